@@ -1,0 +1,9 @@
+/**
+ * @tactica/cli — the `tactica` command. `runCli(argv, gameClis, io)` runs it in-process (tests do);
+ * games plug in through `GameCli` (see registry.ts) and share the terminal play loop in terminal/.
+ */
+export type { GameCli, Verb } from './game-cli.js';
+export { VERBS } from './game-cli.js';
+export { CliError, processIo, type Io } from './io.js';
+export { buildProgram, runCli } from './program.js';
+export { gameClis } from './registry.js';

@@ -1,0 +1,50 @@
+import { Command, CommanderError } from 'commander';
+import { VERBS, type GameCli, type Verb } from './game-cli.js';
+import { CliError, type Io } from './io.js';
+import { chooseAndLaunch } from './menu.js';
+
+const VERB_HELP: Record<Verb, string> = {
+  perft: 'count the leaf nodes of the legal-move tree (the last line printed is the count)',
+  moves: 'list every legal move of a position, one per line',
+  replay: 'check every move of a game record and print the final position and result',
+  play: 'play a game in the terminal (with no game named, choose from a menu)',
+};
+
+/** Builds the `tactica` command tree over the registered games. */
+export function buildProgram(games: readonly GameCli[], io: Io): Command {
+  const program = new Command('tactica')
+    .description('Tactica: Draughts, Force 400, Tactics, Tactrix! and Tactorus')
+    .configureOutput({
+      writeOut: (s) => io.output.write(s),
+      writeErr: (s) => io.error.write(s),
+    })
+    .exitOverride()
+    .showHelpAfterError('(run with --help for usage)');
+
+  for (const verb of VERBS) {
+    const cmd = program.command(verb).description(VERB_HELP[verb]);
+    for (const g of games) {
+      const configure = g.commands[verb];
+      if (configure) configure(cmd.command(g.id).description(`${verb} for ${g.summary}`), io);
+    }
+    if (verb === 'play') cmd.action(() => chooseAndLaunch(games, io));
+  }
+  for (const g of games) g.extra?.(program, io);
+  return program;
+}
+
+/** Runs the command line; returns the exit code instead of exiting, so tests can call it. */
+export async function runCli(argv: readonly string[], games: readonly GameCli[], io: Io): Promise<number> {
+  const program = buildProgram(games, io);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return 0;
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
+    if (e instanceof CliError) {
+      io.error.write(`tactica: ${e.message}\n`);
+      return e.exitCode;
+    }
+    throw e;
+  }
+}

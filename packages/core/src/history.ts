@@ -1,0 +1,49 @@
+/**
+ * A game's line of play with takeback and redo: every state from the start, the moves between them, and a cursor.
+ * Taking back moves the cursor; playing a new move after a takeback drops the undone moves (as every game GUI does).
+ * Immutable, JSON-safe when S and M are.
+ */
+export interface History<S, M> {
+  readonly states: readonly S[];
+  readonly moves: readonly M[];
+  /** Index into `states` of the current position. */
+  readonly cursor: number;
+}
+
+export function startHistory<S, M>(initial: S): History<S, M> {
+  return { states: [initial], moves: [], cursor: 0 };
+}
+
+export function current<S, M>(h: History<S, M>): S {
+  return h.states[h.cursor] as S;
+}
+
+/** Records `move` leading to `next` from the current position, discarding anything that had been taken back. */
+export function pushMove<S, M>(h: History<S, M>, move: M, next: S): History<S, M> {
+  return {
+    states: [...h.states.slice(0, h.cursor + 1), next],
+    moves: [...h.moves.slice(0, h.cursor), move],
+    cursor: h.cursor + 1,
+  };
+}
+
+export function canUndo<S, M>(h: History<S, M>): boolean {
+  return h.cursor > 0;
+}
+
+export function canRedo<S, M>(h: History<S, M>): boolean {
+  return h.cursor < h.states.length - 1;
+}
+
+export function undo<S, M>(h: History<S, M>, plies = 1): History<S, M> {
+  return { ...h, cursor: Math.max(0, h.cursor - plies) };
+}
+
+export function redo<S, M>(h: History<S, M>, plies = 1): History<S, M> {
+  return { ...h, cursor: Math.min(h.states.length - 1, h.cursor + plies) };
+}
+
+/** The moves played up to the cursor. */
+export function playedMoves<S, M>(h: History<S, M>): readonly M[] {
+  return h.moves.slice(0, h.cursor);
+}

@@ -1,0 +1,19 @@
+/**
+ * @tactica/core — what every Tactica game stands on: the `Game` contract, `Result` with coded `InputError`s,
+ * players and outcomes, a seeded RNG and Zobrist keys, perft with divide, and a takeback/redo history.
+ * No I/O and no Node built-ins: it runs in Node, browsers and workers.
+ *
+ *   import { perft, type Game } from '@tactica/core';
+ *   perft(game, game.initial(), 4);
+ *
+ * The conformance kit is a separate entry: `@tactica/core/conformance`.
+ */
+export type { Dynamics, Game, GameInfo } from './game.js';
+export { tryPlayWith } from './game.js';
+export * from './history.js';
+export * from './outcome.js';
+export * from './perft.js';
+export * from './player.js';
+export * from './result.js';
+export * from './rng.js';
+export { snapshot } from './snapshot.js';
