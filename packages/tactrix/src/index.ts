@@ -1,0 +1,2 @@
+// The package under construction: its rules engine lands here (see the open issue for tactrix).
+export {};
