@@ -23,6 +23,14 @@ export default tseslint.config(
     },
   },
   {
+    // Rules engines run in browsers and workers too: no Node built-ins outside tests.
+    files: ['packages/{core,draughts,force400,tactics,tactrix,tactorus}/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test-*.ts', '**/testdata/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'Rules packages do no I/O.' }] }],
+    },
+  },
+  {
     files: ['**/*.config.*', 'eslint.config.js'],
     rules: { 'no-restricted-syntax': 'off' },
   },

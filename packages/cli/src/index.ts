@@ -7,3 +7,14 @@ export { VERBS } from './game-cli.js';
 export { CliError, processIo, type Io } from './io.js';
 export { buildProgram, runCli } from './program.js';
 export { gameClis } from './registry.js';
+export {
+  runTerminalGame,
+  describeOutcome,
+  type TerminalAdapter,
+  type ExtraCommand,
+  type LoopContext,
+} from './terminal/loop.js';
+export type { Agent, Seats } from './terminal/agent.js';
+export { ask, confirm, lineReader } from './terminal/line-reader.js';
+export { SaveLibrary, defaultSaveDir, type SaveEntry, type SaveFile } from './storage/save-library.js';
+export { memoryIo, runCapture } from './testing.js';

@@ -1,0 +1,96 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { current, err, inputError, ok, pushMove, startHistory, type History } from '@tactica/core';
+import { nim, type NimState } from '@tactica/core/test-games';
+import { describe, expect, it } from 'vitest';
+import { memoryIo } from '../testing.js';
+import { runTerminalGame, type TerminalAdapter } from './loop.js';
+
+const adapter: TerminalAdapter<NimState, number> = {
+  game: nim,
+  render: (s, { flipped }) => `[${'o'.repeat(s.stones)}]${flipped ? ' (flipped)' : ''}`,
+  status: (h) => `move ${h.cursor + 1}`,
+  saveText: (h) => h.moves.slice(0, h.cursor).join(' '),
+  loadText(text) {
+    let h = startHistory<NimState, number>(nim.initial());
+    for (const word of text.trim().split(/\s+/).filter(Boolean)) {
+      const r = nim.parseMove(current(h), `take ${word}`);
+      if (!r.ok) return err(inputError('record/bad-move', r.error.message, { input: word }));
+      h = pushMove(h, r.value, nim.play(current(h), r.value));
+    }
+    return ok(h);
+  },
+};
+
+async function play(input: string, a: TerminalAdapter<NimState, number> = adapter) {
+  const { io, stdout } = memoryIo(input);
+  const h = await runTerminalGame(a, io);
+  return { h, out: stdout(), stones: current(h).stones };
+}
+
+describe('terminal play loop', () => {
+  it('plays typed moves and stops at the end of input', async () => {
+    const { stones, out } = await play('take 3\ntake 2\n');
+    expect(stones).toBe(5);
+    expect(out).toContain('[oooooooooo]');
+    expect(out).toContain('Second to move>');
+  });
+
+  it('prints a coded reason for an illegal move and keeps the position', async () => {
+    const { stones, out } = await play('take 9\n');
+    expect(stones).toBe(10);
+    expect(out).toContain('move/illegal');
+  });
+
+  it('takes back and redoes moves; a new move drops the undone line', async () => {
+    expect((await play('take 1\ntake 2\nundo\n')).stones).toBe(9);
+    expect((await play('take 1\ntake 2\nundo\nredo\n')).stones).toBe(7);
+    const { h } = await play('take 1\ntake 2\nundo\ntake 3\nredo\n');
+    expect(h.moves.slice(0, h.cursor)).toEqual([1, 3]);
+  });
+
+  it('lists the legal moves on request', async () => {
+    expect((await play('moves\n')).out).toContain('take 1  take 2  take 3');
+  });
+
+  it('flips the board view', async () => {
+    expect((await play('flip\n')).out).toContain('(flipped)');
+  });
+
+  it('resignation ends the game, and takeback undoes the resignation', async () => {
+    const resigned = await play('take 1\nresign\ny\n');
+    expect(nim.outcome(current(resigned.h))).toEqual({ kind: 'win', winner: 0, reason: 'resigned' });
+    expect(resigned.out).toContain('First wins (resigned).');
+    const undone = await play('take 1\nresign\ny\nundo\n');
+    expect(nim.outcome(current(undone.h))).toBeUndefined();
+    expect(current(undone.h).stones).toBe(9);
+  });
+
+  it('a draw offer needs the other player to accept', async () => {
+    const declined = await play('draw\nn\n');
+    expect(nim.outcome(current(declined.h))).toBeUndefined();
+    const agreed = await play('draw\ny\n');
+    expect(nim.outcome(current(agreed.h))).toEqual({ kind: 'draw', reason: 'agreed' });
+  });
+
+  it('saves to a file and loads it back', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'tactica-loop-')), 'nim.txt');
+    await play(`take 2\ntake 3\nsave ${file}\nquit\n`);
+    expect(readFileSync(file, 'utf8')).toBe('2 3');
+    const { stones, out } = await play(`load ${file}\n`);
+    expect(out).toContain(`Loaded ${file}.`);
+    expect(stones).toBe(5);
+    const bad = await play(`load ${join(tmpdir(), 'no-such-file-tactica.txt')}\n`);
+    expect(bad.out).toContain('Could not read');
+  });
+
+  it('a computer seat moves by itself, and takeback returns to the human turn', async () => {
+    const { io, stdout } = memoryIo('take 1\nundo\n');
+    const h: History<NimState, number> = await runTerminalGame(adapter, io, {
+      seats: [undefined, { name: 'Bot', chooseMove: async () => 2 }],
+    });
+    expect(stdout()).toContain('Bot (Second) plays take 2');
+    expect(current(h).stones).toBe(10);
+  });
+});
