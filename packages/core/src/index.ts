@@ -17,3 +17,4 @@ export * from './player.js';
 export * from './result.js';
 export * from './rng.js';
 export { snapshot } from './snapshot.js';
+export * from './clock.js';
