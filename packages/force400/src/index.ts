@@ -1,2 +1,16 @@
-// The package under construction: its rules engine lands here (see the open issue for force400).
-export {};
+/**
+ * @tactica/force400 — Force 400 (Stephen Walton, Baen Software 1984): rules engine, position text, record notation.
+ *
+ *   import { force400 } from '@tactica/force400';
+ *   const s = force400.initial();
+ *   const r = force400.tryPlay(s, 'M C8-C1'); // Result: the next state, or a coded reason it is illegal
+ */
+export * from './actions.js';
+export * from './board.js';
+export * from './engine.js';
+export * from './game.js';
+export * from './notation.js';
+export * from './position-text.js';
+export * from './rules.js';
+export * from './setup.js';
+export * from './state.js';
