@@ -1,2 +1,16 @@
-// The package under construction: its rules engine lands here (see the open issue for tactrix).
-export {};
+/**
+ * @tactica/tactrix — Tactrix! (Hard Core Game Design, 1994): a 10x10 chess-like game with seven odd pieces, chips on
+ * the empty squares and pieces bought next to the regeneroid. Pure rules, notation, position text, Tutor, saves.
+ *
+ *   import { tactrix, tutor } from '@tactica/tactrix';
+ *   const s = tactrix.initial();
+ *   const next = tactrix.tryPlay(s, 'e2-e3');
+ *   tutor(s, 'b1'); // { piece: { name: 'Jumpnar', cost: 6, ... }, moves: ['b1-a3', 'b1-c3'], ... }
+ */
+export * from './pieces.js';
+export { Position, MAX_MOVES, encodeMove, moveFrom, moveTo, isPurchase } from './engine.js';
+export { initialState, type TactrixMove, type TactrixState } from './state.js';
+export { formatPosition, parsePosition } from './position-text.js';
+export { formatMove, fromEngineMove, toEngineMove } from './notation.js';
+export { tactrix, legalMoves, play, parseMove, outcomeOfState } from './game.js';
+export { tutor, describeTutor, type TutorReport, type TutorPiece } from './tutor.js';
