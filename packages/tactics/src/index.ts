@@ -1,2 +1,38 @@
-// The package under construction: its rules engine lands here (see the open issue for tactics).
-export {};
+/**
+ * @tactica/tactics — Tactics, the flip-piece game of the play-by-email servers, on the Tactica game contract:
+ * rules (slides, bracket and sandwich flips, no-move loss, our draw rules), move notation (`f1-f4`), position text,
+ * the manual's text board, game records, and a fast perft.
+ *
+ *   import { tactics, renderDiagram } from '@tactica/tactics';
+ *   const s = tactics.tryPlay(tactics.initial(), 'c1-c5');
+ *   if (s.ok) console.log(renderDiagram(s.value));
+ */
+export {
+  FILES,
+  PIECE_KINDS,
+  cellOf,
+  faceOf,
+  isDark,
+  isFrozen,
+  ownerOf,
+  parseSquare,
+  pieceOf,
+  squareName,
+  type Cell,
+  type Piece,
+  type PieceKind,
+} from './board.js';
+export { diagramCell, parseDiagram, renderDiagram } from './diagram.js';
+export { MAX_MOVES, QUIET_PLY_LIMIT, TacticsEngine, packMove } from './engine.js';
+export { END_REASONS, flipsOf, formatMove, outcomeOf, parseMove, repetitions, tactics } from './game.js';
+export { formatPosition, parsePosition, pieceToken } from './position.js';
+export {
+  RECORD_RESULTS,
+  parseRecord,
+  resultOf,
+  writeRecord,
+  type RecordResult,
+  type Tag,
+  type TacticsRecord,
+} from './record.js';
+export { cellAt, initialState, positionKey, stateFromCells, type TacticsMove, type TacticsState } from './state.js';

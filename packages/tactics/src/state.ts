@@ -1,0 +1,67 @@
+/**
+ * The public, immutable Tactics position: plain data that survives JSON and structured clone.
+ */
+import type { Outcome, Player } from '@tactica/core';
+import { cellOf, EMPTY, SQUARES, type Cell } from './board.js';
+
+export interface TacticsState {
+  /**
+   * 64 characters, a1 first, h8 last; each square's cell code (see board.ts) written as `CELL_CHARS[code]`
+   * (`.` is an empty square). Use `cellAt` / `pieceAt` rather than reading it by hand.
+   */
+  readonly board: string;
+  readonly turn: Player;
+  /** Plies played since the last move that flipped a piece (the 100-ply draw rule, ours). */
+  readonly quiet: number;
+  /**
+   * The key (`positionKey`) of every position since the game's start (or since the position text it was read
+   * from), the current one last: threefold repetition is judged on it.
+   */
+  readonly seen: readonly string[];
+  /** Set by resignation or an agreed draw. */
+  readonly ended?: Outcome;
+}
+
+export interface TacticsMove {
+  readonly from: number;
+  readonly to: number;
+}
+
+/** Cell code → board character. Codes with kind bits 0 but other bits set never occur. */
+export const CELL_CHARS = '.ABCDEFGHIJKLMNO';
+
+/** Board character code → cell code, -1 for characters that are not cells. */
+export const CELL_OF_CHAR = new Int8Array(128).fill(-1);
+for (let c = 0; c < CELL_CHARS.length; c++)
+  if (c === EMPTY || (c & 3) !== 0) CELL_OF_CHAR[CELL_CHARS.charCodeAt(c)] = c;
+
+export function cellAt(s: Pick<TacticsState, 'board'>, sq: number): Cell {
+  return CELL_OF_CHAR[s.board.charCodeAt(sq)] ?? EMPTY;
+}
+
+/** The position's identity for repetition: the board and the player to move. */
+export function positionKey(board: string, turn: Player): string {
+  return `${board}${turn === 0 ? 'w' : 'b'}`;
+}
+
+export function boardFromCells(cells: ArrayLike<number>): string {
+  let out = '';
+  for (let sq = 0; sq < SQUARES; sq++) out += CELL_CHARS[cells[sq] ?? EMPTY] ?? '.';
+  return out;
+}
+
+export function stateFromCells(cells: ArrayLike<number>, turn: Player, quiet = 0): TacticsState {
+  const board = boardFromCells(cells);
+  return { board, turn, quiet, seen: [positionKey(board, turn)] };
+}
+
+/** The manual's starting board: White's Q B R R R R B Q on rank 1, Black's the same on rank 8. White moves first (ours). */
+export function initialState(): TacticsState {
+  const cells = new Array<number>(SQUARES).fill(EMPTY);
+  const back = ['Q', 'B', 'R', 'R', 'R', 'R', 'B', 'Q'] as const;
+  back.forEach((kind, f) => {
+    cells[f] = cellOf({ kind, owner: 0, face: 0 });
+    cells[56 + f] = cellOf({ kind, owner: 1, face: 1 });
+  });
+  return stateFromCells(cells, 0);
+}
