@@ -1,2 +1,19 @@
-// The package under construction: its rules engine lands here (see the open issue for tactorus).
-export {};
+/**
+ * @tactica/tactorus — Tactorus, the war game of secret simultaneous orders: the rules engine (scheduling with every
+ * restriction, the capture and elimination stages, the end rules), per-player observations that hide the other
+ * side's orders, and (async, over the platform's Web Crypto) the `++Tactorus` game export and the encrypted
+ * `++TacMoves` order export for play by e-mail.
+ *
+ *   import { tactorus } from '@tactica/tactorus';
+ *   let s = tactorus.initial();
+ *   s = tactorus.play(s, { type: 'order', player: 0, from: 84, to: 64 });
+ */
+export * from './board.js';
+export * from './customize.js';
+export * from './game.js';
+export * from './notation.js';
+export * from './observation.js';
+export * from './position.js';
+export * from './resolve.js';
+export * from './schedule.js';
+export * from './state.js';
