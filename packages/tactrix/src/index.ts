@@ -14,3 +14,6 @@ export { formatPosition, parsePosition } from './position-text.js';
 export { formatMove, fromEngineMove, toEngineMove } from './notation.js';
 export { tactrix, legalMoves, play, parseMove, outcomeOfState } from './game.js';
 export { tutor, describeTutor, type TutorReport, type TutorPiece } from './tutor.js';
+export { formatRecord, parseRecord, formatResult, RECORD_HEADER, type TactrixRecord } from './record.js';
+export { renderBoard, statusLine } from './render.js';
+export { playthrough } from './playthrough.js';
