@@ -23,6 +23,8 @@ import { loadEngine, readEngine, type Force400State } from './state.js';
 
 export type Force400Game = Game<Force400State, Force400Action> & {
   readonly setup: Force400Setup;
+  /** Leaf count by the fast make/unmake path (always present for Force 400). */
+  perft(s: Force400State, depth: number): number;
   /** Why `a` is illegal in `s` (one reason), or undefined when it is legal. */
   refusal(s: Force400State, a: Force400Action): InputError | undefined;
 };
