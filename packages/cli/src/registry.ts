@@ -1,4 +1,5 @@
 import type { GameCli } from './game-cli.js';
+import { tactrixCli } from './games/tactrix/index.js';
 
 /** Every game the command line knows, in menu order. */
-export const gameClis: readonly GameCli[] = [];
+export const gameClis: readonly GameCli[] = [tactrixCli];

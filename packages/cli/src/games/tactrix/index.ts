@@ -1,0 +1,173 @@
+/**
+ * Tactrix! on the command line: `tactica play|moves|perft|replay tactrix …` and `tactica tutor tactrix <square>`.
+ */
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { current, describeError, divide, ok, startHistory, type History } from '@tactica/core';
+import {
+  describeTutor,
+  formatPosition,
+  formatRecord,
+  formatResult,
+  initialState,
+  parsePosition,
+  parseRecord,
+  renderBoard,
+  statusLine,
+  tactrix,
+  tutor,
+  type TactrixMove,
+  type TactrixState,
+} from '@tactica/tactrix';
+import type { GameCli } from '../../game-cli.js';
+import { CliError, type Io } from '../../io.js';
+import { runTerminalGame, type TerminalAdapter } from '../../terminal/loop.js';
+
+type H = History<TactrixState, TactrixMove>;
+
+function positionOption(text: string | undefined): TactrixState {
+  if (text === undefined) return initialState();
+  const r = parsePosition(text);
+  if (!r.ok) throw new CliError(`bad --position: ${describeError(r.error)}`);
+  return r.value;
+}
+
+function readRecord(file: string): H {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new CliError(`cannot read ${file}: ${(e as Error).message}`);
+  }
+  const r = loadText(text);
+  if (!r.ok) throw new CliError(`${file}: ${describeError(r.error)}`);
+  return r.value;
+}
+
+function saveText(h: H): string {
+  return formatRecord(h.states[0] as TactrixState, h.moves.slice(0, h.cursor), current(h));
+}
+
+function loadText(text: string) {
+  const r = parseRecord(text);
+  if (!r.ok) return r;
+  const { states, moves } = r.value;
+  const h: H = { states, moves, cursor: moves.length };
+  return ok(h);
+}
+
+function print(io: Io, text: string): void {
+  io.output.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+export const tactrixAdapter: TerminalAdapter<TactrixState, TactrixMove> = {
+  game: tactrix,
+  render: (s, { flipped }) => renderBoard(s, { flipped }),
+  status: (h) => statusLine(current(h)),
+  saveText,
+  loadText,
+  saveExtension: 'tac',
+  intro: [
+    'Tactrix! — two players at one keyboard. White (upper case) moves up the board, Black (lower case) down.',
+    'Moves: e2-e3, captures e7xe9, purchases "buy J@e3" (J jerk 3, N jumpnar 6, W wrapnoid 9, V verticon 12,',
+    'D diaganoid 15 chips; placed next to your regeneroid). "*" marks a square with a chip, "." one without.',
+    '"tutor e2" names a piece, its owner and cost, and shows its legal moves.',
+  ].join('\n'),
+  extraCommands: [
+    {
+      names: ['tutor', 't'],
+      args: '<square>',
+      help: "the Tutor: the piece on a square, its owner, cost and legal moves (opponent's pieces too)",
+      run(ctx, args) {
+        const r = tutor(current(ctx.history), args.trim());
+        ctx.print(r.ok ? describeTutor(r.value).join('\n') : describeError(r.error));
+      },
+    },
+    {
+      names: ['position', 'fen'],
+      help: 'print the position as position text',
+      run(ctx) {
+        ctx.print(formatPosition(current(ctx.history)));
+      },
+    },
+  ],
+};
+
+function configurePlay(cmd: Command, io: Io): void {
+  cmd
+    .option('--position <text>', 'start from this position text')
+    .option('--load <file>', 'continue a saved game')
+    .action(async (opts: { position?: string; load?: string }) => {
+      const history = opts.load
+        ? readRecord(opts.load)
+        : startHistory<TactrixState, TactrixMove>(positionOption(opts.position));
+      await runTerminalGame(tactrixAdapter, io, { history });
+    });
+}
+
+function configureMoves(cmd: Command, io: Io): void {
+  cmd
+    .option('--position <text>', 'position text (default: the starting position)')
+    .action((opts: { position?: string }) => {
+      const s = positionOption(opts.position);
+      for (const m of tactrix.legalMoves(s)) print(io, tactrix.formatMove(s, m));
+    });
+}
+
+function configurePerft(cmd: Command, io: Io): void {
+  cmd
+    .requiredOption('--depth <n>', 'plies to search')
+    .option('--position <text>', 'position text (default: the starting position)')
+    .option('--divide', 'print the count under each first move before the total')
+    .action((opts: { depth: string; position?: string; divide?: boolean }) => {
+      const depth = /^\d{1,2}$/.test(opts.depth) ? Number(opts.depth) : NaN;
+      if (!(depth >= 0 && depth <= 20))
+        throw new CliError(`--depth must be a whole number from 0 to 20, not "${opts.depth}"`);
+      const s = positionOption(opts.position);
+      if (opts.divide) {
+        let total = 0;
+        for (const line of divide(tactrix, s, depth)) {
+          print(io, `${line.move}: ${line.nodes}`);
+          total += line.nodes;
+        }
+        print(io, String(depth === 0 ? 1 : total));
+      } else print(io, String(tactrix.perft?.(s, depth) ?? 0));
+    });
+}
+
+function configureReplay(cmd: Command, io: Io): void {
+  cmd.argument('<file>', 'a saved game').action((file: string) => {
+    const h = readRecord(file);
+    const s = current(h);
+    print(io, renderBoard(s));
+    print(io, formatPosition(s));
+    print(io, `${h.moves.length} moves, result ${formatResult(tactrix.outcome(s))}`);
+  });
+}
+
+function addTutor(program: Command, io: Io): void {
+  // Other games may add a `tutor` command too: share one parent command.
+  const parent =
+    program.commands.find((c) => c.name() === 'tutor') ??
+    program.command('tutor').description("show a piece's name, owner, cost and legal moves (the original's Tutor)");
+  parent
+    .command('tactrix')
+    .description('Tutor for Tactrix!')
+    .argument('<square>', 'a square, a1–j10')
+    .option('--position <text>', 'position text (default: the starting position)')
+    .action((square: string, opts: { position?: string }) => {
+      const r = tutor(positionOption(opts.position), square);
+      if (!r.ok) throw new CliError(describeError(r.error));
+      print(io, describeTutor(r.value).join('\n'));
+    });
+}
+
+export const tactrixCli: GameCli = {
+  id: 'tactrix',
+  summary: 'Tactrix! (10x10, seven odd pieces, chips and bought pieces)',
+  commands: { play: configurePlay, moves: configureMoves, perft: configurePerft, replay: configureReplay },
+  extra: addTutor,
+  launch: async (io) => {
+    await runTerminalGame(tactrixAdapter, io);
+  },
+};

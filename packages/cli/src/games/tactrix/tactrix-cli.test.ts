@@ -1,0 +1,148 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCapture } from '../../testing.js';
+import { tactrixCli } from './index.js';
+
+const games = [tactrixCli];
+const run = (argv: string[], input?: string) => runCapture(argv, input === undefined ? { games } : { games, input });
+const dir = mkdtempSync(join(tmpdir(), 'tactrix-cli-'));
+
+// White's king on a1, Black's on j10, a White regeneroid on e3 with 9 chips, Black to move after White's ply.
+const SETUP = '.........k/' + '........../'.repeat(6) + '....R...../........../K......... w 9 0 0 1';
+
+describe('tactica perft tactrix', () => {
+  it('prints the node count as the last line', async () => {
+    const r = await run(['perft', 'tactrix', '--depth', '3']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('3444\n');
+  });
+
+  it('--divide lists each first move, then the total', async () => {
+    const r = await run(['perft', 'tactrix', '--depth', '2', '--divide']);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(15);
+    expect(lines[0]).toBe('b1-c3: 14');
+    expect(lines.at(-1)).toBe('196');
+  });
+
+  it('counts each purchase once per piece type and square', async () => {
+    const r = await run(['perft', 'tactrix', '--depth', '1', '--position', SETUP]);
+    // king a1: 3 steps; regeneroid e3: 8 steps; buys of J, N, W on its 8 neighbours: 24
+    expect(r.stdout).toBe('35\n');
+  });
+
+  it('refuses a bad depth or position on stderr with a non-zero exit', async () => {
+    const bad = await run(['perft', 'tactrix', '--depth', 'x']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toContain('--depth');
+    const pos = await run(['perft', 'tactrix', '--depth', '1', '--position', 'nonsense']);
+    expect(pos.code).not.toBe(0);
+    expect(pos.stderr).toContain('position/syntax');
+  });
+});
+
+describe('tactica moves tactrix', () => {
+  it('lists the legal moves of the starting position, one a line', async () => {
+    const r = await run(['moves', 'tactrix']);
+    expect(r.stdout.trim().split('\n')).toEqual([
+      'b1-c3',
+      'b1-a3',
+      'i1-j3',
+      'i1-h3',
+      'a2-a3',
+      'b2-b3',
+      'c2-c3',
+      'd2-d3',
+      'e2-e3',
+      'f2-f3',
+      'g2-g3',
+      'h2-h3',
+      'i2-i3',
+      'j2-j3',
+    ]);
+  });
+
+  it('takes a position with --position, purchases included', async () => {
+    const r = await run(['moves', 'tactrix', '--position', SETUP]);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toContain('buy W@f4');
+    expect(lines).not.toContain('buy V@f4');
+    expect(lines).toHaveLength(35);
+  });
+});
+
+describe('tactica tutor tactrix', () => {
+  it("names the piece, its owner and cost, and lists its legal moves (opponent's pieces too)", async () => {
+    const r = await run(['tutor', 'tactrix', 'i10']);
+    expect(r.stdout).toBe('i10: Black Jumpnar (N), costs 6 chips\n2 legal moves: i10-j8 i10-h8\n');
+    const k = await run(['tutor', 'tactrix', 'f1']);
+    expect(k.stdout).toBe('f1: White King (K), not for sale\nno legal moves\n');
+  });
+
+  it('refuses a bad square', async () => {
+    const r = await run(['tutor', 'tactrix', 'k11']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('tutor/bad-square');
+  });
+});
+
+describe('tactica replay tactrix', () => {
+  it('replays a saved game and prints the final position and result', async () => {
+    const file = join(dir, 'short.tac');
+    writeFileSync(file, 'Tactrix! game\nStart standard\n1. e2-e3\n1... e9-e8\nResult *\n');
+    const r = await run(['replay', 'tactrix', file]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(
+      'vndwrkwdnv/jjjj.jjjjj/****j*****/**********/**********/**********/**********/****J*****/JJJJ.JJJJJ/VNDWRKWDNV w 1 1 0 2',
+    );
+    expect(r.stdout.trim().split('\n').at(-1)).toBe('2 moves, result *');
+  });
+
+  it('names the line of an illegal move', async () => {
+    const file = join(dir, 'bad.tac');
+    writeFileSync(file, 'Tactrix! game\nStart standard\n1. e2-e3\n1... e9-e6\n');
+    const r = await run(['replay', 'tactrix', file]);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('record/move-illegal');
+    expect(r.stderr).toContain('line 4');
+  });
+});
+
+describe('tactica play tactrix', () => {
+  it('plays moves and purchases, shows the Tutor, takes back and redoes, saves and loads', async () => {
+    const file = join(dir, 'game.tac');
+    const input = [
+      'tutor e2',
+      'e2-e3',
+      'e9-e8',
+      'e3-e4',
+      'e8-e7',
+      'e4-e5',
+      'undo',
+      'redo',
+      'd9-d8',
+      'buy J@e2',
+      `save ${file}`,
+      'quit',
+    ].join('\n');
+    const r = await run(['play', 'tactrix'], `${input}\n`);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('e2: White Jerk (J), costs 3 chips\n1 legal move: e2-e3');
+    expect(r.stdout).toContain('Chips: White 0, Black 0');
+    expect(r.stdout).toContain(`Saved to ${file}.`);
+    const saved = readFileSync(file, 'utf8');
+    expect(saved).toBe(
+      'Tactrix! game\nStart standard\n1. e2-e3\n1... e9-e8\n2. e3-e4\n2... e8-e7\n3. e4-e5\n3... d9-d8\n4. buy J@e2\nResult *\n',
+    );
+    const again = await run(['play', 'tactrix', '--load', file], 'position\nquit\n');
+    expect(again.stdout).toContain('Move 4, Black to move. Chips: White 0, Black 3.');
+  });
+
+  it('refuses an unaffordable purchase with its reason', async () => {
+    const r = await run(['play', 'tactrix'], 'buy D@e2\nquit\n');
+    expect(r.stdout).toContain('move/cannot-afford');
+  });
+});
