@@ -1,2 +1,91 @@
-// The package under construction: its rules engine lands here (see the open issue for draughts).
-export {};
+/**
+ * @tactica/draughts — the seven draughts rule sets of the Draughts Galore manual (International, English, Spanish,
+ * Russian, Brazilian, Thai, Pool), each also in give-away mode: 14 games over one move generator.
+ *
+ *   import { draughtsGame, parseFen, perftPosition } from '@tactica/draughts';
+ *   const game = draughtsGame('international');          // or draughtsGame('russian', { giveaway: true })
+ *   let s = game.initial();
+ *   s = unwrap(game.tryPlay(s, '32-28'));                 // untrusted text in: coded errors, never a throw
+ *   game.legalMoves(s).map((m) => game.formatMove(s, m)); // ['19-23', '19-24', ...]
+ *   game.outcome(s);                                      // undefined, or { kind, winner?, reason }
+ *   perftPosition(unwrap(parseFen('W:W31-50:B1-20', 'international')), 6); // 167140
+ *
+ * The public API (stable; other packages build PDN, replay and play on it):
+ * - Rule sets: `VARIANT_IDS`, `RULE_SETS[id]` (data records citing the manual), `isVariantId`.
+ * - Games: `draughtsGame(variant, { giveaway })` implements the core `Game` contract with `DraughtsState` and
+ *   `DraughtsMove`; `allDraughtsGames()` gives all 14. Seat 0 is White and seat 1 Black in every rule set (English
+ *   and Pool start with Black). `game.fromPosition(pos)` starts a game from a position with fresh counters.
+ * - State: `DraughtsState` is immutable plain data: `position`, `giveaway`, the manual's move counters, the
+ *   positions seen (threefold repetition), and `over` once the game has ended. `playMove(s, m)` (= `game.play`),
+ *   `stateFrom(pos, giveaway)`, `drawCounter(s)` for the status line (stage 1 or 2 and half-moves left).
+ *   Outcome reasons: `no-moves` (the side to move cannot move: it loses, or wins in give-away), `threefold`,
+ *   `move-limit`, `resigned`, `agreed`.
+ * - Positions: `Position` (board + side to move), `initialPosition`, `pieceAt(pos, square)`, `pieces(pos)`,
+ *   `positionOf(variant, pieces, turn)`, `pieceCounts`, `samePosition`. Squares are always the rule set's PDN
+ *   numbers (1..32 or 1..50; Spanish numbered on its mirrored board from White's right-hand corner).
+ * - Moves: `DraughtsMove` { from, to, path, captures, crowns }; `generateMoves(pos)`, `applyMove(pos, m)`,
+ *   `sameMove(a, b)` (same start, end and taken pieces = same move).
+ * - Notation: `formatMove(pos, m, legal)` (shortest unambiguous PDN text), `fullMoveText(pos, m)`,
+ *   `parseMove(pos, text, legal?)` (tolerant), `squareName(pos, n)`; errors `move/syntax`, `move/bad-square`,
+ *   `move/illegal`, `move/ambiguous` (and `move/game-over`, `move/not-your-turn` from the game).
+ * - FEN: `parseFen(text, variant)` / `makeFen(pos)`; errors `fen/empty`, `fen/syntax`, `fen/bad-turn`,
+ *   `fen/bad-color`, `fen/duplicate-color`, `fen/missing-color`, `fen/bad-square`, `fen/bad-range`,
+ *   `fen/duplicate-square`. `readSquare(squares, text)`.
+ * - Squares: `squaresOf(rules)` maps PDN numbers, internal squares and file/rank (as drawn for the rule set).
+ * - Diagrams: `boardDiagram(pos, { flip, coordinates })`, `parseDiagram(variant, text, turn)`.
+ * - Perft: `perftPosition(pos, depth, { unique })` (pure move tree, draw rules ignored, as published tables count),
+ *   `dividePosition(pos, depth)`; `game.perft(s, depth)` follows the contract (drawn positions have no moves) and
+ *   uses the fast generator whenever that cannot differ.
+ */
+export {
+  CAPTURE_PRECEDENCES,
+  isVariantId,
+  KING_KINDS,
+  REMOVALS,
+  RULE_SETS,
+  VARIANT_IDS,
+  type CapturePrecedence,
+  type Color,
+  type KingKind,
+  type Removal,
+  type RuleSet,
+  type VariantId,
+} from './rules.js';
+export { squaresOf, type Squares } from './geometry.js';
+export {
+  BLACK,
+  initialPosition,
+  pieceAt,
+  pieceCounts,
+  pieces,
+  positionOf,
+  samePosition,
+  WHITE,
+  type Piece,
+  type PlacedPiece,
+  type Position,
+} from './position.js';
+export {
+  applyMove,
+  compareMoves,
+  generateMoves,
+  hasMoves,
+  perftPosition,
+  sameMove,
+  type DraughtsMove,
+} from './moves.js';
+export { formatMove, fullMoveText, parseMove, squareName } from './notation.js';
+export { makeFen, parseFen, readSquare } from './fen.js';
+export { boardDiagram, parseDiagram, type DiagramOptions } from './diagram.js';
+export {
+  allDraughtsGames,
+  draughtsGame,
+  drawCounter,
+  playMove,
+  stateFrom,
+  type DraughtsGame,
+  type DraughtsOptions,
+  type DraughtsState,
+  type DrawCounter,
+} from './game.js';
+export { dividePosition, type DivideEntry } from './divide.js';

@@ -1,0 +1,680 @@
+/**
+ * The move generator: one generator over the rule-set records (rules.ts), on bitboards (geometry.ts), with
+ * make/unmake on preallocated typed-array move buffers. This is the engine's private fast path: it is mutable and
+ * allocates nothing per node. The public, immutable API (game.ts) loads a position into an engine, asks for the
+ * moves and copies them out.
+ *
+ * Rules implemented here (manual section 2.2, table 2.3, rules file `shared/rules/draughts.md`):
+ * - capturing is compulsory and continues while possible; a move is one complete path (2.2.2);
+ * - a king that has several landing squares behind a taken piece must choose one from which it can go on
+ *   capturing, if there is one (continued capture is compulsory, 2.2.2);
+ * - precedence: free, most pieces, most pieces then most kings (2.2.4);
+ * - taken pieces removed at the end (they stay, block, and cannot be jumped twice) or at once (Thai) (2.2.5);
+ * - crowning at the end of the move, or at once with the capture going on as a king (Russian) (2.2.6);
+ * - kings: one step, flying, or flying but landing right behind the taken piece (Thai) (2.2.7);
+ * - men capture backward where the rule set says so (2.3);
+ * - two paths with the same start, end and taken pieces are one move (rules file), unless `unique` is off.
+ */
+import { DOWN_LEFT, DOWN_RIGHT, geometryOf, UP_LEFT, UP_RIGHT, type Geometry } from './geometry.js';
+import type { RuleSet } from './rules.js';
+
+/** Fields of a move record in `Engine.moves` (STRIDE int32 per move). */
+export const STRIDE = 8;
+export const M_FROM = 0;
+export const M_TO = 1;
+export const M_CAP_LO = 2;
+export const M_CAP_HI = 3;
+export const M_KCAP_LO = 4;
+export const M_KCAP_HI = 5;
+export const M_FLAGS = 6;
+export const M_COUNT = 7;
+/** The moving piece is a king. */
+export const FLAG_KING = 1;
+/** The moving man is crowned by this move. */
+export const FLAG_CROWNS = 2;
+/** Path records: [length, landing bits...] per move slot. */
+export const PATH_STRIDE = 32;
+
+const KING_ONE_STEP = 0;
+const KING_FLYING = 1;
+const KING_LAND_BEHIND = 2;
+
+function pop(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/** Index of the lowest set bit of a non-zero word. */
+function lowBit(x: number): number {
+  return 31 - Math.clz32(x & -x);
+}
+
+export class Engine {
+  readonly rules: RuleSet;
+  readonly geometry: Geometry;
+
+  // Rule flags, read from the record once.
+  private readonly manBack: boolean;
+  private readonly kingKind: number;
+  private readonly immediate: boolean;
+  private readonly crownMid: boolean;
+  /** 0 free, 1 most pieces, 2 most pieces then most kings. */
+  private readonly precedence: number;
+
+  // Geometry, copied into fields for the hot paths.
+  private readonly s: number;
+  private readonly s1: number;
+  private readonly vLo: number;
+  private readonly vHi: number;
+  private readonly topLo: number;
+  private readonly topHi: number;
+  private readonly botLo: number;
+  private readonly botHi: number;
+  private readonly next: Int8Array;
+  private readonly bitLo: Int32Array;
+  private readonly bitHi: Int32Array;
+
+  // The position: white, black and king bitboards, side to move (0 White, 1 Black).
+  wLo = 0;
+  wHi = 0;
+  bLo = 0;
+  bHi = 0;
+  kLo = 0;
+  kHi = 0;
+  side = 0;
+
+  /** Move records, STRIDE ints each; a ply's moves are the slots [start, end). */
+  moves: Int32Array;
+  /** Landing squares per move slot (only filled while `recordPaths` is on). */
+  paths: Int8Array;
+  /** The first free move slot. */
+  top = 0;
+  /** Record each move's landing squares (for notation); off in perft. */
+  recordPaths = false;
+  /** Count two paths with the same start, end and taken pieces once (the project's rule); off only to compare. */
+  unique = true;
+
+  // Capture search state.
+  private capacity: number;
+  private cFrom = 0;
+  private cKing = false;
+  private oLo = 0;
+  private oHi = 0;
+  private eLo = 0;
+  private eHi = 0;
+  private listStart = 0;
+  private bestN = 0;
+  private bestK = 0;
+  private readonly pathBuf = new Int8Array(PATH_STRIDE);
+
+  constructor(rules: RuleSet, capacity = 1 << 14) {
+    this.rules = rules;
+    const g = geometryOf(rules.size);
+    this.geometry = g;
+    this.manBack = rules.manCapturesBackward;
+    this.kingKind =
+      rules.king === 'one-step' ? KING_ONE_STEP : rules.king === 'flying' ? KING_FLYING : KING_LAND_BEHIND;
+    this.immediate = rules.removal === 'immediate';
+    this.crownMid = rules.crownsMidCapture;
+    this.precedence = rules.precedence === 'free' ? 0 : rules.precedence === 'quantity' ? 1 : 2;
+    this.s = g.half;
+    this.s1 = g.half + 1;
+    this.vLo = g.validLo;
+    this.vHi = g.validHi;
+    this.topLo = g.topLo;
+    this.topHi = g.topHi;
+    this.botLo = g.bottomLo;
+    this.botHi = g.bottomHi;
+    this.next = g.next;
+    this.bitLo = g.bitLo;
+    this.bitHi = g.bitHi;
+    this.capacity = capacity;
+    this.moves = new Int32Array(capacity * STRIDE);
+    this.paths = new Int8Array(capacity * PATH_STRIDE);
+  }
+
+  /** Sets the position: six bitboard words and the side to move. */
+  load(wLo: number, wHi: number, bLo: number, bHi: number, kLo: number, kHi: number, side: number): void {
+    this.wLo = wLo | 0;
+    this.wHi = wHi | 0;
+    this.bLo = bLo | 0;
+    this.bHi = bHi | 0;
+    this.kLo = kLo | 0;
+    this.kHi = kHi | 0;
+    this.side = side;
+    this.top = 0;
+  }
+
+  /** True when the side to move has a capture (compulsory, so then only captures are legal). */
+  anyCapture(): boolean {
+    const s = this.s;
+    const s1 = this.s1;
+    const rs = 32 - s;
+    const rs1 = 32 - s1;
+    const white = this.side === 0;
+    const oLo = white ? this.wLo : this.bLo;
+    const oHi = white ? this.wHi : this.bHi;
+    const pLo = white ? this.bLo : this.wLo;
+    const pHi = white ? this.bHi : this.wHi;
+    const eLo = ~(oLo | pLo) & this.vLo;
+    const eHi = ~(oHi | pHi) & this.vHi;
+    const mLo = oLo & ~this.kLo;
+    const mHi = oHi & ~this.kHi;
+    let tLo: number;
+    let tHi: number;
+    if ((mLo | mHi) !== 0) {
+      if (!white || this.manBack) {
+        tLo = (mLo << s) & pLo;
+        tHi = ((mHi << s) | (mLo >>> rs)) & pHi;
+        if ((((tLo << s) & eLo) | (((tHi << s) | (tLo >>> rs)) & eHi)) !== 0) return true;
+        tLo = (mLo << s1) & pLo;
+        tHi = ((mHi << s1) | (mLo >>> rs1)) & pHi;
+        if ((((tLo << s1) & eLo) | (((tHi << s1) | (tLo >>> rs1)) & eHi)) !== 0) return true;
+      }
+      if (white || this.manBack) {
+        tLo = ((mLo >>> s) | (mHi << rs)) & pLo;
+        tHi = (mHi >>> s) & pHi;
+        if (((((tLo >>> s) | (tHi << rs)) & eLo) | ((tHi >>> s) & eHi)) !== 0) return true;
+        tLo = ((mLo >>> s1) | (mHi << rs1)) & pLo;
+        tHi = (mHi >>> s1) & pHi;
+        if (((((tLo >>> s1) | (tHi << rs1)) & eLo) | ((tHi >>> s1) & eHi)) !== 0) return true;
+      }
+    }
+    const KLo = oLo & this.kLo;
+    const KHi = oHi & this.kHi;
+    if ((KLo | KHi) === 0) return false;
+    return this.kingCaptures(KLo, KHi, pLo, pHi, eLo, eHi);
+  }
+
+  /** Whether any of the kings K can capture: slide over empty squares (flying kinds), then jump a piece of P. */
+  private kingCaptures(KLo: number, KHi: number, pLo: number, pHi: number, eLo: number, eHi: number): boolean {
+    const flying = this.kingKind !== KING_ONE_STEP;
+    for (let d = 0; d < 4; d++) {
+      const sh = d === DOWN_LEFT || d === UP_RIGHT ? this.s : this.s1;
+      const rsh = 32 - sh;
+      let fLo = KLo;
+      let fHi = KHi;
+      let tLo: number;
+      let tHi: number;
+      if (d < 2) {
+        // Toward higher bits (down the board).
+        if (flying) {
+          let rLo = KLo;
+          let rHi = KHi;
+          for (;;) {
+            const nLo = (rLo << sh) & eLo;
+            const nHi = ((rHi << sh) | (rLo >>> rsh)) & eHi;
+            if ((nLo | nHi) === 0) break;
+            fLo |= nLo;
+            fHi |= nHi;
+            rLo = nLo;
+            rHi = nHi;
+          }
+        }
+        tLo = (fLo << sh) & pLo;
+        tHi = ((fHi << sh) | (fLo >>> rsh)) & pHi;
+        if ((((tLo << sh) & eLo) | (((tHi << sh) | (tLo >>> rsh)) & eHi)) !== 0) return true;
+      } else {
+        if (flying) {
+          let rLo = KLo;
+          let rHi = KHi;
+          for (;;) {
+            const nLo = ((rLo >>> sh) | (rHi << rsh)) & eLo;
+            const nHi = (rHi >>> sh) & eHi;
+            if ((nLo | nHi) === 0) break;
+            fLo |= nLo;
+            fHi |= nHi;
+            rLo = nLo;
+            rHi = nHi;
+          }
+        }
+        tLo = ((fLo >>> sh) | (fHi << rsh)) & pLo;
+        tHi = (fHi >>> sh) & pHi;
+        if (((((tLo >>> sh) | (tHi << rsh)) & eLo) | ((tHi >>> sh) & eHi)) !== 0) return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The number of legal moves of the side to move, without generating quiet moves: popcounts of the men's steps and
+   * the kings' slides when no capture exists (bulk counting at the leaves); captures are generated and counted.
+   */
+  countMoves(): number {
+    if (this.anyCapture()) {
+      const start = this.top;
+      const end = this.genCaptures(start);
+      this.top = start;
+      return end - start;
+    }
+    const s = this.s;
+    const s1 = this.s1;
+    const rs = 32 - s;
+    const rs1 = 32 - s1;
+    const white = this.side === 0;
+    const oLo = white ? this.wLo : this.bLo;
+    const oHi = white ? this.wHi : this.bHi;
+    const eLo = ~(this.wLo | this.bLo) & this.vLo;
+    const eHi = ~(this.wHi | this.bHi) & this.vHi;
+    const mLo = oLo & ~this.kLo;
+    const mHi = oHi & ~this.kHi;
+    let n: number;
+    if (white) {
+      n =
+        pop(((mLo >>> s) | (mHi << rs)) & eLo) +
+        pop((mHi >>> s) & eHi) +
+        pop(((mLo >>> s1) | (mHi << rs1)) & eLo) +
+        pop((mHi >>> s1) & eHi);
+    } else {
+      n =
+        pop((mLo << s) & eLo) +
+        pop(((mHi << s) | (mLo >>> rs)) & eHi) +
+        pop((mLo << s1) & eLo) +
+        pop(((mHi << s1) | (mLo >>> rs1)) & eHi);
+    }
+    const KLo = oLo & this.kLo;
+    const KHi = oHi & this.kHi;
+    if ((KLo | KHi) !== 0) n += this.kingQuietCount(KLo, KHi, eLo, eHi);
+    return n;
+  }
+
+  private kingQuietCount(KLo: number, KHi: number, eLo: number, eHi: number): number {
+    const flying = this.kingKind !== KING_ONE_STEP;
+    let n = 0;
+    for (let d = 0; d < 4; d++) {
+      const sh = d === DOWN_LEFT || d === UP_RIGHT ? this.s : this.s1;
+      const rsh = 32 - sh;
+      let rLo = KLo;
+      let rHi = KHi;
+      do {
+        let nLo: number;
+        let nHi: number;
+        if (d < 2) {
+          nLo = (rLo << sh) & eLo;
+          nHi = ((rHi << sh) | (rLo >>> rsh)) & eHi;
+        } else {
+          nLo = ((rLo >>> sh) | (rHi << rsh)) & eLo;
+          nHi = (rHi >>> sh) & eHi;
+        }
+        if ((nLo | nHi) === 0) break;
+        n += pop(nLo) + pop(nHi);
+        rLo = nLo;
+        rHi = nHi;
+      } while (flying);
+    }
+    return n;
+  }
+
+  /** Generates every legal move of the side to move into slots from `start`; returns the end (also left in `top`). */
+  generate(start: number): number {
+    let end = start;
+    if (this.anyCapture()) end = this.genCaptures(start);
+    if (end === start) end = this.genQuiet(start);
+    this.top = end;
+    return end;
+  }
+
+  private ensure(slot: number): void {
+    if (slot < this.capacity) return;
+    // Rare: a position with more moves than the buffers hold. Grow once; never on the common path.
+    const capacity = Math.max(this.capacity * 2, slot + 1);
+    const moves = new Int32Array(capacity * STRIDE);
+    moves.set(this.moves);
+    const paths = new Int8Array(capacity * PATH_STRIDE);
+    paths.set(this.paths);
+    this.moves = moves;
+    this.paths = paths;
+    this.capacity = capacity;
+  }
+
+  private addQuiet(from: number, to: number, king: boolean): void {
+    const slot = this.top;
+    this.ensure(slot);
+    const m = this.moves;
+    const i = slot * STRIDE;
+    m[i] = from;
+    m[i + 1] = to;
+    m[i + 2] = 0;
+    m[i + 3] = 0;
+    m[i + 4] = 0;
+    m[i + 5] = 0;
+    let flags = king ? FLAG_KING : 0;
+    if (!king && this.onCrowningRow(to)) flags |= FLAG_CROWNS;
+    m[i + 6] = flags;
+    m[i + 7] = 0;
+    if (this.recordPaths) {
+      const p = slot * PATH_STRIDE;
+      this.paths[p] = 1;
+      this.paths[p + 1] = to;
+    }
+    this.top = slot + 1;
+  }
+
+  private onCrowningRow(b: number): boolean {
+    return this.side === 0
+      ? ((this.topLo & (this.bitLo[b] as number)) | (this.topHi & (this.bitHi[b] as number))) !== 0
+      : ((this.botLo & (this.bitLo[b] as number)) | (this.botHi & (this.bitHi[b] as number))) !== 0;
+  }
+
+  private genQuiet(start: number): number {
+    this.top = start;
+    const s = this.s;
+    const s1 = this.s1;
+    const rs = 32 - s;
+    const rs1 = 32 - s1;
+    const white = this.side === 0;
+    const oLo = white ? this.wLo : this.bLo;
+    const oHi = white ? this.wHi : this.bHi;
+    const eLo = ~(this.wLo | this.bLo) & this.vLo;
+    const eHi = ~(this.wHi | this.bHi) & this.vHi;
+    const mLo = oLo & ~this.kLo;
+    const mHi = oHi & ~this.kHi;
+    // Men step forward (manual 2.2.3).
+    for (let k = 0; k < 2; k++) {
+      const sh = k === 0 ? s : s1;
+      const rsh = k === 0 ? rs : rs1;
+      let tLo: number;
+      let tHi: number;
+      if (white) {
+        tLo = ((mLo >>> sh) | (mHi << rsh)) & eLo;
+        tHi = (mHi >>> sh) & eHi;
+      } else {
+        tLo = (mLo << sh) & eLo;
+        tHi = ((mHi << sh) | (mLo >>> rsh)) & eHi;
+      }
+      const delta = white ? sh : -sh;
+      while (tLo !== 0) {
+        const b = lowBit(tLo);
+        tLo &= tLo - 1;
+        this.addQuiet(b + delta, b, false);
+      }
+      while (tHi !== 0) {
+        const b = lowBit(tHi) + 32;
+        tHi &= tHi - 1;
+        this.addQuiet(b + delta, b, false);
+      }
+    }
+    // Kings: one step or any distance along a free diagonal (manual 2.2.7).
+    let KLo = oLo & this.kLo;
+    let KHi = oHi & this.kHi;
+    const flying = this.kingKind !== KING_ONE_STEP;
+    const next = this.next;
+    const bl = this.bitLo;
+    const bh = this.bitHi;
+    while ((KLo | KHi) !== 0) {
+      let b: number;
+      if (KLo !== 0) {
+        b = lowBit(KLo);
+        KLo &= KLo - 1;
+      } else {
+        b = lowBit(KHi) + 32;
+        KHi &= KHi - 1;
+      }
+      for (let d = 0; d < 4; d++) {
+        const base = d << 6;
+        let t = next[base + b] as number;
+        while (t >= 0 && ((eLo & (bl[t] as number)) | (eHi & (bh[t] as number))) !== 0) {
+          this.addQuiet(b, t, true);
+          if (!flying) break;
+          t = next[base + t] as number;
+        }
+      }
+    }
+    return this.top;
+  }
+
+  /** Generates the legal captures (after precedence and de-duplication) from `start`; returns the end. */
+  genCaptures(start: number): number {
+    this.top = start;
+    this.listStart = start;
+    this.bestN = 0;
+    this.bestK = 0;
+    const white = this.side === 0;
+    const oLo = white ? this.wLo : this.bLo;
+    const oHi = white ? this.wHi : this.bHi;
+    const pLo = white ? this.bLo : this.wLo;
+    const pHi = white ? this.bHi : this.wHi;
+    const eLo = ~(this.wLo | this.bLo) & this.vLo;
+    const eHi = ~(this.wHi | this.bHi) & this.vHi;
+    let lo = oLo;
+    let hi = oHi;
+    while ((lo | hi) !== 0) {
+      let b: number;
+      if (lo !== 0) {
+        b = lowBit(lo);
+        lo &= lo - 1;
+      } else {
+        b = lowBit(hi) + 32;
+        hi &= hi - 1;
+      }
+      const bLo = this.bitLo[b] as number;
+      const bHi = this.bitHi[b] as number;
+      const king = ((this.kLo & bLo) | (this.kHi & bHi)) !== 0;
+      this.cFrom = b;
+      this.cKing = king;
+      this.oLo = pLo;
+      this.oHi = pHi;
+      // The capturing piece has left its square: it may pass over or land on it (manual 2.2.5).
+      this.eLo = eLo | bLo;
+      this.eHi = eHi | bHi;
+      this.jumps(b, king ? 1 : 0, 0, 0, 0);
+    }
+    return this.top;
+  }
+
+  /**
+   * Explores every capture from bit `b`; `kind` is 0 for a man, 1 for a king, 2 for a man crowned during this capture
+   * (Russian). Complete sequences are recorded. Returns whether any capture exists from `b`.
+   */
+  private jumps(b: number, kind: number, capLo: number, capHi: number, depth: number): boolean {
+    const next = this.next;
+    const bl = this.bitLo;
+    const bh = this.bitHi;
+    const king = kind !== 0;
+    let dFirst = 0;
+    let dLast = 3;
+    if (!king && !this.manBack) {
+      if (this.side === 0) dFirst = UP_LEFT;
+      else dLast = DOWN_RIGHT;
+    }
+    const slide = king && this.kingKind !== KING_ONE_STEP;
+    const landAnywhere = king && this.kingKind === KING_FLYING;
+    let any = false;
+    for (let d = dFirst; d <= dLast; d++) {
+      const base = d << 6;
+      let n = next[base + b] as number;
+      if (slide) {
+        while (n >= 0 && ((this.eLo & (bl[n] as number)) | (this.eHi & (bh[n] as number))) !== 0) {
+          n = next[base + n] as number;
+        }
+      }
+      if (n < 0) continue;
+      const nLo = bl[n] as number;
+      const nHi = bh[n] as number;
+      if (((this.oLo & nLo) | (this.oHi & nHi)) === 0) continue;
+      const l = next[base + n] as number;
+      if (l < 0 || ((this.eLo & (bl[l] as number)) | (this.eHi & (bh[l] as number))) === 0) continue;
+      any = true;
+      // Take n: it can no longer be captured; removed at once (Thai) it also frees its square (manual 2.2.5).
+      this.oLo ^= nLo;
+      this.oHi ^= nHi;
+      if (this.immediate) {
+        this.eLo ^= nLo;
+        this.eHi ^= nHi;
+      }
+      const cLo = capLo | nLo;
+      const cHi = capHi | nHi;
+      if (landAnywhere) {
+        // A flying king may land on any free square behind the taken piece, but must pick one from which the
+        // capture goes on when there is one.
+        let goesOn = false;
+        for (let x = l; x >= 0 && ((this.eLo & (bl[x] as number)) | (this.eHi & (bh[x] as number))) !== 0;) {
+          this.pathBuf[depth] = x;
+          if (this.jumps(x, kind, cLo, cHi, depth + 1)) goesOn = true;
+          x = next[base + x] as number;
+        }
+        if (!goesOn) {
+          for (let x = l; x >= 0 && ((this.eLo & (bl[x] as number)) | (this.eHi & (bh[x] as number))) !== 0;) {
+            this.pathBuf[depth] = x;
+            this.record(x, cLo, cHi, depth + 1, kind);
+            x = next[base + x] as number;
+          }
+        }
+      } else {
+        this.pathBuf[depth] = l;
+        // Russian: a man reaching the far row mid-capture is crowned and goes on as a king (manual 2.2.6).
+        const nextKind = kind === 0 && this.crownMid && this.onCrowningRow(l) ? 2 : kind;
+        if (!this.jumps(l, nextKind, cLo, cHi, depth + 1)) this.record(l, cLo, cHi, depth + 1, nextKind);
+      }
+      this.oLo ^= nLo;
+      this.oHi ^= nHi;
+      if (this.immediate) {
+        this.eLo ^= nLo;
+        this.eHi ^= nHi;
+      }
+    }
+    return any;
+  }
+
+  /** Adds a complete capture, applying the precedence rule and de-duplication. */
+  private record(to: number, capLo: number, capHi: number, pathLength: number, kind: number): void {
+    const n = pop(capLo) + pop(capHi);
+    if (this.precedence !== 0) {
+      if (n < this.bestN) return;
+      let kn = 0;
+      if (this.precedence === 2) kn = pop(capLo & this.kLo) + pop(capHi & this.kHi);
+      if (n > this.bestN) {
+        this.bestN = n;
+        this.bestK = kn;
+        this.top = this.listStart;
+      } else if (this.precedence === 2) {
+        if (kn < this.bestK) return;
+        if (kn > this.bestK) {
+          this.bestK = kn;
+          this.top = this.listStart;
+        }
+      }
+    }
+    const from = this.cFrom;
+    let flags = this.cKing ? FLAG_KING : 0;
+    if (kind === 2 || (kind === 0 && this.onCrowningRow(to))) flags |= FLAG_CROWNS;
+    const m = this.moves;
+    if (this.unique) {
+      for (let i = this.listStart * STRIDE, e = this.top * STRIDE; i < e; i += STRIDE) {
+        if (m[i + 1] === to && m[i] === from && m[i + 2] === capLo && m[i + 3] === capHi && m[i + 6] === flags) return;
+      }
+    }
+    const slot = this.top;
+    this.ensure(slot);
+    const mm = this.moves;
+    const i = slot * STRIDE;
+    mm[i] = from;
+    mm[i + 1] = to;
+    mm[i + 2] = capLo;
+    mm[i + 3] = capHi;
+    mm[i + 4] = capLo & this.kLo;
+    mm[i + 5] = capHi & this.kHi;
+    mm[i + 6] = flags;
+    mm[i + 7] = n;
+    if (this.recordPaths) {
+      const p = slot * PATH_STRIDE;
+      this.paths[p] = pathLength;
+      for (let k = 0; k < pathLength; k++) this.paths[p + 1 + k] = this.pathBuf[k] as number;
+    }
+    this.top = slot + 1;
+  }
+
+  /** Plays the move in slot `slot` (XOR updates, so `unmake` is the same operation). */
+  make(slot: number): void {
+    const m = this.moves;
+    const i = slot * STRIDE;
+    const from = m[i] as number;
+    const to = m[i + 1] as number;
+    const flags = m[i + 6] as number;
+    const mLo = (this.bitLo[from] as number) ^ (this.bitLo[to] as number);
+    const mHi = (this.bitHi[from] as number) ^ (this.bitHi[to] as number);
+    if (this.side === 0) {
+      this.wLo ^= mLo;
+      this.wHi ^= mHi;
+      this.bLo ^= m[i + 2] as number;
+      this.bHi ^= m[i + 3] as number;
+    } else {
+      this.bLo ^= mLo;
+      this.bHi ^= mHi;
+      this.wLo ^= m[i + 2] as number;
+      this.wHi ^= m[i + 3] as number;
+    }
+    this.kLo ^= m[i + 4] as number;
+    this.kHi ^= m[i + 5] as number;
+    if ((flags & FLAG_KING) !== 0) {
+      this.kLo ^= mLo;
+      this.kHi ^= mHi;
+    } else if ((flags & FLAG_CROWNS) !== 0) {
+      this.kLo ^= this.bitLo[to] as number;
+      this.kHi ^= this.bitHi[to] as number;
+    }
+    this.side ^= 1;
+  }
+
+  unmake(slot: number): void {
+    this.side ^= 1;
+    const m = this.moves;
+    const i = slot * STRIDE;
+    const from = m[i] as number;
+    const to = m[i + 1] as number;
+    const flags = m[i + 6] as number;
+    const mLo = (this.bitLo[from] as number) ^ (this.bitLo[to] as number);
+    const mHi = (this.bitHi[from] as number) ^ (this.bitHi[to] as number);
+    if (this.side === 0) {
+      this.wLo ^= mLo;
+      this.wHi ^= mHi;
+      this.bLo ^= m[i + 2] as number;
+      this.bHi ^= m[i + 3] as number;
+    } else {
+      this.bLo ^= mLo;
+      this.bHi ^= mHi;
+      this.wLo ^= m[i + 2] as number;
+      this.wHi ^= m[i + 3] as number;
+    }
+    this.kLo ^= m[i + 4] as number;
+    this.kHi ^= m[i + 5] as number;
+    if ((flags & FLAG_KING) !== 0) {
+      this.kLo ^= mLo;
+      this.kHi ^= mHi;
+    } else if ((flags & FLAG_CROWNS) !== 0) {
+      this.kLo ^= this.bitLo[to] as number;
+      this.kHi ^= this.bitHi[to] as number;
+    }
+  }
+
+  /** Leaf count of the move tree to `depth` plies from the loaded position, with bulk counting at the last ply. */
+  perft(depth: number): number {
+    if (depth <= 0) return 1;
+    if (depth === 1) return this.countMoves();
+    const start = this.top;
+    const end = this.generate(start);
+    let total = 0;
+    for (let slot = start; slot < end; slot++) {
+      this.make(slot);
+      total += this.perft(depth - 1);
+      this.unmake(slot);
+    }
+    this.top = start;
+    return total;
+  }
+}
+
+const engines = new Map<string, Engine>();
+
+/** The shared engine of a rule set (engines are stateful scratch space; every caller loads its own position). */
+export function engineFor(rules: RuleSet): Engine {
+  let e = engines.get(rules.id);
+  if (!e) {
+    e = new Engine(rules);
+    engines.set(rules.id, e);
+  }
+  return e;
+}
+
+export { DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT };
