@@ -22,6 +22,7 @@ import { parseSquare, squareName } from './board.js';
 import { describeAction, type Force400Action } from './actions.js';
 import { parseActionText } from './notation.js';
 import type { Handicap } from './setup.js';
+import type { Force400State } from './state.js';
 
 export interface RecordHeader {
   /** The one-line header the player typed at setup. */
@@ -273,4 +274,17 @@ const PLY_ANYWHERE = /[MTSX]\s*[A-J][0-9O]\s*-\s*[A-J][0-9O]/i;
 
 function sideOf(word: string): Player {
   return word.toLowerCase() === 'white' ? 0 : 1;
+}
+
+/** The record of a game so far: its header, the actions played, and how it ended (from the final position). */
+export function gameRecord(
+  header: RecordHeader,
+  actions: readonly Force400Action[],
+  final: Force400State,
+  stopped = false,
+): GameRecord {
+  const e = final.ended;
+  const resigned: Player | null = e?.kind === 'win' && e.reason === 'resigned' ? (e.winner === 0 ? 1 : 0) : null;
+  const result: RecordResult | null = !e ? null : e.kind === 'draw' ? 'draw' : e.winner === 0 ? 'white' : 'black';
+  return { ...header, actions: [...actions], resigned, stopped: stopped && !e, result };
 }

@@ -1,0 +1,43 @@
+/**
+ * The board as text, as the TRS-80 version drew it: "Each man displays his owner's initial (W for White or B for
+ * Black) and his current force level; the man also marked with an asterisk (*) is that player's king."
+ * Rank 0 at the top, as on the original screen; `flipped` turns the board round.
+ */
+import { FILES, squareAt, squareName, SQUARES } from './board.js';
+import type { Force400State } from './state.js';
+
+const CELL = 5;
+
+export function renderBoard(s: Force400State, view: { readonly flipped?: boolean } = {}): string {
+  const flipped = view.flipped ?? false;
+  const files = [...FILES].map((_, i) => (flipped ? 9 - i : i));
+  const ranks = files.slice();
+  const lines = [`    ${files.map((f) => ` ${FILES[f] ?? ''}`.padEnd(CELL)).join('')}`.trimEnd()];
+  for (const r of ranks) {
+    const cells = files.map((f) => {
+      const m = s.board[squareAt(f, r)];
+      if (!m) return ' .'.padEnd(CELL);
+      return `${m.side === 0 ? 'W' : 'B'}${m.force}${m.king ? '*' : ''}`.padEnd(CELL);
+    });
+    lines.push(` ${r}  ${cells.join('').trimEnd()}`);
+  }
+  return lines.join('\n');
+}
+
+/** Every man of each side as `square force`, kings marked with `*`: `White: A0 13, H9 10*, …`. */
+export function listMen(s: Force400State): string {
+  const out: string[] = [];
+  for (const side of [0, 1] as const) {
+    const men: string[] = [];
+    let units = 0;
+    for (let sq = 0; sq < SQUARES; sq++) {
+      const m = s.board[sq];
+      if (!m || m.side !== side) continue;
+      units += m.force;
+      men.push(`${squareName(sq)} ${m.force}${m.king ? '*' : ''}`);
+    }
+    const name = side === 0 ? 'White' : 'Black';
+    out.push(`${name} (${men.length} men, ${units} units): ${men.length ? men.join(', ') : 'none'}`);
+  }
+  return out.join('\n');
+}
