@@ -11,7 +11,9 @@ for (let depth = 1; depth <= (deep ? 7 : 5); depth++) {
   const t = performance.now();
   const nodes = tactrix.perft(start, depth);
   const ms = performance.now() - t;
-  console.log(`tactrix perft ${depth}: ${nodes} nodes, ${ms.toFixed(0)} ms, ${((nodes / ms) * 1000).toFixed(0)} nodes/s`);
+  console.log(
+    `tactrix perft ${depth}: ${nodes} nodes, ${ms.toFixed(0)} ms, ${((nodes / ms) * 1000).toFixed(0)} nodes/s`,
+  );
 }
 
 // Make/unmake without bulk counting: every leaf is made and unmade (a fairer speed for search).
@@ -50,7 +52,9 @@ for (let depth = 1; depth <= (deep ? 7 : 5); depth++) {
     }
   }
   const ms = performance.now() - t;
-  console.log(`tactrix public API random playouts: 20 games, ${plies} plies, ${((plies / ms) * 1000).toFixed(0)} plies/s`);
+  console.log(
+    `tactrix public API random playouts: 20 games, ${plies} plies, ${((plies / ms) * 1000).toFixed(0)} plies/s`,
+  );
 }
 
 if (deep) {
