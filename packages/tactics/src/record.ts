@@ -85,7 +85,7 @@ function tagLine(name: string, value: string): string {
 }
 
 const TAG_RE = /^\[([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\]$/;
-const NUMBER_RE = /^(\d+)(\.|\.\.\.)(.*)$/;
+const NUMBER_RE = /^(\d+)(\.\.\.|\.)(.*)$/;
 
 /** Reads and checks a record: every move is replayed through the rules; any fault is a coded error with its place. */
 export function parseRecord(text: string): Result<TacticsRecord, InputError> {
@@ -173,14 +173,8 @@ export function parseRecord(text: string): Result<TacticsRecord, InputError> {
       const n = Number(numberMatch[1]);
       const black = numberMatch[2] === '...';
       const token = `${numberMatch[1]}${numberMatch[2]}`;
-      if (numbered || n !== number || black !== (s.turn === 1) || (black && moves.length > 0)) {
-        const expected = numbered
-          ? 'a move after the move number'
-          : s.turn === 0
-            ? `${number}.`
-            : moves.length === 0
-              ? `${number}...`
-              : "Black's move (no number)";
+      if (numbered || n !== number || black !== (s.turn === 1)) {
+        const expected = numbered ? 'a move after the move number' : s.turn === 0 ? `${number}.` : `${number}...`;
         return err(inputError('record/bad-move-number', `expected ${expected} here`, at(wordAt, token)));
       }
       numbered = true;
