@@ -179,16 +179,6 @@ export class Position {
     this.hashHi ^= KEYS[2 * k + 1] as number;
   }
 
-  copyFrom(o: Position): void {
-    this.board.set(o.board);
-    this.chips.set(o.chips);
-    this.balance.set(o.balance);
-    this.turn = o.turn;
-    this.clock = o.clock;
-    this.moveNumber = o.moveNumber;
-    this.refresh(o.windowKeys().slice(0, -1));
-  }
-
   /**
    * Writes every legal move of `side` into `out` from `start`; returns the new end. Piece moves first (by square),
    * then purchases (by type, then by square). Allocates nothing.
@@ -417,7 +407,8 @@ export class Position {
     this.chips[to] = this.uCollected[d] as number;
     if (from < BUY_BASE) {
       const sign = side === 0 ? 1 : -1;
-      const moved = board[to] !== 0 && (board[to] as number) * sign > 0 ? (board[to] as number) : JERK * sign;
+      // The mover stands on `to`, unless it was a jerk that earned the bonus and left the board.
+      const moved = (board[to] as number) * sign > 0 ? (board[to] as number) : JERK * sign;
       board[from] = moved;
       const type = moved > 0 ? moved : -moved;
       if (type === KING) this.king[side] = from;

@@ -3,7 +3,7 @@
  * it has now. It works on the opponent's pieces too: their moves are listed as if it were their turn.
  */
 import { err, inputError, ok, type InputError, type Player, type Result } from '@tactica/core';
-import { MAX_MOVES } from './engine.js';
+import { MAX_MOVES, Position } from './engine.js';
 import { outcomeOfState } from './game.js';
 import { formatMove, fromEngineMove } from './notation.js';
 import {
@@ -19,7 +19,6 @@ import {
   type PieceType,
 } from './pieces.js';
 import { load, type TactrixMove, type TactrixState } from './state.js';
-import { Position } from './engine.js';
 
 export interface TutorPiece {
   readonly type: PieceType;
