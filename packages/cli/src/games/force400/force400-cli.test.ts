@@ -1,0 +1,167 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { runCapture } from '../../testing.js';
+
+const testdata = new URL('../../../../force400/src/testdata/', import.meta.url);
+const ibm = new URL('manual-record-ibm.txt', testdata).pathname;
+const trs80 = new URL('manual-record-trs80.txt', testdata).pathname;
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tactica-force400-'));
+  process.env['TACTICA_HOME'] = dir;
+});
+
+describe('tactica perft force400', () => {
+  it('prints the node count last', async () => {
+    const r = await runCapture(['perft', 'force400', '--depth', '2']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('1162851\n');
+  });
+
+  it('--divide lists each first action, the total last', async () => {
+    const r = await runCapture(['perft', 'force400', '--depth', '1', '--divide']);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1080);
+    expect(lines[0]).toBe('M A8-A7: 1');
+    expect(lines.at(-1)).toBe('1079');
+  });
+
+  it('--position and a bad depth', async () => {
+    const r = await runCapture(['perft', 'force400', '--depth', '1', '--position', 'w 5 W:E5:0,H9:2K B:C0:10K']);
+    // E5 (zero force): 8 short moves; H9 (force 2): 5 short + long moves along open lines
+    expect(Number(r.stdout.trim())).toBeGreaterThan(8);
+    const bad = await runCapture(['perft', 'force400', '--depth', 'x']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('--depth');
+  });
+});
+
+describe('tactica moves force400', () => {
+  it('lists every legal action in record notation, one per line (transfers once per amount)', async () => {
+    const r = await runCapture(['moves', 'force400']);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1079);
+    expect(lines).toContain('M C8-C1');
+    expect(lines).toContain('T J8-J9 10');
+    expect(lines).toContain('S H9-G8');
+    expect(lines.filter((l) => l.startsWith('T J8-J9 '))).toHaveLength(10);
+  });
+
+  it('a position with a zero-force man', async () => {
+    const r = await runCapture(['moves', 'force400', '--position', 'w 5 W:E5:0,H9:1K B:C0:10K']);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines.filter((l) => l.startsWith('M E5-'))).toHaveLength(8);
+    expect(lines.some((l) => l.startsWith('S '))).toBe(false); // a king of force 1 cannot abdicate
+  });
+
+  it('refuses bad position text with its code', async () => {
+    const r = await runCapture(['moves', 'force400', '--position', 'w 1 W:H9:10K,H9:1 B:C0:10K']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('position/duplicate-square');
+    expect(r.stdout).toBe('');
+  });
+});
+
+describe('tactica replay force400', () => {
+  it.each([ibm, trs80])("the manual record (%s) ends with Black taking White's king on H9", async (file) => {
+    const r = await runCapture(['replay', 'force400', file]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Black (11 men, 119 units): E0 10,');
+    expect(r.stdout).toContain('H9 21*');
+    expect(r.stdout.trim().split('\n').at(-1)).toBe("Black wins: White's king is taken.");
+  });
+
+  it('stops at the first illegal ply, naming move number, side and ply, and exits non-zero', async () => {
+    const file = join(dir, 'bad.txt');
+    writeFileSync(file, readFileSync(trs80, 'utf8').replace('M H2-B2', 'M H2-B3'));
+    const r = await runCapture(['replay', 'force400', file]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/record\/illegal-ply: move 19, Black, M H2-B3: .*\(line 21, column/);
+  });
+
+  it('a malformed line is named', async () => {
+    const file = join(dir, 'junk.txt');
+    writeFileSync(file, '1. M C8-C1 M F1-G2\n2. M C9-C1 junk\n');
+    const r = await runCapture(['replay', 'force400', file]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('record/bad-ply');
+    expect(r.stderr).toContain('line 2');
+  });
+
+  it('a missing file', async () => {
+    const r = await runCapture(['replay', 'force400', join(dir, 'none.txt')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('cannot read');
+  });
+});
+
+describe('tactica play force400', () => {
+  it('draws the board, confirms each action, gives the reason for a refused one, and writes the record', async () => {
+    const record = join(dir, 'game.txt');
+    const input = [
+      'M C8-C2',
+      'n',
+      'M C8-C0',
+      'M C8-C1',
+      'y',
+      'f1-g2',
+      'n',
+      'F1-G2',
+      'y',
+      'T J8-C1 10',
+      'M C9-C1',
+      'y',
+      'quit',
+      'y',
+      '',
+    ].join('\n');
+    const r = await runCapture(['play', 'force400', '--record', record, '--header', 'Test game'], { input });
+    expect(r.stdout).toContain(' 9  W10  W10  W10  W10  W10  W10  W10  W10* W10  W10');
+    expect(r.stdout).toContain('Play M C8-C2? (y/n)'); // C8-C2 is legal (C1 is Black's, C2 empty): asked, not answered y
+    expect(r.stdout).toContain('move/blocked'); // but M C8-C0 passes through C1
+    expect(r.stdout).toContain('Play M C8-C1? (y/n)');
+    expect(r.stdout).toContain('Recording to');
+    const text = readFileSync(record, 'utf8');
+    expect(text.split('\n')[0]).toBe('Test game');
+    expect(text).toMatch(/^\d\d-\d\d-\d{4} \d\d:\d\d:\d\d$/m);
+    expect(text).toContain('1.\tM C8-C1\tM F1-G2\n2.\tM C9-C1\nGame stopped.\n');
+    expect(r.stdout).toContain('move/enemy-receiver'); // the C8 man lost his attack: C1 is still Black's
+  });
+
+  it('handicaps remove men from the front rank, A file first', async () => {
+    const r = await runCapture(['play', 'force400', '--handicap-white', '3', '--handicap-black', '1'], { input: '' });
+    expect(r.stdout).toContain(' 8   .    .    .   W10  W10');
+    expect(r.stdout).toContain(' 1   .   B10  B10');
+    const bad = await runCapture(['play', 'force400', '--handicap-white', '20'], { input: '' });
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('0 to 19');
+  });
+
+  it('S saves under a typed title, E ends; the save is listed and resumed by title or number', async () => {
+    const input = ['M C8-C1', 'y', 'S', 'S', 'Sunday game', 'E', ''].join('\n');
+    const first = await runCapture(['play', 'force400', '--handicap-white', '0'], { input });
+    expect(first.stdout).toContain('Saved as "Sunday game".');
+    const resumed = await runCapture(['play', 'force400', '--load', 'Sunday game'], { input: 'position\nsaves\n' });
+    expect(resumed.stdout).toContain('Resumed "Sunday game".');
+    expect(resumed.stdout).toContain('Black to move');
+    expect(resumed.stdout).toMatch(/1\. Sunday game {2}\(move 1, Black to move\)/);
+    expect(resumed.stdout).toContain('b 1 W:');
+    const byNumber = await runCapture(['play', 'force400', '--load', '1'], { input: '' });
+    expect(byNumber.stdout).toContain('Resumed "Sunday game".');
+  });
+
+  it('R resigns after confirmation; X abdicates; the setup questions when no option is given', async () => {
+    const record = join(dir, 'r.txt');
+    const input = ['n', 'y', record, 'Asked', 'X H9-G8', 'y', 'M F1-G2', 'y', 'R', 'y', ''].join('\n');
+    const r = await runCapture(['play', 'force400'], { input });
+    expect(r.stdout).toContain('Handicaps? (y/n)');
+    expect(r.stdout).toContain('White, resign?');
+    expect(r.stdout).toContain('Black wins (resigned).');
+    const text = readFileSync(record, 'utf8');
+    expect(text).toContain('1.\tS H9-G8\tM F1-G2\nWhite resigns.\nBlack wins.\n');
+  });
+});

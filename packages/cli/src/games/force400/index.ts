@@ -1,0 +1,138 @@
+/**
+ * Force 400 on the command line: `tactica play|moves|perft|replay force400 …`.
+ */
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { describeError, divide, type InputError } from '@tactica/core';
+import {
+  force400,
+  formatPosition,
+  listMen,
+  parsePosition,
+  renderBoard,
+  replayRecordText,
+  type Force400State,
+} from '@tactica/force400';
+import type { GameCli } from '../../game-cli.js';
+import { CliError, type Io } from '../../io.js';
+import { describeResult, playForce400, type PlayOptions } from './play.js';
+
+function print(io: Io, text: string): void {
+  io.output.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+function positionOption(text: string | undefined): Force400State {
+  if (text === undefined) return force400.initial();
+  const r = parsePosition(text);
+  if (!r.ok) throw new CliError(`bad --position: ${describeError(r.error)}`);
+  return r.value;
+}
+
+function readText(file: string, io: Io): Promise<string> {
+  if (file === '-') {
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      io.input.on('data', (c: Buffer | string) => chunks.push(typeof c === 'string' ? Buffer.from(c) : c));
+      io.input.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      io.input.on('error', reject);
+    });
+  }
+  try {
+    return Promise.resolve(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new CliError(`cannot read ${file}: ${(e as Error).message}`);
+  }
+}
+
+function handicapOption(value: string, name: string): number {
+  if (!/^\d{1,2}$/.test(value) || Number(value) > 19) {
+    throw new CliError(`${name} must be a number of men from 0 to 19, not "${value}"`);
+  }
+  return Number(value);
+}
+
+function configurePlay(cmd: Command, io: Io): void {
+  cmd
+    .option('--handicap-white <n>', "men removed from White's side (0–19)")
+    .option('--handicap-black <n>', "men removed from Black's side (0–19)")
+    .option('--record <file>', 'write the game record to this file as the game is played')
+    .option('--header <text>', "the record's header line")
+    .option('--load <number-or-title>', 'resume a saved game')
+    .action(
+      async (opts: {
+        handicapWhite?: string;
+        handicapBlack?: string;
+        record?: string;
+        header?: string;
+        load?: string;
+      }) => {
+        const options: PlayOptions = {
+          handicap: [
+            opts.handicapWhite === undefined ? undefined : handicapOption(opts.handicapWhite, '--handicap-white'),
+            opts.handicapBlack === undefined ? undefined : handicapOption(opts.handicapBlack, '--handicap-black'),
+          ],
+          record: opts.record,
+          header: opts.header,
+          load: opts.load,
+          // With no option at all, ask the setup questions as the original did.
+          ask: Object.values(opts).every((v) => v === undefined),
+        };
+        await playForce400(io, options);
+      },
+    );
+}
+
+function configureMoves(cmd: Command, io: Io): void {
+  cmd
+    .option('--position <text>', 'position text (default: the starting position)')
+    .action((opts: { position?: string }) => {
+      const s = positionOption(opts.position);
+      for (const m of force400.legalMoves(s)) print(io, force400.formatMove(s, m));
+    });
+}
+
+function configurePerft(cmd: Command, io: Io): void {
+  cmd
+    .requiredOption('--depth <n>', 'plies to count')
+    .option('--position <text>', 'position text (default: the starting position)')
+    .option('--divide', 'print the count under each first action before the total')
+    .action((opts: { depth: string; position?: string; divide?: boolean }) => {
+      const depth = /^\d{1,2}$/.test(opts.depth) ? Number(opts.depth) : NaN;
+      if (!(depth >= 0 && depth <= 12)) {
+        throw new CliError(`--depth must be a whole number from 0 to 12, not "${opts.depth}"`);
+      }
+      const s = positionOption(opts.position);
+      if (opts.divide && depth > 0) {
+        let total = 0;
+        for (const line of divide(force400, s, depth)) {
+          print(io, `${line.move}: ${line.nodes}`);
+          total += line.nodes;
+        }
+        print(io, String(total));
+      } else print(io, String(force400.perft(s, depth)));
+    });
+}
+
+function configureReplay(cmd: Command, io: Io): void {
+  cmd.argument('<record>', 'a game record file (- for standard input)').action(async (file: string) => {
+    const text = await readText(file, io);
+    const r = replayRecordText(text);
+    if (!r.ok) throw new CliError(`${file}: ${describeRecordError(r.error)}`);
+    const s = r.value.final;
+    print(io, renderBoard(s));
+    print(io, listMen(s));
+    print(io, formatPosition(s));
+    print(io, describeResult(s, r.value.parsed.record.stopped));
+  });
+}
+
+function describeRecordError(e: InputError): string {
+  return describeError(e);
+}
+
+export const force400Cli: GameCli = {
+  id: 'force400',
+  summary: 'Force 400 (10x10, men with force levels 0–99, transfers and recharges)',
+  commands: { play: configurePlay, moves: configureMoves, perft: configurePerft, replay: configureReplay },
+  launch: (io) => playForce400(io, { handicap: [undefined, undefined], ask: true }),
+};

@@ -1,0 +1,399 @@
+/**
+ * `tactica play force400`: the shared terminal loop with Force 400's board, move entry as the original had it
+ * (M move, T transfer with amount, X abdicate, R resign, S stop: save, resume or end), confirmation before an action
+ * takes effect, the reason for every refused action, named saves, and the game record written alongside.
+ */
+import { writeFileSync } from 'node:fs';
+import { current, describeError, ok, pushMove, type History, type InputError, type Result } from '@tactica/core';
+import {
+  createForce400,
+  EMPTY_HEADER,
+  formatPosition,
+  formatRecord,
+  formatRecordDate,
+  formatSavedGame,
+  gameRecord,
+  handicapSquares,
+  parseSavedGame,
+  renderBoard,
+  replayRecordText,
+  SAVED_GAME_MAGIC,
+  type Force400Action,
+  type Force400Game,
+  type Force400State,
+  type RecordHeader,
+  type Replay,
+} from '@tactica/force400';
+import type { Io } from '../../io.js';
+import { SaveLibrary } from '../../storage/save-library.js';
+import { ask, confirm } from '../../terminal/line-reader.js';
+import { runTerminalGame, type ExtraCommand, type LoopContext, type TerminalAdapter } from '../../terminal/loop.js';
+
+type H = History<Force400State, Force400Action>;
+
+export interface PlayOptions {
+  /** Men removed from each side (undefined: none, or ask). */
+  readonly handicap: readonly [number | undefined, number | undefined];
+  /** File to write the game record to as the game goes. */
+  readonly record?: string | undefined;
+  /** The record's header line. */
+  readonly header?: string | undefined;
+  /** A saved game to resume, by number or title. */
+  readonly load?: string | undefined;
+  /** Ask the setup questions (reload? handicaps? record?) as the original did. */
+  readonly ask?: boolean;
+  /** Where named saves live (default: the save library's own default). */
+  readonly library?: SaveLibrary;
+}
+
+const GAME_ID = 'force400';
+
+/** Thrown by S then E ("End the game") to leave the play loop, carrying the game as it stood. */
+class EndOfSession extends Error {
+  override name = 'EndOfSession';
+  constructor(readonly history: H) {
+    super('the player ended the game');
+  }
+}
+
+interface Session {
+  game: Force400Game;
+  header: RecordHeader;
+  recordFile: string | null;
+  /** The title of the last save, offered again at the next. */
+  title: string | null;
+  stopped: boolean;
+  recordError: string | null;
+}
+
+const INTRO = [
+  'Force 400 — White (W, bottom) moves first. Each man shows his force; the king is marked *.',
+  'Enter:  M C8-C1 (move; the M may be left out)   T J8-C1 10 (transfer 10 units)   X H9-G9 (abdicate)',
+  '        R (resign)   S (stop: save, resume or end the game)   saves (list saved games)   help (all commands)',
+].join('\n');
+
+export async function playForce400(io: Io, options: PlayOptions): Promise<void> {
+  const library = options.library ?? new SaveLibrary();
+  const print = (text: string): void => void io.output.write(text.endsWith('\n') ? text : `${text}\n`);
+  let handicap = options.handicap;
+  let recordFile = options.record ?? null;
+  let headerLine = options.header ?? null;
+  let loaded: { title: string; replay: Replay } | undefined;
+
+  if (options.load !== undefined) {
+    const r = openSave(library, options.load);
+    if (!r.ok) {
+      print(describeError(r.error));
+      return;
+    }
+    loaded = r.value;
+  } else if (options.ask) {
+    if (library.list(GAME_ID).length > 0 && (await confirm(io, 'Reload a saved game?'))) {
+      loaded = await chooseSave(io, library);
+    }
+    if (!loaded && (await confirm(io, 'Handicaps?'))) {
+      handicap = [
+        await askNumber(io, "White's handicap, in men (0-19): "),
+        await askNumber(io, "Black's handicap, in men (0-19): "),
+      ];
+    }
+    if (await confirm(io, 'Keep a game record file?')) {
+      recordFile = (await ask(io, 'Record file name [force400-record.txt]: '))?.trim() || 'force400-record.txt';
+      headerLine = (await ask(io, 'Header line for the record: '))?.trim() || null;
+    }
+  }
+
+  let session: Session;
+  let history: H;
+  if (loaded) {
+    session = {
+      game: loaded.replay.game,
+      header: { ...loaded.replay.parsed.record, ...(headerLine === null ? {} : { header: headerLine }) },
+      recordFile,
+      title: loaded.title,
+      stopped: false,
+      recordError: null,
+    };
+    history = historyOf(loaded.replay);
+    print(`Resumed "${loaded.title}".`);
+  } else {
+    const made = createForce400({ handicap: [handicap[0] ?? 0, handicap[1] ?? 0] });
+    if (!made.ok) {
+      print(describeError(made.error));
+      return;
+    }
+    const squares = ([0, 1] as const).map((side) => {
+      const r = handicapSquares(side, handicap[side] ?? 0);
+      return r.ok ? r.value : [];
+    });
+    session = {
+      game: made.value,
+      header: {
+        ...EMPTY_HEADER,
+        header: headerLine,
+        date: formatRecordDate(new Date()),
+        white: '(Human)',
+        black: '(Human)',
+        handicap: [squares[0] ?? [], squares[1] ?? []],
+      },
+      recordFile,
+      title: null,
+      stopped: false,
+      recordError: null,
+    };
+    history = { states: [made.value.initial()], moves: [], cursor: 0 };
+  }
+
+  const adapter = force400Adapter(session, library);
+  try {
+    history = await runTerminalGame(adapter, io, { history });
+  } catch (e) {
+    if (!(e instanceof EndOfSession)) throw e;
+    history = e.history;
+  }
+  // Left unfinished (S then E, quit, or the end of input): "the game record notes that event".
+  session.stopped = !current(history).ended;
+  writeRecord(session, history);
+  if (session.recordFile) {
+    print(
+      session.recordError
+        ? `The record could not be written: ${session.recordError}`
+        : `Record written to ${session.recordFile}.`,
+    );
+  }
+}
+
+/** The loop adapter for one session. */
+export function force400Adapter(
+  session: Session,
+  library: SaveLibrary,
+): TerminalAdapter<Force400State, Force400Action> {
+  const stop: ExtraCommand<Force400State, Force400Action> = {
+    names: ['s', 'stop'],
+    help: 'stop: S save the unfinished game under a title, R resume, E end the game',
+    async run(ctx, args) {
+      if (args.trim()) return abdicateWithS(ctx, session, args);
+      for (;;) {
+        const choice = (await ctx.ask('Stop — S save, R resume, E end the game: '))?.trim().toUpperCase();
+        if (choice === undefined || choice === 'E') throw new EndOfSession(ctx.history);
+        if (choice === 'R' || choice === '') return;
+        if (choice === 'S') await saveToLibrary(ctx, session, library);
+        else ctx.print('Choose S, R or E.');
+      }
+    },
+  };
+  const resign: ExtraCommand<Force400State, Force400Action> = {
+    names: ['r'],
+    help: 'resign the game (asks first)',
+    async run(ctx) {
+      const s = current(ctx.history);
+      if (s.ended) return ctx.print('The game is already over.');
+      const who = s.toMove === 0 ? 'White' : 'Black';
+      if (!(await confirm(ctx.io, `${who}, resign?`))) return;
+      const h = ctx.history;
+      ctx.history = {
+        states: [...h.states.slice(0, h.cursor), session.game.resign(s, s.toMove)],
+        moves: h.moves.slice(0, h.cursor),
+        cursor: h.cursor,
+      };
+    },
+  };
+  const saves: ExtraCommand<Force400State, Force400Action> = {
+    names: ['saves'],
+    help: 'list the saved Force 400 games',
+    run(ctx) {
+      ctx.print(listSaves(library));
+    },
+  };
+  const resume: ExtraCommand<Force400State, Force400Action> = {
+    names: ['resume'],
+    args: '<number|title>',
+    help: 'continue a saved game (from the list shown by "saves")',
+    run(ctx, args) {
+      const r = openSave(library, args.trim());
+      if (!r.ok) return ctx.print(describeError(r.error));
+      session.game = r.value.replay.game;
+      session.header = {
+        ...r.value.replay.parsed.record,
+        header: session.header.header ?? r.value.replay.parsed.record.header,
+      };
+      session.title = r.value.title;
+      ctx.history = historyOf(r.value.replay);
+      ctx.print(`Resumed "${r.value.title}".`);
+    },
+  };
+  const position: ExtraCommand<Force400State, Force400Action> = {
+    names: ['position'],
+    help: 'print the position as position text',
+    run(ctx) {
+      ctx.print(formatPosition(current(ctx.history)));
+    },
+  };
+
+  return {
+    get game() {
+      return session.game;
+    },
+    render: (s, { flipped }) => renderBoard(s, { flipped }),
+    status(h) {
+      writeRecord(session, h);
+      return statusLine(current(h), session);
+    },
+    confirmMoves: true,
+    saveText: (h) =>
+      formatSavedGame({
+        title: session.title ?? session.header.header ?? 'Force 400 game',
+        computer: null,
+        record: recordOf(session, h),
+      }),
+    loadText(text) {
+      const r = loadAny(text);
+      if (!r.ok) return r;
+      session.game = r.value.replay.game;
+      session.header = r.value.replay.parsed.record;
+      if (r.value.title) session.title = r.value.title;
+      return ok(historyOf(r.value.replay));
+    },
+    saveExtension: 'f400',
+    extraCommands: [stop, resign, saves, resume, position],
+    intro: INTRO,
+  };
+}
+
+/** "S E9-F9" typed at the prompt is the record's notation for an abdication: treat it as X. */
+async function abdicateWithS(
+  ctx: LoopContext<Force400State, Force400Action>,
+  session: Session,
+  args: string,
+): Promise<void> {
+  const s = current(ctx.history);
+  const r = session.game.parseMove(s, `S ${args}`);
+  if (!r.ok) return ctx.print(describeError(r.error));
+  if (!(await confirm(ctx.io, `Play ${session.game.formatMove(s, r.value)}?`))) return;
+  ctx.history = pushMove(ctx.history, r.value, session.game.play(s, r.value));
+}
+
+async function saveToLibrary(
+  ctx: LoopContext<Force400State, Force400Action>,
+  session: Session,
+  library: SaveLibrary,
+): Promise<void> {
+  const s = current(ctx.history);
+  if (s.ended) return ctx.print('Only unfinished games can be saved.');
+  const offered = session.title ?? '';
+  const typed = (await ctx.ask(`Title for the saved game${offered ? ` [${offered}]` : ''}: `))?.trim();
+  const title = typed || offered;
+  if (!title) return ctx.print('A saved game needs a title.');
+  const payload = formatSavedGame({ title, computer: null, record: recordOf(session, ctx.history) });
+  const saved = library.save(GAME_ID, {
+    title,
+    payload,
+    summary: `move ${s.moveNumber}, ${s.toMove === 0 ? 'White' : 'Black'} to move`,
+    meta: { computer: 'none' },
+  });
+  if (!saved.ok) return ctx.print(describeError(saved.error));
+  session.title = saved.value.title;
+  ctx.print(`Saved as "${saved.value.title}".`);
+}
+
+function recordOf(session: Session, h: H) {
+  return gameRecord(session.header, h.moves.slice(0, h.cursor), current(h), session.stopped);
+}
+
+function writeRecord(session: Session, h: H): void {
+  if (!session.recordFile) return;
+  try {
+    writeFileSync(session.recordFile, formatRecord(recordOf(session, h)), 'utf8');
+    session.recordError = null;
+  } catch (e) {
+    session.recordError = (e as Error).message;
+  }
+}
+
+function statusLine(s: Force400State, session: Session): string {
+  const counts = [0, 1].map((side) => {
+    let men = 0;
+    let units = 0;
+    for (const m of s.board) {
+      if (m && m.side === side) {
+        men++;
+        units += m.force;
+      }
+    }
+    return `${men} men, ${units} units`;
+  });
+  const turn = s.ended ? `Move ${s.moveNumber}` : `Move ${s.moveNumber}, ${s.toMove === 0 ? 'White' : 'Black'} to move`;
+  const rec = session.recordFile
+    ? session.recordError
+      ? ` Record NOT written: ${session.recordError}`
+      : ` Recording to ${session.recordFile}.`
+    : '';
+  return `${turn}. White: ${counts[0]}; Black: ${counts[1]}.${rec}`;
+}
+
+/** The result in words. */
+export function describeResult(s: Force400State, stopped = false): string {
+  const e = s.ended;
+  if (!e) {
+    const side = s.toMove === 0 ? 'White' : 'Black';
+    return stopped
+      ? `Game stopped at move ${s.moveNumber}, ${side} to move.`
+      : `Not finished: move ${s.moveNumber}, ${side} to move.`;
+  }
+  if (e.kind === 'draw') return 'Draw agreed.';
+  const winner = e.winner === 0 ? 'White' : 'Black';
+  const loser = e.winner === 0 ? 'Black' : 'White';
+  return e.reason === 'resigned' ? `${loser} resigns. ${winner} wins.` : `${winner} wins: ${loser}'s king is taken.`;
+}
+
+function historyOf(replay: Replay): H {
+  const states = [...replay.states];
+  states[states.length - 1] = replay.final;
+  const moves = [...replay.parsed.record.actions];
+  return { states, moves, cursor: moves.length };
+}
+
+/** A saved game, or a plain game record (so a record file can be continued). */
+function loadAny(text: string): Result<{ title: string | null; replay: Replay }, InputError> {
+  if (text.startsWith(SAVED_GAME_MAGIC)) {
+    const r = parseSavedGame(text);
+    return r.ok ? ok({ title: r.value.saved.title, replay: r.value.replay }) : r;
+  }
+  const r = replayRecordText(text);
+  return r.ok ? ok({ title: null, replay: r.value }) : r;
+}
+
+function openSave(library: SaveLibrary, ref: string): Result<{ title: string; replay: Replay }, InputError> {
+  const file = library.open(ref, GAME_ID);
+  if (!file.ok) return file;
+  const r = parseSavedGame(file.value.payload);
+  return r.ok ? ok({ title: file.value.title, replay: r.value.replay }) : r;
+}
+
+function listSaves(library: SaveLibrary): string {
+  const entries = library.list(GAME_ID);
+  if (entries.length === 0) return 'No saved Force 400 games.';
+  return entries.map((e, i) => `${String(i + 1).padStart(3)}. ${e.title}  (${e.summary})`).join('\n');
+}
+
+async function chooseSave(io: Io, library: SaveLibrary): Promise<{ title: string; replay: Replay } | undefined> {
+  io.output.write(`${listSaves(library)}\n`);
+  for (;;) {
+    const answer = (await ask(io, 'Number or title of the game (Enter for a new game): '))?.trim();
+    if (!answer) return undefined;
+    const r = openSave(library, answer);
+    if (r.ok) return r.value;
+    io.output.write(`${describeError(r.error)}\n`);
+  }
+}
+
+async function askNumber(io: Io, question: string): Promise<number> {
+  for (;;) {
+    const answer = await ask(io, question);
+    if (answer === undefined) return 0;
+    const t = answer.trim();
+    if (t === '') return 0;
+    if (/^\d{1,2}$/.test(t) && Number(t) <= 19) return Number(t);
+    io.output.write('Please give a number from 0 to 19.\n');
+  }
+}
