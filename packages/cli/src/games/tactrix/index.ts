@@ -1,7 +1,7 @@
 /**
  * Tactrix! on the command line: `tactica play|moves|perft|replay tactrix …` and `tactica tutor tactrix <square>`.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { current, describeError, divide, ok, startHistory, type History } from '@tactica/core';
 import {
@@ -21,7 +21,8 @@ import {
 } from '@tactica/tactrix';
 import type { GameCli } from '../../game-cli.js';
 import { CliError, type Io } from '../../io.js';
-import { runTerminalGame, type TerminalAdapter } from '../../terminal/loop.js';
+import { SaveLibrary } from '../../storage/save-library.js';
+import { runTerminalGame, type ExtraCommand, type TerminalAdapter } from '../../terminal/loop.js';
 
 type H = History<TactrixState, TactrixMove>;
 
@@ -29,6 +30,16 @@ function positionOption(text: string | undefined): TactrixState {
   if (text === undefined) return initialState();
   const r = parsePosition(text);
   if (!r.ok) throw new CliError(`bad --position: ${describeError(r.error)}`);
+  return r.value;
+}
+
+/** A saved game from a file, or else from the save library by number or title. */
+function readGame(ref: string, library: SaveLibrary): H {
+  if (existsSync(ref)) return readRecord(ref);
+  const save = library.open(ref, 'tactrix');
+  if (!save.ok) throw new CliError(`${ref}: no such file, and ${describeError(save.error)}`);
+  const r = loadText(save.value.payload);
+  if (!r.ok) throw new CliError(`save "${save.value.title}": ${describeError(r.error)}`);
   return r.value;
 }
 
@@ -60,48 +71,104 @@ function print(io: Io, text: string): void {
   io.output.write(text.endsWith('\n') ? text : `${text}\n`);
 }
 
-export const tactrixAdapter: TerminalAdapter<TactrixState, TactrixMove> = {
-  game: tactrix,
-  render: (s, { flipped }) => renderBoard(s, { flipped }),
-  status: (h) => statusLine(current(h)),
-  saveText,
-  loadText,
-  saveExtension: 'tac',
-  intro: [
-    'Tactrix! — two players at one keyboard. White (upper case) moves up the board, Black (lower case) down.',
-    'Moves: e2-e3, captures e7xe9, purchases "buy J@e3" (J jerk 3, N jumpnar 6, W wrapnoid 9, V verticon 12,',
-    'D diaganoid 15 chips; placed next to your regeneroid). "*" marks a square with a chip, "." one without.',
-    '"tutor e2" names a piece, its owner and cost, and shows its legal moves.',
-  ].join('\n'),
-  extraCommands: [
+/** Named saves in the shared save library (`saves`, `keep <title>`, `restore <number or title>`). */
+function libraryCommands(library: SaveLibrary): ExtraCommand<TactrixState, TactrixMove>[] {
+  return [
     {
-      names: ['tutor', 't'],
-      args: '<square>',
-      help: "the Tutor: the piece on a square, its owner, cost and legal moves (opponent's pieces too)",
-      run(ctx, args) {
-        const r = tutor(current(ctx.history), args.trim());
-        ctx.print(r.ok ? describeTutor(r.value).join('\n') : describeError(r.error));
-      },
-    },
-    {
-      names: ['position', 'fen'],
-      help: 'print the position as position text',
+      names: ['saves'],
+      help: 'list the named saves of Tactrix! games',
       run(ctx) {
-        ctx.print(formatPosition(current(ctx.history)));
+        const saves = library.list('tactrix');
+        ctx.print(
+          saves.length === 0
+            ? 'No named saves yet ("keep <title>" makes one).'
+            : saves
+                .map((e, i) => `${i + 1}. ${e.title} — ${e.summary} (${e.savedAt.slice(0, 16).replace('T', ' ')})`)
+                .join('\n'),
+        );
       },
     },
-  ],
-};
+    {
+      names: ['keep'],
+      args: '<title>',
+      help: 'save the game in the save library under a title (same title: replaced)',
+      async run(ctx, args) {
+        const title = args.trim() || (await ctx.ask('Title: '))?.trim() || '';
+        const r = library.save('tactrix', {
+          title,
+          payload: saveText(ctx.history),
+          summary: statusLine(current(ctx.history)),
+        });
+        ctx.print(r.ok ? `Kept as "${r.value.title}".` : describeError(r.error));
+      },
+    },
+    {
+      names: ['restore'],
+      args: '<number or title>',
+      help: 'continue a named save (see "saves")',
+      run(ctx, args) {
+        const save = library.open(args.trim(), 'tactrix');
+        if (!save.ok) {
+          ctx.print(describeError(save.error));
+          return;
+        }
+        const r = loadText(save.value.payload);
+        if (!r.ok) ctx.print(`save "${save.value.title}": ${describeError(r.error)}`);
+        else {
+          ctx.history = r.value;
+          ctx.print(`Restored "${save.value.title}".`);
+        }
+      },
+    },
+  ];
+}
+
+export function tactrixAdapter(library: SaveLibrary = new SaveLibrary()): TerminalAdapter<TactrixState, TactrixMove> {
+  return {
+    game: tactrix,
+    render: (s, { flipped }) => renderBoard(s, { flipped }),
+    status: (h) => statusLine(current(h)),
+    saveText,
+    loadText,
+    saveExtension: 'tac',
+    intro: [
+      'Tactrix! — two players at one keyboard. White (upper case) moves up the board, Black (lower case) down.',
+      'Moves: e2-e3, captures e7xe9, purchases "buy J@e3" (J jerk 3, N jumpnar 6, W wrapnoid 9, V verticon 12,',
+      'D diaganoid 15 chips; placed next to your regeneroid). "*" marks a square with a chip, "." one without.',
+      '"tutor e2" names a piece, its owner and cost, and shows its legal moves.',
+    ].join('\n'),
+    extraCommands: [
+      {
+        names: ['tutor', 't'],
+        args: '<square>',
+        help: "the Tutor: the piece on a square, its owner, cost and legal moves (opponent's pieces too)",
+        run(ctx, args) {
+          const r = tutor(current(ctx.history), args.trim());
+          ctx.print(r.ok ? describeTutor(r.value).join('\n') : describeError(r.error));
+        },
+      },
+      {
+        names: ['position', 'fen'],
+        help: 'print the position as position text',
+        run(ctx) {
+          ctx.print(formatPosition(current(ctx.history)));
+        },
+      },
+      ...libraryCommands(library),
+    ],
+  };
+}
 
 function configurePlay(cmd: Command, io: Io): void {
   cmd
     .option('--position <text>', 'start from this position text')
-    .option('--load <file>', 'continue a saved game')
+    .option('--load <file or save>', 'continue a saved game: a file, or a named save by number or title')
     .action(async (opts: { position?: string; load?: string }) => {
+      const library = new SaveLibrary();
       const history = opts.load
-        ? readRecord(opts.load)
+        ? readGame(opts.load, library)
         : startHistory<TactrixState, TactrixMove>(positionOption(opts.position));
-      await runTerminalGame(tactrixAdapter, io, { history });
+      await runTerminalGame(tactrixAdapter(library), io, { history });
     });
 }
 
@@ -168,6 +235,6 @@ export const tactrixCli: GameCli = {
   commands: { play: configurePlay, moves: configureMoves, perft: configurePerft, replay: configureReplay },
   extra: addTutor,
   launch: async (io) => {
-    await runTerminalGame(tactrixAdapter, io);
+    await runTerminalGame(tactrixAdapter(), io);
   },
 };

@@ -8,6 +8,8 @@ import { tactrixCli } from './index.js';
 const games = [tactrixCli];
 const run = (argv: string[], input?: string) => runCapture(argv, input === undefined ? { games } : { games, input });
 const dir = mkdtempSync(join(tmpdir(), 'tactrix-cli-'));
+// Named saves go to a library under this test's own directory.
+process.env['TACTICA_HOME'] = dir;
 
 // White's king on a1, Black's on j10, a White regeneroid on e3 with 9 chips, Black to move after White's ply.
 const SETUP = '.........k/' + '........../'.repeat(6) + '....R...../........../K......... w 9 0 0 1';
@@ -144,5 +146,19 @@ describe('tactica play tactrix', () => {
   it('refuses an unaffordable purchase with its reason', async () => {
     const r = await run(['play', 'tactrix'], 'buy D@e2\nquit\n');
     expect(r.stdout).toContain('move/cannot-afford');
+  });
+
+  it('keeps a game in the save library under a title, lists it, and continues it by title or number', async () => {
+    const r = await run(['play', 'tactrix'], 'e2-e3\nkeep Sunday game\nsaves\nquit\n');
+    expect(r.stdout).toContain('Kept as "Sunday game".');
+    expect(r.stdout).toMatch(/1\. Sunday game — Move 1, Black to move\. Chips: White 1, Black 0\./);
+    const byTitle = await run(['play', 'tactrix', '--load', 'Sunday game'], 'position\nquit\n');
+    expect(byTitle.stdout).toContain('/****J*****/JJJJ.JJJJJ/VNDWRKWDNV b 1 0 0 1');
+    const byNumber = await run(['play', 'tactrix'], 'restore 1\nposition\nquit\n');
+    expect(byNumber.stdout).toContain('Restored "Sunday game".');
+    expect(byNumber.stdout).toContain('/****J*****/JJJJ.JJJJJ/VNDWRKWDNV b 1 0 0 1');
+    const missing = await run(['play', 'tactrix', '--load', 'No such game'], 'quit\n');
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toContain('save/not-found');
   });
 });
