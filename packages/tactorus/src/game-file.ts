@@ -1,0 +1,343 @@
+/**
+ * The `++Tactorus` game text: the export of a game (manual, "Export a Tactorus game"), and, with a private
+ * section, a player's save. Both end with a SHA-256 checksum over every line before it (manual, 3.1 item 11:
+ * "a check-sum on all Tactorus saved games and on exported Memo Pad memo content").
+ *
+ *   ++Tactorus
+ *   Name: friday game
+ *   Round: 2                      rounds resolved
+ *   Player: 1                     the seat of the player who exported or saved it
+ *   Mode: e-mail                  hot-seat | e-mail | computer
+ *   Level: -                      the computer's level (1–5), or -
+ *   Rules: chain                  the rule alterations now
+ *   Board: <10 rows separated by />
+ *   Result: -                     or 1:flag-captured, draw:flags-met, …
+ *   Start-Rules: chain
+ *   Start-Board: <10 rows separated by />
+ *   History: 2                    then that many record lines (record.ts)
+ *   Round 1: 84-64 / 15-35
+ *   Round 2: 83-73 / -
+ *   Orders: 64-44                 (save only) the saving player's scheduled orders, or -
+ *   Done: no                      (save only) whether that player pressed Next
+ *   Sent: 0                       (save only) that player's ++TacMoves memo of this round, key included, line by line
+ *   Received: 0                   (save only) the other player's sealed ++TacMoves memo of this round
+ *   Checksum: <64 hex digits>
+ *
+ * What goes in is decided by types: an export is made from a `PublicView` (no orders at all) and a save from the
+ * saving player's own observation, so neither can hold the other side's pending orders.
+ */
+import {
+  draw,
+  err,
+  inputError,
+  ok,
+  opponent,
+  win,
+  type InputError,
+  type Outcome,
+  type Player,
+  type Result,
+} from '@tactica/core';
+import { checksumOf, cleanName, HEX64, LineCursor, memoLines } from './memo.js';
+import { formatOrders, parseOrder } from './notation.js';
+import type { TactorusObservation } from './observation.js';
+import { formatBoard, formatRulesField, parseBoard, parseRulesField } from './position.js';
+import { formatEvent, parseEvent, replayRecord, type RecordEvent, type TactorusRecord } from './record.js';
+import { checkOrder } from './schedule.js';
+import { sameRules, type Order, type Rules, type TactorusState } from './state.js';
+import { playMove } from './game.js';
+
+export const GAME_HEADER = '++Tactorus';
+
+export const MODES = ['hot-seat', 'e-mail', 'computer'] as const;
+/** Who plays Player 2 (manual, "New game"): a person at the same screen, a person by e-mail, or the computer. */
+export type Mode = (typeof MODES)[number];
+
+export interface GameSettings {
+  /** The game's name: any length, one line. */
+  readonly name: string;
+  readonly mode: Mode;
+  /** The computer's level (1–5) when it plays Player 2. */
+  readonly level?: number;
+}
+
+/** The parts of a game both players may see at any time. */
+export interface PublicView {
+  readonly board: string;
+  readonly round: number;
+  readonly rules: Rules;
+  readonly outcome?: Outcome;
+}
+
+/** The private section of a player's save: only that player's own things. */
+export interface PrivatePart {
+  readonly orders: readonly Order[];
+  readonly done: boolean;
+  /** This player's ++TacMoves memo of the current round (key included), once exported. */
+  readonly sent?: string;
+  /** The other player's sealed ++TacMoves memo of the current round, once received. */
+  readonly received?: string;
+}
+
+export interface GameFile {
+  readonly settings: GameSettings;
+  /** The seat of the player who wrote the file. */
+  readonly player: Player;
+  readonly record: TactorusRecord;
+  readonly view: PublicView;
+  readonly private?: PrivatePart;
+}
+
+/** The public view of an observation (what every export is made from). */
+export function publicView(obs: TactorusObservation): PublicView {
+  const v: PublicView = { board: obs.board, round: obs.round, rules: obs.rules };
+  return obs.outcome ? { ...v, outcome: obs.outcome } : v;
+}
+
+function formatResult(o: Outcome | undefined): string {
+  if (!o) return '-';
+  return o.kind === 'draw' ? `draw:${o.reason}` : `${o.winner + 1}:${o.reason}`;
+}
+
+function publicLines(f: {
+  settings: GameSettings;
+  player: Player;
+  record: TactorusRecord;
+  view: PublicView;
+}): string[] {
+  return [
+    GAME_HEADER,
+    `Name: ${cleanName(f.settings.name)}`,
+    `Round: ${f.view.round}`,
+    `Player: ${f.player + 1}`,
+    `Mode: ${f.settings.mode}`,
+    `Level: ${f.settings.level ?? '-'}`,
+    `Rules: ${formatRulesField(f.view.rules)}`,
+    `Board: ${formatBoard(f.view.board)}`,
+    `Result: ${formatResult(f.view.outcome)}`,
+    `Start-Rules: ${formatRulesField(f.record.startRules)}`,
+    `Start-Board: ${formatBoard(f.record.startBoard)}`,
+    `History: ${f.record.events.length}`,
+    ...f.record.events.map(formatEvent),
+  ];
+}
+
+function quoted(label: string, memo: string | undefined): string[] {
+  if (memo === undefined) return [`${label}: 0`];
+  const lines = memoLines(memo);
+  return [`${label}: ${lines.length}`, ...lines.map((l) => `> ${l}`)];
+}
+
+async function withChecksum(lines: string[]): Promise<Result<string, InputError>> {
+  const sum = await checksumOf(lines);
+  if (!sum.ok) return sum;
+  return ok([...lines, `Checksum: ${sum.value}`].join('\n') + '\n');
+}
+
+/**
+ * The game export (manual, "Export a Tactorus game"), made from public parts only: it holds no orders of either
+ * player, so it can be sent to the opponent at any moment. `player` is the exporter's seat; a game made for e-mail
+ * play imports as the other player.
+ */
+export async function exportGame(
+  view: PublicView,
+  record: TactorusRecord,
+  settings: GameSettings,
+  player: Player,
+): Promise<Result<string, InputError>> {
+  return withChecksum(publicLines({ settings, player, record, view }));
+}
+
+/**
+ * A player's save: the export plus that player's private section, made from the player's own observation (their
+ * orders, never the other side's) and their own memos of this round.
+ */
+export async function saveGame(
+  obs: TactorusObservation,
+  record: TactorusRecord,
+  settings: GameSettings,
+  memos: { readonly sent?: string; readonly received?: string } = {},
+): Promise<Result<string, InputError>> {
+  const lines = publicLines({ settings, player: obs.viewer, record, view: publicView(obs) });
+  lines.push(
+    `Orders: ${formatOrders(obs.orders, ',')}`,
+    `Done: ${obs.done ? 'yes' : 'no'}`,
+    ...quoted('Sent', memos.sent),
+    ...quoted('Received', memos.received),
+  );
+  return withChecksum(lines);
+}
+
+const NAME = /^[^\p{Cc}]*$/u;
+const NUMBER = /^(0|[1-9]\d{0,4})$/;
+const PLAYER = /^[12]$/;
+const MODE = /^(hot-seat|e-mail|computer)$/;
+const LEVEL = /^(-|[1-9])$/;
+const RULES = /^(basic|[a-z,-]+)$/;
+const BOARD = /^[.FACIfaci/]{109}$/;
+const RESULT = /^(-|draw:[a-z0-9-]+|[12]:[a-z0-9-]+)$/;
+
+function parseResult(text: string): Outcome | undefined {
+  if (text === '-') return undefined;
+  const [who = '', reason = ''] = text.split(':');
+  return who === 'draw' ? draw(reason) : win(who === '1' ? 0 : 1, reason);
+}
+
+function sameOutcome(a: Outcome | undefined, b: Outcome | undefined): boolean {
+  return formatResult(a) === formatResult(b);
+}
+
+/**
+ * Reads a `++Tactorus` text: checks its layout and checksum, replays its history through the rules, and checks
+ * the replay arrives at the stated round, rules, board and result. Never throws.
+ */
+export async function parseGameFile(text: string): Promise<Result<GameFile, InputError>> {
+  if (typeof text !== 'string' || text.length > 5_000_000) {
+    return err(inputError('tactorus/syntax', 'a game file is text of at most 5 MB'));
+  }
+  const lines = memoLines(text);
+  const c = new LineCursor(lines, 'tactorus');
+  const header = c.line('the header');
+  if (!header.ok || header.value !== GAME_HEADER) {
+    return err(inputError('tactorus/not-a-game', `a game file begins with the line "${GAME_HEADER}"`, { line: 1 }));
+  }
+  const name = c.field('Name', NAME);
+  if (!name.ok) return name;
+  const round = c.field('Round', NUMBER);
+  if (!round.ok) return round;
+  const player = c.field('Player', PLAYER);
+  if (!player.ok) return player;
+  const mode = c.field('Mode', MODE);
+  if (!mode.ok) return mode;
+  const level = c.field('Level', LEVEL);
+  if (!level.ok) return level;
+  const rules = c.field('Rules', RULES);
+  if (!rules.ok) return rules;
+  const board = c.field('Board', BOARD);
+  if (!board.ok) return board;
+  const result = c.field('Result', RESULT);
+  if (!result.ok) return result;
+  const startRules = c.field('Start-Rules', RULES);
+  if (!startRules.ok) return startRules;
+  const startBoard = c.field('Start-Board', BOARD);
+  if (!startBoard.ok) return startBoard;
+  const historyCount = c.field('History', NUMBER);
+  if (!historyCount.ok) return historyCount;
+  const events: RecordEvent[] = [];
+  for (let i = 0; i < Number(historyCount.value); i++) {
+    const lineNo = c.index + 1;
+    const l = c.line('the end of the history');
+    if (!l.ok) return l;
+    const e = parseEvent(l.value);
+    if (!e.ok) return err(inputError(e.error.code, e.error.message, { line: lineNo, input: l.value.slice(0, 80) }));
+    events.push(e.value);
+  }
+  let priv: { orders: Order[]; done: boolean; sent?: string; received?: string } | undefined;
+  if (c.peek()?.startsWith('Orders:')) {
+    const orders = c.field('Orders', /^(-|\d\d-\d\d(,\d\d-\d\d)*)$/);
+    if (!orders.ok) return orders;
+    const done = c.field('Done', /^(yes|no)$/);
+    if (!done.ok) return done;
+    const list: Order[] = [];
+    if (orders.value !== '-') {
+      for (const part of orders.value.split(',')) {
+        const o = parseOrder(part);
+        if (!o.ok) return o;
+        list.push(o.value);
+      }
+    }
+    priv = { orders: list, done: done.value === 'yes' };
+    for (const label of ['Sent', 'Received'] as const) {
+      const count = c.field(label, NUMBER);
+      if (!count.ok) return count;
+      const memo: string[] = [];
+      for (let i = 0; i < Number(count.value); i++) {
+        const l = c.line(`the end of the ${label} memo`);
+        if (!l.ok) return l;
+        if (!l.value.startsWith('> ')) return err(c.error('bad-quote', `memo lines in a save begin with "> "`));
+        memo.push(l.value.slice(2));
+      }
+      if (memo.length) priv[label === 'Sent' ? 'sent' : 'received'] = memo.join('\n') + '\n';
+    }
+  }
+  const covered = lines.slice(0, c.index);
+  const sum = c.field('Checksum', HEX64);
+  if (!sum.ok) return sum;
+  if (!c.atEnd()) return err(c.error('trailing', 'nothing may follow the checksum line'));
+  const expected = await checksumOf(covered);
+  if (!expected.ok) return expected;
+  if (expected.value !== sum.value) {
+    return err(
+      inputError('tactorus/checksum', 'the checksum does not match: the game text was changed or damaged', {
+        line: covered.length + 1,
+      }),
+    );
+  }
+
+  const parsedRules = parseRulesField(rules.value);
+  const parsedStartRules = parseRulesField(startRules.value);
+  const parsedBoard = parseBoard(board.value);
+  const parsedStartBoard = parseBoard(startBoard.value);
+  if (!parsedRules.ok) return parsedRules;
+  if (!parsedStartRules.ok) return parsedStartRules;
+  if (!parsedBoard.ok) return parsedBoard;
+  if (!parsedStartBoard.ok) return parsedStartBoard;
+  const record: TactorusRecord = {
+    startBoard: parsedStartBoard.value,
+    startRules: parsedStartRules.value,
+    events,
+  };
+  const replayed = replayRecord(record);
+  if (!replayed.ok) {
+    return err(inputError(replayed.error.code, `history: ${replayed.error.message}`));
+  }
+  const s = replayed.value;
+  const outcome = parseResult(result.value);
+  if (
+    s.board !== parsedBoard.value ||
+    s.round !== Number(round.value) ||
+    !sameRules(s.rules, parsedRules.value) ||
+    !sameOutcome(s.ended, outcome)
+  ) {
+    return err(
+      inputError('tactorus/inconsistent', 'the history does not lead to the stated round, rules, board and result'),
+    );
+  }
+  const view: PublicView = s.ended
+    ? { board: s.board, round: s.round, rules: s.rules, outcome: s.ended }
+    : { board: s.board, round: s.round, rules: s.rules };
+  const settings: GameSettings =
+    level.value === '-'
+      ? { name: name.value, mode: mode.value as Mode }
+      : { name: name.value, mode: mode.value as Mode, level: Number(level.value) };
+  const file: GameFile = { settings, player: player.value === '1' ? 0 : 1, record, view };
+  return ok(priv ? { ...file, private: priv } : file);
+}
+
+/** The seat a file's reader takes: a game made for e-mail play imports as the other player (manual). */
+export function importSeat(f: GameFile): Player {
+  return f.settings.mode === 'e-mail' && !f.private ? opponent(f.player) : f.player;
+}
+
+/**
+ * The state a game file continues from, for the seat that reads it: the replayed position, plus (for a save)
+ * the saving player's own orders, each checked against the rules again.
+ */
+export function stateOfFile(f: GameFile): Result<TactorusState, InputError> {
+  const replayed = replayRecord(f.record);
+  if (!replayed.ok) return replayed;
+  let s = replayed.value;
+  const priv = f.private;
+  if (!priv) return ok(s);
+  const p = f.player;
+  for (const o of priv.orders) {
+    const problem = checkOrder(s, p, o.from, o.to);
+    if (problem) return err(inputError('tactorus/bad-orders', `saved orders: ${problem.message}`));
+    s = playMove(s, { type: 'order', player: p, from: o.from, to: o.to });
+  }
+  if (priv.done) {
+    if (s.ended) return err(inputError('tactorus/bad-orders', 'a finished game has no pending orders'));
+    s = playMove(s, { type: 'done', player: p });
+  }
+  return ok(s);
+}

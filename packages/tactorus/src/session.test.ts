@@ -1,0 +1,243 @@
+import { createRng, type Player } from '@tactica/core';
+import { describe, expect, it } from 'vitest';
+import { parseGameFile } from './game-file.js';
+import { replayRecord } from './record.js';
+import { rebuildGame } from './rebuild.js';
+import {
+  changeSessionRules,
+  customizeSession,
+  exportSession,
+  localView,
+  newSession,
+  playLocal,
+  receiveKey,
+  receiveOrders,
+  resignSession,
+  revealKey,
+  saveSession,
+  sealOrders,
+  sessionFromFile,
+  type TactorusSession,
+} from './session.js';
+import type { TactorusMove } from './state.js';
+import { scheduleRandomly } from './test-rounds.js';
+
+function must<T>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T {
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.value;
+}
+
+function play(session: TactorusSession, ...moves: TactorusMove[]): TactorusSession {
+  let s = session;
+  for (const m of moves) s = must(playLocal(s, m)).session;
+  return s;
+}
+
+/** Both ends of an e-mail game: Player 1 creates it and exports it, Player 2 imports the export. */
+async function startMailGame(): Promise<[TactorusSession, TactorusSession, string]> {
+  const alice = newSession({ name: 'by mail', mode: 'e-mail' });
+  const exported = must(await exportSession(alice));
+  const bob = must(sessionFromFile(must(await parseGameFile(exported))));
+  return [alice, bob, exported];
+}
+
+describe('play by e-mail: the protocol at each end', () => {
+  it('a game exported for e-mail play continues at the other end as Player 2', async () => {
+    const [alice, bob] = await startMailGame();
+    expect(alice.seat).toBe(0);
+    expect(bob.seat).toBe(1);
+    expect(bob.state).toEqual(alice.state);
+  });
+
+  it('one round: seal, exchange sealed memos, exchange keys, both ends resolve the same round', async () => {
+    let [alice, bob] = await startMailGame();
+    alice = play(alice, { type: 'order', player: 0, from: 84, to: 64 });
+    bob = play(bob, { type: 'order', player: 1, from: 15, to: 35 }, { type: 'order', player: 1, from: 14, to: 34 });
+
+    const a1 = must(await sealOrders(alice));
+    const b1 = must(await sealOrders(bob));
+    alice = a1.session;
+    bob = b1.session;
+    // The memos sent carry no key.
+    expect(a1.memo).toMatch(/\nKey:\n/);
+    expect(b1.memo).toMatch(/\nKey:\n/);
+
+    // No key is given out before the other side's sealed memo has arrived.
+    expect((await revealKey(alice)).ok).toBe(false);
+    alice = must(await receiveOrders(alice, b1.memo)).session;
+    bob = must(await receiveOrders(bob, a1.memo)).session;
+    const aliceKey = must(await revealKey(alice));
+    const bobKey = must(await revealKey(bob));
+
+    const aliceDone = must(await receiveKey(alice, bobKey));
+    const bobDone = must(await receiveKey(bob, aliceKey));
+    expect(aliceDone.session.state).toEqual(bobDone.session.state);
+    expect(aliceDone.session.state.round).toBe(1);
+    expect(aliceDone.session.record).toEqual(bobDone.session.record);
+    expect(aliceDone.report?.orders).toEqual([
+      [{ from: 84, to: 64 }],
+      [
+        { from: 15, to: 35 },
+        { from: 14, to: 34 },
+      ],
+    ]);
+    expect(aliceDone.session.sent).toBeUndefined();
+    expect(aliceDone.session.received).toBeUndefined();
+  });
+
+  it("the other side's orders cannot be opened before one's own are sealed", async () => {
+    let [alice, bob] = await startMailGame();
+    const b1 = must(await sealOrders(play(bob, { type: 'order', player: 1, from: 15, to: 35 })));
+    bob = b1.session;
+    // Alice gets Bob's memo with the key still in it (Bob forgot to remove it): it is kept, not opened.
+    const withKey = bob.sent as string;
+    const r = await receiveOrders(alice, withKey);
+    expect(r.ok ? 'ok' : r.error.code).toBe('email/export-first');
+    alice = must(await receiveOrders(alice, b1.memo)).session;
+    const early = await receiveKey(alice, must(await revealKey({ ...bob, received: b1.memo })));
+    expect(early.ok ? 'ok' : early.error.code).toBe('email/export-first');
+  });
+
+  it('sealed orders cannot change, and sealing again returns the same memo', async () => {
+    const [alice] = await startMailGame();
+    const first = must(await sealOrders(play(alice, { type: 'order', player: 0, from: 84, to: 64 })));
+    const again = must(await sealOrders(first.session));
+    expect(again.memo).toBe(first.memo);
+    const change = playLocal(first.session, { type: 'order', player: 0, from: 83, to: 63 });
+    expect(change.ok ? 'ok' : change.error.code).toBe('email/sealed');
+  });
+
+  it("one's own memo, another round's memo, or a second different memo of the other player is refused", async () => {
+    let [alice, bob] = await startMailGame();
+    const a1 = must(await sealOrders(alice));
+    alice = a1.session;
+    const own = await receiveOrders(alice, a1.memo);
+    expect(own.ok ? 'ok' : own.error.code).toBe('tacmoves/wrong-player');
+    const b1 = must(await sealOrders(bob));
+    bob = b1.session;
+    alice = must(await receiveOrders(alice, b1.memo)).session;
+    const other = must(await sealOrders((await startMailGame())[1]));
+    const second = await receiveOrders(alice, other.memo);
+    expect(second.ok ? 'ok' : second.error.code).toBe('email/different-memo');
+  });
+
+  it('in e-mail play only the local seat is scheduled; a hot-seat game schedules both', async () => {
+    const [alice] = await startMailGame();
+    const r = playLocal(alice, { type: 'order', player: 1, from: 15, to: 35 });
+    expect(r.ok ? 'ok' : r.error.code).toBe('email/not-your-seat');
+    const hot = newSession({ name: 'hot', mode: 'hot-seat' });
+    const done = must(
+      playLocal(play(hot, { type: 'order', player: 1, from: 15, to: 35 }, { type: 'done', player: 1 }), {
+        type: 'done',
+        player: 0,
+      }),
+    );
+    expect(done.report?.round).toBe(1);
+    expect(done.session.record.events).toEqual([{ type: 'round', round: 1, orders: [[], [{ from: 15, to: 35 }]] }]);
+  });
+
+  it('a save keeps the sealed and received memos, and the game continues from it', async () => {
+    let [alice, bob] = await startMailGame();
+    const a1 = must(await sealOrders(play(alice, { type: 'order', player: 0, from: 84, to: 64 })));
+    alice = a1.session;
+    const b1 = must(await sealOrders(bob));
+    bob = b1.session;
+    alice = must(await receiveOrders(alice, b1.memo)).session;
+    const saved = must(await saveSession(alice));
+    const reopened = must(sessionFromFile(must(await parseGameFile(saved))));
+    expect(reopened).toEqual(alice);
+    const finished = must(await receiveKey(reopened, must(await revealKey({ ...bob, received: a1.memo }))));
+    expect(finished.session.state.round).toBe(1);
+  });
+});
+
+describe('rebuilding an e-mail game from its memos (manual: the game "may be reconstructed by third parties")', () => {
+  it('the initial export plus both players’ keyed order memos give the same game, round by round', async () => {
+    const rng = createRng('mail rebuild');
+    const game = await startMailGame();
+    const initial = game[2];
+    let [alice, bob] = game;
+    const memos: string[] = [];
+    for (let round = 0; round < 12 && !alice.state.ended; round++) {
+      const ends: TactorusSession[] = [alice, bob];
+      const sealedMemos: string[] = [];
+      for (const p of [0, 1] as Player[]) {
+        const end = ends[p] as TactorusSession;
+        const scheduled = scheduleRandomly(rng, end.state, p);
+        const s = must(await sealOrders({ ...end, state: scheduled }));
+        ends[p] = s.session;
+        sealedMemos.push(s.memo);
+        memos.push(s.session.sent as string);
+      }
+      [alice, bob] = ends as [TactorusSession, TactorusSession];
+      alice = must(await receiveOrders(alice, sealedMemos[1] as string)).session;
+      bob = must(await receiveOrders(bob, sealedMemos[0] as string)).session;
+      const ak = must(await revealKey(alice));
+      const bk = must(await revealKey(bob));
+      alice = must(await receiveKey(alice, bk)).session;
+      bob = must(await receiveKey(bob, ak)).session;
+      expect(alice.state).toEqual(bob.state);
+    }
+    const shuffledMemos = [...memos].reverse();
+    const rebuilt = must(await rebuildGame([initial, ...shuffledMemos].join('\n')));
+    expect(rebuilt.state).toEqual(alice.state);
+    expect(rebuilt.record).toEqual(alice.record);
+    expect(must(replayRecord(rebuilt.record))).toEqual(alice.state);
+
+    // A missing memo is named.
+    const missing = await rebuildGame([initial, ...memos.slice(1)].join('\n'));
+    expect(missing.ok ? 'ok' : missing.error.code).toBe('rebuild/missing');
+    // A memo without its key cannot be opened.
+    const keyless = memos.map((m, i) => (i === 0 ? m.replace(/\nKey: [0-9a-f]+\n/, '\nKey:\n') : m));
+    const noKey = await rebuildGame([initial, ...keyless].join('\n'));
+    expect(noKey.ok ? 'ok' : noKey.error.code).toBe('tacmoves/no-key');
+  });
+});
+
+describe('secrecy across the exchange', () => {
+  it("what one end sends (game export, sealed memo) and saves is the same whatever the other end's orders", async () => {
+    const [alice] = await startMailGame();
+    const sentA = must(await sealOrders(play(alice, { type: 'order', player: 0, from: 84, to: 64 })));
+    expect(sentA.memo).not.toMatch(/\d\d-\d\d/);
+    const exportA = must(await exportSession(sentA.session));
+    expect(exportA).not.toContain('84-64');
+    // Hot-seat: Player 2's save and export are the same whatever Player 1 has scheduled.
+    const hot = newSession({ name: 'hot', mode: 'hot-seat' });
+    const p1a = play(hot, { type: 'order', player: 0, from: 84, to: 64 }, { type: 'done', player: 0 });
+    const p1b = play(hot, { type: 'order', player: 0, from: 83, to: 73 }, { type: 'done', player: 0 });
+    expect(must(await saveSession({ ...p1a, seat: 1 }))).toBe(must(await saveSession({ ...p1b, seat: 1 })));
+    expect(must(await exportSession({ ...p1a, seat: 1 }))).toBe(must(await exportSession({ ...p1b, seat: 1 })));
+    expect(localView({ ...p1a, seat: 1 })).toEqual(localView({ ...p1b, seat: 1 }));
+  });
+});
+
+describe('customize, rule changes and resignation go into the record', () => {
+  it('each is replayed from a save', async () => {
+    let s = newSession({ name: 'x', mode: 'hot-seat' });
+    s = play(s, { type: 'order', player: 0, from: 84, to: 64 });
+    s = must(customizeSession(s, `${s.state.board.slice(0, 50)}I${s.state.board.slice(51)}`));
+    expect(s.state.orders).toEqual([[], []]);
+    s = play(s, { type: 'order', player: 0, from: 84, to: 64 });
+    s = must(changeSessionRules(s, { chain: false, supplyLines: true, highGround: false }));
+    expect(s.state.orders).toEqual([[], []]);
+    s = must(resignSession(s, 1));
+    const back = must(sessionFromFile(must(await parseGameFile(must(await saveSession(s))))));
+    expect(back.state).toEqual(s.state);
+    expect(back.record.events.map((e) => e.type)).toEqual(['customize', 'rules', 'resign']);
+    expect(s.state.ended).toEqual({ kind: 'win', winner: 0, reason: 'resigned' });
+  });
+
+  it('customize refuses any change to a flag', () => {
+    const s = newSession({ name: 'x', mode: 'hot-seat' });
+    const b = s.state.board;
+    for (const board of [
+      `${b.slice(0, 94)}.${b.slice(95)}`, // remove Player 1's flag
+      `${b.slice(0, 50)}F${b.slice(51)}`, // add a flag
+      `${b.slice(0, 5)}i${b.slice(6)}`, // replace Player 2's flag
+    ]) {
+      const r = customizeSession(s, board);
+      expect(r.ok ? 'ok' : r.error.code).toBe('customize/flag');
+    }
+    expect(customizeSession(s, `${b.slice(0, 93)}.${b.slice(94)}`).ok).toBe(true);
+  });
+});
