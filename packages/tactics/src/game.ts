@@ -73,6 +73,11 @@ export function outcomeOf(s: TacticsState): Outcome | undefined {
   return o;
 }
 
+/** a1, a2, …, a8, b1, …: the order of square names. */
+function squareOrder(sq: number): number {
+  return (sq & 7) * 8 + (sq >> 3);
+}
+
 function legalMovesOf(s: TacticsState, p?: Player): TacticsMove[] {
   if ((p !== undefined && p !== s.turn) || outcomeOf(s)) return [];
   scratch.load(s, false);
@@ -82,7 +87,8 @@ function legalMovesOf(s: TacticsState, p?: Player): TacticsMove[] {
     const m = scratch.moves[i] ?? 0;
     moves.push({ from: m & 63, to: m >> 6 });
   }
-  return moves.sort((a, b) => a.from - b.from || a.to - b.to);
+  // Listed as the notation sorts: by file, then rank, of the from square, then of the to square.
+  return moves.sort((a, b) => squareOrder(a.from) - squareOrder(b.from) || squareOrder(a.to) - squareOrder(b.to));
 }
 
 function playMove(s: TacticsState, m: TacticsMove): TacticsState {

@@ -1,0 +1,133 @@
+/**
+ * Tactics on the command line: `tactica play|moves|perft|replay tactics …`.
+ */
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { current, describeError, divide, startHistory, type History } from '@tactica/core';
+import {
+  formatPosition,
+  parsePosition,
+  renderDiagram,
+  resultOf,
+  tactics,
+  type TacticsMove,
+  type TacticsState,
+} from '@tactica/tactics';
+import type { GameCli } from '../../game-cli.js';
+import { CliError, type Io } from '../../io.js';
+import { SaveLibrary } from '../../storage/save-library.js';
+import { runTerminalGame } from '../../terminal/loop.js';
+import { GAME_ID, loadText, tacticsAdapter } from './adapter.js';
+
+type H = History<TacticsState, TacticsMove>;
+
+function print(io: Io, text: string): void {
+  io.output.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+function positionOption(text: string | undefined): TacticsState {
+  if (text === undefined) return tactics.initial();
+  const r = parsePosition(text);
+  if (!r.ok) throw new CliError(`bad --position: ${describeError(r.error)}`);
+  return r.value;
+}
+
+function readRecord(file: string): H {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new CliError(`cannot read ${file}: ${(e as Error).message}`);
+  }
+  const r = loadText(text);
+  if (!r.ok) throw new CliError(`${file}: ${describeError(r.error)}`);
+  return r.value;
+}
+
+/** `1-0 (Black has no legal move)`, `1/2-1/2 (threefold repetition)`, `* (White to move)`. */
+export function describeResult(s: TacticsState): string {
+  const o = tactics.outcome(s);
+  if (!o) return `* (${tactics.info.players[s.turn]} to move)`;
+  const [white, black] = tactics.info.players;
+  const why =
+    o.reason === 'no-moves'
+      ? `${tactics.info.players[s.turn]} has no legal move`
+      : o.reason === 'resigned' && o.kind === 'win'
+        ? `${o.winner === 0 ? black : white} resigned`
+        : o.reason === 'agreed'
+          ? 'draw agreed'
+          : o.reason.replace(/-/g, ' ');
+  return `${resultOf(o)} (${why})`;
+}
+
+function configurePlay(cmd: Command, io: Io): void {
+  cmd
+    .option('--position <text>', 'start from this position text')
+    .option('--load <file>', 'continue a game from a record file')
+    .option('--resume <number-or-title>', 'continue a game from the save library')
+    .action(async (opts: { position?: string; load?: string; resume?: string }) => {
+      const library = new SaveLibrary();
+      let history: H;
+      if (opts.load) history = readRecord(opts.load);
+      else if (opts.resume) {
+        const file = library.open(opts.resume, GAME_ID);
+        if (!file.ok) throw new CliError(describeError(file.error));
+        const h = loadText(file.value.payload);
+        if (!h.ok) throw new CliError(`the save "${file.value.title}": ${describeError(h.error)}`);
+        history = h.value;
+      } else history = startHistory<TacticsState, TacticsMove>(positionOption(opts.position));
+      await runTerminalGame(tacticsAdapter(library), io, { history });
+    });
+}
+
+function configureMoves(cmd: Command, io: Io): void {
+  cmd
+    .option('--position <text>', 'position text (default: the starting position)')
+    .action((opts: { position?: string }) => {
+      const s = positionOption(opts.position);
+      const over = tactics.outcome(s);
+      if (over) io.error.write(`the game is over: ${describeResult(s)}\n`);
+      for (const m of tactics.legalMoves(s)) print(io, tactics.formatMove(s, m));
+    });
+}
+
+function configurePerft(cmd: Command, io: Io): void {
+  cmd
+    .requiredOption('--depth <n>', 'plies to count')
+    .option('--position <text>', 'position text (default: the starting position)')
+    .option('--divide', 'first print each first move with the count under it')
+    .action((opts: { depth: string; position?: string; divide?: boolean }) => {
+      const depth = /^\s*\d{1,2}\s*$/.test(opts.depth) ? Number(opts.depth) : NaN;
+      if (!(depth >= 0 && depth <= 30)) {
+        throw new CliError(`--depth must be a whole number from 0 to 30, not "${opts.depth}"`);
+      }
+      const s = positionOption(opts.position);
+      if (opts.divide && depth > 0) {
+        let total = 0;
+        for (const line of divide(tactics, s, depth)) {
+          print(io, `${line.move}: ${line.nodes}`);
+          total += line.nodes;
+        }
+        print(io, String(total));
+      } else print(io, String(tactics.perft?.(s, depth) ?? 0));
+    });
+}
+
+function configureReplay(cmd: Command, io: Io): void {
+  cmd.argument('<file>', 'a Tactics game record').action((file: string) => {
+    const h = readRecord(file);
+    const s = current(h);
+    print(io, renderDiagram(s));
+    print(io, formatPosition(s));
+    print(io, `${h.moves.length} ${h.moves.length === 1 ? 'move' : 'moves'}, result ${describeResult(s)}`);
+  });
+}
+
+export const tacticsCli: GameCli = {
+  id: 'tactics',
+  summary: 'Tactics (8x8, flip pieces: freeze the opposing Rooks, Bishops and Queens)',
+  commands: { play: configurePlay, moves: configureMoves, perft: configurePerft, replay: configureReplay },
+  launch: async (io) => {
+    await runTerminalGame(tacticsAdapter(new SaveLibrary()), io);
+  },
+};
