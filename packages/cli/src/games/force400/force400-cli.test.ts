@@ -164,4 +164,13 @@ describe('tactica play force400', () => {
     const text = readFileSync(record, 'utf8');
     expect(text).toContain('1.\tS H9-G8\tM F1-G2\nWhite resigns.\nBlack wins.\n');
   });
+
+  it('the setup questions let a player name the squares of his handicap', async () => {
+    const input = ['y', '2', 'A9 K8', 'A9 H9', 'A9 J8', '0', 'n', ''].join('\n');
+    const r = await runCapture(['play', 'force400'], { input });
+    expect(r.stdout).toContain('"K8" is not a square.');
+    expect(r.stdout).toContain("White's king on H9 cannot be given as a handicap");
+    expect(r.stdout).toContain(' 8  W10  W10  W10  W10  W10  W10  W10  W10  W10   .');
+    expect(r.stdout).toContain(' 9   .   W10  W10');
+  });
 });

@@ -21,6 +21,8 @@ import {
   type Force400Action,
   type Force400Game,
   type Force400State,
+  type Handicap,
+  parseSquare,
   type RecordHeader,
   type Replay,
 } from '@tactica/force400';
@@ -32,8 +34,8 @@ import { runTerminalGame, type ExtraCommand, type LoopContext, type TerminalAdap
 type H = History<Force400State, Force400Action>;
 
 export interface PlayOptions {
-  /** Men removed from each side (undefined: none, or ask). */
-  readonly handicap: readonly [number | undefined, number | undefined];
+  /** Men removed from each side: a number (default order) or the squares (undefined: none, or ask). */
+  readonly handicap: readonly [Handicap | undefined, Handicap | undefined];
   /** File to write the game record to as the game goes. */
   readonly record?: string | undefined;
   /** The record's header line. */
@@ -92,10 +94,7 @@ export async function playForce400(io: Io, options: PlayOptions): Promise<void> 
       loaded = await chooseSave(io, library);
     }
     if (!loaded && (await confirm(io, 'Handicaps?'))) {
-      handicap = [
-        await askNumber(io, "White's handicap, in men (0-19): "),
-        await askNumber(io, "Black's handicap, in men (0-19): "),
-      ];
+      handicap = [await askHandicap(io, 0), await askHandicap(io, 1)];
     }
     if (await confirm(io, 'Keep a game record file?')) {
       recordFile = (await ask(io, 'Record file name [force400-record.txt]: '))?.trim() || 'force400-record.txt';
@@ -384,6 +383,33 @@ async function chooseSave(io: Io, library: SaveLibrary): Promise<{ title: string
     const r = openSave(library, answer);
     if (r.ok) return r.value;
     io.output.write(`${describeError(r.error)}\n`);
+  }
+}
+
+/** A side's handicap: how many men, then which (Enter for the default order). */
+async function askHandicap(io: Io, side: 0 | 1): Promise<Handicap> {
+  const who = side === 0 ? 'White' : 'Black';
+  const n = await askNumber(io, `${who}'s handicap, in men (0-19): `);
+  if (n === 0) return 0;
+  for (;;) {
+    const answer = (
+      await ask(io, `Which ${n} men? Squares, or Enter for the default (front rank from the A file): `)
+    )?.trim();
+    if (!answer) return n;
+    const words = answer.split(/[\s,]+/);
+    const squares = words.map((w) => parseSquare(w));
+    const bad = words.find((_, i) => squares[i] === undefined);
+    if (bad !== undefined) {
+      io.output.write(`"${bad}" is not a square.\n`);
+      continue;
+    }
+    if (squares.length !== n) {
+      io.output.write(`Please name exactly ${n} squares.\n`);
+      continue;
+    }
+    const checked = handicapSquares(side, squares as number[]);
+    if (checked.ok) return checked.value;
+    io.output.write(`${describeError(checked.error)}\n`);
   }
 }
 
