@@ -1,6 +1,6 @@
 /**
  * Tactics in the shared terminal loop: the manual's board, a status line, game records for `save`/`load`, and
- * named saves in the save library (`saves`, `store`, `restore`).
+ * named saves in the save library (`saves`, `keep`, `restore`).
  */
 import { current, describeError, ok, type History, type InputError, type Result } from '@tactica/core';
 import {
@@ -90,7 +90,7 @@ export function tacticsAdapter(library: SaveLibrary): TerminalAdapter<TacticsSta
         },
       },
       {
-        names: ['store'],
+        names: ['keep', 'store'],
         args: '<title>',
         help: 'keep the game in the save library under a title (the same title is overwritten)',
         async run(ctx, args) {

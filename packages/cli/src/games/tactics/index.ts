@@ -1,7 +1,7 @@
 /**
  * Tactics on the command line: `tactica play|moves|perft|replay tactics …`.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { current, describeError, divide, startHistory, type History } from '@tactica/core';
 import {
@@ -60,22 +60,27 @@ export function describeResult(s: TacticsState): string {
   return `${resultOf(o)} (${why})`;
 }
 
+/** A game to continue: a record file, or else a named save by number or title. */
+function loadGame(ref: string, library: SaveLibrary): H {
+  if (existsSync(ref)) return readRecord(ref);
+  const file = library.open(ref, GAME_ID);
+  if (!file.ok) throw new CliError(`no file ${ref}, and ${describeError(file.error)}`);
+  const h = loadText(file.value.payload);
+  if (!h.ok) throw new CliError(`the save "${file.value.title}": ${describeError(h.error)}`);
+  return h.value;
+}
+
 function configurePlay(cmd: Command, io: Io): void {
   cmd
     .option('--position <text>', 'start from this position text')
-    .option('--load <file>', 'continue a game from a record file')
-    .option('--resume <number-or-title>', 'continue a game from the save library')
+    .option('--load <file-or-save>', 'continue a game: a record file, or a named save by number or title')
+    .option('--resume <number-or-title>', 'continue a named save from the save library')
     .action(async (opts: { position?: string; load?: string; resume?: string }) => {
       const library = new SaveLibrary();
-      let history: H;
-      if (opts.load) history = readRecord(opts.load);
-      else if (opts.resume) {
-        const file = library.open(opts.resume, GAME_ID);
-        if (!file.ok) throw new CliError(describeError(file.error));
-        const h = loadText(file.value.payload);
-        if (!h.ok) throw new CliError(`the save "${file.value.title}": ${describeError(h.error)}`);
-        history = h.value;
-      } else history = startHistory<TacticsState, TacticsMove>(positionOption(opts.position));
+      const ref = opts.load ?? opts.resume;
+      const history = ref
+        ? loadGame(ref, library)
+        : startHistory<TacticsState, TacticsMove>(positionOption(opts.position));
       await runTerminalGame(tacticsAdapter(library), io, { history });
     });
 }

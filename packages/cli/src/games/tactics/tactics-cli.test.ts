@@ -144,7 +144,7 @@ describe('tactica play tactics', () => {
   });
 
   it('keeps named games in the save library and restores them by number or title', async () => {
-    await run(['play', 'tactics'], 'd1-d4\nstore Club night\nquit\ny\n');
+    await run(['play', 'tactics'], 'd1-d4\nkeep Club night\nquit\ny\n');
     const listed = await run(['play', 'tactics'], 'saves\nquit\n');
     expect(listed.stdout).toMatch(/1\. Club night \(Black to move, move 1, saved /);
     const restored = await run(['play', 'tactics'], 'restore 1\nposition\nquit\n');
@@ -152,6 +152,11 @@ describe('tactica play tactics', () => {
     expect(restored.stdout).toContain('QBR1RRBQ/8/8/3R4/8/8/8/*Q*B*R*R*R*R*B*Q b 1');
     const resumed = await run(['play', 'tactics', '--resume', 'club night'], 'position\nquit\n');
     expect(resumed.stdout).toContain('QBR1RRBQ/8/8/3R4/8/8/8/*Q*B*R*R*R*R*B*Q b 1');
+    const loaded = await run(['play', 'tactics', '--load', '1'], 'position\nquit\n');
+    expect(loaded.stdout).toContain('QBR1RRBQ/8/8/3R4/8/8/8/*Q*B*R*R*R*R*B*Q b 1');
+    const missing = await run(['play', 'tactics', '--load', 'no such game'], '');
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toContain('save/not-found');
   });
 
   it('resigning ends the game with the result, and takeback undoes the resignation', async () => {
