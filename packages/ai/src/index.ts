@@ -12,3 +12,22 @@ export { ContractPosition, type ContractSearchOptions } from './contract-positio
 export { Searcher, type SearchInfo, type SearchLimits, type SearchResult } from './search.js';
 export { HISTORY_SIZE, WIN, WIN_BOUND, type SearchPosition } from './search-position.js';
 export { TranspositionTable } from './transposition-table.js';
+export {
+  findLevel,
+  type Analysis,
+  type AnalyseLimits,
+  type Engine,
+  type LevelInfo,
+  type MoveChoice,
+  type ThinkOptions,
+} from './engine.js';
+export { eloFromScore, estimateElo, type EloEstimate, type MatchScore } from './elo.js';
+export {
+  playMatch,
+  randomOpening,
+  type MatchGame,
+  type MatchOptions,
+  type MatchPlayer,
+  type MatchResult,
+} from './match.js';
+export { decodePv, levelEngine, type DecodingPosition, type LevelSettings } from './level-engine.js';

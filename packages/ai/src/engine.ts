@@ -1,0 +1,60 @@
+/**
+ * The shape every game's computer opponent takes, so interfaces (terminal, server, match runner) treat them alike.
+ * Each game's engine lives in `src/games/<game>.ts` and names its levels weakest first; the last is the strongest.
+ */
+export interface LevelInfo {
+  /** What users type: `dumb`, `smart`, `0`…`6`. */
+  readonly id: string;
+  /** What users read: `Smart`, `Level 3`. */
+  readonly name: string;
+  /** One line on how it plays. */
+  readonly description: string;
+}
+
+export interface ThinkOptions {
+  /** Makes any randomness in the level reproducible. */
+  readonly seed?: number;
+  /** An upper bound from the clock; the level may use less. */
+  readonly timeMs?: number;
+  /** Shared stop flag (`Atomics.store(stop, 0, 1)` from another thread). */
+  readonly stop?: Int32Array;
+  /** Short messages about what the engine is thinking (Force 400 shows them). */
+  readonly onThought?: (text: string) => void;
+}
+
+export interface MoveChoice<M> {
+  readonly move: M;
+  /** Score for the side that moved, from the search (absent for levels that do not search). */
+  readonly score?: number;
+  readonly depth?: number;
+  readonly nodes?: number;
+  readonly pv?: readonly M[];
+}
+
+export interface AnalyseLimits {
+  readonly depth?: number;
+  readonly timeMs?: number;
+  readonly nodes?: number;
+}
+
+export interface Analysis<M> {
+  readonly score: number;
+  readonly depth: number;
+  readonly nodes: number;
+  readonly timeMs: number;
+  readonly pv: readonly M[];
+}
+
+export interface Engine<S, M> {
+  readonly levels: readonly LevelInfo[];
+  /** Chooses a move for the side to move (or the given player in a simultaneous game). */
+  choose(s: S, level: string, options?: ThinkOptions): MoveChoice<M>;
+  /** The strongest search to the given limits, with its principal variation. */
+  analyse(s: S, limits: AnalyseLimits): Analysis<M>;
+}
+
+/** Finds a level by id or name, case-insensitively. */
+export function findLevel(levels: readonly LevelInfo[], text: string): LevelInfo | undefined {
+  const key = text.trim().toLowerCase();
+  return levels.find((l) => l.id.toLowerCase() === key || l.name.toLowerCase() === key);
+}

@@ -1,0 +1,41 @@
+import { nim, type NimState } from '@tactica/core/test-games';
+import { describe, expect, it } from 'vitest';
+import { eloFromScore, estimateElo } from './elo.js';
+import { playMatch, type MatchPlayer } from './match.js';
+
+describe('Elo from match scores', () => {
+  it('an even score is 0 Elo; 75% is about +191', () => {
+    expect(eloFromScore(0.5)).toBeCloseTo(0, 6);
+    expect(eloFromScore(0.75)).toBeCloseTo(190.85, 1);
+    expect(eloFromScore(1)).toBe(Infinity);
+  });
+  it('the margin narrows as games accumulate', () => {
+    const small = estimateElo({ wins: 6, draws: 2, losses: 2 });
+    const large = estimateElo({ wins: 60, draws: 20, losses: 20 });
+    expect(small.score).toBeCloseTo(0.7);
+    expect(large.elo).toBeCloseTo(small.elo, 6);
+    expect(large.margin).toBeLessThan(small.margin);
+  });
+});
+
+describe('self-play matches', () => {
+  // In Nim (take 1-3, last stone wins) the perfect player leaves a multiple of 4.
+  const perfect: MatchPlayer<NimState, number> = {
+    name: 'perfect',
+    choose: (s) => (s.stones % 4 === 0 ? 1 : s.stones % 4),
+  };
+  const naive: MatchPlayer<NimState, number> = { name: 'naive', choose: () => 1 };
+
+  it('alternates colours over repeated openings and scores the games', () => {
+    const r = playMatch(nim, perfect, naive, { games: 10, openingPlies: 0, seed: 3 });
+    expect(r.games.map((g) => g.aSeat)).toEqual([0, 1, 0, 1, 0, 1, 0, 1, 0, 1]);
+    // From 10 stones the first player wins with perfect play; as second player, naive play lets perfect win too.
+    expect(r.wins).toBe(10);
+  });
+
+  it('is reproducible from its seed', () => {
+    const a = playMatch(nim, perfect, naive, { games: 6, openingPlies: 2, seed: 9 });
+    const b = playMatch(nim, perfect, naive, { games: 6, openingPlies: 2, seed: 9 });
+    expect(a).toEqual(b);
+  });
+});
