@@ -97,6 +97,8 @@ export class Engine {
 
   // Capture search state.
   private capacity: number;
+  private srcLo = 0;
+  private srcHi = 0;
   private cFrom = 0;
   private cKing = false;
   private oLo = 0;
@@ -146,7 +148,11 @@ export class Engine {
     this.top = 0;
   }
 
-  /** True when the side to move has a capture (compulsory, so then only captures are legal). */
+  /**
+   * True when the side to move has a capture (compulsory, so then only captures are legal). Leaves in
+   * `srcLo`/`srcHi` the pieces a capture search must start from: the men that can jump now, and every king when
+   * some king can.
+   */
   anyCapture(): boolean {
     const s = this.s;
     const s1 = this.s1;
@@ -161,30 +167,42 @@ export class Engine {
     const eHi = ~(oHi | pHi) & this.vHi;
     const mLo = oLo & ~this.kLo;
     const mHi = oHi & ~this.kHi;
+    let srcLo = 0;
+    let srcHi = 0;
     let tLo: number;
     let tHi: number;
     if ((mLo | mHi) !== 0) {
       if (!white || this.manBack) {
-        tLo = (mLo << s) & pLo;
-        tHi = ((mHi << s) | (mLo >>> rs)) & pHi;
-        if ((((tLo << s) & eLo) | (((tHi << s) | (tLo >>> rs)) & eHi)) !== 0) return true;
-        tLo = (mLo << s1) & pLo;
-        tHi = ((mHi << s1) | (mLo >>> rs1)) & pHi;
-        if ((((tLo << s1) & eLo) | (((tHi << s1) | (tLo >>> rs1)) & eHi)) !== 0) return true;
+        // Down the board: a man on b jumps b+s (or b+s+1) when that holds an opponent and the square beyond is empty.
+        tLo = ((eLo >>> s) | (eHi << rs)) & pLo;
+        tHi = (eHi >>> s) & pHi;
+        srcLo |= ((tLo >>> s) | (tHi << rs)) & mLo;
+        srcHi |= (tHi >>> s) & mHi;
+        tLo = ((eLo >>> s1) | (eHi << rs1)) & pLo;
+        tHi = (eHi >>> s1) & pHi;
+        srcLo |= ((tLo >>> s1) | (tHi << rs1)) & mLo;
+        srcHi |= (tHi >>> s1) & mHi;
       }
       if (white || this.manBack) {
-        tLo = ((mLo >>> s) | (mHi << rs)) & pLo;
-        tHi = (mHi >>> s) & pHi;
-        if (((((tLo >>> s) | (tHi << rs)) & eLo) | ((tHi >>> s) & eHi)) !== 0) return true;
-        tLo = ((mLo >>> s1) | (mHi << rs1)) & pLo;
-        tHi = (mHi >>> s1) & pHi;
-        if (((((tLo >>> s1) | (tHi << rs1)) & eLo) | ((tHi >>> s1) & eHi)) !== 0) return true;
+        tLo = (eLo << s) & pLo;
+        tHi = ((eHi << s) | (eLo >>> rs)) & pHi;
+        srcLo |= (tLo << s) & mLo;
+        srcHi |= ((tHi << s) | (tLo >>> rs)) & mHi;
+        tLo = (eLo << s1) & pLo;
+        tHi = ((eHi << s1) | (eLo >>> rs1)) & pHi;
+        srcLo |= (tLo << s1) & mLo;
+        srcHi |= ((tHi << s1) | (tLo >>> rs1)) & mHi;
       }
     }
     const KLo = oLo & this.kLo;
     const KHi = oHi & this.kHi;
-    if ((KLo | KHi) === 0) return false;
-    return this.kingCaptures(KLo, KHi, pLo, pHi, eLo, eHi);
+    if ((KLo | KHi) !== 0 && this.kingCaptures(KLo, KHi, pLo, pHi, eLo, eHi)) {
+      srcLo |= KLo;
+      srcHi |= KHi;
+    }
+    this.srcLo = srcLo;
+    this.srcHi = srcHi;
+    return (srcLo | srcHi) !== 0;
   }
 
   /** Whether any of the kings K can capture: slide over empty squares (flying kinds), then jump a piece of P. */
@@ -424,21 +442,22 @@ export class Engine {
     return this.top;
   }
 
-  /** Generates the legal captures (after precedence and de-duplication) from `start`; returns the end. */
+  /**
+   * Generates the legal captures (after precedence and de-duplication) from `start`; returns the end.
+   * Call after `anyCapture()` returned true: it searches from the pieces that left in `srcLo`/`srcHi`.
+   */
   genCaptures(start: number): number {
     this.top = start;
     this.listStart = start;
     this.bestN = 0;
     this.bestK = 0;
     const white = this.side === 0;
-    const oLo = white ? this.wLo : this.bLo;
-    const oHi = white ? this.wHi : this.bHi;
     const pLo = white ? this.bLo : this.wLo;
     const pHi = white ? this.bHi : this.wHi;
     const eLo = ~(this.wLo | this.bLo) & this.vLo;
     const eHi = ~(this.wHi | this.bHi) & this.vHi;
-    let lo = oLo;
-    let hi = oHi;
+    let lo = this.srcLo;
+    let hi = this.srcHi;
     while ((lo | hi) !== 0) {
       let b: number;
       if (lo !== 0) {

@@ -1,0 +1,46 @@
+// Draughts perft speed: nodes per second from the start of every rule set, single thread, bulk counting at the leaves
+// (the last ply is counted, not played). Runs over the built packages (`npm run bench` builds first).
+//   node bench/perft.js              each rule set at the depth of its row below, best of 3 runs
+//   node bench/perft.js --runs 5     more runs per rule set
+//   node bench/perft.js english 12   one rule set at one depth
+// Results are kept in bench/RESULTS.md.
+import os from 'node:os';
+import { initialPosition, perftPosition, VARIANT_IDS } from '../packages/draughts/dist/index.js';
+
+// Depths that take about a second each on the machine of bench/RESULTS.md.
+const DEPTHS = { international: 9, english: 11, spanish: 11, russian: 11, brazilian: 11, thai: 9, pool: 11 };
+
+const args = process.argv.slice(2);
+const runsAt = args.indexOf('--runs');
+const runs = runsAt >= 0 ? Math.max(1, Number(args[runsAt + 1]) || 3) : 3;
+const positional = args.filter((a, k) => !a.startsWith('--') && !(runsAt >= 0 && k === runsAt + 1));
+const only = positional[0];
+if (only !== undefined && !VARIANT_IDS.includes(only)) {
+  console.error(`unknown rule set "${only}": ${VARIANT_IDS.join(', ')}`);
+  process.exit(2);
+}
+const variants = only ? [only] : VARIANT_IDS;
+
+console.log(
+  `draughts perft, bulk counting, 1 thread — ${os.cpus()[0]?.model ?? 'unknown cpu'}, node ${process.version}`,
+);
+console.log('rule set       depth            nodes   best ms  best Mnodes/s  all runs (Mnodes/s)');
+for (const variant of variants) {
+  const depth = positional[1] !== undefined ? Number(positional[1]) : DEPTHS[variant];
+  const pos = initialPosition(variant);
+  perftPosition(pos, Math.max(1, depth - 2)); // warm up the JIT
+  let nodes = 0;
+  const rates = [];
+  let best = Infinity;
+  for (let r = 0; r < runs; r++) {
+    const t = performance.now();
+    nodes = perftPosition(pos, depth);
+    const ms = performance.now() - t;
+    best = Math.min(best, ms);
+    rates.push(nodes / ms / 1000);
+  }
+  console.log(
+    `${variant.padEnd(14)} ${String(depth).padStart(5)} ${String(nodes).padStart(16)} ${best.toFixed(0).padStart(9)} ` +
+      `${(nodes / best / 1000).toFixed(1).padStart(14)}  ${rates.map((x) => x.toFixed(1)).join(' ')}`,
+  );
+}
