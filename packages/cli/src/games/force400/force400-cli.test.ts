@@ -92,6 +92,12 @@ describe('tactica replay force400', () => {
     expect(r.stderr).toContain('line 2');
   });
 
+  it('reads the record from standard input with -', async () => {
+    const r = await runCapture(['replay', 'force400', '-'], { input: readFileSync(ibm, 'utf8') });
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim().split('\n').at(-1)).toBe("Black wins: White's king is taken.");
+  });
+
   it('a missing file', async () => {
     const r = await runCapture(['replay', 'force400', join(dir, 'none.txt')]);
     expect(r.code).toBe(1);
@@ -130,6 +136,12 @@ describe('tactica play force400', () => {
     expect(text).toMatch(/^\d\d-\d\d-\d{4} \d\d:\d\d:\d\d$/m);
     expect(text).toContain('1.\tM C8-C1\tM F1-G2\n2.\tM C9-C1\nGame stopped.\n');
     expect(r.stdout).toContain('move/enemy-receiver'); // the C8 man lost his attack: C1 is still Black's
+  });
+
+  it('the help names the decisions that are ours', async () => {
+    const r = await runCapture(['play', 'force400', '--help']);
+    expect(r.stdout).toContain('(ours)');
+    expect(r.stdout).toContain('front rank, A file first');
   });
 
   it('handicaps remove men from the front rank, A file first', async () => {

@@ -51,6 +51,19 @@ function handicapOption(value: string, name: string): number {
   return Number(value);
 }
 
+const PLAY_HELP = `
+With no option, the original's setup questions are asked (reload? handicaps? record file?).
+At the prompt: M C8-C1 (move; M optional), T J8-C1 10 (transfer 10 units), X H9-G9 (abdicate),
+R (resign), S (stop: save under a title, resume, or end), saves, resume <n|title>, help.
+
+Decisions of this project, not of the original (ours):
+  - handicap men are removed from the front rank, A file first, then the back rank, never the king
+    (or name the squares when asked);
+  - anything a recharge or transfer would add beyond force 99 is lost;
+  - a draw may be agreed (the shared loop's "draw"); the record says "Draw agreed.";
+  - a resumed game's record file starts again from move 1 with the whole game.
+Rules as implemented: docs/games/force400.md.`;
+
 function configurePlay(cmd: Command, io: Io): void {
   cmd
     .option('--handicap-white <n>', "men removed from White's side (0–19)")
@@ -58,6 +71,7 @@ function configurePlay(cmd: Command, io: Io): void {
     .option('--record <file>', 'write the game record to this file as the game is played')
     .option('--header <text>', "the record's header line")
     .option('--load <number-or-title>', 'resume a saved game')
+    .addHelpText('after', PLAY_HELP)
     .action(
       async (opts: {
         handicapWhite?: string;
