@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { GameAi } from './ai/ai-tools.js';
 import type { Io } from './io.js';
 
 /** The verbs every game offers on the command line: `tactica <verb> <game> …`. */
@@ -15,6 +16,8 @@ export interface GameCli {
   readonly summary: string;
   readonly commands: Partial<Record<Verb, (cmd: Command, io: Io) => void>>;
   readonly extra?: (program: Command, io: Io) => void;
+  /** The computer opponent, for `tactica analyse <id>` and `tactica match <id>`. */
+  readonly ai?: GameAi;
   /** Starts a game with default settings from the `tactica play` menu (may ask the user questions). */
   readonly launch?: (io: Io) => Promise<void>;
 }

@@ -18,3 +18,5 @@ export type { Agent, Seats } from './terminal/agent.js';
 export { ask, confirm, lineReader } from './terminal/line-reader.js';
 export { SaveLibrary, defaultSaveDir, type SaveEntry, type SaveFile } from './storage/save-library.js';
 export { memoryIo, runCapture } from './testing.js';
+export { aiTools, levelOf, type AiTools, type GameAi, type TextAnalysis } from './ai/ai-tools.js';
+export { addSeatOptions, engineAgent, seatOptionName, seatsFromOptions } from './ai/seats.js';

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { configureAnalyse, configureMatch } from './ai/commands.js';
 import { VERBS, type GameCli, type Verb } from './game-cli.js';
 import { CliError, type Io } from './io.js';
 import { chooseAndLaunch } from './menu.js';
@@ -28,6 +29,18 @@ export function buildProgram(games: readonly GameCli[], io: Io): Command {
       if (configure) configure(cmd.command(g.id).description(`${verb} for ${g.summary}`), io);
     }
     if (verb === 'play') cmd.action(() => chooseAndLaunch(games, io));
+  }
+  const withAi = games.filter((g) => g.ai);
+  if (withAi.length > 0) {
+    const analyse = program
+      .command('analyse')
+      .alias('analyze')
+      .description('print the best line and score of a position');
+    const match = program.command('match').description('play a self-play match between two engine levels');
+    for (const g of withAi) {
+      configureAnalyse(analyse, g, io);
+      configureMatch(match, g, io);
+    }
   }
   for (const g of games) g.extra?.(program, io);
   return program;

@@ -1,0 +1,86 @@
+import { estimateElo } from '@tactica/ai';
+import type { Command } from 'commander';
+import type { GameCli } from '../game-cli.js';
+import { CliError, type Io } from '../io.js';
+import { levelOf } from './ai-tools.js';
+
+function positiveInt(name: string, text: unknown): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new CliError(`${name} must be a positive whole number, got "${String(text)}"`);
+  return n;
+}
+
+/**
+ * `tactica analyse <game> [game options] [--depth N | --time S | --nodes N]`: the strongest search from a
+ * position. Prints `score <n> depth <d> nodes <n> time <ms>ms` then `pv <moves…>`.
+ */
+export function configureAnalyse(parent: Command, g: GameCli, io: Io): void {
+  const ai = g.ai;
+  if (!ai) return;
+  const cmd = parent.command(g.id).description(`search a ${g.summary} position and print the best line and score`);
+  ai.addOptions(cmd)
+    .option('--depth <plies>', 'search this deep')
+    .option('--time <seconds>', 'search this long (default 3 s when no depth or nodes are given)')
+    .option('--nodes <n>', 'search about this many nodes')
+    .action((opts: Record<string, unknown>) => {
+      const depth = positiveInt('--depth', opts['depth']);
+      const nodes = positiveInt('--nodes', opts['nodes']);
+      const seconds = opts['time'] === undefined ? undefined : Number(opts['time']);
+      if (seconds !== undefined && !(seconds > 0)) throw new CliError(`--time must be a positive number of seconds`);
+      const timeMs =
+        seconds !== undefined ? seconds * 1000 : depth === undefined && nodes === undefined ? 3000 : undefined;
+      const tools = ai.setup(opts);
+      const a = tools.analyse({
+        ...(depth !== undefined ? { depth } : {}),
+        ...(nodes !== undefined ? { nodes } : {}),
+        ...(timeMs !== undefined ? { timeMs } : {}),
+      });
+      io.output.write(`score ${a.score} depth ${a.depth} nodes ${a.nodes} time ${Math.round(a.timeMs)}ms\n`);
+      io.output.write(`pv ${a.pv.join(' ')}\n`);
+    });
+}
+
+/**
+ * `tactica match <game> --a ai:<level> --b ai:<level> --games N`: self-play from varied openings with colours
+ * alternating; progress on stderr, the score and Elo difference on stdout.
+ */
+export function configureMatch(parent: Command, g: GameCli, io: Io): void {
+  const ai = g.ai;
+  if (!ai) return;
+  const cmd = parent.command(g.id).description(`self-play match between two ${g.summary} engine levels`);
+  ai.addOptions(cmd)
+    .requiredOption('--a <engine>', 'first engine: ai:<level>')
+    .requiredOption('--b <engine>', 'second engine: ai:<level>')
+    .option('--games <n>', 'number of games (even: each opening is played with both colours)', '100')
+    .option('--seed <n>', 'seed for openings and engine randomness', '1')
+    .option('--openings <plies>', 'random plies before the engines take over', '4')
+    .option('--max-plies <n>', 'adjudicate a draw after this many plies', '400')
+    .action((opts: Record<string, unknown>) => {
+      const games = positiveInt('--games', opts['games']) ?? 100;
+      const seed = Number(opts['seed']);
+      const openingPlies = Number(opts['openings']);
+      if (!Number.isInteger(openingPlies) || openingPlies < 0) throw new CliError('--openings must be a whole number');
+      const maxPlies = positiveInt('--max-plies', opts['maxPlies']) ?? 400;
+      const tools = ai.setup(opts);
+      const a = levelOf(tools.levels, String(opts['a']));
+      const b = levelOf(tools.levels, String(opts['b']));
+      const r = tools.match(a.id, b.id, {
+        games,
+        seed: Number.isFinite(seed) ? seed : 1,
+        openingPlies,
+        maxPlies,
+        onGame: (game) =>
+          io.error.write(
+            `game ${game.index + 1}/${games}: ${a.name} as ${game.aSeat === 0 ? 'first' : 'second'} player scores ${game.aPoints} (${game.reason}, ${game.plies} plies)\n`,
+          ),
+      });
+      const e = estimateElo(r);
+      const pct = (e.score * 100).toFixed(1);
+      const elo = Number.isFinite(e.elo) ? `${e.elo >= 0 ? '+' : ''}${Math.round(e.elo)}` : e.elo > 0 ? '+inf' : '-inf';
+      const margin = Number.isFinite(e.margin) ? ` ± ${Math.round(e.margin)}` : '';
+      io.output.write(`${a.name} vs ${b.name}: +${r.wins} =${r.draws} -${r.losses} (score ${pct}%)\n`);
+      io.output.write(`Elo difference: ${elo}${margin}\n`);
+    });
+}
