@@ -94,3 +94,22 @@ describe('terminal play loop', () => {
     expect(current(h).stones).toBe(10);
   });
 });
+
+describe('terminal loop hooks for game commands', () => {
+  it('a game command can end the game by resignation (undoable) and stop the session; onChange sees every change', async () => {
+    const changes: number[] = [];
+    const withCommands: TerminalAdapter<NimState, number> = {
+      ...adapter,
+      onChange: (h) => changes.push(h.cursor),
+      extraCommands: [
+        { names: ['r'], help: 'resign', run: (ctx) => ctx.endWith(nim.resign(current(ctx.history), 0)) },
+        { names: ['stop'], help: 'stop', run: (ctx) => ctx.quit() },
+      ],
+    };
+    const { io } = memoryIo('take 1\nr\nundo\nstop\ntake 1\n');
+    const h = await runTerminalGame(withCommands, io);
+    expect(current(h).stones).toBe(9);
+    expect(nim.outcome(current(h))).toBeUndefined();
+    expect(changes).toEqual([1, 1, 1]);
+  });
+});

@@ -40,6 +40,8 @@ export interface TerminalAdapter<S, M> {
   readonly extraCommands?: readonly ExtraCommand<S, M>[];
   /** Printed once at the start. */
   readonly intro?: string;
+  /** Called after every change of the line of play (moves, takeback, redo, load, results), e.g. to keep a record file. */
+  onChange?(h: History<S, M>): void;
   /** Takeback allowed? (Draughts blitz forbids it.) */
   readonly takebackAllowed?: (h: History<S, M>) => boolean;
 }
@@ -58,6 +60,10 @@ export interface LoopContext<S, M> {
   readonly seats: Seats<S, M>;
   print(text: string): void;
   ask(question: string): Promise<string | undefined>;
+  /** Ends the game by resignation or agreement (`game.resign(…)`/`game.agreeDraw(…)`); takeback can undo it. */
+  endWith(ended: S): void;
+  /** Leaves the loop after the current command (a game's own "stop" command). */
+  quit(): void;
 }
 
 const CORE_COMMANDS: readonly { names: readonly string[]; args?: string; help: string }[] = [
@@ -84,6 +90,9 @@ export async function runTerminalGame<S, M>(
   options: { seats?: Seats<S, M>; history?: History<S, M>; flipped?: boolean } = {},
 ): Promise<History<S, M>> {
   const { game } = adapter;
+  // The line as it was before a resignation or agreed draw, so that takeback can undo the result itself.
+  let beforeResult: History<S, M> | undefined;
+  let quitting = false;
   const ctx: LoopContext<S, M> = {
     io,
     history: options.history ?? startHistory<S, M>(game.initial()),
@@ -91,11 +100,17 @@ export async function runTerminalGame<S, M>(
     seats: options.seats ?? [undefined, undefined],
     print: (text) => io.output.write(text.endsWith('\n') ? text : `${text}\n`),
     ask: (q) => ask(io, q),
+    endWith(ended) {
+      beforeResult = ctx.history;
+      ctx.history = withResult(ctx.history, ended);
+    },
+    quit() {
+      quitting = true;
+    },
   };
   let savedAt = ctx.history.cursor;
   let dirty = false;
-  // The line as it was before a resignation or agreed draw, so that takeback can undo the result itself.
-  let beforeResult: History<S, M> | undefined;
+  let lastSeen = ctx.history;
   const extras = adapter.extraCommands ?? [];
   const seatName = (p: Player): string => game.info.players[p];
 
@@ -104,6 +119,11 @@ export async function runTerminalGame<S, M>(
   let showBoard = true;
 
   for (;;) {
+    if (ctx.history !== lastSeen) {
+      lastSeen = ctx.history;
+      adapter.onChange?.(ctx.history);
+    }
+    if (quitting) return ctx.history;
     const s = current(ctx.history);
     const over = game.outcome(s);
     if (showBoard) {
@@ -255,8 +275,7 @@ export async function runTerminalGame<S, M>(
           continue;
         }
         if (await confirm(io, `${seatName(toMove)}, resign?`)) {
-          beforeResult = ctx.history;
-          ctx.history = withResult(ctx.history, game.resign(s, toMove));
+          ctx.endWith(game.resign(s, toMove));
           dirty = true;
         }
         continue;
@@ -272,8 +291,7 @@ export async function runTerminalGame<S, M>(
           ? (otherAgent.acceptsDraw?.(s) ?? false)
           : await confirm(io, `${seatName(toMove)} offers a draw. ${seatName(other)}, do you accept?`);
         if (accepted) {
-          beforeResult = ctx.history;
-          ctx.history = withResult(ctx.history, game.agreeDraw(s));
+          ctx.endWith(game.agreeDraw(s));
           dirty = true;
         } else ctx.print('The draw offer is declined.');
         continue;
