@@ -24,3 +24,4 @@ export * from './rebuild.js';
 export * from './record.js';
 export { fromHex, sha256Hex, toHex } from './web-crypto.js';
 export * from './session.js';
+export * from './render.js';

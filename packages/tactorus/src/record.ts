@@ -109,15 +109,29 @@ export function applyEvent(s: TactorusState, e: RecordEvent): Result<TactorusSta
 
 /** Replays a record; the error names the event (1-based) that failed. */
 export function replayRecord(r: TactorusRecord): Result<TactorusState, InputError> {
+  const replayed = replayRecordWithReports(r);
+  return replayed.ok ? ok(replayed.value.state) : replayed;
+}
+
+/** Replays a record and keeps the report of every round. */
+export function replayRecordWithReports(
+  r: TactorusRecord,
+): Result<{ state: TactorusState; reports: RoundReport[] }, InputError> {
   let s = startState(r);
+  const reports: RoundReport[] = [];
   for (const [i, e] of r.events.entries()) {
-    const next = applyEvent(s, e);
+    let next: Result<TactorusState, InputError>;
+    if (e.type === 'round' && e.round === s.round + 1) {
+      const played = playRoundChecked(s, e.orders);
+      if (played.ok) reports.push(played.value.report);
+      next = played.ok ? ok(played.value.state) : played;
+    } else next = applyEvent(s, e);
     if (!next.ok) {
       return err(inputError(next.error.code, `event ${i + 1}: ${next.error.message}`, { line: i + 1 }));
     }
     s = next.value;
   }
-  return ok(s);
+  return ok({ state: s, reports });
 }
 
 /** True when the state's game is still being scheduled by someone. */

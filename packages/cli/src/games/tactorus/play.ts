@@ -1,0 +1,490 @@
+/**
+ * The Tactorus round loop in the terminal. The generic loop in ../../terminal is for games where one player moves
+ * at a time; Tactorus rounds are simultaneous, so this loop schedules each player's orders in turn, hiding them:
+ *
+ * - hot-seat: Player 1 schedules, says `done`, the screen is cleared (scrollback too) and Player 2 is asked to
+ *   take the keyboard; when both are done the movement check shows both players' orders, then the round is
+ *   carried out and reported;
+ * - e-mail: only the local player schedules; `done` seals the orders into a `++TacMoves` memo to send, and the
+ *   game is saved after every step, since the save holds the key.
+ *
+ * Every screen is drawn from the scheduling player's observation, which has no field for the other side's orders.
+ */
+import { describeError, opponent, type Player } from '@tactica/core';
+import {
+  changeSessionRules,
+  customizeSession,
+  describeOutcome,
+  describeRound,
+  drawSession,
+  editMove,
+  editSquare,
+  exportSession,
+  localView,
+  movementCheck,
+  ordersLine,
+  parseRulesField,
+  playLocal,
+  receiveKey,
+  receiveOrders,
+  renderBoard,
+  renderNumbers,
+  resignSession,
+  revealKey,
+  sealOrders,
+  squareName,
+  statusLine,
+  tactorus,
+  describeRules,
+  type TactorusMove,
+  type TactorusSession,
+} from '@tactica/tactorus';
+import { CliError, type Io } from '../../io.js';
+import { ask, confirm } from '../../terminal/line-reader.js';
+import type { SaveLibrary } from '../../storage/save-library.js';
+import { GAME_ID, listSaves, openSession, readText, storeSession, writeText } from './setup.js';
+
+/** Clears the screen and the scrollback, and puts the cursor home (ANSI). */
+export const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H';
+
+interface Ctx {
+  readonly io: Io;
+  readonly library: SaveLibrary;
+  session: TactorusSession;
+  title: string | undefined;
+  rotated: boolean;
+  dirty: boolean;
+  /** Hot-seat: whose scheduling the screen shows now. */
+  screen: Player | undefined;
+}
+
+const COMMANDS: readonly (readonly [string, string])[] = [
+  ['84-64  (or 84 64)', 'order the piece on 84 to 64 (squares are row digit then column digit)'],
+  ['w84', 'withdraw the order of the piece on 84'],
+  ['clear', 'withdraw all your orders'],
+  ['done  (or next)', 'finish your orders for this round'],
+  ['orders', 'list your orders'],
+  ['moves [square]', 'the orders you may give (all, or one piece’s)'],
+  ['board / rotate / numbers', 'draw the board / turn it 180° / show the square numbers'],
+  ['rules [names…]', 'show the rules, or change them: chain, supply-lines, high-ground, basic (clears orders)'],
+  ['customize', 'add, remove or move pieces (not the flags); clears all orders'],
+  ['save [title] / save as <title>', 'save in the library / as a new save'],
+  ['saves / open <n|title>', 'list the saved games / continue one'],
+  ['rename <n|title> <new title> / delete <n|title>', 'rename or delete a saved game'],
+  ['export [file]', 'the ++Tactorus game export (no orders in it), shown or written to a file'],
+  ['export-orders [file]', 'e-mail: seal your orders and show or write the ++TacMoves memo to send'],
+  ['import-orders <file> [key]', 'e-mail: take the other player’s memo (with its key: carry out the round)'],
+  ['key / import-key <key>', 'e-mail: your key (once both memos are exchanged) / the other player’s key'],
+  ['resign / draw', 'resign / agree a draw'],
+  ['help / quit', 'this list / leave'],
+];
+
+function helpText(): string {
+  const width = Math.max(...COMMANDS.map(([c]) => c.length));
+  return ['Commands:', ...COMMANDS.map(([c, h]) => `  ${c.padEnd(width)}  ${h}`)].join('\n');
+}
+
+function print(ctx: Ctx, text: string): void {
+  ctx.io.output.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+function showBoard(ctx: Ctx): void {
+  const view = localView(ctx.session);
+  print(ctx, renderBoard(view, { rotated: ctx.rotated }));
+  print(ctx, statusLine(view));
+  if (view.outcome) print(ctx, describeOutcome(view.outcome));
+  else if (!view.done) print(ctx, ordersLine(view));
+}
+
+function isEmail(ctx: Ctx): boolean {
+  return ctx.session.settings.mode === 'e-mail';
+}
+
+async function autosave(ctx: Ctx): Promise<void> {
+  if (!isEmail(ctx)) return;
+  ctx.title ??= ctx.session.settings.name;
+  await storeSession(ctx.library, ctx.title, ctx.session);
+  ctx.dirty = false;
+}
+
+/** Plays a Tactorus game in the terminal until it is quit or the input ends. Returns the last session. */
+export async function runTactorusGame(
+  io: Io,
+  session: TactorusSession,
+  options: { library: SaveLibrary; title?: string; rotated?: boolean },
+): Promise<TactorusSession> {
+  if (session.settings.mode === 'computer') {
+    throw new CliError(
+      'this game has the computer as Player 2, which is not available yet; open it as hot-seat or e-mail play',
+    );
+  }
+  const ctx: Ctx = {
+    io,
+    library: options.library,
+    session,
+    title: options.title,
+    rotated: options.rotated ?? false,
+    dirty: false,
+    screen: undefined,
+  };
+  print(
+    ctx,
+    [
+      `Tactorus — ${isEmail(ctx) ? `play by e-mail, you are Player ${session.seat + 1}` : 'two players at one screen'}. ` +
+        'Player 1 is upper case (bottom), Player 2 lower case (top): F flag, A artillery, C cavalry, I infantry.',
+      `Rules: ${describeRules(session.state.rules)}. Orders are square pairs such as 84-64; "done" ends your orders; "help" lists commands.`,
+    ].join('\n'),
+  );
+  await autosave(ctx);
+  let redraw = true;
+  for (;;) {
+    const s = ctx.session.state;
+    let p: Player | undefined;
+    if (!s.ended) {
+      if (isEmail(ctx)) p = s.committed[ctx.session.seat] ? undefined : ctx.session.seat;
+      else {
+        p = s.committed[0] ? 1 : 0;
+        if (ctx.screen !== p) {
+          if (ctx.screen !== undefined) {
+            // Hand the keyboard over: nothing of the previous player's scheduling stays on the screen.
+            io.output.write(CLEAR_SCREEN);
+            print(ctx, `Round ${s.round + 1}: Player ${p + 1} schedules now. Player ${opponent(p) + 1}, look away.`);
+            const ready = await ask(io, `Player ${p + 1}, press Enter when ready> `);
+            if (ready === undefined) return ctx.session;
+          }
+          ctx.screen = p;
+          ctx.session = { ...ctx.session, seat: p };
+          redraw = true;
+        }
+      }
+    }
+    if (redraw) showBoard(ctx);
+    redraw = false;
+    const prompt = s.ended
+      ? 'Game over> '
+      : p === undefined
+        ? `Player ${ctx.session.seat + 1} (orders sealed, waiting)> `
+        : `Player ${p + 1}> `;
+    const line = await ask(io, prompt);
+    if (line === undefined) {
+      print(ctx, '');
+      return ctx.session;
+    }
+    const text = line.trim();
+    if (!text) continue;
+    try {
+      const outcome = await command(ctx, text, p);
+      if (outcome === 'quit') return ctx.session;
+      redraw = outcome === 'redraw';
+    } catch (e) {
+      if (!(e instanceof CliError)) throw e;
+      print(ctx, e.message);
+    }
+  }
+}
+
+type Next = 'quit' | 'redraw' | 'same';
+
+async function command(ctx: Ctx, text: string, p: Player | undefined): Promise<Next> {
+  const [word = '', ...rest] = text.split(/\s+/);
+  const args = rest.join(' ');
+  switch (word.toLowerCase()) {
+    case 'help':
+    case '?':
+      print(ctx, helpText());
+      return 'same';
+    case 'quit':
+    case 'exit':
+      if (ctx.dirty && !(await confirm(ctx.io, 'The game is not saved. Quit anyway?'))) return 'same';
+      return 'quit';
+    case 'board':
+      return 'redraw';
+    case 'rotate':
+    case 'flip':
+      ctx.rotated = !ctx.rotated;
+      return 'redraw';
+    case 'numbers':
+      print(ctx, renderNumbers({ rotated: ctx.rotated }));
+      return 'same';
+    case 'orders':
+      print(ctx, ordersLine(localView(ctx.session)));
+      return 'same';
+    case 'moves':
+      print(ctx, legalOrders(ctx, p, args));
+      return 'same';
+    case 'clear':
+      return clearOrders(ctx, p);
+    case 'rules':
+      return rulesCommand(ctx, args);
+    case 'customize':
+      return customizeLoop(ctx);
+    case 'save':
+      return saveCommand(ctx, args);
+    case 'saves':
+      print(ctx, listSaves(ctx.library));
+      return 'same';
+    case 'open': {
+      const opened = await openSession(ctx.library, args || ((await ask(ctx.io, 'Open which save? ')) ?? ''));
+      if (opened.session.settings.mode === 'computer') throw new CliError('that game needs the computer player');
+      ctx.session = opened.session;
+      ctx.title = opened.entry.title;
+      ctx.screen = undefined;
+      ctx.dirty = false;
+      print(ctx, `Opened "${opened.entry.title}" (${opened.entry.summary}).`);
+      return 'redraw';
+    }
+    case 'rename': {
+      const [ref = '', ...title] = rest;
+      const r = ctx.library.rename(ref, title.join(' '), GAME_ID);
+      print(ctx, r.ok ? `Renamed to "${r.value.title}".` : describeError(r.error));
+      if (r.ok && ref === ctx.title) ctx.title = r.value.title;
+      return 'same';
+    }
+    case 'delete': {
+      if (!(await confirm(ctx.io, `Delete the saved game "${args}"? It cannot be undone.`))) return 'same';
+      const r = ctx.library.remove(args, GAME_ID);
+      print(ctx, r.ok ? `Deleted "${r.value.title}".` : describeError(r.error));
+      return 'same';
+    }
+    case 'export': {
+      const r = await exportSession(ctx.session);
+      if (!r.ok) throw new CliError(describeError(r.error));
+      if (args) {
+        writeText(args, r.value);
+        print(ctx, `Game exported to ${args}.`);
+      } else print(ctx, r.value);
+      return 'same';
+    }
+    case 'export-orders':
+      return sealCommand(ctx, args);
+    case 'import-orders': {
+      const [file = '', key] = rest;
+      if (!file) throw new CliError('import-orders <file> [key]');
+      return afterReceive(ctx, await receiveOrders(ctx.session, readText(file), key));
+    }
+    case 'import-key':
+      return afterReceive(ctx, await receiveKey(ctx.session, args));
+    case 'key': {
+      const r = await revealKey(ctx.session);
+      print(ctx, r.ok ? `Key: ${r.value}` : describeError(r.error));
+      return 'same';
+    }
+    case 'resign': {
+      const who = isEmail(ctx) ? ctx.session.seat : p;
+      if (who === undefined || ctx.session.state.ended) throw new CliError('The game is over.');
+      if (!(await confirm(ctx.io, `Player ${who + 1}, resign?`))) return 'same';
+      return applied(ctx, resignSession(ctx.session, who));
+    }
+    case 'draw': {
+      if (ctx.session.state.ended) throw new CliError('The game is over.');
+      const question = isEmail(ctx)
+        ? 'Has the other player agreed to a draw (by mail)?'
+        : `Player ${(p ?? 0) + 1} offers a draw. Player ${opponent(p ?? 0) + 1}, do you accept?`;
+      if (!(await confirm(ctx.io, question))) {
+        print(ctx, 'No draw.');
+        return 'same';
+      }
+      return applied(ctx, drawSession(ctx.session));
+    }
+  }
+  if (p === undefined) {
+    throw new CliError(
+      ctx.session.state.ended
+        ? 'The game is over. Type "help" for commands.'
+        : 'Your orders are sealed. Exchange memos and keys (help lists the commands).',
+    );
+  }
+  const parsed = tactorus.parseMove(ctx.session.state, text, p);
+  if (!parsed.ok) throw new CliError(describeError(parsed.error));
+  return playMove(ctx, parsed.value);
+}
+
+function applied(ctx: Ctx, r: ReturnType<typeof resignSession>): Next {
+  if (!r.ok) throw new CliError(describeError(r.error));
+  ctx.session = r.value;
+  ctx.dirty = true;
+  if (ctx.session.state.ended) print(ctx, describeOutcome(ctx.session.state.ended));
+  return 'redraw';
+}
+
+async function playMove(ctx: Ctx, m: TactorusMove): Promise<Next> {
+  if (m.type === 'done' && isEmail(ctx)) return sealCommand(ctx, '');
+  const s = ctx.session.state;
+  const resolves = m.type === 'done' && s.committed[opponent(m.player)];
+  if (resolves) {
+    // Both players are done: the movement check shows everything, then the round is carried out.
+    print(ctx, movementCheck(s.round + 1, s.orders));
+    const go = await ask(ctx.io, 'Press Enter to carry out the round> ');
+    if (go === undefined) return 'quit';
+  }
+  const r = playLocal(ctx.session, m);
+  if (!r.ok) throw new CliError(describeError(r.error));
+  ctx.session = r.value.session;
+  ctx.dirty = true;
+  if (r.value.report) {
+    print(ctx, describeRound(r.value.report));
+    // The next round starts with Player 1; the screen holds nothing secret now.
+    ctx.screen = 0;
+    ctx.session = { ...ctx.session, seat: 0 };
+    return 'redraw';
+  }
+  if (m.type === 'done') return 'same'; // the hand-over happens at the top of the loop
+  print(ctx, ordersLine(localView(ctx.session)));
+  return 'same';
+}
+
+function legalOrders(ctx: Ctx, p: Player | undefined, args: string): string {
+  if (p === undefined) return 'You have no orders to give now.';
+  const only = args ? Number(args) : undefined;
+  if (only !== undefined && !(Number.isInteger(only) && only >= 0 && only < 100)) {
+    return `"${args}" is not a square (00–99).`;
+  }
+  const s = ctx.session.state;
+  const orders = tactorus
+    .legalMoves(s, p)
+    .filter((m) => m.type === 'order' && (only === undefined || m.from === only))
+    .map((m) => tactorus.formatMove(s, m));
+  if (orders.length) return orders.join(' ');
+  return only === undefined ? 'No order is possible now.' : `No order for a piece on ${squareName(only)}.`;
+}
+
+function clearOrders(ctx: Ctx, p: Player | undefined): Next {
+  if (p === undefined) throw new CliError('You have no orders to clear now.');
+  // Withdraw in an order the Chain moves rule allows: an order nothing depends on first.
+  for (;;) {
+    const w = tactorus.legalMoves(ctx.session.state, p).find((m) => m.type === 'withdraw');
+    if (!w) break;
+    const r = playLocal(ctx.session, w);
+    if (!r.ok) throw new CliError(describeError(r.error));
+    ctx.session = r.value.session;
+  }
+  print(ctx, ordersLine(localView(ctx.session)));
+  return 'same';
+}
+
+async function rulesCommand(ctx: Ctx, args: string): Promise<Next> {
+  if (!args) {
+    print(ctx, `Rules: ${describeRules(ctx.session.state.rules)}.`);
+    return 'same';
+  }
+  const rules = parseRulesField(args);
+  if (!rules.ok) throw new CliError(describeError(rules.error));
+  if (ctx.session.sent !== undefined) throw new CliError('Your orders are sealed: change the rules next round.');
+  if (isEmail(ctx)) print(ctx, 'The other player must change the rules the same way, or the orders will not match.');
+  if (!(await confirm(ctx.io, `Play on with ${describeRules(rules.value)}? All scheduled orders are cleared.`))) {
+    return 'same';
+  }
+  const r = changeSessionRules(ctx.session, rules.value);
+  if (!r.ok) throw new CliError(describeError(r.error));
+  ctx.session = r.value;
+  ctx.dirty = true;
+  if (!isEmail(ctx)) ctx.screen = undefined;
+  await autosave(ctx);
+  return 'redraw';
+}
+
+async function customizeLoop(ctx: Ctx): Promise<Next> {
+  if (ctx.session.state.ended) throw new CliError('The game is over.');
+  if (ctx.session.sent !== undefined) throw new CliError('Your orders are sealed: customize next round.');
+  let board = ctx.session.state.board;
+  print(
+    ctx,
+    [
+      'Customize: anything goes except the flags. All scheduled orders are cleared on "ok".',
+      '  put <square> <piece>   F A C I for Player 1, f a c i for Player 2',
+      '  empty <square>         remove a piece',
+      '  move <from> <to>       move a piece',
+      '  board / ok / cancel',
+    ].join('\n'),
+  );
+  const draw = (): void => print(ctx, renderBoard({ board, rules: ctx.session.state.rules }, { rotated: ctx.rotated }));
+  draw();
+  for (;;) {
+    const line = await ask(ctx.io, 'customize> ');
+    if (line === undefined || /^\s*cancel\s*$/i.test(line)) {
+      print(ctx, 'Customizing cancelled.');
+      return 'redraw';
+    }
+    const [word = '', a = '', b = ''] = line.trim().split(/\s+/);
+    const sq = (t: string): number => (/^\d{1,2}$/.test(t) ? Number(t) : -1);
+    let r: ReturnType<typeof editSquare> | undefined;
+    switch (word.toLowerCase()) {
+      case 'put':
+        r = editSquare(board, sq(a), b);
+        break;
+      case 'empty':
+        r = editSquare(board, sq(a), '.');
+        break;
+      case 'move':
+        r = sq(a) < 0 ? editSquare(board, -1, '.') : editMove(board, sq(a), sq(b));
+        break;
+      case 'board':
+        draw();
+        continue;
+      case 'ok': {
+        if (isEmail(ctx)) print(ctx, 'The other player must make the same changes, or send them a new game export.');
+        const done = customizeSession(ctx.session, board);
+        if (!done.ok) throw new CliError(describeError(done.error));
+        ctx.session = done.value;
+        ctx.dirty = true;
+        if (!isEmail(ctx)) ctx.screen = undefined;
+        await autosave(ctx);
+        return 'redraw';
+      }
+      case '':
+        continue;
+      default:
+        print(ctx, 'put <square> <piece>, empty <square>, move <from> <to>, board, ok or cancel.');
+        continue;
+    }
+    if (!r.ok) print(ctx, describeError(r.error));
+    else {
+      board = r.value;
+      draw();
+    }
+  }
+}
+
+async function saveCommand(ctx: Ctx, args: string): Promise<Next> {
+  const asNew = /^as(\s|$)/i.test(args);
+  let title = asNew ? args.replace(/^as\s*/i, '') : args;
+  if (!title) title = ctx.title ?? '';
+  if (!title)
+    title = (await ask(ctx.io, `Title [${ctx.session.settings.name}]: `))?.trim() || ctx.session.settings.name;
+  const entry = await storeSession(ctx.library, title, ctx.session, asNew ? 'save-as' : 'save');
+  ctx.title = entry.title;
+  ctx.dirty = false;
+  print(ctx, `Saved as "${entry.title}" (${entry.summary}).`);
+  if (!isEmail(ctx) && !ctx.session.state.ended && ctx.session.state.committed[opponent(ctx.session.seat)]) {
+    print(ctx, `(Player ${opponent(ctx.session.seat) + 1}'s orders are not in the save: they are secret.)`);
+  }
+  return 'same';
+}
+
+async function sealCommand(ctx: Ctx, file: string): Promise<Next> {
+  const r = await sealOrders(ctx.session);
+  if (!r.ok) throw new CliError(describeError(r.error));
+  ctx.session = r.value.session;
+  await autosave(ctx);
+  if (file) {
+    writeText(file, r.value.memo);
+    print(ctx, `Your orders are sealed and written to ${file}. Send it to the other player.`);
+  } else {
+    print(ctx, 'Your orders are sealed. Send this memo to the other player:');
+    print(ctx, r.value.memo);
+  }
+  print(ctx, 'When their memo arrives: import-orders <file>; then exchange keys (key, import-key <key>).');
+  return 'same';
+}
+
+async function afterReceive(ctx: Ctx, r: Awaited<ReturnType<typeof receiveOrders>>): Promise<Next> {
+  if (!r.ok) throw new CliError(describeError(r.error));
+  ctx.session = r.value.session;
+  await autosave(ctx);
+  if (r.value.report) {
+    print(ctx, describeRound(r.value.report));
+    return 'redraw';
+  }
+  print(ctx, 'Their sealed orders are kept. Send your key (type "key") and ask for theirs.');
+  return 'same';
+}

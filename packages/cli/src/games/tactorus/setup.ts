@@ -1,0 +1,132 @@
+/**
+ * Tactorus command-line plumbing shared by the play loop and the e-mail commands: reading the new-game options,
+ * the save library (a save is a player's `++Tactorus` save text), and reading files.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { describeError } from '@tactica/core';
+import {
+  parseGameFile,
+  saveSession,
+  sessionFromFile,
+  type FlankSet,
+  type Flanks,
+  type Rules,
+  type TactorusSession,
+} from '@tactica/tactorus';
+import { CliError } from '../../io.js';
+import type { SaveLibrary } from '../../storage/save-library.js';
+import { type SaveEntry } from '../../storage/save-library.js';
+
+export const GAME_ID = 'tactorus';
+
+export interface NewGameOptions {
+  readonly chain?: boolean;
+  readonly supplyLines?: boolean;
+  readonly highGround?: boolean;
+  /** From `--no-flank <which...>`: `true` (no flag given) or the flanks left out. */
+  readonly flank?: boolean | string[];
+}
+
+/** Adds the new-game options of `tactica play tactorus` (manual, "New game") to a command. */
+export function addNewGameOptions(cmd: Command): Command {
+  return cmd
+    .option('--chain', 'Chain moves (on by default, as in the manual’s default new game)')
+    .option('--no-chain', 'no Chain moves')
+    .option('--supply-lines', 'Supply Lines: 10 orders a round, minus 2 per home-row square held by the enemy')
+    .option('--high-ground', 'High Ground: 10 orders a round, plus 1 per centre square held')
+    .option('--no-flank <flank...>', 'leave out flanks: p1-left, p1-right, p2-left, p2-right (handicap)');
+}
+
+export function rulesOf(opts: NewGameOptions): Rules {
+  return { chain: opts.chain ?? true, supplyLines: opts.supplyLines ?? false, highGround: opts.highGround ?? false };
+}
+
+export function flanksOf(opts: NewGameOptions): FlankSet {
+  const out: [{ left: boolean; right: boolean }, { left: boolean; right: boolean }] = [
+    { left: true, right: true },
+    { left: true, right: true },
+  ];
+  const list = Array.isArray(opts.flank) ? opts.flank : [];
+  for (const item of list) {
+    for (const word of item.split(',')) {
+      const m = /^p([12])-(left|right)$/.exec(word.trim().toLowerCase());
+      if (!m) throw new CliError(`--no-flank takes p1-left, p1-right, p2-left or p2-right, not "${word}"`);
+      out[m[1] === '1' ? 0 : 1][m[2] as keyof Flanks] = false;
+    }
+  }
+  return out;
+}
+
+export function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new CliError(`cannot read ${file}: ${(e as Error).message}`);
+  }
+}
+
+export function writeText(file: string, text: string): void {
+  try {
+    writeFileSync(file, text, 'utf8');
+  } catch (e) {
+    throw new CliError(`cannot write ${file}: ${(e as Error).message}`);
+  }
+}
+
+/** The library entry's one-line summary and facts: the round reached (manual, "Saving a Tactorus game"). */
+function summaryOf(session: TactorusSession): { summary: string; meta: Record<string, string | number> } {
+  const s = session.state;
+  const summary = s.ended ? `round ${s.round}, over` : `round ${s.round}`;
+  return {
+    summary,
+    meta: { round: s.round, mode: session.settings.mode, player: session.seat + 1, name: session.settings.name },
+  };
+}
+
+/** Saves a session under a title: `as` makes a new save even when the title is taken (manual: Save As). */
+export async function storeSession(
+  library: SaveLibrary,
+  title: string,
+  session: TactorusSession,
+  how: 'save' | 'save-as' = 'save',
+): Promise<SaveEntry> {
+  const text = await saveSession(session);
+  if (!text.ok) throw new CliError(describeError(text.error));
+  const input = { title, payload: text.value, ...summaryOf(session) };
+  const r = how === 'save' ? library.save(GAME_ID, input) : library.saveAs(GAME_ID, input);
+  if (!r.ok) throw new CliError(describeError(r.error));
+  return r.value;
+}
+
+/** Opens a save (by number or title) and checks it: the checksum, the layout, the history replayed. */
+export async function openSession(
+  library: SaveLibrary,
+  ref: string,
+): Promise<{ entry: SaveEntry; session: TactorusSession }> {
+  const save = library.open(ref, GAME_ID);
+  if (!save.ok) throw new CliError(describeError(save.error));
+  const session = await sessionFromText(save.value.payload, `save "${save.value.title}"`);
+  return { entry: save.value, session };
+}
+
+/** A session from `++Tactorus` text (a save or an export). */
+export async function sessionFromText(text: string, where: string): Promise<TactorusSession> {
+  const file = await parseGameFile(text);
+  if (!file.ok) throw new CliError(`${where}: ${describeError(file.error)}`);
+  const session = sessionFromFile(file.value);
+  if (!session.ok) throw new CliError(`${where}: ${describeError(session.error)}`);
+  return session.value;
+}
+
+export function listSaves(library: SaveLibrary): string {
+  const saves = library.list(GAME_ID);
+  if (saves.length === 0) return 'No saved Tactorus games.';
+  return saves
+    .map((e, i) => {
+      const mode = typeof e.meta['mode'] === 'string' ? `, ${e.meta['mode']}` : '';
+      const who = typeof e.meta['player'] === 'number' ? `, Player ${e.meta['player']}` : '';
+      return `${i + 1}. ${e.title} — ${e.summary}${mode}${who} (${e.savedAt.slice(0, 16).replace('T', ' ')})`;
+    })
+    .join('\n');
+}

@@ -1,0 +1,208 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCapture } from '../../testing.js';
+import { tactorusCli } from './index.js';
+import { CLEAR_SCREEN } from './play.js';
+
+const games = [tactorusCli];
+const root = mkdtempSync(join(tmpdir(), 'tactorus-cli-'));
+/** Each player of an e-mail game has a machine of their own: a save library of their own. */
+const homes = { alice: join(root, 'alice'), bob: join(root, 'bob'), local: join(root, 'local') };
+process.env['TACTICA_HOME'] = homes.local;
+
+async function run(argv: string[], options: { input?: string; home?: string } = {}) {
+  process.env['TACTICA_HOME'] = options.home ?? homes.local;
+  return runCapture(argv, options.input === undefined ? { games } : { games, input: options.input });
+}
+
+function file(name: string, text: string): string {
+  const path = join(root, name);
+  writeFileSync(path, text, 'utf8');
+  return path;
+}
+
+describe('tactica play tactorus: two players at one screen', () => {
+  const input = ['84-64', '83-63', 'w84', 'done', '', '15-35', 'board', 'done', '', 'quit', 'y', ''].join('\n');
+
+  it("clears the screen between the players, and Player 2's screen never shows Player 1's orders", async () => {
+    const r = await run(['play', 'tactorus'], { input });
+    expect(r.code).toBe(0);
+    const [before, after = ''] = r.stdout.split(CLEAR_SCREEN);
+    expect(before).toContain('Your orders (2 of 20): 84-64 83-63');
+    expect(after).toContain('Player 2 schedules now. Player 1, look away.');
+    const player2 = after.slice(0, after.indexOf('Movement check'));
+    expect(player2).not.toMatch(/83-63|84-64/);
+    expect(player2).toContain('Your orders (1 of 20): 15-35');
+    // Player 1's ordered piece is not marked on Player 2's board either; Player 2's own is.
+    expect(player2).not.toMatch(/[FACI][<>]/);
+    expect(player2).toMatch(/i>/);
+  });
+
+  it('shows the movement check before the round resolves, then the round report', async () => {
+    const r = await run(['play', 'tactorus'], { input });
+    const check = r.stdout.indexOf('Movement check, round 1:');
+    const report = r.stdout.indexOf('Round 1:\n  Player 1 ordered: 83-63\n  Player 2 ordered: 15-35');
+    expect(check).toBeGreaterThan(0);
+    expect(report).toBeGreaterThan(check);
+    expect(r.stdout).toContain('Round 2 of 50');
+  });
+
+  it('reports what met where and what was eliminated', async () => {
+    // Infantry 84→64 and 15→35, then 64→44 and 35→44 meet: like pieces, both removed.
+    const moves = ['84-64', 'done', '', '15-35', 'done', '', '64-44', 'done', '', '35-44', 'done', '', 'quit', 'y'];
+    const r = await run(['play', 'tactorus'], { input: moves.join('\n') });
+    expect(r.stdout).toContain(
+      "Met on 44: Player 1's infantry (from 64) and Player 2's infantry (from 35): both are removed.",
+    );
+  });
+
+  it('takes the rule alterations and flanks of a new game', async () => {
+    const r = await run(
+      ['play', 'tactorus', '--no-chain', '--supply-lines', '--high-ground', '--no-flank', 'p1-left'],
+      {
+        input: 'quit\n',
+      },
+    );
+    expect(r.stdout).toContain('Rules: Supply Lines, High Ground.');
+    expect(r.stdout).toContain('Player 1: 14 pieces');
+    expect(r.stdout).toContain('Your orders (0 of 10)');
+    const bad = await run(['play', 'tactorus', '--no-flank', 'p3-middle'], { input: '' });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('--no-flank takes p1-left');
+  });
+
+  it('saves with the round reached; the save keeps only the saving player’s orders', async () => {
+    const home = join(root, 'hot-save');
+    const moves = ['84-64', 'done', '', '15-35', 'save hot game', 'quit'];
+    const r = await run(['play', 'tactorus'], { input: moves.join('\n'), home });
+    expect(r.stdout).toContain('Saved as "hot game" (round 0).');
+    expect(r.stdout).toContain("(Player 1's orders are not in the save: they are secret.)");
+    const saved = readFileSync(join(home, 'saves', readdirSync(join(home, 'saves'))[0] as string), 'utf8');
+    expect(saved).toContain('15-35');
+    expect(saved).not.toContain('84-64');
+    const list = await run(['tactorus', 'saves'], { home });
+    expect(list.stdout).toMatch(/^1\. hot game — round 0, hot-seat, Player 2/);
+    const reopened = await run(['play', 'tactorus', '--open', '1'], { input: 'orders\nquit\n', home });
+    expect(reopened.stdout).toContain('Your orders (0 of 20): -'); // Player 1 schedules again
+  });
+
+  it('rotates the board and customizes it (never the flags)', async () => {
+    const moves = ['rotate', 'customize', 'put 55 C', 'empty 94', 'move 05 06', 'ok', 'quit', 'y'];
+    const r = await run(['play', 'tactorus'], { input: moves.join('\n') });
+    expect(r.stdout).toContain('      9  8  7  6  5  4  3  2  1  0');
+    expect(r.stdout).toContain('customize/flag');
+    expect(r.stdout).toMatch(/ 5 {3}\. {2}\. {2}\. {2}\. {2}C {2}\./);
+  });
+});
+
+describe('play by e-mail with the tactorus commands', () => {
+  it('new game, export, import as Player 2, sealed orders, key exchange, the same round at both ends', async () => {
+    const a = (argv: string[]) => run(argv, { home: homes.alice });
+    const b = (argv: string[]) => run(argv, { home: homes.bob });
+    expect((await a(['tactorus', 'new', 'mail game', '--email'])).stdout).toContain('Player 1');
+    const game = await a(['tactorus', 'export-game', 'mail game']);
+    expect(game.stdout.startsWith('++Tactorus\n')).toBe(true);
+    const imported = await b(['tactorus', 'import-game', file('game.txt', game.stdout)]);
+    expect(imported.stdout).toContain('as Player 2');
+
+    const aliceMemo = await a(['tactorus', 'export-orders', 'mail game', '--orders', '84-64 83-63']);
+    expect(aliceMemo.code).toBe(0);
+    expect(aliceMemo.stdout.startsWith('++TacMoves\n')).toBe(true);
+    expect(aliceMemo.stdout).toContain('\nKey:\n');
+    expect(aliceMemo.stdout).not.toMatch(/\d\d-\d\d/);
+
+    // No key before the other side's memo has arrived.
+    const early = await a(['tactorus', 'key', 'mail game']);
+    expect(early.code).toBe(1);
+    expect(early.stderr).toContain('email/wait');
+
+    const bobMemo = await b(['tactorus', 'export-orders', 'mail game', '--orders', '15-35']);
+    // A damaged memo is refused.
+    const damaged = bobMemo.stdout.replace(/Round: 1/, 'Round: 2');
+    const refused = await a(['tactorus', 'import-orders', 'mail game', file('damaged.txt', damaged)]);
+    expect(refused.stderr).toContain('tacmoves/checksum');
+
+    expect((await a(['tactorus', 'import-orders', 'mail game', file('bob1.txt', bobMemo.stdout)])).code).toBe(0);
+    expect((await b(['tactorus', 'import-orders', 'mail game', file('alice1.txt', aliceMemo.stdout)])).code).toBe(0);
+    const aliceKey = (await a(['tactorus', 'key', 'mail game'])).stdout.trim();
+    const bobKey = (await b(['tactorus', 'key', 'mail game'])).stdout.trim();
+    expect(aliceKey).toMatch(/^[0-9a-f]{64}$/);
+
+    const wrong = await a(['tactorus', 'import-key', 'mail game', aliceKey]);
+    expect(wrong.stderr).toContain('tacmoves/wrong-key');
+    const aliceRound = await a(['tactorus', 'import-key', 'mail game', bobKey]);
+    const bobRound = await b(['tactorus', 'import-key', 'mail game', aliceKey]);
+    expect(aliceRound.stdout).toContain('Player 1 ordered: 84-64 83-63\n  Player 2 ordered: 15-35');
+    const board = (out: string) => out.slice(out.indexOf('      0  1'));
+    expect(board(aliceRound.stdout)).toBe(board(bobRound.stdout));
+    expect((await a(['tactorus', 'saves'])).stdout).toContain('mail game — round 1, e-mail, Player 1');
+
+    // The whole game rebuilt from the initial export and the four memos with their keys.
+    const keyed = (memo: string, key: string) => memo.replace('\nKey:\n', `\nKey: ${key}\n`);
+    const replay = await run([
+      'replay',
+      'tactorus',
+      file('r0.txt', game.stdout),
+      file('r1.txt', keyed(aliceMemo.stdout, aliceKey)),
+      file('r2.txt', keyed(bobMemo.stdout, bobKey)),
+      '--reports',
+    ]);
+    expect(replay.code).toBe(0);
+    expect(replay.stdout).toContain('1 rounds. The game goes on.');
+    expect(board(replay.stdout).split('\n').slice(0, 12)).toEqual(board(aliceRound.stdout).split('\n').slice(0, 12));
+  });
+
+  it('the interactive loop seals the orders on "done" and saves the game with its key', async () => {
+    const home = join(root, 'interactive-mail');
+    const r = await run(['play', 'tactorus', '--email', '--name', 'loop game'], {
+      input: ['84-64', 'done', '83-63', 'quit'].join('\n'),
+      home,
+    });
+    expect(r.stdout).toContain('Your orders are sealed. Send this memo to the other player:');
+    expect(r.stdout).toContain('++TacMoves');
+    expect(r.stdout).toContain('Your orders are sealed. Exchange memos and keys');
+    const shown = await run(['tactorus', 'show', 'loop game'], { home });
+    expect(shown.stdout).toContain('orders sealed, their memo not received');
+  });
+});
+
+describe('other verbs', () => {
+  it('moves lists every legal move of a player', async () => {
+    const r = await run(['moves', 'tactorus', '--player', '2']);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(81);
+    expect(lines).toContain('15-35');
+    expect(lines.at(-1)).toBe('done');
+  });
+
+  it('replay checks a saved game and prints the final position and result', async () => {
+    const home = join(root, 'replay');
+    await run(['play', 'tactorus'], {
+      input: ['84-64', 'done', '', 'done', '', 'resign', 'y', 'save r', 'quit'].join('\n'),
+      home,
+    });
+    const exported = await run(['tactorus', 'export-game', 'r'], { home });
+    const r = await run(['replay', 'tactorus', file('resigned.txt', exported.stdout)]);
+    expect(r.stdout).toContain('1 rounds. Player 2 wins: resignation.');
+    const tampered = await run([
+      'replay',
+      'tactorus',
+      file('bad.txt', exported.stdout.replace('Round: 1', 'Round: 2')),
+    ]);
+    expect(tampered.code).toBe(1);
+    expect(tampered.stderr).toContain('tactorus/checksum');
+  });
+
+  it('saves can be renamed and deleted', async () => {
+    const home = join(root, 'library');
+    await run(['tactorus', 'new', 'first'], { home });
+    await run(['tactorus', 'new', 'second'], { home });
+    expect((await run(['tactorus', 'rename', 'first', 'a much longer title than eight letters'], { home })).code).toBe(
+      0,
+    );
+    expect((await run(['tactorus', 'delete', '2'], { home })).stdout).toContain('Deleted "second"');
+    expect((await run(['tactorus', 'saves'], { home })).stdout).toMatch(/^1\. a much longer title than eight letters/);
+  });
+});
