@@ -4,6 +4,7 @@ import { parseGameFile } from './game-file.js';
 import { replayRecord } from './record.js';
 import { rebuildGame } from './rebuild.js';
 import {
+  changeSessionMode,
   changeSessionRules,
   customizeSession,
   exportSession,
@@ -208,6 +209,24 @@ describe('secrecy across the exchange', () => {
     expect(must(await saveSession({ ...p1a, seat: 1 }))).toBe(must(await saveSession({ ...p1b, seat: 1 })));
     expect(must(await exportSession({ ...p1a, seat: 1 }))).toBe(must(await exportSession({ ...p1b, seat: 1 })));
     expect(localView({ ...p1a, seat: 1 })).toEqual(localView({ ...p1b, seat: 1 }));
+  });
+});
+
+describe('changing the mode of play mid-game (manual, 3.5.X)', () => {
+  it("hot-seat to e-mail keeps only the local player's orders; back again unseals them", async () => {
+    let hot = newSession({ name: 'x', mode: 'hot-seat' });
+    hot = play(hot, { type: 'order', player: 0, from: 84, to: 64 }, { type: 'done', player: 0 });
+    hot = play(hot, { type: 'order', player: 1, from: 15, to: 35 });
+    const mail = must(changeSessionMode({ ...hot, seat: 1 }, 'e-mail'));
+    expect(mail.settings.mode).toBe('e-mail');
+    expect(mail.state.orders).toEqual([[], [{ from: 15, to: 35 }]]);
+    expect(mail.state.committed).toEqual([false, false]);
+    const sealed = must(await sealOrders(mail)).session;
+    const back = must(changeSessionMode(sealed, 'hot-seat'));
+    expect(back.sent).toBeUndefined();
+    expect(back.state.committed).toEqual([false, false]);
+    expect(back.state.orders[1]).toEqual([{ from: 15, to: 35 }]);
+    expect(must(changeSessionMode(back, 'computer', 3)).settings).toEqual({ name: 'x', mode: 'computer', level: 3 });
   });
 });
 

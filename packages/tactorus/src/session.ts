@@ -135,6 +135,37 @@ export function changeSessionRules(session: TactorusSession, rules: Rules): Resu
   });
 }
 
+/**
+ * Changes who plays Player 2 mid-game (manual, 3.5.X: "the rules and mode of play"). Memos of this round are
+ * dropped. Going to e-mail play, the state keeps only the local player's orders: the other player schedules at
+ * their own end. Going back to one screen, sealed orders become ordinary scheduled orders again.
+ */
+export function changeSessionMode(
+  session: TactorusSession,
+  mode: GameSettings['mode'],
+  level?: number,
+): Result<TactorusSession, InputError> {
+  if (session.state.ended) return err(inputError('game/over', 'the game is over'));
+  if (mode === session.settings.mode && level === session.settings.level) return ok(session);
+  const seat = session.seat;
+  const s = session.state;
+  let state = s;
+  if (mode === 'e-mail') {
+    state = {
+      ...s,
+      orders: seat === 0 ? [s.orders[0], []] : [[], s.orders[1]],
+      committed: seat === 0 ? [s.committed[0], false] : [false, s.committed[1]],
+    };
+  } else if (session.settings.mode === 'e-mail') {
+    state = { ...s, committed: [false, false] };
+  }
+  const settings: GameSettings =
+    mode === 'computer' && level !== undefined
+      ? { name: session.settings.name, mode, level }
+      : { name: session.settings.name, mode };
+  return ok({ ...clearRound(session), settings, state });
+}
+
 export function resignSession(session: TactorusSession, p: Player): Result<TactorusSession, InputError> {
   if (session.state.ended) return err(inputError('game/over', 'the game is already over'));
   const state: TactorusState = {

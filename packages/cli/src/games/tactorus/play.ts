@@ -12,6 +12,7 @@
  */
 import { describeError, opponent, type Player } from '@tactica/core';
 import {
+  changeSessionMode,
   changeSessionRules,
   customizeSession,
   describeOutcome,
@@ -67,10 +68,12 @@ const COMMANDS: readonly (readonly [string, string])[] = [
   ['moves [square]', 'the orders you may give (all, or one piece’s)'],
   ['board / rotate / numbers', 'draw the board / turn it 180° / show the square numbers'],
   ['rules [names…]', 'show the rules, or change them: chain, supply-lines, high-ground, basic (clears orders)'],
+  ['mode hot-seat|e-mail', 'change the mode of play mid-game (e-mail: you keep your seat)'],
   ['customize', 'add, remove or move pieces (not the flags); clears all orders'],
   ['save [title] / save as <title>', 'save in the library / as a new save'],
   ['saves / open <n|title>', 'list the saved games / continue one'],
-  ['rename <n|title> <new title> / delete <n|title>', 'rename or delete a saved game'],
+  ['rename <n|title> <new title>', 'rename a saved game'],
+  ['delete <n|title>', 'delete a saved game'],
   ['export [file]', 'the ++Tactorus game export (no orders in it), shown or written to a file'],
   ['export-orders [file]', 'e-mail: seal your orders and show or write the ++TacMoves memo to send'],
   ['import-orders <file> [key]', 'e-mail: take the other player’s memo (with its key: carry out the round)'],
@@ -218,6 +221,8 @@ async function command(ctx: Ctx, text: string, p: Player | undefined): Promise<N
       return rulesCommand(ctx, args);
     case 'customize':
       return customizeLoop(ctx);
+    case 'mode':
+      return modeCommand(ctx, args);
     case 'save':
       return saveCommand(ctx, args);
     case 'saves':
@@ -380,6 +385,33 @@ async function rulesCommand(ctx: Ctx, args: string): Promise<Next> {
   ctx.dirty = true;
   if (!isEmail(ctx)) ctx.screen = undefined;
   await autosave(ctx);
+  return 'redraw';
+}
+
+async function modeCommand(ctx: Ctx, args: string): Promise<Next> {
+  const mode = args
+    .trim()
+    .toLowerCase()
+    .replace(/^email$/, 'e-mail');
+  if (mode !== 'hot-seat' && mode !== 'e-mail') {
+    throw new CliError(
+      mode === 'computer'
+        ? 'The computer player is not available yet.'
+        : `Play is ${ctx.session.settings.mode}; "mode hot-seat" or "mode e-mail" changes it.`,
+    );
+  }
+  const r = changeSessionMode(ctx.session, mode);
+  if (!r.ok) throw new CliError(describeError(r.error));
+  ctx.session = r.value;
+  ctx.dirty = true;
+  ctx.screen = undefined;
+  if (mode === 'e-mail') {
+    print(
+      ctx,
+      `Now played by e-mail: you are Player ${ctx.session.seat + 1}. Send the other player the game ("export <file>").`,
+    );
+    await autosave(ctx);
+  } else print(ctx, 'Now played by two people at this screen.');
   return 'redraw';
 }
 
