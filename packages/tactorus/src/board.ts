@@ -31,12 +31,15 @@ export function pieceChar(player: Player, kind: Kind): string {
 /** The owner of the piece character `c`, or undefined for an empty square. */
 export function ownerOf(c: string | undefined): Player | undefined {
   if (c === undefined || c === EMPTY) return undefined;
-  return c === c.toUpperCase() ? 0 : 1;
+  // Upper case (Player 1) letters sort before lower case ones; no string is made.
+  return c.charCodeAt(0) < 97 ? 0 : 1;
 }
+
+const KIND_BY_CHAR: Readonly<Record<string, Kind>> = { F: 'F', A: 'A', C: 'C', I: 'I', f: 'F', a: 'A', c: 'C', i: 'I' };
 
 /** The kind of the piece character `c` (which must be a piece). */
 export function kindOf(c: string): Kind {
-  return c.toUpperCase() as Kind;
+  return KIND_BY_CHAR[c] as Kind;
 }
 
 export function isPieceChar(c: string): boolean {

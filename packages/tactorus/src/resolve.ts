@@ -9,7 +9,7 @@
  * The work happens in preallocated typed arrays; the report of what met where is built only when asked for.
  */
 import { draw, win, type Outcome, type Player } from '@tactica/core';
-import { EMPTY, NEIGHBOUR_START, NEIGHBOURS, ownerOf, pieceChar, SQUARES, kindOf, type Kind } from './board.js';
+import { EMPTY, KINDS, NEIGHBOUR_START, NEIGHBOURS, SQUARES, type Kind } from './board.js';
 import { ROUND_LIMIT, type Order } from './state.js';
 
 /** A square where pieces of both players ended the move (a mover met a mover or a stationary enemy). */
@@ -79,6 +79,20 @@ export function beats(a: Kind, b: Kind): boolean {
   return BEATS[CODE_OF[a] * 5 + CODE_OF[b]] === 1;
 }
 
+/** Per character code: 0 for no piece, else owner * 8 + kind code. */
+const PIECE_INFO = (() => {
+  const t = new Uint8Array(128);
+  for (const k of KINDS) {
+    t[k.charCodeAt(0)] = CODE_OF[k];
+    t[k.toLowerCase().charCodeAt(0)] = 8 + CODE_OF[k];
+  }
+  return t;
+})();
+/** Player 1's character code of each kind code. */
+const CHAR_CODE = Uint8Array.from([0, 70, 65, 67, 73]); // F A C I
+const EMPTY_CODE = EMPTY.charCodeAt(0);
+const out = new Uint8Array(SQUARES);
+
 // Scratch tables, one pair per player: the square each piece occupies after moving, then after each stage.
 const next = [new Uint8Array(SQUARES), new Uint8Array(SQUARES)] as const;
 const origin = [new Int8Array(SQUARES), new Int8Array(SQUARES)] as const;
@@ -120,25 +134,26 @@ function resolve(
 ): Resolution {
   // Movement: every piece to its square in the next round.
   for (const p of [0, 1] as const) {
+    next[p].fill(0);
+    origin[p].fill(-1);
+  }
+  for (let sq = 0; sq < SQUARES; sq++) {
+    const info = PIECE_INFO[board.charCodeAt(sq)] as number;
+    if (info === 0) continue;
+    const p = info >> 3;
+    next[p as Player][sq] = info & 7;
+    origin[p as Player][sq] = sq;
+  }
+  for (const p of [0, 1] as const) {
     const n = next[p];
     const o = origin[p];
-    n.fill(0);
-    o.fill(-1);
-    for (let sq = 0; sq < SQUARES; sq++) {
-      const c = board[sq] as string;
-      if (ownerOf(c) === p) {
-        n[sq] = CODE_OF[kindOf(c)];
-        o[sq] = sq;
-      }
-    }
     // Clear the squares of ordered pieces first, so that chain moves into a vacated square are not undone.
     for (const ord of orders[p]) {
       n[ord.from] = 0;
       o[ord.from] = -1;
     }
     for (const ord of orders[p]) {
-      const c = board[ord.from] as string;
-      n[ord.to] = CODE_OF[kindOf(c)];
+      n[ord.to] = (PIECE_INFO[board.charCodeAt(ord.from)] as number) & 7;
       o[ord.to] = ord.from;
     }
   }
@@ -194,24 +209,25 @@ function resolve(
   }
   if (report) report.eliminated.sort((x, y) => x.square - y.square || x.player - y.player);
 
-  const cells: string[] = new Array<string>(SQUARES);
   let infantry0 = 0;
   let infantry1 = 0;
   for (let sq = 0; sq < SQUARES; sq++) {
-    let c = EMPTY;
-    for (const p of [0, 1] as const) {
-      const k = next[p][sq] as number;
-      if (k !== 0 && !eliminate[p][sq]) {
-        c = pieceChar(p, KIND_OF_CODE[k] as Kind);
-        if (k === I) {
-          if (p === 0) infantry0++;
-          else infantry1++;
-        }
-      }
+    let c = EMPTY_CODE;
+    const k0 = n0[sq] as number;
+    const k1 = n1[sq] as number;
+    if (k0 !== 0 && !eliminate[0][sq]) {
+      c = CHAR_CODE[k0] as number;
+      if (k0 === I) infantry0++;
+    } else if (k1 !== 0 && !eliminate[1][sq]) {
+      c = (CHAR_CODE[k1] as number) + 32; // lower case for Player 2
+      if (k1 === I) infantry1++;
     }
-    cells[sq] = c;
+    out[sq] = c;
   }
-  return { board: cells.join(''), outcome: roundOutcome(flagsMet, flagTaken, infantry0, infantry1, round) };
+  return {
+    board: String.fromCharCode(...out),
+    outcome: roundOutcome(flagsMet, flagTaken, infantry0, infantry1, round),
+  };
 }
 
 /**
