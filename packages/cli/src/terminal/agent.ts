@@ -5,7 +5,8 @@
 export interface Agent<S, M> {
   /** Shown in the status line and announcements: `Computer (Smart)`. */
   readonly name: string;
-  chooseMove(s: S): Promise<M>;
+  /** `timeMs`: what the clock allows for this move, when a clock runs. */
+  chooseMove(s: S, timeMs?: number): Promise<M>;
   /** Answers a draw offer; computers that do not judge positions decline. */
   acceptsDraw?(s: S): boolean;
 }

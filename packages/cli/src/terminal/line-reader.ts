@@ -37,7 +37,31 @@ export class LineReader {
       this.waiting = resolve;
     });
   }
+
+  /** The next line, or `TIMED_OUT` when none comes within `ms` (the line is then left for the next read). */
+  nextWithin(ms: number): Promise<string | undefined | typeof TIMED_OUT> {
+    if (!Number.isFinite(ms)) return this.next();
+    const line = this.queue.shift();
+    if (line !== undefined) return Promise.resolve(line);
+    if (this.closed) return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      const waiter = (l: string | undefined): void => {
+        clearTimeout(timer);
+        resolve(l);
+      };
+      const timer = setTimeout(
+        () => {
+          if (this.waiting === waiter) this.waiting = undefined;
+          resolve(TIMED_OUT);
+        },
+        Math.max(0, ms),
+      );
+      this.waiting = waiter;
+    });
+  }
 }
+
+export const TIMED_OUT = Symbol('timed out');
 
 const readers = new WeakMap<Readable, LineReader>();
 

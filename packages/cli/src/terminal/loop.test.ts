@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { current, err, inputError, ok, pushMove, startHistory, type History } from '@tactica/core';
 import { nim, type NimState } from '@tactica/core/test-games';
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../testing.js';
 import { runTerminalGame, type TerminalAdapter } from './loop.js';
@@ -111,5 +112,56 @@ describe('terminal loop hooks for game commands', () => {
     expect(current(h).stones).toBe(9);
     expect(nim.outcome(current(h))).toBeUndefined();
     expect(changes).toEqual([1, 1, 1]);
+  });
+});
+
+describe('terminal loop with clocks (Draughts manual 3.2.2)', () => {
+  function openIo(lines: string) {
+    const { io, stdout } = memoryIo();
+    const input = new PassThrough();
+    input.write(lines);
+    return { io: { ...io, input }, stdout, input };
+  }
+
+  it('per move: when a player runs out of time a random legal move is played for him', async () => {
+    const { io, stdout, input } = openIo('');
+    let t = 0;
+    // Every reading of the clock is 20 s later: each blitz move (10 s) has already run out.
+    // The loop waits at "Game over>" until the input ends.
+    setTimeout(() => input.end(), 300);
+    const h = await runTerminalGame(adapter, io, {
+      clock: { mode: 'move', limit: 'blitz' },
+      now: () => (t += 20_000),
+      seed: 4,
+    });
+    expect(stdout()).toMatch(/Time is up for First: a random move is played, take [123]\./);
+    expect(nim.outcome(current(h))?.reason).toBe('last-stone');
+  });
+
+  it('per game: the player who runs out of time loses', async () => {
+    const { io, stdout, input } = openIo('');
+    let t = 0;
+    setTimeout(() => input.end(), 300);
+    const h = await runTerminalGame(adapter, io, {
+      clock: { mode: 'game', limit: 'blitz' },
+      now: () => (t += 7 * 60_000),
+    });
+    expect(stdout()).toContain('Second wins (First ran out of time).');
+    expect(nim.outcome(current(h))).toMatchObject({ kind: 'win', winner: 1 });
+  });
+
+  it('blitz forbids takeback; the clock is shown under the board', async () => {
+    const { io, stdout } = memoryIo('take 1\nundo\n');
+    const h = await runTerminalGame(adapter, io, { clock: { mode: 'game', limit: 'blitz' } });
+    expect(current(h).stones).toBe(9);
+    expect(stdout()).toContain('Takeback is not allowed in this game.');
+    expect(stdout()).toMatch(/Clock \(per game, blitz\): First 6:00 {2}Second 6:00/);
+  });
+
+  it('switch hands the computer the other side', async () => {
+    const { io, stdout } = memoryIo('switch\n');
+    await runTerminalGame(adapter, io, { seats: [undefined, { name: 'Bot', chooseMove: async () => 1 }] });
+    expect(stdout()).toContain('Sides switched.');
+    expect(stdout()).toContain('Bot (First) plays take 1');
   });
 });

@@ -1,5 +1,15 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import {
+  allowance,
+  createRng,
+  formatClock,
+  startClock,
+  startTurn,
+  stopClock,
+  takebackAllowed as clockAllowsTakeback,
+  timeLeft,
+  type ClockState,
+  type TimeControl,
   canRedo,
   canUndo,
   current,
@@ -17,7 +27,7 @@ import {
 } from '@tactica/core';
 import type { Io } from '../io.js';
 import type { Agent, Seats } from './agent.js';
-import { ask, confirm } from './line-reader.js';
+import { ask, confirm, lineReader, TIMED_OUT } from './line-reader.js';
 
 /** What a sequential game supplies to be played in the terminal. */
 export interface TerminalAdapter<S, M> {
@@ -57,7 +67,7 @@ export interface LoopContext<S, M> {
   readonly io: Io;
   history: History<S, M>;
   flipped: boolean;
-  readonly seats: Seats<S, M>;
+  seats: Seats<S, M>;
   print(text: string): void;
   ask(question: string): Promise<string | undefined>;
   /** Ends the game by resignation or agreement (`game.resign(…)`/`game.agreeDraw(…)`); takeback can undo it. */
@@ -72,6 +82,7 @@ const CORE_COMMANDS: readonly { names: readonly string[]; args?: string; help: s
   { names: ['undo', 'takeback', 'back'], help: 'take back the last move (against the computer: your last move)' },
   { names: ['redo', 'forward'], help: 'replay a move taken back' },
   { names: ['flip', 'invert'], help: 'turn the board round' },
+  { names: ['switch'], help: 'switch sides with the computer (or swap the two seats)' },
   { names: ['board'], help: 'draw the board again' },
   { names: ['save'], args: '[file]', help: 'save the game to a file' },
   { names: ['load', 'open'], args: '<file>', help: 'load a game from a file' },
@@ -87,7 +98,17 @@ const CORE_COMMANDS: readonly { names: readonly string[]; args?: string; help: s
 export async function runTerminalGame<S, M>(
   adapter: TerminalAdapter<S, M>,
   io: Io,
-  options: { seats?: Seats<S, M>; history?: History<S, M>; flipped?: boolean } = {},
+  options: {
+    seats?: Seats<S, M>;
+    history?: History<S, M>;
+    flipped?: boolean;
+    /** Game clocks (per move or per game, normal or blitz); none by default. */
+    clock?: Omit<TimeControl, 'computer'>;
+    /** Milliseconds clock (tests inject one). */
+    now?: () => number;
+    /** Seed for the random move played when a per-move clock runs out. */
+    seed?: number;
+  } = {},
 ): Promise<History<S, M>> {
   const { game } = adapter;
   // The line as it was before a resignation or agreed draw, so that takeback can undo the result itself.
@@ -108,6 +129,23 @@ export async function runTerminalGame<S, M>(
       quitting = true;
     },
   };
+  const now = options.now ?? (() => Date.now());
+  const rng = createRng(options.seed ?? Date.now() >>> 0);
+  const control = (): TimeControl | undefined =>
+    options.clock && { ...options.clock, computer: [ctx.seats[0] !== undefined, ctx.seats[1] !== undefined] };
+  let clock: ClockState | undefined = options.clock && startClock(control() as TimeControl);
+  // The clock runs for the position it was started on; a new position starts the next turn.
+  let clockFor: History<S, M> | undefined;
+  let lostOnTime: Player | undefined;
+  const clockLine = (): string => {
+    if (!clock) return '';
+    const t = now();
+    const left = (p: Player): string =>
+      clock!.control.limit === 'off'
+        ? formatClock(clock!.used[p] + (clock!.running?.player === p ? t - clock!.running.since : 0))
+        : formatClock(timeLeft(clock!, p, t));
+    return `Clock (${clock.control.mode === 'move' ? 'per move' : 'per game'}, ${clock.control.limit}): ${seatName(0)} ${left(0)}  ${seatName(1)} ${left(1)}`;
+  };
   let savedAt = ctx.history.cursor;
   let dirty = false;
   let lastSeen = ctx.history;
@@ -126,23 +164,56 @@ export async function runTerminalGame<S, M>(
     if (quitting) return ctx.history;
     const s = current(ctx.history);
     const over = game.outcome(s);
+    const toMove = game.toMove(s)[0];
+    if (clock && clockFor !== ctx.history) {
+      clockFor = ctx.history;
+      clock =
+        over || toMove === undefined
+          ? stopClock(clock, now())
+          : startTurn(clock, toMove, now(), game.legalMoves(s).length === 1);
+    }
     if (showBoard) {
       ctx.print(adapter.render(s, { flipped: ctx.flipped }));
       if (adapter.status) ctx.print(adapter.status(ctx.history));
-      if (over) ctx.print(describeOutcome(game, over));
+      if (clock) ctx.print(clockLine());
+      if (over) {
+        ctx.print(
+          lostOnTime !== undefined && over.kind === 'win'
+            ? `${seatName(over.winner)} wins (${seatName(lostOnTime)} ran out of time).`
+            : describeOutcome(game, over),
+        );
+      }
     }
     showBoard = true;
-    const toMove = game.toMove(s)[0];
     const agent = toMove === undefined ? undefined : ctx.seats[toMove];
     if (toMove !== undefined && agent && !over) {
-      const m = await agent.chooseMove(s);
+      const budget = clock ? moveBudget(clock, toMove, now()) : undefined;
+      const m = await agent.chooseMove(s, budget);
       ctx.print(`${agent.name} (${seatName(toMove)}) plays ${game.formatMove(s, m)}`);
       ctx.history = pushMove(ctx.history, m, game.play(s, m));
       dirty = true;
       continue;
     }
     const prompt = over ? 'Game over> ' : `${seatName(toMove ?? 0)} to move> `;
-    const line = await ctx.ask(prompt);
+    io.output.write(prompt);
+    const wait = clock && toMove !== undefined && !over ? timeLeft(clock, toMove, now()) : Infinity;
+    const line = await lineReader(io).nextWithin(wait);
+    if (line === TIMED_OUT && toMove !== undefined && clock) {
+      ctx.print('');
+      if (clock.control.mode === 'move') {
+        // Manual 3.2.2: out of time per move, a random move is played.
+        const m = rng.pick(game.legalMoves(s));
+        ctx.print(`Time is up for ${seatName(toMove)}: a random move is played, ${game.formatMove(s, m)}.`);
+        ctx.history = pushMove(ctx.history, m, game.play(s, m));
+      } else {
+        // Manual 3.2.2: out of time per game, the game is lost.
+        lostOnTime = toMove;
+        ctx.endWith(game.resign(s, toMove));
+      }
+      dirty = true;
+      continue;
+    }
+    if (line === TIMED_OUT) continue;
     if (line === undefined) {
       ctx.print('');
       return ctx.history;
@@ -182,10 +253,20 @@ export async function runTerminalGame<S, M>(
       case 'invert':
         ctx.flipped = !ctx.flipped;
         continue;
+      case 'switch': {
+        ctx.seats = [ctx.seats[1], ctx.seats[0]];
+        ctx.flipped = !ctx.flipped;
+        if (clock) clock = { ...clock, control: control() as TimeControl };
+        ctx.print('Sides switched.');
+        continue;
+      }
       case 'undo':
       case 'takeback':
       case 'back': {
-        if (adapter.takebackAllowed && !adapter.takebackAllowed(ctx.history)) {
+        if (
+          (adapter.takebackAllowed && !adapter.takebackAllowed(ctx.history)) ||
+          (clock && !clockAllowsTakeback(clock.control))
+        ) {
           ctx.print('Takeback is not allowed in this game.');
           showBoard = false;
           continue;
@@ -193,6 +274,7 @@ export async function runTerminalGame<S, M>(
         if (beforeResult) {
           ctx.history = beforeResult;
           beforeResult = undefined;
+          lostOnTime = undefined;
           continue;
         }
         if (!canUndo(ctx.history)) {
@@ -328,6 +410,14 @@ export async function runTerminalGame<S, M>(
 function withResult<S, M>(h: History<S, M>, ended: S): History<S, M> {
   const states = [...h.states.slice(0, h.cursor), ended];
   return { states, moves: h.moves.slice(0, h.cursor), cursor: h.cursor };
+}
+
+/** What a computer may spend on this move: all of a per-move allowance, a share of a per-game one. */
+function moveBudget(clock: ClockState, p: Player, now: number): number | undefined {
+  const left = timeLeft(clock, p, now);
+  if (!Number.isFinite(left)) return undefined;
+  const share = clock.control.mode === 'move' ? left * 0.8 : Math.min(left / 30, allowance(clock.control, p) / 20);
+  return Math.max(50, share);
 }
 
 function seatToMoveIsAgent<S, M>(game: Game<S, M>, s: S, seats: Seats<S, M>): boolean {
