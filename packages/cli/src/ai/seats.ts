@@ -49,7 +49,11 @@ export function engineAgent<S, M>(engine: Engine<S, M>, spec: string, seed: numb
   let moveNumber = 0;
   return {
     name: `Computer (${level.name})`,
-    chooseMove: async (s) => engine.choose(s, level.id, { seed: (seed + 7919 * moveNumber++) >>> 0 }).move,
+    chooseMove: async (s, timeMs) =>
+      engine.choose(s, level.id, {
+        seed: (seed + 7919 * moveNumber++) >>> 0,
+        ...(timeMs !== undefined ? { timeMs } : {}),
+      }).move,
     acceptsDraw: () => false,
   };
 }
