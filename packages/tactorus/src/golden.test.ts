@@ -30,7 +30,7 @@ async function playthrough(name: string, rules: Rules): Promise<string> {
     if (!played.ok) throw new Error(played.error.message);
     record = appendEvent(record, { type: 'round', round: s.round + 1, orders: scheduled.orders });
     s = played.value.state;
-    reports.push(describeRound(played.value.report), renderBoard(s), '');
+    reports.push(describeRound(played.value.report), renderBoard({ board: s.board, rules: s.rules }), '');
   }
   const text = await exportGame(publicView(observe(s, 0)), record, { name: `golden ${name}`, mode: 'hot-seat' }, 0);
   if (!text.ok) throw new Error(text.error.message);
