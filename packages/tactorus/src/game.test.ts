@@ -185,12 +185,14 @@ describe('secrecy: what a player sees of the other side before the round resolve
   it("an error for one player's move never depends on the other side's orders", () => {
     const rng = createRng('tactorus secrecy errors');
     for (let i = 0; i < 300; i++) {
-      const base = randomState(rng);
+      const base = scheduleRandomly(rng, randomState(rng), 0);
       const a = scheduleRandomly(rng, base, 1);
       const b = scheduleRandomly(rng, base, 1);
       for (let k = 0; k < 20; k++) {
-        const text = `${String(rng.int(100)).padStart(2, '0')}-${String(rng.int(100)).padStart(2, '0')}`;
-        expect(tactorus.parseMove(a, text, 0)).toEqual(tactorus.parseMove(b, text, 0));
+        const sq = (): string => String(rng.int(100)).padStart(2, '0');
+        for (const text of [`${sq()}-${sq()}`, `w${sq()}`, `2:w${sq()}`, `2:${sq()}-${sq()}`, 'done']) {
+          expect(tactorus.parseMove(a, text, 0)).toEqual(tactorus.parseMove(b, text, 0));
+        }
       }
     }
   });
