@@ -89,3 +89,26 @@ export {
   type DrawCounter,
 } from './game.js';
 export { dividePosition, type DivideEntry } from './divide.js';
+// PDN 3.0 games (read with every move checked, write canonically): see ./pdn/index.ts.
+export {
+  formatResult,
+  gamePositions,
+  GIVEAWAY_VARIANT_TAG,
+  isGiveawayName,
+  LIDRAUGHTS_ANTIDRAUGHTS,
+  moveNumberLabel,
+  parsePdn,
+  parseResult,
+  PDN_GAME_TYPES,
+  PDN_RESULTS,
+  readPdn,
+  variantOfGameType,
+  writePdn,
+  writePdnGame,
+  type PdnComment,
+  type PdnError,
+  type PdnGame,
+  type PdnReadOptions,
+  type PdnResult,
+  type PdnTag,
+} from './pdn/index.js';
