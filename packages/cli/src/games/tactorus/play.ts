@@ -37,7 +37,9 @@ import {
   statusLine,
   tactorus,
   describeRules,
+  type Order,
   type TactorusMove,
+  type TactorusObservation,
   type TactorusSession,
 } from '@tactica/tactorus';
 import { CliError, type Io } from '../../io.js';
@@ -51,6 +53,7 @@ export const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H';
 interface Ctx {
   readonly io: Io;
   readonly library: SaveLibrary;
+  readonly computer: TactorusComputer | undefined;
   session: TactorusSession;
   title: string | undefined;
   rotated: boolean;
@@ -110,13 +113,23 @@ async function autosave(ctx: Ctx): Promise<void> {
   ctx.dirty = false;
 }
 
+/**
+ * The computer as Player 2 (issue 7 supplies one). It is handed Player 2's observation only, so like the
+ * original it never sees the human's orders ("the computer's generated moves are chosen without looking at the
+ * human entered moves", manual 3.7.1).
+ */
+export interface TactorusComputer {
+  readonly name: string;
+  chooseOrders(view: TactorusObservation): Promise<readonly Order[]>;
+}
+
 /** Plays a Tactorus game in the terminal until it is quit or the input ends. Returns the last session. */
 export async function runTactorusGame(
   io: Io,
   session: TactorusSession,
-  options: { library: SaveLibrary; title?: string; rotated?: boolean },
+  options: { library: SaveLibrary; title?: string; rotated?: boolean; computer?: TactorusComputer },
 ): Promise<TactorusSession> {
-  if (session.settings.mode === 'computer') {
+  if (session.settings.mode === 'computer' && !options.computer) {
     throw new CliError(
       'this game has the computer as Player 2, which is not available yet; open it as hot-seat or e-mail play',
     );
@@ -129,12 +142,18 @@ export async function runTactorusGame(
     rotated: options.rotated ?? false,
     dirty: false,
     screen: undefined,
+    computer: options.computer,
   };
   print(
     ctx,
     [
-      `Tactorus — ${isEmail(ctx) ? `play by e-mail, you are Player ${session.seat + 1}` : 'two players at one screen'}. ` +
-        'Player 1 is upper case (bottom), Player 2 lower case (top): F flag, A artillery, C cavalry, I infantry.',
+      `Tactorus — ${
+        isEmail(ctx)
+          ? `play by e-mail, you are Player ${session.seat + 1}`
+          : ctx.computer && session.settings.mode === 'computer'
+            ? `against ${ctx.computer.name} (Player 2)`
+            : 'two players at one screen'
+      }. ` + 'Player 1 is upper case (bottom), Player 2 lower case (top): F flag, A artillery, C cavalry, I infantry.',
       `Rules: ${describeRules(session.state.rules)}. Orders are square pairs such as 84-64; "done" ends your orders; "help" lists commands.`,
     ].join('\n'),
   );
@@ -145,7 +164,10 @@ export async function runTactorusGame(
     let p: Player | undefined;
     if (!s.ended) {
       if (isEmail(ctx)) p = s.committed[ctx.session.seat] ? undefined : ctx.session.seat;
-      else {
+      else if (ctx.computer && ctx.session.settings.mode === 'computer') {
+        p = 0;
+        ctx.session = { ...ctx.session, seat: 0 };
+      } else {
         p = s.committed[0] ? 1 : 0;
         if (ctx.screen !== p) {
           if (ctx.screen !== undefined) {
@@ -230,7 +252,9 @@ async function command(ctx: Ctx, text: string, p: Player | undefined): Promise<N
       return 'same';
     case 'open': {
       const opened = await openSession(ctx.library, args || ((await ask(ctx.io, 'Open which save? ')) ?? ''));
-      if (opened.session.settings.mode === 'computer') throw new CliError('that game needs the computer player');
+      if (opened.session.settings.mode === 'computer' && !ctx.computer) {
+        throw new CliError('that game needs the computer player');
+      }
       ctx.session = opened.session;
       ctx.title = opened.entry.title;
       ctx.screen = undefined;
@@ -314,6 +338,18 @@ function applied(ctx: Ctx, r: ReturnType<typeof resignSession>): Next {
 
 async function playMove(ctx: Ctx, m: TactorusMove): Promise<Next> {
   if (m.type === 'done' && isEmail(ctx)) return sealCommand(ctx, '');
+  if (m.type === 'done' && m.player === 0 && ctx.computer && ctx.session.settings.mode === 'computer') {
+    const first = playLocal(ctx.session, m);
+    if (!first.ok) throw new CliError(describeError(first.error));
+    ctx.session = first.value.session;
+    const view = localView({ ...ctx.session, seat: 1 });
+    for (const o of await ctx.computer.chooseOrders(view)) {
+      const r = playLocal(ctx.session, { type: 'order', player: 1, ...o });
+      if (!r.ok) throw new CliError(`${ctx.computer.name} gave an illegal order: ${describeError(r.error)}`);
+      ctx.session = r.value.session;
+    }
+    return playMove(ctx, { type: 'done', player: 1 });
+  }
   const s = ctx.session.state;
   const resolves = m.type === 'done' && s.committed[opponent(m.player)];
   if (resolves) {

@@ -2,9 +2,11 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCapture } from '../../testing.js';
+import { newSession, type TactorusObservation } from '@tactica/tactorus';
+import { SaveLibrary } from '../../storage/save-library.js';
+import { memoryIo, runCapture } from '../../testing.js';
 import { tactorusCli } from './index.js';
-import { CLEAR_SCREEN } from './play.js';
+import { CLEAR_SCREEN, runTactorusGame, type TactorusComputer } from './play.js';
 
 const games = [tactorusCli];
 const root = mkdtempSync(join(tmpdir(), 'tactorus-cli-'));
@@ -94,6 +96,38 @@ describe('tactica play tactorus: two players at one screen', () => {
     expect(r.stdout).toContain('      9  8  7  6  5  4  3  2  1  0');
     expect(r.stdout).toContain('customize/flag');
     expect(r.stdout).toMatch(/ 5 {3}\. {2}\. {2}\. {2}\. {2}C {2}\./);
+  });
+});
+
+describe('a computer as Player 2 (the hook issue 7 plugs into)', () => {
+  it("is handed Player 2's observation only, after Player 1 is done, and its orders go through the rules", async () => {
+    const seen: TactorusObservation[] = [];
+    const computer: TactorusComputer = {
+      name: 'Scripted',
+      chooseOrders: async (view) => {
+        seen.push(view);
+        return seen.length === 1 ? [{ from: 15, to: 35 }] : [];
+      },
+    };
+    const { io, stdout } = memoryIo(['84-64', 'done', '', 'quit', 'y'].join('\n'));
+    const session = newSession({ name: 'vs computer', mode: 'computer', level: 1 });
+    const end = await runTactorusGame(io, session, { library: new SaveLibrary(join(root, 'computer')), computer });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.viewer).toBe(1);
+    expect(seen[0]?.orders).toEqual([]);
+    expect(seen[0]?.opponentDone).toBe(true);
+    expect(JSON.stringify(seen[0])).not.toContain('64');
+    expect(stdout()).toContain('against Scripted (Player 2)');
+    expect(stdout()).toContain('Round 1:\n  Player 1 ordered: 84-64\n  Player 2 ordered: 15-35');
+    expect(end.state.round).toBe(1);
+  });
+
+  it('without a computer such a game is refused with a clear message', async () => {
+    const { io } = memoryIo('');
+    const session = newSession({ name: 'vs computer', mode: 'computer', level: 1 });
+    await expect(runTactorusGame(io, session, { library: new SaveLibrary(join(root, 'computer')) })).rejects.toThrow(
+      /not available yet/,
+    );
   });
 });
 
