@@ -148,10 +148,10 @@ function drawImpossibleWithin(s: DraughtsState, plies: number): boolean {
   ) {
     return false;
   }
-  // Repetition: a position comes back at the earliest 4 plies later (each side must undo its own king move, and a
-  // capture or man move clears the history). So a position already seen twice can recur at ply 2; one seen once
-  // 2 plies back can recur at ply 2 and again at ply 6; the current position, alone in the history, at plies 4 and 8;
-  // a position not yet seen appears at ply 1 at the earliest and for the third time at ply 9.
+  // Repetition: between two occurrences of a position there are at least 4 plies (each side must undo its own
+  // king move; a capture or a man move clears the history). Any position of the history may come back as soon as
+  // the next ply. So a position seen twice can make a third occurrence at ply 1; one seen once, at ply 5; the
+  // current position alone in the history, at ply 8; a position not seen yet, at ply 9.
   let most = 0;
   const counts = new Map<string, number>();
   for (const k of s.seen) {
@@ -159,8 +159,8 @@ function drawImpossibleWithin(s: DraughtsState, plies: number): boolean {
     counts.set(k, c);
     if (c > most) most = c;
   }
-  if (most >= 2) return plies < 2;
-  if (s.seen.length >= 2) return plies < 6;
+  if (most >= 2) return false;
+  if (s.seen.length >= 2) return plies < 5;
   return plies < 8;
 }
 
