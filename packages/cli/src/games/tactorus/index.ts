@@ -50,6 +50,7 @@ import {
   listSaves,
   openSession,
   readText,
+  requireFreeTitle,
   rulesOf,
   storeSession,
   writeText,
@@ -79,6 +80,7 @@ function configurePlay(cmd: Command, io: Io): void {
         return;
       }
       const session = newGameSession(opts);
+      if (opts.email) requireFreeTitle(library, opts.name ?? session.settings.name);
       await runTactorusGame(io, session, {
         library,
         ...(opts.name ? { title: opts.name } : {}),
@@ -179,7 +181,9 @@ function addTactorusCommands(program: Command, io: Io): void {
     .option('--email', 'for play by e-mail (you are Player 1)')
     .action(async (title: string, opts: NewGameOptions & { email?: boolean }) => {
       const session = newGameSession({ ...opts, name: title });
-      const entry = await storeSession(new SaveLibrary(), title, session, 'save-as');
+      const library = new SaveLibrary();
+      requireFreeTitle(library, title);
+      const entry = await storeSession(library, title, session, 'save-as');
       print(io, `Saved "${entry.title}" (${session.settings.mode}, Player ${session.seat + 1}).`);
     });
 
@@ -209,7 +213,9 @@ function addTactorusCommands(program: Command, io: Io): void {
       const session = sessionFromFile(parsed.value);
       if (!session.ok) throw new CliError(`${file}: ${describeError(session.error)}`);
       const title = opts.title ?? parsed.value.settings.name;
-      const entry = await storeSession(new SaveLibrary(), title, session.value, 'save-as');
+      const library = new SaveLibrary();
+      requireFreeTitle(library, title);
+      const entry = await storeSession(library, title, session.value, 'save-as');
       print(io, `Imported "${entry.title}" as Player ${session.value.seat + 1} (${entry.summary}).`);
     });
 

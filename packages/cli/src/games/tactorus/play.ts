@@ -45,7 +45,7 @@ import {
 import { CliError, type Io } from '../../io.js';
 import { ask, confirm } from '../../terminal/line-reader.js';
 import type { SaveLibrary } from '../../storage/save-library.js';
-import { GAME_ID, listSaves, openSession, readText, storeSession, writeText } from './setup.js';
+import { GAME_ID, listSaves, openSession, readText, requireFreeTitle, storeSession, writeText } from './setup.js';
 
 /** Clears the screen and the scrollback, and puts the cursor home (ANSI). */
 export const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H';
@@ -515,10 +515,13 @@ async function customizeLoop(ctx: Ctx): Promise<Next> {
 
 async function saveCommand(ctx: Ctx, args: string): Promise<Next> {
   const asNew = /^as(\s|$)/i.test(args);
-  let title = asNew ? args.replace(/^as\s*/i, '') : args;
-  if (!title) title = ctx.title ?? '';
-  if (!title)
+  let title = (asNew ? args.replace(/^as\s*/i, '') : args).trim();
+  if (!title && !asNew) title = ctx.title ?? '';
+  if (!title) {
     title = (await ask(ctx.io, `Title [${ctx.session.settings.name}]: `))?.trim() || ctx.session.settings.name;
+  }
+  // An e-mail game is saved after every step under its title: that title must name one save only.
+  if (asNew && isEmail(ctx)) requireFreeTitle(ctx.library, title);
   const entry = await storeSession(ctx.library, title, ctx.session, asNew ? 'save-as' : 'save');
   ctx.title = entry.title;
   ctx.dirty = false;

@@ -119,6 +119,22 @@ export async function sessionFromText(text: string, where: string): Promise<Tact
   return session.value;
 }
 
+/** True when a saved Tactorus game already has this title (compared as the library compares titles). */
+export function titleTaken(library: SaveLibrary, title: string): boolean {
+  const t = title.replace(/\s+/g, ' ').trim();
+  return library.list(GAME_ID).some((e) => e.title.localeCompare(t, undefined, { sensitivity: 'accent' }) === 0);
+}
+
+/**
+ * An e-mail game is saved after every step under its title, and its save holds the key: the title must name one
+ * save only, so a new e-mail game may not take a title already in use.
+ */
+export function requireFreeTitle(library: SaveLibrary, title: string): void {
+  if (titleTaken(library, title)) {
+    throw new CliError(`a saved Tactorus game is already titled "${title}"; choose another title`);
+  }
+}
+
 export function listSaves(library: SaveLibrary): string {
   const saves = library.list(GAME_ID);
   if (saves.length === 0) return 'No saved Tactorus games.';

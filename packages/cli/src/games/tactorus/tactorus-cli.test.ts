@@ -238,5 +238,9 @@ describe('other verbs', () => {
     );
     expect((await run(['tactorus', 'delete', '2'], { home })).stdout).toContain('Deleted "second"');
     expect((await run(['tactorus', 'saves'], { home })).stdout).toMatch(/^1\. a much longer title than eight letters/);
+    // A game saved after every step (e-mail) needs a title of its own.
+    const taken = await run(['tactorus', 'new', 'A much longer title than eight letters', '--email'], { home });
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toContain('already titled');
   });
 });
