@@ -1,7 +1,8 @@
 // Tactics benchmarks and deep perft, over the built packages (`npx tsc -b packages/tactics` first).
 //   node bench/tactics.js           perft 1-5 from the start with nodes/s (bulk counting at the leaves), a make/unmake
 //                                   walk without bulk counting, and random playouts through the public API
-//   node bench/tactics.js --deep    adds perft 6 and checks the fast perft against the contract's generic walk at 4
+//   node bench/tactics.js --deep    adds perft 6 (46313538852, about 9 minutes) and checks the fast perft against the
+//                                   contract's generic walk at depth 4
 import { createRng, perftGeneric } from '../packages/core/dist/index.js';
 import { MAX_MOVES, TacticsEngine, tactics } from '../packages/tactics/dist/index.js';
 
