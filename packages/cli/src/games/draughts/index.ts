@@ -5,9 +5,12 @@
 import type { GameCli } from '../../game-cli.js';
 import { configureMoves } from './moves.js';
 import { configurePerft } from './perft.js';
+import { configurePlay, launchDraughts } from './play.js';
+import { configureReplay } from './replay.js';
 
 export const draughtsCli: GameCli = {
   id: 'draughts',
   summary: 'Draughts (International, English, Spanish, Russian, Brazilian, Thai, Pool; give-away)',
-  commands: { perft: configurePerft, moves: configureMoves },
+  commands: { perft: configurePerft, moves: configureMoves, replay: configureReplay, play: configurePlay },
+  launch: launchDraughts,
 };
