@@ -35,6 +35,8 @@ export interface AnalyseLimits {
   readonly depth?: number;
   readonly timeMs?: number;
   readonly nodes?: number;
+  /** Shared stop flag, as for `choose`. */
+  readonly stop?: Int32Array;
 }
 
 export interface Analysis<M> {

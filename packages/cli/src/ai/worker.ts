@@ -1,0 +1,34 @@
+/**
+ * A worker thread that runs one engine, so a search never blocks the thread that talks to users (the Hub protocol's
+ * `stop`, a server's other games). The engine is built from an export of `@tactica/ai` named in `workerData`.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import * as ai from '@tactica/ai';
+import type { Engine } from '@tactica/ai';
+import type { EngineRequest, EngineResponse, EngineSpec } from './worker-engine.js';
+
+const data = workerData as { spec: EngineSpec; stop: SharedArrayBuffer };
+const stop = new Int32Array(data.stop);
+const engine = buildEngine(data.spec);
+
+parentPort?.on('message', (req: EngineRequest) => {
+  let res: EngineResponse;
+  try {
+    if (req.kind === 'choose') {
+      const choice = engine.choose(req.state, req.level, { ...req.options, stop });
+      res = { id: req.id, ok: true, value: choice };
+    } else {
+      res = { id: req.id, ok: true, value: engine.analyse(req.state, { ...req.limits, stop }) };
+    }
+  } catch (e) {
+    res = { id: req.id, ok: false, error: e instanceof Error ? e.message : String(e) };
+  }
+  parentPort?.postMessage(res);
+});
+
+function buildEngine(spec: EngineSpec): Engine<unknown, unknown> {
+  const exported = (ai as Record<string, unknown>)[spec.name];
+  if (typeof exported === 'function') return (exported as (...a: unknown[]) => Engine<unknown, unknown>)(...spec.args);
+  if (exported && typeof exported === 'object' && 'choose' in exported) return exported as Engine<unknown, unknown>;
+  throw new Error(`@tactica/ai has no engine or engine factory named ${spec.name}`);
+}
