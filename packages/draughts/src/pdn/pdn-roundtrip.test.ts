@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { makeFen, parseFen } from '../fen.js';
 import { generateMoves, sameMove, type DraughtsMove } from '../moves.js';
 import { formatMove } from '../notation.js';
-import { VARIANT_IDS } from '../rules.js';
+import { RULE_SETS, VARIANT_IDS } from '../rules.js';
+import { PDN_GAME_TYPES, variantOfGameType } from './game-type.js';
 import { gamePositions, parsePdn, type PdnGame } from './reader.js';
 import { randomGame } from './test-games.js';
 import { writePdn, writePdnGame } from './writer.js';
@@ -83,6 +84,13 @@ describe('PDN round trip: random legal games in all 14 variants', () => {
 });
 
 describe('PDN writer', () => {
+  it('writes the GameType number the rule set records carry (PDN 3.0: 20, 21, 24, 25, 26, 31, 23)', () => {
+    for (const v of VARIANT_IDS) {
+      expect(Number(PDN_GAME_TYPES[v].split(',')[0])).toBe(RULE_SETS[v].pdnGameType);
+      expect(variantOfGameType(RULE_SETS[v].pdnGameType)).toEqual({ variant: v, giveaway: false });
+    }
+  });
+
   it('writes the seven tag roster, GameType, and the movetext wrapped at 79 columns', () => {
     const game = randomGame({ variant: 'international', seed: 3, maxPlies: 80 });
     const text = writePdnGame({ ...game, result: 'white-wins' });
