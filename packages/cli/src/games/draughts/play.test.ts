@@ -170,6 +170,12 @@ describe('tactica play draughts: two players at one keyboard', () => {
     const none = await play('');
     expect(none.code).not.toBe(0);
     expect(none.stderr).toMatch(/--variant is required/);
+    const untyped = join(dir, 'untyped.pdn');
+    writeFileSync(untyped, '1. 11-15 *\n');
+    const noType = await play('', '--load', untyped);
+    expect(noType.code).not.toBe(0);
+    expect(noType.stderr).toMatch(/pdn\/no-game-type/);
+    expect((await play('', '--load', untyped, '--variant', 'english')).stdout).toContain('last 11-15');
     const bad = await play('', '--variant', 'checkers');
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toMatch(/unknown variant/);

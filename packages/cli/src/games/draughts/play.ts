@@ -257,6 +257,10 @@ export async function playDraughts(io: Io, opts: PlayOptions): Promise<void> {
       if (first?.ok) {
         variant ??= first.value.variant;
         if (opts.giveaway === undefined) giveaway = first.value.giveaway;
+      } else if (!variant) {
+        throw new CliError(
+          `${opts.load}: ${first ? describeError(first.error) : 'pdn/empty: the file holds no PDN game'}`,
+        );
       }
     }
   }
