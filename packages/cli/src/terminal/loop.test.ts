@@ -165,3 +165,17 @@ describe('terminal loop with clocks (Draughts manual 3.2.2)', () => {
     expect(stdout()).toContain('Bot (First) plays take 1');
   });
 });
+
+describe('game commands that only print', () => {
+  it('do not redraw the board', async () => {
+    const { io, stdout } = memoryIo('count\n');
+    await runTerminalGame(
+      {
+        ...adapter,
+        extraCommands: [{ names: ['count'], help: 'stones', printsOnly: true, run: (ctx) => ctx.print('ten') }],
+      },
+      io,
+    );
+    expect(stdout().split('[oooooooooo]').length - 1).toBe(1);
+  });
+});

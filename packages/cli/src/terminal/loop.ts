@@ -60,6 +60,8 @@ export interface ExtraCommand<S, M> {
   readonly names: readonly string[];
   readonly args?: string;
   readonly help: string;
+  /** The command only prints (like `moves`): the board is not drawn again unless the position changed. */
+  readonly printsOnly?: boolean;
   run(ctx: LoopContext<S, M>, args: string): Promise<void> | void;
 }
 
@@ -232,6 +234,7 @@ export async function runTerminalGame<S, M>(
       const before = ctx.history;
       await extra.run(ctx, args);
       if (ctx.history !== before) dirty = true;
+      else if (extra.printsOnly) showBoard = false;
       continue;
     }
     switch (command) {
