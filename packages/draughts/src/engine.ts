@@ -18,16 +18,22 @@
 import { DOWN_LEFT, DOWN_RIGHT, geometryOf, UP_LEFT, UP_RIGHT, type Geometry } from './geometry.js';
 import type { RuleSet } from './rules.js';
 
-/** Fields of a move record in `Engine.moves` (STRIDE int32 per move). */
-export const STRIDE = 8;
+/**
+ * Fields of a move record in `Engine.moves` (STRIDE int32 per move). Besides start, end and taken pieces, a record
+ * holds the XOR masks that play it: the mover's own bitboard (start and end squares) and the kings' bitboard (taken
+ * kings, a moving king, a crowning), so make/unmake are six branch-free XORs.
+ */
+export const STRIDE = 10;
 export const M_FROM = 0;
 export const M_TO = 1;
 export const M_CAP_LO = 2;
 export const M_CAP_HI = 3;
-export const M_KCAP_LO = 4;
-export const M_KCAP_HI = 5;
+export const M_KX_LO = 4;
+export const M_KX_HI = 5;
 export const M_FLAGS = 6;
 export const M_COUNT = 7;
+export const M_X_LO = 8;
+export const M_X_HI = 9;
 /** The moving piece is a king. */
 export const FLAG_KING = 1;
 /** The moving man is crowned by this move. */
@@ -351,16 +357,30 @@ export class Engine {
     this.ensure(slot);
     const m = this.moves;
     const i = slot * STRIDE;
+    const xLo = (this.bitLo[from] as number) ^ (this.bitLo[to] as number);
+    const xHi = (this.bitHi[from] as number) ^ (this.bitHi[to] as number);
+    let flags = 0;
+    let kxLo = 0;
+    let kxHi = 0;
+    if (king) {
+      flags = FLAG_KING;
+      kxLo = xLo;
+      kxHi = xHi;
+    } else if (this.onCrowningRow(to)) {
+      flags = FLAG_CROWNS;
+      kxLo = this.bitLo[to] as number;
+      kxHi = this.bitHi[to] as number;
+    }
     m[i] = from;
     m[i + 1] = to;
     m[i + 2] = 0;
     m[i + 3] = 0;
-    m[i + 4] = 0;
-    m[i + 5] = 0;
-    let flags = king ? FLAG_KING : 0;
-    if (!king && this.onCrowningRow(to)) flags |= FLAG_CROWNS;
+    m[i + 4] = kxLo;
+    m[i + 5] = kxHi;
     m[i + 6] = flags;
     m[i + 7] = 0;
+    m[i + 8] = xLo;
+    m[i + 9] = xHi;
     if (this.recordPaths) {
       const p = slot * PATH_STRIDE;
       this.paths[p] = 1;
@@ -477,81 +497,129 @@ export class Engine {
       // The capturing piece has left its square: it may pass over or land on it (manual 2.2.5).
       this.eLo = eLo | bLo;
       this.eHi = eHi | bHi;
-      this.jumps(b, king ? 1 : 0, 0, 0, 0);
+      if (king) this.kingJumps(b, 1, 0, 0, 0);
+      else this.manJumps(b, 0, 0, 0);
     }
     return this.top;
   }
 
   /**
-   * Explores every capture from bit `b`; `kind` is 0 for a man, 1 for a king, 2 for a man crowned during this capture
-   * (Russian). Complete sequences are recorded. Returns whether any capture exists from `b`.
+   * Explores every capture of a man from bit `b` (table 2.3 "Pawn captures back"); complete sequences are recorded.
+   * Returns whether any capture exists from `b`. The search state (capturable pieces, empty squares) lives in fields
+   * and every recursive call restores it, so it is read once into locals here.
    */
-  private jumps(b: number, kind: number, capLo: number, capHi: number, depth: number): boolean {
+  private manJumps(b: number, capLo: number, capHi: number, depth: number): boolean {
     const next = this.next;
     const bl = this.bitLo;
     const bh = this.bitHi;
-    const king = kind !== 0;
+    const oLo = this.oLo;
+    const oHi = this.oHi;
+    const eLo = this.eLo;
+    const eHi = this.eHi;
     let dFirst = 0;
     let dLast = 3;
-    if (!king && !this.manBack) {
+    if (!this.manBack) {
       if (this.side === 0) dFirst = UP_LEFT;
       else dLast = DOWN_RIGHT;
     }
-    const slide = king && this.kingKind !== KING_ONE_STEP;
-    const landAnywhere = king && this.kingKind === KING_FLYING;
     let any = false;
     for (let d = dFirst; d <= dLast; d++) {
       const base = d << 6;
+      const n = next[base + b] as number;
+      if (n < 0) continue;
+      const nLo = bl[n] as number;
+      const nHi = bh[n] as number;
+      if (((oLo & nLo) | (oHi & nHi)) === 0) continue;
+      const l = next[base + n] as number;
+      if (l < 0 || ((eLo & (bl[l] as number)) | (eHi & (bh[l] as number))) === 0) continue;
+      any = true;
+      // Take n: it can no longer be captured; removed at once (Thai) it also frees its square (manual 2.2.5).
+      this.oLo = oLo ^ nLo;
+      this.oHi = oHi ^ nHi;
+      if (this.immediate) {
+        this.eLo = eLo ^ nLo;
+        this.eHi = eHi ^ nHi;
+      }
+      this.pathBuf[depth] = l;
+      const cLo = capLo | nLo;
+      const cHi = capHi | nHi;
+      if (this.crownMid && this.onCrowningRow(l)) {
+        // Russian: a man reaching the far row mid-capture is crowned and goes on as a king (manual 2.2.6).
+        if (!this.kingJumps(l, 2, cLo, cHi, depth + 1)) this.record(l, cLo, cHi, depth + 1, 2);
+      } else if (!this.manJumps(l, cLo, cHi, depth + 1)) {
+        this.record(l, cLo, cHi, depth + 1, 0);
+      }
+      this.oLo = oLo;
+      this.oHi = oHi;
+      this.eLo = eLo;
+      this.eHi = eHi;
+    }
+    return any;
+  }
+
+  /**
+   * Explores every capture of a king from bit `b`; `kind` is 1 for a king, 2 for a man crowned during this capture
+   * (Russian). Complete sequences are recorded. Returns whether any capture exists from `b`.
+   */
+  private kingJumps(b: number, kind: number, capLo: number, capHi: number, depth: number): boolean {
+    const next = this.next;
+    const bl = this.bitLo;
+    const bh = this.bitHi;
+    const oLo = this.oLo;
+    const oHi = this.oHi;
+    const eLo = this.eLo;
+    const eHi = this.eHi;
+    const slide = this.kingKind !== KING_ONE_STEP;
+    const landAnywhere = this.kingKind === KING_FLYING;
+    let any = false;
+    for (let d = 0; d < 4; d++) {
+      const base = d << 6;
       let n = next[base + b] as number;
       if (slide) {
-        while (n >= 0 && ((this.eLo & (bl[n] as number)) | (this.eHi & (bh[n] as number))) !== 0) {
-          n = next[base + n] as number;
-        }
+        while (n >= 0 && ((eLo & (bl[n] as number)) | (eHi & (bh[n] as number))) !== 0) n = next[base + n] as number;
       }
       if (n < 0) continue;
       const nLo = bl[n] as number;
       const nHi = bh[n] as number;
-      if (((this.oLo & nLo) | (this.oHi & nHi)) === 0) continue;
+      if (((oLo & nLo) | (oHi & nHi)) === 0) continue;
       const l = next[base + n] as number;
-      if (l < 0 || ((this.eLo & (bl[l] as number)) | (this.eHi & (bh[l] as number))) === 0) continue;
+      if (l < 0 || ((eLo & (bl[l] as number)) | (eHi & (bh[l] as number))) === 0) continue;
       any = true;
-      // Take n: it can no longer be captured; removed at once (Thai) it also frees its square (manual 2.2.5).
-      this.oLo ^= nLo;
-      this.oHi ^= nHi;
-      if (this.immediate) {
-        this.eLo ^= nLo;
-        this.eHi ^= nHi;
-      }
+      const tLo = oLo ^ nLo;
+      const tHi = oHi ^ nHi;
+      const fLo = this.immediate ? eLo ^ nLo : eLo;
+      const fHi = this.immediate ? eHi ^ nHi : eHi;
+      this.oLo = tLo;
+      this.oHi = tHi;
+      this.eLo = fLo;
+      this.eHi = fHi;
       const cLo = capLo | nLo;
       const cHi = capHi | nHi;
       if (landAnywhere) {
         // A flying king may land on any free square behind the taken piece, but must pick one from which the
-        // capture goes on when there is one.
+        // capture goes on when there is one (capturing goes on while possible, manual 2.2.2).
         let goesOn = false;
-        for (let x = l; x >= 0 && ((this.eLo & (bl[x] as number)) | (this.eHi & (bh[x] as number))) !== 0;) {
+        for (let x = l; x >= 0 && ((fLo & (bl[x] as number)) | (fHi & (bh[x] as number))) !== 0;) {
           this.pathBuf[depth] = x;
-          if (this.jumps(x, kind, cLo, cHi, depth + 1)) goesOn = true;
+          if (this.kingJumps(x, kind, cLo, cHi, depth + 1)) goesOn = true;
           x = next[base + x] as number;
         }
         if (!goesOn) {
-          for (let x = l; x >= 0 && ((this.eLo & (bl[x] as number)) | (this.eHi & (bh[x] as number))) !== 0;) {
+          for (let x = l; x >= 0 && ((fLo & (bl[x] as number)) | (fHi & (bh[x] as number))) !== 0;) {
             this.pathBuf[depth] = x;
             this.record(x, cLo, cHi, depth + 1, kind);
             x = next[base + x] as number;
           }
         }
       } else {
+        // One step, or (Thai) right behind the taken piece.
         this.pathBuf[depth] = l;
-        // Russian: a man reaching the far row mid-capture is crowned and goes on as a king (manual 2.2.6).
-        const nextKind = kind === 0 && this.crownMid && this.onCrowningRow(l) ? 2 : kind;
-        if (!this.jumps(l, nextKind, cLo, cHi, depth + 1)) this.record(l, cLo, cHi, depth + 1, nextKind);
+        if (!this.kingJumps(l, kind, cLo, cHi, depth + 1)) this.record(l, cLo, cHi, depth + 1, kind);
       }
-      this.oLo ^= nLo;
-      this.oHi ^= nHi;
-      if (this.immediate) {
-        this.eLo ^= nLo;
-        this.eHi ^= nHi;
-      }
+      this.oLo = oLo;
+      this.oHi = oHi;
+      this.eLo = eLo;
+      this.eHi = eHi;
     }
     return any;
   }
@@ -588,14 +656,27 @@ export class Engine {
     this.ensure(slot);
     const mm = this.moves;
     const i = slot * STRIDE;
+    const xLo = (this.bitLo[from] as number) ^ (this.bitLo[to] as number);
+    const xHi = (this.bitHi[from] as number) ^ (this.bitHi[to] as number);
+    let kxLo = capLo & this.kLo;
+    let kxHi = capHi & this.kHi;
+    if (this.cKing) {
+      kxLo ^= xLo;
+      kxHi ^= xHi;
+    } else if ((flags & FLAG_CROWNS) !== 0) {
+      kxLo ^= this.bitLo[to] as number;
+      kxHi ^= this.bitHi[to] as number;
+    }
     mm[i] = from;
     mm[i + 1] = to;
     mm[i + 2] = capLo;
     mm[i + 3] = capHi;
-    mm[i + 4] = capLo & this.kLo;
-    mm[i + 5] = capHi & this.kHi;
+    mm[i + 4] = kxLo;
+    mm[i + 5] = kxHi;
     mm[i + 6] = flags;
     mm[i + 7] = n;
+    mm[i + 8] = xLo;
+    mm[i + 9] = xHi;
     if (this.recordPaths) {
       const p = slot * PATH_STRIDE;
       this.paths[p] = pathLength;
@@ -608,31 +689,19 @@ export class Engine {
   make(slot: number): void {
     const m = this.moves;
     const i = slot * STRIDE;
-    const from = m[i] as number;
-    const to = m[i + 1] as number;
-    const flags = m[i + 6] as number;
-    const mLo = (this.bitLo[from] as number) ^ (this.bitLo[to] as number);
-    const mHi = (this.bitHi[from] as number) ^ (this.bitHi[to] as number);
     if (this.side === 0) {
-      this.wLo ^= mLo;
-      this.wHi ^= mHi;
+      this.wLo ^= m[i + 8] as number;
+      this.wHi ^= m[i + 9] as number;
       this.bLo ^= m[i + 2] as number;
       this.bHi ^= m[i + 3] as number;
     } else {
-      this.bLo ^= mLo;
-      this.bHi ^= mHi;
+      this.bLo ^= m[i + 8] as number;
+      this.bHi ^= m[i + 9] as number;
       this.wLo ^= m[i + 2] as number;
       this.wHi ^= m[i + 3] as number;
     }
     this.kLo ^= m[i + 4] as number;
     this.kHi ^= m[i + 5] as number;
-    if ((flags & FLAG_KING) !== 0) {
-      this.kLo ^= mLo;
-      this.kHi ^= mHi;
-    } else if ((flags & FLAG_CROWNS) !== 0) {
-      this.kLo ^= this.bitLo[to] as number;
-      this.kHi ^= this.bitHi[to] as number;
-    }
     this.side ^= 1;
   }
 
@@ -640,31 +709,19 @@ export class Engine {
     this.side ^= 1;
     const m = this.moves;
     const i = slot * STRIDE;
-    const from = m[i] as number;
-    const to = m[i + 1] as number;
-    const flags = m[i + 6] as number;
-    const mLo = (this.bitLo[from] as number) ^ (this.bitLo[to] as number);
-    const mHi = (this.bitHi[from] as number) ^ (this.bitHi[to] as number);
     if (this.side === 0) {
-      this.wLo ^= mLo;
-      this.wHi ^= mHi;
+      this.wLo ^= m[i + 8] as number;
+      this.wHi ^= m[i + 9] as number;
       this.bLo ^= m[i + 2] as number;
       this.bHi ^= m[i + 3] as number;
     } else {
-      this.bLo ^= mLo;
-      this.bHi ^= mHi;
+      this.bLo ^= m[i + 8] as number;
+      this.bHi ^= m[i + 9] as number;
       this.wLo ^= m[i + 2] as number;
       this.wHi ^= m[i + 3] as number;
     }
     this.kLo ^= m[i + 4] as number;
     this.kHi ^= m[i + 5] as number;
-    if ((flags & FLAG_KING) !== 0) {
-      this.kLo ^= mLo;
-      this.kHi ^= mHi;
-    } else if ((flags & FLAG_CROWNS) !== 0) {
-      this.kLo ^= this.bitLo[to] as number;
-      this.kHi ^= this.bitHi[to] as number;
-    }
   }
 
   /** Leaf count of the move tree to `depth` plies from the loaded position, with bulk counting at the last ply. */
