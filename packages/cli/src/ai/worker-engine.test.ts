@@ -1,36 +1,36 @@
-import { tactrix as tactrixGame } from '@tactica/tactrix';
+import { nim } from '@tactica/core/test-games';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WorkerEngine } from './worker-engine.js';
 
-// Runs the built worker (npm test builds before testing).
+// Runs the built worker and test engine (npm test builds before testing).
+const testEngineModule = new URL('../../dist/ai/test-engine.js', import.meta.url).href;
+
 describe('engine in a worker thread', () => {
-  const engine = new WorkerEngine<unknown, unknown>({ name: 'tactrixEngine', args: [] });
+  const engine = new WorkerEngine<unknown, number>({ module: testEngineModule, name: 'nimTestEngine', args: [] });
   afterAll(() => engine.close());
 
-  it('chooses a legal move without blocking this thread', async () => {
-    const s = tactrixGame.initial();
+  it('chooses the move the engine chooses in-process, while this thread stays free', async () => {
     let ticks = 0;
-    const timer = setInterval(() => ticks++, 1);
-    const choice = await engine.choose(s, 'novice', { seed: 1 });
+    const timer = setInterval(() => ticks++, 0);
+    const choice = await engine.choose({ stones: 7, toMove: 0 }, 'best');
     clearInterval(timer);
-    const legal = tactrixGame.legalMoves(s).map((m) => tactrixGame.formatMove(s, m));
-    expect(legal).toContain(tactrixGame.formatMove(s, choice.move as never));
-    expect(ticks).toBeGreaterThanOrEqual(0);
+    expect(choice.move).toBe(3);
+    expect(ticks).toBeGreaterThan(0);
   });
 
-  it('stop ends a long search at once with the best move so far', async () => {
-    const s = tactrixGame.initial();
+  it('stop ends a search under way at once, with the best move found so far', async () => {
+    // 400 stones at depth 40 with no evaluation is a long search; stop cuts it short.
     const started = Date.now();
-    const pending = engine.choose(s, 'master', { timeMs: 60_000, seed: 2 });
-    setTimeout(() => engine.stop(), 200);
-    const c = await pending;
-    expect(Date.now() - started).toBeLessThan(20_000);
-    expect(tactrixGame.legalMoves(s).length).toBeGreaterThan(0);
-    expect(c.move).toBeDefined();
+    const pending = engine.analyse({ stones: 400, toMove: 0 }, { depth: 40 });
+    setTimeout(() => engine.stop(), 100);
+    const a = await pending;
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect([1, 2, 3]).toContain(a.pv[0]);
+    expect(nim.legalMoves({ stones: 400, toMove: 0 })).toContain(a.pv[0]);
   });
 
-  it('reports an engine error as a rejected promise, not a crash', async () => {
-    const bad = new WorkerEngine({ name: 'noSuchEngine', args: [] });
+  it('reports an unknown engine as a rejected promise, not a crash', async () => {
+    const bad = new WorkerEngine({ module: testEngineModule, name: 'noSuchEngine', args: [] });
     await expect(bad.choose({}, 'x')).rejects.toThrow(/noSuchEngine|exited/);
     await bad.close();
   });

@@ -1,10 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import type { AnalyseLimits, Analysis, MoveChoice, ThinkOptions } from '@tactica/ai';
 
-/** Names an engine in `@tactica/ai`: an `Engine` export, or a factory export and its arguments. */
+/** Names an engine: an `Engine` export, or a factory export and its arguments, of a module (`@tactica/ai` by default). */
 export interface EngineSpec {
   readonly name: string;
   readonly args: readonly unknown[];
+  /** Module specifier or file URL the worker imports. */
+  readonly module?: string;
 }
 
 export type EngineRequest =

@@ -3,12 +3,12 @@
  * `stop`, a server's other games). The engine is built from an export of `@tactica/ai` named in `workerData`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import * as ai from '@tactica/ai';
 import type { Engine } from '@tactica/ai';
 import type { EngineRequest, EngineResponse, EngineSpec } from './worker-engine.js';
 
 const data = workerData as { spec: EngineSpec; stop: SharedArrayBuffer };
 const stop = new Int32Array(data.stop);
+const exports = (await import(data.spec.module ?? '@tactica/ai')) as Record<string, unknown>;
 const engine = buildEngine(data.spec);
 
 parentPort?.on('message', (req: EngineRequest) => {
@@ -27,8 +27,8 @@ parentPort?.on('message', (req: EngineRequest) => {
 });
 
 function buildEngine(spec: EngineSpec): Engine<unknown, unknown> {
-  const exported = (ai as Record<string, unknown>)[spec.name];
+  const exported = exports[spec.name];
   if (typeof exported === 'function') return (exported as (...a: unknown[]) => Engine<unknown, unknown>)(...spec.args);
   if (exported && typeof exported === 'object' && 'choose' in exported) return exported as Engine<unknown, unknown>;
-  throw new Error(`@tactica/ai has no engine or engine factory named ${spec.name}`);
+  throw new Error(`${spec.module ?? '@tactica/ai'} has no engine or engine factory named ${spec.name}`);
 }
