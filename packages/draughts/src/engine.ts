@@ -31,6 +31,7 @@ export const M_CAP_HI = 3;
 export const M_KX_LO = 4;
 export const M_KX_HI = 5;
 export const M_FLAGS = 6;
+/** Number of pieces taken, filled only under a precedence rule (0 otherwise). */
 export const M_COUNT = 7;
 export const M_X_LO = 8;
 export const M_X_HI = 9;
@@ -626,8 +627,9 @@ export class Engine {
 
   /** Adds a complete capture, applying the precedence rule and de-duplication. */
   private record(to: number, capLo: number, capHi: number, pathLength: number, kind: number): void {
-    const n = pop(capLo) + pop(capHi);
+    let n = 0;
     if (this.precedence !== 0) {
+      n = pop(capLo) + pop(capHi);
       if (n < this.bestN) return;
       let kn = 0;
       if (this.precedence === 2) kn = pop(capLo & this.kLo) + pop(capHi & this.kHi);
@@ -647,7 +649,9 @@ export class Engine {
     let flags = this.cKing ? FLAG_KING : 0;
     if (kind === 2 || (kind === 0 && this.onCrowningRow(to))) flags |= FLAG_CROWNS;
     const m = this.moves;
-    if (this.unique) {
+    // Men that capture forward only cannot reach one end by two paths over the same pieces (the pieces, row by row,
+    // fix the path), so only kings and backward-capturing men need the check.
+    if (this.unique && (kind !== 0 || this.manBack)) {
       for (let i = this.listStart * STRIDE, e = this.top * STRIDE; i < e; i += STRIDE) {
         if (m[i + 1] === to && m[i] === from && m[i + 2] === capLo && m[i + 3] === capHi && m[i + 6] === flags) return;
       }

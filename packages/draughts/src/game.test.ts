@@ -1,4 +1,4 @@
-import { perftGeneric, unwrap } from '@tactica/core';
+import { createRng, perftGeneric, unwrap } from '@tactica/core';
 import { describe, expect, it } from 'vitest';
 import {
   draughtsGame,
@@ -197,6 +197,33 @@ describe('the game’s perft hook agrees with the generic walk, draws included',
     }
     // And the pure move tree, which ignores draws, differs.
     expect(perftPosition(s.position, 6)).not.toBe(game.perft?.(s, 6));
+  });
+
+  it('in random king endings with long histories, counters near their end included', () => {
+    const cases = [
+      ['international', 'W:WK46,K48:BK1,K3'],
+      ['english', 'B:WK29,K31:BK2,K4'],
+      ['russian', 'W:WKa1,Kc1:BKh8,Kf8'],
+      ['thai', 'W:WK29,K31:BK2,K4'],
+    ] as const;
+    const rng = createRng('contract-perft');
+    let compared = 0;
+    for (const [variant, fen] of cases) {
+      const game = draughtsGame(variant);
+      let s = start(game, fen);
+      for (let ply = 0; ply < 60 && !game.outcome(s); ply++) {
+        if (ply % 2 === 0) {
+          // Sometimes jump the counter close to its end, to reach the move-limit draw within the search.
+          const near: DraughtsState = rng.float() < 0.5 ? s : { ...s, stage2Left: 1 + rng.int(3) };
+          expect(game.perft?.(near, 3), `${variant} ply ${ply}`).toBe(perftGeneric(game, near, 3));
+          compared++;
+        }
+        // Shuffle between few squares so that positions repeat.
+        const moves = game.legalMoves(s);
+        s = game.play(s, moves[rng.int(Math.min(2, moves.length))] as (typeof moves)[number]);
+      }
+    }
+    expect(compared).toBeGreaterThan(20);
   });
 
   it('near the end of the move counter', () => {
