@@ -106,6 +106,9 @@ export class Engine {
   private capacity: number;
   private srcLo = 0;
   private srcHi = 0;
+  /** Counting only (bulk count at the last ply): records that need no duplicate check are counted, not written. */
+  private counting = false;
+  private counted = 0;
   private cFrom = 0;
   private cKing = false;
   private oLo = 0;
@@ -268,10 +271,14 @@ export class Engine {
    */
   countMoves(): number {
     if (this.anyCapture()) {
+      // Captures that need no duplicate check are only counted, not written (see `record`).
       const start = this.top;
+      this.counting = true;
+      this.counted = 0;
       const end = this.genCaptures(start);
+      this.counting = false;
       this.top = start;
-      return end - start;
+      return end - start + this.counted;
     }
     const s = this.s;
     const s1 = this.s1;
@@ -637,11 +644,13 @@ export class Engine {
         this.bestN = n;
         this.bestK = kn;
         this.top = this.listStart;
+        this.counted = 0;
       } else if (this.precedence === 2) {
         if (kn < this.bestK) return;
         if (kn > this.bestK) {
           this.bestK = kn;
           this.top = this.listStart;
+          this.counted = 0;
         }
       }
     }
@@ -651,7 +660,12 @@ export class Engine {
     const m = this.moves;
     // Men that capture forward only cannot reach one end by two paths over the same pieces (the pieces, row by row,
     // fix the path), so only kings and backward-capturing men need the check.
-    if (this.unique && (kind !== 0 || this.manBack)) {
+    const check = this.unique && (kind !== 0 || this.manBack);
+    if (this.counting && !check) {
+      this.counted++;
+      return;
+    }
+    if (check) {
       for (let i = this.listStart * STRIDE, e = this.top * STRIDE; i < e; i += STRIDE) {
         if (m[i + 1] === to && m[i] === from && m[i + 2] === capLo && m[i + 3] === capHi && m[i + 6] === flags) return;
       }
