@@ -2,6 +2,7 @@ import { createRng, perftGeneric, unwrap } from '@tactica/core';
 import { describe, expect, it } from 'vitest';
 import {
   draughtsGame,
+  parseDiagram,
   drawCounter,
   generateMoves,
   parseFen,
@@ -18,13 +19,31 @@ function start(game: DraughtsGame, fen: string): DraughtsState {
   return unwrap(game.parsePosition(fen));
 }
 
+/** A game from a diagram (playable squares of each rank from White's left, top rank first). */
+function drawn(game: DraughtsGame, diagram: string, turn: 0 | 1 = 0): DraughtsState {
+  return game.fromPosition(unwrap(parseDiagram(game.rules.id, diagram, turn)));
+}
+
+//   International: White king on 46 (a1), black king on 1 (b10), on no common diagonal.
+const KINGS_46_1 = `
+        B   .   .   .   .
+      .   .   .   .   .
+        .   .   .   .   .
+      .   .   .   .   .
+        .   .   .   .   .
+      .   .   .   .   .
+        .   .   .   .   .
+      .   .   .   .   .
+        .   .   .   .   .
+      W   .   .   .   .`;
+
 describe('draw by threefold repetition: the same board with the same side to move (manual 2.4)', () => {
   const game = draughtsGame('international');
-  //   White king on 46 (a1), black king on 1 (b10), on no common diagonal: both step out and back.
+  // Both kings step out and back.
   const shuffle = ['46-41', '1-6', '41-46', '6-1'];
 
   it('the third occurrence is a draw; the second is not', () => {
-    const s0 = start(game, 'W:WK46:BK1');
+    const s0 = drawn(game, KINGS_46_1);
     const twice = playAll(game, s0, shuffle);
     expect(game.outcome(twice)).toBeUndefined();
     const thrice = playAll(game, twice, shuffle);
@@ -36,7 +55,7 @@ describe('draw by threefold repetition: the same board with the same side to mov
   it('the side to move is part of the position', () => {
     // White's flying king goes round 46-37-41-46 in three moves, so the board comes back with Black to move:
     // the starting board occurs three times (plies 0, 5, 9), but only twice with the same side to move.
-    const s = playAll(game, start(game, 'W:WK46:BK1'), [
+    const s = playAll(game, drawn(game, KINGS_46_1), [
       '46-37',
       '1-6',
       '37-41',
@@ -52,7 +71,21 @@ describe('draw by threefold repetition: the same board with the same side to mov
   });
 
   it('a man move clears the history: earlier positions cannot come back', () => {
-    const s0 = start(game, 'W:WK46,20:BK1');
+    //   As above, with a white man on 20 (i7).
+    const s0 = drawn(
+      game,
+      `
+        B   .   .   .   .
+      .   .   .   .   .
+        .   .   .   .   .
+      .   .   .   .   w
+        .   .   .   .   .
+      .   .   .   .   .
+        .   .   .   .   .
+      .   .   .   .   .
+        .   .   .   .   .
+      W   .   .   .   .`,
+    );
     const s = playAll(game, s0, [...shuffle, '20-15', '1-6', '46-41', '6-1', '41-46']);
     expect(s.seen).toHaveLength(5);
     expect(game.outcome(s)).toBeUndefined();
@@ -62,7 +95,20 @@ describe('draw by threefold repetition: the same board with the same side to mov
 describe('the move counter: M1 inactive moves per side, then M2 moves per side (manual 2.4, rules file)', () => {
   it('English: sliding a king shows 39, the reply 38 (the manual’s example: M1 = 20 per side)', () => {
     const game = draughtsGame('english');
-    const s0 = start(game, 'B:WK32,21:BK1,12');
+    //   Black (to move) has a king on 1 and a man on 12; White a king on 32 and a man on 21.
+    const s0 = drawn(
+      game,
+      `
+        B   .   .   .
+      .   .   .   .
+        .   .   .   b
+      .   .   .   .
+        .   .   .   .
+      w   .   .   .
+        .   .   .   .
+      .   .   .   W`,
+      1,
+    );
     expect(drawCounter(s0)).toBeUndefined();
     const s1 = unwrap(game.tryPlay(s0, '1-6'));
     expect(drawCounter(s1)).toEqual({ stage: 1, left: 39 });
@@ -98,8 +144,22 @@ describe('the move counter: M1 inactive moves per side, then M2 moves per side (
 
   it('stage 2 counts every move, is never reset, and its end is a draw', () => {
     const game = draughtsGame('international');
-    const pos = unwrap(parseFen('W:WK46,33:BK1,18', 'international'));
-    const s: DraughtsState = { ...game.fromPosition(pos), stage2Left: 2 };
+    //   Kings on 46 and 1, a white man on 33 and a black man on 18.
+    const s0 = drawn(
+      game,
+      `
+        B   .   .   .   .
+      .   .   .   .   .
+        .   .   .   .   .
+      .   .   b   .   .
+        .   .   .   .   .
+      .   .   .   .   .
+        .   .   w   .   .
+      .   .   .   .   .
+        .   .   .   .   .
+      W   .   .   .   .`,
+    );
+    const s: DraughtsState = { ...s0, stage2Left: 2 };
     // A man move in stage 2: still counted down, not reset.
     const s1 = unwrap(game.tryPlay(s, '33-28'));
     expect(drawCounter(s1)).toEqual({ stage: 2, left: 1 });
@@ -111,8 +171,22 @@ describe('the move counter: M1 inactive moves per side, then M2 moves per side (
 
   it('a capture resets stage 1', () => {
     const game = draughtsGame('international');
-    const pos = unwrap(parseFen('W:WK46,28:BK1,23', 'international'));
-    const s: DraughtsState = { ...game.fromPosition(pos), inactive: 12 };
+    //   White man on 28 can take the black man on 23.
+    const s0 = drawn(
+      game,
+      `
+        B   .   .   .   .
+      .   .   .   .   .
+        .   .   .   .   .
+      .   .   .   .   .
+        .   .   b   .   .
+      .   .   w   .   .
+        .   .   .   .   .
+      .   .   .   .   .
+        .   .   .   .   .
+      W   .   .   .   .`,
+    );
+    const s: DraughtsState = { ...s0, inactive: 12 };
     const after = unwrap(game.tryPlay(s, '28x19'));
     expect(after.inactive).toBe(0);
     expect(drawCounter(after)).toBeUndefined();
@@ -121,7 +195,19 @@ describe('the move counter: M1 inactive moves per side, then M2 moves per side (
   it('English stage 1 ends after 40 inactive half-moves, then 80 more are allowed (120 in all)', () => {
     const game = draughtsGame('english');
     // Two kings each, walking without repeating a position three times.
-    let s = start(game, 'B:WK29,K32:BK1,K4');
+    let s = drawn(
+      game,
+      `
+        B   .   .   B
+      .   .   .   .
+        .   .   .   .
+      .   .   .   .
+        .   .   .   .
+      .   .   .   .
+        .   .   .   .
+      W   .   .   W`,
+      1,
+    );
     let plies = 0;
     while (!game.outcome(s) && plies < 200) {
       const moves = game.legalMoves(s);
@@ -148,15 +234,26 @@ describe('the move counter: M1 inactive moves per side, then M2 moves per side (
 });
 
 describe('game end by no moves, resignation and agreement (manual 3.2.2, 2.4)', () => {
+  //   White's man on 29 (a1) is blocked by black men on 25 (b2) and 22 (c3).
+  const BLOCKED = `
+        .   .   .   .
+      .   .   .   .
+        .   .   .   .
+      .   .   .   .
+        .   .   .   .
+      .   b   .   .
+        b   .   .   .
+      w   .   .   .`;
+
   it('the side left without a move loses', () => {
     const game = draughtsGame('english');
-    const s = start(game, 'W:W29:B25,22');
+    const s = drawn(game, BLOCKED);
     expect(game.outcome(s)).toEqual({ kind: 'win', winner: 1, reason: 'no-moves' });
   });
 
   it('give-away: the side left without a move wins', () => {
     const game = draughtsGame('english', { giveaway: true });
-    const s = start(game, 'W:W29:B25,22');
+    const s = drawn(game, BLOCKED);
     expect(game.outcome(s)).toEqual({ kind: 'win', winner: 0, reason: 'no-moves' });
     expect(game.info.id).toBe('draughts/english-giveaway');
   });
@@ -191,7 +288,7 @@ describe('game end by no moves, resignation and agreement (manual 3.2.2, 2.4)', 
 describe('the game’s perft hook agrees with the generic walk, draws included', () => {
   it('near a threefold repetition it counts drawn positions as having no moves', () => {
     const game = draughtsGame('international');
-    const s = playAll(game, start(game, 'W:WK46:BK1'), ['46-41', '1-6', '41-46', '6-1']);
+    const s = playAll(game, drawn(game, KINGS_46_1), ['46-41', '1-6', '41-46', '6-1']);
     for (let depth = 1; depth <= 6; depth++) {
       expect(game.perft?.(s, depth), `depth ${depth}`).toBe(perftGeneric(game, s, depth));
     }
