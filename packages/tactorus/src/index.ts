@@ -25,3 +25,6 @@ export * from './record.js';
 export { fromHex, sha256Hex, toHex } from './web-crypto.js';
 export * from './session.js';
 export * from './render.js';
+export * from './simulate.js';
+export * from './evaluate.js';
+export * from './attractor.js';
