@@ -106,6 +106,7 @@ export class Engine {
   private capacity: number;
   private srcLo = 0;
   private srcHi = 0;
+  private ksHi = 0;
   /** Counting only (bulk count at the last ply): records that need no duplicate check are counted, not written. */
   private counting = false;
   private counted = 0;
@@ -160,8 +161,7 @@ export class Engine {
 
   /**
    * True when the side to move has a capture (compulsory, so then only captures are legal). Leaves in
-   * `srcLo`/`srcHi` the pieces a capture search must start from: the men that can jump now, and every king when
-   * some king can.
+   * `srcLo`/`srcHi` the pieces a capture search must start from: the men and the kings that can capture now.
    */
   anyCapture(): boolean {
     const s = this.s;
@@ -206,63 +206,66 @@ export class Engine {
     }
     const KLo = oLo & this.kLo;
     const KHi = oHi & this.kHi;
-    if ((KLo | KHi) !== 0 && this.kingCaptures(KLo, KHi, pLo, pHi, eLo, eHi)) {
-      srcLo |= KLo;
-      srcHi |= KHi;
+    if ((KLo | KHi) !== 0) {
+      srcLo |= this.kingSources(KLo, KHi, pLo, pHi, eLo, eHi);
+      srcHi |= this.ksHi;
     }
     this.srcLo = srcLo;
     this.srcHi = srcHi;
     return (srcLo | srcHi) !== 0;
   }
 
-  /** Whether any of the kings K can capture: slide over empty squares (flying kinds), then jump a piece of P. */
-  private kingCaptures(KLo: number, KHi: number, pLo: number, pHi: number, eLo: number, eHi: number): boolean {
+  /**
+   * The kings among K that can capture now: for each direction, the pieces of P with an empty square behind them,
+   * traced back over empty squares (flying kinds) or one step (single-step kings) to a king. Returns the low word in
+   * the result and leaves the high word in `ksHi`.
+   */
+  private kingSources(KLo: number, KHi: number, pLo: number, pHi: number, eLo: number, eHi: number): number {
     const flying = this.kingKind !== KING_ONE_STEP;
+    let srcLo = 0;
+    let srcHi = 0;
     for (let d = 0; d < 4; d++) {
       const sh = d === DOWN_LEFT || d === UP_RIGHT ? this.s : this.s1;
       const rsh = 32 - sh;
-      let fLo = KLo;
-      let fHi = KHi;
-      let tLo: number;
-      let tHi: number;
+      let bLo: number;
+      let bHi: number;
       if (d < 2) {
-        // Toward higher bits (down the board).
-        if (flying) {
-          let rLo = KLo;
-          let rHi = KHi;
-          for (;;) {
-            const nLo = (rLo << sh) & eLo;
-            const nHi = ((rHi << sh) | (rLo >>> rsh)) & eHi;
-            if ((nLo | nHi) === 0) break;
-            fLo |= nLo;
-            fHi |= nHi;
-            rLo = nLo;
-            rHi = nHi;
-          }
+        // Capturing down the board (toward higher bits): trace back toward lower bits.
+        const tLo = ((eLo >>> sh) | (eHi << rsh)) & pLo;
+        const tHi = (eHi >>> sh) & pHi;
+        bLo = (tLo >>> sh) | (tHi << rsh);
+        bHi = tHi >>> sh;
+        srcLo |= bLo & KLo;
+        srcHi |= bHi & KHi;
+        while (flying) {
+          const nLo = ((bLo & eLo) >>> sh) | ((bHi & eHi) << rsh) | 0;
+          const nHi = (bHi & eHi) >>> sh;
+          if ((nLo | nHi) === 0) break;
+          srcLo |= nLo & KLo;
+          srcHi |= nHi & KHi;
+          bLo = nLo;
+          bHi = nHi;
         }
-        tLo = (fLo << sh) & pLo;
-        tHi = ((fHi << sh) | (fLo >>> rsh)) & pHi;
-        if ((((tLo << sh) & eLo) | (((tHi << sh) | (tLo >>> rsh)) & eHi)) !== 0) return true;
       } else {
-        if (flying) {
-          let rLo = KLo;
-          let rHi = KHi;
-          for (;;) {
-            const nLo = ((rLo >>> sh) | (rHi << rsh)) & eLo;
-            const nHi = (rHi >>> sh) & eHi;
-            if ((nLo | nHi) === 0) break;
-            fLo |= nLo;
-            fHi |= nHi;
-            rLo = nLo;
-            rHi = nHi;
-          }
+        const tLo = (eLo << sh) & pLo;
+        const tHi = ((eHi << sh) | (eLo >>> rsh)) & pHi;
+        bLo = tLo << sh;
+        bHi = (tHi << sh) | (tLo >>> rsh);
+        srcLo |= bLo & KLo;
+        srcHi |= bHi & KHi;
+        while (flying) {
+          const nLo = (bLo & eLo) << sh;
+          const nHi = ((bHi & eHi) << sh) | ((bLo & eLo) >>> rsh);
+          if ((nLo | nHi) === 0) break;
+          srcLo |= nLo & KLo;
+          srcHi |= nHi & KHi;
+          bLo = nLo;
+          bHi = nHi;
         }
-        tLo = ((fLo >>> sh) | (fHi << rsh)) & pLo;
-        tHi = (fHi >>> sh) & pHi;
-        if (((((tLo >>> sh) | (tHi << rsh)) & eLo) | ((tHi >>> sh) & eHi)) !== 0) return true;
       }
     }
-    return false;
+    this.ksHi = srcHi;
+    return srcLo;
   }
 
   /**
