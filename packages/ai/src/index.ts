@@ -31,3 +31,4 @@ export {
   type MatchResult,
 } from './match.js';
 export { decodePv, levelEngine, type DecodingPosition, type LevelSettings } from './level-engine.js';
+export { TACTRIX_LEVELS, createTactrixEngine, tactrixEngine, type TactrixLevel } from './games/tactrix.js';

@@ -17,3 +17,15 @@ export { tutor, describeTutor, type TutorReport, type TutorPiece } from './tutor
 export { formatRecord, parseRecord, formatResult, RECORD_HEADER, type TactrixRecord } from './record.js';
 export { renderBoard, statusLine } from './render.js';
 export { playthrough } from './playthrough.js';
+export {
+  CHIP,
+  EVAL_TERMS,
+  JERK_VALUES,
+  WEIGHTS,
+  evaluate,
+  evaluateState,
+  evaluateWhite,
+  evaluationTerms,
+  type EvalTerm,
+} from './evaluate.js';
+export { SEARCH_MOVE_LIMIT, TactrixSearchPosition } from './search-position.js';
