@@ -36,6 +36,9 @@
  * - Perft: `perftPosition(pos, depth, { unique })` (pure move tree, draw rules ignored, as published tables count),
  *   `dividePosition(pos, depth)`; `game.perft(s, depth)` follows the contract (drawn positions have no moves) and
  *   uses the fast generator whenever that cannot differ.
+ * - Computer opponent: `evaluate(pos, giveaway)` (side to move's view, hundredths of a man) and
+ *   `DraughtsSearchPosition` (make/unmake over integer move keys, incremental Zobrist hash, draw rules; the shape of
+ *   the AI package's `SearchPosition`).
  */
 export {
   CAPTURE_PRECEDENCES,
@@ -89,6 +92,16 @@ export {
   type DrawCounter,
 } from './game.js';
 export { dividePosition, type DivideEntry } from './divide.js';
+// The computer opponent's view: static evaluation and the make/unmake search position (the AI package searches it).
+export { evalTables, evaluate, evaluateBits, psqTotals, type EvalTables } from './evaluate.js';
+export {
+  DraughtsSearchPosition,
+  hashPosition,
+  keyCaptures,
+  KEY_CAPTURE,
+  KEY_CROWNS,
+  KEY_IDENTITY,
+} from './search-position.js';
 // PDN 3.0 games (read with every move checked, write canonically): see ./pdn/index.ts.
 export {
   formatResult,

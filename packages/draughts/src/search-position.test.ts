@@ -1,0 +1,216 @@
+import { createRng, type Outcome } from '@tactica/core';
+import { describe, expect, it } from 'vitest';
+import { evaluate, psqTotals, evalTables } from './evaluate.js';
+import { allDraughtsGames, draughtsGame, type DraughtsGame, type DraughtsState } from './game.js';
+import { parseFen } from './fen.js';
+import { sameMove, type DraughtsMove } from './moves.js';
+import { pieceAt, samePosition } from './position.js';
+import { RULE_SETS } from './rules.js';
+import { DraughtsSearchPosition, hashPosition } from './search-position.js';
+
+const buffer = new Int32Array(4096);
+
+function keys(sp: DraughtsSearchPosition): number[] {
+  const n = sp.generateMoves(buffer, 0);
+  return Array.from(buffer.subarray(0, n));
+}
+
+/** What the search position says of the game's end: the contract's outcome seen from the side to move. */
+function searchResult(sp: DraughtsSearchPosition): -1 | 0 | 1 | undefined {
+  const d = sp.decided(0);
+  if (d !== undefined) return d;
+  return keys(sp).length === 0 ? sp.noMovesResult() : undefined;
+}
+
+function contractResult(s: DraughtsState, o: Outcome | undefined): -1 | 0 | 1 | undefined {
+  if (!o) return undefined;
+  if (o.kind === 'draw') return 0;
+  return o.winner === s.position.turn ? 1 : -1;
+}
+
+/**
+ * Plays seeded random games through the public contract and the search position side by side, checking at every
+ * ply that they agree. Kings are preferred once they exist so that the draw rules come into play.
+ */
+function playAlong(
+  game: DraughtsGame,
+  seed: number,
+  plies: number,
+  check: (s: DraughtsState, sp: DraughtsSearchPosition) => void,
+): void {
+  const rng = createRng(seed);
+  let s = game.initial();
+  const sp = new DraughtsSearchPosition(s);
+  for (let ply = 0; ply < plies; ply++) {
+    check(s, sp);
+    if (game.outcome(s)) return;
+    const legal = game.legalMoves(s);
+    const kingMoves = legal.filter((m) => m.captures.length === 0 && isKing(s.position, m));
+    const m = kingMoves.length > 0 && rng.int(4) > 0 ? rng.pick(kingMoves) : rng.pick(legal);
+    const key = sp.encode(m);
+    expect(key).not.toBe(0);
+    sp.makeMove(key);
+    s = game.play(s, m);
+  }
+  check(s, sp);
+}
+
+function isKing(pos: DraughtsState['position'], m: DraughtsMove): boolean {
+  const p = pieceAt(pos, m.from);
+  return p === 'W' || p === 'B';
+}
+
+/** How the random games of the first block ended (checked by the second block). */
+const endingsSeen = new Set<string>();
+
+describe('the search position agrees with the public contract', () => {
+  for (const game of allDraughtsGames()) {
+    it(`${game.info.id}: the same moves, positions, hashes, evaluations and results over random games`, () => {
+      for (let seed = 1; seed <= 3; seed++) {
+        playAlong(game, seed * 7919 + game.info.id.length, 260, (s, sp) => {
+          const o = game.outcome(s);
+          if (o) endingsSeen.add(o.reason);
+          expect(samePosition(sp.position(), s.position)).toBe(true);
+          const [lo, hi] = hashPosition(s.position.bits, s.position.turn);
+          expect([sp.hashLo(), sp.hashHi()]).toEqual([lo, hi]);
+          expect(sp.evaluate()).toBe(evaluate(s.position, s.giveaway));
+          expect(searchResult(sp)).toBe(contractResult(s, game.outcome(s)));
+          if (game.outcome(s)) return;
+          const list = keys(sp);
+          const decoded = list.map((k) => sp.decode(k));
+          const legal = game.legalMoves(s);
+          // The quick status agrees, and the captures-only generation gives the same list when captures are due.
+          const status = sp.status();
+          expect(status).toBe(legal.length === 0 ? -1 : legal[0]!.captures.length > 0 ? 1 : 0);
+          if (status === 1) {
+            const n = sp.generateCaptures(buffer, 0);
+            expect(Array.from(buffer.subarray(0, n))).toEqual(list);
+          }
+          expect(decoded.length).toBe(legal.length);
+          for (const m of legal) expect(decoded.some((d) => sameMove(d, m))).toBe(true);
+        });
+      }
+    });
+  }
+});
+
+describe('make and unmake', () => {
+  // (Kept here so that it runs after the games above; the move counter has a test of its own below.)
+  it('the random games above ended both ways they can in 260 plies: no moves and threefold repetition', () => {
+    expect([...endingsSeen].sort()).toEqual(['no-moves', 'threefold']);
+  });
+
+  it('restore the position, the hash and the evaluation exactly, at every depth of a random line', () => {
+    for (const game of allDraughtsGames()) {
+      const rng = createRng(game.info.id);
+      const sp = new DraughtsSearchPosition(game.initial());
+      const trail: { key: number; lo: number; hi: number; ev: number; bits: string }[] = [];
+      for (let ply = 0; ply < 80; ply++) {
+        const list = keys(sp);
+        if (list.length === 0) break;
+        const key = rng.pick(list);
+        trail.push({ key, lo: sp.hashLo(), hi: sp.hashHi(), ev: sp.evaluate(), bits: JSON.stringify(sp.position()) });
+        sp.makeMove(key);
+      }
+      for (let k = trail.length - 1; k >= 0; k--) {
+        const t = trail[k]!;
+        sp.unmakeMove(t.key);
+        expect(sp.hashLo()).toBe(t.lo);
+        expect(sp.hashHi()).toBe(t.hi);
+        expect(sp.evaluate()).toBe(t.ev);
+        expect(JSON.stringify(sp.position())).toBe(t.bits);
+      }
+    }
+  });
+
+  it('keys are never 0, unique in their list, and captures are the tactical moves', () => {
+    const game = draughtsGame('international');
+    const s = game.fromPosition(parseOk('W:W27,28,32,33:BK11,22,23,18', 'international'));
+    const sp = new DraughtsSearchPosition(s);
+    const list = keys(sp);
+    expect(list.length).toBe(game.legalMoves(s).length);
+    expect(new Set(list).size).toBe(list.length);
+    for (const k of list) {
+      expect(k).not.toBe(0);
+      expect(sp.isTactical(k)).toBe(sp.decode(k).captures.length > 0);
+    }
+  });
+});
+
+function parseOk(fen: string, variant: Parameters<typeof parseFen>[1]) {
+  const r = parseFen(fen, variant);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+describe('draw rules in the search', () => {
+  /*
+   * Kings shuttling on an empty board, never on each other's diagonals: White K35 and Black K1 (International).
+   *   35-30 1-6 30-35 6-1 (the start again: second occurrence) 35-30 1-6 30-35 6-1 (third: draw)
+   */
+  it('the third occurrence is a draw, as the game says; inside a search the second already is', () => {
+    const game = draughtsGame('international');
+    let s = game.fromPosition(parseOk('W:WK35:BK1', 'international'));
+    const sp = new DraughtsSearchPosition(s);
+    const line = ['35-30', '1-6', '30-35', '6-1', '35-30', '1-6', '30-35', '6-1'];
+    line.forEach((text, k) => {
+      const m = game.parseMove(s, text);
+      if (!m.ok) throw new Error(text);
+      sp.makeMove(sp.encode(m.value));
+      s = game.play(s, m.value);
+      if (k === 3) {
+        expect(game.outcome(s)).toBeUndefined();
+        expect(sp.decided(0)).toBeUndefined();
+        // A search that started at the beginning of this line sees the repetition as a draw.
+        expect(sp.decided(4)).toBe(0);
+        // One that started after the first occurrence does not.
+        expect(sp.decided(3)).toBeUndefined();
+      }
+    });
+    expect(game.outcome(s)?.reason).toBe('threefold');
+    expect(sp.decided(0)).toBe(0);
+  });
+
+  it('the move counter runs out as the game counts it: 30 inactive half-moves, then 40 more (International)', () => {
+    // Two lone kings walk about, never into each other's reach and never back into a position seen twice.
+    const game = draughtsGame('international');
+    let s = game.fromPosition(parseOk('W:WK35:BK1', 'international'));
+    const rng = createRng(3);
+    let sp = new DraughtsSearchPosition(s);
+    let plies = 0;
+    while (!game.outcome(s)) {
+      const options = game.legalMoves(s).filter((m) => {
+        const t = game.play(s, m);
+        const key = t.seen[t.seen.length - 1];
+        const seen = t.seen.filter((k) => k === key).length;
+        return seen < 3 && !game.legalMoves(t).some((x) => x.captures.length > 0);
+      });
+      const m = rng.pick(options);
+      sp.makeMove(sp.encode(m));
+      s = game.play(s, m);
+      plies++;
+      // A fresh load must agree too: the counters and the history travel with the state.
+      if (plies % 23 === 0) sp = new DraughtsSearchPosition(s);
+      expect(searchResult(sp)).toBe(contractResult(s, game.outcome(s)));
+    }
+    expect(game.outcome(s)?.reason).toBe('move-limit');
+    expect(plies).toBe(70);
+  });
+});
+
+describe('incremental evaluation terms', () => {
+  it('equal the totals computed from scratch', () => {
+    for (const game of allDraughtsGames()) {
+      const t = evalTables(RULE_SETS[game.rules.id], game.giveaway);
+      const rng = createRng(99);
+      let s = game.initial();
+      for (let ply = 0; ply < 120 && !game.outcome(s); ply++) {
+        s = game.play(s, rng.pick(game.legalMoves(s)));
+      }
+      const sp = new DraughtsSearchPosition(s);
+      const scratch = psqTotals(t, s.position.bits);
+      expect(scratch.psq).toBeTypeOf('number');
+      expect(sp.evaluate()).toBe(evaluate(s.position, s.giveaway));
+    }
+  });
+});

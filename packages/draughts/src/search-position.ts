@@ -1,0 +1,519 @@
+/**
+ * The move generator seen the way a game-tree search wants it: integer moves, make/unmake, an incremental Zobrist
+ * hash, the draw rules, a static evaluation and move-ordering hints. It has the method names of the AI package's
+ * `SearchPosition` (structurally typed: this package does not import the AI package, whose layer sits above the
+ * games).
+ *
+ *   const sp = new DraughtsSearchPosition(draughtsGame('international').initial());
+ *   const n = sp.generateMoves(buffer, 0);
+ *   sp.makeMove(buffer[0]); sp.evaluate(); sp.unmakeMove(buffer[0]);
+ *   sp.decode(buffer[0]);                                   // the DraughtsMove it stands for
+ *
+ * A move is an integer key naming its start and end bits, whether it captures and how many pieces, whether it crowns,
+ * and its index in the position's move list (see `fill`). Keys are stable for a position (the generator's order
+ * is), so the search's hash move finds its move again, and the low bits (`KEY_IDENTITY`) name the move in any
+ * position (killer moves); a key is never 0. `makeMove` plays the key's record of the generator's own move buffer
+ * (engine.ts): the generator's lists for every ply stay in one buffer, one above the other, so nothing is allocated
+ * per node.
+ *
+ * Draws (game.ts, manual 2.4): the move counter exactly as the game keeps it; repetition as the game counts it
+ * (third occurrence since the last capture or man move), and inside a search a position repeated since the search
+ * began already counts as a draw (neither side can gain by going round).
+ */
+import type { Player } from '@tactica/core';
+import { zobristKeys } from '@tactica/core';
+import { Engine, FLAG_CROWNS, FLAG_KING, M_CAP_HI, M_CAP_LO, M_FLAGS, M_FROM, M_TO, STRIDE } from './engine.js';
+import { geometryOf, squaresOf } from './geometry.js';
+import { evalTables, evaluateBits, psqTotals, type EvalTables } from './evaluate.js';
+import { sameMove, generateMoves, type DraughtsMove } from './moves.js';
+import type { Position } from './position.js';
+import { RULE_SETS, type RuleSet } from './rules.js';
+import type { DraughtsState } from './game.js';
+
+/** Zobrist keys: [piece code (colour * 2 + king) * 64 + bit] as low and high words, then the side to move. */
+const KEYS = zobristKeys(4 * 64 + 1, 'draughts');
+const KEY_LO = new Int32Array(4 * 64);
+const KEY_HI = new Int32Array(4 * 64);
+for (let i = 0; i < 4 * 64; i++) {
+  KEY_LO[i] = KEYS[2 * i] as number;
+  KEY_HI[i] = KEYS[2 * i + 1] as number;
+}
+const SIDE_LO = (KEYS[2 * 4 * 64] as number) | 0;
+const SIDE_HI = (KEYS[2 * 4 * 64 + 1] as number) | 0;
+
+/** Moves the search may play beyond the game's history. */
+const SEARCH_PLIES = 512;
+
+function lowBit(x: number): number {
+  return 31 - Math.clz32(x & -x);
+}
+
+function pop(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/** Key fields (see `fill`). */
+export const KEY_CAPTURE = 1 << 12;
+export const KEY_CROWNS = 1 << 18;
+/** The bits of a key that name the move whatever the list it is in (start, end, capture, crowning). */
+export const KEY_IDENTITY = (1 << 22) - 1;
+/** Pieces taken by the move a key stands for. */
+export function keyCaptures(key: number): number {
+  return (key >>> 13) & 31;
+}
+
+/** The Zobrist hash of a position as two words (what the search keeps incrementally). */
+export function hashPosition(bits: readonly number[], turn: number): [number, number] {
+  let lo = 0;
+  let hi = 0;
+  for (let colour = 0; colour < 2; colour++) {
+    for (let w = 0; w < 2; w++) {
+      const kings = bits[4 + w] as number;
+      for (let x = bits[colour * 2 + w] as number; x !== 0; x &= x - 1) {
+        const b = lowBit(x) + 32 * w;
+        const code = colour * 2 + ((kings & (1 << (b & 31))) !== 0 ? 1 : 0);
+        lo ^= KEY_LO[code * 64 + b] as number;
+        hi ^= KEY_HI[code * 64 + b] as number;
+      }
+    }
+  }
+  if (turn === 1) {
+    lo ^= SIDE_LO;
+    hi ^= SIDE_HI;
+  }
+  return [lo, hi];
+}
+
+/** Parses game.ts's repetition keys (`${turn}${bits.join(',')}`) back into a hash. */
+function hashOfKey(key: string): [number, number] {
+  const turn = Number(key[0]);
+  const bits = key.slice(1).split(',').map(Number);
+  return hashPosition(bits, turn);
+}
+
+export class DraughtsSearchPosition {
+  readonly rules: RuleSet;
+  readonly giveaway: boolean;
+  readonly engine: Engine;
+  private readonly tables: EvalTables;
+  private readonly m1: number;
+  private readonly m2: number;
+  private readonly half: number;
+  private readonly validLo: number;
+  private readonly validHi: number;
+
+  /** Index of the current position in the stacks below (game history first, then the search path). */
+  private n = 0;
+  private capacity = 0;
+  private lows: Int32Array = new Int32Array(0);
+  private highs: Int32Array = new Int32Array(0);
+  /** Index of the first position after the last capture or man move (earlier ones cannot come back). */
+  private irreversible: Int32Array = new Int32Array(0);
+  private inactive: Int32Array = new Int32Array(0);
+  private stage2: Int32Array = new Int32Array(0);
+  private psq: Int32Array = new Int32Array(0);
+  private adv: Int32Array = new Int32Array(0);
+  /** First generator slot of this position's move list, and the slot after it (-1 when not generated). */
+  private listStart: Int32Array = new Int32Array(0);
+  private listEnd: Int32Array = new Int32Array(0);
+  /** The slot of the move made from this position. */
+  private made: Int32Array = new Int32Array(0);
+  /** Move keys per generator slot. */
+  private keys: Int32Array = new Int32Array(0);
+
+  constructor(state: DraughtsState) {
+    this.rules = RULE_SETS[state.position.variant];
+    this.giveaway = state.giveaway;
+    this.engine = new Engine(this.rules);
+    this.tables = evalTables(this.rules, this.giveaway);
+    this.m1 = 2 * this.rules.drawCounter.m1;
+    this.m2 = 2 * this.rules.drawCounter.m2;
+    const g = geometryOf(this.rules.size);
+    this.half = g.half;
+    this.validLo = g.validLo;
+    this.validHi = g.validHi;
+    this.load(state);
+  }
+
+  /** Sets up a game state (same rule set and mode as the constructor's), its history and counters included. */
+  load(state: DraughtsState): void {
+    if (state.position.variant !== this.rules.id || state.giveaway !== this.giveaway) {
+      throw new Error(`this search position plays ${this.rules.id}${this.giveaway ? ' give-away' : ''}`);
+    }
+    const history = state.seen.length;
+    this.ensure(history + SEARCH_PLIES);
+    const [wLo, wHi, bLo, bHi, kLo, kHi] = state.position.bits;
+    this.engine.load(wLo, wHi, bLo, bHi, kLo, kHi, state.position.turn);
+    for (let i = 0; i < history; i++) {
+      const [lo, hi] = hashOfKey(state.seen[i] as string);
+      this.lows[i] = lo;
+      this.highs[i] = hi;
+      this.irreversible[i] = 0;
+    }
+    const n = history - 1;
+    this.n = n;
+    const [lo, hi] = hashPosition(state.position.bits, state.position.turn);
+    this.lows[n] = lo;
+    this.highs[n] = hi;
+    this.inactive[n] = state.inactive;
+    this.stage2[n] = state.stage2Left;
+    const totals = psqTotals(this.tables, state.position.bits);
+    this.psq[n] = totals.psq;
+    this.adv[n] = totals.advance;
+    this.listStart[n] = 0;
+    this.listEnd[n] = -1;
+  }
+
+  private ensure(size: number): void {
+    if (size <= this.capacity) return;
+    const grow = (a: Int32Array): Int32Array => {
+      const b = new Int32Array(size);
+      b.set(a);
+      return b;
+    };
+    this.lows = grow(this.lows);
+    this.highs = grow(this.highs);
+    this.irreversible = grow(this.irreversible);
+    this.inactive = grow(this.inactive);
+    this.stage2 = grow(this.stage2);
+    this.psq = grow(this.psq);
+    this.adv = grow(this.adv);
+    this.listStart = grow(this.listStart);
+    this.listEnd = grow(this.listEnd);
+    this.made = grow(this.made);
+    this.capacity = size;
+  }
+
+  /** The current position as public data. */
+  position(): Position {
+    const e = this.engine;
+    return { variant: this.rules.id, bits: [e.wLo, e.wHi, e.bLo, e.bHi, e.kLo, e.kHi], turn: e.side as Player };
+  }
+
+  sideToMove(): Player {
+    return this.engine.side as Player;
+  }
+
+  /** Generates this position's moves into the generator's buffer and their keys into `out`; returns how many. */
+  generateMoves(out: Int32Array, offset: number): number {
+    const start = this.listStart[this.n] as number;
+    return this.fill(start, this.engine.generate(start), out, offset);
+  }
+
+  /**
+   * The captures only, right after `status()` returned 1 (it leaves the generator knowing which pieces can jump).
+   * Captures are compulsory, so they are then all the legal moves.
+   */
+  generateCaptures(out: Int32Array, offset: number): number {
+    const start = this.listStart[this.n] as number;
+    return this.fill(start, this.engine.genCaptures(start), out, offset);
+  }
+
+  /** 1: the side to move must capture; 0: it has quiet moves only; -1: it has no move at all. */
+  status(): -1 | 0 | 1 {
+    const e = this.engine;
+    if (e.anyCapture()) return 1;
+    const s = this.half;
+    const s1 = s + 1;
+    const eLo = ~(e.wLo | e.bLo) & this.validLo;
+    const eHi = ~(e.wHi | e.bHi) & this.validHi;
+    const white = e.side === 0;
+    const oLo = white ? e.wLo : e.bLo;
+    const oHi = white ? e.wHi : e.bHi;
+    const kLo = oLo & e.kLo;
+    const kHi = oHi & e.kHi;
+    const mLo = oLo ^ kLo;
+    const mHi = oHi ^ kHi;
+    // A piece can move when a square it steps to is free; a king steps both ways (its first step is a step too).
+    const upLo = (eLo << s) | (eLo << s1);
+    const upHi = (eHi << s) | (eLo >>> (32 - s)) | (eHi << s1) | (eLo >>> (32 - s1));
+    const downLo = (eLo >>> s) | (eHi << (32 - s)) | (eLo >>> s1) | (eHi << (32 - s1));
+    const downHi = (eHi >>> s) | (eHi >>> s1);
+    const fwdLo = white ? upLo : downLo;
+    const fwdHi = white ? upHi : downHi;
+    if (((mLo & fwdLo) | (mHi & fwdHi) | (kLo & (upLo | downLo)) | (kHi & (upHi | downHi))) !== 0) return 0;
+    return -1;
+  }
+
+  /**
+   * Writes the keys of the generator's slots [start, end) for the current position. Key: start bit | end bit << 6 |
+   * capture << 12 | pieces taken << 13 | crowns << 18 | n << 19 (n: earlier moves with the same start and end, at
+   * most 7) | index in the list << 22 (when below 512). The low 22 bits say which move it is anywhere
+   * (`KEY_IDENTITY`: killer moves match on them); the index makes `makeMove` find the move at once.
+   */
+  private fill(start: number, end: number, out: Int32Array, offset: number): number {
+    this.listEnd[this.n] = end;
+    if (this.keys.length < end) {
+      const k = new Int32Array(Math.max(end, this.keys.length * 2, 1024));
+      k.set(this.keys);
+      this.keys = k;
+    }
+    const m = this.engine.moves;
+    const keys = this.keys;
+    for (let slot = start; slot < end; slot++) {
+      const i = slot * STRIDE;
+      const from = m[i + M_FROM] as number;
+      const to = m[i + M_TO] as number;
+      let key = from | (to << 6);
+      if (((m[i + M_FLAGS] as number) & FLAG_CROWNS) !== 0) key |= KEY_CROWNS;
+      const capLo = m[i + M_CAP_LO] as number;
+      const capHi = m[i + M_CAP_HI] as number;
+      if ((capLo | capHi) !== 0) {
+        key |= KEY_CAPTURE | ((pop(capLo) + pop(capHi)) << 13);
+        // Captures along different pieces may share start and end: number them in generation order.
+        let same = 0;
+        for (let j = start; j < slot; j++) {
+          if (m[j * STRIDE + M_FROM] === from && m[j * STRIDE + M_TO] === to) same++;
+        }
+        key |= (same < 7 ? same : 7) << 19;
+      }
+      if (slot - start < 512) key |= (slot - start) << 22;
+      keys[slot] = key;
+      out[offset + slot - start] = key;
+    }
+    return end - start;
+  }
+
+  /** The generator slot of move `key` in this position's list (generating the list first if needed). */
+  private slotOf(key: number): number {
+    const n = this.n;
+    let end = this.listEnd[n] as number;
+    if (end < 0) {
+      this.generateMoves(this.scratch(), 0);
+      end = this.listEnd[n] as number;
+    }
+    const keys = this.keys;
+    const start = this.listStart[n] as number;
+    const direct = start + (key >>> 22);
+    if (direct < end && keys[direct] === key) return direct;
+    for (let slot = start; slot < end; slot++) if (keys[slot] === key) return slot;
+    throw new Error(`move key ${key} is not legal here`);
+  }
+
+  private scratchBuffer: Int32Array | undefined;
+  private scratch(): Int32Array {
+    this.scratchBuffer ??= new Int32Array(4096);
+    return this.scratchBuffer;
+  }
+
+  makeMove(key: number): void {
+    const slot = this.slotOf(key);
+    const e = this.engine;
+    const n = this.n;
+    const m = e.moves;
+    const i = slot * STRIDE;
+    const side = e.side;
+    const from = m[i + M_FROM] as number;
+    const to = m[i + M_TO] as number;
+    const flags = m[i + M_FLAGS] as number;
+    const capLo = m[i + M_CAP_LO] as number;
+    const capHi = m[i + M_CAP_HI] as number;
+    const king = (flags & FLAG_KING) !== 0;
+    const t = this.tables;
+    const psqT = t.psq;
+    const mover = side * 2 + (king ? 1 : 0);
+    const landed = side * 2 + (king || (flags & FLAG_CROWNS) !== 0 ? 1 : 0);
+    let lo =
+      (this.lows[n] as number) ^ SIDE_LO ^ (KEY_LO[mover * 64 + from] as number) ^ (KEY_LO[landed * 64 + to] as number);
+    let hi =
+      (this.highs[n] as number) ^
+      SIDE_HI ^
+      (KEY_HI[mover * 64 + from] as number) ^
+      (KEY_HI[landed * 64 + to] as number);
+    // Own side's point of view first, turned to White's at the end.
+    let dPsq = (psqT[landed * 64 + to] as number) - (psqT[mover * 64 + from] as number);
+    let dAdv = king ? 0 : -(t.advance[side * 64 + from] as number);
+    if (landed === mover && !king) dAdv += t.advance[side * 64 + to] as number;
+    const other = (side ^ 1) * 2;
+    const capture = (capLo | capHi) !== 0;
+    if (capture) {
+      const kLo = e.kLo;
+      const kHi = e.kHi;
+      for (let x = capLo; x !== 0; x &= x - 1) {
+        const b = lowBit(x);
+        const code = other + ((kLo & (1 << b)) !== 0 ? 1 : 0);
+        lo ^= KEY_LO[code * 64 + b] as number;
+        hi ^= KEY_HI[code * 64 + b] as number;
+        dPsq += psqT[code * 64 + b] as number;
+        if ((code & 1) === 0) dAdv += t.advance[(side ^ 1) * 64 + b] as number;
+      }
+      for (let x = capHi; x !== 0; x &= x - 1) {
+        const b = lowBit(x) + 32;
+        const code = other + ((kHi & (1 << (b - 32))) !== 0 ? 1 : 0);
+        lo ^= KEY_LO[code * 64 + b] as number;
+        hi ^= KEY_HI[code * 64 + b] as number;
+        dPsq += psqT[code * 64 + b] as number;
+        if ((code & 1) === 0) dAdv += t.advance[(side ^ 1) * 64 + b] as number;
+      }
+    }
+    e.make(slot);
+    this.made[n] = slot;
+    const c = n + 1;
+    if (c >= this.capacity) this.ensure(this.capacity * 2);
+    this.n = c;
+    this.lows[c] = lo;
+    this.highs[c] = hi;
+    const sign = side === 0 ? 1 : -1;
+    this.psq[c] = (this.psq[n] as number) + sign * dPsq;
+    this.adv[c] = (this.adv[n] as number) + sign * dAdv;
+    // Manual 2.4: a king's move without capture is inactive; anything else resets stage 1 and the repetition window.
+    const inactiveMove = king && !capture;
+    let inactive = inactiveMove ? (this.inactive[n] as number) + 1 : 0;
+    let stage2 = this.stage2[n] as number;
+    if (stage2 >= 0) stage2 = stage2 > 0 ? stage2 - 1 : 0;
+    else if (inactive >= this.m1) {
+      stage2 = this.m2;
+      inactive = 0;
+    }
+    this.inactive[c] = inactive;
+    this.stage2[c] = stage2;
+    this.irreversible[c] = inactiveMove ? (this.irreversible[n] as number) : c;
+    this.listStart[c] = this.listEnd[n] as number;
+    this.listEnd[c] = -1;
+  }
+
+  unmakeMove(_key: number): void {
+    const n = this.n - 1;
+    this.n = n;
+    this.engine.unmake(this.made[n] as number);
+  }
+
+  hashLo(): number {
+    return this.lows[this.n] as number;
+  }
+
+  hashHi(): number {
+    return this.highs[this.n] as number;
+  }
+
+  /**
+   * A draw by the move counter or by repetition (manual 2.4, game.ts), else undefined. With `ply` > 0 (inside a
+   * search that began `ply` moves ago) a position repeated since the search began is already a draw.
+   */
+  decided(ply: number): -1 | 0 | 1 | undefined {
+    const n = this.n;
+    if (this.stage2[n] === 0) {
+      // The counter has run out: a draw, unless the side to move has no move (that result comes first).
+      const e = this.engine;
+      e.top = this.listStart[n] as number;
+      if (e.countMoves() > 0) return 0;
+      return undefined;
+    }
+    const first = this.irreversible[n] as number;
+    if (n - first < 4) return undefined;
+    const lo = this.lows[n] as number;
+    const hi = this.highs[n] as number;
+    const root = n - ply;
+    let count = 0;
+    for (let i = n - 4; i >= first; i -= 2) {
+      if (this.lows[i] === lo && this.highs[i] === hi) {
+        if (ply > 0 && i >= root) return 0;
+        if (++count >= 2) return 0;
+      }
+    }
+    return undefined;
+  }
+
+  noMovesResult(): -1 | 0 | 1 {
+    // Manual 3.2.2: in give-away the side left without a move wins.
+    return this.giveaway ? 1 : -1;
+  }
+
+  evaluate(): number {
+    const e = this.engine;
+    const n = this.n;
+    const white = evaluateBits(
+      this.tables,
+      e.wLo,
+      e.wHi,
+      e.bLo,
+      e.bHi,
+      e.kLo,
+      e.kHi,
+      this.psq[n] as number,
+      this.adv[n] as number,
+    );
+    return e.side === 0 ? white : 0 - white;
+  }
+
+  isTactical(key: number): boolean {
+    return (key & KEY_CAPTURE) !== 0;
+  }
+
+  /** Captures are compulsory (manual 2.2.2): a position with one allows no standing pat. */
+  mustPlayTactical(): boolean {
+    return this.engine.anyCapture();
+  }
+
+  historyIndex(key: number): number {
+    return (this.engine.side << 12) | (key & 0xfff);
+  }
+
+  /** The game move a key stands for in the current position. */
+  decode(key: number): DraughtsMove {
+    const slot = this.slotOf(key);
+    const m = this.engine.moves;
+    const i = slot * STRIDE;
+    const pos = this.position();
+    const capLo = m[i + M_CAP_LO] as number;
+    const capHi = m[i + M_CAP_HI] as number;
+    // The public generator names the squares and the path; find the same move there.
+    for (const move of generateMoves(pos)) {
+      if (matches(this.rules, move, m[i + M_FROM] as number, m[i + M_TO] as number, capLo, capHi)) return move;
+    }
+    throw new Error(`move key ${key} has no public move`);
+  }
+
+  /** The key of a game move in the current position, or 0 when it is not legal here. */
+  encode(move: DraughtsMove): number {
+    const buffer = this.scratch();
+    const count = this.generateMoves(buffer, 0);
+    for (let k = 0; k < count; k++) {
+      const key = buffer[k] as number;
+      if (sameMove(this.decode(key), move)) return key;
+    }
+    return 0;
+  }
+
+  /** Positions in the stacks (history and search path); for tests. */
+  get depth(): number {
+    return this.n;
+  }
+}
+
+function matches(
+  rules: RuleSet,
+  move: DraughtsMove,
+  fromBit: number,
+  toBit: number,
+  capLo: number,
+  capHi: number,
+): boolean {
+  const bitOf = bitOfNumber(rules);
+  if (bitOf[move.from] !== fromBit || bitOf[move.to] !== toBit) return false;
+  let lo = 0;
+  let hi = 0;
+  for (const c of move.captures) {
+    const b = bitOf[c] as number;
+    if (b < 32) lo |= 1 << b;
+    else hi |= 1 << (b - 32);
+  }
+  return lo === capLo && hi === capHi;
+}
+
+const bitsByRules = new Map<string, Int8Array>();
+
+/** PDN square number → bit, per rule set. */
+function bitOfNumber(rules: RuleSet): Int8Array {
+  let t = bitsByRules.get(rules.id);
+  if (!t) {
+    const g = geometryOf(rules.size);
+    const sq = squaresOf(rules);
+    t = new Int8Array(sq.count + 1).fill(-1);
+    for (let k = 1; k <= sq.count; k++) t[k] = g.bitOf[sq.fromNumber(k)] as number;
+    bitsByRules.set(rules.id, t);
+  }
+  return t;
+}
