@@ -47,35 +47,34 @@ export const TACTRIX_LEVELS: readonly TactrixLevel[] = [
   {
     id: 'novice',
     name: 'Novice',
-    description: 'looks one move ahead (and at the captures that follow), then picks loosely among the good moves',
+    description: 'looks one move ahead and at the captures that follow, then picks any move within 3 chips of the best',
     depth: 1,
     margin: 3 * CHIP,
   },
   {
     id: 'average',
     name: 'Average',
-    description: "looks at its move and the reply, picking among moves within a chip's worth of the best",
+    description: 'looks at its move and the reply, then picks any move within a chip of the best',
     depth: 2,
     margin: CHIP,
   },
   {
     id: 'good',
     name: 'Good',
-    description: 'searches three plies and plays the best move it finds',
-    depth: 3,
+    description: 'looks at its move and the reply, then the captures that follow, and plays the best',
+    depth: 2,
   },
   {
     id: 'smart',
     name: 'Smart',
-    description: 'searches four plies and plays the best move it finds',
-    depth: 4,
+    description: 'searches three plies, then the captures that follow',
+    depth: 3,
   },
   {
     id: 'master',
     name: 'Master',
-    description: 'the strongest: searches five plies',
-    depth: 5,
-    nodes: 400_000,
+    description: 'the strongest: searches four plies, then the captures that follow',
+    depth: 4,
   },
 ];
 

@@ -1,8 +1,10 @@
 /**
- * Tactrix! on the command line: `tactica play|moves|perft|replay tactrix …` and `tactica tutor tactrix <square>`.
+ * Tactrix! on the command line: `tactica play|moves|perft|replay tactrix …` and `tactica tutor tactrix <square>`;
+ * the computer opponent in `play` (`--white ai:<level>`, `--black ai:<level>`), `analyse` and `match`.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { findLevel, tactrixEngine, type LevelInfo } from '@tactica/ai';
 import { current, describeError, divide, ok, startHistory, type History } from '@tactica/core';
 import {
   describeTutor,
@@ -19,9 +21,13 @@ import {
   type TactrixMove,
   type TactrixState,
 } from '@tactica/tactrix';
+import { aiTools } from '../../ai/ai-tools.js';
+import { addSeatOptions, engineAgent, seatsFromOptions } from '../../ai/seats.js';
 import type { GameCli } from '../../game-cli.js';
 import { CliError, type Io } from '../../io.js';
 import { SaveLibrary } from '../../storage/save-library.js';
+import type { Seats } from '../../terminal/agent.js';
+import { ask } from '../../terminal/line-reader.js';
 import { runTerminalGame, type ExtraCommand, type TerminalAdapter } from '../../terminal/loop.js';
 
 type H = History<TactrixState, TactrixMove>;
@@ -159,17 +165,74 @@ export function tactrixAdapter(library: SaveLibrary = new SaveLibrary()): Termin
   };
 }
 
+function seedOption(text: unknown): number {
+  if (text === undefined) return Date.now() >>> 0;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw new CliError(`--seed must be a whole number, not "${String(text)}"`);
+  return n >>> 0;
+}
+
 function configurePlay(cmd: Command, io: Io): void {
-  cmd
+  addSeatOptions(
+    cmd,
+    tactrix.info.players,
+    tactrixEngine.levels.map((l) => l.id),
+  )
     .option('--position <text>', 'start from this position text')
     .option('--load <file or save>', 'continue a saved game: a file, or a named save by number or title')
-    .action(async (opts: { position?: string; load?: string }) => {
+    .option('--seed <n>', "seed for the computer's choices (default: the clock)")
+    .action(async (opts: Record<string, unknown>) => {
+      const seats = seatsFromOptions(opts, tactrix, tactrixEngine, seedOption(opts['seed']));
       const library = new SaveLibrary();
-      const history = opts.load
-        ? readGame(opts.load, library)
-        : startHistory<TactrixState, TactrixMove>(positionOption(opts.position));
-      await runTerminalGame(tactrixAdapter(library), io, { history });
+      const load = opts['load'];
+      const position = opts['position'];
+      const history =
+        typeof load === 'string'
+          ? readGame(load, library)
+          : startHistory<TactrixState, TactrixMove>(
+              positionOption(typeof position === 'string' ? position : undefined),
+            );
+      // A person playing Black alone against the computer sees the board from their side.
+      const flipped = seats[0] !== undefined && seats[1] === undefined;
+      await runTerminalGame(tactrixAdapter(library), io, { history, seats, flipped });
     });
+}
+
+/** `tactica play` menu: asks for the opponent (a person at the same keyboard or a computer level) and a colour. */
+async function launch(io: Io): Promise<void> {
+  const levels = tactrixEngine.levels;
+  io.output.write(
+    `Opponent: 0 a person at this keyboard, ${levels.map((l, i) => `${i + 1} ${l.name}`).join(', ')} (the computer).\n`,
+  );
+  let level: LevelInfo | undefined;
+  for (;;) {
+    const answer = await ask(io, 'Opponent [0]: ');
+    if (answer === undefined) return;
+    const text = answer.trim().replace(/^ai:/i, '');
+    if (text === '' || text === '0' || /^(human|person)$/i.test(text)) break;
+    const n = Number(text);
+    level = Number.isInteger(n) && n >= 1 ? levels[n - 1] : findLevel(levels, text);
+    if (level) break;
+    io.output.write(`"${answer.trim()}" is not on the list.\n`);
+  }
+  let seats: Seats<TactrixState, TactrixMove> = [undefined, undefined];
+  let flipped = false;
+  if (level) {
+    for (;;) {
+      const answer = await ask(io, 'Play White (moves first) or Black? [White]: ');
+      if (answer === undefined) return;
+      const text = answer.trim().toLowerCase();
+      if (text !== '' && !['w', 'white', 'b', 'black'].includes(text)) {
+        io.output.write(`Answer White or Black.\n`);
+        continue;
+      }
+      flipped = text.startsWith('b');
+      const computer = engineAgent(tactrixEngine, level.id, Date.now() >>> 0);
+      seats = flipped ? [computer, undefined] : [undefined, computer];
+      break;
+    }
+  }
+  await runTerminalGame(tactrixAdapter(), io, { seats, flipped });
 }
 
 function configureMoves(cmd: Command, io: Io): void {
@@ -234,7 +297,14 @@ export const tactrixCli: GameCli = {
   summary: 'Tactrix! (10x10, seven odd pieces, chips and bought pieces)',
   commands: { play: configurePlay, moves: configureMoves, perft: configurePerft, replay: configureReplay },
   extra: addTutor,
-  launch: async (io) => {
-    await runTerminalGame(tactrixAdapter(), io);
+  ai: {
+    addOptions: (cmd) => cmd.option('--position <text>', 'position text (default: the starting position)'),
+    setup: (opts) =>
+      aiTools(
+        tactrix,
+        positionOption(typeof opts['position'] === 'string' ? opts['position'] : undefined),
+        tactrixEngine,
+      ),
   },
+  launch,
 };

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCapture } from '../../testing.js';
+import { memoryIo, runCapture } from '../../testing.js';
 import { tactrixCli } from './index.js';
 
 const games = [tactrixCli];
@@ -160,5 +160,72 @@ describe('tactica play tactrix', () => {
     const missing = await run(['play', 'tactrix', '--load', 'No such game'], 'quit\n');
     expect(missing.code).not.toBe(0);
     expect(missing.stderr).toContain('save/not-found');
+  });
+});
+
+// White's jumpnar on h9 can take Black's king on j10 (and nothing else is on the board but White's king on a1).
+const KING_EN_PRISE = '.........k/.......N../' + '........../'.repeat(7) + 'K......... w 0 0 0 1';
+
+describe('the computer opponent', () => {
+  it('play --white ai:<level>: the computer plays White and takes the king when it can', async () => {
+    const r = await run(
+      ['play', 'tactrix', '--position', KING_EN_PRISE, '--white', 'ai:novice', '--seed', '1'],
+      'quit\n',
+    );
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Computer (Novice) (White) plays h9xj10');
+  });
+
+  it('play --white ai:<level>: the person plays Black and the computer answers each move', async () => {
+    const r = await run(['play', 'tactrix', '--white', 'ai:good', '--seed', '2'], 'e9-e8\nquit\n');
+    expect(r.code).toBe(0);
+    expect(r.stdout.match(/Computer \(Good\) \(White\) plays /g)).toHaveLength(2);
+    // Black alone at the keyboard sees the board from Black's side: rank 1 at the top.
+    expect(r.stdout).toContain('    j i h g f e d c b a\n 1  V N D W K R W D N V   1');
+  });
+
+  it('play refuses an unknown level or a bad seed, naming the levels', async () => {
+    const r = await run(['play', 'tactrix', '--black', 'ai:genius'], 'quit\n');
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('unknown level "genius": choose one of dumb, novice, average, good, smart, master');
+    const seed = await run(['play', 'tactrix', '--black', 'ai:dumb', '--seed', 'soon'], 'quit\n');
+    expect(seed.code).not.toBe(0);
+    expect(seed.stderr).toContain('--seed');
+  });
+
+  it('analyse prints the score and the principal variation in move text', async () => {
+    const r = await run(['analyse', 'tactrix', '--position', KING_EN_PRISE, '--depth', '3']);
+    expect(r.code).toBe(0);
+    const [scoreLine, pvLine] = r.stdout.trim().split('\n');
+    expect(scoreLine).toMatch(/^score 9\d{5} depth \d+ nodes \d+ time \d+ms$/);
+    expect(pvLine).toBe('pv h9xj10');
+  });
+
+  it('match plays two levels against each other and prints the score and the Elo difference', async () => {
+    const r = await run(['match', 'tactrix', '--a', 'ai:novice', '--b', 'ai:dumb', '--games', '2', '--seed', '3']);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^Novice vs Dumb: \+\d+ =\d+ -\d+ \(score \d+\.\d%\)$/);
+    expect(lines[1]).toMatch(/^Elo difference: /);
+    expect(r.stderr).toContain('game 2/2');
+  });
+
+  it('the play menu asks for the opponent and the colour, and re-asks after an answer not on the list', async () => {
+    const { io, stdout } = memoryIo('genius\n6\npurple\nb\nquit\n');
+    await tactrixCli.launch?.(io);
+    const out = stdout();
+    expect(out).toContain(
+      'Opponent: 0 a person at this keyboard, 1 Dumb, 2 Novice, 3 Average, 4 Good, 5 Smart, 6 Master',
+    );
+    expect(out).toContain('"genius" is not on the list.');
+    expect(out).toContain('Answer White or Black.');
+    expect(out).toContain('Computer (Master) (White) plays ');
+  });
+
+  it('the play menu starts a game between two people by default', async () => {
+    const { io, stdout } = memoryIo('\ne2-e3\nquit\n');
+    await tactrixCli.launch?.(io);
+    expect(stdout()).not.toContain('Computer');
+    expect(stdout()).toContain('Move 1, Black to move. Chips: White 1, Black 0.');
   });
 });
