@@ -32,3 +32,4 @@ export {
 } from './match.js';
 export { decodePv, levelEngine, type DecodingPosition, type LevelSettings } from './level-engine.js';
 export { TACTRIX_LEVELS, createTactrixEngine, tactrixEngine, type TactrixLevel } from './games/tactrix.js';
+export { SAFE_DEPTH, TACTICS_LEVELS, createTacticsEngine, tacticsEngine, type TacticsLevel } from './games/tactics.js';
