@@ -33,3 +33,11 @@ export {
 export { decodePv, levelEngine, type DecodingPosition, type LevelSettings } from './level-engine.js';
 export { TACTRIX_LEVELS, createTactrixEngine, tactrixEngine, type TactrixLevel } from './games/tactrix.js';
 export { SAFE_DEPTH, TACTICS_LEVELS, createTacticsEngine, tacticsEngine, type TacticsLevel } from './games/tactics.js';
+export {
+  DRAUGHTS_LEVELS,
+  DraughtsSearcher,
+  createDraughtsEngine,
+  draughtsEngine,
+  immediateResults,
+  type DraughtsLevel,
+} from './games/draughts.js';

@@ -1,0 +1,297 @@
+/**
+ * The Draughts computer opponent, for all 14 games (seven rule sets, normal and give-away), with the five skill
+ * levels of the manual (3.2.2 "My skill: Dumb, Novice, Average, Good, Smart ... 5 levels of computer skill in
+ * increasing strength") and a stronger one above them, Master **(ours)**.
+ *
+ * The manual says little of how the levels play beyond their order, that the program "just counts moves and has
+ * only a basic strategic knowledge (nevertheless is still capable of trapping a single king with two, three or four
+ * kings)" (1.1), and that Smart thinks long on the 10x10 board (3.2.2). So the levels are ours **(ours)**: settings
+ * of the draughts searcher (`DraughtsSearcher`) over the game's make/unmake position, with the evaluation of
+ * `@tactica/draughts` (material, tempo, back rank, centre, mobility, runaway men, king endings; inverted in
+ * give-away):
+ *
+ * - Dumb: looks at its own move and the captures that follow, and picks loosely among the moves that look fine.
+ * - Novice: looks at the reply too, picks among near-best moves.
+ * - Average, Good, Smart, Master: search deeper and deeper (nodes capped), always the best move found.
+ *
+ * Every level above Dumb never misses a win in one move and never allows a win in one move when some move prevents
+ * it: the choice is checked by an exact look at the game's end (`immediateResults`), whatever the search said.
+ * In give-away a win in one move is a move after which every reply leaves us without a move (manual 3.2.2).
+ *
+ * Levels are limited by depth and nodes, never by time alone, and the tables are cleared before every move, so a
+ * level's move depends only on the game state and the seed (randomness only where a level picks among near-best
+ * moves). A clock's budget (`timeMs`) can only shorten a search.
+ *
+ *   const choice = draughtsEngine.choose(state, 'smart', { seed: 7 });   // choice.move, choice.score, choice.pv
+ */
+import { createRng } from '@tactica/core';
+import { DraughtsSearchPosition, type DraughtsMove, type DraughtsState } from '@tactica/draughts';
+import type { Analysis, AnalyseLimits, Engine, LevelInfo, MoveChoice, ThinkOptions } from '../engine.js';
+import { decodePv } from '../level-engine.js';
+import { WIN_BOUND } from '../search-position.js';
+import { DraughtsSearcher, type DraughtsSearcherOptions } from './draughts-search.js';
+
+export { DraughtsSearcher, type DraughtsSearcherOptions } from './draughts-search.js';
+
+/** One level: how deep and how long it searches, and how far from the best it may stray. */
+export interface DraughtsLevel extends LevelInfo {
+  /** Search depth in plies (root moves scored at this depth when `margin` is set). */
+  readonly depth: number;
+  /** Node cap for one move (the search keeps its last completed depth). */
+  readonly nodes?: number;
+  /**
+   * Choose at random (by the seed) among root moves scoring within this many hundredths of a man of the best; 0 or
+   * absent: always the best.
+   */
+  readonly margin?: number;
+  /** Check every choice against wins and losses in one move (every level but the lowest). */
+  readonly safe: boolean;
+  /** log2 of the transposition table's buckets for this level (small for quick levels: clearing it is per move). */
+  readonly ttLog2: number;
+}
+
+export const DRAUGHTS_LEVELS: readonly DraughtsLevel[] = [
+  {
+    id: 'dumb',
+    name: 'Dumb',
+    description:
+      'looks at its own move and the captures that follow, then picks loosely among the moves that look fine',
+    depth: 1,
+    margin: 90,
+    safe: false,
+    ttLog2: 12,
+  },
+  {
+    id: 'novice',
+    name: 'Novice',
+    description: 'looks at your reply too and picks among the near-best moves; never misses a win in one move',
+    depth: 2,
+    margin: 30,
+    safe: true,
+    ttLog2: 12,
+  },
+  {
+    id: 'average',
+    name: 'Average',
+    description: 'searches four moves ahead (plus every capture) and plays the best it finds',
+    depth: 4,
+    nodes: 2_000,
+    safe: true,
+    ttLog2: 14,
+  },
+  {
+    id: 'good',
+    name: 'Good',
+    description: 'searches deeper: about 8 thousand positions a move',
+    depth: 64,
+    nodes: 8_000,
+    safe: true,
+    ttLog2: 16,
+  },
+  {
+    id: 'smart',
+    name: 'Smart',
+    description: "the strongest of the manual's levels: about 40 thousand positions a move",
+    depth: 64,
+    nodes: 40_000,
+    safe: true,
+    ttLog2: 18,
+  },
+  {
+    id: 'master',
+    name: 'Master',
+    description: "above the manual's levels: about 250 thousand positions a move",
+    depth: 64,
+    nodes: 250_000,
+    safe: true,
+    ttLog2: 19,
+  },
+];
+
+export interface DraughtsEngineOptions {
+  /** The levels (default `DRAUGHTS_LEVELS`); tuning and tests pass their own. */
+  readonly levels?: readonly DraughtsLevel[];
+  /** The searcher's settings (reductions, extensions); the table size comes from the level. */
+  readonly searcher?: Omit<DraughtsSearcherOptions, 'ttLog2'>;
+}
+
+/**
+ * What one move of the side to move leads to at once, by the rules alone (no evaluation):
+ * - `wins`: moves after which the opponent has lost before we move again (normal: he cannot move; give-away: every
+ *   reply leaves us without a move);
+ * - `safe`: moves after which the opponent has no such win of his own.
+ */
+export function immediateResults(sp: DraughtsSearchPosition): { all: number[]; wins: number[]; safe: number[] } {
+  const n = sp.generateMoves(lists(0), 0);
+  const all = Array.from(lists(0).subarray(0, n));
+  // Plies from our move until the position where the loser is to move without a move.
+  const reach = sp.giveaway ? 2 : 1;
+  const wins: number[] = [];
+  const safe: number[] = [];
+  for (const m of all) {
+    sp.makeMove(m);
+    const won = loses(sp, reach - 1, 1);
+    if (won) wins.push(m);
+    if (won || !winsWithin(sp, reach, 1)) safe.push(m);
+    sp.unmakeMove(m);
+  }
+  return { all, wins, safe };
+}
+
+/** Move buffers per recursion level of the checks below. */
+const buffers: Int32Array[] = [];
+function lists(level: number): Int32Array {
+  let b = buffers[level];
+  if (!b) {
+    b = new Int32Array(1024);
+    buffers[level] = b;
+  }
+  return b;
+}
+
+/** The game's result here for the side to move, by the rules (manual 2.4, 3.2.2), or undefined. */
+function ruleResult(sp: DraughtsSearchPosition): -1 | 0 | 1 | undefined {
+  if (sp.status() < 0) return sp.noMovesResult();
+  return sp.decided(0);
+}
+
+/** The side to move can force a win within `plies` plies. */
+function winsWithin(sp: DraughtsSearchPosition, plies: number, level: number): boolean {
+  const r = ruleResult(sp);
+  if (r !== undefined) return r === 1;
+  if (plies <= 0) return false;
+  const list = lists(level);
+  const n = sp.generateMoves(list, 0);
+  for (let i = 0; i < n; i++) {
+    const m = list[i] as number;
+    sp.makeMove(m);
+    const won = loses(sp, plies - 1, level + 1);
+    sp.unmakeMove(m);
+    if (won) return true;
+  }
+  return false;
+}
+
+/** The side to move loses within `plies` plies whatever it does. */
+function loses(sp: DraughtsSearchPosition, plies: number, level: number): boolean {
+  const r = ruleResult(sp);
+  if (r !== undefined) return r === -1;
+  if (plies <= 0) return false;
+  const list = lists(level);
+  const n = sp.generateMoves(list, 0);
+  for (let i = 0; i < n; i++) {
+    const m = list[i] as number;
+    sp.makeMove(m);
+    const escaped = !winsWithin(sp, plies - 1, level + 1);
+    sp.unmakeMove(m);
+    if (escaped) return false;
+  }
+  return true;
+}
+
+/** Makes a draughts engine: one searcher with its tables (built on first use), single-threaded (one per worker). */
+export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engine<DraughtsState, DraughtsMove> {
+  const levels = options.levels ?? DRAUGHTS_LEVELS;
+  const strongest = levels[levels.length - 1];
+  if (!strongest) throw new Error('an engine needs at least one level');
+  // One searcher per table size, built on first use.
+  const searchers = new Map<number, DraughtsSearcher>();
+  const getSearcher = (ttLog2: number): DraughtsSearcher => {
+    let s = searchers.get(ttLog2);
+    if (!s) {
+      s = new DraughtsSearcher({ ...options.searcher, ttLog2 });
+      searchers.set(ttLog2, s);
+    }
+    return s;
+  };
+  const positions = new Map<string, DraughtsSearchPosition>();
+  const positionOf = (s: DraughtsState): DraughtsSearchPosition => {
+    const key = `${s.position.variant}${s.giveaway ? '-g' : ''}`;
+    let sp = positions.get(key);
+    if (sp) sp.load(s);
+    else {
+      sp = new DraughtsSearchPosition(s);
+      positions.set(key, sp);
+    }
+    return sp;
+  };
+
+  return {
+    levels,
+    choose(s: DraughtsState, levelId: string, think: ThinkOptions = {}): MoveChoice<DraughtsMove> {
+      if (s.over) throw new Error('choose() called on a finished game');
+      const level = levels.find((l) => l.id === levelId) ?? strongest;
+      const rng = createRng(think.seed ?? 0);
+      const say = think.onThought ?? ((): void => undefined);
+      const sp = positionOf(s);
+      const checked = immediateResults(sp);
+      const { all } = checked;
+      if (all.length === 0) throw new Error('choose() called in a position without legal moves');
+      let allowed = all;
+      if (level.safe) {
+        if (checked.wins.length > 0) {
+          // Any of them ends the game at once: nothing to search.
+          say('I can win at once.');
+          const win = checked.wins[rng.int(checked.wins.length)] as number;
+          return { move: sp.decode(win), score: WIN_BOUND, depth: sp.giveaway ? 2 : 1 };
+        }
+        if (checked.safe.length > 0 && checked.safe.length < all.length) {
+          say(`${all.length - checked.safe.length} of my moves would let you win at once; I avoid them.`);
+          allowed = checked.safe;
+        }
+      }
+      if (allowed.length === 1) {
+        const only = allowed[0] as number;
+        return { move: sp.decode(only), depth: 0 };
+      }
+      const search = getSearcher(level.ttLog2);
+      search.reset();
+      if (level.margin !== undefined && level.margin > 0) {
+        const scored = search.scoreRootMoves(sp, level.depth).filter((x) => allowed.includes(x.move));
+        const best = Math.max(...scored.map((x) => x.score));
+        const near = scored.filter((x) => x.score >= best - (level.margin as number));
+        const pick = near[rng.int(near.length)] ?? scored[0];
+        if (!pick) throw new Error('no root move scored');
+        say(`${near.length} move${near.length === 1 ? '' : 's'} look about as good; I pick one.`);
+        return { move: sp.decode(pick.move), score: pick.score, depth: level.depth, nodes: search.nodeCount };
+      }
+      const r = search.search(sp, {
+        depth: level.depth,
+        ...(level.nodes !== undefined ? { nodes: level.nodes } : {}),
+        ...(think.timeMs !== undefined ? { timeMs: think.timeMs } : {}),
+        ...(think.stop ? { stop: think.stop } : {}),
+      });
+      let bestMove = r.bestMove;
+      let score = r.score;
+      if (bestMove === undefined || !allowed.includes(bestMove)) {
+        // The search preferred a move the rules check forbids (a loss it could not see, or a slower win): take the
+        // best of the allowed moves at a shallow depth instead.
+        search.reset();
+        const scored = search.scoreRootMoves(sp, 4).filter((x) => allowed.includes(x.move));
+        scored.sort((a, b) => b.score - a.score);
+        const top = scored[0];
+        if (!top) throw new Error('no root move scored');
+        bestMove = top.move;
+        score = top.score;
+      }
+      const pv = bestMove === r.bestMove ? decodePv(sp, r.pv) : [sp.decode(bestMove)];
+      say(
+        `Looked ${r.depth} moves ahead (${r.nodes} positions): ${score >= WIN_BOUND ? 'I see a win' : score <= -WIN_BOUND ? 'I see a loss unless you slip' : `score ${(score / 100).toFixed(2)}`}.`,
+      );
+      return { move: sp.decode(bestMove), score, depth: r.depth, nodes: r.nodes, pv };
+    },
+    analyse(s: DraughtsState, limits: AnalyseLimits): Analysis<DraughtsMove> {
+      const sp = positionOf(s);
+      const r = getSearcher(strongest.ttLog2).search(sp, {
+        depth: limits.depth ?? 64,
+        ...(limits.timeMs !== undefined ? { timeMs: limits.timeMs } : {}),
+        ...(limits.nodes !== undefined ? { nodes: limits.nodes } : {}),
+        ...(limits.stop ? { stop: limits.stop } : {}),
+      });
+      return { score: r.score, depth: r.depth, nodes: r.nodes, timeMs: r.timeMs, pv: decodePv(sp, r.pv) };
+    },
+  };
+}
+
+/** The engine with the manual's five levels and Master (its searcher is built on first use). */
+export const draughtsEngine: Engine<DraughtsState, DraughtsMove> = createDraughtsEngine();
