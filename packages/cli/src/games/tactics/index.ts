@@ -1,8 +1,10 @@
 /**
- * Tactics on the command line: `tactica play|moves|perft|replay tactics …`.
+ * Tactics on the command line: `tactica play|moves|perft|replay tactics …`, and the computer opponent in `play`
+ * (`--white ai:<level>`, `--black ai:<level>`), `analyse` and `match`.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { findLevel, tacticsEngine, type LevelInfo } from '@tactica/ai';
 import { current, describeError, divide, startHistory, type History } from '@tactica/core';
 import {
   formatPosition,
@@ -13,9 +15,13 @@ import {
   type TacticsMove,
   type TacticsState,
 } from '@tactica/tactics';
+import { aiTools } from '../../ai/ai-tools.js';
+import { addSeatOptions, engineAgent, seatsFromOptions } from '../../ai/seats.js';
 import type { GameCli } from '../../game-cli.js';
 import { CliError, type Io } from '../../io.js';
 import { SaveLibrary } from '../../storage/save-library.js';
+import type { Seats } from '../../terminal/agent.js';
+import { ask } from '../../terminal/line-reader.js';
 import { runTerminalGame } from '../../terminal/loop.js';
 import { GAME_ID, loadText, tacticsAdapter } from './adapter.js';
 
@@ -70,19 +76,71 @@ function loadGame(ref: string, library: SaveLibrary): H {
   return h.value;
 }
 
+function seedOption(text: unknown): number {
+  if (text === undefined) return Date.now() >>> 0;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw new CliError(`--seed must be a whole number, not "${String(text)}"`);
+  return n >>> 0;
+}
+
 function configurePlay(cmd: Command, io: Io): void {
-  cmd
+  addSeatOptions(
+    cmd,
+    tactics.info.players,
+    tacticsEngine.levels.map((l) => l.id),
+  )
     .option('--position <text>', 'start from this position text')
     .option('--load <file-or-save>', 'continue a game: a record file, or a named save by number or title')
     .option('--resume <number-or-title>', 'continue a named save from the save library')
-    .action(async (opts: { position?: string; load?: string; resume?: string }) => {
+    .option('--seed <n>', "seed for the computer's choices (default: the clock)")
+    .action(async (opts: { position?: string; load?: string; resume?: string } & Record<string, unknown>) => {
+      const seats = seatsFromOptions(opts, tactics, tacticsEngine, seedOption(opts['seed']));
       const library = new SaveLibrary();
       const ref = opts.load ?? opts.resume;
       const history = ref
         ? loadGame(ref, library)
         : startHistory<TacticsState, TacticsMove>(positionOption(opts.position));
-      await runTerminalGame(tacticsAdapter(library), io, { history });
+      // A person playing Black alone against the computer sees the board from Black's side.
+      const flipped = seats[0] !== undefined && seats[1] === undefined;
+      await runTerminalGame(tacticsAdapter(library), io, { history, seats, flipped });
     });
+}
+
+/** `tactica play` menu: asks for the opponent (a person at the same keyboard or a computer level) and a colour. */
+async function launch(io: Io): Promise<void> {
+  const levels = tacticsEngine.levels;
+  io.output.write(
+    `Opponent: 0 a person at this keyboard, ${levels.map((l, i) => `${i + 1} ${l.name}`).join(', ')} (the computer).\n`,
+  );
+  let level: LevelInfo | undefined;
+  for (;;) {
+    const answer = await ask(io, 'Opponent [0]: ');
+    if (answer === undefined) return;
+    const text = answer.trim().replace(/^ai:/i, '');
+    if (text === '' || text === '0' || /^(human|person)$/i.test(text)) break;
+    const n = Number(text);
+    level = Number.isInteger(n) && n >= 1 ? levels[n - 1] : findLevel(levels, text);
+    if (level) break;
+    io.output.write(`"${answer.trim()}" is not on the list.\n`);
+  }
+  let seats: Seats<TacticsState, TacticsMove> = [undefined, undefined];
+  let flipped = false;
+  if (level) {
+    for (;;) {
+      const answer = await ask(io, 'Play White (moves first) or Black? [White]: ');
+      if (answer === undefined) return;
+      const text = answer.trim().toLowerCase();
+      if (text !== '' && !['w', 'white', 'b', 'black'].includes(text)) {
+        io.output.write('Answer White or Black.\n');
+        continue;
+      }
+      flipped = text.startsWith('b');
+      const computer = engineAgent(tacticsEngine, level.id, Date.now() >>> 0);
+      seats = flipped ? [computer, undefined] : [undefined, computer];
+      break;
+    }
+  }
+  await runTerminalGame(tacticsAdapter(new SaveLibrary()), io, { seats, flipped });
 }
 
 function configureMoves(cmd: Command, io: Io): void {
@@ -132,7 +190,14 @@ export const tacticsCli: GameCli = {
   id: 'tactics',
   summary: 'Tactics (8x8, flip pieces: freeze the opposing Rooks, Bishops and Queens)',
   commands: { play: configurePlay, moves: configureMoves, perft: configurePerft, replay: configureReplay },
-  launch: async (io) => {
-    await runTerminalGame(tacticsAdapter(new SaveLibrary()), io);
+  ai: {
+    addOptions: (cmd) => cmd.option('--position <text>', 'position text (default: the starting position)'),
+    setup: (opts) =>
+      aiTools(
+        tactics,
+        positionOption(typeof opts['position'] === 'string' ? opts['position'] : undefined),
+        tacticsEngine,
+      ),
   },
+  launch,
 };
