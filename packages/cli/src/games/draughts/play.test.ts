@@ -182,7 +182,8 @@ describe('tactica play draughts: two players at one keyboard', () => {
   });
 
   it('the tactica play menu asks for the rule set and give-away, then starts', async () => {
-    const r = await runCapture(['play'], { input: 'draughts\n4\ny\nquit\n' });
+    // (Then the opponent: 0 is a person at this keyboard; computer opponents are tested in computer.test.ts.)
+    const r = await runCapture(['play'], { input: 'draughts\n4\ny\n0\nquit\n' });
     expect(r.stdout).toContain('Draughts rule sets:');
     expect(r.stdout).toContain('4. Russian draughts (R)');
     expect(lastStatus(r.stdout)).toBe('R give-away | White 12 Black 12 | move 1 | White to move');

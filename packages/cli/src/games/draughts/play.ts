@@ -6,6 +6,11 @@
  * `32 28` or `3228` (start and end, when that is one move), `31 22 15` (a capture with its stops), or a single
  * square when the piece there has only one move. An ambiguous shorthand is refused with the choices.
  * Games are saved to PDN and loaded from PDN.
+ *
+ * Against the computer: `--white ai:<level>` / `--black ai:<level>` (Dumb, Novice, Average, Good, Smart, Master),
+ * "skill stronger" / "skill weaker" during the game (manual 3.3.4), the level in the status line (3.3.5), and the
+ * manual's clocks: `--time-mode move|game|auto` and `--time-limit off|normal|blitz` (3.2.2; auto is per move for
+ * English and per game otherwise).
  */
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
@@ -42,9 +47,13 @@ import {
   type PdnTag,
   type VariantId,
 } from '@tactica/draughts';
+import { draughtsEngine, findLevel, type LevelInfo } from '@tactica/ai';
+import type { TimeLimit, TimeMode } from '@tactica/core';
+import { addSeatOptions, engineAgent, seatsFromOptions } from '../../ai/seats.js';
 import { CliError, type Io } from '../../io.js';
+import type { Agent, Seats } from '../../terminal/agent.js';
 import { ask, confirm } from '../../terminal/line-reader.js';
-import { runTerminalGame, type TerminalAdapter } from '../../terminal/loop.js';
+import { runTerminalGame, type ExtraCommand, type LoopContext, type TerminalAdapter } from '../../terminal/loop.js';
 import { LEGEND, renderBoard, statusLine } from './board.js';
 import { variantOption } from './options.js';
 
@@ -234,6 +243,108 @@ interface PlayOptions {
   readonly variant?: string;
   readonly giveaway?: boolean;
   readonly load?: string;
+  /** `human` or `ai:<level>` (option `--white` / `--black`). */
+  readonly white?: string;
+  readonly black?: string;
+  readonly timeMode?: string;
+  readonly timeLimit?: string;
+  readonly seed?: string;
+}
+
+type Agents = Seats<DraughtsState, DraughtsMove>;
+
+/** Which level each computer agent plays at (agents are made here and by `seatsFromOptions`). */
+const levelOfAgent = new WeakMap<Agent<DraughtsState, DraughtsMove>, LevelInfo>();
+
+function levelFromName(agent: Agent<DraughtsState, DraughtsMove>): LevelInfo | undefined {
+  const known = levelOfAgent.get(agent);
+  if (known) return known;
+  // `Computer (Smart)`, as the shared seat options name their agents.
+  const m = /\(([^)]+)\)$/.exec(agent.name);
+  return m ? findLevel(draughtsEngine.levels, m[1] as string) : undefined;
+}
+
+function computer(level: LevelInfo, seed: number): Agent<DraughtsState, DraughtsMove> {
+  const agent = engineAgent(draughtsEngine, `ai:${level.id}`, seed);
+  levelOfAgent.set(agent, level);
+  return agent;
+}
+
+/**
+ * The computer's skill for the status line (manual 3.3.5): the level of each computer seat, weakest first (a
+ * switch of sides does not change it).
+ */
+function skillPart(seats: Agents): string | undefined {
+  const ids = draughtsEngine.levels.map((l) => l.id);
+  const levels = seats
+    .flatMap((a) => (a ? [levelFromName(a)] : []))
+    .filter((l): l is LevelInfo => l !== undefined)
+    .sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+  if (levels.length === 0) return undefined;
+  return `skill ${[...new Set(levels.map((l) => l.name))].join('/')}`;
+}
+
+/** "skill stronger" / "skill weaker" (manual 3.3.4): every computer seat one level up or down, if possible. */
+function skillCommands(current: { seats: Agents }, seed: number): ExtraCommand<DraughtsState, DraughtsMove>[] {
+  const change = (ctx: LoopContext<DraughtsState, DraughtsMove>, direction: number): void => {
+    const levels = draughtsEngine.levels;
+    let changed = false;
+    const next: Agents = [ctx.seats[0], ctx.seats[1]].map((agent, seat) => {
+      if (!agent) return agent;
+      const level = levelFromName(agent);
+      const target = level && levels[levels.findIndex((l) => l.id === level.id) + direction];
+      if (!target) return agent;
+      changed = true;
+      return computer(target, (seed + 31 * seat + 1) >>> 0);
+    }) as unknown as Agents;
+    if (ctx.seats[0] === undefined && ctx.seats[1] === undefined) {
+      ctx.print('There is no computer player in this game.');
+    } else if (!changed) {
+      ctx.print(`The computer already plays at its ${direction > 0 ? 'strongest' : 'weakest'}.`);
+    } else {
+      ctx.seats = next;
+      current.seats = next;
+      ctx.print(`The computer now plays at ${(skillPart(next) ?? '').replace(/^skill /, '')} (this game only).`);
+    }
+  };
+  return [
+    {
+      names: ['skill'],
+      args: 'stronger|weaker',
+      help: 'make the computer one level stronger or weaker for this game (manual 3.3.4)',
+      run(ctx, args) {
+        const word = args.trim().toLowerCase();
+        if (word === 'stronger') change(ctx, 1);
+        else if (word === 'weaker') change(ctx, -1);
+        else ctx.print('Type "skill stronger" or "skill weaker".');
+      },
+    },
+    { names: ['stronger'], help: 'the same as "skill stronger"', run: (ctx) => change(ctx, 1) },
+    { names: ['weaker'], help: 'the same as "skill weaker"', run: (ctx) => change(ctx, -1) },
+  ];
+}
+
+/** `--time-mode` and `--time-limit` as the loop's clock (manual 3.2.2); none when neither is given. */
+function clockOption(variant: VariantId, opts: PlayOptions): { mode: TimeMode; limit: TimeLimit } | undefined {
+  if (opts.timeMode === undefined && opts.timeLimit === undefined) return undefined;
+  const modeText = (opts.timeMode ?? 'auto').trim().toLowerCase();
+  if (!['move', 'game', 'auto'].includes(modeText)) {
+    throw new CliError(`--time-mode must be move, game or auto, not "${opts.timeMode}"`);
+  }
+  const limitText = (opts.timeLimit ?? 'off').trim().toLowerCase();
+  if (!['off', 'normal', 'blitz'].includes(limitText)) {
+    throw new CliError(`--time-limit must be off, normal or blitz, not "${opts.timeLimit}"`);
+  }
+  // Manual 3.2.2: "Auto ... Move with English/American, and Game with all others".
+  const mode: TimeMode = modeText === 'auto' ? (variant === 'english' ? 'move' : 'game') : (modeText as TimeMode);
+  return { mode, limit: limitText as TimeLimit };
+}
+
+function seedOption(text: string | undefined): number {
+  if (text === undefined) return Date.now() >>> 0;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw new CliError(`--seed must be a whole number, not "${text}"`);
+  return n >>> 0;
 }
 
 function readFile(file: string): string {
@@ -266,18 +377,49 @@ export async function playDraughts(io: Io, opts: PlayOptions): Promise<void> {
   }
   if (!variant) throw new CliError(`--variant is required: ${VARIANT_IDS.join(', ')}`);
   const game = draughtsGame(variant, { giveaway });
-  const adapter = draughtsAdapter(game);
+  const clock = clockOption(variant, opts);
+  const seed = seedOption(opts.seed);
+  const seats = seatsFromOptions(opts as Record<string, unknown>, game, draughtsEngine, seed);
+  const base = draughtsAdapter(game);
+  const current = { seats };
+  const adapter: TerminalAdapter<DraughtsState, DraughtsMove> = {
+    ...base,
+    // Manual 3.3.5: the computer's skill comes right after the rule set.
+    status: (h) => {
+      const line = base.status?.(h) ?? '';
+      const skill = skillPart(current.seats);
+      if (!skill) return line;
+      const [rules, ...rest] = line.split(' | ');
+      return [rules, skill, ...rest].join(' | ');
+    },
+    extraCommands: [...(base.extraCommands ?? []), ...skillCommands(current, seed)],
+  };
   let history: H | undefined;
   if (text !== undefined) {
     const loaded = adapter.loadText?.(text);
     if (loaded && !loaded.ok) throw new CliError(`${opts.load}: ${describeError(loaded.error)}`);
     if (loaded) history = loaded.value;
   }
-  await runTerminalGame(adapter, io, history ? { history } : {});
+  // A person playing the second seat alone against the computer sees the board from that side.
+  const flipped = seats[0] !== undefined && seats[1] === undefined;
+  await runTerminalGame(adapter, io, {
+    ...(history ? { history } : {}),
+    seats,
+    flipped,
+    seed,
+    ...(clock ? { clock } : {}),
+  });
 }
 
 export function configurePlay(cmd: Command, io: Io): void {
-  cmd
+  addSeatOptions(
+    cmd,
+    ['White', 'Black'],
+    draughtsEngine.levels.map((l) => l.id),
+  )
+    .option('--time-mode <mode>', 'clock per move or per game: move, game or auto (per move for English only)')
+    .option('--time-limit <limit>', 'off (time only shown), normal or blitz (no takeback)')
+    .option('--seed <n>', "seed for the computer's choices and for time-out moves (default: the clock)")
     .option('--variant <id>', `rule set: ${VARIANT_IDS.join(', ')} (required unless --load gives it)`)
     .option('--giveaway', 'give-away mode (the side left without a move wins)')
     .option('--load <file.pdn>', 'continue the first game of a PDN file')
@@ -285,17 +427,25 @@ export function configurePlay(cmd: Command, io: Io): void {
       'after',
       [
         '',
-        "Two players at one keyboard. Type moves in the rule set's notation (32-28, 28x19, c3-d4, c3:e5) or as squares",
-        'alone (32 28, 3228, 31 22 15, or one square when its piece has a single move); "help" lists the commands:',
-        'moves, undo, redo, flip, board, fen, pdn, save [file], load <file>, draw, resign, quit.',
-        'Status line: rule set letter (W E S R B T O; "give-away" after it) | pieces of the first and second player |',
+        'Two players at one keyboard, or against the computer (--white ai:smart, --black ai:novice). Type moves in the',
+        "rule set's notation (32-28, 28x19, c3-d4, c3:e5) or as squares alone (32 28, 3228, 31 22 15, or one square",
+        'when its piece has a single move); "help" lists the commands: moves, undo, redo, flip, switch, board, fen, pdn,',
+        'skill stronger|weaker, save [file], load <file>, draw, resign, quit.',
+        'Clocks (manual 3.2.2): per move, normal 5 min (1 min with a single legal move), blitz 10 s (2 s), a random move',
+        'when it runs out; per game, normal 30 min, blitz 6 min, the game lost when it runs out; the computer gets 1.5',
+        'times less. Blitz forbids takeback.',
+        'Status line: rule set letter (W E S R B T O; "give-away" after it) | the computer\'s skill, when one plays |',
+        'pieces of the first and second player |',
         'draw counter "counter <stage>: <half-moves left>" while it runs | move number | side to move | last move.',
       ].join('\n'),
     )
     .action((opts: PlayOptions) => playDraughts(io, opts));
 }
 
-/** The `tactica play` menu: ask for the rule set and give-away, then play. */
+/**
+ * The `tactica play` menu: ask for the rule set, give-away, the opponent (a person at this keyboard or a computer
+ * level, manual 3.2.2 "My skill") and who moves first (3.2.2 "1st move: Human, Computer"), then play.
+ */
 export async function launchDraughts(io: Io): Promise<void> {
   io.output.write('Draughts rule sets:\n');
   VARIANT_IDS.forEach((v, k) => io.output.write(`  ${k + 1}. ${RULE_SETS[v].name} (${RULE_SETS[v].letter})\n`));
@@ -312,5 +462,41 @@ export async function launchDraughts(io: Io): Promise<void> {
     if (!variant) io.output.write(`"${answer.trim()}" is not on the list.\n`);
   }
   const giveaway = await confirm(io, 'Give-away (the side left without a move wins)?');
-  await playDraughts(io, { variant, giveaway });
+  const levels = draughtsEngine.levels;
+  io.output.write(
+    `Opponent: 0 a person at this keyboard, ${levels.map((l, i) => `${i + 1} ${l.name}`).join(', ')} (the computer).\n`,
+  );
+  let level: LevelInfo | undefined;
+  for (;;) {
+    const answer = await ask(io, 'Opponent [0]: ');
+    if (answer === undefined) return;
+    const text = answer.trim().replace(/^ai:/i, '');
+    if (text === '' || text === '0' || /^(human|person)$/i.test(text)) break;
+    const n = Number(text);
+    level = Number.isInteger(n) && n >= 1 ? levels[n - 1] : findLevel(levels, text);
+    if (level) break;
+    io.output.write(`"${answer.trim()}" is not on the list.\n`);
+  }
+  if (!level) {
+    await playDraughts(io, { variant, giveaway });
+    return;
+  }
+  // Manual 3.2.2: "Starting the game means having black pieces for English/American and Pool checkers, and white
+  // pieces for other clones."
+  const first = RULE_SETS[variant].firstToMove;
+  const second = first === 'white' ? 'black' : 'white';
+  let humanFirst: boolean | undefined;
+  while (humanFirst === undefined) {
+    const answer = await ask(
+      io,
+      `Who moves first (${first === 'white' ? 'White' : 'Black'}): you or the computer? [you]: `,
+    );
+    if (answer === undefined) return;
+    const text = answer.trim().toLowerCase();
+    if (text === '' || /^(you|me|human|h|i)$/.test(text)) humanFirst = true;
+    else if (/^(computer|c|it)$/.test(text)) humanFirst = false;
+    else io.output.write('Answer "you" or "computer".\n');
+  }
+  const computerColour = humanFirst ? second : first;
+  await playDraughts(io, { variant, giveaway, [computerColour]: `ai:${level.id}` });
 }
