@@ -32,6 +32,17 @@ export {
 } from './match.js';
 export { decodePv, levelEngine, type DecodingPosition, type LevelSettings } from './level-engine.js';
 export { TACTRIX_LEVELS, createTactrixEngine, tactrixEngine, type TactrixLevel } from './games/tactrix.js';
+export {
+  TACTORUS_LEVELS,
+  TactorusAi,
+  playOrders,
+  playTactorusMatch,
+  randomTactorusOpening,
+  solveMatrixGame,
+  tactorusEngine,
+  type TactorusChoice,
+  type TactorusLevel,
+} from './games/tactorus.js';
 export { SAFE_DEPTH, TACTICS_LEVELS, createTacticsEngine, tacticsEngine, type TacticsLevel } from './games/tactics.js';
 export {
   DRAUGHTS_LEVELS,

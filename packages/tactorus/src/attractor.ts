@@ -125,6 +125,7 @@ export class AttractorPlanner {
   private readonly assigned = new Int16Array(MAX_PIECES);
   private readonly needed = new Uint8Array(SQUARES);
   private readonly keep = new Uint8Array(SQUARES);
+  private readonly moveTo = new Int16Array(SQUARES);
   private readonly pending: number[] = [];
 
   constructor(readonly weights: AttractorWeights = ATTRACTOR_WEIGHTS) {}
@@ -351,6 +352,23 @@ export class AttractorPlanner {
       if (!this.augment(board, rules, p, d, n, m, assigned)) return false;
     }
     for (let a = 0; a < m; a++) if ((assigned[a] as number) >= 0) this.cover[assigned[a] as number] = a;
+    // Infantry moving round a cycle (each onto the next one's square: a swap, say) cannot be scheduled, but each
+    // square of the cycle is one to cover and has an infantry on it: they all stay instead.
+    const moveTo = this.moveTo.fill(-1);
+    for (let d = 0; d < n; d++) {
+      const inf = this.infantry[this.cover[d] as number] as number;
+      if (inf !== this.dest[d]) moveTo[inf] = this.dest[d] as number;
+    }
+    for (let d = 0; d < n; d++) {
+      const start = this.infantry[this.cover[d] as number] as number;
+      let cur = moveTo[start] as number;
+      for (let steps = 0; cur >= 0 && cur !== start && steps < n; steps++) cur = moveTo[cur] as number;
+      if (cur !== start) continue;
+      for (let sq = start, next = moveTo[sq] as number; next >= 0 && moveTo[sq] !== -1; sq = next) {
+        next = moveTo[sq] as number;
+        moveTo[sq] = -1;
+      }
+    }
     // Schedule: infantry covering its own square stays; squares held by own pieces that do not stay there are
     // vacated first (Chain moves); then the infantry move in. Orders whose target is still held wait.
     const planner = this.planner;
@@ -358,7 +376,7 @@ export class AttractorPlanner {
     for (let d = 0; d < n; d++) {
       const inf = this.infantry[this.cover[d] as number] as number;
       const to = this.dest[d] as number;
-      if (inf === to) this.fixed[inf] = 1;
+      if (inf === to || moveTo[inf] === -1) this.fixed[inf] = 1;
       needed[to] = 1;
     }
     const pending = this.pending;
@@ -366,7 +384,7 @@ export class AttractorPlanner {
     for (let d = 0; d < n; d++) {
       const inf = this.infantry[this.cover[d] as number] as number;
       const to = this.dest[d] as number;
-      if (inf === to) continue;
+      if (inf === to || moveTo[inf] === -1) continue;
       pending.push(inf, to);
       const held = board[to] as number;
       if (held !== 0 && held >> 3 === p && !isCovering(this, to, n)) {

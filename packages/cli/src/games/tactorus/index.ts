@@ -2,7 +2,10 @@
  * Tactorus on the command line:
  *
  *   tactica play tactorus [--no-chain] [--supply-lines] [--high-ground] [--no-flank p1-left …] [--email] [--name N]
+ *   tactica play tactorus --player-2 ai:3       against the computer at level 3 (it plays Player 2; --player-1 turns it)
  *   tactica play tactorus --open <save>        continue a saved game
+ *   tactica analyse tactorus [--position T] [--player 1|2]   the orders the strongest level would give, and its value
+ *   tactica match tactorus --a ai:6 --b ai:5 --games N       a self-play match of simultaneous rounds
  *   tactica replay tactorus <file…>            a ++Tactorus game (its history), or a game export plus order memos
  *   tactica moves tactorus [--position T] [--player 1|2]
  *   tactica tactorus new|export-game|import-game|export-orders|import-orders|key|import-key|show|saves|rename|delete
@@ -41,8 +44,10 @@ import {
 } from '@tactica/tactorus';
 import type { GameCli } from '../../game-cli.js';
 import { CliError, type Io } from '../../io.js';
+import { ask } from '../../terminal/line-reader.js';
 import { SaveLibrary } from '../../storage/save-library.js';
-import { runTactorusGame } from './play.js';
+import { engine, LEVEL_IDS, tactorusAi, tactorusComputer, tactorusLevel } from './computer.js';
+import { DEFAULT_LEVEL, runTactorusGame } from './play.js';
 import {
   addNewGameOptions,
   flanksOf,
@@ -61,9 +66,49 @@ function print(io: Io, text: string): void {
   io.output.write(text.endsWith('\n') ? text : `${text}\n`);
 }
 
-function newGameSession(opts: NewGameOptions & { email?: boolean; name?: string }): TactorusSession {
-  const settings: GameSettings = { name: opts.name ?? 'noname', mode: opts.email ? 'e-mail' : 'hot-seat' };
-  return newSession(settings, { rules: rulesOf(opts), flanks: flanksOf(opts) });
+function newGameSession(
+  opts: NewGameOptions & { email?: boolean; name?: string },
+  computer?: { level: number; seat: Player },
+): TactorusSession {
+  const name = opts.name ?? 'noname';
+  const settings: GameSettings = computer
+    ? { name, mode: 'computer', level: computer.level }
+    : { name, mode: opts.email ? 'e-mail' : 'hot-seat' };
+  // Against the computer the session's seat is the human's.
+  const seat: Player = computer ? (computer.seat === 0 ? 1 : 0) : 0;
+  return newSession(settings, { rules: rulesOf(opts), flanks: flanksOf(opts) }, seat);
+}
+
+interface PlayOptions extends NewGameOptions {
+  readonly email?: boolean;
+  readonly name?: string;
+  readonly open?: string;
+  readonly rotate?: boolean;
+  readonly player1?: string;
+  readonly player2?: string;
+  readonly seed?: string;
+}
+
+/** The computer's level and seat from `--player-1` / `--player-2` (`human` or `ai:<level>`), if either names it. */
+function computerSeatOf(opts: PlayOptions): { level: number; seat: Player } | undefined {
+  const seats = [opts.player1, opts.player2].map((spec) =>
+    spec === undefined || /^\s*human\s*$/i.test(spec) ? undefined : Number(tactorusLevel(spec).id),
+  );
+  if (seats[0] !== undefined && seats[1] !== undefined) {
+    throw new CliError(
+      'the computer plays one side against a person; for the computer against itself use tactica match tactorus',
+    );
+  }
+  if (seats[0] !== undefined) return { level: seats[0], seat: 0 };
+  if (seats[1] !== undefined) return { level: seats[1], seat: 1 };
+  return undefined;
+}
+
+function seedOf(opts: PlayOptions): number {
+  if (opts.seed === undefined) return Date.now() >>> 0;
+  const n = Number(opts.seed);
+  if (!Number.isInteger(n) || n < 0) throw new CliError('--seed must be a whole number');
+  return n >>> 0;
 }
 
 function configurePlay(cmd: Command, io: Io): void {
@@ -72,21 +117,66 @@ function configurePlay(cmd: Command, io: Io): void {
     .option('--name <name>', 'the game’s name (also its title in the save library)')
     .option('--open <save>', 'continue a saved game (number or title in the library)')
     .option('--rotate', 'draw the board turned by 180 degrees')
-    .action(async (opts: NewGameOptions & { email?: boolean; name?: string; open?: string; rotate?: boolean }) => {
+    .option('--player-1 <who>', `who plays Player 1: human (default) or ai:<level>, levels ${LEVEL_IDS.join(', ')}`)
+    .option('--player-2 <who>', `who plays Player 2: human (default) or ai:<level>, levels ${LEVEL_IDS.join(', ')}`)
+    .option('--seed <n>', 'seed for the computer’s choices (default: the clock)')
+    .action(async (opts: PlayOptions) => {
       const library = new SaveLibrary();
+      const seed = seedOf(opts);
+      const makeComputer = (level: number) => tactorusComputer(level, seed);
       if (opts.open) {
         const { entry, session } = await openSession(library, opts.open);
-        await runTactorusGame(io, session, { library, title: entry.title, rotated: opts.rotate ?? false });
+        await runTactorusGame(io, session, {
+          library,
+          title: entry.title,
+          rotated: opts.rotate ?? false,
+          makeComputer,
+        });
         return;
       }
-      const session = newGameSession(opts);
+      const computer = computerSeatOf(opts);
+      if (computer && opts.email) throw new CliError('a game by e-mail is between two people: drop --player-1/2');
+      const session = newGameSession(opts, computer);
       if (opts.email) requireFreeTitle(library, opts.name ?? session.settings.name);
       await runTactorusGame(io, session, {
         library,
         ...(opts.name ? { title: opts.name } : {}),
-        rotated: opts.rotate ?? false,
+        // Player 2 at the bottom when the human plays it, as the manual's Board->Rotate would show it.
+        rotated: opts.rotate ?? computer?.seat === 0,
+        makeComputer,
       });
     });
+}
+
+/**
+ * The menu's new game (manual, "New game": "Tapping OK … will result in a Tactorus game where both players have
+ * both flanks, the computer plays for player two and the rules alteration for chain moves is included"): it asks
+ * who plays Player 2, the computer (at a level) being the answer when none is given.
+ */
+async function launchGame(io: Io): Promise<void> {
+  const levels = engine.levels.map((l) => `${l.id}`).join('/');
+  let computer: { level: number; seat: Player } | undefined;
+  for (;;) {
+    const answer = await ask(
+      io,
+      `Player 2: the computer at level ${levels} or h for a human at this screen [${DEFAULT_LEVEL}]: `,
+    );
+    if (answer === undefined) return;
+    const text = answer.trim().toLowerCase();
+    if (text === 'h' || text === 'human') break;
+    try {
+      computer = { level: Number(tactorusLevel(text || String(DEFAULT_LEVEL)).id), seat: 1 };
+      break;
+    } catch (e) {
+      if (!(e instanceof CliError)) throw e;
+      print(io, e.message);
+    }
+  }
+  const seed = Date.now() >>> 0;
+  await runTactorusGame(io, newGameSession({}, computer), {
+    library: new SaveLibrary(),
+    makeComputer: (level) => tactorusComputer(level, seed),
+  });
 }
 
 function positionOption(text: string | undefined): TactorusState {
@@ -345,7 +435,6 @@ export const tactorusCli: GameCli = {
   summary: 'Tactorus (10x10, secret simultaneous orders, play by e-mail)',
   commands: { play: configurePlay, moves: configureMoves, replay: configureReplay },
   extra: addTactorusCommands,
-  launch: async (io) => {
-    await runTactorusGame(io, newSession({ name: 'noname', mode: 'hot-seat' }), { library: new SaveLibrary() });
-  },
+  ai: tactorusAi,
+  launch: launchGame,
 };

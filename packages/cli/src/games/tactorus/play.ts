@@ -53,7 +53,11 @@ export const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H';
 interface Ctx {
   readonly io: Io;
   readonly library: SaveLibrary;
-  readonly computer: TactorusComputer | undefined;
+  computer: TactorusComputer | undefined;
+  /** Makes the computer at a level (for games opened or switched to play against it). */
+  readonly makeComputer: ((level: number) => TactorusComputer) | undefined;
+  /** Against the computer: the human's seat (Player 1 unless the computer was told to play Player 1). */
+  humanSeat: Player;
   session: TactorusSession;
   title: string | undefined;
   rotated: boolean;
@@ -71,7 +75,8 @@ const COMMANDS: readonly (readonly [string, string])[] = [
   ['moves [square]', 'the orders you may give (all, or one piece’s)'],
   ['board / rotate / numbers', 'draw the board / turn it 180° / show the square numbers'],
   ['rules [names…]', 'show the rules, or change them: chain, supply-lines, high-ground, basic (clears orders)'],
-  ['mode hot-seat|e-mail', 'change the mode of play mid-game (e-mail: you keep your seat)'],
+  ['mode hot-seat|e-mail|computer [level]', 'change the mode of play mid-game (e-mail: you keep your seat)'],
+  ['level [1-6]', 'against the computer: show or change its level'],
   ['customize', 'add, remove or move pieces (not the flags); clears all orders'],
   ['save [title] / save as <title>', 'save in the library / as a new save'],
   ['saves / open <n|title>', 'list the saved games / continue one'],
@@ -123,13 +128,36 @@ export interface TactorusComputer {
   chooseOrders(view: TactorusObservation): Promise<readonly Order[]>;
 }
 
-/** Plays a Tactorus game in the terminal until it is quit or the input ends. Returns the last session. */
+/** The computer's seat in a game against it: the seat opposite the human's. */
+function computerSeat(ctx: Ctx): Player {
+  return opponent(ctx.humanSeat);
+}
+
+function againstComputer(ctx: Ctx): boolean {
+  return ctx.computer !== undefined && ctx.session.settings.mode === 'computer';
+}
+
+/**
+ * Plays a Tactorus game in the terminal until it is quit or the input ends. Returns the last session. Against
+ * the computer the human plays `session.seat` (Player 1 in the manual's games; the computer "will only play for
+ * player 2", but `tactica play tactorus --player-1 ai:<level>` turns that round **(ours)**).
+ */
 export async function runTactorusGame(
   io: Io,
   session: TactorusSession,
-  options: { library: SaveLibrary; title?: string; rotated?: boolean; computer?: TactorusComputer },
+  options: {
+    library: SaveLibrary;
+    title?: string;
+    rotated?: boolean;
+    computer?: TactorusComputer;
+    makeComputer?: (level: number) => TactorusComputer;
+  },
 ): Promise<TactorusSession> {
-  if (session.settings.mode === 'computer' && !options.computer) {
+  let computer = options.computer;
+  if (session.settings.mode === 'computer' && !computer && options.makeComputer) {
+    computer = options.makeComputer(session.settings.level ?? DEFAULT_LEVEL);
+  }
+  if (session.settings.mode === 'computer' && !computer) {
     throw new CliError(
       'this game has the computer as Player 2, which is not available yet; open it as hot-seat or e-mail play',
     );
@@ -142,7 +170,9 @@ export async function runTactorusGame(
     rotated: options.rotated ?? false,
     dirty: false,
     screen: undefined,
-    computer: options.computer,
+    computer,
+    makeComputer: options.makeComputer,
+    humanSeat: session.settings.mode === 'computer' ? session.seat : 0,
   };
   print(
     ctx,
@@ -151,7 +181,7 @@ export async function runTactorusGame(
         isEmail(ctx)
           ? `play by e-mail, you are Player ${session.seat + 1}`
           : ctx.computer && session.settings.mode === 'computer'
-            ? `against ${ctx.computer.name} (Player 2)`
+            ? `against ${ctx.computer.name} (Player ${computerSeat(ctx) + 1}), you are Player ${ctx.humanSeat + 1}`
             : 'two players at one screen'
       }. ` + 'Player 1 is upper case (bottom), Player 2 lower case (top): F flag, A artillery, C cavalry, I infantry.',
       `Rules: ${describeRules(session.state.rules)}. Orders are square pairs such as 84-64; "done" ends your orders; "help" lists commands.`,
@@ -164,9 +194,9 @@ export async function runTactorusGame(
     let p: Player | undefined;
     if (!s.ended) {
       if (isEmail(ctx)) p = s.committed[ctx.session.seat] ? undefined : ctx.session.seat;
-      else if (ctx.computer && ctx.session.settings.mode === 'computer') {
-        p = 0;
-        ctx.session = { ...ctx.session, seat: 0 };
+      else if (againstComputer(ctx)) {
+        p = ctx.humanSeat;
+        ctx.session = { ...ctx.session, seat: p };
       } else {
         p = s.committed[0] ? 1 : 0;
         if (ctx.screen !== p) {
@@ -245,6 +275,8 @@ async function command(ctx: Ctx, text: string, p: Player | undefined): Promise<N
       return customizeLoop(ctx);
     case 'mode':
       return modeCommand(ctx, args);
+    case 'level':
+      return levelCommand(ctx, args);
     case 'save':
       return saveCommand(ctx, args);
     case 'saves':
@@ -252,8 +284,10 @@ async function command(ctx: Ctx, text: string, p: Player | undefined): Promise<N
       return 'same';
     case 'open': {
       const opened = await openSession(ctx.library, args || ((await ask(ctx.io, 'Open which save? ')) ?? ''));
-      if (opened.session.settings.mode === 'computer' && !ctx.computer) {
-        throw new CliError('that game needs the computer player');
+      if (opened.session.settings.mode === 'computer') {
+        if (ctx.makeComputer) ctx.computer = ctx.makeComputer(opened.session.settings.level ?? DEFAULT_LEVEL);
+        else if (!ctx.computer) throw new CliError('that game needs the computer player');
+        ctx.humanSeat = opened.session.seat;
       }
       ctx.session = opened.session;
       ctx.title = opened.entry.title;
@@ -306,6 +340,10 @@ async function command(ctx: Ctx, text: string, p: Player | undefined): Promise<N
     }
     case 'draw': {
       if (ctx.session.state.ended) throw new CliError('The game is over.');
+      if (againstComputer(ctx)) {
+        print(ctx, `${ctx.computer?.name ?? 'The computer'} declines the draw.`);
+        return 'same';
+      }
       const question = isEmail(ctx)
         ? 'Has the other player agreed to a draw (by mail)?'
         : `Player ${(p ?? 0) + 1} offers a draw. Player ${opponent(p ?? 0) + 1}, do you accept?`;
@@ -338,17 +376,19 @@ function applied(ctx: Ctx, r: ReturnType<typeof resignSession>): Next {
 
 async function playMove(ctx: Ctx, m: TactorusMove): Promise<Next> {
   if (m.type === 'done' && isEmail(ctx)) return sealCommand(ctx, '');
-  if (m.type === 'done' && m.player === 0 && ctx.computer && ctx.session.settings.mode === 'computer') {
+  if (m.type === 'done' && m.player === ctx.humanSeat && ctx.computer && againstComputer(ctx)) {
     const first = playLocal(ctx.session, m);
     if (!first.ok) throw new CliError(describeError(first.error));
     ctx.session = first.value.session;
-    const view = localView({ ...ctx.session, seat: 1 });
+    // The computer is handed its own observation only: the human's orders are not in it.
+    const seat = computerSeat(ctx);
+    const view = localView({ ...ctx.session, seat });
     for (const o of await ctx.computer.chooseOrders(view)) {
-      const r = playLocal(ctx.session, { type: 'order', player: 1, ...o });
+      const r = playLocal(ctx.session, { type: 'order', player: seat, ...o });
       if (!r.ok) throw new CliError(`${ctx.computer.name} gave an illegal order: ${describeError(r.error)}`);
       ctx.session = r.value.session;
     }
-    return playMove(ctx, { type: 'done', player: 1 });
+    return playMove(ctx, { type: 'done', player: seat });
   }
   const s = ctx.session.state;
   const resolves = m.type === 'done' && s.committed[opponent(m.player)];
@@ -364,9 +404,10 @@ async function playMove(ctx: Ctx, m: TactorusMove): Promise<Next> {
   ctx.dirty = true;
   if (r.value.report) {
     print(ctx, describeRound(r.value.report));
-    // The next round starts with Player 1; the screen holds nothing secret now.
-    ctx.screen = 0;
-    ctx.session = { ...ctx.session, seat: 0 };
+    // The next round starts with Player 1 (or the human against the computer); the screen holds nothing secret now.
+    const next = againstComputer(ctx) ? ctx.humanSeat : 0;
+    ctx.screen = next;
+    ctx.session = { ...ctx.session, seat: next };
     return 'redraw';
   }
   if (m.type === 'done') return 'same'; // the hand-over happens at the top of the loop
@@ -429,11 +470,11 @@ async function modeCommand(ctx: Ctx, args: string): Promise<Next> {
     .trim()
     .toLowerCase()
     .replace(/^email$/, 'e-mail');
+  const [word = '', levelText] = mode.split(/\s+/);
+  if (word === 'computer') return computerMode(ctx, levelText);
   if (mode !== 'hot-seat' && mode !== 'e-mail') {
     throw new CliError(
-      mode === 'computer'
-        ? 'The computer player is not available yet.'
-        : `Play is ${ctx.session.settings.mode}; "mode hot-seat" or "mode e-mail" changes it.`,
+      `Play is ${ctx.session.settings.mode}; "mode hot-seat", "mode e-mail" or "mode computer [level]" changes it.`,
     );
   }
   const r = changeSessionMode(ctx.session, mode);
@@ -449,6 +490,49 @@ async function modeCommand(ctx: Ctx, args: string): Promise<Next> {
     await autosave(ctx);
   } else print(ctx, 'Now played by two people at this screen.');
   return 'redraw';
+}
+
+/** The level a new game against the computer starts at when none is given **(ours)**. */
+export const DEFAULT_LEVEL = 3;
+
+function parseLevel(text: string | undefined, fallback: number): number {
+  if (text === undefined || text === '') return fallback;
+  const n = Number(text.replace(/^ai:/i, ''));
+  if (!Number.isInteger(n) || n < 1 || n > 6) throw new CliError(`"${text}" is not a level: 1 to 6`);
+  return n;
+}
+
+/** `mode computer [level]`: the computer takes over the seat opposite the one at the keyboard. */
+async function computerMode(ctx: Ctx, levelText: string | undefined): Promise<Next> {
+  if (!ctx.makeComputer) throw new CliError('The computer player is not available here.');
+  const level = parseLevel(levelText, ctx.session.settings.level ?? DEFAULT_LEVEL);
+  // Hot-seat: the player at the keyboard keeps the seat; e-mail: the local player does.
+  const human = isEmail(ctx) ? ctx.session.seat : (ctx.screen ?? 0);
+  const r = changeSessionMode({ ...ctx.session, seat: human }, 'computer', level);
+  if (!r.ok) throw new CliError(describeError(r.error));
+  ctx.session = r.value;
+  ctx.computer = ctx.makeComputer(level);
+  ctx.humanSeat = human;
+  ctx.dirty = true;
+  ctx.screen = undefined;
+  print(ctx, `Now against ${ctx.computer.name}, which plays Player ${computerSeat(ctx) + 1}.`);
+  return 'redraw';
+}
+
+/** `level [n]`: shows or changes the computer's level (manual, "The level of play"). */
+function levelCommand(ctx: Ctx, args: string): Next {
+  if (!againstComputer(ctx) || !ctx.computer) throw new CliError('There is no computer player in this game.');
+  if (!args.trim()) {
+    print(ctx, `Playing against ${ctx.computer.name}.`);
+    return 'same';
+  }
+  if (!ctx.makeComputer) throw new CliError('The level cannot be changed here.');
+  const level = parseLevel(args.trim(), DEFAULT_LEVEL);
+  ctx.session = { ...ctx.session, settings: { ...ctx.session.settings, level } };
+  ctx.computer = ctx.makeComputer(level);
+  ctx.dirty = true;
+  print(ctx, `Now against ${ctx.computer.name}.`);
+  return 'same';
 }
 
 async function customizeLoop(ctx: Ctx): Promise<Next> {

@@ -1,0 +1,535 @@
+/**
+ * The Tactorus computer opponent. Both players schedule at once, so the computer chooses a whole order set for a
+ * round from its own observation (`TactorusObservation`, which has no field for the other side's orders): it
+ * cannot read the human's orders, by its type. Levels 1–5 are the manual's (FAQ, "How does the Tactorus
+ * Application select its moves?"); level 6 is ours and searches the round as the simultaneous game it is.
+ *
+ * 1. Every piece drawn to the enemy flag unless pulled by enemy pieces within three squares, a touch of randomness.
+ * 2. As 1, favouring one-square or two-square moves, picked at random each round.
+ * 3. Plans both (one-square and two-square) and compares them by their likely outcome: each is played against the
+ *    same sample of likely enemy order sets, every round carried out and the result judged (evaluate.ts); the best
+ *    average wins.
+ * 4. As 3 with two attractors, the enemy flag and a central square: four strategies compared.
+ * 5. As 4 with three central attractors besides the flag: eight strategies; its second alteration (the manual
+ *    never says what it is, **ours**) is a comparison against twice as many enemy samples.
+ * 6. (ours) Candidate order sets for both sides from the attractor strategies, every pair carried out and judged
+ *    into a payoff table, and regret matching over that table (the round as a simultaneous game, neither side
+ *    seeing the other's choice); the order set is drawn from the resulting mixed strategy. Never minimax over a
+ *    turn-based encoding.
+ *
+ * Every level above 1 settles two things first (ours): a flag capture no enemy order can avoid is always
+ * ordered, and the flag always ends on a square out of every enemy infantry's reach when such a square exists.
+ * Every level is deterministic for a given seed: no time limits, only counts.
+ *
+ *   const choice = tactorusEngine.choose(observe(state, 1), '5', { seed: 7 });   // choice.move: Order[]
+ */
+import { createRng, type Player, type Rng } from '@tactica/core';
+import {
+  AttractorPlanner,
+  boardCodes,
+  centralAttractors,
+  ENEMY_FLAG,
+  Evaluator,
+  newGame,
+  observe,
+  OrderPlanner,
+  OrderSet,
+  outcomeWinner,
+  OUTCOME_NONE,
+  playMove,
+  randomOrderSet,
+  resolveCodes,
+  SQUARES,
+  WIN_SCORE,
+  type Order,
+  type Rules,
+  type TactorusObservation,
+  type TactorusSetup,
+  type TactorusState,
+} from '@tactica/tactorus';
+import type { Analysis, AnalyseLimits, Engine, LevelInfo, MoveChoice, ThinkOptions } from '../engine.js';
+import type { MatchGame, MatchOptions, MatchResult } from '../match.js';
+
+/** One level's settings. */
+export interface TactorusLevel extends LevelInfo {
+  /** attractor: plan one strategy; compare: the best of several by sampled outcome; regret: regret matching. */
+  readonly method: 'attractor' | 'compare' | 'regret';
+  /** Central attractors besides the enemy flag: 0, 1 (level 4) or 3 (level 5). */
+  readonly centres: 0 | 1 | 3;
+  /** Step preference: none (level 1), one picked at random (level 2), both compared (levels 3 and up). */
+  readonly steps: 'none' | 'random' | 'both';
+  /** Random jitter per square, in value units (an infantry is 100). */
+  readonly noise: number;
+  /** Settle sure flag captures and flag escapes first. */
+  readonly guard: boolean;
+  /** The enemy model of the move generator (see AttractorOptions): level 1 judges the board as it stands. */
+  readonly model: 'static' | 'mobile';
+  /** Enemy order sets each strategy is tried against (compare). */
+  readonly samples?: number;
+  /** Order sets planned per strategy with different noise (regret): candidates = strategies × variants. */
+  readonly variants?: number;
+  /** Regret-matching iterations (regret). */
+  readonly iterations?: number;
+  /** Rounds played on by both sides' plain attractor plans before a result is judged (0: judge at once). */
+  readonly lookahead?: number;
+  /** regret: draw the order set from the mixed strategy, or play the one it weighs most. */
+  readonly pick?: 'sample' | 'best';
+}
+
+export const TACTORUS_LEVELS: readonly TactorusLevel[] = [
+  {
+    id: '1',
+    name: 'Level 1',
+    description: 'every piece drawn to the enemy flag unless pulled by enemy pieces within 3 squares',
+    method: 'attractor',
+    centres: 0,
+    steps: 'none',
+    noise: 8,
+    guard: false,
+    model: 'static',
+  },
+  {
+    id: '2',
+    name: 'Level 2',
+    description: 'as level 1, favouring one-square or two-square moves, picked at random',
+    method: 'attractor',
+    centres: 0,
+    steps: 'random',
+    noise: 8,
+    guard: true,
+    model: 'mobile',
+  },
+  {
+    id: '3',
+    name: 'Level 3',
+    description: 'plans one-square and two-square strategies and plays the one with the better likely outcome',
+    method: 'compare',
+    centres: 0,
+    steps: 'both',
+    noise: 4,
+    guard: true,
+    model: 'mobile',
+    samples: 6,
+  },
+  {
+    id: '4',
+    name: 'Level 4',
+    description: 'as level 3 with the enemy flag and a central square as attractors: four strategies compared',
+    method: 'compare',
+    centres: 1,
+    steps: 'both',
+    noise: 4,
+    guard: true,
+    model: 'mobile',
+    samples: 6,
+  },
+  {
+    id: '5',
+    name: 'Level 5',
+    description: 'as level 4 with three central attractors: eight strategies compared against more samples',
+    method: 'compare',
+    centres: 3,
+    steps: 'both',
+    noise: 4,
+    guard: true,
+    model: 'mobile',
+    samples: 12,
+  },
+  {
+    id: '6',
+    name: 'Level 6',
+    description:
+      'the strongest: regret matching over both sides’ candidate order sets, the round as a simultaneous game',
+    method: 'regret',
+    centres: 3,
+    steps: 'both',
+    noise: 4,
+    guard: true,
+    model: 'mobile',
+    variants: 2,
+    iterations: 400,
+    lookahead: 1,
+    pick: 'best',
+  },
+];
+
+/** An attractor strategy: where the pieces are drawn and which move length is favoured. */
+interface Strategy {
+  readonly attractor: number;
+  readonly step: 0 | 1 | 2;
+}
+
+/** The strategies a level plans for player `p`. */
+function strategiesOf(level: TactorusLevel, p: Player, rng: Rng): Strategy[] {
+  const attractors = [ENEMY_FLAG, ...(level.centres === 0 ? [] : centralAttractors(p, level.centres === 1 ? 1 : 3))];
+  const steps: (0 | 1 | 2)[] =
+    level.steps === 'none'
+      ? [0]
+      : level.steps === 'random'
+        ? [rng.int(2) === 0 ? 1 : 2]
+        : (level.steps as string) === 'one'
+          ? [1]
+          : (level.steps as string) === 'two'
+            ? [2]
+            : [1, 2];
+  const out: Strategy[] = [];
+  for (const attractor of attractors) for (const step of steps) out.push({ attractor, step });
+  return out;
+}
+
+/** What a level's choice was based on: the chosen order set and its estimated value. */
+export interface TactorusChoice extends MoveChoice<readonly Order[]> {
+  /** Estimated value for the chooser (evaluation units, an infantry is 100; a win is 100000). */
+  readonly score: number;
+  /** Rounds carried out in the simulator to make the choice. */
+  readonly nodes: number;
+}
+
+/**
+ * A Tactorus engine: its scratch tables and pools of order sets. Not re-entrant (one per thread).
+ */
+export class TactorusAi implements Engine<TactorusObservation, readonly Order[]> {
+  readonly levels: readonly TactorusLevel[];
+  private readonly attractor = new AttractorPlanner();
+  private readonly evaluator = new Evaluator();
+  private readonly board = new Uint8Array(SQUARES);
+  private readonly after = new Uint8Array(SQUARES);
+  private readonly later = new Uint8Array(SQUARES);
+  private readonly lookMine = new OrderSet();
+  private readonly lookTheirs = new OrderSet();
+  private readonly lookRng = createRng(0);
+  private lookahead = 0;
+  private readonly mine: OrderSet[] = [];
+  private readonly theirs: OrderSet[] = [];
+  /** Rounds simulated since the engine was made (the benchmark's node count). */
+  nodes = 0;
+
+  constructor(levels: readonly TactorusLevel[] = TACTORUS_LEVELS) {
+    if (levels.length === 0) throw new Error('an engine needs at least one level');
+    this.levels = levels;
+  }
+
+  private level(id: string): TactorusLevel {
+    return this.levels.find((l) => l.id === id) ?? (this.levels[this.levels.length - 1] as TactorusLevel);
+  }
+
+  /**
+   * The orders of the viewer for this round, in an order they can be scheduled in. Any orders already in the
+   * observation are ignored: the set returned replaces them.
+   */
+  choose(view: TactorusObservation, levelId: string, think: ThinkOptions = {}): TactorusChoice {
+    const level = this.level(levelId);
+    const rng = createRng(think.seed ?? 0);
+    this.lookahead = level.lookahead ?? 0;
+    if (view.outcome) return { move: [], score: 0, nodes: 0 };
+    const start = this.nodes;
+    boardCodes(view.board, this.board);
+    const p = view.viewer;
+    const strategies = strategiesOf(level, p, rng);
+    if (level.method === 'attractor') {
+      const s = strategies[0] as Strategy;
+      const set = this.plan(view, p, s, level, rng);
+      return { move: set.toOrders(), score: 0, nodes: 0 };
+    }
+    if (level.method === 'compare') {
+      const n = this.candidates(view, p, strategies, level, 1, rng, this.mine);
+      const m = this.candidates(
+        view,
+        enemy(p),
+        this.enemyStrategies(p, rng, level.samples ?? 6),
+        level,
+        1,
+        rng,
+        this.theirs,
+      );
+      let best = -Infinity;
+      let bestI = 0;
+      for (let i = 0; i < n; i++) {
+        let total = 0;
+        for (let j = 0; j < m; j++) total += this.payoff(view, p, this.mine[i] as OrderSet, this.theirs[j] as OrderSet);
+        const avg = total / m;
+        if (avg > best) {
+          best = avg;
+          bestI = i;
+        }
+      }
+      think.onThought?.(`compared ${n} strategies against ${m} likely enemy order sets`);
+      return { move: (this.mine[bestI] as OrderSet).toOrders(), score: Math.round(best), nodes: this.nodes - start };
+    }
+    return this.regret(view, p, strategies, level, rng, think, start);
+  }
+
+  /** Regret matching over the payoff table of both sides' candidates; draws the order set from the mix. */
+  private regret(
+    view: TactorusObservation,
+    p: Player,
+    strategies: readonly Strategy[],
+    level: TactorusLevel,
+    rng: Rng,
+    think: ThinkOptions,
+    start: number,
+  ): TactorusChoice {
+    const variants = level.variants ?? 2;
+    const n = this.candidates(view, p, strategies, level, variants, rng, this.mine);
+    const e = enemy(p);
+    const theirStrategies = strategiesOf(level, e, rng);
+    const m = this.candidates(view, e, theirStrategies, level, variants, rng, this.theirs);
+    const table = new Float64Array(n * m);
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < m; j++)
+        table[i * m + j] = this.payoff(view, p, this.mine[i] as OrderSet, this.theirs[j] as OrderSet);
+    }
+    const mix = solveMatrixGame(table, n, m, level.iterations ?? 400);
+    // Value of the mix against the other side's mix.
+    let value = 0;
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < m; j++)
+        value += (mix.row[i] as number) * (mix.col[j] as number) * (table[i * m + j] as number);
+    }
+    let pick = n - 1;
+    if (level.pick === 'best') {
+      for (let i = 0; i < n; i++) if ((mix.row[i] as number) > (mix.row[pick] as number)) pick = i;
+    } else {
+      let r = rng.float();
+      for (let i = 0; i < n; i++) {
+        r -= mix.row[i] as number;
+        if (r < 0) {
+          pick = i;
+          break;
+        }
+      }
+    }
+    think.onThought?.(`${n}×${m} candidate order sets, mixed over ${mix.row.filter((x) => x > 0.01).length}`);
+    return { move: (this.mine[pick] as OrderSet).toOrders(), score: Math.round(value), nodes: this.nodes - start };
+  }
+
+  /** The enemy's likely strategies: its flag or centre attractors, step lengths at random. */
+  private enemyStrategies(p: Player, rng: Rng, count: number): Strategy[] {
+    const e = enemy(p);
+    const attractors = [ENEMY_FLAG, ...centralAttractors(e, 3)];
+    const out: Strategy[] = [];
+    for (let i = 0; i < count; i++) {
+      out.push({
+        attractor: i % 2 === 0 ? ENEMY_FLAG : (attractors[rng.int(attractors.length)] as number),
+        step: rng.int(3) as 0 | 1 | 2,
+      });
+    }
+    return out;
+  }
+
+  /** Plans `variants` order sets per strategy into `pool`; returns how many. */
+  private candidates(
+    view: TactorusObservation,
+    p: Player,
+    strategies: readonly Strategy[],
+    level: TactorusLevel,
+    variants: number,
+    rng: Rng,
+    pool: OrderSet[],
+  ): number {
+    let n = 0;
+    for (const s of strategies) {
+      for (let v = 0; v < variants; v++) {
+        const set = this.plan(view, p, s, level, rng);
+        while (pool.length <= n) pool.push(new OrderSet());
+        (pool[n++] as OrderSet).copyFrom(set);
+      }
+    }
+    return n;
+  }
+
+  private plan(view: TactorusObservation, p: Player, s: Strategy, level: TactorusLevel, rng: Rng): OrderSet {
+    return this.attractor.plan(
+      this.board,
+      view.rules,
+      view.round,
+      p,
+      { attractor: s.attractor, step: s.step, noise: level.noise, guard: level.guard, model: level.model },
+      rng,
+    );
+  }
+
+  /** The round carried out with both order sets and the result judged for `p`. */
+  private payoff(view: TactorusObservation, p: Player, mine: OrderSet, theirs: OrderSet): number {
+    this.nodes++;
+    const orders: [OrderSet, OrderSet] = p === 0 ? [mine, theirs] : [theirs, mine];
+    const code = resolveCodes(this.board, orders, view.round + 1, this.after);
+    if (code !== OUTCOME_NONE) return outcomeScore(code, p);
+    let board = this.after;
+    let round = view.round + 1;
+    for (let r = 0; r < this.lookahead; r++) {
+      // Both sides play on with the plain flag-attractor plan (no randomness) for a round.
+      const options = { attractor: ENEMY_FLAG, step: 0, noise: 0, guard: true, model: 'mobile' } as const;
+      this.lookMine.copyFrom(this.attractor.plan(board, view.rules, round, p, options, this.lookRng));
+      this.lookTheirs.copyFrom(this.attractor.plan(board, view.rules, round, enemy(p), options, this.lookRng));
+      const next = board === this.after ? this.later : this.after;
+      const c = resolveCodes(
+        board,
+        p === 0 ? [this.lookMine, this.lookTheirs] : [this.lookTheirs, this.lookMine],
+        round + 1,
+        next,
+      );
+      this.nodes++;
+      round++;
+      board = next;
+      if (c !== OUTCOME_NONE) return outcomeScore(c, p) * 0.9;
+    }
+    return this.evaluator.evaluate(board, view.rules, round, p);
+  }
+
+  /** The orders the strongest level would schedule, with their estimated value (one round: depth 1). */
+  analyse(view: TactorusObservation, limits: AnalyseLimits = {}): Analysis<readonly Order[]> {
+    void limits;
+    const t = performance.now();
+    const strongest = this.levels[this.levels.length - 1] as TactorusLevel;
+    const c = this.choose(view, strongest.id, { seed: 1 });
+    return { score: c.score, depth: 1, nodes: c.nodes, timeMs: performance.now() - t, pv: [c.move] };
+  }
+}
+
+function outcomeScore(code: number, p: Player): number {
+  const w = outcomeWinner(code);
+  return w === -1 ? 0 : w === p ? WIN_SCORE : -WIN_SCORE;
+}
+
+function enemy(p: Player): Player {
+  return p === 0 ? 1 : 0;
+}
+
+/**
+ * Regret matching plus (both players, alternating updates) on a zero-sum table `table[i * m + j]` (row player's
+ * payoff). Returns both players' average strategies, which approach an equilibrium of the table.
+ */
+export function solveMatrixGame(
+  table: Float64Array,
+  n: number,
+  m: number,
+  iterations: number,
+): { row: Float64Array; col: Float64Array } {
+  const rowRegret = new Float64Array(n);
+  const colRegret = new Float64Array(m);
+  const rowSum = new Float64Array(n);
+  const colSum = new Float64Array(m);
+  const row = new Float64Array(n);
+  const col = new Float64Array(m);
+  const rowValue = new Float64Array(n);
+  const colValue = new Float64Array(m);
+  for (let t = 1; t <= iterations; t++) {
+    normalise(rowRegret, row);
+    normalise(colRegret, col);
+    // Row player's regrets against the column mix.
+    let v = 0;
+    for (let i = 0; i < n; i++) {
+      let x = 0;
+      for (let j = 0; j < m; j++) x += (col[j] as number) * (table[i * m + j] as number);
+      rowValue[i] = x;
+      v += (row[i] as number) * x;
+    }
+    for (let i = 0; i < n; i++) rowRegret[i] = Math.max(0, (rowRegret[i] as number) + (rowValue[i] as number) - v);
+    normalise(rowRegret, row);
+    // Column player's (it minimises the row payoff).
+    let u = 0;
+    for (let j = 0; j < m; j++) {
+      let x = 0;
+      for (let i = 0; i < n; i++) x += (row[i] as number) * (table[i * m + j] as number);
+      colValue[j] = -x;
+      u -= (col[j] as number) * x;
+    }
+    for (let j = 0; j < m; j++) colRegret[j] = Math.max(0, (colRegret[j] as number) + (colValue[j] as number) - u);
+    // Linear averaging (later iterations weigh more), as in RM+.
+    for (let i = 0; i < n; i++) rowSum[i]! += t * (row[i] as number);
+    for (let j = 0; j < m; j++) colSum[j]! += t * (col[j] as number);
+  }
+  normaliseSum(rowSum);
+  normaliseSum(colSum);
+  return { row: rowSum, col: colSum };
+}
+
+function normalise(regret: Float64Array, out: Float64Array): void {
+  let sum = 0;
+  for (let i = 0; i < regret.length; i++) sum += regret[i] as number;
+  for (let i = 0; i < regret.length; i++) out[i] = sum > 0 ? (regret[i] as number) / sum : 1 / regret.length;
+}
+
+function normaliseSum(x: Float64Array): void {
+  let sum = 0;
+  for (let i = 0; i < x.length; i++) sum += x[i] as number;
+  for (let i = 0; i < x.length; i++) x[i] = sum > 0 ? (x[i] as number) / sum : 1 / x.length;
+}
+
+/** The engine the command line and the match runner use. */
+export const tactorusEngine = new TactorusAi();
+
+// ---------------------------------------------------------------------------------------------------------------
+// Self-play matches of simultaneous rounds.
+
+/** Plays one round of `s` with both players' orders (each scheduled through the rules, so an illegal one throws). */
+export function playOrders(s: TactorusState, orders: readonly [readonly Order[], readonly Order[]]): TactorusState {
+  let t = s;
+  for (const p of [0, 1] as const) {
+    for (const o of orders[p]) {
+      t = playMove(t, { type: 'order', player: p, from: o.from, to: o.to });
+    }
+  }
+  return playMove(playMove(t, { type: 'done', player: 0 }), { type: 'done', player: 1 });
+}
+
+/** A start position after `rounds` rounds of a few random orders a side (fewer if the game would end). */
+export function randomTactorusOpening(setup: TactorusSetup, seed: number, rounds: number): TactorusState {
+  const rng = createRng(seed);
+  const planner = new OrderPlanner();
+  let s = newGame(setup);
+  for (let r = 0; r < rounds; r++) {
+    const codes = boardCodes(s.board);
+    const a = randomOrderSet(planner, codes, s.rules, 0, rng, 1 + rng.int(6)).toOrders();
+    const b = randomOrderSet(planner, codes, s.rules, 1, rng, 1 + rng.int(6)).toOrders();
+    const next = playOrders(s, [a, b]);
+    if (next.ended) break;
+    s = next;
+  }
+  return s;
+}
+
+/**
+ * A self-play match between two levels: every round both engines choose from their own observations, then the
+ * round is carried out. Each opening (seeded random rounds) is played twice with the seats swapped.
+ */
+export function playTactorusMatch(
+  engine: Engine<TactorusObservation, readonly Order[]>,
+  a: string,
+  b: string,
+  options: MatchOptions & { readonly setup?: TactorusSetup; readonly rules?: Rules },
+): MatchResult {
+  const rng = createRng(options.seed ?? 1);
+  const openingRounds = options.openingPlies ?? 2;
+  const setup: TactorusSetup = options.setup ?? (options.rules ? { rules: options.rules } : {});
+  const games: MatchGame[] = [];
+  let wins = 0;
+  let draws = 0;
+  let losses = 0;
+  let opening = newGame(setup);
+  for (let index = 0; index < options.games; index++) {
+    const aSeat: Player = index % 2 === 0 ? 0 : 1;
+    if (index % 2 === 0) opening = randomTactorusOpening(setup, rng.next(), openingRounds);
+    const seed = rng.next();
+    let s = opening;
+    let rounds = 0;
+    const maxRounds = options.maxPlies ?? 400;
+    while (!s.ended && rounds < maxRounds) {
+      const choice = ([0, 1] as const).map(
+        (p) => engine.choose(observe(s, p), p === aSeat ? a : b, { seed: (seed + 7919 * rounds + p) >>> 0 }).move,
+      );
+      s = playOrders(s, [choice[0] as readonly Order[], choice[1] as readonly Order[]]);
+      rounds++;
+    }
+    const o = s.ended;
+    const aPoints = !o || o.kind === 'draw' ? 0.5 : o.winner === aSeat ? 1 : 0;
+    if (aPoints === 1) wins++;
+    else if (aPoints === 0) losses++;
+    else draws++;
+    const g: MatchGame = { index, aSeat, aPoints, reason: o ? o.reason : 'adjudicated', plies: rounds };
+    games.push(g);
+    options.onGame?.(g);
+  }
+  return { wins, draws, losses, games };
+}
