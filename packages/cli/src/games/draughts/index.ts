@@ -8,6 +8,7 @@ import { draughtsGame } from '@tactica/draughts';
 import { aiTools } from '../../ai/ai-tools.js';
 import type { GameCli } from '../../game-cli.js';
 import { addPositionOptions, positionOption, type DraughtsOptionValues } from './options.js';
+import { configureHub } from './hub.js';
 import { configureMoves } from './moves.js';
 import { configurePerft } from './perft.js';
 import { configurePlay, launchDraughts } from './play.js';
@@ -18,6 +19,8 @@ export const draughtsCli: GameCli = {
   summary: 'Draughts (International, English, Spanish, Russian, Brazilian, Thai, Pool; give-away)',
   commands: { perft: configurePerft, moves: configureMoves, replay: configureReplay, play: configurePlay },
   launch: launchDraughts,
+  // `tactica hub`: the engine in the Hub protocol (International, normal or losing).
+  extra: configureHub,
   // `tactica analyse draughts` and `tactica match draughts`: --variant, --fen, --giveaway choose the game and position.
   ai: {
     addOptions: (cmd) => addPositionOptions(cmd, { giveaway: true }),

@@ -1,0 +1,214 @@
+import { PassThrough } from 'node:stream';
+import { draughtsGame } from '@tactica/draughts';
+import { describe, expect, it } from 'vitest';
+import { draughtsCli } from './index.js';
+import { runCli } from '../../program.js';
+import { formatHubPosition, hubMove, parseHubLine, parseHubPosition, readHubMove, runHub } from './hub.js';
+
+// The engine runs in the built worker (npm test builds before testing).
+
+const START = 'Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww';
+
+/** A Hub session driven line by line, as a GUI drives it. */
+function session() {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  const error = new PassThrough();
+  const lines: string[] = [];
+  let partial = '';
+  const waiters: { test: (l: string) => boolean; resolve: (l: string) => void }[] = [];
+  output.on('data', (c: Buffer) => {
+    partial += c.toString('utf8');
+    const parts = partial.split('\n');
+    partial = parts.pop() ?? '';
+    for (const line of parts) {
+      lines.push(line);
+      for (const w of [...waiters]) {
+        if (w.test(line)) {
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve(line);
+        }
+      }
+    }
+  });
+  const done = runHub({ input, output, error });
+  return {
+    lines,
+    done,
+    send: (text: string) => input.write(`${text}\n`),
+    end: () => input.end(),
+    /** The next line (already printed or to come) matching `pattern`, after `from` lines. */
+    waitFor(pattern: RegExp, from = 0): Promise<string> {
+      const seen = lines.slice(from).find((l) => pattern.test(l));
+      if (seen !== undefined) return Promise.resolve(seen);
+      return new Promise((resolve) => waiters.push({ test: (l) => pattern.test(l), resolve }));
+    },
+  };
+}
+
+describe('Hub protocol lines', () => {
+  it('reads a command and its name=value pairs, quoted values and flags', () => {
+    const r = parseHubLine('pos pos=W' + 'e'.repeat(50) + ' moves="32-28 19-23"  start');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.command).toBe('pos');
+    expect(r.value.pairs.get('moves')).toBe('32-28 19-23');
+    expect(r.value.pairs.get('start')).toBe('');
+  });
+
+  it('refuses a malformed line with a coded error, never a throw (fuzzed)', () => {
+    expect(parseHubLine('   ').ok).toBe(false);
+    expect(parseHubLine('go think="unclosed').ok).toBe(false);
+    const chars = ['a', '=', '"', ' ', 'x', '-', '\t', '1'];
+    for (let seed = 0; seed < 500; seed++) {
+      let text = '';
+      for (let k = 0, x = seed; k < 8; k++, x = (x * 7 + 3) % 1009) text += chars[x % chars.length];
+      const r = parseHubLine(text);
+      if (!r.ok) expect(r.error.code).toMatch(/^hub\//);
+    }
+  });
+
+  it("reads and writes Scan's position format and move notation", () => {
+    const game = draughtsGame('international');
+    const s = parseHubPosition(START, false);
+    expect(s.ok).toBe(true);
+    if (!s.ok) return;
+    expect(formatHubPosition(s.value)).toBe(START);
+    const opening = game.legalMoves(s.value).map(hubMove);
+    expect(opening).toContain('32-28');
+    // A capture: start, end and the taken piece.
+    let t = s.value;
+    for (const text of ['32-28', '19-23']) {
+      const m = readHubMove(game, t, text);
+      expect(m.ok).toBe(true);
+      if (m.ok) t = game.play(t, m.value);
+    }
+    expect(game.legalMoves(t).map(hubMove)).toEqual(['28x19x23']);
+    expect(readHubMove(game, t, '28x19').ok).toBe(true);
+    expect(readHubMove(game, t, '28x19x24').ok).toBe(false);
+    expect(readHubMove(game, t, '28-19').ok).toBe(false);
+    expect(readHubMove(game, t, 'e2e4').ok).toBe(false);
+    expect(parseHubPosition('W' + 'e'.repeat(49), false).ok).toBe(false);
+    expect(parseHubPosition('X' + 'e'.repeat(50), false).ok).toBe(false);
+  });
+});
+
+describe('tactica hub: the engine as a Hub GUI drives it', () => {
+  it('initialisation: id, the parameters it has, wait; then ready', async () => {
+    const h = session();
+    h.send('hub');
+    await h.waitFor(/^wait$/);
+    expect(h.lines[0]).toBe('id name=Tactica version=0.1.0 author="the Tactica project"');
+    expect(h.lines).toContain('param name=variant value=normal type=enum values="normal losing"');
+    expect(h.lines).toContain('param name=level value=master type=enum values="dumb novice average good smart master"');
+    h.send('set-param name=variant value=frisian');
+    await h.waitFor(/^error message=.*frisian is not supported/);
+    h.send('set-param name=level value=genius');
+    await h.waitFor(/^error message="unknown level/);
+    h.send('init');
+    await h.waitFor(/^ready$/);
+    h.send('quit');
+    await h.done;
+  });
+
+  it('a search: info lines, then done with the move and the expected answer', async () => {
+    const h = session();
+    h.send('init');
+    await h.waitFor(/^ready$/);
+    h.send(`pos pos=${START} moves="32-28 19-23"`);
+    h.send('level depth=5');
+    h.send('go think');
+    const done = await h.waitFor(/^done /);
+    // The only legal move is the capture 28x19.
+    expect(done).toMatch(/^done move=28x19x23( ponder=\S+)?$/);
+    const infos = h.lines.filter((l) => l.startsWith('info '));
+    expect(infos.length).toBeGreaterThan(0);
+    expect(infos[0]).toMatch(/^info depth=1 score=-?\d+\.\d\d nodes=\d+ time=\d+\.\d{3} nps=\d+\.\d\d pv=/);
+    h.send('quit');
+    await h.done;
+  });
+
+  it('stop ends an infinite analysis with a legal move; ping is answered while it thinks', async () => {
+    const h = session();
+    h.send('init');
+    h.send(`pos pos=${START}`);
+    h.send('level infinite');
+    h.send('go analyze');
+    await h.waitFor(/^info depth=3 /);
+    h.send('ping');
+    await h.waitFor(/^pong$/);
+    h.send('stop');
+    const done = await h.waitFor(/^done /);
+    const move = /move=(\S+)/.exec(done)?.[1] ?? '';
+    const game = draughtsGame('international');
+    expect(game.legalMoves(game.initial()).map(hubMove)).toContain(move);
+    h.send('quit');
+    await h.done;
+  });
+
+  it('ponder-hit turns pondering into thinking with the time the level gave', async () => {
+    const h = session();
+    h.send('init');
+    h.send(`pos pos=${START} moves="32-28"`);
+    h.send('level move-time=0.2');
+    h.send('go ponder');
+    await h.waitFor(/^info depth=2 /);
+    h.send('ponder-hit');
+    await h.waitFor(/^done move=\S+/);
+    h.send('quit');
+    await h.done;
+  });
+
+  it('plays give-away ("losing") and a named level', async () => {
+    const h = session();
+    h.send('set-param name=variant value=losing');
+    h.send('set-param name=level value=novice');
+    h.send('init');
+    h.send(`pos pos=${START}`);
+    h.send('go think');
+    const done = await h.waitFor(/^done /);
+    expect(done).toMatch(/^done move=\d+-\d+/);
+    h.send('quit');
+    await h.done;
+  });
+
+  it('answers bad input with error lines and goes on', async () => {
+    const h = session();
+    h.send('init');
+    h.send('pos pos=Wxyz');
+    await h.waitFor(/^error message="bad position/);
+    h.send(`pos pos=${START} moves="32-28 32-28"`);
+    await h.waitFor(/^error message="illegal move/);
+    h.send('level depth=deep');
+    await h.waitFor(/^error message="bad depth/);
+    h.send('fly away');
+    await h.waitFor(/^error message="bad command 'fly'"$/);
+    h.send('');
+    await h.waitFor(/^error message="missing command"/);
+    h.send('ping');
+    await h.waitFor(/^pong$/);
+    h.send('quit');
+    await h.done;
+  });
+
+  it('leaves when the input ends, answering the lines already read', async () => {
+    const h = session();
+    h.send(`pos pos=${START}`);
+    h.send('level depth=2');
+    h.send('go think');
+    h.end();
+    await h.done;
+    expect(h.lines.some((l) => /^done move=/.test(l))).toBe(true);
+  });
+
+  it('is the top-level command tactica hub (registered by the draughts CLI)', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const out: string[] = [];
+    output.on('data', (c: Buffer) => out.push(c.toString('utf8')));
+    const run = runCli(['hub'], [draughtsCli], { input, output, error: new PassThrough() });
+    input.end('hub\nquit\n');
+    expect(await run).toBe(0);
+    expect(out.join('')).toContain('\nwait\n');
+  });
+});

@@ -1,0 +1,505 @@
+/**
+ * `tactica hub`: the draughts engine speaking the Hub protocol (version 2, as Scan 3 by Fabien Letouzey speaks it)
+ * on stdin/stdout, so any Hub GUI or driver can play it. Lines have the form `<command> <name>=<value> ...`, values
+ * quoted with double quotes when they hold spaces.
+ *
+ *   hub                       → id name=Tactica ..., param ... (variant, level), wait
+ *   set-param name=variant value=normal|losing        International draughts, normal or give-away ("losing")
+ *   set-param name=level value=dumb|...|master        the computer level (default master, the strongest)
+ *   init                      → ready
+ *   new-game                  forget what earlier searches learnt
+ *   pos [start] [pos=<W|B + 50 of w b W B e>] [moves="32-28 19x28x23 ..."]
+ *   level depth=N | nodes=N | move-time=S | [moves=N] time=S [inc=S] | infinite
+ *   go think | go ponder | go analyze   → info ... lines, then done move=<move> [ponder=<move>]
+ *   ping → pong (also while searching); stop; ponder-hit; quit
+ *
+ * Moves are written as Hub writes them: `32-28`, and captures as the start, the end and every taken piece,
+ * `28x19x23`. The search runs in a worker thread (`WorkerEngine`), so `stop`, `ping` and `ponder-hit` are obeyed
+ * while it thinks; lines other than those wait until the search has answered. Variants Scan offers that this
+ * engine does not play (killer, bt, frisian) are refused with an `error` line, as is any bad line, position or move.
+ */
+import { createInterface } from 'node:readline';
+import type { Command } from 'commander';
+import type { Analysis } from '@tactica/ai';
+import { err, inputError, ok, type InputError, type Result } from '@tactica/core';
+import {
+  draughtsGame,
+  pieceAt,
+  positionOf,
+  type DraughtsGame,
+  type DraughtsMove,
+  type DraughtsState,
+  type PlacedPiece,
+  type Piece,
+} from '@tactica/draughts';
+import { WorkerEngine, type EngineSpec } from '../../ai/worker-engine.js';
+import type { Io } from '../../io.js';
+
+const LEVELS = ['dumb', 'novice', 'average', 'good', 'smart', 'master'] as const;
+const VARIANTS = ['normal', 'losing'] as const;
+/** Scan's variants this engine does not play. */
+const OTHER_VARIANTS = ['killer', 'bt', 'frisian'];
+const VERSION = '0.1.0';
+const WIN = 1_000_000;
+const WIN_BOUND = WIN - 10_000;
+
+/** A Hub line: the command and its `name=value` pairs (a flag has the empty value). */
+export interface HubLine {
+  readonly command: string;
+  readonly pairs: ReadonlyMap<string, string>;
+}
+
+const isId = (c: string): boolean => c > ' ' && c !== '=' && c !== '"' && c !== '\x7f';
+
+/** Reads one line of the protocol. Never throws. */
+export function parseHubLine(line: string): Result<HubLine, InputError> {
+  let i = 0;
+  const blank = (): void => {
+    while (i < line.length && (line[i] as string) <= ' ') i++;
+  };
+  const name = (): string => {
+    blank();
+    const start = i;
+    while (i < line.length && isId(line[i] as string)) i++;
+    return line.slice(start, i);
+  };
+  const command = name();
+  if (!command) return err(inputError('hub/missing-command', 'missing command', { input: line }));
+  const pairs = new Map<string, string>();
+  for (;;) {
+    blank();
+    if (i >= line.length) break;
+    const key = name();
+    if (!key) return err(inputError('hub/syntax', `unexpected "${line[i]}" at column ${i + 1}`, { input: line }));
+    blank();
+    let value = '';
+    if (line[i] === '=') {
+      i++;
+      blank();
+      if (line[i] === '"') {
+        const close = line.indexOf('"', i + 1);
+        if (close < 0) return err(inputError('hub/syntax', `missing closing quote for ${key}`, { input: line }));
+        value = line.slice(i + 1, close);
+        i = close + 1;
+      } else {
+        value = name();
+      }
+    }
+    pairs.set(key, value);
+  }
+  return ok({ command, pairs });
+}
+
+/** A value written as Hub writes it: bare when it is a name, quoted otherwise. */
+function hubValue(value: string): string {
+  return value !== '' && [...value].every(isId) ? value : `"${value}"`;
+}
+
+const PIECES: Readonly<Record<string, Piece>> = { w: 'w', b: 'b', W: 'W', B: 'B' };
+
+/** Reads Hub's position: the side to move (`W`/`B`) then the 50 squares in order (`w b W B e`). */
+export function parseHubPosition(text: string, giveaway: boolean): Result<DraughtsState, InputError> {
+  const m = /^([WB])([wbWBe]{50})$/.exec(text.trim());
+  if (!m) {
+    return err(
+      inputError('hub/bad-position', 'a position is W or B and then 50 squares of w, b, W, B or e', { input: text }),
+    );
+  }
+  const placed: PlacedPiece[] = [];
+  const squares = m[2] as string;
+  for (let k = 0; k < 50; k++) {
+    const piece = PIECES[squares[k] as string];
+    if (piece) placed.push({ square: k + 1, piece });
+  }
+  const game = draughtsGame('international', { giveaway });
+  return ok(game.fromPosition(positionOf('international', placed, m[1] === 'W' ? 0 : 1)));
+}
+
+/** Hub's position text of a state. */
+export function formatHubPosition(s: DraughtsState): string {
+  let out = s.position.turn === 0 ? 'W' : 'B';
+  for (let n = 1; n <= 50; n++) out += pieceAt(s.position, n) ?? 'e';
+  return out;
+}
+
+/** A move as Hub writes it: `32-28`, or the start, the end and every taken piece: `28x19x23`. */
+export function hubMove(m: DraughtsMove): string {
+  if (m.captures.length === 0) return `${m.from}-${m.to}`;
+  return [m.from, m.to, ...m.captures].join('x');
+}
+
+/** Reads a Hub move in a state: the legal move with that start, end and taken pieces. */
+export function readHubMove(game: DraughtsGame, s: DraughtsState, text: string): Result<DraughtsMove, InputError> {
+  const m = /^(\d{1,2})([-x])(\d{1,2})((?:x\d{1,2})*)$/.exec(text);
+  if (!m) return err(inputError('hub/bad-move', `"${text}" is not a move (32-28, 28x19x23)`, { input: text }));
+  const from = Number(m[1]);
+  const to = Number(m[3]);
+  const taken = (m[4] as string)
+    .split('x')
+    .filter((x) => x !== '')
+    .map(Number)
+    .sort((a, b) => a - b);
+  const capture = m[2] === 'x';
+  const found = game
+    .legalMoves(s)
+    .filter(
+      (x) =>
+        x.from === from &&
+        x.to === to &&
+        x.captures.length > 0 === capture &&
+        (taken.length === 0 || (x.captures.length === taken.length && x.captures.every((c, k) => c === taken[k]))),
+    );
+  if (found.length === 1) return ok(found[0] as DraughtsMove);
+  if (found.length === 0) return err(inputError('move/illegal', `${text} is not legal here`, { input: text }));
+  return err(
+    inputError('move/ambiguous', `${text} could be ${found.length} moves: name the taken pieces`, { input: text }),
+  );
+}
+
+/** Scan's score: men, ±99.xx for a win or loss that many plies away. */
+function hubScore(score: number): string {
+  if (Math.abs(score) >= WIN_BOUND) {
+    const plies = WIN - Math.abs(score);
+    return `${score > 0 ? '' : '-'}${(100 - Math.min(plies, 99) / 100).toFixed(2)}`;
+  }
+  return (score / 100).toFixed(2);
+}
+
+/** The limits of the next search, from `level` (reset by `pos` and after every `go`, as Scan does). */
+interface Limits {
+  depth?: number;
+  nodes?: number;
+  moveTime?: number;
+  time?: number;
+  moves?: number;
+  inc?: number;
+  infinite?: boolean;
+}
+
+export interface HubOptions {
+  /** The engine the worker runs (default: `createDraughtsEngine` of `@tactica/ai`). */
+  readonly engine?: EngineSpec;
+}
+
+/** Runs the protocol until `quit` or the end of the input. */
+export function runHub(io: Io, options: HubOptions = {}): Promise<void> {
+  const spec: EngineSpec = options.engine ?? { name: 'createDraughtsEngine', args: [] };
+  const write = (line: string): void => {
+    io.output.write(`${line}\n`);
+  };
+  // A quoted value cannot hold a double quote: messages quote with single ones.
+  const error = (message: string): void => write(`error message=${hubValue(message.replace(/"/g, "'"))}`);
+
+  let variant: (typeof VARIANTS)[number] = 'normal';
+  let levelId: (typeof LEVELS)[number] = 'master';
+  let game = draughtsGame('international');
+  let state: DraughtsState = game.initial();
+  let limits: Limits = {};
+  let engine: WorkerEngine<DraughtsState, DraughtsMove> | undefined;
+  const worker = (): WorkerEngine<DraughtsState, DraughtsMove> =>
+    (engine ??= new WorkerEngine<DraughtsState, DraughtsMove>(spec));
+
+  // The search under way, if any: what `stop`, `ping` and `ponder-hit` act on.
+  let search:
+    | {
+        stopRequested: boolean;
+        haveResult: boolean;
+        pondering: boolean;
+        /** No limit but `stop` ends it (pondering, analysis, `level infinite`). */
+        unbounded: boolean;
+        budgetMs?: number;
+        timer?: NodeJS.Timeout;
+      }
+    | undefined;
+  /** The input has ended. */
+  let closed = false;
+  const requestStop = (): void => {
+    if (!search) return;
+    search.stopRequested = true;
+    if (search.haveResult) worker().stop();
+  };
+
+  /** How long `go think` may take, from the level (undefined: no time limit). */
+  const budgetOf = (l: Limits): number | undefined => {
+    if (l.moveTime !== undefined) return Math.max(10, l.moveTime * 1000 - 20);
+    if (l.time !== undefined) {
+      const left = l.time * 1000;
+      const share = left / Math.max(1, l.moves ?? 30) + (l.inc ?? 0) * 800;
+      return Math.max(10, Math.min(share, left * 0.5));
+    }
+    return undefined;
+  };
+
+  const go = async (mode: 'think' | 'ponder' | 'analyze'): Promise<void> => {
+    const l = limits;
+    limits = {};
+    const legal = game.legalMoves(state);
+    if (game.outcome(state) || legal.length === 0) {
+      error('the game is over in this position');
+      write('done');
+      return;
+    }
+    const started = Date.now();
+    const budget = budgetOf(l);
+    const unbounded =
+      (mode !== 'think' || l.infinite === true) &&
+      budget === undefined &&
+      l.depth === undefined &&
+      l.nodes === undefined;
+    // With the input closed, nothing could ever stop an unbounded search: it answers at once.
+    const current: NonNullable<typeof search> = {
+      stopRequested: closed && unbounded,
+      haveResult: false,
+      pondering: mode === 'ponder',
+      unbounded,
+    };
+    search = current;
+    const armTimer = (ms: number): void => {
+      current.timer = setTimeout(() => requestStop(), ms);
+    };
+    if (mode === 'think' && budget !== undefined) armTimer(budget);
+    if (mode === 'ponder' && budget !== undefined) current.budgetMs = budget;
+    if (mode === 'analyze' && budget !== undefined) armTimer(budget);
+    let best: Analysis<DraughtsMove> | undefined;
+    try {
+      if (levelId !== 'master' && mode === 'think') {
+        // A named level plays as it does everywhere (its own budget; a time limit can only shorten it).
+        current.haveResult = true;
+        const choice = await worker().choose(state, levelId, {
+          seed: state.seen.length,
+          ...(budget !== undefined ? { timeMs: budget } : {}),
+        });
+        best = {
+          score: choice.score ?? 0,
+          depth: choice.depth ?? 0,
+          nodes: choice.nodes ?? 0,
+          timeMs: Date.now() - started,
+          pv: choice.pv && choice.pv.length > 0 ? choice.pv : [choice.move],
+        };
+        info(best, Date.now() - started, best.nodes);
+      } else {
+        // Iterative deepening, one depth per request: the worker keeps its tables between them, and each completed
+        // depth is reported as an info line.
+        const maxDepth = l.depth ?? 64;
+        const unlimited = mode !== 'think' || l.infinite === true || budget !== undefined || l.depth !== undefined;
+        const nodeLimit = l.nodes ?? (unlimited ? Infinity : 250_000);
+        let nodes = 0;
+        for (let depth = 1; depth <= maxDepth; depth++) {
+          if (current.stopRequested && best) break;
+          const left = nodeLimit - nodes;
+          if (left <= 0) break;
+          const a = await worker().analyse(state, {
+            depth,
+            ...(Number.isFinite(left) ? { nodes: left } : {}),
+          });
+          current.haveResult = true;
+          nodes += a.nodes;
+          if (a.pv.length > 0 && (!best || a.depth >= best.depth)) {
+            best = a;
+            info(a, Date.now() - started, nodes);
+          }
+          if (a.depth < depth) break; // stopped inside this depth
+          if (Math.abs(a.score) >= WIN_BOUND && depth > WIN - Math.abs(a.score)) break; // a forced result, seen whole
+          if (legal.length === 1 && mode === 'think') break;
+          if (current.stopRequested) break;
+        }
+      }
+    } catch (e) {
+      error(`the engine failed: ${(e as Error).message}`);
+    } finally {
+      if (current.timer) clearTimeout(current.timer);
+      search = undefined;
+    }
+    const move = best?.pv[0] ?? legal[0];
+    const answer = best?.pv[1];
+    write(`done${move ? ` move=${hubMove(move)}` : ''}${answer ? ` ponder=${hubMove(answer)}` : ''}`);
+  };
+
+  const info = (a: Analysis<DraughtsMove>, ms: number, nodes: number): void => {
+    const seconds = Math.max(ms, 1) / 1000;
+    write(
+      `info depth=${a.depth} score=${hubScore(a.score)} nodes=${nodes} time=${seconds.toFixed(3)} nps=${(nodes / seconds / 1e6).toFixed(2)} pv=${hubValue(a.pv.map(hubMove).join(' '))}`,
+    );
+  };
+
+  const handle = async (raw: string): Promise<'quit' | undefined> => {
+    const parsed = parseHubLine(raw);
+    if (!parsed.ok) {
+      error(parsed.error.message);
+      return undefined;
+    }
+    const { command, pairs } = parsed.value;
+    switch (command) {
+      case 'hub':
+        write(`id name=Tactica version=${VERSION} author=${hubValue('the Tactica project')}`);
+        write(`param name=variant value=${variant} type=enum values=${hubValue(VARIANTS.join(' '))}`);
+        write(`param name=level value=${levelId} type=enum values=${hubValue(LEVELS.join(' '))}`);
+        write('wait');
+        return undefined;
+      case 'set-param': {
+        const name = pairs.get('name');
+        const value = (pairs.get('value') ?? '').trim().toLowerCase();
+        if (!name) error('missing name');
+        else if (name === 'variant') {
+          if ((VARIANTS as readonly string[]).includes(value)) {
+            variant = value as (typeof VARIANTS)[number];
+            game = draughtsGame('international', { giveaway: variant === 'losing' });
+            state = game.initial();
+          } else if (OTHER_VARIANTS.includes(value)) {
+            error(
+              `variant ${value} is not supported: this engine plays normal (International draughts) and losing (International give-away)`,
+            );
+          } else error(`unknown variant "${value}": normal or losing`);
+        } else if (name === 'level') {
+          if ((LEVELS as readonly string[]).includes(value)) levelId = value as (typeof LEVELS)[number];
+          else error(`unknown level "${value}": ${LEVELS.join(', ')}`);
+        } else error(`unknown parameter "${name}"`);
+        return undefined;
+      }
+      case 'init':
+        worker();
+        write('ready');
+        return undefined;
+      case 'new-game':
+        if (engine) {
+          const old = engine;
+          engine = undefined;
+          await old.close();
+        }
+        return undefined;
+      case 'pos': {
+        let s = game.initial();
+        const text = pairs.get('pos');
+        if (text !== undefined && !pairs.has('start')) {
+          const p = parseHubPosition(text, variant === 'losing');
+          if (!p.ok) {
+            error(`bad position: ${p.error.message}`);
+            return undefined;
+          }
+          s = p.value;
+        }
+        for (const word of (pairs.get('moves') ?? '').split(/\s+/).filter((w) => w !== '')) {
+          const m = readHubMove(game, s, word);
+          if (!m.ok) {
+            error(`${m.error.code === 'hub/bad-move' ? 'bad' : 'illegal'} move: ${m.error.message}`);
+            break;
+          }
+          s = game.play(s, m.value);
+        }
+        state = s;
+        limits = {};
+        return undefined;
+      }
+      case 'level': {
+        const l: Limits = {};
+        const number = (key: string, integer: boolean): number | undefined => {
+          const v = pairs.get(key);
+          if (v === undefined) return undefined;
+          const n = Number(v);
+          if (v === '' || !Number.isFinite(n) || n < 0 || (integer && !Number.isInteger(n))) {
+            error(`bad ${key}: "${v}"`);
+            return undefined;
+          }
+          return n;
+        };
+        const depth = number('depth', true);
+        const nodes = number('nodes', true);
+        const moveTime = number('move-time', false);
+        const time = number('time', false);
+        const moves = number('moves', true);
+        const inc = number('inc', false);
+        if (depth !== undefined) l.depth = Math.max(1, depth);
+        if (nodes !== undefined) l.nodes = nodes;
+        if (moveTime !== undefined) l.moveTime = moveTime;
+        if (time !== undefined) l.time = time;
+        if (moves !== undefined) l.moves = moves;
+        if (inc !== undefined) l.inc = inc;
+        if (pairs.has('infinite')) l.infinite = true;
+        limits = l;
+        return undefined;
+      }
+      case 'go': {
+        const mode =
+          pairs.has('analyze') || pairs.has('analyse') ? 'analyze' : pairs.has('ponder') ? 'ponder' : 'think';
+        await go(mode);
+        return undefined;
+      }
+      case 'ping':
+        write('pong');
+        return undefined;
+      case 'stop':
+      case 'ponder-hit':
+        return undefined; // nothing is being searched
+      case 'quit':
+        return 'quit';
+      default:
+        error(`bad command "${command}"`);
+        return undefined;
+    }
+  };
+
+  return new Promise<void>((resolve) => {
+    const rl = createInterface({ input: io.input, terminal: false, crlfDelay: Infinity });
+    const queue: string[] = [];
+    let pumping = false;
+    let finished = false;
+    const finish = async (): Promise<void> => {
+      if (finished) return;
+      finished = true;
+      rl.close();
+      if (engine) await engine.close();
+      resolve();
+    };
+    const pump = async (): Promise<void> => {
+      if (pumping) return;
+      pumping = true;
+      while (queue.length > 0 && !finished) {
+        const line = queue.shift() as string;
+        if ((await handle(line)) === 'quit') {
+          await finish();
+          return;
+        }
+      }
+      pumping = false;
+      if (closed) await finish();
+    };
+    rl.on('line', (line) => {
+      if (finished) return;
+      const word = line.trim().split(/\s+/)[0];
+      if (search && (word === 'ping' || word === 'stop' || word === 'ponder-hit')) {
+        // The only commands a search listens to (Hub protocol).
+        if (word === 'ping') write('pong');
+        else if (word === 'stop') requestStop();
+        else if (search.pondering) {
+          search.pondering = false;
+          if (search.budgetMs !== undefined) {
+            const current = search;
+            current.timer = setTimeout(() => {
+              if (search === current) requestStop();
+            }, current.budgetMs);
+          }
+        }
+        return;
+      }
+      queue.push(line);
+      void pump();
+    });
+    rl.on('close', () => {
+      // The GUI has gone (Hub protocol: quit as directly as possible). A search with limits finishes and the lines
+      // already read are answered (a script piped in is played to its end); a search without limits stops now.
+      closed = true;
+      if (search?.unbounded) requestStop();
+      if (!pumping) void finish();
+    });
+  });
+}
+
+/** `tactica hub`, registered through the draughts `GameCli`'s `extra` hook. */
+export function configureHub(program: Command, io: Io): void {
+  program
+    .command('hub')
+    .description(
+      'the draughts engine on stdin/stdout in the Hub protocol (as Scan speaks it): International, normal or losing',
+    )
+    .action(() => runHub(io));
+}
