@@ -1,9 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { unwrap } from '@tactica/core';
-import { legalMoves, outcomeOfState, parsePosition, play, tactrix, type TactrixState } from '@tactica/tactrix';
+import {
+  TactrixSearchPosition,
+  legalMoves,
+  outcomeOfState,
+  parsePosition,
+  play,
+  tactrix,
+  type TactrixState,
+} from '@tactica/tactrix';
 import { describe, expect, it } from 'vitest';
 import { randomOpening } from '../match.js';
-import { TACTRIX_LEVELS, createTactrixEngine } from './tactrix.js';
+import { BlurredTactrixPosition, TACTRIX_LEVELS, createTactrixEngine } from './tactrix.js';
 import {
   SEARCH_SET_DEPTH,
   classifyOneMove,
@@ -208,8 +216,8 @@ describe('one-move test positions', () => {
 describe('no level above Dumb misses a win in one or fails to stop a loss in one it can stop', () => {
   for (const level of TACTRIX_LEVELS.slice(1)) {
     it(`${level.name}`, () => {
-      // Levels that choose at random among good moves are asked with several seeds.
-      const seeds = level.margin ? [1, 2] : [1];
+      // Levels with a blurred judgement are asked with several seeds.
+      const seeds = level.noise ? [1, 2] : [1];
       for (const c of CASES) {
         for (const seed of seeds) {
           const m = engine.choose(c.state, level.id, { seed }).move;
@@ -265,6 +273,21 @@ describe('levels', () => {
     for (const m of choice.pv ?? []) state = play(state, m); // every move of the line is legal in turn
     expect(thoughts).toHaveLength(3);
     expect(thoughts[2]).toMatch(/^depth 3: \S+/);
+  });
+
+  it('a blurred evaluation stays within its noise, is the same for the same seed and differs between seeds', () => {
+    const positions = [8, 20, 44, 70].map((plies) => randomOpening(tactrix, plies, plies));
+    const offsets = new Set<number>();
+    for (const s of positions) {
+      const truth = new TactrixSearchPosition(s).evaluate();
+      for (const seed of [1, 2, 3]) {
+        const blurred = new BlurredTactrixPosition(s, 40, seed).evaluate();
+        expect(Math.abs(blurred - truth)).toBeLessThanOrEqual(40);
+        expect(new BlurredTactrixPosition(s, 40, seed).evaluate()).toBe(blurred);
+        offsets.add(blurred - truth);
+      }
+    }
+    expect(offsets.size).toBeGreaterThan(6);
   });
 
   it('analyse returns the principal variation as legal moves, to the depth asked', () => {

@@ -24,17 +24,40 @@ import { decodePv } from '../level-engine.js';
 import { Searcher, type SearchInfo } from '../search.js';
 import { WIN_BOUND } from '../search-position.js';
 
-/** One level: how deep it searches, how many nodes at most, and how far from the best it may stray. */
+/** One level: how deep it searches, how many nodes at most, and how blurred its judgement is. */
 export interface TactrixLevel extends LevelInfo {
   /** Search depth in plies; 0 plays a random legal move. */
   readonly depth: number;
   /** Node cap for one move (the search stops at the last completed depth). */
   readonly nodes?: number;
   /**
-   * Choose at random among root moves scoring within this many points of the best (each scored at `depth`); 0:
-   * always the best. Moves that lose the game or miss a win are never within it (a win is worth far more).
+   * Blur: each evaluation is off by up to this many points either way, by a hash of the position and the seed, so
+   * the level misjudges quiet positions now and then; 0 or absent: the true evaluation. Won and lost games are
+   * scored by the rules, never blurred, so a blurred level still takes a win and stops a loss it sees.
    */
-  readonly margin?: number;
+  readonly noise?: number;
+}
+
+/** A search position whose evaluation is blurred by a deterministic hash of the position and a seed. */
+export class BlurredTactrixPosition extends TactrixSearchPosition {
+  private readonly salt: number;
+  constructor(
+    state: TactrixState,
+    private readonly noise: number,
+    seed: number,
+  ) {
+    super(state);
+    this.salt = Math.imul(seed ^ 0x5bd1e995, 0x27d4eb2d) | 0;
+  }
+
+  override evaluate(): number {
+    let h = Math.imul(this.hashLo() ^ this.salt, 0x9e3779b1) ^ this.hashHi();
+    h = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
+    h ^= h >>> 13;
+    // uniform in [-noise, +noise]
+    const blur = Math.round((((h >>> 0) / 4294967296) * 2 - 1) * this.noise);
+    return super.evaluate() + blur;
+  }
 }
 
 export const TACTRIX_LEVELS: readonly TactrixLevel[] = [
@@ -47,21 +70,21 @@ export const TACTRIX_LEVELS: readonly TactrixLevel[] = [
   {
     id: 'novice',
     name: 'Novice',
-    description: 'looks one move ahead and at the captures that follow, then picks any move within 3 chips of the best',
+    description: 'looks one move ahead and at the captures that follow, judging positions loosely (up to 5 chips off)',
     depth: 1,
-    margin: 3 * CHIP,
+    noise: 5 * CHIP,
   },
   {
     id: 'average',
     name: 'Average',
-    description: 'looks at its move and the reply, then picks any move within a chip of the best',
+    description: 'looks at its move and the reply, then the captures that follow, judging positions up to 4 chips off',
     depth: 2,
-    margin: CHIP,
+    noise: 4 * CHIP,
   },
   {
     id: 'good',
     name: 'Good',
-    description: 'looks at its move and the reply, then the captures that follow, and plays the best',
+    description: 'looks at its move and the reply, then the captures that follow, judging positions truly',
     depth: 2,
   },
   {
@@ -95,21 +118,8 @@ export function createTactrixEngine(
       const rng = createRng(think.seed ?? 0);
       if (level.depth === 0) return { move: rng.pick(legal) };
       searcher.reset();
-      const pos = new TactrixSearchPosition(s);
-      if (level.margin !== undefined && level.margin > 0) {
-        const scored = searcher.scoreRootMoves(pos, level.depth);
-        let best = -Infinity;
-        for (const x of scored) if (x.score > best) best = x.score;
-        // A win is taken at its shortest distance; otherwise any move within the margin (a loss never is: it scores
-        // about a million points below anything else).
-        const margin = best >= WIN_BOUND ? 0 : level.margin;
-        const near = scored.filter((x) => x.score >= best - margin);
-        const pick = rng.pick(near);
-        think.onThought?.(
-          `${near.length} of ${scored.length} moves look good enough; picked ${formatMove(s, pos.decode(pick.move))}`,
-        );
-        return { move: pos.decode(pick.move), score: pick.score, depth: level.depth };
-      }
+      const noise = level.noise ?? 0;
+      const pos = noise > 0 ? new BlurredTactrixPosition(s, noise, think.seed ?? 0) : new TactrixSearchPosition(s);
       const r = searcher.search(pos, {
         depth: level.depth,
         ...(level.nodes !== undefined ? { nodes: level.nodes } : {}),
