@@ -1,6 +1,7 @@
 /**
  * @tactica/tactrix — Tactrix! (Hard Core Game Design, 1994): a 10x10 chess-like game with seven odd pieces, chips on
- * the empty squares and pieces bought next to the regeneroid. Pure rules, notation, position text, Tutor, saves.
+ * the empty squares and pieces bought next to the regeneroid. Pure rules, notation, position text, Tutor, saves, and
+ * for the computer opponent an evaluation and a make/unmake search position (the AI package searches it).
  *
  *   import { tactrix, tutor } from '@tactica/tactrix';
  *   const s = tactrix.initial();

@@ -110,7 +110,7 @@ describe('the search position agrees with the public Game contract over random p
   it('make then unmake restores the position and the hash exactly, for every legal move', () => {
     for (const seed of seeds.slice(0, 3)) {
       const states = playoutStates(seed);
-      for (let i = 0; i < states.length; i += 7) {
+      for (let i = 0; i < states.length; i += 12) {
         const s = states[i] as TactrixState;
         const sp = new TactrixSearchPosition(s);
         const before = snapshot(sp);
