@@ -357,7 +357,12 @@ export function runHub(io: Io, options: HubOptions = {}): Promise<void> {
         return undefined;
       }
       case 'init':
-        worker();
+        // Ready once the worker has loaded the engine and answered a first, tiny search (it also warms it up).
+        try {
+          await worker().analyse(game.initial(), { depth: 3 });
+        } catch (e) {
+          error(`the engine failed to start: ${(e as Error).message}`);
+        }
         write('ready');
         return undefined;
       case 'new-game':
