@@ -52,3 +52,4 @@ export {
   immediateResults,
   type DraughtsLevel,
 } from './games/draughts.js';
+export { FORCE400_LEVELS, createForce400Engine, force400Engine, type Force400Level } from './games/force400.js';

@@ -6,8 +6,10 @@
  *   const r = force400.tryPlay(s, 'M C8-C1'); // Result: the next state, or a coded reason it is illegal
  */
 export * from './actions.js';
+export * from './attacks.js';
 export * from './board.js';
 export * from './engine.js';
+export * from './evaluate.js';
 export * from './game.js';
 export * from './notation.js';
 export * from './position-text.js';
@@ -16,5 +18,7 @@ export * from './render.js';
 export * from './replay.js';
 export * from './rules.js';
 export * from './saved-game.js';
+export * from './search-position.js';
 export * from './setup.js';
 export * from './state.js';
+export * from './zobrist.js';
