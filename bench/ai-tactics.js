@@ -2,14 +2,18 @@
 // packages (`npx tsc -b packages/ai` first).
 //   node bench/ai-tactics.js                    nodes/s and the node count of the fixed search set, and every level
 //                                               above Dumb on every blunder-check position
-//   node bench/ai-tactics.js --ladder [--games N] [--from LEVEL] [--to LEVEL]
+//   node bench/ai-tactics.js --ladder [--games N] [--from LEVEL] [--to LEVEL] [--seed N]
 //                                               also each level against the level below, N games each (default 200),
-//                                               for the levels from LEVEL (default novice) to LEVEL (default master)
+//                                               for the levels from LEVEL (default novice) to LEVEL (default master),
+//                                               openings from seed N (default 1; split a long pair over processes by
+//                                               giving each its own seed and share of the games)
+//   node bench/ai-tactics.js --ladder-only ...  the ladder without the rest
 //   node bench/ai-tactics.js --make-checks [--games N]
 //                                               prints one-move win / one-move defence positions found over seeded
 //                                               random playouts (the test data of packages/ai/src/games/tactics.test.ts)
 import { Searcher, TACTICS_LEVELS, createTacticsEngine, estimateElo, playMatch } from '../packages/ai/dist/index.js';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { createRng } from '../packages/core/dist/index.js';
 import { TacticsSearchPosition, formatPosition, parsePosition, tactics } from '../packages/tactics/dist/index.js';
 
@@ -40,14 +44,19 @@ export const SEARCH_DEPTH = 5;
 function bench() {
   let nodes = 0;
   let ms = 0;
+  const cpu = process.cpuUsage();
   for (const s of searchSet()) {
     const searcher = new Searcher({ ttLog2: 18 });
     const r = searcher.search(new TacticsSearchPosition(s), { depth: SEARCH_DEPTH });
     nodes += r.nodes;
     ms += r.timeMs;
   }
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
+  // Nodes per second of this process's own CPU time (the speed of one core while others share the machine) and
+  // of wall-clock time.
   console.log(
-    `tactics search: ${searchSet().length} positions to depth ${SEARCH_DEPTH}: ${nodes} nodes (deterministic), ${ms.toFixed(0)} ms, ${Math.round((nodes / ms) * 1000)} nodes/s`,
+    `tactics search: ${searchSet().length} positions to depth ${SEARCH_DEPTH}: ${nodes} nodes (deterministic), ${Math.round((nodes / cpuMs) * 1000)} nodes/s CPU, ${Math.round((nodes / ms) * 1000)} nodes/s wall (${ms.toFixed(0)} ms), load average ${loadavg()[0].toFixed(1)}`,
   );
 }
 
@@ -90,22 +99,27 @@ function ladder() {
     const eb = createTacticsEngine();
     const t = performance.now();
     let plies = 0;
+    let w = 0;
+    let d = 0;
+    let l = 0;
     const r = playMatch(
       tactics,
       { name: a.name, choose: (s, seed) => ea.choose(s, a.id, { seed }).move },
       { name: b.name, choose: (s, seed) => eb.choose(s, b.id, { seed }).move },
       {
         games,
-        seed: 1,
+        seed: Number(option('--seed', '1')),
         openingPlies: 4,
         maxPlies: 400,
         onGame: (g) => {
           plies += g.plies;
-          process.stderr.write(`\r${a.name} vs ${b.name}: game ${g.index + 1}/${games}   `);
+          if (g.aPoints === 1) w++;
+          else if (g.aPoints === 0) l++;
+          else d++;
+          process.stderr.write(`${a.name} vs ${b.name}: game ${g.index + 1}/${games}: +${w} =${d} -${l}\n`);
         },
       },
     );
-    process.stderr.write('\n');
     const e = estimateElo(r);
     const elo = Number.isFinite(e.elo) ? `${e.elo >= 0 ? '+' : ''}${Math.round(e.elo)}` : e.elo > 0 ? '+inf' : '-inf';
     const margin = Number.isFinite(e.margin) ? ` ± ${Math.round(e.margin)}` : '';
@@ -171,7 +185,9 @@ function makeChecks() {
 
 if (args.includes('--make-checks')) makeChecks();
 else {
-  bench();
-  blunderChecks();
-  if (args.includes('--ladder')) ladder();
+  if (!args.includes('--ladder-only')) {
+    bench();
+    blunderChecks();
+  }
+  if (args.includes('--ladder') || args.includes('--ladder-only')) ladder();
 }

@@ -79,7 +79,7 @@ export const TACTICS_LEVELS: readonly TacticsLevel[] = [
   {
     id: 'master',
     name: 'Master',
-    description: 'the strongest: searches as deep as 20 000 nodes allow (four plies or more)',
+    description: 'the strongest: searches as deep as 20 000 nodes allow (usually four plies)',
     depth: 64,
     nodes: 20_000,
   },
