@@ -14,8 +14,8 @@ import { replayRecord, type Replay } from './replay.js';
 
 export const SAVED_GAME_MAGIC = 'Force 400 saved game';
 
-/** The program's skill levels run 0 to 6 (manual, "Miscellaneous"). */
-export const MAX_LEVEL = 6;
+/** The program's skill levels run 0 to 6 (manual, "Miscellaneous"), and level 7 above them **(ours)**. */
+export const MAX_LEVEL = 7;
 
 export interface ComputerSeat {
   readonly side: Player;

@@ -130,7 +130,7 @@ export const FORCE400_LEVELS: readonly Force400Level[] = [
     name: 'Level 7 (strongest)',
     description: 'above the original levels: the deepest search',
     depth: 5,
-    nodes: 1_000_000,
+    nodes: 600_000,
     weights: DEFAULT_WEIGHTS,
   },
 ];

@@ -168,7 +168,7 @@ describe('tactica play force400', () => {
 
   it('R resigns after confirmation; X abdicates; the setup questions when no option is given', async () => {
     const record = join(dir, 'r.txt');
-    const input = ['n', 'y', record, 'Asked', 'X H9-G8', 'y', 'M F1-G2', 'y', 'R', 'y', ''].join('\n');
+    const input = ['n', 'n', 'y', record, 'Asked', 'X H9-G8', 'y', 'M F1-G2', 'y', 'R', 'y', ''].join('\n');
     const r = await runCapture(['play', 'force400'], { input });
     expect(r.stdout).toContain('Handicaps? (y/n)');
     expect(r.stdout).toContain('White, resign?');
@@ -178,11 +178,92 @@ describe('tactica play force400', () => {
   });
 
   it('the setup questions let a player name the squares of his handicap', async () => {
-    const input = ['y', '2', 'A9 K8', 'A9 H9', 'A9 J8', '0', 'n', ''].join('\n');
+    const input = ['n', 'y', '2', 'A9 K8', 'A9 H9', 'A9 J8', '0', 'n', ''].join('\n');
     const r = await runCapture(['play', 'force400'], { input });
     expect(r.stdout).toContain('"K8" is not a square.');
     expect(r.stdout).toContain("White's king on H9 cannot be given as a handicap");
     expect(r.stdout).toContain(' 8  W10  W10  W10  W10  W10  W10  W10  W10  W10   .');
     expect(r.stdout).toContain(' 9   .   W10  W10');
+  });
+
+  it('--black ai:<level>: the program plays Black and says what it is thinking; the record names it', async () => {
+    const record = join(dir, 'vs.txt');
+    const input = ['M C8-C1', 'y', 'M C9-C2', 'y', 'quit', 'y', ''].join('\n');
+    const r = await runCapture(['play', 'force400', '--black', 'ai:1', '--seed', '7', '--record', record], { input });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Program \(Level 1\) \(Black\) plays [MTS] [A-J]\d-[A-J]\d/);
+    expect(r.stdout).toContain('Looked 1 move ahead');
+    const text = readFileSync(record, 'utf8');
+    expect(text).toContain('White: (Human)\nBlack: Program (level 1)\n');
+    expect(text).toMatch(/^1\.\tM C8-C1\t[MTS] /m);
+  });
+
+  it('the setup questions ask whether the program plays, which side and at what level', async () => {
+    const input = ['y', 'W', '9', '1', 'n', 'n', 'quit', ''].join('\n');
+    const r = await runCapture(['play', 'force400'], { input });
+    expect(r.stdout).toContain('Will the program play? (y/n)');
+    expect(r.stdout).toContain('Levels are 0, 1, 2, 3, 4, 5, 6, 7.');
+    expect(r.stdout).toMatch(/Program \(Level 1\) \(White\) plays /);
+  });
+
+  it("a save keeps the program's side and level, and a resumed game is played by it again", async () => {
+    const input = ['M C8-C1', 'y', 'S', 'S', 'Against level 1', 'E', ''].join('\n');
+    const first = await runCapture(['play', 'force400', '--black', 'ai:1', '--seed', '3'], { input });
+    expect(first.stdout).toContain('Saved as "Against level 1".');
+    const listed = await runCapture(['play', 'force400', '--load', 'Against level 1', '--seed', '3'], {
+      input: 'M C9-C2\ny\nquit\ny\n',
+    });
+    expect(listed.stdout).toContain('Resumed "Against level 1".');
+    expect(listed.stdout).toMatch(/Program \(Level 1\) \(Black\) plays /);
+    const file = join(dir, 'saved.f400');
+    const saved = await runCapture(['play', 'force400', '--black', 'ai:1'], { input: `save ${file}\nquit\n` });
+    expect(saved.code).toBe(0);
+    expect(readFileSync(file, 'utf8').split('\n')[2]).toBe('Computer: Black, level 1');
+  });
+
+  it('refuses an unknown level', async () => {
+    const r = await runCapture(['play', 'force400', '--white', 'ai:9'], { input: '' });
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('unknown level "9"');
+  });
+});
+
+describe('tactica analyse and match force400', () => {
+  it('analyse prints the score and a principal variation of legal actions', async () => {
+    const r = await runCapture(['analyse', 'force400', '--depth', '1']);
+    expect(r.code).toBe(0);
+    const [scoreLine, pvLine] = r.stdout.trim().split('\n');
+    expect(scoreLine).toMatch(/^score -?\d+ depth 1 nodes \d+ time \d+ms$/);
+    expect(pvLine).toMatch(/^pv [MTS] [A-J]\d-[A-J]\d/);
+  });
+
+  it('analyse from a position finds the king capture', async () => {
+    const r = await runCapture([
+      'analyse',
+      'force400',
+      '--depth',
+      '2',
+      '--position',
+      'w 20 W:D1:15,H9:10K B:C0:10K,J0:10',
+    ]);
+    expect(r.stdout).toContain('pv M D1-C0');
+  });
+
+  it('match plays levels against each other and prints the score and Elo difference', async () => {
+    const r = await runCapture([
+      'match',
+      'force400',
+      '--a',
+      'ai:1',
+      '--b',
+      'ai:0',
+      '--games',
+      '2',
+      '--max-plies',
+      '60',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Level 1 vs Level 0: \+\d+ =\d+ -\d+ \(score \d+\.\d%\)$/m);
+    expect(r.stdout).toMatch(/^Elo difference: /m);
   });
 });

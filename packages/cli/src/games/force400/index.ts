@@ -3,6 +3,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { force400Engine } from '@tactica/ai';
 import { describeError, divide, type InputError } from '@tactica/core';
 import {
   force400,
@@ -13,6 +14,8 @@ import {
   replayRecordText,
   type Force400State,
 } from '@tactica/force400';
+import { aiTools, levelOf } from '../../ai/ai-tools.js';
+import { addSeatOptions } from '../../ai/seats.js';
 import type { GameCli } from '../../game-cli.js';
 import { CliError, type Io } from '../../io.js';
 import { describeResult, playForce400, type PlayOptions } from './play.js';
@@ -55,6 +58,8 @@ const PLAY_HELP = `
 With no option, the original's setup questions are asked (reload? handicaps? record file?).
 At the prompt: M C8-C1 (move; M optional), T J8-C1 10 (transfer 10 units), X H9-G9 (abdicate),
 R (resign), S (stop: save under a title, resume, or end), saves, resume <n|title>, help.
+The program plays a side with --white ai:<level> or --black ai:<level>: levels 0 to 6 as the
+manual describes them, and 7, the strongest (ours). It prints what it is thinking as it plays.
 
 Decisions of this project, not of the original (ours):
   - handicap men are removed from the front rank, A file first, then the back rank, never the king
@@ -64,8 +69,25 @@ Decisions of this project, not of the original (ours):
   - a resumed game's record file starts again from move 1 with the whole game.
 Rules as implemented: docs/games/force400.md.`;
 
+function seedOption(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d{1,10}$/.test(text)) throw new CliError(`--seed must be a whole number, not "${text}"`);
+  return Number(text) >>> 0;
+}
+
+/** `ai:3` (or `3`) to a level id; `human` or nothing to undefined. */
+function seatOption(spec: string | undefined): string | undefined {
+  if (spec === undefined || /^human$/i.test(spec.trim())) return undefined;
+  return levelOf(force400Engine.levels, spec.trim()).id;
+}
+
 function configurePlay(cmd: Command, io: Io): void {
-  cmd
+  addSeatOptions(
+    cmd,
+    force400.info.players,
+    force400Engine.levels.map((l) => l.id),
+  )
+    .option('--seed <n>', "seed for the program's choices (default: the clock)")
     .option('--handicap-white <n>', "men removed from White's side (0–19)")
     .option('--handicap-black <n>', "men removed from Black's side (0–19)")
     .option('--record <file>', 'write the game record to this file as the game is played')
@@ -79,7 +101,15 @@ function configurePlay(cmd: Command, io: Io): void {
         record?: string;
         header?: string;
         load?: string;
+        white?: string;
+        black?: string;
+        seed?: string;
       }) => {
+        const seed = seedOption(opts.seed);
+        const computer =
+          opts.white === undefined && opts.black === undefined
+            ? undefined
+            : ([seatOption(opts.white), seatOption(opts.black)] as const);
         const options: PlayOptions = {
           handicap: [
             opts.handicapWhite === undefined ? undefined : handicapOption(opts.handicapWhite, '--handicap-white'),
@@ -88,6 +118,8 @@ function configurePlay(cmd: Command, io: Io): void {
           record: opts.record,
           header: opts.header,
           load: opts.load,
+          ...(computer ? { computer } : {}),
+          ...(seed !== undefined ? { seed } : {}),
           // With no option at all, ask the setup questions as the original did.
           ask: Object.values(opts).every((v) => v === undefined),
         };
@@ -148,5 +180,13 @@ export const force400Cli: GameCli = {
   id: 'force400',
   summary: 'Force 400 (10x10, men with force levels 0–99, transfers and recharges)',
   commands: { play: configurePlay, moves: configureMoves, perft: configurePerft, replay: configureReplay },
+  ai: {
+    addOptions: (cmd) => cmd.option('--position <text>', 'position text (default: the starting position)'),
+    setup: (opts) => {
+      const text = opts['position'];
+      return aiTools(force400, positionOption(typeof text === 'string' ? text : undefined), force400Engine);
+    },
+  },
+  // The setup questions include the original's: will the program play, which side, at what level.
   launch: (io) => playForce400(io, { handicap: [undefined, undefined], ask: true }),
 };

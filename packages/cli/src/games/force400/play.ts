@@ -4,7 +4,17 @@
  * takes effect, the reason for every refused action, named saves, and the game record written alongside.
  */
 import { writeFileSync } from 'node:fs';
-import { current, describeError, ok, pushMove, type History, type InputError, type Result } from '@tactica/core';
+import { findLevel, force400Engine, type LevelInfo } from '@tactica/ai';
+import {
+  current,
+  describeError,
+  ok,
+  pushMove,
+  type History,
+  type InputError,
+  type Player,
+  type Result,
+} from '@tactica/core';
 import {
   createForce400,
   EMPTY_HEADER,
@@ -20,6 +30,7 @@ import {
   SAVED_GAME_MAGIC,
   type Force400Action,
   type Force400Game,
+  type ComputerSeat,
   type Force400State,
   type Handicap,
   parseSquare,
@@ -28,6 +39,7 @@ import {
 } from '@tactica/force400';
 import type { Io } from '../../io.js';
 import { SaveLibrary } from '../../storage/save-library.js';
+import type { Agent, Seats } from '../../terminal/agent.js';
 import { ask, confirm } from '../../terminal/line-reader.js';
 import { runTerminalGame, type ExtraCommand, type LoopContext, type TerminalAdapter } from '../../terminal/loop.js';
 
@@ -46,17 +58,16 @@ export interface PlayOptions {
   readonly ask?: boolean;
   /** Where named saves live (default: the save library's own default). */
   readonly library?: SaveLibrary;
+  /**
+   * The computer's level for each side it plays (`--white ai:3`), undefined for a person. Left out: a person at
+   * each side, or as a resumed game was saved.
+   */
+  readonly computer?: readonly [string | undefined, string | undefined];
+  /** Seed for the computer's choices (default: the clock). */
+  readonly seed?: number;
 }
 
 const GAME_ID = 'force400';
-
-/** Thrown by S then E ("End the game") to leave the play loop, carrying the game as it stood. */
-class EndOfSession extends Error {
-  override name = 'EndOfSession';
-  constructor(readonly history: H) {
-    super('the player ended the game');
-  }
-}
 
 interface Session {
   game: Force400Game;
@@ -66,6 +77,8 @@ interface Session {
   title: string | null;
   stopped: boolean;
   recordError: string | null;
+  /** The computer's level on each side it plays. */
+  computer: [string | undefined, string | undefined];
 }
 
 const INTRO = [
@@ -80,7 +93,8 @@ export async function playForce400(io: Io, options: PlayOptions): Promise<void> 
   let handicap = options.handicap;
   let recordFile = options.record ?? null;
   let headerLine = options.header ?? null;
-  let loaded: { title: string; replay: Replay } | undefined;
+  let loaded: Loaded | undefined;
+  let computer: [string | undefined, string | undefined] = [options.computer?.[0], options.computer?.[1]];
 
   if (options.load !== undefined) {
     const r = openSave(library, options.load);
@@ -93,6 +107,9 @@ export async function playForce400(io: Io, options: PlayOptions): Promise<void> 
     if (library.list(GAME_ID).length > 0 && (await confirm(io, 'Reload a saved game?'))) {
       loaded = await chooseSave(io, library);
     }
+    // "If the program is to be your opponent, you are asked for a single digit for its level of skill."
+    // Reloading a saved game bypasses the rest: the program plays at the level it was saved with.
+    if (!loaded) computer = await askOpponent(io);
     if (!loaded && (await confirm(io, 'Handicaps?'))) {
       handicap = [await askHandicap(io, 0), await askHandicap(io, 1)];
     }
@@ -102,6 +119,11 @@ export async function playForce400(io: Io, options: PlayOptions): Promise<void> 
     }
   }
 
+  // "If the program is playing, it plays at the same skill level that was originally specified."
+  if (loaded?.computer && options.computer === undefined) {
+    computer = [undefined, undefined];
+    computer[loaded.computer.side] = String(loaded.computer.level);
+  }
   let session: Session;
   let history: H;
   if (loaded) {
@@ -112,6 +134,7 @@ export async function playForce400(io: Io, options: PlayOptions): Promise<void> 
       title: loaded.title,
       stopped: false,
       recordError: null,
+      computer,
     };
     history = historyOf(loaded.replay);
     print(`Resumed "${loaded.title}".`);
@@ -131,25 +154,28 @@ export async function playForce400(io: Io, options: PlayOptions): Promise<void> 
         ...EMPTY_HEADER,
         header: headerLine,
         date: formatRecordDate(new Date()),
-        white: '(Human)',
-        black: '(Human)',
+        white: playerName(computer[0]),
+        black: playerName(computer[1]),
         handicap: [squares[0] ?? [], squares[1] ?? []],
       },
       recordFile,
       title: null,
       stopped: false,
       recordError: null,
+      computer,
     };
     history = { states: [made.value.initial()], moves: [], cursor: 0 };
   }
 
   const adapter = force400Adapter(session, library);
-  try {
-    history = await runTerminalGame(adapter, io, { history });
-  } catch (e) {
-    if (!(e instanceof EndOfSession)) throw e;
-    history = e.history;
-  }
+  const seed = options.seed ?? Date.now() >>> 0;
+  const seats: Seats<Force400State, Force400Action> = [
+    computerAgent(computer[0], seed, print),
+    computerAgent(computer[1], seed + 1, print),
+  ];
+  // A person playing Black alone against the program sees the board from Black's side.
+  const flipped = seats[0] !== undefined && seats[1] === undefined;
+  history = await runTerminalGame(adapter, io, { history, seats, flipped });
   // Left unfinished (S then E, quit, or the end of input): "the game record notes that event".
   session.stopped = !current(history).ended;
   writeRecord(session, history);
@@ -174,7 +200,7 @@ export function force400Adapter(
       if (args.trim()) return abdicateWithS(ctx, session, args);
       for (;;) {
         const choice = (await ctx.ask('Stop — S save, R resume, E end the game: '))?.trim().toUpperCase();
-        if (choice === undefined || choice === 'E') throw new EndOfSession(ctx.history);
+        if (choice === undefined || choice === 'E') return ctx.quit();
         if (choice === 'R' || choice === '') return;
         if (choice === 'S') await saveToLibrary(ctx, session, library);
         else ctx.print('Choose S, R or E.');
@@ -189,12 +215,7 @@ export function force400Adapter(
       if (s.ended) return ctx.print('The game is already over.');
       const who = s.toMove === 0 ? 'White' : 'Black';
       if (!(await confirm(ctx.io, `${who}, resign?`))) return;
-      const h = ctx.history;
-      ctx.history = {
-        states: [...h.states.slice(0, h.cursor), session.game.resign(s, s.toMove)],
-        moves: h.moves.slice(0, h.cursor),
-        cursor: h.cursor,
-      };
+      ctx.endWith(session.game.resign(s, s.toMove));
     },
   };
   const saves: ExtraCommand<Force400State, Force400Action> = {
@@ -219,6 +240,7 @@ export function force400Adapter(
       session.title = r.value.title;
       ctx.history = historyOf(r.value.replay);
       ctx.print(`Resumed "${r.value.title}".`);
+      noteComputer(ctx, session, r.value.computer);
     },
   };
   const position: ExtraCommand<Force400State, Force400Action> = {
@@ -234,15 +256,13 @@ export function force400Adapter(
       return session.game;
     },
     render: (s, { flipped }) => renderBoard(s, { flipped }),
-    status(h) {
-      writeRecord(session, h);
-      return statusLine(current(h), session);
-    },
+    status: (h) => statusLine(current(h), session),
+    onChange: (h) => writeRecord(session, h),
     confirmMoves: true,
     saveText: (h) =>
       formatSavedGame({
         title: session.title ?? session.header.header ?? 'Force 400 game',
-        computer: null,
+        computer: computerSeat(session),
         record: recordOf(session, h),
       }),
     loadText(text) {
@@ -283,12 +303,13 @@ async function saveToLibrary(
   const typed = (await ctx.ask(`Title for the saved game${offered ? ` [${offered}]` : ''}: `))?.trim();
   const title = typed || offered;
   if (!title) return ctx.print('A saved game needs a title.');
-  const payload = formatSavedGame({ title, computer: null, record: recordOf(session, ctx.history) });
+  const seat = computerSeat(session);
+  const payload = formatSavedGame({ title, computer: seat, record: recordOf(session, ctx.history) });
   const saved = library.save(GAME_ID, {
     title,
     payload,
     summary: `move ${s.moveNumber}, ${s.toMove === 0 ? 'White' : 'Black'} to move`,
-    meta: { computer: 'none' },
+    meta: { computer: seat ? `${seat.side === 0 ? 'White' : 'Black'}, level ${seat.level}` : 'none' },
   });
   if (!saved.ok) return ctx.print(describeError(saved.error));
   session.title = saved.value.title;
@@ -352,21 +373,110 @@ function historyOf(replay: Replay): H {
   return { states, moves, cursor: moves.length };
 }
 
-/** A saved game, or a plain game record (so a record file can be continued). */
-function loadAny(text: string): Result<{ title: string | null; replay: Replay }, InputError> {
-  if (text.startsWith(SAVED_GAME_MAGIC)) {
-    const r = parseSavedGame(text);
-    return r.ok ? ok({ title: r.value.saved.title, replay: r.value.replay }) : r;
-  }
-  const r = replayRecordText(text);
-  return r.ok ? ok({ title: null, replay: r.value }) : r;
+/** A saved game as loaded: its title, the game, and the program's seat if it played. */
+interface Loaded {
+  readonly title: string;
+  readonly replay: Replay;
+  readonly computer: ComputerSeat | null;
 }
 
-function openSave(library: SaveLibrary, ref: string): Result<{ title: string; replay: Replay }, InputError> {
+/** A saved game, or a plain game record (so a record file can be continued). */
+function loadAny(
+  text: string,
+): Result<{ title: string | null; replay: Replay; computer: ComputerSeat | null }, InputError> {
+  if (text.startsWith(SAVED_GAME_MAGIC)) {
+    const r = parseSavedGame(text);
+    return r.ok ? ok({ title: r.value.saved.title, replay: r.value.replay, computer: r.value.saved.computer }) : r;
+  }
+  const r = replayRecordText(text);
+  return r.ok ? ok({ title: null, replay: r.value, computer: null }) : r;
+}
+
+function openSave(library: SaveLibrary, ref: string): Result<Loaded, InputError> {
   const file = library.open(ref, GAME_ID);
   if (!file.ok) return file;
   const r = parseSavedGame(file.value.payload);
-  return r.ok ? ok({ title: file.value.title, replay: r.value.replay }) : r;
+  return r.ok ? ok({ title: file.value.title, replay: r.value.replay, computer: r.value.saved.computer }) : r;
+}
+
+/** The program's seat for the saved-game format: the side it plays (White's if it plays both **(ours)**). */
+function computerSeat(session: Session): ComputerSeat | null {
+  const side = session.computer[0] !== undefined ? 0 : session.computer[1] !== undefined ? 1 : undefined;
+  if (side === undefined) return null;
+  return { side, level: Number(session.computer[side]) };
+}
+
+function playerName(level: string | undefined): string {
+  return level === undefined ? '(Human)' : `Program (level ${level})`;
+}
+
+/** The seats are fixed when the session starts: a game resumed in it keeps them, and says so when they differ. */
+function noteComputer(
+  ctx: LoopContext<Force400State, Force400Action>,
+  session: Session,
+  saved: ComputerSeat | null,
+): void {
+  const now = computerSeat(session);
+  if ((saved === null) === (now === null) && (!saved || !now || (saved.side === now.side && saved.level === now.level)))
+    return;
+  const was = saved
+    ? `the program played ${saved.side === 0 ? 'White' : 'Black'} at level ${saved.level}`
+    : 'two people played it';
+  ctx.print(
+    `(This game was saved when ${was}; to play it that way: tactica play force400 --load "${session.title ?? ''}".)`,
+  );
+}
+
+/** A computer seat: the engine at a level, its thoughts printed as it contemplates its move (manual, "Miscellaneous"). */
+function computerAgent(
+  levelId: string | undefined,
+  seed: number,
+  print: (text: string) => void,
+): Agent<Force400State, Force400Action> | undefined {
+  if (levelId === undefined) return undefined;
+  const level = findLevel(force400Engine.levels, levelId);
+  if (!level) throw new Error(`unknown Force 400 level ${levelId}`);
+  let moves = 0;
+  return {
+    name: `Program (${level.name})`,
+    async chooseMove(s: Force400State, timeMs?: number): Promise<Force400Action> {
+      return force400Engine.choose(s, level.id, {
+        seed: (seed + 7919 * moves++) >>> 0,
+        onThought: (text) => print(`  ${text}`),
+        ...(timeMs !== undefined ? { timeMs } : {}),
+      }).move;
+    },
+    acceptsDraw: () => false,
+  };
+}
+
+/** "If the program is to be your opponent, you are asked for a single digit for its level of skill." */
+async function askOpponent(io: Io): Promise<[string | undefined, string | undefined]> {
+  const none: [undefined, undefined] = [undefined, undefined];
+  if (!(await confirm(io, 'Will the program play?'))) return none;
+  let side: Player = 1;
+  for (;;) {
+    const answer = (await ask(io, 'Which side will the program play, W or B? [B]: '))?.trim().toUpperCase();
+    if (answer === undefined) return none;
+    if (answer === '' || answer === 'B' || answer === 'BLACK') break;
+    if (answer === 'W' || answer === 'WHITE') {
+      side = 0;
+      break;
+    }
+    io.output.write('Answer W or B.\n');
+  }
+  const levels: readonly LevelInfo[] = force400Engine.levels;
+  for (;;) {
+    const answer = (await ask(io, `Skill level, ${levels[0]?.id ?? 0} to ${levels.at(-1)?.id ?? 7} [2]: `))?.trim();
+    if (answer === undefined) return none;
+    const level = answer === '' ? findLevel(levels, '2') : findLevel(levels, answer);
+    if (level) {
+      const seats: [string | undefined, string | undefined] = [undefined, undefined];
+      seats[side] = level.id;
+      return seats;
+    }
+    io.output.write(`Levels are ${levels.map((l) => l.id).join(', ')}.\n`);
+  }
 }
 
 function listSaves(library: SaveLibrary): string {
@@ -375,7 +485,7 @@ function listSaves(library: SaveLibrary): string {
   return entries.map((e, i) => `${String(i + 1).padStart(3)}. ${e.title}  (${e.summary})`).join('\n');
 }
 
-async function chooseSave(io: Io, library: SaveLibrary): Promise<{ title: string; replay: Replay } | undefined> {
+async function chooseSave(io: Io, library: SaveLibrary): Promise<Loaded | undefined> {
   io.output.write(`${listSaves(library)}\n`);
   for (;;) {
     const answer = (await ask(io, 'Number or title of the game (Enter for a new game): '))?.trim();
