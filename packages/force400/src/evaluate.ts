@@ -90,29 +90,36 @@ function add(i: number, v: number): void {
 function fill(e: Force400Engine): void {
   terms.fill(0);
   attack.fill(-1);
+  const owner = e.owner;
+  const force = e.force;
+  const left = e.left;
   const k0 = e.kingSquare[0] as number;
   const k1 = e.kingSquare[1] as number;
+  const next0 = e.nextTurnOf(0);
+  const next1 = e.nextTurnOf(1);
+  let mobility0 = 0;
+  let mobility1 = 0;
   for (let sq = 0; sq < SQUARES; sq++) {
-    const p = e.owner[sq] as number;
+    const p = owner[sq] as number;
     if (p === -1) continue;
-    const f = e.force[sq] as number;
-    const isKing = e.king[sq] === 1;
+    const f = force[sq] as number;
     const ownKing = p === 0 ? k0 : k1;
     add(T_FORCE * 2 + p, f);
     add(T_MEN * 2 + p, 1);
     // Eligible to recharge on his side's next turn: off ranks 0/9 and three of his turns since he stood there.
-    const canRecharge = !isHomeRank(sq) && e.nextTurnOf(p as Player) - (e.left[sq] as number) >= RECHARGE_TURNS;
+    const canRecharge = !isHomeRank(sq) && (p === 0 ? next0 : next1) - (left[sq] as number) >= RECHARGE_TURNS;
     let reachesHome = false;
+    let mobility = 0;
     for (let d = 0; d < 8; d++) {
       const start = RAY_START[sq * 8 + d] as number;
-      const len = RAY_LENGTH[sq * 8 + d] as number;
+      // A zero-force man makes short moves only.
+      const len = f === 0 ? Math.min(1, RAY_LENGTH[sq * 8 + d] as number) : (RAY_LENGTH[sq * 8 + d] as number);
       for (let k = 0; k < len; k++) {
-        if (k > 0 && f === 0) break;
         const t = RAYS[start + k] as number;
-        const o = e.owner[t] as number;
+        const o = owner[t] as number;
         if (o === -1) {
-          add(T_MOBILITY * 2 + p, 1);
-          if (canRecharge && isHomeRank(t)) reachesHome = true;
+          mobility++;
+          if (canRecharge && (t < 10 || t >= 90)) reachesHome = true;
           continue;
         }
         if (o !== p) {
@@ -125,13 +132,17 @@ function fill(e: Force400Engine): void {
         break;
       }
     }
+    if (p === 0) mobility0 += mobility;
+    else mobility1 += mobility;
     if (reachesHome) add(T_RECHARGE * 2 + p, 1);
-    if (isKing) {
+    if (e.king[sq] === 1) {
       terms[T_KING_FORCE * 2 + p] = f;
     } else if (ownKing >= 0 && distance(sq, ownKing) === 1) {
       add(T_GUARD * 2 + p, 1);
     }
   }
+  terms[T_MOBILITY * 2] = mobility0;
+  terms[T_MOBILITY * 2 + 1] = mobility1;
   for (let sq = 0; sq < SQUARES; sq++) {
     const p = e.owner[sq] as number;
     if (p === -1) continue;

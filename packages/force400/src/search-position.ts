@@ -57,6 +57,8 @@ export interface SearchPositionOptions {
   readonly moveLimit?: number;
 }
 
+const EVAL_CACHE_MASK = (1 << 16) - 1;
+
 /** Consecutive quiescence plies that may still capture. */
 export const QUIESCENCE_PLIES = 2;
 
@@ -81,6 +83,10 @@ export class Force400SearchPosition {
   /** Whether each ply's move could be taken back by a short move (no capture, no force spent): repetition scan. */
   private reversible = new Uint8Array(256);
   private ply = 0;
+  private readonly evalLo = new Int32Array(EVAL_CACHE_MASK + 1);
+  private readonly evalHi = new Int32Array(EVAL_CACHE_MASK + 1);
+  private readonly evalScore = new Int32Array(EVAL_CACHE_MASK + 1);
+  private readonly evalSet = new Uint8Array(EVAL_CACHE_MASK + 1);
   private rootMoves: Int32Array | null = null;
   /** The ply at which quiescence is about to generate (-1: none). */
   private quiescentPly = -1;
@@ -230,8 +236,18 @@ export class Force400SearchPosition {
     return -1;
   }
 
+  /** The static evaluation, remembered by hash: quiescence meets the same positions by many move orders. */
   evaluate(): number {
-    return evaluate(this.engine, this.weights, this.perspective);
+    const i = this.lo & EVAL_CACHE_MASK;
+    if (this.evalLo[i] === this.lo && this.evalHi[i] === this.hi && this.evalSet[i] === 1) {
+      return this.evalScore[i] as number;
+    }
+    const score = evaluate(this.engine, this.weights, this.perspective);
+    this.evalLo[i] = this.lo;
+    this.evalHi[i] = this.hi;
+    this.evalScore[i] = score;
+    this.evalSet[i] = 1;
+    return score;
   }
 
   /**
