@@ -1,5 +1,6 @@
 // Force 400 computer opponent benchmarks, over the built packages (`npx tsc -b packages/ai` first).
 //   node bench/ai-force400.js                      search speed (nodes/s) and the deterministic node count
+//   node bench/ai-force400.js --levels             adds each level's time for one middle game move
 //   node bench/ai-force400.js --ladder [--games N] [--pairs 1-0,2-1] [--max-plies N] [--seed N]
 //                                                  each level against the level below: score, Elo, time
 //   node bench/ai-force400.js --find-tactics       prints positions for force400-tactics.ts (seeded playouts)
@@ -55,12 +56,17 @@ function speed() {
   ]) {
     const searcher = new Searcher({ ttLog2: 18 });
     const t = performance.now();
+    const cpu = process.cpuUsage();
     const r = searcher.search(new Force400SearchPosition(position(text)), { depth: 3 });
     const ms = performance.now() - t;
+    const used = process.cpuUsage(cpu);
+    const cpuMs = (used.user + used.system) / 1000;
     console.log(
-      `search ${name} to depth ${r.depth}: ${r.nodes} nodes, ${ms.toFixed(0)} ms, ${((r.nodes / ms) * 1000).toFixed(0)} nodes/s`,
+      `search ${name} to depth ${r.depth}: ${r.nodes} nodes, ${((r.nodes / cpuMs) * 1000).toFixed(0)} nodes/s CPU, ` +
+        `${((r.nodes / ms) * 1000).toFixed(0)} nodes/s wall (${ms.toFixed(0)} ms)`,
     );
   }
+  if (!args.includes('--levels')) return;
   // Time per move of each level from the middle game position.
   const engine = createForce400Engine();
   for (const level of FORCE400_LEVELS) {
