@@ -1,11 +1,11 @@
 import { createRng } from '@tactica/core';
 import { describe, expect, it } from 'vitest';
-import { actionCode, actionFromCode } from './actions.js';
+import { actionCode, actionFromCode, describeAction } from './actions.js';
 import { canTakeKing } from './attacks.js';
 import { parseSquare } from './board.js';
 import { codeKind, codeFrom, codeTo, codeAmount, encodeAction, MOVE, TRANSFER } from './engine.js';
 import { force400 } from './game.js';
-import { parsePosition } from './position-text.js';
+import { formatPosition, parsePosition } from './position-text.js';
 import { Force400SearchPosition, SEARCH_MOVE_LIMIT } from './search-position.js';
 import { loadEngine, readEngine, type Force400State } from './state.js';
 import { fromDiagram } from './test-board.js';
@@ -225,5 +225,30 @@ describe('selected transfer amounts', () => {
     const short = loadEngine(s);
     short.make(encodeAction(TRANSFER, sq('A9'), sq('E9'), 3));
     expect(canTakeKing(short, 1)).toBe(true);
+  });
+});
+
+describe('narrow lists below the root', () => {
+  it('keep every short move, capture and abdication, and only long moves onto rank 0/9 or near a king', () => {
+    for (const s of playouts(2, 80, 21)) {
+      if (s.ended) continue;
+      const sp = new Force400SearchPosition(s, { narrowRoot: true });
+      const got = new Set(moves(sp));
+      const e = loadEngine(s);
+      const king = e.kingSquare[s.toMove] as number;
+      const enemyKing = e.kingSquare[1 - s.toMove] as number;
+      const dist = (a: number, b: number) =>
+        Math.max(Math.abs((a % 10) - (b % 10)), Math.abs(((a / 10) | 0) - ((b / 10) | 0)));
+      for (const a of force400.legalMoves(s)) {
+        const code = actionCode(a);
+        if (a.kind === 'abdicate') expect(got.has(code)).toBe(true);
+        if (a.kind !== 'move') continue;
+        const capture = e.owner[a.to] !== -1;
+        const short = dist(a.from, a.to) === 1;
+        const wanted =
+          capture || short || a.to < 10 || a.to >= 90 || dist(a.to, enemyKing) <= 2 || dist(a.to, king) <= 1;
+        expect(got.has(code), `${describeAction(a)} in ${formatPosition(s)}`).toBe(wanted);
+      }
+    }
   });
 });
