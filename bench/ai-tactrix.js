@@ -5,7 +5,8 @@
 //   node bench/ai-tactrix.js --pairs smart-master only these pairs (lower-upper, comma-separated)
 //   node bench/ai-tactrix.js --workers 2          split each match over worker threads (worker w plays with seed+w)
 //   node bench/ai-tactrix.js --no-ladder          speed and node count only
-//   node bench/ai-tactrix.js --find-positions 1   print one-move test positions found in games seeded 1
+//   node bench/ai-tactrix.js --find-positions 1 [--per-kind 8]   print one-move test positions found in games
+//                                                 seeded 1 (packages/ai/src/games/tactrix-one-move.txt holds them)
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { Searcher, createTactrixEngine, estimateElo, playMatch, TACTRIX_LEVELS } from '../packages/ai/dist/index.js';
@@ -38,6 +39,8 @@ function runMatch(upper, lower, games, seed) {
       onGame: (g) => {
         reasons[g.reason] = (reasons[g.reason] ?? 0) + 1;
         plies += g.plies;
+        if ((g.index + 1) % 20 === 0)
+          process.stderr.write(`${upper}-${lower} (seed ${seed}): ${g.index + 1}/${games} games\n`);
       },
     },
   );
@@ -51,7 +54,7 @@ if (!isMainThread) {
   const args = process.argv.slice(2);
   const option = (name, fallback) => {
     const i = args.indexOf(name);
-    return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
+    return i >= 0 && args[i + 1] !== undefined && !args[i + 1].startsWith('--') ? args[i + 1] : fallback;
   };
 
   if (args.includes('--find-positions')) {
