@@ -33,6 +33,12 @@ describe('self-play matches', () => {
     expect(r.wins).toBe(10);
   });
 
+  it('plays every game from the given start position', () => {
+    const r = playMatch(nim, perfect, perfect, { games: 4, openingPlies: 0 }, { stones: 4, toMove: 0 });
+    // With 4 stones the player to move loses to perfect play: A wins only as the second player.
+    expect(r.games.map((g) => g.aPoints)).toEqual([0, 1, 0, 1]);
+  });
+
   it('is reproducible from its seed', () => {
     const a = playMatch(nim, perfect, naive, { games: 6, openingPlies: 2, seed: 9 });
     const b = playMatch(nim, perfect, naive, { games: 6, openingPlies: 2, seed: 9 });

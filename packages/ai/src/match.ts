@@ -43,6 +43,8 @@ export function playMatch<S, M>(
   a: MatchPlayer<S, M>,
   b: MatchPlayer<S, M>,
   options: MatchOptions,
+  /** Where every game starts before its random opening plies (default: the game's initial position). */
+  start: S = game.initial(),
 ): MatchResult {
   const rng = createRng(options.seed ?? 1);
   const openingPlies = options.openingPlies ?? 4;
@@ -51,10 +53,10 @@ export function playMatch<S, M>(
   let wins = 0;
   let draws = 0;
   let losses = 0;
-  let opening: S = game.initial();
+  let opening: S = start;
   for (let index = 0; index < options.games; index++) {
     const aSeat: Player = index % 2 === 0 ? 0 : 1;
-    if (index % 2 === 0) opening = randomOpening(game, rng.next(), openingPlies);
+    if (index % 2 === 0) opening = randomOpening(game, rng.next(), openingPlies, start);
     let s = opening;
     let plies = 0;
     const seed = rng.next();
@@ -77,9 +79,9 @@ export function playMatch<S, M>(
 }
 
 /** A start position after `plies` random legal moves (fewer if the game would end). */
-export function randomOpening<S, M>(game: Game<S, M>, seed: number, plies: number): S {
+export function randomOpening<S, M>(game: Game<S, M>, seed: number, plies: number, start: S = game.initial()): S {
   const rng = createRng(seed);
-  let s = game.initial();
+  let s = start;
   for (let i = 0; i < plies; i++) {
     const moves = game.legalMoves(s);
     if (moves.length === 0) break;

@@ -56,6 +56,7 @@ export function aiTools<S, M>(game: Game<S, M>, start: S, engine: Engine<S, M>):
         { name: a.name, choose: (s, seed) => engine.choose(s, a.id, { seed }).move },
         { name: b.name, choose: (s, seed) => engine.choose(s, b.id, { seed }).move },
         options,
+        start,
       );
     },
   };
