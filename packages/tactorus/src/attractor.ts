@@ -23,11 +23,40 @@
  *   const set = planner.plan(codes, rules, round, 1, { attractor: ENEMY_FLAG, step: 2, noise: 4, guard: true }, rng);
  */
 import type { Player, Rng } from '@tactica/core';
-import { NEIGHBOUR_START, NEIGHBOURS, SQUARES, TARGET_START, TARGETS } from './board.js';
-import { canEnd, flagDestinations, flagOf, MOVE_DISTANCE, ReachMaps } from './evaluate.js';
+import {
+  NEIGHBOUR_START as NEIGHBOUR_START_,
+  NEIGHBOURS as NEIGHBOURS_,
+  SQUARES as SQUARES_,
+  TARGET_START as TARGET_START_,
+  TARGETS as TARGETS_,
+} from './board.js';
+import { canEnd, flagDestinations, flagOf, MOVE_DISTANCE as MOVE_DISTANCE_, ReachMaps } from './evaluate.js';
 import type { OrderSet } from './simulate.js';
-import { ARTILLERY, BEATS, CAVALRY, FLAG, INFANTRY, OrderPlanner, PLAYER_2 } from './simulate.js';
+import {
+  ARTILLERY as ARTILLERY_,
+  BEATS as BEATS_,
+  CAVALRY as CAVALRY_,
+  FLAG as FLAG_,
+  INFANTRY as INFANTRY_,
+  OrderPlanner,
+  PLAYER_2 as PLAYER_2_,
+} from './simulate.js';
 import type { Rules } from './state.js';
+
+// Hot loops read the tables and constants through module-local names: a module transform (the test runner's) may
+// turn every use of an imported binding into a property read, several times slower in these loops.
+const NEIGHBOUR_START = NEIGHBOUR_START_;
+const NEIGHBOURS = NEIGHBOURS_;
+const SQUARES = SQUARES_;
+const TARGET_START = TARGET_START_;
+const TARGETS = TARGETS_;
+const MOVE_DISTANCE = MOVE_DISTANCE_;
+const ARTILLERY = ARTILLERY_;
+const BEATS = BEATS_;
+const CAVALRY = CAVALRY_;
+const FLAG = FLAG_;
+const INFANTRY = INFANTRY_;
+const PLAYER_2 = PLAYER_2_;
 
 /** The attractor value meaning "the enemy flag". */
 export const ENEMY_FLAG = -1;

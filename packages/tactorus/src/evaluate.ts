@@ -17,9 +17,38 @@
  * Scores are from one player's point of view in hundredths of an infantry; `evaluate(b, 0) === -evaluate(b, 1)`.
  */
 import type { Player } from '@tactica/core';
-import { NEIGHBOUR_START, NEIGHBOURS, SQUARES, TARGET_START, TARGETS } from './board.js';
-import { allowanceOf, ARTILLERY, BEATS, boardCodes, CAVALRY, FLAG, INFANTRY, PLAYER_2 } from './simulate.js';
+import {
+  NEIGHBOUR_START as NEIGHBOUR_START_,
+  NEIGHBOURS as NEIGHBOURS_,
+  SQUARES as SQUARES_,
+  TARGET_START as TARGET_START_,
+  TARGETS as TARGETS_,
+} from './board.js';
+import {
+  allowanceOf,
+  ARTILLERY as ARTILLERY_,
+  BEATS as BEATS_,
+  boardCodes,
+  CAVALRY as CAVALRY_,
+  FLAG as FLAG_,
+  INFANTRY as INFANTRY_,
+  PLAYER_2 as PLAYER_2_,
+} from './simulate.js';
 import { ROUND_LIMIT, type Rules } from './state.js';
+
+// Hot loops read the tables and constants through module-local names: a module transform (the test runner's) may
+// turn every use of an imported binding into a property read, several times slower in these loops.
+const NEIGHBOUR_START = NEIGHBOUR_START_;
+const NEIGHBOURS = NEIGHBOURS_;
+const SQUARES = SQUARES_;
+const TARGET_START = TARGET_START_;
+const TARGETS = TARGETS_;
+const ARTILLERY = ARTILLERY_;
+const BEATS = BEATS_;
+const CAVALRY = CAVALRY_;
+const FLAG = FLAG_;
+const INFANTRY = INFANTRY_;
+const PLAYER_2 = PLAYER_2_;
 
 /** A won game, in evaluation units; positions are always scored well inside ±WIN_SCORE / 2. */
 export const WIN_SCORE = 100_000;

@@ -15,9 +15,26 @@
  *   const outcome = resolveCodes(board, [mine, theirs], state.round + 1, out);   // OUTCOME_NONE, OUTCOME_WIN_1…
  */
 import { draw, win, type Outcome, type Player, type Rng } from '@tactica/core';
-import { homeRow, isHighGround, NEIGHBOUR_START, NEIGHBOURS, rowOf, SQUARES, TARGET_START, TARGETS } from './board.js';
+import {
+  homeRow,
+  isHighGround,
+  NEIGHBOUR_START as NEIGHBOUR_START_,
+  NEIGHBOURS as NEIGHBOURS_,
+  rowOf,
+  SQUARES as SQUARES_,
+  TARGET_START as TARGET_START_,
+  TARGETS as TARGETS_,
+} from './board.js';
 import { BASE_ALLOWANCE } from './schedule.js';
 import { ROUND_LIMIT, type Order, type Rules } from './state.js';
+
+// Hot loops read the tables and constants through module-local names: a module transform (the test runner's) may
+// turn every use of an imported binding into a property read, several times slower in these loops.
+const NEIGHBOUR_START = NEIGHBOUR_START_;
+const NEIGHBOURS = NEIGHBOURS_;
+const SQUARES = SQUARES_;
+const TARGET_START = TARGET_START_;
+const TARGETS = TARGETS_;
 
 // Kind codes (the same numbering as resolve.ts).
 export const FLAG = 1;

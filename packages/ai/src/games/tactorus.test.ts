@@ -151,6 +151,19 @@ describe('the Tactorus computer (levels 1–5 of the manual’s FAQ, 6 ours)', (
     expect(d.col[0]).toBeGreaterThan(0.95);
   });
 
+  it('level 6 can also draw its order set from the mixed strategy, or play the candidate the mix weighs most', () => {
+    const base = TACTORUS_LEVELS[5] as (typeof TACTORUS_LEVELS)[number];
+    const mixed = new TactorusAi([
+      { ...base, id: 'sample', pick: 'sample', variants: 1, iterations: 100 },
+      { ...base, id: 'best', pick: 'best', variants: 1, iterations: 100 },
+    ]);
+    const s = POSITIONS[3] as TactorusState;
+    for (const id of ['sample', 'best']) {
+      const picks = [1, 2, 3].map((seed) => mixed.choose(observe(s, 0), id, { seed }).move);
+      for (const orders of picks) schedule(s, 0, orders);
+    }
+  });
+
   it('a fixed search set has a fixed node count (the benchmark’s: change it only with the search)', () => {
     const counter = new TactorusAi();
     for (const s of POSITIONS.slice(0, 3))
@@ -171,4 +184,4 @@ describe('the Tactorus computer (levels 1–5 of the manual’s FAQ, 6 ours)', (
 });
 
 /** Rounds simulated by level 6 choosing for both players in the first three fixed positions, seed 1. */
-const EXPECTED_NODES = 3072;
+const EXPECTED_NODES = 6912;

@@ -4,18 +4,23 @@
  * cannot read the human's orders, by its type. Levels 1–5 are the manual's (FAQ, "How does the Tactorus
  * Application select its moves?"); level 6 is ours and searches the round as the simultaneous game it is.
  *
- * 1. Every piece drawn to the enemy flag unless pulled by enemy pieces within three squares, a touch of randomness.
- * 2. As 1, favouring one-square or two-square moves, picked at random each round.
+ * 1. Every piece drawn to the enemy flag unless pulled by enemy pieces within three squares, a touch of randomness;
+ *    it judges squares by the board as it stands (Tactorus 1.0's "board evaluation": **ours**, the enemy stays put).
+ * 2. As 1, favouring one-square or two-square moves, picked at random each round. From level 2 on, the move
+ *    generator knows enemy pieces move too (the 4.1.1 notes: "the computer will consider using retreat … is less
+ *    likely to throw away pieces").
  * 3. Plans both (one-square and two-square) and compares them by their likely outcome: each is played against the
- *    same sample of likely enemy order sets, every round carried out and the result judged (evaluate.ts); the best
+ *    same sample of likely enemy order sets (the enemy's own attractor strategies), the round carried out, one
+ *    more round played on by both sides' plain flag-attractor plans, and the result judged (evaluate.ts); the best
  *    average wins.
  * 4. As 3 with two attractors, the enemy flag and a central square: four strategies compared.
  * 5. As 4 with three central attractors besides the flag: eight strategies; its second alteration (the manual
  *    never says what it is, **ours**) is a comparison against twice as many enemy samples.
- * 6. (ours) Candidate order sets for both sides from the attractor strategies, every pair carried out and judged
- *    into a payoff table, and regret matching over that table (the round as a simultaneous game, neither side
- *    seeing the other's choice); the order set is drawn from the resulting mixed strategy. Never minimax over a
- *    turn-based encoding.
+ * 6. (ours) Candidate order sets for both sides from the level 5 strategies (three plans of each, with different
+ *    noise), every pair carried out (with the same one round of play on) and judged into a payoff table, and
+ *    regret matching over that table: the round as a simultaneous game, neither side seeing the other's choice.
+ *    It plays the best answer to the other side playing its equilibrium mix half the time and any of its
+ *    candidates the other half. Never minimax over a turn-based encoding.
  *
  * Every level above 1 settles two things first (ours): a flag capture no enemy order can avoid is always
  * ordered, and the flag always ends on a square out of every enemy infantry's reach when such a square exists.
@@ -73,7 +78,7 @@ export interface TactorusLevel extends LevelInfo {
   /** Rounds played on by both sides' plain attractor plans before a result is judged (0: judge at once). */
   readonly lookahead?: number;
   /** regret: draw the order set from the mixed strategy, or play the one it weighs most. */
-  readonly pick?: 'sample' | 'best';
+  readonly pick?: 'sample' | 'best' | 'exploit';
 }
 
 export const TACTORUS_LEVELS: readonly TactorusLevel[] = [
@@ -110,6 +115,7 @@ export const TACTORUS_LEVELS: readonly TactorusLevel[] = [
     guard: true,
     model: 'mobile',
     samples: 6,
+    lookahead: 1,
   },
   {
     id: '4',
@@ -122,6 +128,7 @@ export const TACTORUS_LEVELS: readonly TactorusLevel[] = [
     guard: true,
     model: 'mobile',
     samples: 6,
+    lookahead: 1,
   },
   {
     id: '5',
@@ -134,6 +141,7 @@ export const TACTORUS_LEVELS: readonly TactorusLevel[] = [
     guard: true,
     model: 'mobile',
     samples: 12,
+    lookahead: 1,
   },
   {
     id: '6',
@@ -146,10 +154,10 @@ export const TACTORUS_LEVELS: readonly TactorusLevel[] = [
     noise: 4,
     guard: true,
     model: 'mobile',
-    variants: 2,
+    variants: 3,
     iterations: 400,
     lookahead: 1,
-    pick: 'best',
+    pick: 'exploit',
   },
 ];
 
@@ -287,7 +295,18 @@ export class TactorusAi implements Engine<TactorusObservation, readonly Order[]>
         value += (mix.row[i] as number) * (mix.col[j] as number) * (table[i * m + j] as number);
     }
     let pick = n - 1;
-    if (level.pick === 'best') {
+    if (level.pick === 'exploit') {
+      // The best answer to the other side playing its equilibrium mix half the time and any candidate otherwise.
+      let best = -Infinity;
+      for (let i = 0; i < n; i++) {
+        let v = 0;
+        for (let j = 0; j < m; j++) v += (0.5 * (mix.col[j] as number) + 0.5 / m) * (table[i * m + j] as number);
+        if (v > best) {
+          best = v;
+          pick = i;
+        }
+      }
+    } else if (level.pick === 'best') {
       for (let i = 0; i < n; i++) if ((mix.row[i] as number) > (mix.row[pick] as number)) pick = i;
     } else {
       let r = rng.float();
