@@ -4,6 +4,9 @@
  *   import { force400 } from '@tactica/force400';
  *   const s = force400.initial();
  *   const r = force400.tryPlay(s, 'M C8-C1'); // Result: the next state, or a coded reason it is illegal
+ *
+ * For the computer opponent: `evaluate` (the judgement of a position), `Force400SearchPosition` (make/unmake with
+ * an incremental Zobrist hash, for the AI package's searcher), `strongestAttack`/`canTakeKing` (who can take whom).
  */
 export * from './actions.js';
 export * from './attacks.js';
