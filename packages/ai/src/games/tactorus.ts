@@ -493,11 +493,19 @@ export function playOrders(s: TactorusState, orders: readonly [readonly Order[],
   return playMove(playMove(t, { type: 'done', player: 0 }), { type: 'done', player: 1 });
 }
 
-/** A start position after `rounds` rounds of a few random orders a side (fewer if the game would end). */
-export function randomTactorusOpening(setup: TactorusSetup, seed: number, rounds: number): TactorusState {
+/**
+ * A start position after `rounds` rounds of a few random orders a side (fewer if the game would end), from `start`
+ * (default: a new game of `setup`; any orders scheduled in it are dropped).
+ */
+export function randomTactorusOpening(
+  setup: TactorusSetup,
+  seed: number,
+  rounds: number,
+  start?: TactorusState,
+): TactorusState {
   const rng = createRng(seed);
   const planner = new OrderPlanner();
-  let s = newGame(setup);
+  let s: TactorusState = start ? { ...start, orders: [[], []], committed: [false, false] } : newGame(setup);
   for (let r = 0; r < rounds; r++) {
     const codes = boardCodes(s.board);
     const a = randomOrderSet(planner, codes, s.rules, 0, rng, 1 + rng.int(6)).toOrders();
@@ -511,13 +519,14 @@ export function randomTactorusOpening(setup: TactorusSetup, seed: number, rounds
 
 /**
  * A self-play match between two levels: every round both engines choose from their own observations, then the
- * round is carried out. Each opening (seeded random rounds) is played twice with the seats swapped.
+ * round is carried out. Each opening (seeded random rounds from `start`, default a new game of `setup` or `rules`)
+ * is played twice with the seats swapped.
  */
 export function playTactorusMatch(
   engine: Engine<TactorusObservation, readonly Order[]>,
   a: string,
   b: string,
-  options: MatchOptions & { readonly setup?: TactorusSetup; readonly rules?: Rules },
+  options: MatchOptions & { readonly setup?: TactorusSetup; readonly rules?: Rules; readonly start?: TactorusState },
 ): MatchResult {
   const rng = createRng(options.seed ?? 1);
   const openingRounds = options.openingPlies ?? 2;
@@ -526,10 +535,10 @@ export function playTactorusMatch(
   let wins = 0;
   let draws = 0;
   let losses = 0;
-  let opening = newGame(setup);
+  let opening = options.start ?? newGame(setup);
   for (let index = 0; index < options.games; index++) {
     const aSeat: Player = index % 2 === 0 ? 0 : 1;
-    if (index % 2 === 0) opening = randomTactorusOpening(setup, rng.next(), openingRounds);
+    if (index % 2 === 0) opening = randomTactorusOpening(setup, rng.next(), openingRounds, options.start);
     const seed = rng.next();
     let s = opening;
     let rounds = 0;

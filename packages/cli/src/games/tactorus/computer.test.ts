@@ -145,4 +145,26 @@ describe('tactica analyse and match tactorus', () => {
     const same = await run(['match', 'tactorus', '--a', 'ai:2', '--b', 'ai:1', '--games', '4', '--openings', '1']);
     expect(same.stdout).toBe(r.stdout);
   });
+
+  it('match games start from --position when it is given', async () => {
+    // Player 1 can capture Player 2's ringed flag for sure (Chain moves): level 2 as Player 1 does at once.
+    const ringed =
+      '.......Icf/.......III/.......III/........../........../........../........../........../........../....F..... 0 chain - -';
+    const r = await run([
+      'match',
+      'tactorus',
+      '--a',
+      'ai:2',
+      '--b',
+      'ai:1',
+      '--games',
+      '2',
+      '--openings',
+      '0',
+      '--position',
+      ringed,
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('game 1/2: Level 2 as first player scores 1 (flag-captured, 1 plies)');
+  });
 });

@@ -41,7 +41,7 @@ export function tactorusComputer(level: number, seed: number = Date.now() >>> 0)
   };
 }
 
-/** `--position` and `--player` for analyse, the new-game options for match. */
+/** `--position` (analyse, and where match games start), `--player` (analyse) and the new-game options. */
 interface AiOptions extends NewGameOptions {
   readonly position?: string;
   readonly player?: string;
@@ -51,7 +51,7 @@ interface AiOptions extends NewGameOptions {
 export const tactorusAi: GameAi = {
   addOptions(cmd: Command): Command {
     return addNewGameOptions(cmd)
-      .option('--position <text>', 'analyse: position text (default: the starting position of the rules given)')
+      .option('--position <text>', 'position text (default: the starting position of the rules and flanks given)')
       .option('--player <n>', 'analyse: whose orders, 1 or 2', '1');
   },
   setup(opts: Record<string, unknown>): AiTools {
@@ -75,7 +75,8 @@ export const tactorusAi: GameAi = {
         return { ...a, pv: (a.pv[0] ?? []).map(formatOrder) };
       },
       match(a, b, options) {
-        return playTactorusMatch(engine, a, b, { ...options, setup });
+        // Games start from --position when it is given (its scheduled orders dropped), else a new game.
+        return playTactorusMatch(engine, a, b, { ...options, setup, start });
       },
     };
   },
