@@ -1,7 +1,10 @@
 // The Tactorus computer opponent, over the built packages (`npx tsc -b packages/ai` first):
-//   node bench/ai-tactorus.js                 speeds, the deterministic node count, and the level ladder (200 games a step)
-//   node bench/ai-tactorus.js --games 40      a shorter ladder
-//   node bench/ai-tactorus.js --ladder 6      only the step 6 vs 5;  --no-ladder  speeds and node count only
+//   node bench/ai-tactorus.js                  speeds, the deterministic node count, and the level ladder (200 games a step)
+//   node bench/ai-tactorus.js --games 40       a shorter ladder (even: each opening is played with both seats)
+//   node bench/ai-tactorus.js --step 6         only the step 6 vs 5 (--seed N: openings from another seed, default 2026)
+//   node bench/ai-tactorus.js --no-ladder      speeds and node count only
+//   node bench/ai-tactorus.js --find-tactics 12   prints sure-capture and flag-defence positions found over 12 seeded
+//                                              playouts per pairing (the test data of packages/ai/src/games/tactorus-tactics.ts)
 //
 // Tactorus rounds are simultaneous, so the search is over rounds carried out in the simulator: a "node" is one round
 // simulated (both sides' order sets carried out and, at the leaves, the result judged). The node count of a fixed set
@@ -26,15 +29,36 @@ import {
   TACTORUS_LEVELS,
   TactorusAi,
 } from '../packages/ai/dist/index.js';
+import { findTactics } from '../packages/ai/dist/games/tactorus-tactics.js';
 
 const args = process.argv.slice(2);
+/** The value after `name` when it is a number or level id (so `--ladder --games 40` reads as flags). */
 const option = (name, fallback) => {
   const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
+  const v = i >= 0 ? args[i + 1] : undefined;
+  return v !== undefined && /^\d+$/.test(v) ? v : fallback;
 };
 const games = Number(option('--games', '200'));
-const only = option('--ladder', undefined);
+const only = option('--step', option('--ladder', undefined));
+const seed = Number(option('--seed', '2026'));
 const ladder = !args.includes('--no-ladder');
+
+if (args.includes('--find-tactics')) {
+  const n = Number(option('--find-tactics', '12'));
+  const engine = new TactorusAi();
+  const runs = [
+    [['1', '1'], 11, undefined],
+    [['2', '1'], 12, undefined],
+    [['1', '2'], 13, { chain: false, supplyLines: false, highGround: false }],
+    [['3', '1'], 14, { chain: true, supplyLines: true, highGround: false }],
+  ];
+  for (const [levels, s, rules] of runs) {
+    const found = findTactics(engine, levels, n, s, rules);
+    console.error(`levels ${levels.join(' vs ')}, seed ${s}: ${found.length} positions`);
+    for (const c of found) console.log(JSON.stringify(c));
+  }
+  process.exit(0);
+}
 
 // A fixed set of positions: seeded random openings of 0 to 7 rounds, under the default rules and all alterations.
 const positions = [];
@@ -130,7 +154,9 @@ console.log(`tactorus ai: ${positions.length} fixed positions (seeded openings o
 
 if (ladder) {
   const engine = new TactorusAi();
-  console.log(`\nladder: each level against the one below, ${games} games a step (openings of 2 random rounds,`);
+  console.log(
+    `\nladder: each level against the one below, ${games} games a step (openings of 2 random rounds, seed ${seed},`,
+  );
   console.log('each played with both seats; draws count half)');
   console.log('| step | result (+ = -) | score | Elo | time |');
   console.log('| ---- | -------------- | ----- | --- | ---- |');
@@ -139,7 +165,7 @@ if (ladder) {
     const b = TACTORUS_LEVELS[i - 1].id;
     if (only !== undefined && only !== a) continue;
     const t = performance.now();
-    const r = playTactorusMatch(engine, a, b, { games, seed: 2026, openingPlies: 2 });
+    const r = playTactorusMatch(engine, a, b, { games, seed, openingPlies: 2 });
     const e = estimateElo(r);
     const elo = Number.isFinite(e.elo)
       ? `${e.elo >= 0 ? '+' : ''}${Math.round(e.elo)} ± ${Math.round(e.margin)}`

@@ -1,8 +1,10 @@
 /**
  * Test data for the Tactorus computer: positions where a player can capture the enemy flag for sure this round,
  * and positions where enemy infantry can take a player's flag but some square is out of every enemy infantry's
- * reach. Some are built by hand; the rest were found by `findTactics` over seeded playouts between levels 1 and 2
- * and kept here as text (position text of position.ts, the player to choose for).
+ * reach. Some are built by hand; the rest were found by `findTactics` over seeded playouts (levels 1 and 2, and 3
+ * against 1; with Chain moves, without, and with Supply Lines: `node bench/ai-tactorus.js --find-tactics 12`) and
+ * kept here as text (position text of position.ts, the player to choose for). No playout turned up a sure capture:
+ * they need Chain moves and as many infantry as the enemy flag has squares, so those are built by hand.
  *
  * The checks (`sureCaptureExists`, `capturesForSure`, `flagDefenceExists`, `flagEndsSafe`) are written from the
  * rules alone, independently of the move generator's guard they test.
