@@ -192,13 +192,13 @@ export class AttractorPlanner {
       // Fewer orders than pieces (Supply Lines / High Ground): the pieces that gain most by moving go first.
       for (let i = 0; i < n; i++) {
         const sq = this.pieces[i] as number;
-        this.priority[sq] = -this.bestGain(board, sq, p, e, attractor, pull, options, undefined);
+        this.priority[sq] = -this.bestGain(board, sq, e, attractor, pull, options, undefined);
       }
     }
     sortByPriority(this.pieces, n, this.priority);
     for (let i = 0; i < n && planner.remaining > 0; i++) {
       const sq = this.pieces[i] as number;
-      this.bestGain(board, sq, p, e, attractor, pull, options, rng);
+      this.bestGain(board, sq, e, attractor, pull, options, rng);
     }
     return planner.orders;
   }
@@ -210,7 +210,6 @@ export class AttractorPlanner {
   private bestGain(
     board: Uint8Array,
     sq: number,
-    p: Player,
     e: Player,
     attractor: number,
     pull: number,
@@ -256,7 +255,6 @@ export class AttractorPlanner {
       }
     }
     if (rng && bestTo >= 0) planner.add(sq, bestTo);
-    void p;
     return best - stay;
   }
 

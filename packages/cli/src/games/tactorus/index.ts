@@ -129,7 +129,8 @@ function configurePlay(cmd: Command, io: Io): void {
         await runTactorusGame(io, session, {
           library,
           title: entry.title,
-          rotated: opts.rotate ?? false,
+          // Against the computer as Player 2, the board turned so the human's pieces are at the bottom.
+          rotated: opts.rotate ?? (session.settings.mode === 'computer' && session.seat === 1),
           makeComputer,
         });
         return;
