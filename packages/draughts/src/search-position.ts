@@ -398,8 +398,9 @@ export class DraughtsSearchPosition {
       // The counter has run out: a draw, unless the side to move has no move (that result comes first).
       const e = this.engine;
       e.top = this.listStart[n] as number;
-      if (e.countMoves() > 0) return 0;
-      return undefined;
+      const moves = e.countMoves();
+      this.listEnd[n] = -1; // counting may have written captures where this position's list goes
+      return moves > 0 ? 0 : undefined;
     }
     const first = this.irreversible[n] as number;
     if (n - first < 4) return undefined;

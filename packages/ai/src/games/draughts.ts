@@ -28,7 +28,7 @@ import { createRng } from '@tactica/core';
 import { DraughtsSearchPosition, type DraughtsMove, type DraughtsState } from '@tactica/draughts';
 import type { Analysis, AnalyseLimits, Engine, LevelInfo, MoveChoice, ThinkOptions } from '../engine.js';
 import { decodePv } from '../level-engine.js';
-import { WIN_BOUND } from '../search-position.js';
+import { WIN, WIN_BOUND } from '../search-position.js';
 import { DraughtsSearcher, type DraughtsSearcherOptions } from './draughts-search.js';
 
 export { DraughtsSearcher, type DraughtsSearcherOptions } from './draughts-search.js';
@@ -233,7 +233,8 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engin
           // Any of them ends the game at once: nothing to search.
           say('I can win at once.');
           const win = checked.wins[rng.int(checked.wins.length)] as number;
-          return { move: sp.decode(win), score: WIN_BOUND, depth: sp.giveaway ? 2 : 1 };
+          const plies = sp.giveaway ? 2 : 1;
+          return { move: sp.decode(win), score: WIN - plies, depth: plies };
         }
         if (checked.safe.length > 0 && checked.safe.length < all.length) {
           say(`${all.length - checked.safe.length} of my moves would let you win at once; I avoid them.`);
@@ -282,10 +283,13 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engin
     },
     analyse(s: DraughtsState, limits: AnalyseLimits): Analysis<DraughtsMove> {
       const sp = positionOf(s);
+      // With no limit at all, the strongest level's budget (a search must end by itself).
+      const unlimited = limits.depth === undefined && limits.timeMs === undefined && limits.nodes === undefined;
+      const nodes = limits.nodes ?? (unlimited ? strongest.nodes : undefined);
       const r = getSearcher(strongest.ttLog2).search(sp, {
         depth: limits.depth ?? 64,
         ...(limits.timeMs !== undefined ? { timeMs: limits.timeMs } : {}),
-        ...(limits.nodes !== undefined ? { nodes: limits.nodes } : {}),
+        ...(nodes !== undefined ? { nodes } : {}),
         ...(limits.stop ? { stop: limits.stop } : {}),
       });
       return { score: r.score, depth: r.depth, nodes: r.nodes, timeMs: r.timeMs, pv: decodePv(sp, r.pv) };

@@ -366,10 +366,16 @@ export function runHub(io: Io, options: HubOptions = {}): Promise<void> {
         write('ready');
         return undefined;
       case 'new-game':
+        // A fresh worker forgets what earlier searches learnt (its tables); it is started and warmed up at once.
         if (engine) {
           const old = engine;
           engine = undefined;
           await old.close();
+          try {
+            await worker().analyse(game.initial(), { depth: 3 });
+          } catch (e) {
+            error(`the engine failed to start: ${(e as Error).message}`);
+          }
         }
         return undefined;
       case 'pos': {
