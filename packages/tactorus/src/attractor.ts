@@ -146,6 +146,8 @@ export class AttractorPlanner {
   private readonly enemyReach = new ReachMaps();
   private readonly pieces = new Uint8Array(MAX_PIECES);
   private readonly priority = new Float64Array(SQUARES);
+  /** The square of the enemy piece that pulls each piece being planned, or -1. */
+  private readonly pullOf = new Int16Array(SQUARES);
   private readonly fixed = new Uint8Array(SQUARES);
   private readonly dest = new Uint8Array(32);
   private readonly cover = new Int16Array(32);
@@ -170,7 +172,7 @@ export class AttractorPlanner {
     this.fixed.fill(0);
     const enemyFlag = flagOf(board, e);
     if (options.guard) {
-      this.enemyReach.compute(board, rules, e);
+      this.enemyReach.compute(board, rules, e, false);
       this.sureCapture(board, rules, p, enemyFlag);
       this.saveFlag(board, rules, p);
     }
@@ -185,6 +187,7 @@ export class AttractorPlanner {
       if (c === 0 || c >> 3 !== p || this.fixed[sq] === 1 || planner.ordered[sq] === 1) continue;
       this.pieces[n++] = sq;
       const target = this.pullTarget(board, sq, c & 7, e, pull);
+      this.pullOf[sq] = target;
       this.priority[sq] = (target >= 0 ? 0 : 100) + distance(sq, attractor);
     }
     const limited = planner.remaining < n;
@@ -192,13 +195,13 @@ export class AttractorPlanner {
       // Fewer orders than pieces (Supply Lines / High Ground): the pieces that gain most by moving go first.
       for (let i = 0; i < n; i++) {
         const sq = this.pieces[i] as number;
-        this.priority[sq] = -this.bestGain(board, sq, e, attractor, pull, options, undefined);
+        this.priority[sq] = -this.bestGain(board, sq, attractor, options, undefined);
       }
     }
     sortByPriority(this.pieces, n, this.priority);
     for (let i = 0; i < n && planner.remaining > 0; i++) {
       const sq = this.pieces[i] as number;
-      this.bestGain(board, sq, e, attractor, pull, options, rng);
+      this.bestGain(board, sq, attractor, options, rng);
     }
     return planner.orders;
   }
@@ -210,9 +213,7 @@ export class AttractorPlanner {
   private bestGain(
     board: Uint8Array,
     sq: number,
-    e: Player,
     attractor: number,
-    pull: number,
     options: AttractorOptions,
     rng: Rng | undefined,
   ): number {
@@ -226,7 +227,7 @@ export class AttractorPlanner {
       goal = sq; // the flag stays home unless danger moves it (ours)
       progressWeight = 0;
     } else {
-      const target = this.pullTarget(board, sq, kind, e, pull);
+      const target = this.pullOf[sq] as number;
       if (target >= 0) {
         goal = target;
         progressWeight = w.pullProgress;
@@ -346,7 +347,8 @@ export class AttractorPlanner {
         if (rules.chain || held === 0 || held >> 3 !== e) ends[base + to]! += share;
       }
     }
-    for (let k = 1; k <= 4; k++) {
+    // (Nothing reads what ends next to a square for flags.)
+    for (let k = ARTILLERY; k <= 4; k++) {
       const base = k * SQUARES;
       for (let sq = 0; sq < SQUARES; sq++) {
         let x = 0;

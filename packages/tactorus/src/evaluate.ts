@@ -116,13 +116,12 @@ export const MOVE_DISTANCE: Uint8Array = (() => {
 export class ReachMaps {
   readonly reach = new Uint8Array(5 * SQUARES);
   readonly near = new Uint8Array(5 * SQUARES);
-  private readonly stamp = new Uint8Array(SQUARES);
 
-  compute(board: Uint8Array, rules: Rules, side: Player): this {
+  /** Fills the maps for `side`; `withNear` false leaves `near` alone (only `reach` is wanted). */
+  compute(board: Uint8Array, rules: Rules, side: Player, withNear = true): this {
     const reach = this.reach;
     const near = this.near;
     reach.fill(0);
-    near.fill(0);
     for (let sq = 0; sq < SQUARES; sq++) {
       const c = board[sq] as number;
       if (c === 0 || c >> 3 !== side) continue;
@@ -135,10 +134,11 @@ export class ReachMaps {
         reach[base + to]!++;
       }
     }
+    if (!withNear) return this;
     // near = reach spread to the eight neighbours, per kind.
+    near.fill(0);
     for (let k = 1; k <= 4; k++) {
       const base = k * SQUARES;
-      this.stamp.fill(0);
       for (let sq = 0; sq < SQUARES; sq++) {
         if (reach[base + sq] === 0) continue;
         for (let i = NEIGHBOUR_START[sq] as number; i < (NEIGHBOUR_START[sq + 1] as number); i++) {
