@@ -19,13 +19,15 @@ import { load, type TactrixMove, type TactrixState } from './state.js';
 
 /**
  * The most moves handed to a search per position **(ours)**: the AI package's searcher keeps 512 slots a ply. Real
- * games stay far below (the start has 14, middlegames well under 200); a position with more (dozens of bought
- * sliders) hands over its captures and jerk bonuses first, then the other moves in generation order.
+ * games stay far below (the start has 14, middlegames well under 100, the most found on a legal board crammed with
+ * bought pieces about 300); a position with more would hand over its captures and jerk bonuses first, then the other
+ * moves in generation order.
  */
 export const SEARCH_MOVE_LIMIT = 500;
 
-// Keys for what the engine's repetition key leaves out because repetition never needs it: the chips on the board
-// and the two balances. A search's transposition table does need them.
+// What the engine's repetition key leaves out because repetition never needs it, a search's transposition table
+// does: the chips on the board (Zobrist keys per square) and the two balances (a hash of side and amount), both
+// XORed in and out as they change.
 const CHIP_KEYS = zobristKeys(SQUARES, 'tactrix-chips');
 
 function balanceLo(side: number, balance: number): number {
