@@ -30,6 +30,12 @@ export interface SearchPosition {
   isTactical(move: number): boolean;
   /** True when the side to move must play a tactical move (draughts' compulsory capture): no standing pat. */
   mustPlayTactical(): boolean;
+  /**
+   * Optional: writes only the moves quiescence follows (those `isTactical` accepts) and returns how many; 0 means
+   * none, and the searcher stands pat. Games with many quiet moves use it to skip generating them in quiescence.
+   * Never called where `mustPlayTactical()` is true (there every move is generated).
+   */
+  generateTacticalMoves?(out: Int32Array, offset: number): number;
   /** A small index for the history heuristic, in [0, HISTORY_SIZE). */
   historyIndex(move: number): number;
 }

@@ -257,8 +257,14 @@ export class Searcher {
       bestScore = stand;
     }
     const base = ply * MAX_MOVES;
-    const n = pos.generateMoves(this.moves, base);
-    if (n === 0) return resultScore(pos.noMovesResult(), ply);
+    let n: number;
+    if (!forced && pos.generateTacticalMoves) {
+      n = pos.generateTacticalMoves(this.moves, base);
+      if (n === 0) return bestScore;
+    } else {
+      n = pos.generateMoves(this.moves, base);
+      if (n === 0) return resultScore(pos.noMovesResult(), ply);
+    }
     this.scoreMoves(pos, base, n, 0, ply);
     for (let i = 0; i < n; i++) {
       const move = this.pickNext(base, i, n);

@@ -88,8 +88,6 @@ export class Force400SearchPosition {
   private readonly evalScore = new Int32Array(EVAL_CACHE_MASK + 1);
   private readonly evalSet = new Uint8Array(EVAL_CACHE_MASK + 1);
   private rootMoves: Int32Array | null = null;
-  /** The ply at which quiescence is about to generate (-1: none). */
-  private quiescentPly = -1;
   /** Per ply of the current line: 1 where the node is a quiescence node. */
   private inQuiescence = new Uint8Array(256);
   private rootCount = 0;
@@ -155,10 +153,6 @@ export class Force400SearchPosition {
       return this.rootCount;
     }
     const room = Math.min(this.moveLimit, out.length - offset);
-    if (this.quiescentPly === this.ply) {
-      this.quiescentPly = -1;
-      return this.generateTactical(out, offset, room);
-    }
     this.ensureStack();
     this.inQuiescence[this.ply] = 0;
     let n: number;
@@ -173,7 +167,6 @@ export class Force400SearchPosition {
 
   makeMove(move: number): void {
     const e = this.engine;
-    this.quiescentPly = -1;
     this.pushUndo();
     const p = e.side;
     const from = (move >>> 2) & 127;
@@ -201,7 +194,6 @@ export class Force400SearchPosition {
   }
 
   unmakeMove(_move?: number): void {
-    this.quiescentPly = -1;
     this.engine.unmake();
     this.popUndo();
   }
@@ -266,16 +258,18 @@ export class Force400SearchPosition {
     return (dist > 1 ? f - 1 : f) > (e.force[to] as number);
   }
 
-  /**
-   * Never: the side to move may always stand pat. The shared searcher asks this only in quiescence, right before
-   * it generates that node's moves, so it also marks the node: `generateMoves` then hands over only the moves
-   * quiescence looks at (`isTactical`), sparing it a pass over hundreds of quiet ones.
-   */
+  /** Never: the side to move may always stand pat. */
   mustPlayTactical(): boolean {
-    this.ensureStack();
-    this.quiescentPly = this.ply;
-    this.inQuiescence[this.ply] = 1;
     return false;
+  }
+
+  /** Quiescence's moves: captures that win (`isTactical`), most valuable victim first. */
+  generateTacticalMoves(out: Int32Array, offset: number): number {
+    const e = this.engine;
+    if (e.winner !== PLAYING) return 0;
+    this.ensureStack();
+    this.inQuiescence[this.ply] = 1;
+    return this.generateTactical(out, offset, Math.min(this.moveLimit, out.length - offset));
   }
 
   /** Kind, source and destination (the amount left out): 16 bits. */
@@ -283,17 +277,13 @@ export class Force400SearchPosition {
     return move & 0xffff;
   }
 
-  /**
-   * The moves quiescence follows: captures that win (`isTactical`). If there is none, one quiet move, so that the
-   * searcher does not mistake the node for one without moves (it then stands pat, skipping the quiet move).
-   */
+  /** The moves quiescence follows: captures that win (`isTactical`); none once quiescence has gone deep enough. */
   private generateTactical(out: Int32Array, offset: number, room: number): number {
     const e = this.engine;
     const p = e.side;
     const q = p === 0 ? 1 : 0;
     const limit = offset + room;
     let n = offset;
-    let quiet = 0;
     // Quiescence stops capturing after QUIESCENCE_PLIES plies in a row (then it stands pat) **(ours)**: many men
     // can capture at once here, and every order of independent captures is another line.
     let qPlies = 0;
@@ -310,7 +300,6 @@ export class Force400SearchPosition {
           const o = e.owner[t] as number;
           if (o === -1) {
             if (k > 0 && f === 0) break;
-            if (quiet === 0) quiet = MOVE | (sq << 2) | (t << 9);
             continue;
           }
           if (capture && o === q && (k === 0 ? f : f - 1) > (e.force[t] as number) && n < limit) {
@@ -328,8 +317,6 @@ export class Force400SearchPosition {
         }
       }
     }
-    if (n === offset && quiet !== 0 && n < limit) out[n++] = quiet;
-    if (n === offset) return this.generateSelected(out, offset, room);
     return n - offset;
   }
 
