@@ -46,7 +46,7 @@ export class RandomTree implements SearchPosition {
   evaluate(): number {
     return createRng(this.key()).int(2001) - 1000;
   }
-  isTactical(): boolean {
+  isTactical(_move: number): boolean {
     return false;
   }
   mustPlayTactical(): boolean {
