@@ -200,6 +200,22 @@ describe('move order for the search', () => {
     expect(movesOf(sp)[0]).toBe(byText.get('a9-a10'));
   });
 
+  it('quiescence gets exactly the tactical moves, in the order the full list gives them', () => {
+    const tactical = new Int32Array(MAX_MOVES);
+    let seen = 0;
+    for (const s of playoutStates(5, 200)) {
+      if (outcomeOfState(s)) continue;
+      const sp = new TactrixSearchPosition(s);
+      const all = movesOf(sp);
+      const n = sp.generateTacticalMoves(tactical, 0);
+      const expected = all.filter((m) => sp.isTactical(m));
+      expect(Array.from(tactical.subarray(0, n))).toEqual(expected);
+      expect(all.slice(0, n)).toEqual(expected);
+      seen += n;
+    }
+    expect(seen).toBeGreaterThan(20);
+  });
+
   it('history indexes of both sides fit the 65 536 slots and keep the two sides apart', () => {
     for (const s of playoutStates(3, 120)) {
       if (outcomeOfState(s)) continue;

@@ -89,10 +89,40 @@ export class TactrixSearchPosition {
   generateMoves(out: Int32Array, offset: number): number {
     const p = this.position;
     const moves = this.scratch;
+    const n = p.generate(p.turn, moves);
+    const t = this.sortTactical(moves, n);
+    const tactical = this.tactical;
+    const limit = this.moveLimit;
+    let count = 0;
+    for (let i = 0; i < t && count < limit; i++) out[offset + count++] = tactical[i] as number;
+    if (t === n) return count;
+    for (let i = 0; i < n && count < limit; i++) {
+      const m = moves[i] as number;
+      if (m >= 0) out[offset + count++] = m;
+    }
+    return count;
+  }
+
+  /**
+   * Only the moves quiescence follows (captures and jerk bonuses), in the same order as `generateMoves` gives them;
+   * 0 when there are none. The searcher's hook for quiescence: it skips ordering the quiet moves there.
+   */
+  generateTacticalMoves(out: Int32Array, offset: number): number {
+    const p = this.position;
+    const t = this.sortTactical(this.scratch, p.generate(p.turn, this.scratch));
+    const tactical = this.tactical;
+    const count = t < this.moveLimit ? t : this.moveLimit;
+    for (let i = 0; i < count; i++) out[offset + i] = tactical[i] as number;
+    return count;
+  }
+
+  /**
+   * Moves the tactical moves of `moves[0..n)` into `this.tactical`, insertion-sorted by key (a handful per position),
+   * and marks them -1 in `moves`; returns how many.
+   */
+  private sortTactical(moves: Int32Array, n: number): number {
     const tactical = this.tactical;
     const keys = this.sortKeys;
-    const n = p.generate(p.turn, moves);
-    // Tactical moves first, insertion-sorted by key (a handful per position); quiet ones marked for the second pass.
     let t = 0;
     for (let i = 0; i < n; i++) {
       const m = moves[i] as number;
@@ -108,15 +138,7 @@ export class TactrixSearchPosition {
       tactical[j] = m;
       keys[j] = key;
     }
-    const limit = this.moveLimit;
-    let count = 0;
-    for (let i = 0; i < t && count < limit; i++) out[offset + count++] = tactical[i] as number;
-    if (t === n) return count;
-    for (let i = 0; i < n && count < limit; i++) {
-      const m = moves[i] as number;
-      if (m >= 0) out[offset + count++] = m;
-    }
-    return count;
+    return t;
   }
 
   /** Ordering key of a tactical move (capture or jerk bonus), or -1 for a quiet move. */
