@@ -74,10 +74,11 @@ function nodeCount() {
   );
 }
 
-/** Smart's searcher with a one-second budget from a rule set's opening (after a warm-up search). */
+/** Smart's searcher (its table size) with a one-second budget from a rule set's opening (after a warm-up search). */
 function oneSecond(variant) {
   const game = draughtsGame(variant);
-  const searcher = new DraughtsSearcher();
+  const smart = DRAUGHTS_LEVELS.find((l) => l.id === 'smart');
+  const searcher = new DraughtsSearcher({ ttLog2: smart.ttLog2 });
   const sp = new DraughtsSearchPosition(game.initial());
   searcher.search(sp, { timeMs: 300 }); // warm up the JIT
   const runs = [];
@@ -224,7 +225,9 @@ async function main() {
     makeChecks();
     return;
   }
-  console.log(`draughts AI — ${os.cpus()[0]?.model ?? 'unknown cpu'}, node ${process.version}, 1 thread`);
+  console.log(
+    `draughts AI — ${os.cpus()[0]?.model ?? 'unknown cpu'}, node ${process.version}, 1 thread, load average ${os.loadavg()[0].toFixed(1)}`,
+  );
   oneSecond('international');
   oneSecond('english');
   nodeCount();

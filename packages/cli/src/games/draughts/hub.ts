@@ -20,7 +20,7 @@
  */
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
-import type { Analysis } from '@tactica/ai';
+import { DRAUGHTS_LEVELS, type Analysis, type DraughtsLevel } from '@tactica/ai';
 import { err, inputError, ok, type InputError, type Result } from '@tactica/core';
 import {
   draughtsGame,
@@ -36,6 +36,8 @@ import { WorkerEngine, type EngineSpec } from '../../ai/worker-engine.js';
 import type { Io } from '../../io.js';
 
 const LEVELS = ['dumb', 'novice', 'average', 'good', 'smart', 'master'] as const;
+/** The strongest level: its budget is the search's when no `level` line limits it. */
+const MASTER = DRAUGHTS_LEVELS[DRAUGHTS_LEVELS.length - 1] as DraughtsLevel;
 const VARIANTS = ['normal', 'losing'] as const;
 /** Scan's variants this engine does not play. */
 const OTHER_VARIANTS = ['killer', 'bt', 'frisian'];
@@ -282,7 +284,7 @@ export function runHub(io: Io, options: HubOptions = {}): Promise<void> {
         // depth is reported as an info line.
         const maxDepth = l.depth ?? 64;
         const unlimited = mode !== 'think' || l.infinite === true || budget !== undefined || l.depth !== undefined;
-        const nodeLimit = l.nodes ?? (unlimited ? Infinity : 250_000);
+        const nodeLimit = l.nodes ?? (unlimited ? Infinity : (MASTER.nodes ?? Infinity));
         let nodes = 0;
         for (let depth = 1; depth <= maxDepth; depth++) {
           if (current.stopRequested && best) break;
