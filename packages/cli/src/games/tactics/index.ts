@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { findLevel, tacticsEngine, type LevelInfo } from '@tactica/ai';
+import { tacticsEngine } from '@tactica/ai';
 import { current, describeError, divide, startHistory, type History } from '@tactica/core';
 import {
   formatPosition,
@@ -16,12 +16,11 @@ import {
   type TacticsState,
 } from '@tactica/tactics';
 import { aiTools } from '../../ai/ai-tools.js';
-import { addSeatOptions, engineAgent, seatsFromOptions } from '../../ai/seats.js';
+import { askSeats } from '../../ai/ask-opponent.js';
+import { addSeatOptions, seatsFromOptions } from '../../ai/seats.js';
 import type { GameCli } from '../../game-cli.js';
 import { CliError, type Io } from '../../io.js';
 import { SaveLibrary } from '../../storage/save-library.js';
-import type { Seats } from '../../terminal/agent.js';
-import { ask } from '../../terminal/line-reader.js';
 import { runTerminalGame } from '../../terminal/loop.js';
 import { GAME_ID, loadText, tacticsAdapter } from './adapter.js';
 
@@ -108,39 +107,8 @@ function configurePlay(cmd: Command, io: Io): void {
 
 /** `tactica play` menu: asks for the opponent (a person at the same keyboard or a computer level) and a colour. */
 async function launch(io: Io): Promise<void> {
-  const levels = tacticsEngine.levels;
-  io.output.write(
-    `Opponent: 0 a person at this keyboard, ${levels.map((l, i) => `${i + 1} ${l.name}`).join(', ')} (the computer).\n`,
-  );
-  let level: LevelInfo | undefined;
-  for (;;) {
-    const answer = await ask(io, 'Opponent [0]: ');
-    if (answer === undefined) return;
-    const text = answer.trim().replace(/^ai:/i, '');
-    if (text === '' || text === '0' || /^(human|person)$/i.test(text)) break;
-    const n = Number(text);
-    level = Number.isInteger(n) && n >= 1 ? levels[n - 1] : findLevel(levels, text);
-    if (level) break;
-    io.output.write(`"${answer.trim()}" is not on the list.\n`);
-  }
-  let seats: Seats<TacticsState, TacticsMove> = [undefined, undefined];
-  let flipped = false;
-  if (level) {
-    for (;;) {
-      const answer = await ask(io, 'Play White (moves first) or Black? [White]: ');
-      if (answer === undefined) return;
-      const text = answer.trim().toLowerCase();
-      if (text !== '' && !['w', 'white', 'b', 'black'].includes(text)) {
-        io.output.write('Answer White or Black.\n');
-        continue;
-      }
-      flipped = text.startsWith('b');
-      const computer = engineAgent(tacticsEngine, level.id, Date.now() >>> 0);
-      seats = flipped ? [computer, undefined] : [undefined, computer];
-      break;
-    }
-  }
-  await runTerminalGame(tacticsAdapter(new SaveLibrary()), io, { seats, flipped });
+  const setup = await askSeats(io, tacticsEngine, tactics.info.players);
+  if (setup) await runTerminalGame(tacticsAdapter(new SaveLibrary()), io, setup);
 }
 
 function configureMoves(cmd: Command, io: Io): void {
