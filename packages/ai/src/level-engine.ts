@@ -63,21 +63,24 @@ export function levelEngine<S, M>(options: {
       return { move, score: r.score, depth: r.depth, nodes: r.nodes, pv: decodePv(options.position(s), r.pv) };
     },
     analyse(s: S, limits: AnalyseLimits): Analysis<M> {
-      const pos = options.position(s);
-      const r = searcher.search(pos, {
-        depth: limits.depth ?? 64,
-        ...(limits.timeMs !== undefined ? { timeMs: limits.timeMs } : {}),
-        ...(limits.nodes !== undefined ? { nodes: limits.nodes } : {}),
-      });
-      return {
-        score: r.score,
-        depth: r.depth,
-        nodes: r.nodes,
-        timeMs: r.timeMs,
-        pv: decodePv(options.position(s), r.pv),
-      };
+      return analyseWith(searcher, () => options.position(s), limits);
     },
   };
+}
+
+/** The searcher's full strength to the given limits, with the principal variation as game moves. */
+export function analyseWith<M>(
+  searcher: Searcher,
+  position: () => DecodingPosition<M>,
+  limits: AnalyseLimits,
+): Analysis<M> {
+  const r = searcher.search(position(), {
+    depth: limits.depth ?? 64,
+    ...(limits.timeMs !== undefined ? { timeMs: limits.timeMs } : {}),
+    ...(limits.nodes !== undefined ? { nodes: limits.nodes } : {}),
+    ...(limits.stop ? { stop: limits.stop } : {}),
+  });
+  return { score: r.score, depth: r.depth, nodes: r.nodes, timeMs: r.timeMs, pv: decodePv(position(), r.pv) };
 }
 
 /** Turns an encoded principal variation into game moves by replaying it on a fresh position. */

@@ -39,7 +39,7 @@ import {
   type Force400State,
 } from '@tactica/force400';
 import type { Analysis, AnalyseLimits, Engine, LevelInfo, MoveChoice, ThinkOptions } from '../engine.js';
-import { decodePv } from '../level-engine.js';
+import { analyseWith, decodePv } from '../level-engine.js';
 import { Searcher } from '../search.js';
 import { WIN_BOUND } from '../search-position.js';
 
@@ -261,14 +261,8 @@ export function createForce400Engine(options: Force400EngineOptions = {}): Engin
       return { move, score: r.score, depth: r.depth, nodes: r.nodes, pv };
     },
     analyse(s: Force400State, limits: AnalyseLimits): Analysis<Force400Action> {
-      const sp = new Force400SearchPosition(s, { weights: strongest.weights });
       searcher.reset();
-      const r = searcher.search(sp, {
-        depth: limits.depth ?? 64,
-        ...(limits.timeMs !== undefined ? { timeMs: limits.timeMs } : {}),
-        ...(limits.nodes !== undefined ? { nodes: limits.nodes } : {}),
-      });
-      return { score: r.score, depth: r.depth, nodes: r.nodes, timeMs: r.timeMs, pv: decodePv(sp, r.pv) };
+      return analyseWith(searcher, () => new Force400SearchPosition(s, { weights: strongest.weights }), limits);
     },
   };
 }

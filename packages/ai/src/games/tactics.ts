@@ -21,7 +21,7 @@ import {
   type TacticsState,
 } from '@tactica/tactics';
 import type { Analysis, AnalyseLimits, Engine, LevelInfo, MoveChoice, ThinkOptions } from '../engine.js';
-import { decodePv } from '../level-engine.js';
+import { analyseWith, decodePv } from '../level-engine.js';
 import { Searcher, type SearchInfo, type SearchResult } from '../search.js';
 import { WIN, WIN_BOUND } from '../search-position.js';
 
@@ -139,18 +139,7 @@ export function createTacticsEngine(
     },
     analyse(s: TacticsState, limits: AnalyseLimits): Analysis<TacticsMove> {
       searcher.reset();
-      const r = searcher.search(new TacticsSearchPosition(s), {
-        depth: limits.depth ?? 64,
-        ...(limits.timeMs !== undefined ? { timeMs: limits.timeMs } : {}),
-        ...(limits.nodes !== undefined ? { nodes: limits.nodes } : {}),
-      });
-      return {
-        score: r.score,
-        depth: r.depth,
-        nodes: r.nodes,
-        timeMs: r.timeMs,
-        pv: decodePv(new TacticsSearchPosition(s), r.pv),
-      };
+      return analyseWith(searcher, () => new TacticsSearchPosition(s), limits);
     },
   };
 }

@@ -20,7 +20,7 @@ import {
   type TactrixState,
 } from '@tactica/tactrix';
 import type { Analysis, AnalyseLimits, Engine, LevelInfo, MoveChoice, ThinkOptions } from '../engine.js';
-import { decodePv } from '../level-engine.js';
+import { analyseWith, decodePv } from '../level-engine.js';
 import { Searcher, type SearchInfo } from '../search.js';
 import { WIN_BOUND } from '../search-position.js';
 
@@ -138,18 +138,7 @@ export function createTactrixEngine(
     },
     analyse(s: TactrixState, limits: AnalyseLimits): Analysis<TactrixMove> {
       searcher.reset();
-      const r = searcher.search(new TactrixSearchPosition(s), {
-        depth: limits.depth ?? 64,
-        ...(limits.timeMs !== undefined ? { timeMs: limits.timeMs } : {}),
-        ...(limits.nodes !== undefined ? { nodes: limits.nodes } : {}),
-      });
-      return {
-        score: r.score,
-        depth: r.depth,
-        nodes: r.nodes,
-        timeMs: r.timeMs,
-        pv: decodePv(new TactrixSearchPosition(s), r.pv),
-      };
+      return analyseWith(searcher, () => new TactrixSearchPosition(s), limits);
     },
   };
 }
