@@ -53,12 +53,6 @@ export interface RuleSet {
   readonly notation: 'numeric' | 'algebraic';
   /** The PDN 3.0 GameType number of the rule set. */
   readonly pdnGameType: number;
-  /**
-   * The full PDN 3.0 GameType value: number, first mover, width, height, notation and start corner, invert flag.
-   * For Thai and Brazilian the notation part describes our numbering (rules file: Thai numbered as English; Brazilian
-   * written numerically as PDN files of that rule set commonly are) (ours).
-   */
-  readonly pdnGameTypeTag: string;
 }
 
 const STANDARD_DRAW = { m1: 15, m2: 20 } as const; // manual 2.4: "Others: M1=15, M2=20"
@@ -81,7 +75,6 @@ export const RULE_SETS: Readonly<Record<VariantId, RuleSet>> = {
     drawCounter: STANDARD_DRAW,
     notation: 'numeric',
     pdnGameType: 20,
-    pdnGameTypeTag: '20,W,10,10,N2,0',
   },
   english: {
     id: 'english',
@@ -100,7 +93,6 @@ export const RULE_SETS: Readonly<Record<VariantId, RuleSet>> = {
     drawCounter: { m1: 20, m2: 40 }, // manual 2.4: "English/American: M1=20, M2=40"
     notation: 'numeric',
     pdnGameType: 21,
-    pdnGameTypeTag: '21,B,8,8,N1,0',
   },
   spanish: {
     id: 'spanish',
@@ -119,7 +111,6 @@ export const RULE_SETS: Readonly<Record<VariantId, RuleSet>> = {
     drawCounter: STANDARD_DRAW,
     notation: 'numeric',
     pdnGameType: 24,
-    pdnGameTypeTag: '24,W,8,8,N1,1',
   },
   russian: {
     id: 'russian',
@@ -138,7 +129,6 @@ export const RULE_SETS: Readonly<Record<VariantId, RuleSet>> = {
     drawCounter: STANDARD_DRAW,
     notation: 'algebraic', // rules file: Russian tradition is algebraic
     pdnGameType: 25,
-    pdnGameTypeTag: '25,W,8,8,A1,0',
   },
   brazilian: {
     id: 'brazilian',
@@ -157,7 +147,6 @@ export const RULE_SETS: Readonly<Record<VariantId, RuleSet>> = {
     drawCounter: STANDARD_DRAW,
     notation: 'numeric',
     pdnGameType: 26,
-    pdnGameTypeTag: '26,W,8,8,N2,0',
   },
   thai: {
     id: 'thai',
@@ -176,7 +165,6 @@ export const RULE_SETS: Readonly<Record<VariantId, RuleSet>> = {
     drawCounter: STANDARD_DRAW,
     notation: 'numeric',
     pdnGameType: 31,
-    pdnGameTypeTag: '31,W,8,8,N2,0',
   },
   pool: {
     id: 'pool',
@@ -195,7 +183,6 @@ export const RULE_SETS: Readonly<Record<VariantId, RuleSet>> = {
     drawCounter: STANDARD_DRAW,
     notation: 'numeric',
     pdnGameType: 23,
-    pdnGameTypeTag: '23,B,8,8,N1,0',
   },
 };
 
