@@ -37,6 +37,8 @@ export interface AnalyseLimits {
   readonly nodes?: number;
   /** Shared stop flag, as for `choose`. */
   readonly stop?: Int32Array;
+  /** Called after each completed iteration with the analysis so far (its `pv` holds the game's moves). */
+  readonly onIteration?: (a: Analysis<unknown>) => void;
 }
 
 export interface Analysis<M> {

@@ -30,7 +30,14 @@ export {
   type MatchPlayer,
   type MatchResult,
 } from './match.js';
-export { analyseWith, decodePv, levelEngine, type DecodingPosition, type LevelSettings } from './level-engine.js';
+export {
+  analyseWith,
+  decodePv,
+  levelEngine,
+  reportIteration,
+  type DecodingPosition,
+  type LevelSettings,
+} from './level-engine.js';
 export { TACTRIX_LEVELS, createTactrixEngine, tactrixEngine, type TactrixLevel } from './games/tactrix.js';
 export {
   TACTORUS_LEVELS,

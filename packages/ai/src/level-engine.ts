@@ -1,6 +1,6 @@
 import { createRng, type Game } from '@tactica/core';
 import type { Analysis, AnalyseLimits, Engine, LevelInfo, MoveChoice, ThinkOptions } from './engine.js';
-import { Searcher } from './search.js';
+import { Searcher, type SearchInfo } from './search.js';
 import type { SearchPosition } from './search-position.js';
 
 /** A search position that can also say which game move an encoded move stands for. */
@@ -79,8 +79,24 @@ export function analyseWith<M>(
     ...(limits.timeMs !== undefined ? { timeMs: limits.timeMs } : {}),
     ...(limits.nodes !== undefined ? { nodes: limits.nodes } : {}),
     ...(limits.stop ? { stop: limits.stop } : {}),
+    ...(limits.onIteration ? { onIteration: reportIteration(position, limits.onIteration) } : {}),
   });
   return { score: r.score, depth: r.depth, nodes: r.nodes, timeMs: r.timeMs, pv: decodePv(position(), r.pv) };
+}
+
+/** Turns the searcher's per-iteration report into an `Analysis` with game moves (decoded on a fresh position). */
+export function reportIteration<M>(
+  position: () => DecodingPosition<M>,
+  report: (a: Analysis<M>) => void,
+): (info: SearchInfo) => void {
+  return (info) =>
+    report({
+      score: info.score,
+      depth: info.depth,
+      nodes: info.nodes,
+      timeMs: info.timeMs,
+      pv: decodePv(position(), info.pv),
+    });
 }
 
 /** Turns an encoded principal variation into game moves by replaying it on a fresh position. */

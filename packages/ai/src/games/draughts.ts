@@ -27,7 +27,7 @@
 import { createRng } from '@tactica/core';
 import { DraughtsSearchPosition, type DraughtsMove, type DraughtsState } from '@tactica/draughts';
 import type { Analysis, AnalyseLimits, Engine, LevelInfo, MoveChoice, ThinkOptions } from '../engine.js';
-import { decodePv } from '../level-engine.js';
+import { decodePv, reportIteration } from '../level-engine.js';
 import { WIN, WIN_BOUND } from '../search-position.js';
 import { DraughtsSearcher, type DraughtsSearcherOptions } from './draughts-search.js';
 
@@ -291,6 +291,7 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engin
         ...(limits.timeMs !== undefined ? { timeMs: limits.timeMs } : {}),
         ...(nodes !== undefined ? { nodes } : {}),
         ...(limits.stop ? { stop: limits.stop } : {}),
+        ...(limits.onIteration ? { onIteration: reportIteration(() => positionOf(s), limits.onIteration) } : {}),
       });
       return { score: r.score, depth: r.depth, nodes: r.nodes, timeMs: r.timeMs, pv: decodePv(sp, r.pv) };
     },

@@ -29,6 +29,13 @@ describe('engine in a worker thread', () => {
     expect(nim.legalMoves({ stones: 400, toMove: 0 })).toContain(a.pv[0]);
   });
 
+  it('streams each completed iteration while the search runs', async () => {
+    const depths: number[] = [];
+    const a = await engine.analyse({ stones: 9, toMove: 0 }, { depth: 6, onIteration: (i) => depths.push(i.depth) });
+    expect(depths).toEqual([1, 2, 3, 4, 5, 6].slice(0, a.depth));
+    expect(a.pv[0]).toBe(1);
+  });
+
   it('reports an unknown engine as a rejected promise, not a crash', async () => {
     const bad = new WorkerEngine({ module: testEngineModule, name: 'noSuchEngine', args: [] });
     await expect(bad.choose({}, 'x')).rejects.toThrow(/noSuchEngine|exited/);

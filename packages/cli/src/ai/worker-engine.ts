@@ -17,11 +17,19 @@ export type EngineRequest =
       readonly level: string;
       readonly options: Omit<ThinkOptions, 'stop' | 'onThought'>;
     }
-  | { readonly id: number; readonly kind: 'analyse'; readonly state: unknown; readonly limits: AnalyseLimits };
+  | {
+      readonly id: number;
+      readonly kind: 'analyse';
+      readonly state: unknown;
+      readonly limits: Omit<AnalyseLimits, 'stop' | 'onIteration'>;
+      /** Send an `iteration` message after each completed iteration. */
+      readonly stream: boolean;
+    };
 
 export type EngineResponse =
   | { readonly id: number; readonly ok: true; readonly value: unknown }
-  | { readonly id: number; readonly ok: false; readonly error: string };
+  | { readonly id: number; readonly ok: false; readonly error: string }
+  | { readonly id: number; readonly iteration: Analysis<unknown> };
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
@@ -39,7 +47,10 @@ function workerUrl(): URL {
 export class WorkerEngine<S, M> {
   private readonly worker: Worker;
   private readonly stopFlag: Int32Array;
-  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (v: unknown) => void; reject: (e: Error) => void; onIteration?: (a: Analysis<unknown>) => void }
+  >();
   private nextId = 1;
 
   constructor(spec: EngineSpec) {
@@ -49,6 +60,10 @@ export class WorkerEngine<S, M> {
     this.worker.on('message', (res: EngineResponse) => {
       const p = this.pending.get(res.id);
       if (!p) return;
+      if ('iteration' in res) {
+        p.onIteration?.(res.iteration);
+        return;
+      }
       this.pending.delete(res.id);
       if (res.ok) p.resolve(res.value);
       else p.reject(new Error(res.error));
@@ -61,8 +76,13 @@ export class WorkerEngine<S, M> {
     return this.request({ kind: 'choose', state: s, level, options }) as Promise<MoveChoice<M>>;
   }
 
+  /** The strongest search to the limits; `limits.onIteration` is called as each iteration completes. */
   analyse(s: S, limits: AnalyseLimits): Promise<Analysis<M>> {
-    return this.request({ kind: 'analyse', state: s, limits }) as Promise<Analysis<M>>;
+    const { stop: _stop, onIteration, ...plain } = limits;
+    return this.request(
+      { kind: 'analyse', state: s, limits: plain, stream: onIteration !== undefined },
+      onIteration,
+    ) as Promise<Analysis<M>>;
   }
 
   /** Stops the search under way; its promise resolves with the best move so far. */
@@ -75,11 +95,14 @@ export class WorkerEngine<S, M> {
     await this.worker.terminate();
   }
 
-  private request(body: DistributiveOmit<EngineRequest, 'id'>): Promise<unknown> {
+  private request(
+    body: DistributiveOmit<EngineRequest, 'id'>,
+    onIteration?: (a: Analysis<unknown>) => void,
+  ): Promise<unknown> {
     const id = this.nextId++;
     Atomics.store(this.stopFlag, 0, 0);
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, onIteration ? { resolve, reject, onIteration } : { resolve, reject });
       this.worker.postMessage({ ...body, id });
     });
   }

@@ -3,7 +3,7 @@
  * `stop`, a server's other games). The engine is built from an export of `@tactica/ai` named in `workerData`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Engine } from '@tactica/ai';
+import type { Analysis, Engine } from '@tactica/ai';
 import type { EngineRequest, EngineResponse, EngineSpec } from './worker-engine.js';
 
 const data = workerData as { spec: EngineSpec; stop: SharedArrayBuffer };
@@ -18,7 +18,15 @@ parentPort?.on('message', (req: EngineRequest) => {
       const choice = engine.choose(req.state, req.level, { ...req.options, stop });
       res = { id: req.id, ok: true, value: choice };
     } else {
-      res = { id: req.id, ok: true, value: engine.analyse(req.state, { ...req.limits, stop }) };
+      const report = (iteration: Analysis<unknown>): void => {
+        const message: EngineResponse = { id: req.id, iteration };
+        parentPort?.postMessage(message);
+      };
+      res = {
+        id: req.id,
+        ok: true,
+        value: engine.analyse(req.state, { ...req.limits, stop, ...(req.stream ? { onIteration: report } : {}) }),
+      };
     }
   } catch (e) {
     res = { id: req.id, ok: false, error: e instanceof Error ? e.message : String(e) };

@@ -280,31 +280,25 @@ export function runHub(io: Io, options: HubOptions = {}): Promise<void> {
         };
         info(best, Date.now() - started, best.nodes);
       } else {
-        // Iterative deepening, one depth per request: the worker keeps its tables between them, and each completed
-        // depth is reported as an info line.
-        const maxDepth = l.depth ?? 64;
+        // One search, iterative deepening inside the worker: each completed depth comes back as an info line.
         const unlimited = mode !== 'think' || l.infinite === true || budget !== undefined || l.depth !== undefined;
-        const nodeLimit = l.nodes ?? (unlimited ? Infinity : (MASTER.nodes ?? Infinity));
-        let nodes = 0;
-        for (let depth = 1; depth <= maxDepth; depth++) {
-          if (current.stopRequested && best) break;
-          const left = nodeLimit - nodes;
-          if (left <= 0) break;
-          const a = await worker().analyse(state, {
-            depth,
-            ...(Number.isFinite(left) ? { nodes: left } : {}),
-          });
+        const nodeLimit = l.nodes ?? (unlimited ? undefined : MASTER.nodes);
+        const report = (a: Analysis<DraughtsMove>): void => {
           current.haveResult = true;
-          nodes += a.nodes;
-          if (a.pv.length > 0 && (!best || a.depth >= best.depth)) {
+          if (a.pv.length > 0) {
             best = a;
-            info(a, Date.now() - started, nodes);
+            info(a, Date.now() - started, a.nodes);
           }
-          if (a.depth < depth) break; // stopped inside this depth
-          if (Math.abs(a.score) >= WIN_BOUND && depth > WIN - Math.abs(a.score)) break; // a forced result, seen whole
-          if (legal.length === 1 && mode === 'think') break;
-          if (current.stopRequested) break;
-        }
+          // A stop that came before the first result takes effect now.
+          if (current.stopRequested) worker().stop();
+        };
+        const a = await worker().analyse(state, {
+          depth: legal.length === 1 && mode === 'think' ? 1 : (l.depth ?? 64),
+          ...(nodeLimit !== undefined ? { nodes: nodeLimit } : {}),
+          onIteration: report as (a: Analysis<unknown>) => void,
+        });
+        current.haveResult = true;
+        if (a.pv.length > 0 && (!best || a.depth >= best.depth)) best = a;
       }
     } catch (e) {
       error(`the engine failed: ${(e as Error).message}`);
