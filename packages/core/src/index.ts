@@ -18,3 +18,4 @@ export * from './result.js';
 export * from './rng.js';
 export { snapshot } from './snapshot.js';
 export * from './clock.js';
+export * from './session.js';
