@@ -24,9 +24,17 @@
  *
  * Every level above 1 settles two things first (ours): a flag capture no enemy order can avoid is always
  * ordered, and the flag always ends on a square out of every enemy infantry's reach when such a square exists.
- * Every level is deterministic for a given seed: no time limits, only counts.
+ * Every level is deterministic for a given seed: its budget is counts (candidates, samples, iterations). A time
+ * budget (`timeMs`) or a raised stop flag (`stop`) only cuts that work short (ours): levels 3–6 check them before
+ * every round they carry out and between iterations of regret matching, and answer with the best found so far
+ * (always a whole order set planned by the level's move generator, guard included).
+ *
+ * `analyse` is level 6 made anytime: refinement passes, each planning one more noise variant of every strategy
+ * for both sides and solving the grown payoff table; `depth` is the number of passes, `nodes` the rounds it may
+ * carry out, `timeMs` the time it may take (see `analyse`).
  *
  *   const choice = tactorusEngine.choose(observe(state, 1), '5', { seed: 7 });   // choice.move: Order[]
+ *   tactorusEngine.analyse(observe(state, 0), { timeMs: 1000 });                 // pv: [Order[]]
  */
 import { createRng, type Player, type Rng } from '@tactica/core';
 import {
@@ -191,6 +199,28 @@ export interface TactorusChoice extends MoveChoice<readonly Order[]> {
   readonly score: number;
   /** Rounds carried out in the simulator to make the choice. */
   readonly nodes: number;
+  /** True when a time budget or the stop flag cut the level's work short. */
+  readonly stopped?: boolean;
+}
+
+/** How the engine reads the time (milliseconds, any origin); tests pass a clock of their own. */
+export interface TactorusAiOptions {
+  readonly now?: () => number;
+}
+
+/** analyse: refinement passes when only a time or node budget is given (8 strategies × 64 = 512 candidates a side). */
+const MAX_PASSES = 64;
+
+/** What regret matching over a (part of the) payoff table decided. */
+interface Decision {
+  /** The chosen row of the table solved. */
+  readonly index: number;
+  /** Value of the row mix against the column mix. */
+  readonly value: number;
+  /** Rows the mix weighs above 1%. */
+  readonly mixed: number;
+  /** Regret-matching iterations run. */
+  readonly iterations: number;
 }
 
 /**
@@ -209,27 +239,61 @@ export class TactorusAi implements Engine<TactorusObservation, readonly Order[]>
   private lookahead = 0;
   private readonly mine: OrderSet[] = [];
   private readonly theirs: OrderSet[] = [];
+  private readonly now: () => number;
+  // The budget of the choice or analysis under way: a deadline on `now`, a stop flag, a node limit.
+  private deadline = Infinity;
+  private stopFlag: Int32Array | undefined;
+  private nodeLimit = Infinity;
+  private stopped = false;
+  private readonly spentCheck = (): boolean => this.spent();
+  // The complete leading block of the payoff table being filled: rowOrder[0..rows) × colOrder[0..cols).
+  private rows = 0;
+  private cols = 0;
   /** Rounds simulated since the engine was made (the benchmark's node count). */
   nodes = 0;
 
-  constructor(levels: readonly TactorusLevel[] = TACTORUS_LEVELS) {
+  constructor(levels: readonly TactorusLevel[] = TACTORUS_LEVELS, options: TactorusAiOptions = {}) {
     if (levels.length === 0) throw new Error('an engine needs at least one level');
     this.levels = levels;
+    this.now = options.now ?? (() => performance.now());
   }
 
   private level(id: string): TactorusLevel {
     return this.levels.find((l) => l.id === id) ?? (this.levels[this.levels.length - 1] as TactorusLevel);
   }
 
+  /** Sets the budget of the work about to start (no limit given: none, the work ends by its counts). */
+  private startBudget(timeMs: number | undefined, stop: Int32Array | undefined, nodes: number | undefined): void {
+    this.deadline = timeMs === undefined ? Infinity : this.now() + timeMs;
+    this.stopFlag = stop;
+    this.nodeLimit = nodes === undefined ? Infinity : this.nodes + nodes;
+    this.stopped = false;
+  }
+
+  /** True once the stop flag is raised, the deadline passed or the node limit reached (and from then on). */
+  private spent(): boolean {
+    if (this.stopped) return true;
+    if (
+      this.nodes >= this.nodeLimit ||
+      (this.stopFlag !== undefined && Atomics.load(this.stopFlag, 0) !== 0) ||
+      (this.deadline !== Infinity && this.now() >= this.deadline)
+    ) {
+      this.stopped = true;
+    }
+    return this.stopped;
+  }
+
   /**
    * The orders of the viewer for this round, in an order they can be scheduled in. Any orders already in the
-   * observation are ignored: the set returned replaces them.
+   * observation are ignored: the set returned replaces them. `think.timeMs` and `think.stop` may cut the level's
+   * work short (the best so far is returned); without them the choice depends on the seed alone.
    */
   choose(view: TactorusObservation, levelId: string, think: ThinkOptions = {}): TactorusChoice {
     const level = this.level(levelId);
     const rng = createRng(think.seed ?? 0);
     this.lookahead = level.lookahead ?? 0;
     if (view.outcome) return { move: [], score: 0, nodes: 0 };
+    this.startBudget(think.timeMs, think.stop, undefined);
     const start = this.nodes;
     boardCodes(view.board, this.board);
     const p = view.viewer;
@@ -239,35 +303,79 @@ export class TactorusAi implements Engine<TactorusObservation, readonly Order[]>
       const set = this.plan(view, p, s, level, rng);
       return { move: set.toOrders(), score: 0, nodes: 0 };
     }
-    if (level.method === 'compare') {
-      const n = this.candidates(view, p, strategies, level, 1, rng, this.mine);
-      const m = this.candidates(
-        view,
-        enemy(p),
-        this.enemyStrategies(p, rng, level.samples ?? 6),
-        level,
-        1,
-        rng,
-        this.theirs,
-      );
-      let best = -Infinity;
-      let bestI = 0;
-      for (let i = 0; i < n; i++) {
-        let total = 0;
-        for (let j = 0; j < m; j++) total += this.payoff(view, p, this.mine[i] as OrderSet, this.theirs[j] as OrderSet);
-        const avg = total / m;
-        if (avg > best) {
-          best = avg;
-          bestI = i;
-        }
-      }
-      think.onThought?.(`compared ${n} strategies against ${m} likely enemy order sets`);
-      return { move: (this.mine[bestI] as OrderSet).toOrders(), score: Math.round(best), nodes: this.nodes - start };
-    }
+    if (level.method === 'compare') return this.compare(view, p, strategies, level, rng, think, start);
     return this.regret(view, p, strategies, level, rng, think, start);
   }
 
-  /** Regret matching over the payoff table of both sides' candidates; draws the order set from the mix. */
+  /**
+   * Levels 3–5: each strategy against the same likely enemy order sets, the best average wins. The table is
+   * filled an enemy sample at a time, so a budget cut short compares every strategy over the samples done.
+   */
+  private compare(
+    view: TactorusObservation,
+    p: Player,
+    strategies: readonly Strategy[],
+    level: TactorusLevel,
+    rng: Rng,
+    think: ThinkOptions,
+    start: number,
+  ): TactorusChoice {
+    const n = this.candidates(view, p, strategies, level, 1, rng, this.mine, 1);
+    const m = this.candidates(
+      view,
+      enemy(p),
+      this.enemyStrategies(p, rng, level.samples ?? 6),
+      level,
+      1,
+      rng,
+      this.theirs,
+      0,
+    );
+    const totals = new Float64Array(n);
+    const column = new Float64Array(n);
+    // Samples every strategy was tried against (`done`), and strategies tried against the next one (`partial`).
+    let done = 0;
+    let partial = 0;
+    fill: for (; done < m; done++) {
+      for (partial = 0; partial < n; partial++) {
+        if (this.spent()) break fill;
+        column[partial] = this.payoff(view, p, this.mine[partial] as OrderSet, this.theirs[done] as OrderSet);
+      }
+      // The same sums in the same order as a strategy at a time: without a cut the choice does not change.
+      for (let i = 0; i < n; i++) totals[i]! += column[i] as number;
+    }
+    // Cut short before any sample was done: the strategies tried against the first one, compared over it.
+    const samples = done > 0 ? done : 1;
+    const compared = done > 0 ? n : partial;
+    if (compared === 0) return this.fallback(view, p, think, start);
+    const judged = done > 0 ? totals : column;
+    let best = -Infinity;
+    let bestI = 0;
+    for (let i = 0; i < compared; i++) {
+      const avg = (judged[i] as number) / samples;
+      if (avg > best) {
+        best = avg;
+        bestI = i;
+      }
+    }
+    think.onThought?.(
+      done === m
+        ? `compared ${n} strategies against ${m} likely enemy order sets`
+        : `stopped early: compared ${compared} strategies against ${samples} of ${m} likely enemy order sets`,
+    );
+    return {
+      move: (this.mine[bestI] as OrderSet).toOrders(),
+      score: Math.round(best),
+      nodes: this.nodes - start,
+      ...(done < m ? { stopped: true } : {}),
+    };
+  }
+
+  /**
+   * Level 6: regret matching over the payoff table of both sides' candidates. The table is filled a row then a
+   * column at a time, candidates taken a noise variant of every strategy at a time, so a budget cut short still
+   * solves the game of the candidates evaluated against each other so far.
+   */
   private regret(
     view: TactorusObservation,
     p: Player,
@@ -278,16 +386,74 @@ export class TactorusAi implements Engine<TactorusObservation, readonly Order[]>
     start: number,
   ): TactorusChoice {
     const variants = level.variants ?? 2;
-    const n = this.candidates(view, p, strategies, level, variants, rng, this.mine);
+    const n = this.candidates(view, p, strategies, level, variants, rng, this.mine, 1);
     const e = enemy(p);
     const theirStrategies = strategiesOf(level, e, rng);
-    const m = this.candidates(view, e, theirStrategies, level, variants, rng, this.theirs);
+    const m = this.candidates(view, e, theirStrategies, level, variants, rng, this.theirs, 0);
     const table = new Float64Array(n * m);
-    for (let i = 0; i < n; i++) {
-      for (let j = 0; j < m; j++)
-        table[i * m + j] = this.payoff(view, p, this.mine[i] as OrderSet, this.theirs[j] as OrderSet);
+    const rowOrder = variantMajor(n, strategies.length, variants);
+    const colOrder = variantMajor(m, theirStrategies.length, variants);
+    this.rows = 0;
+    this.cols = 0;
+    const complete = this.fill(view, p, table, m, rowOrder, colOrder, n, m);
+    if (this.rows === 0 || this.cols === 0) return this.fallback(view, p, think, start);
+    // Complete: the table as it is (the same arithmetic as ever); cut short: the block done, in fill order.
+    const d = complete
+      ? this.decide(table, n, m, level, rng)
+      : this.decide(block(table, m, rowOrder, colOrder, this.rows, this.cols), this.rows, this.cols, level, rng);
+    const chosen = complete ? d.index : (rowOrder[d.index] as number);
+    const cut = !complete || d.iterations < (level.iterations ?? 400);
+    think.onThought?.(
+      `${this.rows}×${this.cols} candidate order sets, mixed over ${d.mixed}` +
+        (cut ? ` (stopped early: ${n}×${m} planned, ${d.iterations} iterations)` : ''),
+    );
+    return {
+      move: (this.mine[chosen] as OrderSet).toOrders(),
+      score: Math.round(d.value),
+      nodes: this.nodes - start,
+      ...(cut ? { stopped: true } : {}),
+    };
+  }
+
+  /**
+   * Extends the complete block rowOrder[0..rows) × colOrder[0..cols) of `table` (row i, column j at
+   * `i * stride + j`) to n × m, adding a row then a column; false when the budget ran out first.
+   */
+  private fill(
+    view: TactorusObservation,
+    p: Player,
+    table: Float64Array,
+    stride: number,
+    rowOrder: ArrayLike<number>,
+    colOrder: ArrayLike<number>,
+    n: number,
+    m: number,
+  ): boolean {
+    while (this.rows < n || this.cols < m) {
+      if ((this.rows <= this.cols && this.rows < n) || this.cols >= m) {
+        const i = rowOrder[this.rows] as number;
+        for (let c = 0; c < this.cols; c++) {
+          if (this.spent()) return false;
+          const j = colOrder[c] as number;
+          table[i * stride + j] = this.payoff(view, p, this.mine[i] as OrderSet, this.theirs[j] as OrderSet);
+        }
+        this.rows++;
+      } else {
+        const j = colOrder[this.cols] as number;
+        for (let r = 0; r < this.rows; r++) {
+          if (this.spent()) return false;
+          const i = rowOrder[r] as number;
+          table[i * stride + j] = this.payoff(view, p, this.mine[i] as OrderSet, this.theirs[j] as OrderSet);
+        }
+        this.cols++;
+      }
     }
-    const mix = solveMatrixGame(table, n, m, level.iterations ?? 400);
+    return true;
+  }
+
+  /** Regret matching over an n × m table (stopped early by the budget), and the row the level plays. */
+  private decide(table: Float64Array, n: number, m: number, level: TactorusLevel, rng: Rng): Decision {
+    const mix = solveMatrixGame(table, n, m, level.iterations ?? 400, this.spentCheck);
     // Value of the mix against the other side's mix.
     let value = 0;
     for (let i = 0; i < n; i++) {
@@ -318,8 +484,21 @@ export class TactorusAi implements Engine<TactorusObservation, readonly Order[]>
         }
       }
     }
-    think.onThought?.(`${n}×${m} candidate order sets, mixed over ${mix.row.filter((x) => x > 0.01).length}`);
-    return { move: (this.mine[pick] as OrderSet).toOrders(), score: Math.round(value), nodes: this.nodes - start };
+    return { index: pick, value, mixed: mix.row.filter((x) => x > 0.01).length, iterations: mix.iterations };
+  }
+
+  /**
+   * Cut short before any round was carried out: the level's first candidate (its flag strategy, guard included),
+   * valued by the evaluation of the board as it stands.
+   */
+  private fallback(view: TactorusObservation, p: Player, think: ThinkOptions, start: number): TactorusChoice {
+    think.onThought?.('stopped early: played the first strategy planned');
+    return {
+      move: (this.mine[0] as OrderSet).toOrders(),
+      score: Math.round(this.evaluator.evaluate(this.board, view.rules, view.round, p)),
+      nodes: this.nodes - start,
+      stopped: true,
+    };
   }
 
   /** The enemy's likely strategies: its flag or centre attractors, step lengths at random. */
@@ -336,7 +515,10 @@ export class TactorusAi implements Engine<TactorusObservation, readonly Order[]>
     return out;
   }
 
-  /** Plans `variants` order sets per strategy into `pool`; returns how many. */
+  /**
+   * Plans `variants` order sets per strategy into `pool` from index `from`; returns the index after the last.
+   * Stops early when the budget is spent, once at least `least` are planned.
+   */
   private candidates(
     view: TactorusObservation,
     p: Player,
@@ -345,10 +527,13 @@ export class TactorusAi implements Engine<TactorusObservation, readonly Order[]>
     variants: number,
     rng: Rng,
     pool: OrderSet[],
+    least: number,
+    from = 0,
   ): number {
-    let n = 0;
+    let n = from;
     for (const s of strategies) {
       for (let v = 0; v < variants; v++) {
+        if (n - from >= least && this.spent()) return n;
         const set = this.plan(view, p, s, level, rng);
         while (pool.length <= n) pool.push(new OrderSet());
         (pool[n++] as OrderSet).copyFrom(set);
@@ -396,14 +581,120 @@ export class TactorusAi implements Engine<TactorusObservation, readonly Order[]>
     return this.evaluator.evaluate(board, view.rules, round, p);
   }
 
-  /** The orders the strongest level would schedule, with their estimated value (one round: depth 1). */
+  /**
+   * The strongest level's search made anytime, in refinement passes: each pass plans one more noise variant of
+   * every strategy for both sides (level 6: 8 strategies, so the table grows by 8 rows and 8 columns), carries out
+   * the new pairs and solves the grown table by regret matching; after each pass `onIteration` reports it.
+   *
+   * - `depth`: passes (level 6's own table is 3 passes: 24 candidates a side);
+   * - `nodes`: rounds carried out in the simulator (each pair is one round, plus the round played on);
+   * - `timeMs`, `stop`: stop early.
+   *
+   * With no limit at all it makes level 6's 3 passes; with only a time or node budget, up to 64. Cut short in a
+   * pass, it answers with the last pass done (in the first pass: the part of its table done). The answer's `pv`
+   * holds one element, the order set; `depth` is the passes completed; `score` the value of the equilibrium mix
+   * for the viewer (hundredths of an infantry). Seeded with 1: the same limits give the same answer, and a
+   * deeper analysis begins with the passes of a shallower one.
+   */
   analyse(view: TactorusObservation, limits: AnalyseLimits = {}): Analysis<readonly Order[]> {
-    void limits;
-    const t = performance.now();
-    const strongest = this.levels[this.levels.length - 1] as TactorusLevel;
-    const c = this.choose(view, strongest.id, { seed: 1 });
-    return { score: c.score, depth: 1, nodes: c.nodes, timeMs: performance.now() - t, pv: [c.move] };
+    const t0 = this.now();
+    const level = this.levels[this.levels.length - 1] as TactorusLevel;
+    const start = this.nodes;
+    if (view.outcome) return { score: 0, depth: 0, nodes: 0, timeMs: 0, pv: [] };
+    const unlimited = limits.depth === undefined && limits.timeMs === undefined && limits.nodes === undefined;
+    const passes = limits.depth ?? (unlimited ? (level.variants ?? 3) : MAX_PASSES);
+    this.startBudget(limits.timeMs, limits.stop, limits.nodes);
+    this.lookahead = level.lookahead ?? 0;
+    boardCodes(view.board, this.board);
+    const rng = createRng(1);
+    const p = view.viewer;
+    const e = enemy(p);
+    const mine = strategiesOf(level, p, rng);
+    const theirs = strategiesOf(level, e, rng);
+    const identity: number[] = [];
+    let capacity = 0;
+    let table = new Float64Array(0);
+    let n = 0;
+    let m = 0;
+    this.rows = 0;
+    this.cols = 0;
+    let done = 0;
+    let best: { orders: readonly Order[]; score: number } | undefined;
+    const report = (depth: number, orders: readonly Order[], score: number): Analysis<readonly Order[]> => ({
+      score,
+      depth,
+      nodes: this.nodes - start,
+      timeMs: this.now() - t0,
+      pv: [orders],
+    });
+    for (let pass = 1; pass <= passes; pass++) {
+      // One variant of every strategy a side (the first candidate is planned whatever the budget).
+      n = this.candidates(view, p, mine, level, 1, rng, this.mine, n === 0 ? 1 : 0, n);
+      m = this.candidates(view, e, theirs, level, 1, rng, this.theirs, 0, m);
+      if (Math.max(n, m) > capacity) {
+        // Grow the table (row i, column j at i * capacity + j) and the fill order (candidates in plan order).
+        const grown = Math.max(n, m, capacity * 2);
+        const next = new Float64Array(grown * grown);
+        for (let i = 0; i < capacity; i++) next.set(table.subarray(i * capacity, (i + 1) * capacity), i * grown);
+        table = next;
+        capacity = grown;
+        while (identity.length < capacity) identity.push(identity.length);
+      }
+      if (this.spent() || !this.fill(view, p, table, capacity, identity, identity, n, m)) break;
+      const d = this.decide(block(table, capacity, identity, identity, n, m), n, m, level, rng);
+      best = { orders: (this.mine[d.index] as OrderSet).toOrders(), score: Math.round(d.value) };
+      done = pass;
+      limits.onIteration?.(report(done, best.orders, best.score));
+      if (this.spent()) break;
+    }
+    if (!best) {
+      // Cut short in the first pass: the block of its table done, or its first candidate when none is.
+      if (this.rows > 0 && this.cols > 0) {
+        const d = this.decide(
+          block(table, capacity, identity, identity, this.rows, this.cols),
+          this.rows,
+          this.cols,
+          level,
+          rng,
+        );
+        best = { orders: (this.mine[d.index] as OrderSet).toOrders(), score: Math.round(d.value) };
+      } else {
+        const score = Math.round(this.evaluator.evaluate(this.board, view.rules, view.round, p));
+        best = { orders: (this.mine[0] as OrderSet).toOrders(), score };
+      }
+    }
+    return report(done, best.orders, best.score);
   }
+}
+
+/**
+ * The `count` candidates planned (strategy-major: strategy s, variant v at s * variants + v), a variant of every
+ * strategy at a time, so that any leading part of the order spans the strategies.
+ */
+function variantMajor(count: number, strategies: number, variants: number): Int32Array {
+  const order = new Int32Array(count);
+  let k = 0;
+  for (let v = 0; v < variants; v++) {
+    for (let s = 0; s < strategies; s++) if (s * variants + v < count) order[k++] = s * variants + v;
+  }
+  return order;
+}
+
+/** The rows × cols block of `table` (stride `stride`) at rowOrder[r], colOrder[c], as a table of its own. */
+function block(
+  table: Float64Array,
+  stride: number,
+  rowOrder: ArrayLike<number>,
+  colOrder: ArrayLike<number>,
+  rows: number,
+  cols: number,
+): Float64Array {
+  const out = new Float64Array(rows * cols);
+  for (let r = 0; r < rows; r++) {
+    const i = rowOrder[r] as number;
+    for (let c = 0; c < cols; c++) out[r * cols + c] = table[i * stride + (colOrder[c] as number)] as number;
+  }
+  return out;
 }
 
 function outcomeScore(code: number, p: Player): number {
@@ -417,14 +708,16 @@ function enemy(p: Player): Player {
 
 /**
  * Regret matching plus (both players, alternating updates) on a zero-sum table `table[i * m + j]` (row player's
- * payoff). Returns both players' average strategies, which approach an equilibrium of the table.
+ * payoff). Returns both players' average strategies, which approach an equilibrium of the table. `stop`, asked
+ * before each iteration, ends it early (with no iteration run, both strategies are uniform).
  */
 export function solveMatrixGame(
   table: Float64Array,
   n: number,
   m: number,
   iterations: number,
-): { row: Float64Array; col: Float64Array } {
+  stop?: () => boolean,
+): { row: Float64Array; col: Float64Array; iterations: number } {
   const rowRegret = new Float64Array(n);
   const colRegret = new Float64Array(m);
   const rowSum = new Float64Array(n);
@@ -433,7 +726,9 @@ export function solveMatrixGame(
   const col = new Float64Array(m);
   const rowValue = new Float64Array(n);
   const colValue = new Float64Array(m);
-  for (let t = 1; t <= iterations; t++) {
+  let t = 1;
+  for (; t <= iterations; t++) {
+    if (stop?.()) break;
     normalise(rowRegret, row);
     normalise(colRegret, col);
     // Row player's regrets against the column mix.
@@ -461,7 +756,7 @@ export function solveMatrixGame(
   }
   normaliseSum(rowSum);
   normaliseSum(colSum);
-  return { row: rowSum, col: colSum };
+  return { row: rowSum, col: colSum, iterations: t - 1 };
 }
 
 function normalise(regret: Float64Array, out: Float64Array): void {

@@ -100,10 +100,11 @@ describe('tactica play tactorus against the computer', () => {
 
 describe('tactica analyse and match tactorus', () => {
   it('analyse prints the strongest level’s orders with their estimated value', async () => {
-    const r = await run(['analyse', 'tactorus']);
+    const r = await run(['analyse', 'tactorus', '--depth', '1']);
     expect(r.code).toBe(0);
     const [scoreLine = '', pvLine = ''] = r.stdout.trim().split('\n');
-    expect(scoreLine).toMatch(/^score -?\d+ depth 1 nodes \d+ time \d+ms$/);
+    // One pass: 8 candidates a side, 64 pairs, each the round and one more.
+    expect(scoreLine).toMatch(/^score -?\d+ depth 1 nodes 128 time \d+ms$/);
     expect(pvLine).toMatch(/^pv( \d\d-\d\d)+$/);
     // Every order is Player 1's and legal, in the order given.
     let s = tactorus.initial();
@@ -124,6 +125,8 @@ describe('tactica analyse and match tactorus', () => {
       'tactorus',
       '--player',
       '2',
+      '--depth',
+      '1',
       '--position',
       'cacafcc.ac/iiiiiiiiii/........../........../........../........../........../........../IIIIIIIIII/CACCFACCAC 0 chain - -',
     ]);

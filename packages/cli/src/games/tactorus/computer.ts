@@ -68,10 +68,10 @@ export const tactorusAi: GameAi = {
     if (start.ended) throw new CliError('the game in --position is over');
     return {
       levels: engine.levels,
-      analyse() {
-        // The strongest level's search of the round; depth, time and node limits do not apply to it (it always
-        // searches one round, its payoff table and regret matching being fixed in size).
-        const a = engine.analyse(observe(start, player));
+      analyse(limits) {
+        // Level 6 made anytime (see TactorusAi.analyse): --depth is refinement passes (one more noise variant of
+        // every strategy a side each), --nodes rounds carried out, --time the time it may take.
+        const a = engine.analyse(observe(start, player), limits);
         return { ...a, pv: (a.pv[0] ?? []).map(formatOrder) };
       },
       match(a, b, options) {

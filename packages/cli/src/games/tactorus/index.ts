@@ -4,7 +4,8 @@
  *   tactica play tactorus [--no-chain] [--supply-lines] [--high-ground] [--no-flank p1-left …] [--email] [--name N]
  *   tactica play tactorus --player-2 ai:3       against the computer at level 3 (it plays Player 2; --player-1 turns it)
  *   tactica play tactorus --open <save>        continue a saved game
- *   tactica analyse tactorus [--position T] [--player 1|2]   the orders the strongest level would give, and its value
+ *   tactica analyse tactorus [--position T] [--player 1|2] [--depth P | --time S | --nodes N]   level 6 made
+ *                                              anytime: the orders it would give, their value, the passes and rounds
  *   tactica match tactorus --a ai:6 --b ai:5 --games N       a self-play match of simultaneous rounds
  *   tactica replay tactorus <file…>            a ++Tactorus game (its history), or a game export plus order memos
  *   tactica moves tactorus [--position T] [--player 1|2]
