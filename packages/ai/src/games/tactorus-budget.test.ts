@@ -181,6 +181,7 @@ describe('Tactorus analyse: depth is refinement passes, nodes rounds carried out
     const reports: Analysis<unknown>[] = [];
     const two = new TactorusAi().analyse(view, { depth: 2, onIteration: (r) => reports.push(r) });
     expect([one.depth, two.depth]).toEqual([1, 2]);
+    expect(new TactorusAi().analyse(view, { depth: 0 }).depth).toBe(1); // at least one pass
     expect(two.nodes).toBeGreaterThan(one.nodes);
     expect(reports[0]?.pv).toEqual(one.pv);
     expect(reports[0]?.score).toBe(one.score);

@@ -602,7 +602,7 @@ export class TactorusAi implements Engine<TactorusObservation, readonly Order[]>
     const start = this.nodes;
     if (view.outcome) return { score: 0, depth: 0, nodes: 0, timeMs: 0, pv: [] };
     const unlimited = limits.depth === undefined && limits.timeMs === undefined && limits.nodes === undefined;
-    const passes = limits.depth ?? (unlimited ? (level.variants ?? 3) : MAX_PASSES);
+    const passes = Math.max(1, Math.floor(limits.depth ?? (unlimited ? (level.variants ?? 3) : MAX_PASSES)));
     this.startBudget(limits.timeMs, limits.stop, limits.nodes);
     this.lookahead = level.lookahead ?? 0;
     boardCodes(view.board, this.board);
