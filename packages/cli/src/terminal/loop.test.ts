@@ -179,3 +179,66 @@ describe('game commands that only print', () => {
     expect(stdout().split('[oooooooooo]').length - 1).toBe(1);
   });
 });
+
+describe('the loop drives the core game session', () => {
+  it('a game command cannot end a game that is already over', async () => {
+    const { io, stdout } = memoryIo('take 3\ntake 3\ntake 3\ntake 1\nr\n');
+    const h = await runTerminalGame(
+      {
+        ...adapter,
+        extraCommands: [
+          { names: ['r'], help: 'resign', run: (ctx) => ctx.endWith(nim.resign(current(ctx.history), 0)) },
+        ],
+      },
+      io,
+    );
+    expect(stdout()).toContain('The game is already over.');
+    expect(nim.outcome(current(h))).toEqual({ kind: 'win', winner: 1, reason: 'last-stone' });
+  });
+
+  it("seats set by a game command reach the session: the computer's shorter allowance follows", async () => {
+    const { io, stdout } = memoryIo('bot\n');
+    await runTerminalGame(
+      {
+        ...adapter,
+        extraCommands: [
+          {
+            names: ['bot'],
+            help: 'the computer plays Second',
+            run: (ctx) => {
+              ctx.seats = [undefined, { name: 'Bot', chooseMove: async () => 1 }];
+            },
+          },
+        ],
+      },
+      io,
+      { clock: { mode: 'game', limit: 'normal' }, now: () => 0 },
+    );
+    expect(stdout()).toContain('Clock (per game, normal): First 30:00  Second 30:00');
+    expect(stdout()).toContain('Clock (per game, normal): First 30:00  Second 20:00');
+  });
+
+  it("a computer's move that comes after its time ran out is replaced by the timeout's random move", async () => {
+    let t = 0;
+    // Second's per-move blitz allowance is 10 s / 1.5; this computer takes 20 s.
+    const slow = {
+      name: 'Slow',
+      chooseMove: async () => {
+        t += 20_000;
+        return 1;
+      },
+    };
+    const { io, stdout } = memoryIo('take 1\n');
+    const h = await runTerminalGame(adapter, io, {
+      seats: [undefined, slow],
+      clock: { mode: 'move', limit: 'blitz' },
+      now: () => t,
+      seed: 2,
+    });
+    expect(stdout()).toMatch(/Time is up for Second: a random move is played, take [123]\./);
+    expect(stdout()).not.toContain('Slow (Second) plays');
+    // First's turn started when Second's time ran out, 13 s before the computer answered: it ran out too.
+    expect(stdout()).toMatch(/Time is up for First: a random move is played, take [123]\./);
+    expect(h.cursor).toBeGreaterThanOrEqual(3);
+  });
+});

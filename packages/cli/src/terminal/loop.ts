@@ -1,29 +1,22 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import {
-  allowance,
-  createRng,
-  formatClock,
-  startClock,
-  startTurn,
-  stopClock,
-  takebackAllowed as clockAllowsTakeback,
-  timeLeft,
-  type ClockState,
-  type TimeControl,
-  canRedo,
-  canUndo,
-  current,
+  createSession,
   describeError,
+  formatClock,
+  ok,
   opponent,
-  pushMove,
-  redo,
   startHistory,
-  undo,
+  type CommandOptions,
   type Game,
   type History,
   type InputError,
   type Player,
   type Result,
+  type SeatSpec,
+  type Session,
+  type SessionSeats,
+  type SessionStatus,
+  type TimeControl,
 } from '@tactica/core';
 import type { Io } from '../io.js';
 import type { Agent, Seats } from './agent.js';
@@ -96,6 +89,10 @@ const CORE_COMMANDS: readonly { names: readonly string[]; args?: string; help: s
 /**
  * Plays a sequential game at one keyboard: the board, then a prompt for the player to move. A line is a command
  * (see `help`) or a move in the game's notation. Computer seats (agents) move by themselves.
+ *
+ * The rules of play around the game (seats, clocks and timeouts, takeback/redo, switching sides, resignation,
+ * draw offers) are the core game session's (`@tactica/core` session.ts); the loop keeps only what is the
+ * terminal's: reading lines, printing, the view's orientation, files, and the games' own commands.
  */
 export async function runTerminalGame<S, M>(
   adapter: TerminalAdapter<S, M>,
@@ -113,112 +110,158 @@ export async function runTerminalGame<S, M>(
   } = {},
 ): Promise<History<S, M>> {
   const { game } = adapter;
-  // The line as it was before a resignation or agreed draw, so that takeback can undo the result itself.
-  let beforeResult: History<S, M> | undefined;
+  const now = options.now ?? (() => Date.now());
+  const print = (text: string): void => {
+    io.output.write(text.endsWith('\n') ? text : `${text}\n`);
+  };
+  // The agents that play the computer seats; the session knows those seats by level.
+  let agents: Seats<S, M> = options.seats ?? [undefined, undefined];
+  const status = adapter.status && ((h: History<S, M>): string => adapter.status?.(h) ?? '');
+  const created = createSession<S, M, string>(game, {
+    seats: seatSpecs(agents),
+    seed: options.seed ?? Date.now() >>> 0,
+    now: now(),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.history ? { history: options.history } : {}),
+    ...(status ? { status } : {}),
+    ...(adapter.takebackAllowed ? { takebackAllowed: adapter.takebackAllowed } : {}),
+  });
+  if (!created.ok) {
+    print(describeError(created.error));
+    return options.history ?? startHistory<S, M>(game.initial());
+  }
+  let session: Session<S, M, string> = created.value;
   let quitting = false;
+  let dirty = false;
+  const seatName = (p: Player): string => game.info.players[p];
+
+  /** Applies the timeouts due at `t`, telling what they did; true when there were any. */
+  const settle = (t: number, newLineFirst = false): boolean => {
+    const ticked = session.tick(t);
+    if (ticked.timeouts.length === 0) return false;
+    if (newLineFirst) print('');
+    for (const e of ticked.timeouts) {
+      // Manual 3.2.2: out of time per move, a random move is played; per game, the game is lost (shown below the board).
+      if (e.consequence === 'random-move') {
+        print(`Time is up for ${seatName(e.player)}: a random move is played, ${e.text ?? '?'}.`);
+      }
+    }
+    session = ticked.session;
+    dirty = true;
+    return true;
+  };
+  type Command = (s: Session<S, M, string>, o: CommandOptions) => Result<Session<S, M, string>, InputError>;
+  /** A command from the keyboard: applied now, or refused (when the time ran out first, the timeout is applied). */
+  const attempt = (command: Command): Result<true, InputError> => {
+    const t = now();
+    const r = command(session, { expectedVersion: session.version, now: t });
+    if (r.ok) {
+      session = r.value;
+      return ok(true);
+    }
+    if (r.error.code === 'session/time-up') settle(t);
+    return r;
+  };
+  /** A change a game's own command asks for: any timeout first, then the change. */
+  const force = (command: Command): void => {
+    const t = now();
+    settle(t);
+    const r = command(session, { expectedVersion: session.version, now: t });
+    if (r.ok) session = r.value;
+    else print(describeError(r.error));
+  };
+
   const ctx: LoopContext<S, M> = {
     io,
-    history: options.history ?? startHistory<S, M>(game.initial()),
+    get history() {
+      return session.history;
+    },
+    set history(h) {
+      if (h !== session.history) force((s, o) => s.load(h, o));
+    },
     flipped: options.flipped ?? false,
-    seats: options.seats ?? [undefined, undefined],
-    print: (text) => io.output.write(text.endsWith('\n') ? text : `${text}\n`),
+    get seats() {
+      return agents;
+    },
+    set seats(next) {
+      agents = next;
+      force((s, o) => s.setSeats(seatSpecs(next), o));
+    },
+    print,
     ask: (q) => ask(io, q),
     endWith(ended) {
-      beforeResult = ctx.history;
-      ctx.history = withResult(ctx.history, ended);
+      if (session.outcome) print('The game is already over.');
+      else force((s, o) => s.endWith(ended, o));
     },
     quit() {
       quitting = true;
     },
   };
-  const now = options.now ?? (() => Date.now());
-  const rng = createRng(options.seed ?? Date.now() >>> 0);
-  const control = (): TimeControl | undefined =>
-    options.clock && { ...options.clock, computer: [ctx.seats[0] !== undefined, ctx.seats[1] !== undefined] };
-  let clock: ClockState | undefined = options.clock && startClock(control() as TimeControl);
-  // The clock runs for the position it was started on; a new position starts the next turn.
-  let clockFor: History<S, M> | undefined;
-  let lostOnTime: Player | undefined;
-  const clockLine = (): string => {
-    if (!clock) return '';
-    const t = now();
-    const left = (p: Player): string =>
-      clock!.control.limit === 'off'
-        ? formatClock(clock!.used[p] + (clock!.running?.player === p ? t - clock!.running.since : 0))
-        : formatClock(timeLeft(clock!, p, t));
-    return `Clock (${clock.control.mode === 'move' ? 'per move' : 'per game'}, ${clock.control.limit}): ${seatName(0)} ${left(0)}  ${seatName(1)} ${left(1)}`;
+  const clockLine = (st: SessionStatus<string>): string => {
+    const c = st.clock;
+    if (!c) return '';
+    const show = (p: Player): string => formatClock(c.limit === 'off' ? c.used[p] : c.left[p]);
+    return `Clock (${c.mode === 'move' ? 'per move' : 'per game'}, ${c.limit}): ${seatName(0)} ${show(0)}  ${seatName(1)} ${show(1)}`;
   };
-  let savedAt = ctx.history.cursor;
-  let dirty = false;
-  let lastSeen = ctx.history;
+  let savedAt = session.history.cursor;
+  let lastSeen = session.history;
   const extras = adapter.extraCommands ?? [];
-  const seatName = (p: Player): string => game.info.players[p];
 
   if (adapter.intro) ctx.print(adapter.intro);
   ctx.print(`Type a move, or "help" for commands.`);
   let showBoard = true;
 
   for (;;) {
-    if (ctx.history !== lastSeen) {
-      lastSeen = ctx.history;
-      adapter.onChange?.(ctx.history);
+    if (session.history !== lastSeen) {
+      lastSeen = session.history;
+      adapter.onChange?.(session.history);
     }
-    if (quitting) return ctx.history;
-    const s = current(ctx.history);
-    const over = game.outcome(s);
-    const toMove = game.toMove(s)[0];
-    if (clock && clockFor !== ctx.history) {
-      clockFor = ctx.history;
-      clock =
-        over || toMove === undefined
-          ? stopClock(clock, now())
-          : startTurn(clock, toMove, now(), game.legalMoves(s).length === 1);
-    }
+    if (quitting) return session.history;
+    const s = session.position;
+    const over = session.outcome;
+    const toMove = session.toMove;
     if (showBoard) {
+      const st = session.status(now());
       ctx.print(adapter.render(s, { flipped: ctx.flipped }));
-      if (adapter.status) ctx.print(adapter.status(ctx.history));
-      if (clock) ctx.print(clockLine());
+      if (adapter.status) ctx.print(st.game ?? '');
+      if (st.clock) ctx.print(clockLine(st));
       if (over) {
         ctx.print(
-          lostOnTime !== undefined && over.kind === 'win'
-            ? `${seatName(over.winner)} wins (${seatName(lostOnTime)} ran out of time).`
+          st.lostOnTime !== undefined && over.kind === 'win'
+            ? `${seatName(over.winner)} wins (${seatName(st.lostOnTime)} ran out of time).`
             : describeOutcome(game, over),
         );
       }
     }
     showBoard = true;
-    const agent = toMove === undefined ? undefined : ctx.seats[toMove];
-    if (toMove !== undefined && agent && !over) {
-      const budget = clock ? moveBudget(clock, toMove, now()) : undefined;
-      const m = await agent.chooseMove(s, budget);
-      ctx.print(`${agent.name} (${seatName(toMove)}) plays ${game.formatMove(s, m)}`);
-      ctx.history = pushMove(ctx.history, m, game.play(s, m));
-      dirty = true;
+    const pending = session.pendingComputer(now());
+    const agent = pending && agents[pending.player];
+    if (pending && agent) {
+      const m = await agent.chooseMove(s, pending.budgetMs);
+      const played = attempt((x, o) => x.play(pending.player, m, o));
+      if (played.ok) {
+        ctx.print(`${agent.name} (${seatName(pending.player)}) plays ${game.formatMove(s, m)}`);
+        dirty = true;
+      } else if (played.error.code !== 'session/time-up') {
+        ctx.print(`${agent.name} (${seatName(pending.player)}): ${describeError(played.error)}`);
+        return session.history;
+      }
       continue;
     }
     const prompt = over ? 'Game over> ' : `${seatName(toMove ?? 0)} to move> `;
     io.output.write(prompt);
-    const wait = clock && toMove !== undefined && !over ? timeLeft(clock, toMove, now()) : Infinity;
-    const line = await lineReader(io).nextWithin(wait);
-    if (line === TIMED_OUT && toMove !== undefined && clock) {
-      ctx.print('');
-      if (clock.control.mode === 'move') {
-        // Manual 3.2.2: out of time per move, a random move is played.
-        const m = rng.pick(game.legalMoves(s));
-        ctx.print(`Time is up for ${seatName(toMove)}: a random move is played, ${game.formatMove(s, m)}.`);
-        ctx.history = pushMove(ctx.history, m, game.play(s, m));
-      } else {
-        // Manual 3.2.2: out of time per game, the game is lost.
-        lostOnTime = toMove;
-        ctx.endWith(game.resign(s, toMove));
-      }
-      dirty = true;
-      continue;
+    let line: string | undefined | typeof TIMED_OUT;
+    for (;;) {
+      const wait = over || toMove === undefined ? Infinity : session.timeLeft(toMove, now());
+      line = await lineReader(io).nextWithin(wait);
+      if (line !== TIMED_OUT) break;
+      // The timer fires when the time is up; should it fire a moment early, wait on.
+      if (settle(now(), true)) break;
     }
     if (line === TIMED_OUT) continue;
     if (line === undefined) {
       ctx.print('');
-      return ctx.history;
+      return session.history;
     }
     const text = line.trim();
     if (!text) {
@@ -231,9 +274,9 @@ export async function runTerminalGame<S, M>(
 
     const extra = extras.find((c) => c.names.includes(command));
     if (extra) {
-      const before = ctx.history;
+      const before = session.history;
       await extra.run(ctx, args);
-      if (ctx.history !== before) dirty = true;
+      if (session.history !== before) dirty = true;
       else if (extra.printsOnly) showBoard = false;
       continue;
     }
@@ -257,52 +300,39 @@ export async function runTerminalGame<S, M>(
         ctx.flipped = !ctx.flipped;
         continue;
       case 'switch': {
-        ctx.seats = [ctx.seats[1], ctx.seats[0]];
+        if (!attempt((x, o) => x.switchSides(o)).ok) continue;
+        agents = [agents[1], agents[0]];
         ctx.flipped = !ctx.flipped;
-        if (clock) clock = { ...clock, control: control() as TimeControl };
         ctx.print('Sides switched.');
         continue;
       }
       case 'undo':
       case 'takeback':
       case 'back': {
-        if (
-          (adapter.takebackAllowed && !adapter.takebackAllowed(ctx.history)) ||
-          (clock && !clockAllowsTakeback(clock.control))
-        ) {
-          ctx.print('Takeback is not allowed in this game.');
-          showBoard = false;
+        const result = session.ending !== undefined;
+        const r = attempt((x, o) => x.takeback(o));
+        if (r.ok) {
+          // Taking back a result is no new change of the line (dirty already says so).
+          if (!result) dirty = true;
           continue;
         }
-        if (beforeResult) {
-          ctx.history = beforeResult;
-          beforeResult = undefined;
-          lostOnTime = undefined;
-          continue;
-        }
-        if (!canUndo(ctx.history)) {
-          ctx.print('Nothing to take back.');
-          showBoard = false;
-          continue;
-        }
-        // Against the computer, take back to the human's turn (the manual's rule: one or two half-moves).
-        let h = undo(ctx.history);
-        while (canUndo(h) && seatToMoveIsAgent(game, current(h), ctx.seats)) h = undo(h);
-        ctx.history = h;
-        dirty = true;
+        if (r.error.code === 'session/takeback-not-allowed') ctx.print('Takeback is not allowed in this game.');
+        else if (r.error.code === 'session/nothing-to-take-back') ctx.print('Nothing to take back.');
+        else if (r.error.code !== 'session/time-up') ctx.print(describeError(r.error));
+        if (r.error.code !== 'session/time-up') showBoard = false;
         continue;
       }
       case 'redo':
       case 'forward': {
-        if (!canRedo(ctx.history)) {
-          ctx.print('Nothing to redo.');
-          showBoard = false;
+        const r = attempt((x, o) => x.redo(o));
+        if (r.ok) {
+          dirty = true;
           continue;
         }
-        let h = redo(ctx.history);
-        while (canRedo(h) && seatToMoveIsAgent(game, current(h), ctx.seats)) h = redo(h);
-        ctx.history = h;
-        dirty = true;
+        if (r.error.code === 'session/nothing-to-redo') ctx.print('Nothing to redo.');
+        else if (r.error.code === 'session/redo-not-allowed') ctx.print('Redo is not allowed in this game.');
+        else if (r.error.code !== 'session/time-up') ctx.print(describeError(r.error));
+        if (r.error.code !== 'session/time-up') showBoard = false;
         continue;
       }
       case 'save': {
@@ -315,9 +345,9 @@ export async function runTerminalGame<S, M>(
           (await ctx.ask(`File name [game.${adapter.saveExtension ?? 'txt'}]: `))?.trim() ||
           `game.${adapter.saveExtension ?? 'txt'}`;
         try {
-          writeFileSync(file, adapter.saveText(ctx.history), 'utf8');
+          writeFileSync(file, adapter.saveText(session.history), 'utf8');
           ctx.print(`Saved to ${file}.`);
-          savedAt = ctx.history.cursor;
+          savedAt = session.history.cursor;
           dirty = false;
         } catch (e) {
           ctx.print(`Could not save to ${file}: ${(e as Error).message}`);
@@ -327,7 +357,6 @@ export async function runTerminalGame<S, M>(
       }
       case 'load':
       case 'open': {
-        beforeResult = undefined;
         if (!adapter.loadText) {
           ctx.print('This game cannot be loaded from a file.');
           continue;
@@ -348,8 +377,8 @@ export async function runTerminalGame<S, M>(
           showBoard = false;
           continue;
         }
-        ctx.history = loaded.value;
-        savedAt = ctx.history.cursor;
+        force((x, o) => x.load(loaded.value, o));
+        savedAt = session.history.cursor;
         dirty = false;
         ctx.print(`Loaded ${file}.`);
         continue;
@@ -360,8 +389,7 @@ export async function runTerminalGame<S, M>(
           continue;
         }
         if (await confirm(io, `${seatName(toMove)}, resign?`)) {
-          ctx.endWith(game.resign(s, toMove));
-          dirty = true;
+          if (attempt((x, o) => x.resign(toMove, o)).ok) dirty = true;
         }
         continue;
       }
@@ -370,23 +398,23 @@ export async function runTerminalGame<S, M>(
           ctx.print('The game is already over.');
           continue;
         }
+        if (!attempt((x, o) => x.offerDraw(toMove, o)).ok) continue;
         const other = opponent(toMove);
-        const otherAgent: Agent<S, M> | undefined = ctx.seats[other];
+        const otherAgent: Agent<S, M> | undefined = agents[other];
         const accepted = otherAgent
           ? (otherAgent.acceptsDraw?.(s) ?? false)
           : await confirm(io, `${seatName(toMove)} offers a draw. ${seatName(other)}, do you accept?`);
-        if (accepted) {
-          ctx.endWith(game.agreeDraw(s));
-          dirty = true;
-        } else ctx.print('The draw offer is declined.');
+        if (!attempt((x, o) => x.answerDraw(other, accepted, o)).ok) continue;
+        if (accepted) dirty = true;
+        else ctx.print('The draw offer is declined.');
         continue;
       }
       case 'quit':
       case 'exit': {
-        if (dirty && savedAt !== ctx.history.cursor && adapter.saveText) {
+        if (dirty && savedAt !== session.history.cursor && adapter.saveText) {
           if (!(await confirm(io, 'The game is not saved. Quit anyway?'))) continue;
         }
-        return ctx.history;
+        return session.history;
       }
     }
     if (over) {
@@ -404,28 +432,20 @@ export async function runTerminalGame<S, M>(
       showBoard = false;
       continue;
     }
-    ctx.history = pushMove(ctx.history, parsed.value, game.play(s, parsed.value));
-    dirty = true;
+    const played = attempt((x, o) => x.play(toMove ?? 0, parsed.value, o));
+    if (played.ok) dirty = true;
+    else if (played.error.code !== 'session/time-up') {
+      ctx.print(describeError(played.error));
+      showBoard = false;
+    }
   }
 }
 
-/** Resignation and agreed draws end the game without a move: the ended state replaces the current one. */
-function withResult<S, M>(h: History<S, M>, ended: S): History<S, M> {
-  const states = [...h.states.slice(0, h.cursor), ended];
-  return { states, moves: h.moves.slice(0, h.cursor), cursor: h.cursor };
-}
-
-/** What a computer may spend on this move: all of a per-move allowance, a share of a per-game one. */
-function moveBudget(clock: ClockState, p: Player, now: number): number | undefined {
-  const left = timeLeft(clock, p, now);
-  if (!Number.isFinite(left)) return undefined;
-  const share = clock.control.mode === 'move' ? left * 0.8 : Math.min(left / 30, allowance(clock.control, p) / 20);
-  return Math.max(50, share);
-}
-
-function seatToMoveIsAgent<S, M>(game: Game<S, M>, s: S, seats: Seats<S, M>): boolean {
-  const p = game.toMove(s)[0];
-  return p !== undefined && seats[p] !== undefined;
+/** The session's seats for the loop's agents: a person where there is none, else the computer at its level. */
+function seatSpecs<S, M>(agents: Seats<S, M>): SessionSeats {
+  const spec = (agent: Agent<S, M> | undefined): SeatSpec =>
+    agent ? { kind: 'computer', level: (agent.level || agent.name || 'computer').slice(0, 100) } : { kind: 'human' };
+  return [spec(agents[0]), spec(agents[1])];
 }
 
 export function describeOutcome<S, M>(game: Game<S, M>, o: NonNullable<ReturnType<Game<S, M>['outcome']>>): string {
