@@ -188,6 +188,14 @@ describe('seats', () => {
     expect(s.timeLeft(1, 0)).toBe(30 * MIN);
   });
 
+  it('a seat keeps only the fields a seat has', () => {
+    const seats = [
+      { kind: 'human', name: 'Ann', token: 'secret' },
+      { kind: 'computer', level: 'good', extra: 1 },
+    ] as unknown as SessionSeats;
+    expect(start({ seats }).seats).toEqual([{ kind: 'human', name: 'Ann' }, bot('good')]);
+  });
+
   it('setLevel changes a computer seat; a person has no level', () => {
     let s = start({ seats: [HUMAN, bot('novice')] });
     s = value(s.setLevel(1, 'average', at(s)));

@@ -192,9 +192,9 @@ export function createSession<S, M, G = undefined>(
   options: SessionOptions<S, M, G>,
 ): Result<Session<S, M, G>, InputError> {
   if (game.info.dynamics !== 'sequential') return err(simultaneousError(game));
-  const seats = options.seats ?? HUMANS;
-  const badSeat = checkSeats(seats);
+  const badSeat = checkSeats(options.seats ?? HUMANS);
   if (badSeat) return err(badSeat);
+  const seats = cleanSeats(options.seats ?? HUMANS);
   if (options.clock) {
     const badClock = checkClock(options.clock);
     if (badClock) return err(badClock);
@@ -333,7 +333,7 @@ export class Session<S, M, G = undefined> {
     if (!checked.ok) return checked;
     const bad = checkSeats(seats);
     if (bad) return err(bad);
-    return ok(this.withSeats(seats));
+    return ok(this.withSeats(cleanSeats(seats)));
   }
 
   /** The computer in `seat` plays at `level` from now on (manual 3.3.4, "stronger"/"weaker"). */
@@ -435,7 +435,7 @@ export class Session<S, M, G = undefined> {
     return clock ? timeLeft(clock, player, now) : Infinity;
   }
 
-  /** When the computer is to move: its level and what it may spend on this move. */
+  /** When the computer is to move: its level and what it may spend on this move (`tick` first). */
   pendingComputer(now: number): PendingComputer | undefined {
     const p = this.toMove;
     if (p === undefined) return undefined;
@@ -679,6 +679,17 @@ function checkSeats(seats: unknown): InputError | undefined {
   return undefined;
 }
 
+/** Checked seats with only the fields a seat has (requests may carry more). */
+function cleanSeats(seats: SessionSeats): SessionSeats {
+  const clean = (seat: SeatSpec): SeatSpec =>
+    seat.kind === 'computer'
+      ? { kind: 'computer', level: seat.level }
+      : seat.name === undefined
+        ? { kind: 'human' }
+        : { kind: 'human', name: seat.name };
+  return [clean(seats[0]), clean(seats[1])];
+}
+
 function seatProblem(seat: unknown): string | undefined {
   if (!isRecord(seat)) return 'a seat is { kind: "human" } or { kind: "computer", level }';
   if (seat.kind === 'human') {
@@ -757,7 +768,7 @@ export function restoreSession<S, M, G = undefined>(
   if (!isCount(v.version)) return err(field('version', 'must be a whole number of at least 0'));
   const badSeat = checkSeats(v.seats);
   if (badSeat) return err(field('seats', badSeat.message));
-  const seats = v.seats as SessionSeats;
+  const seats = cleanSeats(v.seats as SessionSeats);
   if (!Array.isArray(v.rng) || v.rng.length !== 4 || !v.rng.every(isUint32)) {
     return err(field('rng', 'must be four whole numbers from 0 to 4294967295'));
   }
