@@ -112,6 +112,37 @@ describe('searcher', () => {
     expect(flagged.stopped).toBe(true);
   });
 
+  it("with keepPartialIteration, a cut-short iteration's proved improvement is played, and it is a real one", () => {
+    // The exact value of a root move at a depth: negamax below it.
+    const valueOf = (tree: RandomTree, move: number, depth: number): number => {
+      tree.makeMove(move);
+      const v = -negamax(tree, depth - 1);
+      tree.unmakeMove();
+      return v;
+    };
+    let improved = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const nodes = 300 + seed * 37;
+      const plain = new Searcher({ ttLog2: 12, lateMoveReductions: false }).search(new RandomTree(5, 9, seed), {
+        nodes,
+      });
+      const tree = new RandomTree(5, 9, seed);
+      const partial = new Searcher({ ttLog2: 12, lateMoveReductions: false, keepPartialIteration: true }).search(tree, {
+        nodes,
+      });
+      expect(partial.nodes, `seed ${seed}`).toBe(plain.nodes);
+      if (partial.bestMove === plain.bestMove) continue;
+      improved++;
+      // It beat the last complete iteration's move one ply deeper, where the cut-short iteration looked.
+      const depth = plain.depth + 1;
+      const better = valueOf(tree, partial.bestMove ?? 0, depth);
+      expect(better, `seed ${seed}`).toBeGreaterThan(valueOf(tree, plain.bestMove ?? 0, depth));
+      expect(partial.score, `seed ${seed}`).toBe(better);
+    }
+    // Not vacuous: some searches were cut short after finding a better move.
+    expect(improved).toBeGreaterThan(3);
+  });
+
   it('stops on time using the injected clock', () => {
     let t = 0;
     const tree = new RandomTree(6, 14, 9);

@@ -35,6 +35,20 @@ export interface SearchResult extends SearchInfo {
 }
 
 const MAX_MOVES = 512;
+
+export interface SearcherOptions {
+  /** log2 of the transposition table's entries (default 20). */
+  readonly ttLog2?: number;
+  readonly maxPly?: number;
+  /** Late quiet moves searched a ply shallower first (default true). */
+  readonly lateMoveReductions?: boolean;
+  /**
+   * When a node or time budget cuts an iteration short, play the best root move that iteration had already proved
+   * (one that beat every root move searched before it, the previous best first) instead of the last completed
+   * iteration's (default false). More nodes then always buy more: a level's node cap need not cover a whole ply.
+   */
+  readonly keepPartialIteration?: boolean;
+}
 const ASPIRATION = 60;
 
 /**
@@ -59,10 +73,16 @@ export class Searcher {
   private stopFlag: Int32Array | undefined;
   private now: () => number = () => performance.now();
   private readonly reductions: boolean;
+  private readonly keepPartial: boolean;
+  /** The root move the current iteration has proved best so far, with its score and line (keepPartialIteration). */
+  private partialMove = 0;
+  private partialScore = 0;
+  private partialPv: number[] = [];
 
-  constructor(options: { ttLog2?: number; maxPly?: number; lateMoveReductions?: boolean } = {}) {
+  constructor(options: SearcherOptions = {}) {
     this.maxPly = options.maxPly ?? 128;
     this.reductions = options.lateMoveReductions ?? true;
+    this.keepPartial = options.keepPartialIteration ?? false;
     this.tt = new TranspositionTable(options.ttLog2 ?? 20);
     this.moves = new Int32Array((this.maxPly + 1) * MAX_MOVES);
     this.order = new Int32Array((this.maxPly + 1) * MAX_MOVES);
@@ -107,6 +127,7 @@ export class Searcher {
       let alpha = depth >= 4 ? score - ASPIRATION : -WIN - 1;
       let beta = depth >= 4 ? score + ASPIRATION : WIN + 1;
       let widen = ASPIRATION;
+      this.partialMove = 0;
       for (;;) {
         score = this.alphaBeta(pos, depth, alpha, beta, 0);
         if (this.stopped) break;
@@ -118,7 +139,20 @@ export class Searcher {
           beta = Math.min(WIN + 1, score + widen);
         } else break;
       }
-      if (this.stopped) break;
+      if (this.stopped) {
+        // The previous best is searched first: a move recorded here beat it at this depth.
+        if (this.keepPartial && this.partialMove !== 0 && this.partialMove !== best.bestMove) {
+          best = {
+            depth: depth - 1,
+            score: this.partialScore,
+            bestMove: this.partialMove,
+            pv: this.partialPv,
+            nodes: this.nodes,
+            timeMs: this.now() - start,
+          };
+        }
+        break;
+      }
       const pvLen = this.pvLength[0] as number;
       const pv = Array.from(this.pvTable.subarray(0, pvLen));
       best = {
@@ -226,6 +260,11 @@ export class Searcher {
         if (score > alpha) {
           alpha = score;
           this.updatePv(ply, move);
+          if (ply === 0 && this.keepPartial && i > 0) {
+            this.partialMove = move;
+            this.partialScore = score;
+            this.partialPv = Array.from(this.pvTable.subarray(0, this.pvLength[0] as number));
+          }
           if (score >= beta) {
             if (!tactical) this.rememberCutoff(pos, move, depth, ply);
             break;

@@ -13,7 +13,8 @@
  * never leaves its own king to be taken when some move avoids it (it checks every move it hands the search). Above
  * that, the levels search the game's make/unmake position (`Force400SearchPosition`) with the shared searcher, by
  * depth and node count, never by time alone, with the tables cleared before every move, so a level's move depends
- * only on the position and the seed. Level 1 judges with its own king's danger only; from level 2 the evaluation
+ * only on the position and the seed. Levels 6 and 7 search a ply deeper than they can finish and play the best move
+ * the cut-short ply has proved (`partial`), so their node caps buy strength in every position. Level 1 judges with its own king's danger only; from level 2 the evaluation
  * also rewards threatening the enemy king.
  *
  * "The messages printed by the program as it contemplates its move — especially when its king is under attack —
@@ -62,6 +63,8 @@ export interface Force400Level extends LevelInfo {
    * `Force400SearchPosition`'s `narrow`): quicker, and it overlooks quiet long moves.
    */
   readonly narrowRoot?: boolean;
+  /** Play the best move of an iteration the node cap cut short (the searcher's `keepPartialIteration`). */
+  readonly partial?: boolean;
 }
 
 /** Level 1 does not value attacking the enemy king. */
@@ -121,20 +124,22 @@ export const FORCE400_LEVELS: readonly Force400Level[] = [
   {
     id: '6',
     name: 'Level 6',
-    description: 'the strongest of the original levels: four moves deep nearly always',
-    depth: 4,
-    nodes: 1_200_000,
+    description: 'the strongest of the original levels: four moves deep, then as far into the fifth as it has time for',
+    depth: 5,
+    nodes: 250_000,
     weights: DEFAULT_WEIGHTS,
     narrowRoot: true,
+    partial: true,
   },
   {
     id: '7',
     name: 'Level 7 (strongest)',
-    description: 'above the original levels: five moves deep where it can',
+    description: 'above the original levels: as level 6 with more than twice the time, often five moves deep',
     depth: 5,
-    nodes: 3_000_000,
+    nodes: 600_000,
     weights: DEFAULT_WEIGHTS,
     narrowRoot: true,
+    partial: true,
   },
 ];
 
@@ -148,7 +153,12 @@ export interface Force400EngineOptions {
 /** Makes a Force 400 engine: one searcher with its tables, single-threaded (one per worker). */
 export function createForce400Engine(options: Force400EngineOptions = {}): Engine<Force400State, Force400Action> {
   const levels = options.levels ?? FORCE400_LEVELS;
-  const searcher = new Searcher({ ttLog2: options.ttLog2 ?? 18 });
+  const ttLog2 = options.ttLog2 ?? 18;
+  const searcher = new Searcher({ ttLog2 });
+  // Levels that play the best move of a cut-short iteration have their own searcher, made when first needed.
+  let partialSearcher: Searcher | undefined;
+  const searcherFor = (level: Force400Level): Searcher =>
+    level.partial ? (partialSearcher ??= new Searcher({ ttLog2, keepPartialIteration: true })) : searcher;
   const strongest = levels[levels.length - 1];
   if (!strongest) throw new Error('an engine needs at least one level');
 
@@ -227,6 +237,7 @@ export function createForce400Engine(options: Force400EngineOptions = {}): Engin
       if (hanging.length === 1) say(`Your man on ${squareName(hanging[0] as number)} can be taken.`);
       else if (hanging.length > 1) say(`${hanging.length} of your men can be taken.`);
 
+      const searcher = searcherFor(level);
       searcher.reset();
       const candidates = safe.length > 0 ? safe : all;
       if (candidates.length === 1) {
