@@ -3,10 +3,16 @@
 //   node bench/ai-force400.js --levels             adds each level's time for one middle game move
 //   node bench/ai-force400.js --ladder [--games N] [--pairs 1-0,2-1] [--max-plies N] [--seed N]
 //                                                  each level against the level below: score, Elo, time
+//   node bench/ai-force400.js --ladder-summary [DIR]
+//                                                  adds up the ladder chunks kept in DIR (default
+//                                                  bench/results/force400-ladder): one file per pair and seed, the
+//                                                  --ladder table of that run, so long pairs can be played in parts
 //   node bench/ai-force400.js --find-tactics       prints positions for force400-tactics.ts (seeded playouts)
 // The node count is the same fixed search set as packages/ai/src/games/force400.test.ts: a change to move
 // generation, ordering, evaluation or search changes it.
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { createRng } from '../packages/core/dist/index.js';
 import {
   canTakeKing,
@@ -35,6 +41,7 @@ console.log(
 );
 
 if (args.includes('--find-tactics')) findTactics();
+else if (args.includes('--ladder-summary')) ladderSummary();
 else if (args.includes('--ladder')) ladder();
 else speed();
 
@@ -117,6 +124,40 @@ function ladder() {
     const minutes = ((performance.now() - t) / 60000).toFixed(1);
     console.log(
       `| ${a} vs ${b} | ${games} | +${r.wins} =${r.draws} -${r.losses} | ${(e.score * 100).toFixed(1)}% | ${elo}${margin} | ${(plies / games).toFixed(0)} | ${minutes} min |`,
+    );
+  }
+}
+
+/** Sums the `--ladder` rows of every chunk file per pair: a pair played in parts, each part with its own seed. */
+function ladderSummary() {
+  const i = args.indexOf('--ladder-summary');
+  const dir = args[i + 1] && !args[i + 1].startsWith('--') ? args[i + 1] : 'bench/results/force400-ladder';
+  const pairs = new Map();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.md')).sort()) {
+    for (const line of readFileSync(path.join(dir, file), 'utf8').split('\n')) {
+      const m = /^\| (\d+) vs (\d+) \| (\d+) \| \+(\d+) =(\d+) -(\d+) \|.*\| (\d+) \| ([\d.]+) min \|$/.exec(line);
+      if (!m) continue;
+      const key = `${m[1]} vs ${m[2]}`;
+      const p = pairs.get(key) ?? { games: 0, wins: 0, draws: 0, losses: 0, plies: 0, minutes: 0, files: [] };
+      const games = Number(m[3]);
+      p.games += games;
+      p.wins += Number(m[4]);
+      p.draws += Number(m[5]);
+      p.losses += Number(m[6]);
+      p.plies += Number(m[7]) * games;
+      p.minutes += Number(m[8]);
+      p.files.push(file);
+      pairs.set(key, p);
+    }
+  }
+  console.log(`| pair | games | +won =drawn -lost | score | Elo | avg plies | time | parts |`);
+  console.log(`| ---- | ----- | ----------------- | ----- | --- | --------- | ---- | ----- |`);
+  for (const [key, p] of [...pairs].sort((a, b) => Number(a[0].split(' ')[0]) - Number(b[0].split(' ')[0]))) {
+    const e = estimateElo(p);
+    const elo = Number.isFinite(e.elo) ? `${e.elo >= 0 ? '+' : ''}${Math.round(e.elo)}` : e.elo > 0 ? '+inf' : '-inf';
+    const margin = Number.isFinite(e.margin) ? ` ± ${Math.round(e.margin)}` : '';
+    console.log(
+      `| ${key} | ${p.games} | +${p.wins} =${p.draws} -${p.losses} | ${(e.score * 100).toFixed(1)}% | ${elo}${margin} | ${(p.plies / p.games).toFixed(0)} | ${p.minutes.toFixed(0)} min | ${p.files.length} |`,
     );
   }
 }

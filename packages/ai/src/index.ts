@@ -9,7 +9,7 @@
  * searched through `ContractPosition`.
  */
 export { ContractPosition, type ContractSearchOptions } from './contract-position.js';
-export { Searcher, type SearchInfo, type SearchLimits, type SearchResult } from './search.js';
+export { Searcher, type SearcherOptions, type SearchInfo, type SearchLimits, type SearchResult } from './search.js';
 export { HISTORY_SIZE, WIN, WIN_BOUND, type SearchPosition } from './search-position.js';
 export { TranspositionTable } from './transposition-table.js';
 export {
@@ -47,6 +47,7 @@ export {
   randomTactorusOpening,
   solveMatrixGame,
   tactorusEngine,
+  type TactorusAiOptions,
   type TactorusChoice,
   type TactorusLevel,
 } from './games/tactorus.js';
