@@ -133,7 +133,9 @@ function ladderSummary() {
   const i = args.indexOf('--ladder-summary');
   const dir = args[i + 1] && !args[i + 1].startsWith('--') ? args[i + 1] : 'bench/results/force400-ladder';
   const pairs = new Map();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.md')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.md'))
+    .sort()) {
     for (const line of readFileSync(path.join(dir, file), 'utf8').split('\n')) {
       const m = /^\| (\d+) vs (\d+) \| (\d+) \| \+(\d+) =(\d+) -(\d+) \|.*\| (\d+) \| ([\d.]+) min \|$/.exec(line);
       if (!m) continue;
