@@ -19,3 +19,4 @@ export * from './rng.js';
 export { snapshot } from './snapshot.js';
 export * from './clock.js';
 export * from './session.js';
+export * from './simultaneous-session.js';

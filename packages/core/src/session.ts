@@ -39,21 +39,27 @@ import { opponent, type Player } from './player.js';
 import { err, inputError, ok, type InputError, type Result } from './result.js';
 import { createRng } from './rng.js';
 import { snapshot as canonicalText } from './snapshot.js';
+import {
+  badPlayer,
+  badTime,
+  checkSeats,
+  cleanSeats,
+  field,
+  gameOver,
+  HUMANS,
+  isCount,
+  isPlayer,
+  isRecord,
+  staleVersion,
+  type CommandOptions,
+  type SeatSpec,
+  type SessionSeats,
+} from './session-common.js';
 
-/** Who sits in a seat: a person (optionally named) or the computer at a level (the engine's level id). */
-export type SeatSpec =
-  { readonly kind: 'human'; readonly name?: string } | { readonly kind: 'computer'; readonly level: string };
-
-export type SessionSeats = readonly [SeatSpec, SeatSpec];
+export type { CommandOptions, SeatSpec, SessionSeats } from './session-common.js';
 
 /** A clock as the session takes it: the computer's shorter allowance follows from the seats. */
 export type SessionClock = Omit<TimeControl, 'computer'>;
-
-/** What every command carries: the version it was meant for, and the time it happens. */
-export interface CommandOptions {
-  readonly expectedVersion: number;
-  readonly now: number;
-}
 
 /** How a game ended without a move by the rules; `before` is the line as it was, which takeback restores. */
 export interface SessionEnding<S, M> {
@@ -176,7 +182,6 @@ export interface SessionSnapshot {
 
 export const SNAPSHOT_FORMAT = 'tactica-session';
 const ENDING_KINDS = ['resigned', 'agreed', 'time', 'ended'] as const;
-const MAX_SEAT_TEXT = 100;
 
 interface Config<S, M, G> {
   readonly game: Game<S, M>;
@@ -218,8 +223,6 @@ export function createSession<S, M, G = undefined>(
   };
   return ok(new Session(config, state));
 }
-
-const HUMANS: SessionSeats = [{ kind: 'human' }, { kind: 'human' }];
 
 /**
  * One game's session. Immutable: commands return a new session (or a coded error, leaving this one as it was).
@@ -523,12 +526,7 @@ export class Session<S, M, G = undefined> {
   /** The version matches, `now` is a time, and no timeout is due (the caller must `tick` first). */
   private check(options: CommandOptions): Result<true, InputError> {
     if (options.expectedVersion !== this.state.version) {
-      return err(
-        inputError(
-          'session/stale-version',
-          `the session is at version ${this.state.version}, the command was meant for version ${String(options.expectedVersion)}`,
-        ),
-      );
+      return err(staleVersion(this.state.version, options.expectedVersion));
     }
     if (!Number.isFinite(options.now)) return err(badTime(options.now));
     const due = this.state.clock && timeout(this.state.clock, options.now);
@@ -649,58 +647,11 @@ function computerFlags(seats: SessionSeats): readonly [boolean, boolean] {
   return [seats[0].kind === 'computer', seats[1].kind === 'computer'];
 }
 
-function gameOver(): InputError {
-  return inputError('session/game-over', 'the game is over');
-}
-
-function badPlayer(p: unknown): InputError {
-  return inputError('session/bad-player', `a player is 0 or 1, not ${String(p)}`, { input: String(p) });
-}
-
-function badTime(now: unknown): InputError {
-  return inputError('session/bad-time', `the time must be a finite number of milliseconds, not ${String(now)}`);
-}
-
 function simultaneousError<S, M>(game: Game<S, M>): InputError {
   return inputError(
     'session/simultaneous',
-    `${game.info.name} is a simultaneous game; sessions play sequential games (one player to move)`,
+    `${game.info.name} is a simultaneous game; play it in a simultaneous session (createSimultaneousSession)`,
   );
-}
-
-function checkSeats(seats: unknown): InputError | undefined {
-  if (!Array.isArray(seats) || seats.length !== 2) {
-    return inputError('session/bad-seat', 'seats must be a list of two seats');
-  }
-  for (let p = 0; p < 2; p++) {
-    const problem = seatProblem(seats[p]);
-    if (problem) return inputError('session/bad-seat', `seat ${p}: ${problem}`);
-  }
-  return undefined;
-}
-
-/** Checked seats with only the fields a seat has (requests may carry more). */
-function cleanSeats(seats: SessionSeats): SessionSeats {
-  const clean = (seat: SeatSpec): SeatSpec =>
-    seat.kind === 'computer'
-      ? { kind: 'computer', level: seat.level }
-      : seat.name === undefined
-        ? { kind: 'human' }
-        : { kind: 'human', name: seat.name };
-  return [clean(seats[0]), clean(seats[1])];
-}
-
-function seatProblem(seat: unknown): string | undefined {
-  if (!isRecord(seat)) return 'a seat is { kind: "human" } or { kind: "computer", level }';
-  if (seat.kind === 'human') {
-    if (seat.name !== undefined && !shortText(seat.name))
-      return `the name must be text of 1 to ${MAX_SEAT_TEXT} characters`;
-    return undefined;
-  }
-  if (seat.kind === 'computer') {
-    return shortText(seat.level) ? undefined : `the level must be text of 1 to ${MAX_SEAT_TEXT} characters`;
-  }
-  return `the kind must be "human" or "computer", not ${String(seat.kind)}`;
 }
 
 function checkClock(clock: unknown): InputError | undefined {
@@ -712,14 +663,6 @@ function checkClock(clock: unknown): InputError | undefined {
     return inputError('session/bad-clock', `the clock limit must be ${TIME_LIMITS.join(', ')}`);
   }
   return undefined;
-}
-
-function shortText(v: unknown): v is string {
-  return typeof v === 'string' && v.length > 0 && v.length <= MAX_SEAT_TEXT;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 // --- snapshots ---
@@ -889,18 +832,6 @@ function decodeClock(
     return err(field('clock.running.player', 'the clock runs for the player to move only'));
   }
   return ok({ ...clock, running: { player: r.player, since: r.since, singleMove: r.singleMove } });
-}
-
-function field(path: string, problem: string): InputError {
-  return inputError('snapshot/bad-field', path ? `${path}: ${problem}` : problem, path ? { input: path } : {});
-}
-
-function isPlayer(v: unknown): v is Player {
-  return v === 0 || v === 1;
-}
-
-function isCount(v: unknown): v is number {
-  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 }
 
 function isUint32(v: unknown): boolean {

@@ -1,0 +1,96 @@
+/**
+ * What the sequential game session (session.ts) and the simultaneous one (simultaneous-session.ts) share: seats,
+ * the command options, and the coded errors for players, times, versions and snapshot fields.
+ */
+import type { Player } from './player.js';
+import { inputError, type InputError } from './result.js';
+
+/** Who sits in a seat: a person (optionally named) or the computer at a level (the engine's level id). */
+export type SeatSpec =
+  { readonly kind: 'human'; readonly name?: string } | { readonly kind: 'computer'; readonly level: string };
+
+export type SessionSeats = readonly [SeatSpec, SeatSpec];
+
+/** What every command carries: the version it was meant for, and the time it happens. */
+export interface CommandOptions {
+  readonly expectedVersion: number;
+  readonly now: number;
+}
+
+const MAX_SEAT_TEXT = 100;
+
+export const HUMANS: SessionSeats = [{ kind: 'human' }, { kind: 'human' }];
+
+export function staleVersion(version: number, expected: unknown): InputError {
+  return inputError(
+    'session/stale-version',
+    `the session is at version ${version}, the command was meant for version ${String(expected)}`,
+  );
+}
+
+export function gameOver(): InputError {
+  return inputError('session/game-over', 'the game is over');
+}
+
+export function badPlayer(p: unknown): InputError {
+  return inputError('session/bad-player', `a player is 0 or 1, not ${String(p)}`, { input: String(p) });
+}
+
+export function badTime(now: unknown): InputError {
+  return inputError('session/bad-time', `the time must be a finite number of milliseconds, not ${String(now)}`);
+}
+
+export function checkSeats(seats: unknown): InputError | undefined {
+  if (!Array.isArray(seats) || seats.length !== 2) {
+    return inputError('session/bad-seat', 'seats must be a list of two seats');
+  }
+  for (let p = 0; p < 2; p++) {
+    const problem = seatProblem(seats[p]);
+    if (problem) return inputError('session/bad-seat', `seat ${p}: ${problem}`);
+  }
+  return undefined;
+}
+
+/** Checked seats with only the fields a seat has (requests may carry more). */
+export function cleanSeats(seats: SessionSeats): SessionSeats {
+  const clean = (seat: SeatSpec): SeatSpec =>
+    seat.kind === 'computer'
+      ? { kind: 'computer', level: seat.level }
+      : seat.name === undefined
+        ? { kind: 'human' }
+        : { kind: 'human', name: seat.name };
+  return [clean(seats[0]), clean(seats[1])];
+}
+
+export function seatProblem(seat: unknown): string | undefined {
+  if (!isRecord(seat)) return 'a seat is { kind: "human" } or { kind: "computer", level }';
+  if (seat.kind === 'human') {
+    if (seat.name !== undefined && !shortText(seat.name))
+      return `the name must be text of 1 to ${MAX_SEAT_TEXT} characters`;
+    return undefined;
+  }
+  if (seat.kind === 'computer') {
+    return shortText(seat.level) ? undefined : `the level must be text of 1 to ${MAX_SEAT_TEXT} characters`;
+  }
+  return `the kind must be "human" or "computer", not ${String(seat.kind)}`;
+}
+
+export function shortText(v: unknown): v is string {
+  return typeof v === 'string' && v.length > 0 && v.length <= MAX_SEAT_TEXT;
+}
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function field(path: string, problem: string): InputError {
+  return inputError('snapshot/bad-field', path ? `${path}: ${problem}` : problem, path ? { input: path } : {});
+}
+
+export function isPlayer(v: unknown): v is Player {
+  return v === 0 || v === 1;
+}
+
+export function isCount(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+}

@@ -1,0 +1,715 @@
+/**
+ * A game session for simultaneous games (Tactorus; `toMove` is `[0, 1]` while both players give orders in secret):
+ * seats, rounds whose orders stay secret until both players have submitted, resignation and draw offers, takeback
+ * and redo of whole rounds, status, versioned commands and JSON snapshots. The sequential games' session is
+ * session.ts; what the two share (seats, command options, coded errors) is session-common.ts.
+ *
+ * A player's part of a round is a line of the game's own moves (for Tactorus: orders, withdrawals, then `done`),
+ * played for that player alone on the position at the start of the round: the player has **submitted** once the
+ * game no longer lists them in `toMove`. When the second player submits, the round is played: both lines, first
+ * player first, from the start of the round (`game.play` resolves the round on the last one), and a new round begins.
+ *
+ *   let s = unwrap(createSimultaneousSession(game, { seats: [{ kind: 'human' }, { kind: 'computer', level: '3' }], now }));
+ *   s = unwrap(s.submit(0, ['84-64', 'done'], { expectedVersion: s.version, now }));
+ *   for (const c of s.pendingComputer(now)) … run the engine on s.viewFor(c.player).observation, then s.submit(c.player, …)
+ *
+ * Secrecy is structural. A player's moves are parsed and checked on their own line (the round's start plus their
+ * own moves), so no answer to a command depends on what the other side has scheduled. `viewFor(player)` gives the
+ * game's `observe` of the position, whether the other side has submitted (yes or no), and the player's own moves.
+ * The session's `state` and its snapshot hold both sides' pending moves: they are the server's, never a player's.
+ *
+ * Decisions **(ours)**: a player who has submitted cannot submit again; `withdraw` takes back their whole part of
+ * the round while the other side has not submitted (which is always the case, since the second submission plays
+ * the round). Takeback and redo work on whole rounds and drop the round in progress; the session takes them as
+ * commands, and asking the other player's consent is the interface's job (the terminal asks at the keyboard).
+ * There is no clock (the Tactorus manual has none): a `clock` option is refused with `session/no-clock`.
+ */
+import type { Game } from './game.js';
+import { canRedo, canUndo, current, pushMove, redo, startHistory, undo, type History } from './history.js';
+import type { Outcome } from './outcome.js';
+import { opponent, type Player } from './player.js';
+import { err, inputError, ok, type InputError, type Result } from './result.js';
+import { snapshot as canonicalText } from './snapshot.js';
+import {
+  badPlayer,
+  badTime,
+  checkSeats,
+  cleanSeats,
+  field,
+  gameOver,
+  HUMANS,
+  isCount,
+  isPlayer,
+  isRecord,
+  staleVersion,
+  type CommandOptions,
+  type SeatSpec,
+  type SessionSeats,
+} from './session-common.js';
+
+/** Both players' moves of one round: `[First's line, Second's line]`. */
+export type RoundMoves<M> = readonly [readonly M[], readonly M[]];
+
+/** The line of play: the state at the start of each round, and each round's moves (rounds taken back too). */
+export type RoundLine<S, M> = History<S, RoundMoves<M>>;
+
+export interface SimultaneousEnding<S, M> {
+  /** `resigned`, or `agreed` (a draw offer accepted). */
+  readonly kind: 'resigned' | 'agreed';
+  /** Who resigned. */
+  readonly player?: Player;
+  /** The line and the round in progress as they were: takeback restores them. */
+  readonly before: { readonly line: RoundLine<S, M>; readonly pending: RoundMoves<M> };
+}
+
+/** The session's data: plain values, JSON-safe when the game's states and moves are. Holds both sides' secrets. */
+export interface SimultaneousState<S, M> {
+  /** Increases by one with every accepted change. */
+  readonly version: number;
+  readonly seats: SessionSeats;
+  /** The rounds played; its current state is the start of the round in progress. */
+  readonly line: RoundLine<S, M>;
+  /** Each player's moves in the round in progress, secret until the round is played. */
+  readonly pending: RoundMoves<M>;
+  readonly ending: SimultaneousEnding<S, M> | undefined;
+  /** The player whose draw offer waits for an answer. */
+  readonly drawOffer: Player | undefined;
+}
+
+export interface SimultaneousOptions<S, M, G> {
+  /** Default: two people. */
+  readonly seats?: SessionSeats;
+  readonly now: number;
+  /** The rounds to continue (default: the game's initial position). */
+  readonly line?: RoundLine<S, M>;
+  /** The game's own status fields, computed from the rounds played (public: no pending move reaches it). */
+  readonly status?: (line: RoundLine<S, M>) => G;
+}
+
+export type SimultaneousRestoreOptions<S, M, G> = Pick<SimultaneousOptions<S, M, G>, 'status'>;
+
+/** A computer seat that has not submitted this round: the interface runs the engine on its view and submits. */
+export interface PendingSubmission {
+  readonly player: Player;
+  readonly level: string;
+  /** No clock, no limit from the session: the engine's own level decides. */
+  readonly budgetMs: undefined;
+}
+
+/** What one player may know. It has no field for the other side's pending moves. */
+export interface SimultaneousView {
+  readonly viewer: Player;
+  readonly version: number;
+  /** The round being played (1 for the first). */
+  readonly round: number;
+  /** `game.observe` of the position for the viewer. */
+  readonly observation: unknown;
+  /** The viewer's own moves this round, in the game's notation. */
+  readonly pending: readonly string[];
+  readonly submitted: boolean;
+  /** Whether the other side has submitted: yes or no, nothing more. */
+  readonly opponentSubmitted: boolean;
+  readonly outcome: Outcome | undefined;
+  readonly drawOffer: Player | undefined;
+}
+
+export interface SimultaneousStatus<G> {
+  readonly version: number;
+  /** The round being played (rounds played + 1). */
+  readonly round: number;
+  readonly roundsPlayed: number;
+  readonly submitted: readonly [boolean, boolean];
+  /** Players who still have to submit this round (none once the game is over). */
+  readonly toSubmit: readonly Player[];
+  readonly outcome: Outcome | undefined;
+  readonly seats: SessionSeats;
+  readonly levels: readonly [string | undefined, string | undefined];
+  readonly drawOffer: Player | undefined;
+  /** The game's own fields, from the `status` option. */
+  readonly game: G | undefined;
+}
+
+/** A round's moves as text: `[First's moves, Second's moves]`. */
+export type RoundText = readonly [readonly string[], readonly string[]];
+
+/** A simultaneous session as JSON: moves in the game's notation, replayed through `parseMove` on restore. */
+export interface SimultaneousSnapshot {
+  readonly format: typeof SIMULTANEOUS_FORMAT;
+  readonly formatVersion: 1;
+  readonly game: string;
+  readonly version: number;
+  readonly seats: SessionSeats;
+  readonly line: RoundLineSnapshot;
+  /** The round in progress: each player's moves so far (secret: this is the server's copy). */
+  readonly pending: RoundText;
+  readonly ending?: { readonly kind: SimultaneousEnding<unknown, unknown>['kind']; readonly player?: Player };
+  /** With `ending`: the line and the round in progress before the result. */
+  readonly before?: { readonly line: RoundLineSnapshot; readonly pending: RoundText };
+  readonly drawOffer?: Player;
+}
+
+/** The start position, every round played (those taken back too), and the cursor (rounds in force). */
+export interface RoundLineSnapshot {
+  readonly start: string;
+  readonly rounds: readonly RoundText[];
+  readonly cursor: number;
+}
+
+export const SIMULTANEOUS_FORMAT = 'tactica-simultaneous-session';
+
+const NO_MOVES: RoundMoves<never> = [[], []];
+
+interface Config<S, M, G> {
+  readonly game: Game<S, M>;
+  readonly status: ((line: RoundLine<S, M>) => G) | undefined;
+}
+
+type Fields<S, M> = { -readonly [K in keyof SimultaneousState<S, M>]: SimultaneousState<S, M>[K] };
+
+/** Starts a session for a simultaneous game; a sequential game, a clock or bad seats are refused. */
+export function createSimultaneousSession<S, M, G = undefined>(
+  game: Game<S, M>,
+  options: SimultaneousOptions<S, M, G>,
+): Result<SimultaneousSession<S, M, G>, InputError> {
+  if (game.info.dynamics !== 'simultaneous') return err(sequentialError(game));
+  if ((options as { clock?: unknown }).clock !== undefined) {
+    return err(inputError('session/no-clock', `${game.info.name} is played without a clock`));
+  }
+  const badSeat = checkSeats(options.seats ?? HUMANS);
+  if (badSeat) return err(badSeat);
+  if (!Number.isFinite(options.now)) return err(badTime(options.now));
+  const line = options.line ?? startHistory<S, RoundMoves<M>>(game.initial());
+  const state: SimultaneousState<S, M> = {
+    version: 0,
+    seats: cleanSeats(options.seats ?? HUMANS),
+    line,
+    pending: NO_MOVES,
+    ending: undefined,
+    drawOffer: undefined,
+  };
+  return ok(new SimultaneousSession({ game, status: options.status }, state));
+}
+
+/**
+ * One game's session. Immutable: commands return a new session (or a coded error, leaving this one as it was).
+ * `toJSON` gives the snapshot that `restoreSimultaneousSession` reads back.
+ */
+export class SimultaneousSession<S, M, G = undefined> {
+  /** Each player's own line this round: the round's start with their moves only. */
+  private readonly own: readonly [S, S];
+
+  /** @internal Use `createSimultaneousSession` or `restoreSimultaneousSession`. */
+  constructor(
+    private readonly config: Config<S, M, G>,
+    readonly state: SimultaneousState<S, M>,
+  ) {
+    const { game } = config;
+    const start = this.roundStart;
+    this.own = [playLine(game, start, state.pending[0]), playLine(game, start, state.pending[1])];
+  }
+
+  get game(): Game<S, M> {
+    return this.config.game;
+  }
+  get version(): number {
+    return this.state.version;
+  }
+  get seats(): SessionSeats {
+    return this.state.seats;
+  }
+  get ending(): SimultaneousEnding<S, M> | undefined {
+    return this.state.ending;
+  }
+  /** The position at the start of the round in progress (public: no pending move is in it). */
+  get roundStart(): S {
+    return current(this.state.line);
+  }
+  /**
+   * The whole position, both players' pending moves included (the round's start, then First's moves, then
+   * Second's). The server's: show a player `viewFor(player)` instead.
+   */
+  get position(): S {
+    return playLine(this.config.game, this.own[0], this.state.pending[1]);
+  }
+  get outcome(): Outcome | undefined {
+    return this.config.game.outcome(this.roundStart);
+  }
+  /** The round being played: 1 for the first. */
+  get round(): number {
+    return this.state.line.cursor + 1;
+  }
+  /** Whether `player` has submitted this round. */
+  submitted(player: Player): boolean {
+    return this.outcome === undefined && !this.config.game.toMove(this.own[player]).includes(player);
+  }
+
+  /**
+   * Plays moves for `player` in the round in progress: one move, a list (all or none are taken), or text in the
+   * game's notation. Once the player has submitted and the other side has too, the round is played.
+   */
+  submit(
+    player: Player,
+    moves: M | string | readonly (M | string)[],
+    options: CommandOptions,
+  ): Result<SimultaneousSession<S, M, G>, InputError> {
+    const checked = this.checkPlaying(player, options);
+    if (!checked.ok) return checked;
+    const list: readonly (M | string)[] = Array.isArray(moves) ? moves : [moves as M | string];
+    const { game } = this.config;
+    const same = game.sameMove ?? ((a: M, b: M) => canonicalText(a) === canonicalText(b));
+    let s = this.own[player];
+    const added: M[] = [];
+    for (let i = 0; i < list.length; i++) {
+      const where = list.length > 1 ? ` (move ${i + 1} of ${list.length})` : '';
+      if (!game.toMove(s).includes(player)) {
+        return err(inputError('session/already-submitted', `${this.seatName(player)} has already submitted${where}`));
+      }
+      const item = list[i] as M | string;
+      let m: M;
+      if (typeof item === 'string') {
+        const parsed = game.parseMove(s, item, player);
+        if (!parsed.ok)
+          return list.length > 1 ? err({ ...parsed.error, message: parsed.error.message + where }) : parsed;
+        m = parsed.value;
+      } else {
+        const legal = game.legalMoves(s, player).find((l) => same(l, item));
+        if (legal === undefined) {
+          return err(
+            inputError('session/illegal-move', `that move is not legal for ${this.seatName(player)} here${where}`),
+          );
+        }
+        m = legal;
+      }
+      added.push(m);
+      s = game.play(s, m);
+    }
+    const pending = withLine(this.state.pending, player, [...this.state.pending[player], ...added]);
+    const next = this.with({ pending });
+    return ok(next.submitted(0) && next.submitted(1) ? next.playRound() : next);
+  }
+
+  /** Takes back `player`'s whole part of the round in progress (their moves and their submission). */
+  withdraw(player: Player, options: CommandOptions): Result<SimultaneousSession<S, M, G>, InputError> {
+    const checked = this.checkPlaying(player, options);
+    if (!checked.ok) return checked;
+    if (this.state.pending[player].length === 0) {
+      return err(inputError('session/nothing-to-withdraw', `${this.seatName(player)} has nothing to withdraw`));
+    }
+    return ok(this.with({ pending: withLine(this.state.pending, player, []) }));
+  }
+
+  /** Takes back the result, or the last round played (the round in progress is dropped). */
+  takeback(options: CommandOptions): Result<SimultaneousSession<S, M, G>, InputError> {
+    const checked = this.check(options);
+    if (!checked.ok) return checked;
+    const { ending, line } = this.state;
+    if (ending) {
+      return ok(this.with({ line: ending.before.line, pending: ending.before.pending, ending: undefined }));
+    }
+    if (!canUndo(line)) return err(inputError('session/nothing-to-take-back', 'no round has been played'));
+    return ok(this.with({ line: undo(line), pending: NO_MOVES, drawOffer: undefined }));
+  }
+
+  /** Plays again a round taken back (the round in progress is dropped). */
+  redo(options: CommandOptions): Result<SimultaneousSession<S, M, G>, InputError> {
+    const checked = this.check(options);
+    if (!checked.ok) return checked;
+    if (!canRedo(this.state.line)) return err(inputError('session/nothing-to-redo', 'no round has been taken back'));
+    return ok(this.with({ line: redo(this.state.line), pending: NO_MOVES, drawOffer: undefined }));
+  }
+
+  /** The seats change places; each player's moves this round stay with the player. */
+  switchSides(options: CommandOptions): Result<SimultaneousSession<S, M, G>, InputError> {
+    const checked = this.check(options);
+    if (!checked.ok) return checked;
+    return ok(this.with({ seats: [this.state.seats[1], this.state.seats[0]] }));
+  }
+
+  setSeats(seats: SessionSeats, options: CommandOptions): Result<SimultaneousSession<S, M, G>, InputError> {
+    const checked = this.check(options);
+    if (!checked.ok) return checked;
+    const bad = checkSeats(seats);
+    if (bad) return err(bad);
+    return ok(this.with({ seats: cleanSeats(seats) }));
+  }
+
+  setLevel(seat: Player, level: string, options: CommandOptions): Result<SimultaneousSession<S, M, G>, InputError> {
+    if (!isPlayer(seat)) return err(badPlayer(seat));
+    if (this.state.seats[seat].kind !== 'computer') {
+      return err(inputError('session/not-computer', `${this.seatName(seat)} is played by a person, not the computer`));
+    }
+    const seats: [SeatSpec, SeatSpec] = [this.state.seats[0], this.state.seats[1]];
+    seats[seat] = { kind: 'computer', level };
+    return this.setSeats(seats, options);
+  }
+
+  /** `player` resigns: the opponent wins. The round in progress is dropped unseen; takeback restores it. */
+  resign(player: Player, options: CommandOptions): Result<SimultaneousSession<S, M, G>, InputError> {
+    const checked = this.checkPlaying(player, options);
+    if (!checked.ok) return checked;
+    return ok(this.endedWith(this.config.game.resign(this.roundStart, player), 'resigned', player));
+  }
+
+  /** `player` offers a draw; two offers that cross agree it. The offer stands until answered or a round is played. */
+  offerDraw(player: Player, options: CommandOptions): Result<SimultaneousSession<S, M, G>, InputError> {
+    const checked = this.checkPlaying(player, options);
+    if (!checked.ok) return checked;
+    const offer = this.state.drawOffer;
+    if (offer === player) {
+      return err(inputError('session/draw-already-offered', `${this.seatName(player)} has already offered a draw`));
+    }
+    if (offer === opponent(player)) return ok(this.agreed());
+    return ok(this.with({ drawOffer: player }));
+  }
+
+  answerDraw(
+    player: Player,
+    accept: boolean,
+    options: CommandOptions,
+  ): Result<SimultaneousSession<S, M, G>, InputError> {
+    const checked = this.checkPlaying(player, options);
+    if (!checked.ok) return checked;
+    if (this.state.drawOffer !== opponent(player)) {
+      return err(inputError('session/no-draw-offer', `${this.seatName(player)} has no draw offer to answer`));
+    }
+    return ok(accept ? this.agreed() : this.with({ drawOffer: undefined }));
+  }
+
+  /** Every computer seat that has not submitted this round. */
+  pendingComputer(now: number): readonly PendingSubmission[] {
+    if (!Number.isFinite(now) || this.outcome) return [];
+    const out: PendingSubmission[] = [];
+    for (const p of [0, 1] as const) {
+      const seat = this.state.seats[p];
+      if (seat.kind === 'computer' && !this.submitted(p))
+        out.push({ player: p, level: seat.level, budgetMs: undefined });
+    }
+    return out;
+  }
+
+  /** What `player` may know: never the other side's pending moves. */
+  viewFor(player: Player): Result<SimultaneousView, InputError> {
+    if (!isPlayer(player)) return err(badPlayer(player));
+    const { game } = this.config;
+    let s = this.roundStart;
+    const pending: string[] = [];
+    for (const m of this.state.pending[player]) {
+      pending.push(game.formatMove(s, m));
+      s = game.play(s, m);
+    }
+    return ok({
+      viewer: player,
+      version: this.state.version,
+      round: this.round,
+      observation: game.observe(this.position, player),
+      pending,
+      submitted: this.submitted(player),
+      opponentSubmitted: this.submitted(opponent(player)),
+      outcome: this.outcome,
+      drawOffer: this.state.drawOffer,
+    });
+  }
+
+  status(): SimultaneousStatus<G> {
+    const { line, seats, drawOffer } = this.state;
+    const level = (p: Player): string | undefined => {
+      const seat = seats[p];
+      return seat.kind === 'computer' ? seat.level : undefined;
+    };
+    const submitted = [this.submitted(0), this.submitted(1)] as const;
+    return {
+      version: this.state.version,
+      round: this.round,
+      roundsPlayed: line.cursor,
+      submitted,
+      toSubmit: this.outcome ? [] : ([0, 1] as const).filter((p) => !submitted[p]),
+      outcome: this.outcome,
+      seats,
+      levels: [level(0), level(1)],
+      drawOffer,
+      game: this.config.status?.(line),
+    };
+  }
+
+  /** The snapshot `restoreSimultaneousSession` reads back (JSON.stringify calls this). Holds the secrets. */
+  toJSON(): SimultaneousSnapshot {
+    const { game } = this.config;
+    const { ending, drawOffer } = this.state;
+    return {
+      format: SIMULTANEOUS_FORMAT,
+      formatVersion: 1,
+      game: game.info.id,
+      version: this.state.version,
+      seats: this.state.seats,
+      line: encodeLine(game, ending ? ending.before.line : this.state.line, ending !== undefined),
+      pending: encodeRound(game, this.roundStart, this.state.pending),
+      ...(ending
+        ? {
+            ending: { kind: ending.kind, ...(ending.player !== undefined ? { player: ending.player } : {}) },
+            before: {
+              line: encodeLine(game, ending.before.line, false),
+              pending: encodeRound(game, current(ending.before.line), ending.before.pending),
+            },
+          }
+        : {}),
+      ...(drawOffer !== undefined ? { drawOffer } : {}),
+    };
+  }
+
+  // --- internals ---
+
+  private seatName(p: Player): string {
+    return this.config.game.info.players[p] ?? `seat ${p}`;
+  }
+
+  private check(options: CommandOptions): Result<true, InputError> {
+    if (options.expectedVersion !== this.state.version) {
+      return err(staleVersion(this.state.version, options.expectedVersion));
+    }
+    if (!Number.isFinite(options.now)) return err(badTime(options.now));
+    return ok(true);
+  }
+
+  private checkPlaying(player: Player, options: CommandOptions): Result<true, InputError> {
+    const checked = this.check(options);
+    if (!checked.ok) return checked;
+    if (!isPlayer(player)) return err(badPlayer(player));
+    if (this.outcome) return err(gameOver());
+    return ok(true);
+  }
+
+  /** Both have submitted: the round is played and the next one starts. The version was raised by the submission. */
+  private playRound(): SimultaneousSession<S, M, G> {
+    const after = this.position;
+    const { game } = this.config;
+    if (!game.outcome(after) && game.toMove(after).length !== 2) {
+      throw new Error(`${game.info.name}: both players submitted but the round did not resolve`);
+    }
+    return new SimultaneousSession(this.config, {
+      ...this.state,
+      line: pushMove(this.state.line, this.state.pending, after),
+      pending: NO_MOVES,
+      drawOffer: undefined,
+    });
+  }
+
+  private agreed(): SimultaneousSession<S, M, G> {
+    return this.endedWith(this.config.game.agreeDraw(this.roundStart), 'agreed', undefined);
+  }
+
+  private endedWith(ended: S, kind: SimultaneousEnding<S, M>['kind'], player: Player | undefined) {
+    const before = { line: this.state.line, pending: this.state.pending };
+    const ending: SimultaneousEnding<S, M> = player === undefined ? { kind, before } : { kind, player, before };
+    return this.with({ line: withResult(this.state.line, ended), pending: NO_MOVES, ending, drawOffer: undefined });
+  }
+
+  private with(changes: Partial<Fields<S, M>>): SimultaneousSession<S, M, G> {
+    return new SimultaneousSession(this.config, { ...this.state, ...changes, version: this.state.version + 1 });
+  }
+}
+
+function playLine<S, M>(game: Game<S, M>, s: S, moves: readonly M[]): S {
+  for (const m of moves) s = game.play(s, m);
+  return s;
+}
+
+function withLine<M>(pair: RoundMoves<M>, p: Player, moves: readonly M[]): RoundMoves<M> {
+  return p === 0 ? [moves, pair[1]] : [pair[0], moves];
+}
+
+/** A result replaces the current state; rounds taken back are dropped. */
+function withResult<S, M>(h: RoundLine<S, M>, ended: S): RoundLine<S, M> {
+  return { states: [...h.states.slice(0, h.cursor), ended], moves: h.moves.slice(0, h.cursor), cursor: h.cursor };
+}
+
+function sequentialError<S, M>(game: Game<S, M>): InputError {
+  return inputError(
+    'session/sequential',
+    `${game.info.name} is a sequential game; play it in a game session (createSession)`,
+  );
+}
+
+// --- snapshots ---
+
+function encodeRound<S, M>(game: Game<S, M>, start: S, round: RoundMoves<M>): RoundText {
+  const side = (moves: readonly M[]): string[] => {
+    let s = start;
+    return moves.map((m) => {
+      const text = game.formatMove(s, m);
+      s = game.play(s, m);
+      return text;
+    });
+  };
+  return [side(round[0]), side(round[1])];
+}
+
+/** With a result, the line's last state is the ended one: the line is written as it was before (same rounds). */
+function encodeLine<S, M>(game: Game<S, M>, h: RoundLine<S, M>, upToCursor: boolean): RoundLineSnapshot {
+  const rounds = upToCursor ? h.moves.slice(0, h.cursor) : h.moves;
+  return {
+    start: game.formatPosition(h.states[0] as S),
+    rounds: rounds.map((r, i) => encodeRound(game, h.states[i] as S, r)),
+    cursor: h.cursor,
+  };
+}
+
+/**
+ * Reads a snapshot back (an object, or its JSON text): every move is replayed through the game's `parseMove` for
+ * its player on that player's own line. A bad snapshot is refused with a coded `snapshot/…` error whose message
+ * names the field (`line.rounds[3][1][0]`).
+ */
+export function restoreSimultaneousSession<S, M, G = undefined>(
+  game: Game<S, M>,
+  snapshot: unknown,
+  options: SimultaneousRestoreOptions<S, M, G> = {},
+): Result<SimultaneousSession<S, M, G>, InputError> {
+  if (game.info.dynamics !== 'simultaneous') return err(sequentialError(game));
+  let v = snapshot;
+  if (typeof v === 'string') {
+    try {
+      v = JSON.parse(v) as unknown;
+    } catch (e) {
+      return err(inputError('snapshot/bad-json', `the snapshot is not JSON: ${(e as Error).message}`));
+    }
+  }
+  if (!isRecord(v)) return err(field('', 'a session snapshot is a JSON object'));
+  if (v.format !== SIMULTANEOUS_FORMAT) return err(field('format', `must be "${SIMULTANEOUS_FORMAT}"`));
+  if (v.formatVersion !== 1) return err(field('formatVersion', 'must be 1 (the only version so far)'));
+  if (v.game !== game.info.id) {
+    return err(inputError('snapshot/other-game', `the snapshot is of game ${String(v.game)}, not ${game.info.id}`));
+  }
+  if (!isCount(v.version)) return err(field('version', 'must be a whole number of at least 0'));
+  const badSeat = checkSeats(v.seats);
+  if (badSeat) return err(field('seats', badSeat.message));
+  const seats = cleanSeats(v.seats as SessionSeats);
+  const line = decodeLine(game, v.line, 'line');
+  if (!line.ok) return line;
+  let ending: SimultaneousEnding<S, M> | undefined;
+  let history = line.value;
+  if (v.ending !== undefined) {
+    if (!isRecord(v.ending) || (v.ending.kind !== 'resigned' && v.ending.kind !== 'agreed')) {
+      return err(field('ending.kind', 'must be "resigned" or "agreed"'));
+    }
+    const kind = v.ending.kind;
+    if (kind === 'resigned' ? !isPlayer(v.ending.player) : v.ending.player !== undefined) {
+      return err(field('ending.player', kind === 'resigned' ? 'must be 0 or 1' : 'only a resignation has a player'));
+    }
+    const s = current(history);
+    if (game.outcome(s)) return err(field('ending', 'the line already ends by the rules'));
+    if (history.cursor !== history.moves.length) {
+      return err(field('line.cursor', 'a line ended by a result keeps no rounds taken back'));
+    }
+    if (!isRecord(v.before)) return err(field('before', 'must be { line, pending }'));
+    const beforeLine = decodeLine(game, v.before.line, 'before.line');
+    if (!beforeLine.ok) return beforeLine;
+    const beforePending = decodePending(game, current(beforeLine.value), v.before.pending, 'before.pending');
+    if (!beforePending.ok) return beforePending;
+    const player = v.ending.player as Player;
+    history = withResult(history, kind === 'resigned' ? game.resign(s, player) : game.agreeDraw(s));
+    const before = { line: beforeLine.value, pending: beforePending.value };
+    ending = kind === 'resigned' ? { kind, player, before } : { kind, before };
+  } else if (v.before !== undefined) {
+    return err(field('before', 'only a snapshot with an ending has the line before it'));
+  }
+  const pending = decodePending(game, current(history), v.pending, 'pending');
+  if (!pending.ok) return pending;
+  const over = game.outcome(current(history)) !== undefined;
+  let drawOffer: Player | undefined;
+  if (v.drawOffer !== undefined) {
+    if (!isPlayer(v.drawOffer)) return err(field('drawOffer', 'must be 0 or 1'));
+    if (over) return err(field('drawOffer', 'the game is over'));
+    drawOffer = v.drawOffer;
+  }
+  const state: SimultaneousState<S, M> = {
+    version: v.version,
+    seats,
+    line: history,
+    pending: pending.value,
+    ending,
+    drawOffer,
+  };
+  return ok(new SimultaneousSession({ game, status: options.status }, state));
+}
+
+function decodeLine<S, M>(game: Game<S, M>, v: unknown, path: string): Result<RoundLine<S, M>, InputError> {
+  if (!isRecord(v)) return err(field(path, 'must be { start, rounds, cursor }'));
+  if (typeof v.start !== 'string') return err(field(`${path}.start`, 'must be position text'));
+  const start = game.parsePosition(v.start);
+  if (!start.ok) {
+    return err(
+      inputError('snapshot/bad-position', `${path}.start: ${start.error.code}: ${start.error.message}`, {
+        input: v.start,
+      }),
+    );
+  }
+  if (game.toMove(start.value).length !== 2 && !game.outcome(start.value)) {
+    return err(field(`${path}.start`, 'must be the start of a round (both players to move) or a finished game'));
+  }
+  if (!Array.isArray(v.rounds)) return err(field(`${path}.rounds`, 'must be a list of rounds'));
+  const states: S[] = [start.value];
+  const rounds: RoundMoves<M>[] = [];
+  for (let i = 0; i < v.rounds.length; i++) {
+    const s = states[i] as S;
+    const where = `${path}.rounds[${i}]`;
+    if (game.outcome(s)) return err(field(where, 'the game was over before this round'));
+    const round = decodeRound(game, s, v.rounds[i], where, true);
+    if (!round.ok) return round;
+    const after = playLine(game, playLine(game, s, round.value[0]), round.value[1]);
+    if (!game.outcome(after) && game.toMove(after).length !== 2) {
+      return err(field(where, 'the round does not resolve'));
+    }
+    rounds.push(round.value);
+    states.push(after);
+  }
+  if (!isCount(v.cursor) || v.cursor > rounds.length) {
+    return err(field(`${path}.cursor`, `must be a whole number from 0 to ${rounds.length}`));
+  }
+  return ok({ states, moves: rounds, cursor: v.cursor });
+}
+
+function decodePending<S, M>(game: Game<S, M>, start: S, v: unknown, path: string): Result<RoundMoves<M>, InputError> {
+  if (game.outcome(start)) {
+    const empty = Array.isArray(v) && v.length === 2 && v.every((side) => Array.isArray(side) && side.length === 0);
+    return empty ? ok(NO_MOVES) : err(field(path, 'the game is over: must be [[], []]'));
+  }
+  const round = decodeRound(game, start, v, path, false);
+  if (!round.ok) return round;
+  const done = ([0, 1] as const).filter((p) => !game.toMove(playLine(game, start, round.value[p])).includes(p));
+  if (done.length === 2) return err(field(path, 'both players have submitted: the round would have been played'));
+  return round;
+}
+
+/** Each player's moves, parsed on their own line from `start`; `complete`: each must end with a submission. */
+function decodeRound<S, M>(
+  game: Game<S, M>,
+  start: S,
+  v: unknown,
+  path: string,
+  complete: boolean,
+): Result<RoundMoves<M>, InputError> {
+  if (!Array.isArray(v) || v.length !== 2) return err(field(path, "must be [First's moves, Second's moves]"));
+  const sides: M[][] = [[], []];
+  for (const p of [0, 1] as const) {
+    const texts: unknown = v[p];
+    if (!Array.isArray(texts)) return err(field(`${path}[${p}]`, 'must be a list of moves'));
+    let s = start;
+    for (let i = 0; i < texts.length; i++) {
+      const where = `${path}[${p}][${i}]`;
+      const text: unknown = texts[i];
+      if (typeof text !== 'string') return err(field(where, 'must be move text'));
+      if (!game.toMove(s).includes(p)) return err(field(where, 'the player had already submitted'));
+      const parsed = game.parseMove(s, text, p);
+      if (!parsed.ok) {
+        return err(
+          inputError('snapshot/bad-move', `${where}: ${parsed.error.code}: ${parsed.error.message}`, { input: text }),
+        );
+      }
+      sides[p]?.push(parsed.value);
+      s = game.play(s, parsed.value);
+    }
+    if (complete && game.toMove(s).includes(p)) {
+      return err(field(`${path}[${p}]`, 'the player had not submitted: a round played needs both submissions'));
+    }
+  }
+  return ok([sides[0] as M[], sides[1] as M[]]);
+}
