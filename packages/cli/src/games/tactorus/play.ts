@@ -9,8 +9,23 @@
  *   game is saved after every step, since the save holds the key.
  *
  * Every screen is drawn from the scheduling player's observation, which has no field for the other side's orders.
+ *
+ * At one screen (hot-seat, or against the computer) the round is kept in the core simultaneous session
+ * (`@tactica/core`'s `SimultaneousSession`): each player's orders are submitted to it, it holds them secretly
+ * until both are done and then plays the round, and every screen and the computer's view come from its
+ * `viewFor`. What the session does not know stays here, on the `TactorusSession` (settings, record, memos): e-mail
+ * play (the other side's orders arrive sealed, not at this keyboard), customizing, rule and mode changes,
+ * resignation and agreed draws. After each of those the core session starts again from the new position.
  */
-import { describeError, opponent, type Player } from '@tactica/core';
+import {
+  createSimultaneousSession,
+  describeError,
+  opponent,
+  startHistory,
+  type Player,
+  type SessionSeats,
+  type SimultaneousSession,
+} from '@tactica/core';
 import {
   changeSessionMode,
   changeSessionRules,
@@ -26,10 +41,13 @@ import {
   ordersLine,
   parseRulesField,
   playLocal,
+  playRoundChecked,
+  appendEvent,
   receiveKey,
   receiveOrders,
   renderBoard,
   renderNumbers,
+  formatOrder,
   resignSession,
   revealKey,
   sealOrders,
@@ -38,9 +56,11 @@ import {
   tactorus,
   describeRules,
   type Order,
+  type RoundReport,
   type TactorusMove,
   type TactorusObservation,
   type TactorusSession,
+  type TactorusState,
 } from '@tactica/tactorus';
 import { CliError, type Io } from '../../io.js';
 import { ask, confirm } from '../../terminal/line-reader.js';
@@ -64,6 +84,8 @@ interface Ctx {
   dirty: boolean;
   /** Hot-seat: whose scheduling the screen shows now. */
   screen: Player | undefined;
+  /** At one screen: the round in the core session (`session.state` mirrors its position). E-mail: none. */
+  round: SimultaneousSession<TactorusState, TactorusMove> | undefined;
 }
 
 const COMMANDS: readonly (readonly [string, string])[] = [
@@ -99,8 +121,74 @@ function print(ctx: Ctx, text: string): void {
   ctx.io.output.write(text.endsWith('\n') ? text : `${text}\n`);
 }
 
+/** What the player at the keyboard sees: from the core session's `viewFor` when the round is kept there. */
+function viewOf(ctx: Ctx, seat: Player = ctx.session.seat): TactorusObservation {
+  if (!ctx.round) return localView({ ...ctx.session, seat });
+  const v = ctx.round.viewFor(seat);
+  if (!v.ok) throw new CliError(describeError(v.error));
+  return v.value.observation as TactorusObservation;
+}
+
+/**
+ * Starts the core session afresh from the game's position (at the start, and after anything the session does not
+ * know: opening a save, customizing, a rule or mode change, a resignation or agreed draw). Orders already
+ * scheduled in that position (a reopened save holds the saving player's) are submitted to it again.
+ */
+function restartRound(ctx: Ctx): void {
+  if (isEmail(ctx)) {
+    ctx.round = undefined;
+    return;
+  }
+  const s = ctx.session.state;
+  const start: TactorusState = { ...s, orders: [[], []], committed: [false, false] };
+  const level = String(ctx.session.settings.level ?? DEFAULT_LEVEL);
+  const computer = { kind: 'computer', level } as const;
+  const seats: SessionSeats = !againstComputer(ctx)
+    ? [{ kind: 'human' }, { kind: 'human' }]
+    : computerSeat(ctx) === 0
+      ? [computer, { kind: 'human' }]
+      : [{ kind: 'human' }, computer];
+  const created = createSimultaneousSession(tactorus, { seats, now: Date.now(), line: startHistory(start) });
+  if (!created.ok) throw new CliError(describeError(created.error));
+  let round = created.value;
+  for (const p of [0, 1] as const) {
+    const moves: TactorusMove[] = s.orders[p].map((o) => ({ type: 'order', player: p, from: o.from, to: o.to }));
+    if (s.committed[p]) moves.push({ type: 'done', player: p });
+    if (!moves.length || s.ended) continue;
+    const r = round.submit(p, moves, { expectedVersion: round.version, now: Date.now() });
+    if (!r.ok) throw new CliError(describeError(r.error));
+    round = r.value;
+  }
+  ctx.round = round;
+  ctx.session = { ...ctx.session, state: round.position };
+}
+
+/**
+ * Submits one of `player`'s moves (text or a move) to the core session. When it plays the round, the round's
+ * orders enter the record and its report is drawn up from them.
+ */
+function submit(ctx: Ctx, player: Player, move: TactorusMove | string, blame = ''): { report?: RoundReport } {
+  const round = ctx.round;
+  if (!round) throw new CliError('The round is not kept at this screen.');
+  const before = round.position;
+  const r = round.submit(player, move, { expectedVersion: round.version, now: Date.now() });
+  if (!r.ok) throw new CliError(blame + describeError(r.error));
+  ctx.round = r.value;
+  ctx.session = { ...ctx.session, state: r.value.position };
+  if (r.value.round === round.round) return {};
+  const played = playRoundChecked(round.roundStart, before.orders);
+  if (!played.ok) throw new CliError(describeError(played.error));
+  const record = appendEvent(ctx.session.record, {
+    type: 'round',
+    round: round.roundStart.round + 1,
+    orders: before.orders,
+  });
+  ctx.session = { ...ctx.session, record };
+  return { report: played.value.report };
+}
+
 function showBoard(ctx: Ctx): void {
-  const view = localView(ctx.session);
+  const view = viewOf(ctx);
   print(ctx, renderBoard(view, { rotated: ctx.rotated }));
   print(ctx, statusLine(view));
   if (view.outcome) print(ctx, describeOutcome(view.outcome));
@@ -173,7 +261,9 @@ export async function runTactorusGame(
     computer,
     makeComputer: options.makeComputer,
     humanSeat: session.settings.mode === 'computer' ? session.seat : 0,
+    round: undefined,
   };
+  restartRound(ctx);
   print(
     ctx,
     [
@@ -262,7 +352,7 @@ async function command(ctx: Ctx, text: string, p: Player | undefined): Promise<N
       print(ctx, renderNumbers({ rotated: ctx.rotated }));
       return 'same';
     case 'orders':
-      print(ctx, ordersLine(localView(ctx.session)));
+      print(ctx, ordersLine(viewOf(ctx)));
       return 'same';
     case 'moves':
       print(ctx, legalOrders(ctx, p, args));
@@ -290,6 +380,7 @@ async function command(ctx: Ctx, text: string, p: Player | undefined): Promise<N
         ctx.humanSeat = opened.session.seat;
       }
       ctx.session = opened.session;
+      restartRound(ctx);
       ctx.title = opened.entry.title;
       ctx.screen = undefined;
       ctx.dirty = false;
@@ -369,6 +460,7 @@ async function command(ctx: Ctx, text: string, p: Player | undefined): Promise<N
 function applied(ctx: Ctx, r: ReturnType<typeof resignSession>): Next {
   if (!r.ok) throw new CliError(describeError(r.error));
   ctx.session = r.value;
+  restartRound(ctx);
   ctx.dirty = true;
   if (ctx.session.state.ended) print(ctx, describeOutcome(ctx.session.state.ended));
   return 'redraw';
@@ -377,16 +469,11 @@ function applied(ctx: Ctx, r: ReturnType<typeof resignSession>): Next {
 async function playMove(ctx: Ctx, m: TactorusMove): Promise<Next> {
   if (m.type === 'done' && isEmail(ctx)) return sealCommand(ctx, '');
   if (m.type === 'done' && m.player === ctx.humanSeat && ctx.computer && againstComputer(ctx)) {
-    const first = playLocal(ctx.session, m);
-    if (!first.ok) throw new CliError(describeError(first.error));
-    ctx.session = first.value.session;
-    // The computer is handed its own observation only: the human's orders are not in it.
+    submit(ctx, m.player, m);
+    // The computer seat the session still waits for is handed its own view only: the human's orders are not in it.
     const seat = computerSeat(ctx);
-    const view = localView({ ...ctx.session, seat });
-    for (const o of await ctx.computer.chooseOrders(view)) {
-      const r = playLocal(ctx.session, { type: 'order', player: seat, ...o });
-      if (!r.ok) throw new CliError(`${ctx.computer.name} gave an illegal order: ${describeError(r.error)}`);
-      ctx.session = r.value.session;
+    for (const o of await ctx.computer.chooseOrders(viewOf(ctx, seat))) {
+      submit(ctx, seat, formatOrder(o), `${ctx.computer.name} gave an illegal order: `);
     }
     return playMove(ctx, { type: 'done', player: seat });
   }
@@ -398,12 +485,10 @@ async function playMove(ctx: Ctx, m: TactorusMove): Promise<Next> {
     const go = await ask(ctx.io, 'Press Enter to carry out the round> ');
     if (go === undefined) return 'quit';
   }
-  const r = playLocal(ctx.session, m);
-  if (!r.ok) throw new CliError(describeError(r.error));
-  ctx.session = r.value.session;
+  const report = ctx.round ? submit(ctx, m.player, m).report : playEmail(ctx, m);
   ctx.dirty = true;
-  if (r.value.report) {
-    print(ctx, describeRound(r.value.report));
+  if (report) {
+    print(ctx, describeRound(report));
     // The next round starts with Player 1 (or the human against the computer); the screen holds nothing secret now.
     const next = againstComputer(ctx) ? ctx.humanSeat : 0;
     ctx.screen = next;
@@ -411,8 +496,16 @@ async function playMove(ctx: Ctx, m: TactorusMove): Promise<Next> {
     return 'redraw';
   }
   if (m.type === 'done') return 'same'; // the hand-over happens at the top of the loop
-  print(ctx, ordersLine(localView(ctx.session)));
+  print(ctx, ordersLine(viewOf(ctx)));
   return 'same';
+}
+
+/** E-mail play: the local player's scheduling stays on the TactorusSession (its memos seal the round). */
+function playEmail(ctx: Ctx, m: TactorusMove): RoundReport | undefined {
+  const r = playLocal(ctx.session, m);
+  if (!r.ok) throw new CliError(describeError(r.error));
+  ctx.session = r.value.session;
+  return r.value.report;
 }
 
 function legalOrders(ctx: Ctx, p: Player | undefined, args: string): string {
@@ -436,11 +529,10 @@ function clearOrders(ctx: Ctx, p: Player | undefined): Next {
   for (;;) {
     const w = tactorus.legalMoves(ctx.session.state, p).find((m) => m.type === 'withdraw');
     if (!w) break;
-    const r = playLocal(ctx.session, w);
-    if (!r.ok) throw new CliError(describeError(r.error));
-    ctx.session = r.value.session;
+    if (ctx.round) submit(ctx, p, w);
+    else playEmail(ctx, w);
   }
-  print(ctx, ordersLine(localView(ctx.session)));
+  print(ctx, ordersLine(viewOf(ctx)));
   return 'same';
 }
 
@@ -459,6 +551,7 @@ async function rulesCommand(ctx: Ctx, args: string): Promise<Next> {
   const r = changeSessionRules(ctx.session, rules.value);
   if (!r.ok) throw new CliError(describeError(r.error));
   ctx.session = r.value;
+  restartRound(ctx);
   ctx.dirty = true;
   if (!isEmail(ctx)) ctx.screen = undefined;
   await autosave(ctx);
@@ -480,6 +573,7 @@ async function modeCommand(ctx: Ctx, args: string): Promise<Next> {
   const r = changeSessionMode(ctx.session, mode);
   if (!r.ok) throw new CliError(describeError(r.error));
   ctx.session = r.value;
+  restartRound(ctx);
   ctx.dirty = true;
   ctx.screen = undefined;
   if (mode === 'e-mail') {
@@ -513,6 +607,7 @@ async function computerMode(ctx: Ctx, levelText: string | undefined): Promise<Ne
   ctx.session = r.value;
   ctx.computer = ctx.makeComputer(level);
   ctx.humanSeat = human;
+  restartRound(ctx);
   ctx.dirty = true;
   ctx.screen = undefined;
   print(ctx, `Now against ${ctx.computer.name}, which plays Player ${computerSeat(ctx) + 1}.`);
@@ -529,6 +624,12 @@ function levelCommand(ctx: Ctx, args: string): Next {
   if (!ctx.makeComputer) throw new CliError('The level cannot be changed here.');
   const level = parseLevel(args.trim(), DEFAULT_LEVEL);
   ctx.session = { ...ctx.session, settings: { ...ctx.session.settings, level } };
+  const round = ctx.round?.setLevel(computerSeat(ctx), String(level), {
+    expectedVersion: ctx.round.version,
+    now: Date.now(),
+  });
+  if (round && !round.ok) throw new CliError(describeError(round.error));
+  if (round) ctx.round = round.value;
   ctx.computer = ctx.makeComputer(level);
   ctx.dirty = true;
   print(ctx, `Now against ${ctx.computer.name}.`);
@@ -578,6 +679,7 @@ async function customizeLoop(ctx: Ctx): Promise<Next> {
         const done = customizeSession(ctx.session, board);
         if (!done.ok) throw new CliError(describeError(done.error));
         ctx.session = done.value;
+        restartRound(ctx);
         ctx.dirty = true;
         if (!isEmail(ctx)) ctx.screen = undefined;
         await autosave(ctx);
