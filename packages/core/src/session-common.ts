@@ -3,7 +3,7 @@
  * the command options, and the coded errors for players, times, versions and snapshot fields.
  */
 import type { Player } from './player.js';
-import { inputError, type InputError } from './result.js';
+import { err, inputError, ok, type InputError, type Result } from './result.js';
 
 /** Who sits in a seat: a person (optionally named) or the computer at a level (the engine's level id). */
 export type SeatSpec =
@@ -93,4 +93,41 @@ export function isPlayer(v: unknown): v is Player {
 
 export function isCount(v: unknown): v is number {
   return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+}
+
+/** What every session snapshot starts with, checked: the object itself, its version and its seats. */
+export interface SnapshotHeader {
+  readonly v: Record<string, unknown>;
+  readonly version: number;
+  readonly seats: SessionSeats;
+}
+
+/**
+ * Reads the part both kinds of session snapshot share (an object or its JSON text): the format and its version,
+ * the game, the session's version and the seats. A bad one is refused with a coded `snapshot/…` error naming the
+ * field.
+ */
+export function readSnapshotHeader(
+  snapshot: unknown,
+  format: string,
+  gameId: string,
+): Result<SnapshotHeader, InputError> {
+  let v = snapshot;
+  if (typeof v === 'string') {
+    try {
+      v = JSON.parse(v) as unknown;
+    } catch (e) {
+      return err(inputError('snapshot/bad-json', `the snapshot is not JSON: ${(e as Error).message}`));
+    }
+  }
+  if (!isRecord(v)) return err(field('', 'a session snapshot is a JSON object'));
+  if (v.format !== format) return err(field('format', `must be "${format}"`));
+  if (v.formatVersion !== 1) return err(field('formatVersion', 'must be 1 (the only version so far)'));
+  if (v.game !== gameId) {
+    return err(inputError('snapshot/other-game', `the snapshot is of game ${String(v.game)}, not ${gameId}`));
+  }
+  if (!isCount(v.version)) return err(field('version', 'must be a whole number of at least 0'));
+  const badSeat = checkSeats(v.seats);
+  if (badSeat) return err(field('seats', badSeat.message));
+  return ok({ v, version: v.version, seats: cleanSeats(v.seats as SessionSeats) });
 }

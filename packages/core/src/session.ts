@@ -50,6 +50,7 @@ import {
   isCount,
   isPlayer,
   isRecord,
+  readSnapshotHeader,
   staleVersion,
   type CommandOptions,
   type SeatSpec,
@@ -694,24 +695,9 @@ export function restoreSession<S, M, G = undefined>(
   options: RestoreOptions<S, M, G> = {},
 ): Result<Session<S, M, G>, InputError> {
   if (game.info.dynamics !== 'sequential') return err(simultaneousError(game));
-  let v = snapshot;
-  if (typeof v === 'string') {
-    try {
-      v = JSON.parse(v) as unknown;
-    } catch (e) {
-      return err(inputError('snapshot/bad-json', `the snapshot is not JSON: ${(e as Error).message}`));
-    }
-  }
-  if (!isRecord(v)) return err(field('', 'a session snapshot is a JSON object'));
-  if (v.format !== SNAPSHOT_FORMAT) return err(field('format', `must be "${SNAPSHOT_FORMAT}"`));
-  if (v.formatVersion !== 1) return err(field('formatVersion', 'must be 1 (the only version so far)'));
-  if (v.game !== game.info.id) {
-    return err(inputError('snapshot/other-game', `the snapshot is of game ${String(v.game)}, not ${game.info.id}`));
-  }
-  if (!isCount(v.version)) return err(field('version', 'must be a whole number of at least 0'));
-  const badSeat = checkSeats(v.seats);
-  if (badSeat) return err(field('seats', badSeat.message));
-  const seats = cleanSeats(v.seats as SessionSeats);
+  const header = readSnapshotHeader(snapshot, SNAPSHOT_FORMAT, game.info.id);
+  if (!header.ok) return header;
+  const { v, seats } = header.value;
   if (!Array.isArray(v.rng) || v.rng.length !== 4 || !v.rng.every(isUint32)) {
     return err(field('rng', 'must be four whole numbers from 0 to 4294967295'));
   }
@@ -747,7 +733,7 @@ export function restoreSession<S, M, G = undefined>(
   const clock = decodeClock(v.clock, seats, toMove);
   if (!clock.ok) return clock;
   const state: SessionState<S, M> = {
-    version: v.version,
+    version: header.value.version,
     seats,
     history: line.value,
     clock: clock.value,

@@ -41,6 +41,7 @@ import {
   isCount,
   isPlayer,
   isRecord,
+  readSnapshotHeader,
   staleVersion,
   type CommandOptions,
   type SeatSpec,
@@ -564,24 +565,9 @@ export function restoreSimultaneousSession<S, M, G = undefined>(
   options: SimultaneousRestoreOptions<S, M, G> = {},
 ): Result<SimultaneousSession<S, M, G>, InputError> {
   if (game.info.dynamics !== 'simultaneous') return err(sequentialError(game));
-  let v = snapshot;
-  if (typeof v === 'string') {
-    try {
-      v = JSON.parse(v) as unknown;
-    } catch (e) {
-      return err(inputError('snapshot/bad-json', `the snapshot is not JSON: ${(e as Error).message}`));
-    }
-  }
-  if (!isRecord(v)) return err(field('', 'a session snapshot is a JSON object'));
-  if (v.format !== SIMULTANEOUS_FORMAT) return err(field('format', `must be "${SIMULTANEOUS_FORMAT}"`));
-  if (v.formatVersion !== 1) return err(field('formatVersion', 'must be 1 (the only version so far)'));
-  if (v.game !== game.info.id) {
-    return err(inputError('snapshot/other-game', `the snapshot is of game ${String(v.game)}, not ${game.info.id}`));
-  }
-  if (!isCount(v.version)) return err(field('version', 'must be a whole number of at least 0'));
-  const badSeat = checkSeats(v.seats);
-  if (badSeat) return err(field('seats', badSeat.message));
-  const seats = cleanSeats(v.seats as SessionSeats);
+  const header = readSnapshotHeader(snapshot, SIMULTANEOUS_FORMAT, game.info.id);
+  if (!header.ok) return header;
+  const { v, seats } = header.value;
   const line = decodeLine(game, v.line, 'line');
   if (!line.ok) return line;
   let ending: SimultaneousEnding<S, M> | undefined;
@@ -621,7 +607,7 @@ export function restoreSimultaneousSession<S, M, G = undefined>(
     drawOffer = v.drawOffer;
   }
   const state: SimultaneousState<S, M> = {
-    version: v.version,
+    version: header.value.version,
     seats,
     line: history,
     pending: pending.value,
