@@ -5,8 +5,9 @@
 //                                                  each level against the level below: score, Elo, time
 //   node bench/ai-force400.js --ladder-summary [DIR]
 //                                                  adds up the ladder chunks kept in DIR (default
-//                                                  bench/results/force400-ladder): one file per pair and seed, the
-//                                                  --ladder table of that run, so long pairs can be played in parts
+//                                                  bench/results/force400-ladder): one file per pair and seed
+//                                                  (`<pair>-seed<N>.txt`, the --ladder output of that run, and its
+//                                                  --verbose games in `.log`), so long pairs can be played in parts
 //   node bench/ai-force400.js --find-tactics       prints positions for force400-tactics.ts (seeded playouts)
 // The node count is the same fixed search set as packages/ai/src/games/force400.test.ts: a change to move
 // generation, ordering, evaluation or search changes it.
@@ -134,7 +135,7 @@ function ladderSummary() {
   const dir = args[i + 1] && !args[i + 1].startsWith('--') ? args[i + 1] : 'bench/results/force400-ladder';
   const pairs = new Map();
   for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith('.md'))
+    .filter((f) => f.endsWith('.txt'))
     .sort()) {
     for (const line of readFileSync(path.join(dir, file), 'utf8').split('\n')) {
       const m = /^\| (\d+) vs (\d+) \| (\d+) \| \+(\d+) =(\d+) -(\d+) \|.*\| (\d+) \| ([\d.]+) min \|$/.exec(line);
