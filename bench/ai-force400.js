@@ -5,9 +5,9 @@
 //                                                  each level against the level below: score, Elo, time
 //   node bench/ai-force400.js --ladder-summary [DIR]
 //                                                  adds up the ladder chunks kept in DIR (default
-//                                                  bench/results/force400-ladder): one file per pair and seed
-//                                                  (`<pair>-seed<N>.txt`, the --ladder output of that run, and its
-//                                                  --verbose games in `.log`), so long pairs can be played in parts
+//                                                  bench/results/force400-ladder): per pair and seed, the --verbose
+//                                                  game lines of a --ladder run (`<pair>-seed<N>.log`, its output in
+//                                                  `.txt`), so long pairs can be played in parts
 //   node bench/ai-force400.js --find-tactics       prints positions for force400-tactics.ts (seeded playouts)
 // The node count is the same fixed search set as packages/ai/src/games/force400.test.ts: a change to move
 // generation, ordering, evaluation or search changes it.
@@ -129,38 +129,43 @@ function ladder() {
   }
 }
 
-/** Sums the `--ladder` rows of every chunk file per pair: a pair played in parts, each part with its own seed. */
+/**
+ * Adds up the ladder parts per pair from their `--verbose` game lines (`<pair>-seed<S>.log`), so a part still being
+ * played counts with the games it has finished: whole opening pairs only (each opening is played twice, once with
+ * each colour, one game after the other), so that no opening counts for one colour alone.
+ */
 function ladderSummary() {
   const i = args.indexOf('--ladder-summary');
   const dir = args[i + 1] && !args[i + 1].startsWith('--') ? args[i + 1] : 'bench/results/force400-ladder';
   const pairs = new Map();
   for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith('.txt'))
+    .filter((f) => f.endsWith('.log'))
     .sort()) {
+    const games = [];
     for (const line of readFileSync(path.join(dir, file), 'utf8').split('\n')) {
-      const m = /^\| (\d+) vs (\d+) \| (\d+) \| \+(\d+) =(\d+) -(\d+) \|.*\| (\d+) \| ([\d.]+) min \|$/.exec(line);
-      if (!m) continue;
-      const key = `${m[1]} vs ${m[2]}`;
-      const p = pairs.get(key) ?? { games: 0, wins: 0, draws: 0, losses: 0, plies: 0, minutes: 0, files: [] };
-      const games = Number(m[3]);
-      p.games += games;
-      p.wins += Number(m[4]);
-      p.draws += Number(m[5]);
-      p.losses += Number(m[6]);
-      p.plies += Number(m[7]) * games;
-      p.minutes += Number(m[8]);
-      p.files.push(file);
-      pairs.set(key, p);
+      const m = /^(\d+)-(\d+) game (\d+): (1|0\.5|0) (\S+) (\d+)$/.exec(line);
+      if (m) games.push({ pair: `${m[1]} vs ${m[2]}`, points: Number(m[4]), plies: Number(m[6]) });
+    }
+    const whole = games.slice(0, games.length - (games.length % 2));
+    for (const g of whole) {
+      const p = pairs.get(g.pair) ?? { wins: 0, draws: 0, losses: 0, plies: 0, files: new Set() };
+      if (g.points === 1) p.wins++;
+      else if (g.points === 0.5) p.draws++;
+      else p.losses++;
+      p.plies += g.plies;
+      p.files.add(file);
+      pairs.set(g.pair, p);
     }
   }
-  console.log(`| pair | games | +won =drawn -lost | score | Elo | avg plies | time | parts |`);
-  console.log(`| ---- | ----- | ----------------- | ----- | --- | --------- | ---- | ----- |`);
+  console.log(`| pair | games | +won =drawn -lost | score | Elo | avg plies | parts |`);
+  console.log(`| ---- | ----- | ----------------- | ----- | --- | --------- | ----- |`);
   for (const [key, p] of [...pairs].sort((a, b) => Number(a[0].split(' ')[0]) - Number(b[0].split(' ')[0]))) {
+    const games = p.wins + p.draws + p.losses;
     const e = estimateElo(p);
     const elo = Number.isFinite(e.elo) ? `${e.elo >= 0 ? '+' : ''}${Math.round(e.elo)}` : e.elo > 0 ? '+inf' : '-inf';
     const margin = Number.isFinite(e.margin) ? ` ± ${Math.round(e.margin)}` : '';
     console.log(
-      `| ${key} | ${p.games} | +${p.wins} =${p.draws} -${p.losses} | ${(e.score * 100).toFixed(1)}% | ${elo}${margin} | ${(p.plies / p.games).toFixed(0)} | ${p.minutes.toFixed(0)} min | ${p.files.length} |`,
+      `| ${key} | ${games} | +${p.wins} =${p.draws} -${p.losses} | ${(e.score * 100).toFixed(1)}% | ${elo}${margin} | ${(p.plies / games).toFixed(0)} | ${p.files.size} |`,
     );
   }
 }
