@@ -131,3 +131,19 @@ export function readSnapshotHeader(
   if (badSeat) return err(field('seats', badSeat.message));
   return ok({ v, version: v.version, seats: cleanSeats(v.seats as SessionSeats) });
 }
+
+/** The seats with the computer in `seat` playing at `level`; refused when a person sits there. */
+export function withComputerLevel(
+  seats: SessionSeats,
+  seat: unknown,
+  level: string,
+  seatName: (p: Player) => string,
+): Result<SessionSeats, InputError> {
+  if (!isPlayer(seat)) return err(badPlayer(seat));
+  if (seats[seat].kind !== 'computer') {
+    return err(inputError('session/not-computer', `${seatName(seat)} is played by a person, not the computer`));
+  }
+  const next: [SeatSpec, SeatSpec] = [seats[0], seats[1]];
+  next[seat] = { kind: 'computer', level };
+  return ok(next);
+}

@@ -51,9 +51,9 @@ import {
   isPlayer,
   isRecord,
   readSnapshotHeader,
+  withComputerLevel,
   staleVersion,
   type CommandOptions,
-  type SeatSpec,
   type SessionSeats,
 } from './session-common.js';
 
@@ -342,13 +342,8 @@ export class Session<S, M, G = undefined> {
 
   /** The computer in `seat` plays at `level` from now on (manual 3.3.4, "stronger"/"weaker"). */
   setLevel(seat: Player, level: string, options: CommandOptions): Result<Session<S, M, G>, InputError> {
-    if (seat !== 0 && seat !== 1) return err(badPlayer(seat));
-    if (this.state.seats[seat].kind !== 'computer') {
-      return err(inputError('session/not-computer', `${this.seatName(seat)} is played by a person, not the computer`));
-    }
-    const seats: [SeatSpec, SeatSpec] = [this.state.seats[0], this.state.seats[1]];
-    seats[seat] = { kind: 'computer', level };
-    return this.setSeats(seats, options);
+    const seats = withComputerLevel(this.state.seats, seat, level, (p) => this.seatName(p));
+    return seats.ok ? this.setSeats(seats.value, options) : seats;
   }
 
   /** `player` resigns: the opponent wins. Takeback can undo it. */

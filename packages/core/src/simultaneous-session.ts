@@ -42,9 +42,9 @@ import {
   isPlayer,
   isRecord,
   readSnapshotHeader,
+  withComputerLevel,
   staleVersion,
   type CommandOptions,
-  type SeatSpec,
   type SessionSeats,
 } from './session-common.js';
 
@@ -335,13 +335,8 @@ export class SimultaneousSession<S, M, G = undefined> {
   }
 
   setLevel(seat: Player, level: string, options: CommandOptions): Result<SimultaneousSession<S, M, G>, InputError> {
-    if (!isPlayer(seat)) return err(badPlayer(seat));
-    if (this.state.seats[seat].kind !== 'computer') {
-      return err(inputError('session/not-computer', `${this.seatName(seat)} is played by a person, not the computer`));
-    }
-    const seats: [SeatSpec, SeatSpec] = [this.state.seats[0], this.state.seats[1]];
-    seats[seat] = { kind: 'computer', level };
-    return this.setSeats(seats, options);
+    const seats = withComputerLevel(this.state.seats, seat, level, (p) => this.seatName(p));
+    return seats.ok ? this.setSeats(seats.value, options) : seats;
   }
 
   /** `player` resigns: the opponent wins. The round in progress is dropped unseen; takeback restores it. */

@@ -4,10 +4,10 @@
  * Time is read through the engine's injectable clock, so no test here depends on how fast the machine is.
  */
 import type { Analysis } from '../engine.js';
-import { checkOrder, observe, playMove, type Order, type TactorusState } from '@tactica/tactorus';
-import type { Player } from '@tactica/core';
+import { observe, type Order, type TactorusState } from '@tactica/tactorus';
 import { describe, expect, it } from 'vitest';
 import { randomTactorusOpening, TACTORUS_LEVELS, TactorusAi, type TactorusChoice } from './tactorus.js';
+import { schedule } from './tactorus-tactics.js';
 
 /** Four seeded openings, under the default rules and with every alteration. */
 const POSITIONS: readonly TactorusState[] = [0, 1, 2, 3].map((i) =>
@@ -17,17 +17,6 @@ const SEARCHING = TACTORUS_LEVELS.filter((l) => l.method !== 'attractor').map((l
 
 /** Level 6 carries out 24 × 24 pairs, each the round and one more: 1152 rounds unless a round ends the game. */
 const LEVEL6_NODES = 1152;
-
-/** Schedules `orders` for `p` through the rules engine; throws on the first illegal one. */
-function schedule(s: TactorusState, p: Player, orders: readonly Order[]): TactorusState {
-  let t = s;
-  for (const o of orders) {
-    const problem = checkOrder(t, p, o.from, o.to);
-    if (problem) throw new Error(`illegal order ${o.from}-${o.to}: ${problem.message}`);
-    t = playMove(t, { type: 'order', player: p, ...o });
-  }
-  return t;
-}
 
 /** A clock that moves on `step` ms each time it is read, and counts the reads. */
 function steppingClock(step = 1): { now: () => number; reads: () => number } {

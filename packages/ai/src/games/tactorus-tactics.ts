@@ -77,6 +77,17 @@ function endSquares(s: TactorusState, p: Player, orders: readonly Order[]): { in
   return { infantry, flag };
 }
 
+/** Schedules `orders` for `p` through the rules engine; throws on the first illegal one. */
+export function schedule(s: TactorusState, p: Player, orders: readonly Order[]): TactorusState {
+  let t = s;
+  for (const o of orders) {
+    const problem = checkOrder(t, p, o.from, o.to);
+    if (problem) throw new Error(`illegal order ${o.from}-${o.to}: ${problem.message}`);
+    t = playMove(t, { type: 'order', player: p, ...o });
+  }
+  return t;
+}
+
 /** True when `orders` (legal for `p`) put an infantry on every square the enemy flag may end the round on. */
 export function capturesForSure(s: TactorusState, p: Player, orders: readonly Order[]): boolean {
   const e: Player = p === 0 ? 1 : 0;

@@ -1,13 +1,5 @@
 import { createRng, unwrap, type Player } from '@tactica/core';
-import {
-  checkOrder,
-  newGame,
-  observe,
-  parsePosition,
-  playMove,
-  type Order,
-  type TactorusState,
-} from '@tactica/tactorus';
+import { newGame, observe, parsePosition, playMove, type Order, type TactorusState } from '@tactica/tactorus';
 import { describe, expect, it } from 'vitest';
 import {
   playOrders,
@@ -23,22 +15,12 @@ import {
   flagDefenceExists,
   flagEndsSafe,
   sureCaptureExists,
+  schedule,
   TACTICS,
 } from './tactorus-tactics.js';
 
 const engine = new TactorusAi();
 const LEVEL_IDS = TACTORUS_LEVELS.map((l) => l.id);
-
-/** Schedules `orders` for `p` through the rules engine; throws on the first illegal one. */
-function schedule(s: TactorusState, p: Player, orders: readonly Order[]): TactorusState {
-  let t = s;
-  for (const o of orders) {
-    const problem = checkOrder(t, p, o.from, o.to);
-    if (problem) throw new Error(`illegal order ${o.from}-${o.to}: ${problem.message}`);
-    t = playMove(t, { type: 'order', player: p, ...o });
-  }
-  return t;
-}
 
 /** A few positions from seeded openings, under the default rules and with every alteration. */
 const POSITIONS: readonly TactorusState[] = [0, 1, 2, 3, 4, 5].map((i) =>
