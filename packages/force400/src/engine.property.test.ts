@@ -1,32 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isHomeRank } from './board.js';
 import { force400 } from './game.js';
 import { formatPosition, parsePosition } from './position-text.js';
-import { loadEngine, readEngine, type Force400State, type Man } from './state.js';
-
-/** Arbitrary legal-looking positions: up to 20 men a side anywhere, forces 0–99, recharge counters, both kings. */
-const positions: fc.Arbitrary<Force400State> = fc
-  .record({
-    squares: fc.uniqueArray(fc.integer({ min: 0, max: 99 }), { minLength: 2, maxLength: 40 }),
-    forces: fc.array(fc.integer({ min: 0, max: 99 }), { minLength: 40, maxLength: 40 }),
-    waits: fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 40, maxLength: 40 }),
-    toMove: fc.constantFrom(0 as const, 1 as const),
-    moveNumber: fc.integer({ min: 1, max: 500 }),
-  })
-  .map(({ squares, forces, waits, toMove, moveNumber }) => {
-    const board: (Man | null)[] = new Array<Man | null>(100).fill(null);
-    squares.forEach((sq, i) => {
-      const side = i % 2 === 0 ? 0 : 1;
-      board[sq] = {
-        side,
-        force: forces[i] ?? 10,
-        king: i < 2,
-        wait: isHomeRank(sq) ? 0 : (waits[i] ?? 0),
-      };
-    });
-    return { board, toMove, moveNumber, ended: null };
-  });
+import { loadEngine, readEngine, type Force400State } from './state.js';
+import { positions } from './test-arbitraries.js';
 
 function totalForce(s: Force400State): number {
   return s.board.reduce((n, m) => n + (m?.force ?? 0), 0);

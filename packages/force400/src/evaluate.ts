@@ -83,87 +83,212 @@ const terms = new Int32Array(TERMS * 2);
 /** Strongest arrival of each side's men on each occupied square (-1: none), indexed side * 100 + square. */
 const attack = new Int16Array(SQUARES * 2);
 
-function add(i: number, v: number): void {
-  terms[i] = (terms[i] as number) + v;
+/** Chebyshev distance between two squares (king steps), indexed a * 100 + b. */
+const DISTANCE = new Int8Array(SQUARES * SQUARES);
+for (let a = 0; a < SQUARES; a++) for (let b = 0; b < SQUARES; b++) DISTANCE[a * SQUARES + b] = distance(a, b);
+/**
+ * Per ray (square * 8 + direction): 1 where its last square is on rank 0 or 9. A ray from a square off those ranks
+ * meets them only at its end, so a man off them reaches his home rank along a ray exactly when the whole ray is
+ * open to him and it ends there.
+ */
+const RAY_ENDS_HOME = new Uint8Array(SQUARES * 8);
+for (let i = 0; i < SQUARES * 8; i++) {
+  const len = RAY_LENGTH[i] as number;
+  if (len > 0 && isHomeRank(RAYS[(RAY_START[i] as number) + len - 1] as number)) RAY_ENDS_HOME[i] = 1;
 }
+/**
+ * The board's lines for counting open squares without walking them: each square lies on four lines (file, rank and
+ * two diagonals, one per pair of opposite directions), at a position along each that grows in directions 4–7 and
+ * shrinks in directions 0–3. `fill` marks the men on each line's occupancy bits, so the number of open squares
+ * before the first man along a ray is a bit scan.
+ */
+const LINE_OF = new Int8Array(SQUARES * 4);
+const POSITION_ON_LINE = new Int8Array(SQUARES * 4);
+let lineCount = 0;
+for (let o = 0; o < 4; o++) {
+  const seen = new Uint8Array(SQUARES);
+  for (let sq = 0; sq < SQUARES; sq++) {
+    if (seen[sq] === 1) continue;
+    // Walk back to the line's first square (direction o), then forward (direction o + 4) numbering its squares.
+    let first = sq;
+    while ((RAY_LENGTH[first * 8 + o] as number) > 0) first = RAYS[RAY_START[first * 8 + o] as number] as number;
+    let at = first;
+    for (let position = 0; ; position++) {
+      LINE_OF[at * 4 + o] = lineCount;
+      POSITION_ON_LINE[at * 4 + o] = position;
+      seen[at] = 1;
+      if ((RAY_LENGTH[at * 8 + o + 4] as number) === 0) break;
+      at = RAYS[RAY_START[at * 8 + o + 4] as number] as number;
+    }
+    lineCount++;
+  }
+}
+/** Occupancy bits of each line, bit i for the square at position i (scratch for `fill`). */
+const lineOccupancy = new Int32Array(lineCount);
 
+/** The squares of the men, in board order (scratch for `fill`). */
+const menSquares = new Int8Array(SQUARES);
+
+/**
+ * Fills `terms` and `attack` for the engine's position. The hot path of the whole search (most nodes are quiescence
+ * evaluations), so it keeps its sums in locals and walks each ray once, counting a ray's open squares by where it
+ * stops rather than square by square.
+ */
 function fill(e: Force400Engine): void {
-  terms.fill(0);
-  attack.fill(-1);
+  // The module's tables in locals: the optimiser then keeps them at hand instead of reloading each from the module
+  // scope at every use (a fifth of the time of this function).
+  const rayLength = RAY_LENGTH;
+  const rayStart = RAY_START;
+  const rays = RAYS;
+  const lineOf = LINE_OF;
+  const positionOnLine = POSITION_ON_LINE;
+  const occupancyOf = lineOccupancy;
+  const arrival = attack;
+  const men = menSquares;
+  const endsHome = RAY_ENDS_HOME;
+  const distances = DISTANCE;
+  for (let i = 0; i < arrival.length; i++) arrival[i] = -1;
+  for (let i = 0; i < occupancyOf.length; i++) occupancyOf[i] = 0;
   const owner = e.owner;
   const force = e.force;
   const left = e.left;
+  const isKing = e.king;
   const k0 = e.kingSquare[0] as number;
   const k1 = e.kingSquare[1] as number;
   const next0 = e.nextTurnOf(0);
   const next1 = e.nextTurnOf(1);
+  let force0 = 0;
+  let force1 = 0;
+  let men0 = 0;
+  let men1 = 0;
+  let kingForce0 = 0;
+  let kingForce1 = 0;
+  let guard0 = 0;
+  let guard1 = 0;
+  let supply0 = 0;
+  let supply1 = 0;
+  let recharge0 = 0;
+  let recharge1 = 0;
   let mobility0 = 0;
   let mobility1 = 0;
+  let menCount = 0;
   for (let sq = 0; sq < SQUARES; sq++) {
+    if ((owner[sq] as number) === -1) continue;
+    men[menCount++] = sq;
+    for (let o = 0; o < 4; o++) {
+      const line = lineOf[sq * 4 + o] as number;
+      occupancyOf[line] = (occupancyOf[line] as number) | (1 << (positionOnLine[sq * 4 + o] as number));
+    }
+  }
+  for (let i = 0; i < menCount; i++) {
+    const sq = men[i] as number;
     const p = owner[sq] as number;
-    if (p === -1) continue;
     const f = force[sq] as number;
     const ownKing = p === 0 ? k0 : k1;
-    add(T_FORCE * 2 + p, f);
-    add(T_MEN * 2 + p, 1);
     // Eligible to recharge on his side's next turn: off ranks 0/9 and three of his turns since he stood there.
     const canRecharge = !isHomeRank(sq) && (p === 0 ? next0 : next1) - (left[sq] as number) >= RECHARGE_TURNS;
     let reachesHome = false;
     let mobility = 0;
+    let supply = 0;
+    const attackBase = p * SQUARES;
     for (let d = 0; d < 8; d++) {
-      const start = RAY_START[sq * 8 + d] as number;
+      const r = sq * 8 + d;
+      const full = rayLength[r] as number;
+      if (full === 0) continue;
+      // Open squares before the first man along the ray: the nearest occupancy bit beyond this man's position.
+      const o = d & 3;
+      const occupancy = occupancyOf[lineOf[sq * 4 + o] as number] as number;
+      const position = positionOnLine[sq * 4 + o] as number;
+      let open: number;
+      if (d >= 4) {
+        const beyond = occupancy >>> (position + 1);
+        open = beyond === 0 ? full : 31 - Math.clz32(beyond & -beyond);
+      } else {
+        const before = occupancy & ((1 << position) - 1);
+        open = before === 0 ? full : position - 1 - (31 - Math.clz32(before));
+      }
       // A zero-force man makes short moves only.
-      const len = f === 0 ? Math.min(1, RAY_LENGTH[sq * 8 + d] as number) : (RAY_LENGTH[sq * 8 + d] as number);
-      for (let k = 0; k < len; k++) {
-        const t = RAYS[start + k] as number;
-        const o = owner[t] as number;
-        if (o === -1) {
-          mobility++;
-          if (canRecharge && (t < 10 || t >= 90)) reachesHome = true;
-          continue;
-        }
-        if (o !== p) {
-          const arrives = k === 0 ? f : f - 1;
-          const i = p * SQUARES + t;
-          if (arrives > (attack[i] as number)) attack[i] = arrives;
-        } else if (t === ownKing) {
-          add(T_SUPPLY * 2 + p, f);
-        }
-        break;
+      const len = f === 0 ? 1 : full;
+      const k = open < len ? open : len;
+      const start = rayStart[r] as number;
+      mobility += k;
+      if (k === len) {
+        if (canRecharge && k === full && endsHome[r] === 1) reachesHome = true;
+        continue;
+      }
+      const t = rays[start + k] as number;
+      if (owner[t] !== p) {
+        const arrives = k === 0 ? f : f - 1;
+        if (arrives > (arrival[attackBase + t] as number)) arrival[attackBase + t] = arrives;
+      } else if (t === ownKing) {
+        supply += f;
       }
     }
-    if (p === 0) mobility0 += mobility;
-    else mobility1 += mobility;
-    if (reachesHome) add(T_RECHARGE * 2 + p, 1);
-    if (e.king[sq] === 1) {
-      terms[T_KING_FORCE * 2 + p] = f;
-    } else if (ownKing >= 0 && distance(sq, ownKing) === 1) {
-      add(T_GUARD * 2 + p, 1);
+    const king = isKing[sq] === 1;
+    const guard = !king && ownKing >= 0 && distances[sq * SQUARES + ownKing] === 1 ? 1 : 0;
+    if (p === 0) {
+      force0 += f;
+      men0++;
+      mobility0 += mobility;
+      supply0 += supply;
+      guard0 += guard;
+      if (reachesHome) recharge0++;
+      if (king) kingForce0 = f;
+    } else {
+      force1 += f;
+      men1++;
+      mobility1 += mobility;
+      supply1 += supply;
+      guard1 += guard;
+      if (reachesHome) recharge1++;
+      if (king) kingForce1 = f;
     }
   }
+  const kingF0 = k0 >= 0 ? (force[k0] as number) : 0;
+  const kingF1 = k1 >= 0 ? (force[k1] as number) : 0;
+  let threatened0 = 0;
+  let threatened1 = 0;
+  let danger0 = 0;
+  let danger1 = 0;
+  for (let i = 0; i < menCount; i++) {
+    const sq = men[i] as number;
+    const p = owner[sq] as number;
+    const f = force[sq] as number;
+    if (p === 0) {
+      if (isKing[sq] !== 1 && (arrival[SQUARES + sq] as number) > f) threatened0++;
+      // Danger this man poses to the enemy king: his force above the king's, the nearer the worse.
+      if (k1 >= 0 && f > kingF1) {
+        const near = NEAR[distances[sq * SQUARES + k1] as number] ?? 0;
+        if (near > 0) danger1 += near * Math.min(f - kingF1, MARGIN_CAP);
+      }
+    } else {
+      if (isKing[sq] !== 1 && (arrival[sq] as number) > f) threatened1++;
+      if (k0 >= 0 && f > kingF0) {
+        const near = NEAR[distances[sq * SQUARES + k0] as number] ?? 0;
+        if (near > 0) danger0 += near * Math.min(f - kingF0, MARGIN_CAP);
+      }
+    }
+  }
+  terms[T_FORCE * 2] = force0;
+  terms[T_FORCE * 2 + 1] = force1;
+  terms[T_MEN * 2] = men0;
+  terms[T_MEN * 2 + 1] = men1;
+  terms[T_KING_FORCE * 2] = kingForce0;
+  terms[T_KING_FORCE * 2 + 1] = kingForce1;
+  terms[T_DANGER * 2] = danger0;
+  terms[T_DANGER * 2 + 1] = danger1;
+  terms[T_ENPRISE * 2] = k0 >= 0 && (arrival[SQUARES + k0] as number) > kingF0 ? 1 : 0;
+  terms[T_ENPRISE * 2 + 1] = k1 >= 0 && (arrival[k1] as number) > kingF1 ? 1 : 0;
+  terms[T_GUARD * 2] = guard0;
+  terms[T_GUARD * 2 + 1] = guard1;
+  terms[T_SUPPLY * 2] = Math.min(supply0, SUPPLY_CAP);
+  terms[T_SUPPLY * 2 + 1] = Math.min(supply1, SUPPLY_CAP);
+  terms[T_RECHARGE * 2] = recharge0;
+  terms[T_RECHARGE * 2 + 1] = recharge1;
+  terms[T_THREATENED * 2] = threatened0;
+  terms[T_THREATENED * 2 + 1] = threatened1;
   terms[T_MOBILITY * 2] = mobility0;
   terms[T_MOBILITY * 2 + 1] = mobility1;
-  for (let sq = 0; sq < SQUARES; sq++) {
-    const p = e.owner[sq] as number;
-    if (p === -1) continue;
-    const q = 1 - p;
-    const f = e.force[sq] as number;
-    if (e.king[sq] !== 1 && (attack[q * SQUARES + sq] as number) > f) add(T_THREATENED * 2 + p, 1);
-    // Danger this man poses to the enemy king: his force above the king's, the nearer the worse.
-    const enemyKing = q === 0 ? k0 : k1;
-    if (enemyKing < 0) continue;
-    const kf = e.force[enemyKing] as number;
-    if (f <= kf) continue;
-    const near = NEAR[distance(sq, enemyKing)] ?? 0;
-    if (near > 0) add(T_DANGER * 2 + q, near * Math.min(f - kf, MARGIN_CAP));
-  }
-  for (let p = 0; p < 2; p++) {
-    const king = p === 0 ? k0 : k1;
-    if (king >= 0 && (attack[(1 - p) * SQUARES + king] as number) > (e.force[king] as number)) {
-      terms[T_ENPRISE * 2 + p] = 1;
-    }
-    if ((terms[T_SUPPLY * 2 + p] as number) > SUPPLY_CAP) terms[T_SUPPLY * 2 + p] = SUPPLY_CAP;
-  }
 }
 
 function term(t: number, p: number): number {

@@ -280,6 +280,12 @@ export class Force400SearchPosition {
   /** The moves quiescence follows: captures that win (`isTactical`); none once quiescence has gone deep enough. */
   private generateTactical(out: Int32Array, offset: number, room: number): number {
     const e = this.engine;
+    // Tables in locals: the optimiser keeps them at hand rather than reloading them at every use (a hot path).
+    const owner = e.owner;
+    const force = e.force;
+    const rayStart = RAY_START;
+    const rayLength = RAY_LENGTH;
+    const rays = RAYS;
     const p = e.side;
     const q = p === 0 ? 1 : 0;
     const limit = offset + room;
@@ -290,19 +296,19 @@ export class Force400SearchPosition {
     for (let i = this.ply; i >= 0 && this.inQuiescence[i] === 1; i--) qPlies++;
     const capture = qPlies <= QUIESCENCE_PLIES;
     for (let sq = 0; sq < SQUARES; sq++) {
-      if (e.owner[sq] !== p) continue;
-      const f = e.force[sq] as number;
+      if (owner[sq] !== p) continue;
+      const f = force[sq] as number;
       for (let d = 0; d < 8; d++) {
-        const start = RAY_START[sq * 8 + d] as number;
-        const len = RAY_LENGTH[sq * 8 + d] as number;
+        const start = rayStart[sq * 8 + d] as number;
+        const len = rayLength[sq * 8 + d] as number;
         for (let k = 0; k < len; k++) {
-          const t = RAYS[start + k] as number;
-          const o = e.owner[t] as number;
+          const t = rays[start + k] as number;
+          const o = owner[t] as number;
           if (o === -1) {
             if (k > 0 && f === 0) break;
             continue;
           }
-          if (capture && o === q && (k === 0 ? f : f - 1) > (e.force[t] as number) && n < limit) {
+          if (capture && o === q && (k === 0 ? f : f - 1) > (force[t] as number) && n < limit) {
             // Most valuable victim first (the king above all): insertion by victim force.
             const m = MOVE | (sq << 2) | (t << 9);
             const key = victimKey(e, t);
@@ -323,6 +329,12 @@ export class Force400SearchPosition {
   /** Men's moves, abdications, then transfers at the amounts that matter (see the file comment). */
   private generateSelected(out: Int32Array, offset: number, room: number): number {
     const e = this.engine;
+    // Tables in locals: the optimiser keeps them at hand rather than reloading them at every use (a hot path).
+    const owner = e.owner;
+    const force = e.force;
+    const rayStart = RAY_START;
+    const rayLength = RAY_LENGTH;
+    const rays = RAYS;
     const p = e.side;
     const q = p === 0 ? 1 : 0;
     const limit = offset + room;
@@ -332,17 +344,17 @@ export class Force400SearchPosition {
     let n = offset;
     // First pass: moves and abdications; note each own man's danger and targets for the transfer amounts.
     for (let sq = 0; sq < SQUARES; sq++) {
-      if (e.owner[sq] !== p) continue;
-      const f = e.force[sq] as number;
+      if (owner[sq] !== p) continue;
+      const f = force[sq] as number;
       const isKing = e.king[sq] === 1;
       let hold = -1;
       for (let d = 0; d < 8; d++) {
-        const start = RAY_START[sq * 8 + d] as number;
-        const len = RAY_LENGTH[sq * 8 + d] as number;
+        const start = rayStart[sq * 8 + d] as number;
+        const len = rayLength[sq * 8 + d] as number;
         let beat = -1;
         for (let k = 0; k < len; k++) {
-          const t = RAYS[start + k] as number;
-          const o = e.owner[t] as number;
+          const t = rays[start + k] as number;
+          const o = owner[t] as number;
           if (o === -1) {
             if (k > 0 && f === 0) break;
             if (narrow && k > 0 && !isHomeRank(t) && distance(t, enemyKing) > 2 && distance(t, ownKing) > 1) {
@@ -352,7 +364,7 @@ export class Force400SearchPosition {
             continue;
           }
           if (o === q) {
-            const ef = e.force[t] as number;
+            const ef = force[t] as number;
             // He could attack me: he arrives with ef (short) or ef - 1 (long, if he has force to make it).
             const arrives = k === 0 ? ef : ef > 0 ? ef - 1 : -1;
             if (arrives > hold) hold = arrives;
@@ -371,22 +383,22 @@ export class Force400SearchPosition {
     // Second pass: transfers.
     const amounts = this.amounts;
     for (let sq = 0; sq < SQUARES && n < limit; sq++) {
-      if (e.owner[sq] !== p) continue;
-      const fs = e.force[sq] as number;
+      if (owner[sq] !== p) continue;
+      const fs = force[sq] as number;
       if (fs < 2) continue; // a single unit arrives as nothing
       for (let d = 0; d < 8; d++) {
-        const start = RAY_START[sq * 8 + d] as number;
-        const len = RAY_LENGTH[sq * 8 + d] as number;
+        const start = rayStart[sq * 8 + d] as number;
+        const len = rayLength[sq * 8 + d] as number;
         let dst = -1;
         for (let k = 0; k < len; k++) {
-          const t = RAYS[start + k] as number;
-          const o = e.owner[t] as number;
+          const t = rays[start + k] as number;
+          const o = owner[t] as number;
           if (o === -1) continue;
           if (o === p) dst = t;
           break;
         }
         if (dst < 0) continue;
-        const fd = e.force[dst] as number;
+        const fd = force[dst] as number;
         const hs = this.holdNeed[sq] as number;
         let m = 0;
         if (!narrow || dst === ownKing || hs > fs) m = addAmount(amounts, m, fs, fs);

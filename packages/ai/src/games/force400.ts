@@ -126,7 +126,7 @@ export const FORCE400_LEVELS: readonly Force400Level[] = [
     name: 'Level 6',
     description: 'the strongest of the original levels: four moves deep, then as far into the fifth as it has time for',
     depth: 5,
-    nodes: 250_000,
+    nodes: 600_000,
     weights: DEFAULT_WEIGHTS,
     narrowRoot: true,
     partial: true,
