@@ -13,8 +13,8 @@
  * never leaves its own king to be taken when some move avoids it (it checks every move it hands the search). Above
  * that, the levels search the game's make/unmake position (`Force400SearchPosition`) with the shared searcher, by
  * depth and node count, never by time alone, with the tables cleared before every move, so a level's move depends
- * only on the position and the seed. Levels 6 and 7 search a ply deeper than they can finish and play the best move
- * the cut-short ply has proved (`partial`), so their node caps buy strength in every position. Level 1 judges with its own king's danger only; from level 2 the evaluation
+ * only on the position and the seed. Levels 6 and 7 search a ply deeper than they can usually finish and play the best
+ * move the cut-short ply has proved (`partial`), so their node caps buy strength in every position. Level 1 judges with its own king's danger only; from level 2 the evaluation
  * also rewards threatening the enemy king.
  *
  * "The messages printed by the program as it contemplates its move — especially when its king is under attack —
@@ -134,9 +134,10 @@ export const FORCE400_LEVELS: readonly Force400Level[] = [
   {
     id: '7',
     name: 'Level 7 (strongest)',
-    description: 'above the original levels: as level 6 with more than twice the time, often five moves deep',
-    depth: 5,
-    nodes: 600_000,
+    description:
+      'above the original levels: five moves deep where it can, then as far into the sixth as it has time for',
+    depth: 6,
+    nodes: 2_000_000,
     weights: DEFAULT_WEIGHTS,
     narrowRoot: true,
     partial: true,
