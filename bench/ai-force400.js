@@ -8,10 +8,15 @@
 //                                                  bench/results/force400-ladder): per pair and seed, the --verbose
 //                                                  game lines of a --ladder run (`<pair>-seed<N>.log`, its output in
 //                                                  `.txt`), so long pairs can be played in parts
+//   node bench/ai-force400.js --ladder-parts --pairs 7-6 --seeds 770-789 [--games 10] [--lanes 2] [DIR]
+//                                                  plays a pair in parts, one --ladder run per seed, `--lanes` at a
+//                                                  time, into DIR: skips parts already finished (a `.txt`), plays an
+//                                                  interrupted one again, then prints the summary
 //   node bench/ai-force400.js --find-tactics       prints positions for force400-tactics.ts (seeded playouts)
 // The node count is the same fixed search set as packages/ai/src/games/force400.test.ts: a change to move
 // generation, ordering, evaluation or search changes it.
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRng } from '../packages/core/dist/index.js';
@@ -43,7 +48,12 @@ console.log(
 
 if (args.includes('--find-tactics')) findTactics();
 else if (args.includes('--ladder-summary')) ladderSummary();
-else if (args.includes('--ladder')) ladder();
+else if (args.includes('--ladder-parts')) {
+  await ladderParts().catch((err) => {
+    console.error(`ladder parts: ${err.message}`);
+    process.exit(2);
+  });
+} else if (args.includes('--ladder')) ladder();
 else speed();
 
 function speed() {
@@ -135,8 +145,7 @@ function ladder() {
  * each colour, one game after the other), so that no opening counts for one colour alone.
  */
 function ladderSummary() {
-  const i = args.indexOf('--ladder-summary');
-  const dir = args[i + 1] && !args[i + 1].startsWith('--') ? args[i + 1] : 'bench/results/force400-ladder';
+  const dir = dirArgument(args.includes('--ladder-summary') ? '--ladder-summary' : '--ladder-parts');
   const pairs = new Map();
   for (const file of readdirSync(dir)
     .filter((f) => f.endsWith('.log'))
@@ -168,6 +177,56 @@ function ladderSummary() {
       `| ${key} | ${games} | +${p.wins} =${p.draws} -${p.losses} | ${(e.score * 100).toFixed(1)}% | ${elo}${margin} | ${(p.plies / games).toFixed(0)} | ${p.files.size} |`,
     );
   }
+}
+
+/**
+ * Plays one pair of the ladder in parts of `--games` games, one per seed of `--seeds A-B`, `--lanes` processes at a
+ * time (one a core), each part the `--ladder --verbose` run that `--ladder-summary` reads. A part is finished when
+ * its `.txt` exists; a part with only a `.log` was interrupted and is played again from its start. The parts run
+ * from the packages as built when each starts, so rebuild only between parts, and only with changes that leave every
+ * level's moves as they were.
+ */
+async function ladderParts() {
+  const dir = dirArgument('--ladder-parts');
+  const pair = option('--pairs', '');
+  if (!/^\d+-\d+$/.test(pair)) throw new Error('--ladder-parts needs --pairs <upper>-<lower>, one pair');
+  const seedRange = /^(\d+)-(\d+)$/.exec(option('--seeds', ''));
+  if (!seedRange) throw new Error('--ladder-parts needs --seeds <first>-<last>');
+  const games = option('--games', '10');
+  const lanes = Number(option('--lanes', String(os.availableParallelism())));
+  const seeds = [];
+  for (let seed = Number(seedRange[1]); seed <= Number(seedRange[2]); seed++) {
+    if (!existsSync(path.join(dir, `${pair}-seed${seed}.txt`))) seeds.push(seed);
+  }
+  console.log(`${pair}: ${seeds.length} parts of ${games} games to play, ${lanes} at a time, into ${dir}`);
+  const playPart = (seed) =>
+    new Promise((resolve, reject) => {
+      const base = path.join(dir, `${pair}-seed${seed}`);
+      const child = spawn(
+        process.execPath,
+        [process.argv[1], '--ladder', '--pairs', pair, '--games', games, '--seed', String(seed), '--verbose'],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      child.stdout.pipe(createWriteStream(`${base}.txt.part`));
+      child.stderr.pipe(createWriteStream(`${base}.log`));
+      child.on('error', reject);
+      child.on('close', (code) => {
+        if (code !== 0) return reject(new Error(`part ${base} failed with exit code ${code}`));
+        renameSync(`${base}.txt.part`, `${base}.txt`);
+        console.log(`${pair} seed ${seed}: done`);
+        resolve();
+      });
+    });
+  const lane = async () => {
+    for (let seed = seeds.shift(); seed !== undefined; seed = seeds.shift()) await playPart(seed);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, lanes) }, lane));
+  ladderSummary();
+}
+
+function dirArgument(flag) {
+  const i = args.indexOf(flag);
+  return args[i + 1] && !args[i + 1].startsWith('--') ? args[i + 1] : 'bench/results/force400-ladder';
 }
 
 function findTactics() {
