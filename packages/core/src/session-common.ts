@@ -1,8 +1,8 @@
 /**
  * What the sequential game session (session.ts) and the simultaneous one (simultaneous-session.ts) share: seats,
- * the command options, and the coded errors for players, times, versions and snapshot fields.
+ * the command options, draw offers, and the coded errors for players, times, versions and snapshot fields.
  */
-import type { Player } from './player.js';
+import { opponent, type Player } from './player.js';
 import { err, inputError, ok, type InputError, type Result } from './result.js';
 
 /** Who sits in a seat: a person (optionally named) or the computer at a level (the engine's level id). */
@@ -146,4 +146,35 @@ export function withComputerLevel(
   const next: [SeatSpec, SeatSpec] = [seats[0], seats[1]];
   next[seat] = { kind: 'computer', level };
   return ok(next);
+}
+
+/** What a draw offer or its answer does: the game is drawn (`agree`), or the offer that stands after it. */
+export type DrawStep = { readonly agree: true } | { readonly agree: false; readonly offer: Player | undefined };
+
+/**
+ * `player` offers a draw while `offer` stands (undefined: none): the offer now waits for the opponent, or, crossing
+ * the opponent's own offer, agrees the draw. A second offer of the same player is refused.
+ */
+export function drawOffered(
+  offer: Player | undefined,
+  player: Player,
+  seatName: (p: Player) => string,
+): Result<DrawStep, InputError> {
+  if (offer === player) {
+    return err(inputError('session/draw-already-offered', `${seatName(player)} has already offered a draw`));
+  }
+  return ok(offer === opponent(player) ? { agree: true } : { agree: false, offer: player });
+}
+
+/** `player` answers the opponent's standing offer: accepted, the draw is agreed; declined, the offer is gone. */
+export function drawAnswered(
+  offer: Player | undefined,
+  player: Player,
+  accept: boolean,
+  seatName: (p: Player) => string,
+): Result<DrawStep, InputError> {
+  if (offer !== opponent(player)) {
+    return err(inputError('session/no-draw-offer', `${seatName(player)} has no draw offer to answer`));
+  }
+  return ok(accept ? { agree: true } : { agree: false, offer: undefined });
 }

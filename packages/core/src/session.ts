@@ -52,6 +52,9 @@ import {
   isRecord,
   readSnapshotHeader,
   withComputerLevel,
+  drawAnswered,
+  drawOffered,
+  type DrawStep,
   staleVersion,
   type CommandOptions,
   type SessionSeats,
@@ -357,25 +360,27 @@ export class Session<S, M, G = undefined> {
   offerDraw(player: Player, options: CommandOptions): Result<Session<S, M, G>, InputError> {
     const checked = this.checkPlaying(player, options);
     if (!checked.ok) return checked;
-    const offer = this.state.drawOffer;
-    if (offer === player) {
-      return err(inputError('session/draw-already-offered', `${this.seatName(player)} has already offered a draw`));
-    }
-    if (offer === opponent(player)) {
-      return ok(this.endedWith(this.config.game.agreeDraw(this.position), 'agreed', undefined, options.now));
-    }
-    return ok(this.next({ drawOffer: player }, options.now));
+    return this.drawStep(
+      drawOffered(this.state.drawOffer, player, (p) => this.seatName(p)),
+      options.now,
+    );
   }
 
   /** The opponent of the player who offered answers: accepted, the game is drawn; declined, play goes on. */
   answerDraw(player: Player, accept: boolean, options: CommandOptions): Result<Session<S, M, G>, InputError> {
     const checked = this.checkPlaying(player, options);
     if (!checked.ok) return checked;
-    if (this.state.drawOffer !== opponent(player)) {
-      return err(inputError('session/no-draw-offer', `${this.seatName(player)} has no draw offer to answer`));
-    }
-    if (!accept) return ok(this.next({ drawOffer: undefined }, options.now));
-    return ok(this.endedWith(this.config.game.agreeDraw(this.position), 'agreed', undefined, options.now));
+    return this.drawStep(
+      drawAnswered(this.state.drawOffer, player, accept, (p) => this.seatName(p)),
+      options.now,
+    );
+  }
+
+  private drawStep(step: Result<DrawStep, InputError>, now: number): Result<Session<S, M, G>, InputError> {
+    if (!step.ok) return step;
+    if (step.value.agree)
+      return ok(this.endedWith(this.config.game.agreeDraw(this.position), 'agreed', undefined, now));
+    return ok(this.next({ drawOffer: step.value.offer }, now));
   }
 
   /** Ends the game with a state from the game's own command (e.g. its resignation); takeback can undo it. */

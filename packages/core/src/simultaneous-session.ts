@@ -43,6 +43,9 @@ import {
   isRecord,
   readSnapshotHeader,
   withComputerLevel,
+  drawAnswered,
+  drawOffered,
+  type DrawStep,
   staleVersion,
   type CommandOptions,
   type SessionSeats,
@@ -350,14 +353,10 @@ export class SimultaneousSession<S, M, G = undefined> {
   offerDraw(player: Player, options: CommandOptions): Result<SimultaneousSession<S, M, G>, InputError> {
     const checked = this.checkPlaying(player, options);
     if (!checked.ok) return checked;
-    const offer = this.state.drawOffer;
-    if (offer === player) {
-      return err(inputError('session/draw-already-offered', `${this.seatName(player)} has already offered a draw`));
-    }
-    if (offer === opponent(player)) return ok(this.agreed());
-    return ok(this.with({ drawOffer: player }));
+    return this.drawStep(drawOffered(this.state.drawOffer, player, (p) => this.seatName(p)));
   }
 
+  /** The opponent of the player who offered answers: accepted, the game is drawn; declined, play goes on. */
   answerDraw(
     player: Player,
     accept: boolean,
@@ -365,10 +364,12 @@ export class SimultaneousSession<S, M, G = undefined> {
   ): Result<SimultaneousSession<S, M, G>, InputError> {
     const checked = this.checkPlaying(player, options);
     if (!checked.ok) return checked;
-    if (this.state.drawOffer !== opponent(player)) {
-      return err(inputError('session/no-draw-offer', `${this.seatName(player)} has no draw offer to answer`));
-    }
-    return ok(accept ? this.agreed() : this.with({ drawOffer: undefined }));
+    return this.drawStep(drawAnswered(this.state.drawOffer, player, accept, (p) => this.seatName(p)));
+  }
+
+  private drawStep(step: Result<DrawStep, InputError>): Result<SimultaneousSession<S, M, G>, InputError> {
+    if (!step.ok) return step;
+    return ok(step.value.agree ? this.agreed() : this.with({ drawOffer: step.value.offer }));
   }
 
   /** Every computer seat that has not submitted this round. */
