@@ -1,7 +1,7 @@
 // Force 400 computer opponent benchmarks, over the built packages (`npx tsc -b packages/ai` first).
 //   node bench/ai-force400.js                      search speed (nodes/s) and the deterministic node count
 //   node bench/ai-force400.js --levels             adds each level's time for one middle game move
-//   node bench/ai-force400.js --ladder [--games N] [--pairs 1-0,2-1] [--max-plies N] [--seed N]
+//   node bench/ai-force400.js --ladder [--games N] [--pairs 1-0,2-1] [--max-plies N] [--seed N] [--skip N]
 //                                                  each level against the level below: score, Elo, time
 //   node bench/ai-force400.js --ladder-summary [DIR]
 //                                                  adds up the ladder chunks kept in DIR (default
@@ -10,13 +10,14 @@
 //                                                  `.txt`), so long pairs can be played in parts
 //   node bench/ai-force400.js --ladder-parts --pairs 7-6 --seeds 770-789 [--games 10] [--lanes 2] [DIR]
 //                                                  plays a pair in parts, one --ladder run per seed, `--lanes` at a
-//                                                  time, into DIR: skips parts already finished (a `.txt`), plays an
-//                                                  interrupted one again, then prints the summary
+//                                                  time, into DIR: skips parts already finished (a `.txt`), resumes
+//                                                  an interrupted one after the games its log holds (--skip N), then
+//                                                  prints the summary
 //   node bench/ai-force400.js --find-tactics       prints positions for force400-tactics.ts (seeded playouts)
 // The node count is the same fixed search set as packages/ai/src/games/force400.test.ts: a change to move
 // generation, ordering, evaluation or search changes it.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { createWriteStream, existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRng } from '../packages/core/dist/index.js';
@@ -100,6 +101,8 @@ function ladder() {
   const games = Number(option('--games', '200'));
   const maxPlies = Number(option('--max-plies', '200'));
   const seed = Number(option('--seed', '400'));
+  // Resuming a part: the games before this one were played by an earlier run (their lines are in its log).
+  const skipGames = Number(option('--skip', '0'));
   const pairs = option(
     '--pairs',
     FORCE400_LEVELS.slice(1)
@@ -120,6 +123,7 @@ function ladder() {
       {
         games,
         seed,
+        skipGames,
         openingPlies: 4,
         maxPlies,
         onGame: (g) => {
@@ -133,8 +137,9 @@ function ladder() {
     const elo = Number.isFinite(e.elo) ? `${e.elo >= 0 ? '+' : ''}${Math.round(e.elo)}` : e.elo > 0 ? '+inf' : '-inf';
     const margin = Number.isFinite(e.margin) ? ` ± ${Math.round(e.margin)}` : '';
     const minutes = ((performance.now() - t) / 60000).toFixed(1);
+    const played = r.wins + r.draws + r.losses;
     console.log(
-      `| ${a} vs ${b} | ${games} | +${r.wins} =${r.draws} -${r.losses} | ${(e.score * 100).toFixed(1)}% | ${elo}${margin} | ${(plies / games).toFixed(0)} | ${minutes} min |`,
+      `| ${a} vs ${b} | ${played} | +${r.wins} =${r.draws} -${r.losses} | ${(e.score * 100).toFixed(1)}% | ${elo}${margin} | ${(plies / played).toFixed(0)} | ${minutes} min |`,
     );
   }
 }
@@ -182,7 +187,8 @@ function ladderSummary() {
 /**
  * Plays one pair of the ladder in parts of `--games` games, one per seed of `--seeds A-B`, `--lanes` processes at a
  * time (one a core), each part the `--ladder --verbose` run that `--ladder-summary` reads. A part is finished when
- * its `.txt` exists; a part with only a `.log` was interrupted and is played again from its start. The parts run
+ * its `.txt` exists; a part with only a `.log` was interrupted and resumes after the games its log holds (the same
+ * games as an uninterrupted run: `--skip` still draws the skipped games' openings and seeds). The parts run
  * from the packages as built when each starts, so rebuild only between parts, and only with changes that leave every
  * level's moves as they were.
  */
@@ -202,13 +208,32 @@ async function ladderParts() {
   const playPart = (seed) =>
     new Promise((resolve, reject) => {
       const base = path.join(dir, `${pair}-seed${seed}`);
+      // An interrupted part resumes after the games its log holds (a line cut short by the interruption is dropped).
+      const done = existsSync(`${base}.log`)
+        ? readFileSync(`${base}.log`, 'utf8')
+            .split('\n')
+            .filter((line) => /^\d+-\d+ game \d+: (1|0\.5|0) \S+ \d+$/.test(line))
+        : [];
+      writeFileSync(`${base}.log`, done.map((line) => `${line}\n`).join(''));
       const child = spawn(
         process.execPath,
-        [process.argv[1], '--ladder', '--pairs', pair, '--games', games, '--seed', String(seed), '--verbose'],
+        [
+          process.argv[1],
+          '--ladder',
+          '--pairs',
+          pair,
+          '--games',
+          games,
+          '--seed',
+          String(seed),
+          '--skip',
+          String(done.length),
+          '--verbose',
+        ],
         { stdio: ['ignore', 'pipe', 'pipe'] },
       );
-      child.stdout.pipe(createWriteStream(`${base}.txt.part`));
-      child.stderr.pipe(createWriteStream(`${base}.log`));
+      child.stdout.pipe(createWriteStream(`${base}.txt.part`, { flags: 'a' }));
+      child.stderr.pipe(createWriteStream(`${base}.log`, { flags: 'a' }));
       child.on('error', reject);
       child.on('close', (code) => {
         if (code !== 0) return reject(new Error(`part ${base} failed with exit code ${code}`));

@@ -44,4 +44,22 @@ describe('self-play matches', () => {
     const b = playMatch(nim, perfect, naive, { games: 6, openingPlies: 2, seed: 9 });
     expect(a).toEqual(b);
   });
+
+  it('resumes: skipping the first games plays the rest exactly as the whole match does', () => {
+    // A player whose choice depends on the seed it is given, so a resumed game must get the same seeds.
+    const seeded: MatchPlayer<NimState, number> = {
+      name: 'seeded',
+      choose: (s, seed) => 1 + (seed % Math.min(3, s.stones)),
+    };
+    const whole = playMatch(nim, seeded, perfect, { games: 7, openingPlies: 2, seed: 5 }, { stones: 21, toMove: 0 });
+    const resumed = playMatch(
+      nim,
+      seeded,
+      perfect,
+      { games: 7, openingPlies: 2, seed: 5, skipGames: 3 },
+      { stones: 21, toMove: 0 },
+    );
+    expect(resumed.games).toEqual(whole.games.slice(3));
+    expect(resumed.wins + resumed.draws + resumed.losses).toBe(4);
+  });
 });

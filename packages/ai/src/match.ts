@@ -13,6 +13,11 @@ export interface MatchOptions {
   readonly openingPlies?: number;
   /** Adjudicate as a draw after this many plies. */
   readonly maxPlies?: number;
+  /**
+   * Games not to play, from the first: their openings and seeds are still drawn, so the games played are the same
+   * as in the whole match (to resume a match that was stopped after that many games).
+   */
+  readonly skipGames?: number;
   /** Called after each game. */
   readonly onGame?: (g: MatchGame) => void;
 }
@@ -60,6 +65,7 @@ export function playMatch<S, M>(
     let s = opening;
     let plies = 0;
     const seed = rng.next();
+    if (index < (options.skipGames ?? 0)) continue;
     while (!game.outcome(s) && plies < maxPlies) {
       const mover = game.toMove(s)[0] ?? 0;
       const player = mover === aSeat ? a : b;
