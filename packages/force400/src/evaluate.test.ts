@@ -1,6 +1,7 @@
 import { unwrap } from '@tactica/core';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WEIGHTS, evaluate, evaluateState, evaluationTerms } from './evaluate.js';
+import { kingRoom } from './king-room.js';
 import { force400 } from './game.js';
 import { parsePosition } from './position-text.js';
 import { loadEngine } from './state.js';
@@ -94,5 +95,18 @@ describe('evaluation', () => {
     expect(evaluate(e)).toBeLessThan(1e6);
     e.kingSquare[1] = -1;
     expect(evaluate(e)).toBe(10000);
+  });
+
+  it("hunt: in an ending, each square of room the enemy king has less than one's own counts; not before the ending", () => {
+    // White's strong men on C1 and B3 shut some of the cornered Black king's escape squares; White's king roams free.
+    const ending = position('w 40 W:C1:30,B3:30,H9:10K B:A0:5K,J1:10');
+    const e = loadEngine(ending);
+    const hunting = { ...DEFAULT_WEIGHTS, hunt: 10 };
+    const room = kingRoom(e, e.kingSquare[0] as number, 12) - kingRoom(e, e.kingSquare[1] as number, 12);
+    expect(room).not.toBe(0);
+    expect(evaluate(e, hunting) - evaluate(e, DEFAULT_WEIGHTS)).toBe(10 * room);
+    // Twenty men a side is no ending: the term stays out.
+    const start = loadEngine(force400.initial());
+    expect(evaluate(start, hunting)).toBe(evaluate(start, DEFAULT_WEIGHTS));
   });
 });

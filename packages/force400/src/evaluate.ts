@@ -13,6 +13,7 @@
 import type { Player } from '@tactica/core';
 import { distance, isHomeRank, RAY_LENGTH, RAY_START, RAYS, SQUARES } from './board.js';
 import type { Force400Engine } from './engine.js';
+import { kingRoom } from './king-room.js';
 import { RECHARGE_TURNS } from './rules.js';
 import { loadEngine, type Force400State } from './state.js';
 
@@ -41,7 +42,17 @@ export interface EvalWeights {
   readonly threatened: number;
   /** Per square a side's men can move to. */
   readonly mobility: number;
+  /**
+   * In an ending (at most `ENDGAME_MEN` men), per square of room the enemy king has less than one's own (see
+   * king-room.ts); 0 leaves it out **(ours)**.
+   */
+  readonly hunt?: number;
 }
+
+/** An ending, for the `hunt` term: this many men or fewer on the board. */
+export const ENDGAME_MEN = 12;
+/** A king's room counts up to this many squares: beyond it he is free enough. */
+const ROOM_CAP = 12;
 
 export const DEFAULT_WEIGHTS: EvalWeights = {
   force: 10,
@@ -333,6 +344,12 @@ export function evaluate(e: Force400Engine, w: EvalWeights = DEFAULT_WEIGHTS, pe
     s += w.kingAttack * term(T_DANGER, other);
   }
   if (term(T_ENPRISE, me) === 1) s += owner === me ? -w.kingEnPrise : w.kingEnPrise;
+  const hunt = w.hunt ?? 0;
+  if (hunt > 0 && term(T_MEN, 0) + term(T_MEN, 1) <= ENDGAME_MEN) {
+    const room = kingRoom(e, e.kingSquare[owner] as number, ROOM_CAP);
+    const enemyRoom = kingRoom(e, e.kingSquare[other] as number, ROOM_CAP);
+    s += hunt * (room - enemyRoom);
+  }
   return owner === me ? s : -s;
 }
 
