@@ -13,6 +13,9 @@
 //                                                  time, into DIR: skips parts already finished (a `.txt`), resumes
 //                                                  an interrupted one after the games its log holds (--skip N), then
 //                                                  prints the summary
+//   node bench/ai-force400.js --weights-match --set hunt=80 [--depth 2] [--nodes 40000] [--games 100] [--seed 11]
+//                                                  one search with changed evaluation weights against the same search
+//                                                  with the default weights (how the hunt term was measured)
 //   node bench/ai-force400.js --find-tactics       prints positions for force400-tactics.ts (seeded playouts)
 // The node count is the same fixed search set as packages/ai/src/games/force400.test.ts: a change to move
 // generation, ordering, evaluation or search changes it.
@@ -23,6 +26,7 @@ import path from 'node:path';
 import { createRng } from '../packages/core/dist/index.js';
 import {
   canTakeKing,
+  DEFAULT_WEIGHTS,
   force400,
   Force400SearchPosition,
   formatPosition,
@@ -49,6 +53,7 @@ console.log(
 
 if (args.includes('--find-tactics')) findTactics();
 else if (args.includes('--ladder-summary')) ladderSummary();
+else if (args.includes('--weights-match')) weightsMatch();
 else if (args.includes('--ladder-parts')) {
   await ladderParts().catch((err) => {
     console.error(`ladder parts: ${err.message}`);
@@ -247,6 +252,36 @@ async function ladderParts() {
   };
   await Promise.all(Array.from({ length: Math.max(1, lanes) }, lane));
   ladderSummary();
+}
+
+/** A level with changed weights (`--set name=value`, repeatable) against the same level with the default ones. */
+function weightsMatch() {
+  const changed = { ...DEFAULT_WEIGHTS };
+  args.forEach((a, i) => {
+    if (a !== '--set') return;
+    const m = /^(\w+)=(-?\d+)$/.exec(args[i + 1] ?? '');
+    if (!m || !(m[1] in DEFAULT_WEIGHTS || m[1] === 'hunt'))
+      throw new Error(`--set needs weight=value, not ${args[i + 1]}`);
+    changed[m[1]] = Number(m[2]);
+  });
+  const level = { depth: Number(option('--depth', '2')), nodes: Number(option('--nodes', '40000')), narrowRoot: true };
+  const engine = createForce400Engine({
+    levels: [
+      { ...level, id: 'a', name: 'changed', description: '', weights: changed },
+      { ...level, id: 'b', name: 'default', description: '', weights: DEFAULT_WEIGHTS },
+    ],
+  });
+  const r = playMatch(
+    force400,
+    { name: 'a', choose: (s, sd) => engine.choose(s, 'a', { seed: sd }).move },
+    { name: 'b', choose: (s, sd) => engine.choose(s, 'b', { seed: sd }).move },
+    { games: Number(option('--games', '100')), seed: Number(option('--seed', '11')), openingPlies: 4, maxPlies: 200 },
+  );
+  const e = estimateElo(r);
+  console.log(
+    `changed weights vs default, depth ${level.depth}, ${level.nodes} nodes: +${r.wins} =${r.draws} -${r.losses}, ` +
+      `${(e.score * 100).toFixed(1)}%, Elo ${Math.round(e.elo)} ± ${Math.round(e.margin)}`,
+  );
 }
 
 function dirArgument(flag) {
