@@ -4,8 +4,14 @@
  * `Force400Engine`; nothing here allocates.
  */
 import type { Player } from '@tactica/core';
-import { RAY_LENGTH, RAY_START, RAYS } from './board.js';
+import * as board from './board.js';
 import type { Force400Engine } from './engine.js';
+
+// Module-local copies of the board's ray tables: V8 compiles a module's own unexported constant arrays into optimised
+// code (address and length known) but loads and checks imported ones at every use (see evaluate.ts).
+const RAY_LENGTH = board.RAY_LENGTH.slice();
+const RAY_START = board.RAY_START.slice();
+const RAYS = board.RAYS.slice();
 
 /**
  * The strongest attack `by` can make on square `sq` with one move: the greatest force any of his men would arrive

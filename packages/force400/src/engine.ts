@@ -4,8 +4,15 @@
  * `Force400State` of the public API is loaded into an engine and read back out (state.ts).
  */
 import type { Player } from '@tactica/core';
-import { isHomeRank, RAY_LENGTH, RAY_START, RAYS, SQUARES, fileOf, rankOf } from './board.js';
+import * as board from './board.js';
+import { isHomeRank, SQUARES, fileOf, rankOf } from './board.js';
 import { ABDICATION_COST, MAX_FORCE, RECHARGE, RECHARGE_TURNS } from './rules.js';
+
+// Module-local copies of the board's ray tables: V8 compiles a module's own unexported constant arrays into optimised
+// code (address and length known) but loads and checks imported ones at every use (see evaluate.ts).
+const RAY_LENGTH = board.RAY_LENGTH.slice();
+const RAY_START = board.RAY_START.slice();
+const RAYS = board.RAYS.slice();
 
 /** Action kinds, as packed into bits 0–1 of an action code. */
 export const MOVE = 0;

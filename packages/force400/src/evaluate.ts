@@ -11,9 +11,11 @@
  * Allocation-free: one pass over the board with ray walks, into module-level scratch arrays.
  */
 import type { Player } from '@tactica/core';
-import { distance, isHomeRank, RAY_LENGTH, RAY_START, RAYS, SQUARES } from './board.js';
+import * as board from './board.js';
+import { distance, isHomeRank, RAY_START, RAYS, SQUARES } from './board.js';
 import type { Force400Engine } from './engine.js';
 import { kingRoom } from './king-room.js';
+import * as lines from './lines.js';
 import { RECHARGE_TURNS } from './rules.js';
 import { loadEngine, type Force400State } from './state.js';
 
@@ -91,6 +93,13 @@ const T_THREATENED = 8;
 const T_MOBILITY = 9;
 const TERMS = 10;
 const terms = new Int32Array(TERMS * 2);
+// Module-local copies of the tables `fill` reads: V8 compiles a module's own constant typed arrays into optimised
+// code (their address and length known), but loads and checks imported ones at every use (10% of `fill`'s time).
+const RAY_LENGTH = board.RAY_LENGTH.slice();
+const LINE_OF = lines.LINE_OF.slice();
+const POSITION_ON_LINE = lines.POSITION_ON_LINE.slice();
+const STEP = lines.STEP.slice();
+
 /** Strongest arrival of each side's men on each occupied square (-1: none), indexed side * 100 + square. */
 const attack = new Int16Array(SQUARES * 2);
 
@@ -107,35 +116,8 @@ for (let i = 0; i < SQUARES * 8; i++) {
   const len = RAY_LENGTH[i] as number;
   if (len > 0 && isHomeRank(RAYS[(RAY_START[i] as number) + len - 1] as number)) RAY_ENDS_HOME[i] = 1;
 }
-/**
- * The board's lines for counting open squares without walking them: each square lies on four lines (file, rank and
- * two diagonals, one per pair of opposite directions), at a position along each that grows in directions 4–7 and
- * shrinks in directions 0–3. `fill` marks the men on each line's occupancy bits, so the number of open squares
- * before the first man along a ray is a bit scan.
- */
-const LINE_OF = new Int8Array(SQUARES * 4);
-const POSITION_ON_LINE = new Int8Array(SQUARES * 4);
-let lineCount = 0;
-for (let o = 0; o < 4; o++) {
-  const seen = new Uint8Array(SQUARES);
-  for (let sq = 0; sq < SQUARES; sq++) {
-    if (seen[sq] === 1) continue;
-    // Walk back to the line's first square (direction o), then forward (direction o + 4) numbering its squares.
-    let first = sq;
-    while ((RAY_LENGTH[first * 8 + o] as number) > 0) first = RAYS[RAY_START[first * 8 + o] as number] as number;
-    let at = first;
-    for (let position = 0; ; position++) {
-      LINE_OF[at * 4 + o] = lineCount;
-      POSITION_ON_LINE[at * 4 + o] = position;
-      seen[at] = 1;
-      if ((RAY_LENGTH[at * 8 + o + 4] as number) === 0) break;
-      at = RAYS[RAY_START[at * 8 + o + 4] as number] as number;
-    }
-    lineCount++;
-  }
-}
 /** Occupancy bits of each line, bit i for the square at position i (scratch for `fill`). */
-const lineOccupancy = new Int32Array(lineCount);
+const lineOccupancy = new Int32Array(lines.LINE_COUNT);
 
 /** The squares of the men, in board order (scratch for `fill`). */
 const menSquares = new Int8Array(SQUARES);
@@ -149,8 +131,7 @@ function fill(e: Force400Engine): void {
   // The module's tables in locals: the optimiser then keeps them at hand instead of reloading each from the module
   // scope at every use (a fifth of the time of this function).
   const rayLength = RAY_LENGTH;
-  const rayStart = RAY_START;
-  const rays = RAYS;
+  const steps = STEP;
   const lineOf = LINE_OF;
   const positionOnLine = POSITION_ON_LINE;
   const occupancyOf = lineOccupancy;
@@ -158,8 +139,7 @@ function fill(e: Force400Engine): void {
   const men = menSquares;
   const endsHome = RAY_ENDS_HOME;
   const distances = DISTANCE;
-  for (let i = 0; i < arrival.length; i++) arrival[i] = -1;
-  for (let i = 0; i < occupancyOf.length; i++) occupancyOf[i] = 0;
+  arrival.fill(-1);
   const owner = e.owner;
   const force = e.force;
   const left = e.left;
@@ -183,6 +163,7 @@ function fill(e: Force400Engine): void {
   let mobility0 = 0;
   let mobility1 = 0;
   let menCount = 0;
+  occupancyOf.fill(0);
   for (let sq = 0; sq < SQUARES; sq++) {
     if ((owner[sq] as number) === -1) continue;
     men[menCount++] = sq;
@@ -221,13 +202,12 @@ function fill(e: Force400Engine): void {
       // A zero-force man makes short moves only.
       const len = f === 0 ? 1 : full;
       const k = open < len ? open : len;
-      const start = rayStart[r] as number;
       mobility += k;
       if (k === len) {
         if (canRecharge && k === full && endsHome[r] === 1) reachesHome = true;
         continue;
       }
-      const t = rays[start + k] as number;
+      const t = sq + (k + 1) * (steps[d] as number);
       if (owner[t] !== p) {
         const arrives = k === 0 ? f : f - 1;
         if (arrives > (arrival[attackBase + t] as number)) arrival[attackBase + t] = arrives;

@@ -1,6 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { strongestAttack } from './attacks.js';
+import { RAY_LENGTH, RAY_START, RAYS } from './board.js';
+import type { Force400Engine } from './engine.js';
 import { kingRoom } from './king-room.js';
 import { loadEngine } from './state.js';
+import { positions } from './test-arbitraries.js';
 import { fromDiagram } from './test-board.js';
 
 const room = (diagram: string, kingSquare: number): number =>
@@ -67,4 +72,45 @@ describe("a king's room", () => {
     // A man as strong as the king cannot be taken: the capture is no room, guarded or not.
     expect(room(board('w6', '.'), 44)).toBe(free - 1);
   });
+
+  it('is the definition, square by square: every destination asked of strongestAttack with the king lifted off', () => {
+    fc.assert(
+      fc.property(positions, fc.integer({ min: 1, max: 40 }), (state, cap) => {
+        const e = loadEngine(state);
+        const before = Array.from(e.owner);
+        for (const king of e.kingSquare) {
+          expect(kingRoom(e, king, cap)).toBe(roomByDefinition(e, king, cap));
+          expect(Array.from(e.owner)).toEqual(before);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
+
+/** The king's room as king-room.ts defines it, with the plain ray walks of `strongestAttack`. */
+function roomByDefinition(e: Force400Engine, king: number, cap: number): number {
+  const side = e.owner[king] as number;
+  const hunter = 1 - side;
+  const kingForce = e.force[king] as number;
+  e.owner[king] = -1;
+  let room = 0;
+  for (let d = 0; d < 8; d++) {
+    const len =
+      kingForce === 0 ? Math.min(1, RAY_LENGTH[king * 8 + d] as number) : (RAY_LENGTH[king * 8 + d] as number);
+    for (let k = 0; k < len; k++) {
+      const t = RAYS[(RAY_START[king * 8 + d] as number) + k] as number;
+      const o = e.owner[t] as number;
+      if (o === side) break;
+      const arrives = k === 0 ? kingForce : kingForce - 1;
+      if (o === hunter) {
+        const left = arrives - (e.force[t] as number);
+        if (left > 0 && strongestAttack(e, t, hunter as 0 | 1) <= left) room++;
+        break;
+      }
+      if (strongestAttack(e, t, hunter as 0 | 1) <= arrives) room++;
+    }
+  }
+  e.owner[king] = side as 0 | 1;
+  return Math.min(room, cap);
+}

@@ -19,13 +19,20 @@
  */
 import type { Player } from '@tactica/core';
 import { actionFromCode, type Force400Action } from './actions.js';
-import { distance, isHomeRank, RAY_LENGTH, RAY_START, RAYS, SQUARES } from './board.js';
+import * as board from './board.js';
+import { distance, isHomeRank, SQUARES } from './board.js';
 import { ABDICATE, Force400Engine, MOVE, PLAYING, TRANSFER } from './engine.js';
 import { DEFAULT_WEIGHTS, evaluate, type EvalWeights } from './evaluate.js';
 import { ABDICATION_COST, MAX_FORCE } from './rules.js';
 import { loadEngine, type Force400State } from './state.js';
 import { manKeyHi, manKeyLo, SIDE_KEY_HI, SIDE_KEY_LO, waitAt, waitKeyHi, waitKeyLo, hashEngine } from './zobrist.js';
 import { unitsToDeliver } from './attacks.js';
+
+// Module-local copies of the board's ray tables: V8 compiles a module's own unexported constant arrays into optimised
+// code (address and length known) but loads and checks imported ones at every use (see evaluate.ts).
+const RAY_LENGTH = board.RAY_LENGTH.slice();
+const RAY_START = board.RAY_START.slice();
+const RAYS = board.RAYS.slice();
 
 /**
  * The most moves handed to a search per position **(ours)**: the AI package's searcher keeps 512 slots a ply.
