@@ -16,8 +16,6 @@ import * as lines from './lines.js';
 const RAY_LENGTH = board.RAY_LENGTH.slice();
 const RAY_START = board.RAY_START.slice();
 const RAYS = board.RAYS.slice();
-const LINE_OF = lines.LINE_OF.slice();
-const POSITION_ON_LINE = lines.POSITION_ON_LINE.slice();
 const STEP = lines.STEP.slice();
 /** The men's line occupancy with the king lifted off (scratch). */
 const occupancy = new Int32Array(lines.LINE_COUNT);
@@ -67,19 +65,8 @@ function attackedAbove(owner: Int8Array, force: Uint8Array, sq: number, hunter: 
   for (let d = 0; d < 8; d++) {
     const full = RAY_LENGTH[sq * 8 + d] as number;
     if (full === 0) continue;
-    const o = d & 3;
-    const bits = occupancy[LINE_OF[sq * 4 + o] as number] as number;
-    const position = POSITION_ON_LINE[sq * 4 + o] as number;
-    let open: number;
-    if (d >= 4) {
-      const beyond = bits >>> (position + 1);
-      if (beyond === 0) continue;
-      open = 31 - Math.clz32(beyond & -beyond);
-    } else {
-      const before = bits & ((1 << position) - 1);
-      if (before === 0) continue;
-      open = position - 1 - (31 - Math.clz32(before));
-    }
+    const open = lines.openAlong(occupancy, sq, d, full);
+    if (open === full) continue;
     const man = sq + (open + 1) * (STEP[d] as number);
     if (owner[man] !== hunter) continue;
     // A long move arrives with one unit less; a zero-force man makes short moves only (-1 here never wins).

@@ -1,22 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RAY_LENGTH, RAY_START, RAYS, SQUARES } from './board.js';
-import { LINE_COUNT, LINE_OF, markLines, POSITION_ON_LINE, STEP } from './lines.js';
+import { LINE_COUNT, LINE_OF, markLines, openAlong, POSITION_ON_LINE, STEP } from './lines.js';
 import { loadEngine } from './state.js';
 import { positions } from './test-arbitraries.js';
-
-/** The bit scan the evaluation and the king's room spell out inline (see the file comment of lines.ts). */
-function openByScan(occupancy: Int32Array, sq: number, d: number): number {
-  const bits = occupancy[LINE_OF[sq * 4 + (d & 3)] as number] as number;
-  const at = POSITION_ON_LINE[sq * 4 + (d & 3)] as number;
-  const full = RAY_LENGTH[sq * 8 + d] as number;
-  if (d >= 4) {
-    const beyond = bits >>> (at + 1);
-    return beyond === 0 ? full : 31 - Math.clz32(beyond & -beyond);
-  }
-  const before = bits & ((1 << at) - 1);
-  return before === 0 ? full : at - 1 - (31 - Math.clz32(before));
-}
 
 describe('board lines', () => {
   it('number the 58 lines so that each ray runs along one line, one position a step', () => {
@@ -48,7 +35,7 @@ describe('board lines', () => {
             const len = RAY_LENGTH[sq * 8 + d] as number;
             let open = 0;
             while (open < len && e.owner[RAYS[start + open] as number] === -1) open++;
-            expect(openByScan(occupancy, sq, d)).toBe(open);
+            expect(openAlong(occupancy, sq, d, len)).toBe(open);
           }
         }
       }),
