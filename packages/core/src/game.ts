@@ -26,11 +26,13 @@ export interface GameInfo {
  * - In a simultaneous game, a move carries its player; each player's moves are private until the round resolves
  *   (see `observe`).
  *
+ * `V` is what a player may see of a state (`observe`).
+ *
  * Trust levels (scalachess's two-level API):
  * - `legalMoves` / `play` are the trusted fast path: `play` assumes the move came from `legalMoves`.
  * - `parseMove` / `tryPlay` / `parsePosition` take untrusted text and return coded errors; they never throw.
  */
-export interface Game<S, M> {
+export interface Game<S, M, V = unknown> {
   readonly info: GameInfo;
   /** The starting position (options such as variant or handicap are fixed when the game object is made). */
   initial(): S;
@@ -59,8 +61,11 @@ export interface Game<S, M> {
   formatPosition(s: S): string;
   parsePosition(text: string): Result<S, InputError>;
 
-  /** What player `p` may see of `s`: the other side's pending secret orders are stripped. */
-  observe(s: S, p: Player): unknown;
+  /**
+   * What player `p` may see of `s`, typed per game (`V`): in games of perfect information the state itself; in
+   * Tactorus the other side's pending orders are stripped.
+   */
+  observe(s: S, p: Player): V;
 
   /** Optional fast leaf count, for games with a specialised generator; must agree with the generic perft. */
   perft?(s: S, depth: number): number;

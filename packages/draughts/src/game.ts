@@ -50,7 +50,7 @@ export interface DraughtsOptions {
 export type DrawCounter =
   { readonly stage: 1; readonly left: number } | { readonly stage: 2; readonly left: number } | undefined;
 
-export interface DraughtsGame extends Game<DraughtsState, DraughtsMove> {
+export interface DraughtsGame extends Game<DraughtsState, DraughtsMove, DraughtsState> {
   readonly rules: RuleSet;
   readonly giveaway: boolean;
   /** A fresh game (counters at zero) from a position. */

@@ -21,7 +21,7 @@ import { formatPosition, parsePosition } from './position-text.js';
 import { setupPosition, type Force400Setup } from './setup.js';
 import { loadEngine, readEngine, type Force400State } from './state.js';
 
-export type Force400Game = Game<Force400State, Force400Action> & {
+export type Force400Game = Game<Force400State, Force400Action, Force400State> & {
   readonly setup: Force400Setup;
   /** Leaf count by the fast make/unmake path (always present for Force 400). */
   perft(s: Force400State, depth: number): number;

@@ -192,7 +192,7 @@ function perftOf(s: TacticsState, depth: number): number {
   return scratch.perft(depth);
 }
 
-const base: Omit<Game<TacticsState, TacticsMove>, 'tryPlay'> = {
+const base: Omit<Game<TacticsState, TacticsMove, TacticsState>, 'tryPlay'> = {
   info: {
     id: 'tactics',
     family: 'tactics',
@@ -218,7 +218,7 @@ const base: Omit<Game<TacticsState, TacticsMove>, 'tryPlay'> = {
 };
 
 /** The game object: `tactics.legalMoves(tactics.initial())`. */
-export const tactics: Game<TacticsState, TacticsMove> = {
+export const tactics: Game<TacticsState, TacticsMove, TacticsState> = {
   ...base,
   tryPlay(s, text, p) {
     const parsed = parseMove(s, text, p);

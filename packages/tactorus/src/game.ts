@@ -6,7 +6,7 @@
 import { draw, opponent, win, type Game, type Player } from '@tactica/core';
 import { ALL_FLANKS, startingBoard, type FlankSet } from './board.js';
 import { formatMoveText, parseMove } from './notation.js';
-import { observe } from './observation.js';
+import { observe, type TactorusObservation } from './observation.js';
 import { formatPosition, parsePosition } from './position.js';
 import { resolveRound } from './resolve.js';
 import { legalMovesOf } from './schedule.js';
@@ -110,8 +110,8 @@ export function sameMove(a: TactorusMove, b: TactorusMove): boolean {
 }
 
 /** Makes the Tactorus game object; the setup fixes the rules and flanks of `initial()`. */
-export function createTactorus(setup: TactorusSetup = {}): Game<TactorusState, TactorusMove> {
-  const game: Game<TactorusState, TactorusMove> = {
+export function createTactorus(setup: TactorusSetup = {}): Game<TactorusState, TactorusMove, TactorusObservation> {
+  const game: Game<TactorusState, TactorusMove, TactorusObservation> = {
     info: {
       id: 'tactorus',
       family: 'tactorus',

@@ -59,7 +59,7 @@ export function parseMove(s: TactrixState, text: string, player?: Player): Resul
   return parseMoveAt(load(s, scratch), text);
 }
 
-export const tactrix: Game<TactrixState, TactrixMove> = {
+export const tactrix: Game<TactrixState, TactrixMove, TactrixState> = {
   info: {
     id: 'tactrix',
     family: 'tactrix',
