@@ -1,0 +1,38 @@
+/**
+ * Every game's entry, loaded at once: for Node programs that serve all five games (the terminal, the server, the
+ * e-mail gateway). A browser page loads one game with `loadEntry` instead.
+ */
+import { err, inputError, type InputError, type Result } from '@tactica/core';
+import { draughtsEntry } from './draughts/entry.js';
+import { readStoredGame, restoreWith, type RestoredGame } from './stored-game.js';
+import { GAME_FAMILIES, isGameFamily, type AnyGameEntry, type GameFamily } from './types.js';
+
+export const CATALOGUE: Partial<Record<GameFamily, AnyGameEntry>> = {
+  draughts: draughtsEntry,
+};
+
+/** Every entry in menu order. */
+export const ENTRIES: readonly AnyGameEntry[] = GAME_FAMILIES.flatMap((f) => CATALOGUE[f] ?? []);
+
+export function entryOf(name: unknown): Result<AnyGameEntry, InputError> {
+  const key = typeof name === 'string' ? name.trim().toLowerCase() : name;
+  if (!isGameFamily(key)) {
+    return err(
+      inputError('catalogue/unknown-game', `unknown game ${JSON.stringify(name)}: ${GAME_FAMILIES.join(', ')}`, {
+        input: String(name),
+      }),
+    );
+  }
+  const entry = CATALOGUE[key];
+  if (!entry) return err(inputError('catalogue/not-available', `${key} is not in the catalogue yet`));
+  return { ok: true, value: entry };
+}
+
+/** Restores a stored game (an object or its JSON text) with every entry at hand. */
+export function restoreStoredGame(stored: unknown): Result<RestoredGame, InputError> {
+  const read = readStoredGame(stored);
+  if (!read.ok) return read;
+  const entry = entryOf(read.value.family);
+  if (!entry.ok) return entry;
+  return restoreWith(entry.value, read.value);
+}

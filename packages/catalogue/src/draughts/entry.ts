@@ -1,0 +1,170 @@
+/**
+ * Draughts in the catalogue: the seven rule sets of Draughts Galore, each also in give-away mode, from the standard
+ * start or any FEN; the manual's status bar as data (rule set letter, pieces, the M1/M2 move counter, 3.3.5); the
+ * clock's "auto" mode (3.2.2); PDN records; the board model; the computer's six levels.
+ *
+ *   const setup = unwrap(draughtsEntry.setup({ variant: 'russian', giveaway: true }));
+ *   const session = unwrap(setup.newSession({ seed: 1, now: Date.now() }));
+ */
+import { err, inputError, ok, type InputError, type Player, type Result } from '@tactica/core';
+import {
+  draughtsGame,
+  drawCounter,
+  moveNumberLabel,
+  parseFen,
+  pieces,
+  RULE_SETS,
+  VARIANT_IDS,
+  type DraughtsGame,
+  type DraughtsMove,
+  type DraughtsState,
+  type DrawCounter,
+  type VariantId,
+} from '@tactica/draughts';
+import { DRAUGHTS_LEVELS } from '@tactica/ai';
+import { optionFlag, optionText, readOptions } from '../options.js';
+import { sequentialSetup } from '../setup.js';
+import { listing } from '../listing.js';
+import type { GameEntry, OptionSpec, SequentialSetup, StatusBase, VariantInfo } from '../types.js';
+import { draughtsBoard, type DraughtsPiece } from './board.js';
+import { exportPdn, PDN, readPdnRecord } from './records.js';
+
+/** The manual's status bar (3.3.5) as data, plus what the board alone does not show. */
+export interface DraughtsStatus extends StatusBase {
+  readonly variant: VariantId;
+  readonly ruleSet: string;
+  /** The status bar's letter: W E S R B T O. */
+  readonly letter: string;
+  readonly giveaway: boolean;
+  /** Who moves first in this rule set (Black in English and Pool). */
+  readonly firstToMove: Player;
+  /** Men and kings of White (seat 0) and Black (seat 1). */
+  readonly men: readonly [number, number];
+  readonly kings: readonly [number, number];
+  /** The move counter (manual 2.4) while it runs: stage 1 or 2 and half-moves left. */
+  readonly counter: DrawCounter;
+  /** The PDN move number of the move to play: `12.` or `12...`. */
+  readonly moveLabel: string;
+}
+
+export type DraughtsSetup = SequentialSetup<DraughtsState, DraughtsMove, DraughtsState, DraughtsStatus, DraughtsPiece>;
+
+const FEN_MAX = 400;
+
+const OPTIONS: readonly OptionSpec[] = [
+  {
+    kind: 'choice',
+    key: 'variant',
+    label: 'Rule set',
+    help: 'which national rules (manual 2.3)',
+    choices: VARIANT_IDS.map((v) => ({ id: v, label: RULE_SETS[v].name })),
+    default: 'international',
+  },
+  {
+    kind: 'flag',
+    key: 'giveaway',
+    label: 'Give-away',
+    help: 'the side left without a move wins (manual 3.2.2)',
+    default: false,
+  },
+  {
+    kind: 'text',
+    key: 'position',
+    label: 'Start position',
+    help: "draughts FEN (W:W31-50:B1-20); empty for the rule set's start",
+    maxLength: FEN_MAX,
+    default: '',
+  },
+];
+
+function status(s: DraughtsState, place: { start: DraughtsState; ply: number }): DraughtsStatus {
+  const rules = RULE_SETS[s.position.variant];
+  const men: [number, number] = [0, 0];
+  const kings: [number, number] = [0, 0];
+  for (const { piece } of pieces(s.position)) {
+    if (piece === 'w') men[0]++;
+    else if (piece === 'b') men[1]++;
+    else if (piece === 'W') kings[0]++;
+    else kings[1]++;
+  }
+  const moveLabel = moveNumberLabel(place.start.position, place.ply);
+  return {
+    moveNumber: Number.parseInt(moveLabel, 10),
+    toMove: s.over ? [] : [s.position.turn],
+    variant: rules.id,
+    ruleSet: rules.name,
+    letter: rules.letter,
+    giveaway: s.giveaway,
+    firstToMove: rules.firstToMove === 'white' ? 0 : 1,
+    men,
+    kings,
+    counter: drawCounter(s),
+    moveLabel,
+  };
+}
+
+function setupOf(game: DraughtsGame, start: DraughtsState, options: Record<string, unknown>): DraughtsSetup {
+  const variant = game.rules.id;
+  return sequentialSetup({
+    family: 'draughts',
+    options: options as DraughtsSetup['options'],
+    variantId: game.info.id,
+    game,
+    initial: () => start,
+    status,
+    boardAdapter: draughtsBoard(game),
+    actions: [],
+    levels: DRAUGHTS_LEVELS,
+    loadEngine: async () => (await import('@tactica/ai')).draughtsEngine,
+    records: [PDN],
+    // Manual 3.2.2: "Auto ... Move with English/American, and Game with all others".
+    autoTimeMode: variant === 'english' ? 'move' : 'game',
+    async exportRecord(format, h, meta) {
+      if (format !== PDN.id) return err(unknownFormat(format));
+      return ok(exportPdn(game, h, meta));
+    },
+  });
+}
+
+function unknownFormat(format: string): InputError {
+  return inputError('record/unknown-format', `draughts records are PDN ("pdn"), not "${format}"`, { input: format });
+}
+
+function setup(input?: unknown): Result<DraughtsSetup, InputError> {
+  const read = readOptions(OPTIONS, input);
+  if (!read.ok) return read;
+  const variant = read.value['variant'] as VariantId;
+  const game = draughtsGame(variant, { giveaway: optionFlag(read.value, 'giveaway') });
+  const fen = optionText(read.value, 'position').trim();
+  let start = game.initial();
+  if (fen !== '') {
+    const parsed = parseFen(fen, variant);
+    if (!parsed.ok) {
+      return err(inputError(parsed.error.code, `position: ${parsed.error.message}`, { input: 'position' }));
+    }
+    start = game.fromPosition(parsed.value);
+  }
+  return ok(setupOf(game, start, { ...read.value, position: fen }));
+}
+
+const VARIANTS: readonly VariantInfo[] = VARIANT_IDS.flatMap((variant) =>
+  [false, true].map((giveaway) => {
+    const game = draughtsGame(variant, { giveaway });
+    return { id: game.info.id, name: game.info.name, options: { variant, giveaway, position: '' } };
+  }),
+);
+
+export const draughtsEntry: GameEntry<DraughtsState, DraughtsMove, DraughtsState, DraughtsStatus, DraughtsPiece> = {
+  ...listing('draughts'),
+  options: OPTIONS,
+  variants: VARIANTS,
+  levels: DRAUGHTS_LEVELS,
+  records: [PDN],
+  setup,
+  async importRecord(format, text) {
+    if (format !== PDN.id) return err(unknownFormat(format));
+    return readPdnRecord(text, (record) => draughtsGame(record.variant, { giveaway: record.giveaway }));
+  },
+};
+
+export type { DraughtsPiece };

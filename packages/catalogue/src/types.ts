@@ -1,0 +1,313 @@
+/**
+ * What the catalogue says of a game: the shapes every interface (terminal, server, e-mail gateway, browser) reads.
+ * Plain data where it can be (options, variants, levels, board models travel to workers, storage and the wire);
+ * functions only where a game must compute something.
+ */
+import type {
+  Dynamics,
+  Game,
+  History,
+  InputError,
+  Player,
+  Result,
+  Session,
+  SessionClock,
+  SessionSeats,
+  SimultaneousSession,
+  TimeMode,
+} from '@tactica/core';
+import type { Engine, LevelInfo } from '@tactica/ai';
+
+/** The game families, in menu order. */
+export const GAME_FAMILIES = ['draughts', 'force400', 'tactrix', 'tactics', 'tactorus'] as const;
+export type GameFamily = (typeof GAME_FAMILIES)[number];
+
+export function isGameFamily(v: unknown): v is GameFamily {
+  return (GAME_FAMILIES as readonly unknown[]).includes(v);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Options
+
+export type OptionValue = string | number | boolean;
+/** A game's options, complete (every key of its schema present) once the catalogue has read them. */
+export type OptionValues = Readonly<Record<string, OptionValue>>;
+
+interface OptionBase {
+  /** The key in option values and requests: `variant`, `giveaway`, `handicapWhite`. */
+  readonly key: string;
+  /** A short label for a form: `Rule set`. */
+  readonly label: string;
+  /** One sentence on what it does. */
+  readonly help: string;
+}
+
+/**
+ * One option of a game, as a schema a UI draws a form from and a server validates a request with. `text` options
+ * with an empty default (a start position) mean "the standard one".
+ */
+export type OptionSpec =
+  | (OptionBase & {
+      readonly kind: 'choice';
+      readonly choices: readonly { readonly id: string; readonly label: string }[];
+      readonly default: string;
+    })
+  | (OptionBase & { readonly kind: 'flag'; readonly default: boolean })
+  | (OptionBase & { readonly kind: 'integer'; readonly min: number; readonly max: number; readonly default: number })
+  | (OptionBase & { readonly kind: 'text'; readonly maxLength: number; readonly default: string });
+
+/** A named preset of a family's options: each draughts rule set with and without give-away, one for the others. */
+export interface VariantInfo {
+  /** The game's `info.id` for these options: `draughts/russian-giveaway`, `force400`. */
+  readonly id: string;
+  readonly name: string;
+  readonly options: OptionValues;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Board models: what a UI renders, and how a click or drag becomes a move
+
+/** A piece as a UI draws it. Each game extends it with its own attributes (force number, frozen face…). */
+export interface PieceModel {
+  /** The kind of piece in this game: `man`, `king`, `rook`, `verticon`, `soldier`… */
+  readonly kind: string;
+  readonly owner: Player;
+  /** A short text for plain renderers and screen readers: `w`, `W`, `5`, `R`. */
+  readonly symbol: string;
+  /** Words for screen readers: `white king`, `Player 2 tank`. */
+  readonly name: string;
+}
+
+export interface SquareModel<P extends PieceModel = PieceModel> {
+  /** The game's own name of the square, as moves and `fromInput` take it: `32`, `c3`, `f1`, `A0`, `84`. */
+  readonly id: string;
+  /** 0-based, from Player 1's (seat 0's) left. */
+  readonly file: number;
+  /** 0-based, from Player 1's (seat 0's) side of the board. */
+  readonly rank: number;
+  readonly shade: 'light' | 'dark';
+  /** False for squares no piece ever stands on (the light squares in draughts). */
+  readonly playable: boolean;
+  /** The number a game prints on the square (draughts square numbers, Tactorus 00–99), if any. */
+  readonly label?: string;
+  readonly piece?: P;
+  /** Tactrix: chips lying on the square. */
+  readonly chips?: number;
+}
+
+/** The board as one viewer may see it. */
+export interface BoardModel<P extends PieceModel = PieceModel> {
+  readonly files: number;
+  readonly ranks: number;
+  /** Every square, rank 0 first, file 0 first within a rank: index `rank * files + file`. */
+  readonly squares: readonly SquareModel<P>[];
+  /** Who may act now (empty when the game is over). */
+  readonly toMove: readonly Player[];
+  /** Whose view this is (undefined: a spectator's). */
+  readonly viewer: Player | undefined;
+}
+
+/**
+ * One legal move as the input that makes it: a piece picked up on `from` and put down on `to`, with `choice`
+ * telling apart moves that share both (two capture paths, a transfer's amount, the piece bought).
+ */
+export interface MoveInput<M> {
+  readonly move: M;
+  /** The move in the game's notation. */
+  readonly notation: string;
+  /** What kind of act it is: `move`, `capture`, `transfer`, `abdicate`, `buy`, `order`, `withdraw`, `done`… */
+  readonly action: string;
+  readonly from?: string;
+  readonly to?: string;
+  readonly choice?: string;
+  /** How a "which one?" question names it: `via 24, 15`, `transfer 3`. */
+  readonly label: string;
+  /** The squares the piece stops on after `from` (captures), ending with `to`. */
+  readonly path?: readonly string[];
+  /** The squares whose pieces the move takes. */
+  readonly captures?: readonly string[];
+}
+
+/** What a click or a drag says: the square picked up, the square put down on, the choice among moves sharing both. */
+export interface BoardInput {
+  readonly action?: string;
+  readonly from?: string;
+  readonly to?: string;
+  readonly choice?: string;
+}
+
+/** An act of a game besides moving a piece (Force 400 transfer and abdication, Tactrix purchase, Tactorus done). */
+export interface ActionInfo {
+  readonly id: string;
+  readonly label: string;
+  readonly help: string;
+  /** What the act's inputs carry: `from`, `to`, and what `choice` means (`amount`, `piece`). */
+  readonly uses: readonly ('from' | 'to' | 'choice')[];
+  readonly choiceLabel?: string;
+}
+
+/** A game's board: the model to draw, and every legal move as an input. No rules of its own. */
+export interface BoardAdapter<S, M, P extends PieceModel = PieceModel> {
+  model(s: S, viewer?: Player): BoardModel<P>;
+  /** Every move `player` may make now (default: the player to move), each as the input that makes it. */
+  inputs(s: S, player?: Player): readonly MoveInput<M>[];
+  /**
+   * The game's own reason an input matches no legal move (`move/capture-required`), when it has one; the
+   * catalogue's generic reasons (an empty square, the opponent's piece, no such target) cover the rest.
+   */
+  explain?(s: S, input: BoardInput, player?: Player): InputError | undefined;
+}
+
+/** The board adapter with `fromInput`, which the catalogue builds once over `inputs`. */
+export interface Board<S, M, P extends PieceModel = PieceModel> extends BoardAdapter<S, M, P> {
+  /** Turns a click or a drag into a legal move, or a coded error saying why not. */
+  fromInput(s: S, input: BoardInput, player?: Player): Result<M, InputError>;
+  /** The squares touched by a move, for highlighting and animation. */
+  squaresOf(s: S, m: M): MoveSquares;
+}
+
+export interface MoveSquares {
+  readonly from?: string;
+  readonly to?: string;
+  readonly path?: readonly string[];
+  readonly captures?: readonly string[];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Records
+
+export interface RecordFormatInfo {
+  /** `pdn`, `force400-record`, `tactics-record`, `tactrix-record`, `tactorus-game`. */
+  readonly id: string;
+  readonly name: string;
+  /** File name extension without the dot. */
+  readonly extension: string;
+  readonly mediaType: string;
+}
+
+/** Who played and where, for the records that say it (PDN tags). */
+export interface RecordMeta {
+  readonly players?: readonly [string, string];
+  readonly event?: string;
+  readonly site?: string;
+  /** `YYYY.MM.DD`. */
+  readonly date?: string;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sessions
+
+export interface NewSessionOptions {
+  readonly seats?: SessionSeats;
+  /** Sequential games only. */
+  readonly clock?: SessionClock;
+  readonly seed: number | string;
+  readonly now: number;
+}
+
+/** What a game's position says beside the board: each game's own fields, plus these. */
+export interface StatusBase {
+  /** The move (or round) number as the game counts it. */
+  readonly moveNumber: number;
+  readonly toMove: readonly Player[];
+}
+
+/** Where in its line a position stands, for the status hook. */
+export interface LinePlace<S> {
+  readonly start: S;
+  /** Moves (or rounds) played from `start`. */
+  readonly ply: number;
+}
+
+/** A game set up with its options: everything an interface needs to play it. */
+interface SetupBase<S, M, V, St extends StatusBase, P extends PieceModel> {
+  readonly family: GameFamily;
+  /** The options, complete. */
+  readonly options: OptionValues;
+  /** `game.info.id`. */
+  readonly variantId: string;
+  readonly game: Game<S, M, V>;
+  /** The start position (the option's, or the game's standard one). */
+  initial(): S;
+  /** The game's fields beside the board: move number, side, counters, chips, forces… */
+  status(s: S, place: LinePlace<S>): St;
+  readonly board: Board<S, M, P>;
+  /** The game's acts besides moving a piece. */
+  readonly actions: readonly ActionInfo[];
+  readonly levels: readonly LevelInfo[];
+  /** The computer opponent, loaded (and its tables allocated) on first call. */
+  loadEngine(): Promise<Engine<S, M>>;
+  readonly records: readonly RecordFormatInfo[];
+}
+
+export interface SequentialSetup<S, M, V, St extends StatusBase, P extends PieceModel> extends SetupBase<
+  S,
+  M,
+  V,
+  St,
+  P
+> {
+  readonly dynamics: 'sequential';
+  /** What the Draughts Galore clock's "auto" mode means for this game. */
+  readonly autoTimeMode: TimeMode;
+  /** A game's own rule on takeback, beside the clock's. */
+  takebackAllowed?(h: History<S, M>): boolean;
+  newSession(options: NewSessionOptions): Result<Session<S, M, St>, InputError>;
+  restoreSession(snapshot: unknown): Result<Session<S, M, St>, InputError>;
+  /** The line of play (moves taken back left out) as record text. */
+  exportRecord(format: string, h: History<S, M>, meta?: RecordMeta): Promise<Result<string, InputError>>;
+}
+
+export interface SimultaneousSetup<S, M, V, St extends StatusBase, P extends PieceModel> extends SetupBase<
+  S,
+  M,
+  V,
+  St,
+  P
+> {
+  readonly dynamics: 'simultaneous';
+  newSession(options: NewSessionOptions): Result<SimultaneousSession<S, M, St>, InputError>;
+  restoreSession(snapshot: unknown): Result<SimultaneousSession<S, M, St>, InputError>;
+  /** The rounds played as record text. */
+  exportRecord(
+    format: string,
+    session: SimultaneousSession<S, M, St>,
+    meta?: RecordMeta,
+  ): Promise<Result<string, InputError>>;
+}
+
+export type GameSetup<S, M, V, St extends StatusBase, P extends PieceModel> =
+  SequentialSetup<S, M, V, St, P> | SimultaneousSetup<S, M, V, St, P>;
+
+/** A record read back: the options of the game it is of, and its line of play. */
+export interface ImportedRecord<S, M> {
+  readonly options: OptionValues;
+  readonly history: History<S, M>;
+  readonly meta: RecordMeta;
+}
+
+/** A game family in the catalogue. */
+export interface GameEntry<S, M, V, St extends StatusBase, P extends PieceModel> {
+  readonly family: GameFamily;
+  readonly name: string;
+  readonly summary: string;
+  /** The original program the game comes from. */
+  readonly origin: string;
+  readonly dynamics: Dynamics;
+  readonly options: readonly OptionSpec[];
+  readonly variants: readonly VariantInfo[];
+  readonly levels: readonly LevelInfo[];
+  readonly records: readonly RecordFormatInfo[];
+  /** Sets the game up from untrusted options (missing keys take their defaults); a coded error names the field. */
+  setup(options?: unknown): Result<GameSetup<S, M, V, St, P>, InputError>;
+  /** Reads a record of this family: the options of its game and its line of play. */
+  importRecord(format: string, text: string): Promise<Result<ImportedRecord<S, M>, InputError>>;
+}
+
+/** Any game's entry or setup, for code that handles every game alike (states, moves and views opaque). */
+export type AnyGameEntry = GameEntry<unknown, unknown, unknown, StatusBase, PieceModel>;
+export type AnyGameSetup = GameSetup<unknown, unknown, unknown, StatusBase, PieceModel>;
+export type AnySequentialSetup = SequentialSetup<unknown, unknown, unknown, StatusBase, PieceModel>;
+export type AnySimultaneousSetup = SimultaneousSetup<unknown, unknown, unknown, StatusBase, PieceModel>;
+
+export type { Dynamics };
