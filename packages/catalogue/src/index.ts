@@ -23,6 +23,7 @@ export * from './types.js';
 export { GAME_LISTINGS, listing, type GameListing } from './listing.js';
 export { readOptions } from './options.js';
 export { makeBoard } from './board.js';
+export { loadComputer } from './computer.js';
 export {
   readStoredGame,
   restoreWith,

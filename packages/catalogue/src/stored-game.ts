@@ -15,7 +15,14 @@ import {
   type Session,
   type SimultaneousSession,
 } from '@tactica/core';
-import { isGameFamily, type AnyGameEntry, type AnyGameSetup, type GameFamily, type OptionValues } from './types.js';
+import {
+  isGameFamily,
+  type AnyGameEntry,
+  type AnyGameSetup,
+  type GameFamily,
+  type OptionValues,
+  type StatusBase,
+} from './types.js';
 
 export const STORED_GAME_FORMAT = 'tactica-game';
 
@@ -33,12 +40,12 @@ export type RestoredGame =
   | {
       readonly dynamics: 'sequential';
       readonly setup: AnyGameSetup & { readonly dynamics: 'sequential' };
-      readonly session: Session<unknown, unknown, unknown>;
+      readonly session: Session<unknown, unknown, StatusBase>;
     }
   | {
       readonly dynamics: 'simultaneous';
       readonly setup: AnyGameSetup & { readonly dynamics: 'simultaneous' };
-      readonly session: SimultaneousSession<unknown, unknown, unknown>;
+      readonly session: SimultaneousSession<unknown, unknown, StatusBase>;
     };
 
 /** The stored form of a session of `setup`. */

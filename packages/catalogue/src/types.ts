@@ -16,7 +16,7 @@ import type {
   SimultaneousSession,
   TimeMode,
 } from '@tactica/core';
-import type { Engine, LevelInfo } from '@tactica/ai';
+import type { Engine, LevelInfo, ThinkOptions } from '@tactica/ai';
 
 /** The game families, in menu order. */
 export const GAME_FAMILIES = ['draughts', 'force400', 'tactrix', 'tactics', 'tactorus'] as const;
@@ -258,6 +258,15 @@ export interface SequentialSetup<S, M, V, St extends StatusBase, P extends Piece
   exportRecord(format: string, h: History<S, M>, meta?: RecordMeta): Promise<Result<string, InputError>>;
 }
 
+/**
+ * The computer as every interface asks it: the move (sequential games) or a round's orders (simultaneous games,
+ * ending with the act that submits them) of `player` in `state`.
+ */
+export interface Computer<S, M> {
+  readonly levels: readonly LevelInfo[];
+  choose(state: S, player: Player, level: string, options?: ThinkOptions): readonly M[];
+}
+
 export interface SimultaneousSetup<S, M, V, St extends StatusBase, P extends PieceModel> extends SetupBase<
   S,
   M,
@@ -266,6 +275,8 @@ export interface SimultaneousSetup<S, M, V, St extends StatusBase, P extends Pie
   P
 > {
   readonly dynamics: 'simultaneous';
+  /** The computer's orders for a round, seeing only what `observe` shows its seat. */
+  loadComputer(): Promise<Computer<S, M>>;
   newSession(options: NewSessionOptions): Result<SimultaneousSession<S, M, St>, InputError>;
   restoreSession(snapshot: unknown): Result<SimultaneousSession<S, M, St>, InputError>;
   /** The rounds played as record text. */

@@ -1,0 +1,196 @@
+/**
+ * Accounts: sign-up, log-in and log-out, password changes, and telling who a request comes from. A log-in gives a
+ * random token; only its SHA-256 is stored, so a copy of the database logs nobody in. A wrong password and an
+ * unknown name get the same answer after the same work, so the answer never tells whether a user exists.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Database } from '../db/database.js';
+import { ApiError } from '../errors.js';
+import { DEFAULT_COST, hashPassword, verifyPassword, type PasswordCost } from './passwords.js';
+
+export interface User {
+  readonly id: string;
+  readonly name: string;
+}
+
+export type TokenKind = 'cookie' | 'bearer';
+
+const DAY = 86_400_000;
+const LIFETIME: Readonly<Record<TokenKind, number>> = { cookie: 30 * DAY, bearer: 365 * DAY };
+const NAME = /^[A-Za-z][A-Za-z0-9_-]{1,23}$/;
+const CACHE_LIMIT = 10_000;
+
+export function checkName(name: unknown): string {
+  if (typeof name !== 'string' || !NAME.test(name)) {
+    throw new ApiError(
+      400,
+      'account/bad-name',
+      'a user name is 2 to 24 letters, digits, "_" or "-", starting with a letter',
+      'name',
+    );
+  }
+  return name;
+}
+
+export function checkPassword(password: unknown, field = 'password'): string {
+  if (typeof password !== 'string' || password.length < 8 || password.length > 200) {
+    throw new ApiError(400, 'account/bad-password', 'a password is 8 to 200 characters', field);
+  }
+  return password;
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export class Accounts {
+  /** Token hash → who and until when: most requests then need no query. */
+  private readonly cache = new Map<string, { user: User; expiresAt: number }>();
+  /** A hash to check against when the name is unknown, so both answers take the same time. */
+  private decoy: Promise<string> | undefined;
+
+  constructor(
+    private readonly database: Database,
+    private readonly cost: PasswordCost = DEFAULT_COST,
+    private readonly now: () => number = Date.now,
+  ) {
+    database.onChange((e) => {
+      if (e.kind === 'tokens' && e.userId) this.forget(e.userId);
+    });
+  }
+
+  async signUp(name: unknown, password: unknown): Promise<User> {
+    const n = checkName(name);
+    const hash = await hashPassword(checkPassword(password), this.cost);
+    const user: User = { id: randomUUID(), name: n };
+    const taken = await this.database
+      .transaction(async (tx) => {
+        const existing = await tx
+          .selectFrom('users')
+          .select('id')
+          .where('name_key', '=', n.toLowerCase())
+          .executeTakeFirst();
+        if (existing) return true;
+        await tx
+          .insertInto('users')
+          .values({
+            id: user.id,
+            name: n,
+            name_key: n.toLowerCase(),
+            password_hash: hash,
+            created_at: this.now(),
+            vacation_until: null,
+          })
+          .execute();
+        return false;
+      })
+      .catch((e: unknown) => {
+        // Two sign-ups of one name at once: the unique index refuses the second.
+        if (/unique|duplicate/i.test(String((e as Error).message))) return true;
+        throw e;
+      });
+    if (taken) throw new ApiError(409, 'account/name-taken', `the name ${n} is taken`, 'name');
+    return user;
+  }
+
+  /** The user whose name and password these are; the same refusal for an unknown name and a wrong password. */
+  async checkCredentials(name: unknown, password: unknown): Promise<User> {
+    const n = typeof name === 'string' ? name : '';
+    const p = typeof password === 'string' ? password : '';
+    const row = NAME.test(n)
+      ? await this.database.db
+          .selectFrom('users')
+          .select(['id', 'name', 'password_hash'])
+          .where('name_key', '=', n.toLowerCase())
+          .executeTakeFirst()
+      : undefined;
+    this.decoy ??= hashPassword('not a password of anyone', this.cost);
+    const ok = await verifyPassword(p, row?.password_hash ?? (await this.decoy));
+    if (!row || !ok) throw new ApiError(401, 'auth/bad-credentials', 'wrong user name or password');
+    return { id: row.id, name: row.name };
+  }
+
+  async logIn(
+    name: unknown,
+    password: unknown,
+    kind: TokenKind,
+  ): Promise<{ user: User; token: string; expiresAt: number }> {
+    const user = await this.checkCredentials(name, password);
+    return { user, ...(await this.issueToken(user, kind)) };
+  }
+
+  async issueToken(user: User, kind: TokenKind): Promise<{ token: string; expiresAt: number }> {
+    const token = `tct_${randomBytes(32).toString('base64url')}`;
+    const now = this.now();
+    const expiresAt = now + LIFETIME[kind];
+    await this.database.db
+      .insertInto('tokens')
+      .values({ token_hash: hashToken(token), user_id: user.id, kind, created_at: now, expires_at: expiresAt })
+      .execute();
+    return { token, expiresAt };
+  }
+
+  /** Who holds this token, if it is a live one. */
+  async authenticate(token: string | undefined): Promise<User | undefined> {
+    if (!token || token.length > 200) return undefined;
+    const key = hashToken(token);
+    const now = this.now();
+    const known = this.cache.get(key);
+    if (known) {
+      if (known.expiresAt > now) return known.user;
+      this.cache.delete(key);
+    }
+    const row = await this.database.db
+      .selectFrom('tokens')
+      .innerJoin('users', 'users.id', 'tokens.user_id')
+      .select(['users.id', 'users.name', 'tokens.expires_at'])
+      .where('tokens.token_hash', '=', key)
+      .executeTakeFirst();
+    if (!row || row.expires_at <= now) return undefined;
+    const user = { id: row.id, name: row.name };
+    if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
+    this.cache.set(key, { user, expiresAt: row.expires_at });
+    return user;
+  }
+
+  async logOut(token: string): Promise<void> {
+    const key = hashToken(token);
+    const row = await this.database.db
+      .selectFrom('tokens')
+      .select('user_id')
+      .where('token_hash', '=', key)
+      .executeTakeFirst();
+    await this.database.transaction(async (tx, notify) => {
+      await tx.deleteFrom('tokens').where('token_hash', '=', key).execute();
+      if (row) notify({ kind: 'tokens', userId: row.user_id });
+    });
+    this.cache.delete(key);
+  }
+
+  /** Changes the password and ends every other log-in of the user. */
+  async changePassword(user: User, oldPassword: unknown, newPassword: unknown, keepToken?: string): Promise<void> {
+    const fresh = checkPassword(newPassword, 'newPassword');
+    await this.checkCredentials(user.name, oldPassword);
+    const hash = await hashPassword(fresh, this.cost);
+    const keep = keepToken ? hashToken(keepToken) : '';
+    await this.database.transaction(async (tx, notify) => {
+      await tx.updateTable('users').set({ password_hash: hash }).where('id', '=', user.id).execute();
+      await tx.deleteFrom('tokens').where('user_id', '=', user.id).where('token_hash', '!=', keep).execute();
+      notify({ kind: 'tokens', userId: user.id });
+    });
+  }
+
+  async findByName(name: string): Promise<User | undefined> {
+    if (!NAME.test(name)) return undefined;
+    const row = await this.database.db
+      .selectFrom('users')
+      .select(['id', 'name'])
+      .where('name_key', '=', name.toLowerCase())
+      .executeTakeFirst();
+    return row ? { id: row.id, name: row.name } : undefined;
+  }
+
+  private forget(userId: string): void {
+    for (const [k, v] of this.cache) if (v.user.id === userId) this.cache.delete(k);
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * The database the server keeps its truth in: an SQLite file (the embedded default, nothing to set up) or a
+ * PostgreSQL server (several server instances share it). One Kysely schema and one set of migrations serve both.
+ *
+ * Events: after a change commits, every instance hears of it — PostgreSQL's LISTEN/NOTIFY across instances
+ * (`pg_notify` inside the transaction is delivered at commit, and never for a rolled-back one), an in-process
+ * channel for the single SQLite instance.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, sql, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import { migrate } from './migrations.js';
+import type { Schema } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** What a change says to every instance: which game (or lobby) changed, and to which version. */
+export interface ChangeEvent {
+  /** `game`: a game's state; `chat`: a game's chat; `lobby`: seeks and challenges; `tokens`: a user's log-ins. */
+  readonly kind: 'game' | 'lobby' | 'chat' | 'tokens';
+  readonly gameId?: number;
+  readonly version?: number;
+  readonly userId?: string;
+  /** A chat message, whole (it is short): every instance passes it on without a query. */
+  readonly message?: ChatMessage;
+}
+
+export interface ChatMessage {
+  readonly id: number;
+  readonly gameId: number;
+  readonly from: string | null;
+  readonly text: string;
+  readonly at: number;
+}
+
+export interface Database {
+  readonly db: Kysely<Schema>;
+  readonly dialect: Dialect;
+  /** Where it is, for logs (a file path or the server's host and database, never a password). */
+  readonly where: string;
+  /** Runs `work` in one transaction; events it notes are heard by every instance once it commits. */
+  transaction<T>(work: (tx: Transaction<Schema>, notify: (e: ChangeEvent) => void) => Promise<T>): Promise<T>;
+  /** Hears every committed change, this instance's and (PostgreSQL) the others'. */
+  onChange(listener: (e: ChangeEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'tactica_changes';
+
+export interface DatabaseSpec {
+  /** An SQLite file, created with its folder if missing. */
+  readonly file?: string;
+  /** `postgres://user:password@host:port/database`. */
+  readonly url?: string;
+}
+
+function readEvent(text: string): ChangeEvent | undefined {
+  try {
+    const v = JSON.parse(text) as ChangeEvent;
+    return typeof v === 'object' && v !== null && typeof v.kind === 'string' ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function openDatabase(spec: DatabaseSpec): Promise<Database> {
+  if (spec.url) return openPostgres(spec.url);
+  if (!spec.file) throw new Error('a database needs a file or a url');
+  return openSqlite(spec.file);
+}
+
+async function openSqlite(file: string): Promise<Database> {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const raw = new SqliteDatabase(file);
+  // WAL: readers never wait for the writer. synchronous=NORMAL in WAL mode loses nothing when the process is killed
+  // (the log is in the operating system's hands once written), only on a power cut.
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('synchronous = NORMAL');
+  raw.pragma('foreign_keys = ON');
+  raw.pragma('busy_timeout = 10000');
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: raw }) });
+  await migrate(db as Kysely<unknown>, 'sqlite');
+  const listeners = new Set<(e: ChangeEvent) => void>();
+  return {
+    db,
+    dialect: 'sqlite',
+    where: file,
+    async transaction(work) {
+      const events: ChangeEvent[] = [];
+      const result = await db.transaction().execute((tx) => work(tx, (e) => events.push(e)));
+      for (const e of events) for (const l of listeners) l(e);
+      return result;
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  // int8 columns hold milliseconds since the epoch: numbers, well inside the safe integer range.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  await migrate(db as Kysely<unknown>, 'postgres');
+  const listeners = new Set<(e: ChangeEvent) => void>();
+  const listener = new pg.Client({ connectionString: url });
+  await listener.connect();
+  listener.on('notification', (n) => {
+    const e = n.channel === CHANNEL && n.payload ? readEvent(n.payload) : undefined;
+    if (e) for (const l of listeners) l(e);
+  });
+  // A lost listening connection would silently stop events: fail loudly instead.
+  listener.on('error', (e) => {
+    throw e;
+  });
+  await listener.query(`LISTEN ${CHANNEL}`);
+  const parsed = new URL(url);
+  return {
+    db,
+    dialect: 'postgres',
+    where: `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`,
+    async transaction(work) {
+      return db.transaction().execute(async (tx) => {
+        const events: ChangeEvent[] = [];
+        const result = await work(tx, (e) => events.push(e));
+        for (const e of events) await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(e)})`.execute(tx);
+        return result;
+      });
+    },
+    onChange(l) {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    async close() {
+      listener.removeAllListeners('error');
+      await listener.end().catch(() => undefined);
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * One set of migrations for both databases (Kysely's schema builder speaks each dialect); only an identity column
+ * differs in spelling. Applied in order at start-up; a database newer than this program is refused.
+ */
+import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
+import type { Dialect } from './database.js';
+
+type Db = Kysely<unknown>;
+
+function identity(dialect: Dialect): (col: ColumnDefinitionBuilder) => ColumnDefinitionBuilder {
+  return dialect === 'postgres'
+    ? (col) => col.generatedByDefaultAsIdentity().primaryKey()
+    : (col) => col.autoIncrement().primaryKey();
+}
+
+function migrations(dialect: Dialect): Record<string, Migration> {
+  const id = identity(dialect);
+  const time = 'bigint';
+  return {
+    '001-initial': {
+      async up(db: Db) {
+        await db.schema
+          .createTable('users')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('name_key', 'text', (c) => c.notNull().unique())
+          .addColumn('password_hash', 'text', (c) => c.notNull())
+          .addColumn('created_at', time, (c) => c.notNull())
+          .addColumn('vacation_until', time)
+          .execute();
+        await db.schema
+          .createTable('tokens')
+          .addColumn('token_hash', 'text', (c) => c.primaryKey())
+          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('created_at', time, (c) => c.notNull())
+          .addColumn('expires_at', time, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('tokens_user').on('tokens').column('user_id').execute();
+        await db.schema
+          .createTable('games')
+          .addColumn('id', 'integer', id)
+          .addColumn('family', 'text', (c) => c.notNull())
+          .addColumn('variant_id', 'text', (c) => c.notNull())
+          .addColumn('options', 'text', (c) => c.notNull())
+          .addColumn('rated', 'integer', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('seat0_user', 'text', (c) => c.references('users.id'))
+          .addColumn('seat1_user', 'text', (c) => c.references('users.id'))
+          .addColumn('seat0_level', 'text')
+          .addColumn('seat1_level', 'text')
+          .addColumn('version', 'integer', (c) => c.notNull())
+          .addColumn('snapshot', 'text', (c) => c.notNull())
+          .addColumn('control', 'text', (c) => c.notNull())
+          .addColumn('deadline_at', time)
+          .addColumn('meta', 'text', (c) => c.notNull())
+          .addColumn('result', 'text')
+          .addColumn('created_at', time, (c) => c.notNull())
+          .addColumn('updated_at', time, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('games_deadline').on('games').column('deadline_at').execute();
+        await db.schema.createIndex('games_status').on('games').columns(['status', 'updated_at']).execute();
+        await db.schema.createIndex('games_seat0').on('games').column('seat0_user').execute();
+        await db.schema.createIndex('games_seat1').on('games').column('seat1_user').execute();
+        await db.schema
+          .createTable('challenges')
+          .addColumn('id', 'integer', id)
+          .addColumn('challenger_id', 'text', (c) => c.notNull().references('users.id'))
+          .addColumn('challenged_id', 'text', (c) => c.references('users.id'))
+          .addColumn('family', 'text', (c) => c.notNull())
+          .addColumn('options', 'text', (c) => c.notNull())
+          .addColumn('control', 'text', (c) => c.notNull())
+          .addColumn('rated', 'integer', (c) => c.notNull())
+          .addColumn('seat', 'text', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('game_id', 'integer', (c) => c.references('games.id'))
+          .addColumn('created_at', time, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('challenges_status').on('challenges').column('status').execute();
+        await db.schema
+          .createTable('chat')
+          .addColumn('id', 'integer', id)
+          .addColumn('game_id', 'integer', (c) => c.notNull().references('games.id'))
+          .addColumn('user_id', 'text', (c) => c.references('users.id'))
+          .addColumn('text', 'text', (c) => c.notNull())
+          .addColumn('created_at', time, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('chat_game').on('chat').columns(['game_id', 'id']).execute();
+        await db.schema
+          .createTable('ratings')
+          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
+          .addColumn('family', 'text', (c) => c.notNull())
+          .addColumn('rating', 'double precision', (c) => c.notNull())
+          .addColumn('deviation', 'double precision', (c) => c.notNull())
+          .addColumn('volatility', 'double precision', (c) => c.notNull())
+          .addColumn('games', 'integer', (c) => c.notNull())
+          .addColumn('updated_at', time, (c) => c.notNull())
+          .addPrimaryKeyConstraint('ratings_pk', ['user_id', 'family'])
+          .execute();
+      },
+    },
+  };
+}
+
+/** Brings the database up to the newest schema; a refusal (a newer database, a failed step) is thrown. */
+export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations(dialect) },
+    migrationTableName: 'tactica_migrations',
+    migrationLockTableName: 'tactica_migrations_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const why = error instanceof Error ? error.message : String(error ?? failed?.migrationName);
+    throw new Error(`database migration failed: ${why}`);
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * The server's tables as Kysely sees them, the same on SQLite and PostgreSQL. Times are milliseconds since the
+ * epoch (int8 read back as numbers); JSON is stored as text, so one schema serves both databases.
+ */
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+export interface UsersTable {
+  readonly id: string;
+  /** As the user typed it at sign-up. */
+  readonly name: string;
+  /** Lower-case name: unique, so "Ann" and "ann" are one user. */
+  readonly name_key: string;
+  readonly password_hash: string;
+  readonly created_at: number;
+  /** Correspondence deadlines stop while now < vacation_until. */
+  readonly vacation_until: number | null;
+}
+
+export interface TokensTable {
+  /** SHA-256 of the token: a stolen table reveals no usable token. */
+  readonly token_hash: string;
+  readonly user_id: string;
+  /** `cookie` (a browser) or `bearer` (a program). */
+  readonly kind: string;
+  readonly created_at: number;
+  readonly expires_at: number;
+}
+
+export interface GamesTable {
+  readonly id: Generated<number>;
+  readonly family: string;
+  readonly variant_id: string;
+  /** JSON: the catalogue options the game was set up with. */
+  readonly options: string;
+  readonly rated: number;
+  /** `active`, `finished`. */
+  readonly status: string;
+  readonly seat0_user: string | null;
+  readonly seat1_user: string | null;
+  /** The computer's level in a seat it plays. */
+  readonly seat0_level: string | null;
+  readonly seat1_level: string | null;
+  /** Raised by one with every accepted change (the session's version). */
+  readonly version: number;
+  /** JSON: the stored game (family, options, session snapshot) — the truth. */
+  readonly snapshot: string;
+  /** JSON: the time control (live clock or correspondence days). */
+  readonly control: string;
+  /** When the next timeout is due (a clock running out, a correspondence reminder or forfeit), if any. */
+  readonly deadline_at: number | null;
+  /** JSON: what the server keeps beside the session (a takeback request, when the turn began, reminders sent). */
+  readonly meta: string;
+  /** JSON: the outcome, once finished. */
+  readonly result: string | null;
+  readonly created_at: number;
+  readonly updated_at: number;
+}
+
+export interface ChallengesTable {
+  readonly id: Generated<number>;
+  readonly challenger_id: string;
+  /** Null for an open seek anyone may accept. */
+  readonly challenged_id: string | null;
+  readonly family: string;
+  readonly options: string;
+  readonly control: string;
+  readonly rated: number;
+  /** The seat the challenger asks for: `0`, `1` or `random`. */
+  readonly seat: string;
+  /** `open`, `accepted`, `declined`, `cancelled`. */
+  readonly status: string;
+  readonly game_id: number | null;
+  readonly created_at: number;
+}
+
+export interface ChatTable {
+  readonly id: Generated<number>;
+  readonly game_id: number;
+  readonly user_id: string | null;
+  readonly text: string;
+  readonly created_at: number;
+}
+
+export interface RatingsTable {
+  readonly user_id: string;
+  readonly family: string;
+  readonly rating: number;
+  readonly deviation: number;
+  readonly volatility: number;
+  readonly games: number;
+  readonly updated_at: number;
+}
+
+export interface Schema {
+  users: UsersTable;
+  tokens: TokensTable;
+  games: GamesTable;
+  challenges: ChallengesTable;
+  chat: ChatTable;
+  ratings: RatingsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type GameRow = Selectable<GamesTable>;
+export type NewGame = Insertable<GamesTable>;
+export type ChallengeRow = Selectable<ChallengesTable>;

@@ -1,0 +1,71 @@
+/**
+ * Time controls a game is played under on the server: none, a live clock (the Draughts Galore modes), or
+ * correspondence (days per move, with a reminder and a forfeit as pbmserv's nag and forfeit times). Read from
+ * untrusted requests and mail options; stored as JSON with the game.
+ */
+import { TIME_LIMITS, TIME_MODES, type SessionClock, type TimeLimit, type TimeMode } from '@tactica/core';
+import { ApiError } from '../errors.js';
+
+export type TimeControlSpec =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'live'; readonly mode: TimeMode; readonly limit: TimeLimit }
+  | {
+      readonly kind: 'correspondence';
+      /** A player who has not moved this many days forfeits (pbmserv's forfeit time; 21 by default). */
+      readonly daysPerMove: number;
+      /** A reminder after this many days (pbmserv's nag time; 7 by default). */
+      readonly nagDays: number;
+    };
+
+export const DAY_MS = 86_400_000;
+export const NO_CONTROL: TimeControlSpec = { kind: 'none' };
+
+function bad(message: string, field = 'control'): ApiError {
+  return new ApiError(400, 'control/bad-value', message, field);
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function days(v: unknown, field: string, fallback: number): number {
+  if (v === undefined) return fallback;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 365) {
+    throw bad(`${field} must be a whole number of days from 1 to 365`, `control.${field}`);
+  }
+  return v;
+}
+
+/** Reads a time control from a request; absent means none. */
+export function readControl(v: unknown): TimeControlSpec {
+  if (v === undefined || v === null) return NO_CONTROL;
+  if (!isRecord(v)) throw bad('a time control is an object with a kind: none, live or correspondence');
+  switch (v['kind']) {
+    case 'none':
+      return NO_CONTROL;
+    case 'live': {
+      const mode = v['mode'] ?? 'game';
+      const limit = v['limit'] ?? 'normal';
+      if (!(TIME_MODES as readonly unknown[]).includes(mode)) throw bad('mode must be move or game', 'control.mode');
+      if (!(TIME_LIMITS as readonly unknown[]).includes(limit)) {
+        throw bad('limit must be off, normal or blitz', 'control.limit');
+      }
+      return { kind: 'live', mode: mode as TimeMode, limit: limit as TimeLimit };
+    }
+    case 'correspondence': {
+      const daysPerMove = days(v['daysPerMove'], 'daysPerMove', 21);
+      const nagDays = days(v['nagDays'], 'nagDays', Math.min(7, Math.max(1, daysPerMove - 1)));
+      if (nagDays >= daysPerMove) {
+        throw bad('the reminder (nagDays) must come before the forfeit (daysPerMove)', 'control.nagDays');
+      }
+      return { kind: 'correspondence', daysPerMove, nagDays };
+    }
+    default:
+      throw bad('kind must be none, live or correspondence', 'control.kind');
+  }
+}
+
+/** The session's clock for a live control. */
+export function sessionClock(c: TimeControlSpec): SessionClock | undefined {
+  return c.kind === 'live' ? { mode: c.mode, limit: c.limit } : undefined;
+}

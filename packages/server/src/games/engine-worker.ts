@@ -1,0 +1,41 @@
+/**
+ * An engine worker thread: sets a game up from the catalogue (by family and options, cached), loads its computer
+ * once, and answers each job with the computer's move or orders. Everything crosses as plain data.
+ */
+import { parentPort } from 'node:worker_threads';
+import { entryOf } from '@tactica/catalogue/all';
+import { loadComputer, type Computer } from '@tactica/catalogue';
+import type { EngineJob, EngineReply } from './worker-engines.js';
+
+const computers = new Map<string, Promise<Computer<unknown, unknown>>>();
+
+async function computerFor(job: EngineJob): Promise<Computer<unknown, unknown>> {
+  const key = `${job.family}:${JSON.stringify(job.options)}`;
+  let c = computers.get(key);
+  if (!c) {
+    const entry = entryOf(job.family);
+    if (!entry.ok) throw new Error(entry.error.message);
+    const setup = entry.value.setup(job.options);
+    if (!setup.ok) throw new Error(setup.error.message);
+    c = loadComputer(setup.value);
+    computers.set(key, c);
+  }
+  return c;
+}
+
+parentPort?.on('message', (job: EngineJob) => {
+  void (async () => {
+    let reply: EngineReply;
+    try {
+      const computer = await computerFor(job);
+      const moves = computer.choose(job.state, job.player, job.level, {
+        seed: job.seed,
+        ...(job.timeMs !== undefined ? { timeMs: job.timeMs } : {}),
+      });
+      reply = { id: job.id, ok: true, moves };
+    } catch (e) {
+      reply = { id: job.id, ok: false, error: e instanceof Error ? e.message : String(e) };
+    }
+    parentPort?.postMessage(reply);
+  })();
+});

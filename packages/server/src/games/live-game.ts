@@ -1,0 +1,81 @@
+/**
+ * A game as the server holds it in memory: its row's fields and its session, restored from the stored snapshot
+ * with the catalogue alone. The row is the truth; this is a cache of it keyed by version.
+ */
+import { type Player } from '@tactica/core';
+import { restoreStoredGame } from '@tactica/catalogue/all';
+import type { GameFamily, RestoredGame } from '@tactica/catalogue';
+import type { User } from '../accounts/accounts.js';
+import type { GameRow } from '../db/schema.js';
+import { ApiError } from '../errors.js';
+import { readControl, type TimeControlSpec } from './control.js';
+
+/** What the server keeps beside the session. */
+export interface GameMeta {
+  /** When the current turn (or round) began: correspondence deadlines count from here. */
+  readonly turnSince: number;
+  /** A takeback asked for and not yet answered. */
+  readonly takeback?: { readonly by: Player };
+  /** The version at which the player to move was reminded (correspondence): one reminder a turn. */
+  readonly nagged?: number;
+}
+
+export interface LiveGame {
+  readonly id: number;
+  readonly version: number;
+  readonly family: GameFamily;
+  readonly rated: boolean;
+  readonly finished: boolean;
+  readonly users: readonly [User | null, User | null];
+  readonly levels: readonly [string | null, string | null];
+  readonly control: TimeControlSpec;
+  readonly meta: GameMeta;
+  readonly restored: RestoredGame;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export interface GameRowWithNames extends GameRow {
+  readonly seat0_name: string | null;
+  readonly seat1_name: string | null;
+}
+
+/** Restores a game from its row; a row that no longer restores is a damaged game, refused with a coded error. */
+export function liveGameOf(row: GameRowWithNames): LiveGame {
+  const restored = restoreStoredGame(row.snapshot);
+  if (!restored.ok) {
+    throw new ApiError(500, 'game/damaged', `game ${row.id} cannot be restored: ${restored.error.message}`);
+  }
+  const user = (id: string | null, name: string | null): User | null => (id && name ? { id, name } : null);
+  return {
+    id: row.id,
+    version: row.version,
+    family: row.family as GameFamily,
+    rated: row.rated === 1,
+    finished: row.status === 'finished',
+    users: [user(row.seat0_user, row.seat0_name), user(row.seat1_user, row.seat1_name)],
+    levels: [row.seat0_level, row.seat1_level],
+    control: readControl(JSON.parse(row.control) as unknown),
+    meta: JSON.parse(row.meta) as GameMeta,
+    restored: restored.value,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The seat `user` plays in this game, if any. */
+export function seatOf(game: LiveGame, user: User | undefined): Player | undefined {
+  if (!user) return undefined;
+  const mine = ([0, 1] as const).filter((p) => game.users[p]?.id === user.id);
+  // Playing both sides (an imported game to analyse): the seat to act.
+  if (mine.length === 2) return playersToAct(game)[0] ?? 0;
+  return mine[0];
+}
+
+/** Who is to act now: the player to move, or in a round those who have not submitted. */
+export function playersToAct(game: Pick<LiveGame, 'restored'>): readonly Player[] {
+  const r = game.restored;
+  if (r.dynamics === 'sequential') return r.session.toMove === undefined ? [] : [r.session.toMove];
+  if (r.session.outcome) return [];
+  return ([0, 1] as const).filter((p) => !r.session.submitted(p));
+}

@@ -1,0 +1,197 @@
+/**
+ * What happens to games without anyone sending a request: clocks run out, correspondence reminders and forfeits
+ * fall due, and the computer answers. Each is a command on the game like a player's, so it is applied once: a
+ * timeout by whichever instance claims the row (PostgreSQL `FOR UPDATE SKIP LOCKED`), a computer move by its
+ * version (two instances may think, only one move lands).
+ */
+import { type Player } from '@tactica/core';
+import type { Database } from '../db/database.js';
+import { DAY_MS } from './control.js';
+import { playersToAct, type LiveGame } from './live-game.js';
+import { deadlineOf, type GameService } from './service.js';
+import { applyComputer, applyForfeit, applyTimeouts, type Transition } from './transitions.js';
+
+/** Runs the computer's engine off the request path (worker threads). */
+export interface EngineRunner {
+  /** The computer's move (sequential) or a round's orders (simultaneous) for `seat` of `game`. */
+  choose(game: LiveGame, seat: Player, level: string, seed: number): Promise<readonly unknown[]>;
+  close(): Promise<void>;
+}
+
+export interface SchedulerOptions {
+  /** How often due timeouts are looked for, in ms. */
+  readonly pollMs?: number;
+  /** A computer move not made within this long (an instance died while thinking) is started again. */
+  readonly computerGraceMs?: number;
+}
+
+/** The deadline work due for a game at `now`, or undefined when nothing is due. */
+export function dueTransition(
+  game: LiveGame,
+  now: number,
+  onVacationUntil: (p: Player) => number | null,
+): Transition | undefined {
+  if (game.finished) return undefined;
+  const c = game.control;
+  if (c.kind === 'live') return applyTimeouts(game, now);
+  if (c.kind !== 'correspondence') return undefined;
+  const toAct = playersToAct(game).filter((p) => game.levels[p] === null);
+  if (toAct.length === 0) return undefined;
+  // Vacation (ours): a deadline that falls due while the player is away moves on by the rest of the vacation.
+  const away = toAct.map((p) => onVacationUntil(p) ?? 0).filter((t) => t > now);
+  if (away.length > 0) {
+    const pause = Math.max(...away) - now;
+    return { restored: game.restored, meta: { ...game.meta, turnSince: game.meta.turnSince + pause } };
+  }
+  if (now >= game.meta.turnSince + c.daysPerMove * DAY_MS) {
+    let g = game;
+    let t: Transition | undefined;
+    for (const p of toAct) {
+      t = applyForfeit(g, p, now);
+      g = { ...g, restored: t.restored, meta: t.meta };
+      if (t.restored.session.outcome) break;
+    }
+    return t;
+  }
+  if (game.meta.nagged === undefined && now >= game.meta.turnSince + c.nagDays * DAY_MS) {
+    return { restored: game.restored, meta: { ...game.meta, nagged: game.version + 1 } };
+  }
+  return undefined;
+}
+
+export class Scheduler {
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private readonly thinking = new Set<number>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private stopped = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly games: GameService,
+    private readonly engines: EngineRunner,
+    private readonly now: () => number = Date.now,
+    private readonly options: SchedulerOptions = {},
+  ) {
+    games.onCommitted((g) => this.computerTurn(g));
+  }
+
+  start(): void {
+    const poll = this.options.pollMs ?? 250;
+    this.timer = setInterval(() => void this.tick(), poll);
+    this.timer.unref();
+    void this.recover();
+  }
+
+  /** Stops looking for work and waits for the work under way (a computer move being stored, a timeout). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private track<T>(p: Promise<T>): Promise<T> {
+    this.inFlight.add(p);
+    void p.finally(() => this.inFlight.delete(p)).catch(() => undefined);
+    return p;
+  }
+
+  /** Applies every due timeout. */
+  async tick(): Promise<void> {
+    if (this.running || this.stopped) return;
+    this.running = true;
+    try {
+      const applied = await this.track(this.applyDue(this.now()));
+      for (const g of applied) this.games.committed(g);
+    } catch {
+      // A failed poll is retried at the next one.
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /**
+   * One transaction: the due games no other instance holds (PostgreSQL `FOR UPDATE SKIP LOCKED`; SQLite has one
+   * writer), each read, changed and written while its row is held, so every timeout is applied exactly once.
+   */
+  private async applyDue(now: number): Promise<LiveGame[]> {
+    return this.database.transaction(async (tx, notify) => {
+      let query = tx
+        .selectFrom('games')
+        .select('id')
+        .where('status', '=', 'active')
+        .where('deadline_at', '<=', now)
+        .orderBy('deadline_at')
+        .limit(50);
+      if (this.database.dialect === 'postgres') query = query.forUpdate().skipLocked();
+      const ids = (await query.execute()).map((r) => r.id);
+      const applied: LiveGame[] = [];
+      for (const id of ids) {
+        const game = await this.games.loadIn(tx, id);
+        const away = new Map<Player, number | null>();
+        for (const p of [0, 1] as const) {
+          const user = game.users[p];
+          if (!user) continue;
+          const row = await tx
+            .selectFrom('users')
+            .select('vacation_until')
+            .where('id', '=', user.id)
+            .executeTakeFirst();
+          away.set(p, row?.vacation_until ?? null);
+        }
+        const next = dueTransition(game, now, (p) => away.get(p) ?? null);
+        if (!next) {
+          // Nothing was due after all (a clock read a moment early): look again when it is.
+          await tx
+            .updateTable('games')
+            .set({ deadline_at: deadlineOf(game, now) })
+            .where('id', '=', id)
+            .where('version', '=', game.version)
+            .execute();
+          continue;
+        }
+        const written = await this.games.writeIn(tx, notify, game, next, now);
+        if (written) applied.push(written);
+      }
+      return applied;
+    });
+  }
+
+  /** After a change: when the computer is to act, it thinks (off the request path) and acts on that version. */
+  private computerTurn(game: LiveGame): void {
+    if (this.stopped || game.finished || this.thinking.has(game.id)) return;
+    const seats = playersToAct(game).filter((p) => game.levels[p] !== null);
+    if (seats.length === 0) return;
+    this.thinking.add(game.id);
+    const work = (async () => {
+      try {
+        let g = game;
+        for (const seat of seats) {
+          const moves = await this.engines.choose(g, seat, g.levels[seat] as string, g.version * 2 + seat);
+          g = await this.games.change(g.id, g.version, (current, now) => applyComputer(current, seat, moves, now));
+        }
+      } catch {
+        // The game moved on meanwhile (a takeback, a resignation, another instance's move): nothing to do.
+      } finally {
+        this.thinking.delete(game.id);
+      }
+    })();
+    void this.track(work);
+  }
+
+  /** At start-up: every active game where the computer is to act, and has not for a while, gets its turn. */
+  private async recover(): Promise<void> {
+    const grace = this.options.computerGraceMs ?? 0;
+    const rows = await this.database.db
+      .selectFrom('games')
+      .select('id')
+      .where('status', '=', 'active')
+      .where((eb) => eb.or([eb('seat0_level', 'is not', null), eb('seat1_level', 'is not', null)]))
+      .where('updated_at', '<=', this.now() - grace)
+      .execute();
+    for (const { id } of rows) {
+      const game = await this.games.load(id).catch(() => undefined);
+      if (game) this.computerTurn(game);
+    }
+  }
+}

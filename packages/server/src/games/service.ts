@@ -1,0 +1,444 @@
+/**
+ * Games on the server: created from the catalogue, changed only by commands, each command one transaction that
+ * checks the version it was meant for and raises it (a compare-and-set on the row), acknowledged only once
+ * committed. Views are rendered per viewer from the same data; timeouts and the computer's moves are commands
+ * like the players'.
+ */
+import type { History, Player, SeatSpec, SessionSeats } from '@tactica/core';
+import { entryOf } from '@tactica/catalogue/all';
+import { storeGame, type AnyGameSetup, type GameFamily, type RestoredGame } from '@tactica/catalogue';
+import type { Kysely, Transaction } from 'kysely';
+import type { User } from '../accounts/accounts.js';
+import type { ChangeEvent, Database } from '../db/database.js';
+import type { Schema } from '../db/schema.js';
+import { ApiError, fromInputError, notFound } from '../errors.js';
+import { NEW_PLAYER, updateGlicko, type Glicko } from '../ratings/glicko2.js';
+import { DAY_MS, sessionClock, type TimeControlSpec } from './control.js';
+import { liveGameOf, playersToAct, seatOf, type GameMeta, type GameRowWithNames, type LiveGame } from './live-game.js';
+import { applyCommand, type GameCommand, type Transition } from './transitions.js';
+
+/** Who sits in a seat when a game is made: a user, or the computer at a level. */
+export type SeatHolder = { readonly user: User } | { readonly level: string };
+
+export interface NewGame {
+  readonly family: GameFamily;
+  readonly options?: unknown;
+  readonly seats: readonly [SeatHolder, SeatHolder];
+  readonly control: TimeControlSpec;
+  readonly rated: boolean;
+  /** A line of play to continue (an imported record; sequential games). */
+  readonly history?: History<unknown, unknown>;
+}
+
+const CACHE_LIMIT = 5_000;
+
+/** The due time of a game's next timeout: a live clock running out, a correspondence reminder or forfeit. */
+export function deadlineOf(
+  game: Pick<LiveGame, 'control' | 'meta' | 'restored' | 'version' | 'levels'>,
+  now: number,
+): number | null {
+  const r = game.restored;
+  const over = r.dynamics === 'sequential' ? r.session.outcome : r.session.outcome;
+  if (over) return null;
+  const c = game.control;
+  if (c.kind === 'live' && r.dynamics === 'sequential') {
+    const p = r.session.toMove;
+    if (p === undefined) return null;
+    const left = r.session.timeLeft(p, now);
+    return Number.isFinite(left) ? now + Math.max(0, left) : null;
+  }
+  if (c.kind === 'correspondence') {
+    // The computer answers at once: only a person's turn has a deadline.
+    if (!playersToAct(game).some((p) => game.levels[p] === null)) return null;
+    const reminded = game.meta.nagged !== undefined;
+    return game.meta.turnSince + (reminded ? c.daysPerMove : c.nagDays) * DAY_MS;
+  }
+  return null;
+}
+
+function outcomeOf(r: RestoredGame): { kind: string; winner?: Player; reason: string } | undefined {
+  return r.dynamics === 'sequential' ? r.session.outcome : r.session.outcome;
+}
+
+export class GameService {
+  private readonly cache = new Map<number, LiveGame>();
+  /** Called after a change commits on this instance (the computer, the clock scheduler). */
+  private readonly afterCommit = new Set<(game: LiveGame) => void>();
+
+  constructor(
+    readonly database: Database,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  onCommitted(listener: (game: LiveGame) => void): void {
+    this.afterCommit.add(listener);
+  }
+
+  /** Sets a game up and stores it. */
+  async create(spec: NewGame, tx?: Transaction<Schema>, notify?: (e: ChangeEvent) => void): Promise<LiveGame> {
+    const entry = entryOf(spec.family);
+    if (!entry.ok) throw fromInputError(entry.error, 400, 'family');
+    const setupR = entry.value.setup(spec.options);
+    if (!setupR.ok) throw fromInputError(setupR.error, 400, 'options');
+    const setup: AnyGameSetup = setupR.value;
+    const now = this.now();
+    const levels = spec.seats.map((s) => ('level' in s ? s.level : null)) as [string | null, string | null];
+    for (const level of levels) {
+      if (level !== null && !setup.levels.some((l) => l.id === level)) {
+        throw new ApiError(
+          400,
+          'game/bad-level',
+          `${entry.value.name} levels are ${setup.levels.map((l) => l.id).join(', ')}`,
+          'level',
+        );
+      }
+    }
+    const seatSpec = (s: SeatHolder): SeatSpec =>
+      'level' in s ? { kind: 'computer', level: s.level } : { kind: 'human', name: s.user.name };
+    const seats: SessionSeats = [seatSpec(spec.seats[0]), seatSpec(spec.seats[1])];
+    const clock = sessionClock(spec.control);
+    if (clock && setup.dynamics === 'simultaneous') {
+      throw new ApiError(400, 'control/no-clock', `${entry.value.name} is played without a live clock`, 'control');
+    }
+    const seed = Math.floor(Math.random() * 2 ** 31);
+    let restored: RestoredGame;
+    if (setup.dynamics === 'sequential') {
+      const created = setup.newSession({ seats, ...(clock ? { clock } : {}), seed, now });
+      if (!created.ok) throw fromInputError(created.error);
+      let session = created.value;
+      if (spec.history) {
+        const loaded = session.load(spec.history, { expectedVersion: session.version, now });
+        if (!loaded.ok) throw fromInputError(loaded.error, 400, 'text');
+        session = loaded.value;
+      }
+      restored = { dynamics: 'sequential', setup, session };
+    } else {
+      if (spec.history) {
+        throw new ApiError(400, 'import/not-sequential', `${entry.value.name} records are continued from their rounds`);
+      }
+      const created = setup.newSession({ seats, seed, now });
+      if (!created.ok) throw fromInputError(created.error);
+      restored = { dynamics: 'simultaneous', setup, session: created.value };
+    }
+    const meta: GameMeta = { turnSince: now };
+    const users = spec.seats.map((s) => ('user' in s ? s.user : null)) as [User | null, User | null];
+    const draft = { control: spec.control, meta, restored, version: 1, levels };
+    const values = {
+      family: spec.family,
+      variant_id: setup.variantId,
+      options: JSON.stringify(setup.options),
+      rated: spec.rated && users[0] !== null && users[1] !== null ? 1 : 0,
+      status: 'active',
+      seat0_user: users[0]?.id ?? null,
+      seat1_user: users[1]?.id ?? null,
+      seat0_level: levels[0],
+      seat1_level: levels[1],
+      version: 1,
+      snapshot: JSON.stringify(storeGame(setup, restored.session)),
+      control: JSON.stringify(spec.control),
+      deadline_at: deadlineOf(draft, now),
+      meta: JSON.stringify(meta),
+      result: null,
+      created_at: now,
+      updated_at: now,
+    };
+    const insert = async (t: Transaction<Schema>, n: (e: ChangeEvent) => void): Promise<number> => {
+      const row = await t.insertInto('games').values(values).returning('id').executeTakeFirstOrThrow();
+      n({ kind: 'game', gameId: row.id, version: 1 });
+      n({ kind: 'lobby' });
+      return row.id;
+    };
+    const id = tx && notify ? await insert(tx, notify) : await this.database.transaction(insert);
+    const game: LiveGame = {
+      id,
+      version: 1,
+      family: spec.family,
+      rated: values.rated === 1,
+      finished: false,
+      users,
+      levels,
+      control: spec.control,
+      meta,
+      restored,
+      createdAt: now,
+      updatedAt: now,
+    };
+    // Inside a caller's transaction the caller reports the game once it commits (`committed`).
+    if (!tx) this.committed(game);
+    return game;
+  }
+
+  /** The game as stored now (from the cache when its version is the stored one). */
+  async load(id: number, options: { fresh?: boolean } = {}): Promise<LiveGame> {
+    const cached = this.cache.get(id);
+    if (cached && !options.fresh) {
+      const row = await this.database.db.selectFrom('games').select('version').where('id', '=', id).executeTakeFirst();
+      if (!row) throw notFound(`game ${id}`);
+      if (row.version === cached.version) return cached;
+    }
+    const game = await this.loadIn(this.database.db, id);
+    this.remember(game);
+    return game;
+  }
+
+  /** The game as its row holds it, read with `db` (inside a transaction that holds the row, for instance). */
+  async loadIn(db: Kysely<Schema> | Transaction<Schema>, id: number): Promise<LiveGame> {
+    const row = await db
+      .selectFrom('games')
+      .leftJoin('users as u0', 'u0.id', 'games.seat0_user')
+      .leftJoin('users as u1', 'u1.id', 'games.seat1_user')
+      .selectAll('games')
+      .select(['u0.name as seat0_name', 'u1.name as seat1_name'])
+      .where('games.id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw notFound(`game ${id}`);
+    return liveGameOf(row as GameRowWithNames);
+  }
+
+  /** A cached game when its version is known current (after an event), without a query. */
+  cached(id: number, version?: number): LiveGame | undefined {
+    const g = this.cache.get(id);
+    return g && (version === undefined || g.version === version) ? g : undefined;
+  }
+
+  /**
+   * A player's command on the version they saw. Refused with `game/stale-version` (409) when the game has moved
+   * on since: the command then changes nothing.
+   */
+  async command(id: number, user: User, expectedVersion: number, cmd: GameCommand): Promise<LiveGame> {
+    return this.change(id, expectedVersion, (game, now) => {
+      const seat = seatOf(game, user);
+      if (seat === undefined) throw new ApiError(403, 'game/not-a-player', 'you do not play in this game');
+      return applyCommand(game, seat, cmd, now);
+    });
+  }
+
+  /**
+   * Changes a game by a pure transition, as one compare-and-set: the row is written only if it still has the
+   * version the transition was computed from. A lost race is retried on the fresh game, where the expected
+   * version then no longer matches.
+   */
+  async change(
+    id: number,
+    expectedVersion: number | undefined,
+    transition: (game: LiveGame, now: number) => Transition | undefined,
+  ): Promise<LiveGame> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      // First from the cache without a query: the write's compare-and-set catches a stale cache, and a version
+      // that seems wrong is checked against the row before the command is refused.
+      const cached = attempt === 0 ? this.cache.get(id) : undefined;
+      let game = cached ?? (await this.load(id, { fresh: true }));
+      if (expectedVersion !== undefined && game.version !== expectedVersion && cached) {
+        game = await this.load(id, { fresh: true });
+      }
+      if (expectedVersion !== undefined && game.version !== expectedVersion) {
+        throw new ApiError(
+          409,
+          'game/stale-version',
+          `the game is at version ${game.version}, the command was meant for version ${expectedVersion}`,
+          'version',
+        );
+      }
+      const now = this.now();
+      const next = transition(game, now);
+      if (!next) return game;
+      const written = await this.database.transaction((tx, notify) => this.writeIn(tx, notify, game, next, now));
+      if (written) {
+        this.committed(written);
+        return written;
+      }
+      this.cache.delete(id);
+    }
+    throw new ApiError(409, 'game/busy', 'the game changed while the command was applied; try again');
+  }
+
+  /**
+   * Writes a transition of `game` inside `tx` if the row still has `game`'s version (a compare-and-set), with the
+   * ratings when a rated game ends. Call `committed` with the result once the transaction has committed.
+   */
+  async writeIn(
+    tx: Transaction<Schema>,
+    notify: (e: ChangeEvent) => void,
+    game: LiveGame,
+    next: Transition,
+    now: number,
+  ): Promise<LiveGame | undefined> {
+    const version = game.version + 1;
+    const outcome = outcomeOf(next.restored);
+    const finished = outcome !== undefined;
+    const draft = { control: game.control, meta: next.meta, restored: next.restored, version, levels: game.levels };
+    const updated: LiveGame = {
+      ...game,
+      version,
+      finished,
+      meta: next.meta,
+      restored: next.restored,
+      updatedAt: now,
+    };
+    const r = await tx
+      .updateTable('games')
+      .set({
+        version,
+        snapshot: JSON.stringify(storeGame(next.restored.setup, next.restored.session)),
+        meta: JSON.stringify(next.meta),
+        status: finished ? 'finished' : 'active',
+        result: outcome ? JSON.stringify(outcome) : null,
+        deadline_at: deadlineOf(draft, now),
+        updated_at: now,
+      })
+      .where('id', '=', game.id)
+      .where('version', '=', game.version)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) return undefined;
+    if (finished && !game.finished) {
+      if (game.rated) await this.rate(tx, updated, now);
+      notify({ kind: 'lobby' });
+    }
+    notify({ kind: 'game', gameId: game.id, version });
+    return updated;
+  }
+
+  /** After a write's transaction committed: the cache and this instance's listeners learn of it. */
+  committed(game: LiveGame): void {
+    this.remember(game);
+    for (const l of this.afterCommit) l(game);
+  }
+
+  /** Glicko-2 for both players of a rated game that just ended (one rating period per game). */
+  private async rate(tx: Transaction<Schema>, game: LiveGame, now: number): Promise<void> {
+    const [a, b] = game.users;
+    const outcome = outcomeOf(game.restored);
+    if (!a || !b || !outcome) return;
+    const family = game.family;
+    const ratingOf = async (userId: string): Promise<Glicko & { games: number }> => {
+      const row = await tx
+        .selectFrom('ratings')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('family', '=', family)
+        .executeTakeFirst();
+      return row
+        ? { rating: row.rating, deviation: row.deviation, volatility: row.volatility, games: row.games }
+        : { ...NEW_PLAYER, games: 0 };
+    };
+    const ra = await ratingOf(a.id);
+    const rb = await ratingOf(b.id);
+    const scoreA = outcome.kind === 'draw' ? 0.5 : outcome.winner === 0 ? 1 : 0;
+    const na = updateGlicko(ra, [{ opponent: rb, score: scoreA }]);
+    const nb = updateGlicko(rb, [{ opponent: ra, score: 1 - scoreA }]);
+    for (const [user, r, games] of [
+      [a, na, ra.games + 1],
+      [b, nb, rb.games + 1],
+    ] as const) {
+      const values = { ...r, games, updated_at: now };
+      const existing = await tx
+        .updateTable('ratings')
+        .set(values)
+        .where('user_id', '=', user.id)
+        .where('family', '=', family)
+        .executeTakeFirst();
+      if (Number(existing.numUpdatedRows) === 0) {
+        await tx
+          .insertInto('ratings')
+          .values({ user_id: user.id, family, ...values })
+          .execute();
+      }
+    }
+  }
+
+  async setVacation(user: User, until: number | null): Promise<void> {
+    if (until !== null && (!Number.isFinite(until) || until < 0 || until > this.now() + 366 * DAY_MS)) {
+      throw new ApiError(400, 'account/bad-vacation', 'a vacation ends within a year', 'until');
+    }
+    await this.database.db.updateTable('users').set({ vacation_until: until }).where('id', '=', user.id).execute();
+  }
+
+  /** A player's ratings and recent games. */
+  async profile(user: User): Promise<object> {
+    const db = this.database.db;
+    const ratings = await db
+      .selectFrom('ratings')
+      .select(['family', 'rating', 'deviation', 'games'])
+      .where('user_id', '=', user.id)
+      .execute();
+    const games = await db
+      .selectFrom('games')
+      .select(['id', 'family', 'variant_id', 'status', 'result', 'seat0_user', 'seat1_user', 'updated_at'])
+      .where((eb) => eb.or([eb('seat0_user', '=', user.id), eb('seat1_user', '=', user.id)]))
+      .orderBy('updated_at', 'desc')
+      .limit(50)
+      .execute();
+    return {
+      name: user.name,
+      ratings: ratings.map((r) => ({
+        family: r.family,
+        rating: Math.round(r.rating),
+        deviation: Math.round(r.deviation),
+        games: r.games,
+      })),
+      games: games.map((g) => ({
+        id: g.id,
+        family: g.family,
+        variant: g.variant_id,
+        status: g.status,
+        seat: g.seat0_user === user.id ? 0 : 1,
+        result: g.result ? (JSON.parse(g.result) as unknown) : null,
+        updatedAt: g.updated_at,
+      })),
+    };
+  }
+
+  /** Games in progress, newest first, for the lobby. */
+  async recent(limit: number): Promise<object[]> {
+    const rows = await this.database.db
+      .selectFrom('games')
+      .leftJoin('users as u0', 'u0.id', 'games.seat0_user')
+      .leftJoin('users as u1', 'u1.id', 'games.seat1_user')
+      .select([
+        'games.id',
+        'games.family',
+        'games.variant_id',
+        'games.seat0_level',
+        'games.seat1_level',
+        'games.updated_at',
+        'u0.name as seat0_name',
+        'u1.name as seat1_name',
+      ])
+      .where('games.status', '=', 'active')
+      .orderBy('games.updated_at', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      family: r.family,
+      variant: r.variant_id,
+      players: [
+        { name: r.seat0_name, level: r.seat0_level },
+        { name: r.seat1_name, level: r.seat1_level },
+      ],
+      updatedAt: r.updated_at,
+    }));
+  }
+
+  /** Active games whose timeouts are due (for the scheduler). */
+  async dueGames(now: number, limit = 100): Promise<number[]> {
+    const rows = await this.database.db
+      .selectFrom('games')
+      .select('id')
+      .where('status', '=', 'active')
+      .where('deadline_at', '<=', now)
+      .orderBy('deadline_at')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  private remember(game: LiveGame): void {
+    if (this.cache.size >= CACHE_LIMIT && !this.cache.has(game.id)) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+    this.cache.delete(game.id);
+    this.cache.set(game.id, game);
+  }
+}

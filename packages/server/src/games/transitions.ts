@@ -1,0 +1,244 @@
+/**
+ * What a command does to a game, as a pure function: the new session and meta, or a coded refusal. No database,
+ * no clock of its own (`now` is given), so the same command on the same game always gives the same result —
+ * which is what lets two instances race and exactly one win.
+ */
+import {
+  opponent,
+  type InputError,
+  type Player,
+  type Result,
+  type Session,
+  type SimultaneousSession,
+} from '@tactica/core';
+import type { BoardInput, RestoredGame, StatusBase } from '@tactica/catalogue';
+import { ApiError, fromInputError } from '../errors.js';
+import type { GameMeta, LiveGame } from './live-game.js';
+
+export type MoveInputText = string | BoardInput;
+
+/** What a player asks of a game. */
+export type GameCommand =
+  | { readonly kind: 'move'; readonly move: MoveInputText }
+  | { readonly kind: 'orders'; readonly moves: readonly MoveInputText[] }
+  | { readonly kind: 'withdraw' }
+  | { readonly kind: 'resign' }
+  | { readonly kind: 'offer-draw' }
+  | { readonly kind: 'answer-draw'; readonly accept: boolean }
+  | { readonly kind: 'request-takeback' }
+  | { readonly kind: 'answer-takeback'; readonly accept: boolean };
+
+export interface Transition {
+  readonly restored: RestoredGame;
+  readonly meta: GameMeta;
+}
+
+type Seq = Session<unknown, unknown, StatusBase>;
+type Sim = SimultaneousSession<unknown, unknown, StatusBase>;
+
+function check<T>(r: Result<T, InputError>, field?: string): T {
+  if (!r.ok) {
+    const conflict = r.error.code === 'session/stale-version' || r.error.code === 'session/time-up';
+    throw fromInputError(r.error, conflict ? 409 : 400, field);
+  }
+  return r.value;
+}
+
+function isComputer(game: LiveGame, p: Player): boolean {
+  return game.levels[p] !== null;
+}
+
+/** Keeps the turn's start time when the same player is still to act, else starts a new turn now. */
+function nextMeta(before: LiveGame, after: RestoredGame, now: number, changes: Partial<GameMeta> = {}): GameMeta {
+  const toAct = (r: RestoredGame): string =>
+    r.dynamics === 'sequential'
+      ? String(r.session.toMove ?? '-')
+      : `${r.session.round}:${r.session.outcome ? '-' : ''}`;
+  const sameTurn = toAct(before.restored) === toAct(after);
+  const { takeback: _t, nagged: _n, ...rest } = before.meta;
+  const meta: GameMeta = {
+    ...rest,
+    turnSince: sameTurn ? before.meta.turnSince : now,
+    ...(sameTurn && before.meta.nagged !== undefined ? { nagged: before.meta.nagged } : {}),
+    ...changes,
+  };
+  return meta;
+}
+
+function sequential(game: LiveGame, seat: Player, cmd: GameCommand, now: number): Transition {
+  const r = game.restored;
+  if (r.dynamics !== 'sequential') throw new Error('not a sequential game');
+  const { setup } = r;
+  let session: Seq = r.session;
+  const at = (): { expectedVersion: number; now: number } => ({ expectedVersion: session.version, now });
+  let meta: Partial<GameMeta> = {};
+  let keepTakeback = false;
+  switch (cmd.kind) {
+    case 'move': {
+      if (session.toMove !== seat) throw new ApiError(409, 'game/not-your-turn', 'it is not your turn', 'move');
+      if (typeof cmd.move === 'string') session = check(session.playText(seat, cmd.move, at()), 'move');
+      else {
+        const move = check(setup.board.fromInput(session.position, cmd.move, seat), 'move');
+        session = check(session.play(seat, move, at()), 'move');
+      }
+      break;
+    }
+    case 'resign':
+      session = check(session.resign(seat, at()));
+      break;
+    case 'offer-draw': {
+      session = check(session.offerDraw(seat, at()));
+      // The computer declines draws (as the terminal's computer does).
+      if (isComputer(game, opponent(seat))) session = check(session.answerDraw(opponent(seat), false, at()));
+      break;
+    }
+    case 'answer-draw':
+      session = check(session.answerDraw(seat, cmd.accept, at()));
+      break;
+    case 'request-takeback': {
+      const other = opponent(seat);
+      if (isComputer(game, other)) {
+        session = takeBackTo(session, seat, now);
+      } else {
+        if (game.meta.takeback) {
+          throw new ApiError(409, 'game/takeback-pending', 'a takeback is already asked for');
+        }
+        if (!session.takebackAllowed) {
+          throw new ApiError(400, 'session/takeback-not-allowed', 'takeback is not allowed in this game');
+        }
+        if (session.history.cursor === 0 && !session.ending) {
+          throw new ApiError(400, 'session/nothing-to-take-back', 'no move has been played');
+        }
+        meta = { takeback: { by: seat } };
+        keepTakeback = true;
+      }
+      break;
+    }
+    case 'answer-takeback': {
+      const asked = game.meta.takeback;
+      if (!asked || asked.by === seat) throw new ApiError(409, 'game/no-takeback', 'no takeback is asked of you');
+      if (cmd.accept) session = takeBackTo(session, asked.by, now);
+      break;
+    }
+    case 'orders':
+    case 'withdraw':
+      throw new ApiError(400, 'game/not-simultaneous', 'orders are for games of simultaneous rounds (Tactorus)');
+  }
+  const restored: RestoredGame = { ...r, session };
+  const next = nextMeta(game, restored, now, meta);
+  if (keepTakeback) return { restored, meta: next };
+  return { restored, meta: next };
+}
+
+/** Takes back until `player` is to move again (their own last move undone), the result first if there is one. */
+function takeBackTo(session: Seq, player: Player, now: number): Seq {
+  let s = check(session.takeback({ expectedVersion: session.version, now }));
+  for (let k = 0; k < 2 && s.toMove !== player && s.history.cursor > 0; k++) {
+    s = check(s.takeback({ expectedVersion: s.version, now }));
+  }
+  return s;
+}
+
+/** The player's own line this round: the round's start and their own moves so far (what they may build on). */
+export function ownPosition(session: Sim, p: Player): unknown {
+  const view = session.viewFor(p);
+  let s = session.roundStart;
+  if (!view.ok) return s;
+  for (const text of view.value.pending) {
+    const m = session.game.parseMove(s, text, p);
+    if (!m.ok) break;
+    s = session.game.play(s, m.value);
+  }
+  return s;
+}
+
+function simultaneous(game: LiveGame, seat: Player, cmd: GameCommand, now: number): Transition {
+  const r = game.restored;
+  if (r.dynamics !== 'simultaneous') throw new Error('not a simultaneous game');
+  const { setup } = r;
+  let session: Sim = r.session;
+  const at = (): { expectedVersion: number; now: number } => ({ expectedVersion: session.version, now });
+  switch (cmd.kind) {
+    case 'orders': {
+      // Board inputs are read on the player's own line, each after the ones before it.
+      let s = ownPosition(session, seat);
+      const moves: unknown[] = [];
+      for (let i = 0; i < cmd.moves.length; i++) {
+        const input = cmd.moves[i] as MoveInputText;
+        const parsed =
+          typeof input === 'string' ? session.game.parseMove(s, input, seat) : setup.board.fromInput(s, input, seat);
+        const m = check(parsed, `moves.${i}`);
+        moves.push(m);
+        s = session.game.play(s, m);
+      }
+      session = check(session.submit(seat, moves, at()), 'moves');
+      break;
+    }
+    case 'withdraw':
+      session = check(session.withdraw(seat, at()));
+      break;
+    case 'resign':
+      session = check(session.resign(seat, at()));
+      break;
+    case 'offer-draw':
+      session = check(session.offerDraw(seat, at()));
+      if (isComputer(game, opponent(seat))) session = check(session.answerDraw(opponent(seat), false, at()));
+      break;
+    case 'answer-draw':
+      session = check(session.answerDraw(seat, cmd.accept, at()));
+      break;
+    case 'move':
+      throw new ApiError(400, 'game/simultaneous', 'this game is played in rounds: send orders', 'move');
+    case 'request-takeback':
+    case 'answer-takeback':
+      throw new ApiError(400, 'game/no-takeback', 'rounds of simultaneous orders are not taken back on the server');
+  }
+  const restored: RestoredGame = { ...r, session };
+  return { restored, meta: nextMeta(game, restored, now) };
+}
+
+/** Applies a player's command; throws an ApiError when it is refused. */
+export function applyCommand(game: LiveGame, seat: Player, cmd: GameCommand, now: number): Transition {
+  if (game.finished && cmd.kind !== 'request-takeback' && cmd.kind !== 'answer-takeback') {
+    throw new ApiError(409, 'game/over', 'the game is over');
+  }
+  return game.restored.dynamics === 'sequential'
+    ? sequential(game, seat, cmd, now)
+    : simultaneous(game, seat, cmd, now);
+}
+
+/** The computer's move (or a round's orders) for `seat`. */
+export function applyComputer(game: LiveGame, seat: Player, moves: readonly unknown[], now: number): Transition {
+  const r = game.restored;
+  if (r.dynamics === 'sequential') {
+    const session = check(r.session.play(seat, moves[0], { expectedVersion: r.session.version, now }));
+    const restored: RestoredGame = { ...r, session };
+    return { restored, meta: nextMeta(game, restored, now) };
+  }
+  const session = check(r.session.submit(seat, [...moves], { expectedVersion: r.session.version, now }));
+  const restored: RestoredGame = { ...r, session };
+  return { restored, meta: nextMeta(game, restored, now) };
+}
+
+/** Live clocks: the timeouts due by `now`, applied; undefined when none was due. */
+export function applyTimeouts(game: LiveGame, now: number): Transition | undefined {
+  const r = game.restored;
+  if (r.dynamics !== 'sequential') return undefined;
+  const ticked = r.session.tick(now);
+  if (ticked.timeouts.length === 0) return undefined;
+  const restored: RestoredGame = { ...r, session: ticked.session };
+  return { restored, meta: nextMeta(game, restored, now) };
+}
+
+/** Correspondence: `player` forfeits (did not move in time). */
+export function applyForfeit(game: LiveGame, player: Player, now: number): Transition {
+  const r = game.restored;
+  if (r.dynamics === 'sequential') {
+    const session = check(r.session.resign(player, { expectedVersion: r.session.version, now }));
+    const restored: RestoredGame = { ...r, session };
+    return { restored, meta: nextMeta(game, restored, now) };
+  }
+  const session = check(r.session.resign(player, { expectedVersion: r.session.version, now }));
+  const restored: RestoredGame = { ...r, session };
+  return { restored, meta: nextMeta(game, restored, now) };
+}

@@ -1,0 +1,148 @@
+/**
+ * A game as one viewer may see it: a player sees their own pending orders and the moves they may make; the
+ * opponent and spectators see only that orders are in. Views are built from the catalogue's board model and
+ * status, so every interface shows the same thing.
+ */
+import type { Outcome, Player } from '@tactica/core';
+import type { BoardModel, MoveInput } from '@tactica/catalogue';
+import type { TimeControlSpec } from './control.js';
+import { playersToAct, type LiveGame } from './live-game.js';
+import { ownPosition } from './transitions.js';
+
+export interface PlayerInfo {
+  readonly name: string | null;
+  /** The computer's level, when the computer plays the seat. */
+  readonly level: string | null;
+}
+
+/** A move a viewer may make, as a UI or a program sends it back (`move` in the game's notation, or the inputs). */
+export type LegalInput = Omit<MoveInput<unknown>, 'move'>;
+
+export interface GameView {
+  readonly id: number;
+  readonly family: string;
+  readonly variantId: string;
+  readonly name: string;
+  readonly options: Readonly<Record<string, unknown>>;
+  readonly rated: boolean;
+  readonly status: 'active' | 'finished';
+  readonly version: number;
+  readonly players: readonly [PlayerInfo, PlayerInfo];
+  /** Which seat the viewer plays; null for a spectator. */
+  readonly viewer: Player | null;
+  readonly control: TimeControlSpec;
+  /** Seats to act now. */
+  readonly toAct: readonly Player[];
+  readonly outcome: Outcome | null;
+  readonly lostOnTime: Player | null;
+  /** Moves played (sequential games) in the game's notation; rounds played (Tactorus) as each side's orders. */
+  readonly moves: readonly string[];
+  readonly rounds: readonly (readonly [readonly string[], readonly string[]])[];
+  readonly board: BoardModel;
+  /** The game's own status fields (counters, chips, forces…). */
+  readonly state: Readonly<Record<string, unknown>>;
+  readonly clock: {
+    readonly mode: string;
+    readonly limit: string;
+    readonly running: Player | null;
+    readonly left: readonly [number | null, number | null];
+  } | null;
+  /** When the next timeout is due (a clock, a correspondence reminder or forfeit). */
+  readonly deadline: number | null;
+  readonly drawOffer: Player | null;
+  readonly takebackRequest: Player | null;
+  /** The viewer's own orders this round (Tactorus), and whether each side has submitted. */
+  readonly orders: { readonly mine: readonly string[]; readonly submitted: readonly [boolean, boolean] } | null;
+  /** What the viewer may do now. */
+  readonly legal: readonly LegalInput[];
+  /** The position text (sequential games; Tactorus positions hold secret orders and are not shown). */
+  readonly position: string | null;
+}
+
+function stripMove(i: MoveInput<unknown>): LegalInput {
+  const { move: _move, ...rest } = i;
+  return rest;
+}
+
+const finite = (ms: number): number | null => (Number.isFinite(ms) ? Math.max(0, Math.round(ms)) : null);
+
+export function viewOf(game: LiveGame, viewer: Player | undefined, now: number, deadline: number | null): GameView {
+  const r = game.restored;
+  const { setup } = r;
+  const players: [PlayerInfo, PlayerInfo] = [0, 1].map((p) => ({
+    name: game.users[p]?.name ?? null,
+    level: game.levels[p] ?? null,
+  })) as [PlayerInfo, PlayerInfo];
+  const base = {
+    id: game.id,
+    family: game.family,
+    variantId: setup.variantId,
+    name: setup.game.info.name,
+    options: setup.options,
+    rated: game.rated,
+    status: game.finished ? ('finished' as const) : ('active' as const),
+    version: game.version,
+    players,
+    viewer: viewer ?? null,
+    control: game.control,
+    toAct: playersToAct(game),
+    deadline,
+    takebackRequest: game.meta.takeback?.by ?? null,
+  };
+  if (r.dynamics === 'sequential') {
+    const session = r.session;
+    const h = session.history;
+    const moves: string[] = [];
+    for (let i = 0; i < h.cursor; i++) moves.push(setup.game.formatMove(h.states[i], h.moves[i]));
+    const st = session.status(now);
+    const position = session.position;
+    const mayMove = viewer !== undefined && session.toMove === viewer && !game.finished;
+    return {
+      ...base,
+      outcome: session.outcome ?? null,
+      lostOnTime: session.lostOnTime ?? null,
+      moves,
+      rounds: [],
+      board: setup.board.model(position, viewer),
+      state: setup.status(position, { start: h.states[0], ply: h.cursor }) as unknown as Record<string, unknown>,
+      clock: st.clock
+        ? {
+            mode: st.clock.mode,
+            limit: st.clock.limit,
+            running: st.clock.running ?? null,
+            left: [finite(st.clock.left[0]), finite(st.clock.left[1])],
+          }
+        : null,
+      drawOffer: session.status(now).drawOffer ?? null,
+      orders: null,
+      legal: mayMove ? setup.board.inputs(position, viewer).map(stripMove) : [],
+      position: setup.game.formatPosition(position),
+    };
+  }
+  const session = r.session;
+  const status = session.status();
+  const line = session.toJSON().line as { rounds?: readonly (readonly [readonly string[], readonly string[]])[] };
+  const mine = viewer !== undefined ? session.viewFor(viewer) : undefined;
+  const position = viewer !== undefined ? ownPosition(session, viewer) : session.roundStart;
+  const mayAct = viewer !== undefined && !game.finished && !session.submitted(viewer);
+  return {
+    ...base,
+    outcome: session.outcome ?? null,
+    lostOnTime: null,
+    moves: [],
+    rounds: (line.rounds ?? []).slice(0, session.round - 1),
+    board: setup.board.model(position, viewer),
+    state: setup.status(session.roundStart, { start: session.roundStart, ply: session.round - 1 }) as unknown as Record<
+      string,
+      unknown
+    >,
+    clock: null,
+    drawOffer: status.drawOffer ?? null,
+    orders: {
+      mine: mine?.ok ? mine.value.pending : [],
+      submitted: [session.submitted(0), session.submitted(1)],
+    },
+    legal: mayAct ? setup.board.inputs(position, viewer).map(stripMove) : [],
+    position: null,
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * The HTTP application: Fastify with schema-validated requests and replies, an OpenAPI document, cookies for
+ * browsers and bearer tokens for programs, rate limits on the routes people could abuse, and one error shape for
+ * every refusal: `{ "error": { "code", "message", "field"? } }` with a 4xx status. Anything else is a bug.
+ */
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import type { User } from '../accounts/accounts.js';
+import { ApiError, unauthenticated } from '../errors.js';
+import type { Services } from '../services.js';
+import { accountRoutes } from './accounts-routes.js';
+import { catalogueRoutes } from './catalogue-routes.js';
+import { challengeRoutes } from './challenge-routes.js';
+import { gameRoutes } from './game-routes.js';
+import { streamRoutes } from './stream-routes.js';
+
+export const SESSION_COOKIE = 'tactica_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who sent the request (undefined: nobody logged in). */
+    user: User | undefined;
+    /** The token the request carried, if any. */
+    token: string | undefined;
+  }
+}
+
+export interface AppOptions {
+  readonly logger?: FastifyServerOptions['logger'];
+  /** Requests a minute per client on log-in and sign-up; moves a second per user. */
+  readonly rateLimits?: { readonly auth: number; readonly moves: number };
+  /** Cookies marked Secure (behind HTTPS). */
+  readonly secureCookies?: boolean;
+}
+
+export const DEFAULT_RATE_LIMITS = { auth: 20, moves: 50 } as const;
+
+function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim();
+  const cookie = request.cookies[SESSION_COOKIE];
+  return cookie || undefined;
+}
+
+/** The user of a request that must come from someone logged in. */
+export function requireUser(request: FastifyRequest): User {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}
+
+interface FastifyishError {
+  readonly statusCode?: number;
+  readonly code?: string;
+  readonly message: string;
+  readonly validation?: readonly { readonly instancePath?: string; readonly params?: Record<string, unknown> }[];
+  readonly validationContext?: string;
+}
+
+/** A refusal Fastify raised itself (validation, a body that is not JSON, a rate limit), in our error shape. */
+function asApiError(e: FastifyishError): ApiError | undefined {
+  if (e instanceof ApiError) return e;
+  if (e.validation) {
+    const first = e.validation[0];
+    const missing = first?.params?.['missingProperty'];
+    const extra = first?.params?.['additionalProperty'];
+    const path = `${(first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.')}`;
+    const field = [path, typeof missing === 'string' ? missing : typeof extra === 'string' ? extra : '']
+      .filter(Boolean)
+      .join('.');
+    const where = e.validationContext ?? 'body';
+    return new ApiError(400, 'request/invalid', `${where}${field ? ` ${field}` : ''}: ${e.message}`, field || where);
+  }
+  if (e.statusCode === 429) return new ApiError(429, 'rate/limited', e.message);
+  if (e.statusCode !== undefined && e.statusCode >= 400 && e.statusCode < 500) {
+    const code = e.code?.startsWith('FST_ERR_CTP') ? 'request/bad-body' : 'request/invalid';
+    return new ApiError(e.statusCode, code, e.message);
+  }
+  return undefined;
+}
+
+export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 256 * 1024,
+    // Bodies are checked as sent: no coercion, no silently dropped fields.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    return503OnClosing: true,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Tactica',
+        version: '0.1.0',
+        description:
+          'Five classic strategy games: accounts, games against people and the computer, live and by correspondence',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        },
+      },
+    },
+  });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+
+  app.decorateRequest('user', undefined);
+  app.decorateRequest('token', undefined);
+  app.addHook('onRequest', async (request) => {
+    const token = tokenOf(request);
+    request.token = token;
+    request.user = await services.accounts.authenticate(token);
+  });
+
+  app.setErrorHandler((error: FastifyishError, request, reply) => {
+    const api = asApiError(error);
+    if (api) return reply.status(api.status).send(api.toJSON());
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ error: { code: 'server/error', message: 'something went wrong on our side' } });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ error: { code: 'not-found', message: `no route ${request.method} ${request.url}` } }),
+  );
+
+  const limits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true, database: services.database.dialect }));
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(async (scope) => accountRoutes(scope, services, limits.auth, options.secureCookies ?? false));
+  await app.register(async (scope) => catalogueRoutes(scope));
+  await app.register(async (scope) => gameRoutes(scope, services, limits.moves));
+  await app.register(async (scope) => challengeRoutes(scope, services));
+  await app.register(async (scope) => streamRoutes(scope, services));
+  return app;
+}

@@ -1,0 +1,367 @@
+/**
+ * Games over HTTP. Every change names the version it was made on (`version`, as pbmserv's `#N`): a stale or
+ * doubled request is refused with `game/stale-version` and changes nothing. A change is answered once it is
+ * committed; views come from `GET /api/games/:id` and the event stream.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Player } from '@tactica/core';
+import type { GameFamily } from '@tactica/catalogue';
+import type { User } from '../accounts/accounts.js';
+import { fromInputError, notFound } from '../errors.js';
+import { readControl } from '../games/control.js';
+import { seatOf, type LiveGame } from '../games/live-game.js';
+import { deadlineOf, type SeatHolder } from '../games/service.js';
+import type { GameCommand, MoveInputText } from '../games/transitions.js';
+import { viewOf } from '../games/views.js';
+import type { Services } from '../services.js';
+import { requireUser } from './app.js';
+import { errorReplies, idParams, openObject } from './schemas.js';
+
+const boardInput = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    action: { type: 'string', maxLength: 40 },
+    from: { type: 'string', maxLength: 10 },
+    to: { type: 'string', maxLength: 10 },
+    choice: { type: 'string', maxLength: 100 },
+  },
+} as const;
+
+const moveInput = { anyOf: [{ type: 'string', minLength: 1, maxLength: 200 }, boardInput] } as const;
+const version = { type: 'integer', minimum: 1 } as const;
+
+const ack = {
+  type: 'object',
+  required: ['id', 'version', 'toAct', 'status'],
+  properties: {
+    id: { type: 'integer' },
+    version: { type: 'integer' },
+    toAct: { type: 'array', items: { type: 'integer' } },
+    status: { type: 'string' },
+    outcome: { type: ['object', 'null'], additionalProperties: true },
+  },
+} as const;
+
+function ackOf(game: LiveGame): object {
+  const r = game.restored;
+  const outcome = r.session.outcome ?? null;
+  const toAct =
+    r.dynamics === 'sequential'
+      ? r.session.toMove === undefined
+        ? []
+        : [r.session.toMove]
+      : outcome
+        ? []
+        : ([0, 1] as const).filter((p) => !r.session.submitted(p));
+  return { id: game.id, version: game.version, toAct, status: game.finished ? 'finished' : 'active', outcome };
+}
+
+function gameId(params: { id: string }): number {
+  return Number(params.id);
+}
+
+export async function gameRoutes(app: FastifyInstance, services: Services, movesPerSecond: number): Promise<void> {
+  const { games } = services;
+  const moveLimit = { rateLimit: { max: movesPerSecond, timeWindow: 1000, keyGenerator: userKey } };
+
+  const command = async (id: number, userVersion: number, cmd: GameCommand, user: User): Promise<object> =>
+    ackOf(await games.command(id, user, userVersion, cmd));
+
+  app.get<{ Params: { id: string } }>(
+    '/api/games/:id',
+    {
+      schema: { summary: 'A game as you may see it', params: idParams, response: { 200: openObject, ...errorReplies } },
+    },
+    async (request) => {
+      const game = await games.load(gameId(request.params));
+      const now = Date.now();
+      return viewOf(game, seatOf(game, request.user), now, deadlineOf(game, now));
+    },
+  );
+
+  app.get<{ Querystring: { user?: string; status?: string } }>(
+    '/api/games',
+    {
+      schema: {
+        summary: 'Games in progress (or those of a player)',
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { user: { type: 'string', maxLength: 100 }, status: { type: 'string', enum: ['active'] } },
+        },
+        response: { 200: { type: 'array', items: openObject }, ...errorReplies },
+      },
+    },
+    async (request) => {
+      if (request.query.user !== undefined) {
+        const user = await services.accounts.findByName(request.query.user);
+        if (!user) throw notFound(`user ${request.query.user}`);
+        return ((await games.profile(user)) as { games: object[] }).games;
+      }
+      return games.recent(100);
+    },
+  );
+
+  app.post<{
+    Body: { family: string; options?: unknown; level: string; seat?: Player | 'random'; control?: unknown };
+  }>(
+    '/api/games',
+    {
+      schema: {
+        summary: 'Start a game against the computer',
+        body: {
+          type: 'object',
+          required: ['family', 'level'],
+          additionalProperties: false,
+          properties: {
+            family: { type: 'string', maxLength: 40 },
+            options: { type: 'object' },
+            level: { type: 'string', maxLength: 40 },
+            /** Your seat: 0 (the first player), 1, or random. */
+            seat: {
+              anyOf: [
+                { type: 'integer', enum: [0, 1] },
+                { type: 'string', enum: ['random'] },
+              ],
+            },
+            control: { type: 'object' },
+          },
+        },
+        response: { 201: openObject, ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const body = request.body;
+      const seat = body.seat === undefined || body.seat === 'random' ? (Math.random() < 0.5 ? 0 : 1) : body.seat;
+      const me: SeatHolder = { user };
+      const computer: SeatHolder = { level: body.level };
+      const game = await games.create({
+        family: body.family as GameFamily,
+        options: body.options,
+        seats: seat === 0 ? [me, computer] : [computer, me],
+        control: readControl(body.control),
+        rated: false,
+      });
+      const now = Date.now();
+      return reply.status(201).send(viewOf(game, seat, now, deadlineOf(game, now)));
+    },
+  );
+
+  const versioned = (extra: Record<string, unknown>, required: readonly string[] = []) => ({
+    type: 'object',
+    required: ['version', ...required],
+    additionalProperties: false,
+    properties: { version, ...extra },
+  });
+
+  app.post<{ Params: { id: string }; Body: { version: number; move: MoveInputText } }>(
+    '/api/games/:id/move',
+    {
+      config: moveLimit,
+      schema: {
+        summary: "Play a move: the game's notation, or the squares of a click or drag",
+        params: idParams,
+        body: versioned({ move: moveInput }, ['move']),
+        response: { 200: ack, ...errorReplies },
+      },
+    },
+    async (request) =>
+      command(
+        gameId(request.params),
+        request.body.version,
+        { kind: 'move', move: request.body.move },
+        requireUser(request),
+      ),
+  );
+
+  app.post<{ Params: { id: string }; Body: { version: number; orders: MoveInputText[] } }>(
+    '/api/games/:id/orders',
+    {
+      config: moveLimit,
+      schema: {
+        summary: "Tactorus: add orders to your part of the round (all or none); end with 'done' to submit",
+        params: idParams,
+        body: versioned({ orders: { type: 'array', minItems: 1, maxItems: 100, items: moveInput } }, ['orders']),
+        response: { 200: ack, ...errorReplies },
+      },
+    },
+    async (request) =>
+      command(
+        gameId(request.params),
+        request.body.version,
+        { kind: 'orders', moves: request.body.orders },
+        requireUser(request),
+      ),
+  );
+
+  app.post<{ Params: { id: string }; Body: { version: number } }>(
+    '/api/games/:id/withdraw',
+    {
+      schema: {
+        summary: 'Tactorus: take back your whole part of the round in progress',
+        params: idParams,
+        body: versioned({}),
+        response: { 200: ack, ...errorReplies },
+      },
+    },
+    async (request) =>
+      command(gameId(request.params), request.body.version, { kind: 'withdraw' }, requireUser(request)),
+  );
+
+  app.post<{ Params: { id: string }; Body: { version: number } }>(
+    '/api/games/:id/resign',
+    {
+      schema: { summary: 'Resign', params: idParams, body: versioned({}), response: { 200: ack, ...errorReplies } },
+    },
+    async (request) => command(gameId(request.params), request.body.version, { kind: 'resign' }, requireUser(request)),
+  );
+
+  app.post<{ Params: { id: string }; Body: { version: number; action: 'offer' | 'accept' | 'decline' } }>(
+    '/api/games/:id/draw',
+    {
+      schema: {
+        summary: 'Offer a draw, or accept or decline the offer',
+        params: idParams,
+        body: versioned({ action: { type: 'string', enum: ['offer', 'accept', 'decline'] } }, ['action']),
+        response: { 200: ack, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const a = request.body.action;
+      const cmd: GameCommand = a === 'offer' ? { kind: 'offer-draw' } : { kind: 'answer-draw', accept: a === 'accept' };
+      return command(gameId(request.params), request.body.version, cmd, requireUser(request));
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { version: number; action: 'request' | 'accept' | 'decline' } }>(
+    '/api/games/:id/takeback',
+    {
+      schema: {
+        summary: 'Ask to take back your last move (granted at once against the computer), or answer the request',
+        params: idParams,
+        body: versioned({ action: { type: 'string', enum: ['request', 'accept', 'decline'] } }, ['action']),
+        response: { 200: ack, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const a = request.body.action;
+      const cmd: GameCommand =
+        a === 'request' ? { kind: 'request-takeback' } : { kind: 'answer-takeback', accept: a === 'accept' };
+      return command(gameId(request.params), request.body.version, cmd, requireUser(request));
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/games/:id/chat',
+    {
+      schema: {
+        summary: "The game's chat",
+        params: idParams,
+        response: { 200: { type: 'array', items: openObject }, ...errorReplies },
+      },
+    },
+    async (request) => {
+      await games.load(gameId(request.params));
+      return services.chat.list(gameId(request.params));
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { text: string } }>(
+    '/api/games/:id/chat',
+    {
+      config: { rateLimit: { max: 10, timeWindow: 10_000, keyGenerator: userKey } },
+      schema: {
+        summary: 'Say something in the game (players and spectators)',
+        params: idParams,
+        body: {
+          type: 'object',
+          required: ['text'],
+          additionalProperties: false,
+          properties: { text: { type: 'string', maxLength: 2000 } },
+        },
+        response: { 201: openObject, ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      return reply.status(201).send(await services.chat.post(gameId(request.params), user, request.body.text));
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { format?: string } }>(
+    '/api/games/:id/export',
+    {
+      schema: {
+        summary: "The game in its record format (PDN for draughts, the manuals' formats for the others)",
+        params: idParams,
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { format: { type: 'string', maxLength: 40 } },
+        },
+        response: { 200: { type: 'string' }, ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const game = await games.load(gameId(request.params));
+      const r = game.restored;
+      const format = request.query.format ?? r.setup.records[0]?.id ?? '';
+      const meta = {
+        players: [
+          game.users[0]?.name ?? `Computer (${game.levels[0]})`,
+          game.users[1]?.name ?? `Computer (${game.levels[1]})`,
+        ] as const,
+        site: 'Tactica server',
+        event: `Tactica game ${game.id}`,
+        date: new Date(game.createdAt).toISOString().slice(0, 10).replace(/-/g, '.'),
+      };
+      const text =
+        r.dynamics === 'sequential'
+          ? await r.setup.exportRecord(format, r.session.history, meta)
+          : await r.setup.exportRecord(format, r.session, meta);
+      if (!text.ok) throw fromInputError(text.error, 400, 'format');
+      const info = r.setup.records.find((f) => f.id === format);
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('content-disposition', `attachment; filename="tactica-${game.id}.${info?.extension ?? 'txt'}"`)
+        .send(text.value);
+    },
+  );
+
+  app.post<{ Body: { family: string; format?: string; text: string; level?: string; seat?: Player } }>(
+    '/api/imports',
+    {
+      config: { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: userKey } },
+      schema: {
+        summary:
+          'Import a record to analyse or continue: against the computer at `level`, or playing both sides without it',
+        body: {
+          type: 'object',
+          required: ['family', 'text'],
+          additionalProperties: false,
+          properties: {
+            family: { type: 'string', maxLength: 40 },
+            format: { type: 'string', maxLength: 40 },
+            text: { type: 'string', maxLength: 1_000_000 },
+            level: { type: 'string', maxLength: 40 },
+            seat: { type: 'integer', enum: [0, 1] },
+          },
+        },
+        response: { 201: openObject, ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const game = await services.imports.importRecord(user, request.body);
+      const now = Date.now();
+      return reply.status(201).send(viewOf(game, seatOf(game, user), now, deadlineOf(game, now)));
+    },
+  );
+}
+
+/** Rate limits count per user where there is one, else per address. */
+function userKey(request: { user?: { id: string } | undefined; ip: string }): string {
+  return request.user ? `u:${request.user.id}` : `ip:${request.ip}`;
+}

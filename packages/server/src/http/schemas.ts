@@ -1,0 +1,32 @@
+/** JSON schemas the routes share: they validate what comes in and shape (and document) what goes out. */
+export const errorSchema = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: { code: { type: 'string' }, message: { type: 'string' }, field: { type: 'string' } },
+    },
+  },
+} as const;
+
+export const errorReplies = {
+  '4xx': errorSchema,
+  '5xx': errorSchema,
+} as const;
+
+export const userSchema = {
+  type: 'object',
+  required: ['id', 'name'],
+  properties: { id: { type: 'string' }, name: { type: 'string' } },
+} as const;
+
+export const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[0-9]{1,12}$' } },
+} as const;
+
+/** Anything the games give (views, board models, status): game-specific, documented by the catalogue. */
+export const openObject = { type: 'object', additionalProperties: true } as const;

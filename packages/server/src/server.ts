@@ -1,0 +1,87 @@
+/**
+ * `tactica serve`: the database (an SQLite file under the data folder by default, or PostgreSQL), the services,
+ * the HTTP application with its event stream, and the scheduler, started together and stopped together — the
+ * stop waits for requests and writes under way, so an acknowledged move is always stored.
+ */
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { PasswordCost } from './accounts/passwords.js';
+import { openDatabase, type Database } from './db/database.js';
+import type { EngineRunner, SchedulerOptions } from './games/scheduler.js';
+import { WorkerEngines } from './games/worker-engines.js';
+import { buildApp, type AppOptions } from './http/app.js';
+import { makeServices, type Services } from './services.js';
+
+export interface ServeOptions {
+  /** Loopback by default: opening the server to the network is a choice. */
+  readonly host?: string;
+  /** 8080 by default; 0 takes a free port. */
+  readonly port?: number;
+  /** Where the SQLite file lives: `$TACTICA_HOME`, else `~/.tactica`. */
+  readonly dataDir?: string;
+  /** `postgres://…`: PostgreSQL instead of the SQLite file. */
+  readonly databaseUrl?: string;
+  readonly logger?: FastifyServerOptions['logger'];
+  readonly passwordCost?: PasswordCost;
+  readonly rateLimits?: AppOptions['rateLimits'];
+  readonly scheduler?: SchedulerOptions;
+  /** The computer's engines (default: a pool of worker threads). */
+  readonly engines?: EngineRunner;
+  /** Engine worker threads (default 1: one core for the engine, one for the server). */
+  readonly engineWorkers?: number;
+  readonly now?: () => number;
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly port: number;
+  readonly app: FastifyInstance;
+  readonly services: Services;
+  readonly database: Database;
+  close(): Promise<void>;
+}
+
+export function defaultDataDir(): string {
+  return process.env['TACTICA_HOME'] ?? join(homedir(), '.tactica');
+}
+
+export async function startServer(options: ServeOptions = {}): Promise<RunningServer> {
+  const url = options.databaseUrl ?? process.env['DATABASE_URL'];
+  const database = await openDatabase(
+    url ? { url } : { file: join(options.dataDir ?? defaultDataDir(), 'tactica.sqlite') },
+  );
+  const engines = options.engines ?? new WorkerEngines(options.engineWorkers ?? 1);
+  const services = makeServices(database, engines, {
+    ...(options.passwordCost ? { passwordCost: options.passwordCost } : {}),
+    ...(options.scheduler ? { scheduler: options.scheduler } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const app = await buildApp(services, {
+    ...(options.logger !== undefined ? { logger: options.logger } : {}),
+    ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+  });
+  const host = options.host ?? '127.0.0.1';
+  await app.listen({ host, port: options.port ?? 8080 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 8080);
+  services.scheduler.start();
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    app,
+    services,
+    database,
+    close() {
+      closing ??= (async () => {
+        services.hub.close();
+        await app.close();
+        await services.scheduler.stop();
+        await engines.close();
+        await database.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,44 @@
+/** Everything the server's interfaces (HTTP, the event stream, the e-mail gateway) use, made once. */
+import { Accounts } from './accounts/accounts.js';
+import type { PasswordCost } from './accounts/passwords.js';
+import { Challenges } from './challenges/challenges.js';
+import type { Database } from './db/database.js';
+import { Chat } from './games/chat.js';
+import { Imports } from './games/imports.js';
+import { Scheduler, type EngineRunner, type SchedulerOptions } from './games/scheduler.js';
+import { GameService } from './games/service.js';
+import { StreamHub } from './stream/hub.js';
+
+export interface Services {
+  readonly database: Database;
+  readonly accounts: Accounts;
+  readonly games: GameService;
+  readonly challenges: Challenges;
+  readonly chat: Chat;
+  readonly imports: Imports;
+  readonly hub: StreamHub;
+  readonly scheduler: Scheduler;
+}
+
+export interface ServiceOptions {
+  readonly passwordCost?: PasswordCost;
+  readonly scheduler?: SchedulerOptions;
+  readonly now?: () => number;
+}
+
+export function makeServices(database: Database, engines: EngineRunner, options: ServiceOptions = {}): Services {
+  const now = options.now ?? Date.now;
+  const accounts = new Accounts(database, options.passwordCost, now);
+  const games = new GameService(database, now);
+  const challenges = new Challenges(database, accounts, games, now);
+  return {
+    database,
+    accounts,
+    games,
+    challenges,
+    chat: new Chat(database, now),
+    imports: new Imports(games),
+    hub: new StreamHub(database, games, challenges, now),
+    scheduler: new Scheduler(database, games, engines, now, options.scheduler),
+  };
+}
