@@ -3,6 +3,7 @@ import { configureAnalyse, configureMatch } from './ai/commands.js';
 import { VERBS, type GameCli, type Verb } from './game-cli.js';
 import { CliError, type Io } from './io.js';
 import { chooseAndLaunch } from './menu.js';
+import { configureServe } from './serve.js';
 
 const VERB_HELP: Record<Verb, string> = {
   perft: 'count the leaf nodes of the legal-move tree (the last line printed is the count)',
@@ -43,6 +44,7 @@ export function buildProgram(games: readonly GameCli[], io: Io): Command {
     }
   }
   for (const g of games) g.extra?.(program, io);
+  configureServe(program, io);
   return program;
 }
 

@@ -1,0 +1,68 @@
+/**
+ * `tactica serve`: the game server (HTTP API, WebSocket stream) on the embedded SQLite default or PostgreSQL.
+ * stdout gets one line, the URL it listens on; logs go to stderr. Ctrl-C or SIGTERM stops it after the requests
+ * and writes under way.
+ */
+import type { Command } from 'commander';
+import { CliError, type Io } from './io.js';
+
+interface ServeFlags {
+  readonly port?: string;
+  readonly host?: string;
+  readonly data?: string;
+  readonly db?: string;
+  readonly engineWorkers?: string;
+  readonly log?: boolean;
+}
+
+function whole(text: string | undefined, name: string, min: number, max: number): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d{1,6}$/.test(text.trim()) || Number(text) < min || Number(text) > max) {
+    throw new CliError(`--${name} must be a whole number from ${min} to ${max}, not "${text}"`);
+  }
+  return Number(text);
+}
+
+export function configureServe(program: Command, io: Io): void {
+  program
+    .command('serve')
+    .description('run the game server: HTTP API and WebSocket stream (SQLite by default, or PostgreSQL)')
+    .option('--port <n>', 'port to listen on (0: any free port)', '8080')
+    .option('--host <address>', 'address to listen on (default 127.0.0.1: this machine only)')
+    .option('--data <dir>', 'data folder for the SQLite file (default $TACTICA_HOME or ~/.tactica)')
+    .option('--db <url>', 'postgres://… to use PostgreSQL (default: $DATABASE_URL, else the SQLite file)')
+    .option('--engine-workers <n>', 'worker threads for the computer opponents', '1')
+    .option('--log', 'log every request to stderr (JSON lines)')
+    .action(async (flags: ServeFlags) => {
+      const port = whole(flags.port, 'port', 0, 65535);
+      const workers = whole(flags.engineWorkers, 'engine-workers', 1, 64);
+      if (flags.db !== undefined && !/^postgres(ql)?:\/\//.test(flags.db)) {
+        throw new CliError('--db must be a postgres:// URL');
+      }
+      const { startServer } = await import('@tactica/server');
+      const server = await startServer({
+        ...(port !== undefined ? { port } : {}),
+        ...(flags.host !== undefined ? { host: flags.host } : {}),
+        ...(flags.data !== undefined ? { dataDir: flags.data } : {}),
+        ...(flags.db !== undefined ? { databaseUrl: flags.db } : {}),
+        ...(workers !== undefined ? { engineWorkers: workers } : {}),
+        logger: flags.log ? { level: 'info', stream: io.error } : false,
+      }).catch((e: unknown) => {
+        throw new CliError(`cannot start the server: ${e instanceof Error ? e.message : String(e)}`);
+      });
+      io.output.write(`${server.url}\n`);
+      io.error.write(
+        `tactica: serving on ${server.url} (database: ${server.database.dialect} ${server.database.where}); Ctrl-C stops\n`,
+      );
+      await new Promise<void>((resolve) => {
+        const stop = (): void => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          io.error.write('tactica: stopping (finishing requests under way)\n');
+          void server.close().then(resolve);
+        };
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+      });
+    });
+}
