@@ -51,7 +51,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   const database = await openDatabase(
     url ? { url } : { file: join(options.dataDir ?? defaultDataDir(), 'tactica.sqlite') },
   );
-  const engines = options.engines ?? new WorkerEngines(options.engineWorkers ?? 1);
+  const engines = options.engines ?? new WorkerEngines(options.engineWorkers ?? 1, options.now);
   const services = makeServices(database, engines, {
     ...(options.passwordCost ? { passwordCost: options.passwordCost } : {}),
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),

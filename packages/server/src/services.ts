@@ -10,6 +10,8 @@ import { GameService } from './games/service.js';
 import { StreamHub } from './stream/hub.js';
 
 export interface Services {
+  /** The server's clock (tests move it by hand). */
+  readonly now: () => number;
   readonly database: Database;
   readonly accounts: Accounts;
   readonly games: GameService;
@@ -32,6 +34,7 @@ export function makeServices(database: Database, engines: EngineRunner, options:
   const games = new GameService(database, now);
   const challenges = new Challenges(database, accounts, games, now);
   return {
+    now,
     database,
     accounts,
     games,

@@ -26,23 +26,13 @@ export interface SchedulerOptions {
 }
 
 /** The deadline work due for a game at `now`, or undefined when nothing is due. */
-export function dueTransition(
-  game: LiveGame,
-  now: number,
-  onVacationUntil: (p: Player) => number | null,
-): Transition | undefined {
+export function dueTransition(game: LiveGame, now: number): Transition | undefined {
   if (game.finished) return undefined;
   const c = game.control;
   if (c.kind === 'live') return applyTimeouts(game, now);
   if (c.kind !== 'correspondence') return undefined;
   const toAct = playersToAct(game).filter((p) => game.levels[p] === null);
   if (toAct.length === 0) return undefined;
-  // Vacation (ours): a deadline that falls due while the player is away moves on by the rest of the vacation.
-  const away = toAct.map((p) => onVacationUntil(p) ?? 0).filter((t) => t > now);
-  if (away.length > 0) {
-    const pause = Math.max(...away) - now;
-    return { restored: game.restored, meta: { ...game.meta, turnSince: game.meta.turnSince + pause } };
-  }
   if (now >= game.meta.turnSince + c.daysPerMove * DAY_MS) {
     let g = game;
     let t: Transition | undefined;
@@ -65,6 +55,7 @@ export class Scheduler {
   private readonly thinking = new Set<number>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private stopped = false;
+  private pollsDone = 0;
 
   constructor(
     private readonly database: Database,
@@ -74,6 +65,11 @@ export class Scheduler {
     private readonly options: SchedulerOptions = {},
   ) {
     games.onCommitted((g) => this.computerTurn(g));
+  }
+
+  /** Polls for due timeouts completed so far (for tests and health checks). */
+  get polls(): number {
+    return this.pollsDone;
   }
 
   start(): void {
@@ -107,6 +103,7 @@ export class Scheduler {
       // A failed poll is retried at the next one.
     } finally {
       this.running = false;
+      this.pollsDone++;
     }
   }
 
@@ -128,18 +125,7 @@ export class Scheduler {
       const applied: LiveGame[] = [];
       for (const id of ids) {
         const game = await this.games.loadIn(tx, id);
-        const away = new Map<Player, number | null>();
-        for (const p of [0, 1] as const) {
-          const user = game.users[p];
-          if (!user) continue;
-          const row = await tx
-            .selectFrom('users')
-            .select('vacation_until')
-            .where('id', '=', user.id)
-            .executeTakeFirst();
-          away.set(p, row?.vacation_until ?? null);
-        }
-        const next = dueTransition(game, now, (p) => away.get(p) ?? null);
+        const next = dueTransition(game, now);
         if (!next) {
           // Nothing was due after all (a clock read a moment early): look again when it is.
           await tx

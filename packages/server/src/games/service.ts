@@ -240,8 +240,9 @@ export class GameService {
         );
       }
       const now = this.now();
-      const next = transition(game, now);
-      if (!next) return game;
+      const computed = transition(game, now);
+      if (!computed) return game;
+      const next = await this.afterVacations(game, computed, now);
       const written = await this.database.transaction((tx, notify) => this.writeIn(tx, notify, game, next, now));
       if (written) {
         this.committed(written);
@@ -346,11 +347,50 @@ export class GameService {
     }
   }
 
+  /**
+   * Vacation (ours, after pbmserv's): correspondence deadlines of a player away do not run. Going away credits each
+   * game where the player is to act with the days away; a turn that begins while the player is away starts when
+   * they are back. Coming back early keeps the credit.
+   */
   async setVacation(user: User, until: number | null): Promise<void> {
-    if (until !== null && (!Number.isFinite(until) || until < 0 || until > this.now() + 366 * DAY_MS)) {
+    const now = this.now();
+    if (until !== null && (!Number.isFinite(until) || until < 0 || until > now + 366 * DAY_MS)) {
       throw new ApiError(400, 'account/bad-vacation', 'a vacation ends within a year', 'until');
     }
+    const before = await this.database.db
+      .selectFrom('users')
+      .select('vacation_until')
+      .where('id', '=', user.id)
+      .executeTakeFirst();
     await this.database.db.updateTable('users').set({ vacation_until: until }).where('id', '=', user.id).execute();
+    const credit = until === null ? 0 : until - Math.max(now, before?.vacation_until ?? 0);
+    if (credit <= 0) return;
+    const games = await this.database.db
+      .selectFrom('games')
+      .select('id')
+      .where('status', '=', 'active')
+      .where((eb) => eb.or([eb('seat0_user', '=', user.id), eb('seat1_user', '=', user.id)]))
+      .execute();
+    for (const { id } of games) {
+      await this.change(id, undefined, (g) => {
+        const seat = seatOf(g, user);
+        if (g.control.kind !== 'correspondence' || seat === undefined || !playersToAct(g).includes(seat))
+          return undefined;
+        return { restored: g.restored, meta: { ...g.meta, turnSince: g.meta.turnSince + credit } };
+      });
+    }
+  }
+
+  /** A correspondence turn that begins while the player to act is away starts when they are back. */
+  private async afterVacations(game: LiveGame, next: Transition, now: number): Promise<Transition> {
+    if (game.control.kind !== 'correspondence' || next.meta.turnSince !== now) return next;
+    const ids = playersToAct({ restored: next.restored })
+      .map((p) => game.users[p]?.id)
+      .filter((x): x is string => x !== undefined);
+    if (ids.length === 0) return next;
+    const rows = await this.database.db.selectFrom('users').select('vacation_until').where('id', 'in', ids).execute();
+    const back = Math.max(0, ...rows.map((r) => r.vacation_until ?? 0));
+    return back > now ? { ...next, meta: { ...next.meta, turnSince: back } } : next;
   }
 
   /** A player's ratings and recent games. */

@@ -53,7 +53,10 @@ export class WorkerEngines implements EngineRunner {
   private nextId = 1;
   private closed = false;
 
-  constructor(size = 1) {
+  constructor(
+    size = 1,
+    private readonly now: () => number = Date.now,
+  ) {
     for (let i = 0; i < Math.max(1, size); i++) this.slots.push(this.spawn());
   }
 
@@ -61,7 +64,7 @@ export class WorkerEngines implements EngineRunner {
   choose(game: LiveGame, seat: Player, level: string, seed: number): Promise<readonly unknown[]> {
     const r = game.restored;
     const state = r.dynamics === 'sequential' ? r.session.position : ownPosition(r.session, seat);
-    const budget = r.dynamics === 'sequential' ? r.session.pendingComputer(Date.now())?.budgetMs : undefined;
+    const budget = r.dynamics === 'sequential' ? r.session.pendingComputer(this.now())?.budgetMs : undefined;
     return this.run({
       family: game.family,
       options: r.setup.options,

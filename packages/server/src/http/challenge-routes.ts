@@ -59,7 +59,7 @@ export async function challengeRoutes(app: FastifyInstance, services: Services):
     async (request) => {
       const user = requireUser(request);
       const { challenge, game } = await challenges.accept(Number(request.params.id), user);
-      const now = Date.now();
+      const now = services.now();
       return { challenge, game: viewOf(game, seatOf(game, user), now, deadlineOf(game, now)) };
     },
   );

@@ -75,7 +75,7 @@ export async function gameRoutes(app: FastifyInstance, services: Services, moves
     },
     async (request) => {
       const game = await games.load(gameId(request.params));
-      const now = Date.now();
+      const now = services.now();
       return viewOf(game, seatOf(game, request.user), now, deadlineOf(game, now));
     },
   );
@@ -144,7 +144,7 @@ export async function gameRoutes(app: FastifyInstance, services: Services, moves
         control: readControl(body.control),
         rated: false,
       });
-      const now = Date.now();
+      const now = services.now();
       return reply.status(201).send(viewOf(game, seat, now, deadlineOf(game, now)));
     },
   );
@@ -355,7 +355,7 @@ export async function gameRoutes(app: FastifyInstance, services: Services, moves
     async (request, reply) => {
       const user = requireUser(request);
       const game = await services.imports.importRecord(user, request.body);
-      const now = Date.now();
+      const now = services.now();
       return reply.status(201).send(viewOf(game, seatOf(game, user), now, deadlineOf(game, now)));
     },
   );
