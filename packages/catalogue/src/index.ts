@@ -36,6 +36,7 @@ export {
 /** Each family's entry, loaded on demand: a bundler makes each its own chunk. */
 const LOADERS: Partial<Record<GameFamily, () => Promise<AnyGameEntry>>> = {
   draughts: async () => (await import('./draughts/entry.js')).draughtsEntry,
+  force400: async () => (await import('./force400/entry.js')).force400Entry,
 };
 
 /** Loads a family's entry (its rules package and its computer's levels). */

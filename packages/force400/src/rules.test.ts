@@ -1,10 +1,12 @@
 import { unwrap } from '@tactica/core';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSquare } from './board.js';
+import { distance, isHomeRank, parseSquare } from './board.js';
 import { force400 } from './game.js';
 import { formatPosition } from './position-text.js';
-import { clampForce, combat, transferReceived } from './rules.js';
-import type { Force400State, Man } from './state.js';
+import { clampForce, combat, forceAfterTransfer, transferReceived } from './rules.js';
+import { mayRecharge, type Force400State, type Man } from './state.js';
+import { positions } from './test-arbitraries.js';
 import { fromDiagram } from './test-board.js';
 
 function play(s: Force400State, ...texts: string[]): Force400State {
@@ -231,6 +233,26 @@ describe('recharge (manual, "Recharge"; rules/force400.md)', () => {
     expect(at(play(s, 'M I8-I9'), 'I9')).toMatchObject({ force: 20 }); // turn 13
   });
 
+  it('mayRecharge says which men would gain the +10 by stepping onto rank 0 or 9 now, as play does', () => {
+    let checked = 0;
+    fc.assert(
+      fc.property(positions, (s) => {
+        for (const a of force400.legalMoves(s)) {
+          const man = s.board[a.from];
+          // Moves onto an empty square of rank 0/9, by a man with room below the cap to show the +10.
+          if (a.kind !== 'move' || !man || s.board[a.to] || !isHomeRank(a.to) || man.force > 80) continue;
+          const paid = man.force - (distance(a.from, a.to) > 1 ? 1 : 0);
+          const after = force400.play(s, a).board[a.to];
+          expect(after?.force).toBe(mayRecharge(s, a.from) ? paid + 10 : paid);
+          checked++;
+        }
+      }),
+      { numRuns: 200 },
+    );
+    expect(checked).toBeGreaterThan(100);
+    expect(mayRecharge(fromDiagram(edges), parseSquare('A4') ?? -1)).toBe(false); // an empty square
+  });
+
   it('a recharge never takes a man over 99', () => {
     expect(at(play(fromDiagram(edges.replace('w6 ', 'w95')), 'M E8-E9'), 'E9')).toMatchObject({ force: 99 });
     expect(clampForce(105)).toBe(99);
@@ -266,6 +288,15 @@ describe('transfers (manual, "Transfers")', () => {
     const s = play(fromDiagram(transferBoard.replace('w0 ', 'w95')), 'T E9-E8 10');
     expect(at(s, 'E8')?.force).toBe(99);
     expect(at(s, 'E9')?.force).toBe(89);
+  });
+
+  it("forceAfterTransfer is the receiver's force as play leaves it, for every receiver and amount", () => {
+    for (const receiver of [0, 1, 50, 90, 99]) {
+      const s = fromDiagram(transferBoard.replace('w0 ', `w${receiver}`.padEnd(3)));
+      for (let n = 1; n <= 99; n++) {
+        expect(at(play(s, `T E9-E8 ${n}`), 'E8')?.force).toBe(forceAfterTransfer(receiver, n));
+      }
+    }
   });
 
   it('the line must be direct and clear, as for a move of the sender, and the receiver one of his own', () => {

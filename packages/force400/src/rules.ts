@@ -34,6 +34,14 @@ export function transferReceived(sent: number): number {
   return sent - Math.ceil(sent / 5);
 }
 
+/**
+ * The receiver's force after a transfer of `sent` units: what arrives after the transmission loss, then the 99 cap
+ * (a UI asking "how many units?" shows what each amount would leave him with).
+ */
+export function forceAfterTransfer(receiver: number, sent: number): number {
+  return clampForce(receiver + transferReceived(sent));
+}
+
 export interface CombatResult {
   /** True when the attacker wins and takes the square. */
   readonly attackerWins: boolean;

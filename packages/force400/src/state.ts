@@ -70,6 +70,16 @@ function waitOf(nextTurn: number, left: number): number {
   return w > 0 ? w : 0;
 }
 
+/**
+ * True when the man on `sq` would gain the recharge by moving onto rank 0 or 9 (and surviving any combat there) on
+ * his side's next turn — the current one for the side to move (manual, "Recharge"): he stands off those ranks, and
+ * his recharge counter has run out. False for an empty square.
+ */
+export function mayRecharge(s: Force400State, sq: number): boolean {
+  const m = s.board[sq];
+  return m !== null && m !== undefined && m.wait === 0 && !isHomeRank(sq);
+}
+
 /** The square of `side`'s king, or -1 once it has fallen. */
 export function kingSquareOf(s: Force400State, side: Player): number {
   return s.board.findIndex((m) => m !== null && m.side === side && m.king);
