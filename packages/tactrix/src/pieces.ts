@@ -30,15 +30,15 @@ export const PIECE_LETTERS = 'JNWVDRK';
 export const PIECE_NAMES = ['Jerk', 'Jumpnar', 'Wrapnoid', 'Verticon', 'Diaganoid', 'Regeneroid', 'King'] as const;
 
 /**
- * How each piece moves, in a sentence a player reads (manual, "The pieces"), by type code like `PIECE_NAMES`: what
- * the Tutor and a board's "cannot go there" answer say beside the piece's legal moves.
+ * How each piece moves, as the end of a sentence "a jerk moves …" (manual, "The pieces"), by type code like
+ * `PIECE_NAMES`: what the Tutor and a board's "cannot go there" answer say beside the piece's legal moves.
  */
 export const PIECE_MOVES = [
-  'one step straight forward onto an empty square; it captures only by landing two squares away forward, back, left or right, whatever stands between',
-  "the chess knight's leaps, over any pieces between",
+  'one step straight forward onto an empty square, and captures only by landing two squares away forward, back, left or right, whatever stands between',
+  'like the chess knight, leaping over any pieces between',
   'one step to any neighbour except directly left or right; sideways it jumps the square beside it, then slides up to 3 squares (landing 2 to 4 squares away), wrapping round the side edges',
-  'one step in any direction, or a slide of any length up or down the file',
-  'one step up, down, left or right, or a slide of any length along a diagonal',
+  'one step in any direction, or slides any distance up or down its file',
+  'one step up, down, left or right, or slides any distance along a diagonal',
   'one step in any direction, never leaving its own half of the board',
   'one step in any direction',
 ] as const;

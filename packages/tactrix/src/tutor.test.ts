@@ -26,9 +26,9 @@ describe('the Tutor', () => {
     const s = initialState();
     const movement = (sq: string) => unwrap(tutor(s, sq)).piece?.movement;
     expect(movement('a2')).toMatch(/forward.*captures only .*two squares away/);
-    expect(movement('b1')).toMatch(/knight/);
+    expect(movement('b1')).toMatch(/chess knight/);
     expect(movement('d1')).toMatch(/except directly left or right.*wrapping/);
-    expect(movement('a1')).toMatch(/up or down the file/);
+    expect(movement('a1')).toMatch(/up or down its file/);
     expect(movement('c1')).toMatch(/diagonal/);
     expect(movement('e1')).toMatch(/own half/);
     expect(movement('f1')).toBe('one step in any direction');
