@@ -48,12 +48,16 @@ describe('Tactrix! in the catalogue', () => {
   });
 
   it.each([
-    ['not a position', 'position/syntax'],
-    [SHOP.replace('K***', 'KK**'), 'position/kings'],
-    [SHOP.replace('****R*****', '**********').replace('.........k', '....R....k'), 'position/regeneroid-half'],
-    [SHOP.replace('.........k', 'J........k'), 'position/jerk-far-row'],
-    [SHOP.replace(' w ', ' x '), 'position/bad-side'],
-  ])('refuses the start position %#, naming the option: %s', (position, code) => {
+    ['text that is no position', 'not a position', 'position/syntax'],
+    ['two White kings', SHOP.replace('K***', 'KK**'), 'position/kings'],
+    [
+      'a regeneroid outside its half',
+      SHOP.replace('****R*****', '**********').replace('.........k', '....R....k'),
+      'position/regeneroid-half',
+    ],
+    ['a jerk on its far row', SHOP.replace('.........k', 'J........k'), 'position/jerk-far-row'],
+    ['a side to move that is neither w nor b', SHOP.replace(' w ', ' x '), 'position/bad-side'],
+  ])('refuses a start position with %s, naming the option', (_what, position, code) => {
     const r = tactrixEntry.setup({ position });
     expect(r.ok).toBe(false);
     if (r.ok) return;
