@@ -75,6 +75,9 @@ export function makeBoard<S, M, V, P extends PieceModel>(
     if (input.choice !== undefined) {
       const picked = candidates.filter((i) => i.choice === input.choice);
       if (picked.length === 0) {
+        // The game may know why this choice is not on offer (a piece too dear to buy) better than "not one of".
+        const own = adapter.explain?.(s, input, player);
+        if (own) return err(own);
         return err(
           inputError(
             'input/bad-choice',

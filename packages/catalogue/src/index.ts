@@ -37,6 +37,7 @@ export {
 const LOADERS: Partial<Record<GameFamily, () => Promise<AnyGameEntry>>> = {
   draughts: async () => (await import('./draughts/entry.js')).draughtsEntry,
   force400: async () => (await import('./force400/entry.js')).force400Entry,
+  tactrix: async () => (await import('./tactrix/entry.js')).tactrixEntry,
 };
 
 /** Loads a family's entry (its rules package and its computer's levels). */

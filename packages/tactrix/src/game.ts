@@ -15,8 +15,8 @@ import {
   type Result,
 } from '@tactica/core';
 import { MAX_MOVES, Position, perftBuffers } from './engine.js';
-import { formatMove, fromEngineMove, parseMoveAt, toEngineMove } from './notation.js';
-import { PLAYER_NAMES } from './pieces.js';
+import { formatMove, fromEngineMove, parseMoveAt, purchaseRefusalAt, toEngineMove } from './notation.js';
+import { PIECE_LETTERS, PLAYER_NAMES, squareName } from './pieces.js';
 import { formatPosition, parsePosition } from './position-text.js';
 import { initialState, load, outcomeOf, stateOf, type TactrixMove, type TactrixState } from './state.js';
 
@@ -57,6 +57,24 @@ export function parseMove(s: TactrixState, text: string, player?: Player): Resul
     );
   }
   return parseMoveAt(load(s, scratch), text);
+}
+
+/**
+ * Why the side to move cannot buy a piece of type `type` (1–7, as in `TactrixMove`) placed on square `to`, or on any
+ * square when `to` is left out; undefined when it can. The reasons are `parseMove`'s: `move/game-over`,
+ * `move/not-for-sale`, `move/no-regeneroid`, `move/cannot-afford`, `move/not-next-to-regeneroid`,
+ * `move/square-taken`, and `move/no-free-square` when every square next to the regeneroid holds one's own piece.
+ */
+export function purchaseRefusal(s: TactrixState, type: number, to?: number): InputError | undefined {
+  const input = `buy ${PIECE_LETTERS[type - 1] ?? '?'}@${to === undefined ? '?' : squareName(to)}`;
+  if (outcomeOfState(s)) return inputError('move/game-over', 'the game is over', { input });
+  if (!Number.isInteger(type) || type < 1 || type > PIECE_LETTERS.length) {
+    return inputError('move/unknown-piece', `${String(type)} is not a piece type (1–7)`, { input });
+  }
+  if (to !== undefined && !(Number.isInteger(to) && to >= 0 && to < 100)) {
+    return inputError('move/bad-square', `${String(to)} is not a square number (0–99)`, { input });
+  }
+  return purchaseRefusalAt(load(s, scratch), type, to, input);
 }
 
 export const tactrix: Game<TactrixState, TactrixMove, TactrixState> = {

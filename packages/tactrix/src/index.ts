@@ -13,7 +13,8 @@ export { Position, MAX_MOVES, encodeMove, moveFrom, moveTo, isPurchase } from '.
 export { initialState, type TactrixMove, type TactrixState } from './state.js';
 export { formatPosition, parsePosition } from './position-text.js';
 export { formatMove, fromEngineMove, toEngineMove } from './notation.js';
-export { tactrix, legalMoves, play, parseMove, outcomeOfState } from './game.js';
+export { tactrix, legalMoves, play, parseMove, outcomeOfState, purchaseRefusal } from './game.js';
+export { moveEffects, type MoveEffects } from './effects.js';
 export { tutor, describeTutor, type TutorReport, type TutorPiece } from './tutor.js';
 export { formatRecord, parseRecord, formatResult, RECORD_HEADER, type TactrixRecord } from './record.js';
 export { renderBoard, statusLine } from './render.js';

@@ -38,6 +38,61 @@ export function fromEngineMove(m: number): TactrixMove {
 const scratch = new Int32Array(MAX_MOVES);
 
 /**
+ * Why the side to move in `p` cannot buy a piece of type `type` placed on `to`, or on any square when `to` is
+ * undefined; undefined when it can (manual, "Regeneroid"; rules file, "Chips and buying"). `input` is quoted in the
+ * error.
+ */
+export function purchaseRefusalAt(
+  p: Position,
+  type: number,
+  to: number | undefined,
+  input: string,
+): InputError | undefined {
+  const side: Player = p.turn;
+  if (!BUYABLE.includes(type)) {
+    return inputError('move/not-for-sale', `a ${pieceName(type)} cannot be bought`, { input });
+  }
+  const regen = p.regen[side] as number;
+  if (regen < 0) {
+    return inputError('move/no-regeneroid', `${PLAYER_NAMES[side]} has lost the regeneroid and cannot buy`, { input });
+  }
+  const cost = COSTS[type] as number;
+  if (cost > (p.balance[side] as number)) {
+    return inputError(
+      'move/cannot-afford',
+      `a ${pieceName(type)} costs ${cost} chips; ${PLAYER_NAMES[side]} has ${p.balance[side]}`,
+      { input },
+    );
+  }
+  const free = (sq: number): boolean => p.board[sq] === 0 || owner(p.board[sq] as number) !== side;
+  if (to === undefined) {
+    if (neighboursOf(regen).some(free)) return undefined;
+    return inputError(
+      'move/no-free-square',
+      `every square next to the regeneroid on ${squareName(regen)} holds one of ${PLAYER_NAMES[side]}'s own pieces`,
+      { input },
+    );
+  }
+  if (!neighboursOf(regen).includes(to)) {
+    return inputError(
+      'move/not-next-to-regeneroid',
+      `${squareName(to)} is not next to the regeneroid on ${squareName(regen)}`,
+      { input },
+    );
+  }
+  if (!free(to)) {
+    return inputError(
+      'move/square-taken',
+      `${squareName(to)} holds your own ${pieceName(typeOf(p.board[to] as number))}`,
+      {
+        input,
+      },
+    );
+  }
+  return undefined;
+}
+
+/**
  * Reads move text against a loaded position (the side to move is `p.turn`). Errors say what is wrong: syntax, a bad
  * square, an empty or enemy square, a piece not for sale, too few chips, no regeneroid, or simply an illegal move.
  */
@@ -53,45 +108,11 @@ export function parseMoveAt(p: Position, text: string): Result<TactrixMove, Inpu
     if (type === 0) {
       return err(inputError('move/unknown-piece', `"${buy[1]}" is not a piece letter (J N W V D R K)`, { input: t }));
     }
-    if (!BUYABLE.includes(type)) {
-      return err(inputError('move/not-for-sale', `a ${pieceName(type)} cannot be bought`, { input: t }));
+    if (to < 0 && BUYABLE.includes(type)) {
+      return err(inputError('move/bad-square', `"${buy[2]}" is not a square (a1–j10)`, { input: t }));
     }
-    if (to < 0) return err(inputError('move/bad-square', `"${buy[2]}" is not a square (a1–j10)`, { input: t }));
-    const regen = p.regen[side] as number;
-    if (regen < 0) {
-      return err(
-        inputError('move/no-regeneroid', `${PLAYER_NAMES[side]} has lost the regeneroid and cannot buy`, {
-          input: t,
-        }),
-      );
-    }
-    const cost = COSTS[type] as number;
-    if (cost > (p.balance[side] as number)) {
-      return err(
-        inputError(
-          'move/cannot-afford',
-          `a ${pieceName(type)} costs ${cost} chips; ${PLAYER_NAMES[side]} has ${p.balance[side]}`,
-          { input: t },
-        ),
-      );
-    }
-    if (!neighboursOf(regen).includes(to)) {
-      return err(
-        inputError(
-          'move/not-next-to-regeneroid',
-          `${squareName(to)} is not next to the regeneroid on ${squareName(regen)}`,
-          { input: t },
-        ),
-      );
-    }
-    const there = p.board[to] as number;
-    if (there !== 0 && owner(there) === side) {
-      return err(
-        inputError('move/square-taken', `${squareName(to)} holds your own ${pieceName(typeOf(there))}`, {
-          input: t,
-        }),
-      );
-    }
+    const refused = purchaseRefusalAt(p, type, to < 0 ? undefined : to, t);
+    if (refused) return err(refused);
     return ok({ kind: 'buy', piece: type, to });
   }
   const move = /^([A-Za-z]\d{1,2})\s*([-x:])\s*([A-Za-z]\d{1,2})$/i.exec(t);

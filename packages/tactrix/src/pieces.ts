@@ -30,6 +30,20 @@ export const PIECE_LETTERS = 'JNWVDRK';
 export const PIECE_NAMES = ['Jerk', 'Jumpnar', 'Wrapnoid', 'Verticon', 'Diaganoid', 'Regeneroid', 'King'] as const;
 
 /**
+ * How each piece moves, as the end of a sentence "a jerk moves …" (manual, "The pieces"), by type code like
+ * `PIECE_NAMES`: what the Tutor and a board's "cannot go there" answer say beside the piece's legal moves.
+ */
+export const PIECE_MOVES = [
+  'one step straight forward onto an empty square, and captures only by landing two squares away forward, back, left or right, whatever stands between',
+  'like the chess knight, leaping over any pieces between',
+  'one step to any neighbour except directly left or right; sideways it jumps the square beside it, then slides up to 3 squares (landing 2 to 4 squares away), wrapping round the side edges',
+  'one step in any direction, or slides any distance up or down its file',
+  'one step up, down, left or right, or slides any distance along a diagonal',
+  'one step in any direction, never leaving its own half of the board',
+  'one step in any direction',
+] as const;
+
+/**
  * Costs in chips (manual: jerk 3, jumpnar 6, wrapnoid 9, verticon 12, diaganoid 15). The regeneroid and the king
  * cannot be bought (manual, "Regeneroid" and "King"): cost 0 here means "not for sale".
  */
@@ -70,6 +84,10 @@ export function pieceFromLetter(letter: string): number {
 
 export function pieceName(type: number): string {
   return PIECE_NAMES[type - 1] ?? '?';
+}
+
+export function pieceMoves(type: number): string {
+  return PIECE_MOVES[type - 1] ?? '?';
 }
 
 export function fileOf(sq: number): number {

@@ -1,8 +1,8 @@
 import { createRng, perftGeneric, unwrap } from '@tactica/core';
 import { describe, expect, it } from 'vitest';
-import { legalMoves, outcomeOfState, parseMove, play, tactrix } from './game.js';
+import { legalMoves, outcomeOfState, parseMove, play, purchaseRefusal, tactrix } from './game.js';
 import { formatMove } from './notation.js';
-import { parseSquare } from './pieces.js';
+import { parseSquare, squareName } from './pieces.js';
 import type { TactrixState } from './state.js';
 import { fromAscii, position, sortedSquares } from './test-setup.js';
 import { tutor } from './tutor.js';
@@ -211,6 +211,38 @@ describe('buying', () => {
     const s = position({ a1: 'K', j10: 'k' }, { balance: [100, 0] });
     expect(legalMoves(s).some((m) => m.kind === 'buy')).toBe(false);
     expect(errorCode(s, 'buy J@a2')).toBe('move/no-regeneroid');
+  });
+
+  it('purchaseRefusal gives the reason parseMove gives, and undefined exactly for the legal purchases', () => {
+    const s = position(base, { balance: [9, 0] });
+    const legal = new Set(
+      legalMoves(s)
+        .filter((m) => m.kind === 'buy')
+        .map((m) => formatMove(s, m)),
+    );
+    for (let type = 1; type <= 7; type++) {
+      for (let to = 0; to < 100; to++) {
+        const text = `buy ${'JNWVDRK'[type - 1]}@${squareName(to)}`;
+        const why = purchaseRefusal(s, type, to);
+        expect(why === undefined).toBe(legal.has(text));
+        expect(why?.code).toBe(errorCode(s, text));
+      }
+    }
+    expect(purchaseRefusal(s, 3)).toBeUndefined();
+    expect(purchaseRefusal(s, 4)?.code).toBe('move/cannot-afford');
+    expect(purchaseRefusal(s, 7)?.code).toBe('move/not-for-sale');
+    expect(purchaseRefusal(s, 8)?.code).toBe('move/unknown-piece');
+    expect(purchaseRefusal(s, 1, 100)?.code).toBe('move/bad-square');
+    expect(purchaseRefusal(tactrix.resign(s, 0), 1)?.code).toBe('move/game-over');
+  });
+
+  it('purchaseRefusal: a regeneroid hemmed in by its own pieces leaves nowhere to place one', () => {
+    //  e1 regeneroid, all five neighbours its own: d1 d2 e2 f2 f1.
+    const s = position({ e1: 'R', d1: 'N', d2: 'J', e2: 'J', f2: 'J', f1: 'K', j10: 'k' }, { balance: [20, 0] });
+    expect(legalMoves(s).some((m) => m.kind === 'buy')).toBe(false);
+    const why = purchaseRefusal(s, 1);
+    expect(why?.code).toBe('move/no-free-square');
+    expect(why?.message).toContain('e1');
   });
 
   it('the initial position offers no purchase (no chips yet)', () => {

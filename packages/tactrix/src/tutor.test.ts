@@ -22,6 +22,19 @@ describe('the Tutor', () => {
     expect(unwrap(tutor(s, 'a1')).piece).toMatchObject({ name: 'King', cost: undefined });
   });
 
+  it('says in a sentence how each of the seven pieces moves (manual, "The pieces")', () => {
+    const s = initialState();
+    const movement = (sq: string) => unwrap(tutor(s, sq)).piece?.movement;
+    expect(movement('a2')).toMatch(/forward.*captures only .*two squares away/);
+    expect(movement('b1')).toMatch(/chess knight/);
+    expect(movement('d1')).toMatch(/except directly left or right.*wrapping/);
+    expect(movement('a1')).toMatch(/up or down its file/);
+    expect(movement('c1')).toMatch(/diagonal/);
+    expect(movement('e1')).toMatch(/own half/);
+    expect(movement('f1')).toBe('one step in any direction');
+    expect(new Set(['a2', 'b1', 'd1', 'a1', 'c1', 'e1', 'f1'].map(movement)).size).toBe(7);
+  });
+
   it('an empty square reports its chips', () => {
     expect(describeTutor(unwrap(tutor(initialState(), 'e5')))).toEqual(['e5: empty square, 1 chip to collect']);
     const after = unwrap(tactrix.tryPlay(initialState(), 'e2-e3'));

@@ -1,6 +1,7 @@
 /**
  * The Tutor (manual, "The Interface"): for any square, the piece's name, owner and cost to buy, and every legal move
- * it has now. It works on the opponent's pieces too: their moves are listed as if it were their turn.
+ * it has now. It works on the opponent's pieces too: their moves are listed as if it were their turn. **(ours)**: it
+ * also says in a sentence how the piece moves, for players who do not know the pieces yet.
  */
 import { err, inputError, ok, type InputError, type Player, type Result } from '@tactica/core';
 import { MAX_MOVES, Position } from './engine.js';
@@ -13,6 +14,7 @@ import {
   neighboursOf,
   owner,
   parseSquare,
+  pieceMoves,
   pieceName,
   squareName,
   typeOf,
@@ -28,6 +30,8 @@ export interface TutorPiece {
   readonly ownerName: string;
   /** Chips to buy one, or undefined for the regeneroid and the king, which are not for sale. */
   readonly cost: number | undefined;
+  /** How the piece moves, in a sentence (`PIECE_MOVES`). */
+  readonly movement: string;
 }
 
 export interface TutorReport {
@@ -82,6 +86,7 @@ export function tutor(s: TactrixState, square: string | number): Result<TutorRep
     owner: side,
     ownerName: PLAYER_NAMES[side],
     cost: cost > 0 ? cost : undefined,
+    movement: pieceMoves(type),
   };
   const report: TutorReport = {
     square: squareName(sq),
