@@ -216,7 +216,8 @@ describe('Force 400 in the catalogue', () => {
       s.game.formatMove(start, unwrap(s.board.fromInput(start, { from: 'H9', to: 'G8', choice: 'abdicate' }))),
     ).toBe('S H9-G8');
     const tooMuch = s.board.fromInput(start, { from: 'H9', to: 'G8', choice: '11' });
-    expect(!tooMuch.ok && tooMuch.error.code).toBe('input/bad-choice');
+    // The game's own reason, not just "not one of the choices".
+    expect(!tooMuch.ok && tooMuch.error.code).toBe('move/too-much');
   });
 
   it('manual, "Combat and capture": an attack is a capture input that says whether it wins', () => {
