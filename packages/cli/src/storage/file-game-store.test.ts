@@ -142,3 +142,14 @@ describe('file store specifics', () => {
     expect((await store.list()).ok && (await store.list())).toMatchObject({ value: { games: [] } });
   });
 });
+
+describe('file store writes read back', () => {
+  it('refuses a summary or meta that would make the file read as damaged, writing nothing', async () => {
+    const store = new FileGameStore(join(tempDir(), 'saves'));
+    const made = await store.create({ family: 'g', title: 'x', summary: 7 as unknown as string, doc: doc(1) });
+    expect(made).toMatchObject({ ok: false, error: { code: 'store/bad-doc' } });
+    const nan = await store.create({ family: 'g', title: 'x', summary: '', doc: { payload: '', meta: { n: NaN } } });
+    expect(nan).toMatchObject({ ok: false, error: { code: 'store/bad-doc' } });
+    expect(await store.list()).toMatchObject({ ok: true, value: { games: [], damaged: [] } });
+  });
+});

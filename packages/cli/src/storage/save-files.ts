@@ -144,9 +144,14 @@ export class SaveFiles {
 
   private writer(stillHeld: () => boolean): SaveWriter {
     const commit = (id: string, file: SaveFile): Result<SaveFile, InputError> => {
+      const name = `${id}${SUFFIX}`;
+      const text = formatSave(file);
+      // Whatever a caller passes (JavaScript callers bypass the types), no write makes a save that reads as damaged.
+      const back = parseSave(name, text);
+      if (!back.ok) return err(storeError('store/bad-doc', `the save would not read back: ${back.error.message}`));
       if (!stillHeld()) return err(lockLost(this.dir));
-      writeFileAtomic(this.dir, `${id}${SUFFIX}`, formatSave(file));
-      return ok(file);
+      writeFileAtomic(this.dir, name, text);
+      return ok(back.value);
     };
     const titleFree = (game: string, title: string, except?: string): Result<string, InputError> => {
       const key = titleKey(title);

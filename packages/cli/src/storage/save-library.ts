@@ -64,7 +64,10 @@ export class SaveLibrary {
     return listing.ok ? listing.value.saves.map(stripPayload) : [];
   }
 
-  /** Files that should be saves of this game (or any) but cannot be read, each with its file name and why. */
+  /**
+   * Files that should be saves of this game (or any) but cannot be read, each with its file name and why; the
+   * directory itself (`store/io`) when it cannot be listed.
+   */
   damaged(game?: string): DamagedEntry[] {
     const listing = this.files.listing(game);
     if (listing.ok) return [...listing.value.damaged];
