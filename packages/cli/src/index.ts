@@ -17,6 +17,8 @@ export {
 export type { Agent, Seats } from './terminal/agent.js';
 export { ask, confirm, lineReader } from './terminal/line-reader.js';
 export { SaveLibrary, defaultSaveDir, type SaveEntry, type SaveFile } from './storage/save-library.js';
+export { FileGameStore, type SaveDoc } from './storage/file-game-store.js';
+export { SAVE_REFERENCE_HELP, resolveReference } from './storage/save-references.js';
 export { memoryIo, runCapture } from './testing.js';
 export { aiTools, levelOf, type AiTools, type GameAi, type TextAnalysis } from './ai/ai-tools.js';
 export { addSeatOptions, engineAgent, seatOptionName, seatsFromOptions } from './ai/seats.js';

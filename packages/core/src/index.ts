@@ -6,7 +6,8 @@
  *   import { perft, type Game } from '@tactica/core';
  *   perft(game, game.initial(), 4);
  *
- * The conformance kit is a separate entry: `@tactica/core/conformance`.
+ * The conformance kits are separate entries: `@tactica/core/conformance` for games,
+ * `@tactica/core/game-store-conformance` for `GameStore` implementations.
  */
 export type { Dynamics, Game, GameInfo } from './game.js';
 export { tryPlayWith } from './game.js';
@@ -20,3 +21,4 @@ export { snapshot } from './snapshot.js';
 export * from './clock.js';
 export * from './session.js';
 export * from './simultaneous-session.js';
+export * from './game-store.js';

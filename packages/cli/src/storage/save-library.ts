@@ -1,37 +1,38 @@
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { err, inputError, ok, type InputError, type Result } from '@tactica/core';
+import {
+  cleanTitle,
+  err,
+  inputError,
+  ok,
+  quoteForMessage,
+  storeError,
+  titleKey,
+  type DamagedEntry,
+  type InputError,
+  type Result,
+} from '@tactica/core';
+import { FileGameStore } from './file-game-store.js';
+import type { LockOptions } from './library-lock.js';
+import type { SaveEntry, SaveFile, SaveFiles, SaveMeta } from './save-files.js';
+import { resolveReference } from './save-references.js';
+
+export type { SaveEntry, SaveFile } from './save-files.js';
 
 /**
- * Named saved games: any number, titles of any length, listed, opened by number or title, saved, saved as,
- * renamed and deleted. One JSON file per save in a directory; every write goes to a temporary file first and is
- * renamed into place, so an interrupted write never loses or corrupts an existing save.
+ * Named saved games as the game commands use them: any number, titles of any length, unique within a game,
+ * listed, opened by reference (`save-references.ts`: a title, `#N`, or `N`), saved, saved as, renamed and deleted.
+ * A view over the save directory (`save-files.ts`), which `store` also offers as a `GameStore`.
+ *
+ * No lost updates: a library remembers the version of every save it opened or wrote, and `save` over that save
+ * writes only if it is still at that version. When another command changed it in between (two `export-orders` on
+ * one game at once), the later write is refused with `store/stale-version` and the save keeps what the other wrote.
  */
-export interface SaveEntry {
-  readonly id: string;
-  /** The game family (`force400`, `tactorus`, …). */
-  readonly game: string;
-  readonly title: string;
-  /** ISO time of the last write. */
-  readonly savedAt: string;
-  /** One line about the state: `move 14, Black to move`, `round 7`. */
-  readonly summary: string;
-  /** Game-specific facts to list or restore (computer level, round reached, e-mail role…). */
-  readonly meta: Readonly<Record<string, string | number | boolean>>;
-}
-
-export interface SaveFile extends SaveEntry {
-  /** The game's own save text (a record, an export…), opaque to the library. */
-  readonly payload: string;
-}
-
 export interface SaveInput {
   readonly title: string;
   readonly payload: string;
   readonly summary?: string;
-  readonly meta?: Readonly<Record<string, string | number | boolean>>;
+  readonly meta?: SaveMeta;
 }
 
 /** Where saves live: `$TACTICA_HOME/saves`, else `~/.tactica/saves`. */
@@ -41,159 +42,185 @@ export function defaultSaveDir(): string {
 }
 
 export class SaveLibrary {
-  constructor(readonly dir: string = defaultSaveDir()) {}
+  /** The same directory as a `GameStore` (async, by id and version). */
+  readonly store: FileGameStore;
+  private readonly files: SaveFiles;
+  /** Save id → the version this library last read or wrote. */
+  private readonly known = new Map<string, number>();
+  /** Game and title key → the id of the save this library last knew under that title. */
+  private readonly knownTitles = new Map<string, string>();
 
-  /** Saves of one game (or all), in list order: by title, then newest first. Unreadable files are skipped. */
-  list(game?: string): SaveEntry[] {
-    return this.readAll()
-      .filter((s) => game === undefined || s.game === game)
-      .sort((a, b) => a.title.localeCompare(b.title) || b.savedAt.localeCompare(a.savedAt))
-      .map(stripPayload);
+  constructor(
+    readonly dir: string = defaultSaveDir(),
+    lockOptions: LockOptions = {},
+  ) {
+    this.store = new FileGameStore(dir, lockOptions);
+    this.files = this.store.files;
   }
 
-  /** A new save, even when the title is taken ("save as"). */
+  /** Saves of one game (or all), in list order: the numbers `#N` refers to. Damaged files are in `damaged`. */
+  list(game?: string): SaveEntry[] {
+    const listing = this.files.listing(game);
+    return listing.ok ? listing.value.saves.map(stripPayload) : [];
+  }
+
+  /**
+   * Files that should be saves of this game (or any) but cannot be read, each with its file name and why; the
+   * directory itself (`store/io`) when it cannot be listed.
+   */
+  damaged(game?: string): DamagedEntry[] {
+    const listing = this.files.listing(game);
+    if (listing.ok) return [...listing.value.damaged];
+    return [{ name: this.dir, error: listing.error }];
+  }
+
+  /** One line per damaged save file, for listings: `damaged save <path>: <why>`. */
+  damagedLines(game?: string): string[] {
+    return this.damaged(game).map((d) => `damaged save ${join(this.dir, d.name)}: ${d.error.message}`);
+  }
+
+  /** The save a reference names (a title, `#N`, `N`, or an id). */
+  find(ref: string, game?: string): Result<SaveEntry, InputError> {
+    const listing = this.files.listing(game);
+    if (!listing.ok) return listing;
+    const found = resolveReference(listing.value.saves, ref);
+    return found.ok ? ok(stripPayload(found.value)) : found;
+  }
+
+  open(ref: string, game?: string): Result<SaveFile, InputError> {
+    const listing = this.files.listing(game);
+    if (!listing.ok) return listing;
+    const found = resolveReference(listing.value.saves, ref);
+    if (found.ok) this.remember(found.value);
+    return found;
+  }
+
+  /** A new save; refused with `store/title-taken` when a save of the game has the title. */
   saveAs(game: string, input: SaveInput): Result<SaveEntry, InputError> {
-    const title = cleanTitle(input.title);
-    if (!title.ok) return title;
-    const file: SaveFile = {
-      id: randomUUID(),
+    const made = this.files.create({
       game,
-      title: title.value,
-      savedAt: new Date().toISOString(),
+      title: input.title,
       summary: input.summary ?? '',
       meta: input.meta ?? {},
       payload: input.payload,
-    };
-    this.write(file);
-    return ok(stripPayload(file));
+    });
+    if (!made.ok) return made;
+    this.remember(made.value);
+    return ok(stripPayload(made.value));
   }
 
-  /** Saves under a title: overwrites the one save of that game with that title, or makes a new one. */
+  /**
+   * Saves under a title: replaces the save of the game with that title, or makes one. A save this library opened
+   * or wrote is replaced only if no other command has written it since (else `store/stale-version`).
+   */
   save(game: string, input: SaveInput): Result<SaveEntry, InputError> {
     const title = cleanTitle(input.title);
     if (!title.ok) return title;
-    const existing = this.readAll().filter((s) => s.game === game && sameTitle(s.title, title.value));
-    if (existing.length > 1) {
-      return err(inputError('save/ambiguous', `${existing.length} saves are titled "${title.value}"; use save as`));
-    }
-    const first = existing[0];
-    if (!first) return this.saveAs(game, input);
-    const file: SaveFile = {
-      ...first,
-      savedAt: new Date().toISOString(),
-      summary: input.summary ?? first.summary,
-      meta: input.meta ?? first.meta,
-      payload: input.payload,
-    };
-    this.write(file);
-    return ok(stripPayload(file));
+    const key = titleKey(title.value);
+    const written = this.files.transact((w) => {
+      const same = w.listing(game).saves.filter((s) => titleKey(s.title) === key);
+      if (same.length > 1) {
+        // Only saves made before titles were unique can share one.
+        return err(
+          inputError(
+            'save/ambiguous',
+            `${same.length} saves are titled ${quoteForMessage(title.value)}: rename all but one`,
+          ),
+        );
+      }
+      const existing = same[0];
+      if (!existing) {
+        return w.create({
+          game,
+          title: title.value,
+          summary: input.summary ?? '',
+          meta: input.meta ?? {},
+          payload: input.payload,
+        });
+      }
+      const knownVersion = this.known.get(existing.id);
+      const knownId = this.knownTitles.get(`${game}\n${key}`);
+      if (knownVersion === undefined && knownId !== undefined && knownId !== existing.id) {
+        // The save this library had under the title was renamed or deleted, and another took the title.
+        return err(
+          storeError(
+            'store/stale-version',
+            `the save titled ${quoteForMessage(title.value)} is not the one opened here: another command replaced ` +
+              'it; nothing was written',
+          ),
+        );
+      }
+      return w.update(existing.id, {
+        expectedVersion: knownVersion ?? existing.version,
+        payload: input.payload,
+        ...(input.summary === undefined ? {} : { summary: input.summary }),
+        ...(input.meta === undefined ? {} : { meta: input.meta }),
+      });
+    });
+    if (!written.ok) return written;
+    this.remember(written.value, written.value.version - 1);
+    return ok(stripPayload(written.value));
   }
 
-  /** Finds a save by its number in `list(game)` (1-based), its title, or its id. */
-  open(ref: string, game?: string): Result<SaveFile, InputError> {
-    const found = this.find(ref, game);
-    if (!found.ok) return found;
-    const file = this.readOne(found.value.id);
-    return file ? ok(file) : err(inputError('save/unreadable', `the save "${found.value.title}" cannot be read`));
-  }
-
+  /** Renames a save; refused with `store/title-taken` when another save of the game has the new title. */
   rename(ref: string, newTitle: string, game?: string): Result<SaveEntry, InputError> {
-    const title = cleanTitle(newTitle);
-    if (!title.ok) return title;
-    const found = this.open(ref, game);
-    if (!found.ok) return found;
-    const file = { ...found.value, title: title.value };
-    this.write(file);
-    return ok(stripPayload(file));
+    const renamed = this.files.transact((w) => {
+      const found = resolveReference(w.listing(game).saves, ref);
+      if (!found.ok) return found;
+      return w.update(found.value.id, { expectedVersion: found.value.version, title: newTitle });
+    });
+    if (!renamed.ok) return renamed;
+    this.remember(renamed.value, renamed.value.version - 1);
+    return ok(stripPayload(renamed.value));
   }
 
   remove(ref: string, game?: string): Result<SaveEntry, InputError> {
+    const removed = this.files.transact((w) => {
+      const found = resolveReference(w.listing(game).saves, ref);
+      return found.ok ? w.remove(found.value.id, found.value.version) : found;
+    });
+    if (!removed.ok) return removed;
+    this.known.delete(removed.value.id);
+    return ok(stripPayload(removed.value));
+  }
+
+  /**
+   * Deletes a save after `confirm` agrees (given the save, so the question names its title). Answers `undefined`
+   * when declined, and `store/stale-version` when the save changed while the question was open.
+   */
+  async removeConfirmed(
+    ref: string,
+    game: string | undefined,
+    confirm: (entry: SaveEntry) => Promise<boolean>,
+  ): Promise<Result<SaveEntry | undefined, InputError>> {
     const found = this.find(ref, game);
     if (!found.ok) return found;
-    rmSync(this.pathOf(found.value.id), { force: true });
-    return ok(found.value);
+    if (!(await confirm(found.value))) return ok(undefined);
+    const removed = this.files.remove(found.value.id, found.value.version);
+    if (!removed.ok) return removed;
+    this.known.delete(removed.value.id);
+    return ok(stripPayload(removed.value));
   }
 
-  private find(ref: string, game?: string): Result<SaveEntry, InputError> {
-    const entries = this.list(game);
-    const key = ref.trim();
-    if (/^\d+$/.test(key)) {
-      const byNumber = entries[Number(key) - 1];
-      if (byNumber) return ok(byNumber);
-    }
-    const byTitle = entries.filter((e) => sameTitle(e.title, key));
-    if (byTitle.length === 1 && byTitle[0]) return ok(byTitle[0]);
-    if (byTitle.length > 1) {
-      return err(inputError('save/ambiguous', `${byTitle.length} saves are titled "${key}"; open one by its number`));
-    }
-    const byId = entries.find((e) => e.id === key);
-    if (byId) return ok(byId);
-    return err(inputError('save/not-found', `no save numbered or titled "${key}"`, { input: key }));
-  }
-
-  private pathOf(id: string): string {
-    return join(this.dir, `${id}.json`);
-  }
-
-  private write(file: SaveFile): void {
-    mkdirSync(this.dir, { recursive: true });
-    const tmp = join(this.dir, `.${file.id}.${process.pid}.tmp`);
-    writeFileSync(tmp, `${JSON.stringify(file, null, 2)}\n`, 'utf8');
-    renameSync(tmp, this.pathOf(file.id));
-  }
-
-  private readAll(): SaveFile[] {
-    let names: string[];
-    try {
-      names = readdirSync(this.dir);
-    } catch {
-      return [];
-    }
-    const files: SaveFile[] = [];
-    for (const name of names) {
-      if (!name.endsWith('.json') || name.startsWith('.')) continue;
-      const file = this.readOne(name.slice(0, -'.json'.length));
-      if (file) files.push(file);
-    }
-    return files;
-  }
-
-  private readOne(id: string): SaveFile | undefined {
-    try {
-      const data: unknown = JSON.parse(readFileSync(this.pathOf(id), 'utf8'));
-      return isSaveFile(data) ? data : undefined;
-    } catch {
-      return undefined;
-    }
+  /**
+   * Records what this library has seen of a save. After a write from version `from`, a save last seen at another
+   * version stays at that version: what another command wrote in between has not been seen here.
+   */
+  private remember(file: SaveEntry, from?: number): void {
+    const seen = this.known.get(file.id);
+    if (from === undefined || seen === undefined || seen === from) this.known.set(file.id, file.version);
+    this.knownTitles.set(`${file.game}\n${titleKey(file.title)}`, file.id);
   }
 }
 
 function stripPayload(f: SaveFile): SaveEntry {
-  return { id: f.id, game: f.game, title: f.title, savedAt: f.savedAt, summary: f.summary, meta: f.meta };
-}
-
-function sameTitle(a: string, b: string): boolean {
-  return a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
-}
-
-function cleanTitle(title: string): Result<string, InputError> {
-  // Titles are one line: line breaks would break listings. Any length otherwise.
-  const t = title.replace(/\s+/g, ' ').trim();
-  if (!t) return err(inputError('save/empty-title', 'a save needs a title'));
-  return ok(t);
-}
-
-function isSaveFile(v: unknown): v is SaveFile {
-  if (typeof v !== 'object' || v === null) return false;
-  const o = v as Record<string, unknown>;
-  return (
-    typeof o['id'] === 'string' &&
-    typeof o['game'] === 'string' &&
-    typeof o['title'] === 'string' &&
-    typeof o['savedAt'] === 'string' &&
-    typeof o['summary'] === 'string' &&
-    typeof o['payload'] === 'string' &&
-    typeof o['meta'] === 'object' &&
-    o['meta'] !== null
-  );
+  return {
+    id: f.id,
+    game: f.game,
+    title: f.title,
+    version: f.version,
+    savedAt: f.savedAt,
+    summary: f.summary,
+    meta: f.meta,
+  };
 }

@@ -18,6 +18,7 @@ import { aiTools, levelOf } from '../../ai/ai-tools.js';
 import { addSeatOptions } from '../../ai/seats.js';
 import type { GameCli } from '../../game-cli.js';
 import { CliError, type Io } from '../../io.js';
+import { SAVE_REFERENCE_HELP } from '../../storage/save-references.js';
 import { describeResult, playForce400, type PlayOptions } from './play.js';
 
 function print(io: Io, text: string): void {
@@ -92,7 +93,7 @@ function configurePlay(cmd: Command, io: Io): void {
     .option('--handicap-black <n>', "men removed from Black's side (0–19)")
     .option('--record <file>', 'write the game record to this file as the game is played')
     .option('--header <text>', "the record's header line")
-    .option('--load <number-or-title>', 'resume a saved game')
+    .option('--load <save>', `resume a saved game: ${SAVE_REFERENCE_HELP}`)
     .addHelpText('after', PLAY_HELP)
     .action(
       async (opts: {

@@ -481,14 +481,15 @@ async function askOpponent(io: Io): Promise<[string | undefined, string | undefi
 
 function listSaves(library: SaveLibrary): string {
   const entries = library.list(GAME_ID);
-  if (entries.length === 0) return 'No saved Force 400 games.';
-  return entries.map((e, i) => `${String(i + 1).padStart(3)}. ${e.title}  (${e.summary})`).join('\n');
+  const damaged = library.damagedLines(GAME_ID);
+  if (entries.length === 0) return ['No saved Force 400 games.', ...damaged].join('\n');
+  return [...entries.map((e, i) => `${String(i + 1).padStart(3)}. ${e.title}  (${e.summary})`), ...damaged].join('\n');
 }
 
 async function chooseSave(io: Io, library: SaveLibrary): Promise<Loaded | undefined> {
   io.output.write(`${listSaves(library)}\n`);
   for (;;) {
-    const answer = (await ask(io, 'Number or title of the game (Enter for a new game): '))?.trim();
+    const answer = (await ask(io, 'Title, #N or N of the game (Enter for a new game): '))?.trim();
     if (!answer) return undefined;
     const r = openSave(library, answer);
     if (r.ok) return r.value;

@@ -61,8 +61,9 @@ export const INTRO = [
 
 function listSaves(library: SaveLibrary): string {
   const entries = library.list(GAME_ID);
-  if (entries.length === 0) return 'No saved Tactics games.';
-  return entries.map((e, i) => `${i + 1}. ${e.title} (${e.summary}, saved ${e.savedAt})`).join('\n');
+  const damaged = library.damagedLines(GAME_ID);
+  if (entries.length === 0) return ['No saved Tactics games.', ...damaged].join('\n');
+  return [...entries.map((e, i) => `${i + 1}. ${e.title} (${e.summary}, saved ${e.savedAt})`), ...damaged].join('\n');
 }
 
 export function tacticsAdapter(library: SaveLibrary): TerminalAdapter<TacticsState, TacticsMove> {
@@ -105,10 +106,10 @@ export function tacticsAdapter(library: SaveLibrary): TerminalAdapter<TacticsSta
       },
       {
         names: ['restore'],
-        args: '<number or title>',
+        args: '<title, #N or N>',
         help: 'continue a game from the save library',
         async run(ctx: LoopContext<TacticsState, TacticsMove>, args) {
-          const ref = args.trim() || (await ctx.ask(`${listSaves(library)}\nNumber or title: `))?.trim() || '';
+          const ref = args.trim() || (await ctx.ask(`${listSaves(library)}\nTitle, #N or N: `))?.trim() || '';
           const file = library.open(ref, GAME_ID);
           if (!file.ok) return ctx.print(describeError(file.error));
           const h = loadText(file.value.payload);

@@ -21,6 +21,7 @@ import { addSeatOptions, seatsFromOptions } from '../../ai/seats.js';
 import type { GameCli } from '../../game-cli.js';
 import { CliError, type Io } from '../../io.js';
 import { SaveLibrary } from '../../storage/save-library.js';
+import { SAVE_REFERENCE_HELP } from '../../storage/save-references.js';
 import { runTerminalGame } from '../../terminal/loop.js';
 import { GAME_ID, loadText, tacticsAdapter } from './adapter.js';
 
@@ -89,8 +90,8 @@ function configurePlay(cmd: Command, io: Io): void {
     tacticsEngine.levels.map((l) => l.id),
   )
     .option('--position <text>', 'start from this position text')
-    .option('--load <file-or-save>', 'continue a game: a record file, or a named save by number or title')
-    .option('--resume <number-or-title>', 'continue a named save from the save library')
+    .option('--load <file-or-save>', 'continue a game: a record file, or a named save (title, #N or N)')
+    .option('--resume <save>', `continue a named save: ${SAVE_REFERENCE_HELP}`)
     .option('--seed <n>', "seed for the computer's choices (default: the clock)")
     .action(async (opts: { position?: string; load?: string; resume?: string } & Record<string, unknown>) => {
       const seats = seatsFromOptions(opts, tactics, tacticsEngine, seedOption(opts['seed']));

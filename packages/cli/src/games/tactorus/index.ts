@@ -11,7 +11,7 @@
  *   tactica moves tactorus [--position T] [--player 1|2]
  *   tactica tactorus new|export-game|import-game|export-orders|import-orders|key|import-key|show|saves|rename|delete
  *
- * The e-mail commands work on a game in the save library (by number or title), which holds the player's key.
+ * The e-mail commands work on a game in the save library (by title, #N or N), which holds the player's key.
  */
 import type { Command } from 'commander';
 import { describeError, type Player } from '@tactica/core';
@@ -46,7 +46,9 @@ import {
 import type { GameCli } from '../../game-cli.js';
 import { CliError, type Io } from '../../io.js';
 import { ask } from '../../terminal/line-reader.js';
+import { deleteSave } from '../../storage/delete-save.js';
 import { SaveLibrary } from '../../storage/save-library.js';
+import { SAVE_REFERENCE_HELP } from '../../storage/save-references.js';
 import { engine, LEVEL_IDS, tactorusAi, tactorusComputer, tactorusLevel } from './computer.js';
 import { DEFAULT_LEVEL, runTactorusGame } from './play.js';
 import {
@@ -116,7 +118,7 @@ function configurePlay(cmd: Command, io: Io): void {
   addNewGameOptions(cmd)
     .option('--email', 'a game for play by e-mail: you are Player 1 (send the other player export-game)')
     .option('--name <name>', 'the game’s name (also its title in the save library)')
-    .option('--open <save>', 'continue a saved game (number or title in the library)')
+    .option('--open <save>', `continue a saved game: ${SAVE_REFERENCE_HELP}`)
     .option('--rotate', 'draw the board turned by 180 degrees')
     .option('--player-1 <who>', `who plays Player 1: human (default) or ai:<level>, levels ${LEVEL_IDS.join(', ')}`)
     .option('--player-2 <who>', `who plays Player 2: human (default) or ai:<level>, levels ${LEVEL_IDS.join(', ')}`)
@@ -282,7 +284,7 @@ function addTactorusCommands(program: Command, io: Io): void {
   root
     .command('export-game')
     .description('print the ++Tactorus export of a saved game (no orders in it): send it to the other player')
-    .argument('<save>', 'number or title in the save library')
+    .argument('<save>', SAVE_REFERENCE_HELP)
     .option('-o, --output <file>', 'write to a file instead')
     .action(async (ref: string, opts: { output?: string }) => {
       await withSave(ref, async (session) => {
@@ -314,7 +316,7 @@ function addTactorusCommands(program: Command, io: Io): void {
   root
     .command('export-orders')
     .description('seal your orders of this round and print the ++TacMoves memo to send (without its key)')
-    .argument('<save>', 'number or title in the save library')
+    .argument('<save>', SAVE_REFERENCE_HELP)
     .option('--orders <list>', 'schedule these orders first, e.g. "84-64 83-73" (replacing any scheduled)')
     .option('-o, --output <file>', 'write to a file instead')
     .action(async (ref: string, opts: { orders?: string; output?: string }) => {
@@ -346,7 +348,7 @@ function addTactorusCommands(program: Command, io: Io): void {
   root
     .command('import-orders')
     .description("take the other player's ++TacMoves memo; with its key, carry out the round")
-    .argument('<save>', 'number or title in the save library')
+    .argument('<save>', SAVE_REFERENCE_HELP)
     .argument('<file>', 'the memo')
     .option('--key <key>', "the other player's key, if it is not in the memo")
     .action(async (ref: string, file: string, opts: { key?: string }) => {
@@ -361,7 +363,7 @@ function addTactorusCommands(program: Command, io: Io): void {
   root
     .command('key')
     .description("print your key for this round (only once you hold the other player's sealed memo)")
-    .argument('<save>', 'number or title in the save library')
+    .argument('<save>', SAVE_REFERENCE_HELP)
     .action(async (ref: string) => {
       await withSave(ref, async (session) => {
         const r = await revealKey(session);
@@ -373,7 +375,7 @@ function addTactorusCommands(program: Command, io: Io): void {
   root
     .command('import-key')
     .description("add the other player's key: their orders are opened and checked, and the round is carried out")
-    .argument('<save>', 'number or title in the save library')
+    .argument('<save>', SAVE_REFERENCE_HELP)
     .argument('<key>', 'their key (64 hex digits)')
     .action(async (ref: string, key: string) => {
       await withSave(ref, async (session, title, library) => {
@@ -387,7 +389,7 @@ function addTactorusCommands(program: Command, io: Io): void {
   root
     .command('show')
     .description('draw a saved game as its player sees it')
-    .argument('<save>', 'number or title in the save library')
+    .argument('<save>', SAVE_REFERENCE_HELP)
     .option('--rotate', 'turn the board by 180 degrees')
     .action(async (ref: string, opts: { rotate?: boolean }) => {
       await withSave(ref, async (session) => {
@@ -413,7 +415,7 @@ function addTactorusCommands(program: Command, io: Io): void {
   root
     .command('rename')
     .description('rename a saved game')
-    .argument('<save>', 'number or title')
+    .argument('<save>', SAVE_REFERENCE_HELP)
     .argument('<title>', 'the new title (any length)')
     .action((ref: string, title: string) => {
       const r = new SaveLibrary().rename(ref, title, GAME_ID);
@@ -423,12 +425,13 @@ function addTactorusCommands(program: Command, io: Io): void {
 
   root
     .command('delete')
-    .description('delete a saved game')
-    .argument('<save>', 'number or title')
-    .action((ref: string) => {
-      const r = new SaveLibrary().remove(ref, GAME_ID);
+    .description('delete a saved game (at a terminal, after asking)')
+    .argument('<save>', SAVE_REFERENCE_HELP)
+    .option('-y, --yes', 'do not ask')
+    .action(async (ref: string, opts: { yes?: boolean }) => {
+      const r = await deleteSave(io, new SaveLibrary(), ref, GAME_ID, opts);
       if (!r.ok) throw new CliError(describeError(r.error));
-      print(io, `Deleted "${r.value.title}".`);
+      print(io, r.value ? `Deleted "${r.value.title}".` : 'Nothing deleted.');
     });
 }
 

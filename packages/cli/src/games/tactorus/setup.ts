@@ -4,7 +4,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { describeError } from '@tactica/core';
+import { describeError, titleTakenError } from '@tactica/core';
 import {
   parseGameFile,
   saveSession,
@@ -131,18 +131,20 @@ export function titleTaken(library: SaveLibrary, title: string): boolean {
  */
 export function requireFreeTitle(library: SaveLibrary, title: string): void {
   if (titleTaken(library, title)) {
-    throw new CliError(`a saved Tactorus game is already titled "${title}"; choose another title`);
+    throw new CliError(`${describeError(titleTakenError(GAME_ID, title))}; choose another title`);
   }
 }
 
 export function listSaves(library: SaveLibrary): string {
   const saves = library.list(GAME_ID);
-  if (saves.length === 0) return 'No saved Tactorus games.';
+  const damaged = library.damagedLines(GAME_ID);
+  if (saves.length === 0) return ['No saved Tactorus games.', ...damaged].join('\n');
   return saves
     .map((e, i) => {
       const mode = typeof e.meta['mode'] === 'string' ? `, ${e.meta['mode']}` : '';
       const who = typeof e.meta['player'] === 'number' ? `, Player ${e.meta['player']}` : '';
       return `${i + 1}. ${e.title} — ${e.summary}${mode}${who} (${e.savedAt.slice(0, 16).replace('T', ' ')})`;
     })
+    .concat(damaged)
     .join('\n');
 }

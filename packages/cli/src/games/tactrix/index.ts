@@ -91,6 +91,7 @@ function libraryCommands(library: SaveLibrary): ExtraCommand<TactrixState, Tactr
                 .map((e, i) => `${i + 1}. ${e.title} — ${e.summary} (${e.savedAt.slice(0, 16).replace('T', ' ')})`)
                 .join('\n'),
         );
+        for (const line of library.damagedLines('tactrix')) ctx.print(line);
       },
     },
     {
@@ -109,7 +110,7 @@ function libraryCommands(library: SaveLibrary): ExtraCommand<TactrixState, Tactr
     },
     {
       names: ['restore'],
-      args: '<number or title>',
+      args: '<title, #N or N>',
       help: 'continue a named save (see "saves")',
       run(ctx, args) {
         const save = library.open(args.trim(), 'tactrix');
@@ -178,7 +179,7 @@ function configurePlay(cmd: Command, io: Io): void {
     tactrixEngine.levels.map((l) => l.id),
   )
     .option('--position <text>', 'start from this position text')
-    .option('--load <file or save>', 'continue a saved game: a file, or a named save by number or title')
+    .option('--load <file or save>', 'continue a saved game: a file, or a named save (title, #N or N)')
     .option('--seed <n>', "seed for the computer's choices (default: the clock)")
     .action(async (opts: Record<string, unknown>) => {
       const seats = seatsFromOptions(opts, tactrix, tactrixEngine, seedOption(opts['seed']));

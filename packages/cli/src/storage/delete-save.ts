@@ -1,0 +1,28 @@
+import { ok, type InputError, type Result } from '@tactica/core';
+import type { Io } from '../io.js';
+import { confirm } from '../terminal/line-reader.js';
+import type { SaveEntry, SaveLibrary } from './save-library.js';
+
+/** True when a person is at the keyboard: input comes from a terminal, not a pipe, a file or a test. */
+export function isInteractive(io: Io): boolean {
+  return (io.input as { isTTY?: boolean }).isTTY === true;
+}
+
+/**
+ * The `delete` command: deletes the save a reference names. At a terminal it first asks, naming the save's title
+ * (a reference such as `2` may name another save than the one meant); `yes` or a script skips the question.
+ * Answers `undefined` when the person says no.
+ */
+export async function deleteSave(
+  io: Io,
+  library: SaveLibrary,
+  ref: string,
+  game: string,
+  options: { readonly yes?: boolean } = {},
+): Promise<Result<SaveEntry | undefined, InputError>> {
+  if (options.yes || !isInteractive(io)) return library.remove(ref, game);
+  const removed = await library.removeConfirmed(ref, game, (e) =>
+    confirm(io, `Delete the saved game "${e.title}" (${e.summary || 'no summary'})? It cannot be undone.`),
+  );
+  return removed.ok ? ok(removed.value) : removed;
+}
