@@ -66,9 +66,14 @@ export function makeBoard<S, M, V, P extends PieceModel>(
     if (player !== undefined && !game.toMove(s).includes(player)) {
       return err(inputError('input/not-your-turn', `it is not ${game.info.players[player]}'s turn`));
     }
-    let candidates: readonly MoveInput<M>[] = adapter.inputs(s, player);
-    if (input.action !== undefined) candidates = candidates.filter((i) => i.action === input.action);
-    if (input.from !== undefined) candidates = candidates.filter((i) => i.from === input.from);
+    // One pass over the inputs for what was picked up (games like Force 400 have a thousand of them).
+    let candidates: readonly MoveInput<M>[] = adapter
+      .inputs(s, player)
+      .filter(
+        (i) =>
+          (input.action === undefined || i.action === input.action) &&
+          (input.from === undefined || i.from === input.from),
+      );
     if (candidates.length === 0) return err(whyNot(s, input, player, 'from'));
     if (input.to !== undefined) candidates = candidates.filter((i) => i.to === input.to);
     if (candidates.length === 0) return err(whyNot(s, input, player, 'to'));
