@@ -4,11 +4,13 @@
  */
 import { err, inputError, type InputError, type Result } from '@tactica/core';
 import { draughtsEntry } from './draughts/entry.js';
+import { tacticsEntry } from './tactics/entry.js';
 import { readStoredGame, restoreWith, type RestoredGame } from './stored-game.js';
 import { GAME_FAMILIES, isGameFamily, type AnyGameEntry, type GameFamily } from './types.js';
 
 export const CATALOGUE: Partial<Record<GameFamily, AnyGameEntry>> = {
   draughts: draughtsEntry,
+  tactics: tacticsEntry,
 };
 
 /** Every entry in menu order. */

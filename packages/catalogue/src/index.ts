@@ -35,6 +35,7 @@ export {
 /** Each family's entry, loaded on demand: a bundler makes each its own chunk. */
 const LOADERS: Partial<Record<GameFamily, () => Promise<AnyGameEntry>>> = {
   draughts: async () => (await import('./draughts/entry.js')).draughtsEntry,
+  tactics: async () => (await import('./tactics/entry.js')).tacticsEntry,
 };
 
 /** Loads a family's entry (its rules package and its computer's levels). */
