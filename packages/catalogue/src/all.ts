@@ -6,6 +6,7 @@ import { err, inputError, type InputError, type Result } from '@tactica/core';
 import { draughtsEntry } from './draughts/entry.js';
 import { force400Entry } from './force400/entry.js';
 import { tactrixEntry } from './tactrix/entry.js';
+import { tacticsEntry } from './tactics/entry.js';
 import { readStoredGame, restoreWith, type RestoredGame } from './stored-game.js';
 import { GAME_FAMILIES, isGameFamily, type AnyGameEntry, type GameFamily } from './types.js';
 
@@ -13,6 +14,7 @@ export const CATALOGUE: Partial<Record<GameFamily, AnyGameEntry>> = {
   draughts: draughtsEntry,
   force400: force400Entry,
   tactrix: tactrixEntry,
+  tactics: tacticsEntry,
 };
 
 /** Every entry in menu order. */

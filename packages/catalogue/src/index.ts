@@ -38,6 +38,7 @@ const LOADERS: Partial<Record<GameFamily, () => Promise<AnyGameEntry>>> = {
   draughts: async () => (await import('./draughts/entry.js')).draughtsEntry,
   force400: async () => (await import('./force400/entry.js')).force400Entry,
   tactrix: async () => (await import('./tactrix/entry.js')).tactrixEntry,
+  tactics: async () => (await import('./tactics/entry.js')).tacticsEntry,
 };
 
 /** Loads a family's entry (its rules package and its computer's levels). */

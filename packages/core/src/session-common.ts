@@ -21,10 +21,23 @@ const MAX_SEAT_TEXT = 100;
 
 export const HUMANS: SessionSeats = [{ kind: 'human' }, { kind: 'human' }];
 
+/**
+ * An untrusted value (a snapshot's field, a command's argument) as message text. Never `String(v)`: an object's own
+ * `toString` may be anything (`{"toString": []}` makes it throw), and no input may reach a throw.
+ */
+export function shown(v: unknown): string {
+  if (typeof v === 'string') return v;
+  try {
+    return JSON.stringify(v) ?? typeof v;
+  } catch {
+    return typeof v;
+  }
+}
+
 export function staleVersion(version: number, expected: unknown): InputError {
   return inputError(
     'session/stale-version',
-    `the session is at version ${version}, the command was meant for version ${String(expected)}`,
+    `the session is at version ${version}, the command was meant for version ${shown(expected)}`,
   );
 }
 
@@ -33,11 +46,11 @@ export function gameOver(): InputError {
 }
 
 export function badPlayer(p: unknown): InputError {
-  return inputError('session/bad-player', `a player is 0 or 1, not ${String(p)}`, { input: String(p) });
+  return inputError('session/bad-player', `a player is 0 or 1, not ${shown(p)}`, { input: shown(p) });
 }
 
 export function badTime(now: unknown): InputError {
-  return inputError('session/bad-time', `the time must be a finite number of milliseconds, not ${String(now)}`);
+  return inputError('session/bad-time', `the time must be a finite number of milliseconds, not ${shown(now)}`);
 }
 
 export function checkSeats(seats: unknown): InputError | undefined {
@@ -72,7 +85,7 @@ export function seatProblem(seat: unknown): string | undefined {
   if (seat.kind === 'computer') {
     return shortText(seat.level) ? undefined : `the level must be text of 1 to ${MAX_SEAT_TEXT} characters`;
   }
-  return `the kind must be "human" or "computer", not ${String(seat.kind)}`;
+  return `the kind must be "human" or "computer", not ${shown(seat.kind)}`;
 }
 
 export function shortText(v: unknown): v is string {
@@ -124,7 +137,7 @@ export function readSnapshotHeader(
   if (v.format !== format) return err(field('format', `must be "${format}"`));
   if (v.formatVersion !== 1) return err(field('formatVersion', 'must be 1 (the only version so far)'));
   if (v.game !== gameId) {
-    return err(inputError('snapshot/other-game', `the snapshot is of game ${String(v.game)}, not ${gameId}`));
+    return err(inputError('snapshot/other-game', `the snapshot is of game ${shown(v.game)}, not ${gameId}`));
   }
   if (!isCount(v.version)) return err(field('version', 'must be a whole number of at least 0'));
   const badSeat = checkSeats(v.seats);

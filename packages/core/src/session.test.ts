@@ -445,6 +445,9 @@ describe('snapshots', () => {
     ['not an object', 42, 'snapshot/bad-field', undefined],
     ['another format', withField(['format'], 'pgn'), 'snapshot/bad-field', 'format'],
     ['another game', withField(['game'], 'chess'), 'snapshot/other-game', undefined],
+    // An object whose toString is no function must not make the message throw.
+    ['a game that is no text', withField(['game'], { toString: [] }), 'snapshot/other-game', '{"toString":[]}'],
+    ['a seat kind that is no text', withField(['seats', 1], { kind: { toString: [] } }), 'snapshot/bad-field', 'seats'],
     ['a negative version', withField(['version'], -1), 'snapshot/bad-field', 'version'],
     ['a bad seat', withField(['seats', 1], { kind: 'robot' }), 'snapshot/bad-field', 'seats'],
     ['a short generator state', withField(['rng'], [1, 2, 3]), 'snapshot/bad-field', 'rng'],

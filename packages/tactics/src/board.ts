@@ -96,6 +96,19 @@ const DIRS: readonly (readonly [number, number])[] = [
 export const DIR_FROM = Uint8Array.of(0, 0, 4, 0);
 export const DIR_TO = Uint8Array.of(0, 4, 8, 8);
 
+/** The compass name of each direction, in `DIRS` order: `n` is towards rank 8, `e` towards file h. */
+export const DIRECTION_NAMES = ['n', 's', 'e', 'w', 'ne', 'sw', 'se', 'nw'] as const;
+export type DirectionName = (typeof DIRECTION_NAMES)[number];
+
+/**
+ * The directions a piece of `kind` slides in: the arrows on its mobile face, and the diamonds where their tips
+ * would be on its frozen face (manual, "Background": "arrows drawn on one side … which direction it could move").
+ */
+export function pieceDirections(kind: PieceKind): readonly DirectionName[] {
+  const code = KIND_CODE[kind];
+  return DIRECTION_NAMES.slice(DIR_FROM[code], DIR_TO[code]);
+}
+
 /** `RAYS[(sq * 8 + d) * 7 + i]` is the i-th square from `sq` in direction `d`; `RAY_LEN[sq * 8 + d]` how many. */
 export const RAYS = new Int8Array(SQUARES * 8 * 7);
 export const RAY_LEN = new Uint8Array(SQUARES * 8);

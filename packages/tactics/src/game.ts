@@ -26,6 +26,7 @@ import {
   RAY_LEN,
   RAYS,
   squareName,
+  type Piece,
 } from './board.js';
 import { packMove, QUIET_PLY_LIMIT, TacticsEngine } from './engine.js';
 import { formatPosition, parsePosition } from './position.js';
@@ -39,6 +40,9 @@ export const END_REASONS = {
   resigned: 'resigned',
   agreed: 'agreed',
 } as const;
+
+/** Draw by repetition (ours): the third time the same position occurs with the same player to move. */
+export const REPETITION_LIMIT = 3;
 
 /** Outcomes already judged: states are immutable, so the verdict is remembered per state object. */
 const outcomes = new WeakMap<TacticsState, Outcome | null>();
@@ -67,7 +71,7 @@ export function outcomeOf(s: TacticsState): Outcome | undefined {
   let o: Outcome | undefined;
   scratch.load(s, false);
   if (!scratch.hasMove()) o = win(opponent(s.turn), END_REASONS.noMoves);
-  else if (repetitions(s) >= 3) o = draw(END_REASONS.repetition);
+  else if (repetitions(s) >= REPETITION_LIMIT) o = draw(END_REASONS.repetition);
   else if (s.quiet >= QUIET_PLY_LIMIT) o = draw(END_REASONS.quiet);
   outcomes.set(s, o ?? null);
   return o;
@@ -115,6 +119,32 @@ const KIND_NAMES = { R: 'Rook', B: 'Bishop', Q: 'Queen' } as const;
 const PLAYER_NAMES = ['White', 'Black'] as const;
 
 /**
+ * Why the piece on `from` cannot move on this turn, judged before its path: there is none, it is the opponent's,
+ * or it is frozen (manual: a piece showing the opponent's colour is frozen). Undefined when it may move (it may
+ * still have nowhere to go). `input` is the text the error quotes.
+ */
+export function pieceFault(s: TacticsState, from: number, input = squareName(from)): InputError | undefined {
+  const cell = cellAt(s, from);
+  const piece = pieceOf(cell);
+  if (!piece) return inputError('move/no-piece', `there is no piece on ${squareName(from)}`, { input });
+  if (ownerOf(cell) !== s.turn) {
+    return inputError(
+      'move/not-yours',
+      `the ${KIND_NAMES[piece.kind]} on ${squareName(from)} is not ${PLAYER_NAMES[s.turn]}'s`,
+      {
+        input,
+      },
+    );
+  }
+  if (isFrozen(cell)) {
+    return inputError('move/frozen', `the ${KIND_NAMES[piece.kind]} on ${squareName(from)} is frozen and cannot move`, {
+      input,
+    });
+  }
+  return undefined;
+}
+
+/**
  * Reads a move as the servers take it: from and to squares joined by a hyphen (`f1-f4`), any case, spaces allowed
  * around the hyphen (the hyphen may also be left out: `f1f4`). Every reason a move is not legal has its own code.
  */
@@ -144,22 +174,10 @@ export function parseMove(s: TacticsState, text: string, p?: Player): Result<Tac
   if (p !== undefined && p !== s.turn) {
     return err(inputError('move/not-your-turn', `it is ${PLAYER_NAMES[s.turn]}'s turn`, { input }));
   }
+  const fault = pieceFault(s, from, input);
+  if (fault) return err(fault);
   const cell = cellAt(s, from);
-  const piece = pieceOf(cell);
-  const name = `${PLAYER_NAMES[s.turn]}`;
-  if (!piece) return err(inputError('move/no-piece', `there is no piece on ${squareName(from)}`, { input }));
-  if (ownerOf(cell) !== s.turn) {
-    return err(
-      inputError('move/not-yours', `the ${KIND_NAMES[piece.kind]} on ${squareName(from)} is not ${name}'s`, { input }),
-    );
-  }
-  if (isFrozen(cell)) {
-    return err(
-      inputError('move/frozen', `the ${KIND_NAMES[piece.kind]} on ${squareName(from)} is frozen and cannot move`, {
-        input,
-      }),
-    );
-  }
+  const piece = pieceOf(cell) as Piece; // pieceFault found one
   const d = directionBetween(from, to);
   const kind = cell & 3;
   if (d < 0 || d < (DIR_FROM[kind] ?? 0) || d >= (DIR_TO[kind] ?? 0)) {

@@ -9,6 +9,7 @@
  *   if (s.ok) console.log(renderDiagram(s.value));
  */
 export {
+  DIRECTION_NAMES,
   FILES,
   PIECE_KINDS,
   cellOf,
@@ -17,9 +18,11 @@ export {
   isFrozen,
   ownerOf,
   parseSquare,
+  pieceDirections,
   pieceOf,
   squareName,
   type Cell,
+  type DirectionName,
   type Piece,
   type PieceKind,
 } from './board.js';
@@ -36,7 +39,17 @@ export {
   type EvalTerm,
 } from './evaluate.js';
 export { MAX_MOVES, QUIET_PLY_LIMIT, TacticsEngine, packMove } from './engine.js';
-export { END_REASONS, flipsOf, formatMove, outcomeOf, parseMove, repetitions, tactics } from './game.js';
+export {
+  END_REASONS,
+  REPETITION_LIMIT,
+  flipsOf,
+  formatMove,
+  outcomeOf,
+  parseMove,
+  pieceFault,
+  repetitions,
+  tactics,
+} from './game.js';
 export { formatPosition, parsePosition, pieceToken } from './position.js';
 export { MAX_SEARCH_PLY, TacticsSearchPosition, type SearchPositionOptions } from './search-position.js';
 export {

@@ -4,9 +4,9 @@
  */
 import { perft, perftGeneric, unwrap } from '@tactica/core';
 import { describe, expect, it } from 'vitest';
-import { squareName } from './board.js';
+import { parseSquare, pieceDirections, squareName } from './board.js';
 import { QUIET_PLY_LIMIT } from './engine.js';
-import { END_REASONS, repetitions, tactics } from './game.js';
+import { END_REASONS, pieceFault, repetitions, tactics } from './game.js';
 import { parsePosition } from './position.js';
 import type { TacticsState } from './state.js';
 import { board, playAll } from './test-boards.js';
@@ -88,6 +88,44 @@ describe('movement (manual, "Moves and Pieces")', () => {
     const r = tactics.parseMove(s, 'b2-b3', 1);
     expect(!r.ok && r.error.code).toBe('move/not-your-turn');
     expect(tactics.legalMoves(s, 1)).toEqual([]);
+  });
+
+  it("a piece's own fault (none there, the opponent's, frozen) is judged before its path, as moves are refused", () => {
+    const cases: [string, string | undefined][] = [
+      ['c3', 'move/no-piece'],
+      ['b5', 'move/not-yours'],
+      ['e2', 'move/not-yours'],
+      ['d7', 'move/frozen'],
+      ['b2', undefined],
+      ['d4', undefined],
+    ];
+    for (const [from, code] of cases) {
+      expect(pieceFault(s, parseSquare(from)!)?.code, from).toBe(code);
+      // Whatever the target, a move from that square is refused with the same code.
+      const r = tactics.parseMove(s, `${from}-h1`);
+      if (code !== undefined) expect(!r.ok && r.error.code, from).toBe(code);
+    }
+  });
+});
+
+describe('a piece\'s directions (manual, "Background": the arrows on its mobile face)', () => {
+  /** The compass direction of a slide, from its file and rank steps ("n" is towards rank 8). */
+  const compass = (from: number, to: number): string => {
+    const df = Math.sign((to & 7) - (from & 7));
+    const dr = Math.sign((to >> 3) - (from >> 3));
+    return `${dr > 0 ? 'n' : dr < 0 ? 's' : ''}${df > 0 ? 'e' : df < 0 ? 'w' : ''}`;
+  };
+
+  it.each([
+    ['R', 'n s e w'],
+    ['B', 'ne sw se nw'],
+    ['Q', 'n s e w ne sw se nw'],
+  ] as const)('%s: the directions named are exactly those it slides in on an open board', (kind, names) => {
+    expect(pieceDirections(kind).join(' ')).toBe(names);
+    // Alone on d4 with only the opponent's piece far away, every direction is open.
+    const t = unwrap(parsePosition(`8/8/8/3${kind}4/8/8/8/7*R w 0`));
+    const slid = new Set(tactics.legalMoves(t).map((m) => compass(m.from, m.to)));
+    expect([...slid].sort()).toEqual([...pieceDirections(kind)].sort());
   });
 });
 
