@@ -28,9 +28,12 @@ export interface GameInfo {
  *
  * Trust levels (scalachess's two-level API):
  * - `legalMoves` / `play` are the trusted fast path: `play` assumes the move came from `legalMoves`.
- * - `parseMove` / `tryPlay` / `parsePosition` take untrusted text and return coded errors; they never throw.
+ * - `parseMove` / `tryPlay` / `parsePosition` / `command` take untrusted text and return coded errors; they never
+ *   throw.
+ *
+ * `O` is what `observe` gives a player (Tactorus: `TactorusObservation`); `unknown` for games that do not say.
  */
-export interface Game<S, M> {
+export interface Game<S, M, O = unknown> {
   readonly info: GameInfo;
   /** The starting position (options such as variant or handicap are fixed when the game object is made). */
   initial(): S;
@@ -60,10 +63,24 @@ export interface Game<S, M> {
   parsePosition(text: string): Result<S, InputError>;
 
   /** What player `p` may see of `s`: the other side's pending secret orders are stripped. */
-  observe(s: S, p: Player): unknown;
+  observe(s: S, p: Player): O;
+
+  /**
+   * The game's own commands outside its moves, as text in the game's notation (Tactorus: customizing the board,
+   * changing the rule alterations). Applied to a position with no pending moves (the start of a round, or between
+   * moves), it gives the new position and the command's canonical text, which a session records in its line and
+   * replays on restore; bad text is refused with a coded error.
+   */
+  command?(s: S, text: string): Result<CommandApplied<S>, InputError>;
 
   /** Optional fast leaf count, for games with a specialised generator; must agree with the generic perft. */
   perft?(s: S, depth: number): number;
+}
+
+/** A game's own command carried out: the position after it, and the command as the game writes it. */
+export interface CommandApplied<S> {
+  readonly state: S;
+  readonly text: string;
 }
 
 /** Builds `tryPlay` from `parseMove` and `play`, for games with nothing to add. */

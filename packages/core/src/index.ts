@@ -8,7 +8,7 @@
  *
  * The conformance kit is a separate entry: `@tactica/core/conformance`.
  */
-export type { Dynamics, Game, GameInfo } from './game.js';
+export type { CommandApplied, Dynamics, Game, GameInfo } from './game.js';
 export { tryPlayWith } from './game.js';
 export * from './history.js';
 export * from './outcome.js';
