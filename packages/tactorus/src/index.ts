@@ -9,6 +9,7 @@
  *   s = tactorus.play(s, { type: 'order', player: 0, from: 84, to: 64 });
  */
 export * from './board.js';
+export * from './command.js';
 export * from './customize.js';
 export * from './game.js';
 export * from './notation.js';
@@ -23,6 +24,7 @@ export * from './orders-file.js';
 export * from './rebuild.js';
 export * from './record.js';
 export { fromHex, sha256Hex, toHex } from './web-crypto.js';
+export * from './line.js';
 export * from './session.js';
 export * from './render.js';
 export * from './simulate.js';

@@ -9,7 +9,7 @@ import {
 import { tactorus, type TactorusMove, type TactorusObservation, type TactorusState } from '@tactica/tactorus';
 
 /* Tactorus in the core simultaneous session, the one authority the terminal loop (play.ts) plays a game in. */
-type Tac = SimultaneousSession<TactorusState, TactorusMove>;
+type Tac = SimultaneousSession<TactorusState, TactorusMove, undefined, TactorusObservation>;
 
 function value(r: Result<Tac, InputError>): Tac {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
@@ -27,7 +27,7 @@ function start(): Tac {
 function observation(s: Tac, p: 0 | 1): TactorusObservation {
   const v = s.viewFor(p);
   if (!v.ok) throw new Error(v.error.code);
-  return v.value.observation as TactorusObservation;
+  return v.value.observation;
 }
 
 describe('Tactorus rounds in the simultaneous session', () => {
