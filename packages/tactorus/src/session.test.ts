@@ -23,6 +23,7 @@ import {
   saveSession,
   sealOrders,
   sessionFromFile,
+  setComputerLevel,
   type TactorusSession,
 } from './session.js';
 import type { Order, TactorusMove } from './state.js';
@@ -186,6 +187,16 @@ describe('play by e-mail: the protocol at each end', () => {
     const hot = newSession({ name: 'hot', mode: 'hot-seat' });
     const noComputer = playComputer(hot, []);
     expect(noComputer.ok ? 'ok' : noComputer.error.code).toBe('computer/not-pending');
+  });
+
+  it("the computer's level is a setting of its seat: it changes, also once the game is over", () => {
+    let vs = newSession({ name: 'vs', mode: 'computer', level: 2 });
+    vs = must(setComputerLevel(vs, 5));
+    expect(gameSettings(vs)).toEqual({ name: 'vs', mode: 'computer', level: 5 });
+    vs = must(setComputerLevel(must(resignSession(vs, 0)), 6));
+    expect(vs.core.seats[1]).toEqual({ kind: 'computer', level: '6' });
+    const none = setComputerLevel(newSession({ name: 'hot', mode: 'hot-seat' }), 3);
+    expect(none.ok ? 'ok' : none.error.code).toBe('computer/none');
   });
 
   it("against the computer, the person's orders are played locally and the computer's through playComputer", () => {

@@ -138,6 +138,14 @@ export function computerLevel(session: TactorusSession): number | undefined {
   return seat?.kind === 'computer' ? Number(seat.level) : undefined;
 }
 
+/** The computer plays at `level` from now on (also once the game is over: it is a setting, not a move). */
+export function setComputerLevel(session: TactorusSession, level: number): Result<TactorusSession, InputError> {
+  const seat = session.core.seats.findIndex((s) => s.kind === 'computer');
+  if (seat !== 0 && seat !== 1) return err(inputError('computer/none', 'no computer plays in this game'));
+  const next = session.core.setLevel(seat, String(level), at(session.core));
+  return next.ok ? ok(withCore(session, next.value)) : next;
+}
+
 /** The settings a `++Tactorus` file states: the name and mode, and the computer's level from the core session. */
 export function gameSettings(session: TactorusSession): GameSettings {
   const level = computerLevel(session);

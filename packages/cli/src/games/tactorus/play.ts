@@ -41,6 +41,7 @@ import {
   resignSession,
   revealKey,
   sealOrders,
+  setComputerLevel,
   squareName,
   stateFromObservation,
   statusLine,
@@ -552,7 +553,7 @@ function levelCommand(ctx: Ctx, args: string): Next {
   }
   if (!ctx.makeComputer) throw new CliError('The level cannot be changed here.');
   const level = parseLevel(args.trim(), DEFAULT_LEVEL);
-  const r = changeSessionMode(ctx.session, 'computer', level);
+  const r = setComputerLevel(ctx.session, level);
   if (!r.ok) throw new CliError(describeError(r.error));
   ctx.session = r.value;
   ctx.computer = ctx.makeComputer(level);
