@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCommand } from './command.js';
 import { editSquare } from './customize.js';
 import { createTactorus, newGame, tactorus } from './game.js';
-import { at, coreFromRecord, lastRound, recordOf, type TactorusCore } from './line.js';
+import { commandOptions, coreFromRecord, lastRound, recordOf, type TactorusCore } from './line.js';
 import { formatOrder } from './notation.js';
 import { parsePosition } from './position.js';
 import { playRoundChecked, replayRecord } from './record.js';
@@ -37,8 +37,8 @@ function start(): TactorusCore {
 
 /** Plays one round: each player's orders (as text), then done. */
 function round(core: TactorusCore, first: readonly string[], second: readonly string[]): TactorusCore {
-  core = must(core.submit(0, [...first, 'done'], at(core)));
-  return must(core.submit(1, [...second, 'done'], at(core)));
+  core = must(core.submit(0, [...first, 'done'], commandOptions(core)));
+  return must(core.submit(1, [...second, 'done'], commandOptions(core)));
 }
 
 /**
@@ -94,14 +94,14 @@ describe("Tactorus's own commands on the game contract", () => {
 describe('the core session as the authority of a Tactorus game', () => {
   it('customize and rule changes are commands in the line: they clear both sides’ orders and a restore replays them', () => {
     let core = round(start(), ['84-64'], ['15-35']);
-    core = must(core.submit(0, ['83-63'], at(core)));
-    core = must(core.submit(1, ['14-34', 'done'], at(core)));
+    core = must(core.submit(0, ['83-63'], commandOptions(core)));
+    core = must(core.submit(1, ['14-34', 'done'], commandOptions(core)));
     const board = must(editSquare(core.roundStart.board, 55, 'C'));
-    core = must(core.command(formatCommand({ type: 'customize', board }), at(core)));
+    core = must(core.command(formatCommand({ type: 'customize', board }), commandOptions(core)));
     expect(core.position.orders).toEqual([[], []]);
     expect(core.position.board[55]).toBe('C');
     core = restoredAlone(core);
-    core = must(core.command(formatCommand({ type: 'rules', rules: BASIC_HIGH }), at(core)));
+    core = must(core.command(formatCommand({ type: 'rules', rules: BASIC_HIGH }), commandOptions(core)));
     core = restoredAlone(core);
     core = round(core, ['55-35'], []);
     core = restoredAlone(core);
@@ -112,29 +112,29 @@ describe('the core session as the authority of a Tactorus game', () => {
   it('takeback undoes a command or a round, redo replays it, and both survive the snapshot', () => {
     let core = round(start(), ['84-64'], ['15-35']);
     const before = core.roundStart;
-    core = must(core.command(formatCommand({ type: 'rules', rules: BASIC_HIGH }), at(core)));
-    core = restoredAlone(must(core.takeback(at(core))));
+    core = must(core.command(formatCommand({ type: 'rules', rules: BASIC_HIGH }), commandOptions(core)));
+    core = restoredAlone(must(core.takeback(commandOptions(core))));
     expect(core.roundStart).toEqual(before);
     expect(must(recordOf(core)).events.map((e) => e.type)).toEqual(['round']);
-    core = restoredAlone(must(core.redo(at(core))));
+    core = restoredAlone(must(core.redo(commandOptions(core))));
     expect(core.roundStart.rules).toEqual(BASIC_HIGH);
-    core = restoredAlone(must(core.takeback(at(core))));
-    core = restoredAlone(must(core.takeback(at(core))));
+    core = restoredAlone(must(core.takeback(commandOptions(core))));
+    core = restoredAlone(must(core.takeback(commandOptions(core))));
     expect(core.roundStart.round).toBe(0);
     expect(must(recordOf(core)).events).toEqual([]);
   });
 
   it('a resignation drops the round in progress, takeback gives it back; an agreed draw too; all from the snapshot', () => {
     let core = round(start(), ['84-64'], ['15-35']);
-    core = must(core.submit(1, ['35-55', 'done'], at(core)));
-    core = restoredAlone(must(core.resign(0, at(core))));
+    core = must(core.submit(1, ['35-55', 'done'], commandOptions(core)));
+    core = restoredAlone(must(core.resign(0, commandOptions(core))));
     expect(core.outcome).toEqual({ kind: 'win', winner: 1, reason: 'resigned' });
     expect(must(recordOf(core)).events.at(-1)).toEqual({ type: 'resign', player: 0 });
-    core = restoredAlone(must(core.takeback(at(core))));
+    core = restoredAlone(must(core.takeback(commandOptions(core))));
     expect(core.viewFor(1)).toMatchObject({ ok: true, value: { pending: ['35-55', 'done'], submitted: true } });
-    core = must(core.offerDraw(1, at(core)));
+    core = must(core.offerDraw(1, commandOptions(core)));
     core = restoredAlone(core);
-    core = restoredAlone(must(core.answerDraw(0, true, at(core))));
+    core = restoredAlone(must(core.answerDraw(0, true, commandOptions(core))));
     expect(core.outcome).toEqual({ kind: 'draw', reason: 'agreed' });
     expect(must(recordOf(core)).events.at(-1)).toEqual({ type: 'draw' });
   });
@@ -167,13 +167,13 @@ describe('the core session as the authority of a Tactorus game', () => {
   it('lastRound gives the orders and the report the rules give for the round played', () => {
     let core = start();
     expect(lastRound(core)).toBeUndefined();
-    core = must(core.submit(0, ['84-64', '83-63', 'w84', 'done'], at(core)));
+    core = must(core.submit(0, ['84-64', '83-63', 'w84', 'done'], commandOptions(core)));
     const roundStart = core.roundStart;
-    core = must(core.submit(1, ['15-35', 'done'], at(core)));
+    core = must(core.submit(1, ['15-35', 'done'], commandOptions(core)));
     const played = lastRound(core);
     const orders = [[{ from: 83, to: 63 }], [{ from: 15, to: 35 }]] as const;
     expect(played).toEqual({ round: 1, orders, report: must(playRoundChecked(roundStart, orders)).report });
-    core = must(core.command(formatCommand({ type: 'rules', rules: BASIC_HIGH }), at(core)));
+    core = must(core.command(formatCommand({ type: 'rules', rules: BASIC_HIGH }), commandOptions(core)));
     expect(lastRound(core)).toBeUndefined();
   });
 
@@ -191,14 +191,15 @@ function randomGame(rng: Rng, steps: number): TactorusCore {
     const kind = rng.int(8);
     if (kind === 0) {
       const rules = { chain: rng.int(2) === 1, supplyLines: rng.int(2) === 1, highGround: rng.int(2) === 1 };
-      core = must(core.command(formatCommand({ type: 'rules', rules }), at(core)));
+      core = must(core.command(formatCommand({ type: 'rules', rules }), commandOptions(core)));
     } else if (kind === 1) {
       const board = editSquare(core.roundStart.board, rng.int(100), rng.pick(['.', 'I', 'c', 'A']));
-      if (board.ok) core = must(core.command(formatCommand({ type: 'customize', board: board.value }), at(core)));
+      if (board.ok)
+        core = must(core.command(formatCommand({ type: 'customize', board: board.value }), commandOptions(core)));
     } else {
       for (const p of [0, 1] as Player[]) {
         const orders = scheduleRandomly(rng, core.roundStart, p).orders[p].map(formatOrder);
-        core = must(core.submit(p, [...orders, 'done'], at(core)));
+        core = must(core.submit(p, [...orders, 'done'], commandOptions(core)));
       }
     }
   }
@@ -256,27 +257,29 @@ describe('secrecy in the Tactorus session, by property', () => {
     const orders = scheduleRandomly(createRng(seed), core.roundStart, 1).orders[1].map(formatOrder);
     const moves = done ? [...orders, 'done'] : orders;
     // A list is one command: the versions stay equal whatever Player 2 scheduled.
-    return moves.length ? must(core.submit(1, moves, at(core))) : must(core.setSeats(core.seats, at(core)));
+    return moves.length
+      ? must(core.submit(1, moves, commandOptions(core)))
+      : must(core.setSeats(core.seats, commandOptions(core)));
   }
 
   function act(core: TactorusCore, c: string): Result<TactorusCore, InputError> {
     const board = core.roundStart.board;
     switch (c) {
       case 'withdraw':
-        return core.withdraw(0, at(core));
+        return core.withdraw(0, commandOptions(core));
       case 'offer':
-        return core.offerDraw(0, at(core));
+        return core.offerDraw(0, commandOptions(core));
       case 'rules':
-        return core.command(formatCommand({ type: 'rules', rules: BASIC_HIGH }), at(core));
+        return core.command(formatCommand({ type: 'rules', rules: BASIC_HIGH }), commandOptions(core));
       case 'customize':
         return core.command(
           formatCommand({ type: 'customize', board: `${board.slice(0, 50)}I${board.slice(51)}` }),
-          at(core),
+          commandOptions(core),
         );
       case 'customize-flag':
-        return core.command(formatCommand({ type: 'customize', board: board.replace('F', '.') }), at(core));
+        return core.command(formatCommand({ type: 'customize', board: board.replace('F', '.') }), commandOptions(core));
       default:
-        return core.submit(0, c, at(core));
+        return core.submit(0, c, commandOptions(core));
     }
   }
 

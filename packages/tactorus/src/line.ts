@@ -42,7 +42,7 @@ export type TactorusCore = SimultaneousSession<TactorusState, TactorusMove, unde
 export const NO_CLOCK = 0;
 
 /** Options for a command of the core session at its current version. */
-export function at(core: TactorusCore): { readonly expectedVersion: number; readonly now: number } {
+export function commandOptions(core: TactorusCore): { readonly expectedVersion: number; readonly now: number } {
   return { expectedVersion: core.version, now: NO_CLOCK };
 }
 
@@ -147,7 +147,7 @@ function playEvent(core: TactorusCore, e: RecordEvent): Result<TactorusCore, Inp
       }
       let c = core;
       for (const p of [0, 1] as const) {
-        const next = c.submit(p, [...e.orders[p].map(formatOrder), 'done'], at(c));
+        const next = c.submit(p, [...e.orders[p].map(formatOrder), 'done'], commandOptions(c));
         if (!next.ok) return next;
         c = next.value;
       }
@@ -155,12 +155,12 @@ function playEvent(core: TactorusCore, e: RecordEvent): Result<TactorusCore, Inp
     }
     case 'customize':
     case 'rules':
-      return core.command(formatCommand(e), at(core));
+      return core.command(formatCommand(e), commandOptions(core));
     case 'resign':
-      return core.resign(e.player, at(core));
+      return core.resign(e.player, commandOptions(core));
     case 'draw': {
-      const offered = core.offerDraw(0, at(core));
-      return offered.ok ? offered.value.answerDraw(1, true, at(offered.value)) : offered;
+      const offered = core.offerDraw(0, commandOptions(core));
+      return offered.ok ? offered.value.answerDraw(1, true, commandOptions(offered.value)) : offered;
     }
   }
 }

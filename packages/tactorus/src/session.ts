@@ -46,7 +46,7 @@ import {
   type Mode,
 } from './game-file.js';
 import { newGame, tactorus, type TactorusSetup } from './game.js';
-import { at, coreFromRecord, lastRound, NO_CLOCK, recordOf, type TactorusCore } from './line.js';
+import { commandOptions, coreFromRecord, lastRound, NO_CLOCK, recordOf, type TactorusCore } from './line.js';
 import { formatMoveText, formatOrder } from './notation.js';
 import type { TactorusObservation } from './observation.js';
 import { checkMemoFits, exportOrders, openOrders, parseOrdersMemo } from './orders-file.js';
@@ -120,7 +120,7 @@ export function sessionFromFile(f: GameFile): Result<TactorusSession, InputError
   const own = priv ? [...priv.orders.map(formatOrder), ...(priv.done ? ['done'] : [])] : [];
   if (own.length) {
     if (core.outcome) return err(inputError('tactorus/bad-orders', 'a finished game has no pending orders'));
-    const submitted = core.submit(f.player, own, at(core));
+    const submitted = core.submit(f.player, own, commandOptions(core));
     if (!submitted.ok) return err(inputError('tactorus/bad-orders', `saved orders: ${submitted.error.message}`));
     core = submitted.value;
   }
@@ -142,7 +142,7 @@ export function computerLevel(session: TactorusSession): number | undefined {
 export function setComputerLevel(session: TactorusSession, level: number): Result<TactorusSession, InputError> {
   const seat = session.core.seats.findIndex((s) => s.kind === 'computer');
   if (seat !== 0 && seat !== 1) return err(inputError('computer/none', 'no computer plays in this game'));
-  const next = session.core.setLevel(seat, String(level), at(session.core));
+  const next = session.core.setLevel(seat, String(level), commandOptions(session.core));
   return next.ok ? ok(withCore(session, next.value)) : next;
 }
 
@@ -216,7 +216,7 @@ export function playLocal(
   if (refused) return err(refused);
   if (session.sent !== undefined) return err(sealed());
   // As text, so a refused move gets the game's own reason (occupied, no piece, allowance…).
-  return afterCore(session, session.core.submit(m.player, formatMoveText(m), at(session.core)));
+  return afterCore(session, session.core.submit(m.player, formatMoveText(m), commandOptions(session.core)));
 }
 
 /** The computer's orders for this round, submitted for the computer seat still to give them. */
@@ -227,7 +227,7 @@ export function playComputer(
   const pending = session.core.pendingComputer(NO_CLOCK)[0];
   if (!pending) return err(inputError('computer/not-pending', 'no computer seat is waiting to give its orders'));
   const moves = [...orders.map(formatOrder), 'done'];
-  return afterCore(session, session.core.submit(pending.player, moves, at(session.core)));
+  return afterCore(session, session.core.submit(pending.player, moves, commandOptions(session.core)));
 }
 
 function clearRound(session: TactorusSession): TactorusSession {
@@ -238,7 +238,7 @@ function clearRound(session: TactorusSession): TactorusSession {
 /** A change of the game outside the rounds, as the core session's command: it clears every order and memo. */
 function command(session: TactorusSession, text: string): Result<TactorusSession, InputError> {
   if (session.sent !== undefined) return err(sealed());
-  const next = session.core.command(text, at(session.core));
+  const next = session.core.command(text, commandOptions(session.core));
   return next.ok ? ok(clearRound(withCore(session, next.value))) : next;
 }
 
@@ -277,13 +277,14 @@ export function changeSessionMode(
   const seat = session.seat;
   let core = session.core;
   const other = opponent(seat);
-  if (mode !== 'hot-seat' && core.state.pending[other].length > 0) core = must(core.withdraw(other, at(core)));
+  if (mode !== 'hot-seat' && core.state.pending[other].length > 0)
+    core = must(core.withdraw(other, commandOptions(core)));
   if (session.settings.mode === 'e-mail' && mode !== 'e-mail' && core.submitted(seat)) {
     const own = localView(withCore(session, core)).orders.map(formatOrder);
-    core = must(core.withdraw(seat, at(core)));
-    if (own.length) core = must(core.submit(seat, own, at(core)));
+    core = must(core.withdraw(seat, commandOptions(core)));
+    if (own.length) core = must(core.submit(seat, own, commandOptions(core)));
   }
-  core = must(core.setSeats(seatsFor(mode, seat, level ?? current), at(core)));
+  core = must(core.setSeats(seatsFor(mode, seat, level ?? current), commandOptions(core)));
   return ok({ ...clearRound(withCore(session, core)), settings: { name: session.settings.name, mode } });
 }
 
@@ -291,7 +292,7 @@ export function changeSessionMode(
 export function resignSession(session: TactorusSession, player: Player): Result<TactorusSession, InputError> {
   const refused = notYours(session, player);
   if (refused) return err(refused);
-  const next = session.core.resign(player, at(session.core));
+  const next = session.core.resign(player, commandOptions(session.core));
   return next.ok ? ok(clearRound(withCore(session, next.value))) : next;
 }
 
@@ -309,9 +310,9 @@ export function drawSession(
   }
   const refused = notYours(session, offeredBy);
   if (refused) return err(refused);
-  const offered = session.core.offerDraw(offeredBy, at(session.core));
+  const offered = session.core.offerDraw(offeredBy, commandOptions(session.core));
   if (!offered.ok) return offered;
-  const agreed = offered.value.answerDraw(opponent(offeredBy), true, at(offered.value));
+  const agreed = offered.value.answerDraw(opponent(offeredBy), true, commandOptions(offered.value));
   return agreed.ok ? ok(clearRound(withCore(session, agreed.value))) : agreed;
 }
 
@@ -338,7 +339,7 @@ export async function sealOrders(
     return ok({ session, memo: again.value.withoutKey });
   }
   const { core, seat } = session;
-  const done = core.submitted(seat) ? ok(core) : core.submit(seat, 'done', at(core));
+  const done = core.submitted(seat) ? ok(core) : core.submit(seat, 'done', commandOptions(core));
   if (!done.ok) return done;
   const next = withCore(session, done.value);
   const memo = await exportOrders(localView(next), session.settings.name);
@@ -402,7 +403,7 @@ export async function receiveKey(
   const theirs = await openOrders(memo.value, keyHex, core.roundStart);
   if (!theirs.ok) return theirs;
   const moves = [...theirs.value.map(formatOrder), 'done'];
-  return afterCore(session, core.submit(memo.value.player, moves, at(core)));
+  return afterCore(session, core.submit(memo.value.player, moves, commandOptions(core)));
 }
 
 /** Step 3: the local key, once both sealed memos are held. */
