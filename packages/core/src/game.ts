@@ -26,13 +26,14 @@ export interface GameInfo {
  * - In a simultaneous game, a move carries its player; each player's moves are private until the round resolves
  *   (see `observe`).
  *
- * `V` is what a player may see of a state (`observe`).
- *
  * Trust levels (scalachess's two-level API):
  * - `legalMoves` / `play` are the trusted fast path: `play` assumes the move came from `legalMoves`.
- * - `parseMove` / `tryPlay` / `parsePosition` take untrusted text and return coded errors; they never throw.
+ * - `parseMove` / `tryPlay` / `parsePosition` / `command` take untrusted text and return coded errors; they never
+ *   throw.
+ *
+ * `O` is what `observe` gives a player (Tactorus: `TactorusObservation`); `unknown` for games that do not say.
  */
-export interface Game<S, M, V = unknown> {
+export interface Game<S, M, O = unknown> {
   readonly info: GameInfo;
   /** The starting position (options such as variant or handicap are fixed when the game object is made). */
   initial(): S;
@@ -62,13 +63,27 @@ export interface Game<S, M, V = unknown> {
   parsePosition(text: string): Result<S, InputError>;
 
   /**
-   * What player `p` may see of `s`, typed per game (`V`): in games of perfect information the state itself; in
+   * What player `p` may see of `s`, typed per game (`O`): in games of perfect information the state itself; in
    * Tactorus the other side's pending orders are stripped.
    */
-  observe(s: S, p: Player): V;
+  observe(s: S, p: Player): O;
+
+  /**
+   * The game's own commands outside its moves, as text in the game's notation (Tactorus: customizing the board,
+   * changing the rule alterations). Applied to a position with no pending moves (the start of a round, or between
+   * moves), it gives the new position and the command's canonical text, which a session records in its line and
+   * replays on restore; bad text is refused with a coded error.
+   */
+  command?(s: S, text: string): Result<CommandApplied<S>, InputError>;
 
   /** Optional fast leaf count, for games with a specialised generator; must agree with the generic perft. */
   perft?(s: S, depth: number): number;
+}
+
+/** A game's own command carried out: the position after it, and the command as the game writes it. */
+export interface CommandApplied<S> {
+  readonly state: S;
+  readonly text: string;
 }
 
 /** Builds `tryPlay` from `parseMove` and `play`, for games with nothing to add. */

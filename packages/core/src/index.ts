@@ -9,7 +9,7 @@
  * The conformance kits are separate entries: `@tactica/core/conformance` for games,
  * `@tactica/core/game-store-conformance` for `GameStore` implementations.
  */
-export type { Dynamics, Game, GameInfo } from './game.js';
+export type { CommandApplied, Dynamics, Game, GameInfo } from './game.js';
 export { tryPlayWith } from './game.js';
 export * from './history.js';
 export * from './outcome.js';

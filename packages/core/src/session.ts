@@ -38,25 +38,31 @@ import type { Outcome } from './outcome.js';
 import { opponent, type Player } from './player.js';
 import { err, inputError, ok, type InputError, type Result } from './result.js';
 import { createRng } from './rng.js';
-import { snapshot as canonicalText } from './snapshot.js';
 import {
-  badPlayer,
+  badMove,
   badTime,
   checkSeats,
   cleanSeats,
+  drawOfferField,
+  endingField,
   field,
   gameOver,
   HUMANS,
   isCount,
   isPlayer,
   isRecord,
+  makeEnding,
+  moveEquality,
+  readDrawOffer,
+  readEnding,
   readSnapshotHeader,
-  withComputerLevel,
-  drawAnswered,
-  drawOffered,
-  type DrawStep,
-  staleVersion,
+  readStart,
+  seatLevels,
+  SessionCommands,
+  withResult,
   type CommandOptions,
+  type Ending,
+  type EndingKind,
   type SessionSeats,
 } from './session-common.js';
 
@@ -65,14 +71,12 @@ export type { CommandOptions, SeatSpec, SessionSeats } from './session-common.js
 /** A clock as the session takes it: the computer's shorter allowance follows from the seats. */
 export type SessionClock = Omit<TimeControl, 'computer'>;
 
-/** How a game ended without a move by the rules; `before` is the line as it was, which takeback restores. */
-export interface SessionEnding<S, M> {
-  /** `resigned`, `agreed` (a draw offer accepted), `time` (per-game clock ran out), `ended` (a game's own command). */
-  readonly kind: 'resigned' | 'agreed' | 'time' | 'ended';
-  /** Who resigned or ran out of time. */
-  readonly player?: Player;
-  readonly before: History<S, M>;
-}
+/**
+ * How a game ended without a move by the rules: `resigned`, `agreed` (a draw offer accepted), `time` (per-game
+ * clock ran out), `ended` (a game's own command); `player` resigned or ran out of time. `before` is the line as it
+ * was, which takeback restores.
+ */
+export type SessionEnding<S, M> = Ending<'resigned' | 'agreed' | 'time' | 'ended', History<S, M>>;
 
 /** The session's data: plain values, JSON-safe and structured-clone-safe when the game's states and moves are. */
 export interface SessionState<S, M> {
@@ -232,21 +236,17 @@ export function createSession<S, M, G = undefined>(
  * One game's session. Immutable: commands return a new session (or a coded error, leaving this one as it was).
  * The data is `state`; `toJSON` gives the snapshot that `restoreSession` reads back.
  */
-export class Session<S, M, G = undefined> {
+export class Session<S, M, G = undefined> extends SessionCommands<SessionState<S, M>, Session<S, M, G>> {
   /** @internal Use `createSession` or `restoreSession`. */
   constructor(
     private readonly config: Config<S, M, G>,
-    readonly state: SessionState<S, M>,
-  ) {}
+    state: SessionState<S, M>,
+  ) {
+    super(state, config.game.info.players);
+  }
 
   get game(): Game<S, M> {
     return this.config.game;
-  }
-  get version(): number {
-    return this.state.version;
-  }
-  get seats(): SessionSeats {
-    return this.state.seats;
   }
   get history(): History<S, M> {
     return this.state.history;
@@ -277,7 +277,7 @@ export class Session<S, M, G = undefined> {
     const s = this.turnOf(player, options);
     if (!s.ok) return s;
     const { game } = this.config;
-    const same = game.sameMove ?? ((a: M, b: M) => canonicalText(a) === canonicalText(b));
+    const same = moveEquality(game);
     const legal = game.legalMoves(this.position).find((m) => same(m, move));
     if (legal === undefined) {
       return err(inputError('session/illegal-move', `that move is not legal for ${this.seatName(player)} here`));
@@ -325,62 +325,6 @@ export class Session<S, M, G = undefined> {
     let h = redo(history);
     while (canRedo(h) && this.computerToMove(current(h))) h = redo(h);
     return ok(this.next({ history: h, drawOffer: undefined }, options.now));
-  }
-
-  /** The seats change places: the computer takes the other side (its shorter allowance goes with it). */
-  switchSides(options: CommandOptions): Result<Session<S, M, G>, InputError> {
-    const checked = this.check(options);
-    if (!checked.ok) return checked;
-    return ok(this.withSeats([this.state.seats[1], this.state.seats[0]]));
-  }
-
-  /** Sets who sits where (a person, or the computer at another level); the clock follows. */
-  setSeats(seats: SessionSeats, options: CommandOptions): Result<Session<S, M, G>, InputError> {
-    const checked = this.check(options);
-    if (!checked.ok) return checked;
-    const bad = checkSeats(seats);
-    if (bad) return err(bad);
-    return ok(this.withSeats(cleanSeats(seats)));
-  }
-
-  /** The computer in `seat` plays at `level` from now on (manual 3.3.4, "stronger"/"weaker"). */
-  setLevel(seat: Player, level: string, options: CommandOptions): Result<Session<S, M, G>, InputError> {
-    const seats = withComputerLevel(this.state.seats, seat, level, (p) => this.seatName(p));
-    return seats.ok ? this.setSeats(seats.value, options) : seats;
-  }
-
-  /** `player` resigns: the opponent wins. Takeback can undo it. */
-  resign(player: Player, options: CommandOptions): Result<Session<S, M, G>, InputError> {
-    const checked = this.checkPlaying(player, options);
-    if (!checked.ok) return checked;
-    return ok(this.endedWith(this.config.game.resign(this.position, player), 'resigned', player, options.now));
-  }
-
-  /** `player` offers a draw; it waits for the opponent's answer. Crossing the opponent's own offer agrees the draw. */
-  offerDraw(player: Player, options: CommandOptions): Result<Session<S, M, G>, InputError> {
-    const checked = this.checkPlaying(player, options);
-    if (!checked.ok) return checked;
-    return this.drawStep(
-      drawOffered(this.state.drawOffer, player, (p) => this.seatName(p)),
-      options.now,
-    );
-  }
-
-  /** The opponent of the player who offered answers: accepted, the game is drawn; declined, play goes on. */
-  answerDraw(player: Player, accept: boolean, options: CommandOptions): Result<Session<S, M, G>, InputError> {
-    const checked = this.checkPlaying(player, options);
-    if (!checked.ok) return checked;
-    return this.drawStep(
-      drawAnswered(this.state.drawOffer, player, accept, (p) => this.seatName(p)),
-      options.now,
-    );
-  }
-
-  private drawStep(step: Result<DrawStep, InputError>, now: number): Result<Session<S, M, G>, InputError> {
-    if (!step.ok) return step;
-    if (step.value.agree)
-      return ok(this.endedWith(this.config.game.agreeDraw(this.position), 'agreed', undefined, now));
-    return ok(this.next({ drawOffer: step.value.offer }, now));
   }
 
   /** Ends the game with a state from the game's own command (e.g. its resignation); takeback can undo it. */
@@ -455,10 +399,6 @@ export class Session<S, M, G = undefined> {
 
   status(now: number): SessionStatus<G> {
     const { history, seats, clock, drawOffer } = this.state;
-    const level = (p: Player): string | undefined => {
-      const seat = seats[p];
-      return seat.kind === 'computer' ? seat.level : undefined;
-    };
     const used = (p: Player): number =>
       clock ? clock.used[p] + (clock.running?.player === p ? Math.max(0, now - clock.running.since) : 0) : 0;
     return {
@@ -469,7 +409,7 @@ export class Session<S, M, G = undefined> {
       outcome: this.outcome,
       lostOnTime: this.lostOnTime,
       seats,
-      levels: [level(0), level(1)],
+      levels: seatLevels(seats),
       drawOffer,
       ...(clock
         ? {
@@ -508,47 +448,33 @@ export class Session<S, M, G = undefined> {
         : null,
       rng: this.state.rng,
       line: encodeLine(game, this.state.history),
-      ...(ending
-        ? {
-            ending: { kind: ending.kind, ...(ending.player !== undefined ? { player: ending.player } : {}) },
-            before: encodeLine(game, ending.before),
-          }
-        : {}),
-      ...(drawOffer !== undefined ? { drawOffer } : {}),
+      ...endingField(ending),
+      ...(ending ? { before: encodeLine(game, ending.before) } : {}),
+      ...drawOfferField(drawOffer),
     };
   }
 
   // --- internals ---
 
-  private seatName(p: Player): string {
-    return this.config.game.info.players[p] ?? `seat ${p}`;
+  /** No command while a timeout is due: the caller must `tick` first. */
+  protected override commandRefusal(now: number): InputError | undefined {
+    const due = this.state.clock && timeout(this.state.clock, now);
+    if (!due) return undefined;
+    return inputError(
+      'session/time-up',
+      `${this.seatName(due.player)}'s time has run out: apply the timeout (tick) before anything else`,
+    );
   }
 
-  /** The version matches, `now` is a time, and no timeout is due (the caller must `tick` first). */
-  private check(options: CommandOptions): Result<true, InputError> {
-    if (options.expectedVersion !== this.state.version) {
-      return err(staleVersion(this.state.version, options.expectedVersion));
-    }
-    if (!Number.isFinite(options.now)) return err(badTime(options.now));
-    const due = this.state.clock && timeout(this.state.clock, options.now);
-    if (due) {
-      return err(
-        inputError(
-          'session/time-up',
-          `${this.seatName(due.player)}'s time has run out: apply the timeout (tick) before anything else`,
-        ),
-      );
-    }
-    return ok(true);
+  protected override changed(changes: Partial<Fields<S, M>>, now: number): Session<S, M, G> {
+    return this.next(changes, now);
   }
 
-  /** `check`, a real player, and a game still going. */
-  private checkPlaying(player: Player, options: CommandOptions): Result<true, InputError> {
-    const checked = this.check(options);
-    if (!checked.ok) return checked;
-    if (player !== 0 && player !== 1) return err(badPlayer(player));
-    if (this.outcome) return err(gameOver());
-    return ok(true);
+  protected override endedBy(kind: EndingKind, player: Player | undefined, now: number): Session<S, M, G> {
+    const { game } = this.config;
+    const s = this.position;
+    const ended = kind === 'resigned' && player !== undefined ? game.resign(s, player) : game.agreeDraw(s);
+    return this.endedWith(ended, kind, player, now);
   }
 
   /** `checkPlaying`, and it is `player`'s turn. */
@@ -595,11 +521,12 @@ export class Session<S, M, G = undefined> {
     now: number,
   ): Session<S, M, G> {
     const before = this.state.history;
-    const ending: SessionEnding<S, M> = player === undefined ? { kind, before } : { kind, player, before };
+    const ending: SessionEnding<S, M> = makeEnding(kind, player, before);
     return this.next({ history: withResult(before, ended), ending, drawOffer: undefined }, now);
   }
 
-  private withSeats(seats: SessionSeats): Session<S, M, G> {
+  /** The clock follows the computer's seat (its shorter allowance). */
+  protected override seated(seats: SessionSeats): Session<S, M, G> {
     const clock = this.state.clock;
     return this.with({
       seats,
@@ -629,11 +556,6 @@ function restartClock<S, M>(game: Game<S, M>, h: History<S, M>, clock: ClockStat
   const p = game.outcome(s) ? undefined : game.toMove(s)[0];
   if (p === undefined) return stopClock(clock, now);
   return startTurn(clock, p, now, game.legalMoves(s).length === 1);
-}
-
-/** Resignation and agreed draws end the game without a move: the ended state replaces the current one. */
-function withResult<S, M>(h: History<S, M>, ended: S): History<S, M> {
-  return { states: [...h.states.slice(0, h.cursor), ended], moves: h.moves.slice(0, h.cursor), cursor: h.cursor };
 }
 
 /** What a computer may spend on this move: most of a per-move allowance, a share of a per-game one. **(ours)** */
@@ -704,32 +626,21 @@ export function restoreSession<S, M, G = undefined>(
   const rng = v.rng as unknown as readonly [number, number, number, number];
   const line = decodeLine(game, v.line, 'line');
   if (!line.ok) return line;
+  const end = readEnding(v.ending, ENDING_KINDS, () => 'optional');
+  if (!end.ok) return end;
   let ending: SessionEnding<S, M> | undefined;
-  if (v.ending !== undefined) {
-    if (!isRecord(v.ending) || !(ENDING_KINDS as readonly unknown[]).includes(v.ending.kind)) {
-      return err(field('ending.kind', `must be one of ${ENDING_KINDS.join(', ')}`));
-    }
-    if (v.ending.player !== undefined && !isPlayer(v.ending.player))
-      return err(field('ending.player', 'must be 0 or 1'));
+  if (end.value) {
     const before = decodeLine(game, v.before, 'before');
     if (!before.ok) return before;
     if (!game.outcome(current(line.value))) return err(field('ending', 'the line has no result to take back'));
-    const kind = v.ending.kind as SessionEnding<S, M>['kind'];
-    ending =
-      v.ending.player === undefined
-        ? { kind, before: before.value }
-        : { kind, player: v.ending.player as Player, before: before.value };
+    ending = makeEnding(end.value.kind, end.value.player, before.value);
   } else if (v.before !== undefined) {
     return err(field('before', 'only a snapshot with an ending has the line before it'));
   }
   const over = game.outcome(current(line.value)) !== undefined;
   const toMove = over ? undefined : game.toMove(current(line.value))[0];
-  let drawOffer: Player | undefined;
-  if (v.drawOffer !== undefined) {
-    if (!isPlayer(v.drawOffer)) return err(field('drawOffer', 'must be 0 or 1'));
-    if (over) return err(field('drawOffer', 'the game is over'));
-    drawOffer = v.drawOffer;
-  }
+  const drawOffer = readDrawOffer(v.drawOffer, over);
+  if (!drawOffer.ok) return drawOffer;
   const clock = decodeClock(v.clock, seats, toMove);
   if (!clock.ok) return clock;
   const state: SessionState<S, M> = {
@@ -739,22 +650,15 @@ export function restoreSession<S, M, G = undefined>(
     clock: clock.value,
     rng,
     ending,
-    drawOffer,
+    drawOffer: drawOffer.value,
   };
   return ok(new Session({ game, status: options.status, takebackAllowed: options.takebackAllowed }, state));
 }
 
 function decodeLine<S, M>(game: Game<S, M>, v: unknown, path: string): Result<History<S, M>, InputError> {
   if (!isRecord(v)) return err(field(path, 'must be { start, moves, cursor }'));
-  if (typeof v.start !== 'string') return err(field(`${path}.start`, 'must be position text'));
-  const start = game.parsePosition(v.start);
-  if (!start.ok) {
-    return err(
-      inputError('snapshot/bad-position', `${path}.start: ${start.error.code}: ${start.error.message}`, {
-        input: v.start,
-      }),
-    );
-  }
+  const start = readStart(game, v.start, `${path}.start`);
+  if (!start.ok) return start;
   if (!Array.isArray(v.moves)) return err(field(`${path}.moves`, 'must be a list of moves'));
   const states: S[] = [start.value];
   const moves: M[] = [];
@@ -764,11 +668,7 @@ function decodeLine<S, M>(game: Game<S, M>, v: unknown, path: string): Result<Hi
     if (typeof text !== 'string') return err(field(where, 'must be move text'));
     const s = states[i] as S;
     const parsed = game.parseMove(s, text);
-    if (!parsed.ok) {
-      return err(
-        inputError('snapshot/bad-move', `${where}: ${parsed.error.code}: ${parsed.error.message}`, { input: text }),
-      );
-    }
+    if (!parsed.ok) return err(badMove(where, parsed.error, text));
     moves.push(parsed.value);
     states.push(game.play(s, parsed.value));
   }

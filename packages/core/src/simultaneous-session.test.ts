@@ -296,6 +296,62 @@ describe('takeback and redo of whole rounds', () => {
   });
 });
 
+describe("the game's own commands", () => {
+  it('a command replaces the position at the start of the round, drops the round in progress and enters the line', () => {
+    let s = rounds(start(), [['h', 't']]);
+    s = value(s.submit(0, ['heads', 'done'], at(s)));
+    s = value(s.submit(1, 'tails', at(s)));
+    const version = s.version;
+    s = value(s.command('  SCORE 2 - 1 ', at(s)));
+    expect(s.version).toBe(version + 1);
+    expect(s.roundStart.score).toEqual([2, 1]);
+    expect(s.state.pending).toEqual([[], []]);
+    expect(view(s, 0)).toMatchObject({ pending: [], submitted: false, opponentSubmitted: false, round: 2 });
+    expect(s.state.line.moves.at(-1)).toEqual({ kind: 'command', text: 'score 2-1' });
+    expect(s.status()).toMatchObject({ round: 2, roundsPlayed: 1 });
+    s = rounds(s, [['h', 'h']]);
+    expect(s.outcome).toEqual({ kind: 'win', winner: 0, reason: 'rounds' });
+  });
+
+  it("a refused command changes nothing: the game's own error, a game without commands, a finished game, a stale version", () => {
+    const s = value(start().submit(0, 'heads', at(start())));
+    expect(code(s.command('score 3-0', at(s)))).toBe('command/bad-score');
+    expect(code(s.command('deal', at(s)))).toBe('command/syntax');
+    expect(code(s.command(7 as never, at(s)))).toBe('session/bad-command');
+    expect(code(s.command('score 1-0', { expectedVersion: s.version - 1, now: 0 }))).toBe('session/stale-version');
+    expect(code(s.command('score 1-0', { expectedVersion: s.version, now: NaN }))).toBe('session/bad-time');
+    const { command: _none, ...rest } = pennies;
+    const plain = createSimultaneousSession({ ...rest }, { now: 0 });
+    expect(plain.ok && code(plain.value.command('score 1-0', at(plain.value as never)))).toBe('session/no-commands');
+    const over = value(s.resign(1, at(s)));
+    expect(code(over.command('score 1-0', at(over)))).toBe('session/game-over');
+    expect(view(s, 0).pending).toEqual(['heads']);
+  });
+
+  it('takeback undoes a command and gives back no dropped moves; redo replays it; a new step drops what was undone', () => {
+    let s = rounds(start(), [['h', 'h']]);
+    s = value(s.command('score 0-2', at(s)));
+    s = value(s.submit(1, 'tails', at(s)));
+    s = value(s.takeback(at(s)));
+    expect(s.roundStart.score).toEqual([1, 0]);
+    expect(s.state.pending).toEqual([[], []]);
+    s = value(s.redo(at(s)));
+    expect(s.roundStart.score).toEqual([0, 2]);
+    s = value(s.takeback(at(s)));
+    s = value(s.command('score 1-1', at(s)));
+    expect(code(s.redo(at(s)))).toBe('session/nothing-to-redo');
+    expect(s.state.line.moves.map((m) => m.kind)).toEqual(['round', 'command']);
+  });
+
+  it('a standing draw offer lapses when a command changes the position (ours)', () => {
+    let s = start();
+    s = value(s.offerDraw(1, at(s)));
+    s = value(s.command('score 1-0', at(s)));
+    expect(s.status().drawOffer).toBeUndefined();
+    expect(code(s.answerDraw(0, true, at(s)))).toBe('session/no-draw-offer');
+  });
+});
+
 describe('what a session plays', () => {
   it('a sequential game is refused, and the sequential session refuses a simultaneous one', () => {
     expect(code(createSimultaneousSession(nim, { now: 0 }))).toBe('session/sequential');
@@ -343,21 +399,51 @@ describe('secrecy, by property', () => {
   const draft = fc
     .tuple(fc.array(penny, { maxLength: 3 }), fc.boolean())
     .map(([laid, done]) => (laid.length && done ? [...laid, 'done'] : laid));
-  const command = fc.constantFrom('heads', 'tails', 'done', 'sideways', '2:heads', 'withdraw', 'offer', 'resign');
-  const played = fc.array(fc.tuple(fc.constantFrom('h', 't'), fc.constantFrom('h', 't')), { maxLength: 2 });
+  const command = fc.constantFrom(
+    'heads',
+    'tails',
+    'done',
+    'sideways',
+    '2:heads',
+    'withdraw',
+    'offer',
+    'resign',
+    'score 1-2',
+    'score 9-9',
+    'takeback',
+  );
 
   function act(s: Pennies, c: string): Result<Pennies, InputError> {
     if (c === 'withdraw') return s.withdraw(0, at(s));
     if (c === 'offer') return s.offerDraw(0, at(s));
     if (c === 'resign') return s.resign(0, at(s));
+    if (c === 'takeback') return s.takeback(at(s));
+    if (c.startsWith('score')) return s.command(c, at(s));
     return s.submit(0, c, at(s));
   }
 
-  it("First's view and errors never depend on Second's pending moves, only on whether Second submitted", () => {
+  /** A line of rounds and the game's own commands: `['h', 't']` a round, `'score 1-0'` a command. */
+  const steps = fc.array(
+    fc.oneof(
+      fc.tuple(fc.constantFrom('h', 't'), fc.constantFrom('h', 't')),
+      fc.constantFrom('score 0-0', 'score 2-1', 'score 1-2'),
+    ),
+    { maxLength: 4 },
+  );
+
+  function playSteps(s: Pennies, list: readonly (string | readonly [string, string])[]): Pennies {
+    for (const step of list) {
+      if (s.outcome) break;
+      s = typeof step === 'string' ? value(s.command(step, at(s))) : rounds(s, [step]);
+    }
+    return s;
+  }
+
+  it("First's view never depends on Second's pending moves, only on whether Second submitted, after commands too", () => {
     fc.assert(
-      fc.property(played, draft, draft, (history, a, b) => {
+      fc.property(steps, draft, draft, (history, a, b) => {
         fc.pre(a.includes('done') === b.includes('done'));
-        let x = rounds(start(), history);
+        let x = playSteps(start(), history);
         let y = x;
         if (x.outcome) return;
         if (a.length) x = value(x.submit(1, a, at(x)));
@@ -372,12 +458,14 @@ describe('secrecy, by property', () => {
     );
   });
 
-  it('no command of First is answered differently because of what Second has scheduled', () => {
+  it('no command of First is answered differently because of what Second has scheduled, commands of the game too', () => {
     fc.assert(
-      fc.property(draft, draft, fc.array(command, { maxLength: 8 }), (a, b, commands) => {
+      fc.property(steps, draft, draft, fc.array(command, { maxLength: 8 }), (line, a, b, commands) => {
         fc.pre(a.includes('done') === b.includes('done') && (a.length === 0) === (b.length === 0));
-        let x = start();
-        let y = start();
+        let x = playSteps(start(), line);
+        if (x.outcome) return;
+        let y = x;
+        const played = x.status().roundsPlayed;
         if (a.length) x = value(x.submit(1, a, at(x)));
         if (b.length) y = value(y.submit(1, b, at(y)));
         for (const c of commands) {
@@ -391,7 +479,7 @@ describe('secrecy, by property', () => {
           x = rx.value;
           y = ry.value;
           // Once the round is played both sides' pennies are public: nothing secret is left to compare.
-          if (x.status().roundsPlayed > 0) return;
+          if (x.status().roundsPlayed > played) return;
           expect(view(x, 0)).toEqual(view(y, 0));
           expect(x.status()).toEqual(y.status());
         }
@@ -418,9 +506,10 @@ describe('snapshots', () => {
     s = value(s.submit(1, ['heads', 'tails', 'done'], at(s)));
     const json = s.toJSON();
     expect(json.pending).toEqual([[], ['heads', 'tails', 'done']]);
+    expect(json.formatVersion).toBe(2);
     expect(json.line).toEqual({
       start: '0-0 - -',
-      rounds: [
+      steps: [
         [
           ['heads', 'done'],
           ['tails', 'done'],
@@ -463,8 +552,66 @@ describe('snapshots', () => {
     expect(roundTrip(s).outcome?.kind).toBe('draw');
   });
 
+  it("a line with the game's commands, steps taken back and a result comes back whole, and plays on the same", () => {
+    let s = rounds(start(), [['h', 't']]);
+    s = value(s.command('score 2-0', at(s)));
+    s = rounds(s, [['t', 'h']]);
+    s = value(s.command('score 1-1', at(s)));
+    s = value(s.takeback(at(s)));
+    s = roundTrip(s);
+    expect(s.toJSON().line.steps).toEqual([
+      [
+        ['heads', 'done'],
+        ['tails', 'done'],
+      ],
+      { command: 'score 2-0' },
+      [
+        ['tails', 'done'],
+        ['heads', 'done'],
+      ],
+      { command: 'score 1-1' },
+    ]);
+    expect(s.roundStart.score).toEqual([2, 1]);
+    s = roundTrip(value(s.redo(at(s))));
+    expect(s.roundStart.score).toEqual([1, 1]);
+    s = value(s.submit(1, ['tails', 'done'], at(s)));
+    s = roundTrip(value(s.resign(0, at(s))));
+    s = roundTrip(value(s.takeback(at(s))));
+    expect(view(s, 1).pending).toEqual(['tails', 'done']);
+    expect(s.status().roundsPlayed).toBe(2);
+  });
+
+  it('a version 1 snapshot (a line of rounds only) still restores, and is written as version 2 with the same rounds', () => {
+    const round = [
+      ['heads', 'done'],
+      ['tails', 'done'],
+    ];
+    const v1 = {
+      format: 'tactica-simultaneous-session',
+      formatVersion: 1,
+      game: 'pennies',
+      version: 5,
+      seats: [HUMAN, bot('2')],
+      line: { start: '0-0 - -', rounds: [round, round], cursor: 2 },
+      pending: [[], []],
+      ending: { kind: 'resigned', player: 1 },
+      before: { line: { start: '0-0 - -', rounds: [round, round], cursor: 2 }, pending: [['heads'], []] },
+    };
+    const r = restoreSimultaneousSession<PenniesState, PenniesMove, string>(pennies, JSON.stringify(v1));
+    if (!r.ok) throw new Error(r.error.message);
+    const back = r.value.toJSON();
+    expect(back).toMatchObject({ formatVersion: 2, version: 5, ending: { kind: 'resigned', player: 1 } });
+    expect(back.line).toEqual({ start: '0-0 - -', steps: [round, round], cursor: 2 });
+    expect(back.before?.pending).toEqual([['heads'], []]);
+    expect(r.value.outcome).toEqual({ kind: 'win', winner: 0, reason: 'resigned' });
+    const undone = value(r.value.takeback(at(r.value)));
+    expect(undone.roundStart.score).toEqual([0, 2]);
+    expect(view(undone, 0).pending).toEqual(['heads']);
+  });
+
   const good = (): Record<string, unknown> => {
     let s = rounds(start(), [['h', 't']]);
+    s = value(s.command('score 1-1', at(s)));
     s = value(s.submit(0, 'heads', at(s)));
     return JSON.parse(JSON.stringify(s)) as Record<string, unknown>;
   };
@@ -475,24 +622,24 @@ describe('snapshots', () => {
     ['another game', (v) => ({ ...v, game: 'nim' }), 'snapshot/other-game', 'nim'],
     ['a negative version', (v) => ({ ...v, version: -1 }), 'snapshot/bad-field', 'version'],
     ['a bad seat', (v) => ({ ...v, seats: [HUMAN, { kind: 'cat' }] }), 'snapshot/bad-field', 'seats'],
-    ['a bad start', (v) => ({ ...v, line: { start: '9-9', rounds: [], cursor: 0 } }), 'snapshot/bad-position', ''],
+    ['a bad start', (v) => ({ ...v, line: { start: '9-9', steps: [], cursor: 0 } }), 'snapshot/bad-position', ''],
     [
       'a start in mid-round',
-      (v) => ({ ...v, line: { start: '0-0 h* -', rounds: [], cursor: 0 } }),
+      (v) => ({ ...v, line: { start: '0-0 h* -', steps: [], cursor: 0 } }),
       'snapshot/bad-field',
       'line.start',
     ],
     [
       'an illegal move in a round',
-      (v) => ({ ...v, line: { start: '0-0 - -', rounds: [[['done'], ['tails', 'done']]], cursor: 1 } }),
+      (v) => ({ ...v, line: { start: '0-0 - -', steps: [[['done'], ['tails', 'done']]], cursor: 1 } }),
       'snapshot/bad-move',
-      'line.rounds[0][0][0]',
+      'line.steps[0][0][0]',
     ],
     [
       'a round without a submission',
-      (v) => ({ ...v, line: { start: '0-0 - -', rounds: [[['heads'], ['tails', 'done']]], cursor: 1 } }),
+      (v) => ({ ...v, line: { start: '0-0 - -', steps: [[['heads'], ['tails', 'done']]], cursor: 1 } }),
       'snapshot/bad-field',
-      'line.rounds[0][0]',
+      'line.steps[0][0]',
     ],
     [
       'a move after a submission',
@@ -514,7 +661,7 @@ describe('snapshots', () => {
     ],
     [
       'a cursor past the rounds',
-      (v) => ({ ...v, line: { ...(v.line as object), cursor: 2 } }),
+      (v) => ({ ...v, line: { ...(v.line as object), cursor: 3 } }),
       'snapshot/bad-field',
       'line.cursor',
     ],
@@ -528,6 +675,19 @@ describe('snapshots', () => {
     ],
     ['a line before without an ending', (v) => ({ ...v, before: v.line }), 'snapshot/bad-field', 'before'],
     ['a bad draw offer', (v) => ({ ...v, drawOffer: 2 }), 'snapshot/bad-field', 'drawOffer'],
+    [
+      'a command the game refuses',
+      (v) => ({ ...v, line: { start: '0-0 - -', steps: [{ command: 'score 5-0' }], cursor: 1 } }),
+      'snapshot/bad-command',
+      'line.steps[0].command: command/bad-score',
+    ],
+    [
+      'a command in a version 1 line (rounds only)',
+      (v) => ({ ...v, formatVersion: 1, line: { start: '0-0 - -', rounds: [{ command: 'score 1-0' }], cursor: 1 } }),
+      'snapshot/bad-field',
+      'line.rounds[0]',
+    ],
+    ['an unknown format version', (v) => ({ ...v, formatVersion: 3 }), 'snapshot/bad-field', 'formatVersion'],
   ];
   for (const [name, change, expected, path] of cases) {
     it(`a snapshot with ${name} is refused (${expected})`, () => {

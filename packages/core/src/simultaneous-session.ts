@@ -1,8 +1,10 @@
 /**
  * A game session for simultaneous games (Tactorus; `toMove` is `[0, 1]` while both players give orders in secret):
- * seats, rounds whose orders stay secret until both players have submitted, resignation and draw offers, takeback
- * and redo of whole rounds, status, versioned commands and JSON snapshots. The sequential games' session is
- * session.ts; what the two share (seats, command options, coded errors) is session-common.ts.
+ * seats, rounds whose orders stay secret until both players have submitted, the game's own commands (Tactorus:
+ * customizing the board, changing the rules), resignation and draw offers, takeback and redo, status, versioned
+ * commands and JSON snapshots. It is the one authority for a game's play: its snapshot and the game object alone
+ * restore the game exactly. The sequential games' session is session.ts; what the two share (seats, command
+ * checks, resignation and draws, snapshot helpers, coded errors) is session-common.ts.
  *
  * A player's part of a round is a line of the game's own moves (for Tactorus: orders, withdrawals, then `done`),
  * played for that player alone on the position at the start of the round: the player has **submitted** once the
@@ -12,6 +14,11 @@
  *   let s = unwrap(createSimultaneousSession(game, { seats: [{ kind: 'human' }, { kind: 'computer', level: '3' }], now }));
  *   s = unwrap(s.submit(0, ['84-64', 'done'], { expectedVersion: s.version, now }));
  *   for (const c of s.pendingComputer(now)) … run the engine on s.viewFor(c.player).observation, then s.submit(c.player, …)
+ *   s = unwrap(s.command('Rules: chain high-ground', { expectedVersion: s.version, now }));
+ *
+ * The line of play is a list of **steps**: rounds played, and the game's own commands (`command`), each with the
+ * position after it. A command replaces the position at the start of the round in progress (the round's moves are
+ * dropped: they were given on the old position) and is recorded by its canonical text, so a restore replays it.
  *
  * Secrecy is structural. A player's moves are parsed and checked on their own line (the round's start plus their
  * own moves), so no answer to a command depends on what the other side has scheduled. `viewFor(player)` gives the
@@ -20,58 +27,67 @@
  *
  * Decisions **(ours)**: a player who has submitted cannot submit again; `withdraw` takes back their whole part of
  * the round while the other side has not submitted (which is always the case, since the second submission plays
- * the round). Takeback and redo work on whole rounds and drop the round in progress; the session takes them as
- * commands, and asking the other player's consent is the interface's job (the terminal asks at the keyboard).
- * There is no clock (the Tactorus manual has none): a `clock` option is refused with `session/no-clock`.
+ * the round). Takeback and redo work on whole steps (a round, or a command) and drop the round in progress; the
+ * session takes them and the game's commands as commands, and asking the other player's consent is the
+ * interface's job (the terminal asks at the keyboard). There is no clock (the Tactorus manual has none): a `clock`
+ * option is refused with `session/no-clock`.
  */
 import type { Game } from './game.js';
 import { canRedo, canUndo, current, pushMove, redo, startHistory, undo, type History } from './history.js';
 import type { Outcome } from './outcome.js';
 import { opponent, type Player } from './player.js';
 import { err, inputError, ok, type InputError, type Result } from './result.js';
-import { snapshot as canonicalText } from './snapshot.js';
 import {
+  badMove,
   badPlayer,
   badTime,
   checkSeats,
   cleanSeats,
+  drawOfferField,
+  endingField,
   field,
   gameOver,
   HUMANS,
   isCount,
   isPlayer,
   isRecord,
+  makeEnding,
+  moveEquality,
+  readDrawOffer,
+  readEnding,
   readSnapshotHeader,
-  withComputerLevel,
-  drawAnswered,
-  drawOffered,
-  type DrawStep,
-  staleVersion,
+  readStart,
+  seatLevels,
+  SessionCommands,
+  withResult,
   type CommandOptions,
+  type Ending,
+  type EndingKind,
   type SessionSeats,
 } from './session-common.js';
 
 /** Both players' moves of one round: `[First's line, Second's line]`. */
 export type RoundMoves<M> = readonly [readonly M[], readonly M[]];
 
-/** The line of play: the state at the start of each round, and each round's moves (rounds taken back too). */
-export type RoundLine<S, M> = History<S, RoundMoves<M>>;
+/** One step of the line of play: a round both players played, or one of the game's own commands (its text). */
+export type LineStep<M> =
+  { readonly kind: 'round'; readonly moves: RoundMoves<M> } | { readonly kind: 'command'; readonly text: string };
 
-export interface SimultaneousEnding<S, M> {
-  /** `resigned`, or `agreed` (a draw offer accepted). */
-  readonly kind: 'resigned' | 'agreed';
-  /** Who resigned. */
-  readonly player?: Player;
-  /** The line and the round in progress as they were: takeback restores them. */
-  readonly before: { readonly line: RoundLine<S, M>; readonly pending: RoundMoves<M> };
-}
+/** The line of play: the state after each step, and the steps (those taken back too). */
+export type RoundLine<S, M> = History<S, LineStep<M>>;
+
+/** How the game ended without a move (`resigned`, `agreed`); `before` is what takeback restores. */
+export type SimultaneousEnding<S, M> = Ending<
+  EndingKind,
+  { readonly line: RoundLine<S, M>; readonly pending: RoundMoves<M> }
+>;
 
 /** The session's data: plain values, JSON-safe when the game's states and moves are. Holds both sides' secrets. */
 export interface SimultaneousState<S, M> {
   /** Increases by one with every accepted change. */
   readonly version: number;
   readonly seats: SessionSeats;
-  /** The rounds played; its current state is the start of the round in progress. */
+  /** The steps played; its current state is the start of the round in progress. */
   readonly line: RoundLine<S, M>;
   /** Each player's moves in the round in progress, secret until the round is played. */
   readonly pending: RoundMoves<M>;
@@ -84,9 +100,9 @@ export interface SimultaneousOptions<S, M, G> {
   /** Default: two people. */
   readonly seats?: SessionSeats;
   readonly now: number;
-  /** The rounds to continue (default: the game's initial position). */
+  /** The line to continue (default: the game's initial position). */
   readonly line?: RoundLine<S, M>;
-  /** The game's own status fields, computed from the rounds played (public: no pending move reaches it). */
+  /** The game's own status fields, computed from the line (public: no pending move reaches it). */
   readonly status?: (line: RoundLine<S, M>) => G;
 }
 
@@ -100,14 +116,17 @@ export interface PendingSubmission {
   readonly budgetMs: undefined;
 }
 
-/** What one player may know. It has no field for the other side's pending moves. */
-export interface SimultaneousView {
+/**
+ * What one player may know. It has no field for the other side's pending moves: of them, only whether the other
+ * side has submitted (has ordered) shows, never which or how many until the round is played.
+ */
+export interface SimultaneousView<O = unknown> {
   readonly viewer: Player;
   readonly version: number;
   /** The round being played (1 for the first). */
   readonly round: number;
   /** `game.observe` of the position for the viewer. */
-  readonly observation: unknown;
+  readonly observation: O;
   /** The viewer's own moves this round, in the game's notation. */
   readonly pending: readonly string[];
   readonly submitted: boolean;
@@ -136,45 +155,53 @@ export interface SimultaneousStatus<G> {
 /** A round's moves as text: `[First's moves, Second's moves]`. */
 export type RoundText = readonly [readonly string[], readonly string[]];
 
-/** A simultaneous session as JSON: moves in the game's notation, replayed through `parseMove` on restore. */
+/** A step as text: a round, or a game's command `{ command: <its text> }`. */
+export type StepText = RoundText | { readonly command: string };
+
+/**
+ * A simultaneous session as JSON: moves and commands in the game's notation, replayed through `parseMove` and
+ * `command` on restore. Version 2 lines hold steps (rounds and commands); version 1 lines (rounds only, in a field
+ * `rounds`) are still read.
+ */
 export interface SimultaneousSnapshot {
   readonly format: typeof SIMULTANEOUS_FORMAT;
-  readonly formatVersion: 1;
+  readonly formatVersion: typeof SIMULTANEOUS_FORMAT_VERSION;
   readonly game: string;
   readonly version: number;
   readonly seats: SessionSeats;
   readonly line: RoundLineSnapshot;
   /** The round in progress: each player's moves so far (secret: this is the server's copy). */
   readonly pending: RoundText;
-  readonly ending?: { readonly kind: SimultaneousEnding<unknown, unknown>['kind']; readonly player?: Player };
+  readonly ending?: { readonly kind: EndingKind; readonly player?: Player };
   /** With `ending`: the line and the round in progress before the result. */
   readonly before?: { readonly line: RoundLineSnapshot; readonly pending: RoundText };
   readonly drawOffer?: Player;
 }
 
-/** The start position, every round played (those taken back too), and the cursor (rounds in force). */
+/** The start position, every step (those taken back too), and the cursor (steps in force). */
 export interface RoundLineSnapshot {
   readonly start: string;
-  readonly rounds: readonly RoundText[];
+  readonly steps: readonly StepText[];
   readonly cursor: number;
 }
 
 export const SIMULTANEOUS_FORMAT = 'tactica-simultaneous-session';
+export const SIMULTANEOUS_FORMAT_VERSION = 2;
 
 const NO_MOVES: RoundMoves<never> = [[], []];
 
-interface Config<S, M, G> {
-  readonly game: Game<S, M>;
+interface Config<S, M, G, O> {
+  readonly game: Game<S, M, O>;
   readonly status: ((line: RoundLine<S, M>) => G) | undefined;
 }
 
 type Fields<S, M> = { -readonly [K in keyof SimultaneousState<S, M>]: SimultaneousState<S, M>[K] };
 
 /** Starts a session for a simultaneous game; a sequential game, a clock or bad seats are refused. */
-export function createSimultaneousSession<S, M, G = undefined>(
-  game: Game<S, M>,
+export function createSimultaneousSession<S, M, G = undefined, O = unknown>(
+  game: Game<S, M, O>,
   options: SimultaneousOptions<S, M, G>,
-): Result<SimultaneousSession<S, M, G>, InputError> {
+): Result<SimultaneousSession<S, M, G, O>, InputError> {
   if (game.info.dynamics !== 'simultaneous') return err(sequentialError(game));
   if ((options as { clock?: unknown }).clock !== undefined) {
     return err(inputError('session/no-clock', `${game.info.name} is played without a clock`));
@@ -182,7 +209,7 @@ export function createSimultaneousSession<S, M, G = undefined>(
   const badSeat = checkSeats(options.seats ?? HUMANS);
   if (badSeat) return err(badSeat);
   if (!Number.isFinite(options.now)) return err(badTime(options.now));
-  const line = options.line ?? startHistory<S, RoundMoves<M>>(game.initial());
+  const line = options.line ?? startHistory<S, LineStep<M>>(game.initial());
   const state: SimultaneousState<S, M> = {
     version: 0,
     seats: cleanSeats(options.seats ?? HUMANS),
@@ -198,28 +225,29 @@ export function createSimultaneousSession<S, M, G = undefined>(
  * One game's session. Immutable: commands return a new session (or a coded error, leaving this one as it was).
  * `toJSON` gives the snapshot that `restoreSimultaneousSession` reads back.
  */
-export class SimultaneousSession<S, M, G = undefined> {
+export class SimultaneousSession<S, M, G = undefined, O = unknown> extends SessionCommands<
+  SimultaneousState<S, M>,
+  SimultaneousSession<S, M, G, O>
+> {
   /** Each player's own line this round: the round's start with their moves only. */
   private readonly own: readonly [S, S];
+  /** Rounds played up to the cursor (the line's commands are not rounds). */
+  private readonly roundsPlayed: number;
 
   /** @internal Use `createSimultaneousSession` or `restoreSimultaneousSession`. */
   constructor(
-    private readonly config: Config<S, M, G>,
-    readonly state: SimultaneousState<S, M>,
+    private readonly config: Config<S, M, G, O>,
+    state: SimultaneousState<S, M>,
   ) {
+    super(state, config.game.info.players);
     const { game } = config;
     const start = this.roundStart;
     this.own = [playLine(game, start, state.pending[0]), playLine(game, start, state.pending[1])];
+    this.roundsPlayed = countRounds(state.line);
   }
 
-  get game(): Game<S, M> {
+  get game(): Game<S, M, O> {
     return this.config.game;
-  }
-  get version(): number {
-    return this.state.version;
-  }
-  get seats(): SessionSeats {
-    return this.state.seats;
   }
   get ending(): SimultaneousEnding<S, M> | undefined {
     return this.state.ending;
@@ -240,7 +268,7 @@ export class SimultaneousSession<S, M, G = undefined> {
   }
   /** The round being played: 1 for the first. */
   get round(): number {
-    return this.state.line.cursor + 1;
+    return this.roundsPlayed + 1;
   }
   /** Whether `player` has submitted this round. */
   submitted(player: Player): boolean {
@@ -255,12 +283,12 @@ export class SimultaneousSession<S, M, G = undefined> {
     player: Player,
     moves: M | string | readonly (M | string)[],
     options: CommandOptions,
-  ): Result<SimultaneousSession<S, M, G>, InputError> {
+  ): Result<SimultaneousSession<S, M, G, O>, InputError> {
     const checked = this.checkPlaying(player, options);
     if (!checked.ok) return checked;
     const list: readonly (M | string)[] = Array.isArray(moves) ? moves : [moves as M | string];
     const { game } = this.config;
-    const same = game.sameMove ?? ((a: M, b: M) => canonicalText(a) === canonicalText(b));
+    const same = moveEquality(game);
     let s = this.own[player];
     const added: M[] = [];
     for (let i = 0; i < list.length; i++) {
@@ -293,7 +321,7 @@ export class SimultaneousSession<S, M, G = undefined> {
   }
 
   /** Takes back `player`'s whole part of the round in progress (their moves and their submission). */
-  withdraw(player: Player, options: CommandOptions): Result<SimultaneousSession<S, M, G>, InputError> {
+  withdraw(player: Player, options: CommandOptions): Result<SimultaneousSession<S, M, G, O>, InputError> {
     const checked = this.checkPlaying(player, options);
     if (!checked.ok) return checked;
     if (this.state.pending[player].length === 0) {
@@ -302,8 +330,30 @@ export class SimultaneousSession<S, M, G = undefined> {
     return ok(this.with({ pending: withLine(this.state.pending, player, []) }));
   }
 
-  /** Takes back the result, or the last round played (the round in progress is dropped). */
-  takeback(options: CommandOptions): Result<SimultaneousSession<S, M, G>, InputError> {
+  /**
+   * One of the game's own commands, in its notation (Tactorus: `Customize: <board>`, `Rules: chain`): it replaces
+   * the position at the start of the round in progress and enters the line, so takeback undoes it and a restore
+   * replays it. The round in progress is dropped (its moves were given on the old position) and a standing draw
+   * offer lapses, as when a round is played. A game without commands refuses it (`session/no-commands`).
+   */
+  command(text: string, options: CommandOptions): Result<SimultaneousSession<S, M, G, O>, InputError> {
+    const checked = this.check(options);
+    if (!checked.ok) return checked;
+    if (this.outcome) return err(gameOver());
+    const applied = applyCommand(this.config.game, this.roundStart, text);
+    if (!applied.ok) return applied;
+    const step: LineStep<M> = { kind: 'command', text: applied.value.text };
+    return ok(
+      this.with({
+        line: pushMove(this.state.line, step, applied.value.state),
+        pending: NO_MOVES,
+        drawOffer: undefined,
+      }),
+    );
+  }
+
+  /** Takes back the result, or the last step played: a round or a command (the round in progress is dropped). */
+  takeback(options: CommandOptions): Result<SimultaneousSession<S, M, G, O>, InputError> {
     const checked = this.check(options);
     if (!checked.ok) return checked;
     const { ending, line } = this.state;
@@ -314,62 +364,12 @@ export class SimultaneousSession<S, M, G = undefined> {
     return ok(this.with({ line: undo(line), pending: NO_MOVES, drawOffer: undefined }));
   }
 
-  /** Plays again a round taken back (the round in progress is dropped). */
-  redo(options: CommandOptions): Result<SimultaneousSession<S, M, G>, InputError> {
+  /** Plays again a step taken back (the round in progress is dropped). */
+  redo(options: CommandOptions): Result<SimultaneousSession<S, M, G, O>, InputError> {
     const checked = this.check(options);
     if (!checked.ok) return checked;
     if (!canRedo(this.state.line)) return err(inputError('session/nothing-to-redo', 'no round has been taken back'));
     return ok(this.with({ line: redo(this.state.line), pending: NO_MOVES, drawOffer: undefined }));
-  }
-
-  /** The seats change places; each player's moves this round stay with the player. */
-  switchSides(options: CommandOptions): Result<SimultaneousSession<S, M, G>, InputError> {
-    const checked = this.check(options);
-    if (!checked.ok) return checked;
-    return ok(this.with({ seats: [this.state.seats[1], this.state.seats[0]] }));
-  }
-
-  setSeats(seats: SessionSeats, options: CommandOptions): Result<SimultaneousSession<S, M, G>, InputError> {
-    const checked = this.check(options);
-    if (!checked.ok) return checked;
-    const bad = checkSeats(seats);
-    if (bad) return err(bad);
-    return ok(this.with({ seats: cleanSeats(seats) }));
-  }
-
-  setLevel(seat: Player, level: string, options: CommandOptions): Result<SimultaneousSession<S, M, G>, InputError> {
-    const seats = withComputerLevel(this.state.seats, seat, level, (p) => this.seatName(p));
-    return seats.ok ? this.setSeats(seats.value, options) : seats;
-  }
-
-  /** `player` resigns: the opponent wins. The round in progress is dropped unseen; takeback restores it. */
-  resign(player: Player, options: CommandOptions): Result<SimultaneousSession<S, M, G>, InputError> {
-    const checked = this.checkPlaying(player, options);
-    if (!checked.ok) return checked;
-    return ok(this.endedWith(this.config.game.resign(this.roundStart, player), 'resigned', player));
-  }
-
-  /** `player` offers a draw; two offers that cross agree it. The offer stands until answered or a round is played. */
-  offerDraw(player: Player, options: CommandOptions): Result<SimultaneousSession<S, M, G>, InputError> {
-    const checked = this.checkPlaying(player, options);
-    if (!checked.ok) return checked;
-    return this.drawStep(drawOffered(this.state.drawOffer, player, (p) => this.seatName(p)));
-  }
-
-  /** The opponent of the player who offered answers: accepted, the game is drawn; declined, play goes on. */
-  answerDraw(
-    player: Player,
-    accept: boolean,
-    options: CommandOptions,
-  ): Result<SimultaneousSession<S, M, G>, InputError> {
-    const checked = this.checkPlaying(player, options);
-    if (!checked.ok) return checked;
-    return this.drawStep(drawAnswered(this.state.drawOffer, player, accept, (p) => this.seatName(p)));
-  }
-
-  private drawStep(step: Result<DrawStep, InputError>): Result<SimultaneousSession<S, M, G>, InputError> {
-    if (!step.ok) return step;
-    return ok(step.value.agree ? this.agreed() : this.with({ drawOffer: step.value.offer }));
   }
 
   /** Every computer seat that has not submitted this round. */
@@ -385,21 +385,15 @@ export class SimultaneousSession<S, M, G = undefined> {
   }
 
   /** What `player` may know: never the other side's pending moves. */
-  viewFor(player: Player): Result<SimultaneousView, InputError> {
+  viewFor(player: Player): Result<SimultaneousView<O>, InputError> {
     if (!isPlayer(player)) return err(badPlayer(player));
     const { game } = this.config;
-    let s = this.roundStart;
-    const pending: string[] = [];
-    for (const m of this.state.pending[player]) {
-      pending.push(game.formatMove(s, m));
-      s = game.play(s, m);
-    }
     return ok({
       viewer: player,
       version: this.state.version,
       round: this.round,
       observation: game.observe(this.position, player),
-      pending,
+      pending: encodeMoves(game, this.roundStart, this.state.pending[player]),
       submitted: this.submitted(player),
       opponentSubmitted: this.submitted(opponent(player)),
       outcome: this.outcome,
@@ -409,20 +403,16 @@ export class SimultaneousSession<S, M, G = undefined> {
 
   status(): SimultaneousStatus<G> {
     const { line, seats, drawOffer } = this.state;
-    const level = (p: Player): string | undefined => {
-      const seat = seats[p];
-      return seat.kind === 'computer' ? seat.level : undefined;
-    };
     const submitted = [this.submitted(0), this.submitted(1)] as const;
     return {
       version: this.state.version,
       round: this.round,
-      roundsPlayed: line.cursor,
+      roundsPlayed: this.roundsPlayed,
       submitted,
       toSubmit: this.outcome ? [] : ([0, 1] as const).filter((p) => !submitted[p]),
       outcome: this.outcome,
       seats,
-      levels: [level(0), level(1)],
+      levels: seatLevels(seats),
       drawOffer,
       game: this.config.status?.(line),
     };
@@ -434,78 +424,63 @@ export class SimultaneousSession<S, M, G = undefined> {
     const { ending, drawOffer } = this.state;
     return {
       format: SIMULTANEOUS_FORMAT,
-      formatVersion: 1,
+      formatVersion: SIMULTANEOUS_FORMAT_VERSION,
       game: game.info.id,
       version: this.state.version,
       seats: this.state.seats,
       line: encodeLine(game, ending ? ending.before.line : this.state.line, ending !== undefined),
       pending: encodeRound(game, this.roundStart, this.state.pending),
+      ...endingField(ending),
       ...(ending
         ? {
-            ending: { kind: ending.kind, ...(ending.player !== undefined ? { player: ending.player } : {}) },
             before: {
               line: encodeLine(game, ending.before.line, false),
               pending: encodeRound(game, current(ending.before.line), ending.before.pending),
             },
           }
         : {}),
-      ...(drawOffer !== undefined ? { drawOffer } : {}),
+      ...drawOfferField(drawOffer),
     };
   }
 
   // --- internals ---
 
-  private seatName(p: Player): string {
-    return this.config.game.info.players[p] ?? `seat ${p}`;
+  protected override changed(changes: Partial<Fields<S, M>>): SimultaneousSession<S, M, G, O> {
+    return this.with(changes);
   }
 
-  private check(options: CommandOptions): Result<true, InputError> {
-    if (options.expectedVersion !== this.state.version) {
-      return err(staleVersion(this.state.version, options.expectedVersion));
-    }
-    if (!Number.isFinite(options.now)) return err(badTime(options.now));
-    return ok(true);
-  }
-
-  private checkPlaying(player: Player, options: CommandOptions): Result<true, InputError> {
-    const checked = this.check(options);
-    if (!checked.ok) return checked;
-    if (!isPlayer(player)) return err(badPlayer(player));
-    if (this.outcome) return err(gameOver());
-    return ok(true);
+  /** The round in progress is dropped unseen; takeback restores it. */
+  protected override endedBy(kind: EndingKind, player: Player | undefined): SimultaneousSession<S, M, G, O> {
+    const { game } = this.config;
+    const s = this.roundStart;
+    const ended = kind === 'resigned' && player !== undefined ? game.resign(s, player) : game.agreeDraw(s);
+    const before = { line: this.state.line, pending: this.state.pending };
+    const ending: SimultaneousEnding<S, M> = makeEnding(kind, player, before);
+    return this.with({ line: withResult(this.state.line, ended), pending: NO_MOVES, ending, drawOffer: undefined });
   }
 
   /** Both have submitted: the round is played and the next one starts. The version was raised by the submission. */
-  private playRound(): SimultaneousSession<S, M, G> {
+  private playRound(): SimultaneousSession<S, M, G, O> {
     const after = this.position;
     const { game } = this.config;
-    if (!game.outcome(after) && game.toMove(after).length !== 2) {
+    if (!isRoundStart(game, after)) {
       throw new Error(`${game.info.name}: both players submitted but the round did not resolve`);
     }
+    const step: LineStep<M> = { kind: 'round', moves: this.state.pending };
     return new SimultaneousSession(this.config, {
       ...this.state,
-      line: pushMove(this.state.line, this.state.pending, after),
+      line: pushMove(this.state.line, step, after),
       pending: NO_MOVES,
       drawOffer: undefined,
     });
   }
 
-  private agreed(): SimultaneousSession<S, M, G> {
-    return this.endedWith(this.config.game.agreeDraw(this.roundStart), 'agreed', undefined);
-  }
-
-  private endedWith(ended: S, kind: SimultaneousEnding<S, M>['kind'], player: Player | undefined) {
-    const before = { line: this.state.line, pending: this.state.pending };
-    const ending: SimultaneousEnding<S, M> = player === undefined ? { kind, before } : { kind, player, before };
-    return this.with({ line: withResult(this.state.line, ended), pending: NO_MOVES, ending, drawOffer: undefined });
-  }
-
-  private with(changes: Partial<Fields<S, M>>): SimultaneousSession<S, M, G> {
+  private with(changes: Partial<Fields<S, M>>): SimultaneousSession<S, M, G, O> {
     return new SimultaneousSession(this.config, { ...this.state, ...changes, version: this.state.version + 1 });
   }
 }
 
-function playLine<S, M>(game: Game<S, M>, s: S, moves: readonly M[]): S {
+function playLine<S, M>(game: Game<S, M, unknown>, s: S, moves: readonly M[]): S {
   for (const m of moves) s = game.play(s, m);
   return s;
 }
@@ -514,12 +489,34 @@ function withLine<M>(pair: RoundMoves<M>, p: Player, moves: readonly M[]): Round
   return p === 0 ? [moves, pair[1]] : [pair[0], moves];
 }
 
-/** A result replaces the current state; rounds taken back are dropped. */
-function withResult<S, M>(h: RoundLine<S, M>, ended: S): RoundLine<S, M> {
-  return { states: [...h.states.slice(0, h.cursor), ended], moves: h.moves.slice(0, h.cursor), cursor: h.cursor };
+function countRounds<S, M>(line: RoundLine<S, M>): number {
+  let n = 0;
+  for (let i = 0; i < line.cursor; i++) if (line.moves[i]?.kind === 'round') n++;
+  return n;
 }
 
-function sequentialError<S, M>(game: Game<S, M>): InputError {
+/** Where a round begins (both players to move) or the game is over: what every step of a line must end on. */
+function isRoundStart<S>(game: Game<S, unknown, unknown>, s: S): boolean {
+  return game.outcome(s) !== undefined || game.toMove(s).length === 2;
+}
+
+/** Carries out one of the game's own commands on the start of a round (a live command, or one being restored). */
+function applyCommand<S, M>(
+  game: Game<S, M, unknown>,
+  s: S,
+  text: unknown,
+): Result<{ readonly state: S; readonly text: string }, InputError> {
+  if (!game.command) return err(inputError('session/no-commands', `${game.info.name} has no commands of its own`));
+  if (typeof text !== 'string') return err(inputError('session/bad-command', 'a command is text'));
+  const applied = game.command(s, text);
+  if (!applied.ok) return applied;
+  if (!isRoundStart(game, applied.value.state)) {
+    return err(inputError('session/bad-command', `${text.slice(0, 80)}: does not leave the start of a round`));
+  }
+  return applied;
+}
+
+function sequentialError<S, M>(game: Game<S, M, unknown>): InputError {
   return inputError(
     'session/sequential',
     `${game.info.name} is a sequential game; play it in a game session (createSession)`,
@@ -528,128 +525,137 @@ function sequentialError<S, M>(game: Game<S, M>): InputError {
 
 // --- snapshots ---
 
-function encodeRound<S, M>(game: Game<S, M>, start: S, round: RoundMoves<M>): RoundText {
-  const side = (moves: readonly M[]): string[] => {
-    let s = start;
-    return moves.map((m) => {
-      const text = game.formatMove(s, m);
-      s = game.play(s, m);
-      return text;
-    });
-  };
-  return [side(round[0]), side(round[1])];
+function encodeMoves<S, M>(game: Game<S, M, unknown>, start: S, moves: readonly M[]): string[] {
+  let s = start;
+  return moves.map((m) => {
+    const text = game.formatMove(s, m);
+    s = game.play(s, m);
+    return text;
+  });
 }
 
-/** With a result, the line's last state is the ended one: the line is written as it was before (same rounds). */
-function encodeLine<S, M>(game: Game<S, M>, h: RoundLine<S, M>, upToCursor: boolean): RoundLineSnapshot {
-  const rounds = upToCursor ? h.moves.slice(0, h.cursor) : h.moves;
+function encodeRound<S, M>(game: Game<S, M, unknown>, start: S, round: RoundMoves<M>): RoundText {
+  return [encodeMoves(game, start, round[0]), encodeMoves(game, start, round[1])];
+}
+
+/** With a result, the line's last state is the ended one: the line is written as it was before (same steps). */
+function encodeLine<S, M>(game: Game<S, M, unknown>, h: RoundLine<S, M>, upToCursor: boolean): RoundLineSnapshot {
+  const steps = upToCursor ? h.moves.slice(0, h.cursor) : h.moves;
   return {
     start: game.formatPosition(h.states[0] as S),
-    rounds: rounds.map((r, i) => encodeRound(game, h.states[i] as S, r)),
+    steps: steps.map((step, i) =>
+      step.kind === 'round' ? encodeRound(game, h.states[i] as S, step.moves) : { command: step.text },
+    ),
     cursor: h.cursor,
   };
 }
 
 /**
- * Reads a snapshot back (an object, or its JSON text): every move is replayed through the game's `parseMove` for
- * its player on that player's own line. A bad snapshot is refused with a coded `snapshot/…` error whose message
- * names the field (`line.rounds[3][1][0]`).
+ * Reads a snapshot back (an object, or its JSON text; format version 1 or 2): every move is replayed through the
+ * game's `parseMove` for its player on that player's own line, every command through the game's `command`. A bad
+ * snapshot is refused with a coded `snapshot/…` error whose message names the field (`line.steps[3][1][0]`).
  */
-export function restoreSimultaneousSession<S, M, G = undefined>(
-  game: Game<S, M>,
+export function restoreSimultaneousSession<S, M, G = undefined, O = unknown>(
+  game: Game<S, M, O>,
   snapshot: unknown,
   options: SimultaneousRestoreOptions<S, M, G> = {},
-): Result<SimultaneousSession<S, M, G>, InputError> {
+): Result<SimultaneousSession<S, M, G, O>, InputError> {
   if (game.info.dynamics !== 'simultaneous') return err(sequentialError(game));
-  const header = readSnapshotHeader(snapshot, SIMULTANEOUS_FORMAT, game.info.id);
+  const header = readSnapshotHeader(snapshot, SIMULTANEOUS_FORMAT, game.info.id, [1, SIMULTANEOUS_FORMAT_VERSION]);
   if (!header.ok) return header;
-  const { v, seats } = header.value;
-  const line = decodeLine(game, v.line, 'line');
+  const { v, seats, formatVersion } = header.value;
+  const line = decodeLine(game, v.line, 'line', formatVersion);
   if (!line.ok) return line;
+  const end = readEnding(v.ending, ['resigned', 'agreed'] as const, (kind) =>
+    kind === 'resigned' ? 'required' : 'forbidden',
+  );
+  if (!end.ok) return end;
   let ending: SimultaneousEnding<S, M> | undefined;
   let history = line.value;
-  if (v.ending !== undefined) {
-    if (!isRecord(v.ending) || (v.ending.kind !== 'resigned' && v.ending.kind !== 'agreed')) {
-      return err(field('ending.kind', 'must be "resigned" or "agreed"'));
-    }
-    const kind = v.ending.kind;
-    if (kind === 'resigned' ? !isPlayer(v.ending.player) : v.ending.player !== undefined) {
-      return err(field('ending.player', kind === 'resigned' ? 'must be 0 or 1' : 'only a resignation has a player'));
-    }
+  if (end.value) {
+    const { kind, player } = end.value;
     const s = current(history);
     if (game.outcome(s)) return err(field('ending', 'the line already ends by the rules'));
     if (history.cursor !== history.moves.length) {
-      return err(field('line.cursor', 'a line ended by a result keeps no rounds taken back'));
+      return err(field('line.cursor', 'a line ended by a result keeps no steps taken back'));
     }
     if (!isRecord(v.before)) return err(field('before', 'must be { line, pending }'));
-    const beforeLine = decodeLine(game, v.before.line, 'before.line');
+    const beforeLine = decodeLine(game, v.before.line, 'before.line', formatVersion);
     if (!beforeLine.ok) return beforeLine;
     const beforePending = decodePending(game, current(beforeLine.value), v.before.pending, 'before.pending');
     if (!beforePending.ok) return beforePending;
-    const player = v.ending.player as Player;
-    history = withResult(history, kind === 'resigned' ? game.resign(s, player) : game.agreeDraw(s));
-    const before = { line: beforeLine.value, pending: beforePending.value };
-    ending = kind === 'resigned' ? { kind, player, before } : { kind, before };
+    history = withResult(history, player !== undefined ? game.resign(s, player) : game.agreeDraw(s));
+    ending = makeEnding(kind, player, { line: beforeLine.value, pending: beforePending.value });
   } else if (v.before !== undefined) {
     return err(field('before', 'only a snapshot with an ending has the line before it'));
   }
   const pending = decodePending(game, current(history), v.pending, 'pending');
   if (!pending.ok) return pending;
-  const over = game.outcome(current(history)) !== undefined;
-  let drawOffer: Player | undefined;
-  if (v.drawOffer !== undefined) {
-    if (!isPlayer(v.drawOffer)) return err(field('drawOffer', 'must be 0 or 1'));
-    if (over) return err(field('drawOffer', 'the game is over'));
-    drawOffer = v.drawOffer;
-  }
+  const drawOffer = readDrawOffer(v.drawOffer, game.outcome(current(history)) !== undefined);
+  if (!drawOffer.ok) return drawOffer;
   const state: SimultaneousState<S, M> = {
     version: header.value.version,
     seats,
     line: history,
     pending: pending.value,
     ending,
-    drawOffer,
+    drawOffer: drawOffer.value,
   };
   return ok(new SimultaneousSession({ game, status: options.status }, state));
 }
 
-function decodeLine<S, M>(game: Game<S, M>, v: unknown, path: string): Result<RoundLine<S, M>, InputError> {
-  if (!isRecord(v)) return err(field(path, 'must be { start, rounds, cursor }'));
-  if (typeof v.start !== 'string') return err(field(`${path}.start`, 'must be position text'));
-  const start = game.parsePosition(v.start);
-  if (!start.ok) {
-    return err(
-      inputError('snapshot/bad-position', `${path}.start: ${start.error.code}: ${start.error.message}`, {
-        input: v.start,
-      }),
-    );
-  }
-  if (game.toMove(start.value).length !== 2 && !game.outcome(start.value)) {
+/** A line: `{ start, steps, cursor }` (version 2), or `{ start, rounds, cursor }` with rounds only (version 1). */
+function decodeLine<S, M>(
+  game: Game<S, M, unknown>,
+  v: unknown,
+  path: string,
+  formatVersion: number,
+): Result<RoundLine<S, M>, InputError> {
+  const list = formatVersion === 1 ? 'rounds' : 'steps';
+  if (!isRecord(v)) return err(field(path, `must be { start, ${list}, cursor }`));
+  const start = readStart(game, v.start, `${path}.start`);
+  if (!start.ok) return start;
+  if (!isRoundStart(game, start.value)) {
     return err(field(`${path}.start`, 'must be the start of a round (both players to move) or a finished game'));
   }
-  if (!Array.isArray(v.rounds)) return err(field(`${path}.rounds`, 'must be a list of rounds'));
+  const items = v[list];
+  if (!Array.isArray(items)) return err(field(`${path}.${list}`, `must be a list of ${list}`));
   const states: S[] = [start.value];
-  const rounds: RoundMoves<M>[] = [];
-  for (let i = 0; i < v.rounds.length; i++) {
+  const steps: LineStep<M>[] = [];
+  for (let i = 0; i < items.length; i++) {
     const s = states[i] as S;
-    const where = `${path}.rounds[${i}]`;
-    if (game.outcome(s)) return err(field(where, 'the game was over before this round'));
-    const round = decodeRound(game, s, v.rounds[i], where, true);
+    const where = `${path}.${list}[${i}]`;
+    if (game.outcome(s)) return err(field(where, 'the game was over before this step'));
+    const item: unknown = items[i];
+    if (formatVersion > 1 && isRecord(item)) {
+      const applied = applyCommand(game, s, item.command);
+      if (!applied.ok) {
+        const e = applied.error;
+        return err(inputError('snapshot/bad-command', `${where}.command: ${e.code}: ${e.message}`, { input: where }));
+      }
+      steps.push({ kind: 'command', text: applied.value.text });
+      states.push(applied.value.state);
+      continue;
+    }
+    const round = decodeRound(game, s, item, where, true);
     if (!round.ok) return round;
     const after = playLine(game, playLine(game, s, round.value[0]), round.value[1]);
-    if (!game.outcome(after) && game.toMove(after).length !== 2) {
-      return err(field(where, 'the round does not resolve'));
-    }
-    rounds.push(round.value);
+    if (!isRoundStart(game, after)) return err(field(where, 'the round does not resolve'));
+    steps.push({ kind: 'round', moves: round.value });
     states.push(after);
   }
-  if (!isCount(v.cursor) || v.cursor > rounds.length) {
-    return err(field(`${path}.cursor`, `must be a whole number from 0 to ${rounds.length}`));
+  if (!isCount(v.cursor) || v.cursor > steps.length) {
+    return err(field(`${path}.cursor`, `must be a whole number from 0 to ${steps.length}`));
   }
-  return ok({ states, moves: rounds, cursor: v.cursor });
+  return ok({ states, moves: steps, cursor: v.cursor });
 }
 
-function decodePending<S, M>(game: Game<S, M>, start: S, v: unknown, path: string): Result<RoundMoves<M>, InputError> {
+function decodePending<S, M>(
+  game: Game<S, M, unknown>,
+  start: S,
+  v: unknown,
+  path: string,
+): Result<RoundMoves<M>, InputError> {
   if (game.outcome(start)) {
     const empty = Array.isArray(v) && v.length === 2 && v.every((side) => Array.isArray(side) && side.length === 0);
     return empty ? ok(NO_MOVES) : err(field(path, 'the game is over: must be [[], []]'));
@@ -663,7 +669,7 @@ function decodePending<S, M>(game: Game<S, M>, start: S, v: unknown, path: strin
 
 /** Each player's moves, parsed on their own line from `start`; `complete`: each must end with a submission. */
 function decodeRound<S, M>(
-  game: Game<S, M>,
+  game: Game<S, M, unknown>,
   start: S,
   v: unknown,
   path: string,
@@ -681,11 +687,7 @@ function decodeRound<S, M>(
       if (typeof text !== 'string') return err(field(where, 'must be move text'));
       if (!game.toMove(s).includes(p)) return err(field(where, 'the player had already submitted'));
       const parsed = game.parseMove(s, text, p);
-      if (!parsed.ok) {
-        return err(
-          inputError('snapshot/bad-move', `${where}: ${parsed.error.code}: ${parsed.error.message}`, { input: text }),
-        );
-      }
+      if (!parsed.ok) return err(badMove(where, parsed.error, text));
       sides[p]?.push(parsed.value);
       s = game.play(s, parsed.value);
     }

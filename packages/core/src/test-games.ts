@@ -66,6 +66,9 @@ export const nim: Game<NimState, number> = { ...nimBase, tryPlay: tryPlayWith(ni
  *
  * Position text: `<First's rounds>-<Second's rounds> <First's penny> <Second's penny> [<result>]`, a penny being
  * `-` (none), `h` or `t`, with `*` once that player is done: `1-2 h* -`. Result: `1:resigned`, `draw:agreed`…
+ *
+ * Its one command of its own, for the sessions' tests of game commands: `score <a>-<b>` sets the score (each 0 to
+ * 2, so the game goes on) and clears both pennies, as a handicap would.
  */
 export type Penny = 'h' | 't';
 
@@ -138,7 +141,7 @@ const PENNY_WORDS: Readonly<Record<string, 'done' | Penny>> = {
   done: 'done',
 };
 
-const penniesBase: Omit<Game<PenniesState, PenniesMove>, 'tryPlay'> = {
+const penniesBase: Omit<Game<PenniesState, PenniesMove, PenniesView>, 'tryPlay'> = {
   info: {
     id: 'pennies',
     family: 'pennies',
@@ -200,6 +203,17 @@ const penniesBase: Omit<Game<PenniesState, PenniesMove>, 'tryPlay'> = {
     const reason = match[8] as string;
     return ok({ ...s, ended: match[7] === 'draw' ? draw(reason) : win((Number(match[7]) - 1) as Player, reason) });
   },
+  command(s, text) {
+    const match = typeof text === 'string' ? /^\s*score\s+(\d+)\s*-\s*(\d+)\s*$/i.exec(text) : null;
+    if (!match) return err(inputError('command/syntax', 'expected "score A-B"', { input: String(text) }));
+    const score = [Number(match[1]), Number(match[2])] as const;
+    if (score.some((n) => n >= PENNIES_TO_WIN)) {
+      return err(inputError('command/bad-score', `a score is 0 to ${PENNIES_TO_WIN - 1}`, { input: text }));
+    }
+    if (penniesOutcome(s)) return err(inputError('command/game-over', 'the game is over'));
+    const state: PenniesState = { score, penny: [undefined, undefined], done: [false, false] };
+    return ok({ state, text: `score ${score[0]}-${score[1]}` });
+  },
   observe(s, p): PenniesView {
     const view: PenniesView = {
       viewer: p,
@@ -212,4 +226,7 @@ const penniesBase: Omit<Game<PenniesState, PenniesMove>, 'tryPlay'> = {
   },
 };
 
-export const pennies: Game<PenniesState, PenniesMove> = { ...penniesBase, tryPlay: tryPlayWith(penniesBase) };
+export const pennies: Game<PenniesState, PenniesMove, PenniesView> = {
+  ...penniesBase,
+  tryPlay: tryPlayWith(penniesBase),
+};

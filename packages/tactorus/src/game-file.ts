@@ -43,9 +43,7 @@ import { formatOrders, parseOrder } from './notation.js';
 import type { TactorusObservation } from './observation.js';
 import { formatBoard, formatRulesField, parseBoard, parseRulesField } from './position.js';
 import { formatEvent, parseEvent, replayRecord, type RecordEvent, type TactorusRecord } from './record.js';
-import { checkOrder } from './schedule.js';
-import { sameRules, type Order, type Rules, type TactorusState } from './state.js';
-import { playMove } from './game.js';
+import { sameRules, type Order, type Rules } from './state.js';
 
 export const GAME_HEADER = '++Tactorus';
 
@@ -317,27 +315,4 @@ export async function parseGameFile(text: string): Promise<Result<GameFile, Inpu
 /** The seat a file's reader takes: a game made for e-mail play imports as the other player (manual). */
 export function importSeat(f: GameFile): Player {
   return f.settings.mode === 'e-mail' && !f.private ? opponent(f.player) : f.player;
-}
-
-/**
- * The state a game file continues from, for the seat that reads it: the replayed position, plus (for a save)
- * the saving player's own orders, each checked against the rules again.
- */
-export function stateOfFile(f: GameFile): Result<TactorusState, InputError> {
-  const replayed = replayRecord(f.record);
-  if (!replayed.ok) return replayed;
-  let s = replayed.value;
-  const priv = f.private;
-  if (!priv) return ok(s);
-  const p = f.player;
-  for (const o of priv.orders) {
-    const problem = checkOrder(s, p, o.from, o.to);
-    if (problem) return err(inputError('tactorus/bad-orders', `saved orders: ${problem.message}`));
-    s = playMove(s, { type: 'order', player: p, from: o.from, to: o.to });
-  }
-  if (priv.done) {
-    if (s.ended) return err(inputError('tactorus/bad-orders', 'a finished game has no pending orders'));
-    s = playMove(s, { type: 'done', player: p });
-  }
-  return ok(s);
 }

@@ -1,10 +1,12 @@
 /**
  * Tactorus on the game contract, as its simultaneous-move game: `toMove` lists the players still scheduling
  * (`[0, 1]` at the start of each round), a move carries its player, and the round resolves inside `play` when the
- * second player says `done`. `observe` strips the other side's orders.
+ * second player says `done`. `observe` strips the other side's orders (a `TactorusObservation`); `command` takes
+ * the game's own commands, customizing the board and changing the rules (command.ts).
  */
 import { draw, opponent, win, type Game, type Player } from '@tactica/core';
 import { ALL_FLANKS, startingBoard, type FlankSet } from './board.js';
+import { tactorusCommand } from './command.js';
 import { formatMoveText, parseMove } from './notation.js';
 import { observe, type TactorusObservation } from './observation.js';
 import { formatPosition, parsePosition } from './position.js';
@@ -109,9 +111,12 @@ export function sameMove(a: TactorusMove, b: TactorusMove): boolean {
   }
 }
 
+/** Tactorus on the game contract: its states, moves and what a player observes. */
+export type TactorusGame = Game<TactorusState, TactorusMove, TactorusObservation>;
+
 /** Makes the Tactorus game object; the setup fixes the rules and flanks of `initial()`. */
-export function createTactorus(setup: TactorusSetup = {}): Game<TactorusState, TactorusMove, TactorusObservation> {
-  const game: Game<TactorusState, TactorusMove, TactorusObservation> = {
+export function createTactorus(setup: TactorusSetup = {}): TactorusGame {
+  const game: TactorusGame = {
     info: {
       id: 'tactorus',
       family: 'tactorus',
@@ -140,6 +145,7 @@ export function createTactorus(setup: TactorusSetup = {}): Game<TactorusState, T
     formatPosition,
     parsePosition,
     observe,
+    command: tactorusCommand,
   };
   return game;
 }

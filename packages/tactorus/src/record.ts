@@ -15,18 +15,17 @@ import {
   type Player,
   type Result,
 } from '@tactica/core';
-import { changeRules, customize } from './customize.js';
+import { applyCommand, formatCommand, parseCommand, type TactorusCommand } from './command.js';
 import { playersToMove, playMove } from './game.js';
 import { formatOrders, parseOrder } from './notation.js';
-import { formatBoard, formatRulesField, parseBoard, parseRulesField } from './position.js';
 import { resolveRoundWithReport, type RoundReport } from './resolve.js';
 import { checkOrder } from './schedule.js';
 import { NO_ORDERS, NOBODY_COMMITTED, type Order, type Rules, type TactorusState } from './state.js';
 
+/** What happened in a game: a round with both players' orders, a command of the game's own, an ending. */
 export type RecordEvent =
   | { readonly type: 'round'; readonly round: number; readonly orders: readonly [readonly Order[], readonly Order[]] }
-  | { readonly type: 'customize'; readonly board: string }
-  | { readonly type: 'rules'; readonly rules: Rules }
+  | TactorusCommand
   | { readonly type: 'resign'; readonly player: Player }
   | { readonly type: 'draw' };
 
@@ -95,9 +94,8 @@ export function applyEvent(s: TactorusState, e: RecordEvent): Result<TactorusSta
       return r.ok ? ok(r.value.state) : r;
     }
     case 'customize':
-      return customize(s, e.board);
     case 'rules':
-      return changeRules(s, e.rules);
+      return applyCommand(s, e);
     case 'resign':
       if (s.ended) return err(inputError('record/game-over', 'the game is already over'));
       return ok({ ...s, orders: NO_ORDERS, committed: NOBODY_COMMITTED, ended: win(opponent(e.player), 'resigned') });
@@ -152,9 +150,8 @@ export function formatEvent(e: RecordEvent): string {
     case 'round':
       return `Round ${e.round}: ${formatOrders(e.orders[0])} / ${formatOrders(e.orders[1])}`;
     case 'customize':
-      return `Customize: ${formatBoard(e.board)}`;
     case 'rules':
-      return `Rules: ${formatRulesField(e.rules).replace(/,/g, ' ')}`;
+      return formatCommand(e);
     case 'resign':
       return `Resign: ${e.player + 1}`;
     case 'draw':
@@ -184,15 +181,9 @@ export function parseEvent(line: string): Result<RecordEvent, InputError> {
     if (!b.ok) return err(inputError('record/bad-orders', describeError(b.error), { input: line }));
     return ok({ type: 'round', round: Number(round[1]), orders: [a.value, b.value] });
   }
-  const custom = /^Customize: (\S+)$/.exec(line);
-  if (custom) {
-    const b = parseBoard(custom[1] as string);
-    return b.ok ? ok({ type: 'customize', board: b.value }) : b;
-  }
-  const rules = /^Rules: ([a-z -]+)$/.exec(line);
-  if (rules) {
-    const r = parseRulesField(rules[1] as string);
-    return r.ok ? ok({ type: 'rules', rules: r.value }) : r;
+  if (line.startsWith('Customize: ') || line.startsWith('Rules: ')) {
+    const c = parseCommand(line);
+    if (c.ok || c.error.code !== 'command/unknown') return c;
   }
   const resign = /^Resign: ([12])$/.exec(line);
   if (resign) return ok({ type: 'resign', player: resign[1] === '1' ? 0 : 1 });

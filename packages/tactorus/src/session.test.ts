@@ -1,15 +1,20 @@
-import { createRng, type Player } from '@tactica/core';
+import { createRng, restoreSimultaneousSession, type Player, type SimultaneousSnapshot } from '@tactica/core';
 import { describe, expect, it } from 'vitest';
+import { createTactorus } from './game.js';
 import { parseGameFile } from './game-file.js';
-import { replayRecord } from './record.js';
+import { recordOf } from './line.js';
+import { replayRecord, type TactorusRecord } from './record.js';
 import { rebuildGame } from './rebuild.js';
 import {
   changeSessionMode,
   changeSessionRules,
   customizeSession,
+  drawSession,
   exportSession,
+  gameSettings,
   localView,
   newSession,
+  playComputer,
   playLocal,
   receiveKey,
   receiveOrders,
@@ -18,9 +23,10 @@ import {
   saveSession,
   sealOrders,
   sessionFromFile,
+  setComputerLevel,
   type TactorusSession,
 } from './session.js';
-import type { TactorusMove } from './state.js';
+import type { Order, TactorusMove } from './state.js';
 import { scheduleRandomly } from './test-rounds.js';
 
 function must<T>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T {
@@ -32,6 +38,19 @@ function play(session: TactorusSession, ...moves: TactorusMove[]): TactorusSessi
   let s = session;
   for (const m of moves) s = must(playLocal(s, m)).session;
   return s;
+}
+
+/** Schedules `orders` for the local player, one by one. */
+function schedule(session: TactorusSession, orders: readonly Order[]): TactorusSession {
+  return play(session, ...orders.map((o): TactorusMove => ({ type: 'order', player: session.seat, ...o })));
+}
+
+const record = (s: TactorusSession): TactorusRecord => must(recordOf(s.core));
+
+/** A core snapshot without its version (which counts commands, and a reopened save replays fewer). */
+function played(s: TactorusSession): Omit<SimultaneousSnapshot, 'version'> {
+  const { version: _version, ...rest } = s.core.toJSON();
+  return rest;
 }
 
 /** Both ends of an e-mail game: Player 1 creates it and exports it, Player 2 imports the export. */
@@ -47,7 +66,8 @@ describe('play by e-mail: the protocol at each end', () => {
     const [alice, bob] = await startMailGame();
     expect(alice.seat).toBe(0);
     expect(bob.seat).toBe(1);
-    expect(bob.state).toEqual(alice.state);
+    expect(bob.core.roundStart).toEqual(alice.core.roundStart);
+    expect(bob.core.seats).toEqual([{ kind: 'human' }, { kind: 'human' }]);
   });
 
   it('one round: seal, exchange sealed memos, exchange keys, both ends resolve the same round', async () => {
@@ -72,9 +92,24 @@ describe('play by e-mail: the protocol at each end', () => {
 
     const aliceDone = must(await receiveKey(alice, bobKey));
     const bobDone = must(await receiveKey(bob, aliceKey));
-    expect(aliceDone.session.state).toEqual(bobDone.session.state);
-    expect(aliceDone.session.state.round).toBe(1);
-    expect(aliceDone.session.record).toEqual(bobDone.session.record);
+    expect(aliceDone.session.core.roundStart).toEqual(bobDone.session.core.roundStart);
+    expect(aliceDone.session.core.round).toBe(2);
+    expect(record(aliceDone.session)).toEqual(record(bobDone.session));
+    // Each end's core session played the round: its own orders as given, the other side's as opened from the memo.
+    expect(aliceDone.session.core.state.line.moves[0]).toEqual({
+      kind: 'round',
+      moves: [
+        [
+          { type: 'order', player: 0, from: 84, to: 64 },
+          { type: 'done', player: 0 },
+        ],
+        [
+          { type: 'order', player: 1, from: 15, to: 35 },
+          { type: 'order', player: 1, from: 14, to: 34 },
+          { type: 'done', player: 1 },
+        ],
+      ],
+    });
     expect(aliceDone.report?.orders).toEqual([
       [{ from: 84, to: 64 }],
       [
@@ -134,7 +169,46 @@ describe('play by e-mail: the protocol at each end', () => {
       }),
     );
     expect(done.report?.round).toBe(1);
-    expect(done.session.record.events).toEqual([{ type: 'round', round: 1, orders: [[], [{ from: 15, to: 35 }]] }]);
+    expect(record(done.session).events).toEqual([{ type: 'round', round: 1, orders: [[], [{ from: 15, to: 35 }]] }]);
+  });
+
+  it('nobody acts for the other player where the mode does not allow it: by e-mail, or for the computer', async () => {
+    const [alice] = await startMailGame();
+    expect(resignSession(alice, 1).ok ? 'ok' : 'refused').toBe('refused');
+    const offeredForBob = drawSession(alice, 1);
+    expect(offeredForBob.ok ? 'ok' : offeredForBob.error.code).toBe('email/not-your-seat');
+    const vs = newSession({ name: 'vs', mode: 'computer', level: 2 });
+    expect(vs.core.seats).toEqual([{ kind: 'human' }, { kind: 'computer', level: '2' }]);
+    for (const r of [playLocal(vs, { type: 'order', player: 1, from: 15, to: 35 }), resignSession(vs, 1)]) {
+      expect(r.ok ? 'ok' : r.error.code).toBe('computer/not-your-seat');
+    }
+    const draw = drawSession(vs);
+    expect(draw.ok ? 'ok' : draw.error.code).toBe('computer/declines-draw');
+    const hot = newSession({ name: 'hot', mode: 'hot-seat' });
+    const noComputer = playComputer(hot, []);
+    expect(noComputer.ok ? 'ok' : noComputer.error.code).toBe('computer/not-pending');
+  });
+
+  it("the computer's level is a setting of its seat: it changes, also once the game is over", () => {
+    let vs = newSession({ name: 'vs', mode: 'computer', level: 2 });
+    vs = must(setComputerLevel(vs, 5));
+    expect(gameSettings(vs)).toEqual({ name: 'vs', mode: 'computer', level: 5 });
+    vs = must(setComputerLevel(must(resignSession(vs, 0)), 6));
+    expect(vs.core.seats[1]).toEqual({ kind: 'computer', level: '6' });
+    const none = setComputerLevel(newSession({ name: 'hot', mode: 'hot-seat' }), 3);
+    expect(none.ok ? 'ok' : none.error.code).toBe('computer/none');
+  });
+
+  it("against the computer, the person's orders are played locally and the computer's through playComputer", () => {
+    let vs = newSession({ name: 'vs', mode: 'computer', level: 4 }, {}, 1);
+    expect(vs.core.seats).toEqual([{ kind: 'computer', level: '4' }, { kind: 'human' }]);
+    vs = play(vs, { type: 'order', player: 1, from: 15, to: 35 }, { type: 'done', player: 1 });
+    expect(vs.core.pendingComputer(0).map((c) => c.player)).toEqual([0]);
+    const r = must(playComputer(vs, [{ from: 84, to: 64 }]));
+    expect(r.report?.orders).toEqual([[{ from: 84, to: 64 }], [{ from: 15, to: 35 }]]);
+    expect(r.session.core.round).toBe(2);
+    const illegal = playComputer(r.session, [{ from: 84, to: 44 }]);
+    expect(illegal.ok ? 'ok' : illegal.error.code).toMatch(/^order\//);
   });
 
   it('a save keeps the sealed and received memos, and the game continues from it', async () => {
@@ -146,9 +220,10 @@ describe('play by e-mail: the protocol at each end', () => {
     alice = must(await receiveOrders(alice, b1.memo)).session;
     const saved = must(await saveSession(alice));
     const reopened = must(sessionFromFile(must(await parseGameFile(saved))));
-    expect(reopened).toEqual(alice);
+    expect(played(reopened)).toEqual(played(alice));
+    expect({ ...reopened, core: undefined }).toEqual({ ...alice, core: undefined });
     const finished = must(await receiveKey(reopened, must(await revealKey({ ...bob, received: a1.memo }))));
-    expect(finished.session.state.round).toBe(1);
+    expect(finished.session.core.roundStart.round).toBe(1);
   });
 });
 
@@ -159,13 +234,13 @@ describe('rebuilding an e-mail game from its memos (manual: the game "may be rec
     const initial = game[2];
     let [alice, bob] = game;
     const memos: string[] = [];
-    for (let round = 0; round < 12 && !alice.state.ended; round++) {
+    for (let round = 0; round < 12 && !alice.core.outcome; round++) {
       const ends: TactorusSession[] = [alice, bob];
       const sealedMemos: string[] = [];
       for (const p of [0, 1] as Player[]) {
         const end = ends[p] as TactorusSession;
-        const scheduled = scheduleRandomly(rng, end.state, p);
-        const s = must(await sealOrders({ ...end, state: scheduled }));
+        const scheduled = scheduleRandomly(rng, end.core.roundStart, p);
+        const s = must(await sealOrders(schedule(end, scheduled.orders[p])));
         ends[p] = s.session;
         sealedMemos.push(s.memo);
         memos.push(s.session.sent as string);
@@ -177,13 +252,21 @@ describe('rebuilding an e-mail game from its memos (manual: the game "may be rec
       const bk = must(await revealKey(bob));
       alice = must(await receiveKey(alice, bk)).session;
       bob = must(await receiveKey(bob, ak)).session;
-      expect(alice.state).toEqual(bob.state);
+      expect(alice.core.roundStart).toEqual(bob.core.roundStart);
     }
     const shuffledMemos = [...memos].reverse();
     const rebuilt = must(await rebuildGame([initial, ...shuffledMemos].join('\n')));
-    expect(rebuilt.state).toEqual(alice.state);
-    expect(rebuilt.record).toEqual(alice.record);
-    expect(must(replayRecord(rebuilt.record))).toEqual(alice.state);
+    expect(rebuilt.state).toEqual(alice.core.roundStart);
+    expect(rebuilt.record).toEqual(record(alice));
+    expect(must(replayRecord(rebuilt.record))).toEqual(alice.core.roundStart);
+
+    // What a server would keep of either end is the core snapshot: it restores with the game object alone.
+    for (const end of [alice, bob]) {
+      const text = JSON.stringify(end.core);
+      const back = must(restoreSimultaneousSession(createTactorus(), text));
+      expect(JSON.stringify(back)).toBe(text);
+      expect(must(recordOf(back))).toEqual(rebuilt.record);
+    }
 
     // A missing memo is named.
     const missing = await rebuildGame([initial, ...memos.slice(1)].join('\n'));
@@ -219,14 +302,20 @@ describe('changing the mode of play mid-game (manual, 3.5.X)', () => {
     hot = play(hot, { type: 'order', player: 1, from: 15, to: 35 });
     const mail = must(changeSessionMode({ ...hot, seat: 1 }, 'e-mail'));
     expect(mail.settings.mode).toBe('e-mail');
-    expect(mail.state.orders).toEqual([[], [{ from: 15, to: 35 }]]);
-    expect(mail.state.committed).toEqual([false, false]);
+    expect(mail.core.position.orders).toEqual([[], [{ from: 15, to: 35 }]]);
+    expect([mail.core.submitted(0), mail.core.submitted(1)]).toEqual([false, false]);
     const sealed = must(await sealOrders(mail)).session;
+    expect(sealed.core.submitted(1)).toBe(true);
     const back = must(changeSessionMode(sealed, 'hot-seat'));
     expect(back.sent).toBeUndefined();
-    expect(back.state.committed).toEqual([false, false]);
-    expect(back.state.orders[1]).toEqual([{ from: 15, to: 35 }]);
-    expect(must(changeSessionMode(back, 'computer', 3)).settings).toEqual({ name: 'x', mode: 'computer', level: 3 });
+    expect([back.core.submitted(0), back.core.submitted(1)]).toEqual([false, false]);
+    expect(localView(back).orders).toEqual([{ from: 15, to: 35 }]);
+    const vs = must(changeSessionMode(play(back, { type: 'order', player: 0, from: 84, to: 64 }), 'computer', 3));
+    expect(gameSettings(vs)).toEqual({ name: 'x', mode: 'computer', level: 3 });
+    // The computer plans its own orders: what was scheduled for its seat at this screen is withdrawn.
+    expect(vs.core.seats[0]).toEqual({ kind: 'computer', level: '3' });
+    expect(vs.core.position.orders).toEqual([[], [{ from: 15, to: 35 }]]);
+    expect(gameSettings(must(changeSessionMode(vs, 'computer', 5)))).toMatchObject({ level: 5 });
   });
 });
 
@@ -234,21 +323,47 @@ describe('customize, rule changes and resignation go into the record', () => {
   it('each is replayed from a save', async () => {
     let s = newSession({ name: 'x', mode: 'hot-seat' });
     s = play(s, { type: 'order', player: 0, from: 84, to: 64 });
-    s = must(customizeSession(s, `${s.state.board.slice(0, 50)}I${s.state.board.slice(51)}`));
-    expect(s.state.orders).toEqual([[], []]);
+    const board = s.core.roundStart.board;
+    s = must(customizeSession(s, `${board.slice(0, 50)}I${board.slice(51)}`));
+    expect(s.core.position.orders).toEqual([[], []]);
     s = play(s, { type: 'order', player: 0, from: 84, to: 64 });
+    const unchanged = must(changeSessionRules(s, s.core.roundStart.rules));
+    expect(unchanged).toBe(s);
     s = must(changeSessionRules(s, { chain: false, supplyLines: true, highGround: false }));
-    expect(s.state.orders).toEqual([[], []]);
+    expect(s.core.position.orders).toEqual([[], []]);
     s = must(resignSession(s, 1));
     const back = must(sessionFromFile(must(await parseGameFile(must(await saveSession(s))))));
-    expect(back.state).toEqual(s.state);
-    expect(back.record.events.map((e) => e.type)).toEqual(['customize', 'rules', 'resign']);
-    expect(s.state.ended).toEqual({ kind: 'win', winner: 0, reason: 'resigned' });
+    expect(back.core.roundStart).toEqual(s.core.roundStart);
+    expect(record(back).events.map((e) => e.type)).toEqual(['customize', 'rules', 'resign']);
+    expect(s.core.outcome).toEqual({ kind: 'win', winner: 0, reason: 'resigned' });
+    // The core session is the authority: its snapshot alone gives the same game, the customize and rules included.
+    const restored = must(restoreSimultaneousSession(createTactorus(), JSON.stringify(s.core)));
+    expect(must(recordOf(restored))).toEqual(record(s));
+    expect(must(restoreSimultaneousSession(createTactorus(), JSON.stringify(back.core))).position).toEqual(
+      s.core.position,
+    );
+  });
+
+  it('a draw agreed at one screen, or by mail, ends the game and is kept in saves; the orders of the round go', async () => {
+    let hot = newSession({ name: 'x', mode: 'hot-seat' });
+    hot = play(hot, { type: 'order', player: 0, from: 84, to: 64 });
+    hot = must(drawSession(hot, 0));
+    expect(hot.core.outcome).toEqual({ kind: 'draw', reason: 'agreed' });
+    expect(hot.core.position.orders).toEqual([[], []]);
+    const [alice] = await startMailGame();
+    const sealedAlice = must(await sealOrders(alice)).session;
+    const drawn = must(drawSession(sealedAlice));
+    expect(drawn.sent).toBeUndefined();
+    const back = must(sessionFromFile(must(await parseGameFile(must(await saveSession(drawn))))));
+    expect(back.core.outcome).toEqual({ kind: 'draw', reason: 'agreed' });
+    expect(record(back).events).toEqual([{ type: 'draw' }]);
+    const again = drawSession(back);
+    expect(again.ok ? 'ok' : again.error.code).toBe('session/game-over');
   });
 
   it('customize refuses any change to a flag', () => {
     const s = newSession({ name: 'x', mode: 'hot-seat' });
-    const b = s.state.board;
+    const b = s.core.roundStart.board;
     for (const board of [
       `${b.slice(0, 94)}.${b.slice(95)}`, // remove Player 1's flag
       `${b.slice(0, 50)}F${b.slice(51)}`, // add a flag

@@ -324,7 +324,7 @@ function addTactorusCommands(program: Command, io: Io): void {
         let session = start;
         if (opts.orders !== undefined && session.sent === undefined) {
           const seat = session.seat;
-          for (const o of [...session.state.orders[seat]].reverse()) {
+          for (const o of [...localView(session).orders].reverse()) {
             const r = playLocal(session, { type: 'withdraw', player: seat, from: o.from });
             if (!r.ok) throw new CliError(describeError(r.error));
             session = r.value.session;

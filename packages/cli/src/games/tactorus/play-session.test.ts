@@ -8,8 +8,8 @@ import {
 } from '@tactica/core';
 import { tactorus, type TactorusMove, type TactorusObservation, type TactorusState } from '@tactica/tactorus';
 
-/* Tactorus in the core simultaneous session, the way the terminal loop (play.ts) keeps its rounds at one screen. */
-type Tac = SimultaneousSession<TactorusState, TactorusMove>;
+/* Tactorus in the core simultaneous session, the one authority the terminal loop (play.ts) plays a game in. */
+type Tac = SimultaneousSession<TactorusState, TactorusMove, undefined, TactorusObservation>;
 
 function value(r: Result<Tac, InputError>): Tac {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
@@ -27,7 +27,7 @@ function start(): Tac {
 function observation(s: Tac, p: 0 | 1): TactorusObservation {
   const v = s.viewFor(p);
   if (!v.ok) throw new Error(v.error.code);
-  return v.value.observation as TactorusObservation;
+  return v.value.observation;
 }
 
 describe('Tactorus rounds in the simultaneous session', () => {
@@ -63,9 +63,9 @@ describe('Tactorus rounds in the simultaneous session', () => {
     s = value(s.submit(0, ['84-64', 'done'], at(s)));
     s = value(s.submit(1, ['15-35', 'done'], at(s)));
     s = value(s.submit(1, ['35-55', 'done'], at(s)));
-    const json = JSON.parse(JSON.stringify(s)) as { pending: unknown; line: { rounds: unknown } };
+    const json = JSON.parse(JSON.stringify(s)) as { pending: unknown; line: { steps: unknown } };
     expect(json.pending).toEqual([[], ['35-55', 'done']]);
-    expect(json.line.rounds).toEqual([
+    expect(json.line.steps).toEqual([
       [
         ['84-64', 'done'],
         ['15-35', 'done'],

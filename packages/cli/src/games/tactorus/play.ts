@@ -8,28 +8,19 @@
  * - e-mail: only the local player schedules; `done` seals the orders into a `++TacMoves` memo to send, and the
  *   game is saved after every step, since the save holds the key.
  *
- * Every screen is drawn from the scheduling player's observation, which has no field for the other side's orders.
- *
- * At one screen (hot-seat, or against the computer) the round is kept in the core simultaneous session
- * (`@tactica/core`'s `SimultaneousSession`): each player's orders are submitted to it, it holds them secretly
- * until both are done and then plays the round, and every screen and the computer's view come from its
- * `viewFor`. What the session does not know stays here, on the `TactorusSession` (settings, record, memos): e-mail
- * play (the other side's orders arrive sealed, not at this keyboard), customizing, rule and mode changes,
- * resignation and agreed draws. After each of those the core session starts again from the new position.
+ * The game is the `TactorusSession`'s core simultaneous session (`@tactica/core`'s `SimultaneousSession`), the one
+ * authority: every order is submitted to it (the other player's by e-mail when their memo is opened, the
+ * computer's when it has chosen), it holds them secretly until both are done and then plays the round; customizing,
+ * rule and mode changes, resignation and draws are its commands too. Every screen, and the computer's view, comes
+ * from its `viewFor`, which has no field for the other side's orders.
  */
-import {
-  createSimultaneousSession,
-  describeError,
-  opponent,
-  startHistory,
-  type Player,
-  type SessionSeats,
-  type SimultaneousSession,
-} from '@tactica/core';
+import { describeError, opponent, type Player } from '@tactica/core';
 import {
   changeSessionMode,
   changeSessionRules,
+  computerLevel,
   customizeSession,
+  DEFAULT_COMPUTER_LEVEL,
   describeOutcome,
   describeRound,
   drawSession,
@@ -38,20 +29,21 @@ import {
   exportSession,
   localView,
   movementCheck,
+  NO_CLOCK,
   ordersLine,
   parseRulesField,
+  playComputer,
   playLocal,
-  playRoundChecked,
-  appendEvent,
   receiveKey,
   receiveOrders,
   renderBoard,
   renderNumbers,
-  formatOrder,
   resignSession,
   revealKey,
   sealOrders,
+  setComputerLevel,
   squareName,
+  stateFromObservation,
   statusLine,
   tactorus,
   describeRules,
@@ -76,16 +68,13 @@ interface Ctx {
   computer: TactorusComputer | undefined;
   /** Makes the computer at a level (for games opened or switched to play against it). */
   readonly makeComputer: ((level: number) => TactorusComputer) | undefined;
-  /** Against the computer: the human's seat (Player 1 unless the computer was told to play Player 1). */
-  humanSeat: Player;
+  /** The game; against the computer its seat is the person's (Player 1 unless the computer plays Player 1). */
   session: TactorusSession;
   title: string | undefined;
   rotated: boolean;
   dirty: boolean;
   /** Hot-seat: whose scheduling the screen shows now. */
   screen: Player | undefined;
-  /** At one screen: the round in the core session (`session.state` mirrors its position). E-mail: none. */
-  round: SimultaneousSession<TactorusState, TactorusMove> | undefined;
 }
 
 const COMMANDS: readonly (readonly [string, string])[] = [
@@ -121,70 +110,14 @@ function print(ctx: Ctx, text: string): void {
   ctx.io.output.write(text.endsWith('\n') ? text : `${text}\n`);
 }
 
-/** What the player at the keyboard sees: from the core session's `viewFor` when the round is kept there. */
+/** What a player sees (default: the one at the keyboard): the core session's `viewFor`. */
 function viewOf(ctx: Ctx, seat: Player = ctx.session.seat): TactorusObservation {
-  if (!ctx.round) return localView({ ...ctx.session, seat });
-  const v = ctx.round.viewFor(seat);
-  if (!v.ok) throw new CliError(describeError(v.error));
-  return v.value.observation as TactorusObservation;
+  return localView(ctx.session, seat);
 }
 
-/**
- * Starts the core session afresh from the game's position (at the start, and after anything the session does not
- * know: opening a save, customizing, a rule or mode change, a resignation or agreed draw). Orders already
- * scheduled in that position (a reopened save holds the saving player's) are submitted to it again.
- */
-function restartRound(ctx: Ctx): void {
-  if (isEmail(ctx)) {
-    ctx.round = undefined;
-    return;
-  }
-  const s = ctx.session.state;
-  const start: TactorusState = { ...s, orders: [[], []], committed: [false, false] };
-  const level = String(ctx.session.settings.level ?? DEFAULT_LEVEL);
-  const computer = { kind: 'computer', level } as const;
-  const seats: SessionSeats = !againstComputer(ctx)
-    ? [{ kind: 'human' }, { kind: 'human' }]
-    : computerSeat(ctx) === 0
-      ? [computer, { kind: 'human' }]
-      : [{ kind: 'human' }, computer];
-  const created = createSimultaneousSession(tactorus, { seats, now: Date.now(), line: startHistory(start) });
-  if (!created.ok) throw new CliError(describeError(created.error));
-  let round = created.value;
-  for (const p of [0, 1] as const) {
-    const moves: TactorusMove[] = s.orders[p].map((o) => ({ type: 'order', player: p, from: o.from, to: o.to }));
-    if (s.committed[p]) moves.push({ type: 'done', player: p });
-    if (!moves.length || s.ended) continue;
-    const r = round.submit(p, moves, { expectedVersion: round.version, now: Date.now() });
-    if (!r.ok) throw new CliError(describeError(r.error));
-    round = r.value;
-  }
-  ctx.round = round;
-  ctx.session = { ...ctx.session, state: round.position };
-}
-
-/**
- * Submits one of `player`'s moves (text or a move) to the core session. When it plays the round, the round's
- * orders enter the record and its report is drawn up from them.
- */
-function submit(ctx: Ctx, player: Player, move: TactorusMove | string, blame = ''): { report?: RoundReport } {
-  const round = ctx.round;
-  if (!round) throw new CliError('The round is not kept at this screen.');
-  const before = round.position;
-  const r = round.submit(player, move, { expectedVersion: round.version, now: Date.now() });
-  if (!r.ok) throw new CliError(blame + describeError(r.error));
-  ctx.round = r.value;
-  ctx.session = { ...ctx.session, state: r.value.position };
-  if (r.value.round === round.round) return {};
-  const played = playRoundChecked(round.roundStart, before.orders);
-  if (!played.ok) throw new CliError(describeError(played.error));
-  const record = appendEvent(ctx.session.record, {
-    type: 'round',
-    round: round.roundStart.round + 1,
-    orders: before.orders,
-  });
-  ctx.session = { ...ctx.session, record };
-  return { report: played.value.report };
+/** The position as `p` knows it: the start of the round with their own orders only (for parsing and listing them). */
+function ownState(ctx: Ctx, p: Player): TactorusState {
+  return stateFromObservation(viewOf(ctx, p));
 }
 
 function showBoard(ctx: Ctx): void {
@@ -216,9 +149,9 @@ export interface TactorusComputer {
   chooseOrders(view: TactorusObservation): Promise<readonly Order[]>;
 }
 
-/** The computer's seat in a game against it: the seat opposite the human's. */
+/** The computer's seat in a game against it: the seat opposite the person's. */
 function computerSeat(ctx: Ctx): Player {
-  return opponent(ctx.humanSeat);
+  return opponent(ctx.session.seat);
 }
 
 function againstComputer(ctx: Ctx): boolean {
@@ -243,7 +176,7 @@ export async function runTactorusGame(
 ): Promise<TactorusSession> {
   let computer = options.computer;
   if (session.settings.mode === 'computer' && !computer && options.makeComputer) {
-    computer = options.makeComputer(session.settings.level ?? DEFAULT_LEVEL);
+    computer = options.makeComputer(computerLevel(session) ?? DEFAULT_LEVEL);
   }
   if (session.settings.mode === 'computer' && !computer) {
     throw new CliError(
@@ -260,10 +193,7 @@ export async function runTactorusGame(
     screen: undefined,
     computer,
     makeComputer: options.makeComputer,
-    humanSeat: session.settings.mode === 'computer' ? session.seat : 0,
-    round: undefined,
   };
-  restartRound(ctx);
   print(
     ctx,
     [
@@ -271,29 +201,35 @@ export async function runTactorusGame(
         isEmail(ctx)
           ? `play by e-mail, you are Player ${session.seat + 1}`
           : ctx.computer && session.settings.mode === 'computer'
-            ? `against ${ctx.computer.name} (Player ${computerSeat(ctx) + 1}), you are Player ${ctx.humanSeat + 1}`
+            ? `against ${ctx.computer.name} (Player ${computerSeat(ctx) + 1}), you are Player ${session.seat + 1}`
             : 'two players at one screen'
       }. ` + 'Player 1 is upper case (bottom), Player 2 lower case (top): F flag, A artillery, C cavalry, I infantry.',
-      `Rules: ${describeRules(session.state.rules)}. Orders are square pairs such as 84-64; "done" ends your orders; "help" lists commands.`,
+      `Rules: ${describeRules(session.core.roundStart.rules)}. Orders are square pairs such as 84-64; "done" ends your orders; "help" lists commands.`,
     ].join('\n'),
   );
   await autosave(ctx);
   let redraw = true;
   for (;;) {
-    const s = ctx.session.state;
+    const core = ctx.session.core;
+    const over = core.outcome !== undefined;
     let p: Player | undefined;
-    if (!s.ended) {
-      if (isEmail(ctx)) p = s.committed[ctx.session.seat] ? undefined : ctx.session.seat;
+    if (!over) {
+      if (isEmail(ctx)) p = core.submitted(ctx.session.seat) ? undefined : ctx.session.seat;
       else if (againstComputer(ctx)) {
-        p = ctx.humanSeat;
-        ctx.session = { ...ctx.session, seat: p };
+        p = ctx.session.seat;
+        // A game opened with the person's orders done: the computer gives its own and the round is played.
+        if (core.submitted(p) && core.pendingComputer(NO_CLOCK).length > 0) {
+          if ((await computerPlays(ctx)) === 'quit') return ctx.session;
+          redraw = true;
+          continue;
+        }
       } else {
-        p = s.committed[0] ? 1 : 0;
+        p = core.submitted(0) ? 1 : 0;
         if (ctx.screen !== p) {
           if (ctx.screen !== undefined) {
             // Hand the keyboard over: nothing of the previous player's scheduling stays on the screen.
             io.output.write(CLEAR_SCREEN);
-            print(ctx, `Round ${s.round + 1}: Player ${p + 1} schedules now. Player ${opponent(p) + 1}, look away.`);
+            print(ctx, `Round ${core.round}: Player ${p + 1} schedules now. Player ${opponent(p) + 1}, look away.`);
             const ready = await ask(io, `Player ${p + 1}, press Enter when ready> `);
             if (ready === undefined) return ctx.session;
           }
@@ -305,7 +241,7 @@ export async function runTactorusGame(
     }
     if (redraw) showBoard(ctx);
     redraw = false;
-    const prompt = s.ended
+    const prompt = over
       ? 'Game over> '
       : p === undefined
         ? `Player ${ctx.session.seat + 1} (orders sealed, waiting)> `
@@ -375,12 +311,10 @@ async function command(ctx: Ctx, text: string, p: Player | undefined): Promise<N
     case 'open': {
       const opened = await openSession(ctx.library, args || ((await ask(ctx.io, 'Open which save? ')) ?? ''));
       if (opened.session.settings.mode === 'computer') {
-        if (ctx.makeComputer) ctx.computer = ctx.makeComputer(opened.session.settings.level ?? DEFAULT_LEVEL);
+        if (ctx.makeComputer) ctx.computer = ctx.makeComputer(computerLevel(opened.session) ?? DEFAULT_LEVEL);
         else if (!ctx.computer) throw new CliError('that game needs the computer player');
-        ctx.humanSeat = opened.session.seat;
       }
       ctx.session = opened.session;
-      restartRound(ctx);
       ctx.title = opened.entry.title;
       ctx.screen = undefined;
       ctx.dirty = false;
@@ -425,12 +359,12 @@ async function command(ctx: Ctx, text: string, p: Player | undefined): Promise<N
     }
     case 'resign': {
       const who = isEmail(ctx) ? ctx.session.seat : p;
-      if (who === undefined || ctx.session.state.ended) throw new CliError('The game is over.');
+      if (who === undefined || ctx.session.core.outcome) throw new CliError('The game is over.');
       if (!(await confirm(ctx.io, `Player ${who + 1}, resign?`))) return 'same';
       return applied(ctx, resignSession(ctx.session, who));
     }
     case 'draw': {
-      if (ctx.session.state.ended) throw new CliError('The game is over.');
+      if (ctx.session.core.outcome) throw new CliError('The game is over.');
       if (againstComputer(ctx)) {
         print(ctx, `${ctx.computer?.name ?? 'The computer'} declines the draw.`);
         return 'same';
@@ -442,17 +376,17 @@ async function command(ctx: Ctx, text: string, p: Player | undefined): Promise<N
         print(ctx, 'No draw.');
         return 'same';
       }
-      return applied(ctx, drawSession(ctx.session));
+      return applied(ctx, drawSession(ctx.session, p ?? ctx.session.seat));
     }
   }
   if (p === undefined) {
     throw new CliError(
-      ctx.session.state.ended
+      ctx.session.core.outcome
         ? 'The game is over. Type "help" for commands.'
         : 'Your orders are sealed. Exchange memos and keys (help lists the commands).',
     );
   }
-  const parsed = tactorus.parseMove(ctx.session.state, text, p);
+  const parsed = tactorus.parseMove(ownState(ctx, p), text, p);
   if (!parsed.ok) throw new CliError(describeError(parsed.error));
   return playMove(ctx, parsed.value);
 }
@@ -460,52 +394,51 @@ async function command(ctx: Ctx, text: string, p: Player | undefined): Promise<N
 function applied(ctx: Ctx, r: ReturnType<typeof resignSession>): Next {
   if (!r.ok) throw new CliError(describeError(r.error));
   ctx.session = r.value;
-  restartRound(ctx);
   ctx.dirty = true;
-  if (ctx.session.state.ended) print(ctx, describeOutcome(ctx.session.state.ended));
+  const outcome = ctx.session.core.outcome;
+  if (outcome) print(ctx, describeOutcome(outcome));
   return 'redraw';
 }
 
 async function playMove(ctx: Ctx, m: TactorusMove): Promise<Next> {
   if (m.type === 'done' && isEmail(ctx)) return sealCommand(ctx, '');
-  if (m.type === 'done' && m.player === ctx.humanSeat && ctx.computer && againstComputer(ctx)) {
-    submit(ctx, m.player, m);
-    // The computer seat the session still waits for is handed its own view only: the human's orders are not in it.
-    const seat = computerSeat(ctx);
-    for (const o of await ctx.computer.chooseOrders(viewOf(ctx, seat))) {
-      submit(ctx, seat, formatOrder(o), `${ctx.computer.name} gave an illegal order: `);
-    }
-    return playMove(ctx, { type: 'done', player: seat });
-  }
-  const s = ctx.session.state;
-  const resolves = m.type === 'done' && s.committed[opponent(m.player)];
-  if (resolves) {
-    // Both players are done: the movement check shows everything, then the round is carried out.
-    print(ctx, movementCheck(s.round + 1, s.orders));
-    const go = await ask(ctx.io, 'Press Enter to carry out the round> ');
-    if (go === undefined) return 'quit';
-  }
-  const report = ctx.round ? submit(ctx, m.player, m).report : playEmail(ctx, m);
+  const r = playLocal(ctx.session, m);
+  if (!r.ok) throw new CliError(describeError(r.error));
+  ctx.session = r.value.session;
   ctx.dirty = true;
-  if (report) {
-    print(ctx, describeRound(report));
-    // The next round starts with Player 1 (or the human against the computer); the screen holds nothing secret now.
-    const next = againstComputer(ctx) ? ctx.humanSeat : 0;
-    ctx.screen = next;
-    ctx.session = { ...ctx.session, seat: next };
-    return 'redraw';
-  }
+  if (r.value.report) return roundPlayed(ctx, r.value.report);
+  if (m.type === 'done' && againstComputer(ctx)) return computerPlays(ctx);
   if (m.type === 'done') return 'same'; // the hand-over happens at the top of the loop
   print(ctx, ordersLine(viewOf(ctx)));
   return 'same';
 }
 
-/** E-mail play: the local player's scheduling stays on the TactorusSession (its memos seal the round). */
-function playEmail(ctx: Ctx, m: TactorusMove): RoundReport | undefined {
-  const r = playLocal(ctx.session, m);
-  if (!r.ok) throw new CliError(describeError(r.error));
+/**
+ * The computer seat still to give its orders is handed its own view only (the person's orders are not in it),
+ * and its orders are submitted for it; the round is played.
+ */
+async function computerPlays(ctx: Ctx): Promise<Next> {
+  const computer = ctx.computer;
+  if (!computer) return 'same';
+  const orders = await computer.chooseOrders(viewOf(ctx, computerSeat(ctx)));
+  const r = playComputer(ctx.session, orders);
+  if (!r.ok) throw new CliError(`${computer.name} gave an illegal order: ${describeError(r.error)}`);
   ctx.session = r.value.session;
-  return r.value.report;
+  ctx.dirty = true;
+  return r.value.report ? roundPlayed(ctx, r.value.report) : 'same';
+}
+
+/** A round played at this screen: the movement check shows both players' orders, then the round report. */
+async function roundPlayed(ctx: Ctx, report: RoundReport): Promise<Next> {
+  print(ctx, movementCheck(report.round, report.orders));
+  const go = await ask(ctx.io, 'Press Enter to carry out the round> ');
+  if (go === undefined) return 'quit';
+  print(ctx, describeRound(report));
+  // The next round starts with Player 1 (or the person against the computer); the screen holds nothing secret now.
+  const next = againstComputer(ctx) ? ctx.session.seat : 0;
+  ctx.screen = next;
+  ctx.session = { ...ctx.session, seat: next };
+  return 'redraw';
 }
 
 function legalOrders(ctx: Ctx, p: Player | undefined, args: string): string {
@@ -514,7 +447,7 @@ function legalOrders(ctx: Ctx, p: Player | undefined, args: string): string {
   if (only !== undefined && !(Number.isInteger(only) && only >= 0 && only < 100)) {
     return `"${args}" is not a square (00–99).`;
   }
-  const s = ctx.session.state;
+  const s = ownState(ctx, p);
   const orders = tactorus
     .legalMoves(s, p)
     .filter((m) => m.type === 'order' && (only === undefined || m.from === only))
@@ -527,10 +460,11 @@ function clearOrders(ctx: Ctx, p: Player | undefined): Next {
   if (p === undefined) throw new CliError('You have no orders to clear now.');
   // Withdraw in an order the Chain moves rule allows: an order nothing depends on first.
   for (;;) {
-    const w = tactorus.legalMoves(ctx.session.state, p).find((m) => m.type === 'withdraw');
+    const w = tactorus.legalMoves(ownState(ctx, p), p).find((m) => m.type === 'withdraw');
     if (!w) break;
-    if (ctx.round) submit(ctx, p, w);
-    else playEmail(ctx, w);
+    const r = playLocal(ctx.session, w);
+    if (!r.ok) throw new CliError(describeError(r.error));
+    ctx.session = r.value.session;
   }
   print(ctx, ordersLine(viewOf(ctx)));
   return 'same';
@@ -538,7 +472,7 @@ function clearOrders(ctx: Ctx, p: Player | undefined): Next {
 
 async function rulesCommand(ctx: Ctx, args: string): Promise<Next> {
   if (!args) {
-    print(ctx, `Rules: ${describeRules(ctx.session.state.rules)}.`);
+    print(ctx, `Rules: ${describeRules(ctx.session.core.roundStart.rules)}.`);
     return 'same';
   }
   const rules = parseRulesField(args);
@@ -551,7 +485,6 @@ async function rulesCommand(ctx: Ctx, args: string): Promise<Next> {
   const r = changeSessionRules(ctx.session, rules.value);
   if (!r.ok) throw new CliError(describeError(r.error));
   ctx.session = r.value;
-  restartRound(ctx);
   ctx.dirty = true;
   if (!isEmail(ctx)) ctx.screen = undefined;
   await autosave(ctx);
@@ -573,7 +506,6 @@ async function modeCommand(ctx: Ctx, args: string): Promise<Next> {
   const r = changeSessionMode(ctx.session, mode);
   if (!r.ok) throw new CliError(describeError(r.error));
   ctx.session = r.value;
-  restartRound(ctx);
   ctx.dirty = true;
   ctx.screen = undefined;
   if (mode === 'e-mail') {
@@ -587,7 +519,7 @@ async function modeCommand(ctx: Ctx, args: string): Promise<Next> {
 }
 
 /** The level a new game against the computer starts at when none is given **(ours)**. */
-export const DEFAULT_LEVEL = 3;
+export const DEFAULT_LEVEL = DEFAULT_COMPUTER_LEVEL;
 
 function parseLevel(text: string | undefined, fallback: number): number {
   if (text === undefined || text === '') return fallback;
@@ -599,15 +531,13 @@ function parseLevel(text: string | undefined, fallback: number): number {
 /** `mode computer [level]`: the computer takes over the seat opposite the one at the keyboard. */
 async function computerMode(ctx: Ctx, levelText: string | undefined): Promise<Next> {
   if (!ctx.makeComputer) throw new CliError('The computer player is not available here.');
-  const level = parseLevel(levelText, ctx.session.settings.level ?? DEFAULT_LEVEL);
+  const level = parseLevel(levelText, computerLevel(ctx.session) ?? DEFAULT_LEVEL);
   // Hot-seat: the player at the keyboard keeps the seat; e-mail: the local player does.
   const human = isEmail(ctx) ? ctx.session.seat : (ctx.screen ?? 0);
   const r = changeSessionMode({ ...ctx.session, seat: human }, 'computer', level);
   if (!r.ok) throw new CliError(describeError(r.error));
   ctx.session = r.value;
   ctx.computer = ctx.makeComputer(level);
-  ctx.humanSeat = human;
-  restartRound(ctx);
   ctx.dirty = true;
   ctx.screen = undefined;
   print(ctx, `Now against ${ctx.computer.name}, which plays Player ${computerSeat(ctx) + 1}.`);
@@ -623,13 +553,9 @@ function levelCommand(ctx: Ctx, args: string): Next {
   }
   if (!ctx.makeComputer) throw new CliError('The level cannot be changed here.');
   const level = parseLevel(args.trim(), DEFAULT_LEVEL);
-  ctx.session = { ...ctx.session, settings: { ...ctx.session.settings, level } };
-  const round = ctx.round?.setLevel(computerSeat(ctx), String(level), {
-    expectedVersion: ctx.round.version,
-    now: Date.now(),
-  });
-  if (round && !round.ok) throw new CliError(describeError(round.error));
-  if (round) ctx.round = round.value;
+  const r = setComputerLevel(ctx.session, level);
+  if (!r.ok) throw new CliError(describeError(r.error));
+  ctx.session = r.value;
   ctx.computer = ctx.makeComputer(level);
   ctx.dirty = true;
   print(ctx, `Now against ${ctx.computer.name}.`);
@@ -637,9 +563,10 @@ function levelCommand(ctx: Ctx, args: string): Next {
 }
 
 async function customizeLoop(ctx: Ctx): Promise<Next> {
-  if (ctx.session.state.ended) throw new CliError('The game is over.');
+  if (ctx.session.core.outcome) throw new CliError('The game is over.');
   if (ctx.session.sent !== undefined) throw new CliError('Your orders are sealed: customize next round.');
-  let board = ctx.session.state.board;
+  const rules = ctx.session.core.roundStart.rules;
+  let board = ctx.session.core.roundStart.board;
   print(
     ctx,
     [
@@ -650,7 +577,7 @@ async function customizeLoop(ctx: Ctx): Promise<Next> {
       '  board / ok / cancel',
     ].join('\n'),
   );
-  const draw = (): void => print(ctx, renderBoard({ board, rules: ctx.session.state.rules }, { rotated: ctx.rotated }));
+  const draw = (): void => print(ctx, renderBoard({ board, rules }, { rotated: ctx.rotated }));
   draw();
   for (;;) {
     const line = await ask(ctx.io, 'customize> ');
@@ -679,7 +606,6 @@ async function customizeLoop(ctx: Ctx): Promise<Next> {
         const done = customizeSession(ctx.session, board);
         if (!done.ok) throw new CliError(describeError(done.error));
         ctx.session = done.value;
-        restartRound(ctx);
         ctx.dirty = true;
         if (!isEmail(ctx)) ctx.screen = undefined;
         await autosave(ctx);
@@ -712,7 +638,8 @@ async function saveCommand(ctx: Ctx, args: string): Promise<Next> {
   ctx.title = entry.title;
   ctx.dirty = false;
   print(ctx, `Saved as "${entry.title}" (${entry.summary}).`);
-  if (!isEmail(ctx) && !ctx.session.state.ended && ctx.session.state.committed[opponent(ctx.session.seat)]) {
+  const { core, seat } = ctx.session;
+  if (!isEmail(ctx) && !core.outcome && core.submitted(opponent(seat))) {
     print(ctx, `(Player ${opponent(ctx.session.seat) + 1}'s orders are not in the save: they are secret.)`);
   }
   return 'same';

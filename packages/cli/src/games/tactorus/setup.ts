@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { describeError, titleTakenError } from '@tactica/core';
 import {
+  localView,
   parseGameFile,
   saveSession,
   sessionFromFile,
@@ -76,8 +77,8 @@ export function writeText(file: string, text: string): void {
 
 /** The library entry's one-line summary and facts: the round reached (manual, "Saving a Tactorus game"). */
 function summaryOf(session: TactorusSession): { summary: string; meta: Record<string, string | number> } {
-  const s = session.state;
-  const summary = s.ended ? `round ${s.round}, over` : `round ${s.round}`;
+  const s = localView(session);
+  const summary = s.outcome ? `round ${s.round}, over` : `round ${s.round}`;
   return {
     summary,
     meta: { round: s.round, mode: session.settings.mode, player: session.seat + 1, name: session.settings.name },

@@ -90,6 +90,40 @@ describe('tactica play tactorus: two players at one screen', () => {
     expect(reopened.stdout).toContain('Your orders (0 of 20): -'); // Player 1 schedules again
   });
 
+  it('changes the rules and the mode mid-game and agrees a draw; the save and its export hold them all', async () => {
+    const home = join(root, 'changes');
+    const moves = [
+      '84-64',
+      'rules supply-lines',
+      'y',
+      'orders',
+      '83-63',
+      'mode e-mail',
+      'mode hot-seat',
+      'orders',
+      'draw',
+      'y',
+      'save changes',
+      'quit',
+    ];
+    const r = await run(['play', 'tactorus'], { input: moves.join('\n'), home });
+    // The rule change cleared 84-64 and set Supply Lines' allowance of 10.
+    expect(r.stdout).toContain('Your orders (0 of 10): -');
+    expect(r.stdout).toContain('Now played by e-mail: you are Player 1.');
+    expect(r.stdout).toContain('Now played by two people at this screen.');
+    // Player 1 kept their orders across the mode changes.
+    expect(r.stdout).toContain('Your orders (1 of 10): 83-63');
+    expect(r.stdout).toContain('A tie: agreed.');
+    const exported = await run(['tactorus', 'export-game', 'changes'], { home });
+    expect(exported.stdout).toContain('Result: draw:agreed\n');
+    expect(exported.stdout).toContain('History: 2\nRules: supply-lines\nDraw: agreed\n');
+    const replay = await run(['replay', 'tactorus', file('changes.txt', exported.stdout)]);
+    expect(replay.stdout).toContain('0 rounds. A tie: agreed.');
+    const reopened = await run(['play', 'tactorus', '--open', 'changes'], { input: 'quit\n', home });
+    expect(reopened.stdout).toContain('Rules: Supply Lines.');
+    expect(reopened.stdout).toContain('A tie: agreed.');
+  });
+
   it('rotates the board and customizes it (never the flags)', async () => {
     const moves = ['rotate', 'customize', 'put 55 C', 'empty 94', 'move 05 06', 'ok', 'quit', 'y'];
     const r = await run(['play', 'tactorus'], { input: moves.join('\n') });
@@ -119,7 +153,7 @@ describe('a computer as Player 2 (the hook issue 7 plugs into)', () => {
     expect(JSON.stringify(seen[0])).not.toContain('64');
     expect(stdout()).toContain('against Scripted (Player 2)');
     expect(stdout()).toContain('Round 1:\n  Player 1 ordered: 84-64\n  Player 2 ordered: 15-35');
-    expect(end.state.round).toBe(1);
+    expect(end.core.roundStart.round).toBe(1);
   });
 
   it('without a computer such a game is refused with a clear message', async () => {
