@@ -20,4 +20,3 @@ export { SaveLibrary, defaultSaveDir, type SaveEntry, type SaveFile } from './st
 export { memoryIo, runCapture } from './testing.js';
 export { aiTools, levelOf, type AiTools, type GameAi, type TextAnalysis } from './ai/ai-tools.js';
 export { addSeatOptions, engineAgent, seatOptionName, seatsFromOptions } from './ai/seats.js';
-export { WorkerEngine, type EngineSpec } from './ai/worker-engine.js';
