@@ -23,11 +23,15 @@ export default tseslint.config(
     },
   },
   {
-    // Rules engines run in browsers and workers too: no Node built-ins outside tests.
-    files: ['packages/{core,draughts,force400,tactics,tactrix,tactorus}/src/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/test-*.ts', '**/testdata/**'],
+    // Rules engines and the AI run in browsers and workers too: no Node built-ins outside tests and the AI's
+    // worker-threads transport.
+    files: ['packages/{core,draughts,force400,tactics,tactrix,tactorus,ai}/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test-*.ts', '**/testdata/**', 'packages/ai/src/node-worker*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'Rules packages do no I/O.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*'], message: 'Rules packages and the AI run in browsers: no Node built-ins.' }] },
+      ],
     },
   },
   {

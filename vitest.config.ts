@@ -13,6 +13,8 @@ export default defineConfig({
   },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'bench/**/*.test.ts'],
+    // Tests that start workers or processes run the build: it is brought up to date first.
+    globalSetup: ['./vitest.global-setup.ts'],
     testTimeout: 60_000,
     pool: 'threads',
   },

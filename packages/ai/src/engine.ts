@@ -20,6 +20,13 @@ export interface ThinkOptions {
   readonly stop?: Int32Array;
   /** Short messages about what the engine is thinking (Force 400 shows them). */
   readonly onThought?: (text: string) => void;
+  /**
+   * Called after each completed iteration of the level's search with the analysis so far (its `pv` holds game
+   * moves, and its first move is one the level may play). Levels that do not deepen a search report none: random
+   * moves, picks among scored moves, Tactorus. A worker client that cannot share a stop flag answers `stop()` with
+   * the last of these.
+   */
+  readonly onIteration?: (a: Analysis<unknown>) => void;
 }
 
 export interface MoveChoice<M> {

@@ -7,6 +7,10 @@
  *
  * Games with fast generators implement `SearchPosition` (make/unmake on integer moves); any other `Game` can be
  * searched through `ContractPosition`.
+ *
+ * Importing this allocates nothing: the ready engines (`draughtsEngine`…) build their tables at their first move.
+ * A page that plays one game imports `@tactica/ai/<game>` instead (it loads no other game), `@tactica/ai/engines`
+ * loads engines by family name, and `@tactica/ai/node-worker` and `@tactica/ai/web-worker` run them in workers.
  */
 export { ContractPosition, type ContractSearchOptions } from './contract-position.js';
 export { Searcher, type SearcherOptions, type SearchInfo, type SearchLimits, type SearchResult } from './search.js';
@@ -38,26 +42,18 @@ export {
   type DecodingPosition,
   type LevelSettings,
 } from './level-engine.js';
-export { TACTRIX_LEVELS, createTactrixEngine, tactrixEngine, type TactrixLevel } from './games/tactrix.js';
+export { lazyEngine, type ChoosingEngine } from './lazy-engine.js';
 export {
-  TACTORUS_LEVELS,
-  TactorusAi,
-  playOrders,
-  playTactorusMatch,
-  randomTactorusOpening,
-  solveMatrixGame,
-  tactorusEngine,
-  type TactorusAiOptions,
-  type TactorusChoice,
-  type TactorusLevel,
-} from './games/tactorus.js';
-export { SAFE_DEPTH, TACTICS_LEVELS, createTacticsEngine, tacticsEngine, type TacticsLevel } from './games/tactics.js';
-export {
-  DRAUGHTS_LEVELS,
-  DraughtsSearcher,
-  createDraughtsEngine,
-  draughtsEngine,
-  immediateResults,
-  type DraughtsLevel,
-} from './games/draughts.js';
-export { FORCE400_LEVELS, createForce400Engine, force400Engine, type Force400Level } from './games/force400.js';
+  ENGINE_FAMILIES,
+  loadEngine,
+  parseEngineFamily,
+  type EngineByFamily,
+  type EngineFamily,
+  type EngineOptionsByFamily,
+} from './engines.js';
+// Each game's engine, also offered alone by its subpath (`@tactica/ai/draughts`…) for pages that play one game.
+export * from './draughts.js';
+export * from './force400.js';
+export * from './tactics.js';
+export * from './tactrix.js';
+export * from './tactorus.js';

@@ -58,6 +58,7 @@ export function levelEngine<S, M>(options: {
         ...(timeMs !== undefined ? { timeMs } : {}),
         ...(level.nodes !== undefined ? { nodes: level.nodes } : {}),
         ...(think.stop ? { stop: think.stop } : {}),
+        ...(think.onIteration ? { onIteration: reportIteration(() => options.position(s), think.onIteration) } : {}),
       });
       const move = r.bestMove === undefined ? rng.pick(legal) : pos.decode(r.bestMove);
       return { move, score: r.score, depth: r.depth, nodes: r.nodes, pv: decodePv(options.position(s), r.pv) };

@@ -22,4 +22,3 @@ export { SAVE_REFERENCE_HELP, resolveReference } from './storage/save-references
 export { memoryIo, runCapture } from './testing.js';
 export { aiTools, levelOf, type AiTools, type GameAi, type TextAnalysis } from './ai/ai-tools.js';
 export { addSeatOptions, engineAgent, seatOptionName, seatsFromOptions } from './ai/seats.js';
-export { WorkerEngine, type EngineSpec } from './ai/worker-engine.js';

@@ -35,3 +35,12 @@ export async function runCapture(
   await new Promise((r) => setImmediate(r));
   return { code, stdout: stdout(), stderr: stderr() };
 }
+
+/** `promise`, or a rejection naming `what` after `ms` milliseconds: every wait in a test is bounded. */
+export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

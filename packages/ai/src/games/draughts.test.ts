@@ -234,6 +234,26 @@ describe('no level above the lowest misses a win in one move or fails to stop a 
     });
   }
 
+  it('every iteration a level reports while it defends offers a defending move (a client may play it)', () => {
+    const engine = createDraughtsEngine();
+    let reported = 0;
+    for (const c of cases.filter((x) => x.kind === 'defend')) {
+      const game = gameOf(c.family);
+      for (const level of ['average', 'good']) {
+        engine.choose(c.state, level, {
+          seed: 5,
+          onIteration: (a) => {
+            reported++;
+            expect(c.moves, `${level}, ${c.name}, depth ${a.depth}`).toContain(
+              game.formatMove(c.state, a.pv[0] as DraughtsMove),
+            );
+          },
+        });
+      }
+    }
+    expect(reported).toBeGreaterThan(0);
+  });
+
   it("the engine's own check finds the same moves as the contract", () => {
     for (const c of cases) {
       const game = gameOf(c.family);

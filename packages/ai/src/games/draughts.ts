@@ -27,7 +27,9 @@
 import { createRng } from '@tactica/core';
 import { DraughtsSearchPosition, type DraughtsMove, type DraughtsState } from '@tactica/draughts';
 import type { Analysis, AnalyseLimits, Engine, LevelInfo, MoveChoice, ThinkOptions } from '../engine.js';
+import { lazyEngine } from '../lazy-engine.js';
 import { decodePv, reportIteration } from '../level-engine.js';
+import type { SearchInfo } from '../search.js';
 import { WIN, WIN_BOUND } from '../search-position.js';
 import { DraughtsSearcher, type DraughtsSearcherOptions } from './draughts-search.js';
 
@@ -247,6 +249,15 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engin
       }
       const search = getSearcher(level.ttLog2);
       search.reset();
+      const onIteration = think.onIteration;
+      // Only iterations whose best move the rules check allows: a client may play the last one reported.
+      const report = onIteration
+        ? (info: SearchInfo): void => {
+            if (info.bestMove !== undefined && allowed.includes(info.bestMove)) {
+              reportIteration(() => new DraughtsSearchPosition(s), onIteration)(info);
+            }
+          }
+        : undefined;
       if (level.margin !== undefined && level.margin > 0) {
         const scored = search.scoreRootMoves(sp, level.depth).filter((x) => allowed.includes(x.move));
         const best = Math.max(...scored.map((x) => x.score));
@@ -261,6 +272,7 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engin
         ...(level.nodes !== undefined ? { nodes: level.nodes } : {}),
         ...(think.timeMs !== undefined ? { timeMs: think.timeMs } : {}),
         ...(think.stop ? { stop: think.stop } : {}),
+        ...(report ? { onIteration: report } : {}),
       });
       let bestMove = r.bestMove;
       let score = r.score;
@@ -298,5 +310,7 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engin
   };
 }
 
-/** The engine with the manual's five levels and Master (its searcher is built on first use). */
-export const draughtsEngine: Engine<DraughtsState, DraughtsMove> = createDraughtsEngine();
+/** The engine with the manual's five levels and Master, made on first use (importing allocates nothing). */
+export const draughtsEngine: Engine<DraughtsState, DraughtsMove> = /* @__PURE__ */ lazyEngine(DRAUGHTS_LEVELS, () =>
+  createDraughtsEngine(),
+);

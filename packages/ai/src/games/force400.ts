@@ -40,7 +40,8 @@ import {
   type Force400State,
 } from '@tactica/force400';
 import type { Analysis, AnalyseLimits, Engine, LevelInfo, MoveChoice, ThinkOptions } from '../engine.js';
-import { analyseWith, decodePv } from '../level-engine.js';
+import { lazyEngine } from '../lazy-engine.js';
+import { analyseWith, decodePv, reportIteration } from '../level-engine.js';
 import { Searcher } from '../search.js';
 import { WIN_BOUND } from '../search-position.js';
 
@@ -229,6 +230,7 @@ export function createForce400Engine(options: Force400EngineOptions = {}): Engin
         sp.setRootMoves(safe);
       }
       let searchPosition = sp;
+      let narrowed = false;
       if (level.narrowRoot && safe.length > 0) {
         const narrow = new Force400SearchPosition(s, { ...options, narrowRoot: true });
         const count = narrow.generateMoves(buffer, 0);
@@ -237,6 +239,7 @@ export function createForce400Engine(options: Force400EngineOptions = {}): Engin
         if (both.length > 0) {
           narrow.setRootMoves(both);
           searchPosition = narrow;
+          narrowed = true;
         }
       }
       const hanging = takeableMen(s, me);
@@ -268,6 +271,15 @@ export function createForce400Engine(options: Force400EngineOptions = {}): Engin
         ...(level.nodes !== undefined ? { nodes: level.nodes } : {}),
         ...(timeMs !== undefined ? { timeMs } : {}),
         ...(think.stop ? { stop: think.stop } : {}),
+        // Decoded on a fresh position like the one searched (its root moves were already the safe ones).
+        ...(think.onIteration
+          ? {
+              onIteration: reportIteration(
+                () => new Force400SearchPosition(s, narrowed ? { ...options, narrowRoot: true } : options),
+                think.onIteration,
+              ),
+            }
+          : {}),
       });
       const bestMove = r.bestMove ?? (candidates[0] as number);
       const move = sp.decode(bestMove);
@@ -284,8 +296,10 @@ export function createForce400Engine(options: Force400EngineOptions = {}): Engin
   };
 }
 
-/** The engine with the manual's levels 0–6 and level 7. */
-export const force400Engine: Engine<Force400State, Force400Action> = createForce400Engine();
+/** The engine with the manual's levels 0–6 and level 7, made on first use (importing allocates nothing). */
+export const force400Engine: Engine<Force400State, Force400Action> = /* @__PURE__ */ lazyEngine(FORCE400_LEVELS, () =>
+  createForce400Engine(),
+);
 
 /**
  * Level 0: "the first legal move it can find". The search for one starts at a man and a direction chosen by the

@@ -136,6 +136,19 @@ describe('Tactics levels', () => {
     expect(said.at(-1)).toMatch(/\(a win in 1\)$/);
   });
 
+  it('reports only the iterations that saw the reply (a client may play their move), while it says every one', () => {
+    const depths: number[] = [];
+    const thoughts: string[] = [];
+    const choice = createTacticsEngine().choose(tactics.initial(), 'smart', {
+      seed: 1,
+      onIteration: (a) => depths.push(a.depth),
+      onThought: (t) => thoughts.push(t),
+    });
+    expect(depths).toEqual([SAFE_DEPTH, 3]);
+    expect(thoughts).toHaveLength(3);
+    expect(choice.depth).toBe(3);
+  });
+
   it('analyse gives a principal variation of legal moves and its score', () => {
     const a = tacticsEngine.analyse(tactics.initial(), { depth: 3 });
     expect(a.depth).toBe(3);

@@ -21,7 +21,8 @@ import {
   type TacticsState,
 } from '@tactica/tactics';
 import type { Analysis, AnalyseLimits, Engine, LevelInfo, MoveChoice, ThinkOptions } from '../engine.js';
-import { analyseWith, decodePv } from '../level-engine.js';
+import { lazyEngine } from '../lazy-engine.js';
+import { analyseWith, decodePv, reportIteration } from '../level-engine.js';
 import { Searcher, type SearchInfo, type SearchResult } from '../search.js';
 import { WIN, WIN_BOUND } from '../search-position.js';
 
@@ -85,10 +86,15 @@ export const TACTICS_LEVELS: readonly TacticsLevel[] = [
   },
 ];
 
+export interface TacticsEngineOptions {
+  /** The levels (default `TACTICS_LEVELS`); tuning and tests pass their own. */
+  readonly levels?: readonly TacticsLevel[];
+  /** log2 of the transposition table's entries (default 18). */
+  readonly ttLog2?: number;
+}
+
 /** A Tactics engine with its own searcher (one per thread; it is not re-entrant). */
-export function createTacticsEngine(
-  options: { readonly levels?: readonly TacticsLevel[]; readonly ttLog2?: number } = {},
-): Engine<TacticsState, TacticsMove> {
+export function createTacticsEngine(options: TacticsEngineOptions = {}): Engine<TacticsState, TacticsMove> {
   const levels = options.levels ?? TACTICS_LEVELS;
   const searcher = new Searcher({ ttLog2: options.ttLog2 ?? 18 });
   const strongest = levels[levels.length - 1];
@@ -117,12 +123,18 @@ export function createTacticsEngine(
         );
         return { move: pos.decode(pick.move), score: pick.score, depth: level.depth };
       }
+      const report = think.onIteration && reportIteration(() => new TacticsSearchPosition(s), think.onIteration);
+      const tell = (info: SearchInfo): void => {
+        think.onThought?.(describe(s, info));
+        // Only iterations that saw the reply: the level never plays a move from a shallower one.
+        if (report && info.depth >= Math.min(SAFE_DEPTH, level.depth)) report(info);
+      };
       let r: SearchResult = searcher.search(pos, {
         depth: level.depth,
         ...(level.nodes !== undefined ? { nodes: level.nodes } : {}),
         ...(think.timeMs !== undefined ? { timeMs: think.timeMs } : {}),
         ...(think.stop ? { stop: think.stop } : {}),
-        ...(think.onThought ? { onIteration: (info: SearchInfo) => think.onThought?.(describe(s, info)) } : {}),
+        ...(think.onThought || think.onIteration ? { onIteration: (info: SearchInfo) => tell(info) } : {}),
       });
       if (r.depth < Math.min(SAFE_DEPTH, level.depth) && !(Math.abs(r.score) >= WIN_BOUND && r.depth > 0)) {
         // A budget or the clock stopped the search before it saw the reply: finish the safe depth regardless.
@@ -156,5 +168,7 @@ function describe(s: TacticsState, info: SearchInfo): string {
   return `depth ${info.depth}: ${moves.join(' ')} (${score})`;
 }
 
-/** The engine the command line and the match runner use. */
-export const tacticsEngine: Engine<TacticsState, TacticsMove> = createTacticsEngine();
+/** The engine the command line and the match runner use, made on first use (importing allocates nothing). */
+export const tacticsEngine: Engine<TacticsState, TacticsMove> = /* @__PURE__ */ lazyEngine(TACTICS_LEVELS, () =>
+  createTacticsEngine(),
+);

@@ -61,6 +61,7 @@ import {
   type TactorusState,
 } from '@tactica/tactorus';
 import type { Analysis, AnalyseLimits, Engine, LevelInfo, MoveChoice, ThinkOptions } from '../engine.js';
+import { lazyEngine, type ChoosingEngine } from '../lazy-engine.js';
 import type { MatchGame, MatchOptions, MatchResult } from '../match.js';
 
 /** One level's settings. */
@@ -771,8 +772,20 @@ function normaliseSum(x: Float64Array): void {
   for (let i = 0; i < x.length; i++) x[i] = sum > 0 ? (x[i] as number) / sum : 1 / x.length;
 }
 
-/** The engine the command line and the match runner use. */
-export const tactorusEngine = new TactorusAi();
+/** What `createTactorusEngine` takes: plain data, so it can name an engine to build in a worker. */
+export interface TactorusEngineOptions {
+  /** The levels (default `TACTORUS_LEVELS`); tuning and tests pass their own. */
+  readonly levels?: readonly TactorusLevel[];
+}
+
+/** Makes a Tactorus engine with its scratch tables, single-threaded (one per worker). */
+export function createTactorusEngine(options: TactorusEngineOptions = {}): TactorusAi {
+  return new TactorusAi(options.levels ?? TACTORUS_LEVELS);
+}
+
+/** The engine the command line and the match runner use, made on first use (importing allocates nothing). */
+export const tactorusEngine: ChoosingEngine<TactorusObservation, readonly Order[], TactorusChoice> =
+  /* @__PURE__ */ lazyEngine(TACTORUS_LEVELS, () => createTactorusEngine());
 
 // ---------------------------------------------------------------------------------------------------------------
 // Self-play matches of simultaneous rounds.

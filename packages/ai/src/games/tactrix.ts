@@ -20,7 +20,8 @@ import {
   type TactrixState,
 } from '@tactica/tactrix';
 import type { Analysis, AnalyseLimits, Engine, LevelInfo, MoveChoice, ThinkOptions } from '../engine.js';
-import { analyseWith, decodePv } from '../level-engine.js';
+import { lazyEngine } from '../lazy-engine.js';
+import { analyseWith, decodePv, reportIteration } from '../level-engine.js';
 import { Searcher, type SearchInfo } from '../search.js';
 import { WIN_BOUND } from '../search-position.js';
 
@@ -101,10 +102,15 @@ export const TACTRIX_LEVELS: readonly TactrixLevel[] = [
   },
 ];
 
+export interface TactrixEngineOptions {
+  /** The levels (default `TACTRIX_LEVELS`); tuning and tests pass their own. */
+  readonly levels?: readonly TactrixLevel[];
+  /** log2 of the transposition table's entries (default 18). */
+  readonly ttLog2?: number;
+}
+
 /** A Tactrix! engine with its own searcher (one per thread; it is not re-entrant). */
-export function createTactrixEngine(
-  options: { readonly levels?: readonly TactrixLevel[]; readonly ttLog2?: number } = {},
-): Engine<TactrixState, TactrixMove> {
+export function createTactrixEngine(options: TactrixEngineOptions = {}): Engine<TactrixState, TactrixMove> {
   const levels = options.levels ?? TACTRIX_LEVELS;
   const searcher = new Searcher({ ttLog2: options.ttLog2 ?? 18 });
   const strongest = levels[levels.length - 1];
@@ -120,12 +126,20 @@ export function createTactrixEngine(
       searcher.reset();
       const noise = level.noise ?? 0;
       const pos = noise > 0 ? new BlurredTactrixPosition(s, noise, think.seed ?? 0) : new TactrixSearchPosition(s);
+      const report = think.onIteration && reportIteration(() => new TactrixSearchPosition(s), think.onIteration);
       const r = searcher.search(pos, {
         depth: level.depth,
         ...(level.nodes !== undefined ? { nodes: level.nodes } : {}),
         ...(think.timeMs !== undefined ? { timeMs: think.timeMs } : {}),
         ...(think.stop ? { stop: think.stop } : {}),
-        ...(think.onThought ? { onIteration: (info: SearchInfo) => think.onThought?.(describe(s, info)) } : {}),
+        ...(think.onThought || report
+          ? {
+              onIteration: (info: SearchInfo) => {
+                think.onThought?.(describe(s, info));
+                report?.(info);
+              },
+            }
+          : {}),
       });
       const move = r.bestMove === undefined ? rng.pick(legal) : pos.decode(r.bestMove);
       return {
@@ -160,5 +174,7 @@ function describe(s: TactrixState, info: SearchInfo): string {
   return `depth ${info.depth}: ${moves.join(' ')} (${score})`;
 }
 
-/** The engine the command line and the match runner use. */
-export const tactrixEngine: Engine<TactrixState, TactrixMove> = createTactrixEngine();
+/** The engine the command line and the match runner use, made on first use (importing allocates nothing). */
+export const tactrixEngine: Engine<TactrixState, TactrixMove> = /* @__PURE__ */ lazyEngine(TACTRIX_LEVELS, () =>
+  createTactrixEngine(),
+);

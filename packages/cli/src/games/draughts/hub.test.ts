@@ -3,9 +3,11 @@ import { draughtsGame } from '@tactica/draughts';
 import { describe, expect, it } from 'vitest';
 import { draughtsCli } from './index.js';
 import { runCli } from '../../program.js';
+import { within } from '../../testing.js';
 import { formatHubPosition, hubMove, parseHubLine, parseHubPosition, readHubMove, runHub } from './hub.js';
 
-// The engine runs in the built worker (npm test builds before testing).
+// The engine runs in a worker thread over the build (vitest's global setup runs `tsc -b` first). Every wait below is
+// bounded: a line that never comes fails the test saying which.
 
 const START = 'Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww';
 
@@ -31,17 +33,21 @@ function session() {
       }
     }
   });
-  const done = runHub({ input, output, error });
+  const finished = runHub({ input, output, error });
   return {
     lines,
-    done,
+    /** The session's end, after `quit` or the end of the input. */
+    get done(): Promise<void> {
+      return within(finished, 30_000, 'the hub to quit');
+    },
     send: (text: string) => input.write(`${text}\n`),
     end: () => input.end(),
     /** The next line (already printed or to come) matching `pattern`, after `from` lines. */
     waitFor(pattern: RegExp, from = 0): Promise<string> {
       const seen = lines.slice(from).find((l) => pattern.test(l));
       if (seen !== undefined) return Promise.resolve(seen);
-      return new Promise((resolve) => waiters.push({ test: (l) => pattern.test(l), resolve }));
+      const line = new Promise<string>((resolve) => waiters.push({ test: (l) => pattern.test(l), resolve }));
+      return within(line, 30_000, `a line matching ${pattern}`);
     },
   };
 }
@@ -208,7 +214,7 @@ describe('tactica hub: the engine as a Hub GUI drives it', () => {
     output.on('data', (c: Buffer) => out.push(c.toString('utf8')));
     const run = runCli(['hub'], [draughtsCli], { input, output, error: new PassThrough() });
     input.end('hub\nquit\n');
-    expect(await run).toBe(0);
+    expect(await within(run, 30_000, 'tactica hub to quit')).toBe(0);
     expect(out.join('')).toContain('\nwait\n');
   });
 });

@@ -14,13 +14,15 @@
  *   ping → pong (also while searching); stop; ponder-hit; quit
  *
  * Moves are written as Hub writes them: `32-28`, and captures as the start, the end and every taken piece,
- * `28x19x23`. The search runs in a worker thread (`WorkerEngine`), so `stop`, `ping` and `ponder-hit` are obeyed
- * while it thinks; lines other than those wait until the search has answered. Variants Scan offers that this
- * engine does not play (killer, bt, frisian) are refused with an `error` line, as is any bad line, position or move.
+ * `28x19x23`. The search runs in a worker thread (`@tactica/ai/node-worker`), so `stop`, `ping` and `ponder-hit`
+ * are obeyed while it thinks; lines other than those wait until the search has answered. Variants Scan offers that
+ * this engine does not play (killer, bt, frisian) are refused with an `error` line, as is any bad line, position or
+ * move.
  */
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { DRAUGHTS_LEVELS, type Analysis, type DraughtsLevel } from '@tactica/ai';
+import { nodeWorkerEngine, type EngineSpec, type WorkerEngine } from '@tactica/ai/node-worker';
 import { err, inputError, ok, type InputError, type Result } from '@tactica/core';
 import {
   draughtsGame,
@@ -32,7 +34,6 @@ import {
   type PlacedPiece,
   type Piece,
 } from '@tactica/draughts';
-import { WorkerEngine, type EngineSpec } from '../../ai/worker-engine.js';
 import type { Io } from '../../io.js';
 
 const LEVELS = ['dumb', 'novice', 'average', 'good', 'smart', 'master'] as const;
@@ -179,13 +180,13 @@ interface Limits {
 }
 
 export interface HubOptions {
-  /** The engine the worker runs (default: `createDraughtsEngine` of `@tactica/ai`). */
+  /** The engine the worker runs (default: the draughts engine, `{ family: 'draughts' }`). */
   readonly engine?: EngineSpec;
 }
 
 /** Runs the protocol until `quit` or the end of the input. */
 export function runHub(io: Io, options: HubOptions = {}): Promise<void> {
-  const spec: EngineSpec = options.engine ?? { name: 'createDraughtsEngine', args: [] };
+  const spec: EngineSpec = options.engine ?? { family: 'draughts' };
   const write = (line: string): void => {
     io.output.write(`${line}\n`);
   };
@@ -199,7 +200,7 @@ export function runHub(io: Io, options: HubOptions = {}): Promise<void> {
   let limits: Limits = {};
   let engine: WorkerEngine<DraughtsState, DraughtsMove> | undefined;
   const worker = (): WorkerEngine<DraughtsState, DraughtsMove> =>
-    (engine ??= new WorkerEngine<DraughtsState, DraughtsMove>(spec));
+    (engine ??= nodeWorkerEngine<DraughtsState, DraughtsMove>(spec));
 
   // The search under way, if any: what `stop`, `ping` and `ponder-hit` act on.
   let search:

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TACTORUS_LEVELS, TactorusAi, type Analysis } from '@tactica/ai';
+import { nodeWorkerEngine } from '@tactica/ai/node-worker';
 import type { Player } from '@tactica/core';
 import {
   checkOrder,
@@ -19,8 +20,7 @@ import {
   type TactorusObservation,
 } from '@tactica/tactorus';
 import { engineAgent } from '../../ai/seats.js';
-import { WorkerEngine } from '../../ai/worker-engine.js';
-import { runCapture } from '../../testing.js';
+import { runCapture, within } from '../../testing.js';
 import { tactorusCli } from './index.js';
 
 process.env['TACTICA_HOME'] = mkdtempSync(join(tmpdir(), 'tactorus-budget-'));
@@ -96,14 +96,23 @@ describe('the Tactorus engine receives the clock and the stop flag', () => {
   });
 
   describe('in a worker thread', () => {
-    const worker = new WorkerEngine<TactorusObservation, readonly Order[]>({ name: 'tactorusEngine', args: [] });
+    const worker = nodeWorkerEngine<TactorusObservation, readonly Order[]>({ family: 'tactorus' });
     afterAll(() => worker.close());
 
     it('stop ends an analysis under way with the best order set found so far', async () => {
       const reports: Analysis<unknown>[] = [];
-      const pending = worker.analyse(observe(newGame(), 0), { depth: 64, onIteration: (r) => reports.push(r) });
-      setTimeout(() => worker.stop(), 100);
-      const a = await pending;
+      // Stopped as soon as the first refinement pass is reported: 64 passes would take hours.
+      const a = await within(
+        worker.analyse(observe(newGame(), 0), {
+          depth: 64,
+          onIteration: (r) => {
+            reports.push(r);
+            if (reports.length === 1) worker.stop();
+          },
+        }),
+        30_000,
+        'the stopped analysis',
+      );
       expect(a.depth).toBeLessThan(64);
       expect(reports.map((r) => r.depth)).toEqual(Array.from({ length: a.depth }, (_, i) => i + 1));
       expect(legal(a.pv[0] ?? [])).toBe(true);
@@ -111,7 +120,7 @@ describe('the Tactorus engine receives the clock and the stop flag', () => {
     });
 
     it('a time budget cuts level 6 short there too', async () => {
-      const c = await worker.choose(observe(newGame(), 1), '6', { seed: 1, timeMs: 1 });
+      const c = await within(worker.choose(observe(newGame(), 1), '6', { seed: 1, timeMs: 1 }), 30_000, 'the choice');
       expect((c as { stopped?: boolean }).stopped).toBe(true);
       expect(c.move.length).toBeGreaterThan(0);
       expect(legal(c.move, 1)).toBe(true);

@@ -1,5 +1,7 @@
 /** A small engine for testing the engine plumbing (worker threads, seats) without depending on a real game's AI. */
-import { ContractPosition, levelEngine, type Engine } from '@tactica/ai';
+import { ContractPosition } from './contract-position.js';
+import type { Engine } from './engine.js';
+import { levelEngine } from './level-engine.js';
 import { nim, type NimState } from '@tactica/core/test-games';
 
 export function nimTestEngine(): Engine<NimState, number> {

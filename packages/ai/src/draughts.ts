@@ -1,0 +1,18 @@
+/**
+ * @tactica/ai/draughts — the Draughts computer opponent alone, for a page that plays draughts: its levels as plain
+ * data, its factory, and a ready engine made on first use. Importing this allocates nothing and loads no other game.
+ *
+ *   import { createDraughtsEngine, DRAUGHTS_LEVELS } from '@tactica/ai/draughts';
+ *   const engine = createDraughtsEngine();                      // tables are built at the first choose
+ *   const choice = engine.choose(state, 'smart', { seed: 7 });  // choice.move, choice.score, choice.pv
+ */
+export {
+  DRAUGHTS_LEVELS,
+  DraughtsSearcher,
+  createDraughtsEngine,
+  draughtsEngine,
+  immediateResults,
+  type DraughtsEngineOptions,
+  type DraughtsLevel,
+  type DraughtsSearcherOptions,
+} from './games/draughts.js';

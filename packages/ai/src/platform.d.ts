@@ -1,0 +1,12 @@
+// The platform globals this package's browser-ready code uses, which browsers, Web Workers and Node all provide.
+// Declared here rather than taken from the DOM or Node types, so that the compiler refuses anything else.
+declare const performance: { now(): number };
+
+declare class URL {
+  constructor(url: string, base?: string | URL);
+  readonly href: string;
+}
+
+interface ImportMeta {
+  readonly url: string;
+}
