@@ -1,7 +1,7 @@
 /**
  * The Game contract for draughts: 7 rule sets x (normal | give-away) = 14 games, one immutable state type.
  *
- * Game end (manual 2.4, 3.2.2; rules file):
+ * Game end (manual 2.4, 3.2.2; docs/rules/draughts.md "Winning" and "Draws"):
  * - the side to move has no legal move: it loses, or wins in give-away (`no-moves`);
  * - the same position (board and side to move) for the third time: draw (`threefold`);
  * - the move counter: after M1 inactive moves per side (king moves without capture) in a row, a second counter of
