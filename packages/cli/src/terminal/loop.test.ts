@@ -5,7 +5,7 @@ import { current, err, inputError, ok, pushMove, startHistory, type History } fr
 import { nim, type NimState } from '@tactica/core/test-games';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { memoryIo } from '../testing.js';
+import { memoryIo, within } from '../testing.js';
 import { runTerminalGame, type TerminalAdapter } from './loop.js';
 
 const adapter: TerminalAdapter<NimState, number> = {
@@ -116,33 +116,41 @@ describe('terminal loop hooks for game commands', () => {
 });
 
 describe('terminal loop with clocks (Draughts manual 3.2.2)', () => {
-  function openIo(lines: string) {
-    const { io, stdout } = memoryIo();
+  /** An input that stays open (a person who types nothing) until the test ends it. */
+  function openIo() {
+    const m = memoryIo();
     const input = new PassThrough();
-    input.write(lines);
-    return { io: { ...io, input }, stdout, input };
+    return { ...m, io: { ...m.io, input }, input };
+  }
+
+  /** Runs the loop until it waits at "Game over>", then ends the input: the game was played out by the clocks. */
+  async function untilGameOver(
+    o: ReturnType<typeof openIo>,
+    options: Parameters<typeof runTerminalGame<NimState, number>>[2],
+  ): Promise<History<NimState, number>> {
+    const game = runTerminalGame(adapter, o.io, options);
+    await o.waitForOutput(/Game over> $/).finally(() => o.input.end());
+    return within(game, 'the loop to return once the input ended');
   }
 
   it('per move: when a player runs out of time a random legal move is played for him', async () => {
-    const { io, stdout, input } = openIo('');
+    const o = openIo();
     let t = 0;
     // Every reading of the clock is 20 s later: each blitz move (10 s) has already run out.
-    // The loop waits at "Game over>" until the input ends.
-    setTimeout(() => input.end(), 300);
-    const h = await runTerminalGame(adapter, io, {
+    const h = await untilGameOver(o, {
       clock: { mode: 'move', limit: 'blitz' },
       now: () => (t += 20_000),
       seed: 4,
     });
-    expect(stdout()).toMatch(/Time is up for First: a random move is played, take [123]\./);
+    expect(o.stdout()).toMatch(/Time is up for First: a random move is played, take [123]\./);
     expect(nim.outcome(current(h))?.reason).toBe('last-stone');
   });
 
   it('per game: the player who runs out of time loses', async () => {
-    const { io, stdout, input } = openIo('');
+    const o = openIo();
+    const { stdout } = o;
     let t = 0;
-    setTimeout(() => input.end(), 300);
-    const h = await runTerminalGame(adapter, io, {
+    const h = await untilGameOver(o, {
       clock: { mode: 'game', limit: 'blitz' },
       now: () => (t += 7 * 60_000),
     });
