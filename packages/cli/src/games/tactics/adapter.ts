@@ -17,7 +17,8 @@ import {
 import type { SaveLibrary } from '../../storage/save-library.js';
 import type { LoopContext, TerminalAdapter } from '../../terminal/loop.js';
 
-export const GAME_ID = 'tactics';
+/** The key of Tactics saves in the save library: the game's family. */
+export const GAME_ID = tactics.info.family;
 
 type H = History<TacticsState, TacticsMove>;
 
