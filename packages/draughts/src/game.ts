@@ -41,6 +41,9 @@ export interface DraughtsState {
   readonly over?: Outcome;
 }
 
+/** The two seats in every rule set, White's first (the players' names, whoever moves first). */
+export const PLAYER_NAMES = ['White', 'Black'] as const;
+
 export interface DraughtsOptions {
   /** Give-away: the side left without a move wins (manual 3.2.2). */
   readonly giveaway?: boolean;
@@ -177,7 +180,7 @@ export function draughtsGame(variant: VariantId, options: DraughtsOptions = {}):
       name: `${rules.name}${giveaway ? ' (give-away)' : ''}`,
       dynamics: 'sequential',
       board: { files: rules.size, ranks: rules.size },
-      players: ['White', 'Black'],
+      players: PLAYER_NAMES,
     },
     initial: () => stateFrom(initialPosition(variant), giveaway),
     fromPosition: (pos) => stateFrom(pos, giveaway),

@@ -66,7 +66,7 @@ export const tactrix: Game<TactrixState, TactrixMove> = {
     name: 'Tactrix!',
     dynamics: 'sequential',
     board: { files: 10, ranks: 10 },
-    players: ['White', 'Black'],
+    players: PLAYER_NAMES,
   },
   initial: initialState,
   toMove: (s) => (outcomeOfState(s) ? [] : [s.turn]),

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { draughtsCli } from './index.js';
 import { runCli } from '../../program.js';
 import { within } from '../../testing.js';
+import { VERSION } from '../../version.js';
 import { formatHubPosition, hubMove, parseHubLine, parseHubPosition, readHubMove, runHub } from './hub.js';
 
 // The engine runs in the built worker (npm test builds before testing).
@@ -103,7 +104,7 @@ describe('tactica hub: the engine as a Hub GUI drives it', () => {
     const h = session();
     h.send('hub');
     await h.waitFor(/^wait$/);
-    expect(h.lines[0]).toBe('id name=Tactica version=0.1.0 author="the Tactica project"');
+    expect(h.lines[0]).toBe(`id name=Tactica version=${VERSION} author="the Tactica project"`);
     expect(h.lines).toContain('param name=variant value=normal type=enum values="normal losing"');
     expect(h.lines).toContain('param name=level value=master type=enum values="dumb novice average good smart master"');
     h.send('set-param name=variant value=frisian');

@@ -32,6 +32,7 @@ import {
   makeFen,
   readPdn,
   readSquare,
+  PLAYER_NAMES,
   RULE_SETS,
   sameMove,
   squareName,
@@ -408,7 +409,7 @@ export async function playDraughts(io: Io, opts: PlayOptions): Promise<void> {
 export function configurePlay(cmd: Command, io: Io): void {
   // The position comes from --variant and --load (a PDN game may start from a FEN); draughts has no --position.
   addPlayOptions(cmd, {
-    seats: ['White', 'Black'],
+    seats: PLAYER_NAMES,
     levels: draughtsEngine.levels.map((l) => l.id),
     load: 'file',
     file: 'PDN file (its first game)',
