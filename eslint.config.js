@@ -35,6 +35,17 @@ export default tseslint.config(
     },
   },
   {
+    // Typed rules: they need the type checker, so they run on the packages' sources (each package's tsconfig).
+    files: ['packages/*/src/**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+    },
+  },
+  {
     files: ['**/*.config.*', 'eslint.config.js'],
     rules: { 'no-restricted-syntax': 'off' },
   },

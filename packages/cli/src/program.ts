@@ -4,6 +4,8 @@ import { VERBS, type GameCli, type Verb } from './game-cli.js';
 import { CliError, type Io } from './io.js';
 import { chooseAndLaunch } from './menu.js';
 import { configureServe } from './serve.js';
+import { closeLineReader } from './terminal/line-reader.js';
+import { VERSION } from './version.js';
 
 const VERB_HELP: Record<Verb, string> = {
   perft: 'count the leaf nodes of the legal-move tree (the last line printed is the count)',
@@ -16,6 +18,7 @@ const VERB_HELP: Record<Verb, string> = {
 export function buildProgram(games: readonly GameCli[], io: Io): Command {
   const program = new Command('tactica')
     .description('Tactica: Draughts, Force 400, Tactics, Tactrix! and Tactorus')
+    .version(VERSION)
     .configureOutput({
       writeOut: (s) => io.output.write(s),
       writeErr: (s) => io.error.write(s),
@@ -61,5 +64,8 @@ export async function runCli(argv: readonly string[], games: readonly GameCli[],
       return e.exitCode;
     }
     throw e;
+  } finally {
+    // The keyboard is released once the command is done (a terminal leaves raw mode and the process can exit).
+    closeLineReader(io);
   }
 }

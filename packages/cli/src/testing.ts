@@ -10,18 +10,54 @@ export interface Captured {
   readonly stderr: string;
 }
 
+/** How long a test waits for something the program should do at once before it fails saying what it waited for. */
+export const WAIT_MS = 10_000;
+
+/**
+ * `promise`, or a rejection naming `what` when it has not settled within `ms`: a test waiting on an event fails with
+ * a reason instead of hanging until the runner gives up.
+ */
+export function within<T>(promise: Promise<T>, what: string, ms = WAIT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`waited ${ms} ms for ${what}`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 /** In-memory streams for a CLI run: `input` is what the user types (lines separated by \n). */
-export function memoryIo(input = ''): { io: Io; stdout: () => string; stderr: () => string } {
+export function memoryIo(input = ''): {
+  io: Io;
+  stdout: () => string;
+  stderr: () => string;
+  /** Resolves with all of stdout once it matches `pattern` (at once if it already does); rejects after `ms`. */
+  waitForOutput(pattern: RegExp, ms?: number): Promise<string>;
+} {
   const out: string[] = [];
   const errs: string[] = [];
   const output = new PassThrough();
   const error = new PassThrough();
   output.on('data', (c: Buffer) => out.push(c.toString('utf8')));
   error.on('data', (c: Buffer) => errs.push(c.toString('utf8')));
+  const stdout = (): string => out.join('');
   return {
     io: { input: Readable.from(input ? [input] : []), output, error },
-    stdout: () => out.join(''),
+    stdout,
     stderr: () => errs.join(''),
+    waitForOutput(pattern, ms = WAIT_MS) {
+      let check: (() => void) | undefined;
+      const matched = new Promise<string>((resolve) => {
+        // Registered after the collecting listener, so `out` already holds the chunk that arrived.
+        check = () => {
+          if (pattern.test(stdout())) resolve(stdout());
+        };
+        output.on('data', check);
+        check();
+      });
+      return within(matched, `output matching ${String(pattern)}`, ms).finally(() => {
+        if (check) output.off('data', check);
+      });
+    },
   };
 }
 
@@ -34,13 +70,4 @@ export async function runCapture(
   const code = await runCli(argv, options.games ?? gameClis, io);
   await new Promise((r) => setImmediate(r));
   return { code, stdout: stdout(), stderr: stderr() };
-}
-
-/** `promise`, or a rejection naming `what` after `ms` milliseconds: every wait in a test is bounded. */
-export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -4,7 +4,7 @@
  * allocates nothing per node. The public, immutable API (game.ts) loads a position into an engine, asks for the
  * moves and copies them out.
  *
- * Rules implemented here (manual section 2.2, table 2.3, rules file `shared/rules/draughts.md`):
+ * Rules implemented here (manual section 2.2, table 2.3, `docs/rules/draughts.md`):
  * - capturing is compulsory and continues while possible; a move is one complete path (2.2.2);
  * - a king that has several landing squares behind a taken piece must choose one from which it can go on
  *   capturing, if there is one (continued capture is compulsory, 2.2.2);
@@ -13,7 +13,8 @@
  * - crowning at the end of the move, or at once with the capture going on as a king (Russian) (2.2.6);
  * - kings: one step, flying, or flying but landing right behind the taken piece (Thai) (2.2.7);
  * - men capture backward where the rule set says so (2.3);
- * - two paths with the same start, end and taken pieces are one move (rules file), unless `unique` is off.
+ * - two paths with the same start, end and taken pieces are one move (docs/rules/draughts.md "What counts as one
+ *   move"), unless `unique` is off.
  */
 import { DOWN_LEFT, DOWN_RIGHT, geometryOf, UP_LEFT, UP_RIGHT, type Geometry } from './geometry.js';
 import type { RuleSet } from './rules.js';

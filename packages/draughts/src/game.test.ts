@@ -92,7 +92,8 @@ describe('draw by threefold repetition: the same board with the same side to mov
   });
 });
 
-describe('the move counter: M1 inactive moves per side, then M2 moves per side (manual 2.4, rules file)', () => {
+// Manual 2.4; docs/rules/draughts.md "Draws".
+describe('the move counter: M1 inactive moves per side, then M2 moves per side', () => {
   it('English: sliding a king shows 39, the reply 38 (the manual’s example: M1 = 20 per side)', () => {
     const game = draughtsGame('english');
     //   Black (to move) has a king on 1 and a man on 12; White a king on 32 and a man on 21.

@@ -1,7 +1,7 @@
 /**
  * The Game contract for draughts: 7 rule sets x (normal | give-away) = 14 games, one immutable state type.
  *
- * Game end (manual 2.4, 3.2.2; rules file):
+ * Game end (manual 2.4, 3.2.2; docs/rules/draughts.md "Winning" and "Draws"):
  * - the side to move has no legal move: it loses, or wins in give-away (`no-moves`);
  * - the same position (board and side to move) for the third time: draw (`threefold`);
  * - the move counter: after M1 inactive moves per side (king moves without capture) in a row, a second counter of
@@ -40,6 +40,9 @@ export interface DraughtsState {
   /** How the game ended, if it has: set when the state is made, by rule, resignation or agreement. */
   readonly over?: Outcome;
 }
+
+/** The two seats in every rule set, White's first (the players' names, whoever moves first). */
+export const PLAYER_NAMES = ['White', 'Black'] as const;
 
 export interface DraughtsOptions {
   /** Give-away: the side left without a move wins (manual 3.2.2). */
@@ -177,7 +180,7 @@ export function draughtsGame(variant: VariantId, options: DraughtsOptions = {}):
       name: `${rules.name}${giveaway ? ' (give-away)' : ''}`,
       dynamics: 'sequential',
       board: { files: rules.size, ranks: rules.size },
-      players: ['White', 'Black'],
+      players: PLAYER_NAMES,
     },
     initial: () => stateFrom(initialPosition(variant), giveaway),
     fromPosition: (pos) => stateFrom(pos, giveaway),

@@ -85,6 +85,7 @@ export {
   draughtsGame,
   drawCounter,
   playMove,
+  PLAYER_NAMES,
   stateFrom,
   type DraughtsGame,
   type DraughtsOptions,

@@ -81,7 +81,10 @@ export function compareMoves(a: DraughtsMove, b: DraughtsMove): number {
   return a.path.length - b.path.length;
 }
 
-/** Same start, end, taken pieces and crowning: the same move, whatever path was followed (rules file). */
+/**
+ * Same start, end, taken pieces and crowning: the same move, whatever path was followed (docs/rules/draughts.md
+ * "What counts as one move").
+ */
 export function sameMove(a: DraughtsMove, b: DraughtsMove): boolean {
   return (
     a.from === b.from &&

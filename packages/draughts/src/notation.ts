@@ -1,7 +1,7 @@
 /**
- * Move text as PDN writes it (rules file "Notation"): numeric squares (`32-28`, `28x19`), or algebraic squares for
- * Russian (`c3-d4`, `c3xe5`); `-` for a plain move, `x` for a capture; the shortest form (start and end) unless two
- * different legal captures share start and end, then the full path (`26x37x48`).
+ * Move text as PDN writes it (docs/rules/draughts.md "Notation"): numeric squares (`32-28`, `28x19`), or algebraic
+ * squares for Russian (`c3-d4`, `c3xe5`); `-` for a plain move, `x` for a capture; the shortest form (start and end)
+ * unless two different legal captures share start and end, then the full path (`26x37x48`).
  *
  * Reading is tolerant: numeric or algebraic squares in any rule set, `x`, `:` or `-` between squares, intermediate
  * squares optional (any of them, in order) when the rest is unambiguous, surrounding whitespace. Errors are coded:

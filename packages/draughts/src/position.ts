@@ -30,7 +30,10 @@ export interface PlacedPiece {
   readonly piece: Piece;
 }
 
-/** The starting position of a rule set (rules file: men on the nearest 4, 3 or 2 rows; 2.3 "Who moves first"). */
+/**
+ * The starting position of a rule set (docs/rules/draughts.md "Starting position and board": men on the nearest 4,
+ * 3 or 2 rows; 2.3 "Who moves first").
+ */
 export function initialPosition(variant: VariantId): Position {
   const rules = RULE_SETS[variant];
   const g = geometryOf(rules.size);

@@ -17,10 +17,10 @@ import {
   type VariantId,
 } from './index.js';
 
-// One test (or table of tests) per rule of the manual's comparison table (section 2.3) and of the rules file.
-// Diagrams list each rank's playable squares from White's left, top rank first: `.` empty, w/b men, W/B kings.
-// They are drawn for the standard board; for Spanish (the mirrored board) the same drawing is read as its mirror
-// image, which is the same game (rules file: the project models the Spanish board by mirroring).
+// One test (or table of tests) per rule of the manual's comparison table (section 2.3) and of docs/rules/draughts.md.
+// Diagrams list each rank's playable squares from White's left, top rank first: `.` empty, w/b men, W/B kings. They are
+// drawn for the standard board; for Spanish (the mirrored board) the same drawing is read as its mirror image, which is
+// the same game (docs/rules/draughts.md "Starting position and board": Spanish is modelled by mirroring).
 
 const EIGHT: readonly VariantId[] = ['english', 'spanish', 'russian', 'brazilian', 'thai', 'pool'];
 
@@ -86,7 +86,7 @@ describe('2.3 Board: 10x10 for International, 8x8 otherwise; Spanish on the mirr
   });
 });
 
-describe('2.3 Initial number of pieces and rows (rules file)', () => {
+describe('2.3 Initial number of pieces and rows (docs/rules/draughts.md "Starting position and board")', () => {
   it.each([
     [
       'international',
@@ -111,7 +111,7 @@ describe('2.3 Who moves first', () => {
   });
 });
 
-describe('2.3 Pawn captures back (Pool: yes, rules file, ours)', () => {
+describe('2.3 Pawn captures back (Pool: yes, docs/rules/draughts.md "Pool men capture backward", ours)', () => {
   //   White man on d4, black man behind it on c3: only a man that captures backward can take it.
   const diagram = `
       .   .   .   .
@@ -362,7 +362,8 @@ describe('capturing is compulsory and goes on while possible (manual 2.2.2)', ()
   );
 });
 
-describe('a move is one complete path; paths with the same start, end and taken pieces are one move (rules file)', () => {
+// docs/rules/draughts.md "What counts as one move".
+describe('a move is one complete path; paths with the same start, end and taken pieces are one move', () => {
   it('English: a king going round a ring of four either way is one move (two paths)', () => {
     const pos = unwrap(parseFen('W:WK17:B14,15,22,23', 'english'));
     expect(moveTexts(pos)).toEqual(['17x17']);
@@ -391,7 +392,7 @@ describe('the side that cannot move loses; in give-away it wins (manual 3.2.2)',
   });
 });
 
-describe('Thai numbering and start (rules file)', () => {
+describe('Thai numbering and start (docs/rules/draughts.md "The Thai king")', () => {
   it('Thai squares are numbered as on the English board; White on 25-32 moves first', () => {
     const start = initialPosition('thai');
     expect(makeFen(start)).toBe('W:W25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8');

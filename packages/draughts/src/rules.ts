@@ -1,7 +1,7 @@
 /**
- * The seven rule sets as data. Every field cites the manual's comparison table (section 2.3, "Comparison of Rules")
- * or the project's rules file (`shared/rules/draughts.md`, written "rules file" below). The move generator reads only
- * these fields; there is no per-variant code path.
+ * The seven rule sets as data. Every field cites the manual's comparison table (section 2.3, "Comparison of Rules") or
+ * the project's rules decisions (`docs/rules/draughts.md`, written "rules page" below, with the section). The move
+ * generator reads only these fields; there is no per-variant code path.
  */
 
 export const VARIANT_IDS = ['international', 'english', 'spanish', 'russian', 'brazilian', 'thai', 'pool'] as const;
@@ -33,11 +33,11 @@ export interface RuleSet {
   readonly mirrored: boolean;
   /** Men per side at the start (2.3 "Initial number of pieces"). */
   readonly menPerSide: number;
-  /** Rows of men per side at the start (rules file: 4 rows on 10x10, 3 on 8x8, 2 in Thai). */
+  /** Rows of men per side at the start (rules page "Starting position and board": 4 on 10x10, 3 on 8x8, 2 in Thai). */
   readonly rowsOfMen: number;
   /** Who moves first (2.3 "Who moves first"). */
   readonly firstToMove: Color;
-  /** Men capture backward too (2.3 "Pawn captures back"; Pool corrected to yes by the rules file, ours). */
+  /** Men capture backward too (2.3 "Pawn captures back"; Pool: yes, rules page "Pool men capture backward", ours). */
   readonly manCapturesBackward: boolean;
   /** Which capture must be chosen when several exist (2.3 "Capture restrictions", manual 2.2.4). */
   readonly precedence: CapturePrecedence;
@@ -49,7 +49,7 @@ export interface RuleSet {
   readonly king: KingKind;
   /** The draw counters in moves per side (manual 2.4): stage 1 of M1 inactive moves, then stage 2 of M2 moves. */
   readonly drawCounter: { readonly m1: number; readonly m2: number };
-  /** How squares are written in move text and FEN (rules file "Notation"). */
+  /** How squares are written in move text and FEN (rules page "Notation"). */
   readonly notation: 'numeric' | 'algebraic';
   /** The PDN 3.0 GameType number of the rule set. */
   readonly pdnGameType: number;
@@ -65,7 +65,7 @@ export const RULE_SETS: Readonly<Record<VariantId, RuleSet>> = {
     size: 10, // 2.3: E (extended 10x10)
     mirrored: false,
     menPerSide: 20, // 2.3
-    rowsOfMen: 4, // rules file
+    rowsOfMen: 4, // rules page "Starting position and board"
     firstToMove: 'white', // 2.3: W
     manCapturesBackward: true, // 2.3: Y
     precedence: 'quantity', // 2.3: Q
@@ -127,7 +127,7 @@ export const RULE_SETS: Readonly<Record<VariantId, RuleSet>> = {
     crownsMidCapture: true, // 2.3: I; manual 2.2.6 "Instant crowning"
     king: 'flying',
     drawCounter: STANDARD_DRAW,
-    notation: 'algebraic', // rules file: Russian tradition is algebraic
+    notation: 'algebraic', // rules page "Notation": Russian tradition is algebraic
     pdnGameType: 25,
   },
   brazilian: {
@@ -155,8 +155,8 @@ export const RULE_SETS: Readonly<Record<VariantId, RuleSet>> = {
     size: 8,
     mirrored: false,
     menPerSide: 8, // 2.3
-    rowsOfMen: 2, // rules file
-    firstToMove: 'white', // 2.3: W (rules file: White on 25-32 moves first)
+    rowsOfMen: 2, // rules page "Starting position and board"
+    firstToMove: 'white', // 2.3: W (rules page "The Thai king": White on 25-32 moves first)
     manCapturesBackward: false, // 2.3: N
     precedence: 'free', // 2.3: F
     removal: 'immediate', // 2.3: I; manual 2.2.5 "Instant"
@@ -175,7 +175,8 @@ export const RULE_SETS: Readonly<Record<VariantId, RuleSet>> = {
     menPerSide: 12,
     rowsOfMen: 3,
     firstToMove: 'black', // 2.3: B
-    manCapturesBackward: true, // rules file corrects 2.3's N: in American pool men capture backward (ours)
+    // Rules page "Pool men capture backward" corrects 2.3's N: in American pool men capture backward (ours).
+    manCapturesBackward: true,
     precedence: 'free',
     removal: 'at-end',
     crownsMidCapture: false,

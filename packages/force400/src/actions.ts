@@ -3,7 +3,7 @@
  * keyboard). `refusal` says why an action is illegal — one reason, as the original printed one.
  */
 import { inputError, type InputError, type Player } from '@tactica/core';
-import { distance, LINE, RAY_START, RAYS, squareName } from './board.js';
+import { distance, LINE, RAY_START, RAYS, SIDE_NAMES, squareName } from './board.js';
 import {
   ABDICATE,
   codeAmount,
@@ -43,8 +43,6 @@ export function actionFromCode(code: number): Force400Action {
 export function sameAction(a: Force400Action, b: Force400Action): boolean {
   return a.kind === b.kind && a.from === b.from && a.to === b.to && a.amount === b.amount;
 }
-
-const SIDE_NAMES: readonly [string, string] = ['White', 'Black'];
 
 /**
  * Why `a` is illegal for the side to move in `engine`, or undefined when it is legal. Checks run in a fixed order

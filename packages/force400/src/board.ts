@@ -6,6 +6,8 @@
 export const SIZE = 10;
 export const SQUARES = 100;
 export const FILES = 'ABCDEFGHIJ';
+/** The two sides, White first (manual, "Basics of Play": White always goes first). */
+export const SIDE_NAMES = ['White', 'Black'] as const;
 
 /** The eight queen directions as [file step, rank step]. */
 export const DIRECTIONS: readonly (readonly [number, number])[] = [

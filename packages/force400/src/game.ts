@@ -14,6 +14,7 @@ import {
   type Player,
   type Result,
 } from '@tactica/core';
+import { SIDE_NAMES } from './board.js';
 import { actionCode, actionFromCode, describeAction, refusal, sameAction, type Force400Action } from './actions.js';
 import { Force400Engine } from './engine.js';
 import { parseActionText } from './notation.js';
@@ -45,7 +46,7 @@ export function createForce400(setup: Force400Setup = {}): Result<Force400Game, 
       name: 'Force 400',
       dynamics: 'sequential',
       board: { files: 10, ranks: 10 },
-      players: ['White', 'Black'],
+      players: SIDE_NAMES,
     },
     initial: () => initial,
     toMove: (s) => (s.ended ? [] : [s.toMove]),

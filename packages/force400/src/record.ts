@@ -18,7 +18,7 @@
  * naming the line.
  */
 import { err, inputError, ok, type InputError, type Player, type Result } from '@tactica/core';
-import { parseSquare, squareName } from './board.js';
+import { parseSquare, SIDE_NAMES, squareName } from './board.js';
 import { describeAction, type Force400Action } from './actions.js';
 import { parseActionText } from './notation.js';
 import type { Handicap } from './setup.js';
@@ -66,8 +66,6 @@ export interface ParsedRecord {
 }
 
 export const EMPTY_HEADER: RecordHeader = { header: null, date: null, white: null, black: null, handicap: [0, 0] };
-
-const SIDE_NAMES: readonly [string, string] = ['White', 'Black'];
 
 /** The date line as the original wrote it: `MM-DD-YYYY HH:MM:SS`, in the machine's local time. */
 export function formatRecordDate(d: Date): string {

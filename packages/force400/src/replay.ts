@@ -3,6 +3,7 @@
  * turn, and a result line must agree with how play ended.
  */
 import { err, inputError, ok, type InputError, type Result } from '@tactica/core';
+import { SIDE_NAMES } from './board.js';
 import { createForce400, type Force400Game } from './game.js';
 import { parseRecord, type ParsedRecord } from './record.js';
 import type { Force400State } from './state.js';
@@ -15,8 +16,6 @@ export interface Replay {
   /** The last position, with a resignation applied. */
   readonly final: Force400State;
 }
-
-const SIDE_NAMES = ['White', 'Black'] as const;
 
 /** Parses and replays record text. */
 export function replayRecordText(text: string): Result<Replay, InputError> {

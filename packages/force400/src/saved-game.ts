@@ -9,6 +9,7 @@
  *   <the game record: header, date, players, handicaps, moves>
  */
 import { err, inputError, ok, type InputError, type Player, type Result } from '@tactica/core';
+import { SIDE_NAMES } from './board.js';
 import { formatRecord, parseRecord, type GameRecord } from './record.js';
 import { replayRecord, type Replay } from './replay.js';
 
@@ -30,7 +31,6 @@ export interface SavedGame {
   readonly record: GameRecord;
 }
 
-const SIDE_NAMES = ['White', 'Black'] as const;
 const PREAMBLE_LINES = 3;
 
 export function formatSavedGame(g: SavedGame): string {

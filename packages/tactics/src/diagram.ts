@@ -47,9 +47,9 @@ export function renderDiagram(s: Pick<TacticsState, 'board'>, options: { readonl
 }
 
 /**
- * Reads a board drawn in the manual's style (as `renderDiagram` writes it, rank 1 at the top) into 64 cell codes.
- * The shading of a square is not checked against its colour: the manual itself draws b1 unshaded in four
- * diagrams (a misprint, rules file). Trailing spaces and blank lines around the board are ignored.
+ * Reads a board drawn in the manual's style (as `renderDiagram` writes it, rank 1 at the top) into 64 cell codes. The
+ * shading of a square is not checked against its colour: the manual itself draws b1 unshaded in four diagrams (a
+ * misprint: docs/rules/tactics.md "The worked example"). Trailing spaces and blank lines around the board are ignored.
  */
 export function parseDiagram(text: string): Result<Cell[], InputError> {
   const all = text.split(/\r?\n/).map((l) => l.replace(/\s+$/, ''));

@@ -182,7 +182,7 @@ export class TacticsEngine {
   /**
    * Finds the pieces a piece just landed on `to` flips, judged on the board as it stands (after the landing, before
    * any flip), and writes them into `this.flips` from `top`; returns the new top. Manual, "Pieces are flipped in
-   * one of two ways", as the rules file states them:
+   * one of two ways", as docs/rules/tactics.md "Flipping" states them:
    * 1. bracket: along each orthogonal line from `to`, a run of one or more pieces showing the opponent's colour
    *    closed by a piece showing the mover's colour (whoever owns it) flips;
    * 2. sandwich: when both orthogonal neighbours on one line show the opponent's colour, both flip.

@@ -1,5 +1,5 @@
 /**
- * The flip rules (manual, "Pieces are flipped in one of two ways"; rules file, "After the piece lands"), edge by
+ * The flip rules (manual, "Pieces are flipped in one of two ways"; docs/rules/tactics.md "Flipping"), edge by
  * edge. Boards are drawn rank 1 at the top, as the manual draws them: `*X*` shows the black face, ` X ` the white
  * face, lowercase is frozen. Shading is left out (the parser ignores it).
  */

@@ -217,7 +217,7 @@ const base: Omit<Game<TacticsState, TacticsMove, TacticsState>, 'tryPlay'> = {
     name: 'Tactics',
     dynamics: 'sequential',
     board: { files: 8, ranks: 8 },
-    players: ['White', 'Black'],
+    players: PLAYER_NAMES,
   },
   initial: initialState,
   toMove: (s) => (outcomeOf(s) ? [] : [s.turn]),

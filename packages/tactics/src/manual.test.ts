@@ -1,7 +1,7 @@
 /**
- * The manual's worked example, as the acceptance test (rules file): from its first diagram, the moves h1-f1,
- * a5-c3, c1-f4 and c3-e5 must reproduce the four printed diagrams square for square and character for character.
- * The diagrams are kept verbatim in testdata/manual/ and parsed here.
+ * The manual's worked example, as the acceptance test (docs/rules/tactics.md "The worked example"): from its first
+ * diagram, the moves h1-f1, a5-c3, c1-f4 and c3-e5 must reproduce the four printed diagrams square for square and
+ * character for character. The diagrams are kept verbatim in testdata/manual/ and parsed here.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -21,8 +21,9 @@ function diagramState(name: string, turn: 0 | 1): TacticsState {
 }
 
 /**
- * The four after-move diagrams draw b1 (a dark square) without its shading: a misprint (rules file). We draw it
- * shaded, and compare that one square with the shading taken off; every other character must match exactly.
+ * The four after-move diagrams draw b1 (a dark square) without its shading: a misprint (docs/rules/tactics.md "The
+ * worked example"). We draw it shaded, and compare that one square with the shading taken off; every other character
+ * must match exactly.
  */
 function expectSameDiagram(ours: string, printed: string, misprintedB1: boolean): void {
   const a = ours.split('\n');
@@ -88,7 +89,8 @@ describe('manual: the worked example (h1-f1, a5-c3, c1-f4, c3-e5)', () => {
     }
   });
 
-  it('"Notice that the 4 pieces at b1, c2, d1 and e1 all got flipped": c2 is empty, the fourth is c1 (rules file)', () => {
+  // docs/rules/tactics.md "The worked example".
+  it('"Notice that the 4 pieces at b1, c2, d1 and e1 all got flipped": c2 is empty, the fourth is c1', () => {
     const before = diagramState('1-before-white-h1-f1', 0);
     expect(before.board[parseSquare('c2') ?? 0]).toBe('.');
     const m = tactics.parseMove(before, 'h1-f1');

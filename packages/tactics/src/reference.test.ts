@@ -1,7 +1,7 @@
 /**
  * An independent check of the engine: a deliberately plain re-implementation of the rules (a grid of objects, the
- * rules file's wording turned into loops, no tables, no make/unmake) that must agree with the fast engine on every
- * move and every resulting board, and on perft.
+ * wording of docs/rules/tactics.md "Flipping" turned into loops, no tables, no make/unmake) that must agree with the
+ * fast engine on every move and every resulting board, and on perft.
  */
 import { createRng, perft } from '@tactica/core';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * Movement, the end of the game and the draw rules (manual, "Moves and Pieces", "The game is over when…";
- * rules file, "Rules as followed" and the draws, which are ours).
+ * docs/rules/tactics.md "Rules" and "The end", whose draws are ours).
  */
 import { perft, perftGeneric, unwrap } from '@tactica/core';
 import { describe, expect, it } from 'vitest';

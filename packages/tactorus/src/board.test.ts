@@ -14,7 +14,7 @@ import {
 } from './board.js';
 import { diagram, draw } from './test-boards.js';
 
-describe('the starting layout (../shared/rules/tactorus.md, Setup)', () => {
+describe('the starting layout (docs/rules/tactorus.md "Setup")', () => {
   it('Player 1 holds rows 8–9 (C A C | C F A C | C A C over ten infantry), Player 2 the same turned 180°', () => {
     expect(draw(startingBoard())).toBe(
       draw(

@@ -151,7 +151,7 @@ export function isHighGround(sq: number): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The starting layout (../shared/rules/tactorus.md, "Setup", ours: the original's picture is lost).
+// The starting layout (docs/rules/tactorus.md "Setup", ours: the original's picture is lost).
 
 export const FLANKS = ['left', 'right'] as const;
 export type Flank = (typeof FLANKS)[number];

@@ -1,6 +1,6 @@
 /**
  * Resolving a round: all orders of both players are carried out at once, then the capture stage, then the
- * elimination stage (manual, "Tactorus Rules": the two-stage process; ../shared/rules/tactorus.md "Resolution").
+ * elimination stage (manual, "Tactorus Rules": the two-stage process; docs/rules/tactorus.md "Resolution").
  *
  * The result depends only on the sets of orders, never on the order they were scheduled in: each piece's square
  * in the next round is written into a per-player table, and both stages read whole tables. "All Tactorus game
@@ -231,7 +231,7 @@ function resolve(
 }
 
 /**
- * The end rules (manual, "The goal" and the four ties; ../shared/rules/tactorus.md "End"): a flag taken by
+ * The end rules (manual, "The goal" and the four ties; docs/rules/tactorus.md "End"): a flag taken by
  * infantry wins, even when that infantry is then eliminated; both flags taken, or the flags meeting, is a tie;
  * both sides without infantry is a tie; after round 50 the side with more infantry wins **(ours)**, equal is a tie.
  */

@@ -28,7 +28,7 @@ export const BASIC_RULES: Rules = { chain: false, supplyLines: false, highGround
 /** The manual's default new game has Chain moves on ("New game"). */
 export const DEFAULT_RULES: Rules = { chain: true, supplyLines: false, highGround: false };
 
-/** The game ends after this many rounds (manual, ties rule 3; ../shared/rules/tactorus.md "End"). */
+/** The game ends after this many rounds (manual, ties rule 3; docs/rules/tactorus.md "End"). */
 export const ROUND_LIMIT = 50;
 
 /** One scheduled order: the piece on `from` moves to `to` when the round resolves. */

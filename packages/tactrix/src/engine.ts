@@ -4,7 +4,7 @@
  * and copies the result out; search and perft use it directly.
  *
  * A move is an integer `from + to * 128`. `from` is a square (0–99) for a piece move, or `100 + type` for a purchase
- * of that piece type placed on `to` (rules file: buying is a whole turn).
+ * of that piece type placed on `to` (docs/rules/tactrix.md "Chips and buying": buying is a whole turn).
  */
 import { type Player, zobristKeys } from '@tactica/core';
 import {
@@ -448,8 +448,8 @@ export class Position {
   }
 
   /**
-   * Why the game is over by rule, or undefined: a king captured (manual, "King"); the side to move has no legal
-   * move and no affordable purchase (rules file); threefold repetition or 100 plies without progress (rules file).
+   * Why the game is over by rule, or undefined: a king captured (manual, "King"); the side to move has no legal move
+   * and no affordable purchase; threefold repetition or 100 plies without progress (docs/rules/tactrix.md "The end").
    * `moves` is the number of legal moves of the side to move (pass it when already generated).
    */
   status(moves: number): StatusCode {

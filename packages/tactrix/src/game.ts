@@ -84,7 +84,7 @@ export const tactrix: Game<TactrixState, TactrixMove, TactrixState> = {
     name: 'Tactrix!',
     dynamics: 'sequential',
     board: { files: 10, ranks: 10 },
-    players: ['White', 'Black'],
+    players: PLAYER_NAMES,
   },
   initial: initialState,
   toMove: (s) => (outcomeOfState(s) ? [] : [s.turn]),

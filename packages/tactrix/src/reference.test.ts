@@ -1,6 +1,6 @@
 /**
- * An independent, deliberately naive reference implementation of the Tactrix! move rules (coordinates, plain arrays,
- * no tables, no make/unmake), written from the manual and the rules file, used to cross-check the engine: the same
+ * An independent, deliberately naive reference implementation of the Tactrix! move rules (coordinates, plain arrays, no
+ * tables, no make/unmake), written from the manual and docs/rules/tactrix.md, used to cross-check the engine: the same
  * legal moves in random positions, and the same perft counts.
  */
 import { createRng, unwrap } from '@tactica/core';

@@ -196,9 +196,9 @@ export class TactrixSearchPosition {
 
   /**
    * +1 the side to move has won, -1 lost, 0 drawn, undefined: play on. A captured king decides at once (manual,
-   * "King"); threefold repetition and the 100-ply rule draw (rules file) unless the side to move has no move, which
-   * loses first (the rules' precedence). A position repeated since the search began is scored a draw as well
-   * **(ours)**: the side that could avoid the repetition will, so searching the cycle again proves nothing.
+   * "King"); threefold repetition and the 100-ply rule draw (docs/rules/tactrix.md "The end") unless the side to move
+   * has no move, which loses first (the rules' precedence). A position repeated since the search began is scored a draw
+   * as well **(ours)**: the side that could avoid the repetition will, so searching the cycle again proves nothing.
    */
   decided(_ply?: number): -1 | 0 | 1 | undefined {
     const p = this.position;

@@ -95,7 +95,7 @@ export function outcomeOf(code: StatusCode): Outcome | undefined {
       return draw('threefold');
     case 'draw-no-progress':
       return draw('no-progress');
-    default:
+    case undefined:
       return undefined;
   }
 }

@@ -22,6 +22,16 @@ import {
 const engine = new TactorusAi();
 const LEVEL_IDS = TACTORUS_LEVELS.map((l) => l.id);
 
+/** Why the rules refuse `orders` scheduled one by one in the order given, or undefined when they take them all. */
+function refusal(s: TactorusState, p: Player, orders: readonly Order[]): string | undefined {
+  try {
+    schedule(s, p, orders);
+    return undefined;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
 /** A few positions from seeded openings, under the default rules and with every alteration. */
 const POSITIONS: readonly TactorusState[] = [0, 1, 2, 3, 4, 5].map((i) =>
   randomTactorusOpening(i % 2 ? { rules: { chain: true, supplyLines: true, highGround: true } } : {}, 40 + i, i + 1),
@@ -42,7 +52,10 @@ describe('the Tactorus computer (levels 1–5 of the manual’s FAQ, 6 ours)', (
   it('every level schedules legal orders, in an order the rules accept', () => {
     for (const s of POSITIONS) {
       for (const id of LEVEL_IDS) {
-        for (const p of [0, 1] as const) schedule(s, p, engine.choose(observe(s, p), id, { seed: 3 }).move);
+        for (const p of [0, 1] as const) {
+          const orders = engine.choose(observe(s, p), id, { seed: 3 }).move;
+          expect(refusal(s, p, orders), `level ${id}, player ${p + 1}`).toBeUndefined();
+        }
       }
     }
   });
@@ -108,7 +121,7 @@ describe('the Tactorus computer (levels 1–5 of the manual’s FAQ, 6 ours)', (
         const p: Player = c.player === 1 ? 0 : 1;
         for (const seed of id === '6' ? [1] : [1, 2]) {
           const orders = engine.choose(observe(s, p), id, { seed }).move;
-          schedule(s, p, orders);
+          expect(refusal(s, p, orders), `${c.name}, seed ${seed}`).toBeUndefined();
           if (c.kind === 'capture') expect(capturesForSure(s, p, orders), `${c.name}, seed ${seed}`).toBe(true);
           // The flag must end safe in every case where it can (a sure capture never costs the flag either).
           if (flagDefenceExists(s, p)) expect(flagEndsSafe(s, p, orders), `${c.name}, seed ${seed}`).toBe(true);
@@ -142,7 +155,7 @@ describe('the Tactorus computer (levels 1–5 of the manual’s FAQ, 6 ours)', (
     const s = POSITIONS[3] as TactorusState;
     for (const id of ['sample', 'best']) {
       const picks = [1, 2, 3].map((seed) => mixed.choose(observe(s, 0), id, { seed }).move);
-      for (const orders of picks) schedule(s, 0, orders);
+      for (const orders of picks) expect(refusal(s, 0, orders), id).toBeUndefined();
     }
   });
 

@@ -1,7 +1,8 @@
 /**
  * One-move wins and losses in Tactrix!, judged through the public rules only (no search): the evidence that every
  * level above Dumb takes a win in one and stops a loss in one when it can. `findOneMovePositions` finds such
- * positions in seeded random games; the test data keeps what it found next to hand-made ones.
+ * positions in seeded random games; the test data keeps what it found next to hand-made ones. The tests judge those
+ * cases with an independent oracle (test-tactrix-oracle.ts) rather than with these functions, which use the engine.
  */
 import { createRng } from '@tactica/core';
 import {

@@ -5,8 +5,10 @@ import { current, err, inputError, ok, pushMove, startHistory, type History } fr
 import { nim, type NimState } from '@tactica/core/test-games';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { memoryIo } from '../testing.js';
-import { runTerminalGame, type TerminalAdapter } from './loop.js';
+import { runCli } from '../program.js';
+import { gameClis } from '../registry.js';
+import { memoryIo, within } from '../testing.js';
+import { commandTable, runTerminalGame, type TerminalAdapter } from './loop.js';
 
 const adapter: TerminalAdapter<NimState, number> = {
   game: nim,
@@ -116,33 +118,41 @@ describe('terminal loop hooks for game commands', () => {
 });
 
 describe('terminal loop with clocks (Draughts manual 3.2.2)', () => {
-  function openIo(lines: string) {
-    const { io, stdout } = memoryIo();
+  /** An input that stays open (a person who types nothing) until the test ends it. */
+  function openIo() {
+    const m = memoryIo();
     const input = new PassThrough();
-    input.write(lines);
-    return { io: { ...io, input }, stdout, input };
+    return { ...m, io: { ...m.io, input }, input };
+  }
+
+  /** Runs the loop until it waits at "Game over>", then ends the input: the game was played out by the clocks. */
+  async function untilGameOver(
+    o: ReturnType<typeof openIo>,
+    options: Parameters<typeof runTerminalGame<NimState, number>>[2],
+  ): Promise<History<NimState, number>> {
+    const game = runTerminalGame(adapter, o.io, options);
+    await o.waitForOutput(/Game over> $/).finally(() => o.input.end());
+    return within(game, 'the loop to return once the input ended');
   }
 
   it('per move: when a player runs out of time a random legal move is played for him', async () => {
-    const { io, stdout, input } = openIo('');
+    const o = openIo();
     let t = 0;
     // Every reading of the clock is 20 s later: each blitz move (10 s) has already run out.
-    // The loop waits at "Game over>" until the input ends.
-    setTimeout(() => input.end(), 300);
-    const h = await runTerminalGame(adapter, io, {
+    const h = await untilGameOver(o, {
       clock: { mode: 'move', limit: 'blitz' },
       now: () => (t += 20_000),
       seed: 4,
     });
-    expect(stdout()).toMatch(/Time is up for First: a random move is played, take [123]\./);
+    expect(o.stdout()).toMatch(/Time is up for First: a random move is played, take [123]\./);
     expect(nim.outcome(current(h))?.reason).toBe('last-stone');
   });
 
   it('per game: the player who runs out of time loses', async () => {
-    const { io, stdout, input } = openIo('');
+    const o = openIo();
+    const { stdout } = o;
     let t = 0;
-    setTimeout(() => input.end(), 300);
-    const h = await runTerminalGame(adapter, io, {
+    const h = await untilGameOver(o, {
       clock: { mode: 'game', limit: 'blitz' },
       now: () => (t += 7 * 60_000),
     });
@@ -240,5 +250,130 @@ describe('the loop drives the core game session', () => {
     // First's turn started when Second's time ran out, 13 s before the computer answered: it ran out too.
     expect(stdout()).toMatch(/Time is up for First: a random move is played, take [123]\./);
     expect(h.cursor).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('at a terminal: line editing, history and Tab completion', () => {
+  /** Streams that say they are a terminal, as process.stdin and stdout do at a keyboard. */
+  function terminalIo() {
+    const m = memoryIo();
+    const rawModes: boolean[] = [];
+    const input = Object.assign(new PassThrough(), {
+      isTTY: true,
+      setRawMode(mode: boolean) {
+        rawModes.push(mode);
+        return input;
+      },
+    });
+    const output = Object.assign(m.io.output, { isTTY: true, columns: 120 });
+    return { ...m, io: { ...m.io, input, output }, input, rawModes };
+  }
+
+  /** Types `keys` one key at a time, as a person does (readline treats a chunk of several keys as a paste). */
+  async function type(input: PassThrough, keys: string): Promise<void> {
+    for (const key of keys) {
+      input.write(key);
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+
+  async function playTyped(keys: string) {
+    const t = terminalIo();
+    const game = runTerminalGame(adapter, t.io);
+    await type(t.input, keys);
+    t.input.end();
+    const h = await within(game, 'the loop to end with the input');
+    return { ...t, h };
+  }
+
+  it('Tab completes a command name', async () => {
+    const { stdout } = await playTyped('fl\t\r');
+    expect(stdout()).toContain('(flipped)');
+  });
+
+  it('Tab completes a legal move, written in the game notation', async () => {
+    // Three stones taken three times leave one: "take " can only be "take 1" ("takeback" does not fit).
+    const { h } = await playTyped('take 3\rtake 3\rtake 3\rtake \t\r');
+    expect(h.moves.slice(0, h.cursor)).toEqual([3, 3, 3, 1]);
+    expect(nim.outcome(current(h))).toEqual({ kind: 'win', winner: 1, reason: 'last-stone' });
+  });
+
+  it('the up arrow brings back the line typed before', async () => {
+    const { h } = await playTyped('take 2\r\x1b[A\r');
+    expect(h.moves.slice(0, h.cursor)).toEqual([2, 2]);
+  });
+
+  it('the terminal is put in raw mode for editing and given back when the command ends', async () => {
+    const t = terminalIo();
+    const run = runCli(['play'], gameClis, t.io);
+    await t.waitForOutput(/Game number or name/);
+    expect(t.rawModes).toEqual([true]);
+    // "q" leaves the menu with the keyboard still open: the command gives the terminal back itself.
+    await type(t.input, 'q\r');
+    expect(await within(run, 'tactica play to leave the menu')).toBe(0);
+    expect(t.rawModes).toEqual([true, false]);
+  });
+});
+
+describe('one command table for help and for dispatch', () => {
+  it('help lists the core commands and the game commands, each name once', async () => {
+    const { io, stdout } = memoryIo('help\n');
+    await runTerminalGame(
+      { ...adapter, extraCommands: [{ names: ['count'], args: '<n>', help: 'count stones', run: () => undefined }] },
+      io,
+    );
+    const lines = stdout().split('\n');
+    // The list follows the prompt on its line (piped input echoes nothing).
+    const start = lines.findIndex((l) => l.endsWith('Commands (anything else is read as a move):'));
+    const rows = lines.slice(start + 1, start + 14);
+    expect(rows.map((r) => r.trim().split(/\s{2,}/)[0])).toEqual([
+      'help, ?',
+      'moves, legal',
+      'undo, takeback, back',
+      'redo, forward',
+      'flip, invert',
+      'switch',
+      'board',
+      'save [file]',
+      'load, open <file>',
+      'draw',
+      'resign',
+      'quit, exit',
+      'count <n>',
+    ]);
+  });
+
+  it("a game command with a core command's name replaces it, in help and when typed", async () => {
+    const { io, stdout } = memoryIo('help\nflip\n');
+    await runTerminalGame(
+      {
+        ...adapter,
+        extraCommands: [
+          { names: ['flip'], help: 'the game’s own flip', printsOnly: true, run: (ctx) => ctx.print('own flip') },
+        ],
+      },
+      io,
+    );
+    expect(stdout()).toContain('own flip');
+    expect(stdout()).not.toContain('(flipped)');
+    expect(stdout()).toMatch(/^ {2}invert\s+turn the board round$/m);
+    expect(stdout()).toMatch(/^ {2}flip\s+the game’s own flip$/m);
+  });
+});
+
+describe('commandTable', () => {
+  it('keeps the core commands first, drops the names a game command takes, and drops a command left nameless', () => {
+    const run = () => 'prompt' as const;
+    const table = commandTable(
+      [
+        { names: ['board'], help: 'core board', run },
+        { names: ['flip', 'invert'], help: 'core flip', run },
+      ],
+      [{ names: ['board', 'invert'], help: 'game board', run }],
+    );
+    expect(table.map((c) => [c.names, c.help])).toEqual([
+      [['flip'], 'core flip'],
+      [['board', 'invert'], 'game board'],
+    ]);
   });
 });

@@ -71,20 +71,29 @@ export interface LoopContext<S, M> {
   quit(): void;
 }
 
-const CORE_COMMANDS: readonly { names: readonly string[]; args?: string; help: string }[] = [
-  { names: ['help', '?'], help: 'this list' },
-  { names: ['moves', 'legal'], help: 'list the legal moves' },
-  { names: ['undo', 'takeback', 'back'], help: 'take back the last move (against the computer: your last move)' },
-  { names: ['redo', 'forward'], help: 'replay a move taken back' },
-  { names: ['flip', 'invert'], help: 'turn the board round' },
-  { names: ['switch'], help: 'switch sides with the computer (or swap the two seats)' },
-  { names: ['board'], help: 'draw the board again' },
-  { names: ['save'], args: '[file]', help: 'save the game to a file' },
-  { names: ['load', 'open'], args: '<file>', help: 'load a game from a file' },
-  { names: ['draw'], help: 'offer a draw' },
-  { names: ['resign'], help: 'resign the game' },
-  { names: ['quit', 'exit'], help: 'leave (asks first if the game is unsaved)' },
-];
+/** What the loop does after a command: draw the board again, only prompt again, or leave the game. */
+export type AfterCommand = 'board' | 'prompt' | 'leave';
+
+/** A command at the prompt: the names it answers to, what it takes, its line in `help`, and what it does. */
+export interface LoopCommand {
+  readonly names: readonly string[];
+  readonly args?: string;
+  readonly help: string;
+  /** Runs with the rest of the line. */
+  run(args: string): Promise<AfterCommand> | AfterCommand;
+}
+
+/**
+ * One table for `help` and for dispatch: the core commands, then the game's own. A game's command that takes a
+ * core command's name replaces it there (the core command keeps its other names), so no name is listed twice.
+ */
+export function commandTable(core: readonly LoopCommand[], game: readonly LoopCommand[]): LoopCommand[] {
+  const taken = new Set(game.flatMap((c) => c.names));
+  const kept = core
+    .map((c) => ({ ...c, names: c.names.filter((n) => !taken.has(n)) }))
+    .filter((c) => c.names.length > 0);
+  return [...kept, ...game];
+}
 
 /**
  * Plays a sequential game at one keyboard: the board, then a prompt for the player to move. A line is a command
@@ -205,7 +214,195 @@ export async function runTerminalGame<S, M>(
   };
   let savedAt = session.history.cursor;
   let lastSeen = session.history;
-  const extras = adapter.extraCommands ?? [];
+  const reader = lineReader(io);
+
+  /** Takeback or redo from the keyboard, with the loop's words for the session's refusals. */
+  const stepLine = (which: 'takeback' | 'redo'): AfterCommand => {
+    const result = session.ending !== undefined;
+    const r = attempt((x, o) => (which === 'takeback' ? x.takeback(o) : x.redo(o)));
+    if (r.ok) {
+      // Taking back a result is no new change of the line (dirty already says so).
+      if (which === 'redo' || !result) dirty = true;
+      return 'board';
+    }
+    const refusals: Partial<Record<string, string>> = {
+      'session/takeback-not-allowed': 'Takeback is not allowed in this game.',
+      'session/nothing-to-take-back': 'Nothing to take back.',
+      'session/nothing-to-redo': 'Nothing to redo.',
+      'session/redo-not-allowed': 'Redo is not allowed in this game.',
+    };
+    // Refused because the time ran out: the timeout was applied, and the board shows it.
+    if (r.error.code === 'session/time-up') return 'board';
+    print(refusals[r.error.code] ?? describeError(r.error));
+    return 'prompt';
+  };
+
+  // The commands every game has. `help` and the dispatch below both read `commands`, so a command is listed
+  // exactly when it can be typed.
+  const core: LoopCommand[] = [
+    {
+      names: ['help', '?'],
+      help: 'this list',
+      run: () => {
+        print(helpText(commands));
+        return 'prompt';
+      },
+    },
+    {
+      names: ['moves', 'legal'],
+      help: 'list the legal moves',
+      run: () => {
+        const s = session.position;
+        const moves = game.legalMoves(s);
+        print(moves.length ? moves.map((m) => game.formatMove(s, m)).join('  ') : 'No legal moves.');
+        return 'prompt';
+      },
+    },
+    {
+      names: ['undo', 'takeback', 'back'],
+      help: 'take back the last move (against the computer: your last move)',
+      run: () => stepLine('takeback'),
+    },
+    { names: ['redo', 'forward'], help: 'replay a move taken back', run: () => stepLine('redo') },
+    {
+      names: ['flip', 'invert'],
+      help: 'turn the board round',
+      run: () => {
+        ctx.flipped = !ctx.flipped;
+        return 'board';
+      },
+    },
+    {
+      names: ['switch'],
+      help: 'switch sides with the computer (or swap the two seats)',
+      run: () => {
+        if (!attempt((x, o) => x.switchSides(o)).ok) return 'board';
+        agents = [agents[1], agents[0]];
+        ctx.flipped = !ctx.flipped;
+        print('Sides switched.');
+        return 'board';
+      },
+    },
+    { names: ['board'], help: 'draw the board again', run: () => 'board' },
+    {
+      names: ['save'],
+      args: '[file]',
+      help: 'save the game to a file',
+      run: async (args) => {
+        if (!adapter.saveText) {
+          print('This game cannot be saved to a file.');
+          return 'board';
+        }
+        const suggested = `game.${adapter.saveExtension ?? 'txt'}`;
+        const file = args || (await ctx.ask(`File name [${suggested}]: `))?.trim() || suggested;
+        try {
+          writeFileSync(file, adapter.saveText(session.history), 'utf8');
+          print(`Saved to ${file}.`);
+          savedAt = session.history.cursor;
+          dirty = false;
+        } catch (e) {
+          print(`Could not save to ${file}: ${(e as Error).message}`);
+        }
+        return 'prompt';
+      },
+    },
+    {
+      names: ['load', 'open'],
+      args: '<file>',
+      help: 'load a game from a file',
+      run: async (args) => {
+        if (!adapter.loadText) {
+          print('This game cannot be loaded from a file.');
+          return 'board';
+        }
+        const file = args || (await ctx.ask('File to load: '))?.trim();
+        if (!file) return 'board';
+        let text: string;
+        try {
+          text = readFileSync(file, 'utf8');
+        } catch (e) {
+          print(`Could not read ${file}: ${(e as Error).message}`);
+          return 'prompt';
+        }
+        const loaded = adapter.loadText(text);
+        if (!loaded.ok) {
+          print(`Could not load ${file}: ${describeError(loaded.error)}`);
+          return 'prompt';
+        }
+        force((x, o) => x.load(loaded.value, o));
+        savedAt = session.history.cursor;
+        dirty = false;
+        print(`Loaded ${file}.`);
+        return 'board';
+      },
+    },
+    {
+      names: ['draw'],
+      help: 'offer a draw',
+      run: async (): Promise<AfterCommand> => {
+        const toMove = session.toMove;
+        if (session.outcome || toMove === undefined) {
+          print('The game is already over.');
+          return 'board';
+        }
+        const s = session.position;
+        if (!attempt((x, o) => x.offerDraw(toMove, o)).ok) return 'board';
+        const other = opponent(toMove);
+        const otherAgent: Agent<S, M> | undefined = agents[other];
+        const accepted = otherAgent
+          ? (otherAgent.acceptsDraw?.(s) ?? false)
+          : await confirm(io, `${seatName(toMove)} offers a draw. ${seatName(other)}, do you accept?`);
+        if (!attempt((x, o) => x.answerDraw(other, accepted, o)).ok) return 'board';
+        if (accepted) dirty = true;
+        else print('The draw offer is declined.');
+        return 'board';
+      },
+    },
+    {
+      names: ['resign'],
+      help: 'resign the game',
+      run: async (): Promise<AfterCommand> => {
+        const toMove = session.toMove;
+        if (session.outcome || toMove === undefined) {
+          print('The game is already over.');
+          return 'board';
+        }
+        if (await confirm(io, `${seatName(toMove)}, resign?`)) {
+          if (attempt((x, o) => x.resign(toMove, o)).ok) dirty = true;
+        }
+        return 'board';
+      },
+    },
+    {
+      names: ['quit', 'exit'],
+      help: 'leave (asks first if the game is unsaved)',
+      run: async () => {
+        if (dirty && savedAt !== session.history.cursor && adapter.saveText) {
+          if (!(await confirm(io, 'The game is not saved. Quit anyway?'))) return 'board';
+        }
+        return 'leave';
+      },
+    },
+  ];
+  // A game's own command joins the table; one that takes a core command's name replaces it.
+  const commands = commandTable(
+    core,
+    (adapter.extraCommands ?? []).map((extra): LoopCommand => ({
+      names: extra.names,
+      ...(extra.args !== undefined ? { args: extra.args } : {}),
+      help: extra.help,
+      run: async (args) => {
+        const before = session.history;
+        await extra.run(ctx, args);
+        if (session.history !== before) {
+          dirty = true;
+          return 'board';
+        }
+        return extra.printsOnly ? 'prompt' : 'board';
+      },
+    })),
+  );
+  const commandNames = commands.flatMap((c) => c.names);
 
   if (adapter.intro) ctx.print(adapter.intro);
   ctx.print(`Type a move, or "help" for commands.`);
@@ -248,16 +445,21 @@ export async function runTerminalGame<S, M>(
       }
       continue;
     }
-    const prompt = over ? 'Game over> ' : `${seatName(toMove ?? 0)} to move> `;
-    io.output.write(prompt);
+    // Tab completes a command or one of the legal moves, in the game's notation.
+    reader.setCompletions(() => [
+      ...commandNames,
+      ...(over ? [] : game.legalMoves(s).map((m) => game.formatMove(s, m))),
+    ]);
+    reader.prompt(over ? 'Game over> ' : `${seatName(toMove ?? 0)} to move> `);
     let line: string | undefined | typeof TIMED_OUT;
     for (;;) {
       const wait = over || toMove === undefined ? Infinity : session.timeLeft(toMove, now());
-      line = await lineReader(io).nextWithin(wait);
+      line = await reader.nextWithin(wait);
       if (line !== TIMED_OUT) break;
       // The timer fires when the time is up; should it fire a moment early, wait on.
       if (settle(now(), true)) break;
     }
+    reader.setCompletions(undefined);
     if (line === TIMED_OUT) continue;
     if (line === undefined) {
       ctx.print('');
@@ -269,153 +471,12 @@ export async function runTerminalGame<S, M>(
       continue;
     }
     const [word = '', ...rest] = text.split(/\s+/);
-    const command = word.toLowerCase();
-    const args = rest.join(' ');
-
-    const extra = extras.find((c) => c.names.includes(command));
-    if (extra) {
-      const before = session.history;
-      await extra.run(ctx, args);
-      if (session.history !== before) dirty = true;
-      else if (extra.printsOnly) showBoard = false;
+    const command = commands.find((c) => c.names.includes(word.toLowerCase()));
+    if (command) {
+      const next = await command.run(rest.join(' '));
+      if (next === 'leave') return session.history;
+      showBoard = next === 'board';
       continue;
-    }
-    switch (command) {
-      case 'help':
-      case '?':
-        ctx.print(helpText([...CORE_COMMANDS, ...extras]));
-        showBoard = false;
-        continue;
-      case 'moves':
-      case 'legal': {
-        const moves = game.legalMoves(s);
-        ctx.print(moves.length ? moves.map((m) => game.formatMove(s, m)).join('  ') : 'No legal moves.');
-        showBoard = false;
-        continue;
-      }
-      case 'board':
-        continue;
-      case 'flip':
-      case 'invert':
-        ctx.flipped = !ctx.flipped;
-        continue;
-      case 'switch': {
-        if (!attempt((x, o) => x.switchSides(o)).ok) continue;
-        agents = [agents[1], agents[0]];
-        ctx.flipped = !ctx.flipped;
-        ctx.print('Sides switched.');
-        continue;
-      }
-      case 'undo':
-      case 'takeback':
-      case 'back': {
-        const result = session.ending !== undefined;
-        const r = attempt((x, o) => x.takeback(o));
-        if (r.ok) {
-          // Taking back a result is no new change of the line (dirty already says so).
-          if (!result) dirty = true;
-          continue;
-        }
-        if (r.error.code === 'session/takeback-not-allowed') ctx.print('Takeback is not allowed in this game.');
-        else if (r.error.code === 'session/nothing-to-take-back') ctx.print('Nothing to take back.');
-        else if (r.error.code !== 'session/time-up') ctx.print(describeError(r.error));
-        if (r.error.code !== 'session/time-up') showBoard = false;
-        continue;
-      }
-      case 'redo':
-      case 'forward': {
-        const r = attempt((x, o) => x.redo(o));
-        if (r.ok) {
-          dirty = true;
-          continue;
-        }
-        if (r.error.code === 'session/nothing-to-redo') ctx.print('Nothing to redo.');
-        else if (r.error.code === 'session/redo-not-allowed') ctx.print('Redo is not allowed in this game.');
-        else if (r.error.code !== 'session/time-up') ctx.print(describeError(r.error));
-        if (r.error.code !== 'session/time-up') showBoard = false;
-        continue;
-      }
-      case 'save': {
-        if (!adapter.saveText) {
-          ctx.print('This game cannot be saved to a file.');
-          continue;
-        }
-        const file =
-          args ||
-          (await ctx.ask(`File name [game.${adapter.saveExtension ?? 'txt'}]: `))?.trim() ||
-          `game.${adapter.saveExtension ?? 'txt'}`;
-        try {
-          writeFileSync(file, adapter.saveText(session.history), 'utf8');
-          ctx.print(`Saved to ${file}.`);
-          savedAt = session.history.cursor;
-          dirty = false;
-        } catch (e) {
-          ctx.print(`Could not save to ${file}: ${(e as Error).message}`);
-        }
-        showBoard = false;
-        continue;
-      }
-      case 'load':
-      case 'open': {
-        if (!adapter.loadText) {
-          ctx.print('This game cannot be loaded from a file.');
-          continue;
-        }
-        const file = args || (await ctx.ask('File to load: '))?.trim();
-        if (!file) continue;
-        let text: string;
-        try {
-          text = readFileSync(file, 'utf8');
-        } catch (e) {
-          ctx.print(`Could not read ${file}: ${(e as Error).message}`);
-          showBoard = false;
-          continue;
-        }
-        const loaded = adapter.loadText(text);
-        if (!loaded.ok) {
-          ctx.print(`Could not load ${file}: ${describeError(loaded.error)}`);
-          showBoard = false;
-          continue;
-        }
-        force((x, o) => x.load(loaded.value, o));
-        savedAt = session.history.cursor;
-        dirty = false;
-        ctx.print(`Loaded ${file}.`);
-        continue;
-      }
-      case 'resign': {
-        if (over || toMove === undefined) {
-          ctx.print('The game is already over.');
-          continue;
-        }
-        if (await confirm(io, `${seatName(toMove)}, resign?`)) {
-          if (attempt((x, o) => x.resign(toMove, o)).ok) dirty = true;
-        }
-        continue;
-      }
-      case 'draw': {
-        if (over || toMove === undefined) {
-          ctx.print('The game is already over.');
-          continue;
-        }
-        if (!attempt((x, o) => x.offerDraw(toMove, o)).ok) continue;
-        const other = opponent(toMove);
-        const otherAgent: Agent<S, M> | undefined = agents[other];
-        const accepted = otherAgent
-          ? (otherAgent.acceptsDraw?.(s) ?? false)
-          : await confirm(io, `${seatName(toMove)} offers a draw. ${seatName(other)}, do you accept?`);
-        if (!attempt((x, o) => x.answerDraw(other, accepted, o)).ok) continue;
-        if (accepted) dirty = true;
-        else ctx.print('The draw offer is declined.');
-        continue;
-      }
-      case 'quit':
-      case 'exit': {
-        if (dirty && savedAt !== session.history.cursor && adapter.saveText) {
-          if (!(await confirm(io, 'The game is not saved. Quit anyway?'))) continue;
-        }
-        return session.history;
-      }
     }
     if (over) {
       ctx.print(`The game is over. Type "help" for commands.`);
@@ -453,7 +514,7 @@ export function describeOutcome<S, M>(game: Game<S, M>, o: NonNullable<ReturnTyp
   return o.kind === 'win' ? `${game.info.players[o.winner]} wins (${reason}).` : `Draw (${reason}).`;
 }
 
-function helpText(commands: readonly { names: readonly string[]; args?: string; help: string }[]): string {
+function helpText(commands: readonly LoopCommand[]): string {
   const rows = commands.map((c) => [`${c.names.join(', ')}${c.args ? ` ${c.args}` : ''}`, c.help] as const);
   const width = Math.max(...rows.map(([left]) => left.length));
   return ['Commands (anything else is read as a move):', ...rows.map(([l, r]) => `  ${l.padEnd(width)}  ${r}`)].join(

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { draughtsCli } from './index.js';
 import { runCli } from '../../program.js';
 import { within } from '../../testing.js';
+import { VERSION } from '../../version.js';
 import { formatHubPosition, hubMove, parseHubLine, parseHubPosition, readHubMove, runHub } from './hub.js';
 
 // The engine runs in a worker thread over the build (vitest's global setup runs `tsc -b` first). Every wait below is
@@ -33,21 +34,21 @@ function session() {
       }
     }
   });
-  const finished = runHub({ input, output, error });
+  const done = runHub({ input, output, error });
   return {
     lines,
-    /** The session's end, after `quit` or the end of the input. */
-    get done(): Promise<void> {
-      return within(finished, 30_000, 'the hub to quit');
-    },
+    /** The Hub's end (after `quit` or the end of the input). */
+    finished: () => within(done, 'the Hub to leave'),
     send: (text: string) => input.write(`${text}\n`),
     end: () => input.end(),
-    /** The next line (already printed or to come) matching `pattern`, after `from` lines. */
+    /** The first line (already printed or to come) matching `pattern`, after `from` lines. */
     waitFor(pattern: RegExp, from = 0): Promise<string> {
       const seen = lines.slice(from).find((l) => pattern.test(l));
       if (seen !== undefined) return Promise.resolve(seen);
-      const line = new Promise<string>((resolve) => waiters.push({ test: (l) => pattern.test(l), resolve }));
-      return within(line, 30_000, `a line matching ${pattern}`);
+      return within(
+        new Promise((resolve) => waiters.push({ test: (l) => pattern.test(l), resolve })),
+        `a Hub line matching ${String(pattern)}`,
+      );
     },
   };
 }
@@ -104,17 +105,19 @@ describe('tactica hub: the engine as a Hub GUI drives it', () => {
     const h = session();
     h.send('hub');
     await h.waitFor(/^wait$/);
-    expect(h.lines[0]).toBe('id name=Tactica version=0.1.0 author="the Tactica project"');
+    expect(h.lines[0]).toBe(`id name=Tactica version=${VERSION} author="the Tactica project"`);
     expect(h.lines).toContain('param name=variant value=normal type=enum values="normal losing"');
     expect(h.lines).toContain('param name=level value=master type=enum values="dumb novice average good smart master"');
     h.send('set-param name=variant value=frisian');
-    await h.waitFor(/^error message=.*frisian is not supported/);
     h.send('set-param name=level value=genius');
-    await h.waitFor(/^error message="unknown level/);
     h.send('init');
     await h.waitFor(/^ready$/);
+    expect(h.lines.filter((l) => l.startsWith('error '))).toEqual([
+      expect.stringMatching(/^error message=.*frisian is not supported/),
+      expect.stringMatching(/^error message="unknown level/),
+    ]);
     h.send('quit');
-    await h.done;
+    await h.finished();
   });
 
   it('a search: info lines, then done with the move and the expected answer', async () => {
@@ -131,7 +134,7 @@ describe('tactica hub: the engine as a Hub GUI drives it', () => {
     expect(infos.length).toBeGreaterThan(0);
     expect(infos[0]).toMatch(/^info depth=1 score=-?\d+\.\d\d nodes=\d+ time=\d+\.\d{3} nps=\d+\.\d\d pv=/);
     h.send('quit');
-    await h.done;
+    await h.finished();
   });
 
   it('stop ends an infinite analysis with a legal move; ping is answered while it thinks', async () => {
@@ -149,7 +152,7 @@ describe('tactica hub: the engine as a Hub GUI drives it', () => {
     const game = draughtsGame('international');
     expect(game.legalMoves(game.initial()).map(hubMove)).toContain(move);
     h.send('quit');
-    await h.done;
+    await h.finished();
   });
 
   it('ponder-hit turns pondering into thinking with the time the level gave', async () => {
@@ -160,9 +163,15 @@ describe('tactica hub: the engine as a Hub GUI drives it', () => {
     h.send('go ponder');
     await h.waitFor(/^info depth=2 /);
     h.send('ponder-hit');
-    await h.waitFor(/^done move=\S+/);
+    const done = await h.waitFor(/^done /);
+    // The move thought of is Black's answer to 32-28.
+    const game = draughtsGame('international');
+    const opening = game.legalMoves(game.initial()).find((m) => hubMove(m) === '32-28');
+    expect(opening).toBeDefined();
+    const after = game.play(game.initial(), opening as NonNullable<typeof opening>);
+    expect(game.legalMoves(after).map(hubMove)).toContain(/move=(\S+)/.exec(done)?.[1]);
     h.send('quit');
-    await h.done;
+    await h.finished();
   });
 
   it('plays give-away ("losing") and a named level', async () => {
@@ -175,26 +184,29 @@ describe('tactica hub: the engine as a Hub GUI drives it', () => {
     const done = await h.waitFor(/^done /);
     expect(done).toMatch(/^done move=\d+-\d+/);
     h.send('quit');
-    await h.done;
+    await h.finished();
   });
 
   it('answers bad input with error lines and goes on', async () => {
     const h = session();
     h.send('init');
     h.send('pos pos=Wxyz');
-    await h.waitFor(/^error message="bad position/);
     h.send(`pos pos=${START} moves="32-28 32-28"`);
-    await h.waitFor(/^error message="illegal move/);
     h.send('level depth=deep');
-    await h.waitFor(/^error message="bad depth/);
     h.send('fly away');
-    await h.waitFor(/^error message="bad command 'fly'"$/);
     h.send('');
-    await h.waitFor(/^error message="missing command"/);
     h.send('ping');
+    // Lines are answered in order: once the pong is out, so is every error line.
     await h.waitFor(/^pong$/);
+    expect(h.lines.filter((l) => l.startsWith('error '))).toEqual([
+      expect.stringMatching(/^error message="bad position/),
+      expect.stringMatching(/^error message="illegal move/),
+      expect.stringMatching(/^error message="bad depth/),
+      expect.stringMatching(/^error message="bad command 'fly'"$/),
+      expect.stringMatching(/^error message="missing command"/),
+    ]);
     h.send('quit');
-    await h.done;
+    await h.finished();
   });
 
   it('leaves when the input ends, answering the lines already read', async () => {
@@ -203,7 +215,7 @@ describe('tactica hub: the engine as a Hub GUI drives it', () => {
     h.send('level depth=2');
     h.send('go think');
     h.end();
-    await h.done;
+    await h.finished();
     expect(h.lines.some((l) => /^done move=/.test(l))).toBe(true);
   });
 
@@ -214,7 +226,7 @@ describe('tactica hub: the engine as a Hub GUI drives it', () => {
     output.on('data', (c: Buffer) => out.push(c.toString('utf8')));
     const run = runCli(['hub'], [draughtsCli], { input, output, error: new PassThrough() });
     input.end('hub\nquit\n');
-    expect(await within(run, 30_000, 'tactica hub to quit')).toBe(0);
+    expect(await within(run, 'tactica hub to leave')).toBe(0);
     expect(out.join('')).toContain('\nwait\n');
   });
 });

@@ -21,7 +21,7 @@
  */
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
-import { DRAUGHTS_LEVELS, type Analysis, type DraughtsLevel } from '@tactica/ai';
+import { DRAUGHTS_LEVELS, WIN, WIN_BOUND, type Analysis, type DraughtsLevel } from '@tactica/ai';
 import { nodeWorkerEngine, type EngineSpec, type WorkerEngine } from '@tactica/ai/node-worker';
 import { err, inputError, ok, type InputError, type Result } from '@tactica/core';
 import {
@@ -35,16 +35,15 @@ import {
   type Piece,
 } from '@tactica/draughts';
 import type { Io } from '../../io.js';
+import { VERSION } from '../../version.js';
 
-const LEVELS = ['dumb', 'novice', 'average', 'good', 'smart', 'master'] as const;
-/** The strongest level: its budget is the search's when no `level` line limits it. */
+/** The engine's levels, weakest first, by id (the `level` parameter's values). */
+const LEVELS: readonly string[] = DRAUGHTS_LEVELS.map((l) => l.id);
+/** The strongest level, the default: its budget is the search's when no `level` line limits it. */
 const MASTER = DRAUGHTS_LEVELS[DRAUGHTS_LEVELS.length - 1] as DraughtsLevel;
 const VARIANTS = ['normal', 'losing'] as const;
 /** Scan's variants this engine does not play. */
 const OTHER_VARIANTS = ['killer', 'bt', 'frisian'];
-const VERSION = '0.1.0';
-const WIN = 1_000_000;
-const WIN_BOUND = WIN - 10_000;
 
 /** A Hub line: the command and its `name=value` pairs (a flag has the empty value). */
 export interface HubLine {
@@ -194,7 +193,7 @@ export function runHub(io: Io, options: HubOptions = {}): Promise<void> {
   const error = (message: string): void => write(`error message=${hubValue(message.replace(/"/g, "'"))}`);
 
   let variant: (typeof VARIANTS)[number] = 'normal';
-  let levelId: (typeof LEVELS)[number] = 'master';
+  let levelId = MASTER.id;
   let game = draughtsGame('international');
   let state: DraughtsState = game.initial();
   let limits: Limits = {};
@@ -265,7 +264,7 @@ export function runHub(io: Io, options: HubOptions = {}): Promise<void> {
     if (mode === 'analyze' && budget !== undefined) armTimer(budget);
     let best: Analysis<DraughtsMove> | undefined;
     try {
-      if (levelId !== 'master' && mode === 'think') {
+      if (levelId !== MASTER.id && mode === 'think') {
         // A named level plays as it does everywhere (its own budget; a time limit can only shorten it).
         current.haveResult = true;
         const choice = await worker().choose(state, levelId, {
@@ -348,7 +347,7 @@ export function runHub(io: Io, options: HubOptions = {}): Promise<void> {
             );
           } else error(`unknown variant "${value}": normal or losing`);
         } else if (name === 'level') {
-          if ((LEVELS as readonly string[]).includes(value)) levelId = value as (typeof LEVELS)[number];
+          if (LEVELS.includes(value)) levelId = value;
           else error(`unknown level "${value}": ${LEVELS.join(', ')}`);
         } else error(`unknown parameter "${name}"`);
         return undefined;

@@ -32,6 +32,7 @@ import {
   makeFen,
   readPdn,
   readSquare,
+  PLAYER_NAMES,
   RULE_SETS,
   sameMove,
   squareName,
@@ -49,8 +50,9 @@ import {
 } from '@tactica/draughts';
 import { draughtsEngine, findLevel, type LevelInfo } from '@tactica/ai';
 import type { TimeLimit, TimeMode } from '@tactica/core';
-import { addSeatOptions, engineAgent, seatsFromOptions } from '../../ai/seats.js';
+import { engineAgent, seatsFromOptions } from '../../ai/seats.js';
 import { CliError, type Io } from '../../io.js';
+import { addPlayOptions, seedOrClock } from '../../play-options.js';
 import type { Agent, Seats } from '../../terminal/agent.js';
 import { ask, confirm } from '../../terminal/line-reader.js';
 import { runTerminalGame, type ExtraCommand, type LoopContext, type TerminalAdapter } from '../../terminal/loop.js';
@@ -340,13 +342,6 @@ function clockOption(variant: VariantId, opts: PlayOptions): { mode: TimeMode; l
   return { mode, limit: limitText as TimeLimit };
 }
 
-function seedOption(text: string | undefined): number {
-  if (text === undefined) return Date.now() >>> 0;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 0) throw new CliError(`--seed must be a whole number, not "${text}"`);
-  return n >>> 0;
-}
-
 function readFile(file: string): string {
   try {
     return readFileSync(file, 'utf8');
@@ -378,7 +373,7 @@ export async function playDraughts(io: Io, opts: PlayOptions): Promise<void> {
   if (!variant) throw new CliError(`--variant is required: ${VARIANT_IDS.join(', ')}`);
   const game = draughtsGame(variant, { giveaway });
   const clock = clockOption(variant, opts);
-  const seed = seedOption(opts.seed);
+  const seed = seedOrClock(opts.seed);
   const seats = seatsFromOptions(opts as Record<string, unknown>, game, draughtsEngine, seed);
   const base = draughtsAdapter(game);
   const current = { seats };
@@ -412,17 +407,19 @@ export async function playDraughts(io: Io, opts: PlayOptions): Promise<void> {
 }
 
 export function configurePlay(cmd: Command, io: Io): void {
-  addSeatOptions(
-    cmd,
-    ['White', 'Black'],
-    draughtsEngine.levels.map((l) => l.id),
-  )
+  // The position comes from --variant and --load (a PDN game may start from a FEN); draughts has no --position.
+  addPlayOptions(cmd, {
+    seats: PLAYER_NAMES,
+    levels: draughtsEngine.levels.map((l) => l.id),
+    load: 'file',
+    file: 'PDN file (its first game)',
+    fileArg: 'file.pdn',
+    seedAlso: 'time-out moves',
+  })
     .option('--time-mode <mode>', 'clock per move or per game: move, game or auto (per move for English only)')
     .option('--time-limit <limit>', 'off (time only shown), normal or blitz (no takeback)')
-    .option('--seed <n>', "seed for the computer's choices and for time-out moves (default: the clock)")
     .option('--variant <id>', `rule set: ${VARIANT_IDS.join(', ')} (required unless --load gives it)`)
     .option('--giveaway', 'give-away mode (the side left without a move wins)')
-    .option('--load <file.pdn>', 'continue the first game of a PDN file')
     .addHelpText(
       'after',
       [

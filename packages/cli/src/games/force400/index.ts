@@ -15,11 +15,10 @@ import {
   type Force400State,
 } from '@tactica/force400';
 import { aiTools, levelOf } from '../../ai/ai-tools.js';
-import { addSeatOptions } from '../../ai/seats.js';
 import type { GameCli } from '../../game-cli.js';
 import { CliError, type Io } from '../../io.js';
-import { SAVE_REFERENCE_HELP } from '../../storage/save-references.js';
-import { describeResult, playForce400, type PlayOptions } from './play.js';
+import { addPlayOptions, seedOption } from '../../play-options.js';
+import { describeResult, GAME_ID, playForce400, type PlayOptions } from './play.js';
 
 function print(io: Io, text: string): void {
   io.output.write(text.endsWith('\n') ? text : `${text}\n`);
@@ -70,12 +69,6 @@ Decisions of this project, not of the original (ours):
   - a resumed game's record file starts again from move 1 with the whole game.
 Rules as implemented: docs/games/force400.md.`;
 
-function seedOption(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^\d{1,10}$/.test(text)) throw new CliError(`--seed must be a whole number, not "${text}"`);
-  return Number(text) >>> 0;
-}
-
 /** `ai:3` (or `3`) to a level id; `human` or nothing to undefined. */
 function seatOption(spec: string | undefined): string | undefined {
   if (spec === undefined || /^human$/i.test(spec.trim())) return undefined;
@@ -83,17 +76,16 @@ function seatOption(spec: string | undefined): string | undefined {
 }
 
 function configurePlay(cmd: Command, io: Io): void {
-  addSeatOptions(
-    cmd,
-    force400.info.players,
-    force400Engine.levels.map((l) => l.id),
-  )
-    .option('--seed <n>', "seed for the program's choices (default: the clock)")
+  // No --position: the manual's game record can only start from the standard setup (with handicaps).
+  addPlayOptions(cmd, {
+    seats: force400.info.players,
+    levels: force400Engine.levels.map((l) => l.id),
+    load: 'save',
+  })
     .option('--handicap-white <n>', "men removed from White's side (0–19)")
     .option('--handicap-black <n>', "men removed from Black's side (0–19)")
     .option('--record <file>', 'write the game record to this file as the game is played')
     .option('--header <text>', "the record's header line")
-    .option('--load <save>', `resume a saved game: ${SAVE_REFERENCE_HELP}`)
     .addHelpText('after', PLAY_HELP)
     .action(
       async (opts: {
@@ -178,7 +170,7 @@ function describeRecordError(e: InputError): string {
 }
 
 export const force400Cli: GameCli = {
-  id: 'force400',
+  id: GAME_ID,
   summary: 'Force 400 (10x10, men with force levels 0–99, transfers and recharges)',
   commands: { play: configurePlay, moves: configureMoves, perft: configurePerft, replay: configureReplay },
   ai: {

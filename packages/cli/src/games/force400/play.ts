@@ -18,6 +18,7 @@ import {
 import {
   createForce400,
   EMPTY_HEADER,
+  force400,
   formatPosition,
   formatRecord,
   formatRecordDate,
@@ -67,7 +68,8 @@ export interface PlayOptions {
   readonly seed?: number;
 }
 
-const GAME_ID = 'force400';
+/** The key of Force 400 saves in the save library, and the game's id on the command line: its family. */
+export const GAME_ID = force400.info.family;
 
 interface Session {
   game: Force400Game;

@@ -17,7 +17,8 @@ import {
 import type { SaveLibrary } from '../../storage/save-library.js';
 import type { LoopContext, TerminalAdapter } from '../../terminal/loop.js';
 
-export const GAME_ID = 'tactics';
+/** The key of Tactics saves in the save library: the game's family. */
+export const GAME_ID = tactics.info.family;
 
 type H = History<TacticsState, TacticsMove>;
 
@@ -55,7 +56,7 @@ export const INTRO = [
   'opponent\'s colour). ":::" marks dark squares. Only your own mobile pieces move: Rooks along ranks and files,',
   'Bishops diagonally, Queens both, onto empty squares, never jumping or capturing.',
   'Flips: a line of opponent-coloured pieces closed by your colour, or the two pieces you land between, turn',
-  'to your colour. No legal move loses. Draws (ours): threefold repetition, 100 plies without a flip.',
+  `to your colour. No legal move loses. Draws (ours): threefold repetition, ${QUIET_PLY_LIMIT} plies without a flip.`,
   'Moves as the servers take them: f1-f4. Type "help" for commands.',
 ].join('\n');
 

@@ -2,7 +2,6 @@
  * Tactics on the command line: `tactica play|moves|perft|replay tactics …`, and the computer opponent in `play`
  * (`--white ai:<level>`, `--black ai:<level>`), `analyse` and `match`.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { tacticsEngine } from '@tactica/ai';
 import { current, describeError, divide, startHistory, type History } from '@tactica/core';
@@ -17,9 +16,10 @@ import {
 } from '@tactica/tactics';
 import { aiTools } from '../../ai/ai-tools.js';
 import { askSeats } from '../../ai/ask-opponent.js';
-import { addSeatOptions, seatsFromOptions } from '../../ai/seats.js';
+import { seatsFromOptions } from '../../ai/seats.js';
 import type { GameCli } from '../../game-cli.js';
 import { CliError, type Io } from '../../io.js';
+import { addPlayOptions, loadFileOrSave, readGameFile, seedOrClock } from '../../play-options.js';
 import { SaveLibrary } from '../../storage/save-library.js';
 import { SAVE_REFERENCE_HELP } from '../../storage/save-references.js';
 import { runTerminalGame } from '../../terminal/loop.js';
@@ -39,15 +39,7 @@ function positionOption(text: string | undefined): TacticsState {
 }
 
 function readRecord(file: string): H {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new CliError(`cannot read ${file}: ${(e as Error).message}`);
-  }
-  const r = loadText(text);
-  if (!r.ok) throw new CliError(`${file}: ${describeError(r.error)}`);
-  return r.value;
+  return readGameFile(file, loadText);
 }
 
 /** `1-0 (Black has no legal move)`, `1/2-1/2 (threefold repetition)`, `* (White to move)`. */
@@ -66,44 +58,25 @@ export function describeResult(s: TacticsState): string {
   return `${resultOf(o)} (${why})`;
 }
 
-/** A game to continue: a record file, or else a named save by number or title. */
-function loadGame(ref: string, library: SaveLibrary): H {
-  if (existsSync(ref)) return readRecord(ref);
-  const file = library.open(ref, GAME_ID);
-  if (!file.ok) throw new CliError(`no file ${ref}, and ${describeError(file.error)}`);
-  const h = loadText(file.value.payload);
-  if (!h.ok) throw new CliError(`the save "${file.value.title}": ${describeError(h.error)}`);
-  return h.value;
-}
-
-function seedOption(text: unknown): number {
-  if (text === undefined) return Date.now() >>> 0;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 0) throw new CliError(`--seed must be a whole number, not "${String(text)}"`);
-  return n >>> 0;
-}
-
 function configurePlay(cmd: Command, io: Io): void {
-  addSeatOptions(
-    cmd,
-    tactics.info.players,
-    tacticsEngine.levels.map((l) => l.id),
-  )
-    .option('--position <text>', 'start from this position text')
-    .option('--load <file-or-save>', 'continue a game: a record file, or a named save (title, #N or N)')
-    .option('--resume <save>', `continue a named save: ${SAVE_REFERENCE_HELP}`)
-    .option('--seed <n>', "seed for the computer's choices (default: the clock)")
-    .action(async (opts: { position?: string; load?: string; resume?: string } & Record<string, unknown>) => {
-      const seats = seatsFromOptions(opts, tactics, tacticsEngine, seedOption(opts['seed']));
-      const library = new SaveLibrary();
-      const ref = opts.load ?? opts.resume;
-      const history = ref
-        ? loadGame(ref, library)
-        : startHistory<TacticsState, TacticsMove>(positionOption(opts.position));
-      // A person playing Black alone against the computer sees the board from Black's side.
-      const flipped = seats[0] !== undefined && seats[1] === undefined;
-      await runTerminalGame(tacticsAdapter(library), io, { history, seats, flipped });
-    });
+  addPlayOptions(cmd, {
+    seats: tactics.info.players,
+    levels: tacticsEngine.levels.map((l) => l.id),
+    position: true,
+    load: 'file-or-save',
+    file: 'record file',
+    // --resume took a named save before --load was the name in every game.
+    loadAliases: ['resume'],
+  }).action(async (opts: { position?: string; load?: string } & Record<string, unknown>) => {
+    const seats = seatsFromOptions(opts, tactics, tacticsEngine, seedOrClock(opts['seed']));
+    const library = new SaveLibrary();
+    const history = opts.load
+      ? loadFileOrSave(opts.load, library, GAME_ID, loadText)
+      : startHistory<TacticsState, TacticsMove>(positionOption(opts.position));
+    // A person playing Black alone against the computer sees the board from Black's side.
+    const flipped = seats[0] !== undefined && seats[1] === undefined;
+    await runTerminalGame(tacticsAdapter(library), io, { history, seats, flipped });
+  });
 }
 
 /** `tactica play` menu: asks for the opponent (a person at the same keyboard or a computer level) and a colour. */
@@ -156,7 +129,7 @@ function configureReplay(cmd: Command, io: Io): void {
 }
 
 export const tacticsCli: GameCli = {
-  id: 'tactics',
+  id: GAME_ID,
   summary: 'Tactics (8x8, flip pieces: freeze the opposing Rooks, Bishops and Queens)',
   commands: { play: configurePlay, moves: configureMoves, perft: configurePerft, replay: configureReplay },
   ai: {

@@ -110,8 +110,8 @@ describe('the Tactorus engine receives the clock and the stop flag', () => {
             if (reports.length === 1) worker.stop();
           },
         }),
-        30_000,
         'the stopped analysis',
+        30_000,
       );
       expect(a.depth).toBeLessThan(64);
       expect(reports.map((r) => r.depth)).toEqual(Array.from({ length: a.depth }, (_, i) => i + 1));
@@ -120,7 +120,7 @@ describe('the Tactorus engine receives the clock and the stop flag', () => {
     });
 
     it('a time budget cuts level 6 short there too', async () => {
-      const c = await within(worker.choose(observe(newGame(), 1), '6', { seed: 1, timeMs: 1 }), 30_000, 'the choice');
+      const c = await within(worker.choose(observe(newGame(), 1), '6', { seed: 1, timeMs: 1 }), 'the choice', 30_000);
       expect((c as { stopped?: boolean }).stopped).toBe(true);
       expect(c.move.length).toBeGreaterThan(0);
       expect(legal(c.move, 1)).toBe(true);

@@ -45,6 +45,7 @@ import {
 } from '@tactica/tactorus';
 import type { GameCli } from '../../game-cli.js';
 import { CliError, type Io } from '../../io.js';
+import { addPlayOptions, seedOrClock } from '../../play-options.js';
 import { ask } from '../../terminal/line-reader.js';
 import { deleteSave } from '../../storage/delete-save.js';
 import { SaveLibrary } from '../../storage/save-library.js';
@@ -85,7 +86,7 @@ function newGameSession(
 interface PlayOptions extends NewGameOptions {
   readonly email?: boolean;
   readonly name?: string;
-  readonly open?: string;
+  readonly load?: string;
   readonly rotate?: boolean;
   readonly player1?: string;
   readonly player2?: string;
@@ -108,27 +109,26 @@ function computerSeatOf(opts: PlayOptions): { level: number; seat: Player } | un
 }
 
 function seedOf(opts: PlayOptions): number {
-  if (opts.seed === undefined) return Date.now() >>> 0;
-  const n = Number(opts.seed);
-  if (!Number.isInteger(n) || n < 0) throw new CliError('--seed must be a whole number');
-  return n >>> 0;
+  return seedOrClock(opts.seed);
 }
 
 function configurePlay(cmd: Command, io: Io): void {
-  addNewGameOptions(cmd)
+  // --open was this game's name for --load.
+  addPlayOptions(addNewGameOptions(cmd), {
+    seats: tactorus.info.players,
+    levels: LEVEL_IDS,
+    load: 'save',
+    loadAliases: ['open'],
+  })
     .option('--email', 'a game for play by e-mail: you are Player 1 (send the other player export-game)')
     .option('--name <name>', 'the game’s name (also its title in the save library)')
-    .option('--open <save>', `continue a saved game: ${SAVE_REFERENCE_HELP}`)
     .option('--rotate', 'draw the board turned by 180 degrees')
-    .option('--player-1 <who>', `who plays Player 1: human (default) or ai:<level>, levels ${LEVEL_IDS.join(', ')}`)
-    .option('--player-2 <who>', `who plays Player 2: human (default) or ai:<level>, levels ${LEVEL_IDS.join(', ')}`)
-    .option('--seed <n>', 'seed for the computer’s choices (default: the clock)')
     .action(async (opts: PlayOptions) => {
       const library = new SaveLibrary();
       const seed = seedOf(opts);
       const makeComputer = (level: number) => tactorusComputer(level, seed);
-      if (opts.open) {
-        const { entry, session } = await openSession(library, opts.open);
+      if (opts.load) {
+        const { entry, session } = await openSession(library, opts.load);
         await runTactorusGame(io, session, {
           library,
           title: entry.title,

@@ -2,7 +2,6 @@
  * Tactrix! on the command line: `tactica play|moves|perft|replay tactrix …` and `tactica tutor tactrix <square>`;
  * the computer opponent in `play` (`--white ai:<level>`, `--black ai:<level>`), `analyse` and `match`.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { tactrixEngine } from '@tactica/ai';
 import { current, describeError, divide, ok, startHistory, type History } from '@tactica/core';
@@ -23,9 +22,10 @@ import {
 } from '@tactica/tactrix';
 import { aiTools } from '../../ai/ai-tools.js';
 import { askSeats } from '../../ai/ask-opponent.js';
-import { addSeatOptions, seatsFromOptions } from '../../ai/seats.js';
+import { seatsFromOptions } from '../../ai/seats.js';
 import type { GameCli } from '../../game-cli.js';
 import { CliError, type Io } from '../../io.js';
+import { addPlayOptions, loadFileOrSave, readGameFile, seedOrClock } from '../../play-options.js';
 import { SaveLibrary } from '../../storage/save-library.js';
 import { runTerminalGame, type ExtraCommand, type TerminalAdapter } from '../../terminal/loop.js';
 
@@ -38,26 +38,11 @@ function positionOption(text: string | undefined): TactrixState {
   return r.value;
 }
 
-/** A saved game from a file, or else from the save library by number or title. */
-function readGame(ref: string, library: SaveLibrary): H {
-  if (existsSync(ref)) return readRecord(ref);
-  const save = library.open(ref, 'tactrix');
-  if (!save.ok) throw new CliError(`${ref}: no such file, and ${describeError(save.error)}`);
-  const r = loadText(save.value.payload);
-  if (!r.ok) throw new CliError(`save "${save.value.title}": ${describeError(r.error)}`);
-  return r.value;
-}
+/** The key of Tactrix! saves in the save library: the game's family. */
+const GAME_ID = tactrix.info.family;
 
 function readRecord(file: string): H {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new CliError(`cannot read ${file}: ${(e as Error).message}`);
-  }
-  const r = loadText(text);
-  if (!r.ok) throw new CliError(`${file}: ${describeError(r.error)}`);
-  return r.value;
+  return readGameFile(file, loadText);
 }
 
 function saveText(h: H): string {
@@ -83,7 +68,7 @@ function libraryCommands(library: SaveLibrary): ExtraCommand<TactrixState, Tactr
       names: ['saves'],
       help: 'list the named saves of Tactrix! games',
       run(ctx) {
-        const saves = library.list('tactrix');
+        const saves = library.list(GAME_ID);
         ctx.print(
           saves.length === 0
             ? 'No named saves yet ("keep <title>" makes one).'
@@ -100,7 +85,7 @@ function libraryCommands(library: SaveLibrary): ExtraCommand<TactrixState, Tactr
       help: 'save the game in the save library under a title (same title: replaced)',
       async run(ctx, args) {
         const title = args.trim() || (await ctx.ask('Title: '))?.trim() || '';
-        const r = library.save('tactrix', {
+        const r = library.save(GAME_ID, {
           title,
           payload: saveText(ctx.history),
           summary: statusLine(current(ctx.history)),
@@ -113,7 +98,7 @@ function libraryCommands(library: SaveLibrary): ExtraCommand<TactrixState, Tactr
       args: '<title, #N or N>',
       help: 'continue a named save (see "saves")',
       run(ctx, args) {
-        const save = library.open(args.trim(), 'tactrix');
+        const save = library.open(args.trim(), GAME_ID);
         if (!save.ok) {
           ctx.print(describeError(save.error));
           return;
@@ -165,37 +150,22 @@ export function tactrixAdapter(library: SaveLibrary = new SaveLibrary()): Termin
   };
 }
 
-function seedOption(text: unknown): number {
-  if (text === undefined) return Date.now() >>> 0;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 0) throw new CliError(`--seed must be a whole number, not "${String(text)}"`);
-  return n >>> 0;
-}
-
 function configurePlay(cmd: Command, io: Io): void {
-  addSeatOptions(
-    cmd,
-    tactrix.info.players,
-    tactrixEngine.levels.map((l) => l.id),
-  )
-    .option('--position <text>', 'start from this position text')
-    .option('--load <file or save>', 'continue a saved game: a file, or a named save (title, #N or N)')
-    .option('--seed <n>', "seed for the computer's choices (default: the clock)")
-    .action(async (opts: Record<string, unknown>) => {
-      const seats = seatsFromOptions(opts, tactrix, tactrixEngine, seedOption(opts['seed']));
-      const library = new SaveLibrary();
-      const load = opts['load'];
-      const position = opts['position'];
-      const history =
-        typeof load === 'string'
-          ? readGame(load, library)
-          : startHistory<TactrixState, TactrixMove>(
-              positionOption(typeof position === 'string' ? position : undefined),
-            );
-      // A person playing Black alone against the computer sees the board from their side.
-      const flipped = seats[0] !== undefined && seats[1] === undefined;
-      await runTerminalGame(tactrixAdapter(library), io, { history, seats, flipped });
-    });
+  addPlayOptions(cmd, {
+    seats: tactrix.info.players,
+    levels: tactrixEngine.levels.map((l) => l.id),
+    position: true,
+    load: 'file-or-save',
+  }).action(async (opts: { position?: string; load?: string } & Record<string, unknown>) => {
+    const seats = seatsFromOptions(opts, tactrix, tactrixEngine, seedOrClock(opts['seed']));
+    const library = new SaveLibrary();
+    const history = opts.load
+      ? loadFileOrSave(opts.load, library, GAME_ID, loadText)
+      : startHistory<TactrixState, TactrixMove>(positionOption(opts.position));
+    // A person playing Black alone against the computer sees the board from their side.
+    const flipped = seats[0] !== undefined && seats[1] === undefined;
+    await runTerminalGame(tactrixAdapter(library), io, { history, seats, flipped });
+  });
 }
 
 /** `tactica play` menu: asks for the opponent (a person at the same keyboard or a computer level) and a colour. */
@@ -250,7 +220,7 @@ function addTutor(program: Command, io: Io): void {
     program.commands.find((c) => c.name() === 'tutor') ??
     program.command('tutor').description("show a piece's name, owner, cost and legal moves (the original's Tutor)");
   parent
-    .command('tactrix')
+    .command(GAME_ID)
     .description('Tutor for Tactrix!')
     .argument('<square>', 'a square, a1–j10')
     .option('--position <text>', 'position text (default: the starting position)')
@@ -262,7 +232,7 @@ function addTutor(program: Command, io: Io): void {
 }
 
 export const tactrixCli: GameCli = {
-  id: 'tactrix',
+  id: GAME_ID,
   summary: 'Tactrix! (10x10, seven odd pieces, chips and bought pieces)',
   commands: { play: configurePlay, moves: configureMoves, perft: configurePerft, replay: configureReplay },
   extra: addTutor,

@@ -1,0 +1,100 @@
+/**
+ * The options every `tactica play <game>` shares, defined once: who plays each seat (`--white`/`--black`, or
+ * `--player-1`/`--player-2`), `--position`, `--load` (continue a saved game: the one name for it in all five
+ * games) and `--seed`; and the readers of their values.
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { Option, type Command } from 'commander';
+import { describeError, type InputError, type Result } from '@tactica/core';
+import { addSeatOptions } from './ai/seats.js';
+import { CliError } from './io.js';
+import type { SaveLibrary } from './storage/save-library.js';
+
+/** What `--load` continues: a game file, a named save of the save library, or either. */
+export type LoadFrom = 'file' | 'save' | 'file-or-save';
+
+export interface PlayOptionsSpec {
+  /** The seats' names (the game's `info.players`): they name the seat options. */
+  readonly seats: readonly [string, string];
+  /** The computer's level ids, listed in the seat options' help. */
+  readonly levels: readonly string[];
+  /** What `--load` takes. */
+  readonly load: LoadFrom;
+  /** The kind of file `--load` reads, for its help (`PDN file`); "game file" by default. */
+  readonly file?: string;
+  /** How `--load <file>` shows its file (`file.pdn`); "file" by default. */
+  readonly fileArg?: string;
+  /** Offer `--position <text>`. */
+  readonly position?: boolean;
+  /** What else the seed decides besides the computer's choices (`time-out moves`). */
+  readonly seedAlso?: string;
+  /** Older spellings of `--load` that still work, left out of the help (`open` for `--open`). */
+  readonly loadAliases?: readonly string[];
+}
+
+/** Adds the shared play options to a game's `play` command. Their values: `opts.load`, `opts.position`, … */
+export function addPlayOptions(cmd: Command, spec: PlayOptionsSpec): Command {
+  addSeatOptions(cmd, spec.seats, spec.levels);
+  if (spec.position) cmd.option('--position <text>', 'start from this position text');
+  const file = spec.file ?? 'game file';
+  const what: Record<LoadFrom, string> = {
+    file: `a ${file}`,
+    save: 'a named save, by number or title',
+    'file-or-save': `a ${file}, or else a named save by number or title`,
+  };
+  const arg = spec.load === 'file' ? `<${spec.fileArg ?? 'file'}>` : `<${spec.load}>`;
+  cmd.option(`--load ${arg}`, `continue a saved game: ${what[spec.load]}`);
+  for (const alias of spec.loadAliases ?? []) {
+    // The old name sets the same value as --load, so the action reads one option whatever was typed.
+    cmd.addOption(new Option(`--${alias} ${arg}`, `the same as --load`).hideHelp());
+    cmd.on(`option:${alias}`, (value: string) => cmd.setOptionValueWithSource('load', value, 'cli'));
+  }
+  cmd.option(
+    '--seed <n>',
+    `seed for the computer's choices${spec.seedAlso ? ` and for ${spec.seedAlso}` : ''} (default: the clock)`,
+  );
+  return cmd;
+}
+
+/** `--seed`: a whole number that fits 32 bits; undefined when not given. */
+export function seedOption(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const text = String(value).trim();
+  if (!/^\d{1,10}$/.test(text) || Number(text) > 0xffff_ffff) {
+    throw new CliError(`--seed must be a whole number from 0 to 4294967295, not "${String(value)}"`);
+  }
+  return Number(text);
+}
+
+/** `--seed`, or the clock when it is not given. */
+export function seedOrClock(value: unknown): number {
+  return seedOption(value) ?? Date.now() >>> 0;
+}
+
+/** A game file read through the game's record reader; a CliError names the file and what is wrong. */
+export function readGameFile<H>(file: string, read: (text: string) => Result<H, InputError>): H {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new CliError(`cannot read ${file}: ${(e as Error).message}`);
+  }
+  const r = read(text);
+  if (!r.ok) throw new CliError(`${file}: ${describeError(r.error)}`);
+  return r.value;
+}
+
+/** `--load <file-or-save>`: the game file at that path if there is one, else the named save by number or title. */
+export function loadFileOrSave<H>(
+  ref: string,
+  library: SaveLibrary,
+  gameId: string,
+  read: (text: string) => Result<H, InputError>,
+): H {
+  if (existsSync(ref)) return readGameFile(ref, read);
+  const save = library.open(ref, gameId);
+  if (!save.ok) throw new CliError(`${ref}: no such file, and ${describeError(save.error)}`);
+  const r = read(save.value.payload);
+  if (!r.ok) throw new CliError(`save "${save.value.title}": ${describeError(r.error)}`);
+  return r.value;
+}
