@@ -9,6 +9,7 @@ import { describeError, type InputError, type Result } from '@tactica/core';
 import { addSeatOptions } from './ai/seats.js';
 import { CliError } from './io.js';
 import type { SaveLibrary } from './storage/save-library.js';
+import { SAVE_REFERENCE_HELP } from './storage/save-references.js';
 
 /** What `--load` continues: a game file, a named save of the save library, or either. */
 export type LoadFrom = 'file' | 'save' | 'file-or-save';
@@ -39,8 +40,8 @@ export function addPlayOptions(cmd: Command, spec: PlayOptionsSpec): Command {
   const file = spec.file ?? 'game file';
   const what: Record<LoadFrom, string> = {
     file: `a ${file}`,
-    save: 'a named save, by number or title',
-    'file-or-save': `a ${file}, or else a named save by number or title`,
+    save: `a named save (${SAVE_REFERENCE_HELP})`,
+    'file-or-save': `a ${file}, or else a named save (${SAVE_REFERENCE_HELP})`,
   };
   const arg = spec.load === 'file' ? `<${spec.fileArg ?? 'file'}>` : `<${spec.load}>`;
   cmd.option(`--load ${arg}`, `continue a saved game: ${what[spec.load]}`);

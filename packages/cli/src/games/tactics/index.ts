@@ -21,7 +21,6 @@ import type { GameCli } from '../../game-cli.js';
 import { CliError, type Io } from '../../io.js';
 import { addPlayOptions, loadFileOrSave, readGameFile, seedOrClock } from '../../play-options.js';
 import { SaveLibrary } from '../../storage/save-library.js';
-import { SAVE_REFERENCE_HELP } from '../../storage/save-references.js';
 import { runTerminalGame } from '../../terminal/loop.js';
 import { GAME_ID, loadText, tacticsAdapter } from './adapter.js';
 
