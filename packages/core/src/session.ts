@@ -33,6 +33,7 @@ import {
   type TimeMode,
 } from './clock.js';
 import type { Game } from './game.js';
+import { moveText } from './move-text.js';
 import { canRedo, canUndo, current, pushMove, redo, startHistory, undo, type History } from './history.js';
 import type { Outcome } from './outcome.js';
 import { opponent, type Player } from './player.js';
@@ -592,7 +593,7 @@ function checkClock(clock: unknown): InputError | undefined {
 
 function encodeLine<S, M>(game: Game<S, M>, h: History<S, M>): LineSnapshot {
   const start = game.formatPosition(h.states[0] as S);
-  const moves = h.moves.map((m, i) => game.formatMove(h.states[i] as S, m));
+  const moves = h.moves.map((m, i) => moveText(game, h.states[i] as S, m));
   const last = h.states.length - 1;
   const o = game.outcome(h.states[last] as S);
   let ended: LineSnapshot['ended'];

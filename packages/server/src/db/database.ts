@@ -90,7 +90,11 @@ async function openSqlite(file: string): Promise<Database> {
     async transaction(work) {
       const events: ChangeEvent[] = [];
       const result = await db.transaction().execute((tx) => work(tx, (e) => events.push(e)));
-      for (const e of events) for (const l of listeners) l(e);
+      // Heard after the caller has taken in what it committed (as PostgreSQL's notifications are, later).
+      if (events.length > 0)
+        setImmediate(() => {
+          for (const e of events) for (const l of listeners) l(e);
+        });
       return result;
     },
     onChange(listener) {

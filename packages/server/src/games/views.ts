@@ -3,7 +3,7 @@
  * opponent and spectators see only that orders are in. Views are built from the catalogue's board model and
  * status, so every interface shows the same thing.
  */
-import type { Outcome, Player } from '@tactica/core';
+import { moveText, type Outcome, type Player } from '@tactica/core';
 import type { BoardModel, MoveInput } from '@tactica/catalogue';
 import type { TimeControlSpec } from './control.js';
 import { playersToAct, type LiveGame } from './live-game.js';
@@ -93,7 +93,7 @@ export function viewOf(game: LiveGame, viewer: Player | undefined, now: number, 
     const session = r.session;
     const h = session.history;
     const moves: string[] = [];
-    for (let i = 0; i < h.cursor; i++) moves.push(setup.game.formatMove(h.states[i], h.moves[i]));
+    for (let i = 0; i < h.cursor; i++) moves.push(moveText(setup.game, h.states[i], h.moves[i]));
     const st = session.status(now);
     const position = session.position;
     const mayMove = viewer !== undefined && session.toMove === viewer && !game.finished;

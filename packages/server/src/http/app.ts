@@ -30,13 +30,32 @@ declare module 'fastify' {
 
 export interface AppOptions {
   readonly logger?: FastifyServerOptions['logger'];
-  /** Requests a minute per client on log-in and sign-up; moves a second per user. */
-  readonly rateLimits?: { readonly auth: number; readonly moves: number };
+  /** Rate limits (see `RateLimits`); the defaults suit people, tests and benchmarks raise them. */
+  readonly rateLimits?: Partial<RateLimits>;
   /** Cookies marked Secure (behind HTTPS). */
   readonly secureCookies?: boolean;
 }
 
-export const DEFAULT_RATE_LIMITS = { auth: 20, moves: 50 } as const;
+/** How often a client may do what people could abuse. */
+export interface RateLimits {
+  /** Sign-ups, log-ins and password changes a minute per address. */
+  readonly auth: number;
+  /** Moves (and orders) a second per user. */
+  readonly moves: number;
+  /** Challenges and seeks a minute per user. */
+  readonly challenges: number;
+  /** Chat messages per 10 seconds per user. */
+  readonly chat: number;
+  /** Record imports a minute per user. */
+  readonly imports: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = { auth: 20, moves: 50, challenges: 30, chat: 10, imports: 30 };
+
+/** Rate limits count per user where there is one, else per address. */
+export function userKey(request: { user?: { id: string } | undefined; ip: string }): string {
+  return request.user ? `u:${request.user.id}` : `ip:${request.ip}`;
+}
 
 function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -128,13 +147,13 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     reply.status(404).send({ error: { code: 'not-found', message: `no route ${request.method} ${request.url}` } }),
   );
 
-  const limits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
+  const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true, database: services.database.dialect }));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(async (scope) => accountRoutes(scope, services, limits.auth, options.secureCookies ?? false));
   await app.register(async (scope) => catalogueRoutes(scope));
-  await app.register(async (scope) => gameRoutes(scope, services, limits.moves));
-  await app.register(async (scope) => challengeRoutes(scope, services));
+  await app.register(async (scope) => gameRoutes(scope, services, limits));
+  await app.register(async (scope) => challengeRoutes(scope, services, limits.challenges));
   await app.register(async (scope) => streamRoutes(scope, services));
   return app;
 }

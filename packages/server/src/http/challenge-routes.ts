@@ -5,10 +5,10 @@ import { deadlineOf } from '../games/service.js';
 import { seatOf } from '../games/live-game.js';
 import { viewOf } from '../games/views.js';
 import type { Services } from '../services.js';
-import { requireUser } from './app.js';
+import { requireUser, userKey } from './app.js';
 import { errorReplies, idParams, openObject } from './schemas.js';
 
-export async function challengeRoutes(app: FastifyInstance, services: Services): Promise<void> {
+export async function challengeRoutes(app: FastifyInstance, services: Services, perMinute: number): Promise<void> {
   const { challenges } = services;
 
   app.get(
@@ -25,7 +25,7 @@ export async function challengeRoutes(app: FastifyInstance, services: Services):
   app.post<{ Body: ChallengeRequest }>(
     '/api/challenges',
     {
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: { rateLimit: { max: perMinute, timeWindow: 60_000, keyGenerator: userKey } },
       schema: {
         summary: 'Challenge a player (opponent) or seek any opponent (no opponent)',
         body: {

@@ -14,7 +14,7 @@ import { deadlineOf, type SeatHolder } from '../games/service.js';
 import type { GameCommand, MoveInputText } from '../games/transitions.js';
 import { viewOf } from '../games/views.js';
 import type { Services } from '../services.js';
-import { requireUser } from './app.js';
+import { requireUser, userKey, type RateLimits } from './app.js';
 import { errorReplies, idParams, openObject } from './schemas.js';
 
 const boardInput = {
@@ -61,9 +61,9 @@ function gameId(params: { id: string }): number {
   return Number(params.id);
 }
 
-export async function gameRoutes(app: FastifyInstance, services: Services, movesPerSecond: number): Promise<void> {
+export async function gameRoutes(app: FastifyInstance, services: Services, limits: RateLimits): Promise<void> {
   const { games } = services;
-  const moveLimit = { rateLimit: { max: movesPerSecond, timeWindow: 1000, keyGenerator: userKey } };
+  const moveLimit = { rateLimit: { max: limits.moves, timeWindow: 1000, keyGenerator: userKey } };
 
   const command = async (id: number, userVersion: number, cmd: GameCommand, user: User): Promise<object> =>
     ackOf(await games.command(id, user, userVersion, cmd));
@@ -271,7 +271,7 @@ export async function gameRoutes(app: FastifyInstance, services: Services, moves
   app.post<{ Params: { id: string }; Body: { text: string } }>(
     '/api/games/:id/chat',
     {
-      config: { rateLimit: { max: 10, timeWindow: 10_000, keyGenerator: userKey } },
+      config: { rateLimit: { max: limits.chat, timeWindow: 10_000, keyGenerator: userKey } },
       schema: {
         summary: 'Say something in the game (players and spectators)',
         params: idParams,
@@ -333,7 +333,7 @@ export async function gameRoutes(app: FastifyInstance, services: Services, moves
   app.post<{ Body: { family: string; format?: string; text: string; level?: string; seat?: Player } }>(
     '/api/imports',
     {
-      config: { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: userKey } },
+      config: { rateLimit: { max: limits.imports, timeWindow: 60_000, keyGenerator: userKey } },
       schema: {
         summary:
           'Import a record to analyse or continue: against the computer at `level`, or playing both sides without it',
@@ -359,9 +359,4 @@ export async function gameRoutes(app: FastifyInstance, services: Services, moves
       return reply.status(201).send(viewOf(game, seatOf(game, user), now, deadlineOf(game, now)));
     },
   );
-}
-
-/** Rate limits count per user where there is one, else per address. */
-function userKey(request: { user?: { id: string } | undefined; ip: string }): string {
-  return request.user ? `u:${request.user.id}` : `ip:${request.ip}`;
 }

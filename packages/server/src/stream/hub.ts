@@ -7,12 +7,13 @@
  * "game": 12 }`, `{ "type": "lobby", "on": true }`, `{ "type": "ping" }`. A malformed message gets an `error`
  * message back; the connection stays.
  */
+import { moveText } from '@tactica/core';
 import type { WebSocket } from 'ws';
 import type { User } from '../accounts/accounts.js';
 import type { Challenges } from '../challenges/challenges.js';
 import type { ChangeEvent, Database } from '../db/database.js';
 import { ApiError } from '../errors.js';
-import { seatOf, type LiveGame } from '../games/live-game.js';
+import { playersToAct, seatOf, type LiveGame } from '../games/live-game.js';
 import { deadlineOf, type GameService } from '../games/service.js';
 import { viewOf } from '../games/views.js';
 
@@ -123,19 +124,24 @@ export class StreamHub {
 
   private render(game: LiveGame, conn: Connection, detail: Detail): object {
     const now = this.now();
-    const viewer = seatOf(game, conn.user);
-    const view = viewOf(game, viewer, now, deadlineOf(game, now));
-    if (detail === 'view') return { type: 'game', view };
+    if (detail === 'view') {
+      return { type: 'game', view: viewOf(game, seatOf(game, conn.user), now, deadlineOf(game, now)) };
+    }
+    // Moves only: what a program that keeps its own copy of the game needs, without rendering a view.
+    const r = game.restored;
+    const seq = r.dynamics === 'sequential' ? r.session : undefined;
+    const h = seq?.history;
+    const last = h && h.cursor > 0 ? moveText(r.setup.game, h.states[h.cursor - 1], h.moves[h.cursor - 1]) : null;
     return {
       type: 'move',
-      id: view.id,
-      version: view.version,
-      moves: view.moves.length,
-      last: view.moves[view.moves.length - 1] ?? null,
-      rounds: view.rounds.length,
-      toAct: view.toAct,
-      outcome: view.outcome,
-      position: view.position,
+      id: game.id,
+      version: game.version,
+      moves: h?.cursor ?? 0,
+      last,
+      rounds: r.dynamics === 'simultaneous' ? r.session.round - 1 : 0,
+      toAct: playersToAct(game),
+      outcome: r.session.outcome ?? null,
+      position: seq ? r.setup.game.formatPosition(seq.position) : null,
     };
   }
 
