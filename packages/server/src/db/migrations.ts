@@ -100,6 +100,29 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '002-saves': {
+      async up(db: Db) {
+        // Each player's own library of saved games (the GameStore of the server); owner '' is the server's.
+        await db.schema
+          .createTable('saves')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('owner', 'text', (c) => c.notNull())
+          .addColumn('family', 'text', (c) => c.notNull())
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('title_key', 'text', (c) => c.notNull())
+          .addColumn('summary', 'text', (c) => c.notNull())
+          .addColumn('version', 'integer', (c) => c.notNull())
+          .addColumn('saved_at', 'text', (c) => c.notNull())
+          .addColumn('doc', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('saves_title')
+          .on('saves')
+          .columns(['owner', 'family', 'title_key'])
+          .unique()
+          .execute();
+      },
+    },
   };
 }
 

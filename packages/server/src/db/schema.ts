@@ -91,7 +91,23 @@ export interface RatingsTable {
   readonly updated_at: number;
 }
 
+export interface SavesTable {
+  readonly id: string;
+  readonly owner: string;
+  readonly family: string;
+  readonly title: string;
+  /** `titleKey(title)`: unique per owner and family. */
+  readonly title_key: string;
+  readonly summary: string;
+  readonly version: number;
+  /** ISO time of the last write. */
+  readonly saved_at: string;
+  /** The document as JSON. */
+  readonly doc: string;
+}
+
 export interface Schema {
+  saves: SavesTable;
   users: UsersTable;
   tokens: TokensTable;
   games: GamesTable;

@@ -15,6 +15,7 @@ import { accountRoutes } from './accounts-routes.js';
 import { catalogueRoutes } from './catalogue-routes.js';
 import { challengeRoutes } from './challenge-routes.js';
 import { gameRoutes } from './game-routes.js';
+import { saveRoutes } from './save-routes.js';
 import { streamRoutes } from './stream-routes.js';
 
 export const SESSION_COOKIE = 'tactica_session';
@@ -154,6 +155,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(async (scope) => catalogueRoutes(scope));
   await app.register(async (scope) => gameRoutes(scope, services, limits));
   await app.register(async (scope) => challengeRoutes(scope, services, limits.challenges));
+  await app.register(async (scope) => saveRoutes(scope, services));
   await app.register(async (scope) => streamRoutes(scope, services));
   return app;
 }
