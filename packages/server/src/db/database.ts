@@ -9,10 +9,18 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteDialect, type Transaction } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  sql,
+  SqliteDialect,
+  type SqliteDatabase as SqliteDatabaseLike,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import pg from 'pg';
 import { migrate } from './migrations.js';
-import type { Schema } from './schema.js';
+import type { GamesTable, Schema } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -42,6 +50,17 @@ export interface Database {
   readonly where: string;
   /** Runs `work` in one transaction; events it notes are heard by every instance once it commits. */
   transaction<T>(work: (tx: Transaction<Schema>, notify: (e: ChangeEvent) => void) => Promise<T>): Promise<T>;
+  /**
+   * The hot path of every move: one statement that changes a game's row only if it still has `version`, and, when
+   * it did, makes `events` heard once committed (PostgreSQL: the update and its notifications in one statement).
+   * True when the row was changed.
+   */
+  updateGame(
+    id: number,
+    version: number,
+    set: Updateable<GamesTable>,
+    events: readonly ChangeEvent[],
+  ): Promise<boolean>;
   /** Hears every committed change, this instance's and (PostgreSQL) the others'. */
   onChange(listener: (e: ChangeEvent) => void): () => void;
   close(): Promise<void>;
@@ -71,6 +90,27 @@ export async function openDatabase(spec: DatabaseSpec): Promise<Database> {
   return openSqlite(spec.file);
 }
 
+/**
+ * The database for Kysely with each SQL text prepared once: Kysely prepares every statement it runs, and the same
+ * few statements (a move's update above all) run thousands of times a second.
+ */
+function preparedOnce(raw: SqliteDatabase.Database): SqliteDatabaseLike {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => raw.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (!statement) {
+        // Queries built with varying shapes (lists of ids) would grow the map without end: keep the last thousand.
+        if (statements.size >= 1000) statements.clear();
+        statement = raw.prepare(text);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 async function openSqlite(file: string): Promise<Database> {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const raw = new SqliteDatabase(file);
@@ -80,7 +120,7 @@ async function openSqlite(file: string): Promise<Database> {
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 10000');
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: raw }) });
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: preparedOnce(raw) }) });
   await migrate(db as Kysely<unknown>, 'sqlite');
   const listeners = new Set<(e: ChangeEvent) => void>();
   return {
@@ -96,6 +136,22 @@ async function openSqlite(file: string): Promise<Database> {
           for (const e of events) for (const l of listeners) l(e);
         });
       return result;
+    },
+    async updateGame(id, version, set, events) {
+      // One statement is one transaction in SQLite's autocommit.
+      const r = await db
+        .updateTable('games')
+        .set(set)
+        .where('id', '=', id)
+        .where('version', '=', version)
+        .executeTakeFirst();
+      const changed = Number(r.numUpdatedRows) === 1;
+      if (changed && events.length > 0) {
+        setImmediate(() => {
+          for (const e of events) for (const l of listeners) l(e);
+        });
+      }
+      return changed;
     },
     onChange(listener) {
       listeners.add(listener);
@@ -137,6 +193,18 @@ async function openPostgres(url: string): Promise<Database> {
         for (const e of events) await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(e)})`.execute(tx);
         return result;
       });
+    },
+    async updateGame(id, version, set, events) {
+      // The update and its notifications in one statement: notified only if the row changed, and at commit.
+      const notices = events.map((e) => sql`pg_notify(${CHANNEL}, ${JSON.stringify(e)})`);
+      const rows = await db
+        .with('changed', (q) =>
+          q.updateTable('games').set(set).where('id', '=', id).where('version', '=', version).returning('id'),
+        )
+        .selectFrom('changed')
+        .select(['changed.id', ...notices.map((n, i) => n.as(`n${i}`))])
+        .execute();
+      return rows.length === 1;
     },
     onChange(l) {
       listeners.add(l);

@@ -7,10 +7,10 @@
 import type { History, Player, SeatSpec, SessionSeats } from '@tactica/core';
 import { entryOf } from '@tactica/catalogue/all';
 import { storeGame, type AnyGameSetup, type GameFamily, type RestoredGame } from '@tactica/catalogue';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { User } from '../accounts/accounts.js';
 import type { ChangeEvent, Database } from '../db/database.js';
-import type { Schema } from '../db/schema.js';
+import type { GamesTable, Schema } from '../db/schema.js';
 import { ApiError, fromInputError, notFound } from '../errors.js';
 import { NEW_PLAYER, updateGlicko, type Glicko } from '../ratings/glicko2.js';
 import { DAY_MS, sessionClock, type TimeControlSpec } from './control.js';
@@ -243,7 +243,7 @@ export class GameService {
       const computed = transition(game, now);
       if (!computed) return game;
       const next = await this.afterVacations(game, computed, now);
-      const written = await this.database.transaction((tx, notify) => this.writeIn(tx, notify, game, next, now));
+      const written = await this.write(game, next, now);
       if (written) {
         this.committed(written);
         return written;
@@ -251,6 +251,40 @@ export class GameService {
       this.cache.delete(id);
     }
     throw new ApiError(409, 'game/busy', 'the game changed while the command was applied; try again');
+  }
+
+  /**
+   * Writes a transition: a game that goes on in one compare-and-set statement (the hot path of every move), a game
+   * that ends in a transaction with its ratings and the lobby's change.
+   */
+  private async write(game: LiveGame, next: Transition, now: number): Promise<LiveGame | undefined> {
+    if (outcomeOf(next.restored) !== undefined && !game.finished) {
+      return this.database.transaction((tx, notify) => this.writeIn(tx, notify, game, next, now));
+    }
+    const { updated, set } = this.nextRow(game, next, now);
+    const changed = await this.database.updateGame(game.id, game.version, set, [
+      { kind: 'game', gameId: game.id, version: updated.version },
+    ]);
+    return changed ? updated : undefined;
+  }
+
+  /** The row's new fields for a transition, and the game as it will be. */
+  private nextRow(game: LiveGame, next: Transition, now: number): { updated: LiveGame; set: Updateable<GamesTable> } {
+    const version = game.version + 1;
+    const outcome = outcomeOf(next.restored);
+    const finished = outcome !== undefined;
+    const draft = { control: game.control, meta: next.meta, restored: next.restored, version, levels: game.levels };
+    const updated: LiveGame = { ...game, version, finished, meta: next.meta, restored: next.restored, updatedAt: now };
+    const set: Updateable<GamesTable> = {
+      version,
+      snapshot: JSON.stringify(storeGame(next.restored.setup, next.restored.session)),
+      meta: JSON.stringify(next.meta),
+      status: finished ? 'finished' : 'active',
+      result: outcome ? JSON.stringify(outcome) : null,
+      deadline_at: deadlineOf(draft, now),
+      updated_at: now,
+    };
+    return { updated, set };
   }
 
   /**
@@ -264,38 +298,19 @@ export class GameService {
     next: Transition,
     now: number,
   ): Promise<LiveGame | undefined> {
-    const version = game.version + 1;
-    const outcome = outcomeOf(next.restored);
-    const finished = outcome !== undefined;
-    const draft = { control: game.control, meta: next.meta, restored: next.restored, version, levels: game.levels };
-    const updated: LiveGame = {
-      ...game,
-      version,
-      finished,
-      meta: next.meta,
-      restored: next.restored,
-      updatedAt: now,
-    };
+    const { updated, set } = this.nextRow(game, next, now);
     const r = await tx
       .updateTable('games')
-      .set({
-        version,
-        snapshot: JSON.stringify(storeGame(next.restored.setup, next.restored.session)),
-        meta: JSON.stringify(next.meta),
-        status: finished ? 'finished' : 'active',
-        result: outcome ? JSON.stringify(outcome) : null,
-        deadline_at: deadlineOf(draft, now),
-        updated_at: now,
-      })
+      .set(set)
       .where('id', '=', game.id)
       .where('version', '=', game.version)
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) !== 1) return undefined;
-    if (finished && !game.finished) {
+    if (updated.finished && !game.finished) {
       if (game.rated) await this.rate(tx, updated, now);
       notify({ kind: 'lobby' });
     }
-    notify({ kind: 'game', gameId: game.id, version });
+    notify({ kind: 'game', gameId: game.id, version: updated.version });
     return updated;
   }
 
