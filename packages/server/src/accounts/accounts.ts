@@ -178,6 +178,8 @@ export class Accounts {
       await tx.deleteFrom('tokens').where('user_id', '=', user.id).where('token_hash', '!=', keep).execute();
       notify({ kind: 'tokens', userId: user.id });
     });
+    // This instance forgets at once; the others when the event reaches them.
+    this.forget(user.id);
   }
 
   async findByName(name: string): Promise<User | undefined> {
