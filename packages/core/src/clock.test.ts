@@ -9,6 +9,7 @@ import {
   takebackAllowed,
   timeLeft,
   timeout,
+  type ClockState,
   type TimeControl,
 } from './clock.js';
 
@@ -75,5 +76,14 @@ describe('clocks as the Draughts manual defines them (3.2.2)', () => {
     expect(formatClock(65_000)).toBe('1:05');
     expect(formatClock(3_725_000)).toBe('1:02:05');
     expect(formatClock(Infinity)).toBe('--');
+  });
+});
+
+describe('increment (ours: Fischer time per move, per game only)', () => {
+  it('each move a player has made on the line adds the increment to their time left', () => {
+    const control: TimeControl = { mode: 'game', limit: 'blitz', computer: [false, false], incrementMs: 2_000 };
+    const clock: ClockState = { control, used: [10_000, 0], credit: [4_000, 2_000] };
+    expect(timeLeft(clock, 0, 0)).toBe(6 * 60_000 - 10_000 + 4_000);
+    expect(timeLeft(clock, 1, 0)).toBe(6 * 60_000 + 2_000);
   });
 });

@@ -15,6 +15,11 @@ export type TimeLimit = (typeof TIME_LIMITS)[number];
 export interface TimeControl {
   readonly mode: TimeMode;
   readonly limit: TimeLimit;
+  /**
+   * Per game only: time added to a player's allowance for each move they have made (Fischer's increment, ours:
+   * the manual has none). 0 or absent: none.
+   */
+  readonly incrementMs?: number;
   /** Seats played by the computer get 1.5 times less time (manual 3.2.2). */
   readonly computer: readonly [boolean, boolean];
 }
@@ -30,6 +35,8 @@ export interface ClockState {
   readonly control: TimeControl;
   /** Time used by each player over the whole game, in ms (shown after the game in every mode). */
   readonly used: readonly [number, number];
+  /** Per game with an increment: the time each player's moves on the line have earned (derived from the line). */
+  readonly credit?: readonly [number, number];
   /** Whose clock runs, and since when; undefined while stopped. */
   readonly running?: { readonly player: Player; readonly since: number; readonly singleMove: boolean };
 }
@@ -56,7 +63,7 @@ export function stopClock(clock: ClockState, now: number): ClockState {
   const { player, since } = clock.running;
   const used: [number, number] = [clock.used[0], clock.used[1]];
   used[player] += Math.max(0, now - since);
-  return { control: clock.control, used };
+  return clock.credit ? { control: clock.control, used, credit: clock.credit } : { control: clock.control, used };
 }
 
 /** Ends the running turn and starts the opponent's. */
@@ -74,8 +81,11 @@ export function timeLeft(clock: ClockState, player: Player, now: number): number
   if (control.mode === 'move') {
     return allowance(control, player, running?.singleMove ?? false) - (running ? elapsed : 0);
   }
-  return allowance(control, player) - clock.used[player] - elapsed;
+  return allowance(control, player) + (clock.credit?.[player] ?? 0) - clock.used[player] - elapsed;
 }
+
+/** The longest increment a clock takes: a minute a move. */
+export const MAX_INCREMENT_MS = 60_000;
 
 /**
  * What running out of time means now: `random-move` (per move: a random legal move is played), `loss` (per game),

@@ -552,3 +552,33 @@ describe('snapshots', () => {
     });
   });
 });
+
+describe('clocks per game with an increment (ours)', () => {
+  const clock = { mode: 'game', limit: 'normal', incrementMs: 5_000 } as const;
+
+  it('each move earns its player the increment; a takeback takes it back; a snapshot keeps it', () => {
+    let s = start({ clock });
+    s = value(s.playText(0, 'take 1', at(s, 10_000)));
+    // First used 10 s and earned 5 s.
+    expect(s.timeLeft(0, 10_000)).toBe(30 * MIN - 10_000 + 5_000);
+    s = value(s.playText(1, 'take 1', at(s, 13_000)));
+    expect(s.timeLeft(1, 13_000)).toBe(30 * MIN - 3_000 + 5_000);
+    const back = restoreSession<NimState, number, string>(nim, JSON.parse(JSON.stringify(s)) as unknown);
+    expect(back.ok && back.value.timeLeft(0, 20_000)).toBe(s.timeLeft(0, 20_000));
+    expect((JSON.parse(JSON.stringify(s)) as SessionSnapshot).clock?.incrementMs).toBe(5_000);
+    const taken = value(s.takeback(at(s, 13_000)));
+    // Second's move is taken back: Second's 5 s go with it, the 3 s spent stay spent.
+    expect(taken.timeLeft(1, 13_000)).toBe(30 * MIN - 3_000);
+  });
+
+  it('an increment is refused on a clock per move, below 0 or above a minute', () => {
+    for (const bad of [
+      { mode: 'move', limit: 'blitz', incrementMs: 1_000 },
+      { mode: 'game', limit: 'blitz', incrementMs: -1 },
+      { mode: 'game', limit: 'blitz', incrementMs: 60_001 },
+      { mode: 'game', limit: 'blitz', incrementMs: 1.5 },
+    ] as const) {
+      expect(code(createSession(nim, { clock: bad, seed: 1, now: 0 }))).toBe('session/bad-clock');
+    }
+  });
+});

@@ -23,6 +23,7 @@ import {
   startTurn,
   stopClock,
   takebackAllowed as clockAllowsTakeback,
+  MAX_INCREMENT_MS,
   timeLeft,
   timeout,
   TIME_LIMITS,
@@ -178,6 +179,8 @@ export interface SessionSnapshot {
   readonly clock: {
     readonly mode: TimeMode;
     readonly limit: TimeLimit;
+    /** Per game: the increment each move earns (absent: none). */
+    readonly incrementMs?: number;
     readonly used: readonly [number, number];
     readonly running: { readonly player: Player; readonly since: number; readonly singleMove: boolean } | null;
   } | null;
@@ -441,6 +444,7 @@ export class Session<S, M, G = undefined> extends SessionCommands<SessionState<S
         ? {
             mode: clock.control.mode,
             limit: clock.control.limit,
+            ...(clock.control.incrementMs ? { incrementMs: clock.control.incrementMs } : {}),
             used: [clock.used[0], clock.used[1]],
             running: clock.running
               ? { player: clock.running.player, since: clock.running.since, singleMove: clock.running.singleMove }
@@ -553,10 +557,26 @@ export class Session<S, M, G = undefined> extends SessionCommands<SessionState<S
 
 /** The clock for the current position: the side to move's turn starts (a shorter one with a single legal move). */
 function restartClock<S, M>(game: Game<S, M>, h: History<S, M>, clock: ClockState, now: number): ClockState {
+  const credited = withCredit(game, h, clock);
   const s = current(h);
   const p = game.outcome(s) ? undefined : game.toMove(s)[0];
-  if (p === undefined) return stopClock(clock, now);
-  return startTurn(clock, p, now, game.legalMoves(s).length === 1);
+  if (p === undefined) return stopClock(credited, now);
+  return startTurn(credited, p, now, game.legalMoves(s).length === 1);
+}
+
+/**
+ * Per game with an increment: each player's credit is the increment times their moves on the line up to the
+ * cursor, so a takeback takes the credit of the moves it takes back.
+ */
+function withCredit<S, M>(game: Game<S, M>, h: History<S, M>, clock: ClockState): ClockState {
+  const increment = clock.control.incrementMs ?? 0;
+  if (increment <= 0 || clock.control.mode !== 'game') return clock;
+  const credit: [number, number] = [0, 0];
+  for (let i = 0; i < h.cursor; i++) {
+    const mover = game.toMove(h.states[i] as S)[0];
+    if (mover !== undefined) credit[mover] += increment;
+  }
+  return { ...clock, credit };
 }
 
 /** What a computer may spend on this move: most of a per-move allowance, a share of a per-game one. **(ours)** */
@@ -585,6 +605,13 @@ function checkClock(clock: unknown): InputError | undefined {
   }
   if (!(TIME_LIMITS as readonly unknown[]).includes(clock.limit)) {
     return inputError('session/bad-clock', `the clock limit must be ${TIME_LIMITS.join(', ')}`);
+  }
+  const inc = clock.incrementMs;
+  if (inc !== undefined && (typeof inc !== 'number' || !Number.isInteger(inc) || inc < 0 || inc > MAX_INCREMENT_MS)) {
+    return inputError('session/bad-clock', `the increment is a whole number of ms from 0 to ${MAX_INCREMENT_MS}`);
+  }
+  if (inc !== undefined && inc > 0 && clock.mode !== 'game') {
+    return inputError('session/bad-clock', 'an increment is for clocks per game');
   }
   return undefined;
 }
@@ -648,7 +675,8 @@ export function restoreSession<S, M, G = undefined>(
     version: header.value.version,
     seats,
     history: line.value,
-    clock: clock.value,
+    // The increment's credit is not stored: it follows from the line.
+    clock: clock.value && withCredit(game, line.value, clock.value),
     rng,
     ending,
     drawOffer: drawOffer.value,
@@ -705,6 +733,7 @@ function decodeClock(
     mode: c.mode as TimeMode,
     limit: c.limit as TimeLimit,
     computer: computerFlags(seats),
+    ...(typeof c.incrementMs === 'number' && c.incrementMs > 0 ? { incrementMs: c.incrementMs } : {}),
   };
   const clock: ClockState = { control, used: [used[0] as number, used[1] as number] };
   const r = c.running;

@@ -8,7 +8,13 @@ import { ApiError } from '../errors.js';
 
 export type TimeControlSpec =
   | { readonly kind: 'none' }
-  | { readonly kind: 'live'; readonly mode: TimeMode; readonly limit: TimeLimit }
+  | {
+      readonly kind: 'live';
+      readonly mode: TimeMode;
+      readonly limit: TimeLimit;
+      /** Per game: seconds added for each move made (0: none). */
+      readonly increment: number;
+    }
   | {
       readonly kind: 'correspondence';
       /** A player who has not moved this many days forfeits (pbmserv's forfeit time; 21 by default). */
@@ -50,7 +56,14 @@ export function readControl(v: unknown): TimeControlSpec {
       if (!(TIME_LIMITS as readonly unknown[]).includes(limit)) {
         throw bad('limit must be off, normal or blitz', 'control.limit');
       }
-      return { kind: 'live', mode: mode as TimeMode, limit: limit as TimeLimit };
+      const increment = v['increment'] ?? 0;
+      if (typeof increment !== 'number' || !Number.isInteger(increment) || increment < 0 || increment > 60) {
+        throw bad('increment must be a whole number of seconds from 0 to 60', 'control.increment');
+      }
+      if (increment > 0 && mode !== 'game') {
+        throw bad('an increment is for clocks per game', 'control.increment');
+      }
+      return { kind: 'live', mode: mode as TimeMode, limit: limit as TimeLimit, increment };
     }
     case 'correspondence': {
       const daysPerMove = days(v['daysPerMove'], 'daysPerMove', 21);
@@ -67,5 +80,6 @@ export function readControl(v: unknown): TimeControlSpec {
 
 /** The session's clock for a live control. */
 export function sessionClock(c: TimeControlSpec): SessionClock | undefined {
-  return c.kind === 'live' ? { mode: c.mode, limit: c.limit } : undefined;
+  if (c.kind !== 'live') return undefined;
+  return { mode: c.mode, limit: c.limit, ...(c.increment > 0 ? { incrementMs: c.increment * 1000 } : {}) };
 }

@@ -78,6 +78,25 @@ describe('timeouts', () => {
     expect(over.lostOnTime).toBe(0);
   });
 
+  it('per game with an increment: each move adds its seconds to the mover (ours)', async () => {
+    const clock = new FakeClock();
+    const server = await startTestServer('sqlite', { now: clock.now, scheduler: { pollMs: 20 } });
+    servers.push(server);
+    const { ann, id } = await twoPlayers(server, 'inc', { kind: 'live', mode: 'game', limit: 'blitz', increment: 3 });
+    const v = await view(ann, id);
+    clock.t += 10_000;
+    const move = v.legal[0]?.notation as string;
+    expect((await ann.request('POST', `/api/games/${id}/move`, { version: v.version, move })).status).toBe(200);
+    const after = await view(ann, id);
+    expect(after.clock?.left[0]).toBe(6 * MINUTE - 10_000 + 3_000);
+    const bad = await ann.request<{ error: { field: string } }>('POST', '/api/challenges', {
+      family: 'draughts',
+      control: { kind: 'live', mode: 'move', limit: 'blitz', increment: 3 },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.field).toBe('control.increment');
+  });
+
   it('per move: a random legal move is played for the player out of time (manual 3.2.2)', async () => {
     const clock = new FakeClock();
     const server = await startTestServer('sqlite', { now: clock.now, scheduler: { pollMs: 20 } });
