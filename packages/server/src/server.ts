@@ -11,6 +11,7 @@ import { openDatabase, type Database } from './db/database.js';
 import type { EngineRunner, SchedulerOptions } from './games/scheduler.js';
 import { WorkerEngines } from './games/worker-engines.js';
 import { buildApp, type AppOptions } from './http/app.js';
+import { startPbm, type Pbm, type PbmOptions } from './pbm/index.js';
 import { makeServices, type Services } from './services.js';
 
 export interface ServeOptions {
@@ -31,6 +32,8 @@ export interface ServeOptions {
   /** Engine worker threads (default 1: one core for the engine, one for the server). */
   readonly engineWorkers?: number;
   readonly now?: () => number;
+  /** The play-by-e-mail gateway: its SMTP listener, outbox or relay, domain (see docs/pbm.md). */
+  readonly pbm?: PbmOptions;
 }
 
 export interface RunningServer {
@@ -39,6 +42,8 @@ export interface RunningServer {
   readonly app: FastifyInstance;
   readonly services: Services;
   readonly database: Database;
+  /** The e-mail gateway (always on: `POST /pbm`, the outbox; an SMTP listener when asked for). */
+  readonly pbm: Pbm;
   close(): Promise<void>;
 }
 
@@ -48,18 +53,19 @@ export function defaultDataDir(): string {
 
 export async function startServer(options: ServeOptions = {}): Promise<RunningServer> {
   const url = options.databaseUrl ?? process.env['DATABASE_URL'];
-  const database = await openDatabase(
-    url ? { url } : { file: join(options.dataDir ?? defaultDataDir(), 'tactica.sqlite') },
-  );
+  const dataDir = options.dataDir ?? defaultDataDir();
+  const database = await openDatabase(url ? { url } : { file: join(dataDir, 'tactica.sqlite') });
   const engines = options.engines ?? new WorkerEngines(options.engineWorkers ?? 1, options.now);
   const services = makeServices(database, engines, {
     ...(options.passwordCost ? { passwordCost: options.passwordCost } : {}),
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
+  const pbm = await startPbm(services, dataDir, options.pbm);
   const app = await buildApp(services, {
     ...(options.logger !== undefined ? { logger: options.logger } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+    pbm: pbm.gateway,
   });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ host, port: options.port ?? 8080 });
@@ -73,11 +79,13 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     app,
     services,
     database,
+    pbm,
     close() {
       closing ??= (async () => {
         services.hub.close();
         await app.close();
         await services.scheduler.stop();
+        await pbm.close();
         await engines.close();
         await database.close();
       })();

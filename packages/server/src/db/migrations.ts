@@ -123,6 +123,71 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '003-pbm': {
+      async up(db: Db) {
+        // The e-mail gateway (../pbm): addresses, settings, subscriptions, reply tokens, premoves, previews to
+        // confirm, rate limits per sender, and the Message-IDs already carried out.
+        await db.schema
+          .createTable('pbm_addresses')
+          .addColumn('address', 'text', (c) => c.primaryKey())
+          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('created_at', time, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('pbm_addresses_user').on('pbm_addresses').column('user_id').execute();
+        await db.schema
+          .createTable('pbm_settings')
+          .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+          .addColumn('notify', 'text', (c) => c.notNull())
+          .addColumn('game_limit', 'integer')
+          .execute();
+        await db.schema
+          .createTable('pbm_subscriptions')
+          .addColumn('game_id', 'integer', (c) => c.notNull().references('games.id'))
+          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('created_at', time, (c) => c.notNull())
+          .addPrimaryKeyConstraint('pbm_subscriptions_pk', ['game_id', 'user_id'])
+          .execute();
+        await db.schema
+          .createTable('pbm_tokens')
+          .addColumn('game_id', 'integer', (c) => c.notNull().references('games.id'))
+          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('token', 'text', (c) => c.notNull().unique())
+          .addColumn('created_at', time, (c) => c.notNull())
+          .addPrimaryKeyConstraint('pbm_tokens_pk', ['game_id', 'user_id'])
+          .execute();
+        await db.schema
+          .createTable('pbm_queue')
+          .addColumn('id', 'integer', id)
+          .addColumn('game_id', 'integer', (c) => c.notNull().references('games.id'))
+          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('move', 'text', (c) => c.notNull())
+          .addColumn('created_at', time, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('pbm_queue_game').on('pbm_queue').columns(['game_id', 'user_id', 'id']).execute();
+        await db.schema
+          .createTable('pbm_pending')
+          .addColumn('game_id', 'integer', (c) => c.notNull().references('games.id'))
+          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('move', 'text', (c) => c.notNull())
+          .addColumn('version', 'integer', (c) => c.notNull())
+          .addColumn('created_at', time, (c) => c.notNull())
+          .addPrimaryKeyConstraint('pbm_pending_pk', ['game_id', 'user_id'])
+          .execute();
+        await db.schema
+          .createTable('pbm_rate')
+          .addColumn('sender', 'text', (c) => c.notNull())
+          .addColumn('window_start', time, (c) => c.notNull())
+          .addColumn('count', 'integer', (c) => c.notNull())
+          .addPrimaryKeyConstraint('pbm_rate_pk', ['sender', 'window_start'])
+          .execute();
+        await db.schema
+          .createTable('pbm_seen')
+          .addColumn('message_key', 'text', (c) => c.primaryKey())
+          .addColumn('seen_at', time, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('pbm_seen_at').on('pbm_seen').column('seen_at').execute();
+      },
+    },
   };
 }
 

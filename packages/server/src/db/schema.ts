@@ -106,8 +106,79 @@ export interface SavesTable {
   readonly doc: string;
 }
 
+// The e-mail gateway's own data (migration 003-pbm): see ../pbm/store.ts.
+
+export interface PbmAddressesTable {
+  /** Lower-cased e-mail address; one user per address. */
+  readonly address: string;
+  readonly user_id: string;
+  readonly created_at: number;
+}
+
+export interface PbmSettingsTable {
+  readonly user_id: string;
+  /** Which game mails the user gets: `all` (every change), `turn` (their turn and the end), `off`. */
+  readonly notify: string;
+  /** The most games in progress the user takes on by challenge (null: no limit). */
+  readonly game_limit: number | null;
+}
+
+export interface PbmSubscriptionsTable {
+  readonly game_id: number;
+  readonly user_id: string;
+  readonly created_at: number;
+}
+
+export interface PbmTokensTable {
+  readonly game_id: number;
+  readonly user_id: string;
+  /** The secret of the board's reply address `board-<game>-<token>@…`. */
+  readonly token: string;
+  readonly created_at: number;
+}
+
+export interface PbmQueueTable {
+  readonly id: Generated<number>;
+  readonly game_id: number;
+  readonly user_id: string;
+  /** A premove in the game's notation, played when the user's turn comes. */
+  readonly move: string;
+  readonly created_at: number;
+}
+
+export interface PbmPendingTable {
+  readonly game_id: number;
+  readonly user_id: string;
+  /** A submitted move waiting for its confirm. */
+  readonly move: string;
+  /** The game's version the preview was made on: confirm plays it only there. */
+  readonly version: number;
+  readonly created_at: number;
+}
+
+export interface PbmRateTable {
+  readonly sender: string;
+  /** Start of the window (ms). */
+  readonly window_start: number;
+  readonly count: number;
+}
+
+export interface PbmSeenTable {
+  /** SHA-256 of a mail's Message-ID: a mail seen once is not carried out again. */
+  readonly message_key: string;
+  readonly seen_at: number;
+}
+
 export interface Schema {
   saves: SavesTable;
+  pbm_addresses: PbmAddressesTable;
+  pbm_settings: PbmSettingsTable;
+  pbm_subscriptions: PbmSubscriptionsTable;
+  pbm_tokens: PbmTokensTable;
+  pbm_queue: PbmQueueTable;
+  pbm_pending: PbmPendingTable;
+  pbm_rate: PbmRateTable;
+  pbm_seen: PbmSeenTable;
   users: UsersTable;
   tokens: TokensTable;
   games: GamesTable;

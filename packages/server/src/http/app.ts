@@ -10,6 +10,8 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { User } from '../accounts/accounts.js';
 import { ApiError, unauthenticated } from '../errors.js';
+import type { PbmGateway } from '../pbm/gateway.js';
+import { pbmRoutes } from '../pbm/routes.js';
 import type { Services } from '../services.js';
 import { accountRoutes } from './accounts-routes.js';
 import { catalogueRoutes } from './catalogue-routes.js';
@@ -35,6 +37,8 @@ export interface AppOptions {
   readonly rateLimits?: Partial<RateLimits>;
   /** Cookies marked Secure (behind HTTPS). */
   readonly secureCookies?: boolean;
+  /** The e-mail gateway, for `POST /pbm`. */
+  readonly pbm?: PbmGateway;
 }
 
 /** How often a client may do what people could abuse. */
@@ -157,5 +161,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(async (scope) => challengeRoutes(scope, services, limits.challenges));
   await app.register(async (scope) => saveRoutes(scope, services));
   await app.register(async (scope) => streamRoutes(scope, services));
+  const pbm = options.pbm;
+  if (pbm) await app.register(async (scope) => pbmRoutes(scope, pbm, limits.auth * 3));
   return app;
 }

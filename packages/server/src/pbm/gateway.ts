@@ -1,0 +1,945 @@
+/**
+ * The mail gateway: carries out one command of the pbmserv grammar (from a mail, `POST /pbm` or `tactica pbm`)
+ * with the server's own services — accounts, games (`GameService.command`), challenges, chat — and answers with a
+ * mail for the sender. It holds no game rules: moves are read and played by the games through the catalogue, and
+ * every change is the same command the HTTP API makes, checked the same way (nobody acts for another player; a
+ * stale version changes nothing).
+ *
+ * The mails of a change to every player and subscriber are sent by the notifier (notifier.ts), which hears every
+ * change committed on this instance, whoever made it (a mail, the browser, the API, the scheduler).
+ */
+import type { Player } from '@tactica/core';
+import { entryOf } from '@tactica/catalogue/all';
+import type { GameFamily, OptionSpec } from '@tactica/catalogue';
+import type { User } from '../accounts/accounts.js';
+import { ApiError } from '../errors.js';
+import { CHAT_MAX, cleanChat } from '../games/chat.js';
+import { DAY_MS, type TimeControlSpec } from '../games/control.js';
+import { playersToAct, seatOf, type LiveGame } from '../games/live-game.js';
+import type { GameCommand } from '../games/transitions.js';
+import type { Services } from '../services.js';
+import { positionText } from './boards.js';
+import { parseSubject, type Credentials, type GameOption, type PbmCommand } from './grammar.js';
+import { helpText } from './help.js';
+import type { Notifier } from './notifier.js';
+import {
+  errorSubject,
+  errorText,
+  gameMail,
+  gameName,
+  moveList,
+  nextMoveNumber,
+  playerName,
+  type MailText,
+} from './render.js';
+import { checkAddress, NOTIFY_MODES, type NotifyMode, type PbmStore } from './store.js';
+
+export interface PbmRequest {
+  readonly subject: string;
+  readonly body: string;
+  /** The sender's address: replies go there; `signup` takes it when no address is given. */
+  readonly from?: string;
+  /** The addresses the mail came to: a board's reply address carries the board and a player's token. */
+  readonly to?: readonly string[];
+}
+
+export interface PbmReply extends MailText {
+  readonly ok: boolean;
+  /** The error's code, when the command was refused. */
+  readonly code?: string;
+  /** The sender's reply address for the board, when there is one. */
+  readonly replyTo?: string;
+  readonly family?: GameFamily;
+  readonly board?: number;
+}
+
+export interface GatewayOptions {
+  /** The domain of reply addresses: `board-105-<token>@<domain>`. */
+  readonly domain: string;
+}
+
+const REPLY_ADDRESS = /^board-(\d{1,9})-([a-z2-7]{24})@/i;
+
+/** A reply address in a list of recipients: its board and token. */
+export function replyAddressOf(to: readonly string[] | undefined): { board: number; token: string } | undefined {
+  for (const a of to ?? []) {
+    const m = REPLY_ADDRESS.exec(a.trim().replace(/^<|>$/g, ''));
+    if (m) return { board: Number(m[1]), token: (m[2] as string).toLowerCase() };
+  }
+  return undefined;
+}
+
+function ok(subject: string, text: string, extra: Partial<PbmReply> = {}): PbmReply {
+  return { ok: true, subject, text: text.endsWith('\n') ? text : `${text}\n`, ...extra };
+}
+
+type GameCmd = Extract<PbmCommand, { scope: 'game' }>;
+
+/** Splits Tactorus orders written in a body or a Subject: blanks, commas, semicolons and lines between them. */
+function orderWords(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((w) => w.trim())
+    .filter((w) => w !== '');
+}
+
+export class PbmGateway {
+  constructor(
+    private readonly services: Services,
+    readonly store: PbmStore,
+    private readonly notifier: Notifier,
+    private readonly options: GatewayOptions,
+  ) {}
+
+  /** Carries out one command; every refusal becomes an error reply, never an exception. */
+  async handle(request: PbmRequest): Promise<PbmReply> {
+    const reply = replyAddressOf(request.to);
+    let cmd: PbmCommand | undefined;
+    try {
+      cmd = parseSubject(request.subject, reply ? { impliedBoard: reply.board } : {});
+      return await this.run(cmd, request, reply?.token);
+    } catch (e) {
+      const family = cmd?.scope === 'game' ? cmd.family : undefined;
+      const board = cmd?.scope === 'game' ? cmd.board : reply?.board;
+      const error =
+        e instanceof ApiError
+          ? e
+          : new ApiError(
+              500,
+              'server/error',
+              'something went wrong on our side; the command may not have been carried out',
+            );
+      return {
+        ok: false,
+        code: error.code,
+        subject: errorSubject(family, board),
+        text: errorText(error, request),
+        ...(family ? { family } : {}),
+        ...(board !== undefined ? { board } : {}),
+      };
+    }
+  }
+
+  replyAddress(gameId: number, token: string): string {
+    return `board-${gameId}-${token}@${this.options.domain}`;
+  }
+
+  private get now(): number {
+    return this.services.now();
+  }
+
+  private async run(cmd: PbmCommand, request: PbmRequest, token: string | undefined): Promise<PbmReply> {
+    if (cmd.scope === 'global') return this.global(cmd, request);
+    return this.game(cmd, request, token);
+  }
+
+  private async login(c: Credentials | undefined): Promise<User> {
+    if (!c) throw new ApiError(401, 'pbm/missing-credentials', 'this command needs your userid and password');
+    return this.services.accounts.checkCredentials(c.user, c.password);
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Global commands
+
+  private async global(cmd: Extract<PbmCommand, { scope: 'global' }>, request: PbmRequest): Promise<PbmReply> {
+    const { accounts } = this.services;
+    switch (cmd.verb) {
+      case 'help':
+        return ok('Tactica Help', helpText(undefined, cmd.args[0]));
+      case 'list': {
+        if (cmd.args[0]?.toLowerCase() === 'games' || cmd.args[0]?.toLowerCase() === 'boards') {
+          const games = (await this.services.games.recent(100)) as {
+            id: number;
+            family: string;
+            players: { name: string | null; level: string | null }[];
+          }[];
+          const lines = games.map(
+            (g) =>
+              `${String(g.id).padStart(6)}  ${gameName(g.family).padEnd(10)} ${g.players.map((p) => p.name ?? `computer (${p.level})`).join(' vs ')}`,
+          );
+          return ok('Tactica Boards', lines.length ? lines.join('\n') : 'No boards in progress.');
+        }
+        if (cmd.args[0] !== undefined) {
+          throw new ApiError(400, 'pbm/bad-list', 'list, or list games', 'subject word 2');
+        }
+        return ok('Tactica Games', helpText(undefined, undefined).split('\n\nCommands:')[0] ?? '');
+      }
+      case 'signup': {
+        const c = cmd.credentials as Credentials;
+        const given = cmd.args.length > 0 ? cmd.args : request.from ? [request.from] : [];
+        const list = given.map((a, i) => checkAddress(a, `subject word ${4 + i}`));
+        for (const a of list) {
+          if (await this.store.userByAddress(a)) {
+            throw new ApiError(409, 'pbm/address-taken', `${a} belongs to another player`);
+          }
+        }
+        const user = await accounts.signUp(c.user, c.password);
+        if (list.length > 0) await this.store.setAddresses(user.id, list);
+        return ok(
+          'Tactica Signup',
+          `Welcome, ${user.name}. Your mails go to: ${list.join(', ') || '(no address: use "change address")'}.\n\n` +
+            'Your password is stored only as a salted scrypt hash. Send "help" for the commands.',
+        );
+      }
+      case 'change': {
+        const c = cmd.credentials as Credentials;
+        if (cmd.what === 'password') {
+          const user = await this.login(c);
+          await accounts.changePassword(user, c.password, cmd.args[0]);
+          await this.store.forgetTokens(user.id);
+          return ok(
+            'Tactica Password',
+            `${user.name}: your password is changed. Your boards' reply addresses are new.`,
+          );
+        }
+        const user = await this.login(c);
+        await this.store.setAddresses(user.id, cmd.args);
+        return ok(
+          'Tactica Address',
+          `${user.name}: your mails go to ${(await this.store.addressesOf(user.id)).join(', ')}.`,
+        );
+      }
+      case 'message': {
+        const user = await this.login(cmd.credentials);
+        const text = request.body.trim();
+        if (!text) throw new ApiError(400, 'pbm/empty-message', 'the body is the message: it is empty');
+        if (text.length > 10_000)
+          throw new ApiError(400, 'pbm/message-too-long', 'a message is at most 10000 characters');
+        const sent: string[] = [];
+        for (const name of cmd.args) {
+          const to = await accounts.findByName(name);
+          if (!to) throw new ApiError(404, 'pbm/unknown-player', `no player ${name}`, 'subject');
+          const addresses = await this.store.addressesOf(to.id);
+          if (addresses.length === 0) throw new ApiError(400, 'pbm/no-address', `${to.name} gets no mail`);
+          await this.notifier.deliver({
+            to: addresses,
+            subject: `Tactica Message from ${user.name}`,
+            text: `${user.name} writes:\n\n${text}\n`,
+          });
+          sent.push(to.name);
+        }
+        return ok('Tactica Message', `Sent to ${sent.join(', ')}.`);
+      }
+      case 'vacation': {
+        const user = await this.login(cmd.credentials);
+        const arg = cmd.args[0] ?? 'off';
+        const days = /^\d+$/.test(arg) ? Number(arg) : 0;
+        if (days > 365) throw new ApiError(400, 'account/bad-vacation', 'a vacation ends within a year');
+        await this.services.games.setVacation(user, days > 0 ? this.now + days * DAY_MS : null);
+        return ok(
+          'Tactica Vacation',
+          days > 0
+            ? `${user.name}: away for ${days} days; your correspondence clocks wait until you are back.`
+            : `${user.name}: welcome back; your clocks run again.`,
+        );
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Game commands
+
+  /** The game a command names, checked to be of the game the Subject named. */
+  private async board(cmd: GameCmd): Promise<LiveGame> {
+    if (cmd.board === undefined) throw new ApiError(400, 'pbm/missing-board', 'which board?');
+    const game = await this.services.games.load(cmd.board).catch((e: unknown) => {
+      if (e instanceof ApiError && e.status === 404)
+        throw new ApiError(404, 'pbm/unknown-board', `there is no board ${cmd.board}`);
+      throw e;
+    });
+    if (cmd.family !== undefined && game.family !== cmd.family) {
+      throw new ApiError(
+        400,
+        'pbm/wrong-game',
+        `board ${game.id} is a game of ${gameName(game.family)}, not ${gameName(cmd.family)}`,
+      );
+    }
+    return game;
+  }
+
+  /** The player a board command comes from: the password, or the board's reply address. */
+  private async boardUser(cmd: GameCmd, token: string | undefined): Promise<User> {
+    if (cmd.credentials) return this.login(cmd.credentials);
+    if (cmd.implied && token !== undefined && cmd.board !== undefined) {
+      const user = await this.store.tokenOwner(cmd.board, token);
+      if (user) return user;
+      throw new ApiError(
+        401,
+        'pbm/bad-reply-address',
+        'this reply address is not (or no longer) valid: use your password',
+      );
+    }
+    throw new ApiError(401, 'pbm/missing-credentials', 'this command needs your userid and password');
+  }
+
+  private checkMoveNumber(cmd: GameCmd, game: LiveGame): void {
+    if (game.finished) throw new ApiError(409, 'game/over', `board ${game.id} is over`);
+    if (cmd.moveNumber === undefined) return;
+    const next = nextMoveNumber(game);
+    if (cmd.moveNumber !== next) {
+      throw new ApiError(
+        409,
+        'pbm/stale-move-number',
+        `board ${game.id} is at ${game.restored.dynamics === 'sequential' ? 'move' : 'round'} #${next}, your command was for #${cmd.moveNumber}: a late or doubled mail is not carried out`,
+        'move number',
+      );
+    }
+  }
+
+  private seat(game: LiveGame, user: User): Player {
+    const seat = seatOf(game, user);
+    if (seat === undefined) throw new ApiError(403, 'game/not-a-player', `you do not play on board ${game.id}`);
+    return seat;
+  }
+
+  /** The mail of a board for a player (their view and their reply address), or for a spectator. */
+  private async boardReply(game: LiveGame, user: User | undefined, note?: string): Promise<PbmReply> {
+    const seat = user ? seatOf(game, user) : undefined;
+    const replyTo =
+      user && seat !== undefined ? this.replyAddress(game.id, await this.store.tokenFor(game.id, user.id)) : undefined;
+    const mail = gameMail(game, {
+      now: this.now,
+      ...(seat !== undefined ? { viewer: seat } : {}),
+      ...(note ? { note } : {}),
+      ...(replyTo ? { replyAddress: replyTo } : {}),
+    });
+    return ok(mail.subject, mail.text, { family: game.family, board: game.id, ...(replyTo ? { replyTo } : {}) });
+  }
+
+  private comment(body: string): string | undefined {
+    const text = body.trim();
+    if (!text) return undefined;
+    if (text.length > CHAT_MAX) {
+      throw new ApiError(
+        400,
+        'pbm/comment-too-long',
+        `a comment is at most ${CHAT_MAX} characters (yours has ${text.length})`,
+        'body',
+      );
+    }
+    return cleanChat(text);
+  }
+
+  /** A player's command on a board, as the API makes it; the notifier mails everyone but the sender. */
+  private async act(
+    game: LiveGame,
+    user: User,
+    command: GameCommand,
+    request: PbmRequest,
+    what: string,
+    comment?: string,
+    expectedVersion = game.version,
+  ): Promise<PbmReply> {
+    const seat = this.seat(game, user);
+    const note = `${playerName(game, seat)} ${what}.`;
+    const done = await this.notifier.during(
+      game.id,
+      {
+        note,
+        ...(request.from ? { exclude: request.from } : {}),
+        ...(comment ? { comment: { from: user.name, text: comment } } : {}),
+      },
+      () => this.services.games.command(game.id, user, expectedVersion, command),
+    );
+    if (comment) await this.services.chat.post(game.id, user, comment);
+    const reply = await this.boardReply(done, user, note);
+    if (!comment) return reply;
+    return {
+      ...reply,
+      text: reply.text.replace(
+        /\nTiming:/,
+        `\nComment from ${user.name}:\n${comment
+          .split('\n')
+          .map((l) => `  ${l}`)
+          .join('\n')}\n\nTiming:`,
+      ),
+    };
+  }
+
+  private async game(cmd: GameCmd, request: PbmRequest, token: string | undefined): Promise<PbmReply> {
+    const family = cmd.family;
+    switch (cmd.verb) {
+      case 'help':
+        return ok(`${family ? gameName(family) : 'Tactica'} Help`, helpText(family, cmd.args[0]));
+      case 'games':
+        return this.listGames(cmd);
+      case 'standings':
+        return this.standings(cmd);
+      case 'history':
+        return this.history(cmd);
+      case 'show': {
+        const game = await this.board(cmd);
+        if (cmd.moveNumber === undefined || cmd.moveNumber === nextMoveNumber(game))
+          return this.boardReply(game, undefined);
+        return this.positionReply(game, cmd.moveNumber - 1, `before move #${cmd.moveNumber}`);
+      }
+      case 'replay': {
+        const game = await this.board(cmd);
+        const n = cmd.args[0] ?? '';
+        if (!/^\d{1,6}$/.test(n))
+          throw new ApiError(400, 'pbm/bad-move-number', `"${n.slice(0, 20)}" is not a move number`, 'subject');
+        return this.positionReply(game, Number(n), `after move ${n}`);
+      }
+      case 'showas': {
+        const user = await this.login(cmd.credentials);
+        const game = await this.board(cmd);
+        this.seat(game, user);
+        return this.boardReply(game, user);
+      }
+      case 'challenge':
+      case 'seek':
+        return this.challenge(cmd, request);
+      case 'accept':
+      case 'reject':
+        if (cmd.board === undefined) return this.answerChallenges(cmd, cmd.verb === 'accept');
+        break;
+      case 'notify': {
+        const user = await this.login(cmd.credentials);
+        const mode = (cmd.args[0] ?? '').toLowerCase();
+        if (!(NOTIFY_MODES as readonly string[]).includes(mode)) {
+          throw new ApiError(
+            400,
+            'pbm/bad-notify',
+            'notify all (every change), turn (your turn and results) or off',
+            'subject',
+          );
+        }
+        await this.store.updateSettings(user.id, { notify: mode as NotifyMode });
+        return ok(
+          'Tactica Notify',
+          `${user.name}: game mails ${mode === 'all' ? 'for every change' : mode === 'turn' ? 'when it is your turn, and results' : 'off'}.`,
+        );
+      }
+      case 'limit': {
+        const user = await this.login(cmd.credentials);
+        const arg = (cmd.args[0] ?? '').toLowerCase();
+        if (!(arg === 'none' || (/^\d{1,3}$/.test(arg) && Number(arg) >= 1))) {
+          throw new ApiError(400, 'pbm/bad-limit', 'limit N (1 to 999 games in progress), or none', 'subject');
+        }
+        await this.store.updateSettings(user.id, { limit: arg === 'none' ? null : Number(arg) });
+        return ok(
+          'Tactica Limit',
+          `${user.name}: ${arg === 'none' ? 'no limit' : `at most ${arg} games in progress`} by challenge.`,
+        );
+      }
+      case 'move':
+      case 'board':
+      case 'propose':
+      case 'undo':
+      case 'resign':
+      case 'queue':
+      case 'submit':
+      case 'confirm':
+      case 'preview':
+      case 'chat':
+      case 'subscribe':
+      case 'unsubscribe':
+        break;
+    }
+    // Commands on a board by one of its players (or, for preview, anyone).
+    const game = await this.board(cmd);
+    if (cmd.verb === 'preview') {
+      this.checkMoveNumber(cmd, game);
+      return this.preview(game, cmd.args);
+    }
+    const user = await this.boardUser(cmd, token);
+    const sequential = game.restored.dynamics === 'sequential';
+    switch (cmd.verb) {
+      case 'move':
+      case 'board': {
+        this.checkMoveNumber(cmd, game);
+        if (sequential) {
+          const move = cmd.args.join(' ');
+          if (!move) throw new ApiError(400, 'pbm/missing-move', 'which move? Put it after your password', 'subject');
+          return this.act(game, user, { kind: 'move', move }, request, `played ${move}`, this.comment(request.body));
+        }
+        const orders = [...cmd.args.flatMap(orderWords), ...orderWords(request.body)];
+        if (orders.length === 0)
+          throw new ApiError(400, 'pbm/missing-orders', 'no orders: write them in the body, as 84-64 85-65', 'body');
+        if (orders.length > 100) throw new ApiError(400, 'pbm/too-many-orders', 'at most 100 orders a mail', 'body');
+        if (!/^(done|next)$/i.test(orders.at(-1) ?? '')) orders.push('done');
+        return this.act(game, user, { kind: 'orders', moves: orders }, request, 'sent orders for this round');
+      }
+      case 'propose': {
+        if (cmd.args[0] !== undefined && cmd.args[0].toLowerCase() !== 'draw') {
+          throw new ApiError(400, 'pbm/bad-proposal', 'propose draw is the one proposal', 'subject');
+        }
+        this.checkMoveNumber(cmd, game);
+        return this.act(game, user, { kind: 'offer-draw' }, request, 'proposes a draw', this.comment(request.body));
+      }
+      case 'undo':
+        this.checkMoveNumber(cmd, game);
+        return this.act(
+          game,
+          user,
+          { kind: 'request-takeback' },
+          request,
+          'asks to undo their last move',
+          this.comment(request.body),
+        );
+      case 'accept':
+      case 'reject': {
+        this.checkMoveNumber(cmd, game);
+        const seat = this.seat(game, user);
+        const yes = cmd.verb === 'accept';
+        const takeback = game.meta.takeback;
+        if (takeback && takeback.by !== seat) {
+          return this.act(
+            game,
+            user,
+            { kind: 'answer-takeback', accept: yes },
+            request,
+            `${yes ? 'accepts' : 'rejects'} the undo`,
+          );
+        }
+        const r = game.restored;
+        const offer = r.dynamics === 'sequential' ? r.session.status(this.now).drawOffer : r.session.status().drawOffer;
+        if (offer !== undefined && offer !== seat) {
+          return this.act(
+            game,
+            user,
+            { kind: 'answer-draw', accept: yes },
+            request,
+            `${yes ? 'accepts' : 'rejects'} the draw`,
+          );
+        }
+        throw new ApiError(409, 'pbm/nothing-to-answer', `nothing is proposed to you on board ${game.id}`);
+      }
+      case 'resign':
+        this.checkMoveNumber(cmd, game);
+        return this.act(game, user, { kind: 'resign' }, request, 'resigns', this.comment(request.body));
+      case 'queue':
+        return this.queue(game, user, cmd.args.join(' '), request);
+      case 'submit':
+        this.checkMoveNumber(cmd, game);
+        return this.submit(game, user, cmd.args.join(' '));
+      case 'confirm': {
+        this.checkMoveNumber(cmd, game);
+        this.seat(game, user);
+        const pending = await this.store.takePending(game.id, user.id);
+        if (!pending)
+          throw new ApiError(409, 'pbm/nothing-to-confirm', `you have submitted no move on board ${game.id}`);
+        if (pending.version !== game.version) {
+          throw new ApiError(
+            409,
+            'game/stale-version',
+            `board ${game.id} changed since your submit: submit your move again`,
+          );
+        }
+        const command: GameCommand = sequential
+          ? { kind: 'move', move: pending.move }
+          : { kind: 'orders', moves: [...orderWords(pending.move), 'done'] };
+        return this.act(
+          game,
+          user,
+          command,
+          request,
+          sequential ? `played ${pending.move}` : 'sent orders for this round',
+          undefined,
+          pending.version,
+        );
+      }
+      case 'chat': {
+        const text = request.body.trim();
+        if (!text) throw new ApiError(400, 'pbm/empty-message', 'the body is the message: it is empty', 'body');
+        const message = await this.services.chat.post(
+          game.id,
+          user,
+          text.length > CHAT_MAX ? text.slice(0, CHAT_MAX) : text,
+        );
+        await this.notifier.chat(game, user, message.text, request.from);
+        return ok(
+          `${gameName(game.family)} Board ${game.id} Chat`,
+          `Sent to the players and subscribers of board ${game.id}:\n\n${message.text}`,
+          {
+            family: game.family,
+            board: game.id,
+          },
+        );
+      }
+      case 'subscribe': {
+        const added = await this.store.subscribe(game.id, user.id);
+        const reply = await this.boardReply(game, user);
+        return {
+          ...reply,
+          text: `${added ? 'Subscribed' : 'Already subscribed'}: you get board ${game.id} after every move.\n\n${reply.text}`,
+        };
+      }
+      case 'unsubscribe': {
+        const removed = await this.store.unsubscribe(game.id, user.id);
+        return ok(
+          `${gameName(game.family)} Board ${game.id} Unsubscribed`,
+          removed
+            ? `No more mails of board ${game.id} as a subscriber.`
+            : `You were not subscribed to board ${game.id}.`,
+          {
+            family: game.family,
+            board: game.id,
+          },
+        );
+      }
+      default:
+        throw new ApiError(400, 'pbm/unknown-verb', `${cmd.verb} is not a board command`);
+    }
+  }
+
+  /** The board of a sequential game after `plies` moves, with the moves to there. */
+  private async positionReply(game: LiveGame, plies: number, what: string): Promise<PbmReply> {
+    const r = game.restored;
+    if (r.dynamics !== 'sequential') {
+      throw new ApiError(
+        400,
+        'pbm/not-for-rounds',
+        'Tactorus boards are shown as they are now (rounds cannot be replayed by mail yet)',
+      );
+    }
+    const h = r.session.history;
+    if (plies < 0 || plies > h.cursor) {
+      throw new ApiError(400, 'pbm/bad-move-number', `board ${game.id} has ${h.cursor} moves`, 'move number');
+    }
+    const list = moveList(game, undefined, plies);
+    const text = [
+      `${gameName(game.family)} board ${game.id}, ${what}:`,
+      '',
+      list,
+      '',
+      positionText(game, h.states[plies]),
+      '',
+    ].join('\n');
+    return ok(`${gameName(game.family)} Board ${game.id} Replay`, text, { family: game.family, board: game.id });
+  }
+
+  /** Moves tried on a copy of the board: each must be legal after the ones before it; nothing is stored. */
+  private async preview(game: LiveGame, moves: readonly string[]): Promise<PbmReply> {
+    const r = game.restored;
+    const g = r.setup.game;
+    let s: unknown = r.dynamics === 'sequential' ? r.session.position : r.session.roundStart;
+    const played: string[] = [];
+    const words = r.dynamics === 'sequential' ? [moves.join(' ')] : moves.flatMap(orderWords);
+    // Sequential games: the moves are separated by commas ("f1-f4, c8-c5") or are one move.
+    const list = r.dynamics === 'sequential' ? (words[0] ?? '').split(/\s*,\s*/).filter(Boolean) : words;
+    for (const [i, text] of list.entries()) {
+      const m = g.parseMove(s, text);
+      if (!m.ok) {
+        throw new ApiError(
+          400,
+          m.error.code,
+          `move ${i + 1} of the preview, "${text.slice(0, 40)}": ${m.error.message}`,
+          'subject',
+        );
+      }
+      played.push(g.formatMove(s, m.value));
+      s = g.play(s, m.value);
+    }
+    return ok(
+      `${gameName(game.family)} Board ${game.id} Preview`,
+      `A preview of board ${game.id}: nothing was played.\n\nAfter ${played.join(', ')}:\n\n${positionText(game, s)}\n`,
+      { family: game.family, board: game.id },
+    );
+  }
+
+  private async submit(game: LiveGame, user: User, text: string): Promise<PbmReply> {
+    const seat = this.seat(game, user);
+    const r = game.restored;
+    if (game.finished) throw new ApiError(409, 'game/over', 'the game is over');
+    if (!playersToAct(game).includes(seat)) throw new ApiError(409, 'game/not-your-turn', 'it is not your turn');
+    const g = r.setup.game;
+    let s: unknown = r.dynamics === 'sequential' ? r.session.position : r.session.roundStart;
+    const words = r.dynamics === 'sequential' ? [text] : orderWords(text);
+    const shown: string[] = [];
+    for (const w of words) {
+      const m = g.parseMove(s, w, seat);
+      if (!m.ok) throw new ApiError(400, m.error.code, m.error.message, 'move');
+      shown.push(g.formatMove(s, m.value));
+      s = g.play(s, m.value);
+    }
+    await this.store.setPending(game.id, user.id, shown.join(' '), game.version);
+    const replyTo = this.replyAddress(game.id, await this.store.tokenFor(game.id, user.id));
+    return ok(
+      `${gameName(game.family)} Board ${game.id} Preview`,
+      `Your move ${shown.join(' ')} is legal; it is not played yet. The board after it:\n\n${positionText(game, s)}\n\n` +
+        `To play it, send: ${game.family} confirm ${game.id} ${user.name} <password>#${nextMoveNumber(game)}\n` +
+        `(or "confirm" to ${replyTo}). Any change on the board before then cancels it.`,
+      { family: game.family, board: game.id, replyTo },
+    );
+  }
+
+  private async queue(game: LiveGame, user: User, move: string, request: PbmRequest): Promise<PbmReply> {
+    this.seat(game, user);
+    if (game.restored.dynamics !== 'sequential') {
+      throw new ApiError(
+        400,
+        'pbm/not-for-rounds',
+        'Tactorus orders are given for the round in progress: send them with move',
+      );
+    }
+    if (!move) {
+      const n = await this.store.clearQueue(game.id, user.id);
+      return ok(
+        `${gameName(game.family)} Board ${game.id} Queue`,
+        `Your queue on board ${game.id} is empty (${n} removed).`,
+        { family: game.family, board: game.id },
+      );
+    }
+    await this.store.enqueue(game.id, user.id, [move]);
+    const queued = await this.store.queued(game.id, user.id);
+    // Your turn already: the premove is played now.
+    await this.notifier.playQueued(game.id, request.from);
+    const after = await this.services.games.load(game.id);
+    const left = await this.store.queued(game.id, user.id);
+    const reply = await this.boardReply(after, user);
+    return {
+      ...reply,
+      text: `Queued on board ${game.id}: ${queued.map((q) => q.move).join(', ')}. Waiting: ${left.map((q) => q.move).join(', ') || 'none'}.\n\n${reply.text}`,
+    };
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Challenges
+
+  /** The catalogue options of a game from the Subject's `-key=value` words, matched to the game's option keys. */
+  private optionsOf(family: GameFamily, words: readonly GameOption[]): Record<string, unknown> {
+    const entry = entryOf(family);
+    if (!entry.ok) throw new ApiError(400, entry.error.code, entry.error.message);
+    const specs = entry.value.options;
+    const norm = (k: string): string => k.toLowerCase().replace(/[-_]/g, '');
+    const out: Record<string, unknown> = {};
+    for (const o of words) {
+      const exact = specs.filter((s) => norm(s.key) === norm(o.key));
+      const matches = exact.length > 0 ? exact : specs.filter((s) => norm(s.key).startsWith(norm(o.key)));
+      if (matches.length !== 1) {
+        const keys = specs.map((s) => s.key).join(', ');
+        throw new ApiError(
+          400,
+          'pbm/bad-option',
+          matches.length === 0
+            ? `${gameName(family)} has no option -${o.key}: ${keys}`
+            : `-${o.key} could be ${matches.map((s) => s.key).join(' or ')}`,
+          `subject word ${o.word}`,
+        );
+      }
+      const spec = matches[0] as OptionSpec;
+      out[spec.key] = this.optionValue(spec, o);
+    }
+    return out;
+  }
+
+  private optionValue(spec: OptionSpec, o: GameOption): unknown {
+    const at = `subject word ${o.word}`;
+    switch (spec.kind) {
+      case 'flag':
+        if (typeof o.value === 'boolean') return o.value;
+        if (/^(yes|on|true|1)$/i.test(o.value)) return true;
+        if (/^(no|off|false|0)$/i.test(o.value)) return false;
+        throw new ApiError(400, 'pbm/bad-option', `-${spec.key} is on or off: -${spec.key} or -no-${spec.key}`, at);
+      case 'integer':
+        if (typeof o.value === 'string' && /^-?\d{1,9}$/.test(o.value)) return Number(o.value);
+        throw new ApiError(400, 'pbm/bad-option', `-${spec.key}=N, a whole number from ${spec.min} to ${spec.max}`, at);
+      case 'choice':
+      case 'text':
+        if (typeof o.value === 'string') return o.value;
+        throw new ApiError(400, 'pbm/bad-option', `-${spec.key} needs a value: -${spec.key}=…`, at);
+    }
+  }
+
+  private control(cmd: GameCmd): TimeControlSpec {
+    const s = cmd.server;
+    if (s.totalDays !== undefined) {
+      throw new ApiError(
+        400,
+        'pbm/unsupported-option',
+        '--totaltime is not offered yet: use --nagtime and --forfeittime',
+        'subject',
+      );
+    }
+    const daysPerMove = s.forfeitDays ?? 21;
+    const nagDays = s.nagDays ?? Math.min(7, daysPerMove - 1);
+    if (daysPerMove < 2 || nagDays < 1 || nagDays >= daysPerMove) {
+      throw new ApiError(
+        400,
+        'pbm/bad-server-option',
+        '--nagtime must be shorter than --forfeittime (and --forfeittime at least 2 days)',
+        'subject',
+      );
+    }
+    return { kind: 'correspondence', daysPerMove, nagDays };
+  }
+
+  private async activeGames(userId: string): Promise<number> {
+    const row = await this.services.database.db
+      .selectFrom('games')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'active')
+      .where((eb) => eb.or([eb('seat0_user', '=', userId), eb('seat1_user', '=', userId)]))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  private async underLimit(user: User): Promise<void> {
+    const { limit } = await this.store.settings(user.id);
+    if (limit !== null && (await this.activeGames(user.id)) >= limit) {
+      throw new ApiError(409, 'pbm/over-limit', `${user.name} plays ${limit} games already (their limit)`);
+    }
+  }
+
+  private async challenge(cmd: GameCmd, request: PbmRequest): Promise<PbmReply> {
+    const family = cmd.family as GameFamily;
+    const user = await this.login(cmd.credentials);
+    const options = this.optionsOf(family, cmd.options);
+    const control = this.control(cmd);
+    await this.underLimit(user);
+    const opponentName = cmd.verb === 'challenge' ? cmd.args[0] : undefined;
+    if (opponentName !== undefined) {
+      const opponent = await this.services.accounts.findByName(opponentName);
+      if (opponent) await this.underLimit(opponent);
+    }
+    const made = await this.services.challenges.create(user, {
+      family,
+      options,
+      control,
+      rated: true,
+      seat: '0',
+      ...(opponentName !== undefined ? { opponent: opponentName } : {}),
+    });
+    const what = `${gameName(family)} (${
+      Object.entries(made.options as Record<string, unknown>)
+        .filter(([, v]) => v !== '' && v !== false)
+        .map(([k, v]) => (v === true ? k : `${k}=${String(v)}`))
+        .join(', ') || 'standard'
+    }; reminder after ${control.kind === 'correspondence' ? control.nagDays : 0} days, forfeit after ${control.kind === 'correspondence' ? control.daysPerMove : 0})`;
+    if (made.opponent) {
+      const opponent = await this.services.accounts.findByName(made.opponent);
+      if (opponent) {
+        const to = (await this.store.addressesOf(opponent.id)).filter((a) => a !== request.from?.toLowerCase());
+        if (to.length > 0) {
+          await this.notifier.deliver({
+            to,
+            subject: `${gameName(family)} Challenge ${made.id} from ${user.name}`,
+            text:
+              `${user.name} challenges you to ${what}; ${user.name} moves first.\n\n` +
+              `To accept: ${family} accept ${opponent.name} <password> ${made.id}\n` +
+              `To reject: ${family} reject ${opponent.name} <password> ${made.id}\n` +
+              (request.body.trim() ? `\n${user.name} writes:\n${request.body.trim().slice(0, CHAT_MAX)}\n` : ''),
+          });
+        }
+      }
+    }
+    return ok(
+      `${gameName(family)} Challenge ${made.id}`,
+      made.opponent
+        ? `Challenge ${made.id} to ${made.opponent}: ${what}. The board starts when ${made.opponent} accepts.`
+        : `Seek ${made.id}: ${what}. The board starts when someone accepts it (${family} accept userid password ${made.id}).`,
+      { family },
+    );
+  }
+
+  private async answerChallenges(cmd: GameCmd, accept: boolean): Promise<PbmReply> {
+    const family = cmd.family as GameFamily;
+    const user = await this.login(cmd.credentials);
+    const { challenges } = this.services;
+    const ids = cmd.args.map(Number);
+    const open = (await challenges.list(user)).filter((c) => c.family === family && c.status === 'open');
+    const chosen =
+      ids.length > 0
+        ? ids.map((id) => open.find((c) => c.id === id) ?? id)
+        : open.filter((c) => c.opponent?.toLowerCase() === user.name.toLowerCase());
+    if (chosen.length === 0) throw new ApiError(404, 'pbm/no-challenges', `no ${gameName(family)} challenges to you`);
+    const lines: string[] = [];
+    for (const c of chosen) {
+      if (typeof c === 'number')
+        throw new ApiError(404, 'pbm/unknown-challenge', `no open ${gameName(family)} challenge ${c} for you`);
+      if (accept) {
+        await this.underLimit(user);
+        const { game } = await challenges.accept(c.id, user);
+        lines.push(
+          `Challenge ${c.id} of ${c.challenger} accepted: board ${game.id} has started (${playerName(game, 0)} moves first).`,
+        );
+      } else {
+        await challenges.close(
+          c.id,
+          user,
+          c.challenger.toLowerCase() === user.name.toLowerCase() ? 'cancelled' : 'declined',
+        );
+        lines.push(
+          `Challenge ${c.id} of ${c.challenger} ${c.challenger.toLowerCase() === user.name.toLowerCase() ? 'cancelled' : 'rejected'}.`,
+        );
+      }
+    }
+    return ok(`${gameName(family)} Challenges`, lines.join('\n'), { family });
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Lists
+
+  private async listGames(cmd: GameCmd): Promise<PbmReply> {
+    const family = cmd.family as GameFamily;
+    const filters = ['all', 'active', 'inactive', 'next'];
+    const names = cmd.args.filter((a) => !filters.includes(a.toLowerCase()));
+    const filter = cmd.args.map((a) => a.toLowerCase()).find((a) => filters.includes(a)) ?? 'active';
+    const users: User[] = [];
+    for (const n of names) {
+      const u = await this.services.accounts.findByName(n);
+      if (!u) throw new ApiError(404, 'pbm/unknown-player', `no player ${n}`, 'subject');
+      users.push(u);
+    }
+    let q = this.services.database.db.selectFrom('games').select('id').where('family', '=', family);
+    if (filter === 'active' || filter === 'next') q = q.where('status', '=', 'active');
+    if (filter === 'inactive') q = q.where('status', '=', 'finished');
+    for (const u of users) q = q.where((eb) => eb.or([eb('seat0_user', '=', u.id), eb('seat1_user', '=', u.id)]));
+    const rows = await q.orderBy('id', 'desc').limit(100).execute();
+    const lines: string[] = [];
+    for (const { id } of rows) {
+      const g = await this.services.games.load(id);
+      const toAct = playersToAct(g);
+      if (filter === 'next' && !toAct.some((p) => users.length === 0 || users.some((u) => g.users[p]?.id === u.id)))
+        continue;
+      const state = g.finished
+        ? 'over'
+        : `#${nextMoveNumber(g)}, to move: ${toAct.map((p) => playerName(g, p)).join(' ')}`;
+      lines.push(`${String(g.id).padStart(6)}  ${playerName(g, 0)} vs ${playerName(g, 1)}  (${state})`);
+    }
+    return ok(`${gameName(family)} Games`, lines.length ? lines.join('\n') : 'No boards.', { family });
+  }
+
+  private async standings(cmd: GameCmd): Promise<PbmReply> {
+    const family = cmd.family as GameFamily;
+    const rows = await this.services.database.db
+      .selectFrom('ratings')
+      .innerJoin('users', 'users.id', 'ratings.user_id')
+      .select(['users.name', 'ratings.rating', 'ratings.deviation', 'ratings.games'])
+      .where('ratings.family', '=', family)
+      .orderBy('ratings.rating', 'desc')
+      .limit(100)
+      .execute();
+    const lines = rows.map(
+      (r, i) =>
+        `${String(i + 1).padStart(3)}. ${r.name.padEnd(24)} ${String(Math.round(r.rating)).padStart(5)} ±${Math.round(r.deviation)}  (${r.games} games)`,
+    );
+    return ok(`${gameName(family)} Standings`, lines.length ? lines.join('\n') : 'No rated games yet.', { family });
+  }
+
+  private async history(cmd: GameCmd): Promise<PbmReply> {
+    const family = cmd.family as GameFamily;
+    let q = this.services.database.db
+      .selectFrom('games')
+      .leftJoin('users as u0', 'u0.id', 'games.seat0_user')
+      .leftJoin('users as u1', 'u1.id', 'games.seat1_user')
+      .select(['games.id', 'games.result', 'games.updated_at', 'u0.name as n0', 'u1.name as n1'])
+      .where('games.family', '=', family)
+      .where('games.status', '=', 'finished');
+    const name = cmd.args[0];
+    if (name !== undefined) {
+      const u = await this.services.accounts.findByName(name);
+      if (!u) throw new ApiError(404, 'pbm/unknown-player', `no player ${name}`, 'subject');
+      q = q.where((eb) => eb.or([eb('games.seat0_user', '=', u.id), eb('games.seat1_user', '=', u.id)]));
+    }
+    const rows = await q.orderBy('games.updated_at', 'desc').limit(100).execute();
+    const lines = rows.map((r) => {
+      const o = r.result ? (JSON.parse(r.result) as { kind: string; winner?: number; reason: string }) : undefined;
+      const names = [r.n0 ?? 'computer', r.n1 ?? 'computer'];
+      const result = !o ? '?' : o.kind === 'draw' ? `draw (${o.reason})` : `${names[o.winner ?? 0]} won (${o.reason})`;
+      return `${String(r.id).padStart(6)}  ${names[0]} vs ${names[1]}: ${result}`;
+    });
+    return ok(`${gameName(family)} History`, lines.length ? lines.join('\n') : 'No finished boards.', { family });
+  }
+}

@@ -1,0 +1,487 @@
+/**
+ * The pbmserv command grammar, read from a mail's Subject (or the same line from `POST /pbm` and `tactica pbm`):
+ *
+ *   <game> <verb> [board] [userid password] [args]        tactics move 105 ann secret f1-f4#7
+ *   <global verb> [args]                                  signup ann secret ann@example.org
+ *
+ * Tokens are separated by blanks; "double quotes" keep blanks inside one (an option's value). Game options
+ * (`-variant=russian`, `-giveaway`, `-no-chain`) and server options (`--nagtime=7`, `--forfeittime=21`,
+ * `--totaltime=60`) come first in `challenge` and `seek`. `#N` after a move (or a board, for `show` and `preview`)
+ * is the move number the sender saw (see `nextMoveNumber` in render.ts): a move meant for another one is refused.
+ *
+ * A mail to a board's reply address (`board-105-<token>@…`) carries the board and the player in its address, so
+ * its Subject may leave them out: `move f1-f4#7`, or only `f1-f4#7`. A full command there may still name them.
+ *
+ * The parser knows no game rules and reads no database: it says which words are the game, verb, board,
+ * credentials and the rest, or refuses with a coded error that names the word (`subject word 4`).
+ */
+import { GAME_FAMILIES, isGameFamily, type GameFamily } from '@tactica/catalogue';
+import { ApiError } from '../errors.js';
+
+export const GLOBAL_VERBS = ['help', 'signup', 'change', 'list', 'message', 'vacation'] as const;
+export type GlobalVerb = (typeof GLOBAL_VERBS)[number];
+
+export const GAME_VERBS = [
+  'help',
+  'games',
+  'show',
+  'showas',
+  'challenge',
+  'seek',
+  'move',
+  'board',
+  'propose',
+  'undo',
+  'accept',
+  'reject',
+  'resign',
+  'queue',
+  'submit',
+  'confirm',
+  'preview',
+  'chat',
+  'subscribe',
+  'unsubscribe',
+  'notify',
+  'limit',
+  'standings',
+  'history',
+  'replay',
+] as const;
+export type GameVerb = (typeof GAME_VERBS)[number];
+
+export interface Credentials {
+  readonly user: string;
+  readonly password: string;
+}
+
+/** `-key=value` (a string), `-key` (true) or `-no-key` (false), for the catalogue to read. */
+export interface GameOption {
+  readonly key: string;
+  readonly value: string | boolean;
+  /** Where it was written, for errors. */
+  readonly word: number;
+}
+
+/** pbmserv's server options, in days. */
+export interface ServerOptions {
+  readonly nagDays?: number;
+  readonly forfeitDays?: number;
+  readonly totalDays?: number;
+}
+
+export type PbmCommand =
+  | {
+      readonly scope: 'global';
+      readonly verb: GlobalVerb;
+      /** For `change`: `password` or `address`. */
+      readonly what?: string;
+      readonly credentials?: Credentials;
+      readonly args: readonly string[];
+    }
+  | {
+      readonly scope: 'game';
+      /** Undefined when the Subject left it to the reply address. */
+      readonly family: GameFamily | undefined;
+      readonly verb: GameVerb;
+      readonly board?: number;
+      /** The `#N` the sender wrote. */
+      readonly moveNumber?: number;
+      readonly credentials?: Credentials;
+      readonly args: readonly string[];
+      readonly options: readonly GameOption[];
+      readonly server: ServerOptions;
+      /** The board and player come from a reply address. */
+      readonly implied: boolean;
+    };
+
+/** A Subject that came to a board's reply address: its board, so the Subject may leave it and the player out. */
+export interface SubjectContext {
+  readonly impliedBoard?: number;
+}
+
+export const SUBJECT_MAX = 1000;
+const NAME = /^[A-Za-z][A-Za-z0-9_-]{1,23}$/;
+const ALIASES: Readonly<Record<string, GameFamily>> = {
+  checkers: 'draughts',
+  'force-400': 'force400',
+  'tactrix!': 'tactrix',
+};
+
+interface Word {
+  readonly text: string;
+  /** 1-based position in the Subject, for errors. */
+  readonly n: number;
+}
+
+function fail(code: string, message: string, word?: number): ApiError {
+  return new ApiError(400, code, message, word === undefined ? 'subject' : `subject word ${word}`);
+}
+
+/** Splits a Subject into words; double quotes keep blanks inside a word. */
+export function tokenize(subject: string): Word[] {
+  const words: Word[] = [];
+  let i = 0;
+  const s = subject;
+  while (i < s.length) {
+    while (i < s.length && /\s/.test(s[i] as string)) i++;
+    if (i >= s.length) break;
+    let text = '';
+    let quoted = false;
+    while (i < s.length && (quoted || !/\s/.test(s[i] as string))) {
+      const c = s[i] as string;
+      if (c === '"') quoted = !quoted;
+      else text += c;
+      i++;
+    }
+    if (quoted) throw fail('pbm/bad-quote', 'a "quote" is not closed', words.length + 1);
+    words.push({ text, n: words.length + 1 });
+  }
+  return words;
+}
+
+/** `Re:`, `Fwd:`, `AW:` and the like that mail programs put before a Subject. */
+export function stripReplyPrefixes(subject: string): string {
+  return subject.replace(/^(\s*(re|fw|fwd|aw|sv|tr)(\[\d+\])?\s*:\s*)+/i, '');
+}
+
+export function familyOf(word: string): GameFamily | undefined {
+  const w = word.toLowerCase();
+  const f = ALIASES[w] ?? w;
+  return isGameFamily(f) ? f : undefined;
+}
+
+class Cursor {
+  i = 0;
+  constructor(readonly words: Word[]) {}
+  get left(): number {
+    return this.words.length - this.i;
+  }
+  peek(k = 0): Word | undefined {
+    return this.words[this.i + k];
+  }
+  next(): Word | undefined {
+    return this.words[this.i++];
+  }
+  rest(): Word[] {
+    const r = this.words.slice(this.i);
+    this.i = this.words.length;
+    return r;
+  }
+  /** Where the next word would be (for "missing" errors). */
+  get at(): number {
+    return (this.words[this.i]?.n ?? (this.words.at(-1)?.n ?? 0) + 1) as number;
+  }
+}
+
+function board(c: Cursor, verb: string): number {
+  const w = c.next();
+  if (!w) throw fail('pbm/missing-board', `${verb} needs a board number`, c.at);
+  if (!/^\d{1,9}$/.test(w.text)) throw fail('pbm/bad-board', `"${w.text}" is not a board number`, w.n);
+  return Number(w.text);
+}
+
+function credentials(c: Cursor, verb: string): Credentials {
+  const user = c.next();
+  const password = c.next();
+  if (!user || !password) {
+    throw fail('pbm/missing-credentials', `${verb} needs your userid and password`, c.at);
+  }
+  if (!NAME.test(user.text)) {
+    throw fail('pbm/bad-userid', `"${user.text.slice(0, 40)}" is not a userid`, user.n);
+  }
+  return { user: user.text, password: password.text };
+}
+
+function noMore(c: Cursor, verb: string): void {
+  const w = c.peek();
+  if (w) throw fail('pbm/extra-words', `${verb} takes nothing after this; "${w.text.slice(0, 40)}" is extra`, w.n);
+}
+
+/** Takes `#N` off the words (a word of its own, or the end of one); at most one. */
+function takeMoveNumber(words: Word[]): { words: Word[]; moveNumber?: number } {
+  let moveNumber: number | undefined;
+  const out: Word[] = [];
+  for (const w of words) {
+    const m = /^(.*?)#(\d*)$/.exec(w.text);
+    if (!m) {
+      out.push(w);
+      continue;
+    }
+    if (!/^\d{1,9}$/.test(m[2] as string)) {
+      throw fail('pbm/bad-move-number', `"#${m[2] ?? ''}" is not a move number like #7`, w.n);
+    }
+    if (moveNumber !== undefined) throw fail('pbm/bad-move-number', 'only one #N in a command', w.n);
+    moveNumber = Number(m[2]);
+    if (m[1]) out.push({ text: m[1], n: w.n });
+  }
+  return moveNumber === undefined ? { words: out } : { words: out, moveNumber };
+}
+
+function dayCount(text: string, w: Word, name: string): number {
+  if (!/^\d{1,3}$/.test(text) || Number(text) < 1 || Number(text) > 365) {
+    throw fail('pbm/bad-server-option', `--${name} is a whole number of days from 1 to 365`, w.n);
+  }
+  return Number(text);
+}
+
+/** Leading `-game` and `--server` options (challenge, seek). */
+function options(c: Cursor): { options: GameOption[]; server: ServerOptions } {
+  const opts: GameOption[] = [];
+  let server: ServerOptions = {};
+  for (let w = c.peek(); w && w.text.startsWith('-'); w = c.peek()) {
+    c.next();
+    const m = /^(--?)([A-Za-z][A-Za-z0-9_-]*)(?:=(.*))?$/s.exec(w.text);
+    if (!m) throw fail('pbm/bad-option', `"${w.text.slice(0, 40)}" is not an option like -key=value`, w.n);
+    const [, dashes, key = '', value] = m;
+    if (dashes === '--') {
+      const k = key.toLowerCase();
+      if (value === undefined) throw fail('pbm/bad-server-option', `--${k} needs a number of days: --${k}=7`, w.n);
+      if (k === 'nagtime') server = { ...server, nagDays: dayCount(value, w, k) };
+      else if (k === 'forfeittime') server = { ...server, forfeitDays: dayCount(value, w, k) };
+      else if (k === 'totaltime') server = { ...server, totalDays: dayCount(value, w, k) };
+      else {
+        throw fail(
+          'pbm/bad-server-option',
+          `--${k} is not a server option: --nagtime, --forfeittime, --totaltime`,
+          w.n,
+        );
+      }
+      continue;
+    }
+    if (value !== undefined) opts.push({ key, value, word: w.n });
+    else if (/^no-./i.test(key)) opts.push({ key: key.slice(3), value: false, word: w.n });
+    else opts.push({ key, value: true, word: w.n });
+  }
+  return { options: opts, server };
+}
+
+const texts = (words: readonly Word[]): string[] => words.map((w) => w.text);
+
+function parseGlobal(verb: GlobalVerb, c: Cursor): PbmCommand {
+  switch (verb) {
+    case 'help':
+    case 'list': {
+      const args = texts(c.rest());
+      if (args.length > 1) throw fail('pbm/extra-words', `${verb} takes at most one word after it`, 3);
+      return { scope: 'global', verb, args };
+    }
+    case 'signup': {
+      const creds = credentials(c, 'signup');
+      return { scope: 'global', verb, credentials: creds, args: texts(c.rest()) };
+    }
+    case 'change': {
+      const what = c.next();
+      const kind = what?.text.toLowerCase();
+      if (kind !== 'password' && kind !== 'address') {
+        throw fail(
+          'pbm/bad-change',
+          'change password userid password new-password, or change address userid password addresses…',
+          what?.n ?? c.at,
+        );
+      }
+      const creds = credentials(c, `change ${kind}`);
+      const args = texts(c.rest());
+      if (kind === 'password' && args.length !== 1) {
+        throw fail('pbm/missing-password', 'change password userid password new-password', c.at);
+      }
+      if (kind === 'address' && args.length === 0) {
+        throw fail('pbm/no-address', 'change address userid password address…', c.at);
+      }
+      return { scope: 'global', verb, what: kind, credentials: creds, args };
+    }
+    case 'message': {
+      const creds = credentials(c, 'message');
+      const to = c.rest();
+      if (to.length === 0) throw fail('pbm/no-recipient', 'message userid password to-userid…', c.at);
+      for (const w of to)
+        if (!NAME.test(w.text)) throw fail('pbm/bad-userid', `"${w.text.slice(0, 40)}" is not a userid`, w.n);
+      return { scope: 'global', verb, credentials: creds, args: texts(to) };
+    }
+    case 'vacation': {
+      const creds = credentials(c, 'vacation');
+      const w = c.next();
+      if (!w || !(/^\d{1,3}$/.test(w.text) || /^(off|back|0)$/i.test(w.text))) {
+        throw fail('pbm/bad-vacation', 'vacation userid password days (1 to 365), or off', w?.n ?? c.at);
+      }
+      noMore(c, 'vacation');
+      return { scope: 'global', verb, credentials: creds, args: [w.text.toLowerCase()] };
+    }
+  }
+}
+
+/** How a game verb's words are laid out after the verb. */
+interface Shape {
+  /** The board number: 'board' before credentials, 'after' after them (showas), 'none'. */
+  readonly board: 'board' | 'after' | 'none';
+  readonly credentials: boolean;
+  /** Words after board and credentials: at least, at most. */
+  readonly args: readonly [number, number];
+  readonly options?: boolean;
+  /** Where a #N may stand. */
+  readonly moveNumber?: boolean;
+}
+
+const SHAPES: Readonly<Record<GameVerb, Shape>> = {
+  help: { board: 'none', credentials: false, args: [0, 1] },
+  games: { board: 'none', credentials: false, args: [0, 20] },
+  show: { board: 'board', credentials: false, args: [0, 0], moveNumber: true },
+  showas: { board: 'after', credentials: true, args: [0, 0] },
+  challenge: { board: 'none', credentials: true, args: [1, 1], options: true },
+  seek: { board: 'none', credentials: true, args: [0, 0], options: true },
+  move: { board: 'board', credentials: true, args: [0, 50], moveNumber: true },
+  board: { board: 'board', credentials: true, args: [0, 50], moveNumber: true },
+  propose: { board: 'board', credentials: true, args: [0, 1], moveNumber: true },
+  undo: { board: 'board', credentials: true, args: [0, 0], moveNumber: true },
+  accept: { board: 'board', credentials: true, args: [0, 0], moveNumber: true },
+  reject: { board: 'board', credentials: true, args: [0, 0], moveNumber: true },
+  resign: { board: 'board', credentials: true, args: [0, 0], moveNumber: true },
+  queue: { board: 'board', credentials: true, args: [0, 50] },
+  submit: { board: 'board', credentials: true, args: [1, 50], moveNumber: true },
+  confirm: { board: 'board', credentials: true, args: [0, 0], moveNumber: true },
+  preview: { board: 'board', credentials: false, args: [1, 50], moveNumber: true },
+  chat: { board: 'board', credentials: true, args: [0, 0] },
+  subscribe: { board: 'board', credentials: true, args: [0, 0] },
+  unsubscribe: { board: 'board', credentials: true, args: [0, 0] },
+  notify: { board: 'none', credentials: true, args: [1, 1] },
+  limit: { board: 'none', credentials: true, args: [1, 1] },
+  standings: { board: 'none', credentials: false, args: [0, 0] },
+  history: { board: 'none', credentials: false, args: [0, 1] },
+  replay: { board: 'board', credentials: false, args: [1, 1] },
+};
+
+function parseGame(family: GameFamily | undefined, verb: GameVerb, c: Cursor, ctx: SubjectContext): PbmCommand {
+  const implied = ctx.impliedBoard !== undefined;
+  // accept / reject without a board (a userid follows the verb): every challenge to you, or those numbered.
+  if ((verb === 'accept' || verb === 'reject') && !implied && c.peek() && !/^\d/.test(c.peek()?.text ?? '')) {
+    const creds = credentials(c, verb);
+    const ids = c.rest();
+    for (const w of ids)
+      if (!/^\d{1,9}$/.test(w.text))
+        throw fail('pbm/bad-challenge', `"${w.text.slice(0, 40)}" is not a challenge number`, w.n);
+    return { scope: 'game', family, verb, credentials: creds, args: texts(ids), options: [], server: {}, implied };
+  }
+  const shape = SHAPES[verb];
+  const { options: opts, server } = shape.options ? options(c) : { options: [], server: {} };
+  let boardNo: number | undefined;
+  let creds: Credentials | undefined;
+  let moveNumber: number | undefined;
+  const boardWithNumber = (): void => {
+    const w = c.peek();
+    if (implied) {
+      // The reply address names the board; a number written anyway must be that one (a full command always names
+      // it, a short one may: `move 105 f1-f4`, but `move 8464` is a Tactorus order).
+      const text = w ? (takeMoveNumber([w]).words[0]?.text ?? '') : '';
+      const isNumber = /^\d{1,9}$/.test(text);
+      if (!isNumber || (family === undefined && text !== String(ctx.impliedBoard))) {
+        boardNo = ctx.impliedBoard;
+        return;
+      }
+    }
+    if (w && shape.moveNumber) {
+      const taken = takeMoveNumber([w]);
+      if (taken.moveNumber !== undefined) {
+        moveNumber = taken.moveNumber;
+        c.words[c.i] = taken.words[0] ?? { text: '', n: w.n };
+      }
+    }
+    boardNo = board(c, verb);
+    if (implied && boardNo !== ctx.impliedBoard) {
+      throw fail('pbm/wrong-board', `this reply address is for board ${ctx.impliedBoard}, not ${boardNo}`, w?.n);
+    }
+  };
+  if (shape.board === 'board') boardWithNumber();
+  if (shape.credentials) {
+    // From a reply address the credentials are optional: taken when enough words follow for them and the args.
+    const w = c.peek();
+    const optional = implied && shape.board !== 'none';
+    const take = !optional || (w !== undefined && NAME.test(w.text) && c.left >= shape.args[0] + 2 && c.left >= 3);
+    if (take) creds = credentials(c, verb);
+  }
+  if (shape.board === 'after') boardWithNumber();
+  let rest = c.rest();
+  if (shape.moveNumber) {
+    const taken = takeMoveNumber(rest);
+    if (taken.moveNumber !== undefined) {
+      if (moveNumber !== undefined) throw fail('pbm/bad-move-number', 'only one #N in a command', rest[0]?.n);
+      moveNumber = taken.moveNumber;
+    }
+    rest = taken.words;
+  }
+  const [min, max] = shape.args;
+  if (rest.length < min) {
+    const what =
+      verb === 'challenge'
+        ? 'the userid of your opponent'
+        : verb === 'notify'
+          ? 'all, turn or off'
+          : verb === 'limit'
+            ? 'a number of games, or none'
+            : verb === 'replay'
+              ? 'a move number'
+              : 'a move';
+    throw fail('pbm/missing-args', `${verb} needs ${what}`, c.at);
+  }
+  if (rest.length > max) {
+    const w = rest[max] as Word;
+    throw fail(
+      'pbm/extra-words',
+      `${verb} takes at most ${max} word${max === 1 ? '' : 's'} there; "${w.text.slice(0, 40)}" is extra`,
+      w.n,
+    );
+  }
+  return {
+    scope: 'game',
+    family,
+    verb,
+    ...(boardNo !== undefined ? { board: boardNo } : {}),
+    ...(moveNumber !== undefined ? { moveNumber } : {}),
+    ...(creds ? { credentials: creds } : {}),
+    args: texts(rest),
+    options: opts,
+    server,
+    implied,
+  };
+}
+
+/** Reads a command line. Throws an ApiError (`pbm/…`, naming the word) when it is not one. */
+export function parseSubject(subject: string, ctx: SubjectContext = {}): PbmCommand {
+  if (subject.length > SUBJECT_MAX)
+    throw fail('pbm/subject-too-long', `a command is at most ${SUBJECT_MAX} characters`);
+  const words = tokenize(stripReplyPrefixes(subject));
+  const first = words[0];
+  if (!first) {
+    throw fail(
+      'pbm/empty-subject',
+      `the Subject is the command, as "tactics move 105 userid password f1-f4"; send "help" for the commands`,
+    );
+  }
+  const c = new Cursor(words);
+  c.next();
+  const lead = first.text.toLowerCase();
+  const family = familyOf(lead);
+  if (family) {
+    const v = c.next();
+    if (!v) throw fail('pbm/missing-verb', `${family} needs a command: ${GAME_VERBS.join(', ')}`, 2);
+    const verb = v.text.toLowerCase();
+    if (!(GAME_VERBS as readonly string[]).includes(verb)) {
+      throw fail(
+        'pbm/unknown-verb',
+        `"${v.text.slice(0, 40)}" is not a command of ${family}: ${GAME_VERBS.join(', ')}`,
+        v.n,
+      );
+    }
+    return parseGame(family, verb as GameVerb, c, ctx);
+  }
+  if (ctx.impliedBoard !== undefined) {
+    if ((GAME_VERBS as readonly string[]).includes(lead)) return parseGame(undefined, lead as GameVerb, c, ctx);
+    // Only a move: `f1-f4#7`.
+    return parseGame(undefined, 'move', new Cursor(words), ctx);
+  }
+  if ((GLOBAL_VERBS as readonly string[]).includes(lead)) return parseGlobal(lead as GlobalVerb, c);
+  throw fail(
+    'pbm/unknown-command',
+    `"${first.text.slice(0, 40)}" is neither a game (${GAME_FAMILIES.join(', ')}) nor one of ${GLOBAL_VERBS.join(', ')}`,
+    1,
+  );
+}

@@ -1,0 +1,85 @@
+/** The help texts of the mail gateway: the commands (one list for every game) and each game's move notation. */
+import { GAME_LISTINGS, type GameFamily } from '@tactica/catalogue';
+import { GAME_VERBS, GLOBAL_VERBS } from './grammar.js';
+
+export const VERB_HELP: Readonly<Record<string, string>> = {
+  help: 'help [subject]                                   this text; "help <command>" or "<game> help"',
+  signup: 'signup userid password [addresses…]             make an account (your From address if none given)',
+  change:
+    'change password userid password new            a new password (your reply addresses change too)\n' +
+    '    change address userid password addresses…       the addresses your mails go to',
+  list: 'list [games]                                     the games played here, or the boards in progress',
+  message: 'message userid password to-userid…            send the body to other players',
+  vacation: 'vacation userid password days|off              correspondence clocks wait while you are away',
+  games: '<game> games [userid…] [all|active|inactive|next]   boards of players (next: where they are to move)',
+  show: '<game> show board[#N]                            a board (#N: as it was before move N)',
+  showas: '<game> showas userid password board             your own view (your hidden orders included)',
+  challenge:
+    '<game> challenge [-opts] [--opts] userid password opponent   propose a game (you play first);\n' +
+    '    -key=value game options (-variant=russian, -giveaway, -chain, -no-chain…),\n' +
+    '    --nagtime=D --forfeittime=D (days; 7 and 21 by default)',
+  seek: '<game> seek [-opts] [--opts] userid password    a game with anyone who accepts',
+  move: '<game> move board userid password move[#N]      play a move (also "board" for move); the body is a comment',
+  board: '<game> board board userid password move[#N]     the same as move',
+  propose: '<game> propose board userid password [draw]     propose a draw',
+  undo: '<game> undo board userid password               ask to take back your last move',
+  accept:
+    '<game> accept board userid password             accept the draw or undo proposed to you\n' +
+    '    <game> accept userid password [numbers…]        accept every challenge to you (or those numbered)',
+  reject:
+    '<game> reject board userid password             reject the draw or undo proposed to you\n' +
+    '    <game> reject userid password [numbers…]        reject challenges',
+  resign: '<game> resign board userid password[#N]         resign',
+  queue: '<game> queue board userid password [move]       a premove, played when your turn comes (none: clear)',
+  submit: '<game> submit board userid password move[#N]    check a move and see the board after it; then confirm',
+  confirm: '<game> confirm board userid password          play the move you submitted',
+  preview: '<game> preview board[#N] move…                 try moves on a copy of the board (nothing is played)',
+  chat: '<game> chat board userid password               send the body to the players and subscribers',
+  subscribe: '<game> subscribe board userid password          get the board after every move',
+  unsubscribe: '<game> unsubscribe board userid password        stop that',
+  notify: '<game> notify userid password all|turn|off     which game mails you get',
+  limit: '<game> limit userid password N|none             the most games in progress you take on by challenge',
+  standings: '<game> standings                                 the ratings',
+  history: '<game> history [userid]                          finished boards',
+  replay: '<game> replay board N                            the board after move N',
+};
+
+const NOTATION: Readonly<Record<GameFamily, string>> = {
+  draughts:
+    'Moves are written as in the rule set: square numbers (11-15, 15x24) in the numbered ones, algebraic (c3-d4, c3:e5) in Russian.',
+  force400:
+    'Moves are the record\'s forms: "M C8-C1" (or "C8-C1") a move, "T J8-C1 10" a transfer of 10, "X E9-F9" an abdication.',
+  tactrix: 'Moves are from-to squares (b2-b4); a purchase names the piece and its square as the terminal game does.',
+  tactics: 'Moves are from and to coordinates: f1-f4 (Tactics uses the same move format as other pbem games).',
+  tactorus:
+    'Orders go in the body (or the Subject), one or more a line: 84-64 85-65, w84 withdraws one; they are sent as your ' +
+    'whole part of the round (done is added). The other side sees ??? until the round is carried out.',
+};
+
+export function helpText(family: GameFamily | undefined, topic: string | undefined): string {
+  const t = topic?.toLowerCase();
+  if (t && VERB_HELP[t]) return `${VERB_HELP[t]}\n`;
+  const lines: string[] = [];
+  if (family) {
+    const l = GAME_LISTINGS.find((g) => g.family === family);
+    lines.push(`${l?.name ?? family}: ${l?.summary ?? ''}.`, NOTATION[family], '');
+    lines.push(`Commands (the Subject of your mail; "${family}" first):`);
+    for (const v of GAME_VERBS) lines.push(`  ${VERB_HELP[v] ?? v}`);
+  } else {
+    lines.push('Tactica plays five games by e-mail, with the commands of the pbmserv servers.', '');
+    lines.push('The Subject of your mail is the command; the body is a comment (or the orders of Tactorus).', '');
+    lines.push('Games:');
+    for (const g of GAME_LISTINGS) lines.push(`  ${g.family.padEnd(10)} ${g.name}: ${g.summary}`);
+    lines.push('', 'Commands:');
+    for (const v of GLOBAL_VERBS) lines.push(`  ${VERB_HELP[v] ?? v}`);
+    lines.push('', 'Per game ("tactics help" for the whole list):');
+    for (const v of ['challenge', 'accept', 'move', 'show']) lines.push(`  ${VERB_HELP[v] ?? v}`);
+  }
+  lines.push(
+    '',
+    '#N after a move is the move number the mail you answer gave: a late or doubled mail is refused, not played.',
+    'Each board mail gives you a reply address of your own for that board: reply to it with only the move in the',
+    'Subject ("move f1-f4#7") and no password.',
+  );
+  return `${lines.join('\n')}\n`;
+}

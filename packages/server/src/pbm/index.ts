@@ -1,0 +1,82 @@
+/**
+ * The play-by-e-mail front of the game server: the pbmserv command grammar (grammar.ts) carried out by the gateway
+ * (gateway.ts) over the server's services, mails in through an SMTP listener (smtp.ts) or an MTA's pipe, mails out
+ * through nodemailer into the outbox or to a relay (mailer.ts), and the mails that follow every change (notifier.ts).
+ *
+ *   const pbm = await startPbm(services, { dataDir, smtpPort: 2525 });   // pbm.front.receive(raw), pbm.close()
+ */
+import { join } from 'node:path';
+import type { Services } from '../services.js';
+import { PbmGateway } from './gateway.js';
+import { DEFAULT_MAIL_LIMITS, MailFront, type MailLimits } from './mail-front.js';
+import { checkRelay, OutboxMailer, RelayMailer, type Mailer } from './mailer.js';
+import { Notifier } from './notifier.js';
+import { startSmtpListener, type SmtpListener } from './smtp.js';
+import { PbmStore } from './store.js';
+
+export interface PbmOptions {
+  /** The domain of the gateway's addresses (default `localhost`). */
+  readonly domain?: string;
+  /** The gateway's own address (default `pbm@<domain>`). */
+  readonly address?: string;
+  /** Where mails go when there is no relay (default `<data>/outbox`). */
+  readonly outboxDir?: string;
+  /** `smtp://host:port`: mails out through this relay (the outbox when it refuses them). */
+  readonly relay?: string;
+  /** Listen for SMTP on this port (0: a free one); none when undefined. */
+  readonly smtpPort?: number;
+  /** Where the SMTP listener listens (default 127.0.0.1). */
+  readonly smtpHost?: string;
+  readonly limits?: Partial<MailLimits>;
+}
+
+export interface Pbm {
+  readonly gateway: PbmGateway;
+  readonly front: MailFront;
+  readonly notifier: Notifier;
+  readonly store: PbmStore;
+  readonly mailer: Mailer;
+  readonly address: string;
+  readonly domain: string;
+  readonly smtp: SmtpListener | undefined;
+  close(): Promise<void>;
+}
+
+export async function startPbm(services: Services, dataDir: string, options: PbmOptions = {}): Promise<Pbm> {
+  const domain = (options.domain ?? 'localhost').toLowerCase();
+  const address = (options.address ?? `pbm@${domain}`).toLowerCase();
+  const identity = { address, domain };
+  const outbox = new OutboxMailer(options.outboxDir ?? join(dataDir, 'outbox'), identity);
+  const mailer: Mailer = options.relay ? new RelayMailer(checkRelay(options.relay), identity, outbox) : outbox;
+  const store = new PbmStore(services.database, services.now);
+  const notifier = new Notifier(services, store, mailer, (id, token) => `board-${id}-${token}@${domain}`);
+  const gateway = new PbmGateway(services, store, notifier, { domain });
+  const front = new MailFront(gateway, store, notifier, address, { ...DEFAULT_MAIL_LIMITS, ...options.limits });
+  const smtp =
+    options.smtpPort !== undefined
+      ? await startSmtpListener(front, { host: options.smtpHost ?? '127.0.0.1', port: options.smtpPort, domain })
+      : undefined;
+  let closing: Promise<void> | undefined;
+  return {
+    gateway,
+    front,
+    notifier,
+    store,
+    mailer,
+    address,
+    domain,
+    smtp,
+    close() {
+      closing ??= (async () => {
+        await smtp?.close();
+        await notifier.stop();
+        await mailer.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+export { PbmGateway, type PbmReply, type PbmRequest } from './gateway.js';
+export { MailFront, type MailLimits, type MailOutcome } from './mail-front.js';
+export { parseSubject, type PbmCommand } from './grammar.js';

@@ -1,0 +1,251 @@
+/**
+ * Mails as pbmserv wrote them, rendered for one recipient: Subject `<Game> Board <N> <player to move>`, then the
+ * summary, the move list in player columns, the board as text, the comment that came with the move, and the
+ * timing block. A Tactorus player sees their own orders of the round in progress and `???` for the other side's.
+ *
+ * **The move number `#N` (ours, precisely):** in a game of moves it is the number the next move will have in the
+ * move list, the plies played so far plus one (`History.cursor + 1`: each player's move counts, so White's first is
+ * #1 and Black's reply #2); in Tactorus it is the round being ordered (the catalogue status's `moveNumber`,
+ * rounds played plus one). A command that carries `#N` is carried out only while N is still the next move number.
+ */
+import { moveText, type Player } from '@tactica/core';
+import { GAME_LISTINGS, type GameFamily } from '@tactica/catalogue';
+import { DAY_MS } from '../games/control.js';
+import { playersToAct, type LiveGame } from '../games/live-game.js';
+import { deadlineOf } from '../games/service.js';
+import { boardText } from './boards.js';
+
+export interface MailText {
+  readonly subject: string;
+  readonly text: string;
+}
+
+export function gameName(family: GameFamily | string): string {
+  return GAME_LISTINGS.find((l) => l.family === family)?.name ?? family;
+}
+
+/** The next move number of a game (see the module comment). */
+export function nextMoveNumber(game: LiveGame): number {
+  const r = game.restored;
+  return r.dynamics === 'sequential' ? r.session.history.cursor + 1 : r.session.round;
+}
+
+export function playerName(game: LiveGame, p: Player): string {
+  return game.users[p]?.name ?? `computer (${game.levels[p] ?? '?'})`;
+}
+
+function seatName(game: LiveGame, p: Player): string {
+  return game.restored.setup.game.info.players[p];
+}
+
+/** `Tactics Board 105 bob`: who is to act, or `Game Over`. */
+export function gameSubject(game: LiveGame): string {
+  const toAct = playersToAct(game);
+  const who = game.finished || toAct.length === 0 ? 'Game Over' : toAct.map((p) => playerName(game, p)).join(' ');
+  return `${gameName(game.family)} Board ${game.id} ${who}`;
+}
+
+export function formatTime(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** Cells laid out in two player columns, each wrapped to its width. */
+function columns(head: readonly [string, string], rows: readonly (readonly [string, string, string])[]): string {
+  const label = Math.max(4, ...rows.map((r) => r[0].length));
+  const width = 34;
+  const wrap = (text: string): string[] => {
+    const out: string[] = [];
+    let line = '';
+    for (const word of text.split(' ')) {
+      if (line && line.length + 1 + word.length > width) {
+        out.push(line);
+        line = word;
+      } else line = line ? `${line} ${word}` : word;
+    }
+    out.push(line);
+    return out;
+  };
+  const lines = [`${''.padEnd(label)}  ${head[0].padEnd(width)}  ${head[1]}`.trimEnd()];
+  for (const [l, a, b] of rows) {
+    const left = wrap(a);
+    const right = wrap(b);
+    for (let i = 0; i < Math.max(left.length, right.length); i++) {
+      lines.push(
+        `${(i === 0 ? l : '').padStart(label)}  ${(left[i] ?? '').padEnd(width)}  ${right[i] ?? ''}`.trimEnd(),
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+/** The moves so far in the players' columns; each move numbered as `#N` counts it. */
+export function moveList(game: LiveGame, viewer: Player | undefined, plies?: number): string {
+  const r = game.restored;
+  const head: [string, string] = [
+    `${seatName(game, 0)} (${playerName(game, 0)})`,
+    `${seatName(game, 1)} (${playerName(game, 1)})`,
+  ];
+  const rows: [string, string, string][] = [];
+  if (r.dynamics === 'sequential') {
+    const h = r.session.history;
+    let row: [string, string, string] | undefined;
+    for (let i = 0; i < Math.min(plies ?? h.cursor, h.cursor); i++) {
+      const s = h.states[i];
+      const mover = r.setup.game.toMove(s)[0] ?? 0;
+      const text = `${i + 1}. ${moveText(r.setup.game, s, h.moves[i])}`;
+      if (!row || mover === 0 || row[2] !== '') {
+        if (row) rows.push(row);
+        row = ['', '', ''];
+      }
+      if (mover === 0) row[1] = text;
+      else row[2] = text;
+    }
+    if (row) rows.push(row);
+    if (rows.length === 0) return '(no moves yet)';
+    return columns(head, rows);
+  }
+  const session = r.session;
+  const steps = (session.toJSON() as { line: { steps?: readonly unknown[]; cursor: number } }).line;
+  let round = 0;
+  for (const step of (steps.steps ?? []).slice(0, steps.cursor)) {
+    if (!Array.isArray(step)) {
+      rows.push(['', `(${String((step as { command?: unknown }).command ?? 'command')})`, '']);
+      continue;
+    }
+    round++;
+    const side = (p: 0 | 1) => (step[p] as string[]).filter((m) => m !== 'done').join(' ') || '-';
+    rows.push([`${round}.`, side(0), side(1)]);
+  }
+  if (!game.finished && !session.outcome) {
+    const cell = (p: Player): string => {
+      if (viewer === p) {
+        const mine = session.viewFor(p);
+        const orders = mine.ok ? mine.value.pending.filter((m) => m !== 'done') : [];
+        return `${orders.join(' ') || '-'}${session.submitted(p) ? ' (sent)' : ' (not sent)'}`;
+      }
+      return session.submitted(p) ? '???' : '(waiting)';
+    };
+    rows.push([`${session.round}.`, cell(0), cell(1)]);
+  }
+  return columns(head, rows);
+}
+
+function outcomeLine(game: LiveGame): string | undefined {
+  const o = game.restored.session.outcome;
+  if (!o) return undefined;
+  const reason = o.reason.replace(/-/g, ' ');
+  if (o.kind === 'draw') return `Result: a draw (${reason}).`;
+  return `Result: ${playerName(game, o.winner)} (${seatName(game, o.winner)}) wins (${reason}).`;
+}
+
+function timing(game: LiveGame, now: number): string {
+  const c = game.control;
+  const lines: string[] = [];
+  switch (c.kind) {
+    case 'none':
+      lines.push('Timing: no time limit.');
+      break;
+    case 'live':
+      lines.push(`Timing: live clock, ${c.limit} per ${c.mode}${c.increment ? `, +${c.increment}s a move` : ''}.`);
+      break;
+    case 'correspondence':
+      lines.push(
+        `Timing: a reminder after ${c.nagDays} days and a forfeit after ${c.daysPerMove} days without a move.`,
+      );
+      break;
+  }
+  lines.push(`Started: ${formatTime(game.createdAt)}. Last change: ${formatTime(game.updatedAt)}.`);
+  if (!game.finished && c.kind === 'correspondence') {
+    const forfeit = game.meta.turnSince + c.daysPerMove * DAY_MS;
+    const nag = game.meta.turnSince + c.nagDays * DAY_MS;
+    lines.push(
+      `This turn began ${formatTime(game.meta.turnSince)}; reminder ${game.meta.nagged !== undefined ? 'sent' : formatTime(nag)}; forfeit ${formatTime(forfeit)}.`,
+    );
+  } else if (!game.finished) {
+    const due = deadlineOf(game, now);
+    if (due !== null) lines.push(`Next time limit: ${formatTime(due)}.`);
+  }
+  return lines.join('\n');
+}
+
+export interface GameMailOptions {
+  readonly now: number;
+  /** The seat of the recipient (undefined: a subscriber). */
+  readonly viewer?: Player;
+  /** A line before the summary: what happened (`ann played f1-f4.`). */
+  readonly note?: string;
+  /** The comment that came with the command. */
+  readonly comment?: { readonly from: string; readonly text: string };
+  /** The recipient's reply address for this board. */
+  readonly replyAddress?: string;
+}
+
+/** The mail of a game for one recipient. */
+export function gameMail(game: LiveGame, o: GameMailOptions): MailText {
+  const r = game.restored;
+  const name = gameName(game.family);
+  const lines: string[] = [];
+  if (o.note) lines.push(o.note, '');
+  lines.push(
+    `${name} board ${game.id} (${r.setup.game.info.name}): ${playerName(game, 0)} (${seatName(game, 0)}) against ${playerName(game, 1)} (${seatName(game, 1)}).`,
+  );
+  const toAct = playersToAct(game);
+  const outcome = outcomeLine(game);
+  if (outcome) lines.push(outcome);
+  else if (r.dynamics === 'sequential') {
+    const p = toAct[0];
+    if (p !== undefined) {
+      lines.push(`Move #${nextMoveNumber(game)}: ${seatName(game, p)} (${playerName(game, p)}) to move.`);
+    }
+  } else {
+    lines.push(
+      `Round #${nextMoveNumber(game)}: orders awaited from ${toAct.map((p) => playerName(game, p)).join(' and ') || 'nobody'}.`,
+    );
+  }
+  const drawOffer = r.dynamics === 'sequential' ? r.session.status(o.now).drawOffer : r.session.status().drawOffer;
+  if (drawOffer !== undefined && !game.finished) {
+    lines.push(`${playerName(game, drawOffer)} proposes a draw (accept or reject it).`);
+  }
+  if (game.meta.takeback && !game.finished) {
+    lines.push(`${playerName(game, game.meta.takeback.by)} asks to undo their last move (accept or reject it).`);
+  }
+  lines.push('', moveList(game, o.viewer), '', boardText(game, o.viewer), '');
+  if (o.comment) lines.push(`Comment from ${o.comment.from}:`, ...o.comment.text.split('\n').map((l) => `  ${l}`), '');
+  lines.push(timing(game, o.now));
+  if (o.replyAddress && !game.finished) {
+    lines.push(
+      '',
+      `To move without your password, reply to ${o.replyAddress} with the move in the Subject, as "move <your move>#${nextMoveNumber(game)}".`,
+    );
+  }
+  return { subject: gameSubject(game), text: `${lines.join('\n')}\n` };
+}
+
+/** The Subject of an error about a board (or about no board). */
+export function errorSubject(family: GameFamily | undefined, board: number | undefined): string {
+  if (family && board !== undefined) return `${gameName(family)} Board ${board} Error`;
+  if (family) return `${gameName(family)} Error`;
+  return board !== undefined ? `Board ${board} Error` : 'Tactica Error';
+}
+
+/** An error mail: what went wrong and where, with the original mail quoted. */
+export function errorText(
+  error: { readonly code: string; readonly message: string; readonly field?: string | undefined },
+  original: { readonly subject: string; readonly body: string },
+): string {
+  const where = error.field ? ` (at ${error.field})` : '';
+  const quoted = [`Subject: ${original.subject}`, '', ...original.body.split('\n')]
+    .slice(0, 60)
+    .map((l) => `> ${l}`.trimEnd());
+  return [
+    'Your command was not carried out, and nothing was changed.',
+    '',
+    `Error ${error.code}${where}: ${error.message}`,
+    '',
+    'Send "help" (or "<game> help") for the commands.',
+    '',
+    'Your mail:',
+    ...quoted,
+    '',
+  ].join('\n');
+}

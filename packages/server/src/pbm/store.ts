@@ -1,0 +1,381 @@
+/**
+ * The e-mail gateway's own data (migration 003-pbm), beside the server's accounts and games: each user's addresses
+ * and mail settings, subscriptions to boards, the secret tokens of per-board reply addresses, premoves waiting for
+ * their turn, submitted moves waiting for their confirm, mail counts per sender, and the Message-IDs already
+ * carried out. Every method is one statement or one transaction, the same on SQLite and PostgreSQL.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { User } from '../accounts/accounts.js';
+import type { Database } from '../db/database.js';
+import { ApiError } from '../errors.js';
+
+export const NOTIFY_MODES = ['all', 'turn', 'off'] as const;
+export type NotifyMode = (typeof NOTIFY_MODES)[number];
+
+export interface MailSettings {
+  readonly notify: NotifyMode;
+  /** The most games in progress the user takes on by challenge; null: no limit. */
+  readonly limit: number | null;
+}
+
+const DEFAULT_SETTINGS: MailSettings = { notify: 'all', limit: null };
+/** A user may give this many addresses. */
+export const MAX_ADDRESSES = 5;
+/** Premoves a player may queue on one board. */
+export const MAX_QUEUED = 20;
+
+/** `name@domain`, checked loosely (the mail system is the judge), at most 254 characters, lower-cased. */
+export function checkAddress(text: string, field = 'address'): string {
+  const a = text.trim().toLowerCase();
+  if (a.length > 254 || !/^[^\s@<>()",;:]+@[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(a)) {
+    throw new ApiError(400, 'pbm/bad-address', `"${text.slice(0, 80)}" is not an e-mail address`, field);
+  }
+  return a;
+}
+
+function isUnique(e: unknown): boolean {
+  return /unique|duplicate/i.test(String((e as Error).message));
+}
+
+export class PbmStore {
+  constructor(
+    private readonly database: Database,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  async addressesOf(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('pbm_addresses')
+      .select('address')
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('address')
+      .execute();
+    return rows.map((r) => r.address);
+  }
+
+  /** Every address of each of these users. */
+  async addressesOfAll(userIds: readonly string[]): Promise<Map<string, string[]>> {
+    const out = new Map<string, string[]>();
+    if (userIds.length === 0) return out;
+    const rows = await this.db
+      .selectFrom('pbm_addresses')
+      .select(['user_id', 'address'])
+      .where('user_id', 'in', [...new Set(userIds)])
+      .orderBy('created_at')
+      .orderBy('address')
+      .execute();
+    for (const r of rows) out.set(r.user_id, [...(out.get(r.user_id) ?? []), r.address]);
+    return out;
+  }
+
+  async userByAddress(address: string): Promise<User | undefined> {
+    const row = await this.db
+      .selectFrom('pbm_addresses')
+      .innerJoin('users', 'users.id', 'pbm_addresses.user_id')
+      .select(['users.id', 'users.name'])
+      .where('pbm_addresses.address', '=', address.toLowerCase())
+      .executeTakeFirst();
+    return row ? { id: row.id, name: row.name } : undefined;
+  }
+
+  /** Replaces the user's addresses; an address another user has is refused and nothing changes. */
+  async setAddresses(userId: string, addresses: readonly string[]): Promise<void> {
+    const list = [...new Set(addresses.map((a) => checkAddress(a)))];
+    if (list.length === 0) throw new ApiError(400, 'pbm/no-address', 'give at least one address', 'address');
+    if (list.length > MAX_ADDRESSES) {
+      throw new ApiError(400, 'pbm/too-many-addresses', `at most ${MAX_ADDRESSES} addresses`, 'address');
+    }
+    const now = this.now();
+    await this.database
+      .transaction(async (tx) => {
+        const taken = await tx
+          .selectFrom('pbm_addresses')
+          .select('address')
+          .where('address', 'in', list)
+          .where('user_id', '!=', userId)
+          .executeTakeFirst();
+        if (taken) throw new ApiError(409, 'pbm/address-taken', `${taken.address} belongs to another player`);
+        await tx.deleteFrom('pbm_addresses').where('user_id', '=', userId).execute();
+        await tx
+          .insertInto('pbm_addresses')
+          .values(list.map((address) => ({ address, user_id: userId, created_at: now })))
+          .execute();
+      })
+      .catch((e: unknown) => {
+        if (e instanceof ApiError) throw e;
+        if (isUnique(e)) throw new ApiError(409, 'pbm/address-taken', 'that address belongs to another player');
+        throw e;
+      });
+  }
+
+  async settings(userId: string): Promise<MailSettings> {
+    const row = await this.db.selectFrom('pbm_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    if (!row) return DEFAULT_SETTINGS;
+    const notify = (NOTIFY_MODES as readonly string[]).includes(row.notify) ? (row.notify as NotifyMode) : 'all';
+    return { notify, limit: row.game_limit };
+  }
+
+  async settingsOfAll(userIds: readonly string[]): Promise<Map<string, MailSettings>> {
+    const out = new Map<string, MailSettings>();
+    if (userIds.length === 0) return out;
+    const rows = await this.db
+      .selectFrom('pbm_settings')
+      .selectAll()
+      .where('user_id', 'in', [...new Set(userIds)])
+      .execute();
+    for (const r of rows) {
+      const notify = (NOTIFY_MODES as readonly string[]).includes(r.notify) ? (r.notify as NotifyMode) : 'all';
+      out.set(r.user_id, { notify, limit: r.game_limit });
+    }
+    return out;
+  }
+
+  async updateSettings(userId: string, change: Partial<MailSettings>): Promise<MailSettings> {
+    const next = { ...(await this.settings(userId)), ...change };
+    const values = { notify: next.notify, game_limit: next.limit };
+    const r = await this.db.updateTable('pbm_settings').set(values).where('user_id', '=', userId).executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) {
+      await this.db
+        .insertInto('pbm_settings')
+        .values({ user_id: userId, ...values })
+        .execute()
+        .catch(async (e: unknown) => {
+          // Two changes at once: the other one inserted the row first.
+          if (!isUnique(e)) throw e;
+          await this.db.updateTable('pbm_settings').set(values).where('user_id', '=', userId).execute();
+        });
+    }
+    return next;
+  }
+
+  async subscribe(gameId: number, userId: string): Promise<boolean> {
+    const existing = await this.db
+      .selectFrom('pbm_subscriptions')
+      .select('game_id')
+      .where('game_id', '=', gameId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (existing) return false;
+    await this.db
+      .insertInto('pbm_subscriptions')
+      .values({ game_id: gameId, user_id: userId, created_at: this.now() })
+      .execute()
+      .catch((e: unknown) => {
+        if (!isUnique(e)) throw e;
+      });
+    return true;
+  }
+
+  async unsubscribe(gameId: number, userId: string): Promise<boolean> {
+    const r = await this.db
+      .deleteFrom('pbm_subscriptions')
+      .where('game_id', '=', gameId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+
+  async subscribers(gameId: number): Promise<User[]> {
+    const rows = await this.db
+      .selectFrom('pbm_subscriptions')
+      .innerJoin('users', 'users.id', 'pbm_subscriptions.user_id')
+      .select(['users.id', 'users.name'])
+      .where('pbm_subscriptions.game_id', '=', gameId)
+      .orderBy('users.name_key')
+      .execute();
+    return rows.map((r) => ({ id: r.id, name: r.name }));
+  }
+
+  /** The secret of a player's reply address for a board, made at first use. */
+  async tokenFor(gameId: number, userId: string): Promise<string> {
+    const find = () =>
+      this.db
+        .selectFrom('pbm_tokens')
+        .select('token')
+        .where('game_id', '=', gameId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    const known = await find();
+    if (known) return known.token;
+    // 120 random bits in lower-case base32: an address part any mail system keeps as it is.
+    const token = base32(randomBytes(15));
+    try {
+      await this.db
+        .insertInto('pbm_tokens')
+        .values({ game_id: gameId, user_id: userId, token, created_at: this.now() })
+        .execute();
+      return token;
+    } catch (e) {
+      if (!isUnique(e)) throw e;
+      const raced = await find();
+      if (!raced) throw e;
+      return raced.token;
+    }
+  }
+
+  /** Who a board's reply token belongs to, if it is one of that board's. */
+  async tokenOwner(gameId: number, token: string): Promise<User | undefined> {
+    if (!/^[a-z2-7]{24}$/.test(token)) return undefined;
+    const row = await this.db
+      .selectFrom('pbm_tokens')
+      .innerJoin('users', 'users.id', 'pbm_tokens.user_id')
+      .select(['users.id', 'users.name'])
+      .where('pbm_tokens.token', '=', token)
+      .where('pbm_tokens.game_id', '=', gameId)
+      .executeTakeFirst();
+    return row ? { id: row.id, name: row.name } : undefined;
+  }
+
+  /** A new token for every board of the user (after a password change: the old reply addresses stop working). */
+  async forgetTokens(userId: string): Promise<void> {
+    await this.db.deleteFrom('pbm_tokens').where('user_id', '=', userId).execute();
+  }
+
+  async queued(gameId: number, userId: string): Promise<{ id: number; move: string }[]> {
+    return this.db
+      .selectFrom('pbm_queue')
+      .select(['id', 'move'])
+      .where('game_id', '=', gameId)
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Every premove on a board, oldest first. */
+  async queuedOnBoard(gameId: number): Promise<{ id: number; user_id: string; move: string }[]> {
+    return this.db
+      .selectFrom('pbm_queue')
+      .select(['id', 'user_id', 'move'])
+      .where('game_id', '=', gameId)
+      .orderBy('id')
+      .execute();
+  }
+
+  async enqueue(gameId: number, userId: string, moves: readonly string[]): Promise<void> {
+    const have = (await this.queued(gameId, userId)).length;
+    if (have + moves.length > MAX_QUEUED) {
+      throw new ApiError(400, 'pbm/queue-full', `at most ${MAX_QUEUED} premoves on a board`, 'move');
+    }
+    const now = this.now();
+    await this.db
+      .insertInto('pbm_queue')
+      .values(moves.map((move) => ({ game_id: gameId, user_id: userId, move, created_at: now })))
+      .execute();
+  }
+
+  async clearQueue(gameId: number, userId: string): Promise<number> {
+    const r = await this.db
+      .deleteFrom('pbm_queue')
+      .where('game_id', '=', gameId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
+  /** Takes one premove off the queue; false when another instance took it first. */
+  async dequeue(id: number): Promise<boolean> {
+    const r = await this.db.deleteFrom('pbm_queue').where('id', '=', id).executeTakeFirst();
+    return Number(r.numDeletedRows) === 1;
+  }
+
+  async setPending(gameId: number, userId: string, move: string, version: number): Promise<void> {
+    await this.database.transaction(async (tx) => {
+      await tx.deleteFrom('pbm_pending').where('game_id', '=', gameId).where('user_id', '=', userId).execute();
+      await tx
+        .insertInto('pbm_pending')
+        .values({ game_id: gameId, user_id: userId, move, version, created_at: this.now() })
+        .execute();
+    });
+  }
+
+  /** The submitted move waiting for its confirm, taken off (a confirm uses it once). */
+  async takePending(gameId: number, userId: string): Promise<{ move: string; version: number } | undefined> {
+    const row = await this.db
+      .selectFrom('pbm_pending')
+      .select(['move', 'version'])
+      .where('game_id', '=', gameId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const r = await this.db
+      .deleteFrom('pbm_pending')
+      .where('game_id', '=', gameId)
+      .where('user_id', '=', userId)
+      .where('version', '=', row.version)
+      .executeTakeFirst();
+    return Number(r.numDeletedRows) === 1 ? row : undefined;
+  }
+
+  /** Counts a mail from `sender` in the current window of `windowMs`: how many it has sent in it, this one too. */
+  async rateCount(sender: string, windowMs: number): Promise<number> {
+    const now = this.now();
+    const start = now - (now % windowMs);
+    const key = sender.toLowerCase().slice(0, 254);
+    const bump = () =>
+      this.db
+        .updateTable('pbm_rate')
+        .set((eb) => ({ count: eb('count', '+', 1) }))
+        .where('sender', '=', key)
+        .where('window_start', '=', start)
+        .returning('count')
+        .executeTakeFirst();
+    const row = await bump();
+    if (row) return row.count;
+    try {
+      await this.db.insertInto('pbm_rate').values({ sender: key, window_start: start, count: 1 }).execute();
+      // Old windows go as new ones start.
+      await this.db
+        .deleteFrom('pbm_rate')
+        .where('window_start', '<', start - windowMs)
+        .execute();
+      return 1;
+    } catch (e) {
+      if (!isUnique(e)) throw e;
+      return (await bump())?.count ?? 1;
+    }
+  }
+
+  /**
+   * Records a mail's Message-ID; false when it was seen before (a duplicate or a replay). IDs older than
+   * `keepMs` are forgotten (a replay that old is caught by the move numbers).
+   */
+  async firstSeen(messageId: string, keepMs: number): Promise<boolean> {
+    const key = createHash('sha256').update(messageId.trim().toLowerCase()).digest('hex');
+    const now = this.now();
+    try {
+      await this.db.insertInto('pbm_seen').values({ message_key: key, seen_at: now }).execute();
+    } catch (e) {
+      if (isUnique(e)) return false;
+      throw e;
+    }
+    if (Math.random() < 0.01)
+      await this.db
+        .deleteFrom('pbm_seen')
+        .where('seen_at', '<', now - keepMs)
+        .execute();
+    return true;
+  }
+}
+
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
+
+function base32(bytes: Buffer): string {
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const b of bytes) {
+    value = (value << 8) | b;
+    bits += 8;
+    while (bits >= 5) {
+      out += ALPHABET[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += ALPHABET[(value << (5 - bits)) & 31];
+  return out;
+}

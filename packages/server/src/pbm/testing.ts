@@ -1,0 +1,146 @@
+/**
+ * Real SMTP on loopback for the gateway's tests and benchmark: a sink (an `smtp-server` listener that keeps every
+ * mail it is given, parsed with mailparser) for the gateway's replies, and a sender (nodemailer) for the mails
+ * the tests write to the gateway's listener.
+ */
+import { simpleParser, type AddressObject } from 'mailparser';
+import nodemailer from 'nodemailer';
+import { SMTPServer } from 'smtp-server';
+
+export interface SinkMail {
+  readonly to: readonly string[];
+  readonly from: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly replyTo: string | undefined;
+  readonly headers: ReadonlyMap<string, unknown>;
+}
+
+function list(field: AddressObject | AddressObject[] | undefined): string[] {
+  const all = field === undefined ? [] : Array.isArray(field) ? field : [field];
+  return all.flatMap((a) => a.value.map((v) => (v.address ?? '').toLowerCase()));
+}
+
+export class MailSink {
+  readonly mails: SinkMail[] = [];
+  private waiters: (() => void)[] = [];
+
+  private constructor(
+    private readonly server: SMTPServer,
+    readonly port: number,
+  ) {}
+
+  static async start(): Promise<MailSink> {
+    const box: { sink?: MailSink } = {};
+    const pending: SinkMail[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['AUTH', 'STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        simpleParser(stream).then(
+          (m) => {
+            const mail: SinkMail = {
+              to: list(m.to),
+              from: list(m.from)[0] ?? '',
+              subject: m.subject ?? '',
+              text: typeof m.text === 'string' ? m.text : '',
+              replyTo: list(m.replyTo)[0],
+              headers: m.headers,
+            };
+            if (box.sink) box.sink.add(mail);
+            else pending.push(mail);
+            callback();
+          },
+          (e: unknown) => callback(e as Error),
+        );
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const address = server.server.address();
+    const sink = new MailSink(server, typeof address === 'object' && address ? address.port : 0);
+    box.sink = sink;
+    for (const m of pending) sink.add(m);
+    return sink;
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  private add(mail: SinkMail): void {
+    this.mails.push(mail);
+    for (const w of this.waiters.splice(0)) w();
+  }
+
+  /** The first mail (kept or still to come) that `match` accepts, taken out of the sink. */
+  async take(match: (m: SinkMail) => boolean, what: string, ms = 15_000): Promise<SinkMail> {
+    const until = Date.now() + ms;
+    for (;;) {
+      const i = this.mails.findIndex(match);
+      if (i >= 0) return this.mails.splice(i, 1)[0] as SinkMail;
+      const left = until - Date.now();
+      if (left <= 0) {
+        throw new Error(
+          `timed out waiting for ${what}; the sink has: ${this.mails.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ') || 'nothing'}`,
+        );
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** The next mail to `address`. */
+  to(address: string, what = `a mail to ${address}`): Promise<SinkMail> {
+    return this.take((m) => m.to.includes(address.toLowerCase()), what);
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/** Sends mail to an SMTP listener on loopback, one connection per mail (as an MTA delivering it would). */
+export class MailSender {
+  private readonly transport;
+
+  constructor(port: number) {
+    this.transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+  }
+
+  async send(mail: {
+    from: string;
+    to: string;
+    subject: string;
+    text?: string;
+    html?: string;
+    headers?: Record<string, string>;
+    messageId?: string;
+    envelopeFrom?: string;
+  }): Promise<void> {
+    await this.transport.sendMail({
+      from: mail.from,
+      to: mail.to,
+      subject: mail.subject,
+      ...(mail.text !== undefined ? { text: mail.text } : {}),
+      ...(mail.html !== undefined ? { html: mail.html } : {}),
+      ...(mail.headers ? { headers: mail.headers } : {}),
+      ...(mail.messageId ? { messageId: mail.messageId } : {}),
+      ...(mail.envelopeFrom !== undefined ? { envelope: { from: mail.envelopeFrom, to: [mail.to] } } : {}),
+    });
+  }
+
+  /** A raw message as it is (broken MIME and all). */
+  async sendRaw(envelope: { from: string; to: string }, raw: string | Buffer): Promise<void> {
+    await this.transport.sendMail({ envelope: { from: envelope.from, to: [envelope.to] }, raw });
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}
