@@ -3,6 +3,7 @@ import { configureAnalyse, configureMatch } from './ai/commands.js';
 import { VERBS, type GameCli, type Verb } from './game-cli.js';
 import { CliError, type Io } from './io.js';
 import { chooseAndLaunch } from './menu.js';
+import { configurePbm } from './pbm.js';
 import { configureServe } from './serve.js';
 import { closeLineReader } from './terminal/line-reader.js';
 import { VERSION } from './version.js';
@@ -48,6 +49,7 @@ export function buildProgram(games: readonly GameCli[], io: Io): Command {
   }
   for (const g of games) g.extra?.(program, io);
   configureServe(program, io);
+  configurePbm(program, io);
   return program;
 }
 

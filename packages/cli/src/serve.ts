@@ -13,6 +13,10 @@ interface ServeFlags {
   readonly db?: string;
   readonly engineWorkers?: string;
   readonly log?: boolean;
+  readonly smtpPort?: string;
+  readonly smtpHost?: string;
+  readonly smtpRelay?: string;
+  readonly mailDomain?: string;
 }
 
 function whole(text: string | undefined, name: string, min: number, max: number): number | undefined {
@@ -33,9 +37,14 @@ export function configureServe(program: Command, io: Io): void {
     .option('--db <url>', 'postgres://… to use PostgreSQL (default: $DATABASE_URL, else the SQLite file)')
     .option('--engine-workers <n>', 'worker threads for the computer opponents', '1')
     .option('--log', 'log every request to stderr (JSON lines)')
+    .option('--smtp-port <n>', 'take play-by-e-mail commands over SMTP on this port (see docs/pbm.md)')
+    .option('--smtp-host <address>', 'address the SMTP listener listens on (default 127.0.0.1)')
+    .option('--smtp-relay <url>', 'send mails through smtp://host:port (default: .eml files in <data>/outbox)')
+    .option('--mail-domain <domain>', 'the domain of the gateway address and board reply addresses (default localhost)')
     .action(async (flags: ServeFlags) => {
       const port = whole(flags.port, 'port', 0, 65535);
       const workers = whole(flags.engineWorkers, 'engine-workers', 1, 64);
+      const smtpPort = whole(flags.smtpPort, 'smtp-port', 0, 65535);
       if (flags.db !== undefined && !/^postgres(ql)?:\/\//.test(flags.db)) {
         throw new CliError('--db must be a postgres:// URL');
       }
@@ -47,6 +56,12 @@ export function configureServe(program: Command, io: Io): void {
         ...(flags.db !== undefined ? { databaseUrl: flags.db } : {}),
         ...(workers !== undefined ? { engineWorkers: workers } : {}),
         logger: flags.log ? { level: 'info', stream: io.error } : false,
+        pbm: {
+          ...(smtpPort !== undefined ? { smtpPort } : {}),
+          ...(flags.smtpHost !== undefined ? { smtpHost: flags.smtpHost } : {}),
+          ...(flags.smtpRelay !== undefined ? { relay: flags.smtpRelay } : {}),
+          ...(flags.mailDomain !== undefined ? { domain: flags.mailDomain } : {}),
+        },
       }).catch((e: unknown) => {
         throw new CliError(`cannot start the server: ${e instanceof Error ? e.message : String(e)}`);
       });
@@ -54,6 +69,11 @@ export function configureServe(program: Command, io: Io): void {
       io.error.write(
         `tactica: serving on ${server.url} (database: ${server.database.dialect} ${server.database.where}); Ctrl-C stops\n`,
       );
+      if (server.pbm.smtp) {
+        io.error.write(
+          `tactica: mail for ${server.pbm.address} on smtp://${flags.smtpHost ?? '127.0.0.1'}:${server.pbm.smtp.port}\n`,
+        );
+      }
       await new Promise<void>((resolve) => {
         const stop = (): void => {
           process.off('SIGINT', stop);

@@ -7,7 +7,8 @@ import { ApiError } from '../errors.js';
 import type { PbmGateway } from './gateway.js';
 import { readMail, type Envelope } from './mail-in.js';
 import type { Notifier } from './notifier.js';
-import { errorText } from './render.js';
+import { parseSubject } from './grammar.js';
+import { errorSubject, errorText } from './render.js';
 import type { PbmStore } from './store.js';
 
 export interface MailLimits {
@@ -108,9 +109,18 @@ export class MailFront {
   }
 
   private async refuse(to: string, code: string, message: string, subject: string, body: string): Promise<void> {
+    // The Subject of the error names the game and board of the command, when it names them.
+    let about: { family?: Parameters<typeof errorSubject>[0]; board?: number } = {};
+    try {
+      const cmd = parseSubject(subject);
+      if (cmd.scope === 'game')
+        about = { family: cmd.family, ...(cmd.board !== undefined ? { board: cmd.board } : {}) };
+    } catch {
+      // Not a command at all: a plain error Subject.
+    }
     await this.notifier.deliver({
       to: [to],
-      subject: 'Tactica Error',
+      subject: errorSubject(about.family, about.board),
       text: errorText(new ApiError(400, code, message), { subject, body }),
     });
   }
