@@ -203,7 +203,7 @@ function takeMoveNumber(words: Word[]): { words: Word[]; moveNumber?: number } {
   let moveNumber: number | undefined;
   const out: Word[] = [];
   for (const w of words) {
-    const m = /^(.*?)#(\d*)$/.exec(w.text);
+    const m = /^(.*?)#(.*)$/.exec(w.text);
     if (!m) {
       out.push(w);
       continue;
@@ -362,10 +362,18 @@ function parseGame(family: GameFamily | undefined, verb: GameVerb, c: Cursor, ct
     return { scope: 'game', family, verb, credentials: creds, args: texts(ids), options: [], server: {}, implied };
   }
   const shape = SHAPES[verb];
+  let moveNumber: number | undefined;
+  // `#N` on the last word belongs to the command, whatever word it is on (`resign 105 ann secret#9`): a password
+  // cannot end a command with `#` and digits.
+  const last = c.words.length - 1;
+  if (shape.moveNumber && last >= c.i && c.words[last]?.text.includes('#')) {
+    const taken = takeMoveNumber([c.words[last] as Word]);
+    moveNumber = taken.moveNumber;
+    c.words.splice(last, 1, ...taken.words);
+  }
   const { options: opts, server } = shape.options ? options(c) : { options: [], server: {} };
   let boardNo: number | undefined;
   let creds: Credentials | undefined;
-  let moveNumber: number | undefined;
   const boardWithNumber = (): void => {
     const w = c.peek();
     if (implied) {
@@ -378,12 +386,11 @@ function parseGame(family: GameFamily | undefined, verb: GameVerb, c: Cursor, ct
         return;
       }
     }
-    if (w && shape.moveNumber) {
+    if (w && shape.moveNumber && w.text.includes('#')) {
       const taken = takeMoveNumber([w]);
-      if (taken.moveNumber !== undefined) {
-        moveNumber = taken.moveNumber;
-        c.words[c.i] = taken.words[0] ?? { text: '', n: w.n };
-      }
+      if (moveNumber !== undefined) throw fail('pbm/bad-move-number', 'only one #N in a command', w.n);
+      moveNumber = taken.moveNumber;
+      c.words[c.i] = taken.words[0] ?? { text: '', n: w.n };
     }
     boardNo = board(c, verb);
     if (implied && boardNo !== ctx.impliedBoard) {
@@ -403,7 +410,9 @@ function parseGame(family: GameFamily | undefined, verb: GameVerb, c: Cursor, ct
   if (shape.moveNumber) {
     const taken = takeMoveNumber(rest);
     if (taken.moveNumber !== undefined) {
-      if (moveNumber !== undefined) throw fail('pbm/bad-move-number', 'only one #N in a command', rest[0]?.n);
+      if (moveNumber !== undefined) {
+        throw fail('pbm/bad-move-number', 'only one #N in a command', rest.find((w) => w.text.includes('#'))?.n);
+      }
       moveNumber = taken.moveNumber;
     }
     rest = taken.words;
@@ -474,7 +483,12 @@ export function parseSubject(subject: string, ctx: SubjectContext = {}): PbmComm
     return parseGame(family, verb as GameVerb, c, ctx);
   }
   if (ctx.impliedBoard !== undefined) {
-    if ((GAME_VERBS as readonly string[]).includes(lead)) return parseGame(undefined, lead as GameVerb, c, ctx);
+    const verb = lead.replace(/#.*$/, '');
+    if ((GAME_VERBS as readonly string[]).includes(verb)) {
+      // `resign#9`: the verb keeps its #N as a word of its own.
+      if (verb !== lead) c.words.splice(1, 0, { text: first.text.slice(verb.length), n: first.n });
+      return parseGame(undefined, verb as GameVerb, c, ctx);
+    }
     // Only a move: `f1-f4#7`.
     return parseGame(undefined, 'move', new Cursor(words), ctx);
   }
