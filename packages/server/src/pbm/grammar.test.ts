@@ -57,6 +57,7 @@ describe('the pbmserv grammar', () => {
     ['tactics unsubscribe 105 ann secret', { verb: 'unsubscribe' }],
     ['tactics notify ann secret turn', { verb: 'notify', args: ['turn'] }],
     ['tactics limit ann secret 5', { verb: 'limit', args: ['5'] }],
+    ['notify ann secret off', { verb: 'notify', family: undefined, args: ['off'] }],
     ['tactics standings', { verb: 'standings' }],
     ['tactics history bob', { verb: 'history', args: ['bob'] }],
     ['tactics replay 105 12', { verb: 'replay', board: 105, args: ['12'] }],

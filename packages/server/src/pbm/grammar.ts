@@ -493,6 +493,8 @@ export function parseSubject(subject: string, ctx: SubjectContext = {}): PbmComm
     return parseGame(undefined, 'move', new Cursor(words), ctx);
   }
   if ((GLOBAL_VERBS as readonly string[]).includes(lead)) return parseGlobal(lead as GlobalVerb, c);
+  // The settings are the player's, for every game: they may come without a game's name.
+  if (lead === 'notify' || lead === 'limit') return parseGame(undefined, lead, c, ctx);
   throw fail(
     'pbm/unknown-command',
     `"${first.text.slice(0, 40)}" is neither a game (${GAME_FAMILIES.join(', ')}) nor one of ${GLOBAL_VERBS.join(', ')}`,

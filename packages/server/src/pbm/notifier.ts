@@ -25,6 +25,14 @@ export interface ChangeContext {
   readonly comment?: { readonly from: string; readonly text: string };
 }
 
+/** Who proposes a draw or an undo waiting for the other's answer. */
+function proposedBy(game: LiveGame): Player | undefined {
+  if (game.finished) return undefined;
+  if (game.meta.takeback) return game.meta.takeback.by;
+  const r = game.restored;
+  return r.dynamics === 'sequential' ? r.session.status(Date.now()).drawOffer : r.session.status().drawOffer;
+}
+
 export class Notifier {
   private readonly contexts = new Map<string, ChangeContext>();
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -115,9 +123,10 @@ export class Notifier {
     for (const r of recipients) {
       const mode = settings.get(r.user.id)?.notify ?? 'all';
       const theirTurn = r.seat !== undefined && toAct.includes(r.seat);
+      const asked = r.seat !== undefined && proposedBy(game) !== undefined && proposedBy(game) !== r.seat;
       if (mode === 'off') continue;
       if (reminder && !theirTurn) continue;
-      if (mode === 'turn' && r.seat !== undefined && !theirTurn && !game.finished) continue;
+      if (mode === 'turn' && r.seat !== undefined && !theirTurn && !asked && !game.finished) continue;
       const to = r.addresses.filter((a) => a !== exclude);
       if (to.length === 0) continue;
       const replyTo =

@@ -103,7 +103,8 @@ export class PbmStore {
         await tx.deleteFrom('pbm_addresses').where('user_id', '=', userId).execute();
         await tx
           .insertInto('pbm_addresses')
-          .values(list.map((address) => ({ address, user_id: userId, created_at: now })))
+          // A millisecond apart, so they list in the order given (the first is where replies go first).
+          .values(list.map((address, i) => ({ address, user_id: userId, created_at: now + i })))
           .execute();
       })
       .catch((e: unknown) => {
