@@ -57,9 +57,13 @@ export function robotReason(mail: ParsedMail, envelope: Envelope, ownAddress: st
   if (auto && auto !== 'no') return `Auto-Submitted: ${auto}`;
   const precedence = header(mail, 'precedence').trim().toLowerCase();
   if (['bulk', 'list', 'junk', 'auto_reply'].includes(precedence)) return `Precedence: ${precedence}`;
-  if (mail.headers.has('list-id') || mail.headers.has('list-unsubscribe')) return 'a mailing list';
+  // mailparser folds List-* headers into one `list` header: the raw lines say which were there.
+  const present = new Set(mail.headerLines.map((l) => l.key.toLowerCase()));
+  if (['list-id', 'list-unsubscribe', 'list-post'].some((h) => present.has(h)) || mail.headers.has('list')) {
+    return 'a mailing list';
+  }
   for (const h of ['x-autoreply', 'x-autorespond', 'x-auto-response-suppress']) {
-    if (mail.headers.has(h)) return h;
+    if (present.has(h)) return h;
   }
   if (header(mail, 'x-loop').toLowerCase().includes(ownAddress.toLowerCase())) return 'our own mail came back';
   const from = addresses(mail.from)[0] ?? envelope.from ?? '';

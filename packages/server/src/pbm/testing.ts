@@ -3,6 +3,7 @@
  * mail it is given, parsed with mailparser) for the gateway's replies, and a sender (nodemailer) for the mails
  * the tests write to the gateway's listener.
  */
+import { connect } from 'node:net';
 import { simpleParser, type AddressObject } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
@@ -143,4 +144,46 @@ export class MailSender {
   close(): void {
     this.transport.close();
   }
+}
+
+/**
+ * One mail in plain SMTP, envelope and all as given (`from` may be empty: the null return path of a bounce).
+ * Resolves with the server's answer to the message (`250 …`, `552 …`).
+ */
+export function smtpSend(port: number, envelope: { from: string; to: string }, raw: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const steps = [
+      'EHLO test.example',
+      `MAIL FROM:<${envelope.from}>`,
+      `RCPT TO:<${envelope.to}>`,
+      'DATA',
+      `${raw.replace(/\r?\n/g, '\r\n').replace(/^\./gm, '..')}\r\n.`,
+      'QUIT',
+    ];
+    let buffer = '';
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      buffer += chunk;
+      // A reply is complete when its last line has a space after the code.
+      for (;;) {
+        const end = buffer.search(/^\d{3} .*\r\n/m);
+        if (end < 0) return;
+        const line = /^\d{3} .*\r\n/m.exec(buffer.slice(end))?.[0] ?? '';
+        buffer = buffer.slice(end + line.length);
+        const code = line.slice(0, 3);
+        if (steps.length === 1) answer = line.trim();
+        if (code.startsWith('4') || code.startsWith('5')) answer ||= line.trim();
+        const next = steps.shift();
+        if (next === undefined || ((code.startsWith('4') || code.startsWith('5')) && next !== 'QUIT')) {
+          socket.end();
+          resolve(answer || line.trim());
+          return;
+        }
+        socket.write(`${next}\r\n`);
+      }
+    });
+    socket.on('error', reject);
+  });
 }
