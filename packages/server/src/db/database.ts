@@ -123,6 +123,48 @@ async function openSqlite(file: string): Promise<Database> {
   const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: preparedOnce(raw) }) });
   await migrate(db as Kysely<unknown>, 'sqlite');
   const listeners = new Set<(e: ChangeEvent) => void>();
+  // Group commit: the moves that arrive while one batch is written go together in the next transaction. One commit
+  // for many moves is most of the cost saved, and each move is still its own compare-and-set.
+  const pending: {
+    readonly id: number;
+    readonly version: number;
+    readonly set: Updateable<GamesTable>;
+    readonly events: readonly ChangeEvent[];
+    readonly resolve: (changed: boolean) => void;
+    readonly reject: (e: unknown) => void;
+  }[] = [];
+  let flushing = false;
+  const flush = async (): Promise<void> => {
+    const batch = pending.splice(0);
+    const changed: boolean[] = [];
+    try {
+      await db.transaction().execute(async (tx) => {
+        for (const w of batch) {
+          const r = await tx
+            .updateTable('games')
+            .set(w.set)
+            .where('id', '=', w.id)
+            .where('version', '=', w.version)
+            .executeTakeFirst();
+          changed.push(Number(r.numUpdatedRows) === 1);
+        }
+      });
+    } catch (e) {
+      for (const w of batch) w.reject(e);
+      return;
+    } finally {
+      // What arrived while this batch was written goes next; the flag stays set until the queue is empty.
+      if (pending.length > 0) setImmediate(() => void flush());
+      else flushing = false;
+    }
+    const heard = batch.flatMap((w, i) => (changed[i] ? w.events : []));
+    if (heard.length > 0) {
+      setImmediate(() => {
+        for (const e of heard) for (const l of listeners) l(e);
+      });
+    }
+    batch.forEach((w, i) => w.resolve(changed[i] === true));
+  };
   return {
     db,
     dialect: 'sqlite',
@@ -137,21 +179,14 @@ async function openSqlite(file: string): Promise<Database> {
         });
       return result;
     },
-    async updateGame(id, version, set, events) {
-      // One statement is one transaction in SQLite's autocommit.
-      const r = await db
-        .updateTable('games')
-        .set(set)
-        .where('id', '=', id)
-        .where('version', '=', version)
-        .executeTakeFirst();
-      const changed = Number(r.numUpdatedRows) === 1;
-      if (changed && events.length > 0) {
-        setImmediate(() => {
-          for (const e of events) for (const l of listeners) l(e);
-        });
-      }
-      return changed;
+    updateGame(id, version, set, events) {
+      return new Promise<boolean>((resolve, reject) => {
+        pending.push({ id, version, set, events, resolve, reject });
+        if (!flushing) {
+          flushing = true;
+          setImmediate(() => void flush());
+        }
+      });
     },
     onChange(listener) {
       listeners.add(listener);
