@@ -21,7 +21,7 @@ import {
   type DrawCounter,
   type VariantId,
 } from '@tactica/draughts';
-import { DRAUGHTS_LEVELS } from '@tactica/ai';
+import { DRAUGHTS_LEVELS } from '@tactica/ai/draughts';
 import { optionFlag, optionText, readOptions } from '../options.js';
 import { sequentialSetup } from '../setup.js';
 import { listing } from '../listing.js';
@@ -115,7 +115,7 @@ function setupOf(game: DraughtsGame, start: DraughtsState, options: Record<strin
     boardAdapter: draughtsBoard(game),
     actions: [],
     levels: DRAUGHTS_LEVELS,
-    loadEngine: async () => (await import('@tactica/ai')).draughtsEngine,
+    loadEngine: async () => (await import('@tactica/ai/draughts')).draughtsEngine,
     records: [PDN],
     // Manual 3.2.2: "Auto ... Move with English/American, and Game with all others".
     autoTimeMode: variant === 'english' ? 'move' : 'game',
