@@ -24,6 +24,7 @@ import {
   type DraughtsMove,
   type DraughtsState,
   type PdnGame,
+  type PdnReadOptions,
   type PdnResult,
   type PdnTag,
 } from '@tactica/draughts';
@@ -90,12 +91,16 @@ function tag(record: PdnGame, name: string): string | undefined {
   return v === undefined || v === '' || v === '?' ? undefined : v;
 }
 
-/** The record's options (rule set, give-away, start position when not the standard one) and its players. */
+/**
+ * The record's options (rule set, give-away, start position when not the standard one) and its players. `read`
+ * passes on to `readPdn` (a `defaultVariant` for a game without a GameType tag, which is otherwise refused).
+ */
 export function readPdnRecord(
   text: string,
   gameFor: (record: PdnGame) => DraughtsGame,
+  read: PdnReadOptions = {},
 ): Result<ImportedRecord<DraughtsState, DraughtsMove>, InputError> {
-  const first = readPdn(text)[0];
+  const first = readPdn(text, read)[0];
   if (!first) return err(inputError('pdn/empty', 'the text holds no PDN game'));
   if (!first.ok) return first;
   const record = first.value;
