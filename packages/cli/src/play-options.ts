@@ -71,30 +71,33 @@ export function seedOrClock(value: unknown): number {
   return seedOption(value) ?? Date.now() >>> 0;
 }
 
+/** What reads a game file's text: the catalogue's `importRecord` (async) or a game's own reader. */
+export type RecordReader<H> = (text: string) => Promise<Result<H, InputError>> | Result<H, InputError>;
+
 /** A game file read through the game's record reader; a CliError names the file and what is wrong. */
-export function readGameFile<H>(file: string, read: (text: string) => Result<H, InputError>): H {
+export async function readGameFile<H>(file: string, read: RecordReader<H>): Promise<H> {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
     throw new CliError(`cannot read ${file}: ${(e as Error).message}`);
   }
-  const r = read(text);
+  const r = await read(text);
   if (!r.ok) throw new CliError(`${file}: ${describeError(r.error)}`);
   return r.value;
 }
 
 /** `--load <file-or-save>`: the game file at that path if there is one, else the named save by number or title. */
-export function loadFileOrSave<H>(
+export async function loadFileOrSave<H>(
   ref: string,
   library: SaveLibrary,
   gameId: string,
-  read: (text: string) => Result<H, InputError>,
-): H {
+  read: RecordReader<H>,
+): Promise<H> {
   if (existsSync(ref)) return readGameFile(ref, read);
   const save = library.open(ref, gameId);
   if (!save.ok) throw new CliError(`${ref}: no such file, and ${describeError(save.error)}`);
-  const r = read(save.value.payload);
+  const r = await read(save.value.payload);
   if (!r.ok) throw new CliError(`save "${save.value.title}": ${describeError(r.error)}`);
   return r.value;
 }

@@ -6,7 +6,7 @@
 import { draughtsEngine } from '@tactica/ai';
 import { draughtsGame } from '@tactica/draughts';
 import { aiTools } from '../../ai/ai-tools.js';
-import type { GameCli } from '../../game-cli.js';
+import { gameCli, type GameCli } from '../../game-cli.js';
 import { addPositionOptions, positionOption, type DraughtsOptionValues } from './options.js';
 import { configureHub } from './hub.js';
 import { configureMoves } from './moves.js';
@@ -14,9 +14,7 @@ import { configurePerft } from './perft.js';
 import { configurePlay, launchDraughts } from './play.js';
 import { configureReplay } from './replay.js';
 
-export const draughtsCli: GameCli = {
-  id: 'draughts',
-  summary: 'Draughts (International, English, Spanish, Russian, Brazilian, Thai, Pool; give-away)',
+export const draughtsCli: GameCli = gameCli('draughts', {
   commands: { perft: configurePerft, moves: configureMoves, replay: configureReplay, play: configurePlay },
   launch: launchDraughts,
   // `tactica hub`: the engine in the Hub protocol (International, normal or losing).
@@ -30,4 +28,4 @@ export const draughtsCli: GameCli = {
       return aiTools(game, game.fromPosition(pos), draughtsEngine);
     },
   },
-};
+});

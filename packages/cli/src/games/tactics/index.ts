@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import { tacticsEngine } from '@tactica/ai';
-import { current, describeError, divide, startHistory, type History } from '@tactica/core';
+import { current, describeError, divide, type History } from '@tactica/core';
 import {
   formatPosition,
   parsePosition,
@@ -14,16 +14,17 @@ import {
   type TacticsMove,
   type TacticsState,
 } from '@tactica/tactics';
+import { tacticsEntry, type TacticsSetup } from '@tactica/catalogue/tactics';
 import { aiTools } from '../../ai/ai-tools.js';
 import { askSeats } from '../../ai/ask-opponent.js';
 import { seatsFromOptions } from '../../ai/seats.js';
-import type { GameCli } from '../../game-cli.js';
+import { gameCli, type GameCli } from '../../game-cli.js';
 import { CliError, type Io } from '../../io.js';
 import { addPlayOptions, loadFileOrSave, readGameFile, seedOrClock } from '../../play-options.js';
+import { setupFrom } from '../../setup-options.js';
 import { SaveLibrary } from '../../storage/save-library.js';
-import { SAVE_REFERENCE_HELP } from '../../storage/save-references.js';
 import { runTerminalGame } from '../../terminal/loop.js';
-import { GAME_ID, loadText, tacticsAdapter } from './adapter.js';
+import { GAME_ID, loadText, RECORD_FORMAT, tacticsAdapter } from './adapter.js';
 
 type H = History<TacticsState, TacticsMove>;
 
@@ -38,7 +39,7 @@ function positionOption(text: string | undefined): TacticsState {
   return r.value;
 }
 
-function readRecord(file: string): H {
+function readRecord(file: string): Promise<H> {
   return readGameFile(file, loadText);
 }
 
@@ -61,28 +62,39 @@ export function describeResult(s: TacticsState): string {
 function configurePlay(cmd: Command, io: Io): void {
   addPlayOptions(cmd, {
     seats: tactics.info.players,
-    levels: tacticsEngine.levels.map((l) => l.id),
+    levels: tacticsEntry.levels.map((l) => l.id),
     position: true,
     load: 'file-or-save',
     file: 'record file',
     // --resume took a named save before --load was the name in every game.
     loadAliases: ['resume'],
   }).action(async (opts: { position?: string; load?: string } & Record<string, unknown>) => {
-    const seats = seatsFromOptions(opts, tactics, tacticsEngine, seedOrClock(opts['seed']));
     const library = new SaveLibrary();
-    const history = opts.load
-      ? loadFileOrSave(opts.load, library, GAME_ID, loadText)
-      : startHistory<TacticsState, TacticsMove>(positionOption(opts.position));
+    // A record names its own start: the game is set up with the options the catalogue reads from it.
+    const loaded = opts.load
+      ? await loadFileOrSave(opts.load, library, GAME_ID, (text) => tacticsEntry.importRecord(RECORD_FORMAT, text))
+      : undefined;
+    const setup: TacticsSetup = loaded
+      ? setupFrom(tacticsEntry, loaded.options)
+      : setupFrom(tacticsEntry, opts.position === undefined ? {} : { position: opts.position }, {
+          position: '--position',
+        });
+    const seats = seatsFromOptions(opts, setup.game, await setup.loadEngine(), seedOrClock(opts['seed']));
     // A person playing Black alone against the computer sees the board from Black's side.
     const flipped = seats[0] !== undefined && seats[1] === undefined;
-    await runTerminalGame(tacticsAdapter(library), io, { history, seats, flipped });
+    await runTerminalGame(tacticsAdapter(setup, library), io, {
+      ...(loaded ? { history: loaded.history } : {}),
+      seats,
+      flipped,
+    });
   });
 }
 
 /** `tactica play` menu: asks for the opponent (a person at the same keyboard or a computer level) and a colour. */
 async function launch(io: Io): Promise<void> {
-  const setup = await askSeats(io, tacticsEngine, tactics.info.players);
-  if (setup) await runTerminalGame(tacticsAdapter(new SaveLibrary()), io, setup);
+  const setup = setupFrom(tacticsEntry, {});
+  const seats = await askSeats(io, await setup.loadEngine(), setup.game.info.players);
+  if (seats) await runTerminalGame(tacticsAdapter(setup, new SaveLibrary()), io, seats);
 }
 
 function configureMoves(cmd: Command, io: Io): void {
@@ -119,8 +131,8 @@ function configurePerft(cmd: Command, io: Io): void {
 }
 
 function configureReplay(cmd: Command, io: Io): void {
-  cmd.argument('<file>', 'a Tactics game record').action((file: string) => {
-    const h = readRecord(file);
+  cmd.argument('<file>', 'a Tactics game record').action(async (file: string) => {
+    const h = await readRecord(file);
     const s = current(h);
     print(io, renderDiagram(s));
     print(io, formatPosition(s));
@@ -128,9 +140,7 @@ function configureReplay(cmd: Command, io: Io): void {
   });
 }
 
-export const tacticsCli: GameCli = {
-  id: GAME_ID,
-  summary: 'Tactics (8x8, flip pieces: freeze the opposing Rooks, Bishops and Queens)',
+export const tacticsCli: GameCli = gameCli(GAME_ID, {
   commands: { play: configurePlay, moves: configureMoves, perft: configurePerft, replay: configureReplay },
   ai: {
     addOptions: (cmd) => cmd.option('--position <text>', 'position text (default: the starting position)'),
@@ -142,4 +152,4 @@ export const tacticsCli: GameCli = {
       ),
   },
   launch,
-};
+});
