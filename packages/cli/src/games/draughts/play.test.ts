@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRng } from '@tactica/core';
+import { createRng, current, pushMove, startHistory, unwrap } from '@tactica/core';
+import { draughtsEntry } from '@tactica/catalogue/draughts';
 import { draughtsGame, parsePdn } from '@tactica/draughts';
 import { describe, expect, it } from 'vitest';
 import { runCapture } from '../../testing.js';
@@ -113,6 +114,29 @@ describe('tactica play draughts: two players at one keyboard', () => {
     writeFileSync(file, '[GameType "20"]\n[FEN "W:WK46,35:BK1"]\n*\n');
     const reset = await play('46-41\n1-7\n35-30\n', '--load', file);
     expect(lastStatus(reset.stdout)).toBe('W | White 2 Black 1 | move 2 | Black to move | last 35-30');
+  });
+
+  it("the status line is rendered from the catalogue's status: its draw counter, pieces and move number", async () => {
+    // Two kings each: every king move is inactive (manual 2.4), so the counter runs.
+    const position = 'W:WK46,K50:BK1,K4';
+    const file = join(dir, 'counter.pdn');
+    writeFileSync(file, `[GameType "20"]\n[FEN "${position}"]\n*\n`);
+    const typed = ['46-41', '1-7', '50-44'];
+    const r = await play(`${typed.join('\n')}\n`, '--load', file);
+    // The catalogue's status of the same line.
+    const setup = unwrap(draughtsEntry.setup({ variant: 'international', position }));
+    if (setup.dynamics !== 'sequential') throw new Error('draughts is played in turns');
+    let h = startHistory(setup.initial());
+    for (const text of typed) {
+      const m = unwrap(setup.game.parseMove(current(h), text));
+      h = pushMove(h, m, setup.game.play(current(h), m));
+    }
+    const st = setup.status(current(h), { start: setup.initial(), ply: h.cursor });
+    expect(st.counter).toEqual({ stage: 1, left: 27 });
+    const pieces = (p: 0 | 1) => st.men[p] + st.kings[p];
+    expect(lastStatus(r.stdout)).toBe(
+      `${st.letter} | White ${pieces(0)} Black ${pieces(1)} | counter ${st.counter?.stage}: ${st.counter?.left} | move ${st.moveNumber} | Black to move | last 50-44`,
+    );
   });
 
   it('saves to PDN and loads it back, in the same or a later session', async () => {

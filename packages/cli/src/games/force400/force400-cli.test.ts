@@ -2,6 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createRng, current, pushMove, startHistory, unwrap } from '@tactica/core';
+import { force400Entry } from '@tactica/catalogue/force400';
 import { runCapture } from '../../testing.js';
 
 const testdata = new URL('../../../../force400/src/testdata/', import.meta.url);
@@ -164,6 +166,28 @@ describe('tactica play force400', () => {
     expect(resumed.stdout).toContain('b 1 W:');
     const byNumber = await runCapture(['play', 'force400', '--load', '1'], { input: '' });
     expect(byNumber.stdout).toContain('Resumed "Sunday game".');
+  });
+
+  it("the status line is rendered from the catalogue's status: men and units after a handicap", async () => {
+    const setup = unwrap(force400Entry.setup({ handicapWhite: 2 }));
+    if (setup.dynamics !== 'sequential') throw new Error('Force 400 is played in turns');
+    // Three seeded random actions from the handicap start, each typed and confirmed.
+    const rng = createRng(400);
+    let h = startHistory(setup.initial());
+    const typed: string[] = [];
+    for (let ply = 0; ply < 3; ply++) {
+      const s = current(h);
+      const m = rng.pick(setup.game.legalMoves(s));
+      typed.push(setup.game.formatMove(s, m), 'y');
+      h = pushMove(h, m, setup.game.play(s, m));
+    }
+    const r = await runCapture(['play', 'force400', '--handicap-white', '2'], { input: `${typed.join('\n')}\n` });
+    const st = setup.status(current(h), { start: setup.initial(), ply: h.cursor });
+    expect(st.men).toEqual([18, 20]);
+    const shown = r.stdout.split('\n').filter((l) => /^Move \d+/.test(l));
+    expect(shown.at(-1)).toBe(
+      `Move ${st.moveNumber}, Black to move. White: ${st.men[0]} men, ${st.units[0]} units; Black: ${st.men[1]} men, ${st.units[1]} units.`,
+    );
   });
 
   it('R resigns after confirmation; X abdicates; the setup questions when no option is given', async () => {
