@@ -3,7 +3,6 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { force400Engine } from '@tactica/ai';
 import { describeError, divide, type InputError } from '@tactica/core';
 import {
   force400,
@@ -174,9 +173,9 @@ export const force400Cli: GameCli = gameCli(GAME_ID, {
   commands: { play: configurePlay, moves: configureMoves, perft: configurePerft, replay: configureReplay },
   ai: {
     addOptions: (cmd) => cmd.option('--position <text>', 'position text (default: the starting position)'),
-    setup: (opts) => {
-      const text = opts['position'];
-      return aiTools(force400, positionOption(typeof text === 'string' ? text : undefined), force400Engine);
+    async setup(opts) {
+      const setup = setupFrom(force400Entry, { position: opts['position'] ?? '' }, { position: '--position' });
+      return aiTools(setup.game, setup.initial(), await setup.loadEngine());
     },
   },
   // The setup questions include the original's: will the program play, which side, at what level.

@@ -3,7 +3,6 @@
  * (`--white ai:<level>`, `--black ai:<level>`), `analyse` and `match`.
  */
 import type { Command } from 'commander';
-import { tacticsEngine } from '@tactica/ai';
 import { current, describeError, divide, type History } from '@tactica/core';
 import {
   formatPosition,
@@ -144,12 +143,10 @@ export const tacticsCli: GameCli = gameCli(GAME_ID, {
   commands: { play: configurePlay, moves: configureMoves, perft: configurePerft, replay: configureReplay },
   ai: {
     addOptions: (cmd) => cmd.option('--position <text>', 'position text (default: the starting position)'),
-    setup: (opts) =>
-      aiTools(
-        tactics,
-        positionOption(typeof opts['position'] === 'string' ? opts['position'] : undefined),
-        tacticsEngine,
-      ),
+    async setup(opts) {
+      const setup = setupFrom(tacticsEntry, { position: opts['position'] ?? '' }, { position: '--position' });
+      return aiTools(setup.game, setup.initial(), await setup.loadEngine());
+    },
   },
   launch,
 });

@@ -3,7 +3,6 @@
  * the computer opponent in `play` (`--white ai:<level>`, `--black ai:<level>`), `analyse` and `match`.
  */
 import type { Command } from 'commander';
-import { tactrixEngine } from '@tactica/ai';
 import { current, describeError, divide, ok, type History, type InputError, type Result } from '@tactica/core';
 import {
   describeTutor,
@@ -256,12 +255,10 @@ export const tactrixCli: GameCli = gameCli(GAME_ID, {
   extra: addTutor,
   ai: {
     addOptions: (cmd) => cmd.option('--position <text>', 'position text (default: the starting position)'),
-    setup: (opts) =>
-      aiTools(
-        tactrix,
-        positionOption(typeof opts['position'] === 'string' ? opts['position'] : undefined),
-        tactrixEngine,
-      ),
+    async setup(opts) {
+      const setup = setupFrom(tactrixEntry, { position: opts['position'] ?? '' }, { position: '--position' });
+      return aiTools(setup.game, setup.initial(), await setup.loadEngine());
+    },
   },
   launch,
 });
