@@ -8,10 +8,7 @@ export default defineConfig({
   resolve: {
     alias: [
       // The catalogue's per-family entry points (`@tactica/catalogue/draughts`) are each family's `entry.ts`.
-      {
-        find: /^@tactica\/catalogue\/(draughts|force400|tactics|tactrix|tactorus)$/,
-        replacement: `${packages}catalogue/src/$1/entry.ts`,
-      },
+      { find: /^@tactica\/catalogue\/(?!all$)([a-z0-9]+)$/, replacement: `${packages}catalogue/src/$1/entry.ts` },
       { find: /^@tactica\/([a-z0-9-]+)\/([a-z0-9-]+)$/, replacement: `${packages}$1/src/$2.ts` },
       { find: /^@tactica\/([a-z0-9-]+)$/, replacement: `${packages}$1/src/index.ts` },
     ],

@@ -5,7 +5,8 @@
  * Moves are typed in the rule set's notation (`32-28`, `28x19`, `c3-d4`, `c3:e5`), or as the squares alone:
  * `32 28` or `3228` (start and end, when that is one move), `31 22 15` (a capture with its stops), or a single
  * square when the piece there has only one move. An ambiguous shorthand is refused with the choices.
- * Games are saved to PDN and loaded from PDN.
+ * Games are saved to PDN and loaded from PDN, as the catalogue writes and reads it; the game, its status, levels and
+ * engine, and what the clock's "auto" means come from the catalogue's draughts setup.
  *
  * Against the computer: `--white ai:<level>` / `--black ai:<level>` (Dumb, Novice, Average, Good, Smart, Master),
  * "skill stronger" / "skill weaker" during the game (manual 3.3.4), the level in the status line (3.3.5), and the
