@@ -155,10 +155,11 @@ const VARIANTS: readonly VariantInfo[] = VARIANT_IDS.flatMap((variant) =>
 );
 
 /**
- * A PDN game read as `importRecord` reads it; a game whose record names no rule set (no GameType tag) is read as
+ * A PDN game read as `importRecord` reads it, with the PDN game itself (`record`: its tags and comments, which
+ * `exportPdnOver` writes again); a game whose record names no rule set (no GameType tag) is read as
  * `defaultVariant` when one is given, as when a game already set up loads a file (the terminal's `load`).
  */
-export async function importPdn(text: string, defaultVariant?: VariantId): ReturnType<DraughtsEntry['importRecord']> {
+export async function importPdn(text: string, defaultVariant?: VariantId) {
   return readPdnRecord(text, (record) => draughtsGame(record.variant, { giveaway: record.giveaway }), {
     ...(defaultVariant !== undefined ? { defaultVariant } : {}),
   });
@@ -180,3 +181,5 @@ export const draughtsEntry: DraughtsEntry = {
 };
 
 export type { DraughtsPiece };
+
+export { exportPdnOver, type ImportedPdn } from './records.js';

@@ -157,6 +157,18 @@ describe('tactica play draughts: two players at one keyboard', () => {
     expect(lastStatus(started.stdout)).toBe('W give-away | White 20 Black 19 | move 2 | Black to move | last 28x19');
   });
 
+  it('a game loaded from a file is saved again with its own tags and comments', async () => {
+    const file = join(dir, 'annotated.pdn');
+    writeFileSync(file, '[Event "Club"]\n[Round "3"]\n[WhiteElo "2100"]\n[GameType "20"]\n\n1. 32-28 {good} 19-23 *\n');
+    const saved = join(dir, 'annotated-saved.pdn');
+    await play(`28x19\nsave ${saved}\n`, '--load', file);
+    const text = readFileSync(saved, 'utf8');
+    expect(text).toContain('[Event "Club"]');
+    expect(text).toContain('[Round "3"]');
+    expect(text).toContain('[WhiteElo "2100"]');
+    expect(text).toMatch(/\n1\. 32-28 \{good\} 1\.\.\. 19-23 2\. 28x19 \*\n$/);
+  });
+
   it('refuses to load a game of another rule set, naming it', async () => {
     const file = join(dir, 'russian.pdn');
     writeFileSync(file, '[GameType "25"]\n1. c3-d4 *\n');

@@ -41,8 +41,15 @@ import {
   type VariantId,
 } from '@tactica/draughts';
 import { findLevel, type Engine, type LevelInfo } from '@tactica/ai';
-import type { ImportedRecord, RecordMeta } from '@tactica/catalogue';
-import { draughtsEntry, importPdn, type DraughtsSetup, type DraughtsStatus } from '@tactica/catalogue/draughts';
+import type { RecordMeta } from '@tactica/catalogue';
+import {
+  draughtsEntry,
+  exportPdnOver,
+  importPdn,
+  type DraughtsSetup,
+  type DraughtsStatus,
+  type ImportedPdn,
+} from '@tactica/catalogue/draughts';
 import { engineAgent, seatsFromOptions } from '../../ai/seats.js';
 import { CliError, type Io } from '../../io.js';
 import { addPlayOptions, seedOrClock } from '../../play-options.js';
@@ -53,7 +60,7 @@ import { runTerminalGame, type ExtraCommand, type LoopContext, type TerminalAdap
 import { LEGEND, renderBoard, statusLine } from './board.js';
 
 type H = History<DraughtsState, DraughtsMove>;
-type Imported = ImportedRecord<DraughtsState, DraughtsMove>;
+type Imported = ImportedPdn;
 
 /** The catalogue's PDN: the text of `save`, `load`, `pdn` and `--load`. */
 const PDN = fileFormat(draughtsEntry);
@@ -161,8 +168,8 @@ export function intro(setup: DraughtsSetup): string {
 
 /**
  * The terminal adapter: board, the status line rendered from the catalogue's status, input shorthands, PDN save and
- * load through the catalogue. A game saved keeps the players, event, site and date of the file it was loaded from;
- * a new game is a `Tactica game` of `tactica play draughts` played today.
+ * load through the catalogue. A game loaded from a file is saved over its record (its tags, and its comments where
+ * the line still follows it); a new game is a `Tactica game` of `tactica play draughts` played today.
  */
 export function draughtsAdapter(
   setup: DraughtsSetup,
@@ -170,10 +177,13 @@ export function draughtsAdapter(
 ): TerminalAdapter<DraughtsState, DraughtsMove, DraughtsStatus> {
   const game = setup.game;
   // The record of the game loaded last, keyed by its first state (which survives every move and takeback).
-  const metaBy = new WeakMap<DraughtsState, RecordMeta>();
-  if (loaded) metaBy.set(loaded.history.states[0] as DraughtsState, loaded.meta);
+  const loadedBy = new WeakMap<DraughtsState, Imported>();
+  if (loaded) loadedBy.set(loaded.history.states[0] as DraughtsState, loaded);
   const fresh: RecordMeta = { event: 'Tactica game', site: 'tactica play draughts', date: today() };
-  const pdn = (h: H) => setup.exportRecord(PDN, h, metaBy.get(h.states[0] as DraughtsState) ?? fresh);
+  const pdn = async (h: H): Promise<Result<string, InputError>> => {
+    const from = loadedBy.get(h.states[0] as DraughtsState);
+    return from ? ok(exportPdnOver(h, from.record)) : setup.exportRecord(PDN, h, fresh);
+  };
   const lastMove = (h: H): string | undefined => {
     if (h.cursor === 0) return undefined;
     const before = h.states[h.cursor - 1] as DraughtsState;
@@ -188,7 +198,7 @@ export function draughtsAdapter(
     async loadText(text) {
       const r = await readRecordFor(setup, text);
       if (!r.ok) return r;
-      metaBy.set(r.value.history.states[0] as DraughtsState, r.value.meta);
+      loadedBy.set(r.value.history.states[0] as DraughtsState, r.value);
       return ok(r.value.history);
     },
     saveExtension: 'pdn',
