@@ -5,9 +5,11 @@
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { Option, type Command } from 'commander';
-import { describeError, type InputError, type Result } from '@tactica/core';
+import { describeError, type History, type InputError, type Result } from '@tactica/core';
+import type { GameEntry, PieceModel, SequentialSetup, StatusBase } from '@tactica/catalogue';
 import { addSeatOptions } from './ai/seats.js';
 import { CliError } from './io.js';
+import { fileFormat, setupFrom, type OptionFlags } from './setup-options.js';
 import type { SaveLibrary } from './storage/save-library.js';
 
 /** What `--load` continues: a game file, a named save of the save library, or either. */
@@ -100,4 +102,21 @@ export async function loadFileOrSave<H>(
   const r = await read(save.value.payload);
   if (!r.ok) throw new CliError(`save "${save.value.title}": ${describeError(r.error)}`);
   return r.value;
+}
+
+/**
+ * The game a `play` command plays: the game file or named save that `--load` names, set up with the options the
+ * catalogue reads from its record (a record names its own start), or else the game the command's options set up.
+ */
+export async function gameToPlay<S, M, V, St extends StatusBase, P extends PieceModel>(
+  entry: GameEntry<S, M, V, St, P>,
+  load: string | undefined,
+  library: SaveLibrary,
+  options: Readonly<Record<string, unknown>>,
+  flags: OptionFlags,
+): Promise<{ readonly setup: SequentialSetup<S, M, V, St, P>; readonly history?: History<S, M> }> {
+  if (load === undefined) return { setup: setupFrom(entry, options, flags) };
+  const format = fileFormat(entry);
+  const loaded = await loadFileOrSave(load, library, entry.family, (text) => entry.importRecord(format, text));
+  return { setup: setupFrom(entry, loaded.options), history: loaded.history };
 }

@@ -1,11 +1,12 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRng, current, pushMove, startHistory, unwrap } from '@tactica/core';
+import { createRng } from '@tactica/core';
 import { draughtsEntry } from '@tactica/catalogue/draughts';
 import { draughtsGame, parsePdn } from '@tactica/draughts';
 import { describe, expect, it } from 'vitest';
-import { runCapture } from '../../testing.js';
+import { setupFrom } from '../../setup-options.js';
+import { runCapture, statusAfter } from '../../testing.js';
 import { renderBoard } from './board.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tactica-play-'));
@@ -124,14 +125,7 @@ describe('tactica play draughts: two players at one keyboard', () => {
     const typed = ['46-41', '1-7', '50-44'];
     const r = await play(`${typed.join('\n')}\n`, '--load', file);
     // The catalogue's status of the same line.
-    const setup = unwrap(draughtsEntry.setup({ variant: 'international', position }));
-    if (setup.dynamics !== 'sequential') throw new Error('draughts is played in turns');
-    let h = startHistory(setup.initial());
-    for (const text of typed) {
-      const m = unwrap(setup.game.parseMove(current(h), text));
-      h = pushMove(h, m, setup.game.play(current(h), m));
-    }
-    const st = setup.status(current(h), { start: setup.initial(), ply: h.cursor });
+    const st = statusAfter(setupFrom(draughtsEntry, { variant: 'international', position }), typed);
     expect(st.counter).toEqual({ stage: 1, left: 27 });
     const pieces = (p: 0 | 1) => st.men[p] + st.kings[p];
     expect(lastStatus(r.stdout)).toBe(

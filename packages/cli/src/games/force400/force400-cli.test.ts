@@ -2,9 +2,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createRng, current, pushMove, startHistory, unwrap } from '@tactica/core';
+import { createRng, current, pushMove, startHistory } from '@tactica/core';
 import { force400Entry } from '@tactica/catalogue/force400';
-import { runCapture } from '../../testing.js';
+import { setupFrom } from '../../setup-options.js';
+import { runCapture, statusAfter } from '../../testing.js';
 
 const testdata = new URL('../../../../force400/src/testdata/', import.meta.url);
 const ibm = new URL('manual-record-ibm.txt', testdata).pathname;
@@ -169,8 +170,7 @@ describe('tactica play force400', () => {
   });
 
   it("the status line is rendered from the catalogue's status: men and units after a handicap", async () => {
-    const setup = unwrap(force400Entry.setup({ handicapWhite: 2 }));
-    if (setup.dynamics !== 'sequential') throw new Error('Force 400 is played in turns');
+    const setup = setupFrom(force400Entry, { handicapWhite: 2 });
     // Three seeded random actions from the handicap start, each typed and confirmed.
     const rng = createRng(400);
     let h = startHistory(setup.initial());
@@ -178,11 +178,12 @@ describe('tactica play force400', () => {
     for (let ply = 0; ply < 3; ply++) {
       const s = current(h);
       const m = rng.pick(setup.game.legalMoves(s));
-      typed.push(setup.game.formatMove(s, m), 'y');
+      typed.push(setup.game.formatMove(s, m));
       h = pushMove(h, m, setup.game.play(s, m));
     }
-    const r = await runCapture(['play', 'force400', '--handicap-white', '2'], { input: `${typed.join('\n')}\n` });
-    const st = setup.status(current(h), { start: setup.initial(), ply: h.cursor });
+    const input = typed.map((t) => `${t}\ny\n`).join('');
+    const r = await runCapture(['play', 'force400', '--handicap-white', '2'], { input });
+    const st = statusAfter(setup, typed);
     expect(st.men).toEqual([18, 20]);
     const shown = r.stdout.split('\n').filter((l) => /^Move \d+/.test(l));
     expect(shown.at(-1)).toBe(

@@ -13,17 +13,17 @@ import {
   type TacticsMove,
   type TacticsState,
 } from '@tactica/tactics';
-import { tacticsEntry, type TacticsSetup } from '@tactica/catalogue/tactics';
+import { tacticsEntry } from '@tactica/catalogue/tactics';
 import { aiTools } from '../../ai/ai-tools.js';
 import { askSeats } from '../../ai/ask-opponent.js';
 import { seatsFromOptions } from '../../ai/seats.js';
 import { gameCli, type GameCli } from '../../game-cli.js';
 import { CliError, type Io } from '../../io.js';
-import { addPlayOptions, loadFileOrSave, readGameFile, seedOrClock } from '../../play-options.js';
+import { addPlayOptions, gameToPlay, readGameFile, seedOrClock } from '../../play-options.js';
 import { setupFrom } from '../../setup-options.js';
 import { SaveLibrary } from '../../storage/save-library.js';
 import { runTerminalGame } from '../../terminal/loop.js';
-import { GAME_ID, loadText, RECORD_FORMAT, tacticsAdapter } from './adapter.js';
+import { GAME_ID, loadText, tacticsAdapter } from './adapter.js';
 
 type H = History<TacticsState, TacticsMove>;
 
@@ -69,20 +69,18 @@ function configurePlay(cmd: Command, io: Io): void {
     loadAliases: ['resume'],
   }).action(async (opts: { position?: string; load?: string } & Record<string, unknown>) => {
     const library = new SaveLibrary();
-    // A record names its own start: the game is set up with the options the catalogue reads from it.
-    const loaded = opts.load
-      ? await loadFileOrSave(opts.load, library, GAME_ID, (text) => tacticsEntry.importRecord(RECORD_FORMAT, text))
-      : undefined;
-    const setup: TacticsSetup = loaded
-      ? setupFrom(tacticsEntry, loaded.options)
-      : setupFrom(tacticsEntry, opts.position === undefined ? {} : { position: opts.position }, {
-          position: '--position',
-        });
+    const { setup, history } = await gameToPlay(
+      tacticsEntry,
+      opts.load,
+      library,
+      opts.position === undefined ? {} : { position: opts.position },
+      { position: '--position' },
+    );
     const seats = seatsFromOptions(opts, setup.game, await setup.loadEngine(), seedOrClock(opts['seed']));
     // A person playing Black alone against the computer sees the board from Black's side.
     const flipped = seats[0] !== undefined && seats[1] === undefined;
     await runTerminalGame(tacticsAdapter(setup, library), io, {
-      ...(loaded ? { history: loaded.history } : {}),
+      ...(history ? { history } : {}),
       seats,
       flipped,
     });

@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { current, pushMove, startHistory, unwrap } from '@tactica/core';
 import { tacticsEntry } from '@tactica/catalogue/tactics';
-import { runCapture } from '../../testing.js';
+import { setupFrom } from '../../setup-options.js';
+import { runCapture, statusAfter } from '../../testing.js';
 import { tacticsCli } from './index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tactics-cli-'));
@@ -179,14 +179,7 @@ describe('tactica play tactics: the status line', () => {
     const position = 'R7/8/8/8/8/8/8/7*R w 0';
     const typed = ['a1-a4', 'h8-h5', 'a4-a1', 'h5-h8'];
     const r = await run(['play', 'tactics', '--position', position], `${typed.join('\n')}\n`);
-    const setup = unwrap(tacticsEntry.setup({ position }));
-    if (setup.dynamics !== 'sequential') throw new Error('Tactics is played in turns');
-    let h = startHistory(setup.initial());
-    for (const text of typed) {
-      const m = unwrap(setup.game.parseMove(current(h), text));
-      h = pushMove(h, m, setup.game.play(current(h), m));
-    }
-    const st = setup.status(current(h), { start: setup.initial(), ply: h.cursor });
+    const st = statusAfter(setupFrom(tacticsEntry, { position }), typed);
     expect([st.quietPlies, st.repetitions]).toEqual([4, 2]);
     const shown = r.stdout.split('\n').filter((l) => / to move · move /.test(l));
     expect(shown.at(-1)).toBe(

@@ -22,7 +22,7 @@ import { askSeats } from '../../ai/ask-opponent.js';
 import { seatsFromOptions } from '../../ai/seats.js';
 import { gameCli, type GameCli } from '../../game-cli.js';
 import { CliError, type Io } from '../../io.js';
-import { addPlayOptions, loadFileOrSave, readGameFile, seedOrClock } from '../../play-options.js';
+import { addPlayOptions, gameToPlay, readGameFile, seedOrClock } from '../../play-options.js';
 import { fileFormat, setupFrom } from '../../setup-options.js';
 import { SaveLibrary } from '../../storage/save-library.js';
 import { runTerminalGame, type ExtraCommand, type TerminalAdapter } from '../../terminal/loop.js';
@@ -166,20 +166,18 @@ function configurePlay(cmd: Command, io: Io): void {
     load: 'file-or-save',
   }).action(async (opts: { position?: string; load?: string } & Record<string, unknown>) => {
     const library = new SaveLibrary();
-    // A saved game names its own start: the game is set up with the options the catalogue reads from it.
-    const loaded = opts.load
-      ? await loadFileOrSave(opts.load, library, GAME_ID, (text) => tactrixEntry.importRecord(RECORD_FORMAT, text))
-      : undefined;
-    const setup: TactrixSetup = loaded
-      ? setupFrom(tactrixEntry, loaded.options)
-      : setupFrom(tactrixEntry, opts.position === undefined ? {} : { position: opts.position }, {
-          position: '--position',
-        });
+    const { setup, history } = await gameToPlay(
+      tactrixEntry,
+      opts.load,
+      library,
+      opts.position === undefined ? {} : { position: opts.position },
+      { position: '--position' },
+    );
     const seats = seatsFromOptions(opts, setup.game, await setup.loadEngine(), seedOrClock(opts['seed']));
     // A person playing Black alone against the computer sees the board from their side.
     const flipped = seats[0] !== undefined && seats[1] === undefined;
     await runTerminalGame(tactrixAdapter(setup, library), io, {
-      ...(loaded ? { history: loaded.history } : {}),
+      ...(history ? { history } : {}),
       seats,
       flipped,
     });

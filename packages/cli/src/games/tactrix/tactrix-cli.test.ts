@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { current, pushMove, startHistory, unwrap } from '@tactica/core';
 import { tactrixEntry } from '@tactica/catalogue/tactrix';
-import { memoryIo, runCapture } from '../../testing.js';
+import { setupFrom } from '../../setup-options.js';
+import { memoryIo, runCapture, statusAfter } from '../../testing.js';
 import { tactrixCli } from './index.js';
 
 const games = [tactrixCli];
@@ -237,14 +237,7 @@ describe('tactica play tactrix: the status line', () => {
     // White buys a jerk with its 9 chips, then the kings step about: no progress for three plies.
     const typed = ['buy J@e2', 'j10-i10', 'a1-b1', 'i10-j10'];
     const r = await run(['play', 'tactrix', '--position', SETUP], `${typed.join('\n')}\n`);
-    const setup = unwrap(tactrixEntry.setup({ position: SETUP }));
-    if (setup.dynamics !== 'sequential') throw new Error('Tactrix! is played in turns');
-    let h = startHistory(setup.initial());
-    for (const text of typed) {
-      const m = unwrap(setup.game.parseMove(current(h), text));
-      h = pushMove(h, m, setup.game.play(current(h), m));
-    }
-    const st = setup.status(current(h), { start: setup.initial(), ply: h.cursor });
+    const st = statusAfter(setupFrom(tactrixEntry, { position: SETUP }), typed);
     expect(st.balance[0]).toBeLessThan(9);
     expect(st.noProgress).toBe(3);
     const shown = r.stdout.split('\n').filter((l) => /^Move \d+, /.test(l));
