@@ -7,6 +7,8 @@ const packages = fileURLToPath(new URL('./packages/', import.meta.url));
 export default defineConfig({
   resolve: {
     alias: [
+      // The catalogue's per-family entry points (`@tactica/catalogue/draughts`) are each family's `entry.ts`.
+      { find: /^@tactica\/catalogue\/(?!all$)([a-z0-9]+)$/, replacement: `${packages}catalogue/src/$1/entry.ts` },
       { find: /^@tactica\/([a-z0-9-]+)\/([a-z0-9-]+)$/, replacement: `${packages}$1/src/$2.ts` },
       { find: /^@tactica\/([a-z0-9-]+)$/, replacement: `${packages}$1/src/index.ts` },
     ],
