@@ -76,7 +76,10 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     close() {
       closing ??= (async () => {
         services.hub.close();
-        await app.close();
+        // Requests under way finish; a keep-alive connection is closed once its last answer is out (Fastify closes
+        // only the connections idle when it starts closing, and a busy one would otherwise wait out its timeout).
+        const idle = setInterval(() => app.server.closeIdleConnections(), 25);
+        await app.close().finally(() => clearInterval(idle));
         await services.scheduler.stop();
         await engines.close();
         await database.close();
