@@ -149,6 +149,7 @@ function AnalysisPanel(props: { game: LocalGame }) {
   const { game } = props;
   if (game.play.dynamics !== 'sequential') return null;
   const a = game.analysis.value;
+  const [seconds, setSeconds] = useState(10);
   return (
     <section class="analysis" aria-label="analysis">
       <div class="row">
@@ -157,9 +158,21 @@ function AnalysisPanel(props: { game: LocalGame }) {
             Stop analysis
           </button>
         ) : (
-          <button type="button" onClick={() => void game.analyse()}>
-            Analyse this position
-          </button>
+          <>
+            <button type="button" class="analyse" onClick={() => void game.analyse(seconds * 1000)}>
+              Analyse this position
+            </button>
+            <label>
+              for{' '}
+              <select value={String(seconds)} onChange={(e) => setSeconds(Number((e.target as HTMLSelectElement).value))} aria-label="analysis time">
+                {[3, 10, 30, 120].map((n) => (
+                  <option key={n} value={String(n)}>
+                    {n} s
+                  </option>
+                ))}
+              </select>
+            </label>
+          </>
         )}
         {game.analysing.value && <span class="spinner" aria-hidden="true" />}
       </div>

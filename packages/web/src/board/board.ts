@@ -836,6 +836,10 @@ export function createBoard(container: HTMLElement, initial: BoardConfig, events
 
   let toastTimer: ReturnType<typeof setTimeout> | undefined;
   render(false);
+  // The first board a page shows, for the load-time figure (bench/RESULTS.md).
+  if (typeof performance !== 'undefined' && performance.getEntriesByName('tactica-first-board').length === 0) {
+    performance.mark('tactica-first-board');
+  }
 
   return {
     get config() {
