@@ -128,6 +128,8 @@ function MoveList(props: { game: LocalGame }) {
 }
 
 function Thinking(props: { game: LocalGame }) {
+  // Its own subscription: the engine's iterations re-render this line only, not the board.
+  useWatch(() => props.game.thinking.value);
   const t = props.game.thinking.value;
   if (!t) return null;
   const it = t.iteration;
@@ -147,9 +149,12 @@ function Thinking(props: { game: LocalGame }) {
 
 function AnalysisPanel(props: { game: LocalGame }) {
   const { game } = props;
+  useWatch(() => [game.analysis.value, game.analysing.value]);
+  const [seconds, setSeconds] = useState(10);
+  // The analysis worker starts (and loads its game's engine) while the page is idle, not when asked to think.
+  useEffect(() => game.prepareAnalysis(), [game]);
   if (game.play.dynamics !== 'sequential') return null;
   const a = game.analysis.value;
-  const [seconds, setSeconds] = useState(10);
   return (
     <section class="analysis" aria-label="analysis">
       <div class="row">
@@ -164,7 +169,11 @@ function AnalysisPanel(props: { game: LocalGame }) {
             </button>
             <label>
               for{' '}
-              <select value={String(seconds)} onChange={(e) => setSeconds(Number((e.target as HTMLSelectElement).value))} aria-label="analysis time">
+              <select
+                value={String(seconds)}
+                onChange={(e) => setSeconds(Number((e.target as HTMLSelectElement).value))}
+                aria-label="analysis time"
+              >
                 {[3, 10, 30, 120].map((n) => (
                   <option key={n} value={String(n)}>
                     {n} s

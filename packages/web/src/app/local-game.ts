@@ -154,6 +154,12 @@ export class LocalGame {
   /** Starts the clocks and the computer (a new or resumed game). */
   start(): void {
     this.timer = setInterval(() => this.tick(), 200);
+    if (this.humans.length < 2) {
+      // The computer's worker starts while the person thinks, not when the computer must.
+      engineFor(this.family, 'play')
+        .ready()
+        .catch(() => undefined);
+    }
     this.changed();
   }
 
@@ -634,6 +640,14 @@ export class LocalGame {
       this.analysing.value = false;
       this.rev.value++;
     }
+  }
+
+  /** Starts the analysis worker ahead of use (it loads the engine's code; its tables come at the first search). */
+  prepareAnalysis(): void {
+    if (this.play.dynamics !== 'sequential') return;
+    engineFor(this.family, 'analyse')
+      .ready()
+      .catch(() => undefined);
   }
 
   stopAnalysis(): void {
