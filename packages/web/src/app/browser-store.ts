@@ -6,6 +6,7 @@
  */
 import {
   checkFamily,
+  checkVersion,
   cleanTitle,
   compareEntries,
   defaultTitle,
@@ -200,8 +201,9 @@ export class WebStorageGameStore implements GameStore<JsonValue> {
 
   async list(filter: { readonly family?: string } = {}): Promise<Result<StoreListing, InputError>> {
     const { games, damaged: bad } = this.all();
+    // A damaged entry whose family could not be read is shown in every list, so it is never lost from sight.
     const keep = <T extends { family?: string }>(x: T): boolean =>
-      filter.family === undefined || x.family === filter.family;
+      filter.family === undefined || x.family === undefined || x.family === filter.family;
     return ok({
       games: games
         .filter(keep)
@@ -215,6 +217,8 @@ export class WebStorageGameStore implements GameStore<JsonValue> {
     id: string,
     input: { expectedVersion: number; doc: JsonValue; summary?: string; title?: string },
   ): Promise<Result<StoredEntry, InputError>> {
+    const expected = checkVersion(input.expectedVersion);
+    if (!expected.ok) return expected;
     const found = this.find(id);
     if (!found.ok) return found;
     const game = found.value;
@@ -243,6 +247,10 @@ export class WebStorageGameStore implements GameStore<JsonValue> {
   }
 
   async delete(id: string, options: { expectedVersion?: number } = {}): Promise<Result<StoredEntry, InputError>> {
+    if (options.expectedVersion !== undefined) {
+      const expected = checkVersion(options.expectedVersion);
+      if (!expected.ok) return expected;
+    }
     const found = this.find(id);
     if (!found.ok) return found;
     const game = found.value;
