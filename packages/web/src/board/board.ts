@@ -467,8 +467,9 @@ export function createBoard(container: HTMLElement, initial: BoardConfig, events
       if (!b || !sameKind(a.piece, b.piece) || a.piece.symbol === b.piece.symbol) continue;
       const node = nodes.get(id);
       if (node) {
-        node.style.transformOrigin = `${a.x + SQ / 2}px ${a.y + SQ / 2}px`;
-        animateEl(node, [{ transform: 'scaleX(0.05)' }, { transform: 'scaleX(1)' }], ms * 1.5);
+        // Turned over about its own centre, where it stands.
+        const at = (sx: number) => `translate(${a.x + SQ / 2}px, ${a.y}px) scaleX(${sx}) translate(${-SQ / 2}px, 0px)`;
+        animateEl(node, [{ transform: at(0.05) }, { transform: at(1) }], ms * 1.5);
       }
     }
   }
@@ -484,7 +485,8 @@ export function createBoard(container: HTMLElement, initial: BoardConfig, events
     const e = end === undefined ? undefined : centre(end);
     if (!e) return;
     const points = stops.map((s) => centre(s)).filter((p): p is { x: number; y: number } => p !== undefined);
-    const frames = points.map((p) => ({ transform: `translate(${p.x - e.x}px, ${p.y - e.y}px)` }));
+    // A CSS transform replaces the node's own translate attribute while it runs: the frames are whole positions.
+    const frames = points.map((p) => ({ transform: `translate(${p.x - SQ / 2}px, ${p.y - SQ / 2}px)` }));
     if (frames.length < 2) return;
     animateEl(node, frames, ms * (frames.length - 1));
   }
