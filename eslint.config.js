@@ -23,14 +23,21 @@ export default tseslint.config(
     },
   },
   {
-    // Rules engines and the AI run in browsers and workers too: no Node built-ins outside tests and the AI's
-    // worker-threads transport.
-    files: ['packages/{core,draughts,force400,tactics,tactrix,tactorus,ai}/src/**/*.ts'],
+    // Rules engines, the AI and the catalogue run in browsers and workers too: no Node built-ins outside tests and
+    // the AI's worker-threads transport.
+    files: ['packages/{core,draughts,force400,tactics,tactrix,tactorus,ai,catalogue}/src/**/*.ts'],
     ignores: ['**/*.test.ts', '**/test-*.ts', '**/testdata/**', 'packages/ai/src/node-worker*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*'], message: 'Rules packages and the AI run in browsers: no Node built-ins.' }] },
+        {
+          patterns: [
+            {
+              group: ['node:*'],
+              message: 'Rules packages, the AI and the catalogue run in browsers: no Node built-ins.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -7,18 +7,20 @@ import { draughtsEntry } from './draughts/entry.js';
 import { force400Entry } from './force400/entry.js';
 import { tactrixEntry } from './tactrix/entry.js';
 import { tacticsEntry } from './tactics/entry.js';
+import { tactorusEntry } from './tactorus/entry.js';
 import { readStoredGame, restoreWith, type RestoredGame } from './stored-game.js';
 import { GAME_FAMILIES, isGameFamily, type AnyGameEntry, type GameFamily } from './types.js';
 
-export const CATALOGUE: Partial<Record<GameFamily, AnyGameEntry>> = {
+export const CATALOGUE: Readonly<Record<GameFamily, AnyGameEntry>> = {
   draughts: draughtsEntry,
   force400: force400Entry,
   tactrix: tactrixEntry,
   tactics: tacticsEntry,
+  tactorus: tactorusEntry,
 };
 
 /** Every entry in menu order. */
-export const ENTRIES: readonly AnyGameEntry[] = GAME_FAMILIES.flatMap((f) => CATALOGUE[f] ?? []);
+export const ENTRIES: readonly AnyGameEntry[] = GAME_FAMILIES.map((f) => CATALOGUE[f]);
 
 export function entryOf(name: unknown): Result<AnyGameEntry, InputError> {
   const key = typeof name === 'string' ? name.trim().toLowerCase() : name;
@@ -29,9 +31,7 @@ export function entryOf(name: unknown): Result<AnyGameEntry, InputError> {
       }),
     );
   }
-  const entry = CATALOGUE[key];
-  if (!entry) return err(inputError('catalogue/not-available', `${key} is not in the catalogue yet`));
-  return { ok: true, value: entry };
+  return { ok: true, value: CATALOGUE[key] };
 }
 
 /** Restores a stored game (an object or its JSON text) with every entry at hand. */

@@ -181,7 +181,12 @@ describe.each(ENTRIES.map((e) => [e.family, e] as const))('%s in the catalogue',
         for (const format of setup.records) {
           const text = unwrap(await setup.exportRecord(format.id, session));
           const imported = unwrap(await entry.importRecord(format.id, text));
-          expect(unwrap(entry.setup(imported.options)).variantId).toBe(setup.variantId);
+          const again = unwrap(entry.setup(imported.options));
+          expect(again.variantId).toBe(setup.variantId);
+          // The record's game continues from its snapshot: the round under way starts where the session's does.
+          if (again.dynamics !== 'simultaneous') throw new Error('a simultaneous game read back as sequential');
+          const continued = unwrap(again.restoreSession(imported.snapshot));
+          expect(game.formatPosition(continued.roundStart)).toBe(game.formatPosition(session.roundStart));
         }
       }
     },

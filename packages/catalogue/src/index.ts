@@ -34,18 +34,17 @@ export {
 } from './stored-game.js';
 
 /** Each family's entry, loaded on demand: a bundler makes each its own chunk. */
-const LOADERS: Partial<Record<GameFamily, () => Promise<AnyGameEntry>>> = {
+const LOADERS: Readonly<Record<GameFamily, () => Promise<AnyGameEntry>>> = {
   draughts: async () => (await import('./draughts/entry.js')).draughtsEntry,
   force400: async () => (await import('./force400/entry.js')).force400Entry,
   tactrix: async () => (await import('./tactrix/entry.js')).tactrixEntry,
   tactics: async () => (await import('./tactics/entry.js')).tacticsEntry,
+  tactorus: async () => (await import('./tactorus/entry.js')).tactorusEntry,
 };
 
 /** Loads a family's entry (its rules package and its computer's levels). */
 export async function loadEntry(family: GameFamily): Promise<AnyGameEntry> {
-  const loader = LOADERS[family];
-  if (!loader) throw new Error(`${family} is not in the catalogue yet`);
-  return loader();
+  return LOADERS[family]();
 }
 
 /** Loads a family's entry from an untrusted name (a request, a mail's subject). */

@@ -14,6 +14,7 @@ import type {
   SessionClock,
   SessionSeats,
   SimultaneousSession,
+  SimultaneousSnapshot,
   TimeMode,
 } from '@tactica/core';
 import type { Engine, LevelInfo, ThinkOptions } from '@tactica/ai';
@@ -93,6 +94,11 @@ export interface SquareModel<P extends PieceModel = PieceModel> {
   readonly piece?: P;
   /** Tactrix: chips lying on the square. */
   readonly chips?: number;
+  /**
+   * The areas of the board the game names that the square lies in, for a UI to mark: Tactorus `p1-left-flank`,
+   * `p2-home-row`, `supply-lines`, `high-ground`.
+   */
+  readonly zones?: readonly string[];
 }
 
 /** The board as one viewer may see it. */
@@ -235,8 +241,6 @@ interface SetupBase<S, M, V, St extends StatusBase, P extends PieceModel> {
   /** The game's acts besides moving a piece. */
   readonly actions: readonly ActionInfo[];
   readonly levels: readonly LevelInfo[];
-  /** The computer opponent, loaded (and its tables allocated) on first call. */
-  loadEngine(): Promise<Engine<S, M>>;
   readonly records: readonly RecordFormatInfo[];
 }
 
@@ -248,6 +252,8 @@ export interface SequentialSetup<S, M, V, St extends StatusBase, P extends Piece
   P
 > {
   readonly dynamics: 'sequential';
+  /** The computer opponent, loaded (and its tables allocated) on first call. */
+  loadEngine(): Promise<Engine<S, M>>;
   /** What the Draughts Galore clock's "auto" mode means for this game. */
   readonly autoTimeMode: TimeMode;
   /** A game's own rule on takeback, beside the clock's. */
@@ -275,14 +281,20 @@ export interface SimultaneousSetup<S, M, V, St extends StatusBase, P extends Pie
   P
 > {
   readonly dynamics: 'simultaneous';
+  /**
+   * The game's own computer opponent, loaded (and its tables allocated) on first call. It chooses from what a seat
+   * observes (`V`, what `observe` gives), and its moves are the game's own for a whole round (Tactorus: an order
+   * set), so interfaces ask `loadComputer` instead, which turns its choice into moves to submit.
+   */
+  loadEngine(): Promise<Engine<V, unknown>>;
   /** The computer's orders for a round, seeing only what `observe` shows its seat. */
   loadComputer(): Promise<Computer<S, M>>;
-  newSession(options: NewSessionOptions): Result<SimultaneousSession<S, M, St>, InputError>;
-  restoreSession(snapshot: unknown): Result<SimultaneousSession<S, M, St>, InputError>;
+  newSession(options: NewSessionOptions): Result<SimultaneousSession<S, M, St, V>, InputError>;
+  restoreSession(snapshot: unknown): Result<SimultaneousSession<S, M, St, V>, InputError>;
   /** The rounds played as record text. */
   exportRecord(
     format: string,
-    session: SimultaneousSession<S, M, St>,
+    session: SimultaneousSession<S, M, St, V>,
     meta?: RecordMeta,
   ): Promise<Result<string, InputError>>;
 }
@@ -293,8 +305,19 @@ export type GameSetup<S, M, V, St extends StatusBase, P extends PieceModel> =
 /** A record read back: the options of the game it is of, and its line of play. */
 export interface ImportedRecord<S, M> {
   readonly options: OptionValues;
+  /**
+   * The line of play as the game's moves, one after another. A simultaneous game's rounds are written as First's
+   * moves then Second's, and what a line of moves cannot hold (Tactorus: a command that customizes the board or
+   * changes the rules) starts the line afresh after it: `snapshot` holds the whole game.
+   */
   readonly history: History<S, M>;
   readonly meta: RecordMeta;
+  /**
+   * Simultaneous games only: the session snapshot of the record's game (every round, command and ending), which
+   * `setup.restoreSession` of the setup made from `options` restores, for a server to continue the game. Its seats
+   * are the record's (two people unless it names the computer's seat); a server sets its own.
+   */
+  readonly snapshot?: SimultaneousSnapshot;
 }
 
 /** A game family in the catalogue. */

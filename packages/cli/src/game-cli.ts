@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { listing, type GameFamily } from '@tactica/catalogue';
 import type { GameAi } from './ai/ai-tools.js';
 import type { Io } from './io.js';
 
@@ -20,4 +21,13 @@ export interface GameCli {
   readonly ai?: GameAi;
   /** Starts a game with default settings from the `tactica play` menu (may ask the user questions). */
   readonly launch?: (io: Io) => Promise<void>;
+}
+
+/** What a game's module writes itself; its id and summary are the catalogue's. */
+export type GameCliParts = Omit<GameCli, 'id' | 'summary'>;
+
+/** A game's `GameCli`: its id is the catalogue's family id, its summary the catalogue listing's name and summary. */
+export function gameCli(family: GameFamily, parts: GameCliParts): GameCli {
+  const { name, summary } = listing(family);
+  return { id: family, summary: `${name}: ${summary}`, ...parts };
 }

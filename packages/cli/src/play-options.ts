@@ -5,9 +5,11 @@
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { Option, type Command } from 'commander';
-import { describeError, type InputError, type Result } from '@tactica/core';
+import { describeError, type History, type InputError, type Result } from '@tactica/core';
+import type { GameEntry, PieceModel, SequentialSetup, StatusBase } from '@tactica/catalogue';
 import { addSeatOptions } from './ai/seats.js';
 import { CliError } from './io.js';
+import { fileFormat, setupFrom, type OptionFlags } from './setup-options.js';
 import type { SaveLibrary } from './storage/save-library.js';
 import { SAVE_REFERENCE_HELP } from './storage/save-references.js';
 
@@ -72,30 +74,50 @@ export function seedOrClock(value: unknown): number {
   return seedOption(value) ?? Date.now() >>> 0;
 }
 
+/** What reads a game file's text: the catalogue's `importRecord` (async) or a game's own reader. */
+export type RecordReader<H> = (text: string) => Promise<Result<H, InputError>> | Result<H, InputError>;
+
 /** A game file read through the game's record reader; a CliError names the file and what is wrong. */
-export function readGameFile<H>(file: string, read: (text: string) => Result<H, InputError>): H {
+export async function readGameFile<H>(file: string, read: RecordReader<H>): Promise<H> {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
     throw new CliError(`cannot read ${file}: ${(e as Error).message}`);
   }
-  const r = read(text);
+  const r = await read(text);
   if (!r.ok) throw new CliError(`${file}: ${describeError(r.error)}`);
   return r.value;
 }
 
 /** `--load <file-or-save>`: the game file at that path if there is one, else the named save by number or title. */
-export function loadFileOrSave<H>(
+export async function loadFileOrSave<H>(
   ref: string,
   library: SaveLibrary,
   gameId: string,
-  read: (text: string) => Result<H, InputError>,
-): H {
+  read: RecordReader<H>,
+): Promise<H> {
   if (existsSync(ref)) return readGameFile(ref, read);
   const save = library.open(ref, gameId);
   if (!save.ok) throw new CliError(`${ref}: no such file, and ${describeError(save.error)}`);
-  const r = read(save.value.payload);
+  const r = await read(save.value.payload);
   if (!r.ok) throw new CliError(`save "${save.value.title}": ${describeError(r.error)}`);
   return r.value;
+}
+
+/**
+ * The game a `play` command plays: the game file or named save that `--load` names, set up with the options the
+ * catalogue reads from its record (a record names its own start), or else the game the command's options set up.
+ */
+export async function gameToPlay<S, M, V, St extends StatusBase, P extends PieceModel>(
+  entry: GameEntry<S, M, V, St, P>,
+  load: string | undefined,
+  library: SaveLibrary,
+  options: Readonly<Record<string, unknown>>,
+  flags: OptionFlags,
+): Promise<{ readonly setup: SequentialSetup<S, M, V, St, P>; readonly history?: History<S, M> }> {
+  if (load === undefined) return { setup: setupFrom(entry, options, flags) };
+  const format = fileFormat(entry);
+  const loaded = await loadFileOrSave(load, library, entry.family, (text) => entry.importRecord(format, text));
+  return { setup: setupFrom(entry, loaded.options), history: loaded.history };
 }

@@ -17,6 +17,7 @@ interface ServeFlags {
   readonly smtpHost?: string;
   readonly smtpRelay?: string;
   readonly mailDomain?: string;
+  readonly web?: string;
 }
 
 function whole(text: string | undefined, name: string, min: number, max: number): number | undefined {
@@ -41,12 +42,24 @@ export function configureServe(program: Command, io: Io): void {
     .option('--smtp-host <address>', 'address the SMTP listener listens on (default 127.0.0.1)')
     .option('--smtp-relay <url>', 'send mails through smtp://host:port (default: .eml files in <data>/outbox)')
     .option('--mail-domain <domain>', 'the domain of the gateway address and board reply addresses (default localhost)')
+    .option('--web <dir>', 'serve the browser app built in this folder at / (npm start builds packages/web/dist/app)')
     .action(async (flags: ServeFlags) => {
       const port = whole(flags.port, 'port', 0, 65535);
       const workers = whole(flags.engineWorkers, 'engine-workers', 1, 64);
       const smtpPort = whole(flags.smtpPort, 'smtp-port', 0, 65535);
       if (flags.db !== undefined && !/^postgres(ql)?:\/\//.test(flags.db)) {
         throw new CliError('--db must be a postgres:// URL');
+      }
+      let webRoot: string | undefined;
+      if (flags.web !== undefined) {
+        const { existsSync } = await import('node:fs');
+        const { join, resolve } = await import('node:path');
+        webRoot = resolve(flags.web);
+        if (!existsSync(join(webRoot, 'index.html'))) {
+          throw new CliError(
+            `--web: ${webRoot} has no index.html (build the app first: npm run build -w @tactica/web)`,
+          );
+        }
       }
       const { startServer } = await import('@tactica/server');
       const server = await startServer({
@@ -55,6 +68,7 @@ export function configureServe(program: Command, io: Io): void {
         ...(flags.data !== undefined ? { dataDir: flags.data } : {}),
         ...(flags.db !== undefined ? { databaseUrl: flags.db } : {}),
         ...(workers !== undefined ? { engineWorkers: workers } : {}),
+        ...(webRoot !== undefined ? { webRoot } : {}),
         logger: flags.log ? { level: 'info', stream: io.error } : false,
         pbm: {
           ...(smtpPort !== undefined ? { smtpPort } : {}),

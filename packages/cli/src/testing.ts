@@ -1,4 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
+import { current, pushMove, startHistory, unwrap } from '@tactica/core';
+import type { PieceModel, SequentialSetup, StatusBase } from '@tactica/catalogue';
 import type { GameCli } from './game-cli.js';
 import type { Io } from './io.js';
 import { runCli } from './program.js';
@@ -70,4 +72,20 @@ export async function runCapture(
   const code = await runCli(argv, options.games ?? gameClis, io);
   await new Promise((r) => setImmediate(r));
   return { code, stdout: stdout(), stderr: stderr() };
+}
+
+/**
+ * The catalogue's status after `typed` (moves in the game's notation) from the setup's start: what a test compares
+ * with the status line the terminal shows for the same line.
+ */
+export function statusAfter<S, M, V, St extends StatusBase, P extends PieceModel>(
+  setup: SequentialSetup<S, M, V, St, P>,
+  typed: readonly string[],
+): St {
+  let h = startHistory<S, M>(setup.initial());
+  for (const text of typed) {
+    const m = unwrap(setup.game.parseMove(current(h), text));
+    h = pushMove(h, m, setup.game.play(current(h), m));
+  }
+  return setup.status(current(h), { start: setup.initial(), ply: h.cursor });
 }

@@ -34,6 +34,8 @@ export interface ServeOptions {
   readonly now?: () => number;
   /** The play-by-e-mail gateway: its SMTP listener, outbox or relay, domain (see docs/pbm.md). */
   readonly pbm?: PbmOptions;
+  /** A folder of static files served at `/` (the browser app's build). */
+  readonly webRoot?: string;
 }
 
 export interface RunningServer {
@@ -66,6 +68,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     ...(options.logger !== undefined ? { logger: options.logger } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     pbm: pbm.gateway,
+    ...(options.webRoot !== undefined ? { webRoot: options.webRoot } : {}),
   });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ host, port: options.port ?? 8080 });
@@ -83,7 +86,10 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     close() {
       closing ??= (async () => {
         services.hub.close();
-        await app.close();
+        // Requests under way finish; a keep-alive connection is closed once its last answer is out (Fastify closes
+        // only the connections idle when it starts closing, and a busy one would otherwise wait out its timeout).
+        const idle = setInterval(() => app.server.closeIdleConnections(), 25);
+        await app.close().finally(() => clearInterval(idle));
         await services.scheduler.stop();
         await pbm.close();
         await engines.close();

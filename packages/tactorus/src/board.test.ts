@@ -3,12 +3,15 @@ import {
   areNeighbours,
   countPieces,
   flagSquare,
+  FLANK_SETS,
+  flankOf,
   isHighGround,
   isReachable,
   NEIGHBOUR_START,
   rotateSquare,
   squareName,
   startingBoard,
+  startingFlanks,
   TARGET_START,
   TARGETS,
 } from './board.js';
@@ -68,6 +71,55 @@ describe('the starting layout (docs/rules/tactorus.md "Setup")', () => {
       { left: false, right: false },
     ]);
     for (const p of [0, 1] as const) expect(countPieces(none, p)).toEqual({ F: 1, A: 1, C: 2, I: 4, total: 8 });
+  });
+
+  it('"New game": each flank is a place of 6 squares, columns 0–2 or 7–9 of its player\'s rows as they see them', () => {
+    // Each square's flank, drawn: L/R Player 1's left/right flank, l/r Player 2's (their left is the board's right).
+    const map = Array.from({ length: 100 }, (_, sq) => {
+      const f = flankOf(sq);
+      if (!f) return '.';
+      const letter = f.flank === 'left' ? 'l' : 'r';
+      return f.player === 0 ? letter.toUpperCase() : letter;
+    }).join('');
+    expect(draw(map)).toBe(
+      draw(
+        diagram(`
+          r r r . . . . l l l
+          r r r . . . . l l l
+          . . . . . . . . . .
+          . . . . . . . . . .
+          . . . . . . . . . .
+          . . . . . . . . . .
+          . . . . . . . . . .
+          . . . . . . . . . .
+          L L L . . . . R R R
+          L L L . . . . R R R
+        `),
+      ),
+    );
+    // On the starting board every flank holds one artillery, two cavalry and three infantry of its player.
+    const board = startingBoard();
+    for (const player of [0, 1] as const) {
+      for (const flank of ['left', 'right'] as const) {
+        const pieces = [...board]
+          .filter((_, sq) => flankOf(sq)?.player === player && flankOf(sq)?.flank === flank)
+          .sort()
+          .join('');
+        expect(pieces).toBe(player === 0 ? 'ACCIII' : 'acciii');
+      }
+    }
+  });
+
+  it('a starting board tells which flanks were brought; a board no choice of flanks gives tells none', () => {
+    expect(FLANK_SETS).toHaveLength(16);
+    expect(new Set(FLANK_SETS.map((f) => startingBoard(f))).size).toBe(16);
+    for (const flanks of FLANK_SETS) expect(startingFlanks(startingBoard(flanks))).toEqual(flanks);
+    expect(FLANK_SETS[0]).toEqual([
+      { left: true, right: true },
+      { left: true, right: true },
+    ]);
+    const moved = startingBoard().replace('IIIIIIIIII', 'IIIIIIIII.');
+    expect(startingFlanks(moved)).toBeUndefined();
   });
 
   it('flags stand on 94 (Player 1) and 05 (Player 2)', () => {

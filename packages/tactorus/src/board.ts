@@ -171,6 +171,27 @@ export const ALL_FLANKS: FlankSet = [
 /** Player 1's home row (row 9), columns 0–9: C A C | C F A C | C A C; row 8 is ten infantry. */
 const P1_BACK = 'CACCFACCAC';
 
+/** One player's flank: the player who brings it, and which of their flanks it is. */
+export interface FlankPlace {
+  readonly player: Player;
+  readonly flank: Flank;
+}
+
+/**
+ * The flank `sq` belongs to, if any: columns 0–2 (left) or 7–9 (right) of a player's two rows, as that player sees
+ * them (manual, "New game"; ours: the layout). Player 2 faces down the board, so their left flank is on the board's
+ * right. A flank is a place on the board: the pieces standing there later need not be the flank's.
+ */
+export function flankOf(sq: number): FlankPlace | undefined {
+  const row = rowOf(sq);
+  const player: Player | undefined = row >= SIZE - 2 ? 0 : row <= 1 ? 1 : undefined;
+  if (player === undefined) return undefined;
+  // Columns as the player sees them: Player 2's are Player 1's turned by 180 degrees.
+  const col = colOf(player === 0 ? sq : rotateSquare(sq));
+  const flank: Flank | undefined = col <= 2 ? 'left' : col >= 7 ? 'right' : undefined;
+  return flank === undefined ? undefined : { player, flank };
+}
+
 /**
  * The starting board. Player 1 sits at the bottom (rows 8–9), Player 2 at the top with Player 1's army turned
  * by 180 degrees. A flank is columns 0–2 (left) or 7–9 (right) of the player's two rows, as seen by that player,
@@ -180,17 +201,33 @@ export function startingBoard(flanks: FlankSet = ALL_FLANKS): string {
   const cells: string[] = new Array<string>(SQUARES).fill(EMPTY);
   for (const p of [0, 1] as const) {
     for (let col = 0; col < SIZE; col++) {
-      const flank: Flank | undefined = col <= 2 ? 'left' : col >= 7 ? 'right' : undefined;
-      if (flank && !flanks[p][flank]) continue;
       const back = P1_BACK[col] as Kind;
       // Player 1's squares; Player 2's are the same squares turned round.
       const home = squareAt(SIZE - 1, col);
       const front = squareAt(SIZE - 2, col);
+      const flank = flankOf(home)?.flank;
+      if (flank && !flanks[p][flank]) continue;
       cells[p === 0 ? home : rotateSquare(home)] = pieceChar(p, back);
       cells[p === 0 ? front : rotateSquare(front)] = pieceChar(p, 'I');
     }
   }
   return cells.join('');
+}
+
+/** Every choice of flanks, both flanks for both players first. */
+export const FLANK_SETS: readonly FlankSet[] = (() => {
+  const one = [
+    { left: true, right: true },
+    { left: false, right: true },
+    { left: true, right: false },
+    { left: false, right: false },
+  ] as const;
+  return one.flatMap((a) => one.map((b): FlankSet => [a, b]));
+})();
+
+/** The flanks whose starting board `board` is (a new game's board), or undefined when no choice of flanks gives it. */
+export function startingFlanks(board: string): FlankSet | undefined {
+  return FLANK_SETS.find((f) => startingBoard(f) === board);
 }
 
 /** Counts the pieces of each kind of player `p` on `board`. */

@@ -5,7 +5,8 @@ import { createTactorus, newGame, playMove, playRound, tactorus } from './game.j
 import { observe } from './observation.js';
 import { formatPosition, parsePosition } from './position.js';
 import { resolveRound } from './resolve.js';
-import { BASIC_RULES, type TactorusState } from './state.js';
+import { ALL_FLANKS } from './board.js';
+import { BASIC_RULES, DEFAULT_RULES, type TactorusState } from './state.js';
 import { stateOf } from './test-boards.js';
 import { randomState, replayPermuted, scheduleRandomly, shuffled } from './test-rounds.js';
 
@@ -99,6 +100,14 @@ describe('the simultaneous round on the contract', () => {
     expect(formatPosition(s)).toBe(
       'caccafccac/iiiiiiiiii/........../........../........../........../........../........../...IIIIIII/...CFACCAC 0 supply-lines,high-ground - -',
     );
+  });
+
+  it('a customized start board (manual, "New game": customized games replayed over and over) replaces the flanks', () => {
+    const board = tactorus.initial().board.replace('IIIIIIIIII', '.IIIIIIII.');
+    const g = createTactorus({ board, flanks: [{ left: false, right: false }, ALL_FLANKS[1]] });
+    expect(g.initial().board).toBe(board);
+    expect(g.initial().round).toBe(0);
+    expect(g.initial().rules).toEqual(DEFAULT_RULES);
   });
 });
 

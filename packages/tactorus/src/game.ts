@@ -27,12 +27,17 @@ export interface TactorusSetup {
   readonly rules?: Rules;
   /** Flanks each player brings (default: both for both). */
   readonly flanks?: FlankSet;
+  /**
+   * A customized start board instead of the flanks' (manual, "New game": customized games saved to be replayed
+   * "over and over again"), as 100 board characters. Trusted: read untrusted text with `parsePosition`.
+   */
+  readonly board?: string;
 }
 
 /** The starting state of a new game. */
 export function newGame(setup: TactorusSetup = {}): TactorusState {
   return {
-    board: startingBoard(setup.flanks ?? ALL_FLANKS),
+    board: setup.board ?? startingBoard(setup.flanks ?? ALL_FLANKS),
     round: 0,
     rules: setup.rules ?? DEFAULT_RULES,
     orders: NO_ORDERS,

@@ -36,13 +36,19 @@ import type { Order, TactorusMove, TactorusState } from './state.js';
 export type TactorusCore = SimultaneousSession<TactorusState, TactorusMove, undefined, TactorusObservation>;
 
 /**
+ * Any core session of Tactorus, whatever its status hook and observation type (an interface's sessions carry their
+ * own status): what reading its line needs.
+ */
+export type AnyTactorusCore = SimultaneousSession<TactorusState, TactorusMove, unknown, unknown>;
+
+/**
  * The time given to the core session's commands. It keeps no clock (the manual's game has none): a command's time
  * is only checked to be a time, so the rules package, which reads no clock, gives this one.
  */
 export const NO_CLOCK = 0;
 
 /** Options for a command of the core session at its current version. */
-export function commandOptions(core: TactorusCore): { readonly expectedVersion: number; readonly now: number } {
+export function commandOptions(core: AnyTactorusCore): { readonly expectedVersion: number; readonly now: number } {
   return { expectedVersion: core.version, now: NO_CLOCK };
 }
 
@@ -66,7 +72,7 @@ export interface PlayedRound {
   readonly report: RoundReport;
 }
 
-export function lastRound(core: TactorusCore): PlayedRound | undefined {
+export function lastRound(core: AnyTactorusCore): PlayedRound | undefined {
   const { line } = core.state;
   const i = line.cursor - 1;
   const step = line.moves[i];
@@ -82,7 +88,7 @@ export function lastRound(core: TactorusCore): PlayedRound | undefined {
  * every command, and the ending (a resignation, an agreed draw). A record starts at round 0 with no orders; a line
  * that starts elsewhere (a position text) has none (`record/not-from-start`).
  */
-export function recordOf(core: TactorusCore): Result<TactorusRecord, InputError> {
+export function recordOf(core: AnyTactorusCore): Result<TactorusRecord, InputError> {
   const ending = core.ending;
   // A result replaces the line's current state (at round 0, its start too): the line before it has the same steps.
   const line = ending ? ending.before.line : core.state.line;

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { startingBoard } from './board.js';
 import { playMove } from './game.js';
-import { allowance, checkOrder, checkWithdraw, legalMovesOf } from './schedule.js';
+import { allowance, checkOrder, checkPiece, checkWithdraw, legalMovesOf } from './schedule.js';
 import { BASIC_RULES, type Rules, type TactorusMove, type TactorusState } from './state.js';
 import { stateOf } from './test-boards.js';
+import { randomState, scheduleRandomly } from './test-rounds.js';
+import { createRng } from '@tactica/core';
 
 const CHAIN: Rules = { ...BASIC_RULES, chain: true };
 const SUPPLY: Rules = { ...BASIC_RULES, supplyLines: true };
@@ -236,5 +238,58 @@ describe('the legal moves of a player', () => {
         expect(listed.has(`${from}-${to}`)).toBe(checkOrder(s, 0, from, to) === undefined);
       }
     }
+  });
+});
+
+describe('whether a piece can take an order at all (checkPiece)', () => {
+  it("refuses, with checkOrder's own codes, what no target could change: not yours, ordered, allowance, done", () => {
+    const s = stateOf(LINE);
+    expect(checkPiece(s, 0, 44)).toBeUndefined();
+    expect(checkPiece(s, 0, 47)?.code).toBe('order/not-your-piece');
+    expect(checkPiece(s, 0, 50)?.code).toBe('order/not-your-piece');
+    expect(checkPiece(s, 0, 100)?.code).toBe('order/bad-square');
+    const ordered = order(s, 0, 44, 34);
+    expect(checkPiece(ordered, 0, 44)?.code).toBe('order/already-ordered');
+    expect(checkPiece(playMove(s, { type: 'done', player: 0 }), 0, 44)?.code).toBe('order/committed');
+    // Supply Lines with three home-row squares lost: 4 orders, then no piece may take one.
+    let pressed = stateOf(LINE.replace('F . . . . . . . . .', 'F i i i . . . . . .'), SUPPLY);
+    expect(allowance(pressed.board, SUPPLY, 0)).toBe(4);
+    for (const [from, to] of [
+      [44, 34],
+      [45, 35],
+      [46, 36],
+      [90, 80],
+    ] as const)
+      pressed = order(pressed, 0, from, to);
+    expect(checkPiece(pressed, 0, 90)?.code).toBe('order/already-ordered');
+    expect(
+      checkPiece(stateOf(LINE.replace('F . . . . . . . . .', 'F i i i i . . . . .'), SUPPLY), 0, 44),
+    ).toBeUndefined();
+  });
+
+  it('over random positions: a piece with a legal order passes; a piece refused has no legal order at all', () => {
+    const rng = createRng('checkPiece');
+    const wrong: string[] = [];
+    let refused = 0;
+    for (let i = 0; i < 120; i++) {
+      const p = rng.int(2) as 0 | 1;
+      const s = scheduleRandomly(rng, randomState(rng), p);
+      const ordersFrom = new Set(legalMovesOf(s, p).flatMap((m) => (m.type === 'order' ? [m.from] : [])));
+      for (let from = 0; from < 100; from++) {
+        const piece = checkPiece(s, p, from);
+        if (ordersFrom.has(from) && piece) wrong.push(`${i}: ${from} has an order but ${piece.code}`);
+        if (!piece) continue;
+        refused++;
+        // No order of the piece is legal, and but for the allowance (checked after the target) the reason is the same.
+        for (let to = 0; to < 100; to++) {
+          const why = checkOrder(s, p, from, to);
+          if (!why || (piece.code !== 'order/allowance' && why.code !== piece.code)) {
+            wrong.push(`${i}: ${from}-${to} ${why?.code ?? 'legal'} but the piece ${piece.code}`);
+          }
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(refused).toBeGreaterThan(1000);
   });
 });

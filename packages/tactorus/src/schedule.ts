@@ -69,6 +69,46 @@ export function checkScheduling(s: TactorusState, p: Player): InputError | undef
   return undefined;
 }
 
+/** Why the piece on `from` cannot take an order of `p` whatever its target: not p's piece, or already ordered. */
+function pieceProblem(s: TactorusState, p: Player, from: number, text: string): InputError | undefined {
+  if (ownerOf(s.board[from]) !== p) {
+    return inputError('order/not-your-piece', `there is no piece of Player ${p + 1} on ${squareName(from)}`, {
+      input: text,
+    });
+  }
+  const existing = orderFrom(s.orders[p], from);
+  if (existing) {
+    return inputError(
+      'order/already-ordered',
+      `the piece on ${squareName(from)} already has an order (${squareName(existing.from)}-${squareName(existing.to)}); withdraw it first`,
+      { input: text },
+    );
+  }
+  return undefined;
+}
+
+/** Why `p` may give no further order this round: the allowance is used up (alterations 2, 3, 5 and 6). */
+function allowanceProblem(s: TactorusState, p: Player, text: string): InputError | undefined {
+  const limit = allowance(s.board, s.rules, p);
+  if (s.orders[p].length < limit) return undefined;
+  return inputError('order/allowance', `this round allows ${limit} order${limit === 1 ? '' : 's'}, all scheduled`, {
+    input: text,
+  });
+}
+
+/**
+ * Why player `p` may not order the piece on `from` to any square now, or undefined when it may take an order (to
+ * some target): `p` is scheduling, the piece is p's and not yet ordered, and the round's allowance is not used up.
+ * Whether a given target is allowed is `checkOrder`'s; a piece may pass here and still have no free target.
+ */
+export function checkPiece(s: TactorusState, p: Player, from: number): InputError | undefined {
+  const blocked = checkScheduling(s, p);
+  if (blocked) return blocked;
+  if (!isSquare(from)) return inputError('order/bad-square', `squares are numbered 00 to 99`, { input: String(from) });
+  const text = squareName(from);
+  return pieceProblem(s, p, from, text) ?? allowanceProblem(s, p, text);
+}
+
 /**
  * Why player `p` may not order the piece on `from` to `to`, or undefined when the order is legal.
  * The restrictions, in the order they are checked: the piece is p's and not yet ordered; the target is one or two
@@ -82,20 +122,9 @@ export function checkOrder(s: TactorusState, p: Player, from: number, to: number
   if (!isSquare(from) || !isSquare(to)) {
     return inputError('order/bad-square', `squares are numbered 00 to 99`, { input: text });
   }
-  if (ownerOf(s.board[from]) !== p) {
-    return inputError('order/not-your-piece', `there is no piece of Player ${p + 1} on ${squareName(from)}`, {
-      input: text,
-    });
-  }
+  const piece = pieceProblem(s, p, from, text);
+  if (piece) return piece;
   const own = s.orders[p];
-  const existing = orderFrom(own, from);
-  if (existing) {
-    return inputError(
-      'order/already-ordered',
-      `the piece on ${squareName(from)} already has an order (${squareName(existing.from)}-${squareName(existing.to)}); withdraw it first`,
-      { input: text },
-    );
-  }
   if (!isReachable(from, to)) {
     return inputError(
       'order/out-of-reach',
@@ -120,13 +149,7 @@ export function checkOrder(s: TactorusState, p: Player, from: number, to: number
       { input: text },
     );
   }
-  const limit = allowance(s.board, s.rules, p);
-  if (own.length >= limit) {
-    return inputError('order/allowance', `this round allows ${limit} order${limit === 1 ? '' : 's'}, all scheduled`, {
-      input: text,
-    });
-  }
-  return undefined;
+  return allowanceProblem(s, p, text);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { unwrap } from '@tactica/core';
-import { draughtsEntry, type DraughtsSetup } from './entry.js';
+import { current, pushMove, unwrap, type History } from '@tactica/core';
+import type { DraughtsMove, DraughtsState } from '@tactica/draughts';
+import { draughtsEntry, exportPdnOver, importPdn, type DraughtsSetup } from './entry.js';
 
 function setup(options: Record<string, unknown>): DraughtsSetup {
   const r = draughtsEntry.setup(options);
@@ -116,6 +117,45 @@ describe('draughts in the catalogue', () => {
     expect(!wrong.ok && wrong.error.code).toBe('record/unknown-format');
     const broken = await draughtsEntry.importRecord('pdn', '[GameType "20"]\n1. 32-28 99-98 *');
     expect(broken.ok).toBe(false);
+  });
+
+  it('PDN: a game without a GameType tag is refused, or read as the rule set given', async () => {
+    const text = '1. c3-d4 f6-g5 *\n';
+    const refused = await importPdn(text);
+    expect(!refused.ok && refused.error.code).toBe('pdn/no-game-type');
+    const read = unwrap(await importPdn(text, 'russian'));
+    expect(read.options).toEqual({ variant: 'russian', giveaway: false, position: '' });
+    expect(read.history.cursor).toBe(2);
+    // A GameType tag wins over the rule set given.
+    const tagged = unwrap(await importPdn(`[GameType "20"]\n1. 32-28 *\n`, 'russian'));
+    expect(tagged.options['variant']).toBe('international');
+  });
+
+  it('PDN: a game loaded, played on and written again keeps its tags, and its comments where the line still runs', async () => {
+    const text = [
+      '[Event "Club night"]',
+      '[Site "?"]',
+      '[Round "3"]',
+      '[WhiteElo "2100"]',
+      '[GameType "20"]',
+      '',
+      '1. 32-28 {a quiet start} 19-23 {the reply} 2. 28x19 14x23 *',
+      '',
+    ].join('\n');
+    const loaded = unwrap(await importPdn(text));
+    const s = setup(loaded.options);
+    const on = (h: History<DraughtsState, DraughtsMove>, move: string): History<DraughtsState, DraughtsMove> => {
+      const m = unwrap(s.game.parseMove(current(h), move));
+      return pushMove(h, m, s.game.play(current(h), m));
+    };
+    const longer = exportPdnOver(on(loaded.history, '37-32'), loaded.record);
+    expect(longer).toContain('[Event "Club night"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "3"]\n');
+    expect(longer).toContain('[WhiteElo "2100"]');
+    expect(longer).toMatch(/1\. 32-28 \{a quiet start\} 1\.\.\. 19-23 \{the reply\} 2\. 28x19 14x23 3\. 37-32 \*\n$/);
+    // Taken back to move 1 and played otherwise: the comment on the move no longer played goes.
+    const back = { ...loaded.history, cursor: 1 };
+    const other = exportPdnOver(on(back, '20-24'), loaded.record);
+    expect(other).toMatch(/1\. 32-28 \{a quiet start\} 1\.\.\. 20-24 \*\n$/);
   });
 
   it("loads the computer's engine lazily, with the manual's six levels", async () => {

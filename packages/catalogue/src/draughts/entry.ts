@@ -21,7 +21,7 @@ import {
   type DrawCounter,
   type VariantId,
 } from '@tactica/draughts';
-import { DRAUGHTS_LEVELS } from '@tactica/ai';
+import { DRAUGHTS_LEVELS } from '@tactica/ai/draughts';
 import { optionFlag, optionText, readOptions } from '../options.js';
 import { sequentialSetup } from '../setup.js';
 import { listing } from '../listing.js';
@@ -115,7 +115,7 @@ function setupOf(game: DraughtsGame, start: DraughtsState, options: Record<strin
     boardAdapter: draughtsBoard(game),
     actions: [],
     levels: DRAUGHTS_LEVELS,
-    loadEngine: async () => (await import('@tactica/ai')).draughtsEngine,
+    loadEngine: async () => (await import('@tactica/ai/draughts')).draughtsEngine,
     records: [PDN],
     // Manual 3.2.2: "Auto ... Move with English/American, and Game with all others".
     autoTimeMode: variant === 'english' ? 'move' : 'game',
@@ -154,7 +154,20 @@ const VARIANTS: readonly VariantInfo[] = VARIANT_IDS.flatMap((variant) =>
   }),
 );
 
-export const draughtsEntry: GameEntry<DraughtsState, DraughtsMove, DraughtsState, DraughtsStatus, DraughtsPiece> = {
+/**
+ * A PDN game read as `importRecord` reads it, with the PDN game itself (`record`: its tags and comments, which
+ * `exportPdnOver` writes again); a game whose record names no rule set (no GameType tag) is read as
+ * `defaultVariant` when one is given, as when a game already set up loads a file (the terminal's `load`).
+ */
+export async function importPdn(text: string, defaultVariant?: VariantId) {
+  return readPdnRecord(text, (record) => draughtsGame(record.variant, { giveaway: record.giveaway }), {
+    ...(defaultVariant !== undefined ? { defaultVariant } : {}),
+  });
+}
+
+type DraughtsEntry = GameEntry<DraughtsState, DraughtsMove, DraughtsState, DraughtsStatus, DraughtsPiece>;
+
+export const draughtsEntry: DraughtsEntry = {
   ...listing('draughts'),
   options: OPTIONS,
   variants: VARIANTS,
@@ -163,8 +176,10 @@ export const draughtsEntry: GameEntry<DraughtsState, DraughtsMove, DraughtsState
   setup,
   async importRecord(format, text) {
     if (format !== PDN.id) return err(unknownFormat(format));
-    return readPdnRecord(text, (record) => draughtsGame(record.variant, { giveaway: record.giveaway }));
+    return importPdn(text);
   },
 };
 
 export type { DraughtsPiece };
+
+export { exportPdnOver, type ImportedPdn } from './records.js';

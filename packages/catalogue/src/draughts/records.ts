@@ -15,15 +15,18 @@ import {
   type Result,
 } from '@tactica/core';
 import {
+  draughtsGame,
   makeFen,
   initialPosition,
   readPdn,
+  sameMove,
   samePosition,
   writePdnGame,
   type DraughtsGame,
   type DraughtsMove,
   type DraughtsState,
   type PdnGame,
+  type PdnReadOptions,
   type PdnResult,
   type PdnTag,
 } from '@tactica/draughts';
@@ -90,12 +93,21 @@ function tag(record: PdnGame, name: string): string | undefined {
   return v === undefined || v === '' || v === '?' ? undefined : v;
 }
 
-/** The record's options (rule set, give-away, start position when not the standard one) and its players. */
+/** A PDN game read back, with the PDN game itself: every tag as written, and the comments. */
+export interface ImportedPdn extends ImportedRecord<DraughtsState, DraughtsMove> {
+  readonly record: PdnGame;
+}
+
+/**
+ * The record's options (rule set, give-away, start position when not the standard one) and its players. `read`
+ * passes on to `readPdn` (a `defaultVariant` for a game without a GameType tag, which is otherwise refused).
+ */
 export function readPdnRecord(
   text: string,
   gameFor: (record: PdnGame) => DraughtsGame,
-): Result<ImportedRecord<DraughtsState, DraughtsMove>, InputError> {
-  const first = readPdn(text)[0];
+  read: PdnReadOptions = {},
+): Result<ImportedPdn, InputError> {
+  const first = readPdn(text, read)[0];
   if (!first) return err(inputError('pdn/empty', 'the text holds no PDN game'));
   if (!first.ok) return first;
   const record = first.value;
@@ -107,6 +119,7 @@ export function readPdnRecord(
   const site = tag(record, 'Site');
   const date = tag(record, 'Date');
   return ok({
+    record,
     options: { variant: record.variant, giveaway: record.giveaway, position: standard ? '' : makeFen(record.start) },
     history: historyOfPdn(game, record),
     meta: {
@@ -115,5 +128,25 @@ export function readPdnRecord(
       ...(site !== undefined ? { site } : {}),
       ...(date !== undefined ? { date } : {}),
     },
+  });
+}
+
+/**
+ * A line of play written over the PDN game it was read from (a game loaded, played on and saved again): the
+ * record's own tags, all of them as written, and its comments as far as the line still follows the record's moves.
+ * The line must be of the record's game (rule set and give-away), as `readPdnRecord` set it up.
+ */
+export function exportPdnOver(h: H, record: PdnGame): string {
+  const game = draughtsGame(record.variant, { giveaway: record.giveaway });
+  const moves = h.moves.slice(0, h.cursor);
+  let same = 0;
+  while (same < moves.length && same < record.moves.length) {
+    if (!sameMove(moves[same] as DraughtsMove, record.moves[same] as DraughtsMove)) break;
+    same++;
+  }
+  return writePdnGame({
+    ...pdnGameOf(game, h),
+    tags: record.tags,
+    comments: record.comments.filter((c) => c.ply <= same),
   });
 }

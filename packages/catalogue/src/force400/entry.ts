@@ -20,7 +20,7 @@ import {
   type Force400State,
   type Handicap,
 } from '@tactica/force400';
-import { FORCE400_LEVELS } from '@tactica/ai';
+import { FORCE400_LEVELS } from '@tactica/ai/force400';
 import { optionInteger, optionText, readOptions } from '../options.js';
 import { sequentialSetup } from '../setup.js';
 import { listing } from '../listing.js';
@@ -178,7 +178,7 @@ function setupOf(
     boardAdapter: force400Board(game),
     actions: FORCE400_ACTIONS,
     levels: FORCE400_LEVELS,
-    loadEngine: async () => (await import('@tactica/ai')).force400Engine,
+    loadEngine: async () => (await import('@tactica/ai/force400')).force400Engine,
     records: [FORCE400_RECORD, FORCE400_SAVE],
     autoTimeMode: AUTO_TIME_MODE,
     // No takeback rule of its own: the original had none (it asked to confirm each action instead), so the

@@ -20,7 +20,7 @@ import {
   type TacticsMove,
   type TacticsState,
 } from '@tactica/tactics';
-import { TACTICS_LEVELS } from '@tactica/ai';
+import { TACTICS_LEVELS } from '@tactica/ai/tactics';
 import { listing } from '../listing.js';
 import { optionText, readOptions } from '../options.js';
 import { sequentialSetup } from '../setup.js';
@@ -117,7 +117,7 @@ function setupAt(start: TacticsState): TacticsSetup {
     boardAdapter: tacticsBoard,
     actions: [],
     levels: TACTICS_LEVELS,
-    loadEngine: async () => (await import('@tactica/ai')).tacticsEngine,
+    loadEngine: async () => (await import('@tactica/ai/tactics')).tacticsEngine,
     records: [TACTICS_RECORD],
     /*
      * What "auto" means (ours; no manual says): per move. Tactics comes from play-by-email servers, where a game is

@@ -25,7 +25,7 @@ import {
   type TactrixMove,
   type TactrixState,
 } from '@tactica/tactrix';
-import { TACTRIX_LEVELS } from '@tactica/ai';
+import { TACTRIX_LEVELS } from '@tactica/ai/tactrix';
 import { listing } from '../listing.js';
 import { optionText, readOptions } from '../options.js';
 import { sequentialSetup } from '../setup.js';
@@ -129,7 +129,7 @@ function setupOf(start: TactrixState, position: string): TactrixSetup {
     boardAdapter: tactrixBoard,
     actions: TACTRIX_ACTIONS,
     levels: TACTRIX_LEVELS,
-    loadEngine: async () => (await import('@tactica/ai')).tactrixEngine,
+    loadEngine: async () => (await import('@tactica/ai/tactrix')).tactrixEngine,
     records: [TACTRIX_RECORD],
     // (ours) No Tactrix manual speaks of clocks, so "auto" is our choice: per game, as chess-like games are timed.
     // A per-move timeout plays a random move, and in Tactrix, with no check rule and purchases that spend chips, a

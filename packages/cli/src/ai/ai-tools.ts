@@ -31,8 +31,11 @@ export interface AiTools {
 export interface GameAi {
   /** Adds the options that choose the game and position (`--variant`, `--fen`, `--position`…). */
   addOptions(cmd: Command): Command;
-  /** The tools for the game and position the options name; throws CliError for bad options. */
-  setup(opts: Record<string, unknown>): AiTools;
+  /**
+   * The tools for the game and position the options name (the catalogue's setup, and its engine, which loads
+   * on demand); throws CliError for bad options.
+   */
+  setup(opts: Record<string, unknown>): AiTools | Promise<AiTools>;
 }
 
 export function aiTools<S, M>(game: Game<S, M>, start: S, engine: Engine<S, M>): AiTools {

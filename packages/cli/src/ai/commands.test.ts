@@ -1,5 +1,5 @@
 import { ContractPosition, levelEngine } from '@tactica/ai';
-import { unwrap } from '@tactica/core';
+import { createSession, unwrap } from '@tactica/core';
 import { nim, type NimState } from '@tactica/core/test-games';
 import { describe, expect, it } from 'vitest';
 import type { GameCli } from '../game-cli.js';
@@ -77,7 +77,10 @@ describe('seats from --<seat> options', () => {
     cmd.parse(['--second', 'ai:best'], { from: 'user' });
     const seats = seatsFromOptions(cmd.opts(), nim, engine, 1);
     expect(seats[0]).toBeUndefined();
-    const adapter: TerminalAdapter<NimState, number> = { game: nim, render: (s) => `${s.stones}` };
+    const adapter: TerminalAdapter<NimState, number> = {
+      setup: { game: nim, newSession: (o) => createSession(nim, o) },
+      render: (s) => `${s.stones}`,
+    };
     const { io, stdout } = memoryIo('take 1\n');
     const h = await runTerminalGame(adapter, io, { seats });
     expect(stdout()).toContain('Computer (Best) (Second) plays take 1');

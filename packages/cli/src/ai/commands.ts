@@ -24,14 +24,14 @@ export function configureAnalyse(parent: Command, g: GameCli, io: Io): void {
     .option('--depth <plies>', 'search this deep')
     .option('--time <seconds>', 'search this long (default 3 s when no depth or nodes are given)')
     .option('--nodes <n>', 'search about this many nodes')
-    .action((opts: Record<string, unknown>) => {
+    .action(async (opts: Record<string, unknown>) => {
       const depth = positiveInt('--depth', opts['depth']);
       const nodes = positiveInt('--nodes', opts['nodes']);
       const seconds = opts['time'] === undefined ? undefined : Number(opts['time']);
       if (seconds !== undefined && !(seconds > 0)) throw new CliError(`--time must be a positive number of seconds`);
       const timeMs =
         seconds !== undefined ? seconds * 1000 : depth === undefined && nodes === undefined ? 3000 : undefined;
-      const tools = ai.setup(opts);
+      const tools = await ai.setup(opts);
       const a = tools.analyse({
         ...(depth !== undefined ? { depth } : {}),
         ...(nodes !== undefined ? { nodes } : {}),
@@ -57,13 +57,13 @@ export function configureMatch(parent: Command, g: GameCli, io: Io): void {
     .option('--seed <n>', 'seed for openings and engine randomness', '1')
     .option('--openings <plies>', 'random plies before the engines take over', '4')
     .option('--max-plies <n>', 'adjudicate a draw after this many plies', '400')
-    .action((opts: Record<string, unknown>) => {
+    .action(async (opts: Record<string, unknown>) => {
       const games = positiveInt('--games', opts['games']) ?? 100;
       const seed = Number(opts['seed']);
       const openingPlies = Number(opts['openings']);
       if (!Number.isInteger(openingPlies) || openingPlies < 0) throw new CliError('--openings must be a whole number');
       const maxPlies = positiveInt('--max-plies', opts['maxPlies']) ?? 400;
-      const tools = ai.setup(opts);
+      const tools = await ai.setup(opts);
       const a = levelOf(tools.levels, String(opts['a']));
       const b = levelOf(tools.levels, String(opts['b']));
       const r = tools.match(a.id, b.id, {

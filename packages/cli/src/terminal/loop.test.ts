@@ -1,21 +1,27 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { current, err, inputError, ok, pushMove, startHistory, type History } from '@tactica/core';
+import { createSession, current, err, inputError, ok, pushMove, startHistory, type History } from '@tactica/core';
 import { nim, type NimState } from '@tactica/core/test-games';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../program.js';
 import { gameClis } from '../registry.js';
 import { memoryIo, within } from '../testing.js';
-import { commandTable, runTerminalGame, type TerminalAdapter } from './loop.js';
+import { commandTable, runTerminalGame, type LoopSetup, type TerminalAdapter } from './loop.js';
 
-const adapter: TerminalAdapter<NimState, number> = {
+/** Nim set up as the catalogue sets a game up: sessions whose status is the move number. */
+const setup: LoopSetup<NimState, number, number> = {
   game: nim,
+  newSession: (o) => createSession(nim, { ...o, status: (h) => h.cursor + 1 }),
+};
+
+const adapter: TerminalAdapter<NimState, number, number> = {
+  setup,
   render: (s, { flipped }) => `[${'o'.repeat(s.stones)}]${flipped ? ' (flipped)' : ''}`,
-  status: (h) => `move ${h.cursor + 1}`,
-  saveText: (h) => h.moves.slice(0, h.cursor).join(' '),
-  loadText(text) {
+  status: (move) => `move ${move}`,
+  saveText: async (h) => ok(h.moves.slice(0, h.cursor).join(' ')),
+  async loadText(text) {
     let h = startHistory<NimState, number>(nim.initial());
     for (const word of text.trim().split(/\s+/).filter(Boolean)) {
       const r = nim.parseMove(current(h), `take ${word}`);
@@ -26,7 +32,7 @@ const adapter: TerminalAdapter<NimState, number> = {
   },
 };
 
-async function play(input: string, a: TerminalAdapter<NimState, number> = adapter) {
+async function play(input: string, a: TerminalAdapter<NimState, number, number> = adapter) {
   const { io, stdout } = memoryIo(input);
   const h = await runTerminalGame(a, io);
   return { h, out: stdout(), stones: current(h).stones };
@@ -101,7 +107,7 @@ describe('terminal play loop', () => {
 describe('terminal loop hooks for game commands', () => {
   it('a game command can end the game by resignation (undoable) and stop the session; onChange sees every change', async () => {
     const changes: number[] = [];
-    const withCommands: TerminalAdapter<NimState, number> = {
+    const withCommands: TerminalAdapter<NimState, number, number> = {
       ...adapter,
       onChange: (h) => changes.push(h.cursor),
       extraCommands: [
@@ -128,7 +134,7 @@ describe('terminal loop with clocks (Draughts manual 3.2.2)', () => {
   /** Runs the loop until it waits at "Game over>", then ends the input: the game was played out by the clocks. */
   async function untilGameOver(
     o: ReturnType<typeof openIo>,
-    options: Parameters<typeof runTerminalGame<NimState, number>>[2],
+    options: Parameters<typeof runTerminalGame<NimState, number, number>>[2],
   ): Promise<History<NimState, number>> {
     const game = runTerminalGame(adapter, o.io, options);
     await o.waitForOutput(/Game over> $/).finally(() => o.input.end());

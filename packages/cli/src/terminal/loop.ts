@@ -1,6 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import {
-  createSession,
   describeError,
   formatClock,
   ok,
@@ -18,25 +17,35 @@ import {
   type SessionStatus,
   type TimeControl,
 } from '@tactica/core';
+import type { NewSessionOptions } from '@tactica/catalogue';
 import type { Io } from '../io.js';
 import type { Agent, Seats } from './agent.js';
 import { ask, confirm, lineReader, TIMED_OUT } from './line-reader.js';
 
-/** What a sequential game supplies to be played in the terminal. */
-export interface TerminalAdapter<S, M> {
+/**
+ * The game the loop plays, as the catalogue sets it up (a `SequentialSetup` is one): the game, and its sessions,
+ * which carry the game's status and its own takeback rule.
+ */
+export interface LoopSetup<S, M, St> {
   readonly game: Game<S, M>;
+  newSession(options: NewSessionOptions): Result<Session<S, M, St>, InputError>;
+}
+
+/** What a sequential game supplies to be played in the terminal. */
+export interface TerminalAdapter<S, M, St = unknown> {
+  readonly setup: LoopSetup<S, M, St>;
   /** The board with coordinates; `flipped` puts seat 1 at the bottom. */
   render(s: S, view: { readonly flipped: boolean }): string;
-  /** One status line under the board (rule set, pieces, draw counter, move number…). */
-  status?(h: History<S, M>): string;
+  /** The status line under the board, rendered from the game's status (the session's) and the line of play. */
+  status?(st: St, h: History<S, M>): string;
   /** Reads what a player typed as a move (default: the game's own parser). Lets a game accept shorthands. */
   parseInput?(s: S, text: string): Result<M, InputError>;
   /** Ask "Play X?" before a move takes effect (Force 400 does). */
   readonly confirmMoves?: boolean;
   /** The game as record text (PDN, Force 400 record, …) for `save`. */
-  saveText?(h: History<S, M>): string;
+  saveText?(h: History<S, M>): Promise<Result<string, InputError>>;
   /** Reads record text back for `load`. */
-  loadText?(text: string): Result<History<S, M>, InputError>;
+  loadText?(text: string): Promise<Result<History<S, M>, InputError>>;
   /** Default file name suggested by `save`. */
   readonly saveExtension?: string;
   /** Commands of this game only (`tutor e2`, `transfer`…). */
@@ -45,8 +54,6 @@ export interface TerminalAdapter<S, M> {
   readonly intro?: string;
   /** Called after every change of the line of play (moves, takeback, redo, load, results), e.g. to keep a record file. */
   onChange?(h: History<S, M>): void;
-  /** Takeback allowed? (Draughts blitz forbids it.) */
-  readonly takebackAllowed?: (h: History<S, M>) => boolean;
 }
 
 export interface ExtraCommand<S, M> {
@@ -103,8 +110,8 @@ export function commandTable(core: readonly LoopCommand[], game: readonly LoopCo
  * draw offers) are the core game session's (`@tactica/core` session.ts); the loop keeps only what is the
  * terminal's: reading lines, printing, the view's orientation, files, and the games' own commands.
  */
-export async function runTerminalGame<S, M>(
-  adapter: TerminalAdapter<S, M>,
+export async function runTerminalGame<S, M, St>(
+  adapter: TerminalAdapter<S, M, St>,
   io: Io,
   options: {
     seats?: Seats<S, M>;
@@ -118,28 +125,25 @@ export async function runTerminalGame<S, M>(
     seed?: number;
   } = {},
 ): Promise<History<S, M>> {
-  const { game } = adapter;
+  const { game } = adapter.setup;
   const now = options.now ?? (() => Date.now());
   const print = (text: string): void => {
     io.output.write(text.endsWith('\n') ? text : `${text}\n`);
   };
   // The agents that play the computer seats; the session knows those seats by level.
   let agents: Seats<S, M> = options.seats ?? [undefined, undefined];
-  const status = adapter.status && ((h: History<S, M>): string => adapter.status?.(h) ?? '');
-  const created = createSession<S, M, string>(game, {
+  const started = startSession(adapter.setup, {
     seats: seatSpecs(agents),
     seed: options.seed ?? Date.now() >>> 0,
     now: now(),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.history ? { history: options.history } : {}),
-    ...(status ? { status } : {}),
-    ...(adapter.takebackAllowed ? { takebackAllowed: adapter.takebackAllowed } : {}),
   });
-  if (!created.ok) {
-    print(describeError(created.error));
+  if (!started.ok) {
+    print(describeError(started.error));
     return options.history ?? startHistory<S, M>(game.initial());
   }
-  let session: Session<S, M, string> = created.value;
+  let session: Session<S, M, St> = started.value;
   let quitting = false;
   let dirty = false;
   const seatName = (p: Player): string => game.info.players[p];
@@ -159,7 +163,7 @@ export async function runTerminalGame<S, M>(
     dirty = true;
     return true;
   };
-  type Command = (s: Session<S, M, string>, o: CommandOptions) => Result<Session<S, M, string>, InputError>;
+  type Command = (s: Session<S, M, St>, o: CommandOptions) => Result<Session<S, M, St>, InputError>;
   /** A command from the keyboard: applied now, or refused (when the time ran out first, the timeout is applied). */
   const attempt = (command: Command): Result<true, InputError> => {
     const t = now();
@@ -206,7 +210,7 @@ export async function runTerminalGame<S, M>(
       quitting = true;
     },
   };
-  const clockLine = (st: SessionStatus<string>): string => {
+  const clockLine = (st: SessionStatus<St>): string => {
     const c = st.clock;
     if (!c) return '';
     const show = (p: Player): string => formatClock(c.limit === 'off' ? c.used[p] : c.left[p]);
@@ -295,8 +299,13 @@ export async function runTerminalGame<S, M>(
         }
         const suggested = `game.${adapter.saveExtension ?? 'txt'}`;
         const file = args || (await ctx.ask(`File name [${suggested}]: `))?.trim() || suggested;
+        const text = await adapter.saveText(session.history);
+        if (!text.ok) {
+          print(`Could not save: ${describeError(text.error)}`);
+          return 'prompt';
+        }
         try {
-          writeFileSync(file, adapter.saveText(session.history), 'utf8');
+          writeFileSync(file, text.value, 'utf8');
           print(`Saved to ${file}.`);
           savedAt = session.history.cursor;
           dirty = false;
@@ -324,7 +333,7 @@ export async function runTerminalGame<S, M>(
           print(`Could not read ${file}: ${(e as Error).message}`);
           return 'prompt';
         }
-        const loaded = adapter.loadText(text);
+        const loaded = await adapter.loadText(text);
         if (!loaded.ok) {
           print(`Could not load ${file}: ${describeError(loaded.error)}`);
           return 'prompt';
@@ -420,7 +429,7 @@ export async function runTerminalGame<S, M>(
     if (showBoard) {
       const st = session.status(now());
       ctx.print(adapter.render(s, { flipped: ctx.flipped }));
-      if (adapter.status) ctx.print(st.game ?? '');
+      if (adapter.status && st.game !== undefined) ctx.print(adapter.status(st.game, session.history));
       if (st.clock) ctx.print(clockLine(st));
       if (over) {
         ctx.print(
@@ -500,6 +509,17 @@ export async function runTerminalGame<S, M>(
       showBoard = false;
     }
   }
+}
+
+/** A new session of the setup, on the line of play given (a loaded game) or at the setup's start. */
+function startSession<S, M, St>(
+  setup: LoopSetup<S, M, St>,
+  options: NewSessionOptions & { readonly history?: History<S, M> },
+): Result<Session<S, M, St>, InputError> {
+  const { history, ...rest } = options;
+  const created = setup.newSession(rest);
+  if (!created.ok || !history) return created;
+  return created.value.load(history, { expectedVersion: created.value.version, now: options.now });
 }
 
 /** The session's seats for the loop's agents: a person where there is none, else the computer at its level. */

@@ -45,6 +45,7 @@ export class Imports {
       control: NO_CONTROL,
       rated: false,
       history: read.value.history,
+      ...(read.value.snapshot !== undefined ? { snapshot: read.value.snapshot } : {}),
     });
   }
 }

@@ -28,6 +28,8 @@ export interface NewGame {
   readonly rated: boolean;
   /** A line of play to continue (an imported record; sequential games). */
   readonly history?: History<unknown, unknown>;
+  /** The session snapshot of an imported record to continue (simultaneous games). */
+  readonly snapshot?: unknown;
 }
 
 const CACHE_LIMIT = 5_000;
@@ -113,12 +115,20 @@ export class GameService {
       }
       restored = { dynamics: 'sequential', setup, session };
     } else {
-      if (spec.history) {
-        throw new ApiError(400, 'import/not-sequential', `${entry.value.name} records are continued from their rounds`);
+      let session;
+      if (spec.snapshot !== undefined) {
+        // An imported game: its rounds as recorded, played on by these seats.
+        const back = setup.restoreSession(spec.snapshot);
+        if (!back.ok) throw fromInputError(back.error, 400, 'text');
+        const seated = back.value.setSeats(seats, { expectedVersion: back.value.version, now });
+        if (!seated.ok) throw fromInputError(seated.error, 400, 'text');
+        session = seated.value;
+      } else {
+        const created = setup.newSession({ seats, seed, now });
+        if (!created.ok) throw fromInputError(created.error);
+        session = created.value;
       }
-      const created = setup.newSession({ seats, seed, now });
-      if (!created.ok) throw fromInputError(created.error);
-      restored = { dynamics: 'simultaneous', setup, session: created.value };
+      restored = { dynamics: 'simultaneous', setup, session };
     }
     const meta: GameMeta = { turnSince: now };
     const users = spec.seats.map((s) => ('user' in s ? s.user : null)) as [User | null, User | null];

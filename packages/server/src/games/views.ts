@@ -3,7 +3,7 @@
  * opponent and spectators see only that orders are in. Views are built from the catalogue's board model and
  * status, so every interface shows the same thing.
  */
-import { moveText, type Outcome, type Player } from '@tactica/core';
+import { moveText, positionText, type Outcome, type Player, type StepText } from '@tactica/core';
 import type { BoardModel, MoveInput } from '@tactica/catalogue';
 import type { TimeControlSpec } from './control.js';
 import { playersToAct, type LiveGame } from './live-game.js';
@@ -35,9 +35,13 @@ export interface GameView {
   readonly toAct: readonly Player[];
   readonly outcome: Outcome | null;
   readonly lostOnTime: Player | null;
-  /** Moves played (sequential games) in the game's notation; rounds played (Tactorus) as each side's orders. */
+  /** Moves played (sequential games) in the game's notation. */
   readonly moves: readonly string[];
-  readonly rounds: readonly (readonly [readonly string[], readonly string[]])[];
+  /**
+   * Simultaneous games (Tactorus): the steps played, each a round (both sides' orders, public once it is played) or
+   * one of the game's own commands (a customized board, a rule change).
+   */
+  readonly rounds: readonly StepText[];
   readonly board: BoardModel;
   /** The game's own status fields (counters, chips, forces…). */
   readonly state: Readonly<Record<string, unknown>>;
@@ -116,12 +120,13 @@ export function viewOf(game: LiveGame, viewer: Player | undefined, now: number, 
       drawOffer: session.status(now).drawOffer ?? null,
       orders: null,
       legal: mayMove ? setup.board.inputs(position, viewer).map(stripMove) : [],
-      position: setup.game.formatPosition(position),
+      position: positionText(setup.game, position),
     };
   }
   const session = r.session;
   const status = session.status();
-  const line = session.toJSON().line as { rounds?: readonly (readonly [readonly string[], readonly string[]])[] };
+  // The snapshot's line holds every step played in the game's notation (those taken back beyond the cursor too).
+  const line = session.toJSON().line;
   const mine = viewer !== undefined ? session.viewFor(viewer) : undefined;
   const position = viewer !== undefined ? ownPosition(session, viewer) : session.roundStart;
   const mayAct = viewer !== undefined && !game.finished && !session.submitted(viewer);
@@ -130,7 +135,7 @@ export function viewOf(game: LiveGame, viewer: Player | undefined, now: number, 
     outcome: session.outcome ?? null,
     lostOnTime: null,
     moves: [],
-    rounds: (line.rounds ?? []).slice(0, session.round - 1),
+    rounds: line.steps.slice(0, line.cursor),
     board: setup.board.model(position, viewer),
     state: setup.status(session.roundStart, { start: session.roundStart, ply: session.round - 1 }) as unknown as Record<
       string,

@@ -190,15 +190,9 @@ export class DbGameStore<D extends JsonValue = JsonValue> implements GameStore<D
       if (!clean.ok) return clean;
       title = clean.value;
     }
-    const current = await this.db
-      .selectFrom('saves')
-      .select(['id', 'family', 'title', 'summary', 'version', 'saved_at', 'doc'])
-      .where('id', '=', checked.value)
-      .where('owner', '=', this.owner)
-      .executeTakeFirst();
-    if (!current) return err(storeError('store/not-found', `no save ${quoteForMessage(id)}`));
-    const broken = damaged(current);
-    if (broken) return err(broken);
+    const found = await this.changeable(checked.value);
+    if (!found.ok) return found;
+    const current = found.value;
     if (current.version !== version.value) return err(staleVersionError(current.title, current.version, version.value));
     const next = {
       version: version.value + 1,
@@ -231,6 +225,19 @@ export class DbGameStore<D extends JsonValue = JsonValue> implements GameStore<D
     return ok(entryOf({ ...current, ...next }));
   }
 
+  /** The row a change is about: there, and not damaged (a damaged row is listed, never changed). */
+  private async changeable(id: string): Promise<Result<Selectable<SavesTable>, InputError>> {
+    const row = await this.db
+      .selectFrom('saves')
+      .selectAll()
+      .where('id', '=', id)
+      .where('owner', '=', this.owner)
+      .executeTakeFirst();
+    if (!row) return err(storeError('store/not-found', `no save ${quoteForMessage(id)}`));
+    const broken = damaged(row);
+    return broken ? err(broken) : ok(row);
+  }
+
   async delete(id: string, options: DeleteOptions = {}): Promise<Result<StoredEntry, InputError>> {
     const checked = checkId(id);
     if (!checked.ok) return checked;
@@ -238,15 +245,9 @@ export class DbGameStore<D extends JsonValue = JsonValue> implements GameStore<D
       const version = checkVersion(options.expectedVersion);
       if (!version.ok) return version;
     }
-    const current = await this.db
-      .selectFrom('saves')
-      .select(['id', 'family', 'title', 'summary', 'version', 'saved_at', 'doc'])
-      .where('id', '=', checked.value)
-      .where('owner', '=', this.owner)
-      .executeTakeFirst();
-    if (!current) return err(storeError('store/not-found', `no save ${quoteForMessage(id)}`));
-    const broken = damaged(current);
-    if (broken) return err(broken);
+    const found = await this.changeable(checked.value);
+    if (!found.ok) return found;
+    const current = found.value;
     let q = this.db.deleteFrom('saves').where('id', '=', checked.value).where('owner', '=', this.owner);
     if (options.expectedVersion !== undefined) q = q.where('version', '=', options.expectedVersion);
     const r = await q.executeTakeFirst();

@@ -5,18 +5,9 @@
  * (all but Russian) the square numbers are drawn beside it, turned the same way, so a move can be read off both.
  * Pieces: `w` white man, `W` white king, `b` black man, `B` black king; `.` an empty playing square.
  */
-import { current, type History } from '@tactica/core';
-import {
-  drawCounter,
-  moveNumberLabel,
-  pieceCounts,
-  RULE_SETS,
-  squaresOf,
-  type DraughtsMove,
-  type DraughtsState,
-  type Position,
-} from '@tactica/draughts';
-import { pieceAt } from '@tactica/draughts';
+import type { Player } from '@tactica/core';
+import { pieceAt, RULE_SETS, squaresOf, type Position } from '@tactica/draughts';
+import type { DraughtsStatus } from '@tactica/catalogue/draughts';
 
 export const LEGEND = 'w/b: white/black man   W/B: white/black king   .: empty square';
 
@@ -55,34 +46,24 @@ export function renderBoard(pos: Position, flipped = false): string {
   return lines.join('\n');
 }
 
-/** Full-move number of the move about to be played (or of the last move, once the game is over). */
-function moveNumber(h: History<DraughtsState, DraughtsMove>): number {
-  const start = (h.states[0] as DraughtsState).position;
-  return Number.parseInt(moveNumberLabel(start, h.cursor), 10);
-}
-
 /**
- * The manual's status bar as one line (3.3.5), left to right: the rule set's letter (W, E, S, R, B, T, O) with
- * `give-away` after it in a give-away game; the pieces of the first (starting) player, then of the second; the move
- * counter, only while it is not reset (stage 1 counting inactive moves, stage 2 counting all moves: half-moves
- * left, 2.4); the move number. Then whose turn it is and the last move, which the board alone does not show.
+ * The manual's status bar as one line (3.3.5), rendered from the catalogue's status, left to right: the rule set's
+ * letter (W, E, S, R, B, T, O) with `give-away` after it in a give-away game; the pieces of the first (starting)
+ * player, then of the second; the move counter, only while it is not reset (stage 1 counting inactive moves, stage
+ * 2 counting all moves: half-moves left, 2.4); the move number. Then whose turn it is and the last move, which the
+ * board alone does not show.
  */
-export function statusLine(h: History<DraughtsState, DraughtsMove>, lastMove?: string): string {
-  const s = current(h);
-  const rules = RULE_SETS[s.position.variant];
-  const counts = pieceCounts(s.position);
-  const sides =
-    rules.firstToMove === 'white'
-      ? `White ${counts.white} Black ${counts.black}`
-      : `Black ${counts.black} White ${counts.white}`;
-  const counter = drawCounter(s);
+export function statusLine(st: DraughtsStatus, lastMove?: string): string {
+  const side = (p: Player): string => `${p === 0 ? 'White' : 'Black'} ${st.men[p] + st.kings[p]}`;
+  const first = st.firstToMove;
   const parts = [
-    `${rules.letter}${s.giveaway ? ' give-away' : ''}`,
-    sides,
-    ...(counter ? [`counter ${counter.stage}: ${counter.left}`] : []),
-    `move ${moveNumber(h)}`,
+    `${st.letter}${st.giveaway ? ' give-away' : ''}`,
+    `${side(first)} ${side(first === 0 ? 1 : 0)}`,
+    ...(st.counter ? [`counter ${st.counter.stage}: ${st.counter.left}`] : []),
+    `move ${st.moveNumber}`,
   ];
-  if (!s.over) parts.push(`${s.position.turn === 0 ? 'White' : 'Black'} to move`);
+  const turn = st.toMove[0];
+  if (turn !== undefined) parts.push(`${turn === 0 ? 'White' : 'Black'} to move`);
   if (lastMove) parts.push(`last ${lastMove}`);
   return parts.join(' | ');
 }

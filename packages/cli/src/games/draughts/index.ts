@@ -3,31 +3,33 @@
  * map), with the shared `--variant` / `--fen` / `--giveaway` handling in options.ts. The computer opponent serves
  * `tactica analyse draughts` and `tactica match draughts` through `ai`.
  */
-import { draughtsEngine } from '@tactica/ai';
-import { draughtsGame } from '@tactica/draughts';
+import { draughtsEntry } from '@tactica/catalogue/draughts';
 import { aiTools } from '../../ai/ai-tools.js';
-import type { GameCli } from '../../game-cli.js';
-import { addPositionOptions, positionOption, type DraughtsOptionValues } from './options.js';
+import { gameCli, type GameCli } from '../../game-cli.js';
+import { setupFrom } from '../../setup-options.js';
+import { addPositionOptions } from './options.js';
 import { configureHub } from './hub.js';
 import { configureMoves } from './moves.js';
 import { configurePerft } from './perft.js';
 import { configurePlay, launchDraughts } from './play.js';
 import { configureReplay } from './replay.js';
 
-export const draughtsCli: GameCli = {
-  id: 'draughts',
-  summary: 'Draughts (International, English, Spanish, Russian, Brazilian, Thai, Pool; give-away)',
+export const draughtsCli: GameCli = gameCli('draughts', {
   commands: { perft: configurePerft, moves: configureMoves, replay: configureReplay, play: configurePlay },
   launch: launchDraughts,
   // `tactica hub`: the engine in the Hub protocol (International, normal or losing).
   extra: configureHub,
-  // `tactica analyse draughts` and `tactica match draughts`: --variant, --fen, --giveaway choose the game and position.
+  // `tactica analyse draughts` and `tactica match draughts`: --variant, --fen, --giveaway choose the game and
+  // position, as the catalogue sets it up.
   ai: {
     addOptions: (cmd) => addPositionOptions(cmd, { giveaway: true }),
-    setup(opts) {
-      const pos = positionOption(opts as unknown as DraughtsOptionValues);
-      const game = draughtsGame(pos.variant, { giveaway: opts['giveaway'] === true });
-      return aiTools(game, game.fromPosition(pos), draughtsEngine);
+    async setup(opts) {
+      const setup = setupFrom(
+        draughtsEntry,
+        { variant: opts['variant'], giveaway: opts['giveaway'] === true, position: opts['fen'] ?? '' },
+        { variant: '--variant', giveaway: '--giveaway', position: '--fen' },
+      );
+      return aiTools(setup.game, setup.initial(), await setup.loadEngine());
     },
   },
-};
+});

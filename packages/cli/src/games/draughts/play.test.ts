@@ -2,9 +2,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRng } from '@tactica/core';
+import { draughtsEntry } from '@tactica/catalogue/draughts';
 import { draughtsGame, parsePdn } from '@tactica/draughts';
 import { describe, expect, it } from 'vitest';
-import { runCapture } from '../../testing.js';
+import { setupFrom } from '../../setup-options.js';
+import { runCapture, statusAfter } from '../../testing.js';
 import { renderBoard } from './board.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tactica-play-'));
@@ -115,6 +117,22 @@ describe('tactica play draughts: two players at one keyboard', () => {
     expect(lastStatus(reset.stdout)).toBe('W | White 2 Black 1 | move 2 | Black to move | last 35-30');
   });
 
+  it("the status line is rendered from the catalogue's status: its draw counter, pieces and move number", async () => {
+    // Two kings each: every king move is inactive (manual 2.4), so the counter runs.
+    const position = 'W:WK46,K50:BK1,K4';
+    const file = join(dir, 'counter.pdn');
+    writeFileSync(file, `[GameType "20"]\n[FEN "${position}"]\n*\n`);
+    const typed = ['46-41', '1-7', '50-44'];
+    const r = await play(`${typed.join('\n')}\n`, '--load', file);
+    // The catalogue's status of the same line.
+    const st = statusAfter(setupFrom(draughtsEntry, { variant: 'international', position }), typed);
+    expect(st.counter).toEqual({ stage: 1, left: 27 });
+    const pieces = (p: 0 | 1) => st.men[p] + st.kings[p];
+    expect(lastStatus(r.stdout)).toBe(
+      `${st.letter} | White ${pieces(0)} Black ${pieces(1)} | counter ${st.counter?.stage}: ${st.counter?.left} | move ${st.moveNumber} | Black to move | last 50-44`,
+    );
+  });
+
   it('saves to PDN and loads it back, in the same or a later session', async () => {
     const file = join(dir, 'saved.pdn');
     await play(`32-28\n19-23\n28x19\nsave ${file}\nquit\n`, '--variant', 'international', '--giveaway');
@@ -131,6 +149,18 @@ describe('tactica play draughts: two players at one keyboard', () => {
     // Or start from the file: the rule set and give-away come from it.
     const started = await play('', '--load', file);
     expect(lastStatus(started.stdout)).toBe('W give-away | White 20 Black 19 | move 2 | Black to move | last 28x19');
+  });
+
+  it('a game loaded from a file is saved again with its own tags and comments', async () => {
+    const file = join(dir, 'annotated.pdn');
+    writeFileSync(file, '[Event "Club"]\n[Round "3"]\n[WhiteElo "2100"]\n[GameType "20"]\n\n1. 32-28 {good} 19-23 *\n');
+    const saved = join(dir, 'annotated-saved.pdn');
+    await play(`28x19\nsave ${saved}\n`, '--load', file);
+    const text = readFileSync(saved, 'utf8');
+    expect(text).toContain('[Event "Club"]');
+    expect(text).toContain('[Round "3"]');
+    expect(text).toContain('[WhiteElo "2100"]');
+    expect(text).toMatch(/\n1\. 32-28 \{good\} 1\.\.\. 19-23 2\. 28x19 \*\n$/);
   });
 
   it('refuses to load a game of another rule set, naming it', async () => {
@@ -178,7 +208,10 @@ describe('tactica play draughts: two players at one keyboard', () => {
     expect((await play('', '--load', untyped, '--variant', 'english')).stdout).toContain('last 11-15');
     const bad = await play('', '--variant', 'checkers');
     expect(bad.code).not.toBe(0);
-    expect(bad.stderr).toMatch(/unknown variant/);
+    // The catalogue reads the option; its coded error names the flag.
+    expect(bad.stderr).toBe(
+      'tactica: bad --variant: options/bad-value: must be one of international, english, spanish, russian, brazilian, thai, pool\n',
+    );
   });
 
   it('the tactica play menu asks for the rule set and give-away, then starts', async () => {

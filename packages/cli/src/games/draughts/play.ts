@@ -5,7 +5,8 @@
  * Moves are typed in the rule set's notation (`32-28`, `28x19`, `c3-d4`, `c3:e5`), or as the squares alone:
  * `32 28` or `3228` (start and end, when that is one move), `31 22 15` (a capture with its stops), or a single
  * square when the piece there has only one move. An ambiguous shorthand is refused with the choices.
- * Games are saved to PDN and loaded from PDN.
+ * Games are saved to PDN and loaded from PDN, as the catalogue writes and reads it; the game, its status, levels and
+ * engine, and what the clock's "auto" means come from the catalogue's draughts setup.
  *
  * Against the computer: `--white ai:<level>` / `--black ai:<level>` (Dumb, Novice, Average, Good, Smart, Master),
  * "skill stronger" / "skill weaker" during the game (manual 3.3.4), the level in the status line (3.3.5), and the
@@ -20,59 +21,52 @@ import {
   err,
   inputError,
   ok,
-  pushMove,
-  startHistory,
+  type Game,
   type History,
   type InputError,
-  type Outcome,
   type Result,
+  type TimeLimit,
+  type TimeMode,
 } from '@tactica/core';
 import {
-  draughtsGame,
   makeFen,
-  readPdn,
   readSquare,
   PLAYER_NAMES,
   RULE_SETS,
-  sameMove,
   squareName,
   squaresOf,
   VARIANT_IDS,
-  writePdnGame,
-  type DraughtsGame,
   type DraughtsMove,
   type DraughtsState,
-  type PdnComment,
-  type PdnGame,
-  type PdnResult,
-  type PdnTag,
   type VariantId,
 } from '@tactica/draughts';
-import { draughtsEngine, findLevel, type LevelInfo } from '@tactica/ai';
-import type { TimeLimit, TimeMode } from '@tactica/core';
+import { findLevel, type Engine, type LevelInfo } from '@tactica/ai';
+import type { RecordMeta } from '@tactica/catalogue';
+import {
+  draughtsEntry,
+  exportPdnOver,
+  importPdn,
+  type DraughtsSetup,
+  type DraughtsStatus,
+  type ImportedPdn,
+} from '@tactica/catalogue/draughts';
 import { engineAgent, seatsFromOptions } from '../../ai/seats.js';
 import { CliError, type Io } from '../../io.js';
 import { addPlayOptions, seedOrClock } from '../../play-options.js';
+import { fileFormat, setupFrom, type OptionFlags } from '../../setup-options.js';
 import type { Agent, Seats } from '../../terminal/agent.js';
 import { ask, confirm } from '../../terminal/line-reader.js';
 import { runTerminalGame, type ExtraCommand, type LoopContext, type TerminalAdapter } from '../../terminal/loop.js';
 import { LEGEND, renderBoard, statusLine } from './board.js';
-import { variantOption } from './options.js';
 
 type H = History<DraughtsState, DraughtsMove>;
+type Imported = ImportedPdn;
 
-/** What a loaded PDN game brought that the history does not hold: its tags and comments. */
-interface Loaded {
-  readonly tags: readonly PdnTag[];
-  readonly comments: readonly PdnComment[];
-  readonly moves: readonly DraughtsMove[];
-}
+/** The catalogue's PDN: the text of `save`, `load`, `pdn` and `--load`. */
+const PDN = fileFormat(draughtsEntry);
 
-function resultOf(o: Outcome | undefined): PdnResult {
-  if (!o) return 'unfinished';
-  if (o.kind === 'draw') return 'draw';
-  return o.winner === 0 ? 'white-wins' : 'black-wins';
-}
+/** The flags that give the catalogue's draughts options on `tactica play draughts`. */
+const FLAGS: OptionFlags = { variant: '--variant', giveaway: '--giveaway' };
 
 function today(): string {
   const d = new Date();
@@ -80,7 +74,11 @@ function today(): string {
 }
 
 /** Reads what a player typed: notation, or squares alone (see the module comment). */
-export function parseInput(game: DraughtsGame, s: DraughtsState, text: string): Result<DraughtsMove, InputError> {
+export function parseInput(
+  game: Game<DraughtsState, DraughtsMove>,
+  s: DraughtsState,
+  text: string,
+): Result<DraughtsMove, InputError> {
   const t = text.trim();
   const square = '[a-l]?\\d{1,2}';
   let normalized = t;
@@ -96,9 +94,13 @@ export function parseInput(game: DraughtsGame, s: DraughtsState, text: string): 
 }
 
 /** A single square: the move of the piece there, when it has only one. */
-function pieceMove(game: DraughtsGame, s: DraughtsState, text: string): Result<DraughtsMove, InputError> {
+function pieceMove(
+  game: Game<DraughtsState, DraughtsMove>,
+  s: DraughtsState,
+  text: string,
+): Result<DraughtsMove, InputError> {
   if (s.over) return game.parseMove(s, text); // move/game-over
-  const sq = squaresOf(game.rules);
+  const sq = squaresOf(RULE_SETS[s.position.variant]);
   const i = readSquare(sq, text);
   if (i < 0) {
     return err(inputError('move/bad-square', `"${text}" is not a square of this board`, { input: text }));
@@ -121,110 +123,86 @@ function pieceMove(game: DraughtsGame, s: DraughtsState, text: string): Result<D
   );
 }
 
-/** The game as a PDN record (moves taken back are left out). */
-export function gameRecord(game: DraughtsGame, h: H, loaded?: Loaded): PdnGame {
-  const moves = h.moves.slice(0, h.cursor);
-  let same = 0;
-  if (loaded)
-    while (
-      same < moves.length &&
-      same < loaded.moves.length &&
-      sameMove(moves[same] as DraughtsMove, loaded.moves[same] as DraughtsMove)
-    )
-      same++;
-  const tags: PdnTag[] = loaded
-    ? [...loaded.tags]
-    : [
-        { name: 'Event', value: 'Tactica game' },
-        { name: 'Site', value: 'tactica play draughts' },
-        { name: 'Date', value: today() },
-        { name: 'Round', value: '-' },
-        { name: 'White', value: 'White' },
-        { name: 'Black', value: 'Black' },
-      ];
-  return {
-    variant: game.rules.id,
-    giveaway: game.giveaway,
-    tags,
-    start: (h.states[0] as DraughtsState).position,
-    moves,
-    // A loaded game's comments stay where the line played is still the loaded one.
-    comments: loaded ? loaded.comments.filter((c) => c.ply <= same) : [],
-    result: resultOf(game.outcome(current(h))),
-  };
+/** The rule set a setup plays (its start position says it). */
+function variantOf(setup: DraughtsSetup): VariantId {
+  return setup.initial().position.variant;
+}
+
+/** The refusal of a record of another game than the one `setup` plays (another rule set, or give-away or not). */
+function otherGame(setup: DraughtsSetup, record: Imported): InputError | undefined {
+  const { variant, giveaway } = record.options;
+  if (variant === setup.options['variant'] && giveaway === setup.options['giveaway']) return undefined;
+  // The file's game, as its options set it up, names itself (`Russian draughts (give-away)`).
+  const theirs = draughtsEntry.setup(record.options);
+  const name = theirs.ok ? theirs.value.game.info.name : String(variant);
+  return inputError(
+    'pdn/other-variant',
+    `the file holds a game of ${name}, this is ${setup.game.info.name}: start it with tactica play draughts --variant ${String(variant)}${giveaway === true ? ' --giveaway' : ''} --load <file>`,
+  );
 }
 
 /**
- * A PDN game as a line of play, at its end. A result the final position does not explain (a resignation, an agreed
- * draw) ends the game as the record says, so that saving after a resignation and loading it back is the same game.
+ * A PDN file for the game `setup` plays: its first game, whose rule set and give-away mode must be this game's. A
+ * game without a GameType tag is read as this rule set.
  */
-export function historyOf(game: DraughtsGame, record: PdnGame): H {
-  let h: H = startHistory(game.fromPosition(record.start));
-  for (const m of record.moves) h = pushMove(h, m, game.play(current(h), m));
-  const s = current(h);
-  if (!s.over && (record.result === 'white-wins' || record.result === 'black-wins' || record.result === 'draw')) {
-    const ended = record.result === 'draw' ? game.agreeDraw(s) : game.resign(s, record.result === 'white-wins' ? 1 : 0);
-    h = { states: [...h.states.slice(0, -1), ended], moves: h.moves, cursor: h.cursor };
-  }
-  return h;
+export async function readRecordFor(setup: DraughtsSetup, text: string): Promise<Result<Imported, InputError>> {
+  const r = await importPdn(text, variantOf(setup));
+  if (!r.ok) return r;
+  const other = otherGame(setup, r.value);
+  return other ? err(other) : r;
 }
 
-/** Reads the first game of a PDN text for this game (its rule set and give-away mode). */
-export function loadRecord(game: DraughtsGame, text: string): Result<{ h: H; loaded: Loaded }, InputError> {
-  const read = readPdn(text, { defaultVariant: game.rules.id });
-  const first = read[0];
-  if (!first) return err(inputError('pdn/empty', 'the file holds no PDN game'));
-  if (!first.ok) return first;
-  const g = first.value;
-  if (g.variant !== game.rules.id || g.giveaway !== game.giveaway) {
-    const name = (v: VariantId, giveaway: boolean): string => `${RULE_SETS[v].name}${giveaway ? ' (give-away)' : ''}`;
-    return err(
-      inputError(
-        'pdn/other-variant',
-        `the file holds a game of ${name(g.variant, g.giveaway)}, this is ${name(game.rules.id, game.giveaway)}: start it with tactica play draughts --variant ${g.variant}${g.giveaway ? ' --giveaway' : ''} --load <file>`,
-      ),
-    );
-  }
-  return ok({ h: historyOf(game, g), loaded: { tags: g.tags, comments: g.comments, moves: g.moves } });
-}
-
-export function intro(game: DraughtsGame): string {
-  const r = game.rules;
+export function intro(setup: DraughtsSetup): string {
+  const r = RULE_SETS[variantOf(setup)];
   const example =
     r.notation === 'algebraic'
       ? 'c3-d4, c3:e5, or c3 d4'
       : `${r.size === 10 ? '32-28' : '22-18'}, 28x19, or ${r.size === 10 ? '32 28' : '22 18'}`;
   return [
-    `${r.name}${game.giveaway ? ', give-away (the side left without a move wins)' : ''}: two players at one keyboard. ${r.firstToMove === 'white' ? 'White' : 'Black'} moves first.`,
+    `${r.name}${setup.initial().giveaway ? ', give-away (the side left without a move wins)' : ''}: two players at one keyboard. ${r.firstToMove === 'white' ? 'White' : 'Black'} moves first.`,
     LEGEND,
     `Type a move (${example}; a single square when its piece has one move), or "help" for commands.`,
     'Status: rule set letter | pieces of the first and second player | draw counter (when running) | move number.',
   ].join('\n');
 }
 
-/** The terminal adapter: board, status line, input shorthands, PDN save and load. */
-export function draughtsAdapter(game: DraughtsGame): TerminalAdapter<DraughtsState, DraughtsMove> {
-  // Tags and comments of the game loaded last, keyed by its first state (which survives every move and takeback).
-  const loadedBy = new WeakMap<DraughtsState, Loaded>();
+/**
+ * The terminal adapter: board, the status line rendered from the catalogue's status, input shorthands, PDN save and
+ * load through the catalogue. A game loaded from a file is saved over its record (its tags, and its comments where
+ * the line still follows it); a new game is a `Tactica game` of `tactica play draughts` played today.
+ */
+export function draughtsAdapter(
+  setup: DraughtsSetup,
+  loaded?: Imported,
+): TerminalAdapter<DraughtsState, DraughtsMove, DraughtsStatus> {
+  const game = setup.game;
+  // The record of the game loaded last, keyed by its first state (which survives every move and takeback).
+  const loadedBy = new WeakMap<DraughtsState, Imported>();
+  if (loaded) loadedBy.set(loaded.history.states[0] as DraughtsState, loaded);
+  const fresh: RecordMeta = { event: 'Tactica game', site: 'tactica play draughts', date: today() };
+  const pdn = async (h: H): Promise<Result<string, InputError>> => {
+    const from = loadedBy.get(h.states[0] as DraughtsState);
+    return from ? ok(exportPdnOver(h, from.record)) : setup.exportRecord(PDN, h, fresh);
+  };
   const lastMove = (h: H): string | undefined => {
     if (h.cursor === 0) return undefined;
     const before = h.states[h.cursor - 1] as DraughtsState;
     return game.formatMove(before, h.moves[h.cursor - 1] as DraughtsMove);
   };
   return {
-    game,
+    setup,
     render: (s, { flipped }) => renderBoard(s.position, flipped),
-    status: (h) => statusLine(h, lastMove(h)),
+    status: (st, h) => statusLine(st, lastMove(h)),
     parseInput: (s, text) => parseInput(game, s, text),
-    saveText: (h) => writePdnGame(gameRecord(game, h, loadedBy.get(h.states[0] as DraughtsState))),
-    loadText(text) {
-      const r = loadRecord(game, text);
+    saveText: pdn,
+    async loadText(text) {
+      const r = await readRecordFor(setup, text);
       if (!r.ok) return r;
-      loadedBy.set(r.value.h.states[0] as DraughtsState, r.value.loaded);
-      return ok(r.value.h);
+      loadedBy.set(r.value.history.states[0] as DraughtsState, r.value);
+      return ok(r.value.history);
     },
     saveExtension: 'pdn',
-    intro: intro(game),
+    intro: intro(setup),
     extraCommands: [
       {
         names: ['fen', 'position'],
@@ -234,8 +212,10 @@ export function draughtsAdapter(game: DraughtsGame): TerminalAdapter<DraughtsSta
       {
         names: ['pdn'],
         help: 'print the game so far as PDN',
-        run: (ctx) =>
-          ctx.print(writePdnGame(gameRecord(game, ctx.history, loadedBy.get(ctx.history.states[0] as DraughtsState)))),
+        async run(ctx) {
+          const text = await pdn(ctx.history);
+          ctx.print(text.ok ? text.value : describeError(text.error));
+        },
       },
     ],
   };
@@ -255,19 +235,25 @@ interface PlayOptions {
 
 type Agents = Seats<DraughtsState, DraughtsMove>;
 
+/** The computer's levels and its engine, as the catalogue's setup gives them. */
+interface Computer {
+  readonly levels: readonly LevelInfo[];
+  readonly engine: Engine<DraughtsState, DraughtsMove>;
+}
+
 /** Which level each computer agent plays at (agents are made here and by `seatsFromOptions`). */
 const levelOfAgent = new WeakMap<Agent<DraughtsState, DraughtsMove>, LevelInfo>();
 
-function levelFromName(agent: Agent<DraughtsState, DraughtsMove>): LevelInfo | undefined {
+function levelFromName(computer: Computer, agent: Agent<DraughtsState, DraughtsMove>): LevelInfo | undefined {
   const known = levelOfAgent.get(agent);
   if (known) return known;
   // `Computer (Smart)`, as the shared seat options name their agents.
   const m = /\(([^)]+)\)$/.exec(agent.name);
-  return m ? findLevel(draughtsEngine.levels, m[1] as string) : undefined;
+  return m ? findLevel(computer.levels, m[1] as string) : undefined;
 }
 
-function computer(level: LevelInfo, seed: number): Agent<DraughtsState, DraughtsMove> {
-  const agent = engineAgent(draughtsEngine, `ai:${level.id}`, seed);
+function computerAgent(computer: Computer, level: LevelInfo, seed: number): Agent<DraughtsState, DraughtsMove> {
+  const agent = engineAgent(computer.engine, `ai:${level.id}`, seed);
   levelOfAgent.set(agent, level);
   return agent;
 }
@@ -276,10 +262,10 @@ function computer(level: LevelInfo, seed: number): Agent<DraughtsState, Draughts
  * The computer's skill for the status line (manual 3.3.5): the level of each computer seat, weakest first (a
  * switch of sides does not change it).
  */
-function skillPart(seats: Agents): string | undefined {
-  const ids = draughtsEngine.levels.map((l) => l.id);
+function skillPart(computer: Computer, seats: Agents): string | undefined {
+  const ids = computer.levels.map((l) => l.id);
   const levels = seats
-    .flatMap((a) => (a ? [levelFromName(a)] : []))
+    .flatMap((a) => (a ? [levelFromName(computer, a)] : []))
     .filter((l): l is LevelInfo => l !== undefined)
     .sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   if (levels.length === 0) return undefined;
@@ -287,17 +273,21 @@ function skillPart(seats: Agents): string | undefined {
 }
 
 /** "skill stronger" / "skill weaker" (manual 3.3.4): every computer seat one level up or down, if possible. */
-function skillCommands(current: { seats: Agents }, seed: number): ExtraCommand<DraughtsState, DraughtsMove>[] {
+function skillCommands(
+  computer: Computer,
+  playing: { seats: Agents },
+  seed: number,
+): ExtraCommand<DraughtsState, DraughtsMove>[] {
   const change = (ctx: LoopContext<DraughtsState, DraughtsMove>, direction: number): void => {
-    const levels = draughtsEngine.levels;
+    const levels = computer.levels;
     let changed = false;
     const next: Agents = [ctx.seats[0], ctx.seats[1]].map((agent, seat) => {
       if (!agent) return agent;
-      const level = levelFromName(agent);
+      const level = levelFromName(computer, agent);
       const target = level && levels[levels.findIndex((l) => l.id === level.id) + direction];
       if (!target) return agent;
       changed = true;
-      return computer(target, (seed + 31 * seat + 1) >>> 0);
+      return computerAgent(computer, target, (seed + 31 * seat + 1) >>> 0);
     }) as unknown as Agents;
     if (ctx.seats[0] === undefined && ctx.seats[1] === undefined) {
       ctx.print('There is no computer player in this game.');
@@ -305,8 +295,10 @@ function skillCommands(current: { seats: Agents }, seed: number): ExtraCommand<D
       ctx.print(`The computer already plays at its ${direction > 0 ? 'strongest' : 'weakest'}.`);
     } else {
       ctx.seats = next;
-      current.seats = next;
-      ctx.print(`The computer now plays at ${(skillPart(next) ?? '').replace(/^skill /, '')} (this game only).`);
+      playing.seats = next;
+      ctx.print(
+        `The computer now plays at ${(skillPart(computer, next) ?? '').replace(/^skill /, '')} (this game only).`,
+      );
     }
   };
   return [
@@ -327,7 +319,7 @@ function skillCommands(current: { seats: Agents }, seed: number): ExtraCommand<D
 }
 
 /** `--time-mode` and `--time-limit` as the loop's clock (manual 3.2.2); none when neither is given. */
-function clockOption(variant: VariantId, opts: PlayOptions): { mode: TimeMode; limit: TimeLimit } | undefined {
+function clockOption(setup: DraughtsSetup, opts: PlayOptions): { mode: TimeMode; limit: TimeLimit } | undefined {
   if (opts.timeMode === undefined && opts.timeLimit === undefined) return undefined;
   const modeText = (opts.timeMode ?? 'auto').trim().toLowerCase();
   if (!['move', 'game', 'auto'].includes(modeText)) {
@@ -337,8 +329,8 @@ function clockOption(variant: VariantId, opts: PlayOptions): { mode: TimeMode; l
   if (!['off', 'normal', 'blitz'].includes(limitText)) {
     throw new CliError(`--time-limit must be off, normal or blitz, not "${opts.timeLimit}"`);
   }
-  // Manual 3.2.2: "Auto ... Move with English/American, and Game with all others".
-  const mode: TimeMode = modeText === 'auto' ? (variant === 'english' ? 'move' : 'game') : (modeText as TimeMode);
+  // What "auto" means is the game's (manual 3.2.2: per move for English/American, per game for the others).
+  const mode: TimeMode = modeText === 'auto' ? setup.autoTimeMode : (modeText as TimeMode);
   return { mode, limit: limitText as TimeLimit };
 }
 
@@ -350,55 +342,65 @@ function readFile(file: string): string {
   }
 }
 
+/**
+ * The game to play and the record it continues: the rule set of `--variant` and `--giveaway`, or of the PDN file of
+ * `--load` (which those, when given, must match; a file without a GameType tag is read as `--variant`).
+ */
+async function gameOf(opts: PlayOptions): Promise<{ setup: DraughtsSetup; loaded?: Imported }> {
+  const asked =
+    opts.variant === undefined
+      ? undefined
+      : setupFrom(draughtsEntry, { variant: opts.variant, giveaway: opts.giveaway ?? false }, FLAGS);
+  if (opts.load === undefined) {
+    if (!asked) throw new CliError(`--variant is required: ${VARIANT_IDS.join(', ')}`);
+    return { setup: asked };
+  }
+  const text = readFile(opts.load);
+  const read = await importPdn(text, asked && variantOf(asked));
+  if (!read.ok) throw new CliError(`${opts.load}: ${describeError(read.error)}`);
+  const setup = setupFrom(draughtsEntry, read.value.options);
+  if (opts.variant !== undefined || opts.giveaway !== undefined) {
+    // The flags given must name the file's game (the file names its own start position).
+    const wanted = setupFrom(
+      draughtsEntry,
+      {
+        ...read.value.options,
+        ...(opts.variant !== undefined ? { variant: opts.variant } : {}),
+        ...(opts.giveaway !== undefined ? { giveaway: opts.giveaway } : {}),
+      },
+      FLAGS,
+    );
+    const other = otherGame(wanted, read.value);
+    if (other) throw new CliError(`${opts.load}: ${describeError(other)}`);
+  }
+  return { setup, loaded: read.value };
+}
+
 /** Starts a game: a fresh one, or the first game of a PDN file. */
 export async function playDraughts(io: Io, opts: PlayOptions): Promise<void> {
-  let variant: VariantId | undefined = opts.variant === undefined ? undefined : variantOption(opts.variant);
-  let giveaway = opts.giveaway ?? false;
-  let text: string | undefined;
-  if (opts.load !== undefined) {
-    text = readFile(opts.load);
-    if (!variant || opts.giveaway === undefined) {
-      // The file says which rule set it is, unless --variant says otherwise.
-      const first = readPdn(text, variant ? { variant } : {})[0];
-      if (first?.ok) {
-        variant ??= first.value.variant;
-        if (opts.giveaway === undefined) giveaway = first.value.giveaway;
-      } else if (!variant) {
-        throw new CliError(
-          `${opts.load}: ${first ? describeError(first.error) : 'pdn/empty: the file holds no PDN game'}`,
-        );
-      }
-    }
-  }
-  if (!variant) throw new CliError(`--variant is required: ${VARIANT_IDS.join(', ')}`);
-  const game = draughtsGame(variant, { giveaway });
-  const clock = clockOption(variant, opts);
+  const { setup, loaded } = await gameOf(opts);
+  const clock = clockOption(setup, opts);
   const seed = seedOrClock(opts.seed);
-  const seats = seatsFromOptions(opts as Record<string, unknown>, game, draughtsEngine, seed);
-  const base = draughtsAdapter(game);
-  const current = { seats };
-  const adapter: TerminalAdapter<DraughtsState, DraughtsMove> = {
+  const computer: Computer = { levels: setup.levels, engine: await setup.loadEngine() };
+  const seats = seatsFromOptions(opts as Record<string, unknown>, setup.game, computer.engine, seed);
+  const base = draughtsAdapter(setup, loaded);
+  const playing = { seats };
+  const adapter: TerminalAdapter<DraughtsState, DraughtsMove, DraughtsStatus> = {
     ...base,
     // Manual 3.3.5: the computer's skill comes right after the rule set.
-    status: (h) => {
-      const line = base.status?.(h) ?? '';
-      const skill = skillPart(current.seats);
+    status: (st, h) => {
+      const line = base.status?.(st, h) ?? '';
+      const skill = skillPart(computer, playing.seats);
       if (!skill) return line;
       const [rules, ...rest] = line.split(' | ');
       return [rules, skill, ...rest].join(' | ');
     },
-    extraCommands: [...(base.extraCommands ?? []), ...skillCommands(current, seed)],
+    extraCommands: [...(base.extraCommands ?? []), ...skillCommands(computer, playing, seed)],
   };
-  let history: H | undefined;
-  if (text !== undefined) {
-    const loaded = adapter.loadText?.(text);
-    if (loaded && !loaded.ok) throw new CliError(`${opts.load}: ${describeError(loaded.error)}`);
-    if (loaded) history = loaded.value;
-  }
   // A person playing the second seat alone against the computer sees the board from that side.
   const flipped = seats[0] !== undefined && seats[1] === undefined;
   await runTerminalGame(adapter, io, {
-    ...(history ? { history } : {}),
+    ...(loaded ? { history: loaded.history } : {}),
     seats,
     flipped,
     seed,
@@ -410,7 +412,7 @@ export function configurePlay(cmd: Command, io: Io): void {
   // The position comes from --variant and --load (a PDN game may start from a FEN); draughts has no --position.
   addPlayOptions(cmd, {
     seats: PLAYER_NAMES,
-    levels: draughtsEngine.levels.map((l) => l.id),
+    levels: draughtsEntry.levels.map((l) => l.id),
     load: 'file',
     file: 'PDN file (its first game)',
     fileArg: 'file.pdn',
@@ -459,7 +461,7 @@ export async function launchDraughts(io: Io): Promise<void> {
     if (!variant) io.output.write(`"${answer.trim()}" is not on the list.\n`);
   }
   const giveaway = await confirm(io, 'Give-away (the side left without a move wins)?');
-  const levels = draughtsEngine.levels;
+  const levels = draughtsEntry.levels;
   io.output.write(
     `Opponent: 0 a person at this keyboard, ${levels.map((l, i) => `${i + 1} ${l.name}`).join(', ')} (the computer).\n`,
   );

@@ -2,7 +2,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { runCapture } from '../../testing.js';
+import { createRng, current, pushMove, startHistory } from '@tactica/core';
+import { force400Entry } from '@tactica/catalogue/force400';
+import { setupFrom } from '../../setup-options.js';
+import { runCapture, statusAfter } from '../../testing.js';
 
 const testdata = new URL('../../../../force400/src/testdata/', import.meta.url);
 const ibm = new URL('manual-record-ibm.txt', testdata).pathname;
@@ -164,6 +167,28 @@ describe('tactica play force400', () => {
     expect(resumed.stdout).toContain('b 1 W:');
     const byNumber = await runCapture(['play', 'force400', '--load', '1'], { input: '' });
     expect(byNumber.stdout).toContain('Resumed "Sunday game".');
+  });
+
+  it("the status line is rendered from the catalogue's status: men and units after a handicap", async () => {
+    const setup = setupFrom(force400Entry, { handicapWhite: 2 });
+    // Three seeded random actions from the handicap start, each typed and confirmed.
+    const rng = createRng(400);
+    let h = startHistory(setup.initial());
+    const typed: string[] = [];
+    for (let ply = 0; ply < 3; ply++) {
+      const s = current(h);
+      const m = rng.pick(setup.game.legalMoves(s));
+      typed.push(setup.game.formatMove(s, m));
+      h = pushMove(h, m, setup.game.play(s, m));
+    }
+    const input = typed.map((t) => `${t}\ny\n`).join('');
+    const r = await runCapture(['play', 'force400', '--handicap-white', '2'], { input });
+    const st = statusAfter(setup, typed);
+    expect(st.men).toEqual([18, 20]);
+    const shown = r.stdout.split('\n').filter((l) => /^Move \d+/.test(l));
+    expect(shown.at(-1)).toBe(
+      `Move ${st.moveNumber}, Black to move. White: ${st.men[0]} men, ${st.units[0]} units; Black: ${st.men[1]} men, ${st.units[1]} units.`,
+    );
   });
 
   it('R resigns after confirmation; X abdicates; the setup questions when no option is given', async () => {

@@ -3,7 +3,6 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { force400Engine } from '@tactica/ai';
 import { describeError, divide, type InputError } from '@tactica/core';
 import {
   force400,
@@ -15,9 +14,11 @@ import {
   type Force400State,
 } from '@tactica/force400';
 import { aiTools, levelOf } from '../../ai/ai-tools.js';
-import type { GameCli } from '../../game-cli.js';
+import { force400Entry } from '@tactica/catalogue/force400';
+import { gameCli, type GameCli } from '../../game-cli.js';
 import { CliError, type Io } from '../../io.js';
 import { addPlayOptions, seedOption } from '../../play-options.js';
+import { setupFrom } from '../../setup-options.js';
 import { describeResult, GAME_ID, playForce400, type PlayOptions } from './play.js';
 
 function print(io: Io, text: string): void {
@@ -47,13 +48,6 @@ function readText(file: string, io: Io): Promise<string> {
   }
 }
 
-function handicapOption(value: string, name: string): number {
-  if (!/^\d{1,2}$/.test(value) || Number(value) > 19) {
-    throw new CliError(`${name} must be a number of men from 0 to 19, not "${value}"`);
-  }
-  return Number(value);
-}
-
 const PLAY_HELP = `
 With no option, the original's setup questions are asked (reload? handicaps? record file?).
 At the prompt: M C8-C1 (move; M optional), T J8-C1 10 (transfer 10 units), X H9-G9 (abdicate),
@@ -72,14 +66,14 @@ Rules as implemented: docs/games/force400.md.`;
 /** `ai:3` (or `3`) to a level id; `human` or nothing to undefined. */
 function seatOption(spec: string | undefined): string | undefined {
   if (spec === undefined || /^human$/i.test(spec.trim())) return undefined;
-  return levelOf(force400Engine.levels, spec.trim()).id;
+  return levelOf(force400Entry.levels, spec.trim()).id;
 }
 
 function configurePlay(cmd: Command, io: Io): void {
   // No --position: the manual's game record can only start from the standard setup (with handicaps).
   addPlayOptions(cmd, {
     seats: force400.info.players,
-    levels: force400Engine.levels.map((l) => l.id),
+    levels: force400Entry.levels.map((l) => l.id),
     load: 'save',
   })
     .option('--handicap-white <n>', "men removed from White's side (0–19)")
@@ -103,11 +97,17 @@ function configurePlay(cmd: Command, io: Io): void {
           opts.white === undefined && opts.black === undefined
             ? undefined
             : ([seatOption(opts.white), seatOption(opts.black)] as const);
+        // The handicaps are the catalogue's options: it checks them and sets the game up.
+        const setup = setupFrom(
+          force400Entry,
+          {
+            ...(opts.handicapWhite !== undefined ? { handicapWhite: opts.handicapWhite } : {}),
+            ...(opts.handicapBlack !== undefined ? { handicapBlack: opts.handicapBlack } : {}),
+          },
+          { handicapWhite: '--handicap-white', handicapBlack: '--handicap-black' },
+        );
         const options: PlayOptions = {
-          handicap: [
-            opts.handicapWhite === undefined ? undefined : handicapOption(opts.handicapWhite, '--handicap-white'),
-            opts.handicapBlack === undefined ? undefined : handicapOption(opts.handicapBlack, '--handicap-black'),
-          ],
+          setup,
           record: opts.record,
           header: opts.header,
           load: opts.load,
@@ -169,17 +169,15 @@ function describeRecordError(e: InputError): string {
   return describeError(e);
 }
 
-export const force400Cli: GameCli = {
-  id: GAME_ID,
-  summary: 'Force 400 (10x10, men with force levels 0–99, transfers and recharges)',
+export const force400Cli: GameCli = gameCli(GAME_ID, {
   commands: { play: configurePlay, moves: configureMoves, perft: configurePerft, replay: configureReplay },
   ai: {
     addOptions: (cmd) => cmd.option('--position <text>', 'position text (default: the starting position)'),
-    setup: (opts) => {
-      const text = opts['position'];
-      return aiTools(force400, positionOption(typeof text === 'string' ? text : undefined), force400Engine);
+    async setup(opts) {
+      const setup = setupFrom(force400Entry, { position: opts['position'] ?? '' }, { position: '--position' });
+      return aiTools(setup.game, setup.initial(), await setup.loadEngine());
     },
   },
   // The setup questions include the original's: will the program play, which side, at what level.
-  launch: (io) => playForce400(io, { handicap: [undefined, undefined], ask: true }),
-};
+  launch: (io) => playForce400(io, { ask: true }),
+});

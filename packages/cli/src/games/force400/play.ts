@@ -4,7 +4,7 @@
  * takes effect, the reason for every refused action, named saves, and the game record written alongside.
  */
 import { writeFileSync } from 'node:fs';
-import { findLevel, force400Engine, type LevelInfo } from '@tactica/ai';
+import { findLevel, type Engine, type LevelInfo } from '@tactica/ai';
 import {
   current,
   describeError,
@@ -16,7 +16,6 @@ import {
   type Result,
 } from '@tactica/core';
 import {
-  createForce400,
   EMPTY_HEADER,
   force400,
   formatPosition,
@@ -30,14 +29,16 @@ import {
   replayRecordText,
   SAVED_GAME_MAGIC,
   type Force400Action,
-  type Force400Game,
   type ComputerSeat,
   type Force400State,
   type Handicap,
   parseSquare,
+  squareName,
   type RecordHeader,
   type Replay,
 } from '@tactica/force400';
+import { force400Entry, type Force400Setup, type Force400Status } from '@tactica/catalogue/force400';
+import { setupFrom } from '../../setup-options.js';
 import type { Io } from '../../io.js';
 import { SaveLibrary } from '../../storage/save-library.js';
 import type { Agent, Seats } from '../../terminal/agent.js';
@@ -47,8 +48,11 @@ import { runTerminalGame, type ExtraCommand, type LoopContext, type TerminalAdap
 type H = History<Force400State, Force400Action>;
 
 export interface PlayOptions {
-  /** Men removed from each side: a number (default order) or the squares (undefined: none, or ask). */
-  readonly handicap: readonly [Handicap | undefined, Handicap | undefined];
+  /**
+   * The game as the command line set it up in the catalogue (its handicaps); left out, the standard game, or the
+   * one the setup questions ask for.
+   */
+  readonly setup?: Force400Setup;
   /** File to write the game record to as the game goes. */
   readonly record?: string | undefined;
   /** The record's header line. */
@@ -69,10 +73,11 @@ export interface PlayOptions {
 }
 
 /** The key of Force 400 saves in the save library, and the game's id on the command line: its family. */
-export const GAME_ID = force400.info.family;
+export const GAME_ID = force400Entry.family;
 
 interface Session {
-  game: Force400Game;
+  /** The game as the catalogue set it up: its rules, status, levels and engine. */
+  readonly setup: Force400Setup;
   header: RecordHeader;
   recordFile: string | null;
   /** The title of the last save, offered again at the next. */
@@ -92,7 +97,8 @@ const INTRO = [
 export async function playForce400(io: Io, options: PlayOptions): Promise<void> {
   const library = options.library ?? new SaveLibrary();
   const print = (text: string): void => void io.output.write(text.endsWith('\n') ? text : `${text}\n`);
-  let handicap = options.handicap;
+  let handicap: readonly [Handicap, Handicap] = handicapOf(options.setup);
+  let setup = options.setup;
   let recordFile = options.record ?? null;
   let headerLine = options.header ?? null;
   let loaded: Loaded | undefined;
@@ -114,6 +120,8 @@ export async function playForce400(io: Io, options: PlayOptions): Promise<void> 
     if (!loaded) computer = await askOpponent(io);
     if (!loaded && (await confirm(io, 'Handicaps?'))) {
       handicap = [await askHandicap(io, 0), await askHandicap(io, 1)];
+      // The asked handicaps were checked as they were typed; the catalogue sets the game up with them.
+      setup = setupFrom(force400Entry, handicapOptions(handicap));
     }
     if (await confirm(io, 'Keep a game record file?')) {
       recordFile = (await ask(io, 'Record file name [force400-record.txt]: '))?.trim() || 'force400-record.txt';
@@ -130,7 +138,7 @@ export async function playForce400(io: Io, options: PlayOptions): Promise<void> 
   let history: H;
   if (loaded) {
     session = {
-      game: loaded.replay.game,
+      setup: setupFrom(force400Entry, handicapOptions(loaded.replay.parsed.record.handicap)),
       header: { ...loaded.replay.parsed.record, ...(headerLine === null ? {} : { header: headerLine }) },
       recordFile,
       title: loaded.title,
@@ -141,24 +149,16 @@ export async function playForce400(io: Io, options: PlayOptions): Promise<void> 
     history = historyOf(loaded.replay);
     print(`Resumed "${loaded.title}".`);
   } else {
-    const made = createForce400({ handicap: [handicap[0] ?? 0, handicap[1] ?? 0] });
-    if (!made.ok) {
-      print(describeError(made.error));
-      return;
-    }
-    const squares = ([0, 1] as const).map((side) => {
-      const r = handicapSquares(side, handicap[side] ?? 0);
-      return r.ok ? r.value : [];
-    });
+    setup ??= setupFrom(force400Entry, handicapOptions(handicap));
     session = {
-      game: made.value,
+      setup,
       header: {
         ...EMPTY_HEADER,
         header: headerLine,
         date: formatRecordDate(new Date()),
         white: playerName(computer[0]),
         black: playerName(computer[1]),
-        handicap: [squares[0] ?? [], squares[1] ?? []],
+        handicap: [removedSquares(0, handicap[0]), removedSquares(1, handicap[1])],
       },
       recordFile,
       title: null,
@@ -166,14 +166,15 @@ export async function playForce400(io: Io, options: PlayOptions): Promise<void> 
       recordError: null,
       computer,
     };
-    history = { states: [made.value.initial()], moves: [], cursor: 0 };
+    history = { states: [setup.initial()], moves: [], cursor: 0 };
   }
 
   const adapter = force400Adapter(session, library);
   const seed = options.seed ?? Date.now() >>> 0;
+  const engine = computer[0] === undefined && computer[1] === undefined ? undefined : await session.setup.loadEngine();
   const seats: Seats<Force400State, Force400Action> = [
-    computerAgent(computer[0], seed, print),
-    computerAgent(computer[1], seed + 1, print),
+    computerAgent(session.setup.levels, engine, computer[0], seed, print),
+    computerAgent(session.setup.levels, engine, computer[1], seed + 1, print),
   ];
   // A person playing Black alone against the program sees the board from Black's side.
   const flipped = seats[0] !== undefined && seats[1] === undefined;
@@ -194,7 +195,8 @@ export async function playForce400(io: Io, options: PlayOptions): Promise<void> 
 export function force400Adapter(
   session: Session,
   library: SaveLibrary,
-): TerminalAdapter<Force400State, Force400Action> {
+): TerminalAdapter<Force400State, Force400Action, Force400Status> {
+  const { game } = session.setup;
   const stop: ExtraCommand<Force400State, Force400Action> = {
     names: ['s', 'stop'],
     help: 'stop: S save the unfinished game under a title, R resume, E end the game',
@@ -217,7 +219,7 @@ export function force400Adapter(
       if (s.ended) return ctx.print('The game is already over.');
       const who = s.toMove === 0 ? 'White' : 'Black';
       if (!(await confirm(ctx.io, `${who}, resign?`))) return;
-      ctx.endWith(session.game.resign(s, s.toMove));
+      ctx.endWith(game.resign(s, s.toMove));
     },
   };
   const saves: ExtraCommand<Force400State, Force400Action> = {
@@ -234,7 +236,6 @@ export function force400Adapter(
     run(ctx, args) {
       const r = openSave(library, args.trim());
       if (!r.ok) return ctx.print(describeError(r.error));
-      session.game = r.value.replay.game;
       session.header = {
         ...r.value.replay.parsed.record,
         header: session.header.header ?? r.value.replay.parsed.record.header,
@@ -254,23 +255,22 @@ export function force400Adapter(
   };
 
   return {
-    get game() {
-      return session.game;
-    },
+    setup: session.setup,
     render: (s, { flipped }) => renderBoard(s, { flipped }),
-    status: (h) => statusLine(current(h), session),
+    status: (st) => statusLine(st, session),
     onChange: (h) => writeRecord(session, h),
     confirmMoves: true,
-    saveText: (h) =>
-      formatSavedGame({
-        title: session.title ?? session.header.header ?? 'Force 400 game',
-        computer: computerSeat(session),
-        record: recordOf(session, h),
-      }),
-    loadText(text) {
+    saveText: async (h) =>
+      ok(
+        formatSavedGame({
+          title: session.title ?? session.header.header ?? 'Force 400 game',
+          computer: computerSeat(session),
+          record: recordOf(session, h),
+        }),
+      ),
+    async loadText(text) {
       const r = loadAny(text);
       if (!r.ok) return r;
-      session.game = r.value.replay.game;
       session.header = r.value.replay.parsed.record;
       if (r.value.title) session.title = r.value.title;
       return ok(historyOf(r.value.replay));
@@ -288,10 +288,11 @@ async function abdicateWithS(
   args: string,
 ): Promise<void> {
   const s = current(ctx.history);
-  const r = session.game.parseMove(s, `S ${args}`);
+  const { game } = session.setup;
+  const r = game.parseMove(s, `S ${args}`);
   if (!r.ok) return ctx.print(describeError(r.error));
-  if (!(await confirm(ctx.io, `Play ${session.game.formatMove(s, r.value)}?`))) return;
-  ctx.history = pushMove(ctx.history, r.value, session.game.play(s, r.value));
+  if (!(await confirm(ctx.io, `Play ${game.formatMove(s, r.value)}?`))) return;
+  ctx.history = pushMove(ctx.history, r.value, game.play(s, r.value));
 }
 
 async function saveToLibrary(
@@ -332,25 +333,49 @@ function writeRecord(session: Session, h: H): void {
   }
 }
 
-function statusLine(s: Force400State, session: Session): string {
-  const counts = [0, 1].map((side) => {
-    let men = 0;
-    let units = 0;
-    for (const m of s.board) {
-      if (m && m.side === side) {
-        men++;
-        units += m.force;
-      }
-    }
-    return `${men} men, ${units} units`;
-  });
-  const turn = s.ended ? `Move ${s.moveNumber}` : `Move ${s.moveNumber}, ${s.toMove === 0 ? 'White' : 'Black'} to move`;
+/** `Move 12, Black to move. White: 12 men, 57 units; Black: …`, rendered from the catalogue's status. */
+function statusLine(st: Force400Status, session: Session): string {
+  const side = (p: 0 | 1): string => `${st.men[p]} men, ${st.units[p]} units`;
+  const turn = st.toMove[0];
+  const move = turn === undefined ? `Move ${st.moveNumber}` : `Move ${st.moveNumber}, ${seatName(turn)} to move`;
   const rec = session.recordFile
     ? session.recordError
       ? ` Record NOT written: ${session.recordError}`
       : ` Recording to ${session.recordFile}.`
     : '';
-  return `${turn}. White: ${counts[0]}; Black: ${counts[1]}.${rec}`;
+  return `${move}. White: ${side(0)}; Black: ${side(1)}.${rec}`;
+}
+
+function seatName(p: Player): string {
+  return force400.info.players[p];
+}
+
+/** The handicaps of a setup made from the command line (men in the default order, or none). */
+function handicapOf(setup: Force400Setup | undefined): [Handicap, Handicap] {
+  if (!setup) return [0, 0];
+  const count = (key: string): number => {
+    const v = setup.options[key];
+    return typeof v === 'number' ? v : 0;
+  };
+  return [count('handicapWhite'), count('handicapBlack')];
+}
+
+/** The catalogue's options for these handicaps: each side's number of men, and the squares when they were named. */
+function handicapOptions(handicap: readonly [Handicap, Handicap]): Record<string, number | string> {
+  const count = (h: Handicap): number => (typeof h === 'number' ? h : h.length);
+  const squares = (h: Handicap): string => (typeof h === 'number' ? '' : h.map(squareName).join(' '));
+  return {
+    handicapWhite: count(handicap[0]),
+    handicapBlack: count(handicap[1]),
+    handicapWhiteSquares: squares(handicap[0]),
+    handicapBlackSquares: squares(handicap[1]),
+  };
+}
+
+/** The squares a handicap clears, as the record lists them. */
+function removedSquares(side: Player, handicap: Handicap): readonly number[] {
+  const r = handicapSquares(side, handicap);
+  return r.ok ? r.value : [];
 }
 
 /** The result in words. */
@@ -431,18 +456,20 @@ function noteComputer(
 
 /** A computer seat: the engine at a level, its thoughts printed as it contemplates its move (manual, "Miscellaneous"). */
 function computerAgent(
+  levels: readonly LevelInfo[],
+  engine: Engine<Force400State, Force400Action> | undefined,
   levelId: string | undefined,
   seed: number,
   print: (text: string) => void,
 ): Agent<Force400State, Force400Action> | undefined {
   if (levelId === undefined) return undefined;
-  const level = findLevel(force400Engine.levels, levelId);
-  if (!level) throw new Error(`unknown Force 400 level ${levelId}`);
+  const level = findLevel(levels, levelId);
+  if (!level || !engine) throw new Error(`no Force 400 engine at level ${levelId}`);
   let moves = 0;
   return {
     name: `Program (${level.name})`,
     async chooseMove(s: Force400State, timeMs?: number): Promise<Force400Action> {
-      return force400Engine.choose(s, level.id, {
+      return engine.choose(s, level.id, {
         seed: (seed + 7919 * moves++) >>> 0,
         onThought: (text) => print(`  ${text}`),
         ...(timeMs !== undefined ? { timeMs } : {}),
@@ -467,7 +494,7 @@ async function askOpponent(io: Io): Promise<[string | undefined, string | undefi
     }
     io.output.write('Answer W or B.\n');
   }
-  const levels: readonly LevelInfo[] = force400Engine.levels;
+  const levels: readonly LevelInfo[] = force400Entry.levels;
   for (;;) {
     const answer = (await ask(io, `Skill level, ${levels[0]?.id ?? 0} to ${levels.at(-1)?.id ?? 7} [2]: `))?.trim();
     if (answer === undefined) return none;

@@ -1,53 +1,50 @@
 /**
- * Tactics in the shared terminal loop: the manual's board, a status line, game records for `save`/`load`, and
- * named saves in the save library (`saves`, `keep`, `restore`).
+ * Tactics in the shared terminal loop: the manual's board, the status line rendered from the catalogue's status,
+ * the catalogue's game record for `save`/`load`, and named saves in the save library (`saves`, `keep`, `restore`).
  */
 import { current, describeError, ok, type History, type InputError, type Result } from '@tactica/core';
-import {
-  formatPosition,
-  parseRecord,
-  QUIET_PLY_LIMIT,
-  renderDiagram,
-  repetitions,
-  tactics,
-  writeRecord,
-  type TacticsMove,
-  type TacticsState,
-} from '@tactica/tactics';
+import { formatPosition, QUIET_PLY_LIMIT, renderDiagram, type TacticsMove, type TacticsState } from '@tactica/tactics';
+import { tacticsEntry, type TacticsSetup, type TacticsStatus } from '@tactica/catalogue/tactics';
+import { fileFormat } from '../../setup-options.js';
 import type { SaveLibrary } from '../../storage/save-library.js';
 import type { LoopContext, TerminalAdapter } from '../../terminal/loop.js';
 
 /** The key of Tactics saves in the save library: the game's family. */
-export const GAME_ID = tactics.info.family;
+export const GAME_ID = tacticsEntry.family;
+
+/** The catalogue's Tactics game record: the text of `save`, `load`, `--load` and the save library. */
+export const RECORD_FORMAT = fileFormat(tacticsEntry);
 
 type H = History<TacticsState, TacticsMove>;
 
 /** The record of the line played so far (moves taken back are left out). */
-export function saveText(h: H): string {
-  return writeRecord({ start: h.states[0] ?? tactics.initial(), moves: h.moves.slice(0, h.cursor), final: current(h) });
+export function saveText(setup: TacticsSetup, h: H): Promise<Result<string, InputError>> {
+  return setup.exportRecord(RECORD_FORMAT, h);
 }
 
 /** A record read back as a line of play, positioned at its end. */
-export function loadText(text: string): Result<H, InputError> {
-  const r = parseRecord(text);
-  if (!r.ok) return r;
-  return ok({ states: r.value.states, moves: r.value.moves, cursor: r.value.moves.length });
+export async function loadText(text: string): Promise<Result<H, InputError>> {
+  const r = await tacticsEntry.importRecord(RECORD_FORMAT, text);
+  return r.ok ? ok(r.value.history) : r;
 }
 
-/** `White to move · move 12 · 37 plies without a flip (draw at 100) · this position seen twice` */
-export function statusLine(h: H): string {
-  const s = current(h);
-  const start = h.states[0] ?? s;
-  // Full moves count from the start position: White's and Black's ply share a number.
-  const move = Math.floor((h.cursor + start.turn) / 2) + 1;
+/** `White to move · move 12 · 37 plies without a flip (draw at 100) · this position seen twice (draw at 3)` */
+export function statusLine(setup: TacticsSetup, st: TacticsStatus): string {
   const parts = [
-    `${tactics.info.players[s.turn]} to move`,
-    `move ${move}`,
-    `${s.quiet} ${s.quiet === 1 ? 'ply' : 'plies'} without a flip (draw at ${QUIET_PLY_LIMIT})`,
+    `${setup.game.info.players[st.turn]} to move`,
+    `move ${st.moveNumber}`,
+    `${st.quietPlies} ${st.quietPlies === 1 ? 'ply' : 'plies'} without a flip (draw at ${st.quietLimit})`,
   ];
-  const seen = repetitions(s);
-  if (seen > 1) parts.push(`this position seen ${seen === 2 ? 'twice' : `${seen} times`} (draw at 3)`);
+  if (st.repetitions > 1) {
+    const seen = st.repetitions === 2 ? 'twice' : `${st.repetitions} times`;
+    parts.push(`this position seen ${seen} (draw at ${st.repetitionLimit})`);
+  }
   return parts.join(' · ');
+}
+
+/** The catalogue's status of the line's current position. */
+function statusOf(setup: TacticsSetup, h: H): TacticsStatus {
+  return setup.status(current(h), { start: h.states[0] ?? current(h), ply: h.cursor });
 }
 
 export const INTRO = [
@@ -67,12 +64,15 @@ function listSaves(library: SaveLibrary): string {
   return [...entries.map((e, i) => `${i + 1}. ${e.title} (${e.summary}, saved ${e.savedAt})`), ...damaged].join('\n');
 }
 
-export function tacticsAdapter(library: SaveLibrary): TerminalAdapter<TacticsState, TacticsMove> {
+export function tacticsAdapter(
+  setup: TacticsSetup,
+  library: SaveLibrary,
+): TerminalAdapter<TacticsState, TacticsMove, TacticsStatus> {
   return {
-    game: tactics,
+    setup,
     render: (s, { flipped }) => renderDiagram(s, { flipped }),
-    status: statusLine,
-    saveText,
+    status: (st) => statusLine(setup, st),
+    saveText: (h) => saveText(setup, h),
     loadText,
     saveExtension: 'tactics',
     intro: INTRO,
@@ -97,10 +97,12 @@ export function tacticsAdapter(library: SaveLibrary): TerminalAdapter<TacticsSta
         help: 'keep the game in the save library under a title (the same title is overwritten)',
         async run(ctx, args) {
           const title = args.trim() || (await ctx.ask('Title: '))?.trim() || '';
+          const payload = await saveText(setup, ctx.history);
+          if (!payload.ok) return ctx.print(describeError(payload.error));
           const r = library.save(GAME_ID, {
             title,
-            payload: saveText(ctx.history),
-            summary: statusLine(ctx.history).split(' · ').slice(0, 2).join(', '),
+            payload: payload.value,
+            summary: statusLine(setup, statusOf(setup, ctx.history)).split(' · ').slice(0, 2).join(', '),
           });
           ctx.print(r.ok ? `Stored as "${r.value.title}".` : describeError(r.error));
         },
@@ -113,7 +115,7 @@ export function tacticsAdapter(library: SaveLibrary): TerminalAdapter<TacticsSta
           const ref = args.trim() || (await ctx.ask(`${listSaves(library)}\nTitle, #N or N: `))?.trim() || '';
           const file = library.open(ref, GAME_ID);
           if (!file.ok) return ctx.print(describeError(file.error));
-          const h = loadText(file.value.payload);
+          const h = await loadText(file.value.payload);
           if (!h.ok) return ctx.print(`The save "${file.value.title}" is damaged: ${describeError(h.error)}`);
           ctx.history = h.value;
           ctx.print(`Restored "${file.value.title}".`);

@@ -3,8 +3,7 @@
  * (`--white ai:<level>`, `--black ai:<level>`), `analyse` and `match`.
  */
 import type { Command } from 'commander';
-import { tacticsEngine } from '@tactica/ai';
-import { current, describeError, divide, startHistory, type History } from '@tactica/core';
+import { current, describeError, divide, type History } from '@tactica/core';
 import {
   formatPosition,
   parsePosition,
@@ -14,12 +13,14 @@ import {
   type TacticsMove,
   type TacticsState,
 } from '@tactica/tactics';
+import { tacticsEntry } from '@tactica/catalogue/tactics';
 import { aiTools } from '../../ai/ai-tools.js';
 import { askSeats } from '../../ai/ask-opponent.js';
 import { seatsFromOptions } from '../../ai/seats.js';
-import type { GameCli } from '../../game-cli.js';
+import { gameCli, type GameCli } from '../../game-cli.js';
 import { CliError, type Io } from '../../io.js';
-import { addPlayOptions, loadFileOrSave, readGameFile, seedOrClock } from '../../play-options.js';
+import { addPlayOptions, gameToPlay, readGameFile, seedOrClock } from '../../play-options.js';
+import { setupFrom } from '../../setup-options.js';
 import { SaveLibrary } from '../../storage/save-library.js';
 import { runTerminalGame } from '../../terminal/loop.js';
 import { GAME_ID, loadText, tacticsAdapter } from './adapter.js';
@@ -37,7 +38,7 @@ function positionOption(text: string | undefined): TacticsState {
   return r.value;
 }
 
-function readRecord(file: string): H {
+function readRecord(file: string): Promise<H> {
   return readGameFile(file, loadText);
 }
 
@@ -60,28 +61,37 @@ export function describeResult(s: TacticsState): string {
 function configurePlay(cmd: Command, io: Io): void {
   addPlayOptions(cmd, {
     seats: tactics.info.players,
-    levels: tacticsEngine.levels.map((l) => l.id),
+    levels: tacticsEntry.levels.map((l) => l.id),
     position: true,
     load: 'file-or-save',
     file: 'record file',
     // --resume took a named save before --load was the name in every game.
     loadAliases: ['resume'],
   }).action(async (opts: { position?: string; load?: string } & Record<string, unknown>) => {
-    const seats = seatsFromOptions(opts, tactics, tacticsEngine, seedOrClock(opts['seed']));
     const library = new SaveLibrary();
-    const history = opts.load
-      ? loadFileOrSave(opts.load, library, GAME_ID, loadText)
-      : startHistory<TacticsState, TacticsMove>(positionOption(opts.position));
+    const { setup, history } = await gameToPlay(
+      tacticsEntry,
+      opts.load,
+      library,
+      opts.position === undefined ? {} : { position: opts.position },
+      { position: '--position' },
+    );
+    const seats = seatsFromOptions(opts, setup.game, await setup.loadEngine(), seedOrClock(opts['seed']));
     // A person playing Black alone against the computer sees the board from Black's side.
     const flipped = seats[0] !== undefined && seats[1] === undefined;
-    await runTerminalGame(tacticsAdapter(library), io, { history, seats, flipped });
+    await runTerminalGame(tacticsAdapter(setup, library), io, {
+      ...(history ? { history } : {}),
+      seats,
+      flipped,
+    });
   });
 }
 
 /** `tactica play` menu: asks for the opponent (a person at the same keyboard or a computer level) and a colour. */
 async function launch(io: Io): Promise<void> {
-  const setup = await askSeats(io, tacticsEngine, tactics.info.players);
-  if (setup) await runTerminalGame(tacticsAdapter(new SaveLibrary()), io, setup);
+  const setup = setupFrom(tacticsEntry, {});
+  const seats = await askSeats(io, await setup.loadEngine(), setup.game.info.players);
+  if (seats) await runTerminalGame(tacticsAdapter(setup, new SaveLibrary()), io, seats);
 }
 
 function configureMoves(cmd: Command, io: Io): void {
@@ -118,8 +128,8 @@ function configurePerft(cmd: Command, io: Io): void {
 }
 
 function configureReplay(cmd: Command, io: Io): void {
-  cmd.argument('<file>', 'a Tactics game record').action((file: string) => {
-    const h = readRecord(file);
+  cmd.argument('<file>', 'a Tactics game record').action(async (file: string) => {
+    const h = await readRecord(file);
     const s = current(h);
     print(io, renderDiagram(s));
     print(io, formatPosition(s));
@@ -127,18 +137,14 @@ function configureReplay(cmd: Command, io: Io): void {
   });
 }
 
-export const tacticsCli: GameCli = {
-  id: GAME_ID,
-  summary: 'Tactics (8x8, flip pieces: freeze the opposing Rooks, Bishops and Queens)',
+export const tacticsCli: GameCli = gameCli(GAME_ID, {
   commands: { play: configurePlay, moves: configureMoves, perft: configurePerft, replay: configureReplay },
   ai: {
     addOptions: (cmd) => cmd.option('--position <text>', 'position text (default: the starting position)'),
-    setup: (opts) =>
-      aiTools(
-        tactics,
-        positionOption(typeof opts['position'] === 'string' ? opts['position'] : undefined),
-        tacticsEngine,
-      ),
+    async setup(opts) {
+      const setup = setupFrom(tacticsEntry, { position: opts['position'] ?? '' }, { position: '--position' });
+      return aiTools(setup.game, setup.initial(), await setup.loadEngine());
+    },
   },
   launch,
-};
+});

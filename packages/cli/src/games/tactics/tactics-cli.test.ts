@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCapture } from '../../testing.js';
+import { tacticsEntry } from '@tactica/catalogue/tactics';
+import { setupFrom } from '../../setup-options.js';
+import { runCapture, statusAfter } from '../../testing.js';
 import { tacticsCli } from './index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tactics-cli-'));
@@ -168,5 +170,20 @@ describe('tactica play tactics', () => {
   it('announces the end by the rules: no legal move loses', async () => {
     const r = await run(['play', 'tactics', '--position', '8/8/8/3R4/3*R4/8/8/3R4 w 0'], 'd8-d6\n');
     expect(r.stdout).toContain('White wins (no moves).');
+  });
+});
+
+describe('tactica play tactics: the status line', () => {
+  it("is rendered from the catalogue's status: plies without a flip and repetitions against their limits", async () => {
+    // Two rooks walk out and back: the start position comes round again, with no flip.
+    const position = 'R7/8/8/8/8/8/8/7*R w 0';
+    const typed = ['a1-a4', 'h8-h5', 'a4-a1', 'h5-h8'];
+    const r = await run(['play', 'tactics', '--position', position], `${typed.join('\n')}\n`);
+    const st = statusAfter(setupFrom(tacticsEntry, { position }), typed);
+    expect([st.quietPlies, st.repetitions]).toEqual([4, 2]);
+    const shown = r.stdout.split('\n').filter((l) => / to move · move /.test(l));
+    expect(shown.at(-1)).toBe(
+      `White to move · move ${st.moveNumber} · ${st.quietPlies} plies without a flip (draw at ${st.quietLimit}) · this position seen twice (draw at ${st.repetitionLimit})`,
+    );
   });
 });

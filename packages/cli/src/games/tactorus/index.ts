@@ -43,7 +43,7 @@ import {
   type TactorusSession,
   type TactorusState,
 } from '@tactica/tactorus';
-import type { GameCli } from '../../game-cli.js';
+import { gameCli, type GameCli } from '../../game-cli.js';
 import { CliError, type Io } from '../../io.js';
 import { addPlayOptions, seedOrClock } from '../../play-options.js';
 import { ask } from '../../terminal/line-reader.js';
@@ -435,11 +435,9 @@ function addTactorusCommands(program: Command, io: Io): void {
     });
 }
 
-export const tactorusCli: GameCli = {
-  id: GAME_ID,
-  summary: 'Tactorus (10x10, secret simultaneous orders, play by e-mail)',
+export const tactorusCli: GameCli = gameCli(GAME_ID, {
   commands: { play: configurePlay, moves: configureMoves, replay: configureReplay },
   extra: addTactorusCommands,
   ai: tactorusAi,
   launch: launchGame,
-};
+});

@@ -3,29 +3,27 @@
  * the computer opponent in `play` (`--white ai:<level>`, `--black ai:<level>`), `analyse` and `match`.
  */
 import type { Command } from 'commander';
-import { tactrixEngine } from '@tactica/ai';
-import { current, describeError, divide, ok, startHistory, type History } from '@tactica/core';
+import { current, describeError, divide, ok, type History, type InputError, type Result } from '@tactica/core';
 import {
   describeTutor,
   formatPosition,
-  formatRecord,
   formatResult,
   initialState,
   parsePosition,
-  parseRecord,
   renderBoard,
-  statusLine,
   tactrix,
   tutor,
   type TactrixMove,
   type TactrixState,
 } from '@tactica/tactrix';
+import { tactrixEntry, type TactrixSetup, type TactrixStatus } from '@tactica/catalogue/tactrix';
 import { aiTools } from '../../ai/ai-tools.js';
 import { askSeats } from '../../ai/ask-opponent.js';
 import { seatsFromOptions } from '../../ai/seats.js';
-import type { GameCli } from '../../game-cli.js';
+import { gameCli, type GameCli } from '../../game-cli.js';
 import { CliError, type Io } from '../../io.js';
-import { addPlayOptions, loadFileOrSave, readGameFile, seedOrClock } from '../../play-options.js';
+import { addPlayOptions, gameToPlay, readGameFile, seedOrClock } from '../../play-options.js';
+import { fileFormat, setupFrom } from '../../setup-options.js';
 import { SaveLibrary } from '../../storage/save-library.js';
 import { runTerminalGame, type ExtraCommand, type TerminalAdapter } from '../../terminal/loop.js';
 
@@ -39,22 +37,29 @@ function positionOption(text: string | undefined): TactrixState {
 }
 
 /** The key of Tactrix! saves in the save library: the game's family. */
-const GAME_ID = tactrix.info.family;
+const GAME_ID = tactrixEntry.family;
 
-function readRecord(file: string): H {
+/** The catalogue's Tactrix! saved game: the text of `save`, `load`, `--load`, `keep` and `restore`. */
+const RECORD_FORMAT = fileFormat(tactrixEntry);
+
+function readRecord(file: string): Promise<H> {
   return readGameFile(file, loadText);
 }
 
-function saveText(h: H): string {
-  return formatRecord(h.states[0] as TactrixState, h.moves.slice(0, h.cursor), current(h));
+function saveText(setup: TactrixSetup, h: H): Promise<Result<string, InputError>> {
+  return setup.exportRecord(RECORD_FORMAT, h);
 }
 
-function loadText(text: string) {
-  const r = parseRecord(text);
-  if (!r.ok) return r;
-  const { states, moves } = r.value;
-  const h: H = { states, moves, cursor: moves.length };
-  return ok(h);
+async function loadText(text: string): Promise<Result<H, InputError>> {
+  const r = await tactrixEntry.importRecord(RECORD_FORMAT, text);
+  return r.ok ? ok(r.value.history) : r;
+}
+
+/** `Move 3, White to move. Chips: White 2, Black 1. 4 plies without progress.` */
+export function statusLine(setup: TactrixSetup, st: TactrixStatus): string {
+  const who = st.toMove.length === 0 ? 'game over' : `${setup.game.info.players[st.turn]} to move`;
+  const plies = `${st.noProgress} ${st.noProgress === 1 ? 'ply' : 'plies'}`;
+  return `Move ${st.moveNumber}, ${who}. Chips: White ${st.balance[0]}, Black ${st.balance[1]}. ${plies} without progress.`;
 }
 
 function print(io: Io, text: string): void {
@@ -62,7 +67,7 @@ function print(io: Io, text: string): void {
 }
 
 /** Named saves in the shared save library (`saves`, `keep <title>`, `restore <number or title>`). */
-function libraryCommands(library: SaveLibrary): ExtraCommand<TactrixState, TactrixMove>[] {
+function libraryCommands(setup: TactrixSetup, library: SaveLibrary): ExtraCommand<TactrixState, TactrixMove>[] {
   return [
     {
       names: ['saves'],
@@ -85,11 +90,11 @@ function libraryCommands(library: SaveLibrary): ExtraCommand<TactrixState, Tactr
       help: 'save the game in the save library under a title (same title: replaced)',
       async run(ctx, args) {
         const title = args.trim() || (await ctx.ask('Title: '))?.trim() || '';
-        const r = library.save(GAME_ID, {
-          title,
-          payload: saveText(ctx.history),
-          summary: statusLine(current(ctx.history)),
-        });
+        const payload = await saveText(setup, ctx.history);
+        if (!payload.ok) return ctx.print(describeError(payload.error));
+        const h = ctx.history;
+        const st = setup.status(current(h), { start: h.states[0] ?? current(h), ply: h.cursor });
+        const r = library.save(GAME_ID, { title, payload: payload.value, summary: statusLine(setup, st) });
         ctx.print(r.ok ? `Kept as "${r.value.title}".` : describeError(r.error));
       },
     },
@@ -97,13 +102,13 @@ function libraryCommands(library: SaveLibrary): ExtraCommand<TactrixState, Tactr
       names: ['restore'],
       args: '<title, #N or N>',
       help: 'continue a named save (see "saves")',
-      run(ctx, args) {
+      async run(ctx, args) {
         const save = library.open(args.trim(), GAME_ID);
         if (!save.ok) {
           ctx.print(describeError(save.error));
           return;
         }
-        const r = loadText(save.value.payload);
+        const r = await loadText(save.value.payload);
         if (!r.ok) ctx.print(`save "${save.value.title}": ${describeError(r.error)}`);
         else {
           ctx.history = r.value;
@@ -114,12 +119,15 @@ function libraryCommands(library: SaveLibrary): ExtraCommand<TactrixState, Tactr
   ];
 }
 
-export function tactrixAdapter(library: SaveLibrary = new SaveLibrary()): TerminalAdapter<TactrixState, TactrixMove> {
+export function tactrixAdapter(
+  setup: TactrixSetup,
+  library: SaveLibrary = new SaveLibrary(),
+): TerminalAdapter<TactrixState, TactrixMove, TactrixStatus> {
   return {
-    game: tactrix,
+    setup,
     render: (s, { flipped }) => renderBoard(s, { flipped }),
-    status: (h) => statusLine(current(h)),
-    saveText,
+    status: (st) => statusLine(setup, st),
+    saveText: (h) => saveText(setup, h),
     loadText,
     saveExtension: 'tac',
     intro: [
@@ -145,7 +153,7 @@ export function tactrixAdapter(library: SaveLibrary = new SaveLibrary()): Termin
           ctx.print(formatPosition(current(ctx.history)));
         },
       },
-      ...libraryCommands(library),
+      ...libraryCommands(setup, library),
     ],
   };
 }
@@ -153,25 +161,34 @@ export function tactrixAdapter(library: SaveLibrary = new SaveLibrary()): Termin
 function configurePlay(cmd: Command, io: Io): void {
   addPlayOptions(cmd, {
     seats: tactrix.info.players,
-    levels: tactrixEngine.levels.map((l) => l.id),
+    levels: tactrixEntry.levels.map((l) => l.id),
     position: true,
     load: 'file-or-save',
   }).action(async (opts: { position?: string; load?: string } & Record<string, unknown>) => {
-    const seats = seatsFromOptions(opts, tactrix, tactrixEngine, seedOrClock(opts['seed']));
     const library = new SaveLibrary();
-    const history = opts.load
-      ? loadFileOrSave(opts.load, library, GAME_ID, loadText)
-      : startHistory<TactrixState, TactrixMove>(positionOption(opts.position));
+    const { setup, history } = await gameToPlay(
+      tactrixEntry,
+      opts.load,
+      library,
+      opts.position === undefined ? {} : { position: opts.position },
+      { position: '--position' },
+    );
+    const seats = seatsFromOptions(opts, setup.game, await setup.loadEngine(), seedOrClock(opts['seed']));
     // A person playing Black alone against the computer sees the board from their side.
     const flipped = seats[0] !== undefined && seats[1] === undefined;
-    await runTerminalGame(tactrixAdapter(library), io, { history, seats, flipped });
+    await runTerminalGame(tactrixAdapter(setup, library), io, {
+      ...(history ? { history } : {}),
+      seats,
+      flipped,
+    });
   });
 }
 
 /** `tactica play` menu: asks for the opponent (a person at the same keyboard or a computer level) and a colour. */
 async function launch(io: Io): Promise<void> {
-  const setup = await askSeats(io, tactrixEngine, tactrix.info.players);
-  if (setup) await runTerminalGame(tactrixAdapter(), io, setup);
+  const setup = setupFrom(tactrixEntry, {});
+  const seats = await askSeats(io, await setup.loadEngine(), setup.game.info.players);
+  if (seats) await runTerminalGame(tactrixAdapter(setup), io, seats);
 }
 
 function configureMoves(cmd: Command, io: Io): void {
@@ -205,8 +222,8 @@ function configurePerft(cmd: Command, io: Io): void {
 }
 
 function configureReplay(cmd: Command, io: Io): void {
-  cmd.argument('<file>', 'a saved game').action((file: string) => {
-    const h = readRecord(file);
+  cmd.argument('<file>', 'a saved game').action(async (file: string) => {
+    const h = await readRecord(file);
     const s = current(h);
     print(io, renderBoard(s));
     print(io, formatPosition(s));
@@ -231,19 +248,15 @@ function addTutor(program: Command, io: Io): void {
     });
 }
 
-export const tactrixCli: GameCli = {
-  id: GAME_ID,
-  summary: 'Tactrix! (10x10, seven odd pieces, chips and bought pieces)',
+export const tactrixCli: GameCli = gameCli(GAME_ID, {
   commands: { play: configurePlay, moves: configureMoves, perft: configurePerft, replay: configureReplay },
   extra: addTutor,
   ai: {
     addOptions: (cmd) => cmd.option('--position <text>', 'position text (default: the starting position)'),
-    setup: (opts) =>
-      aiTools(
-        tactrix,
-        positionOption(typeof opts['position'] === 'string' ? opts['position'] : undefined),
-        tactrixEngine,
-      ),
+    async setup(opts) {
+      const setup = setupFrom(tactrixEntry, { position: opts['position'] ?? '' }, { position: '--position' });
+      return aiTools(setup.game, setup.initial(), await setup.loadEngine());
+    },
   },
   launch,
-};
+});

@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { memoryIo, runCapture } from '../../testing.js';
+import { tactrixEntry } from '@tactica/catalogue/tactrix';
+import { setupFrom } from '../../setup-options.js';
+import { memoryIo, runCapture, statusAfter } from '../../testing.js';
 import { tactrixCli } from './index.js';
 
 const games = [tactrixCli];
@@ -227,5 +229,20 @@ describe('the computer opponent', () => {
     await tactrixCli.launch?.(io);
     expect(stdout()).not.toContain('Computer');
     expect(stdout()).toContain('Move 1, Black to move. Chips: White 1, Black 0.');
+  });
+});
+
+describe('tactica play tactrix: the status line', () => {
+  it("is rendered from the catalogue's status: chips held and plies without progress", async () => {
+    // White buys a jerk with its 9 chips, then the kings step about: no progress for three plies.
+    const typed = ['buy J@e2', 'j10-i10', 'a1-b1', 'i10-j10'];
+    const r = await run(['play', 'tactrix', '--position', SETUP], `${typed.join('\n')}\n`);
+    const st = statusAfter(setupFrom(tactrixEntry, { position: SETUP }), typed);
+    expect(st.balance[0]).toBeLessThan(9);
+    expect(st.noProgress).toBe(3);
+    const shown = r.stdout.split('\n').filter((l) => /^Move \d+, /.test(l));
+    expect(shown.at(-1)).toBe(
+      `Move ${st.moveNumber}, White to move. Chips: White ${st.balance[0]}, Black ${st.balance[1]}. ${st.noProgress} plies without progress.`,
+    );
   });
 });
