@@ -53,6 +53,12 @@ function header(mail: ParsedMail, name: string): string {
 /** Why a mail comes from a robot (and must not be answered), or undefined for a person's mail. */
 export function robotReason(mail: ParsedMail, envelope: Envelope, ownAddress: string): string | undefined {
   if (envelope.from === '') return 'an empty return path (a bounce)';
+  // Through an MTA's pipe there is no envelope here: the MTA wrote the return path as the Return-Path line.
+  if (envelope.from === undefined) {
+    const returnPath = mail.headerLines.find((l) => l.key.toLowerCase() === 'return-path');
+    if (returnPath && /^return-path:\s*<\s*>\s*$/i.test(returnPath.line.trim()))
+      return 'an empty return path (a bounce)';
+  }
   const auto = header(mail, 'auto-submitted').trim().toLowerCase();
   if (auto && auto !== 'no') return `Auto-Submitted: ${auto}`;
   const precedence = header(mail, 'precedence').trim().toLowerCase();

@@ -88,6 +88,11 @@ describe('hostile mail', () => {
       `From: bob@example.org\r\nTo: ${GW}\r\nSubject: ${move}\r\n\r\nUndeliverable.\r\n`,
     );
     expect(bounce).toMatch(/^250/);
+    // A bounce through an MTA's pipe (no envelope): its Return-Path line says <>.
+    const piped = await server.pbm.front.receive(
+      `Return-Path: <>\r\nFrom: bob@example.org\r\nTo: ${GW}\r\nSubject: ${move}\r\n\r\nUndeliverable.\r\n`,
+    );
+    expect(piped).toEqual({ kind: 'silent', why: 'an empty return path (a bounce)' });
     await expectSilence('bob@example.org');
     expect(await view()).toEqual(before);
     expect(server.pbm.front.counts.silent).toBeGreaterThanOrEqual(robots.length + 1);
