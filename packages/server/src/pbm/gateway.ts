@@ -583,27 +583,53 @@ export class PbmGateway {
     }
   }
 
-  /** The board of a sequential game after `plies` moves, with the moves to there. */
+  /**
+   * The board of a game after `plies` moves (Tactorus: after that many rounds, its orders secret no more; the
+   * commands between rounds come with them), with the moves to there.
+   */
   private async positionReply(game: LiveGame, plies: number, what: string): Promise<PbmReply> {
     const r = game.restored;
-    if (r.dynamics !== 'sequential') {
-      throw new ApiError(
-        400,
-        'pbm/not-for-rounds',
-        'Tactorus boards are shown as they are now (rounds cannot be replayed by mail yet)',
-      );
+    let steps: number;
+    let state: unknown;
+    if (r.dynamics === 'sequential') {
+      const h = r.session.history;
+      if (plies < 0 || plies > h.cursor) {
+        throw new ApiError(400, 'pbm/bad-move-number', `board ${game.id} has ${h.cursor} moves`, 'move number');
+      }
+      steps = plies;
+      state = h.states[plies];
+    } else {
+      const snapshot = r.session.toJSON();
+      const line = snapshot.line;
+      // The step after which `plies` rounds are played (a round is a step of both sides' orders).
+      const rounds: number[] = [0];
+      for (let i = 0; i < line.cursor; i++) if (Array.isArray(line.steps[i])) rounds.push(i + 1);
+      if (plies < 0 || plies >= rounds.length) {
+        throw new ApiError(
+          400,
+          'pbm/bad-move-number',
+          `board ${game.id} has ${rounds.length - 1} rounds played`,
+          'round number',
+        );
+      }
+      steps = rounds[plies] as number;
+      // The session's own replay: its snapshot cut at that step, no round in progress, restored.
+      const { ending: _ending, before: _before, drawOffer: _drawOffer, ...rest } = snapshot;
+      const cut = r.setup.restoreSession({
+        ...rest,
+        line: { ...line, steps: line.steps.slice(0, steps), cursor: steps },
+        pending: [[], []],
+      });
+      if (!cut.ok) throw new ApiError(500, 'server/error', `board ${game.id} could not be replayed`);
+      state = cut.value.roundStart;
     }
-    const h = r.session.history;
-    if (plies < 0 || plies > h.cursor) {
-      throw new ApiError(400, 'pbm/bad-move-number', `board ${game.id} has ${h.cursor} moves`, 'move number');
-    }
-    const list = moveList(game, undefined, plies);
+    const list = moveList(game, undefined, steps);
     const text = [
       `${gameName(game.family)} board ${game.id}, ${what}:`,
       '',
       list,
       '',
-      positionText(game, h.states[plies]),
+      positionText(game, state),
       '',
     ].join('\n');
     return ok(`${gameName(game.family)} Board ${game.id} Replay`, text, { family: game.family, board: game.id });

@@ -41,7 +41,7 @@ export const VERB_HELP: Readonly<Record<string, string>> = {
   limit: '<game> limit userid password N|none             the most games in progress you take on by challenge',
   standings: '<game> standings                                 the ratings',
   history: '<game> history [userid]                          finished boards',
-  replay: '<game> replay board N                            the board after move N',
+  replay: '<game> replay board N                            the board after move N (Tactorus: round N)',
 };
 
 const NOTATION: Readonly<Record<GameFamily, string>> = {

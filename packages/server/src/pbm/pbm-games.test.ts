@@ -206,6 +206,18 @@ describe('the five games by mail, continued in the API', () => {
     }
     expect((await view(id)).outcome).toMatchObject({ kind: 'win', winner: 0 });
 
+    // Replays by mail: the start board, then the board after round 1 — the end mail's board, both orders listed.
+    const [start] = await mail('cat', `tactorus replay ${id} 0`, ['cat']);
+    const [after] = await mail('cat', `tactorus replay ${id} 1`, ['cat']);
+    const [beyond] = await mail('cat', `tactorus replay ${id} 2`, ['cat']);
+    expect(start?.subject).toBe(`Tactorus Board ${id} Replay`);
+    expect(start?.text).not.toContain('10-00');
+    const boardOf = (text: string | undefined): string => (text ?? '').split('\n\n').slice(2).join('\n\n').trim();
+    expect(boardOf(start?.text)).not.toBe(boardOf(after?.text));
+    expect(after?.text).toMatch(/1\.\s+10-00\s+90-80/);
+    expect(ends[2]?.text).toContain(boardOf(after?.text));
+    expect(beyond?.text).toContain('pbm/bad-move-number');
+
     // Old orders mailed again for the round gone are refused as stale, and change nothing.
     const [stale] = await mail('bob', `tactorus move ${id} bob bob-password#1`, ['bob'], '90-80');
     expect(stale?.subject).toBe(`Tactorus Board ${id} Error`);

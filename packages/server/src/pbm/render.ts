@@ -107,7 +107,8 @@ export function moveList(game: LiveGame, viewer: Player | undefined, plies?: num
   const session = r.session;
   const steps = (session.toJSON() as { line: { steps?: readonly unknown[]; cursor: number } }).line;
   let round = 0;
-  for (const step of (steps.steps ?? []).slice(0, steps.cursor)) {
+  // A replay (`plies` given) lists the steps up to there, and nobody's orders in progress.
+  for (const step of (steps.steps ?? []).slice(0, Math.min(plies ?? steps.cursor, steps.cursor))) {
     if (!Array.isArray(step)) {
       rows.push(['', `(${String((step as { command?: unknown }).command ?? 'command')})`, '']);
       continue;
@@ -116,7 +117,7 @@ export function moveList(game: LiveGame, viewer: Player | undefined, plies?: num
     const side = (p: 0 | 1) => (step[p] as string[]).filter((m) => m !== 'done').join(' ') || '-';
     rows.push([`${round}.`, side(0), side(1)]);
   }
-  if (!game.finished && !session.outcome) {
+  if (!game.finished && !session.outcome && plies === undefined) {
     const cell = (p: Player): string => {
       if (viewer === p) {
         const mine = session.viewFor(p);
