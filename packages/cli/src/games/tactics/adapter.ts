@@ -3,7 +3,14 @@
  * the catalogue's game record for `save`/`load`, and named saves in the save library (`saves`, `keep`, `restore`).
  */
 import { current, describeError, ok, type History, type InputError, type Result } from '@tactica/core';
-import { formatPosition, QUIET_PLY_LIMIT, renderDiagram, type TacticsMove, type TacticsState } from '@tactica/tactics';
+import {
+  formatPosition,
+  QUIET_PLY_LIMIT,
+  renderDiagram,
+  squareName,
+  type TacticsMove,
+  type TacticsState,
+} from '@tactica/tactics';
 import { tacticsEntry, type TacticsSetup, type TacticsStatus } from '@tactica/catalogue/tactics';
 import { fileFormat } from '../../setup-options.js';
 import type { SaveLibrary } from '../../storage/save-library.js';
@@ -70,7 +77,8 @@ export function tacticsAdapter(
 ): TerminalAdapter<TacticsState, TacticsMove, TacticsStatus> {
   return {
     setup,
-    render: (s, { flipped }) => renderDiagram(s, { flipped }),
+    render: (s, { flipped, paint }) =>
+      renderDiagram(s, { flipped, ...(paint ? { paint: (sq, text) => paint(squareName(sq), text) } : {}) }),
     status: (st) => statusLine(setup, st),
     saveText: (h) => saveText(setup, h),
     loadText,

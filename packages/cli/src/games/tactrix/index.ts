@@ -11,6 +11,7 @@ import {
   initialState,
   parsePosition,
   renderBoard,
+  squareName,
   tactrix,
   tutor,
   type TactrixMove,
@@ -125,7 +126,8 @@ export function tactrixAdapter(
 ): TerminalAdapter<TactrixState, TactrixMove, TactrixStatus> {
   return {
     setup,
-    render: (s, { flipped }) => renderBoard(s, { flipped }),
+    render: (s, { flipped, paint }) =>
+      renderBoard(s, { flipped, ...(paint ? { paint: (sq, text) => paint(squareName(sq), text) } : {}) }),
     status: (st) => statusLine(setup, st),
     saveText: (h) => saveText(setup, h),
     loadText,
