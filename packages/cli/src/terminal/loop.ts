@@ -121,6 +121,8 @@ export interface LoopContext<S, M> {
   markSaved(): void;
   /** Draws the board of the current position with these squares marked (a piece's targets: the Tutor). */
   drawBoard(marks?: BoardMarks): void;
+  /** How many lines have been typed at the game's prompt, this one included (a command typed twice in a row). */
+  readonly lineNumber: number;
 }
 
 /** What the loop does after a command: draw the board again, only prompt again, or leave the game. */
@@ -199,6 +201,8 @@ export async function runTerminalGame<S, M, St>(
   let session: Session<S, M, St> = started.value;
   let quitting = false;
   let dirty = false;
+  /** Lines typed at the game's prompt so far. */
+  let lines = 0;
   const reader = lineReader(io);
   /** A person reads this screen, and the game may wait for their keystroke. */
   const pauses = (): boolean => (options.pause ?? true) && reader.interactive;
@@ -288,6 +292,9 @@ export async function runTerminalGame<S, M, St>(
     },
     drawBoard(marks) {
       print(drawn(session.position, { lastMove: lastMoveSquares(session.history), ...marks }));
+    },
+    get lineNumber() {
+      return lines;
     },
   };
   const clockLine = (st: SessionStatus<St>): string => {
@@ -602,6 +609,7 @@ export async function runTerminalGame<S, M, St>(
       showBoard = false;
       continue;
     }
+    lines++;
     const [word = '', ...rest] = text.split(/\s+/);
     const command = commands.find((c) => c.names.includes(word.toLowerCase()));
     if (command) {

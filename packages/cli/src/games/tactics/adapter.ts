@@ -112,6 +112,7 @@ export function tacticsAdapter(
             payload: payload.value,
             summary: statusLine(setup, statusOf(setup, ctx.history)).split(' · ').slice(0, 2).join(', '),
           });
+          if (r.ok) ctx.markSaved();
           ctx.print(r.ok ? `Stored as "${r.value.title}".` : describeError(r.error));
         },
       },
