@@ -563,7 +563,7 @@ async function askOpponent(io: Io): Promise<[string | undefined, string | undefi
 }
 
 function listSaves(library: SaveLibrary): string {
-  const entries = library.list(GAME_ID);
+  const entries = library.listShown(GAME_ID);
   const damaged = library.damagedLines(GAME_ID);
   if (entries.length === 0) return ['No saved Force 400 games.', ...damaged].join('\n');
   return [...entries.map((e, i) => `${String(i + 1).padStart(3)}. ${e.title}  (${e.summary})`), ...damaged].join('\n');

@@ -65,7 +65,7 @@ export const INTRO = [
 ].join('\n');
 
 function listSaves(library: SaveLibrary): string {
-  const entries = library.list(GAME_ID);
+  const entries = library.listShown(GAME_ID);
   const damaged = library.damagedLines(GAME_ID);
   if (entries.length === 0) return ['No saved Tactics games.', ...damaged].join('\n');
   return [...entries.map((e, i) => `${i + 1}. ${e.title} (${e.summary}, saved ${e.savedAt})`), ...damaged].join('\n');

@@ -83,7 +83,7 @@ function libraryCommands(setup: TactrixSetup, library: SaveLibrary): ExtraComman
       names: ['saves'],
       help: 'list the named saves of Tactrix! games',
       run(ctx) {
-        const saves = library.list(GAME_ID);
+        const saves = library.listShown(GAME_ID);
         ctx.print(
           saves.length === 0
             ? 'No named saves yet ("keep <title>" makes one).'
