@@ -3,7 +3,6 @@
  * (M move, T transfer with amount, X abdicate, R resign, S stop: save, resume or end), confirmation before an action
  * takes effect, the reason for every refused action, named saves, and the game record written alongside.
  */
-import { writeFileSync } from 'node:fs';
 import { findLevel, type Engine, type LevelInfo } from '@tactica/ai';
 import {
   current,
@@ -41,6 +40,7 @@ import { force400Entry, type Force400Setup, type Force400Status } from '@tactica
 import { setupFrom } from '../../setup-options.js';
 import type { Io } from '../../io.js';
 import { SaveLibrary } from '../../storage/save-library.js';
+import { writeTextFileAtomic } from '../../storage/atomic-write.js';
 import type { Agent, Seats } from '../../terminal/agent.js';
 import { ask, confirmKey, keypress, lineReader, yesNoKey } from '../../terminal/line-reader.js';
 import { ringBell } from '../../terminal/sound.js';
@@ -378,7 +378,8 @@ function recordOf(session: Session, h: H) {
 function writeRecord(session: Session, h: H): void {
   if (!session.recordFile) return;
   try {
-    writeFileSync(session.recordFile, formatRecord(recordOf(session, h)), 'utf8');
+    // The record file is rewritten after every move: atomically, so a kill leaves the last record or the new one.
+    writeTextFileAtomic(session.recordFile, formatRecord(recordOf(session, h)));
     session.recordError = null;
   } catch (e) {
     session.recordError = (e as Error).message;
