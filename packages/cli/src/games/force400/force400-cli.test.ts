@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -170,6 +170,29 @@ describe('tactica play force400', () => {
     expect(resumed.stdout).toContain('b 1 W:');
     const byNumber = await runCapture(['play', 'force400', '--load', '1'], { input: '' });
     expect(byNumber.stdout).toContain('Resumed "Sunday game".');
+  });
+
+  it('a hand-edited save is refused naming it, with the line of its record; the others still open', async () => {
+    const input = (title: string) => ['M C8-C1', 'y', 'S', 'S', title, 'E', ''].join('\n');
+    await runCapture(['play', 'force400', '--handicap-white', '0'], { input: input('edited') });
+    await runCapture(['play', 'force400', '--handicap-white', '0'], { input: input('intact') });
+    const saves = join(dir, 'saves');
+    for (const name of readdirSync(saves).filter((n) => n.endsWith('.json'))) {
+      const text = readFileSync(join(saves, name), 'utf8');
+      // An illegal move typed into the save's record by hand (the file itself still reads).
+      if (text.includes('"edited"')) writeFileSync(join(saves, name), text.replace('M C8-C1', 'M C8-C0'));
+    }
+    const refused = await runCapture(['play', 'force400', '--load', 'edited'], { input: '' });
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toMatch(
+      /^tactica: save "edited": record\/illegal-ply: move 1, White, M C8-C0: .*\(move\/blocked\) \(line \d+, column \d+\)\n$/,
+    );
+    // In the game, resume says the same and the game goes on; the intact save opens.
+    const inGame = await runCapture(['play', 'force400', '--load', 'intact'], { input: 'resume edited\nposition\n' });
+    expect(inGame.stdout).toContain('Resumed "intact".');
+    expect(inGame.stdout).toContain('save "edited": record/illegal-ply');
+    expect(inGame.stdout).toContain('b 1 W:');
   });
 
   it("the status line is rendered from the catalogue's status: men and units after a handicap", async () => {

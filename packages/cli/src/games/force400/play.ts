@@ -7,6 +7,7 @@ import { findLevel, type Engine, type LevelInfo } from '@tactica/ai';
 import {
   current,
   describeError,
+  err,
   ok,
   pushMove,
   type History,
@@ -38,7 +39,7 @@ import {
 } from '@tactica/force400';
 import { force400Entry, type Force400Setup, type Force400Status } from '@tactica/catalogue/force400';
 import { setupFrom } from '../../setup-options.js';
-import type { Io } from '../../io.js';
+import { CliError, type Io } from '../../io.js';
 import { SaveLibrary } from '../../storage/save-library.js';
 import { writeTextFileAtomic } from '../../storage/atomic-write.js';
 import type { Agent, Seats } from '../../terminal/agent.js';
@@ -141,15 +142,14 @@ export async function playForce400(io: Io, options: PlayOptions): Promise<void> 
   let loaded: Loaded | undefined;
   let computer: [string | undefined, string | undefined] = [options.computer?.[0], options.computer?.[1]];
   const pause = options.pause ?? true;
+  // A save that cannot be opened (not found, damaged, hand-edited) ends the command with its coded error, before
+  // the sign-on waits for a key.
+  const opened = options.load === undefined ? undefined : openSave(library, options.load);
+  if (opened && !opened.ok) throw new CliError(opened.error);
   if (!(await signOn(io, pause))) return;
 
-  if (options.load !== undefined) {
-    const r = openSave(library, options.load);
-    if (!r.ok) {
-      print(describeError(r.error));
-      return;
-    }
-    loaded = r.value;
+  if (opened?.ok) {
+    loaded = opened.value;
   } else if (options.ask) {
     // "Answering the questions does not require the Enter key": at a terminal each is one key, Y or N.
     if (library.list(GAME_ID).length > 0 && (await yesNoKey(io, 'Reload a saved game?'))) {
@@ -280,7 +280,7 @@ export function force400Adapter(
     help: 'continue a saved game (from the list shown by "saves")',
     run(ctx, args) {
       const r = openSave(library, args.trim());
-      if (!r.ok) return ctx.print(describeError(r.error));
+      if (!r.ok) return ctx.print(r.error);
       session.header = {
         ...r.value.replay.parsed.record,
         header: session.header.header ?? r.value.replay.parsed.record.header,
@@ -472,11 +472,14 @@ function loadAny(
   return r.ok ? ok({ title: null, replay: r.value, computer: null }) : r;
 }
 
-function openSave(library: SaveLibrary, ref: string): Result<Loaded, InputError> {
+/** A save opened, or why not in words (`save "<title>": <code>: …` when the game inside a save is damaged). */
+function openSave(library: SaveLibrary, ref: string): Result<Loaded, string> {
   const file = library.open(ref, GAME_ID);
-  if (!file.ok) return file;
+  if (!file.ok) return err(describeError(file.error));
   const r = parseSavedGame(file.value.payload);
-  return r.ok ? ok({ title: file.value.title, replay: r.value.replay, computer: r.value.saved.computer }) : r;
+  if (r.ok) return ok({ title: file.value.title, replay: r.value.replay, computer: r.value.saved.computer });
+  // A hand-edited or damaged game inside a readable save: the error names the save, as the other games' do.
+  return err(`save "${file.value.title}": ${describeError(r.error)}`);
 }
 
 /** The program's seat for the saved-game format: the side it plays (White's if it plays both **(ours)**). */
@@ -577,7 +580,7 @@ async function chooseSave(io: Io, library: SaveLibrary): Promise<Loaded | undefi
     if (!answer) return undefined;
     const r = openSave(library, answer);
     if (r.ok) return r.value;
-    io.output.write(`${describeError(r.error)}\n`);
+    io.output.write(`${r.error}\n`);
   }
 }
 
