@@ -127,7 +127,7 @@ export class SaveLibrary {
     const listing = this.files.listing(game);
     if (!listing.ok) return listing;
     const found = resolveReference(listing.value.saves, ref, this.shown(game));
-    return found.ok ? ok(stripPayload(found.value)) : found;
+    return found.ok ? ok(stripPayload(found.value)) : this.withDamaged(found, listing.value.damaged);
   }
 
   open(ref: string, game?: string): Result<SaveFile, InputError> {
@@ -135,7 +135,24 @@ export class SaveLibrary {
     if (!listing.ok) return listing;
     const found = resolveReference(listing.value.saves, ref, this.shown(game));
     if (found.ok) this.remember(found.value);
-    return found;
+    return found.ok ? found : this.withDamaged(found, listing.value.damaged);
+  }
+
+  /**
+   * A save not found while some files of the game cannot be read: the one wanted may be among them, so the error
+   * names them (the first three) and why they cannot be read.
+   */
+  private withDamaged(
+    notFound: Result<never, InputError>,
+    damaged: readonly DamagedEntry[],
+  ): Result<never, InputError> {
+    if (notFound.ok || notFound.error.code !== 'save/not-found' || damaged.length === 0) return notFound;
+    const why = (d: DamagedEntry): string =>
+      d.error.message.startsWith(`${d.name}: `) ? d.error.message.slice(d.name.length + 2) : d.error.message;
+    const shown = damaged.slice(0, 3).map((d) => `${join(this.dir, d.name)} (${why(d)})`);
+    const more = damaged.length > 3 ? ` and ${damaged.length - 3} more` : '';
+    const files = damaged.length === 1 ? 'a save file cannot be read' : `${damaged.length} save files cannot be read`;
+    return err({ ...notFound.error, message: `${notFound.error.message}; ${files}: ${shown.join(', ')}${more}` });
   }
 
   /** A new save; refused with `store/title-taken` when a save of the game has the title. */
