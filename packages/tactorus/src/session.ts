@@ -407,7 +407,7 @@ async function receiveOwnOrders(
       ),
     );
   }
-  if ((keyHex ?? memo.key)?.trim() === undefined || (keyHex ?? memo.key)?.trim() === '') {
+  if (!(keyHex ?? memo.key)?.trim()) {
     return err(inputError('tacmoves/no-key', 'your own memo is opened with its key: add the key your export gave'));
   }
   const orders = await openOrders(memo, keyHex, core.roundStart);
