@@ -7,12 +7,20 @@
  * it is readable by its owner only and never sent.
  *
  * A file that cannot be read is set aside (renamed, never deleted) and reported, naming both files.
+ *
+ * One program at a time plays the game left **(ours)**: it holds `tactorus-current.lock` (its process id) while it
+ * plays. A second `tactica play tactorus` meanwhile does not resume the same game (two copies would overwrite each
+ * other's moves, and one would be lost): it is refused, and a new game there (`--new`) is not kept at the screen.
+ * A lock whose process is gone (a kill) is taken over.
  */
-import { mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { err, inputError, ok, type InputError, type Player, type Result } from '@tactica/core';
 import { restoreSessionSnapshot, sessionSnapshot, type TactorusSession } from '@tactica/tactorus';
-import { errorCode, writeTextFileAtomic } from '../../storage/atomic-write.js';
+import { errorCode, processAlive, writeTextFileAtomic } from '../../storage/atomic-write.js';
+import { withLock } from '../../storage/library-lock.js';
 import { tacticaHome } from '../../storage/settings.js';
 
 export const CURRENT_FORMAT = 'tactica-tactorus-current';
@@ -114,4 +122,60 @@ export function readCurrentGame(path: string = currentGamePath()): { game?: Curr
   return {
     problem: `${path} is damaged (${r.error.code}: ${r.error.message}); it is kept as ${aside} and a new game starts`,
   };
+}
+
+export function currentLockPath(home: string = tacticaHome()): string {
+  return join(home, 'tactorus-current.lock');
+}
+
+/** The program playing the game left: this one (`release` when it leaves), or another one, alive. */
+export type Claim =
+  { readonly ok: true; release(): void } | { readonly ok: false; readonly pid: number; readonly path: string };
+
+/**
+ * Takes the game left at this screen for this program, unless another program that is still running holds it.
+ * Answers ok, with nothing to release, when the lock cannot be written (the home cannot be written either: nothing
+ * will be kept there).
+ */
+export function claimCurrentGame(path: string = currentLockPath()): Claim {
+  const mine = JSON.stringify({ pid: process.pid, host: hostname(), nonce: randomBytes(8).toString('hex') });
+  const nothing: Claim = { ok: true, release: () => undefined };
+  try {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    const taken = withLock(dirname(path), () => {
+      const holder = readHolder(path);
+      if (holder && holder.host === hostname() && processAlive(holder.pid) && holder.raw !== mine) {
+        return ok({ ok: false, pid: holder.pid, path } as Claim);
+      }
+      writeTextFileAtomic(path, `${mine}\n`, { mode: 0o600 });
+      return ok({
+        ok: true,
+        release() {
+          if (readHolder(path)?.raw === mine) rmSync(path, { force: true });
+        },
+      } as Claim);
+    });
+    return taken.ok ? taken.value : nothing;
+  } catch (e) {
+    if (errorCode(e) === undefined) throw e;
+    return nothing;
+  }
+}
+
+/** The lock's holder, if the file reads as one. */
+function readHolder(path: string): { pid: number; host: string; raw: string } | undefined {
+  let raw: string;
+  try {
+    raw = readFileSync(path, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+  try {
+    const v = JSON.parse(raw) as { pid?: unknown; host?: unknown };
+    return typeof v.pid === 'number' && Number.isInteger(v.pid) && v.pid > 0 && typeof v.host === 'string'
+      ? { pid: v.pid, host: v.host, raw }
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -52,7 +52,7 @@ import { deleteSave } from '../../storage/delete-save.js';
 import { SaveLibrary } from '../../storage/save-library.js';
 import { SAVE_REFERENCE_HELP } from '../../storage/save-references.js';
 import { engine, LEVEL_IDS, tactorusAi, tactorusComputer, tactorusLevel } from './computer.js';
-import { readCurrentGame, type CurrentGame } from './current-game.js';
+import { claimCurrentGame, readCurrentGame, type Claim, type CurrentGame } from './current-game.js';
 import { DEFAULT_LEVEL, runTactorusGame } from './play.js';
 import {
   addNewGameOptions,
@@ -207,45 +207,75 @@ function configurePlay(cmd: Command, io: Io): void {
     .option('--rotate', 'draw the board turned by 180 degrees')
     .option('--new', 'start a new game even when one was left at this screen (it is kept in the save library)')
     .action(async (opts: PlayOptions) => {
-      const library = new SaveLibrary();
-      const seed = seedOf(opts);
-      const makeComputer = (level: number) => tactorusComputer(level, seed);
-      const theme = loadTactorusTheme(io);
-      if (!namesAGame(opts)) {
-        // "Done: Exit the Tactorus Application and ensure play resumes as it was left."
-        const left = leftGame(io);
-        if (left) return resumeLeft(io, left, library, seed, opts.rotate);
+      const claim = claimCurrentGame();
+      try {
+        await playCommand(io, opts, claim);
+      } finally {
+        if (claim.ok) claim.release();
       }
-      const computer = opts.load ? undefined : computerSeatOf(opts);
-      if (computer && opts.email) throw new CliError('a game by e-mail is between two people: drop --player-1/2');
-      const opened = opts.load ? await openSession(library, opts.load) : undefined;
-      if (!opened && opts.email) requireFreeTitle(library, opts.name ?? 'noname');
-      await keepLeftGame(io, library);
-      if (opened) {
-        const { entry, session } = opened;
-        await runTactorusGame(io, session, {
-          library,
-          title: entry.title,
-          saved: true,
-          // Against the computer as Player 2, the board turned so the human's pieces are at the bottom.
-          rotated: opts.rotate ?? (session.settings.mode === 'computer' && session.seat === 1),
-          makeComputer,
-          keep: true,
-          theme,
-        });
-        return;
-      }
-      const session = newGameSession(opts, computer);
-      await runTactorusGame(io, session, {
-        library,
-        ...(opts.name ? { title: opts.name } : {}),
-        // Player 2 at the bottom when the human plays it, as the manual's Board->Rotate would show it.
-        rotated: opts.rotate ?? computer?.seat === 0,
-        makeComputer,
-        keep: true,
-        theme,
-      });
     });
+}
+
+/** `tactica play tactorus`: the game left resumed, or a new or saved game; `claim` says whether it is kept here. */
+async function playCommand(io: Io, opts: PlayOptions, claim: Claim): Promise<void> {
+  const library = new SaveLibrary();
+  const seed = seedOf(opts);
+  const makeComputer = (level: number) => tactorusComputer(level, seed);
+  const theme = loadTactorusTheme(io);
+  if (!namesAGame(opts)) {
+    // "Done: Exit the Tactorus Application and ensure play resumes as it was left."
+    if (!claim.ok) throw new CliError(busyMessage(claim, 'go on there, or start another game here with --new'));
+    const left = leftGame(io);
+    if (left) return resumeLeft(io, left, library, seed, opts.rotate);
+  }
+  const computer = opts.load ? undefined : computerSeatOf(opts);
+  if (computer && opts.email) throw new CliError('a game by e-mail is between two people: drop --player-1/2');
+  const opened = opts.load ? await openSession(library, opts.load) : undefined;
+  if (!opened && opts.email) requireFreeTitle(library, opts.name ?? 'noname');
+  const keep = await keepHere(io, library, claim);
+  if (opened) {
+    const { entry, session } = opened;
+    await runTactorusGame(io, session, {
+      library,
+      title: entry.title,
+      saved: true,
+      // Against the computer as Player 2, the board turned so the human's pieces are at the bottom.
+      rotated: opts.rotate ?? (session.settings.mode === 'computer' && session.seat === 1),
+      makeComputer,
+      keep,
+      theme,
+    });
+    return;
+  }
+  const session = newGameSession(opts, computer);
+  await runTactorusGame(io, session, {
+    library,
+    ...(opts.name ? { title: opts.name } : {}),
+    // Player 2 at the bottom when the human plays it, as the manual's Board->Rotate would show it.
+    rotated: opts.rotate ?? computer?.seat === 0,
+    makeComputer,
+    keep,
+    theme,
+  });
+}
+
+/** `tactorus/busy: …`: another program plays the game left at this screen. */
+function busyMessage(claim: Extract<Claim, { ok: false }>, then: string): string {
+  return `tactorus/busy: the game left at this screen is being played in another program (process ${claim.pid}, ${claim.path}): ${then}`;
+}
+
+/**
+ * Whether the new game is kept at this screen: when this program holds the screen's game, the one left there is
+ * kept in the library first (keepLeftGame); when another program plays it, the new game is not kept, and the player
+ * is told to save it.
+ */
+async function keepHere(io: Io, library: SaveLibrary, claim: Claim): Promise<boolean> {
+  if (!claim.ok) {
+    print(io, `${busyMessage(claim, 'this game is not kept at the screen when you leave; save it to keep it')}.`);
+    return false;
+  }
+  await keepLeftGame(io, library);
+  return true;
 }
 
 /**
@@ -254,9 +284,18 @@ function configurePlay(cmd: Command, io: Io): void {
  * who plays Player 2, the computer (at a level) being the answer when none is given.
  */
 async function launchGame(io: Io): Promise<void> {
+  const claim = claimCurrentGame();
+  try {
+    await launchClaimed(io, claim);
+  } finally {
+    if (claim.ok) claim.release();
+  }
+}
+
+async function launchClaimed(io: Io, claim: Claim): Promise<void> {
   const library = new SaveLibrary();
   const seed = Date.now() >>> 0;
-  const left = leftGame(io);
+  const left = claim.ok ? leftGame(io) : undefined;
   if (left && (await confirm(io, `Resume the game you left (${describeLeft(left)})?`))) {
     return resumeLeft(io, left, library, seed);
   }
@@ -278,11 +317,11 @@ async function launchGame(io: Io): Promise<void> {
       print(io, e.message);
     }
   }
-  await keepLeftGame(io, library);
+  const keep = await keepHere(io, library, claim);
   await runTactorusGame(io, newGameSession({}, computer), {
     library,
     makeComputer: (level) => tactorusComputer(level, seed),
-    keep: true,
+    keep,
     theme: loadTactorusTheme(io),
   });
 }

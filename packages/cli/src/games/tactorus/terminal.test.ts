@@ -1,5 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newSession } from '@tactica/tactorus';
@@ -161,6 +162,43 @@ describe('leaving a game and coming back resumes it exactly (manual, "Done")', (
     expect(resumed.stdout).toContain('Your orders (1 of 20): 84-64');
     const fresh = await run(['play'], '1\nn\nh\norders\nquit\n');
     expect(fresh.stdout).toContain('Your orders (0 of 20): -');
+  });
+});
+
+describe('one program at a time plays the game left at this screen', () => {
+  it('a second program does not resume it, and its new game is not kept at the screen; the first loses nothing', async () => {
+    const t = terminalIo();
+    const first = runCli(['play', 'tactorus', '--new'], games, t.io);
+    await t.waitForOutput(atPrompt('Player 1> '));
+    await typeKeys(t.input, '84-64\r');
+    await t.waitForOutput(/Your orders \(1 of 20\): 84-64/);
+    await t.waitForOutput(atPrompt('Player 1> '));
+    // Another terminal, while the first still plays.
+    const resume = await play('orders\nquit\n');
+    expect(resume.code).toBe(1);
+    expect(resume.stderr).toContain(
+      `tactorus/busy: the game left at this screen is being played in another program (process ${process.pid}, ${join(home, 'tactorus-current.lock')}): go on there, or start another game here with --new`,
+    );
+    const other = await play('83-63\nquit\ny\n', '--new');
+    expect(other.stdout).toContain('this game is not kept at the screen when you leave; save it to keep it.');
+    expect(other.stdout).toContain('The game is not saved. Quit anyway?');
+    // Neither the first program's game went to the library nor did the second game replace it.
+    expect(new SaveLibrary(join(home, 'saves')).list('tactorus')).toEqual([]);
+    await typeKeys(t.input, 'quit\r');
+    expect(await within(first, 'the first program to end')).toBe(0);
+    expect(existsSync(join(home, 'tactorus-current.lock'))).toBe(false);
+    const back = await play('orders\nquit\n');
+    expect(back.stdout).toContain('Resuming the game you left');
+    expect(back.stdout).toContain('Your orders (1 of 20): 84-64');
+  });
+
+  it('the lock of a program that was killed is taken over', async () => {
+    await play('84-64\nquit\n', '--new');
+    const gone = spawnSync(process.execPath, ['-e', '']).pid as number;
+    writeFileSync(join(home, 'tactorus-current.lock'), JSON.stringify({ pid: gone, host: hostname(), nonce: 'x' }));
+    const back = await play('orders\nquit\n');
+    expect(back.code).toBe(0);
+    expect(back.stdout).toContain('Your orders (1 of 20): 84-64');
   });
 });
 
