@@ -165,6 +165,9 @@ export function tactrixAdapter(
     saveText: (h) => saveText(setup, h),
     loadText,
     saveExtension: 'tac',
+    // "Clicking New twice will start a new game, and clicking Quit twice will exit the program": quit asks once more
+    // (saved or not), as new does.
+    confirmQuit: true,
     intro: [
       'Tactrix! — two players at one keyboard. White (upper case) moves up the board, Black (lower case) down.',
       'Moves: e2-e3, captures e7xe9, purchases "buy J@e3" (J jerk 3, N jumpnar 6, W wrapnoid 9, V verticon 12,',

@@ -247,11 +247,19 @@ describe('tactica play tactrix as the manual describes it', () => {
     expect(atStart.stderr).not.toContain('    at ');
   });
 
-  it('keep in the save library clears the "not saved" state: quit no longer asks', async () => {
-    const r = await run(['play', 'tactrix'], 'e2-e3\nkeep Evening\nquit\ne9-e8\n');
+  it('keep in the save library clears the "not saved" state: quit no longer warns of it', async () => {
+    const r = await run(['play', 'tactrix'], 'e2-e3\nkeep Evening\nquit\ny\ne9-e8\n');
     expect(r.stdout).toContain('Kept as "Evening".');
     expect(r.stdout).not.toContain('Quit anyway?');
+    expect(r.stdout).toContain('Quit this game? (y/n)');
     expect(r.stdout).not.toContain('e9-e8');
+  });
+
+  it('quit asks once more, saved or not ("clicking Quit twice will exit the program"); n keeps playing', async () => {
+    const r = await run(['play', 'tactrix'], 'quit\nn\ne2-e3\nquit\ny\n');
+    expect(r.stdout).toContain('Quit this game? (y/n)');
+    expect(r.stdout).toContain('Move 1, Black to move');
+    expect(r.stdout).toContain('The game is not saved. Quit anyway? (y/n)');
   });
 });
 
