@@ -28,6 +28,10 @@ import type { Analysis } from '@tactica/ai';
 import type { LegalInput, Placing } from '../board/types.js';
 import type { GameUi } from '../games/game-ui.js';
 import { engineFor, stopEngine } from './engines.js';
+import { throttle } from './throttle.js';
+
+/** The engine's iterations and thoughts are shown at most this often (ms): the page draws what a person can read. */
+export const THINKING_REFRESH_MS = 250;
 
 type SeqSession = Session<unknown, unknown, StatusBase>;
 type SimSession = SimultaneousSession<unknown, unknown, StatusBase>;
@@ -100,6 +104,10 @@ export class LocalGame {
   readonly report = signal<string | undefined>(undefined);
   /** Tactorus at one screen: the player the screen is being handed to (their orders hidden until they confirm). */
   readonly handoff = signal<Player | undefined>(undefined);
+  /** The time, raised every 200 ms while a clock runs: only the clocks read it. */
+  readonly now = signal(Date.now());
+  /** The analysis worker has loaded its engine. */
+  readonly analysisReady = signal(false);
   /** Squares a game's tool marks on the board (the Tactrix Tutor), and a piece being placed (a purchase). */
   readonly highlights = signal<readonly string[]>([]);
   readonly placing = signal<Placing | undefined>(undefined);
@@ -470,7 +478,8 @@ export class LocalGame {
       this.changed('move');
       return;
     }
-    if (session.clock?.running) this.rev.value++;
+    // The clocks alone are drawn again: the board and the rest of the screen have not changed.
+    if (session.clock?.running !== undefined) this.now.value = now;
   }
 
   // -------------------------------------------------------------------------------------------------------------
@@ -498,21 +507,26 @@ export class LocalGame {
       this.thinkingFor = version;
       const engine = engineFor(this.family, 'play');
       const state = this.play.session.position;
-      this.thinking.value = { player: pending.player, level: pending.level, since: Date.now(), thoughts: [] };
+      let shown: Thinking = { player: pending.player, level: pending.level, since: Date.now(), thoughts: [] };
+      this.thinking.value = shown;
+      // What the worker reports is gathered here and drawn at most every THINKING_REFRESH_MS.
+      const show = throttle((t: Thinking) => {
+        if (this.thinkingFor === version && this.thinking.value) this.thinking.value = t;
+      }, THINKING_REFRESH_MS);
       try {
         const choice = await engine.choose(state, pending.level, {
           seed: randomSeed(),
           ...(pending.budgetMs !== undefined ? { timeMs: pending.budgetMs } : {}),
           onThought: (text) => {
-            const t = this.thinking.value;
-            if (t && this.thinkingFor === version)
-              this.thinking.value = { ...t, thoughts: [...t.thoughts.slice(-5), text] };
+            shown = { ...shown, thoughts: [...shown.thoughts.slice(-5), text] };
+            show.push(shown);
           },
           onIteration: (a) => {
-            const t = this.thinking.value;
-            if (t && this.thinkingFor === version) this.thinking.value = { ...t, iteration: a };
+            shown = { ...shown, iteration: a };
+            show.push(shown);
           },
         });
+        show.cancel();
         if (this.closed || this.thinkingFor !== version || this.play.session.version !== version) return;
         this.thinking.value = undefined;
         this.thinkingFor = -1;
@@ -520,6 +534,7 @@ export class LocalGame {
         const squares = this.play.setup.board.squaresOf(state, choice.move);
         this.apply(this.play.session.play(pending.player, choice.move, this.opts()), squares, 'move');
       } catch (e) {
+        show.cancel();
         if (this.thinkingFor === version) {
           this.thinking.value = undefined;
           this.thinkingFor = -1;
@@ -618,7 +633,8 @@ export class LocalGame {
     }
     this.analysing.value = true;
     this.analysis.value = undefined;
-    const show = (a: Analysis<unknown>): void => {
+    // The line is written out only for the iterations drawn (at most every THINKING_REFRESH_MS).
+    const show = throttle((a: Analysis<unknown>): void => {
       const line: string[] = [];
       let s = state;
       for (const m of a.pv) {
@@ -630,24 +646,31 @@ export class LocalGame {
         }
       }
       this.analysis.value = { depth: a.depth, score: a.score, nodes: a.nodes, timeMs: a.timeMs, line };
-    };
+    }, THINKING_REFRESH_MS);
     try {
-      const a = await engineFor(this.family, 'analyse').analyse(state, { timeMs, depth: 64, onIteration: show });
-      show(a);
+      const a = await engineFor(this.family, 'analyse').analyse(state, {
+        timeMs,
+        depth: 64,
+        onIteration: (it) => show.push(it),
+      });
+      show.push(a);
+      show.flush();
     } catch (e) {
+      show.cancel();
       this.notice.value = `The analysis stopped: ${(e as Error).message}`;
     } finally {
       this.analysing.value = false;
-      this.rev.value++;
     }
   }
 
   /** Starts the analysis worker ahead of use (it loads the engine's code; its tables come at the first search). */
   prepareAnalysis(): void {
-    if (this.play.dynamics !== 'sequential') return;
     engineFor(this.family, 'analyse')
       .ready()
-      .catch(() => undefined);
+      .then(
+        () => (this.analysisReady.value = true),
+        () => undefined,
+      );
   }
 
   stopAnalysis(): void {
