@@ -158,7 +158,7 @@ function AnalysisPanel(props: { game: LocalGame }) {
   const [seconds, setSeconds] = useState(10);
   // The analysis worker starts (and loads its game's engine) while the page is idle, not when asked to think.
   useEffect(() => game.prepareAnalysis(), [game]);
-  if (game.play.dynamics !== 'sequential') return null;
+  if (game.play.dynamics !== 'sequential' && !game.ui.analysisOf) return null;
   const a = game.analysis.value;
   return (
     <section class="analysis" aria-label="analysis" data-ready={String(game.analysisReady.value)}>
@@ -170,7 +170,7 @@ function AnalysisPanel(props: { game: LocalGame }) {
         ) : (
           <>
             <button type="button" class="analyse" onClick={() => void game.analyse(seconds * 1000)}>
-              Analyse this position
+              {game.play.dynamics === 'simultaneous' ? 'Recommend orders' : 'Analyse this position'}
             </button>
             <label>
               for{' '}
@@ -192,8 +192,8 @@ function AnalysisPanel(props: { game: LocalGame }) {
       </div>
       {a && (
         <p class="analysis-line" data-depth={a.depth}>
-          <b>{scoreText(a.score)}</b> (for the side to move) · depth {a.depth} · {NUMBER.format(a.nodes)} nodes · best
-          line: {a.line.join(' ')}
+          <b>{scoreText(a.score)}</b> ({a.side ?? 'for the side to move'}) · {a.depthName ?? 'depth'} {a.depth} ·{' '}
+          {NUMBER.format(a.nodes)} {a.nodesName ?? 'nodes'} · {a.lineName ?? 'best line'}: {a.line.join(' ')}
         </p>
       )}
     </section>
@@ -297,6 +297,13 @@ function GameActions(props: { game: LocalGame; onNew: () => void }) {
         </button>
         <button
           type="button"
+          onClick={async () => setSaveText(await saveCurrent(undefined, 'server'))}
+          title="keep it in your library on the server (signed in), to open on another device"
+        >
+          Save on the server
+        </button>
+        <button
+          type="button"
           onClick={() =>
             download(
               `${safeName(game.meta.title ?? game.family)}.json`,
@@ -337,6 +344,7 @@ export function GameScreen(props: { game: LocalGame; onNew: () => void }) {
     game.report.value,
     game.handoff.value,
     game.highlights.value,
+    game.arrows.value,
     game.placing.value,
     game.actionFilter.value,
     settings.value,
@@ -356,6 +364,7 @@ export function GameScreen(props: { game: LocalGame; onNew: () => void }) {
       label: `${game.setup.game.info.name} board`,
       lastMove: game.lastMove,
       highlights: game.highlights.value,
+      arrows: game.arrows.value,
       coordinates: ui.coordinates,
       squareLabels: true,
       interactive: game.viewPly.value === undefined && !game.outcome && game.handoff.value === undefined,
@@ -368,6 +377,7 @@ export function GameScreen(props: { game: LocalGame; onNew: () => void }) {
       game.handoff.value,
       game.actionFilter.value,
       game.highlights.value,
+      game.arrows.value,
       game.placing.value,
       orientation.rankZeroAt,
       orientation.fileZeroAt,
@@ -377,6 +387,7 @@ export function GameScreen(props: { game: LocalGame; onNew: () => void }) {
   const outcome = outcomeText(game);
   const Controls = ui.Controls;
   const Status = ui.Status;
+  const UnderBoard = ui.UnderBoard;
   return (
     <div class={`game-screen family-${game.family}`} data-family={game.family} data-version={game.version}>
       <div class="board-column">
@@ -388,6 +399,7 @@ export function GameScreen(props: { game: LocalGame; onNew: () => void }) {
           onSquare={(sq) => game.squareHook?.(sq) ?? false}
           onReady={(b) => (board.current = b)}
         />
+        {UnderBoard && <UnderBoard game={game} />}
         <form
           class="typed-move"
           onSubmit={(e) => {

@@ -25,7 +25,7 @@ import type {
 } from '@tactica/catalogue';
 import { storeGame } from '@tactica/catalogue';
 import type { Analysis } from '@tactica/ai';
-import type { LegalInput, Placing } from '../board/types.js';
+import type { Arrow, LegalInput, Placing } from '../board/types.js';
 import type { GameUi } from '../games/game-ui.js';
 import { engineFor, stopEngine } from './engines.js';
 import { throttle } from './throttle.js';
@@ -45,6 +45,8 @@ export interface GameMeta {
   readonly saveId?: string;
   readonly saveVersion?: number;
   readonly title?: string;
+  /** The save it belongs to in the player's library on the server. */
+  readonly server?: { readonly id: string; readonly version: number };
   /** The board turned round from its default. */
   readonly flipped?: boolean;
 }
@@ -71,6 +73,11 @@ export interface AnalysisLine {
   readonly nodes: number;
   readonly timeMs: number;
   readonly line: readonly string[];
+  /** How the figures read for a game whose engine counts otherwise (Tactorus: passes, rounds, orders). */
+  readonly side?: string;
+  readonly depthName?: string;
+  readonly nodesName?: string;
+  readonly lineName?: string;
 }
 
 export interface MovementCheck {
@@ -89,7 +96,14 @@ function randomSeed(): number {
   return Math.floor(Math.random() * 2 ** 31);
 }
 
+let opened = 0;
+
 export class LocalGame {
+  /**
+   * This game's number in the page: the game screen is keyed by it, so a new game gets a new screen (its
+   * components subscribe to one game's signals; a screen kept across games went on watching the old one's).
+   */
+  readonly id = ++opened;
   /** Raised with every change; screens read it to re-render. */
   readonly rev = signal(0);
   readonly thinking = signal<Thinking | undefined>(undefined);
@@ -110,6 +124,8 @@ export class LocalGame {
   readonly analysisReady = signal(false);
   /** Squares a game's tool marks on the board (the Tactrix Tutor), and a piece being placed (a purchase). */
   readonly highlights = signal<readonly string[]>([]);
+  /** Arrows an analysis draws on the board (Tactorus: the orders it recommends), until the position changes. */
+  readonly arrows = signal<readonly Arrow[]>([]);
   readonly placing = signal<Placing | undefined>(undefined);
   /** Only the inputs of one act on the board (Force 400's T for Transfer, X for abdication). */
   readonly actionFilter = signal<string | undefined>(undefined);
@@ -210,6 +226,8 @@ export class LocalGame {
     this.notice.value = undefined;
     this.placing.value = undefined;
     this.highlights.value = [];
+    this.arrows.value = [];
+    this.analysis.value = undefined;
     this.viewPly.value = undefined;
     this.changed(event);
     return true;
@@ -232,7 +250,12 @@ export class LocalGame {
 
   /** The seat whose view the board shows. */
   viewer(): Player | undefined {
-    if (this.play.dynamics === 'simultaneous') return this.actor() ?? this.humans[0];
+    if (this.play.dynamics === 'simultaneous') {
+      // While the screen is handed over, nobody's orders are shown: the board is the round's start as a spectator
+      // sees it, so the next player sees nothing of the last one's orders.
+      if (this.handoff.value !== undefined) return undefined;
+      return this.actor() ?? this.humans[0];
+    }
     const h = this.humans;
     if (h.length === 1) return h[0];
     return this.play.session.toMove ?? 0;
@@ -623,7 +646,8 @@ export class LocalGame {
 
   /** Analyses the position on the board with the engine, in its own worker, until stopped or `timeMs` passes. */
   async analyse(timeMs = 30_000): Promise<void> {
-    if (this.play.dynamics !== 'sequential' || this.analysing.value) return;
+    if (this.analysing.value) return;
+    if (this.play.dynamics === 'simultaneous') return this.recommend(timeMs);
     const state = this.position();
     const game = this.play.setup.game;
     if (game.outcome(state)) {
@@ -649,6 +673,43 @@ export class LocalGame {
     }, THINKING_REFRESH_MS);
     try {
       const a = await engineFor(this.family, 'analyse').analyse(state, {
+        timeMs,
+        depth: 64,
+        onIteration: (it) => show.push(it),
+      });
+      show.push(a);
+      show.flush();
+    } catch (e) {
+      show.cancel();
+      this.notice.value = `The analysis stopped: ${(e as Error).message}`;
+    } finally {
+      this.analysing.value = false;
+    }
+  }
+
+  /**
+   * A simultaneous game (Tactorus): the engine's recommended orders for the player at the screen, from what that
+   * player's own seat observes (never the other side's orders), drawn as arrows on the board and written out.
+   */
+  private async recommend(timeMs: number): Promise<void> {
+    const p = this.actor();
+    const asked = p === undefined ? undefined : this.ui.analysisOf?.(this, p);
+    if (p === undefined || !asked) {
+      this.notice.value = this.outcome ? 'the game is over: nothing to analyse' : 'no orders to recommend now';
+      this.rev.value++;
+      return;
+    }
+    this.analysing.value = true;
+    this.analysis.value = undefined;
+    const version = this.version;
+    const show = throttle((a: Analysis<unknown>): void => {
+      if (this.version !== version) return;
+      const { line, arrows } = asked.describe(a);
+      this.analysis.value = { ...asked.names, depth: a.depth, score: a.score, nodes: a.nodes, timeMs: a.timeMs, line };
+      this.arrows.value = arrows;
+    }, THINKING_REFRESH_MS);
+    try {
+      const a = await engineFor(this.family, 'analyse').analyse(asked.state, {
         timeMs,
         depth: 64,
         onIteration: (it) => show.push(it),

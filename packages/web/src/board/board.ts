@@ -424,6 +424,9 @@ export function createBoard(container: HTMLElement, initial: BoardConfig, events
       nodes.set(q.id, node);
       now.set(q.id, { piece: q.piece, x, y });
       if (q.piece.name) node.setAttribute('data-name', q.piece.name);
+      // A unit's own pending order (Tactorus): the square it is ordered to, beside the arrow drawn for it.
+      const ordered = (q.piece as { ordered?: { to?: string } }).ordered;
+      if (ordered?.to) node.setAttribute('data-ordered', ordered.to);
     }
     const ms = config.animationMs ?? 0;
     if (animate && ms > 0) animateChange(previous, now, nodes, ms);
@@ -589,6 +592,9 @@ export function createBoard(container: HTMLElement, initial: BoardConfig, events
         : { ...(from !== undefined ? { from } : {}), to };
       events.onIllegal?.(input);
       if (!placing && from !== undefined && inputsFrom(to).length > 0 && to !== from) select(to);
+      // A refused drag is over: the piece is back and put down, so the next click starts afresh (it kept the piece
+      // picked up, and a click on an ordered Tactorus unit then became an order onto that unit's square).
+      else if (dragged) select(undefined);
       return;
     }
     const done = (c: LegalInput | undefined): void => {
@@ -902,6 +908,11 @@ export function createBoard(container: HTMLElement, initial: BoardConfig, events
         if (selected && !inputsFrom(selected).length) select(undefined);
       }
       if (changed('placing')) selected = undefined;
+      // A refusal's reason is about the position it was given in: a new position takes it away.
+      if (modelChanged && toast.classList.contains('tb-toast-on')) {
+        if (toastTimer) clearTimeout(toastTimer);
+        toast.classList.remove('tb-toast-on');
+      }
       if (turned || resized) {
         render(false);
         return;
