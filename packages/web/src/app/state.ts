@@ -119,6 +119,8 @@ export interface NewGameRequest {
 
 /** Starts a new game from the new-game dialog; a refusal names the option at fault. */
 export async function startGame(req: NewGameRequest): Promise<string | undefined> {
+  // A message about the last game or file ("Opened round2.txt.") is not about the new one.
+  alert.value = undefined;
   const entry = await loadEntry(req.family);
   const setup = entry.setup(req.options);
   if (!setup.ok) return setup.error.message;

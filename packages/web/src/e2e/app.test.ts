@@ -205,7 +205,8 @@ describe('the browser app in Chromium', () => {
         await page.click('button:text-is("Resign")');
         await page.waitForSelector('.outcome');
         expect(await page.locator('.outcome').innerText()).toMatch(/wins/);
-        await shot(page, `${family}-end`);
+        // Draughts' "end" shot is of a game played to its end (below); the others end here by resignation.
+        await shot(page, family === 'draughts' ? 'draughts-resigned' : `${family}-end`);
         expect(errors).toEqual([]);
       } finally {
         await context.close();
@@ -360,6 +361,30 @@ describe('the browser app in Chromium', () => {
       await page.waitForSelector('.outcome');
       expect(await page.locator('.outcome').innerText()).toMatch(/Player 1 wins/);
       await shot(page, 'tactorus-end');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('draughts: a game played to its end from a record of its last position (the last capture)', async () => {
+    const { page, context, errors } = await newPage();
+    try {
+      await page.goto(server.url);
+      // A PDN record that starts from a position (its FEN tag): White's man on 33 takes Black's last man.
+      await page.setInputFiles('input[type=file]', {
+        name: 'last-capture.pdn',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('[GameType "20"]\n[SetUp "1"]\n[FEN "W:W33:B28"]\n*\n'),
+      });
+      await page.waitForSelector('.game-screen[data-family="draughts"]');
+      await boardTakesMoves(page);
+      const take = await plainMove(page);
+      expect([take.from, take.to]).toEqual(['33', '22']);
+      await clickMove(page, take);
+      await page.waitForSelector('.outcome');
+      expect(await page.locator('.outcome').innerText()).toMatch(/White wins/);
+      await shot(page, 'draughts-end');
       expect(errors).toEqual([]);
     } finally {
       await context.close();
