@@ -106,6 +106,16 @@ describe('composeText', () => {
     for (const line of other.split('\r\n\r\n')[0]!.split('\r\n')) expect(line.length).toBeLessThanOrEqual(78);
   });
 
+  it('sends ASCII lines up to 998 characters in 7bit, and a longer line in quoted-printable (RFC 5322)', () => {
+    const encoding = (text: string): string | undefined =>
+      /Content-Transfer-Encoding: (\S+)/.exec(
+        composeText(identity, { to: ['a@b.example'], subject: 's', text }).toString(),
+      )?.[1];
+    expect(encoding(`first\n${'x'.repeat(998)}\nlast`)).toBe('7bit');
+    expect(encoding(`first\n${'x'.repeat(999)}\nlast`)).toBe('quoted-printable');
+    expect(encoding('x'.repeat(999))).toBe('quoted-printable');
+  });
+
   it('keeps a Subject on one header: no header smuggled in through line breaks', async () => {
     const raw = composeText(identity, {
       to: ['a@players.example'],

@@ -84,10 +84,21 @@ export function composeText(identity: MailIdentity, mail: OutMail, newline: '\r\
   ].map((h) => foldLines(h, 76));
   const text = mail.text.replace(/\r\n?/g, '\n');
   // 7bit when ASCII in lines of at most 998 characters (RFC 5322), readable as it is in the outbox.
-  const plain = isPlainText(text) && !/[^\n]{999}/.test(text);
+  const plain = isPlainText(text) && !hasLineLongerThan(text, 998);
   headers.push(`Content-Transfer-Encoding: ${plain ? '7bit' : 'quoted-printable'}`);
   const body = plain ? text : qpWrap(qpEncode(text.replace(/\n/g, '\r\n')), 76).replace(/\r\n/g, '\n');
   return Buffer.from(`${headers.join('\n')}\n\n${body}`.replace(/\r?\n/g, newline), 'utf8');
+}
+
+/** Whether a line of `text` is longer than `max` characters (a scan, not a regular expression that rescans). */
+function hasLineLongerThan(text: string, max: number): boolean {
+  let start = 0;
+  for (;;) {
+    const end = text.indexOf('\n', start);
+    if ((end < 0 ? text.length : end) - start > max) return true;
+    if (end < 0) return false;
+    start = end + 1;
+  }
 }
 
 /**
