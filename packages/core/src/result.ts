@@ -84,8 +84,8 @@ export function escapeUnsafe(text: string): string {
  * an escape sequence as `\u001b[2J`.
  */
 export function excerpt(text: string, max = 40): string {
-  const cut = text.length > max ? `${text.slice(0, max)}…` : text;
-  return escapeUnsafe(cut);
+  const escaped = escapeUnsafe(text.slice(0, max + 1));
+  return text.length > max || escaped.length > max ? `${escaped.slice(0, max)}…` : escaped;
 }
 
 /**
