@@ -95,6 +95,16 @@ export class SaveLibrary {
     return found;
   }
 
+  /** The save with this id (from `list`), never by title or number. */
+  openId(id: string, game?: string): Result<SaveFile, InputError> {
+    const listing = this.files.listing(game);
+    if (!listing.ok) return listing;
+    const found = listing.value.saves.find((s) => s.id === id);
+    if (!found) return err(inputError('save/not-found', `no save has the id ${quoteForMessage(id)}`));
+    this.remember(found);
+    return ok(found);
+  }
+
   /** A new save; refused with `store/title-taken` when a save of the game has the title. */
   saveAs(game: string, input: SaveInput): Result<SaveEntry, InputError> {
     const made = this.files.create({
@@ -172,6 +182,57 @@ export class SaveLibrary {
     if (!renamed.ok) return renamed;
     this.remember(renamed.value, renamed.value.version - 1);
     return ok(stripPayload(renamed.value));
+  }
+
+  /**
+   * Renames a save onto a title another save of the game has, replacing that save, after `confirm` agrees (given
+   * the save to be replaced, so the question names it). Without another save of that title it is a plain rename.
+   * Both saves must be as they were when the question was asked (else `store/stale-version`, and nothing changes).
+   * Answers `undefined` when declined. **(ours)** The replaced save is deleted first, then the rename written, under
+   * one hold of the lock: no other command sees the title free in between.
+   */
+  async renameReplacing(
+    ref: string,
+    newTitle: string,
+    game: string,
+    confirm: (replaced: SaveEntry, renamed: SaveEntry) => Promise<boolean>,
+  ): Promise<Result<{ renamed: SaveEntry; replaced?: SaveEntry } | undefined, InputError>> {
+    const title = cleanTitle(newTitle);
+    if (!title.ok) return title;
+    const listing = this.files.listing(game);
+    if (!listing.ok) return listing;
+    const found = resolveReference(listing.value.saves, ref);
+    if (!found.ok) return found;
+    const source = found.value;
+    const target = listing.value.saves.find((s) => s.id !== source.id && titleKey(s.title) === titleKey(title.value));
+    if (!target) {
+      const renamed = this.files.update(source.id, { expectedVersion: source.version, title: title.value });
+      if (!renamed.ok) return renamed;
+      this.remember(renamed.value, renamed.value.version - 1);
+      return ok({ renamed: stripPayload(renamed.value) });
+    }
+    if (!(await confirm(stripPayload(target), stripPayload(source)))) return ok(undefined);
+    const done = this.files.transact((w) => {
+      const now = w.listing(game).saves;
+      const s = now.find((e) => e.id === source.id);
+      const t = now.find((e) => e.id === target.id);
+      if (!s || !t || s.version !== source.version || t.version !== target.version) {
+        return err(
+          storeError(
+            'store/stale-version',
+            'another command changed these saves while you were asked; nothing was changed',
+          ),
+        );
+      }
+      const removed = w.remove(t.id, t.version);
+      if (!removed.ok) return removed;
+      const renamed = w.update(s.id, { expectedVersion: s.version, title: title.value });
+      return renamed.ok ? ok({ renamed: renamed.value, replaced: removed.value }) : renamed;
+    });
+    if (!done.ok) return done;
+    this.known.delete(done.value.replaced.id);
+    this.remember(done.value.renamed, done.value.renamed.version - 1);
+    return ok({ renamed: stripPayload(done.value.renamed), replaced: stripPayload(done.value.replaced) });
   }
 
   remove(ref: string, game?: string): Result<SaveEntry, InputError> {
