@@ -142,3 +142,49 @@ export function expectCodedAnswer(r: Result<unknown, InputError>, input = ''): v
     throw new Error(`unacceptable parser answer: ${problem} (input ${JSON.stringify(input.slice(0, 80))})`);
   }
 }
+
+export interface ParserFuzzReport {
+  /** Inputs tried. */
+  readonly inputs: number;
+  /** Of them, answered with a coded error. */
+  readonly refused: number;
+  /** The longest a single answer took, in milliseconds. */
+  readonly slowestMs: number;
+}
+
+/**
+ * Feeds a parser every input of `fuzzInputs(samples, options)` and checks each answer (`expectCodedAnswer`): throws
+ * naming the input when the parser throws, answers something else than a value or a safe coded error, or takes more
+ * than `maxMs` (default 5 s) on one input. For use inside tests.
+ */
+export async function fuzzParser(
+  parse: (text: string) => Result<unknown, InputError> | Promise<Result<unknown, InputError>>,
+  samples: readonly string[],
+  options: FuzzOptions & { readonly maxMs?: number },
+): Promise<ParserFuzzReport> {
+  const maxMs = options.maxMs ?? 5000;
+  let inputs = 0;
+  let refused = 0;
+  let slowestMs = 0;
+  for (const input of fuzzInputs(samples, options)) {
+    const started = Date.now();
+    let r: Result<unknown, InputError>;
+    try {
+      r = await parse(input);
+    } catch (e) {
+      const what = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+      throw new Error(`the parser threw ${what.slice(0, 200)} (input ${JSON.stringify(input.slice(0, 80))})`);
+    }
+    const ms = Date.now() - started;
+    if (ms > maxMs) {
+      throw new Error(
+        `the parser took ${ms} ms (input of ${input.length} characters: ${JSON.stringify(input.slice(0, 80))})`,
+      );
+    }
+    expectCodedAnswer(r, input);
+    inputs++;
+    if (!r.ok) refused++;
+    slowestMs = Math.max(slowestMs, ms);
+  }
+  return { inputs, refused, slowestMs };
+}
