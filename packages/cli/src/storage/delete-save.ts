@@ -54,3 +54,17 @@ export async function renameSave(
   if (!r.ok) return r;
   return ok(r.value?.renamed);
 }
+
+/**
+ * In a play loop, before a save replaces another game's save of the same title (`SaveLibrary.saveAsking`): asks,
+ * naming that save; only "y" or "yes" replaces it.
+ */
+export async function askReplace(
+  ask: (question: string) => Promise<string | undefined>,
+  replaced: SaveEntry,
+): Promise<boolean> {
+  const answer = await ask(
+    `A saved game is already titled "${replaced.title}" (${replaced.summary || 'no summary'}). Replace it? [y/N] `,
+  );
+  return /^y(es)?$/i.test(answer?.trim() ?? '');
+}

@@ -172,6 +172,44 @@ export class SaveLibrary {
     return ok(stripPayload(written.value));
   }
 
+  /**
+   * `save` from a person's command: a title that another save has, one this library did not open or write (another
+   * game), is replaced only after `confirm` agrees (`mayReplace`). Answers `undefined` when declined.
+   */
+  async saveAsking(
+    game: string,
+    input: SaveInput,
+    confirm: (replaced: SaveEntry) => Promise<boolean>,
+  ): Promise<Result<SaveEntry | undefined, InputError>> {
+    const agreed = await this.mayReplace(game, input.title, confirm);
+    if (!agreed.ok) return agreed;
+    return agreed.value ? this.save(game, input) : ok(undefined);
+  }
+
+  /**
+   * Before `save` under `title`: when another save has that title, one this library did not open or write (another
+   * game), asks `confirm`, given that save so that the question names it. Answers whether the save may go ahead;
+   * once agreed, the save below must still be as it was when asked (else `save` answers `store/stale-version`).
+   * **(ours)** Saving one's own game again under its title asks nothing.
+   */
+  async mayReplace(
+    game: string,
+    title: string,
+    confirm: (replaced: SaveEntry) => Promise<boolean>,
+  ): Promise<Result<boolean, InputError>> {
+    const clean = cleanTitle(title);
+    if (!clean.ok) return clean;
+    const listing = this.files.listing(game);
+    if (!listing.ok) return listing;
+    const key = titleKey(clean.value);
+    const existing = listing.value.saves.find((s) => titleKey(s.title) === key);
+    if (!existing || this.known.has(existing.id)) return ok(true);
+    if (!(await confirm(stripPayload(existing)))) return ok(false);
+    this.known.set(existing.id, existing.version);
+    this.knownTitles.set(`${game}\n${key}`, existing.id);
+    return ok(true);
+  }
+
   /** Renames a save; refused with `store/title-taken` when another save of the game has the new title. */
   rename(ref: string, newTitle: string, game?: string): Result<SaveEntry, InputError> {
     const renamed = this.files.transact((w) => {

@@ -61,7 +61,7 @@ import {
 } from '@tactica/tactorus';
 import { CliError, type Io } from '../../io.js';
 import { ask, confirm } from '../../terminal/line-reader.js';
-import { renameSave } from '../../storage/delete-save.js';
+import { askReplace, renameSave } from '../../storage/delete-save.js';
 import type { SaveLibrary } from '../../storage/save-library.js';
 import {
   GAME_ID,
@@ -698,6 +698,14 @@ async function saveCommand(ctx: Ctx, args: string): Promise<Next> {
   }
   // An e-mail game is saved after every step under its title: that title must name one save only.
   if (asNew && isEmail(ctx)) requireFreeTitle(ctx.library, title);
+  if (!asNew) {
+    // Another game's save under that title is replaced only after asking, naming it.
+    const agreed = await ctx.library.mayReplace(GAME_ID, title, (e) => askReplace((q) => ask(ctx.io, q), e));
+    if (!agreed.ok || !agreed.value) {
+      print(ctx, agreed.ok ? 'Nothing saved.' : describeError(agreed.error));
+      return 'same';
+    }
+  }
   const entry = await storeSession(ctx.library, title, ctx.session, asNew ? 'save-as' : 'save');
   ctx.title = entry.title;
   ctx.dirty = false;
