@@ -11,8 +11,9 @@
  * (Result tag or result at the end of the moves); when the record has none and the side to move has no move,
  * the result the rules give.
  *
- * stderr: one line per game that does not replay, naming the game, the move number, the move, the line and the
- * column (`<file>: pdn/illegal-move: game 2, move 12... 18x27: ... (line 40, column 7)`), and a warning when a
+ * stderr: one line per game that does not replay (the first 100; the rest are counted), naming the game, the move
+ * number, the move, the line and the column (`<file>: pdn/illegal-move: game 2, move 12... 18x27: ... (line 40,
+ * column 7)`), and a warning when a
  * record's result contradicts a final position the rules decide. Exit status 0 when every game replays, 1 when
  * any game has an illegal or unreadable move (or the file holds no game, or cannot be read), 2 for a usage error.
  */
@@ -57,6 +58,9 @@ export const REPLAY_HELP = [
   'it (and supplies it for games without one); --giveaway reads every game as give-away.',
 ].join('\n');
 
+/** (ours) Games that do not replay are listed up to this many, then counted: junk never floods the terminal. */
+export const MAX_ERROR_LINES = 100;
+
 export function configureReplay(cmd: Command, io: Io): void {
   cmd
     .argument('<file.pdn>', 'a PDN file (- for standard input)')
@@ -78,7 +82,10 @@ export function configureReplay(cmd: Command, io: Io): void {
         k++;
         if (!r.ok) {
           failed++;
-          io.error.write(`${file}: ${describeError(r.error)}\n`);
+          if (failed <= MAX_ERROR_LINES) io.error.write(`${file}: ${describeError(r.error)}\n`);
+          if (failed === MAX_ERROR_LINES) {
+            io.error.write(`${file}: further games that do not replay are counted, not listed\n`);
+          }
           continue;
         }
         io.output.write(
