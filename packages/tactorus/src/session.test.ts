@@ -11,6 +11,7 @@ import {
   changeSessionRules,
   customizeSession,
   drawSession,
+  dropReceived,
   exportSession,
   gameSettings,
   importSession,
@@ -21,14 +22,18 @@ import {
   receiveKey,
   receiveOrders,
   resignSession,
+  restoreSessionSnapshot,
   revealKey,
   saveSession,
   sealOrders,
   sessionFromFile,
+  sessionSnapshot,
   setComputerLevel,
   withNewEmailIdentity,
+  type EmailIdentity,
   type TactorusSession,
 } from './session.js';
+import { generateSigningKeys } from './web-crypto.js';
 import type { Order, TactorusMove } from './state.js';
 import { scheduleRandomly } from './test-rounds.js';
 
@@ -182,12 +187,42 @@ describe('play by e-mail: the protocol at each end', () => {
     expect(change.ok ? 'ok' : change.error.code).toBe('email/sealed');
   });
 
-  it("one's own memo, another round's memo, or a second different memo of the other player is refused", async () => {
+  it("one's own memo is taken as the manual allows: it replaces the orders scheduled, not the ones sealed", async () => {
+    const [alice] = await startMailGame();
+    // The memo Alice sealed on another machine (its key in it, as her own copy has it).
+    const elsewhere = must(await sealOrders(schedule(alice, [{ from: 84, to: 64 }])));
+    const ownMemo = elsewhere.session.sent as string;
+    // Here she had scheduled something else: the memo's orders replace it.
+    const here = schedule(alice, [{ from: 83, to: 63 }]);
+    const replaced = must(await receiveOrders(here, ownMemo));
+    expect(replaced.own).toBe('replaced');
+    expect(localView(replaced.session).orders).toEqual([{ from: 84, to: 64 }]);
+    expect(replaced.session.sent).toBeUndefined();
+    // (ours) A memo in her name signed by another key (someone holding the export) replaces nothing.
+    const mallory = must(await generateSigningKeys()).privateKey;
+    const forgedSession = { ...alice, email: { ...(alice.email as EmailIdentity), signingKey: mallory } };
+    const forged = must(await sealOrders(schedule(forgedSession, [{ from: 85, to: 65 }])));
+    const refused = await receiveOrders(here, forged.session.sent as string);
+    expect(refused.ok ? 'ok' : refused.error.code).toBe('tacmoves/bad-signature');
+    // Without its key the memo cannot be opened.
+    const keyless = await receiveOrders(here, elsewhere.memo);
+    expect(keyless.ok ? 'ok' : keyless.error.code).toBe('tacmoves/no-key');
+    expect(keyless.ok ? '' : keyless.error.message).toContain('your own memo');
+    // Once sealed, the very memo sealed changes nothing, and another memo of hers is refused.
+    const sealedHere = must(await sealOrders(here));
+    const same = must(await receiveOrders(sealedHere.session, sealedHere.session.sent as string));
+    expect(same.own).toBe('sealed');
+    expect(same.session).toBe(sealedHere.session);
+    const other = await receiveOrders(sealedHere.session, ownMemo);
+    expect(other.ok ? 'ok' : other.error.code).toBe('email/sealed');
+  });
+
+  it('a second, different memo of the other player, or a memo of another game, is refused', async () => {
     const [start, bob] = await startMailGame();
     const a1 = must(await sealOrders(start));
     let alice = a1.session;
-    const own = await receiveOrders(alice, a1.memo);
-    expect(own.ok ? 'ok' : own.error.code).toBe('tacmoves/wrong-player');
+    const own = must(await receiveOrders(alice, a1.memo));
+    expect(own.own).toBe('sealed');
     const b1 = must(await sealOrders(bob));
     alice = must(await receiveOrders(alice, b1.memo)).session;
     // Bob's memo of the same round with other orders, signed by him: a second, different memo.
@@ -421,5 +456,74 @@ describe('customize, rule changes and resignation go into the record', () => {
       expect(r.ok ? 'ok' : r.error.code).toBe('customize/flag');
     }
     expect(customizeSession(s, `${b.slice(0, 93)}.${b.slice(94)}`).ok).toBe(true);
+  });
+});
+
+describe('the snapshot a program keeps to resume a game exactly', () => {
+  it('holds both players’ orders at one screen, the computer’s level, the e-mail memos and key', async () => {
+    const hot = play(
+      newSession({ name: 'hot', mode: 'hot-seat' }),
+      { type: 'order', player: 0, from: 84, to: 64 },
+      { type: 'done', player: 0 },
+      { type: 'order', player: 1, from: 15, to: 35 },
+    );
+    const vs = setComputerLevel(
+      schedule(newSession({ name: 'vs', mode: 'computer', level: 2 }), [{ from: 84, to: 64 }]),
+      5,
+    );
+    const [alice, bob] = await startMailGame();
+    const mail = must(await sealOrders(schedule(alice, [{ from: 83, to: 63 }]))).session;
+    for (const session of [hot, must(vs), mail]) {
+      const back = must(restoreSessionSnapshot(JSON.parse(JSON.stringify(sessionSnapshot(session)))));
+      expect(back.core.toJSON()).toEqual(session.core.toJSON());
+      expect([back.settings, back.seat, back.sent, back.received, back.email]).toEqual([
+        session.settings,
+        session.seat,
+        session.sent,
+        session.received,
+        session.email,
+      ]);
+    }
+    // The e-mail game goes on from the snapshot: its id and signing key came back, and a released key stays so.
+    expect(mail.email?.signingKey).toMatch(/^[0-9a-f]+$/);
+    const released = must(await revealKey(must(await receiveOrders(mail, must(await sealOrders(bob)).memo)).session));
+    const again = must(restoreSessionSnapshot(JSON.parse(JSON.stringify(sessionSnapshot(released.session)))));
+    expect(again.released).toBe(true);
+    expect(dropReceived(again).ok ? 'ok' : 'refused').toBe('refused');
+  });
+
+  it("refuses a snapshot's e-mail identity that is not whole", async () => {
+    const [alice] = await startMailGame();
+    const good = sessionSnapshot(alice);
+    const email = good['email'] as Record<string, unknown>;
+    for (const [v, field] of [
+      [{ ...good, email: { ...email, gameId: 'x' } }, 'email.gameId'],
+      [{ ...good, email: { ...email, publicKeys: [null, null] } }, 'email.publicKeys'],
+      [{ ...good, email: { ...email, signingKey: 7 } }, 'email.signingKey'],
+      [{ ...good, settings: { name: 'x', mode: 'hot-seat' } }, 'email'],
+      [{ ...good, released: true }, 'released'],
+    ] as [Record<string, unknown>, string][]) {
+      const r = restoreSessionSnapshot(v);
+      expect(r.ok, field).toBe(false);
+      if (!r.ok) expect(r.error.message.startsWith(`${field}: `), `${field}: ${r.error.message}`).toBe(true);
+    }
+  });
+
+  it('refuses a snapshot whose fields are wrong, naming the field', () => {
+    const good = sessionSnapshot(newSession({ name: 'x', mode: 'hot-seat' }));
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...good, format: 'other' }, 'format'],
+      [{ ...good, seat: 2 }, 'seat'],
+      [{ ...good, settings: { name: 'x', mode: 'telepathy' } }, 'settings.mode'],
+      [{ ...good, settings: { name: 'two\nlines', mode: 'hot-seat' } }, 'settings.name'],
+      [{ ...good, sent: 'memo' }, 'sent'],
+      [{ ...good, core: { ...(good['core'] as object), pending: [['84-99'], []] } }, 'core'],
+      [{ ...good, settings: { name: 'x', mode: 'computer' } }, 'core.seats'],
+    ];
+    for (const [v, field] of cases) {
+      const r = restoreSessionSnapshot(v);
+      expect(r.ok, field).toBe(false);
+      if (!r.ok) expect(r.error.message.startsWith(`${field}: `), `${field}: ${r.error.message}`).toBe(true);
+    }
   });
 });

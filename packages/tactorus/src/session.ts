@@ -34,6 +34,7 @@
  */
 import {
   createSimultaneousSession,
+  restoreSimultaneousSession,
   err,
   inputError,
   ok,
@@ -48,6 +49,7 @@ import { formatCommand } from './command.js';
 import {
   exportGame,
   importSeat,
+  MODES,
   publicView,
   saveGame,
   type GameFile,
@@ -68,8 +70,9 @@ import {
   parseKeyRelease,
   parseOrdersMemo,
   type MemoTrust,
+  type SealedOrders,
 } from './orders-file.js';
-import { fingerprint, generateSigningKeys, newGameId } from './web-crypto.js';
+import { fingerprint, GAME_ID, generateSigningKeys, newGameId, PRIVATE_KEY, PUBLIC_KEY } from './web-crypto.js';
 import { parseBoard } from './position.js';
 import type { RoundReport } from './resolve.js';
 import { sameRules, type Order, type Rules, type TactorusMove } from './state.js';
@@ -528,16 +531,21 @@ export async function sealOrders(
  * Steps 2 and 4: takes the other player's memo. Without a key (in the memo or given) it is checked and kept
  * until the key arrives; with a key it is opened and the round resolves, which requires the local orders to be
  * sealed first.
+ *
+ * The local player's own memo is taken too (manual, "Importing scheduled Tactorus moves": "You can import your own
+ * moves, your opponent's moves, …"): opened with its key, its orders replace the ones scheduled (`own: 'replaced'`);
+ * once the round's orders are sealed only the very memo sealed is taken, and changes nothing (`own: 'sealed'`).
  */
 export async function receiveOrders(
   session: TactorusSession,
   memoText: string,
   keyHex?: string,
-): Promise<Result<{ session: TactorusSession; report?: RoundReport }, InputError>> {
+): Promise<Result<{ session: TactorusSession; report?: RoundReport; own?: 'replaced' | 'sealed' }, InputError>> {
   const problem = requireEmail(session);
   if (problem) return err(problem);
   const memo = await parseOrdersMemo(memoText);
   if (!memo.ok) return memo;
+  if (memo.value.player === session.seat) return receiveOwnOrders(session, memo.value, keyHex);
   const other = opponent(session.seat);
   if (memo.value.player !== other) {
     return err(
@@ -567,6 +575,42 @@ export async function receiveOrders(
   // A key in the memo itself needs no signature: only the key whose SHA-256 is the signed commitment opens it.
   if (memo.value.key === undefined) return ok({ session: withReceived });
   return openReceived(withReceived, memo.value.key);
+}
+
+/** The local player's own memo (see `receiveOrders`). */
+async function receiveOwnOrders(
+  session: TactorusSession,
+  memo: SealedOrders,
+  keyHex: string | undefined,
+): Promise<Result<{ session: TactorusSession; own: 'replaced' | 'sealed' }, InputError>> {
+  const { core, seat } = session;
+  // (ours) Signed by this player's own key: nobody else's memo can replace the orders scheduled here.
+  const signed = await checkMemoSigned(memo, identity(session));
+  if (!signed.ok) return signed;
+  const fits = await checkMemoFits(memo, core.roundStart, seat);
+  if (!fits.ok) return fits;
+  if (session.sent !== undefined) {
+    const mine = await parseOrdersMemo(session.sent);
+    if (mine.ok && mine.value.withoutKey === memo.withoutKey) return ok({ session, own: 'sealed' });
+    return err(
+      inputError(
+        'email/sealed',
+        'your orders for this round are sealed and sent: a different memo cannot replace them',
+      ),
+    );
+  }
+  if (!(keyHex ?? memo.key)?.trim()) {
+    return err(inputError('tacmoves/no-key', 'your own memo is opened with its key: add the key your export gave'));
+  }
+  const orders = await openOrders(memo, keyHex, core.roundStart);
+  if (!orders.ok) return orders;
+  // The memo's orders replace the scheduled ones (a withdrawal first when there are any).
+  const cleared = core.state.pending[seat].length > 0 ? core.withdraw(seat, commandOptions(core)) : ok(core);
+  if (!cleared.ok) return cleared;
+  const moves = orders.value.map(formatOrder);
+  const next = moves.length ? cleared.value.submit(seat, moves, commandOptions(cleared.value)) : cleared;
+  if (!next.ok) return err(inputError('email/bad-own-orders', `your memo's orders: ${next.error.message}`));
+  return ok({ session: withCore(session, next.value), own: 'replaced' });
 }
 
 /**
@@ -668,4 +712,107 @@ export function dropReceived(session: TactorusSession): Result<TactorusSession, 
   }
   const { received: _received, ...rest } = session;
   return ok(rest);
+}
+
+/** The format of `sessionSnapshot`. */
+export const SESSION_SNAPSHOT_FORMAT = 'tactorus-session';
+
+/**
+ * Everything a program at this end holds of a game, secrets included: the core session's snapshot (both players'
+ * pending orders, as a hot-seat screen has them), the settings, the local seat and this round's memos (the local
+ * key). It is what a program keeps on its own machine to resume a game exactly as it was left (manual, "Done: Exit
+ * the Tactorus Application and ensure play resumes as it was left"); it is never sent to anyone.
+ */
+export function sessionSnapshot(session: TactorusSession): Readonly<Record<string, unknown>> {
+  return {
+    format: SESSION_SNAPSHOT_FORMAT,
+    formatVersion: 1,
+    settings: { name: session.settings.name, mode: session.settings.mode },
+    seat: session.seat,
+    core: session.core.toJSON(),
+    ...(session.sent !== undefined ? { sent: session.sent } : {}),
+    ...(session.received !== undefined ? { received: session.received } : {}),
+    ...(session.released ? { released: true } : {}),
+    ...(session.email
+      ? {
+          email: {
+            gameId: session.email.gameId,
+            publicKeys: session.email.publicKeys.map((k) => k ?? null),
+            signingKey: session.email.signingKey,
+          },
+        }
+      : {}),
+  };
+}
+
+/** An e-mail identity as `sessionSnapshot` writes it, checked field by field. */
+function restoreIdentity(v: unknown, seat: Player): Result<EmailIdentity, InputError> {
+  const bad = (field: string, why: string): Result<never, InputError> =>
+    err(inputError('snapshot/bad-field', `email.${field}: ${why}`, { input: `email.${field}` }));
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return bad('(top)', 'not an object');
+  const { gameId, publicKeys, signingKey } = v as Record<string, unknown>;
+  if (typeof gameId !== 'string' || !GAME_ID.test(gameId)) return bad('gameId', 'not a game id (32 hex digits)');
+  if (typeof signingKey !== 'string' || !PRIVATE_KEY.test(signingKey)) return bad('signingKey', 'not a key in hex');
+  if (!Array.isArray(publicKeys) || publicKeys.length !== 2) return bad('publicKeys', 'not two keys');
+  const keys: (string | undefined)[] = [];
+  for (const k of publicKeys as unknown[]) {
+    if (k !== null && (typeof k !== 'string' || !PUBLIC_KEY.test(k))) return bad('publicKeys', 'not a public key');
+    keys.push(k ?? undefined);
+  }
+  if (keys[seat] === undefined) return bad('publicKeys', "the local player's own key is missing");
+  return ok({ gameId, publicKeys: [keys[0], keys[1]], signingKey });
+}
+
+/** Reads `sessionSnapshot`'s object back, checking every field; errors are `snapshot/…` and name the field. */
+export function restoreSessionSnapshot(v: unknown): Result<TactorusSession, InputError> {
+  const bad = (field: string, why: string): Result<never, InputError> =>
+    err(inputError('snapshot/bad-field', `${field}: ${why}`, { input: field }));
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return bad('(top)', 'not an object');
+  const o = v as Record<string, unknown>;
+  if (o['format'] !== SESSION_SNAPSHOT_FORMAT) return bad('format', `not "${SESSION_SNAPSHOT_FORMAT}"`);
+  if (o['formatVersion'] !== 1) return bad('formatVersion', 'not 1');
+  const settings = o['settings'];
+  if (typeof settings !== 'object' || settings === null) return bad('settings', 'not an object');
+  const { name, mode } = settings as Record<string, unknown>;
+  if (typeof name !== 'string' || name.length > 10_000 || /[\r\n]/.test(name)) {
+    return bad('settings.name', 'not one line of text');
+  }
+  if (typeof mode !== 'string' || !(MODES as readonly string[]).includes(mode)) {
+    return bad('settings.mode', `not one of ${MODES.join(', ')}`);
+  }
+  const seat = o['seat'];
+  if (seat !== 0 && seat !== 1) return bad('seat', 'not 0 or 1');
+  for (const memo of ['sent', 'received'] as const) {
+    if (o[memo] !== undefined && (typeof o[memo] !== 'string' || mode !== 'e-mail')) {
+      return bad(memo, 'a memo is text, and only an e-mail game has one');
+    }
+  }
+  if (o['released'] !== undefined && (o['released'] !== true || o['sent'] === undefined)) {
+    return bad('released', 'only true, and only with a memo sent');
+  }
+  let email: EmailIdentity | undefined;
+  if (o['email'] !== undefined) {
+    if (mode !== 'e-mail') return bad('email', 'only an e-mail game has a game id and keys');
+    const id = restoreIdentity(o['email'], seat);
+    if (!id.ok) return id;
+    email = id.value;
+  }
+  const core = restoreSimultaneousSession(tactorus, o['core']);
+  if (!core.ok) return err(inputError(core.error.code, `core: ${core.error.message}`, { input: 'core' }));
+  const computers = core.value.seats.filter((x) => x.kind === 'computer').length;
+  if (computers !== (mode === 'computer' ? 1 : 0) || (mode === 'computer' && core.value.seats[seat].kind !== 'human')) {
+    return bad(
+      'core.seats',
+      `the seats do not fit a game played ${mode === 'computer' ? 'against the computer' : mode}`,
+    );
+  }
+  return ok({
+    settings: { name, mode: mode as Mode },
+    seat,
+    core: core.value,
+    ...(typeof o['sent'] === 'string' ? { sent: o['sent'] } : {}),
+    ...(typeof o['received'] === 'string' ? { received: o['received'] } : {}),
+    ...(o['released'] === true ? { released: true } : {}),
+    ...(email ? { email } : {}),
+  });
 }

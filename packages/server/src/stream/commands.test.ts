@@ -147,6 +147,38 @@ describe('game commands on the event stream', () => {
     s.close();
   });
 
+  it('never loses a change committed while a subscription is being set up, nor sends an older view after it', async () => {
+    const { ann, ben, view } = await newGame(server, 'race');
+    const games = server.services.games;
+    const load = games.load.bind(games);
+    const annStream = await StreamClient.open(server.url, ann.token);
+    let acked: Promise<StreamMessage> | undefined;
+    // The subscription reads the game, and the move commits before the read's answer is used: the worst order.
+    games.load = async (id, options) => {
+      const before = await load(id, options);
+      if (id === view.id && acked === undefined) {
+        const move = view.legal[0]?.notation as string;
+        annStream.send({ type: 'command', ref: 'r', game: view.id, version: view.version, command: 'move', move });
+        acked = annStream.next((m) => m.ref === 'r');
+        await acked;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return before;
+    };
+    try {
+      const benStream = await StreamClient.open(server.url, ben.token);
+      benStream.send({ type: 'subscribe', game: view.id, detail: 'moves' });
+      const first = await benStream.next((m) => m.type === 'move');
+      expect(first['version']).toBe(view.version + 1);
+      benStream.send({ type: 'ping' });
+      await benStream.next((m) => m.type === 'pong');
+      benStream.close();
+    } finally {
+      games.load = load;
+      annStream.close();
+    }
+  });
+
   it('holds a player to the moves rate limit across their connections', async () => {
     const { ann, view } = await newGame(server, 'rate');
     const s1 = await StreamClient.open(server.url, ann.token);

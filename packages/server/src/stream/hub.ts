@@ -22,6 +22,12 @@ import { readStreamCommand, refOf } from './commands.js';
 
 type Detail = 'view' | 'moves';
 
+/** A connection's subscription to a game, and the newest version it has been sent (never an older one after it). */
+interface Subscription {
+  readonly detail: Detail;
+  sent: number;
+}
+
 interface Connection {
   readonly socket: WebSocket;
   /** The TCP socket under the WebSocket, when known: held corked for a moment so a burst goes out in one write. */
@@ -30,7 +36,7 @@ interface Connection {
   readonly user: User | undefined;
   /** The token the connection was opened with: each command checks it is still valid (not logged out). */
   readonly token: string | undefined;
-  readonly games: Map<number, Detail>;
+  readonly games: Map<number, Subscription>;
   lobby: boolean;
   readonly limit: number;
 }
@@ -48,7 +54,7 @@ export interface StreamClient {
   readonly user: User | undefined;
   readonly token: string | undefined;
   /** The TCP socket under the WebSocket (`request.raw.socket`). */
-  readonly transport?: Corkable;
+  readonly transport?: Corkable | undefined;
   /** The same limit as the HTTP move routes (`RateLimits.moves`), counted per user over all their connections. */
   readonly commandsPerSecond: number;
 }
@@ -191,9 +197,17 @@ export class StreamHub {
           if (!conn.games.has(id) && conn.games.size >= MAX_SUBSCRIPTIONS) {
             throw new ApiError(429, 'stream/too-many', `at most ${MAX_SUBSCRIPTIONS} games a connection`);
           }
-          const game = await this.games.load(id);
-          conn.games.set(id, detail);
-          this.send(conn, this.render(game, conn, detail));
+          // Subscribed before the game is read: a change committed meanwhile is heard, not lost between the two.
+          const known = conn.games.get(id);
+          conn.games.set(id, { detail, sent: known?.sent ?? 0 });
+          let game: LiveGame;
+          try {
+            game = await this.games.load(id);
+          } catch (e) {
+            if (!known) conn.games.delete(id);
+            throw e;
+          }
+          this.sendGame(conn, game);
           return;
         }
         case 'unsubscribe': {
@@ -207,6 +221,14 @@ export class StreamHub {
     } catch (e) {
       this.fail(conn, e);
     }
+  }
+
+  /** The game as a subscriber sees it, unless they have been sent a newer version already (events can cross). */
+  private sendGame(conn: Connection, game: LiveGame): void {
+    const sub = conn.games.get(game.id);
+    if (!sub || game.version < sub.sent) return;
+    sub.sent = game.version;
+    this.send(conn, this.render(game, conn, sub.detail));
   }
 
   private render(game: LiveGame, conn: Connection, detail: Detail): object {
@@ -246,7 +268,7 @@ export class StreamHub {
       const game = this.games.cached(e.gameId, e.version) ?? (await this.games.load(e.gameId));
       // An older event heard after a newer one: the newer view was sent already.
       if (e.version !== undefined && game.version < e.version) return;
-      for (const c of watchers) this.send(c, this.render(game, c, c.games.get(e.gameId) ?? 'view'));
+      for (const c of watchers) this.sendGame(c, game);
     } catch {
       // A game that cannot be rendered now is rendered at its next change.
     }
