@@ -3,11 +3,12 @@
  * `--player-1`/`--player-2`), `--position`, `--load` (continue a saved game: the one name for it in all five
  * games) and `--seed`; and the readers of their values.
  */
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { describeError, type History, type InputError, type Result } from '@tactica/core';
 import type { GameEntry, PieceModel, SequentialSetup, StatusBase } from '@tactica/catalogue';
 import { addSeatOptions } from './ai/seats.js';
+import { RECORD_FILE_MAX, readTextFile } from './input-files.js';
 import { CliError } from './io.js';
 import { fileFormat, setupFrom, type OptionFlags } from './setup-options.js';
 import type { SaveLibrary } from './storage/save-library.js';
@@ -79,12 +80,7 @@ export type RecordReader<H> = (text: string) => Promise<Result<H, InputError>> |
 
 /** A game file read through the game's record reader; a CliError names the file and what is wrong. */
 export async function readGameFile<H>(file: string, read: RecordReader<H>): Promise<H> {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new CliError(`cannot read ${file}: ${(e as Error).message}`);
-  }
+  const text = readTextFile(file, RECORD_FILE_MAX);
   const r = await read(text);
   if (!r.ok) throw new CliError(`${file}: ${describeError(r.error)}`);
   return r.value;

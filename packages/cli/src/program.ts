@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { safeMessage } from '@tactica/core';
 import { configureAnalyse, configureMatch } from './ai/commands.js';
 import { VERBS, type GameCli, type Verb } from './game-cli.js';
 import { CliError, type Io } from './io.js';
@@ -62,7 +63,7 @@ export async function runCli(argv: readonly string[], games: readonly GameCli[],
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
     if (e instanceof CliError) {
-      io.error.write(`tactica: ${e.message}\n`);
+      io.error.write(`tactica: ${safeMessage(e.message)}\n`);
       return e.exitCode;
     }
     throw e;

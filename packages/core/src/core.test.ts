@@ -3,7 +3,7 @@ import { conformanceCases, mutate } from './conformance.js';
 import type { Game } from './game.js';
 import { canRedo, canUndo, current, playedMoves, pushMove, redo, startHistory, undo } from './history.js';
 import { divide, perft, perftGeneric } from './perft.js';
-import { describeError, inputError, lineAndColumn } from './result.js';
+import { describeError, excerpt, inputError, lineAndColumn, safeMessage } from './result.js';
 import { createRng, zobristKeys } from './rng.js';
 import { nim, type NimState } from './test-games.js';
 
@@ -110,5 +110,30 @@ describe('conformance kit', () => {
     };
     const mutation = conformanceCases(broken).find((c) => c.name.includes('never mutates'));
     expect(() => mutation?.run()).toThrow(/mutated/);
+  });
+});
+
+describe('messages quote untrusted input safely', () => {
+  it('excerpt escapes control, bidirectional and lone surrogate characters and cuts long text', () => {
+    expect(excerpt('a\u001b[2Jb\u0000\n\u202e\ud800', 40)).toBe('a\\u001b[2Jb\\u0000\\n\\u202e\\ud800');
+    expect(excerpt('x'.repeat(1_000_000), 10)).toBe('xxxxxxxxxx…');
+    expect(excerpt('e4 é 🐉', 40)).toBe('e4 é 🐉');
+  });
+
+  it('inputError keeps at most an escaped excerpt of the input and a safe message', () => {
+    const line = `\u001b]0;pwned\u0007${'z'.repeat(1_000_000)}`;
+    const e = inputError('x/bad', `bad token ${line} here`, { input: line });
+    expect(e.input?.length).toBeLessThanOrEqual(100);
+    expect(e.input).not.toMatch(/\p{Cc}/u);
+    expect(e.message.length).toBeLessThanOrEqual(501);
+    expect(e.message).not.toMatch(/\p{Cc}/u);
+    expect(e.message.startsWith('bad token \\u001b]0;pwned\\u0007zzz')).toBe(true);
+    expect(describeError({ code: 'x/y', message: 'a\u001bb' })).toBe('x/y: a\\u001bb');
+  });
+
+  it('messages made of valid parts are left as they are', () => {
+    const m = 'must be one of international, english, russian, brazilian, pool, italian, czech, turkish, thai';
+    expect(safeMessage(m)).toBe(m);
+    expect(inputError('a/b', '32-28 is not a legal move').message).toBe('32-28 is not a legal move');
   });
 });

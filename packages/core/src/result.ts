@@ -41,12 +41,63 @@ export function inputError(
     input?: string | undefined;
   } = {},
 ): InputError {
-  const e: { -readonly [K in keyof InputError]: InputError[K] } = { code, message };
+  const e: { -readonly [K in keyof InputError]: InputError[K] } = { code, message: safeMessage(message) };
   if (where.at !== undefined) e.at = where.at;
   if (where.line !== undefined) e.line = where.line;
   if (where.column !== undefined) e.column = where.column;
-  if (where.input !== undefined) e.input = where.input;
+  if (where.input !== undefined) e.input = excerpt(where.input, INPUT_EXCERPT);
   return e;
+}
+
+/** How much of the offending input an error keeps in `input`. */
+const INPUT_EXCERPT = 80;
+/** The longest run without white space a message shows, and the longest message (ours). */
+const MESSAGE_RUN = 80;
+const MESSAGE_MAX = 500;
+
+// Control characters (terminal escapes, NUL, line breaks), bidirectional overrides that make text read as other
+// text, line and paragraph separators, and lone surrogates: none reaches a terminal from untrusted input.
+const UNSAFE = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]|\p{Cs}/gu;
+const HAS_UNSAFE = new RegExp(UNSAFE.source, 'u');
+
+function escapeChar(c: string): string {
+  switch (c) {
+    case '\n':
+      return '\\n';
+    case '\r':
+      return '\\r';
+    case '\t':
+      return '\\t';
+    default:
+      return `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;
+  }
+}
+
+/** Text with every unsafe character written as an escape (`\u001b`, `\n`), so a terminal shows it and obeys none. */
+export function escapeUnsafe(text: string): string {
+  return text.replace(UNSAFE, escapeChar);
+}
+
+/**
+ * Untrusted text as a message may echo it: cut to `max` characters (then `…`) and escaped. The one helper every
+ * parser's errors use, so no input reaches a terminal whole or raw: a 1 MB line is echoed as its first characters,
+ * an escape sequence as `\u001b[2J`.
+ */
+export function excerpt(text: string, max = 40): string {
+  const escaped = escapeUnsafe(text.slice(0, max + 1));
+  return text.length > max || escaped.length > max ? `${escaped.slice(0, max)}…` : escaped;
+}
+
+/**
+ * A message made safe to print, whatever input it quotes: unsafe characters escaped, every run of more than 80
+ * characters without white space cut to 80 (`…`), and the whole cut to 500. Messages made from valid parts are
+ * left as they are.
+ */
+export function safeMessage(message: string): string {
+  if (message.length <= MESSAGE_RUN && !HAS_UNSAFE.test(message)) return message;
+  let s = message.length > 4 * MESSAGE_MAX ? `${message.slice(0, 4 * MESSAGE_MAX)}…` : message;
+  s = escapeUnsafe(s).replace(new RegExp(`\\S{${MESSAGE_RUN + 1},}`, 'g'), (run) => `${run.slice(0, MESSAGE_RUN)}…`);
+  return s.length > MESSAGE_MAX ? `${s.slice(0, MESSAGE_MAX)}…` : s;
 }
 
 /** One line for people: `move/illegal: 32-28 is not a legal move (line 4, column 7)`. */
@@ -55,7 +106,7 @@ export function describeError(e: InputError): string {
   if (e.line !== undefined) where.push(`line ${e.line}`);
   if (e.column !== undefined) where.push(`column ${e.column}`);
   if (e.at !== undefined && e.line === undefined) where.push(`at character ${e.at + 1}`);
-  return `${e.code}: ${e.message}${where.length ? ` (${where.join(', ')})` : ''}`;
+  return `${safeMessage(e.code)}: ${safeMessage(e.message)}${where.length ? ` (${where.join(', ')})` : ''}`;
 }
 
 /** Unwraps a result known to be ok; a failure here is a programming error, so it throws. */

@@ -115,6 +115,8 @@ export {
   parseResult,
   PDN_GAME_TYPES,
   PDN_RESULTS,
+  iteratePdn,
+  iteratePdnPieces,
   readPdn,
   variantOfGameType,
   writePdn,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSquare } from './board.js';
 import { force400 } from './game.js';
 import { formatPosition } from './position-text.js';
-import { formatRecord, formatRecordDate, parseRecord, type GameRecord } from './record.js';
+import { formatRecord, formatRecordDate, MAX_HEADER, parseRecord, type GameRecord } from './record.js';
 import { replayRecordText } from './replay.js';
 
 const ibm = readFileSync(new URL('./testdata/manual-record-ibm.txt', import.meta.url), 'utf8');
@@ -166,6 +166,14 @@ describe('malformed records: a coded error naming the line, never a throw', () =
     const r = replayRecordText(text);
     expect(r.ok ? 'accepted' : r.error.code).toBe(code);
     if (!r.ok) expect(r.error.line).toBe(line);
+  });
+
+  it('a header line with control characters or of a whole file is refused (ours): junk is not an empty game', () => {
+    for (const text of ['\u0000'.repeat(100), `\u001b]0;owned\u0007 Example\n1 M C8-C1`, 'x'.repeat(MAX_HEADER + 1)]) {
+      const r = parseRecord(text);
+      expect(r.ok ? 'ok' : r.error.code).toBe('record/bad-line');
+    }
+    expect(unwrap(parseRecord('Example\tgame\n')).record.header).toBe('Example\tgame');
   });
 
   it('an illegal ply names the move number, the side and the ply', () => {

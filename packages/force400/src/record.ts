@@ -120,6 +120,9 @@ const DRAW_LINE = /^\s*Draw\s+agreed\.?\s*$/i;
 const PLY = /\s*([A-Za-z])\s*([A-Za-z][0-9Oo])\s*-\s*([A-Za-z][0-9Oo])/y;
 const AMOUNT = /\s+([0-9Oo]{1,3})(?=\s|$)/y;
 
+/** The longest header line read (ours): the manual's headers are a few words. */
+export const MAX_HEADER = 1000;
+
 /** Reads record text (syntax only; `replayRecord` checks the play). */
 export function parseRecord(text: string): Result<ParsedRecord, InputError> {
   const lines = text.split(/\r\n|\r|\n/);
@@ -252,6 +255,13 @@ export function parseRecord(text: string): Result<ParsedRecord, InputError> {
       continue;
     }
     if (first) {
+      // (ours) The header is a line of text a person wrote: no control characters, and not a whole file's worth.
+      if (/[\p{Cc}\u202A-\u202E\u2066-\u2069]/u.test(raw.replace(/\t/g, ' '))) {
+        return fail('bad-line', 'The header line holds control characters: this is not a Force 400 record.');
+      }
+      if (raw.trim().length > MAX_HEADER) {
+        return fail('bad-line', `The header line is longer than ${MAX_HEADER} characters.`);
+      }
       header = raw.trim();
       continue;
     }

@@ -9,6 +9,9 @@
  *   Player: 1                     the seat of the player who exported or saved it
  *   Mode: e-mail                  hot-seat | e-mail | computer
  *   Level: -                      the computer's level (1–5), or -
+ *   Game-Id: <32 hex>             (e-mail games) the game's random id, fixed at new
+ *   Key-1: <130 hex>              (e-mail games) Player 1's public signing key, or - while not known
+ *   Key-2: -                      (e-mail games) Player 2's
  *   Rules: chain                  the rule alterations now
  *   Board: <10 rows separated by />
  *   Result: -                     or 1:flag-captured, draw:flags-met, …
@@ -19,9 +22,14 @@
  *   Round 2: 83-73 / -
  *   Orders: 64-44                 (save only) the saving player's scheduled orders, or -
  *   Done: no                      (save only) whether that player pressed Next
+ *   Signing-Key: <hex>            (save only, e-mail games) that player's private signing key (PKCS#8)
+ *   Released: yes                 (save only, once given) that player's key of this round was given out
  *   Sent: 0                       (save only) that player's ++TacMoves memo of this round, key included, line by line
  *   Received: 0                   (save only) the other player's sealed ++TacMoves memo of this round
  *   Checksum: <64 hex digits>
+ *
+ * The e-mail lines (ours) bind the game's memos to it and to their senders (orders-file.ts): an e-mail game made
+ * before them has none, and is read as a legacy game whose memos can no longer be exchanged (`isLegacyEmail`).
  *
  * What goes in is decided by types: an export is made from a `PublicView` (no orders at all) and a save from the
  * saving player's own observation, so neither can hold the other side's pending orders.
@@ -43,7 +51,9 @@ import { formatOrders, parseOrder } from './notation.js';
 import type { TactorusObservation } from './observation.js';
 import { formatBoard, formatRulesField, parseBoard, parseRulesField } from './position.js';
 import { formatEvent, parseEvent, replayRecord, type RecordEvent, type TactorusRecord } from './record.js';
+import type { MemoTrust } from './orders-file.js';
 import { sameRules, type Order, type Rules } from './state.js';
+import { GAME_ID, PRIVATE_KEY, PUBLIC_KEY } from './web-crypto.js';
 
 export const GAME_HEADER = '++Tactorus';
 
@@ -75,10 +85,16 @@ export interface PrivatePart {
   readonly sent?: string;
   /** The other player's sealed ++TacMoves memo of the current round, once received. */
   readonly received?: string;
+  /** E-mail games: this player's private signing key (PKCS#8 hex). */
+  readonly signingKey?: string;
+  /** This player's key of the current round was given out (their orders are then fixed for good). */
+  readonly released?: boolean;
 }
 
 export interface GameFile {
   readonly settings: GameSettings;
+  /** E-mail games: the game's id and the players' public signing keys. */
+  readonly email?: MemoTrust;
   /** The seat of the player who wrote the file. */
   readonly player: Player;
   readonly record: TactorusRecord;
@@ -102,7 +118,11 @@ function publicLines(f: {
   player: Player;
   record: TactorusRecord;
   view: PublicView;
+  email: MemoTrust | undefined;
 }): string[] {
+  const email = f.email
+    ? [`Game-Id: ${f.email.gameId}`, `Key-1: ${f.email.publicKeys[0] ?? '-'}`, `Key-2: ${f.email.publicKeys[1] ?? '-'}`]
+    : [];
   return [
     GAME_HEADER,
     `Name: ${cleanName(f.settings.name)}`,
@@ -110,6 +130,7 @@ function publicLines(f: {
     `Player: ${f.player + 1}`,
     `Mode: ${f.settings.mode}`,
     `Level: ${f.settings.level ?? '-'}`,
+    ...email,
     `Rules: ${formatRulesField(f.view.rules)}`,
     `Board: ${formatBoard(f.view.board)}`,
     `Result: ${formatResult(f.view.outcome)}`,
@@ -142,8 +163,9 @@ export async function exportGame(
   record: TactorusRecord,
   settings: GameSettings,
   player: Player,
+  email?: MemoTrust,
 ): Promise<Result<string, InputError>> {
-  return withChecksum(publicLines({ settings, player, record, view }));
+  return withChecksum(publicLines({ settings, player, record, view, email }));
 }
 
 /**
@@ -154,12 +176,16 @@ export async function saveGame(
   obs: TactorusObservation,
   record: TactorusRecord,
   settings: GameSettings,
-  memos: { readonly sent?: string; readonly received?: string } = {},
+  memos: { readonly sent?: string; readonly received?: string; readonly released?: boolean } = {},
+  email?: MemoTrust & { readonly signingKey: string },
 ): Promise<Result<string, InputError>> {
-  const lines = publicLines({ settings, player: obs.viewer, record, view: publicView(obs) });
+  const trust = email ? { gameId: email.gameId, publicKeys: email.publicKeys } : undefined;
+  const lines = publicLines({ settings, player: obs.viewer, record, view: publicView(obs), email: trust });
   lines.push(
     `Orders: ${formatOrders(obs.orders, ',')}`,
     `Done: ${obs.done ? 'yes' : 'no'}`,
+    ...(email ? [`Signing-Key: ${email.signingKey}`] : []),
+    ...(memos.released ? ['Released: yes'] : []),
     ...quoted('Sent', memos.sent),
     ...quoted('Received', memos.received),
   );
@@ -174,6 +200,7 @@ const LEVEL = /^(-|[1-9])$/;
 const RULES = /^(basic|[a-z,-]+)$/;
 const BOARD = /^[.FACIfaci/]{109}$/;
 const RESULT = /^(-|draw:[a-z0-9-]+|[12]:[a-z0-9-]+)$/;
+const PUBLIC_KEY_OR_NONE = new RegExp(`^(-|${PUBLIC_KEY.source.slice(1, -1)})$`);
 
 function parseResult(text: string): Outcome | undefined {
   if (text === '-') return undefined;
@@ -209,6 +236,18 @@ export async function parseGameFile(text: string): Promise<Result<GameFile, Inpu
   if (!mode.ok) return mode;
   const level = c.field('Level', LEVEL);
   if (!level.ok) return level;
+  let email: MemoTrust | undefined;
+  if (c.peek()?.startsWith('Game-Id:')) {
+    const gameId = c.field('Game-Id', GAME_ID);
+    if (!gameId.ok) return gameId;
+    const keys: (string | undefined)[] = [];
+    for (const label of ['Key-1', 'Key-2']) {
+      const k = c.field(label, PUBLIC_KEY_OR_NONE);
+      if (!k.ok) return k;
+      keys.push(k.value === '-' ? undefined : k.value);
+    }
+    email = { gameId: gameId.value, publicKeys: [keys[0], keys[1]] };
+  }
   const rules = c.field('Rules', RULES);
   if (!rules.ok) return rules;
   const board = c.field('Board', BOARD);
@@ -230,7 +269,9 @@ export async function parseGameFile(text: string): Promise<Result<GameFile, Inpu
     if (!e.ok) return err(inputError(e.error.code, e.error.message, { line: lineNo, input: l.value.slice(0, 80) }));
     events.push(e.value);
   }
-  let priv: { orders: Order[]; done: boolean; sent?: string; received?: string } | undefined;
+  let priv:
+    | { orders: Order[]; done: boolean; sent?: string; received?: string; signingKey?: string; released?: boolean }
+    | undefined;
   if (c.peek()?.startsWith('Orders:')) {
     const orders = c.field('Orders', /^(-|\d\d-\d\d(,\d\d-\d\d)*)$/);
     if (!orders.ok) return orders;
@@ -245,6 +286,16 @@ export async function parseGameFile(text: string): Promise<Result<GameFile, Inpu
       }
     }
     priv = { orders: list, done: done.value === 'yes' };
+    if (c.peek()?.startsWith('Signing-Key:')) {
+      const k = c.field('Signing-Key', PRIVATE_KEY);
+      if (!k.ok) return k;
+      priv.signingKey = k.value;
+    }
+    if (c.peek()?.startsWith('Released:')) {
+      const r = c.field('Released', /^yes$/);
+      if (!r.ok) return r;
+      priv.released = true;
+    }
     for (const label of ['Sent', 'Received'] as const) {
       const count = c.field(label, NUMBER);
       if (!count.ok) return count;
@@ -308,11 +359,26 @@ export async function parseGameFile(text: string): Promise<Result<GameFile, Inpu
     level.value === '-'
       ? { name: name.value, mode: mode.value as Mode }
       : { name: name.value, mode: mode.value as Mode, level: Number(level.value) };
-  const file: GameFile = { settings, player: player.value === '1' ? 0 : 1, record, view };
+  const seat: Player = player.value === '1' ? 0 : 1;
+  if (email && settings.mode !== 'e-mail') {
+    return err(inputError('tactorus/inconsistent', 'only a game for e-mail play has a game id and signing keys'));
+  }
+  if (email && email.publicKeys[seat] === undefined) {
+    return err(inputError('tactorus/inconsistent', `the file is Player ${seat + 1}'s but holds no key of theirs`));
+  }
+  if (priv?.signingKey !== undefined && !email) {
+    return err(inputError('tactorus/inconsistent', 'a signing key belongs to an e-mail game with a game id'));
+  }
+  const file: GameFile = { settings, player: seat, record, view, ...(email ? { email } : {}) };
   return ok(priv ? { ...file, private: priv } : file);
 }
 
 /** The seat a file's reader takes: a game made for e-mail play imports as the other player (manual). */
 export function importSeat(f: GameFile): Player {
   return f.settings.mode === 'e-mail' && !f.private ? opponent(f.player) : f.player;
+}
+
+/** An e-mail game written before memos were signed: it loads, but its memos can no longer be exchanged. */
+export function isLegacyEmail(f: GameFile): boolean {
+  return f.settings.mode === 'e-mail' && f.email === undefined;
 }

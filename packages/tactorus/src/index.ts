@@ -25,7 +25,15 @@ export * from './memo.js';
 export * from './orders-file.js';
 export * from './rebuild.js';
 export * from './record.js';
-export { fromHex, sha256Hex, toHex } from './web-crypto.js';
+export {
+  fingerprint,
+  fromHex,
+  generateSigningKeys,
+  newGameId,
+  sha256Hex,
+  toHex,
+  type SigningKeys,
+} from './web-crypto.js';
 export * from './line.js';
 export * from './session.js';
 export * from './render.js';

@@ -15,6 +15,7 @@
  *
  *   ++TacMoves
  *   Name: friday game
+ *   Game: <32 hex>                 the game's random id, fixed when it was made
  *   Round: 3                       the round these orders are for (rounds resolved + 1)
  *   Player: 2
  *   Rules: chain
@@ -24,8 +25,18 @@
  *   Commitment: <64 hex>
  *   Orders: 7                      then that many lines of ciphertext in hex
  *   …
+ *   Signature: <128 hex>           the sender's ECDSA P-256 signature over every line above
  *   Key: <64 hex>                  removed before sending; added back when the key arrives
  *   Checksum: <64 hex>             over every line above except the key line
+ *
+ * **Bound to game and sender (ours):** every e-mail game has a random id fixed at `new`, and each player a signing
+ * key pair whose public half travels in the `++Tactorus` export. The signature covers the game id, the round, the
+ * player, the position and the sealed orders (the commitment and the ciphertext), so a memo of another game, or a
+ * memo made by anyone but that player, is refused (`checkMemoSigned`). The game id is also part of the cipher's
+ * associated data. The key is released in a signed `++TacKey` text bound to the memo it opens (`makeKeyRelease`);
+ * a key inside a memo needs no signature of its own, since only the key whose SHA-256 is the signed commitment
+ * opens it. Memos without `Game:` and `Signature:` lines (made before) are read, for replaying old records, but
+ * never accepted into a game (`tacmoves/unsigned`).
  */
 import { err, inputError, ok, type InputError, type Player, type Result } from '@tactica/core';
 import { ownerOf, SQUARES, squareName } from './board.js';
@@ -35,7 +46,21 @@ import { formatBoard, formatRulesField, parseRulesField } from './position.js';
 import { checkOrder } from './schedule.js';
 import { sameRules, type Order, type Rules, type TactorusState } from './state.js';
 import { playMove } from './game.js';
-import { fromHex, KEY_BYTES, NONCE_BYTES, open, randomBytes, seal, sha256Hex, toHex, utf8 } from './web-crypto.js';
+import {
+  fromHex,
+  GAME_ID,
+  KEY_BYTES,
+  NONCE_BYTES,
+  open,
+  randomBytes,
+  seal,
+  sha256Hex,
+  SIGNATURE,
+  signText,
+  toHex,
+  utf8,
+  verifyText,
+} from './web-crypto.js';
 
 export const ORDERS_HEADER = '++TacMoves';
 /** Slots in every order export (manual: "written out for all moves possible (maximum 99 in Tactorus)"). */
@@ -46,6 +71,12 @@ const HEX_LINE = 64;
 /** A parsed `++TacMoves` memo whose layout and checksum are sound; the orders are still sealed. */
 export interface SealedOrders {
   readonly name: string;
+  /** The game's id; undefined in a memo made before memos were signed. */
+  readonly gameId: string | undefined;
+  /** The sender's signature over `signed`; undefined in an unsigned (old) memo. */
+  readonly signature: string | undefined;
+  /** The text the signature covers: every line from the header to the end of the ciphertext. */
+  readonly signed: string;
   readonly round: number;
   readonly player: Player;
   readonly rules: Rules;
@@ -65,18 +96,38 @@ export async function positionDigest(board: string, round: number, rules: Rules)
 }
 
 function associatedData(h: {
+  gameId: string | undefined;
   round: number;
   player: Player;
   rules: Rules;
   position: string;
   commitment: string;
 }): Uint8Array {
+  const game = h.gameId === undefined ? '' : `|${h.gameId}`;
   return utf8(
-    `${ORDERS_HEADER}|${h.round}|${h.player + 1}|${formatRulesField(h.rules)}|${h.position}|${SLOTS}|${h.commitment}`,
+    `${ORDERS_HEADER}|${h.round}|${h.player + 1}|${formatRulesField(h.rules)}|${h.position}|${SLOTS}|${h.commitment}${game}`,
   );
 }
 
+/** The lines a signature or checksum covers, as one text: each line ended by a line feed. */
+function coveredText(lines: readonly string[]): string {
+  return lines.map((l) => `${l}\n`).join('');
+}
+
+/** Who seals: the game's id and the sender's private signing key (PKCS#8 hex). */
+export interface MemoSigner {
+  readonly gameId: string;
+  readonly signingKey: string;
+}
+
+/** What a memo is checked against: the game's id and each player's public key (raw hex), undefined if not known. */
+export interface MemoTrust {
+  readonly gameId: string;
+  readonly publicKeys: readonly [string | undefined, string | undefined];
+}
+
 function headerLines(h: {
+  gameId: string | undefined;
   name: string;
   round: number;
   player: Player;
@@ -92,6 +143,7 @@ function headerLines(h: {
   return [
     ORDERS_HEADER,
     `Name: ${cleanName(h.name)}`,
+    ...(h.gameId === undefined ? [] : [`Game: ${h.gameId}`]),
     `Round: ${h.round}`,
     `Player: ${h.player + 1}`,
     `Rules: ${formatRulesField(h.rules)}`,
@@ -105,12 +157,14 @@ function headerLines(h: {
 }
 
 /**
- * Seals a player's orders of this round, made from that player's own observation. Returns the memo with its key
- * line filled in (keep it) and the same memo without the key (send it now).
+ * Seals a player's orders of this round, made from that player's own observation, and signs them with `signer`'s
+ * key (without a signer: the old unsigned memo, which no game accepts any more; tests of old records make them).
+ * Returns the memo with its key line filled in (keep it) and the same memo without the key (send it now).
  */
 export async function exportOrders(
   obs: TactorusObservation,
   name: string,
+  signer?: MemoSigner,
 ): Promise<Result<{ readonly withKey: string; readonly withoutKey: string; readonly key: string }, InputError>> {
   if (obs.outcome) return err(inputError('tacmoves/game-over', 'the game is over'));
   if (obs.orders.length > SLOTS) return err(inputError('tacmoves/too-many', `at most ${SLOTS} orders`));
@@ -127,7 +181,11 @@ export async function exportOrders(
     plaintext[2 * i] = o.from;
     plaintext[2 * i + 1] = o.to;
   });
+  if (signer && !GAME_ID.test(signer.gameId)) {
+    return err(inputError('tacmoves/bad-game-id', 'a game id is 32 lower-case hex digits'));
+  }
   const header = {
+    gameId: signer?.gameId,
     name,
     round: obs.round + 1,
     player: obs.viewer,
@@ -138,6 +196,11 @@ export async function exportOrders(
   const ciphertext = await seal(key.value, nonce.value, associatedData(header), plaintext);
   if (!ciphertext.ok) return ciphertext;
   const lines = headerLines({ ...header, nonce: nonce.value, ciphertext: ciphertext.value });
+  if (signer) {
+    const signature = await signText(signer.signingKey, coveredText(lines));
+    if (!signature.ok) return signature;
+    lines.push(`Signature: ${signature.value}`);
+  }
   const sum = await checksumOf(lines);
   if (!sum.ok) return sum;
   const keyHex = toHex(key.value);
@@ -161,6 +224,9 @@ export async function parseOrdersMemo(text: string): Promise<Result<SealedOrders
   }
   const name = c.field('Name', /^[^\p{Cc}]*$/u);
   if (!name.ok) return name;
+  const signedMemo = c.peek()?.startsWith('Game:') === true;
+  const gameId = signedMemo ? c.field('Game', GAME_ID) : ok(undefined);
+  if (!gameId.ok) return gameId;
   const round = c.field('Round', NUMBER);
   if (!round.ok) return round;
   const player = c.field('Player', /^[12]$/);
@@ -184,6 +250,9 @@ export async function parseOrdersMemo(text: string): Promise<Result<SealedOrders
     if (!/^[0-9a-f]{1,64}$/.test(l.value)) return err(c.error('bad-ciphertext', 'ciphertext lines are hex digits'));
     hex += l.value;
   }
+  const signedLines = lines.slice(0, c.index);
+  const signature = signedMemo ? c.field('Signature', SIGNATURE) : ok(undefined);
+  if (!signature.ok) return signature;
   const covered = lines.slice(0, c.index);
   const key = c.field('Key', /^(\s*|[0-9a-f]{64})$/);
   if (!key.ok) return key;
@@ -208,6 +277,9 @@ export async function parseOrdersMemo(text: string): Promise<Result<SealedOrders
   const keyHex = key.value.trim();
   return ok({
     name: name.value,
+    gameId: gameId.value,
+    signature: signature.value,
+    signed: coveredText(signedLines),
     round: Number(round.value),
     player: player.value === '1' ? 0 : 1,
     rules: parsedRules.value,
@@ -218,6 +290,50 @@ export async function parseOrdersMemo(text: string): Promise<Result<SealedOrders
     key: keyHex === '' ? undefined : keyHex,
     withoutKey: [...covered, 'Key:', `Checksum: ${sum.value}`].join('\n') + '\n',
   });
+}
+
+function signedBy(player: Player): string {
+  return `Player ${player + 1}`;
+}
+
+/**
+ * Checks that a memo was made for this game by the player it names: it carries this game's id, and its signature
+ * verifies under that player's public key. Unsigned memos (made before memos were signed) are refused.
+ */
+export async function checkMemoSigned(memo: SealedOrders, trust: MemoTrust): Promise<Result<void, InputError>> {
+  if (memo.gameId === undefined || memo.signature === undefined) {
+    return err(
+      inputError(
+        'tacmoves/unsigned',
+        'this order memo is not signed (made by an older version): it cannot be told from a forgery',
+      ),
+    );
+  }
+  if (memo.gameId !== trust.gameId) {
+    return err(
+      inputError('tacmoves/wrong-game', `these orders are for game ${memo.gameId}, not this game (${trust.gameId})`),
+    );
+  }
+  const key = trust.publicKeys[memo.player];
+  if (key === undefined) {
+    return err(
+      inputError(
+        'tacmoves/unknown-signer',
+        `${signedBy(memo.player)}'s signing key is not known yet: import their game export first (import-game)`,
+      ),
+    );
+  }
+  const valid = await verifyText(key, memo.signed, memo.signature);
+  if (!valid.ok) return valid;
+  if (!valid.value) {
+    return err(
+      inputError(
+        'tacmoves/bad-signature',
+        `the signature is not ${signedBy(memo.player)}'s: the memo was forged or changed`,
+      ),
+    );
+  }
+  return ok(undefined);
 }
 
 /**
@@ -322,4 +438,130 @@ export async function openOrders(
     orders.push({ from, to });
   }
   return ok(orders);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The key release.
+
+export const KEY_RELEASE_HEADER = '++TacKey';
+
+/**
+ * A signed key release: the key that opens one sealed memo, bound to it.
+ *
+ *   ++TacKey
+ *   Game: <32 hex>
+ *   Round: 3
+ *   Player: 2                      whose orders the key opens (the sender)
+ *   Memo: <64 hex>                 SHA-256 of the signed part of that memo
+ *   Key: <64 hex>
+ *   Signature: <128 hex>           the sender's signature over every line above
+ */
+export interface KeyRelease {
+  readonly gameId: string;
+  readonly round: number;
+  readonly player: Player;
+  readonly memo: string;
+  readonly key: string;
+  readonly signature: string;
+  readonly signed: string;
+}
+
+/** The signed key release of one's own sealed memo (which holds its key). */
+export async function makeKeyRelease(own: SealedOrders, signer: MemoSigner): Promise<Result<string, InputError>> {
+  if (own.key === undefined) return err(inputError('tackey/no-key', 'the sealed memo has lost its key'));
+  const digest = await sha256Hex(own.signed);
+  if (!digest.ok) return digest;
+  const lines = [
+    KEY_RELEASE_HEADER,
+    `Game: ${signer.gameId}`,
+    `Round: ${own.round}`,
+    `Player: ${own.player + 1}`,
+    `Memo: ${digest.value}`,
+    `Key: ${own.key}`,
+  ];
+  const signature = await signText(signer.signingKey, coveredText(lines));
+  if (!signature.ok) return signature;
+  return ok([...lines, `Signature: ${signature.value}`].join('\n') + '\n');
+}
+
+/** Reads a `++TacKey` text (its layout only: `openKeyRelease` checks it against a memo). */
+export function parseKeyRelease(text: string): Result<KeyRelease, InputError> {
+  if (typeof text !== 'string' || text.length > 10_000) {
+    return err(inputError('tackey/syntax', 'a key release is text of at most 10 kB'));
+  }
+  const lines = memoLines(text);
+  const c = new LineCursor(lines, 'tackey');
+  const header = c.line('the header');
+  if (!header.ok || header.value !== KEY_RELEASE_HEADER) {
+    return err(
+      inputError('tackey/not-a-key', `a key release begins with the line "${KEY_RELEASE_HEADER}"`, { line: 1 }),
+    );
+  }
+  const gameId = c.field('Game', GAME_ID);
+  if (!gameId.ok) return gameId;
+  const round = c.field('Round', NUMBER);
+  if (!round.ok) return round;
+  const player = c.field('Player', /^[12]$/);
+  if (!player.ok) return player;
+  const memo = c.field('Memo', HEX64);
+  if (!memo.ok) return memo;
+  const key = c.field('Key', HEX64);
+  if (!key.ok) return key;
+  const signed = coveredText(lines.slice(0, c.index));
+  const signature = c.field('Signature', SIGNATURE);
+  if (!signature.ok) return signature;
+  if (!c.atEnd()) return err(c.error('trailing', 'nothing may follow the signature line'));
+  return ok({
+    gameId: gameId.value,
+    round: Number(round.value),
+    player: player.value === '1' ? 0 : 1,
+    memo: memo.value,
+    key: key.value,
+    signature: signature.value,
+    signed,
+  });
+}
+
+/**
+ * The key a signed release gives for `memo` (the other player's sealed memo, already checked with
+ * `checkMemoSigned`): the release must be for this game, round and player, name this very memo, and carry that
+ * player's signature.
+ */
+export async function openKeyRelease(
+  release: KeyRelease,
+  memo: SealedOrders,
+  trust: MemoTrust,
+): Promise<Result<string, InputError>> {
+  if (release.gameId !== trust.gameId) {
+    return err(inputError('tackey/wrong-game', 'this key release is for another game'));
+  }
+  if (release.round !== memo.round || release.player !== memo.player) {
+    return err(
+      inputError(
+        'tackey/wrong-memo',
+        `this key release is for round ${release.round}, Player ${release.player + 1}: the memo held is for ` +
+          `round ${memo.round}, Player ${memo.player + 1}`,
+      ),
+    );
+  }
+  const digest = await sha256Hex(memo.signed);
+  if (!digest.ok) return digest;
+  if (digest.value !== release.memo) {
+    return err(inputError('tackey/wrong-memo', 'this key release is for another memo of that round'));
+  }
+  const key = trust.publicKeys[release.player];
+  if (key === undefined) {
+    return err(inputError('tackey/unknown-signer', `${signedBy(release.player)}'s signing key is not known`));
+  }
+  const valid = await verifyText(key, release.signed, release.signature);
+  if (!valid.ok) return valid;
+  if (!valid.value) {
+    return err(
+      inputError(
+        'tackey/bad-signature',
+        `the key release is not signed by ${signedBy(release.player)}: forged or changed`,
+      ),
+    );
+  }
+  return ok(release.key);
 }

@@ -2,11 +2,15 @@
  * Rebuilding a game played by e-mail from its memos (manual: "You can fully reconstruct a Tactorus game with the
  * initial board and all movement data as saved in Memo Pad memos"): a `++Tactorus` export, then for each round
  * both players' `++TacMoves` memos with their keys, opened, checked and resolved in turn.
+ *
+ * The memos of a game with a game id (signed memos, orders-file.ts) must carry that id and their player's
+ * signature under the export's keys; a game exported before memos were signed replays with the unsigned memos of
+ * its time, as a record to check (nothing is sent or accepted into a game by a replay).
  */
 import { describeError, err, inputError, ok, type InputError, type Result } from '@tactica/core';
 import { parseGameFile, type GameFile } from './game-file.js';
 import { splitMemos } from './memo.js';
-import { openOrders, parseOrdersMemo, type SealedOrders } from './orders-file.js';
+import { checkMemoSigned, openOrders, parseOrdersMemo, type SealedOrders } from './orders-file.js';
 import { appendEvent, playRoundChecked, replayRecord, type TactorusRecord } from './record.js';
 import type { RoundReport } from './resolve.js';
 import type { Order, TactorusState } from './state.js';
@@ -43,6 +47,18 @@ export async function rebuildGame(text: string): Promise<Result<Rebuilt, InputEr
     n++;
     const parsed = await parseOrdersMemo(m);
     if (!parsed.ok) return err(inputError(parsed.error.code, `order memo ${n}: ${describeError(parsed.error)}`));
+    const trust = game.value.email;
+    if (trust) {
+      const signed = await checkMemoSigned(parsed.value, trust);
+      if (!signed.ok) return err(inputError(signed.error.code, `order memo ${n}: ${signed.error.message}`));
+    } else if (parsed.value.gameId !== undefined) {
+      return err(
+        inputError(
+          'tacmoves/wrong-game',
+          `order memo ${n} is signed for game ${parsed.value.gameId}; this export has no game id`,
+        ),
+      );
+    }
     const key = `${parsed.value.round}/${parsed.value.player}`;
     if (sealed.has(key)) {
       return err(

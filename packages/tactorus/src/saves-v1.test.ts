@@ -10,13 +10,17 @@ import { tactorus } from './game.js';
 import { parseGameFile } from './game-file.js';
 import { recordOf } from './line.js';
 import { formatBoard } from './position.js';
+import { rebuildGame } from './rebuild.js';
 import {
   exportSession,
   gameSettings,
+  importSession,
   localView,
   receiveKey,
   saveSession,
+  sealOrders,
   sessionFromFile,
+  withNewEmailIdentity,
   type TactorusSession,
 } from './session.js';
 
@@ -69,9 +73,10 @@ describe('saves and exports written before the core session was the authority', 
     expect(must(await saveSession(s))).toBe(read('save-drawn.txt'));
   });
 
-  it('an e-mail game: the export imports as Player 2, both saves hold their memos, the keys play the round', async () => {
+  it('an e-mail game opens and is written the same, but its unsigned memos are refused until it is exported anew', async () => {
     const imported = await open('export-email.txt');
     expect(imported.seat).toBe(1);
+    expect(imported.email).toBeUndefined();
     expect(must(await exportSession({ ...imported, seat: 0 }))).toBe(read('export-email.txt'));
     const alice = await open('save-email-alice.txt');
     const bob = await open('save-email-bob.txt');
@@ -81,16 +86,25 @@ describe('saves and exports written before the core session was the authority', 
     expect(alice.core.submitted(0)).toBe(true);
     expect(must(await saveSession(alice))).toBe(read('save-email-alice.txt'));
     expect(must(await saveSession(bob))).toBe(read('save-email-bob.txt'));
-    const aliceDone = must(await receiveKey(alice, read('key-bob.txt').trim()));
-    const bobDone = must(await receiveKey(bob, read('key-alice.txt').trim()));
-    expect(aliceDone.report?.orders).toEqual([
+    // (ours) The old memos are bound to no game and no sender: the round is not played from them.
+    const refused = await receiveKey(alice, read('key-bob.txt').trim());
+    expect(refused.ok ? 'ok' : refused.error.code).toBe('email/unsigned-game');
+    // As a record, the export and both keyed memos still replay to the round they made.
+    const rebuilt = must(await rebuildGame([read('export-email.txt'), alice.sent, bob.sent].join('\n')));
+    expect(rebuilt.reports[0]?.orders).toEqual([
       [
         { from: 84, to: 64 },
         { from: 85, to: 65 },
       ],
       [{ from: 15, to: 35 }],
     ]);
-    expect(aliceDone.session.core.roundStart).toEqual(bobDone.session.core.roundStart);
-    expect(must(recordOf(aliceDone.session.core))).toEqual(must(recordOf(bobDone.session.core)));
+    // Exported anew, the game gets an id and Alice's key; Bob imports it and the game goes on signed.
+    const upgraded = must(await withNewEmailIdentity(alice));
+    expect(upgraded.sent).toBeUndefined();
+    // Alice's orders stay as given; sealed again, they go out signed.
+    expect(must(await sealOrders(upgraded)).memo).toMatch(/\nGame: [0-9a-f]{32}\n[^]*\nSignature: /);
+    const bobAgain = must(await importSession(must(await parseGameFile(must(await exportSession(upgraded)))))).session;
+    expect(bobAgain.email?.gameId).toBe(upgraded.email?.gameId);
+    expect(bobAgain.core.roundStart).toEqual(alice.core.roundStart);
   });
 });

@@ -6,12 +6,15 @@ import { recordOf } from './line.js';
 import { replayRecord, type TactorusRecord } from './record.js';
 import { rebuildGame } from './rebuild.js';
 import {
+  addPeerKey,
   changeSessionMode,
   changeSessionRules,
   customizeSession,
   drawSession,
+  dropReceived,
   exportSession,
   gameSettings,
+  importSession,
   localView,
   newSession,
   playComputer,
@@ -26,8 +29,11 @@ import {
   sessionFromFile,
   sessionSnapshot,
   setComputerLevel,
+  withNewEmailIdentity,
+  type EmailIdentity,
   type TactorusSession,
 } from './session.js';
+import { generateSigningKeys } from './web-crypto.js';
 import type { Order, TactorusMove } from './state.js';
 import { scheduleRandomly } from './test-rounds.js';
 
@@ -57,10 +63,15 @@ function played(s: TactorusSession): Omit<SimultaneousSnapshot, 'version'> {
 
 /** Both ends of an e-mail game: Player 1 creates it and exports it, Player 2 imports the export. */
 async function startMailGame(): Promise<[TactorusSession, TactorusSession, string]> {
-  const alice = newSession({ name: 'by mail', mode: 'e-mail' });
-  const exported = must(await exportSession(alice));
-  const bob = must(sessionFromFile(must(await parseGameFile(exported))));
-  return [alice, bob, exported];
+  const made = must(await withNewEmailIdentity(newSession({ name: 'by mail', mode: 'e-mail' })));
+  const exported = must(await exportSession(made));
+  const bob = must(await importSession(must(await parseGameFile(exported)))).session;
+  // The key exchange's second half: Bob's export brings Alice his public key.
+  const alice = must(await addPeerKey(made, must(await parseGameFile(must(await exportSession(bob)))))).session;
+  expect(made.email?.gameId).toBe(bob.email?.gameId);
+  expect(exported).not.toContain(made.email?.signingKey);
+  // Alice's export now holds both public keys.
+  return [alice, bob, must(await exportSession(alice))];
 }
 
 describe('play by e-mail: the protocol at each end', () => {
@@ -89,8 +100,8 @@ describe('play by e-mail: the protocol at each end', () => {
     expect((await revealKey(alice)).ok).toBe(false);
     alice = must(await receiveOrders(alice, b1.memo)).session;
     bob = must(await receiveOrders(bob, a1.memo)).session;
-    const aliceKey = must(await revealKey(alice));
-    const bobKey = must(await revealKey(bob));
+    const aliceKey = must(await revealKey(alice)).release;
+    const bobKey = must(await revealKey(bob)).release;
 
     const aliceDone = must(await receiveKey(alice, bobKey));
     const bobDone = must(await receiveKey(bob, aliceKey));
@@ -123,6 +134,37 @@ describe('play by e-mail: the protocol at each end', () => {
     expect(aliceDone.session.received).toBeUndefined();
   });
 
+  it('a key release replayed from an earlier round, or for another memo, opens nothing and keeps the memo', async () => {
+    let [alice, bob] = await startMailGame();
+    const round = async (a: TactorusSession, b: TactorusSession) => {
+      const a1 = must(await sealOrders(a));
+      const b1 = must(await sealOrders(b));
+      const a2 = must(await receiveOrders(a1.session, b1.memo)).session;
+      const b2 = must(await receiveOrders(b1.session, a1.memo)).session;
+      const ar = must(await revealKey(a2));
+      const br = must(await revealKey(b2));
+      return { alice: ar.session, bob: br.session, aliceKey: ar.release, bobKey: br.release };
+    };
+    const r1 = await round(alice, bob);
+    alice = must(await receiveKey(r1.alice, r1.bobKey)).session;
+    bob = must(await receiveKey(r1.bob, r1.aliceKey)).session;
+    expect(alice.core.roundStart.round).toBe(1);
+    // Round 2: Alice holds Bob's sealed memo; Mallory replays Bob's release of round 1 to her.
+    const r2 = await round(alice, bob);
+    const replayed = await receiveKey(r2.alice, r1.bobKey);
+    expect(replayed.ok ? 'ok' : replayed.error.code).toBe('tackey/wrong-memo');
+    // A release of the right round and player but for another memo (Bob's, resealed) is refused too.
+    const bobAgain = must(await sealOrders(bob));
+    const aliceAgain = must(await sealOrders(alice));
+    const otherMemo = must(await revealKey(must(await receiveOrders(bobAgain.session, aliceAgain.memo)).session));
+    const wrongMemo = await receiveKey(r2.alice, otherMemo.release);
+    expect(wrongMemo.ok ? 'ok' : wrongMemo.error.code).toBe('tackey/wrong-memo');
+    // Nothing was lost: Bob's real release of round 2 still plays the round.
+    expect(r2.alice.received).toBeDefined();
+    const done = must(await receiveKey(r2.alice, r2.bobKey));
+    expect(done.session.core.roundStart.round).toBe(2);
+  });
+
   it("the other side's orders cannot be opened before one's own are sealed", async () => {
     let [alice, bob] = await startMailGame();
     const b1 = must(await sealOrders(play(bob, { type: 'order', player: 1, from: 15, to: 35 })));
@@ -132,7 +174,7 @@ describe('play by e-mail: the protocol at each end', () => {
     const r = await receiveOrders(alice, withKey);
     expect(r.ok ? 'ok' : r.error.code).toBe('email/export-first');
     alice = must(await receiveOrders(alice, b1.memo)).session;
-    const early = await receiveKey(alice, must(await revealKey({ ...bob, received: b1.memo })));
+    const early = await receiveKey(alice, must(await revealKey({ ...bob, received: b1.memo })).release);
     expect(early.ok ? 'ok' : early.error.code).toBe('email/export-first');
   });
 
@@ -156,6 +198,12 @@ describe('play by e-mail: the protocol at each end', () => {
     expect(replaced.own).toBe('replaced');
     expect(localView(replaced.session).orders).toEqual([{ from: 84, to: 64 }]);
     expect(replaced.session.sent).toBeUndefined();
+    // (ours) A memo in her name signed by another key (someone holding the export) replaces nothing.
+    const mallory = must(await generateSigningKeys()).privateKey;
+    const forgedSession = { ...alice, email: { ...(alice.email as EmailIdentity), signingKey: mallory } };
+    const forged = must(await sealOrders(schedule(forgedSession, [{ from: 85, to: 65 }])));
+    const refused = await receiveOrders(here, forged.session.sent as string);
+    expect(refused.ok ? 'ok' : refused.error.code).toBe('tacmoves/bad-signature');
     // Without its key the memo cannot be opened.
     const keyless = await receiveOrders(here, elsewhere.memo);
     expect(keyless.ok ? 'ok' : keyless.error.code).toBe('tacmoves/no-key');
@@ -169,18 +217,22 @@ describe('play by e-mail: the protocol at each end', () => {
     expect(other.ok ? 'ok' : other.error.code).toBe('email/sealed');
   });
 
-  it('a second, different memo of the other player is refused', async () => {
-    let [alice, bob] = await startMailGame();
-    const a1 = must(await sealOrders(alice));
-    alice = a1.session;
+  it('a second, different memo of the other player, or a memo of another game, is refused', async () => {
+    const [start, bob] = await startMailGame();
+    const a1 = must(await sealOrders(start));
+    let alice = a1.session;
     const own = must(await receiveOrders(alice, a1.memo));
     expect(own.own).toBe('sealed');
     const b1 = must(await sealOrders(bob));
-    bob = b1.session;
     alice = must(await receiveOrders(alice, b1.memo)).session;
-    const other = must(await sealOrders((await startMailGame())[1]));
-    const second = await receiveOrders(alice, other.memo);
+    // Bob's memo of the same round with other orders, signed by him: a second, different memo.
+    const b2 = must(await sealOrders(play(bob, { type: 'order', player: 1, from: 15, to: 35 })));
+    const second = await receiveOrders(alice, b2.memo);
     expect(second.ok ? 'ok' : second.error.code).toBe('email/different-memo');
+    // Player 2's memo of another game (another game id and key) at the same round and position.
+    const other = must(await sealOrders((await startMailGame())[1]));
+    const elsewhere = await receiveOrders(alice, other.memo);
+    expect(elsewhere.ok ? 'ok' : elsewhere.error.code).toBe('tacmoves/wrong-game');
   });
 
   it('in e-mail play only the local seat is scheduled; a hot-seat game schedules both', async () => {
@@ -248,7 +300,7 @@ describe('play by e-mail: the protocol at each end', () => {
     const reopened = must(sessionFromFile(must(await parseGameFile(saved))));
     expect(played(reopened)).toEqual(played(alice));
     expect({ ...reopened, core: undefined }).toEqual({ ...alice, core: undefined });
-    const finished = must(await receiveKey(reopened, must(await revealKey({ ...bob, received: a1.memo }))));
+    const finished = must(await receiveKey(reopened, must(await revealKey({ ...bob, received: a1.memo })).release));
     expect(finished.session.core.roundStart.round).toBe(1);
   });
 });
@@ -274,8 +326,8 @@ describe('rebuilding an e-mail game from its memos (manual: the game "may be rec
       [alice, bob] = ends as [TactorusSession, TactorusSession];
       alice = must(await receiveOrders(alice, sealedMemos[1] as string)).session;
       bob = must(await receiveOrders(bob, sealedMemos[0] as string)).session;
-      const ak = must(await revealKey(alice));
-      const bk = must(await revealKey(bob));
+      const ak = must(await revealKey(alice)).release;
+      const bk = must(await revealKey(bob)).release;
       alice = must(await receiveKey(alice, bk)).session;
       bob = must(await receiveKey(bob, ak)).session;
       expect(alice.core.roundStart).toEqual(bob.core.roundStart);
@@ -326,7 +378,11 @@ describe('changing the mode of play mid-game (manual, 3.5.X)', () => {
     let hot = newSession({ name: 'x', mode: 'hot-seat' });
     hot = play(hot, { type: 'order', player: 0, from: 84, to: 64 }, { type: 'done', player: 0 });
     hot = play(hot, { type: 'order', player: 1, from: 15, to: 35 });
-    const mail = must(changeSessionMode({ ...hot, seat: 1 }, 'e-mail'));
+    const switched = must(changeSessionMode({ ...hot, seat: 1 }, 'e-mail'));
+    // No id and no keys until it is exported: its memos are refused until then.
+    const unsigned = await sealOrders(switched);
+    expect(unsigned.ok ? 'ok' : unsigned.error.code).toBe('email/unsigned-game');
+    const mail = must(await withNewEmailIdentity(switched));
     expect(mail.settings.mode).toBe('e-mail');
     expect(mail.core.position.orders).toEqual([[], [{ from: 15, to: 35 }]]);
     expect([mail.core.submitted(0), mail.core.submitted(1)]).toEqual([false, false]);
@@ -334,6 +390,7 @@ describe('changing the mode of play mid-game (manual, 3.5.X)', () => {
     expect(sealed.core.submitted(1)).toBe(true);
     const back = must(changeSessionMode(sealed, 'hot-seat'));
     expect(back.sent).toBeUndefined();
+    expect(back.email).toBeUndefined();
     expect([back.core.submitted(0), back.core.submitted(1)]).toEqual([false, false]);
     expect(localView(back).orders).toEqual([{ from: 15, to: 35 }]);
     const vs = must(changeSessionMode(play(back, { type: 'order', player: 0, from: 84, to: 64 }), 'computer', 3));
@@ -414,17 +471,41 @@ describe('the snapshot a program keeps to resume a game exactly', () => {
       schedule(newSession({ name: 'vs', mode: 'computer', level: 2 }), [{ from: 84, to: 64 }]),
       5,
     );
-    const [alice] = await startMailGame();
+    const [alice, bob] = await startMailGame();
     const mail = must(await sealOrders(schedule(alice, [{ from: 83, to: 63 }]))).session;
     for (const session of [hot, must(vs), mail]) {
       const back = must(restoreSessionSnapshot(JSON.parse(JSON.stringify(sessionSnapshot(session)))));
       expect(back.core.toJSON()).toEqual(session.core.toJSON());
-      expect([back.settings, back.seat, back.sent, back.received]).toEqual([
+      expect([back.settings, back.seat, back.sent, back.received, back.email]).toEqual([
         session.settings,
         session.seat,
         session.sent,
         session.received,
+        session.email,
       ]);
+    }
+    // The e-mail game goes on from the snapshot: its id and signing key came back, and a released key stays so.
+    expect(mail.email?.signingKey).toMatch(/^[0-9a-f]+$/);
+    const released = must(await revealKey(must(await receiveOrders(mail, must(await sealOrders(bob)).memo)).session));
+    const again = must(restoreSessionSnapshot(JSON.parse(JSON.stringify(sessionSnapshot(released.session)))));
+    expect(again.released).toBe(true);
+    expect(dropReceived(again).ok ? 'ok' : 'refused').toBe('refused');
+  });
+
+  it("refuses a snapshot's e-mail identity that is not whole", async () => {
+    const [alice] = await startMailGame();
+    const good = sessionSnapshot(alice);
+    const email = good['email'] as Record<string, unknown>;
+    for (const [v, field] of [
+      [{ ...good, email: { ...email, gameId: 'x' } }, 'email.gameId'],
+      [{ ...good, email: { ...email, publicKeys: [null, null] } }, 'email.publicKeys'],
+      [{ ...good, email: { ...email, signingKey: 7 } }, 'email.signingKey'],
+      [{ ...good, settings: { name: 'x', mode: 'hot-seat' } }, 'email'],
+      [{ ...good, released: true }, 'released'],
+    ] as [Record<string, unknown>, string][]) {
+      const r = restoreSessionSnapshot(v);
+      expect(r.ok, field).toBe(false);
+      if (!r.ok) expect(r.error.message.startsWith(`${field}: `), `${field}: ${r.error.message}`).toBe(true);
     }
   });
 

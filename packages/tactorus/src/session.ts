@@ -18,10 +18,19 @@
  *    `++TacMoves` memo to send;
  * 2. `receiveOrders`: the other player's sealed memo is checked (layout, checksum, round, player, rules,
  *    position) and kept;
- * 3. `revealKey`: the local key is given out only once both sealed memos exist;
- * 4. `receiveOrders` / `receiveKey` with the other player's key: their orders are opened, checked and submitted for
- *    them to the core session, which plays the round. A player can never see the other side's orders before their
- *    own are fixed.
+ * 3. `revealKey`: the local key is given out, as a signed `++TacKey` release, only once both sealed memos exist;
+ *    from then on the other player's memo of the round cannot be dropped or replaced;
+ * 4. `receiveOrders` / `receiveKey` with the other player's key release: their orders are opened, checked and
+ *    submitted for them to the core session, which plays the round. A player can never see the other side's orders
+ *    before their own are fixed.
+ *
+ * **Bound to game and sender (ours):** an e-mail game has a random id and each player a signing key pair
+ * (`EmailIdentity`), made at `withNewEmailIdentity` (new game) or `importSession` (the other player's export). The
+ * public keys travel in the `++Tactorus` export: the importer learns the exporter's key, and the exporter learns the
+ * importer's when the importer's export comes back (`addPeerKey`); each is shown as a fingerprint to compare out of
+ * band. Every memo and key release is signed and checked against them. An e-mail game saved before (no game id)
+ * loads as a legacy game: its memos are refused (`email/unsigned-game`) until it is exported again, which gives it
+ * an id and keys (`withNewEmailIdentity`), and the other player imports that export as a new game.
  */
 import {
   createSimultaneousSession,
@@ -51,7 +60,19 @@ import { newGame, tactorus, type TactorusSetup } from './game.js';
 import { commandOptions, coreFromRecord, lastRound, NO_CLOCK, recordOf, type TactorusCore } from './line.js';
 import { formatMoveText, formatOrder } from './notation.js';
 import type { TactorusObservation } from './observation.js';
-import { checkMemoFits, exportOrders, openOrders, parseOrdersMemo, type SealedOrders } from './orders-file.js';
+import {
+  checkMemoFits,
+  checkMemoSigned,
+  exportOrders,
+  makeKeyRelease,
+  openKeyRelease,
+  openOrders,
+  parseKeyRelease,
+  parseOrdersMemo,
+  type MemoTrust,
+  type SealedOrders,
+} from './orders-file.js';
+import { fingerprint, GAME_ID, generateSigningKeys, newGameId, PRIVATE_KEY, PUBLIC_KEY } from './web-crypto.js';
 import { parseBoard } from './position.js';
 import type { RoundReport } from './resolve.js';
 import { sameRules, type Order, type Rules, type TactorusMove } from './state.js';
@@ -73,6 +94,16 @@ export interface TactorusSession {
   readonly sent?: string;
   /** E-mail: the other player's sealed memo of this round. */
   readonly received?: string;
+  /** E-mail: the local player's key of this round was given out; the other side's memo is then fixed. */
+  readonly released?: boolean;
+  /** E-mail: the game's id, both public keys as known, and the local player's private signing key. */
+  readonly email?: EmailIdentity;
+}
+
+/** An e-mail game's identity at one end: the game's id, the public keys known, and the local private key. */
+export interface EmailIdentity extends MemoTrust {
+  /** The local player's private signing key (PKCS#8 hex). */
+  readonly signingKey: string;
 }
 
 /** The computer's level when a game against it names none **(ours)**: the manual names no default. */
@@ -127,11 +158,120 @@ export function sessionFromFile(f: GameFile): Result<TactorusSession, InputError
     core = submitted.value;
   }
   const s: TactorusSession = { settings: { name: f.settings.name, mode: f.settings.mode }, seat, core };
+  let email: EmailIdentity | undefined;
+  if (f.email && priv) {
+    if (priv.signingKey === undefined) {
+      return err(inputError('tactorus/inconsistent', 'a save of an e-mail game holds its player’s signing key'));
+    }
+    email = { gameId: f.email.gameId, publicKeys: f.email.publicKeys, signingKey: priv.signingKey };
+  }
   return ok({
     ...s,
     ...(priv?.sent !== undefined ? { sent: priv.sent } : {}),
     ...(priv?.received !== undefined ? { received: priv.received } : {}),
+    ...(priv?.released ? { released: true } : {}),
+    ...(email ? { email } : {}),
   });
+}
+
+/**
+ * A session from a game file a player imports: a save as `sessionFromFile`; an e-mail export as the other seat,
+ * with a signing key pair made here for that seat (its public key goes into this player's own exports). `peer`
+ * is the exporter's key fingerprint, for the importer to compare with the exporter out of band.
+ */
+export async function importSession(
+  f: GameFile,
+): Promise<Result<{ session: TactorusSession; peer?: { player: Player; fingerprint: string } }, InputError>> {
+  const made = sessionFromFile(f);
+  if (!made.ok) return made;
+  if (!f.email || f.private) return ok({ session: made.value });
+  const session = made.value;
+  const keys = await generateSigningKeys();
+  if (!keys.ok) return keys;
+  const publicKeys: [string | undefined, string | undefined] = [...f.email.publicKeys];
+  publicKeys[session.seat] = keys.value.publicKey;
+  const email: EmailIdentity = { gameId: f.email.gameId, publicKeys, signingKey: keys.value.privateKey };
+  const exporter = f.player;
+  const print = await fingerprint(f.email.publicKeys[exporter] ?? '');
+  if (!print.ok) return print;
+  return ok({ session: { ...session, email }, peer: { player: exporter, fingerprint: print.value } });
+}
+
+/**
+ * An e-mail game's identity made now: a fresh random game id and a signing key pair for the local seat. For a new
+ * game, and for a legacy e-mail game (no id) that is exported again to go on with signed memos.
+ */
+export async function withNewEmailIdentity(session: TactorusSession): Promise<Result<TactorusSession, InputError>> {
+  if (session.settings.mode !== 'e-mail') {
+    return err(inputError('email/not-email', 'only a game made for e-mail play has a game id and signing keys'));
+  }
+  if (session.email) return ok(session);
+  const gameId = newGameId();
+  if (!gameId.ok) return gameId;
+  const keys = await generateSigningKeys();
+  if (!keys.ok) return keys;
+  const publicKeys: [string | undefined, string | undefined] = [undefined, undefined];
+  publicKeys[session.seat] = keys.value.publicKey;
+  // Memos of a round begun before the game had an id were unsigned: they are dropped.
+  return ok({
+    ...clearRound(session),
+    email: { gameId: gameId.value, publicKeys, signingKey: keys.value.privateKey },
+  });
+}
+
+/** The fingerprint of a player's public key in this game, for people to compare out of band. */
+export async function keyFingerprint(
+  session: TactorusSession,
+  player: Player,
+): Promise<Result<string | undefined, InputError>> {
+  const key = session.email?.publicKeys[player];
+  return key === undefined ? ok(undefined) : fingerprint(key);
+}
+
+/**
+ * The key exchange's second half: the other player's export of this game (same id) brings their public key. It
+ * must hold this player's own key unchanged (else it is not an export of this game as the other player knows it),
+ * and a key already known for them cannot change. Returns the session and the new key's fingerprint.
+ */
+export async function addPeerKey(
+  session: TactorusSession,
+  f: GameFile,
+): Promise<Result<{ session: TactorusSession; fingerprint: string }, InputError>> {
+  const own = session.email;
+  if (!own) return err(inputError('email/unsigned-game', 'this game has no game id: export it first (export-game)'));
+  if (!f.email || f.email.gameId !== own.gameId) {
+    return err(inputError('email/wrong-game', 'that export is of another game (its game id differs)'));
+  }
+  const other = opponent(session.seat);
+  if (f.player !== other) {
+    return err(
+      inputError('email/wrong-player', `that export was written by Player ${f.player + 1}, not the other player`),
+    );
+  }
+  if (f.email.publicKeys[session.seat] !== own.publicKeys[session.seat]) {
+    return err(
+      inputError(
+        'email/key-mismatch',
+        'that export holds another key for you than yours: it was not made from your export',
+      ),
+    );
+  }
+  const theirs = f.email.publicKeys[other];
+  if (theirs === undefined) return err(inputError('email/no-peer-key', 'that export holds no key of its player'));
+  const known = own.publicKeys[other];
+  if (known !== undefined && known !== theirs) {
+    return err(
+      inputError(
+        'email/peer-key-changed',
+        `Player ${other + 1}'s signing key is already known and that export holds another one: refused`,
+      ),
+    );
+  }
+  const print = await fingerprint(theirs);
+  if (!print.ok) return print;
+  const publicKeys: [string | undefined, string | undefined] = [...own.publicKeys];
+  publicKeys[other] = theirs;
+  return ok({ session: { ...session, email: { ...own, publicKeys } }, fingerprint: print.value });
 }
 
 /** The computer's level in a game against it (its seat in the core session), else undefined. */
@@ -168,14 +308,31 @@ export async function saveSession(session: TactorusSession): Promise<Result<stri
     ...(session.sent !== undefined ? { sent: session.sent } : {}),
     ...(session.received !== undefined ? { received: session.received } : {}),
   };
-  return saveGame(localView(session), record.value, gameSettings(session), memos);
+  return saveGame(
+    localView(session),
+    record.value,
+    gameSettings(session),
+    { ...memos, ...(session.released ? { released: true } : {}) },
+    session.email,
+  );
+}
+
+/** The game's id and public keys as an export states them (never the private key). */
+function trustOf(session: TactorusSession): MemoTrust | undefined {
+  return session.email ? { gameId: session.email.gameId, publicKeys: session.email.publicKeys } : undefined;
 }
 
 /** The game export to send (no orders of anyone). */
 export async function exportSession(session: TactorusSession): Promise<Result<string, InputError>> {
   const record = recordOf(session.core);
   if (!record.ok) return record;
-  return exportGame(publicView(localView(session)), record.value, gameSettings(session), session.seat);
+  return exportGame(
+    publicView(localView(session)),
+    record.value,
+    gameSettings(session),
+    session.seat,
+    trustOf(session),
+  );
 }
 
 /** Why this program may not act for `player` in its mode: by e-mail and against the computer, only for its own seat. */
@@ -233,7 +390,7 @@ export function playComputer(
 }
 
 function clearRound(session: TactorusSession): TactorusSession {
-  const { sent: _sent, received: _received, ...rest } = session;
+  const { sent: _sent, received: _received, released: _released, ...rest } = session;
   return rest;
 }
 
@@ -264,7 +421,8 @@ export function changeSessionRules(session: TactorusSession, rules: Rules): Resu
  * Changes how the game is played here mid-game (manual, 3.5.X: "the rules and mode of play"); memos of this round
  * are dropped. **(ours)** Going to e-mail play or against the computer, the other seat's orders of this round are
  * withdrawn: the other player schedules at their own end, the computer plans its own. Leaving e-mail play, sealed
- * orders become ordinary scheduled orders again.
+ * orders become ordinary scheduled orders again, and the game's id and signing keys are dropped. Going to e-mail
+ * play, the game has no id until it is exported (`withNewEmailIdentity`).
  */
 export function changeSessionMode(
   session: TactorusSession,
@@ -287,7 +445,14 @@ export function changeSessionMode(
     if (own.length) core = must(core.submit(seat, own, commandOptions(core)));
   }
   core = must(core.setSeats(seatsFor(mode, seat, level ?? current), commandOptions(core)));
-  return ok({ ...clearRound(withCore(session, core)), settings: { name: session.settings.name, mode } });
+  const next: TactorusSession = {
+    ...clearRound(withCore(session, core)),
+    settings: { name: session.settings.name, mode },
+  };
+  if (mode === 'e-mail') return ok(next);
+  // Only an e-mail game has an id and signing keys; going back to e-mail play later makes new ones.
+  const { email: _email, ...rest } = next;
+  return ok(rest);
 }
 
 /** `player` resigns (at one screen either player; otherwise the local player only). */
@@ -323,7 +488,20 @@ function requireEmail(session: TactorusSession): InputError | undefined {
     return inputError('email/not-email', 'only a game made for e-mail play exchanges orders (see export-game)');
   }
   if (session.core.outcome) return inputError('email/game-over', 'the game is over');
+  if (!session.email) {
+    return inputError(
+      'email/unsigned-game',
+      'this e-mail game was made before memos were signed, so its memos cannot be told from forgeries: export it ' +
+        'again (export-game gives it a game id and your signing key) and have the other player import that export',
+    );
+  }
   return undefined;
+}
+
+/** The identity of a session `requireEmail` passed. */
+function identity(session: TactorusSession): EmailIdentity {
+  if (!session.email) throw new Error('tactorus session: an e-mail command without a game id');
+  return session.email;
 }
 
 /**
@@ -344,7 +522,7 @@ export async function sealOrders(
   const done = core.submitted(seat) ? ok(core) : core.submit(seat, 'done', commandOptions(core));
   if (!done.ok) return done;
   const next = withCore(session, done.value);
-  const memo = await exportOrders(localView(next), session.settings.name);
+  const memo = await exportOrders(localView(next), session.settings.name, identity(session));
   if (!memo.ok) return memo;
   return ok({ session: { ...next, sent: memo.value.withKey }, memo: memo.value.withoutKey });
 }
@@ -369,6 +547,16 @@ export async function receiveOrders(
   if (!memo.ok) return memo;
   if (memo.value.player === session.seat) return receiveOwnOrders(session, memo.value, keyHex);
   const other = opponent(session.seat);
+  if (memo.value.player !== other) {
+    return err(
+      inputError(
+        'tacmoves/wrong-player',
+        `these are Player ${memo.value.player + 1}'s orders, not Player ${other + 1}'s`,
+      ),
+    );
+  }
+  const signed = await checkMemoSigned(memo.value, identity(session));
+  if (!signed.ok) return signed;
   const fits = await checkMemoFits(memo.value, session.core.roundStart, other);
   if (!fits.ok) return fits;
   if (session.received !== undefined) {
@@ -383,9 +571,10 @@ export async function receiveOrders(
     }
   }
   const withReceived: TactorusSession = { ...session, received: memo.value.withoutKey };
-  const key = keyHex ?? memo.value.key;
-  if (key === undefined) return ok({ session: withReceived });
-  return receiveKey(withReceived, key);
+  if (keyHex !== undefined) return receiveKey(withReceived, keyHex);
+  // A key in the memo itself needs no signature: only the key whose SHA-256 is the signed commitment opens it.
+  if (memo.value.key === undefined) return ok({ session: withReceived });
+  return openReceived(withReceived, memo.value.key);
 }
 
 /** The local player's own memo (see `receiveOrders`). */
@@ -395,6 +584,9 @@ async function receiveOwnOrders(
   keyHex: string | undefined,
 ): Promise<Result<{ session: TactorusSession; own: 'replaced' | 'sealed' }, InputError>> {
   const { core, seat } = session;
+  // (ours) Signed by this player's own key: nobody else's memo can replace the orders scheduled here.
+  const signed = await checkMemoSigned(memo, identity(session));
+  if (!signed.ok) return signed;
   const fits = await checkMemoFits(memo, core.roundStart, seat);
   if (!fits.ok) return fits;
   if (session.sent !== undefined) {
@@ -422,22 +614,45 @@ async function receiveOwnOrders(
 }
 
 /**
- * Step 4 with the key alone, for a memo received earlier: the other player's orders are opened and submitted for
- * them to the core session, which plays the round.
+ * Step 4 with the key release alone, for a memo received earlier: the release (a signed `++TacKey` text) must be
+ * the other player's, for this game and for the memo held; their orders are then opened and submitted for them to
+ * the core session, which plays the round. A bare key is refused (`tackey/unsigned`).
  */
 export async function receiveKey(
   session: TactorusSession,
-  keyHex: string,
+  releaseText: string,
 ): Promise<Result<{ session: TactorusSession; report?: RoundReport }, InputError>> {
   const problem = requireEmail(session);
   if (problem) return err(problem);
   if (session.received === undefined) {
     return err(inputError('email/no-memo', "the other player's orders have not been received yet"));
   }
+  const memo = await parseOrdersMemo(session.received);
+  if (!memo.ok) return memo;
+  if (/^\s*[0-9a-fA-F]{64}\s*$/.test(releaseText)) {
+    return err(
+      inputError(
+        'tackey/unsigned',
+        'a bare key is not signed: ask for the other player’s ++TacKey key release (tactica tactorus key prints it)',
+      ),
+    );
+  }
+  const release = parseKeyRelease(releaseText);
+  if (!release.ok) return release;
+  const key = await openKeyRelease(release.value, memo.value, identity(session));
+  if (!key.ok) return key;
+  return openReceived(session, key.value);
+}
+
+/** Opens the memo held with its key and plays the round (the local orders must be sealed first). */
+async function openReceived(
+  session: TactorusSession,
+  keyHex: string,
+): Promise<Result<{ session: TactorusSession; report?: RoundReport }, InputError>> {
   if (session.sent === undefined) {
     return err(inputError('email/export-first', 'seal and send your own orders (export-orders) before opening theirs'));
   }
-  const memo = await parseOrdersMemo(session.received);
+  const memo = await parseOrdersMemo(session.received ?? '');
   if (!memo.ok) return memo;
   const { core } = session;
   const theirs = await openOrders(memo.value, keyHex, core.roundStart);
@@ -446,8 +661,13 @@ export async function receiveKey(
   return afterCore(session, core.submit(memo.value.player, moves, commandOptions(core)));
 }
 
-/** Step 3: the local key, once both sealed memos are held. */
-export async function revealKey(session: TactorusSession): Promise<Result<string, InputError>> {
+/**
+ * Step 3: the local key as a signed `++TacKey` release, once both sealed memos are held. The session records that
+ * it was given (keep it): the other player's memo of this round can then no longer be dropped.
+ */
+export async function revealKey(
+  session: TactorusSession,
+): Promise<Result<{ session: TactorusSession; release: string }, InputError>> {
   const problem = requireEmail(session);
   if (problem) return err(problem);
   if (session.sent === undefined) {
@@ -464,7 +684,34 @@ export async function revealKey(session: TactorusSession): Promise<Result<string
   const mine = await parseOrdersMemo(session.sent);
   if (!mine.ok) return mine;
   if (mine.value.key === undefined) return err(inputError('email/no-key', 'the sealed memo has lost its key'));
-  return ok(mine.value.key);
+  const release = await makeKeyRelease(mine.value, identity(session));
+  if (!release.ok) return release;
+  return ok({ session: { ...session, released: true }, release: release.value });
+}
+
+/**
+ * Drops the other player's memo of this round that is stuck (a wrong or damaged memo, or one they replaced
+ * before seeing anything), so that another can be received. Refused once the local key was given out: the other
+ * player may have read these orders, and must not then change theirs (`email/key-released`).
+ */
+export function dropReceived(session: TactorusSession): Result<TactorusSession, InputError> {
+  if (session.settings.mode !== 'e-mail') {
+    return err(inputError('email/not-email', 'only a game made for e-mail play receives memos'));
+  }
+  if (session.received === undefined) {
+    return err(inputError('email/no-memo', 'no memo of the other player is held for this round'));
+  }
+  if (session.released) {
+    return err(
+      inputError(
+        'email/key-released',
+        'your key of this round was given out against this memo: the other player may have read your orders, so ' +
+          'their memo cannot be changed now',
+      ),
+    );
+  }
+  const { received: _received, ...rest } = session;
+  return ok(rest);
 }
 
 /** The format of `sessionSnapshot`. */
@@ -485,7 +732,35 @@ export function sessionSnapshot(session: TactorusSession): Readonly<Record<strin
     core: session.core.toJSON(),
     ...(session.sent !== undefined ? { sent: session.sent } : {}),
     ...(session.received !== undefined ? { received: session.received } : {}),
+    ...(session.released ? { released: true } : {}),
+    ...(session.email
+      ? {
+          email: {
+            gameId: session.email.gameId,
+            publicKeys: session.email.publicKeys.map((k) => k ?? null),
+            signingKey: session.email.signingKey,
+          },
+        }
+      : {}),
   };
+}
+
+/** An e-mail identity as `sessionSnapshot` writes it, checked field by field. */
+function restoreIdentity(v: unknown, seat: Player): Result<EmailIdentity, InputError> {
+  const bad = (field: string, why: string): Result<never, InputError> =>
+    err(inputError('snapshot/bad-field', `email.${field}: ${why}`, { input: `email.${field}` }));
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return bad('(top)', 'not an object');
+  const { gameId, publicKeys, signingKey } = v as Record<string, unknown>;
+  if (typeof gameId !== 'string' || !GAME_ID.test(gameId)) return bad('gameId', 'not a game id (32 hex digits)');
+  if (typeof signingKey !== 'string' || !PRIVATE_KEY.test(signingKey)) return bad('signingKey', 'not a key in hex');
+  if (!Array.isArray(publicKeys) || publicKeys.length !== 2) return bad('publicKeys', 'not two keys');
+  const keys: (string | undefined)[] = [];
+  for (const k of publicKeys as unknown[]) {
+    if (k !== null && (typeof k !== 'string' || !PUBLIC_KEY.test(k))) return bad('publicKeys', 'not a public key');
+    keys.push(k ?? undefined);
+  }
+  if (keys[seat] === undefined) return bad('publicKeys', "the local player's own key is missing");
+  return ok({ gameId, publicKeys: [keys[0], keys[1]], signingKey });
 }
 
 /** Reads `sessionSnapshot`'s object back, checking every field; errors are `snapshot/…` and name the field. */
@@ -512,6 +787,16 @@ export function restoreSessionSnapshot(v: unknown): Result<TactorusSession, Inpu
       return bad(memo, 'a memo is text, and only an e-mail game has one');
     }
   }
+  if (o['released'] !== undefined && (o['released'] !== true || o['sent'] === undefined)) {
+    return bad('released', 'only true, and only with a memo sent');
+  }
+  let email: EmailIdentity | undefined;
+  if (o['email'] !== undefined) {
+    if (mode !== 'e-mail') return bad('email', 'only an e-mail game has a game id and keys');
+    const id = restoreIdentity(o['email'], seat);
+    if (!id.ok) return id;
+    email = id.value;
+  }
   const core = restoreSimultaneousSession(tactorus, o['core']);
   if (!core.ok) return err(inputError(core.error.code, `core: ${core.error.message}`, { input: 'core' }));
   const computers = core.value.seats.filter((x) => x.kind === 'computer').length;
@@ -527,5 +812,7 @@ export function restoreSessionSnapshot(v: unknown): Result<TactorusSession, Inpu
     core: core.value,
     ...(typeof o['sent'] === 'string' ? { sent: o['sent'] } : {}),
     ...(typeof o['received'] === 'string' ? { received: o['received'] } : {}),
+    ...(o['released'] === true ? { released: true } : {}),
+    ...(email ? { email } : {}),
   });
 }

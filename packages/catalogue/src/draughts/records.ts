@@ -18,7 +18,7 @@ import {
   draughtsGame,
   makeFen,
   initialPosition,
-  readPdn,
+  iteratePdn,
   sameMove,
   samePosition,
   writePdnGame,
@@ -107,7 +107,8 @@ export function readPdnRecord(
   gameFor: (record: PdnGame) => DraughtsGame,
   read: PdnReadOptions = {},
 ): Result<ImportedPdn, InputError> {
-  const first = readPdn(text, read)[0];
+  // Only the first game is read: the rest of a big file is never turned into games.
+  const first = iteratePdn(text, read).next().value;
   if (!first) return err(inputError('pdn/empty', 'the text holds no PDN game'));
   if (!first.ok) return first;
   const record = first.value;

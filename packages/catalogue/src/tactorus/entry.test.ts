@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createRng, unwrap, type InputError, type Player, type Rng } from '@tactica/core';
 import {
   exportGame,
+  exportOrders,
+  exportSession,
   formatPosition,
+  importSession,
+  observe,
   newSession as newTerminalSession,
   parseGameFile,
   playLocal,
@@ -12,7 +16,6 @@ import {
   revealKey,
   saveSession,
   sealOrders,
-  sessionFromFile,
   startingBoard,
   statusLine,
   tactorus,
@@ -24,7 +27,7 @@ import { TACTORUS_LEVELS } from '@tactica/ai/tactorus';
 import { storeGame } from '../stored-game.js';
 import { restoreStoredGame } from '../all.js';
 import type { BoardInput, MoveInput } from '../types.js';
-import { tactorusEntry, tactorusStatus, type TactorusGameSession, type TactorusSetup } from './entry.js';
+import { tactorusEntry, tactorusStatus, type MailKeys, type TactorusGameSession, type TactorusSetup } from './entry.js';
 
 const NOW = 1_000;
 
@@ -627,38 +630,44 @@ describe('Tactorus in the catalogue: the ++Tactorus record', () => {
 });
 
 describe('Tactorus in the catalogue: ++TacMoves sealed orders for e-mail play', () => {
-  /** A gateway's game (the authority) against a terminal player's e-mail game, both at the start. */
-  async function gatewayAndTerminal(): Promise<[TactorusSetup, TactorusGameSession, TerminalSession]> {
+  /** A gateway's game (the authority) against a terminal player's e-mail game, both at the start, keys exchanged. */
+  async function gatewayAndTerminal(): Promise<[TactorusSetup, TactorusGameSession, TerminalSession, MailKeys]> {
     const st = setup();
     const session = unwrap(st.newSession({ seed: 1, now: NOW }));
-    const invitation = unwrap(await st.memos.exportForMail(session, 0, 'friday game'));
-    const bob = unwrap(sessionFromFile(unwrap(await parseGameFile(invitation))));
+    const made = unwrap(await st.memos.newKeys([0]));
+    const invitation = unwrap(await st.memos.exportForMail(session, 0, made, 'friday game'));
+    const imported = unwrap(await importSession(unwrap(await parseGameFile(invitation))));
+    const bob = imported.session;
     expect([bob.seat, bob.settings]).toEqual([1, { name: 'friday game', mode: 'e-mail' }]);
-    return [st, session, bob];
+    // Bob is shown the fingerprint of the gateway's key for Player 1, to compare out of band.
+    expect(imported.peer?.fingerprint).toBe(unwrap(await st.memos.fingerprint(made, 0)));
+    const learnt = unwrap(await st.memos.learnKey(made, unwrap(await exportSession(bob))));
+    expect(learnt.fingerprint).toMatch(/^([0-9a-f]{4} ){7}[0-9a-f]{4}$/);
+    return [st, session, bob, learnt.keys];
   }
 
   it("a gateway seals one player's orders and opens the other's: both ends carry out the same round", async () => {
-    const [st, start, bobStart] = await gatewayAndTerminal();
+    const [st, start, bobStart, keys] = await gatewayAndTerminal();
     // Alice mails plain orders to the gateway; the gateway seals them once she is done.
     let session = submit(start, 0, ['84-64', '83-63', 'done']);
-    const alice = unwrap(await st.memos.seal(session, 0, 'friday game'));
-    expect(alice.memo).toMatch(/^\+\+TacMoves\n/);
-    expect(alice.memo).toContain('\nKey:\n');
+    const alice = unwrap(await st.memos.seal(session, 0, keys, 'friday game'));
+    expect(alice.memo).toMatch(/^\+\+TacMoves\nName: friday game\nGame: [0-9a-f]{32}\n/);
+    expect(alice.memo).toMatch(/\nSignature: [0-9a-f]{128}\nKey:\n/);
     expect(alice.withKey).toContain(`\nKey: ${alice.key}\n`);
     // Bob plays at his terminal: schedules, seals, receives Alice's memo, gives his key.
     let bob = unwrap(playLocal(bobStart, { type: 'order', player: 1, from: 15, to: 35 })).session;
     const sealedBob = unwrap(await sealOrders(bob));
     bob = sealedBob.session;
-    expect(unwrap(await st.memos.check(session, sealedBob.memo, 1))).toEqual({
+    expect(unwrap(await st.memos.check(session, sealedBob.memo, keys, 1))).toEqual({
       player: 1,
       round: 1,
       name: 'friday game',
       hasKey: false,
     });
     bob = unwrap(await receiveOrders(bob, alice.memo)).session;
-    const bobKey = unwrap(await revealKey(bob));
+    const bobKey = unwrap(await revealKey(bob)).release;
     // The gateway opens Bob's orders and submits them for him: the round is carried out.
-    const opened = unwrap(await st.memos.open(session, sealedBob.memo, bobKey));
+    const opened = unwrap(await st.memos.open(session, sealedBob.memo, keys, bobKey));
     expect(opened).toEqual({
       player: 1,
       moves: [
@@ -668,44 +677,74 @@ describe('Tactorus in the catalogue: ++TacMoves sealed orders for e-mail play', 
     });
     session = submit(session, 1, opened.moves);
     expect(session.round).toBe(2);
-    // Bob opens Alice's orders with her key: his game is where the gateway's is.
-    bob = unwrap(await receiveKey(bob, alice.key)).session;
+    // Bob opens Alice's orders with her signed key release: his game is where the gateway's is.
+    bob = unwrap(await receiveKey(bob, unwrap(await st.memos.release(alice.withKey, keys)))).session;
     expect(formatPosition(bob.core.roundStart)).toBe(formatPosition(session.roundStart));
   });
 
   it('seals only orders that can no longer change, and only for the round under way', async () => {
-    const [st, start] = await gatewayAndTerminal();
+    const [st, start, , keys] = await gatewayAndTerminal();
     const giving = submit(start, 0, ['84-64']);
-    const early = await st.memos.seal(giving, 0);
+    const early = await st.memos.seal(giving, 0, keys);
     expect(!early.ok && early.error.code).toBe('tacmoves/not-done');
     const done = submit(giving, 0, ['done']);
-    const alice = unwrap(await st.memos.seal(done, 0));
+    const alice = unwrap(await st.memos.seal(done, 0, keys));
     // Another round: the memo of round 1 no longer fits.
     const next = submit(done, 1, ['done']);
-    const stale = await st.memos.check(next, alice.memo);
+    const stale = await st.memos.check(next, alice.memo, keys);
     expect(!stale.ok && stale.error.code).toBe('tacmoves/wrong-round');
     const over = unwrap(next.resign(0, { expectedVersion: next.version, now: NOW }));
-    const late = await st.memos.seal(over, 1);
+    const late = await st.memos.seal(over, 1, keys);
     expect(!late.ok && late.error.code).toBe('tacmoves/game-over');
+    // The gateway holds no key of Player 2: it cannot seal for them.
+    const notMine = await st.memos.seal(submit(start, 1, ['done']), 1, keys);
+    expect(!notMine.ok && notMine.error.code).toBe('tacmoves/no-signing-key');
   });
 
   it('opens a memo only with its own key, for the player it says, on this game', async () => {
-    const [st, start] = await gatewayAndTerminal();
+    const [st, start, , keys] = await gatewayAndTerminal();
     const done = submit(start, 0, ['84-64', 'done']);
-    const alice = unwrap(await st.memos.seal(done, 0));
-    const wrongPlayer = await st.memos.check(done, alice.memo, 1);
+    const alice = unwrap(await st.memos.seal(done, 0, keys));
+    const wrongPlayer = await st.memos.check(done, alice.memo, keys, 1);
     expect(!wrongPlayer.ok && wrongPlayer.error.code).toBe('tacmoves/wrong-player');
-    const wrongKey = await st.memos.open(done, alice.memo, 'ab'.repeat(32));
-    expect(!wrongKey.ok && wrongKey.error.code).toBe('tacmoves/wrong-key');
-    const noKey = await st.memos.open(done, alice.memo);
+    const noKey = await st.memos.open(done, alice.memo, keys);
     expect(!noKey.ok && noKey.error.code).toBe('tacmoves/no-key');
     // With the key in the memo it opens; on another game's position it does not.
-    expect(unwrap(await st.memos.open(done, alice.withKey)).moves).toHaveLength(2);
+    expect(unwrap(await st.memos.open(done, alice.withKey, keys)).moves).toHaveLength(2);
     const elsewhere = unwrap(setup({ flankP1Left: false }).newSession({ seed: 1, now: NOW }));
-    const other = await st.memos.check(elsewhere, alice.memo);
+    const other = await st.memos.check(elsewhere, alice.memo, keys);
     expect(!other.ok && other.error.code).toBe('tacmoves/wrong-position');
-    const broken = await st.memos.check(done, alice.memo.replace('Slots: 99', 'Slots: 98'));
+    const broken = await st.memos.check(done, alice.memo.replace('Slots: 99', 'Slots: 98'), keys);
     expect(!broken.ok && broken.error.code).toMatch(/^tacmoves\//);
+  });
+
+  it('refuses a memo or key release of another game or another sender, and an unsigned one', async () => {
+    const [st, start, , keys] = await gatewayAndTerminal();
+    const done = submit(start, 0, ['84-64', 'done']);
+    const alice = unwrap(await st.memos.seal(done, 0, keys));
+    // Game "sat": the same position and round, another game id and other keys.
+    const sat = unwrap(await st.memos.newKeys([0, 1]));
+    const wrongGame = await st.memos.check(done, alice.memo, sat);
+    expect(!wrongGame.ok && wrongGame.error.code).toBe('tacmoves/wrong-game');
+    // Mallory holds the export (the game id and public keys) but not Player 1's private key.
+    const mallory = { ...keys, signingKeys: [unwrap(await st.memos.newKeys([0])).signingKeys[0], undefined] as const };
+    const forged = unwrap(await st.memos.seal(done, 0, mallory));
+    const refused = await st.memos.check(done, forged.memo, keys);
+    expect(!refused.ok && refused.error.code).toBe('tacmoves/bad-signature');
+    const forgedRelease = unwrap(await st.memos.release(alice.withKey, mallory));
+    const opened = await st.memos.open(done, alice.memo, keys, forgedRelease);
+    expect(!opened.ok && opened.error.code).toBe('tackey/bad-signature');
+    // A memo without signature lines (an older version's) is refused.
+    const unsigned = unwrap(await exportOrders(observe(done.position, 0), 'friday game'));
+    const old = await st.memos.check(done, unsigned.withoutKey, keys);
+    expect(!old.ok && old.error.code).toBe('tacmoves/unsigned');
+    // A bare key or a release for another memo does not open it.
+    const release = unwrap(await st.memos.release(alice.withKey, keys));
+    const again = unwrap(await st.memos.seal(done, 0, keys));
+    const mismatch = await st.memos.open(done, again.memo, keys, release);
+    expect(!mismatch.ok && mismatch.error.code).toBe('tackey/wrong-memo');
+    const bare = await st.memos.open(done, alice.memo, keys, alice.key);
+    expect(!bare.ok && bare.error.code).toBe('tackey/not-a-key');
   });
 });
 

@@ -383,4 +383,4 @@ export const tactorusEntry: GameEntry<TactorusState, TactorusMove, TactorusObser
 
 export { TACTORUS_ACTIONS, TACTORUS_GAME, TACTORUS_ORDERS, tactorusOrderMemos };
 export type { TactorusOrderMemos, TactorusPiece };
-export type { MemoFits, OpenedOrders, SealedOrderMemo } from './memos.js';
+export type { MailKeys, MemoFits, OpenedOrders, SealedOrderMemo } from './memos.js';

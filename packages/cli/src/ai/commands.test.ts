@@ -46,7 +46,44 @@ describe('tactica analyse and match', () => {
   it('analyse refuses a bad option with a message and a non-zero exit', async () => {
     const r = await runCapture(['analyse', 'nim', '--depth', 'deep'], { games: [nimCli] });
     expect(r.code).not.toBe(0);
-    expect(r.stderr).toContain('--depth must be a positive whole number');
+    expect(r.stderr).toContain('--depth must be a whole number from 1 to 100');
+  });
+
+  // Number() reads all of these; each would start a search or a match without end, or not the one asked for.
+  it.each([
+    [['analyse', 'nim', '--time', 'Infinity'], '--time must be a number of seconds above 0 and at most 3600'],
+    [['analyse', 'nim', '--time', '-1'], '--time must be a number of seconds'],
+    [['analyse', 'nim', '--time', '1e9'], '--time must be a number of seconds'],
+    [['analyse', 'nim', '--time', '7200'], '--time must be a number of seconds'],
+    [['analyse', 'nim', '--depth', '1e9'], '--depth must be a whole number from 1 to 100'],
+    [['analyse', 'nim', '--depth', '0x10'], '--depth must be a whole number'],
+    [['analyse', 'nim', '--nodes', 'abc'], '--nodes must be a whole number'],
+    [['analyse', 'nim', '--nodes', '99999999999'], '--nodes must be a whole number from 1 to 1000000000'],
+    [['match', 'nim', '--a', 'ai:best', '--b', 'ai:random', '--games', '1e9'], '--games must be a whole number'],
+    [['match', 'nim', '--a', 'ai:best', '--b', 'ai:random', '--games', '0x10'], '--games must be a whole number'],
+    [['match', 'nim', '--a', 'ai:best', '--b', 'ai:random', '--games', '1000000'], 'from 1 to 10000'],
+    [['match', 'nim', '--a', 'ai:best', '--b', 'ai:random', '--openings', 'Infinity'], '--openings must be'],
+    [['match', 'nim', '--a', 'ai:best', '--b', 'ai:random', '--max-plies', '1e5'], '--max-plies must be'],
+    [['match', 'nim', '--a', 'ai:best', '--b', 'ai:random', '--seed', '0x10'], '--seed must be a whole number'],
+  ])('%j is refused with a clear message', async (argv, message) => {
+    const r = await runCapture(argv, { games: [nimCli] });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(message);
+    expect(r.stdout).toBe('');
+  });
+
+  it('a refused option is echoed escaped and cut short', async () => {
+    const r = await runCapture(['analyse', 'nim', '--depth', `\u001b[2J${'9'.repeat(1000)}`], { games: [nimCli] });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('not "\\u001b[2J99999999999…"');
+    expect(r.stderr).not.toContain('\u001b');
+    expect(r.stderr.length).toBeLessThan(200);
+  });
+
+  it('decimal values within the bounds are taken', async () => {
+    const r = await runCapture(['analyse', 'nim', '--position', '7/0', '--time', '0.2'], { games: [nimCli] });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^score /);
   });
 
   it('match prints the score and the Elo difference, progress on stderr', async () => {

@@ -1,16 +1,10 @@
 import { estimateElo } from '@tactica/ai';
 import type { Command } from 'commander';
 import type { GameCli } from '../game-cli.js';
-import { CliError, type Io } from '../io.js';
+import type { Io } from '../io.js';
+import { SEARCH_BOUNDS, secondsOption, wholeNumberOption } from '../numeric-options.js';
+import { seedOption } from '../play-options.js';
 import { levelOf } from './ai-tools.js';
-
-function positiveInt(name: string, text: unknown): number | undefined {
-  if (text === undefined) return undefined;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n <= 0)
-    throw new CliError(`${name} must be a positive whole number, got "${String(text)}"`);
-  return n;
-}
 
 /**
  * `tactica analyse <game> [game options] [--depth N | --time S | --nodes N]`: the strongest search from a
@@ -25,10 +19,9 @@ export function configureAnalyse(parent: Command, g: GameCli, io: Io): void {
     .option('--time <seconds>', 'search this long (default 3 s when no depth or nodes are given)')
     .option('--nodes <n>', 'search about this many nodes')
     .action(async (opts: Record<string, unknown>) => {
-      const depth = positiveInt('--depth', opts['depth']);
-      const nodes = positiveInt('--nodes', opts['nodes']);
-      const seconds = opts['time'] === undefined ? undefined : Number(opts['time']);
-      if (seconds !== undefined && !(seconds > 0)) throw new CliError(`--time must be a positive number of seconds`);
+      const depth = wholeNumberOption('--depth', opts['depth'], SEARCH_BOUNDS.depth);
+      const nodes = wholeNumberOption('--nodes', opts['nodes'], SEARCH_BOUNDS.nodes);
+      const seconds = secondsOption('--time', opts['time'], SEARCH_BOUNDS.seconds);
       const timeMs =
         seconds !== undefined ? seconds * 1000 : depth === undefined && nodes === undefined ? 3000 : undefined;
       const tools = await ai.setup(opts);
@@ -58,17 +51,16 @@ export function configureMatch(parent: Command, g: GameCli, io: Io): void {
     .option('--openings <plies>', 'random plies before the engines take over', '4')
     .option('--max-plies <n>', 'adjudicate a draw after this many plies', '400')
     .action(async (opts: Record<string, unknown>) => {
-      const games = positiveInt('--games', opts['games']) ?? 100;
-      const seed = Number(opts['seed']);
-      const openingPlies = Number(opts['openings']);
-      if (!Number.isInteger(openingPlies) || openingPlies < 0) throw new CliError('--openings must be a whole number');
-      const maxPlies = positiveInt('--max-plies', opts['maxPlies']) ?? 400;
+      const games = wholeNumberOption('--games', opts['games'], SEARCH_BOUNDS.games) ?? 100;
+      const seed = seedOption(opts['seed']) ?? 1;
+      const openingPlies = wholeNumberOption('--openings', opts['openings'], SEARCH_BOUNDS.openings) ?? 4;
+      const maxPlies = wholeNumberOption('--max-plies', opts['maxPlies'], SEARCH_BOUNDS.maxPlies) ?? 400;
       const tools = await ai.setup(opts);
       const a = levelOf(tools.levels, String(opts['a']));
       const b = levelOf(tools.levels, String(opts['b']));
       const r = tools.match(a.id, b.id, {
         games,
-        seed: Number.isFinite(seed) ? seed : 1,
+        seed,
         openingPlies,
         maxPlies,
         onGame: (game) =>

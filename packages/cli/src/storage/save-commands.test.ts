@@ -78,6 +78,27 @@ describe('save references and deletes through the tactica command', () => {
     expect(titles(home)).toEqual(['first', 'second']);
   });
 
+  it('rename onto a title in use at a terminal asks, naming the save replaced; no keeps both, yes replaces', async () => {
+    const home = join(root, 'rename-confirm');
+    await run(home, ['tactorus', 'new', 'Old game']);
+    await run(home, ['tactorus', 'new', 'New game']);
+    await run(home, ['tactorus', 'export-orders', 'Old game', '--orders', '84-64']);
+    const kept = await runAtTerminal(home, ['tactorus', 'rename', 'New game', 'OLD GAME'], 'n\n');
+    expect(kept).toContain('A saved game is already titled "Old game" (round 0). Replace it? It cannot be undone.');
+    expect(kept).toContain('Nothing renamed.');
+    expect(titles(home)).toEqual(['New game', 'Old game']);
+    const replaced = await runAtTerminal(home, ['tactorus', 'rename', 'New game', 'OLD GAME'], 'y\n');
+    expect(replaced).toContain('Renamed to "OLD GAME".');
+    expect(titles(home)).toEqual(['OLD GAME']);
+    // A free title is taken without a question; --yes replaces without one.
+    await run(home, ['tactorus', 'new', 'third']);
+    expect(await runAtTerminal(home, ['tactorus', 'rename', 'third', 'fourth'], '')).toBe('Renamed to "fourth".\n');
+    expect(await runAtTerminal(home, ['tactorus', 'rename', 'fourth', 'old game', '--yes'], '')).toBe(
+      'Renamed to "old game".\n',
+    );
+    expect(titles(home)).toEqual(['old game']);
+  });
+
   it('delete at a terminal asks, naming the save; no keeps it, yes deletes it', async () => {
     const home = join(root, 'confirm');
     await run(home, ['tactorus', 'new', 'Precious game']);
@@ -125,6 +146,9 @@ describe('issue 19 bar: concurrent export-orders, import-orders and new on one l
       expect((await run(alice, ['tactorus', 'new', 'mail', '--email'])).code).toBe(0);
       const game = await run(alice, ['tactorus', 'export-game', 'mail']);
       expect((await run(bob, ['tactorus', 'import-game', file('game.txt', game.stdout)])).code).toBe(0);
+      // Bob's export back brings Alice his signing key.
+      const back = await run(bob, ['tactorus', 'export-game', 'mail']);
+      expect((await run(alice, ['tactorus', 'import-game', file('back.txt', back.stdout)])).code).toBe(0);
       const board = (out: string) => out.slice(out.indexOf('      0  1'));
       const safely = (r: Captured) =>
         r.code === 0 || (/store\/(stale-version|title-taken)/.test(r.stderr) && !/\n\s+at /.test(r.stderr));
@@ -163,8 +187,8 @@ describe('issue 19 bar: concurrent export-orders, import-orders and new on one l
         expect(
           (await run(bob, ['tactorus', 'import-orders', 'mail', file(`alice-${round}.txt`, memo.stdout)])).code,
         ).toBe(0);
-        const aliceKey = (await run(alice, ['tactorus', 'key', 'mail'])).stdout.trim();
-        const bobKey = (await run(bob, ['tactorus', 'key', 'mail'])).stdout.trim();
+        const aliceKey = file(`alice-key-${round}.txt`, (await run(alice, ['tactorus', 'key', 'mail'])).stdout);
+        const bobKey = file(`bob-key-${round}.txt`, (await run(bob, ['tactorus', 'key', 'mail'])).stdout);
         const aliceRound = await run(alice, ['tactorus', 'import-key', 'mail', bobKey]);
         const bobRound = await run(bob, ['tactorus', 'import-key', 'mail', aliceKey]);
         expect(aliceRound.stderr).toBe('');

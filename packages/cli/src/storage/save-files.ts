@@ -180,8 +180,8 @@ export class SaveFiles {
           title: title.value,
           version: 1,
           savedAt: new Date().toISOString(),
-          summary: input.summary,
-          meta: input.meta,
+          summary: printable(input.summary),
+          meta: printableMeta(input.meta),
           payload: input.payload,
         });
       },
@@ -204,8 +204,8 @@ export class SaveFiles {
           title,
           version: old.version + 1,
           savedAt: new Date().toISOString(),
-          summary: change.summary ?? old.summary,
-          meta: change.meta ?? old.meta,
+          summary: change.summary === undefined ? old.summary : printable(change.summary),
+          meta: change.meta === undefined ? old.meta : printableMeta(change.meta),
           payload: change.payload ?? old.payload,
         });
       },
@@ -309,6 +309,21 @@ function lockLost(dir: string): InputError {
   );
 }
 
+/** What a listing may not print raw: control, line and paragraph separator, bidirectional and lone surrogate characters. */
+const UNPRINTABLE = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]|\p{Cs}/u;
+
+/** A summary or meta text as one printable line (the game's own texts already are; this keeps it so). */
+function printable(text: string): string {
+  // JavaScript callers may pass anything: what is not text is left for parseSave to refuse.
+  if (typeof text !== 'string') return text;
+  return text.replace(/\s+/g, ' ').replace(new RegExp(UNPRINTABLE.source, 'gu'), '\uFFFD').trim();
+}
+
+function printableMeta(meta: SaveMeta): SaveMeta {
+  if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) return meta;
+  return Object.fromEntries(Object.entries(meta).map(([k, v]) => [k, typeof v === 'string' ? printable(v) : v]));
+}
+
 function damage(name: string, why: string): InputError {
   return storeError('store/damaged', `${name}: ${why}`);
 }
@@ -369,6 +384,19 @@ export function parseSave(name: string, text: string): Result<SaveFile, InputErr
   if (!version.ok) return err(damage(name, `"version": ${version.error.message}`));
   const meta = o['meta'];
   if (!isSaveMeta(meta)) return err(damage(name, '"meta" is not an object of texts, numbers and true/false'));
+  // (ours) What a listing prints is printable: a hand-made file cannot put a terminal escape on the screen.
+  const shown: [string, string][] = [
+    ['summary', summary as string],
+    ['savedAt', savedAt as string],
+    ...Object.entries(meta).flatMap(([k, v]): [string, string][] => (typeof v === 'string' ? [[`meta.${k}`, v]] : [])),
+  ];
+  for (const [field, text] of shown) {
+    const bad = UNPRINTABLE.exec(text);
+    if (bad) {
+      const code = (bad[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+      return err(damage(name, `"${field}" holds the control character U+${code}`));
+    }
+  }
   return ok({
     id: id as string,
     game: family.value,

@@ -179,6 +179,40 @@ describe('issue 19, item 2: unambiguous references and unique titles', () => {
     expect(readFileSync(fileOf(lib, a), 'utf8')).toContain('"payload": "one"');
   });
 
+  it("saving under another game's title asks first, naming that save; one's own game is saved again unasked", async () => {
+    const lib = library();
+    made(lib.saveAs('g', { title: 'Sunday', payload: 'old game', summary: 'move 9' }));
+    // Another command (a later session) saves a new game under the same title.
+    const other = new SaveLibrary(lib.dir);
+    const asked: string[] = [];
+    const no = await other.saveAsking('g', { title: 'SUNDAY', payload: 'new game' }, (e) => {
+      asked.push(`${e.title} (${e.summary})`);
+      return Promise.resolve(false);
+    });
+    expect(no).toEqual({ ok: true, value: undefined });
+    expect(asked).toEqual(['Sunday (move 9)']);
+    expect(lib.open('Sunday', 'g')).toMatchObject({ ok: true, value: { payload: 'old game', version: 1 } });
+    const yes = await other.saveAsking('g', { title: 'SUNDAY', payload: 'new game' }, () => Promise.resolve(true));
+    expect(yes).toMatchObject({ ok: true, value: { version: 2 } });
+    // Its own game again: no question.
+    const again = await other.saveAsking('g', { title: 'Sunday', payload: 'newer' }, () => {
+      throw new Error('asked about its own save');
+    });
+    expect(again).toMatchObject({ ok: true, value: { version: 3 } });
+  });
+
+  it('a save that changed while the question was open is not replaced', async () => {
+    const lib = library();
+    made(lib.saveAs('g', { title: 'Sunday', payload: 'old game' }));
+    const other = new SaveLibrary(lib.dir);
+    const r = await other.saveAsking('g', { title: 'Sunday', payload: 'new game' }, () => {
+      made(lib.save('g', { title: 'Sunday', payload: 'old game, one move on' }));
+      return Promise.resolve(true);
+    });
+    expect(r).toMatchObject({ ok: false, error: { code: 'store/stale-version' } });
+    expect(lib.open('Sunday', 'g')).toMatchObject({ ok: true, value: { payload: 'old game, one move on' } });
+  });
+
   it('saves that share a title (made before titles were unique) are opened by number', () => {
     const lib = library();
     const keep = (id: string, payload: string) =>

@@ -155,6 +155,16 @@ export class SaveLibrary {
     return err({ ...notFound.error, message: `${notFound.error.message}; ${files}: ${shown.join(', ')}${more}` });
   }
 
+  /** The save with this id (from `list`), never by title or number. */
+  openId(id: string, game?: string): Result<SaveFile, InputError> {
+    const listing = this.files.listing(game);
+    if (!listing.ok) return listing;
+    const found = listing.value.saves.find((s) => s.id === id);
+    if (!found) return err(inputError('save/not-found', `no save has the id ${quoteForMessage(id)}`));
+    this.remember(found);
+    return ok(found);
+  }
+
   /** A new save; refused with `store/title-taken` when a save of the game has the title. */
   saveAs(game: string, input: SaveInput): Result<SaveEntry, InputError> {
     const made = this.files.create({
@@ -222,6 +232,44 @@ export class SaveLibrary {
     return ok(stripPayload(written.value));
   }
 
+  /**
+   * `save` from a person's command: a title that another save has, one this library did not open or write (another
+   * game), is replaced only after `confirm` agrees (`mayReplace`). Answers `undefined` when declined.
+   */
+  async saveAsking(
+    game: string,
+    input: SaveInput,
+    confirm: (replaced: SaveEntry) => Promise<boolean>,
+  ): Promise<Result<SaveEntry | undefined, InputError>> {
+    const agreed = await this.mayReplace(game, input.title, confirm);
+    if (!agreed.ok) return agreed;
+    return agreed.value ? this.save(game, input) : ok(undefined);
+  }
+
+  /**
+   * Before `save` under `title`: when another save has that title, one this library did not open or write (another
+   * game), asks `confirm`, given that save so that the question names it. Answers whether the save may go ahead;
+   * once agreed, the save below must still be as it was when asked (else `save` answers `store/stale-version`).
+   * **(ours)** Saving one's own game again under its title asks nothing.
+   */
+  async mayReplace(
+    game: string,
+    title: string,
+    confirm: (replaced: SaveEntry) => Promise<boolean>,
+  ): Promise<Result<boolean, InputError>> {
+    const clean = cleanTitle(title);
+    if (!clean.ok) return clean;
+    const listing = this.files.listing(game);
+    if (!listing.ok) return listing;
+    const key = titleKey(clean.value);
+    const existing = listing.value.saves.find((s) => titleKey(s.title) === key);
+    if (!existing || this.known.has(existing.id)) return ok(true);
+    if (!(await confirm(stripPayload(existing)))) return ok(false);
+    this.known.set(existing.id, existing.version);
+    this.knownTitles.set(`${game}\n${key}`, existing.id);
+    return ok(true);
+  }
+
   /** Renames a save; refused with `store/title-taken` when another save of the game has the new title. */
   rename(ref: string, newTitle: string, game?: string): Result<SaveEntry, InputError> {
     const renamed = this.files.transact((w) => {
@@ -232,6 +280,57 @@ export class SaveLibrary {
     if (!renamed.ok) return renamed;
     this.remember(renamed.value, renamed.value.version - 1);
     return ok(stripPayload(renamed.value));
+  }
+
+  /**
+   * Renames a save onto a title another save of the game has, replacing that save, after `confirm` agrees (given
+   * the save to be replaced, so the question names it). Without another save of that title it is a plain rename.
+   * Both saves must be as they were when the question was asked (else `store/stale-version`, and nothing changes).
+   * Answers `undefined` when declined. **(ours)** The replaced save is deleted first, then the rename written, under
+   * one hold of the lock: no other command sees the title free in between.
+   */
+  async renameReplacing(
+    ref: string,
+    newTitle: string,
+    game: string,
+    confirm: (replaced: SaveEntry, renamed: SaveEntry) => Promise<boolean>,
+  ): Promise<Result<{ renamed: SaveEntry; replaced?: SaveEntry } | undefined, InputError>> {
+    const title = cleanTitle(newTitle);
+    if (!title.ok) return title;
+    const listing = this.files.listing(game);
+    if (!listing.ok) return listing;
+    const found = resolveReference(listing.value.saves, ref, this.shown(game));
+    if (!found.ok) return found;
+    const source = found.value;
+    const target = listing.value.saves.find((s) => s.id !== source.id && titleKey(s.title) === titleKey(title.value));
+    if (!target) {
+      const renamed = this.files.update(source.id, { expectedVersion: source.version, title: title.value });
+      if (!renamed.ok) return renamed;
+      this.remember(renamed.value, renamed.value.version - 1);
+      return ok({ renamed: stripPayload(renamed.value) });
+    }
+    if (!(await confirm(stripPayload(target), stripPayload(source)))) return ok(undefined);
+    const done = this.files.transact((w) => {
+      const now = w.listing(game).saves;
+      const s = now.find((e) => e.id === source.id);
+      const t = now.find((e) => e.id === target.id);
+      if (!s || !t || s.version !== source.version || t.version !== target.version) {
+        return err(
+          storeError(
+            'store/stale-version',
+            'another command changed these saves while you were asked; nothing was changed',
+          ),
+        );
+      }
+      const removed = w.remove(t.id, t.version);
+      if (!removed.ok) return removed;
+      const renamed = w.update(s.id, { expectedVersion: s.version, title: title.value });
+      return renamed.ok ? ok({ renamed: renamed.value, replaced: removed.value }) : renamed;
+    });
+    if (!done.ok) return done;
+    this.known.delete(done.value.replaced.id);
+    this.remember(done.value.renamed, done.value.renamed.version - 1);
+    return ok({ renamed: stripPayload(done.value.renamed), replaced: stripPayload(done.value.replaced) });
   }
 
   remove(ref: string, game?: string): Result<SaveEntry, InputError> {

@@ -4,6 +4,7 @@
  *
  *   const games = parsePdn(text);                        // Result<PdnGame[], PdnError>
  *   for (const r of readPdn(text)) ...                   // each game on its own: PdnGame or PdnError
+ *   for (const r of iteratePdn(text)) ...                // the same, read one at a time (big files)
  *   writePdn(games)                                      // PDN text
  */
 export {
@@ -19,6 +20,8 @@ export {
 } from './game-type.js';
 export {
   gamePositions,
+  iteratePdn,
+  iteratePdnPieces,
   moveNumberLabel,
   parsePdn,
   readPdn,

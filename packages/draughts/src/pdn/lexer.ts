@@ -7,6 +7,10 @@
  * move (`1.32-28`) or written `12...`, `{…}` comments and `;` line comments, NAGs (`$3`), and variations `( … )`
  * at any depth, which are read and dropped (ours).
  *
+ * Bounds (ours), so that no input holds more than one game's worth of memory: a game has at most 10,000 tokens
+ * (moves, comments, results) and 1,000 tag pairs, and variations nest at most 100 deep; past that the game is
+ * reported (`pdn/too-long`, `pdn/too-many-tags`, `pdn/too-deep`) and reading resumes at the next game.
+ *
  * A game ends at its result (`2-0`, `1-0`, `1/2-1/2`, `*`, …), at the next tag pair, or at the end of the text.
  * A game with a lexical error (an unterminated comment, a broken tag pair, a stray `)`) is reported with the error
  * and reading resumes at the next line that starts with `[`.
@@ -35,10 +39,17 @@ export interface RawGame {
   /** 1-based position of the game in the text. */
   readonly index: number;
   readonly line: number;
+  /** Where the game begins in the text lexed (0-based), for a reader that goes on from there. */
+  readonly start: number;
   readonly tags: RawTag[];
   readonly tokens: RawToken[];
   error?: InputError;
 }
+
+/** The bounds of one game (ours): far above real games (a long draughts game has a few hundred moves). */
+export const MAX_GAME_TOKENS = 10_000;
+export const MAX_GAME_TAGS = 1_000;
+export const MAX_VARIATION_DEPTH = 100;
 
 /** Characters that end a word of movetext. */
 const DELIMITERS = new Set(['{', '}', '(', ')', ';', '[', ']', '"']);
@@ -62,18 +73,56 @@ function looksLikeMovetext(line: string): boolean {
 }
 
 export function splitPdn(text: string): RawGame[] {
-  const games: RawGame[] = [];
-  const lineStarts = [0];
-  for (let i = 0; i < text.length; i++) if (isNewline(text, i)) lineStarts.push(i + 1);
+  return [...lexPdn(text)];
+}
+
+/** Where each line starts, in 4 bytes a line (an 80 MB file of short lines needs a few MB, not a few hundred). */
+function lineStartsOf(text: string): { starts: Uint32Array; count: number } {
+  let starts = new Uint32Array(1024);
+  let count = 1;
+  for (let i = 0; i < text.length; i++) {
+    if (!isNewline(text, i)) continue;
+    if (count === starts.length) {
+      const grown = new Uint32Array(starts.length * 2);
+      grown.set(starts);
+      starts = grown;
+    }
+    starts[count++] = i + 1;
+  }
+  return { starts, count };
+}
+
+/**
+ * The games of the text one by one, each handed out once it is complete (the next game has begun, or the text
+ * ended), so a caller that handles and drops each game holds one game at a time, whatever the file holds.
+ */
+/**
+ * Where a text lexed on its own stands in a longer one (a window of a big file): the line and column of its first
+ * character, whether only white space precedes that character on its line, and the index of its first game.
+ */
+export interface LexOrigin {
+  readonly line: number;
+  readonly column: number;
+  readonly lineStart: boolean;
+  readonly firstGame: number;
+}
+
+const TEXT_START: LexOrigin = { line: 1, column: 1, lineStart: true, firstGame: 1 };
+
+export function* lexPdn(text: string, origin: LexOrigin = TEXT_START): Generator<RawGame, void, undefined> {
+  const finished: RawGame[] = [];
+  let count = origin.firstGame - 1;
+  const { starts: lineStarts, count: lines } = lineStartsOf(text);
   const where = (at: number): { line: number; column: number } => {
     let lo = 0;
-    let hi = lineStarts.length - 1;
+    let hi = lines - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if ((lineStarts[mid] as number) <= at) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: at - (lineStarts[lo] as number) + 1 };
+    const column = at - (lineStarts[lo] as number) + 1;
+    return lo === 0 ? { line: origin.line, column: column + origin.column - 1 } : { line: origin.line + lo, column };
   };
   const endOfLine = (from: number): number => {
     let i = from;
@@ -85,7 +134,7 @@ export function splitPdn(text: string): RawGame[] {
       if (isNewline(text, i)) return true;
       if (!isSpace(text[i])) return false;
     }
-    return true;
+    return origin.lineStart;
   };
 
   type Mode = 'between' | 'tags' | 'movetext' | 'recover';
@@ -97,8 +146,8 @@ export function splitPdn(text: string): RawGame[] {
   let pos = 0;
 
   const begin = (at: number): RawGame => {
-    const g: RawGame = { index: games.length + 1, line: where(at).line, tags: [], tokens: [] };
-    games.push(g);
+    if (game) finished.push(game);
+    const g: RawGame = { index: ++count, line: where(at).line, start: at, tags: [], tokens: [] };
     depth = 0;
     opens.length = 0;
     return g;
@@ -114,6 +163,7 @@ export function splitPdn(text: string): RawGame[] {
   };
 
   while (pos < text.length) {
+    while (finished.length > 0) yield finished.shift() as RawGame;
     const c = text[pos] as string;
     if (isSpace(c)) {
       pos++;
@@ -169,17 +219,21 @@ export function splitPdn(text: string): RawGame[] {
         pos = text.length;
         continue;
       }
-      if (depth === 0) g.tokens.push({ kind: 'comment', text: text.slice(pos + 1, close), ...where(pos) });
+      if (depth === 0) pushToken(g, { kind: 'comment', text: text.slice(pos + 1, close), ...where(pos) }, pos);
       pos = close + 1;
       continue;
     }
     if (c === ';') {
       const end = endOfLine(pos);
-      if (depth === 0) g.tokens.push({ kind: 'comment', text: text.slice(pos + 1, end), ...where(pos) });
+      if (depth === 0) pushToken(g, { kind: 'comment', text: text.slice(pos + 1, end), ...where(pos) }, pos);
       pos = end;
       continue;
     }
     if (c === '(') {
+      if (depth >= MAX_VARIATION_DEPTH) {
+        fail(g, 'pdn/too-deep', `variations nest more than ${MAX_VARIATION_DEPTH} deep`, pos, '(');
+        continue;
+      }
       depth++;
       opens.push(pos);
       pos++;
@@ -216,11 +270,25 @@ export function splitPdn(text: string): RawGame[] {
     readWord(g, word, start);
   }
   if (game && mode === 'movetext') finishVariations(game, text.length);
-  return games;
+  yield* finished;
+  if (game) yield game;
+
+  /** Keeps a token of the game, or stops the game when it has too many. */
+  function pushToken(g: RawGame, token: RawToken, at: number): void {
+    if (g.tokens.length >= MAX_GAME_TOKENS) {
+      fail(g, 'pdn/too-long', `the game has more than ${MAX_GAME_TOKENS} moves and comments`, at, token.text);
+      return;
+    }
+    g.tokens.push(token);
+  }
 
   /** Reads one tag pair at `at` (a `[`); returns where reading goes on. */
   function readTag(g: RawGame, at: number): number {
     const lineEnd = endOfLine(at);
+    if (g.tags.length >= MAX_GAME_TAGS) {
+      fail(g, 'pdn/too-many-tags', `the game has more than ${MAX_GAME_TAGS} tag pairs`, at, text.slice(at, lineEnd));
+      return lineEnd;
+    }
     let i = at + 1;
     while (i < lineEnd && isSpace(text[i])) i++;
     const nameStart = i;
@@ -296,10 +364,10 @@ export function splitPdn(text: string): RawGame[] {
       break;
     }
     if (isResultText(rest)) {
-      g.tokens.push({ kind: 'result', text: rest, ...where(offset) });
-      mode = 'between';
+      pushToken(g, { kind: 'result', text: rest, ...where(offset) }, offset);
+      if ((mode as Mode) !== 'recover') mode = 'between';
       return;
     }
-    g.tokens.push({ kind: 'move', text: rest, ...where(offset) });
+    pushToken(g, { kind: 'move', text: rest, ...where(offset) }, offset);
   }
 }

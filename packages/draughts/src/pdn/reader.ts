@@ -17,7 +17,7 @@ import { parseMove } from '../notation.js';
 import { initialPosition, type Position } from '../position.js';
 import { isVariantId, RULE_SETS, VARIANT_IDS, type VariantId } from '../rules.js';
 import { isGiveawayName, OTHER_GAME_TYPES, parseResult, variantOfGameType, type PdnResult } from './game-type.js';
-import { splitPdn, type RawGame, type RawTag, type RawToken } from './lexer.js';
+import { lexPdn, type LexOrigin, type RawGame, type RawTag, type RawToken } from './lexer.js';
 
 export interface PdnTag {
   readonly name: string;
@@ -65,10 +65,73 @@ export interface PdnReadOptions {
 
 /** Reads every game of the text; each is a game or the error that stopped it. Never throws. */
 export function readPdn(text: string, options: PdnReadOptions = {}): Result<PdnGame, PdnError>[] {
+  return [...iteratePdn(text, options)];
+}
+
+/**
+ * The games of the text one by one, as `readPdn` reads them: each is read when it is asked for, so a caller that
+ * handles and drops each game (a replay of a big file) holds one game at a time. Never throws.
+ */
+export function* iteratePdn(text: string, options: PdnReadOptions = {}): Generator<Result<PdnGame, PdnError>> {
   if (typeof text !== 'string') {
-    return [err({ ...inputError('pdn/empty', 'no PDN text given'), game: 1 })];
+    yield err({ ...inputError('pdn/empty', 'no PDN text given'), game: 1 });
+    return;
   }
-  return splitPdn(text).map((raw) => readGame(raw, options));
+  for (const raw of lexPdn(text)) yield readGame(raw, options);
+}
+
+/**
+ * The games of a text that comes in pieces (a big file read a block at a time), exactly as `iteratePdn` reads the
+ * whole text: the same games and errors, with the same game numbers, lines and columns. Of what was read so far
+ * only the last game, which may go on in the next piece, is kept; so memory holds a piece and a game, whatever
+ * the size of the file. Never throws.
+ */
+export function* iteratePdnPieces(
+  pieces: Iterable<string>,
+  options: PdnReadOptions = {},
+): Generator<Result<PdnGame, PdnError>> {
+  let buffer = '';
+  let origin: LexOrigin = { line: 1, column: 1, lineStart: true, firstGame: 1 };
+  for (const piece of pieces) {
+    if (piece === '') continue;
+    buffer += piece;
+    let held: RawGame | undefined;
+    let next = origin.firstGame;
+    for (const raw of lexPdn(buffer, origin)) {
+      if (held) yield readGame(held, options);
+      held = raw;
+      next = raw.index + 1;
+    }
+    // Lexed again with what follows: the last game (it may go on), or else the last line (it may be cut).
+    const keep = held ? held.start : lastLineStart(buffer);
+    origin = originAt(buffer, keep, origin, held ? held.index : next);
+    buffer = buffer.slice(keep);
+  }
+  for (const raw of lexPdn(buffer, origin)) yield readGame(raw, options);
+}
+
+/** Where the last line of a text starts; a final CR may be the first half of a CRLF, so it ends no line yet. */
+function lastLineStart(text: string): number {
+  let i = (text.endsWith('\r') ? text.length - 1 : text.length) - 1;
+  while (i >= 0 && text[i] !== '\n' && text[i] !== '\r') i--;
+  return i + 1;
+}
+
+/** The origin of `text.slice(at)`, given the origin of `text`: lines as the lexer counts them (CR, LF, CRLF). */
+function originAt(text: string, at: number, origin: LexOrigin, firstGame: number): LexOrigin {
+  let line = origin.line;
+  let lineStart = -1;
+  for (let i = 0; i < at; i++) {
+    const c = text[i];
+    if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) {
+      line++;
+      lineStart = i;
+    }
+  }
+  const column = lineStart < 0 ? origin.column + at : at - lineStart;
+  const before = text.slice(lineStart + 1, at);
+  const blank = /^[ \t\f\v\uFEFF\u00A0]*$/.test(before) && (lineStart >= 0 || origin.lineStart);
+  return { line, column, lineStart: blank, firstGame };
 }
 
 /** Reads all games; the first error, or `pdn/empty` when the text holds no game. Never throws. */

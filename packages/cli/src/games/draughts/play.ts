@@ -13,7 +13,6 @@
  * manual's clocks: `--time-mode move|game|auto` and `--time-limit off|normal|blitz` (3.2.2; auto is per move for
  * English and per game otherwise).
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import {
   current,
@@ -51,6 +50,7 @@ import {
   type ImportedPdn,
 } from '@tactica/catalogue/draughts';
 import { engineAgent, seatsFromOptions } from '../../ai/seats.js';
+import { RECORD_FILE_MAX, readTextFile } from '../../input-files.js';
 import { CliError, type Io } from '../../io.js';
 import { addPlayOptions, seedOrClock } from '../../play-options.js';
 import { fileFormat, setupFrom, type OptionFlags } from '../../setup-options.js';
@@ -365,11 +365,7 @@ function clockOption(setup: DraughtsSetup, opts: PlayOptions): { mode: TimeMode;
 }
 
 function readFile(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new CliError(`cannot read ${file}: ${(e as Error).message}`);
-  }
+  return readTextFile(file, RECORD_FILE_MAX);
 }
 
 /**

@@ -11,47 +11,32 @@
  * (Result tag or result at the end of the moves); when the record has none and the side to move has no move,
  * the result the rules give.
  *
- * stderr: one line per game that does not replay, naming the game, the move number, the move, the line and the
- * column (`<file>: pdn/illegal-move: game 2, move 12... 18x27: ... (line 40, column 7)`), and a warning when a
+ * stderr: one line per game that does not replay (the first 100; the rest are counted), naming the game, the move
+ * number, the move, the line and the column (`<file>: pdn/illegal-move: game 2, move 12... 18x27: ... (line 40,
+ * column 7)`), and a warning when a
  * record's result contradicts a final position the rules decide. Exit status 0 when every game replays, 1 when
  * any game has an illegal or unreadable move (or the file holds no game, or cannot be read), 2 for a usage error.
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { describeError } from '@tactica/core';
 import {
   formatResult,
   gamePositions,
   makeFen,
-  readPdn,
+  iteratePdnPieces,
   stateFrom,
   type PdnGame,
   type PdnReadOptions,
   type PdnResult,
   type Position,
 } from '@tactica/draughts';
+import { readTextInput, REPLAY_FILE_MAX, textPieces } from '../../input-files.js';
 import { CliError, type Io } from '../../io.js';
 import { variantOption } from './options.js';
 
 interface ReplayOptions {
   readonly variant?: string;
   readonly giveaway?: boolean;
-}
-
-function readInput(file: string, io: Io): Promise<string> {
-  if (file === '-') {
-    return new Promise((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      io.input.on('data', (c: Buffer | string) => chunks.push(typeof c === 'string' ? Buffer.from(c) : c));
-      io.input.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-      io.input.on('error', reject);
-    });
-  }
-  try {
-    return Promise.resolve(readFileSync(file, 'utf8'));
-  } catch (e) {
-    throw new CliError(`cannot read ${file}: ${(e as Error).message}`);
-  }
 }
 
 /** The result the rules give a final position, when they decide it: the side to move has no move. */
@@ -73,6 +58,9 @@ export const REPLAY_HELP = [
   'it (and supplies it for games without one); --giveaway reads every game as give-away.',
 ].join('\n');
 
+/** (ours) Games that do not replay are listed up to this many, then counted: junk never floods the terminal. */
+export const MAX_ERROR_LINES = 100;
+
 export function configureReplay(cmd: Command, io: Io): void {
   cmd
     .argument('<file.pdn>', 'a PDN file (- for standard input)')
@@ -84,22 +72,30 @@ export function configureReplay(cmd: Command, io: Io): void {
         ...(opts.variant !== undefined ? { variant: variantOption(opts.variant) } : {}),
         ...(opts.giveaway ? { giveaway: true } : {}),
       };
-      const text = await readInput(file, io);
-      const games = readPdn(text, read);
-      if (games.length === 0) throw new CliError(`${file}: pdn/empty: the file holds no PDN game`);
+      // Game by game: each is read, checked, printed and dropped before the next is read, and a file is read a
+      // block at a time, so memory holds a block and a game whatever the size of the file.
+      const pieces =
+        file === '-' ? [await readTextInput(file, io, REPLAY_FILE_MAX)] : textPieces(file, REPLAY_FILE_MAX);
       let failed = 0;
-      for (const [k, r] of games.entries()) {
+      let k = -1;
+      for (const r of iteratePdnPieces(pieces, read)) {
+        k++;
         if (!r.ok) {
           failed++;
-          io.error.write(`${file}: ${describeError(r.error)}\n`);
+          if (failed <= MAX_ERROR_LINES) io.error.write(`${file}: ${describeError(r.error)}\n`);
+          if (failed === MAX_ERROR_LINES) {
+            io.error.write(`${file}: further games that do not replay are counted, not listed\n`);
+          }
           continue;
         }
         io.output.write(
           `game ${k + 1}: ${replayLine(r.value, (w) => io.error.write(`${file}: game ${k + 1}: ${w}\n`))}\n`,
         );
       }
+      const count = k + 1;
+      if (count === 0) throw new CliError(`${file}: pdn/empty: the file holds no PDN game`);
       if (failed > 0) {
-        throw new CliError(`${file}: ${failed} of ${games.length} game${games.length === 1 ? '' : 's'} did not replay`);
+        throw new CliError(`${file}: ${failed} of ${count} game${count === 1 ? '' : 's'} did not replay`);
       }
     });
 }

@@ -172,6 +172,26 @@ describe('tactica play force400', () => {
     expect(byNumber.stdout).toContain('Resumed "Sunday game".');
   });
 
+  it("S under another game's title asks first, naming it; no keeps that game", async () => {
+    process.env['TACTICA_HOME'] = join(dir, 'save-asks');
+    try {
+      const save = (answer: string[]) =>
+        runCapture(['play', 'force400', '--handicap-white', '0'], {
+          input: ['M C8-C1', 'y', 'S', 'S', 'Monday', ...answer, 'E', ''].join('\n'),
+        });
+      expect((await save([])).stdout).toContain('Saved as "Monday".');
+      const no = await save(['n']);
+      expect(no.stdout).toContain('A saved game is already titled "Monday" (move 1, Black to move). Replace it?');
+      expect(no.stdout).toContain('Nothing saved.');
+      const yes = await save(['yes']);
+      expect(yes.stdout).toContain('Saved as "Monday".');
+      const listed = await runCapture(['play', 'force400', '--load', 'Monday'], { input: 'saves\n' });
+      expect(listed.stdout).toMatch(/1\. Monday {2}\(move 1, Black to move\)/);
+    } finally {
+      process.env['TACTICA_HOME'] = dir;
+    }
+  });
+
   it('a hand-edited save is refused naming it, with the line of its record; the others still open', async () => {
     const input = (title: string) => ['M C8-C1', 'y', 'S', 'S', title, 'E', ''].join('\n');
     await runCapture(['play', 'force400', '--handicap-white', '0'], { input: input('edited') });

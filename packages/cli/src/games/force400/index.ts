@@ -1,7 +1,6 @@
 /**
  * Force 400 on the command line: `tactica play|moves|perft|replay force400 …`.
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { describeError, divide, type InputError } from '@tactica/core';
 import {
@@ -16,6 +15,7 @@ import {
 import { aiTools, levelOf } from '../../ai/ai-tools.js';
 import { force400Entry } from '@tactica/catalogue/force400';
 import { gameCli, type GameCli } from '../../game-cli.js';
+import { RECORD_FILE_MAX, readTextInput } from '../../input-files.js';
 import { CliError, type Io } from '../../io.js';
 import { addPlayOptions, seedOption } from '../../play-options.js';
 import { setupFrom } from '../../setup-options.js';
@@ -33,19 +33,7 @@ function positionOption(text: string | undefined): Force400State {
 }
 
 function readText(file: string, io: Io): Promise<string> {
-  if (file === '-') {
-    return new Promise((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      io.input.on('data', (c: Buffer | string) => chunks.push(typeof c === 'string' ? Buffer.from(c) : c));
-      io.input.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-      io.input.on('error', reject);
-    });
-  }
-  try {
-    return Promise.resolve(readFileSync(file, 'utf8'));
-  } catch (e) {
-    throw new CliError(`cannot read ${file}: ${(e as Error).message}`);
-  }
+  return readTextInput(file, io, RECORD_FILE_MAX);
 }
 
 const PLAY_HELP = `

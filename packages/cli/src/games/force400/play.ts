@@ -41,6 +41,7 @@ import { force400Entry, type Force400Setup, type Force400Status } from '@tactica
 import { setupFrom } from '../../setup-options.js';
 import { CliError, type Io } from '../../io.js';
 import { SaveLibrary } from '../../storage/save-library.js';
+import { askReplace } from '../../storage/delete-save.js';
 import { writeTextFileAtomic } from '../../storage/atomic-write.js';
 import type { Agent, Seats } from '../../terminal/agent.js';
 import { ask, confirmKey, keypress, lineReader, yesNoKey } from '../../terminal/line-reader.js';
@@ -359,13 +360,15 @@ async function saveToLibrary(
   if (!title) return ctx.print('A saved game needs a title.');
   const seat = computerSeat(session);
   const payload = formatSavedGame({ title, computer: seat, record: recordOf(session, ctx.history) });
-  const saved = library.save(GAME_ID, {
+  const input = {
     title,
     payload,
     summary: `move ${s.moveNumber}, ${s.toMove === 0 ? 'White' : 'Black'} to move`,
     meta: { computer: seat ? `${seat.side === 0 ? 'White' : 'Black'}, level ${seat.level}` : 'none' },
-  });
+  };
+  const saved = await library.saveAsking(GAME_ID, input, (e) => askReplace((q) => ctx.ask(q), e));
   if (!saved.ok) return ctx.print(describeError(saved.error));
+  if (!saved.value) return ctx.print('Nothing saved.');
   session.title = saved.value.title;
   ctx.markSaved();
   ctx.print(`Saved as "${saved.value.title}".`);

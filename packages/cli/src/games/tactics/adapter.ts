@@ -14,6 +14,7 @@ import {
 import { tacticsEntry, type TacticsSetup, type TacticsStatus } from '@tactica/catalogue/tactics';
 import { fileFormat } from '../../setup-options.js';
 import type { SaveLibrary } from '../../storage/save-library.js';
+import { askReplace } from '../../storage/delete-save.js';
 import type { LoopContext, TerminalAdapter } from '../../terminal/loop.js';
 
 /** The key of Tactics saves in the save library: the game's family. */
@@ -102,18 +103,19 @@ export function tacticsAdapter(
       {
         names: ['keep', 'store'],
         args: '<title>',
-        help: 'keep the game in the save library under a title (the same title is overwritten)',
+        help: "keep the game in the save library under a title (another game's title: asks first)",
         async run(ctx, args) {
           const title = args.trim() || (await ctx.ask('Title: '))?.trim() || '';
           const payload = await saveText(setup, ctx.history);
           if (!payload.ok) return ctx.print(describeError(payload.error));
-          const r = library.save(GAME_ID, {
+          const input = {
             title,
             payload: payload.value,
             summary: statusLine(setup, statusOf(setup, ctx.history)).split(' · ').slice(0, 2).join(', '),
-          });
-          if (r.ok) ctx.markSaved();
-          ctx.print(r.ok ? `Stored as "${r.value.title}".` : describeError(r.error));
+          };
+          const r = await library.saveAsking(GAME_ID, input, (e) => askReplace((q) => ctx.ask(q), e));
+          if (r.ok && r.value) ctx.markSaved();
+          ctx.print(!r.ok ? describeError(r.error) : r.value ? `Stored as "${r.value.title}".` : 'Nothing stored.');
         },
       },
       {

@@ -9,12 +9,17 @@
  *   tactica match tactorus --a ai:6 --b ai:5 --games N       a self-play match of simultaneous rounds
  *   tactica replay tactorus <file…>            a ++Tactorus game (its history), or a game export plus order memos
  *   tactica moves tactorus [--position T] [--player 1|2]
- *   tactica tactorus new|export-game|import-game|export-orders|import-orders|key|import-key|show|saves|rename|delete
+ *   tactica tactorus new|export-game|import-game|export-orders|import-orders|key|import-key|drop-memo|show|saves|
+ *                    rename|delete
  *
- * The e-mail commands work on a game in the save library (by title, #N or N), which holds the player's key.
+ * The e-mail commands work on a game in the save library (by title, #N or N), which holds the player's private
+ * signing key. The key exchange: Player 1 makes the game (`new --email`) and sends `export-game`; Player 2
+ * `import-game`s it (shown Player 1's key fingerprint) and sends their own `export-game` back; Player 1
+ * `import-game`s that into the same game (shown Player 2's fingerprint). Each compares the fingerprint with the
+ * other out of band. From then on every memo and key release is signed and checked.
  */
 import type { Command } from 'commander';
-import { describeError, type Player } from '@tactica/core';
+import { describeError, type InputError, type Player, type Result } from '@tactica/core';
 import {
   computerLevel,
   describeOutcome,
@@ -27,6 +32,12 @@ import {
   parseOrder,
   parsePosition,
   playLocal,
+  addPeerKey,
+  dropReceived,
+  importSession,
+  isLegacyEmail,
+  keyFingerprint,
+  withNewEmailIdentity,
   rebuildGame,
   receiveKey,
   receiveOrders,
@@ -34,7 +45,6 @@ import {
   replayRecordWithReports,
   revealKey,
   sealOrders,
-  sessionFromFile,
   parseGameFile,
   splitMemos,
   statusLine,
@@ -48,7 +58,7 @@ import { gameCli, type GameCli } from '../../game-cli.js';
 import { CliError, type Io } from '../../io.js';
 import { addPlayOptions, seedOrClock } from '../../play-options.js';
 import { ask, confirm } from '../../terminal/line-reader.js';
-import { deleteSave } from '../../storage/delete-save.js';
+import { deleteSave, renameSave } from '../../storage/delete-save.js';
 import { SaveLibrary } from '../../storage/save-library.js';
 import { SAVE_REFERENCE_HELP } from '../../storage/save-references.js';
 import { engine, LEVEL_IDS, tactorusAi, tactorusComputer, tactorusLevel } from './computer.js';
@@ -56,9 +66,11 @@ import { claimCurrentGame, readCurrentGame, type Claim, type CurrentGame } from 
 import { DEFAULT_LEVEL, runTactorusGame } from './play.js';
 import {
   addNewGameOptions,
+  findByGameId,
   flanksOf,
   freeTitle,
   GAME_ID,
+  keyText,
   loadTactorusTheme,
   listSaves,
   openSession,
@@ -72,6 +84,25 @@ import {
 
 function print(io: Io, text: string): void {
   io.output.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+function must<T>(r: Result<T, InputError>, where?: string): T {
+  if (r.ok) return r.value;
+  throw new CliError(`${where ? `${where}: ` : ''}${describeError(r.error)}`);
+}
+
+/** Standard error, for what is said beside a command's output (stdout may be a memo piped to mail). */
+function note(io: Io, text: string): void {
+  io.error.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/** A new e-mail game gets its random id and this player's signing key pair; other games come as they are. */
+async function withIdentity(session: TactorusSession): Promise<TactorusSession> {
+  return session.settings.mode === 'e-mail' ? must(await withNewEmailIdentity(session)) : session;
+}
+
+async function ownFingerprint(session: TactorusSession): Promise<string> {
+  return must(await keyFingerprint(session, session.seat)) ?? '-';
 }
 
 function newGameSession(
@@ -247,7 +278,7 @@ async function playCommand(io: Io, opts: PlayOptions, claim: Claim): Promise<voi
     });
     return;
   }
-  const session = newGameSession(opts, computer);
+  const session = await withIdentity(newGameSession(opts, computer));
   await runTactorusGame(io, session, {
     library,
     ...(opts.name ? { title: opts.name } : {}),
@@ -417,11 +448,15 @@ function addTactorusCommands(program: Command, io: Io): void {
     .argument('<title>', 'its title in the save library (and its name)')
     .option('--email', 'for play by e-mail (you are Player 1)')
     .action(async (title: string, opts: NewGameOptions & { email?: boolean }) => {
-      const session = newGameSession({ ...opts, name: title });
+      const session = await withIdentity(newGameSession({ ...opts, name: title }));
       const library = new SaveLibrary();
       requireFreeTitle(library, title);
       const entry = await storeSession(library, title, session, 'save-as');
       print(io, `Saved "${entry.title}" (${session.settings.mode}, Player ${session.seat + 1}).`);
+      if (session.email) {
+        print(io, `Your signing key's fingerprint: ${await ownFingerprint(session)}`);
+        print(io, 'Send export-game to the other player; they check this fingerprint with you out of band.');
+      }
     });
 
   root
@@ -430,7 +465,18 @@ function addTactorusCommands(program: Command, io: Io): void {
     .argument('<save>', SAVE_REFERENCE_HELP)
     .option('-o, --output <file>', 'write to a file instead')
     .action(async (ref: string, opts: { output?: string }) => {
-      await withSave(ref, async (session) => {
+      await withSave(ref, async (start, title, library) => {
+        let session = start;
+        if (session.settings.mode === 'e-mail' && !session.email && !session.core.outcome) {
+          // A game from before signed memos: it gets its id and key now; the other player imports it anew.
+          session = must(await withNewEmailIdentity(session));
+          await storeSession(library, title, session);
+          note(
+            io,
+            'This e-mail game had no game id (made before memos were signed): it has one now, and your signing ' +
+              'key. The other player imports this export as a new game (tactica tactorus import-game).',
+          );
+        }
         const r = await exportSession(session);
         if (!r.ok) throw new CliError(describeError(r.error));
         if (opts.output) writeText(opts.output, r.value);
@@ -447,13 +493,37 @@ function addTactorusCommands(program: Command, io: Io): void {
       const text = readText(file);
       const parsed = await parseGameFile(text);
       if (!parsed.ok) throw new CliError(`${file}: ${describeError(parsed.error)}`);
-      const session = sessionFromFile(parsed.value);
-      if (!session.ok) throw new CliError(`${file}: ${describeError(session.error)}`);
-      const title = opts.title ?? parsed.value.settings.name;
       const library = new SaveLibrary();
+      const email = parsed.value.email;
+      const mine = email ? await findByGameId(library, email.gameId) : undefined;
+      if (mine) {
+        // The other player's export of a game held here: the key exchange's second half.
+        const learnt = must(await addPeerKey(mine.session, parsed.value), file);
+        await storeSession(library, mine.entry.title, learnt.session);
+        const other = parsed.value.player + 1;
+        print(io, `"${mine.entry.title}": Player ${other}'s signing key is now known.`);
+        print(io, `Player ${other}'s key fingerprint: ${learnt.fingerprint}`);
+        print(io, `Check it with Player ${other} out of band (by phone, in person) before you trust their memos.`);
+        return;
+      }
+      const imported = must(await importSession(parsed.value), file);
+      const session = imported.session;
+      const title = opts.title ?? parsed.value.settings.name;
       requireFreeTitle(library, title);
-      const entry = await storeSession(library, title, session.value, 'save-as');
-      print(io, `Imported "${entry.title}" as Player ${session.value.seat + 1} (${entry.summary}).`);
+      const entry = await storeSession(library, title, session, 'save-as');
+      print(io, `Imported "${entry.title}" as Player ${session.seat + 1} (${entry.summary}).`);
+      if (imported.peer) {
+        const other = imported.peer.player + 1;
+        print(io, `Player ${other}'s key fingerprint: ${imported.peer.fingerprint}`);
+        print(io, `Check it with Player ${other} out of band (by phone, in person) before you trust their memos.`);
+        print(io, `Then send them your export (tactica tactorus export-game), which carries your key.`);
+      } else if (isLegacyEmail(parsed.value)) {
+        note(
+          io,
+          'warning: this e-mail game was made before memos were signed: its memos cannot be exchanged until it ' +
+            'is exported again (export-game gives it a game id and keys) and imported anew at the other end.',
+        );
+      }
     });
 
   root
@@ -493,10 +563,10 @@ function addTactorusCommands(program: Command, io: Io): void {
     .description("take the other player's ++TacMoves memo; with its key, carry out the round")
     .argument('<save>', SAVE_REFERENCE_HELP)
     .argument('<file>', 'the memo')
-    .option('--key <key>', "the other player's key, if it is not in the memo")
+    .option('--key <release>', "the other player's signed ++TacKey key release (a file, or its text)")
     .action(async (ref: string, file: string, opts: { key?: string }) => {
       await withSave(ref, async (session, title, library) => {
-        const r = await receiveOrders(session, readText(file), opts.key);
+        const r = await receiveOrders(session, readText(file), opts.key === undefined ? undefined : keyText(opts.key));
         if (!r.ok) throw new CliError(describeError(r.error));
         await storeSession(library, title, r.value.session);
         // One's own memo (manual: "You can import your own moves"): it replaced the orders scheduled, or was sealed.
@@ -510,27 +580,51 @@ function addTactorusCommands(program: Command, io: Io): void {
 
   root
     .command('key')
-    .description("print your key for this round (only once you hold the other player's sealed memo)")
+    .description(
+      "print your signed ++TacKey key release for this round (only once you hold the other player's sealed memo)",
+    )
     .argument('<save>', SAVE_REFERENCE_HELP)
-    .action(async (ref: string) => {
-      await withSave(ref, async (session) => {
+    .option('-o, --output <file>', 'write to a file instead')
+    .action(async (ref: string, opts: { output?: string }) => {
+      await withSave(ref, async (session, title, library) => {
         const r = await revealKey(session);
         if (!r.ok) throw new CliError(describeError(r.error));
-        print(io, r.value);
+        // Recorded before it is shown: once given, the other player's memo of this round is fixed.
+        await storeSession(library, title, r.value.session);
+        if (opts.output) writeText(opts.output, r.value.release);
+        else io.output.write(r.value.release);
       });
     });
 
   root
     .command('import-key')
-    .description("add the other player's key: their orders are opened and checked, and the round is carried out")
+    .description(
+      "add the other player's signed key release: their orders are opened and checked, and the round is carried out",
+    )
     .argument('<save>', SAVE_REFERENCE_HELP)
-    .argument('<key>', 'their key (64 hex digits)')
-    .action(async (ref: string, key: string) => {
+    .argument('<release>', 'their ++TacKey key release: a file, or its text')
+    .action(async (ref: string, release: string) => {
       await withSave(ref, async (session, title, library) => {
-        const r = await receiveKey(session, key);
+        const r = await receiveKey(session, keyText(release));
         if (!r.ok) throw new CliError(describeError(r.error));
         await storeSession(library, title, r.value.session);
         reportResolution(io, r.value.session, r.value.report);
+      });
+    });
+
+  root
+    .command('drop-memo')
+    .description(
+      "drop the other player's memo of this round that is stuck (wrong or replaced), so that another can be " +
+        'imported; refused once your key was given out',
+    )
+    .argument('<save>', SAVE_REFERENCE_HELP)
+    .action(async (ref: string) => {
+      await withSave(ref, async (session, title, library) => {
+        const r = dropReceived(session);
+        if (!r.ok) throw new CliError(describeError(r.error));
+        await storeSession(library, title, r.value);
+        print(io, `"${title}": their memo of this round is dropped; import the right one (import-orders).`);
       });
     });
 
@@ -549,8 +643,15 @@ function addTactorusCommands(program: Command, io: Io): void {
           print(
             io,
             `E-mail, Player ${session.seat + 1}: orders ${session.sent ? 'sealed' : 'not sealed'}, ` +
-              `their memo ${session.received ? 'received' : 'not received'}.`,
+              `their memo ${session.received ? 'received' : 'not received'}` +
+              `${session.released ? ', your key given' : ''}.`,
           );
+          if (session.email) {
+            for (const p of [0, 1] as const) {
+              const print1 = must(await keyFingerprint(session, p)) ?? 'not known yet (import their export-game)';
+              print(io, `Player ${p + 1}'s key fingerprint: ${print1}`);
+            }
+          } else print(io, 'This game has no game id (made before memos were signed): export it again to go on.');
         }
       });
     });
@@ -562,13 +663,14 @@ function addTactorusCommands(program: Command, io: Io): void {
 
   root
     .command('rename')
-    .description('rename a saved game')
+    .description('rename a saved game (onto a title in use: at a terminal, after asking)')
     .argument('<save>', SAVE_REFERENCE_HELP)
     .argument('<title>', 'the new title (any length)')
-    .action((ref: string, title: string) => {
-      const r = new SaveLibrary().rename(ref, title, GAME_ID);
+    .option('-y, --yes', 'replace a save that has the new title, without asking')
+    .action(async (ref: string, title: string, opts: { yes?: boolean }) => {
+      const r = await renameSave(io, new SaveLibrary(), ref, title, GAME_ID, opts);
       if (!r.ok) throw new CliError(describeError(r.error));
-      print(io, `Renamed to "${r.value.title}".`);
+      print(io, r.value ? `Renamed to "${r.value.title}".` : 'Nothing renamed.');
     });
 
   root

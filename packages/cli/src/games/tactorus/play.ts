@@ -36,6 +36,11 @@ import {
   playLocal,
   receiveKey,
   receiveOrders,
+  addPeerKey,
+  dropReceived,
+  keyFingerprint,
+  parseGameFile,
+  withNewEmailIdentity,
   renderBoard,
   renderNumbers,
   resignSession,
@@ -69,11 +74,13 @@ import {
 } from '../../terminal/colour.js';
 import { ask, confirm, lineReader } from '../../terminal/line-reader.js';
 import { rulesText } from '../../terminal/rules-text.js';
+import { renameSave } from '../../storage/delete-save.js';
 import type { SaveLibrary } from '../../storage/save-library.js';
 import { keepCurrentGame, type CurrentGame } from './current-game.js';
 import {
   freeTitle,
   GAME_ID,
+  keyText,
   listSaves,
   openSession,
   readText,
@@ -132,8 +139,10 @@ const COMMANDS: readonly (readonly [string, string])[] = [
   ['delete <n|title>', 'delete a saved game'],
   ['export [file]', 'the ++Tactorus game export (no orders in it), shown or written to a file'],
   ['export-orders [file]', 'e-mail: seal your orders and show or write the ++TacMoves memo to send'],
-  ['import-orders <file> [key]', 'e-mail: take the other player’s memo (with its key: carry out the round)'],
-  ['key / import-key <key>', 'e-mail: your key (once both memos are exchanged) / the other player’s key'],
+  ['import-game <file>', 'e-mail: the other player’s export of this game: learn their signing key'],
+  ['import-orders <file> [key file]', 'e-mail: take the other player’s memo (with their key: carry out the round)'],
+  ['key [file] / import-key <file>', 'e-mail: your signed key release (once both memos are in) / theirs'],
+  ['drop-memo', 'e-mail: drop their memo of this round when it is stuck (not once your key is given)'],
   ['resign / draw', 'resign / agree a draw'],
   ['help / quit', 'this list / leave (the game is kept: tactica play tactorus resumes it)'],
 ];
@@ -499,12 +508,14 @@ async function command(ctx: Ctx, text: string, p: Player | undefined): Promise<N
     case 'rename': {
       const [ref = '', ...title] = rest;
       const before = ctx.library.find(ref, GAME_ID);
-      const r = ctx.library.rename(ref, title.join(' '), GAME_ID);
+      // At the keyboard: a title in use is replaced only after asking, naming the save replaced.
+      const r = await renameSave(ctx.io, ctx.library, ref, title.join(' '), GAME_ID, { interactive: true });
+      const was = before.ok ? before.value.title : ref;
       print(
         ctx,
-        r.ok ? `Renamed "${before.ok ? before.value.title : ref}" to "${r.value.title}".` : describeError(r.error),
+        !r.ok ? describeError(r.error) : r.value ? `Renamed "${was}" to "${r.value.title}".` : 'Nothing renamed.',
       );
-      if (r.ok && before.ok && before.value.title === ctx.title) ctx.title = r.value.title;
+      if (r.ok && r.value && before.ok && before.value.title === ctx.title) ctx.title = r.value.title;
       return 'same';
     }
     case 'delete': {
@@ -517,20 +528,50 @@ async function command(ctx: Ctx, text: string, p: Player | undefined): Promise<N
       return 'same';
     }
     case 'export': {
+      if (isEmail(ctx) && !ctx.session.email && !ctx.session.core.outcome) {
+        // An e-mail game from before signed memos, or one switched to e-mail: it gets its id and key now.
+        const made = await withNewEmailIdentity(ctx.session);
+        if (!made.ok) throw new CliError(describeError(made.error));
+        ctx.session = made.value;
+        await autosave(ctx);
+      }
       const r = await exportSession(ctx.session);
       if (!r.ok) throw new CliError(describeError(r.error));
       if (args) {
         writeText(args, r.value);
         print(ctx, `Game exported to ${args}.`);
       } else print(ctx, r.value);
+      const mine = await keyFingerprint(ctx.session, ctx.session.seat);
+      if (mine.ok && mine.value) print(ctx, `Your signing key's fingerprint: ${mine.value}`);
+      return 'same';
+    }
+    case 'import-game': {
+      if (!args) throw new CliError('import-game <file>');
+      const file = await parseGameFile(readText(args));
+      if (!file.ok) throw new CliError(`${args}: ${describeError(file.error)}`);
+      const learnt = await addPeerKey(ctx.session, file.value);
+      if (!learnt.ok) throw new CliError(describeError(learnt.error));
+      ctx.session = learnt.value.session;
+      await autosave(ctx);
+      const other = file.value.player + 1;
+      print(ctx, `Player ${other}'s key fingerprint: ${learnt.value.fingerprint}`);
+      print(ctx, `Check it with Player ${other} out of band before you trust their memos.`);
+      return 'same';
+    }
+    case 'drop-memo': {
+      const r = dropReceived(ctx.session);
+      if (!r.ok) throw new CliError(describeError(r.error));
+      ctx.session = r.value;
+      await autosave(ctx);
+      print(ctx, 'Their memo of this round is dropped; import the right one.');
       return 'same';
     }
     case 'export-orders':
       return sealCommand(ctx, args);
     case 'import-orders': {
       const [file = '', key] = rest;
-      if (!file) throw new CliError('import-orders <file> [key]');
-      const r = await receiveOrders(ctx.session, readText(file), key);
+      if (!file) throw new CliError('import-orders <file> [key file]');
+      const r = await receiveOrders(ctx.session, readText(file), key === undefined ? undefined : keyText(key));
       if (r.ok && r.value.own === 'sealed') {
         print(ctx, 'That is your own memo of this round, already sealed and sent: nothing changes.');
         return 'same';
@@ -545,10 +586,21 @@ async function command(ctx: Ctx, text: string, p: Player | undefined): Promise<N
       return afterReceive(ctx, r);
     }
     case 'import-key':
-      return afterReceive(ctx, await receiveKey(ctx.session, args));
+      if (!args) throw new CliError('import-key <file>');
+      return afterReceive(ctx, await receiveKey(ctx.session, keyText(args)));
     case 'key': {
       const r = await revealKey(ctx.session);
-      print(ctx, r.ok ? `Key: ${r.value}` : describeError(r.error));
+      if (!r.ok) {
+        print(ctx, describeError(r.error));
+        return 'same';
+      }
+      // Recorded before it is shown: once given, the other player's memo of this round is fixed.
+      ctx.session = r.value.session;
+      await autosave(ctx);
+      if (args) {
+        writeText(args, r.value.release);
+        print(ctx, `Your key release is written to ${args}. Send it to the other player.`);
+      } else print(ctx, r.value.release);
       return 'same';
     }
     case 'resign': {
@@ -897,7 +949,7 @@ async function sealCommand(ctx: Ctx, file: string): Promise<Next> {
     print(ctx, 'Your orders are sealed. Send this memo to the other player:');
     print(ctx, r.value.memo);
   }
-  print(ctx, 'When their memo arrives: import-orders <file>; then exchange keys (key, import-key <key>).');
+  print(ctx, 'When their memo arrives: import-orders <file>; then exchange keys (key, import-key <file>).');
   return 'same';
 }
 

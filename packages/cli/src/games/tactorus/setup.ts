@@ -2,7 +2,7 @@
  * Tactorus command-line plumbing shared by the play loop and the e-mail commands: reading the new-game options,
  * the save library (a save is a player's `++Tactorus` save text), and reading files.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { describeError, titleTakenError } from '@tactica/core';
 import {
@@ -16,6 +16,7 @@ import {
   type TactorusSession,
 } from '@tactica/tactorus';
 import type { InputError, Result } from '@tactica/core';
+import { RECORD_FILE_MAX, readTextFile } from '../../input-files.js';
 import { CliError, type Io } from '../../io.js';
 import type { SaveLibrary } from '../../storage/save-library.js';
 import { type SaveEntry } from '../../storage/save-library.js';
@@ -63,12 +64,14 @@ export function flanksOf(opts: NewGameOptions): FlankSet {
   return out;
 }
 
+/** A game export, a memo or a record (at most 5 MB, as a `++Tactorus` game file). */
 export function readText(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new CliError(`cannot read ${file}: ${(e as Error).message}`);
-  }
+  return readTextFile(file, RECORD_FILE_MAX);
+}
+
+/** A key release (or memo) given on a command line: the file's text when the argument names a file, else itself. */
+export function keyText(arg: string): string {
+  return existsSync(arg) ? readText(arg) : arg;
 }
 
 /** Writes an export or a memo to the file a person named, atomically (the old file or the new, whole). */
@@ -86,8 +89,32 @@ function summaryOf(session: TactorusSession): { summary: string; meta: Record<st
   const summary = s.outcome ? `round ${s.round}, over` : `round ${s.round}`;
   return {
     summary,
-    meta: { round: s.round, mode: session.settings.mode, player: session.seat + 1, name: session.settings.name },
+    meta: {
+      round: s.round,
+      mode: session.settings.mode,
+      player: session.seat + 1,
+      name: session.settings.name,
+      ...(session.email ? { gameId: session.email.gameId } : {}),
+    },
   };
+}
+
+/**
+ * The saved e-mail game with this game id, if the library holds one. The entry's `gameId` fact only points at a
+ * candidate: the save itself, read and checked, must have that id.
+ */
+export async function findByGameId(
+  library: SaveLibrary,
+  gameId: string,
+): Promise<{ entry: SaveEntry; session: TactorusSession } | undefined> {
+  for (const entry of library.list(GAME_ID)) {
+    if (entry.meta['gameId'] !== gameId) continue;
+    const save = library.openId(entry.id, GAME_ID);
+    if (!save.ok) continue;
+    const session = await sessionFromText(save.value.payload, `save "${save.value.title}"`);
+    if (session.email?.gameId === gameId) return { entry: save.value, session };
+  }
+  return undefined;
 }
 
 /** Saves a session under a title: `as` makes a new save even when the title is taken (manual: Save As). */

@@ -169,19 +169,38 @@ describe('a computer as Player 2 (the hook issue 7 plugs into)', () => {
 });
 
 describe('play by e-mail with the tactorus commands', () => {
-  it('new game, export, import as Player 2, sealed orders, key exchange, the same round at both ends', async () => {
-    const a = (argv: string[]) => run(argv, { home: homes.alice });
-    const b = (argv: string[]) => run(argv, { home: homes.bob });
-    expect((await a(['tactorus', 'new', 'mail game', '--email'])).stdout).toContain('Player 1');
-    const game = await a(['tactorus', 'export-game', 'mail game']);
+  /** Alice makes an e-mail game, Bob imports it, Bob's export goes back: the keys are exchanged. */
+  async function mailGame(title: string, who: { alice: string; bob: string } = homes) {
+    const a = (argv: string[]) => run(argv, { home: who.alice });
+    const b = (argv: string[]) => run(argv, { home: who.bob });
+    const made = await a(['tactorus', 'new', title, '--email']);
+    expect(made.stdout).toContain('Player 1');
+    const aliceFingerprint = /fingerprint: ([0-9a-f ]{39})/.exec(made.stdout)?.[1];
+    expect(aliceFingerprint).toMatch(/^([0-9a-f]{4} ){7}[0-9a-f]{4}$/);
+    const game = await a(['tactorus', 'export-game', title]);
     expect(game.stdout.startsWith('++Tactorus\n')).toBe(true);
-    const imported = await b(['tactorus', 'import-game', file('game.txt', game.stdout)]);
+    expect(game.stdout).toMatch(/\nGame-Id: [0-9a-f]{32}\nKey-1: 04[0-9a-f]{128}\nKey-2: -\n/);
+    // The export carries public keys only: no private key leaves the save.
+    expect(game.stdout).not.toContain('Signing-Key');
+    const imported = await b(['tactorus', 'import-game', file(`${title}-game.txt`, game.stdout)]);
     expect(imported.stdout).toContain('as Player 2');
+    // Bob is shown Alice's fingerprint, to compare with her out of band.
+    expect(imported.stdout).toContain(`Player 1's key fingerprint: ${aliceFingerprint}`);
+    const back = await b(['tactorus', 'export-game', title]);
+    const learnt = await a(['tactorus', 'import-game', file(`${title}-back.txt`, back.stdout)]);
+    expect(learnt.stdout).toContain("Player 2's signing key is now known");
+    const bobFingerprint = /Player 2's key fingerprint: ([0-9a-f ]{39})/.exec(learnt.stdout)?.[1];
+    expect((await b(['tactorus', 'show', title])).stdout).toContain(`Player 2's key fingerprint: ${bobFingerprint}`);
+    return { a, b, game: (await a(['tactorus', 'export-game', title])).stdout };
+  }
 
+  it('new game, export, import as Player 2, key exchange, sealed orders, key releases, the same round', async () => {
+    const { a, b, game } = await mailGame('mail game');
     const aliceMemo = await a(['tactorus', 'export-orders', 'mail game', '--orders', '84-64 83-63']);
     expect(aliceMemo.code).toBe(0);
     expect(aliceMemo.stdout.startsWith('++TacMoves\n')).toBe(true);
     expect(aliceMemo.stdout).toContain('\nKey:\n');
+    expect(aliceMemo.stdout).toMatch(/\nSignature: [0-9a-f]{128}\n/);
     expect(aliceMemo.stdout).not.toMatch(/\d\d-\d\d/);
 
     // No key before the other side's memo has arrived.
@@ -197,25 +216,31 @@ describe('play by e-mail with the tactorus commands', () => {
 
     expect((await a(['tactorus', 'import-orders', 'mail game', file('bob1.txt', bobMemo.stdout)])).code).toBe(0);
     expect((await b(['tactorus', 'import-orders', 'mail game', file('alice1.txt', aliceMemo.stdout)])).code).toBe(0);
-    const aliceKey = (await a(['tactorus', 'key', 'mail game'])).stdout.trim();
-    const bobKey = (await b(['tactorus', 'key', 'mail game'])).stdout.trim();
-    expect(aliceKey).toMatch(/^[0-9a-f]{64}$/);
+    const aliceKey = (await a(['tactorus', 'key', 'mail game'])).stdout;
+    const bobKey = (await b(['tactorus', 'key', 'mail game'])).stdout;
+    expect(aliceKey).toMatch(/^\+\+TacKey\nGame: [0-9a-f]{32}\nRound: 1\nPlayer: 1\nMemo: [0-9a-f]{64}\nKey: /);
 
-    const wrong = await a(['tactorus', 'import-key', 'mail game', aliceKey]);
-    expect(wrong.stderr).toContain('tacmoves/wrong-key');
-    const aliceRound = await a(['tactorus', 'import-key', 'mail game', bobKey]);
-    const bobRound = await b(['tactorus', 'import-key', 'mail game', aliceKey]);
+    // Alice's own release, a bare key and a changed release are refused; Bob's opens his orders.
+    const wrong = await a(['tactorus', 'import-key', 'mail game', file('alice-key.txt', aliceKey)]);
+    expect(wrong.stderr).toContain('tackey/wrong-memo');
+    const bare = /\nKey: ([0-9a-f]{64})\n/.exec(bobKey)?.[1] ?? '';
+    expect((await a(['tactorus', 'import-key', 'mail game', bare])).stderr).toContain('tackey/unsigned');
+    const changed = bobKey.replace(/Round: 1/, 'Round: 1\n');
+    expect((await a(['tactorus', 'import-key', 'mail game', file('k.txt', changed)])).stderr).toContain('tackey/');
+    const aliceRound = await a(['tactorus', 'import-key', 'mail game', file('bob-key.txt', bobKey)]);
+    const bobRound = await b(['tactorus', 'import-key', 'mail game', file('alice-key.txt', aliceKey)]);
     expect(aliceRound.stdout).toContain('Player 1 ordered: 84-64 83-63\n  Player 2 ordered: 15-35');
     const board = (out: string) => out.slice(out.indexOf('      0  1'));
     expect(board(aliceRound.stdout)).toBe(board(bobRound.stdout));
     expect((await a(['tactorus', 'saves'])).stdout).toContain('mail game — round 1, e-mail, Player 1');
 
-    // The whole game rebuilt from the initial export and the four memos with their keys.
-    const keyed = (memo: string, key: string) => memo.replace('\nKey:\n', `\nKey: ${key}\n`);
+    // The whole game rebuilt from the export (with both keys) and the memos with their keys.
+    const keyOf = (release: string) => /\nKey: ([0-9a-f]{64})\n/.exec(release)?.[1] ?? '';
+    const keyed = (memo: string, release: string) => memo.replace('\nKey:\n', `\nKey: ${keyOf(release)}\n`);
     const replay = await run([
       'replay',
       'tactorus',
-      file('r0.txt', game.stdout),
+      file('r0.txt', game),
       file('r1.txt', keyed(aliceMemo.stdout, aliceKey)),
       file('r2.txt', keyed(bobMemo.stdout, bobKey)),
       '--reports',
@@ -223,6 +248,58 @@ describe('play by e-mail with the tactorus commands', () => {
     expect(replay.code).toBe(0);
     expect(replay.stdout).toContain('1 rounds. The game goes on.');
     expect(board(replay.stdout).split('\n').slice(0, 12)).toEqual(board(aliceRound.stdout).split('\n').slice(0, 12));
+  });
+
+  it("a memo of another game, or made by someone holding the export, is refused; Bob's real one is not", async () => {
+    const who = { alice: join(root, 'attack-alice'), bob: join(root, 'attack-bob') };
+    const { a, game } = await mailGame('friday', who);
+    const mallory = (argv: string[]) => run(argv, { home: join(root, 'mallory') });
+    // Game "sat": another game between the same people, at the same round and position.
+    const sat = await mailGame('sat', { alice: join(root, 'sat-alice'), bob: who.bob });
+    const satMemo = await sat.b(['tactorus', 'export-orders', 'sat', '--orders', '15-35']);
+    const crossed = await a(['tactorus', 'import-orders', 'friday', file('sat.txt', satMemo.stdout)]);
+    expect(crossed.code).toBe(1);
+    expect(crossed.stderr).toContain('tacmoves/wrong-game');
+    // Mallory got hold of Alice's export: she imports it (as Player 2, with a key of her own) and sends orders.
+    expect((await mallory(['tactorus', 'import-game', file('stolen.txt', game)])).code).toBe(0);
+    const forged = await mallory(['tactorus', 'export-orders', 'friday', '--orders', '14-34']);
+    expect(forged.stdout.startsWith('++TacMoves\n')).toBe(true);
+    const refused = await a(['tactorus', 'import-orders', 'friday', file('forged.txt', forged.stdout)]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('tacmoves/bad-signature');
+    // Nothing was kept, and no key can be drawn out of Alice with it.
+    expect((await a(['tactorus', 'show', 'friday'])).stdout).toContain('their memo not received');
+    await a(['tactorus', 'export-orders', 'friday', '--orders', '84-64']);
+    expect((await a(['tactorus', 'key', 'friday'])).stderr).toContain('email/wait');
+    // Mallory's export cannot replace Bob's key either.
+    const back = await mallory(['tactorus', 'export-game', 'friday']);
+    const swap = await a(['tactorus', 'import-game', file('swap.txt', back.stdout)]);
+    expect(swap.stderr).toContain('email/peer-key-changed');
+  });
+
+  it('a stuck memo is dropped with drop-memo, until the key is given', async () => {
+    const who = { alice: join(root, 'drop-alice'), bob: join(root, 'drop-bob') };
+    const { a, b } = await mailGame('stuck', who);
+    const bobHome = join(root, 'drop-bob');
+    const bobBefore = readdirSync(join(bobHome, 'saves')).filter((n) => n.endsWith('.json'));
+    const saved = readFileSync(join(bobHome, 'saves', bobBefore[0] as string), 'utf8');
+    const first = await b(['tactorus', 'export-orders', 'stuck', '--orders', '15-35']);
+    // Bob's program lost the round (his save restored from before it): he seals other orders.
+    writeFileSync(join(bobHome, 'saves', bobBefore[0] as string), saved);
+    const second = await b(['tactorus', 'export-orders', 'stuck', '--orders', '14-34']);
+    expect((await a(['tactorus', 'import-orders', 'stuck', file('s1.txt', first.stdout)])).code).toBe(0);
+    const blocked = await a(['tactorus', 'import-orders', 'stuck', file('s2.txt', second.stdout)]);
+    expect(blocked.stderr).toContain('email/different-memo');
+    const dropped = await a(['tactorus', 'drop-memo', 'stuck']);
+    expect(dropped.code).toBe(0);
+    expect((await a(['tactorus', 'show', 'stuck'])).stdout).toContain('their memo not received');
+    expect((await a(['tactorus', 'import-orders', 'stuck', file('s2.txt', second.stdout)])).code).toBe(0);
+    await a(['tactorus', 'export-orders', 'stuck', '--orders', '84-64']);
+    expect((await a(['tactorus', 'key', 'stuck'])).code).toBe(0);
+    // Once Alice's key is out, Bob has seen her orders: his memo is fixed.
+    const late = await a(['tactorus', 'drop-memo', 'stuck']);
+    expect(late.code).toBe(1);
+    expect(late.stderr).toContain('email/key-released');
   });
 
   it('the interactive loop seals the orders on "done" and saves the game with its key', async () => {

@@ -35,6 +35,7 @@ import { CliError, type Io } from '../../io.js';
 import { addPlayOptions, gameToPlay, readGameFile, seedOrClock } from '../../play-options.js';
 import { fileFormat, setupFrom } from '../../setup-options.js';
 import { SaveLibrary } from '../../storage/save-library.js';
+import { askReplace } from '../../storage/delete-save.js';
 import { runTerminalGame, type ExtraCommand, type TerminalAdapter } from '../../terminal/loop.js';
 
 type H = History<TactrixState, TactrixMove>;
@@ -97,16 +98,17 @@ function libraryCommands(setup: TactrixSetup, library: SaveLibrary): ExtraComman
     {
       names: ['keep'],
       args: '<title>',
-      help: 'save the game in the save library under a title (same title: replaced)',
+      help: "save the game in the save library under a title (another game's title: asks first)",
       async run(ctx, args) {
         const title = args.trim() || (await ctx.ask('Title: '))?.trim() || '';
         const payload = await saveText(setup, ctx.history);
         if (!payload.ok) return ctx.print(describeError(payload.error));
         const h = ctx.history;
         const st = setup.status(current(h), { start: h.states[0] ?? current(h), ply: h.cursor });
-        const r = library.save(GAME_ID, { title, payload: payload.value, summary: statusLine(setup, st) });
-        if (r.ok) ctx.markSaved();
-        ctx.print(r.ok ? `Kept as "${r.value.title}".` : describeError(r.error));
+        const input = { title, payload: payload.value, summary: statusLine(setup, st) };
+        const r = await library.saveAsking(GAME_ID, input, (e) => askReplace((q) => ctx.ask(q), e));
+        if (r.ok && r.value) ctx.markSaved();
+        ctx.print(!r.ok ? describeError(r.error) : r.value ? `Kept as "${r.value.title}".` : 'Nothing kept.');
       },
     },
     {

@@ -146,6 +146,25 @@ describe('tactica play tactrix', () => {
     expect(again.stdout).toContain('Move 4, Black to move. Chips: White 0, Black 3.');
   });
 
+  it("keep under another game's title asks first and replaces it only on yes; the game loaded is kept unasked", async () => {
+    // A library of its own: the other tests count the saves of theirs.
+    process.env['TACTICA_HOME'] = join(dir, 'keep-asks');
+    expect((await run(['play', 'tactrix'], 'e2-e3\nkeep Monday\nquit\n')).stdout).toContain('Kept as "Monday".');
+    const no = await run(['play', 'tactrix'], 'd2-d3\nkeep monday\nno\nquit\n');
+    expect(no.stdout).toContain('A saved game is already titled "Monday" (Move 1, Black to move');
+    expect(no.stdout).toContain('Nothing kept.');
+    const kept = await run(['play', 'tactrix', '--load', 'Monday'], 'position\nquit\n');
+    expect(kept.stdout).toContain('/****J*****/JJJJ.JJJJJ/VNDWRKWDNV b 1 0 0 1');
+    const again = await run(['play', 'tactrix', '--load', 'Monday'], 'e9-e8\nkeep Monday\nquit\n');
+    expect(again.stdout).not.toContain('already titled');
+    expect(again.stdout).toContain('Kept as "Monday".');
+    const yes = await run(['play', 'tactrix'], 'd2-d3\nkeep Monday\ny\nquit\n');
+    expect(yes.stdout).toContain('Kept as "Monday".');
+    const replaced = await run(['play', 'tactrix', '--load', 'Monday'], 'position\nquit\n');
+    expect(replaced.stdout).not.toContain('/****J*****/JJJJ.JJJJJ/VNDWRKWDNV');
+    process.env['TACTICA_HOME'] = dir;
+  });
+
   it('refuses an unaffordable purchase with its reason', async () => {
     const r = await run(['play', 'tactrix'], 'buy D@e2\nquit\n');
     expect(r.stdout).toContain('move/cannot-afford');
