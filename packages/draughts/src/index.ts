@@ -84,6 +84,7 @@ export {
   allDraughtsGames,
   draughtsGame,
   drawCounter,
+  playingOn,
   playMove,
   PLAYER_NAMES,
   stateFrom,
