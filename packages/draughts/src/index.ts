@@ -127,3 +127,4 @@ export {
   type PdnResult,
   type PdnTag,
 } from './pdn/index.js';
+export { acfBallots, type Ballot } from './openings.js';
