@@ -14,10 +14,26 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'bench/**/*.test.ts'],
     // Tests that start workers or processes run the build: it is brought up to date first.
     globalSetup: ['./vitest.global-setup.ts'],
     testTimeout: 60_000,
     pool: 'threads',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'bench/**/*.test.ts'],
+          exclude: ['packages/web/src/e2e/**'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        // The browser tests measure the page's responsiveness: they run alone, after every other test file,
+        // so the other files' searches do not take the cores from under the page.
+        extends: true,
+        test: { name: 'browser', include: ['packages/web/src/e2e/**/*.test.ts'], sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

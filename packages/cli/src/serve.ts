@@ -13,6 +13,7 @@ interface ServeFlags {
   readonly db?: string;
   readonly engineWorkers?: string;
   readonly log?: boolean;
+  readonly web?: string;
 }
 
 function whole(text: string | undefined, name: string, min: number, max: number): number | undefined {
@@ -33,11 +34,23 @@ export function configureServe(program: Command, io: Io): void {
     .option('--db <url>', 'postgres://… to use PostgreSQL (default: $DATABASE_URL, else the SQLite file)')
     .option('--engine-workers <n>', 'worker threads for the computer opponents', '1')
     .option('--log', 'log every request to stderr (JSON lines)')
+    .option('--web <dir>', 'serve the browser app built in this folder at / (npm start builds packages/web/dist/app)')
     .action(async (flags: ServeFlags) => {
       const port = whole(flags.port, 'port', 0, 65535);
       const workers = whole(flags.engineWorkers, 'engine-workers', 1, 64);
       if (flags.db !== undefined && !/^postgres(ql)?:\/\//.test(flags.db)) {
         throw new CliError('--db must be a postgres:// URL');
+      }
+      let webRoot: string | undefined;
+      if (flags.web !== undefined) {
+        const { existsSync } = await import('node:fs');
+        const { join, resolve } = await import('node:path');
+        webRoot = resolve(flags.web);
+        if (!existsSync(join(webRoot, 'index.html'))) {
+          throw new CliError(
+            `--web: ${webRoot} has no index.html (build the app first: npm run build -w @tactica/web)`,
+          );
+        }
       }
       const { startServer } = await import('@tactica/server');
       const server = await startServer({
@@ -46,6 +59,7 @@ export function configureServe(program: Command, io: Io): void {
         ...(flags.data !== undefined ? { dataDir: flags.data } : {}),
         ...(flags.db !== undefined ? { databaseUrl: flags.db } : {}),
         ...(workers !== undefined ? { engineWorkers: workers } : {}),
+        ...(webRoot !== undefined ? { webRoot } : {}),
         logger: flags.log ? { level: 'info', stream: io.error } : false,
       }).catch((e: unknown) => {
         throw new CliError(`cannot start the server: ${e instanceof Error ? e.message : String(e)}`);

@@ -582,3 +582,16 @@ describe('clocks per game with an increment (ours)', () => {
     }
   });
 });
+
+describe('forfeit', () => {
+  it('a forfeit is a loss on time outside the clock (a correspondence deadline); takeback undoes it', () => {
+    let s = playAll(start(), ['take 1']);
+    s = value(s.forfeit(1, at(s)));
+    expect(s.outcome).toMatchObject({ kind: 'win', winner: 0 });
+    expect(s.lostOnTime).toBe(1);
+    expect(code(s.forfeit(0, at(s)))).toBe('session/game-over');
+    const back = value(s.takeback(at(s)));
+    expect(back.outcome).toBeUndefined();
+    expect(stones(back)).toBe(9);
+  });
+});

@@ -342,6 +342,16 @@ export class Session<S, M, G = undefined> extends SessionCommands<SessionState<S
     return ok(this.endedWith(ended, 'ended', undefined, options.now));
   }
 
+  /**
+   * `player` loses on time by a rule outside the session's clock (a correspondence forfeit): the game ends as a
+   * loss on time (`lostOnTime`), which takeback can undo like any result.
+   */
+  forfeit(player: Player, options: CommandOptions): Result<Session<S, M, G>, InputError> {
+    const checked = this.checkPlaying(player, options);
+    if (!checked.ok) return checked;
+    return ok(this.endedWith(this.config.game.resign(this.position, player), 'time', player, options.now));
+  }
+
   /** Replaces the line of play (a loaded game): any result and draw offer are dropped, the clock starts anew. */
   load(history: History<S, M>, options: CommandOptions): Result<Session<S, M, G>, InputError> {
     const checked = this.check(options);

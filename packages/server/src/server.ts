@@ -31,6 +31,8 @@ export interface ServeOptions {
   /** Engine worker threads (default 1: one core for the engine, one for the server). */
   readonly engineWorkers?: number;
   readonly now?: () => number;
+  /** A folder of static files served at `/` (the browser app's build). */
+  readonly webRoot?: string;
 }
 
 export interface RunningServer {
@@ -60,6 +62,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   const app = await buildApp(services, {
     ...(options.logger !== undefined ? { logger: options.logger } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+    ...(options.webRoot !== undefined ? { webRoot: options.webRoot } : {}),
   });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ host, port: options.port ?? 8080 });
@@ -76,7 +79,10 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     close() {
       closing ??= (async () => {
         services.hub.close();
-        await app.close();
+        // Requests under way finish; a keep-alive connection is closed once its last answer is out (Fastify closes
+        // only the connections idle when it starts closing, and a busy one would otherwise wait out its timeout).
+        const idle = setInterval(() => app.server.closeIdleConnections(), 25);
+        await app.close().finally(() => clearInterval(idle));
         await services.scheduler.stop();
         await engines.close();
         await database.close();

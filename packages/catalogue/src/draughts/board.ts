@@ -6,7 +6,6 @@
 import { inputError, type InputError, type Player } from '@tactica/core';
 import {
   pieceAt,
-  RULE_SETS,
   squareName,
   squaresOf,
   type DraughtsGame,
@@ -102,10 +101,4 @@ export function draughtsBoard(game: DraughtsGame): BoardAdapter<DraughtsState, D
   };
 
   return { model, inputs, explain };
-}
-
-/** The rule set's name of each square as the board model gives it, for tests and UIs. */
-export function draughtsSquareNames(game: DraughtsGame): string[] {
-  const sq = squaresOf(RULE_SETS[game.rules.id]);
-  return Array.from({ length: sq.count }, (_, i) => squareName({ variant: game.rules.id }, sq.number(i)));
 }

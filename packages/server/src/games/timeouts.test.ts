@@ -144,6 +144,7 @@ describe('timeouts', () => {
       return x.status === 'finished' ? x : undefined;
     });
     expect(forfeited.outcome).toMatchObject({ kind: 'win', winner: 1 });
+    expect(forfeited.lostOnTime).toBe(0);
   });
 
   it('a restarted server applies the timeouts that fell due while it was down, and clocks resume', async () => {

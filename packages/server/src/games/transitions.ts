@@ -72,7 +72,6 @@ function sequential(game: LiveGame, seat: Player, cmd: GameCommand, now: number)
   let session: Seq = r.session;
   const at = (): { expectedVersion: number; now: number } => ({ expectedVersion: session.version, now });
   let meta: Partial<GameMeta> = {};
-  let keepTakeback = false;
   switch (cmd.kind) {
     case 'move': {
       if (session.toMove !== seat) throw new ApiError(409, 'game/not-your-turn', 'it is not your turn', 'move');
@@ -110,7 +109,6 @@ function sequential(game: LiveGame, seat: Player, cmd: GameCommand, now: number)
           throw new ApiError(400, 'session/nothing-to-take-back', 'no move has been played');
         }
         meta = { takeback: { by: seat } };
-        keepTakeback = true;
       }
       break;
     }
@@ -126,7 +124,6 @@ function sequential(game: LiveGame, seat: Player, cmd: GameCommand, now: number)
   }
   const restored: RestoredGame = { ...r, session };
   const next = nextMeta(game, restored, now, meta);
-  if (keepTakeback) return { restored, meta: next };
   return { restored, meta: next };
 }
 
@@ -230,15 +227,13 @@ export function applyTimeouts(game: LiveGame, now: number): Transition | undefin
   return { restored, meta: nextMeta(game, restored, now) };
 }
 
-/** Correspondence: `player` forfeits (did not move in time). */
+/** Correspondence: `player` forfeits (did not move in time): a loss on time, or a resignation in Tactorus. */
 export function applyForfeit(game: LiveGame, player: Player, now: number): Transition {
   const r = game.restored;
-  if (r.dynamics === 'sequential') {
-    const session = check(r.session.resign(player, { expectedVersion: r.session.version, now }));
-    const restored: RestoredGame = { ...r, session };
-    return { restored, meta: nextMeta(game, restored, now) };
-  }
-  const session = check(r.session.resign(player, { expectedVersion: r.session.version, now }));
-  const restored: RestoredGame = { ...r, session };
+  const at = { expectedVersion: r.session.version, now };
+  const restored: RestoredGame =
+    r.dynamics === 'sequential'
+      ? { ...r, session: check(r.session.forfeit(player, at)) }
+      : { ...r, session: check(r.session.resign(player, at)) };
   return { restored, meta: nextMeta(game, restored, now) };
 }

@@ -4,6 +4,7 @@
  * every refusal: `{ "error": { "code", "message", "field"? } }` with a 4xx status. Anything else is a bug.
  */
 import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
@@ -35,7 +36,19 @@ export interface AppOptions {
   readonly rateLimits?: Partial<RateLimits>;
   /** Cookies marked Secure (behind HTTPS). */
   readonly secureCookies?: boolean;
+  /**
+   * A folder of static files to serve at `/` beside the API: the browser app (`packages/web/dist/app`). They are
+   * sent cross-origin isolated (COOP/COEP), so the app can share a stop flag with its engine workers.
+   */
+  readonly webRoot?: string;
 }
+
+/** The headers that make a page cross-origin isolated (`SharedArrayBuffer` for the engines' stop flag). */
+export const ISOLATION_HEADERS: Readonly<Record<string, string>> = {
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-embedder-policy': 'require-corp',
+  'cross-origin-resource-policy': 'same-origin',
+};
 
 /** How often a client may do what people could abuse. */
 export interface RateLimits {
@@ -157,5 +170,16 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(async (scope) => challengeRoutes(scope, services, limits.challenges));
   await app.register(async (scope) => saveRoutes(scope, services));
   await app.register(async (scope) => streamRoutes(scope, services));
+  if (options.webRoot !== undefined) {
+    await app.register(fastifyStatic, {
+      root: options.webRoot,
+      prefix: '/',
+      wildcard: false,
+      index: 'index.html',
+      setHeaders: (res) => {
+        for (const [k, v] of Object.entries(ISOLATION_HEADERS)) res.header(k, v);
+      },
+    });
+  }
   return app;
 }

@@ -30,6 +30,8 @@ export async function stopTestPostgres(): Promise<void> {
 export interface TestServer extends RunningServer {
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
+  /** Stops the server as `close` does, keeping its data folder (to start another server on it). */
+  stop(): Promise<void>;
 }
 
 export async function startTestServer(kind: DbKind, options: ServeOptions = {}): Promise<TestServer> {
@@ -48,6 +50,7 @@ export async function startTestServer(kind: DbKind, options: ServeOptions = {}):
     ...server,
     dataDir,
     databaseUrl,
+    stop: () => server.close(),
     async close() {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });

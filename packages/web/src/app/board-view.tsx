@@ -1,0 +1,44 @@
+/** The board component inside Preact: created once per mount, fed new configs as they change. */
+import { useEffect, useRef } from 'preact/hooks';
+import type { BoardInput } from '@tactica/catalogue';
+import { createBoard, type BoardApi } from '../board/board.js';
+import type { BoardConfig, LegalInput } from '../board/types.js';
+
+export interface BoardViewProps {
+  readonly config: BoardConfig;
+  readonly onInput: (input: LegalInput) => void;
+  /** Gives the reason an input is not a move; the board shows it. */
+  readonly onIllegal: (input: BoardInput) => string | undefined | Promise<string | undefined>;
+  readonly onSquare?: (square: string) => boolean;
+  readonly onReady?: (board: BoardApi) => void;
+}
+
+export function BoardView(props: BoardViewProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const board = useRef<BoardApi | undefined>(undefined);
+  const handlers = useRef(props);
+  handlers.current = props;
+
+  useEffect(() => {
+    if (!host.current) return undefined;
+    const b = createBoard(host.current, props.config, {
+      onInput: (i) => handlers.current.onInput(i),
+      onIllegal: (i) => {
+        void Promise.resolve(handlers.current.onIllegal(i)).then((why) => {
+          if (why) b.message(why);
+        });
+      },
+      onSquare: (sq) => handlers.current.onSquare?.(sq) ?? false,
+    });
+    board.current = b;
+    props.onReady?.(b);
+    (window as { __tacticaBoard?: BoardApi }).__tacticaBoard = b;
+    return () => b.destroy();
+  }, []);
+
+  useEffect(() => {
+    board.current?.set(props.config);
+  }, [props.config]);
+
+  return <div class="board-host" ref={host} />;
+}

@@ -1,0 +1,427 @@
+/**
+ * A game at this screen: the board, the game's own status and controls, the clocks, the move list with its
+ * navigation and takeback/redo, resign, draw offers, switching sides, the computer's thinking (with Stop), the
+ * analysis, saving and files.
+ */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { Player } from '@tactica/core';
+import type { BoardApi } from '../board/board.js';
+import { rotated, type BoardConfig } from '../board/types.js';
+import { BoardView } from './board-view.js';
+import { download, safeName } from './files.js';
+import type { LocalGame } from './local-game.js';
+import { go, saveCurrent, settings } from './state.js';
+import { useWatch } from './use-watch.js';
+
+function formatMs(ms: number | undefined): string {
+  if (ms === undefined || !Number.isFinite(ms)) return '–';
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const m = Math.floor(s / 60);
+  return `${m}:${String(s % 60).padStart(2, '0')}`;
+}
+
+export function scoreText(score: number): string {
+  if (Math.abs(score) > 90_000) return score > 0 ? 'winning' : 'losing';
+  return (score >= 0 ? '+' : '') + (score / 100).toFixed(2);
+}
+
+function outcomeText(game: LocalGame): string | undefined {
+  const o = game.outcome;
+  if (!o) return undefined;
+  const reason = 'reason' in o && typeof o.reason === 'string' ? ` (${o.reason.replace(/[-/]/g, ' ')})` : '';
+  if (o.kind === 'draw') return `Draw${reason}.`;
+  return `${game.ui.sides[o.winner as Player]} wins${reason}.`;
+}
+
+export function Clocks(props: { game: LocalGame }) {
+  const { game } = props;
+  if (game.play.dynamics !== 'sequential') return null;
+  const st = game.play.session.status(Date.now());
+  if (!st.clock) return null;
+  const c = st.clock;
+  return (
+    <div class={`clocks clock-${c.limit}`} aria-label="clocks">
+      {([0, 1] as const).map((p) => (
+        <div
+          key={p}
+          class={`clock${c.running === p ? ' running' : ''}${Number.isFinite(c.left[p]) && c.left[p] < 10_000 ? ' low' : ''}`}
+          data-side={p}
+        >
+          <span class="who">{game.ui.sides[p]}</span>
+          <span class="time">{c.limit === 'off' ? formatMs(c.used[p]) : formatMs(c.left[p])}</span>
+        </div>
+      ))}
+      <span class="clock-mode">
+        {c.mode === 'move' ? 'per move' : 'per game'}, {c.limit}
+      </span>
+    </div>
+  );
+}
+
+function MoveList(props: { game: LocalGame }) {
+  const { game } = props;
+  const { played, undone } = game.moves();
+  const view = game.viewPly.value;
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    list.current?.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+  });
+  if (game.play.dynamics !== 'sequential') return null;
+  const cursor = played.length;
+  const at = view ?? cursor;
+  return (
+    <section class="moves" aria-label="moves">
+      <div class="nav">
+        <button
+          type="button"
+          onClick={() => game.view(0)}
+          disabled={at === 0}
+          title="first position"
+          aria-label="first position"
+        >
+          «
+        </button>
+        <button
+          type="button"
+          onClick={() => game.view(at - 1)}
+          disabled={at === 0}
+          title="back"
+          aria-label="back one move"
+        >
+          ‹
+        </button>
+        <button
+          type="button"
+          onClick={() => game.view(at + 1)}
+          disabled={view === undefined}
+          title="forward"
+          aria-label="forward one move"
+        >
+          ›
+        </button>
+        <button
+          type="button"
+          onClick={() => game.view(undefined)}
+          disabled={view === undefined}
+          title="the game as it stands"
+          aria-label="last position"
+        >
+          »
+        </button>
+      </div>
+      <ol ref={list} class="move-list">
+        {played.map((m, i) => (
+          <li key={i} class={i + 1 === at ? 'current' : ''}>
+            <button type="button" onClick={() => game.view(i + 1)}>
+              <span class="ply">{i + 1}.</span> {m}
+            </button>
+          </li>
+        ))}
+        {undone.map((m, i) => (
+          <li key={`u${i}`} class="undone" title="taken back: redo plays it again">
+            {cursor + i + 1}. {m}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function Thinking(props: { game: LocalGame }) {
+  // Its own subscription: the engine's iterations re-render this line only, not the board.
+  useWatch(() => props.game.thinking.value);
+  const t = props.game.thinking.value;
+  if (!t) return null;
+  const it = t.iteration;
+  return (
+    <div class="thinking" role="status" aria-live="polite">
+      <span class="spinner" aria-hidden="true" />
+      <span>
+        The computer ({t.level}) is thinking{it ? `: depth ${it.depth}, ${scoreText(-it.score)}` : '…'}
+      </span>
+      {t.thoughts.length > 0 && <q class="thought">{t.thoughts[t.thoughts.length - 1]}</q>}
+      <button type="button" onClick={() => props.game.stop()}>
+        Stop
+      </button>
+    </div>
+  );
+}
+
+function AnalysisPanel(props: { game: LocalGame }) {
+  const { game } = props;
+  useWatch(() => [game.analysis.value, game.analysing.value]);
+  const [seconds, setSeconds] = useState(10);
+  // The analysis worker starts (and loads its game's engine) while the page is idle, not when asked to think.
+  useEffect(() => game.prepareAnalysis(), [game]);
+  if (game.play.dynamics !== 'sequential') return null;
+  const a = game.analysis.value;
+  return (
+    <section class="analysis" aria-label="analysis">
+      <div class="row">
+        {game.analysing.value ? (
+          <button type="button" onClick={() => game.stopAnalysis()}>
+            Stop analysis
+          </button>
+        ) : (
+          <>
+            <button type="button" class="analyse" onClick={() => void game.analyse(seconds * 1000)}>
+              Analyse this position
+            </button>
+            <label>
+              for{' '}
+              <select
+                value={String(seconds)}
+                onChange={(e) => setSeconds(Number((e.target as HTMLSelectElement).value))}
+                aria-label="analysis time"
+              >
+                {[3, 10, 30, 120].map((n) => (
+                  <option key={n} value={String(n)}>
+                    {n} s
+                  </option>
+                ))}
+              </select>
+            </label>
+          </>
+        )}
+        {game.analysing.value && <span class="spinner" aria-hidden="true" />}
+      </div>
+      {a && (
+        <p class="analysis-line" data-depth={a.depth}>
+          <b>{scoreText(a.score)}</b> (for the side to move) · depth {a.depth} · {a.nodes.toLocaleString('en')} nodes ·
+          best line: {a.line.join(' ')}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function GameActions(props: { game: LocalGame; onNew: () => void }) {
+  const { game } = props;
+  const [saveText, setSaveText] = useState<string | undefined>();
+  const seq = game.play.dynamics === 'sequential' ? game.play.session : undefined;
+  const over = !!game.outcome;
+  const offer = game.drawOffer();
+  const computerSeat = ([0, 1] as const).find((p) => game.seats[p].kind === 'computer');
+  const levels = game.setup.levels;
+  const exportRecord = async (formatId: string) => {
+    const f = game.setup.records.find((r) => r.id === formatId);
+    if (!f) return;
+    const meta = {
+      players: [game.ui.sides[0], game.ui.sides[1]] as const,
+      site: 'Tactica (browser)',
+      date: new Date().toISOString().slice(0, 10).replace(/-/g, '.'),
+    };
+    const r =
+      game.play.dynamics === 'sequential'
+        ? await game.play.setup.exportRecord(f.id, game.play.session.history, meta)
+        : await game.play.setup.exportRecord(f.id, game.play.session, meta);
+    if (!r.ok) setSaveText(r.error.message);
+    else download(`${safeName(game.meta.title ?? game.family)}.${f.extension}`, r.value, f.mediaType);
+  };
+  return (
+    <section class="actions" aria-label="game actions">
+      <div class="row">
+        <button type="button" onClick={props.onNew}>
+          New game
+        </button>
+        <button
+          type="button"
+          onClick={() => game.takeback()}
+          disabled={!seq ? false : !seq.takebackAllowed}
+          title="take back (against the computer: back to your last move)"
+        >
+          Take back
+        </button>
+        <button type="button" onClick={() => game.redo()}>
+          Redo
+        </button>
+        <button type="button" onClick={() => game.flip()} title="turn the board round">
+          Flip board
+        </button>
+        <button type="button" onClick={() => game.switchSides()} disabled={over}>
+          Switch sides
+        </button>
+      </div>
+      <div class="row">
+        <button type="button" onClick={() => confirm('Resign this game?') && game.resign()} disabled={over}>
+          Resign
+        </button>
+        <button type="button" onClick={() => game.offerDraw()} disabled={over || offer !== undefined}>
+          Offer a draw
+        </button>
+        {offer !== undefined && game.seats[offer === 0 ? 1 : 0].kind === 'human' && (
+          <span class="draw-answer" role="group" aria-label="draw offer">
+            {game.ui.sides[offer]} offers a draw:
+            <button type="button" onClick={() => game.answerDraw(true)}>
+              Accept
+            </button>
+            <button type="button" onClick={() => game.answerDraw(false)}>
+              Decline
+            </button>
+          </span>
+        )}
+        {computerSeat !== undefined && (
+          <label>
+            Computer level{' '}
+            <select
+              value={(game.seats[computerSeat] as { level: string }).level}
+              onChange={(e) => game.setLevel(computerSeat, (e.target as HTMLSelectElement).value)}
+              aria-label="computer level"
+            >
+              {levels.map((l) => (
+                <option value={l.id} key={l.id}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      <div class="row">
+        <button type="button" onClick={async () => setSaveText(await saveCurrent())}>
+          Save
+        </button>
+        <button
+          type="button"
+          onClick={async () => {
+            const t = prompt('Save as', game.meta.title ?? '');
+            if (t) setSaveText(await saveCurrent(t));
+          }}
+        >
+          Save as…
+        </button>
+        <button
+          type="button"
+          onClick={() =>
+            download(
+              `${safeName(game.meta.title ?? game.family)}.json`,
+              JSON.stringify(game.toDoc().stored, null, 1),
+              'application/json',
+            )
+          }
+        >
+          Download game
+        </button>
+        {game.setup.records.map((f) => (
+          <button type="button" key={f.id} onClick={() => void exportRecord(f.id)} title={f.name}>
+            Export {f.extension.toUpperCase()}
+          </button>
+        ))}
+        <button type="button" onClick={() => go({ screen: 'help', family: game.family })}>
+          Rules
+        </button>
+      </div>
+      {saveText && (
+        <p class="save-note" role="status">
+          {saveText}
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function GameScreen(props: { game: LocalGame; onNew: () => void }) {
+  const { game } = props;
+  void game.rev.value; // re-render on every change
+  useWatch(() => [
+    game.rev.value,
+    game.thinking.value,
+    game.notice.value,
+    game.viewPly.value,
+    game.analysis.value,
+    game.analysing.value,
+    game.check.value,
+    game.report.value,
+    game.handoff.value,
+    game.highlights.value,
+    game.placing.value,
+    game.actionFilter.value,
+    settings.value,
+  ]);
+  const ui = game.ui;
+  const board = useRef<BoardApi | undefined>(undefined);
+  const viewer = game.viewer();
+  const base = ui.orientation(viewer, settings.value.boardView);
+  const orientation = game.meta.flipped ? rotated(base) : base;
+  const model = game.model();
+  const legal = game.legal();
+  const [typed, setTyped] = useState('');
+  const config: BoardConfig = useMemo(
+    () => ({
+      model,
+      legal,
+      orientation,
+      art: ui.art,
+      label: `${game.setup.game.info.name} board`,
+      lastMove: game.lastMove,
+      highlights: game.highlights.value,
+      coordinates: ui.coordinates,
+      squareLabels: true,
+      interactive: game.viewPly.value === undefined && !game.outcome && game.handoff.value === undefined,
+      placing: game.placing.value,
+      animationMs: settings.value.animation ? 180 : 0,
+    }),
+    [
+      game.rev.value,
+      game.highlights.value,
+      game.placing.value,
+      orientation.rankZeroAt,
+      orientation.fileZeroAt,
+      settings.value.animation,
+    ],
+  );
+  const outcome = outcomeText(game);
+  const Controls = ui.Controls;
+  const Status = ui.Status;
+  return (
+    <div class={`game-screen family-${game.family}`} data-family={game.family} data-version={game.version}>
+      <div class="board-column">
+        <Clocks game={game} />
+        <BoardView
+          config={config}
+          onInput={(i) => game.input(i)}
+          onIllegal={(i) => game.explain(i)}
+          onSquare={(sq) => game.squareHook?.(sq) ?? false}
+          onReady={(b) => (board.current = b)}
+        />
+        <form
+          class="typed-move"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (typed.trim() && game.typed(typed)) setTyped('');
+          }}
+        >
+          <label for="typed">Type a move</label>
+          <input
+            id="typed"
+            value={typed}
+            onInput={(e) => setTyped((e.target as HTMLInputElement).value)}
+            autocomplete="off"
+            placeholder={game.family === 'tactorus' ? '84-64, w84, done' : 'in the game’s notation'}
+          />
+          <button type="submit">Play</button>
+        </form>
+        <p class="notice" role="status" aria-live="polite">
+          {game.notice.value ?? ''}
+        </p>
+      </div>
+      <div class="side-column">
+        <h2 class="game-title">
+          {game.setup.game.info.name}
+          {game.meta.title ? ` — ${game.meta.title}` : ''}
+        </h2>
+        {outcome && (
+          <p class="outcome" role="alert">
+            {outcome}
+          </p>
+        )}
+        <Thinking game={game} />
+        <Status game={game} />
+        {Controls && <Controls game={game} />}
+        <MoveList game={game} />
+        <AnalysisPanel game={game} />
+        <GameActions game={game} onNew={props.onNew} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,664 @@
+/**
+ * A game played in this browser, with no server: the catalogue's setup and the core session (sequential or
+ * simultaneous) are the one authority; this class drives them from the board and the buttons, runs the computer in
+ * a Web Worker, ticks the clocks, keeps the move list's place, and writes the game to the browser after every
+ * change so a reload or a crash resumes it. Framework-free apart from signals, which the screens read.
+ */
+import { signal } from '@preact/signals';
+import {
+  moveText,
+  opponent,
+  type InputError,
+  type Player,
+  type Result,
+  type Session,
+  type SessionSeats,
+  type SimultaneousSession,
+} from '@tactica/core';
+import type {
+  AnySequentialSetup,
+  AnySimultaneousSetup,
+  BoardInput,
+  MoveSquares,
+  StatusBase,
+  StoredGame,
+} from '@tactica/catalogue';
+import { storeGame } from '@tactica/catalogue';
+import type { Analysis } from '@tactica/ai';
+import type { LegalInput, Placing } from '../board/types.js';
+import type { GameUi } from '../games/game-ui.js';
+import { engineFor, stopEngine } from './engines.js';
+
+type SeqSession = Session<unknown, unknown, StatusBase>;
+type SimSession = SimultaneousSession<unknown, unknown, StatusBase>;
+
+export type Play =
+  | { readonly dynamics: 'sequential'; readonly setup: AnySequentialSetup; readonly session: SeqSession }
+  | { readonly dynamics: 'simultaneous'; readonly setup: AnySimultaneousSetup; readonly session: SimSession };
+
+/** What the app keeps beside the stored game: the save it belongs to, the board view. */
+export interface GameMeta {
+  readonly saveId?: string;
+  readonly saveVersion?: number;
+  readonly title?: string;
+  /** The board turned round from its default. */
+  readonly flipped?: boolean;
+}
+
+/** The game in progress as the browser keeps it (`localStorage['tactica:current']`). */
+export interface LocalDoc {
+  readonly format: 'tactica-web-game';
+  readonly formatVersion: 1;
+  readonly stored: StoredGame;
+  readonly meta: GameMeta;
+}
+
+export interface Thinking {
+  readonly player: Player;
+  readonly level: string;
+  readonly since: number;
+  readonly thoughts: readonly string[];
+  readonly iteration?: Analysis<unknown> | undefined;
+}
+
+export interface AnalysisLine {
+  readonly depth: number;
+  readonly score: number;
+  readonly nodes: number;
+  readonly timeMs: number;
+  readonly line: readonly string[];
+}
+
+export interface MovementCheck {
+  readonly round: number;
+  readonly lines: readonly [string, string];
+  /** The player whose `done` carries the round out. */
+  readonly closer: Player;
+}
+
+function strip(i: { move: unknown } & LegalInput): LegalInput {
+  const { move: _move, ...rest } = i;
+  return rest;
+}
+
+function randomSeed(): number {
+  return Math.floor(Math.random() * 2 ** 31);
+}
+
+export class LocalGame {
+  /** Raised with every change; screens read it to re-render. */
+  readonly rev = signal(0);
+  readonly thinking = signal<Thinking | undefined>(undefined);
+  /** The last message for the person (an illegal move's reason, a refusal, a timeout). */
+  readonly notice = signal<string | undefined>(undefined);
+  /** The ply shown when looking back through the move list (undefined: the game as it stands). */
+  readonly viewPly = signal<number | undefined>(undefined);
+  readonly analysis = signal<AnalysisLine | undefined>(undefined);
+  readonly analysing = signal(false);
+  /** Tactorus: the movement check waiting for OK, and the last round's report. */
+  readonly check = signal<MovementCheck | undefined>(undefined);
+  readonly report = signal<string | undefined>(undefined);
+  /** Tactorus at one screen: the player the screen is being handed to (their orders hidden until they confirm). */
+  readonly handoff = signal<Player | undefined>(undefined);
+  /** Squares a game's tool marks on the board (the Tactrix Tutor), and a piece being placed (a purchase). */
+  readonly highlights = signal<readonly string[]>([]);
+  readonly placing = signal<Placing | undefined>(undefined);
+  /** Only the inputs of one act on the board (Force 400's T for Transfer, X for abdication). */
+  readonly actionFilter = signal<string | undefined>(undefined);
+  /** A game's tool that takes board clicks while it is on (the Tutor). */
+  squareHook: ((square: string) => boolean) | undefined;
+  lastMove: MoveSquares | undefined;
+  private thinkingFor = -1;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private closed = false;
+
+  constructor(
+    public play: Play,
+    public meta: GameMeta,
+    readonly ui: GameUi,
+    private readonly persist: (doc: LocalDoc) => void,
+    private readonly onEvent: (kind: 'move' | 'end' | 'illegal') => void = () => undefined,
+  ) {}
+
+  get family() {
+    return this.play.setup.family;
+  }
+
+  get setup() {
+    return this.play.setup;
+  }
+
+  get seats(): SessionSeats {
+    return this.play.dynamics === 'sequential'
+      ? this.play.session.status(Date.now()).seats
+      : this.play.session.status().seats;
+  }
+
+  get version(): number {
+    return this.play.session.version;
+  }
+
+  /** The seats people play here. */
+  get humans(): Player[] {
+    return ([0, 1] as const).filter((p) => this.seats[p].kind === 'human');
+  }
+
+  get againstComputer(): boolean {
+    return this.humans.length === 1;
+  }
+
+  get outcome() {
+    return this.play.session.outcome;
+  }
+
+  /** Starts the clocks and the computer (a new or resumed game). */
+  start(): void {
+    this.timer = setInterval(() => this.tick(), 200);
+    if (this.humans.length < 2) {
+      // The computer's worker starts while the person thinks, not when the computer must.
+      engineFor(this.family, 'play')
+        .ready()
+        .catch(() => undefined);
+    }
+    this.changed();
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    if (this.thinking.value) stopEngine(this.family, 'play');
+    if (this.analysing.value) stopEngine(this.family, 'analyse');
+  }
+
+  private opts() {
+    return { expectedVersion: this.play.session.version, now: Date.now() };
+  }
+
+  toDoc(): LocalDoc {
+    return {
+      format: 'tactica-web-game',
+      formatVersion: 1,
+      stored: storeGame(this.play.setup, this.play.session),
+      meta: this.meta,
+    };
+  }
+
+  private changed(event?: 'move' | 'end'): void {
+    this.rev.value++;
+    this.persist(this.toDoc());
+    if (event) this.onEvent(event);
+    if (this.outcome && event === 'move') this.onEvent('end');
+    void this.think();
+  }
+
+  private apply(r: Result<SeqSession | SimSession, InputError>, lastMove?: MoveSquares, event?: 'move'): boolean {
+    if (!r.ok) {
+      this.notice.value = r.error.message;
+      this.rev.value++;
+      return false;
+    }
+    this.play = { ...this.play, session: r.value } as Play;
+    this.lastMove = lastMove;
+    this.notice.value = undefined;
+    this.placing.value = undefined;
+    this.highlights.value = [];
+    this.viewPly.value = undefined;
+    this.changed(event);
+    return true;
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+  // What the board shows
+
+  /** The seat giving moves or orders at this screen now (undefined: the computer's turn, or none). */
+  actor(): Player | undefined {
+    if (this.outcome) return undefined;
+    if (this.play.dynamics === 'sequential') {
+      const p = this.play.session.toMove;
+      return p !== undefined && this.seats[p].kind === 'human' ? p : undefined;
+    }
+    const s = this.play.session;
+    if (this.handoff.value !== undefined) return undefined;
+    return this.humans.find((p) => !s.submitted(p));
+  }
+
+  /** The seat whose view the board shows. */
+  viewer(): Player | undefined {
+    if (this.play.dynamics === 'simultaneous') return this.actor() ?? this.humans[0];
+    const h = this.humans;
+    if (h.length === 1) return h[0];
+    return this.play.session.toMove ?? 0;
+  }
+
+  /** The position on the board (a past one while looking back). */
+  position(): unknown {
+    if (this.play.dynamics === 'sequential') {
+      const h = this.play.session.history;
+      const ply = this.viewPly.value;
+      return ply !== undefined ? h.states[ply] : this.play.session.position;
+    }
+    const p = this.viewer();
+    return p === undefined ? this.play.session.roundStart : this.ownPosition(p);
+  }
+
+  /** A player's own position in a simultaneous round: the round's start with their own pending moves. */
+  ownPosition(p: Player): unknown {
+    if (this.play.dynamics !== 'simultaneous') return this.play.session.position;
+    const session = this.play.session;
+    const view = session.viewFor(p);
+    let s = session.roundStart;
+    if (!view.ok) return s;
+    for (const text of view.value.pending) {
+      const m = session.game.parseMove(s, text, p);
+      if (!m.ok) break;
+      s = session.game.play(s, m.value);
+    }
+    return s;
+  }
+
+  model() {
+    return this.play.setup.board.model(this.position(), this.viewer());
+  }
+
+  legal(): LegalInput[] {
+    if (this.viewPly.value !== undefined) return [];
+    const p = this.actor();
+    if (p === undefined) return [];
+    const all = this.play.setup.board.inputs(this.position(), p).map((i) => strip(i as { move: unknown } & LegalInput));
+    const only = this.actionFilter.value;
+    return only === undefined ? all : all.filter((i) => i.action === only);
+  }
+
+  status(): StatusBase & Record<string, unknown> {
+    if (this.play.dynamics === 'sequential') {
+      const h = this.play.session.history;
+      const ply = this.viewPly.value ?? h.cursor;
+      return this.play.setup.status(h.states[ply], { start: h.states[0], ply }) as StatusBase & Record<string, unknown>;
+    }
+    const s = this.play.session;
+    return this.play.setup.status(s.roundStart, { start: s.roundStart, ply: s.round - 1 }) as StatusBase &
+      Record<string, unknown>;
+  }
+
+  /** The moves played, in the game's notation (sequential games), and those taken back that redo would replay. */
+  moves(): { readonly played: string[]; readonly undone: string[] } {
+    if (this.play.dynamics !== 'sequential') return { played: [], undone: [] };
+    const h = this.play.session.history;
+    const game = this.play.setup.game;
+    const all = h.moves.map((m, i) => moveText(game, h.states[i], m));
+    return { played: all.slice(0, h.cursor), undone: all.slice(h.cursor) };
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+  // Acting
+
+  /** A legal input from the board (or a typed move's input). */
+  input(input: LegalInput | BoardInput): boolean {
+    const p = this.actor();
+    if (p === undefined) {
+      this.notice.value = this.outcome ? 'the game is over' : 'it is not your turn: the computer is thinking';
+      this.rev.value++;
+      return false;
+    }
+    const before = this.position();
+    const made = this.play.setup.board.fromInput(before, input, p);
+    if (!made.ok) {
+      this.notice.value = made.error.message;
+      this.onEvent('illegal');
+      this.rev.value++;
+      return false;
+    }
+    if (this.play.dynamics === 'sequential') {
+      const squares = this.play.setup.board.squaresOf(before, made.value);
+      return this.apply(this.play.session.play(p, made.value, this.opts()), squares, 'move');
+    }
+    if ((input as LegalInput).action === 'done' || input.action === 'done') {
+      this.next();
+      return true;
+    }
+    return this.apply(this.play.session.submit(p, made.value, this.opts()));
+  }
+
+  /** A move typed in the game's notation. */
+  typed(text: string): boolean {
+    const p = this.actor();
+    if (p === undefined) return this.input({});
+    if (this.play.dynamics === 'sequential') {
+      const before = this.position();
+      const parsed = this.play.setup.game.parseMove(before, text.trim(), p);
+      if (!parsed.ok) {
+        this.notice.value = parsed.error.message;
+        this.rev.value++;
+        return false;
+      }
+      return this.apply(
+        this.play.session.play(p, parsed.value, this.opts()),
+        this.play.setup.board.squaresOf(before, parsed.value),
+        'move',
+      );
+    }
+    if (/^\s*(done|next)\s*$/i.test(text)) {
+      this.next();
+      return true;
+    }
+    return this.apply(this.play.session.submit(p, text.trim(), this.opts()));
+  }
+
+  /** Why an input the board could not match is not a move: the catalogue's reason. */
+  explain(input: BoardInput): string {
+    const p = this.actor();
+    if (this.viewPly.value !== undefined) return 'you are looking back at an earlier position: go to the end to play';
+    if (p === undefined) return this.outcome ? 'the game is over' : 'wait: it is not your turn';
+    const r = this.play.setup.board.fromInput(this.position(), input, p);
+    const text = r.ok ? 'that needs a choice' : r.error.message;
+    this.notice.value = text;
+    this.onEvent('illegal');
+    this.rev.value++;
+    return text;
+  }
+
+  takeback(): void {
+    this.stopThinking();
+    if (this.play.dynamics === 'sequential') this.apply(this.play.session.takeback(this.opts()));
+    else {
+      this.check.value = undefined;
+      this.handoff.value = undefined;
+      this.apply(this.play.session.takeback(this.opts()));
+    }
+  }
+
+  redo(): void {
+    this.stopThinking();
+    this.apply(this.play.session.redo(this.opts()));
+  }
+
+  /** The person resigning: the only human seat, or at one screen the side to act. */
+  resigner(): Player | undefined {
+    if (this.humans.length === 1) return this.humans[0];
+    if (this.play.dynamics === 'sequential') return this.play.session.toMove;
+    return this.actor() ?? 0;
+  }
+
+  resign(): void {
+    const p = this.resigner();
+    if (p === undefined) return;
+    this.stopThinking();
+    this.apply(this.play.session.resign(p, this.opts()), undefined, 'move');
+  }
+
+  drawOffer(): Player | undefined {
+    return this.play.dynamics === 'sequential'
+      ? this.play.session.status(Date.now()).drawOffer
+      : this.play.session.status().drawOffer;
+  }
+
+  offerDraw(): void {
+    const p = this.resigner();
+    if (p === undefined) return;
+    if (!this.apply(this.play.session.offerDraw(p, this.opts()))) return;
+    const other = opponent(p);
+    if (this.seats[other].kind === 'computer') {
+      // The computer declines draws, as the terminal's and the server's computer do.
+      this.apply(this.play.session.answerDraw(other, false, this.opts()));
+      this.notice.value = 'The computer declines the draw.';
+    }
+  }
+
+  answerDraw(accept: boolean): void {
+    const offer = this.drawOffer();
+    if (offer === undefined) return;
+    this.apply(
+      this.play.session.answerDraw(opponent(offer), accept, this.opts()),
+      undefined,
+      accept ? 'move' : undefined,
+    );
+  }
+
+  switchSides(): void {
+    this.stopThinking();
+    this.meta = { ...this.meta, flipped: false };
+    this.apply(this.play.session.switchSides(this.opts()));
+  }
+
+  setLevel(seat: Player, level: string): void {
+    this.apply(this.play.session.setLevel(seat, level, this.opts()));
+  }
+
+  setSeats(seats: SessionSeats): void {
+    this.stopThinking();
+    this.apply(this.play.session.setSeats(seats, this.opts()));
+  }
+
+  flip(): void {
+    this.meta = { ...this.meta, flipped: !this.meta.flipped };
+    this.changed();
+  }
+
+  setMeta(meta: GameMeta): void {
+    this.meta = meta;
+    this.persist(this.toDoc());
+    this.rev.value++;
+  }
+
+  /** Looks at a past position of the move list (undefined: back to the game). */
+  view(ply: number | undefined): void {
+    if (this.play.dynamics !== 'sequential') return;
+    const h = this.play.session.history;
+    const p = ply === undefined || ply >= h.cursor ? undefined : Math.max(0, ply);
+    this.viewPly.value = p;
+    this.lastMove =
+      p !== undefined && p > 0 ? this.play.setup.board.squaresOf(h.states[p - 1], h.moves[p - 1]) : undefined;
+    this.rev.value++;
+  }
+
+  private tick(): void {
+    if (this.closed || this.play.dynamics !== 'sequential') return;
+    const now = Date.now();
+    const { session, timeouts } = this.play.session.tick(now);
+    if (timeouts.length > 0) {
+      const who = (p: Player) => this.ui.sides[p];
+      this.notice.value = timeouts
+        .map((t) =>
+          t.consequence === 'loss'
+            ? `${who(t.player)} ran out of time.`
+            : `${who(t.player)} ran out of time: ${t.text ?? 'a random move'} was played.`,
+        )
+        .join(' ');
+      if (this.thinking.value) this.stopThinking();
+      this.play = { ...this.play, session };
+      this.viewPly.value = undefined;
+      this.changed('move');
+      return;
+    }
+    if (session.clock?.running) this.rev.value++;
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+  // The computer
+
+  stopThinking(): void {
+    if (!this.thinking.value) return;
+    this.thinkingFor = -1;
+    this.thinking.value = undefined;
+    stopEngine(this.family, 'play');
+  }
+
+  /** Answers with the best move so far. */
+  stop(): void {
+    if (this.thinking.value) stopEngine(this.family, 'play');
+  }
+
+  private async think(): Promise<void> {
+    if (this.closed || this.outcome) return;
+    const version = this.play.session.version;
+    if (this.thinkingFor === version) return;
+    if (this.play.dynamics === 'sequential') {
+      const pending = this.play.session.pendingComputer(Date.now());
+      if (!pending) return;
+      this.thinkingFor = version;
+      const engine = engineFor(this.family, 'play');
+      const state = this.play.session.position;
+      this.thinking.value = { player: pending.player, level: pending.level, since: Date.now(), thoughts: [] };
+      try {
+        const choice = await engine.choose(state, pending.level, {
+          seed: randomSeed(),
+          ...(pending.budgetMs !== undefined ? { timeMs: pending.budgetMs } : {}),
+          onThought: (text) => {
+            const t = this.thinking.value;
+            if (t && this.thinkingFor === version)
+              this.thinking.value = { ...t, thoughts: [...t.thoughts.slice(-5), text] };
+          },
+          onIteration: (a) => {
+            const t = this.thinking.value;
+            if (t && this.thinkingFor === version) this.thinking.value = { ...t, iteration: a };
+          },
+        });
+        if (this.closed || this.thinkingFor !== version || this.play.session.version !== version) return;
+        this.thinking.value = undefined;
+        this.thinkingFor = -1;
+        if (this.play.dynamics !== 'sequential') return;
+        const squares = this.play.setup.board.squaresOf(state, choice.move);
+        this.apply(this.play.session.play(pending.player, choice.move, this.opts()), squares, 'move');
+      } catch (e) {
+        if (this.thinkingFor === version) {
+          this.thinking.value = undefined;
+          this.thinkingFor = -1;
+          this.notice.value = `The computer could not move: ${(e as Error).message}`;
+          this.rev.value++;
+        }
+      }
+      return;
+    }
+    const pending = this.play.session.pendingComputer(Date.now())[0];
+    if (!pending || !this.ui.computerMoves) return;
+    this.thinkingFor = version;
+    this.thinking.value = { player: pending.player, level: pending.level, since: Date.now(), thoughts: [] };
+    try {
+      const moves = await this.ui.computerMoves(this, pending.player, pending.level);
+      if (this.closed || this.thinkingFor !== version || this.play.session.version !== version) return;
+      this.thinking.value = undefined;
+      this.thinkingFor = -1;
+      this.apply(this.play.session.submit(pending.player, moves, this.opts()));
+    } catch (e) {
+      if (this.thinkingFor === version) {
+        this.thinking.value = undefined;
+        this.thinkingFor = -1;
+        this.notice.value = `The computer could not give its orders: ${(e as Error).message}`;
+        this.rev.value++;
+      }
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+  // Simultaneous rounds (Tactorus): Next, the hand-over, the movement check, the report
+
+  /** The manual's Next: this player's orders are in. */
+  next(): void {
+    if (this.play.dynamics !== 'simultaneous') return;
+    const p = this.actor();
+    if (p === undefined) return;
+    const session = this.play.session;
+    const other = opponent(p);
+    const otherDone = session.submitted(other);
+    if (!otherDone && this.seats[other].kind === 'human') {
+      if (this.apply(session.submit(p, { type: 'done', player: p } as unknown, this.opts())))
+        this.handoff.value = other;
+      return;
+    }
+    if (!otherDone) {
+      this.notice.value = 'The computer is still choosing its orders.';
+      this.rev.value++;
+      return;
+    }
+    const text = (q: Player) => this.ui.ordersText?.(this, q) ?? '';
+    this.check.value = { round: session.round, lines: [text(0), text(1)], closer: p };
+  }
+
+  /** OK on the movement check: the round is carried out and reported. */
+  confirmRound(): void {
+    const check = this.check.value;
+    if (!check || this.play.dynamics !== 'simultaneous') return;
+    this.check.value = undefined;
+    const p = check.closer;
+    if (
+      this.apply(this.play.session.submit(p, { type: 'done', player: p } as unknown, this.opts()), undefined, 'move')
+    ) {
+      this.report.value = this.ui.roundReport?.(this);
+    }
+  }
+
+  cancelCheck(): void {
+    this.check.value = undefined;
+  }
+
+  /** The next player at the screen confirms they are there: their board is shown. */
+  takeOver(): void {
+    this.handoff.value = undefined;
+    this.rev.value++;
+  }
+
+  /** A game command (Tactorus: a rule change). */
+  command(text: string): void {
+    if (this.play.dynamics !== 'simultaneous') return;
+    this.apply(this.play.session.command(text, this.opts()));
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+  // Analysis
+
+  /** Analyses the position on the board with the engine, in its own worker, until stopped or `timeMs` passes. */
+  async analyse(timeMs = 30_000): Promise<void> {
+    if (this.play.dynamics !== 'sequential' || this.analysing.value) return;
+    const state = this.position();
+    const game = this.play.setup.game;
+    if (game.outcome(state)) {
+      this.notice.value = 'the game is over in this position: nothing to analyse';
+      this.rev.value++;
+      return;
+    }
+    this.analysing.value = true;
+    this.analysis.value = undefined;
+    const show = (a: Analysis<unknown>): void => {
+      const line: string[] = [];
+      let s = state;
+      for (const m of a.pv) {
+        try {
+          line.push(moveText(game, s, m));
+          s = game.play(s, m);
+        } catch {
+          break;
+        }
+      }
+      this.analysis.value = { depth: a.depth, score: a.score, nodes: a.nodes, timeMs: a.timeMs, line };
+    };
+    try {
+      const a = await engineFor(this.family, 'analyse').analyse(state, { timeMs, depth: 64, onIteration: show });
+      show(a);
+    } catch (e) {
+      this.notice.value = `The analysis stopped: ${(e as Error).message}`;
+    } finally {
+      this.analysing.value = false;
+      this.rev.value++;
+    }
+  }
+
+  /** Starts the analysis worker ahead of use (it loads the engine's code; its tables come at the first search). */
+  prepareAnalysis(): void {
+    if (this.play.dynamics !== 'sequential') return;
+    engineFor(this.family, 'analyse')
+      .ready()
+      .catch(() => undefined);
+  }
+
+  stopAnalysis(): void {
+    if (this.analysing.value) stopEngine(this.family, 'analyse');
+  }
+}
+
+/** Which seats a new game's "opponent" and "side" choices make. */
+export function seatsFor(opponent: 'computer' | 'friend', side: Player, level: string): SessionSeats {
+  if (opponent === 'friend') return [{ kind: 'human' }, { kind: 'human' }];
+  return side === 0
+    ? [{ kind: 'human' }, { kind: 'computer', level }]
+    : [{ kind: 'computer', level }, { kind: 'human' }];
+}

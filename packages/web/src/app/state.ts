@@ -1,0 +1,248 @@
+/**
+ * The app's state and the acts that change it: which screen is shown, the settings, the game in progress (kept in
+ * the browser after every change and resumed at the next load), the saved games, files in and out.
+ */
+import { signal } from '@preact/signals';
+import {
+  loadEntry,
+  readStoredGame,
+  restoreGame,
+  type AnyGameEntry,
+  type GameFamily,
+  type ImportedRecord,
+  type RestoredGame,
+} from '@tactica/catalogue';
+import { type JsonValue, type SessionClock, type SessionSeats } from '@tactica/core';
+import { loadGameUi } from '../games/game-ui.js';
+import { WebStorageGameStore } from './browser-store.js';
+import { closeEngines } from './engines.js';
+import { LocalGame, type GameMeta, type LocalDoc, type Play } from './local-game.js';
+import { sound, type SoundMode } from './sound.js';
+
+export type Route =
+  | { readonly screen: 'home' }
+  | { readonly screen: 'game' }
+  | { readonly screen: 'help'; readonly family: GameFamily }
+  | { readonly screen: 'online' };
+
+export const CURRENT_KEY = 'tactica:current';
+const SETTINGS_KEY = 'tactica:settings';
+
+export interface Settings {
+  readonly theme: 'light' | 'dark';
+  readonly sound: SoundMode;
+  /** Draughts Galore's "Board view": the first player's home at the bottom, or the viewer's. */
+  readonly boardView: 'first' | 'viewer';
+  readonly animation: boolean;
+}
+
+const DEFAULT_SETTINGS: Settings = { theme: 'light', sound: 'normal', boardView: 'viewer', animation: true };
+
+function readSettings(): Settings {
+  try {
+    const v = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? '{}') as Partial<Settings>;
+    return {
+      theme: v.theme === 'dark' ? 'dark' : 'light',
+      sound: v.sound === 'off' || v.sound === 'loud' ? v.sound : 'normal',
+      boardView: v.boardView === 'first' ? 'first' : 'viewer',
+      animation: v.animation !== false,
+    };
+  } catch {
+    return DEFAULT_SETTINGS;
+  }
+}
+
+export const route = signal<Route>({ screen: 'home' });
+export const settings = signal<Settings>(DEFAULT_SETTINGS);
+export const current = signal<LocalGame | undefined>(undefined);
+/** A message for the whole app (a file that could not be read, a damaged game in progress). */
+export const alert = signal<{ readonly kind: 'error' | 'info'; readonly text: string } | undefined>(undefined);
+export const busy = signal<string | undefined>(undefined);
+
+export const store = new WebStorageGameStore(
+  typeof localStorage === 'undefined'
+    ? { length: 0, key: () => null, getItem: () => null, setItem: () => undefined, removeItem: () => undefined }
+    : localStorage,
+);
+/** Raised when the saves change, so lists re-read. */
+export const savesRev = signal(0);
+
+export function setSettings(next: Partial<Settings>): void {
+  settings.value = { ...settings.value, ...next };
+  localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings.value));
+  document.documentElement.dataset['theme'] = settings.value.theme;
+}
+
+export function go(r: Route): void {
+  route.value = r;
+  const hash = r.screen === 'help' ? `#help/${r.family}` : r.screen === 'home' ? '#' : `#${r.screen}`;
+  if (location.hash !== hash && !(hash === '#' && location.hash === '')) history.replaceState(null, '', hash || '#');
+}
+
+function persistCurrent(doc: LocalDoc): void {
+  try {
+    localStorage.setItem(CURRENT_KEY, JSON.stringify(doc));
+  } catch (e) {
+    alert.value = { kind: 'error', text: `The game could not be kept in the browser: ${(e as Error).message}` };
+  }
+}
+
+function playOf(r: RestoredGame): Play {
+  return r.dynamics === 'sequential'
+    ? { dynamics: 'sequential', setup: r.setup, session: r.session }
+    : { dynamics: 'simultaneous', setup: r.setup, session: r.session };
+}
+
+/** Opens a game: the old one stops (its engines too), the new one is kept and shown. */
+export async function open(play: Play, meta: GameMeta): Promise<LocalGame> {
+  const old = current.value;
+  old?.close();
+  if (old && old.family !== play.setup.family) await closeEngines();
+  const ui = await loadGameUi(play.setup.family);
+  const game = new LocalGame(play, meta, ui, persistCurrent, (kind) => {
+    sound(settings.value.sound, kind);
+  });
+  current.value = game;
+  game.start();
+  go({ screen: 'game' });
+  return game;
+}
+
+export interface NewGameRequest {
+  readonly family: GameFamily;
+  readonly options: Readonly<Record<string, unknown>>;
+  readonly seats: SessionSeats;
+  readonly clock?: SessionClock | undefined;
+}
+
+/** Starts a new game from the new-game dialog; a refusal names the option at fault. */
+export async function startGame(req: NewGameRequest): Promise<string | undefined> {
+  const entry = await loadEntry(req.family);
+  const setup = entry.setup(req.options);
+  if (!setup.ok) return setup.error.message;
+  const s = setup.value;
+  const now = Date.now();
+  const seed = Math.floor(Math.random() * 2 ** 31);
+  if (s.dynamics === 'sequential') {
+    const session = s.newSession({ seats: req.seats, ...(req.clock ? { clock: req.clock } : {}), seed, now });
+    if (!session.ok) return session.error.message;
+    await open({ dynamics: 'sequential', setup: s, session: session.value }, {});
+  } else {
+    const session = s.newSession({ seats: req.seats, seed, now });
+    if (!session.ok) return session.error.message;
+    await open({ dynamics: 'simultaneous', setup: s, session: session.value }, {});
+  }
+  return undefined;
+}
+
+/** Reads the game in progress from the browser. A damaged one is set aside, with a message; nothing else changes. */
+export async function resumeCurrent(): Promise<boolean> {
+  const text = localStorage.getItem(CURRENT_KEY);
+  if (text === null) return false;
+  const fail = (why: string): false => {
+    localStorage.setItem(`${CURRENT_KEY}:damaged`, text);
+    localStorage.removeItem(CURRENT_KEY);
+    alert.value = {
+      kind: 'error',
+      text: `The game in progress could not be resumed (${why}). It was set aside; your saved games are as they were.`,
+    };
+    return false;
+  };
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text) as unknown;
+  } catch {
+    return fail('it is not JSON: it was cut short or edited');
+  }
+  const d = doc as Partial<LocalDoc>;
+  if (typeof d !== 'object' || d === null || d.format !== 'tactica-web-game') return fail('it is not a Tactica game');
+  const read = readStoredGame(d.stored);
+  if (!read.ok) return fail(read.error.message);
+  let restored;
+  try {
+    restored = await restoreGame(read.value);
+  } catch (e) {
+    return fail((e as Error).message);
+  }
+  if (!restored.ok) return fail(restored.error.message);
+  const meta = typeof d.meta === 'object' && d.meta !== null ? d.meta : {};
+  await open(playOf(restored.value), meta);
+  return true;
+}
+
+export function hasCurrent(): boolean {
+  return typeof localStorage !== 'undefined' && localStorage.getItem(CURRENT_KEY) !== null;
+}
+
+/** One line about a game for the saves list. */
+export function summaryOf(game: LocalGame): string {
+  const st = game.status();
+  const who =
+    st.toMove.length === 1 ? `${game.ui.sides[st.toMove[0] as 0 | 1]} to move` : st.toMove.length ? 'orders' : 'over';
+  return `${game.family === 'tactorus' ? 'round' : 'move'} ${st.moveNumber}, ${who}`;
+}
+
+/** Saves the game in progress to the browser's saved games (a new save, or over the one it came from). */
+export async function saveCurrent(title?: string): Promise<string> {
+  const game = current.value;
+  if (!game) return 'no game to save';
+  const doc = game.toDoc().stored as unknown as JsonValue;
+  const summary = summaryOf(game);
+  const { saveId, saveVersion } = game.meta;
+  if (saveId !== undefined && saveVersion !== undefined && title === undefined) {
+    const r = await store.update(saveId, { expectedVersion: saveVersion, doc, summary });
+    if (r.ok) {
+      game.setMeta({ ...game.meta, saveVersion: r.value.version });
+      savesRev.value++;
+      return `Saved over "${r.value.title}".`;
+    }
+    if (r.error.code !== 'store/not-found') return r.error.message;
+  }
+  const r = await store.create({ family: game.family, summary, doc, ...(title ? { title } : {}) });
+  if (!r.ok) return r.error.message;
+  game.setMeta({ ...game.meta, saveId: r.value.id, saveVersion: r.value.version, title: r.value.title });
+  savesRev.value++;
+  return `Saved as "${r.value.title}".`;
+}
+
+/** Opens a saved game; a damaged save gives its reason and stays as it was. */
+export async function openSave(id: string): Promise<string | undefined> {
+  const r = await store.load(id);
+  if (!r.ok) return r.error.message;
+  const read = readStoredGame(r.value.doc);
+  if (!read.ok) return `"${r.value.title}" cannot be opened: ${read.error.message}`;
+  const restored = await restoreGame(read.value);
+  if (!restored.ok) return `"${r.value.title}" cannot be opened: ${restored.error.message}`;
+  await open(playOf(restored.value), { saveId: r.value.id, saveVersion: r.value.version, title: r.value.title });
+  return undefined;
+}
+
+/** A record read from a file, played into a new game (both sides at this screen) at its end. */
+export async function openRecord(
+  entry: AnyGameEntry,
+  record: ImportedRecord<unknown, unknown>,
+  name: string,
+): Promise<string | undefined> {
+  const setup = entry.setup(record.options);
+  if (!setup.ok) return `${name}: ${setup.error.message}`;
+  const s = setup.value;
+  const now = Date.now();
+  if (s.dynamics === 'sequential') {
+    const made = s.newSession({ seed: 1, now });
+    if (!made.ok) return made.error.message;
+    const loaded = made.value.load(record.history, { expectedVersion: made.value.version, now });
+    if (!loaded.ok) return `${name}: ${loaded.error.message}`;
+    await open({ dynamics: 'sequential', setup: s, session: loaded.value }, { title: name });
+    return undefined;
+  }
+  const snapshot = (record as { snapshot?: unknown }).snapshot;
+  const restored = snapshot !== undefined ? s.restoreSession(snapshot) : s.newSession({ seed: 1, now });
+  if (!restored.ok) return `${name}: ${restored.error.message}`;
+  await open({ dynamics: 'simultaneous', setup: s, session: restored.value }, { title: name });
+  return undefined;
+}
+
+export function initState(): void {
+  settings.value = readSettings();
+  document.documentElement.dataset['theme'] = settings.value.theme;
+}

@@ -1,0 +1,207 @@
+/**
+ * The game server's HTTP API (docs/server.md), from the page that `tactica serve` serves: same origin, the log-in
+ * kept in the server's HTTP-only cookie. Every refusal arrives as `{ error: { code, message, field } }` and is
+ * thrown as an `ApiError` with that code, for the screens to show.
+ */
+import type { BoardInput, BoardModel, GameFamily, OptionSpec, RecordFormatInfo, VariantInfo } from '@tactica/catalogue';
+import type { LevelInfo } from '@tactica/ai';
+import type { Outcome, Player } from '@tactica/core';
+import type { LegalInput } from '../board/types.js';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface User {
+  readonly id: string;
+  readonly name: string;
+}
+
+export type TimeControl =
+  | { readonly kind: 'none' }
+  | {
+      readonly kind: 'live';
+      readonly mode: 'move' | 'game';
+      readonly limit: 'off' | 'normal' | 'blitz';
+      readonly increment: number;
+    }
+  | { readonly kind: 'correspondence'; readonly daysPerMove: number; readonly nagDays: number };
+
+export interface GameView {
+  readonly id: number;
+  readonly family: GameFamily;
+  readonly variantId: string;
+  readonly name: string;
+  readonly options: Readonly<Record<string, unknown>>;
+  readonly rated: boolean;
+  readonly status: 'active' | 'finished';
+  readonly version: number;
+  readonly players: readonly [
+    { name: string | null; level: string | null },
+    { name: string | null; level: string | null },
+  ];
+  readonly viewer: Player | null;
+  readonly control: TimeControl;
+  readonly toAct: readonly Player[];
+  readonly outcome: Outcome | null;
+  readonly lostOnTime: Player | null;
+  readonly moves: readonly string[];
+  readonly rounds: readonly (readonly [readonly string[], readonly string[]])[];
+  readonly board: BoardModel;
+  readonly state: Readonly<Record<string, unknown>>;
+  readonly clock: {
+    mode: string;
+    limit: string;
+    running: Player | null;
+    left: readonly [number | null, number | null];
+  } | null;
+  readonly deadline: number | null;
+  readonly drawOffer: Player | null;
+  readonly takebackRequest: Player | null;
+  readonly orders: { readonly mine: readonly string[]; readonly submitted: readonly [boolean, boolean] } | null;
+  readonly legal: readonly LegalInput[];
+  readonly position: string | null;
+}
+
+export interface CatalogueGame {
+  readonly family: GameFamily;
+  readonly name: string;
+  readonly summary: string;
+  readonly dynamics: 'sequential' | 'simultaneous';
+  readonly options: readonly OptionSpec[];
+  readonly variants: readonly VariantInfo[];
+  readonly levels: readonly LevelInfo[];
+  readonly records: readonly RecordFormatInfo[];
+}
+
+export interface Challenge {
+  readonly id: number;
+  readonly challenger: string;
+  readonly opponent: string | null;
+  readonly family: GameFamily;
+  readonly options: unknown;
+  readonly control: TimeControl;
+  readonly rated: boolean;
+  readonly seat: '0' | '1' | 'random';
+  readonly status: string;
+  readonly gameId: number | null;
+  readonly createdAt: number;
+}
+
+export interface GameSummary {
+  readonly id: number;
+  readonly family: GameFamily;
+  readonly players?: readonly unknown[];
+  readonly [key: string]: unknown;
+}
+
+export interface ChatMessage {
+  readonly id?: number;
+  readonly user: string;
+  readonly text: string;
+  readonly at: number;
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch (e) {
+    throw new ApiError(0, 'network/unreachable', `the server cannot be reached: ${(e as Error).message}`);
+  }
+  const text = await res.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text) as unknown;
+    } catch {
+      data = text;
+    }
+  }
+  if (!res.ok) {
+    const e = (data as { error?: { code?: string; message?: string; field?: string } } | undefined)?.error;
+    throw new ApiError(
+      res.status,
+      e?.code ?? `http/${res.status}`,
+      e?.message ?? `the server answered ${res.status}`,
+      e?.field,
+    );
+  }
+  return data as T;
+}
+
+const json = {
+  get: <T>(p: string) => call<T>('GET', p),
+  post: <T>(p: string, b: unknown = {}) => call<T>('POST', p, b),
+};
+
+export const api = {
+  health: () => json.get<{ ok: boolean; database: string }>('/api/health'),
+  signUp: (name: string, password: string) =>
+    json.post<{ user: User }>('/api/accounts', { name, password, kind: 'cookie' }),
+  logIn: (name: string, password: string) =>
+    json.post<{ user: User }>('/api/login', { name, password, kind: 'cookie' }),
+  logOut: () => json.post<void>('/api/logout', undefined),
+  account: () => json.get<User>('/api/account'),
+  changePassword: (oldPassword: string, newPassword: string) =>
+    json.post<void>('/api/account/password', { oldPassword, newPassword }),
+  vacation: (until: number | null) => call<void>('PUT', '/api/account/vacation', { until }),
+  user: (name: string) => json.get<Record<string, unknown>>(`/api/users/${encodeURIComponent(name)}`),
+  catalogue: () => json.get<CatalogueGame[]>('/api/catalogue'),
+  games: (user?: string) =>
+    json.get<GameSummary[]>(user ? `/api/games?user=${encodeURIComponent(user)}` : '/api/games'),
+  game: (id: number) => json.get<GameView>(`/api/games/${id}`),
+  playComputer: (b: {
+    family: string;
+    options: unknown;
+    level: string;
+    seat: Player | 'random';
+    control?: TimeControl;
+  }) => json.post<GameView>('/api/games', b),
+  move: (id: number, version: number, move: string | BoardInput) =>
+    json.post<unknown>(`/api/games/${id}/move`, { version, move }),
+  orders: (id: number, version: number, orders: readonly (string | BoardInput)[]) =>
+    json.post<unknown>(`/api/games/${id}/orders`, { version, orders }),
+  withdraw: (id: number, version: number) => json.post<unknown>(`/api/games/${id}/withdraw`, { version }),
+  resign: (id: number, version: number) => json.post<unknown>(`/api/games/${id}/resign`, { version }),
+  draw: (id: number, version: number, action: 'offer' | 'accept' | 'decline') =>
+    json.post<unknown>(`/api/games/${id}/draw`, { version, action }),
+  takeback: (id: number, version: number, action: 'request' | 'accept' | 'decline') =>
+    json.post<unknown>(`/api/games/${id}/takeback`, { version, action }),
+  chat: (id: number) => json.get<ChatMessage[]>(`/api/games/${id}/chat`),
+  say: (id: number, text: string) => json.post<ChatMessage>(`/api/games/${id}/chat`, { text }),
+  exportRecord: (id: number, format?: string) =>
+    call<string>('GET', `/api/games/${id}/export${format ? `?format=${encodeURIComponent(format)}` : ''}`),
+  importRecord: (b: { family: string; format?: string; text: string; level?: string; seat?: Player }) =>
+    json.post<GameView>('/api/imports', b),
+  challenges: () => json.get<Challenge[]>('/api/challenges'),
+  challenge: (b: {
+    family: string;
+    options?: unknown;
+    control?: TimeControl;
+    rated?: boolean;
+    seat?: '0' | '1' | 'random';
+    opponent?: string;
+  }) => json.post<Challenge>('/api/challenges', b),
+  accept: (id: number) => json.post<{ challenge: Challenge; game: GameView }>(`/api/challenges/${id}/accept`),
+  decline: (id: number) => json.post<Challenge>(`/api/challenges/${id}/decline`),
+  cancel: (id: number) => json.post<Challenge>(`/api/challenges/${id}/cancel`),
+  saves: () => json.get<unknown[]>('/api/saves'),
+};
+
+export function errorText(e: unknown): string {
+  return e instanceof ApiError ? e.message : e instanceof Error ? e.message : String(e);
+}

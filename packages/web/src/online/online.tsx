@@ -1,0 +1,931 @@
+/**
+ * Online play through `tactica serve`: sign up and in, the lobby (open seeks and games in progress, live over the
+ * stream), challenges and seeks with every option and time control, games against the computer on the server,
+ * live games with clocks, correspondence games, spectating, chat, ratings, game history, records in and out, and
+ * the account (password, vacation). The board is the same component: the server's view carries the board model
+ * and the legal inputs, and the rules package (loaded with the game) explains a refused drag.
+ */
+import { signal } from '@preact/signals';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { GAME_LISTINGS, loadEntry, type BoardInput, type GameFamily, type OptionValue } from '@tactica/catalogue';
+import type { Player } from '@tactica/core';
+import { rotated, type BoardConfig, type LegalInput } from '../board/types.js';
+import { BoardView } from '../app/board-view.js';
+import { download } from '../app/files.js';
+import { ClockFields, defaults, OptionField, type ClockChoice } from '../app/new-game.js';
+import { settings } from '../app/state.js';
+import { sound } from '../app/sound.js';
+import { loadGameUi, type GameUi } from '../games/game-ui.js';
+import {
+  api,
+  errorText,
+  type CatalogueGame,
+  type Challenge,
+  type ChatMessage,
+  type GameSummary,
+  type GameView,
+  type TimeControl,
+  type User,
+} from './api.js';
+import { Stream } from './stream.js';
+import { useWatch } from '../app/use-watch.js';
+
+const me = signal<User | null | undefined>(undefined);
+const serverProblem = signal<string | undefined>(undefined);
+const openGame = signal<number | undefined>(undefined);
+const tab = signal<'lobby' | 'games' | 'profile' | 'account'>('lobby');
+let stream: Stream | undefined;
+
+function streamOf(): Stream {
+  if (!stream) {
+    stream = new Stream();
+    stream.connect();
+  }
+  return stream;
+}
+
+function Auth() {
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const act = async (kind: 'in' | 'up') => {
+    try {
+      const r = kind === 'in' ? await api.logIn(name, password) : await api.signUp(name, password);
+      me.value = r.user;
+      stream?.close();
+      stream = undefined;
+      setError(undefined);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+  return (
+    <form class="auth" aria-label="sign in" onSubmit={(e) => (e.preventDefault(), void act('in'))}>
+      <h2>Sign in to play online</h2>
+      <div class="field">
+        <label for="auth-name">Name</label>
+        <input
+          id="auth-name"
+          name="name"
+          autocomplete="username"
+          value={name}
+          onInput={(e) => setName((e.target as HTMLInputElement).value)}
+        />
+      </div>
+      <div class="field">
+        <label for="auth-password">Password</label>
+        <input
+          id="auth-password"
+          name="password"
+          type="password"
+          autocomplete="current-password"
+          value={password}
+          onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
+        />
+      </div>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <div class="row">
+        <button type="submit" class="primary">
+          Sign in
+        </button>
+        <button type="button" onClick={() => void act('up')}>
+          Sign up
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function controlText(c: TimeControl): string {
+  if (c.kind === 'none') return 'no clock';
+  if (c.kind === 'live') return `live, ${c.limit} per ${c.mode}${c.increment ? ` +${c.increment}s` : ''}`;
+  return `correspondence, ${c.daysPerMove} days a move`;
+}
+
+function familyName(f: string): string {
+  return GAME_LISTINGS.find((g) => g.family === f)?.name ?? f;
+}
+
+function ChallengeForm(props: { catalogue: readonly CatalogueGame[]; onDone: () => void }) {
+  const [family, setFamily] = useState<GameFamily>('draughts');
+  const game = props.catalogue.find((g) => g.family === family);
+  const [values, setValues] = useState<Record<string, OptionValue>>({});
+  const [kind, setKind] = useState<'seek' | 'challenge' | 'computer'>('seek');
+  const [opponent, setOpponent] = useState('');
+  const [seat, setSeat] = useState<'0' | '1' | 'random'>('random');
+  const [rated, setRated] = useState(true);
+  const [level, setLevel] = useState('');
+  const [control, setControl] = useState<'none' | 'live' | 'correspondence'>('none');
+  const [live, setLive] = useState<ClockChoice>({ mode: 'game', limit: 'normal', increment: 0 });
+  const [days, setDays] = useState(3);
+  const [error, setError] = useState<string | undefined>();
+  useEffect(() => {
+    void loadEntry(family).then(
+      (e) => {
+        setValues(defaults(e));
+        setLevel(e.levels[1]?.id ?? e.levels[0]?.id ?? '');
+      },
+      () => game && setValues(Object.fromEntries(game.options.map((o) => [o.key, o.default]))),
+    );
+  }, [family]);
+  const tc = (): TimeControl =>
+    control === 'none'
+      ? { kind: 'none' }
+      : control === 'live'
+        ? {
+            kind: 'live',
+            mode: live.mode === 'move' ? 'move' : 'game',
+            limit: live.limit === 'none' ? 'normal' : live.limit,
+            increment: live.mode === 'move' ? 0 : live.increment,
+          }
+        : { kind: 'correspondence', daysPerMove: days, nagDays: Math.max(1, Math.min(7, days - 1)) };
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    try {
+      if (kind === 'computer') {
+        const view = await api.playComputer({
+          family,
+          options: values,
+          level,
+          seat: seat === 'random' ? 'random' : (Number(seat) as Player),
+          control: tc(),
+        });
+        openGame.value = view.id;
+      } else {
+        await api.challenge({
+          family,
+          options: values,
+          control: tc(),
+          rated,
+          seat,
+          ...(kind === 'challenge' ? { opponent } : {}),
+        });
+      }
+      setError(undefined);
+      props.onDone();
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+  return (
+    <form class="challenge-form" aria-label="new online game" onSubmit={submit}>
+      <h3>New online game</h3>
+      <div class="field">
+        <label for="ch-kind">Kind</label>
+        <select
+          id="ch-kind"
+          value={kind}
+          onChange={(e) => setKind((e.target as HTMLSelectElement).value as typeof kind)}
+        >
+          <option value="seek">Open seek (anyone may accept)</option>
+          <option value="challenge">Challenge a player</option>
+          <option value="computer">Play the server's computer</option>
+        </select>
+      </div>
+      {kind === 'challenge' && (
+        <div class="field">
+          <label for="ch-opponent">Opponent</label>
+          <input id="ch-opponent" value={opponent} onInput={(e) => setOpponent((e.target as HTMLInputElement).value)} />
+        </div>
+      )}
+      <div class="field">
+        <label for="ch-family">Game</label>
+        <select
+          id="ch-family"
+          value={family}
+          onChange={(e) => setFamily((e.target as HTMLSelectElement).value as GameFamily)}
+        >
+          {props.catalogue.map((g) => (
+            <option key={g.family} value={g.family}>
+              {g.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {game?.options.map((spec) => (
+        <OptionField
+          key={spec.key}
+          idPrefix="ch"
+          spec={spec}
+          value={values[spec.key] ?? spec.default}
+          onChange={(v) => setValues({ ...values, [spec.key]: v })}
+        />
+      ))}
+      <div class="field">
+        <label for="ch-seat">Your side</label>
+        <select
+          id="ch-seat"
+          value={seat}
+          onChange={(e) => setSeat((e.target as HTMLSelectElement).value as typeof seat)}
+        >
+          <option value="random">Random</option>
+          <option value="0">First (White / Player 1)</option>
+          <option value="1">Second (Black / Player 2)</option>
+        </select>
+      </div>
+      {kind === 'computer' ? (
+        <div class="field">
+          <label for="ch-level">Level</label>
+          <select id="ch-level" value={level} onChange={(e) => setLevel((e.target as HTMLSelectElement).value)}>
+            {game?.levels.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : (
+        <div class="field field-flag">
+          <label for="ch-rated">Rated</label>
+          <input
+            id="ch-rated"
+            type="checkbox"
+            checked={rated}
+            onChange={(e) => setRated((e.target as HTMLInputElement).checked)}
+          />
+        </div>
+      )}
+      <div class="field">
+        <label for="ch-control">Time</label>
+        <select
+          id="ch-control"
+          value={control}
+          onChange={(e) => setControl((e.target as HTMLSelectElement).value as typeof control)}
+        >
+          <option value="none">None</option>
+          {game?.dynamics === 'sequential' && <option value="live">Live clock</option>}
+          <option value="correspondence">Correspondence</option>
+        </select>
+      </div>
+      {control === 'live' && <ClockFields idPrefix="ch" value={live} onChange={setLive} />}
+      {control === 'correspondence' && (
+        <div class="field">
+          <label for="ch-days">Days a move</label>
+          <input
+            id="ch-days"
+            type="number"
+            min={1}
+            max={365}
+            value={days}
+            onInput={(e) => setDays(Number((e.target as HTMLInputElement).value))}
+          />
+        </div>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" class="primary">
+        {kind === 'seek' ? 'Post the seek' : kind === 'challenge' ? 'Send the challenge' : 'Start'}
+      </button>
+    </form>
+  );
+}
+
+function Lobby(props: { catalogue: readonly CatalogueGame[] }) {
+  const [seeks, setSeeks] = useState<readonly Challenge[]>([]);
+  const [games, setGames] = useState<readonly GameSummary[]>([]);
+  const [mine, setMine] = useState<readonly Challenge[]>([]);
+  const [error, setError] = useState<string | undefined>();
+  const refresh = () => void api.challenges().then(setMine, (e: unknown) => setError(errorText(e)));
+  useEffect(() => {
+    const s = streamOf();
+    const off = s.on((m) => {
+      if (m.type === 'lobby') {
+        setSeeks(m.seeks);
+        setGames(m.games);
+        refresh();
+      }
+    });
+    s.watchLobby(true);
+    refresh();
+    void api.games().then(setGames, () => undefined);
+    return () => {
+      off();
+      s.watchLobby(false);
+    };
+  }, []);
+  const user = me.value?.name;
+  const accept = async (id: number) => {
+    try {
+      const r = await api.accept(id);
+      openGame.value = r.game.id;
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+  const open = [...new Map([...seeks, ...mine].filter((c) => c.status === 'open').map((c) => [c.id, c])).values()];
+  return (
+    <div class="online">
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <section aria-label="seeks and challenges">
+        <h3>Seeks and challenges</h3>
+        {open.length === 0 && <p class="muted">None open.</p>}
+        <table>
+          <tbody>
+            {open.map((c) => (
+              <tr key={c.id} data-challenge={c.id}>
+                <td>
+                  {c.challenger}
+                  {c.opponent ? ` → ${c.opponent}` : ' (open seek)'}
+                </td>
+                <td>{familyName(c.family)}</td>
+                <td>{controlText(c.control)}</td>
+                <td>{c.rated ? 'rated' : 'casual'}</td>
+                <td>
+                  {c.challenger === user ? (
+                    <button
+                      type="button"
+                      onClick={() => void api.cancel(c.id).then(refresh, (e: unknown) => setError(errorText(e)))}
+                    >
+                      Cancel
+                    </button>
+                  ) : (
+                    <>
+                      <button type="button" class="primary" onClick={() => void accept(c.id)}>
+                        Accept
+                      </button>
+                      {c.opponent === user && (
+                        <button
+                          type="button"
+                          onClick={() => void api.decline(c.id).then(refresh, (e: unknown) => setError(errorText(e)))}
+                        >
+                          Decline
+                        </button>
+                      )}
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section aria-label="games in progress">
+        <h3>Games in progress</h3>
+        <GameTable games={games} />
+      </section>
+      <section>
+        <ChallengeForm catalogue={props.catalogue} onDone={refresh} />
+      </section>
+    </div>
+  );
+}
+
+function GameTable(props: { games: readonly GameSummary[] }) {
+  if (props.games.length === 0) return <p class="muted">None.</p>;
+  return (
+    <table>
+      <tbody>
+        {props.games.map((g) => {
+          const players =
+            (g['players'] as readonly ({ name?: string | null; level?: string | null } | string)[] | undefined) ?? [];
+          const names = players.map((p) => (typeof p === 'string' ? p : (p.name ?? `Computer ${p.level ?? ''}`)));
+          return (
+            <tr key={g.id} data-game={g.id}>
+              <td>#{g.id}</td>
+              <td>{familyName(g.family)}</td>
+              <td>{names.join(' – ')}</td>
+              <td>{String(g['status'] ?? '')}</td>
+              <td>{g['control'] ? controlText(g['control'] as TimeControl) : ''}</td>
+              <td>
+                <button type="button" onClick={() => (openGame.value = g.id)}>
+                  Open
+                </button>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function MyGames() {
+  const [games, setGames] = useState<readonly GameSummary[]>([]);
+  const [error, setError] = useState<string | undefined>();
+  const [family, setFamily] = useState<GameFamily>('draughts');
+  const [text, setText] = useState('');
+  useEffect(() => {
+    if (me.value) void api.games(me.value.name).then(setGames, (e: unknown) => setError(errorText(e)));
+  }, []);
+  const correspondence = games.filter((g) => (g['control'] as TimeControl | undefined)?.kind === 'correspondence');
+  return (
+    <div class="online">
+      {error && <p class="error">{error}</p>}
+      <section aria-label="correspondence games">
+        <h3>Correspondence games</h3>
+        <GameTable games={correspondence} />
+      </section>
+      <section aria-label="my games">
+        <h3>All my games</h3>
+        <GameTable games={games} />
+      </section>
+      <section aria-label="import a record">
+        <h3>Import a record to the server</h3>
+        <form
+          onSubmit={async (e) => {
+            e.preventDefault();
+            try {
+              const v = await api.importRecord({ family, text });
+              openGame.value = v.id;
+            } catch (err) {
+              setError(errorText(err));
+            }
+          }}
+        >
+          <select
+            value={family}
+            onChange={(e) => setFamily((e.target as HTMLSelectElement).value as GameFamily)}
+            aria-label="game"
+          >
+            {GAME_LISTINGS.map((g) => (
+              <option key={g.family} value={g.family}>
+                {g.name}
+              </option>
+            ))}
+          </select>
+          <textarea
+            rows={5}
+            style="width:100%"
+            value={text}
+            onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
+            aria-label="record text"
+          />
+          <button type="submit">Import and analyse (both sides yours)</button>
+        </form>
+      </section>
+    </div>
+  );
+}
+
+function Profile() {
+  const [name, setName] = useState(me.value?.name ?? '');
+  const [profile, setProfile] = useState<Record<string, unknown> | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const look = (n: string) =>
+    void api.user(n).then(
+      (p) => {
+        setProfile(p);
+        setError(undefined);
+      },
+      (e: unknown) => setError(errorText(e)),
+    );
+  useEffect(() => look(name), []);
+  const ratings = (profile?.['ratings'] ?? []) as readonly Record<string, unknown>[] | Record<string, unknown>;
+  const list = Array.isArray(ratings)
+    ? ratings
+    : Object.entries(ratings).map(([family, r]) => ({ family, ...(r as object) }));
+  return (
+    <div class="online">
+      <section aria-label="player profile">
+        <form onSubmit={(e) => (e.preventDefault(), look(name))} class="row">
+          <input value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} aria-label="player name" />
+          <button type="submit">Look up</button>
+        </form>
+        {error && <p class="error">{error}</p>}
+        {profile && (
+          <>
+            <h3>Ratings</h3>
+            <table>
+              <tbody>
+                {list.map((r) => (
+                  <tr key={String(r['family'])}>
+                    <td>{familyName(String(r['family']))}</td>
+                    <td>{Math.round(Number(r['rating'] ?? 1500))}</td>
+                    <td>± {Math.round(Number(r['deviation'] ?? r['rd'] ?? 350))}</td>
+                    <td>{String(r['games'] ?? '')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <h3>Games</h3>
+            <GameTable games={(profile['games'] as GameSummary[] | undefined) ?? []} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Account() {
+  const [oldPassword, setOld] = useState('');
+  const [newPassword, setNew] = useState('');
+  const [until, setUntil] = useState('');
+  const [note, setNote] = useState<string | undefined>();
+  return (
+    <div class="online">
+      <section aria-label="account">
+        <h3>{me.value?.name}</h3>
+        <form
+          onSubmit={async (e) => {
+            e.preventDefault();
+            try {
+              await api.changePassword(oldPassword, newPassword);
+              setNote('Password changed; your other log-ins have ended.');
+            } catch (err) {
+              setNote(errorText(err));
+            }
+          }}
+        >
+          <div class="field">
+            <label for="pw-old">Password</label>
+            <input
+              id="pw-old"
+              type="password"
+              value={oldPassword}
+              onInput={(e) => setOld((e.target as HTMLInputElement).value)}
+            />
+          </div>
+          <div class="field">
+            <label for="pw-new">New password</label>
+            <input
+              id="pw-new"
+              type="password"
+              value={newPassword}
+              onInput={(e) => setNew((e.target as HTMLInputElement).value)}
+            />
+          </div>
+          <button type="submit">Change password</button>
+        </form>
+        <form
+          class="row"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            try {
+              await api.vacation(until ? Date.parse(until) : null);
+              setNote(until ? `On vacation until ${until}: correspondence clocks wait.` : 'Back from vacation.');
+            } catch (err) {
+              setNote(errorText(err));
+            }
+          }}
+        >
+          <label>
+            Vacation until{' '}
+            <input type="date" value={until} onInput={(e) => setUntil((e.target as HTMLInputElement).value)} />
+          </label>
+          <button type="submit">Set</button>
+        </form>
+        {note && <p role="status">{note}</p>}
+        <button
+          type="button"
+          onClick={async () => {
+            await api.logOut().catch(() => undefined);
+            me.value = null;
+            stream?.close();
+            stream = undefined;
+          }}
+        >
+          Sign out
+        </button>
+      </section>
+    </div>
+  );
+}
+
+function msText(ms: number | null): string {
+  if (ms === null) return '–';
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** The local rules for a view's position, to say why a drag is refused without asking the server. */
+async function localReason(view: GameView, input: BoardInput): Promise<string | undefined> {
+  if (view.position === null || view.viewer === null) return undefined;
+  const entry = await loadEntry(view.family);
+  const setup = entry.setup(view.options);
+  if (!setup.ok) return undefined;
+  const parsed = setup.value.game.parsePosition(view.position);
+  if (!parsed.ok) return undefined;
+  const r = setup.value.board.fromInput(parsed.value, input, view.viewer);
+  return r.ok ? undefined : r.error.message;
+}
+
+export function OnlineGame(props: { id: number }) {
+  const [view, setView] = useState<GameView | undefined>();
+  const [ui, setUi] = useState<GameUi | undefined>();
+  const [received, setReceived] = useState(0);
+  const [now, setNow] = useState(Date.now());
+  const [chat, setChat] = useState<readonly ChatMessage[]>([]);
+  const [say, setSay] = useState('');
+  const [note, setNote] = useState<string | undefined>();
+  const [flipped, setFlipped] = useState(false);
+  const last = useRef<GameView | undefined>(undefined);
+
+  useEffect(() => {
+    let live = true;
+    const s = streamOf();
+    const off = s.on((m) => {
+      if (m.type === 'game' && m.view.id === props.id) {
+        const before = last.current;
+        if (before && m.view.version > before.version && settings.value.sound !== 'off') {
+          sound(settings.value.sound, m.view.status === 'finished' && before.status !== 'finished' ? 'end' : 'move');
+        }
+        last.current = m.view;
+        setView(m.view);
+        setReceived(Date.now());
+      } else if (m.type === 'chat' && (m.message.gameId === undefined || m.message.gameId === props.id)) {
+        setChat((c) => [...c, m.message]);
+      }
+    });
+    s.subscribe(props.id);
+    void api.game(props.id).then(
+      (v) => {
+        if (!live) return;
+        if (!last.current || v.version >= last.current.version) {
+          last.current = v;
+          setView(v);
+          setReceived(Date.now());
+        }
+        void loadGameUi(v.family).then((u) => live && setUi(u));
+      },
+      (e: unknown) => setNote(errorText(e)),
+    );
+    void api.chat(props.id).then(
+      (c) => live && setChat(c),
+      () => undefined,
+    );
+    const t = setInterval(() => setNow(Date.now()), 250);
+    return () => {
+      live = false;
+      off();
+      s.unsubscribe(props.id);
+      clearInterval(t);
+    };
+  }, [props.id]);
+
+  const config: BoardConfig | undefined = useMemo(() => {
+    if (!view || !ui) return undefined;
+    const base = ui.orientation(view.viewer ?? undefined, settings.value.boardView);
+    return {
+      model: view.board,
+      legal: view.legal,
+      orientation: flipped ? rotated(base) : base,
+      art: ui.art,
+      label: `${view.name} board`,
+      coordinates: ui.coordinates,
+      interactive: view.legal.length > 0,
+      animationMs: settings.value.animation ? 180 : 0,
+    };
+  }, [view, ui, flipped]);
+
+  if (!view || !ui || !config) return <p>{note ?? 'Loading the game…'}</p>;
+  const act = async (f: () => Promise<unknown>) => {
+    try {
+      await f();
+      setNote(undefined);
+    } catch (e) {
+      setNote(errorText(e));
+    }
+  };
+  const send = (i: LegalInput | BoardInput) => {
+    const input: BoardInput = {
+      ...(i.action !== undefined ? { action: i.action } : {}),
+      ...(i.from !== undefined ? { from: i.from } : {}),
+      ...(i.to !== undefined ? { to: i.to } : {}),
+      ...(i.choice !== undefined ? { choice: i.choice } : {}),
+    };
+    void act(() => (view.orders ? api.orders(view.id, view.version, [input]) : api.move(view.id, view.version, input)));
+  };
+  const seat = view.viewer;
+  const names: [string, string] = [0, 1].map(
+    (p) => view.players[p]?.name ?? `Computer (${view.players[p]?.level ?? '?'})`,
+  ) as [string, string];
+  const leftOf = (p: Player): number | null => {
+    const l = view.clock?.left[p] ?? null;
+    if (l === null) return null;
+    return view.clock?.running === p ? l - (now - received) : l;
+  };
+  const OnlineStatus = ui.OnlineStatus;
+  const outcome = view.outcome;
+  return (
+    <div class="game-screen online-game" data-game={view.id} data-version={view.version} data-family={view.family}>
+      <div class="board-column">
+        {view.clock && (
+          <div class="clocks">
+            {([0, 1] as const).map((p) => (
+              <div key={p} class={`clock${view.clock?.running === p ? ' running' : ''}`} data-side={p}>
+                <span class="who">{names[p]}</span>
+                <span class="time">{msText(leftOf(p))}</span>
+              </div>
+            ))}
+          </div>
+        )}
+        <BoardView config={config} onInput={send} onIllegal={(i) => localReason(view, i)} />
+        <p class="notice" role="status">
+          {note ?? ''}
+        </p>
+      </div>
+      <div class="side-column">
+        <h2 class="game-title">
+          #{view.id} {view.name}: {names[0]} – {names[1]}
+        </h2>
+        <p>
+          {seat === null ? 'You are watching.' : `You play ${ui.sides[seat]}.`} {controlText(view.control)}
+          {view.rated ? ', rated' : ''}
+          {view.deadline && view.control.kind === 'correspondence'
+            ? ` · next deadline ${new Date(view.deadline).toLocaleString()}`
+            : ''}
+        </p>
+        {outcome && (
+          <p class="outcome" role="alert">
+            {outcome.kind === 'draw' ? 'Draw.' : `${names[outcome.winner as Player]} wins.`}
+          </p>
+        )}
+        {!outcome && (
+          <p>
+            {view.toAct.map((p) => names[p]).join(' and ')} to {view.orders ? 'give orders' : 'move'}.
+          </p>
+        )}
+        {OnlineStatus && (
+          <section>
+            <OnlineStatus state={view.state} names={names} />
+          </section>
+        )}
+        {view.orders && seat !== null && (
+          <section aria-label="orders">
+            <p>
+              Your orders this round: {view.orders.mine.join(', ') || 'none'};{' '}
+              {view.orders.submitted[seat === 0 ? 1 : 0]
+                ? 'your opponent has given theirs'
+                : 'your opponent is still choosing'}
+              .
+            </p>
+            <div class="row">
+              <button
+                type="button"
+                class="primary"
+                onClick={() => send({ action: 'done' })}
+                disabled={view.orders.submitted[seat]}
+              >
+                Next (done)
+              </button>
+              <button type="button" onClick={() => void act(() => api.withdraw(view.id, view.version))}>
+                Withdraw all
+              </button>
+            </div>
+          </section>
+        )}
+        <section aria-label="moves">
+          <ol class="move-list">
+            {view.moves.map((m, i) => (
+              <li key={i}>
+                {i + 1}. {m}
+              </li>
+            ))}
+            {view.rounds.map((r, i) => (
+              <li key={`r${i}`}>
+                Round {i + 1}: {r[0].join(' ')} / {r[1].join(' ')}
+              </li>
+            ))}
+          </ol>
+        </section>
+        {seat !== null && view.status === 'active' && (
+          <section class="actions">
+            <div class="row">
+              <button
+                type="button"
+                onClick={() => confirm('Resign?') && void act(() => api.resign(view.id, view.version))}
+              >
+                Resign
+              </button>
+              {view.drawOffer === null && (
+                <button type="button" onClick={() => void act(() => api.draw(view.id, view.version, 'offer'))}>
+                  Offer a draw
+                </button>
+              )}
+              {view.drawOffer !== null && view.drawOffer !== seat && (
+                <>
+                  <span>Draw offered:</span>
+                  <button type="button" onClick={() => void act(() => api.draw(view.id, view.version, 'accept'))}>
+                    Accept
+                  </button>
+                  <button type="button" onClick={() => void act(() => api.draw(view.id, view.version, 'decline'))}>
+                    Decline
+                  </button>
+                </>
+              )}
+              {view.takebackRequest === null && (
+                <button type="button" onClick={() => void act(() => api.takeback(view.id, view.version, 'request'))}>
+                  Ask to take back
+                </button>
+              )}
+              {view.takebackRequest !== null && view.takebackRequest !== seat && (
+                <>
+                  <span>Takeback asked:</span>
+                  <button type="button" onClick={() => void act(() => api.takeback(view.id, view.version, 'accept'))}>
+                    Accept
+                  </button>
+                  <button type="button" onClick={() => void act(() => api.takeback(view.id, view.version, 'decline'))}>
+                    Decline
+                  </button>
+                </>
+              )}
+            </div>
+          </section>
+        )}
+        <section class="actions">
+          <div class="row">
+            <button type="button" onClick={() => setFlipped(!flipped)}>
+              Flip board
+            </button>
+            <button
+              type="button"
+              onClick={() => void act(async () => download(`tactica-${view.id}.txt`, await api.exportRecord(view.id)))}
+            >
+              Export record
+            </button>
+            <button type="button" onClick={() => (openGame.value = undefined)}>
+              Back to the lobby
+            </button>
+          </div>
+        </section>
+        <section aria-label="chat">
+          <h3>Chat</h3>
+          <ul class="chat-log">
+            {chat.map((c, i) => (
+              <li key={c.id ?? i}>
+                <b>{c.user}</b>: {c.text}
+              </li>
+            ))}
+          </ul>
+          <form
+            class="row"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!say.trim()) return;
+              void act(async () => {
+                await api.say(view.id, say);
+                setSay('');
+              });
+            }}
+          >
+            <input
+              value={say}
+              onInput={(e) => setSay((e.target as HTMLInputElement).value)}
+              aria-label="message"
+              maxLength={2000}
+            />
+            <button type="submit">Say</button>
+          </form>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export function OnlineScreen() {
+  useWatch(() => [me.value, serverProblem.value, openGame.value, tab.value]);
+  const [catalogue, setCatalogue] = useState<readonly CatalogueGame[]>([]);
+  useEffect(() => {
+    void api.health().then(
+      () => {
+        serverProblem.value = undefined;
+        void api.catalogue().then(setCatalogue, () => undefined);
+        void api.account().then(
+          (u) => (me.value = u),
+          () => (me.value = null),
+        );
+      },
+      () =>
+        (serverProblem.value =
+          'No Tactica server answers here. Online play needs the app served by `tactica serve` (npm start); offline games work without one.'),
+    );
+    const fromHash = /^#online\/game\/(\d+)$/.exec(location.hash);
+    if (fromHash) openGame.value = Number(fromHash[1]);
+  }, []);
+  useEffect(() => {
+    const id = openGame.value;
+    const hash = id === undefined ? '#online' : `#online/game/${id}`;
+    if (location.hash !== hash) history.replaceState(null, '', hash);
+  }, [openGame.value]);
+  if (serverProblem.value) return <p class="error">{serverProblem.value}</p>;
+  if (openGame.value !== undefined) return <OnlineGame id={openGame.value} key={openGame.value} />;
+  if (me.value === undefined) return <p>Connecting…</p>;
+  if (me.value === null) return <Auth />;
+  return (
+    <div class="online-home">
+      <nav class="row" aria-label="online">
+        {(['lobby', 'games', 'profile', 'account'] as const).map((t) => (
+          <button type="button" key={t} aria-current={tab.value === t} onClick={() => (tab.value = t)}>
+            {t === 'lobby' ? 'Lobby' : t === 'games' ? 'My games' : t === 'profile' ? 'Players and ratings' : 'Account'}
+          </button>
+        ))}
+        <span class="muted">Signed in as {me.value.name}</span>
+      </nav>
+      {tab.value === 'lobby' && <Lobby catalogue={catalogue} />}
+      {tab.value === 'games' && <MyGames />}
+      {tab.value === 'profile' && <Profile />}
+      {tab.value === 'account' && <Account />}
+    </div>
+  );
+}
