@@ -64,6 +64,11 @@ function startProcess(
 /** Lines from a process, each to the first waiter whose test it passes (others are dropped). */
 class Lines {
   private readonly waiters: { test: (l: string) => boolean; resolve: (l: string | undefined) => void }[] = [];
+  /**
+   * Lines no waiter took yet. Readline emits the lines of one chunk in a row, before the code awaiting the first of
+   * them runs again: a line that came with it (the Hub's `wait` right after its `id`) must still be there then.
+   */
+  private readonly unread: string[] = [];
   private ended = false;
   readonly log: string[] = [];
 
@@ -76,6 +81,9 @@ class Lines {
       if (w) {
         this.waiters.splice(this.waiters.indexOf(w), 1);
         w.resolve(line);
+      } else {
+        this.unread.push(line);
+        if (this.unread.length > 1000) this.unread.shift();
       }
     });
     const end = (): void => {
@@ -86,8 +94,22 @@ class Lines {
     child.on('exit', end);
   }
 
-  /** The next line passing `test`, or undefined when the process ends or `ms` pass. */
+  /** A command is being sent: lines that came before it are not its answer. */
+  forget(): void {
+    this.unread.length = 0;
+  }
+
+  /**
+   * The next line passing `test` (lines before it that do not pass are read past), or undefined when the process
+   * ends or `ms` pass.
+   */
   next(test: (l: string) => boolean, ms: number): Promise<string | undefined> {
+    const i = this.unread.findIndex(test);
+    if (i >= 0) {
+      const line = this.unread[i] as string;
+      this.unread.splice(0, i + 1);
+      return Promise.resolve(line);
+    }
     if (this.ended) return Promise.resolve(undefined);
     return new Promise((resolve) => {
       const w = {
@@ -150,6 +172,7 @@ export class HubEngine implements ExternalEngine {
 
   private send(line: string): void {
     if (!this.child.stdin.writable) return;
+    this.lines.forget();
     this.child.stdin.write(`${line}\n`);
   }
 
@@ -203,6 +226,7 @@ export class CbEngine implements ExternalEngine {
 
   static async start(command: string, cwd: string | undefined): Promise<CbEngine> {
     const e = new CbEngine(command, cwd);
+    e.lines.forget();
     e.child.stdin.write('name\n');
     const name = await e.lines.next((l) => l.startsWith('name ') || l.startsWith('error'), 20_000);
     if (name === undefined) throw new Error(`${command}: no answer to "name" (is it a CheckerBoard engine host?)`);
@@ -211,11 +235,13 @@ export class CbEngine implements ExternalEngine {
   }
 
   newGame(): Promise<void> {
+    this.lines.forget();
     this.child.stdin.write('new\n');
     return this.lines.next((l) => l === 'ok' || l.startsWith('error'), 20_000).then(() => undefined);
   }
 
   async think(game: GameSoFar, moveMs: number, timeoutMs: number): Promise<EngineAnswer> {
+    this.lines.forget();
     this.child.stdin.write(`move ${makeFen(game.current.position)} ${(moveMs / 1000).toFixed(3)}\n`);
     const line = await this.lines.next((l) => l.startsWith('move ') || l.startsWith('error'), timeoutMs);
     if (line === undefined) {
