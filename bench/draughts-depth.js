@@ -1,12 +1,13 @@
 // How deep the draughts search goes in a second, and its effective branching factor, over the built packages:
-//   node bench/draughts-depth.js [--variants international,english] [--positions 8] [--ms 1000] [--profile NAME]
-//                                [--threads N]
+//   node bench/draughts-depth.js [--variants international,english] [--positions 8] [--ms 1000]
+//                                [--searcher deep|classic] [--verbose]
 // Positions: middlegames from seeded self-play (Good against Good from random four-ply openings, the first quiet
 // position from ply 40), the same every run. Each is searched with a fresh searcher for `--ms` of the process's CPU
 // time (so the figures hold for one dedicated core whatever else runs on the machine). The effective branching factor
 // is (N(d) / N(d - 4))^(1/4), N(d) the nodes spent when depth d completed; averaged geometrically over the positions.
-// `--searcher classic` is the search of the manual's levels, `deep` the top level's (`--no-probe`, `--no-lmr`,
-// `--no-extension` turn its parts off, to measure each).
+// `--searcher classic` is the search of the manual's levels, `deep` the top level's (`--probe` turns its reduced-depth
+// probe on, `--no-lmr` and `--no-extension` turn its parts off, `--lmr-scale`, `--late-moves`, `--futility` set them,
+// to measure each).
 import { cpuUsage } from 'node:process';
 import {
   createDraughtsEngine,
@@ -51,7 +52,7 @@ async function main() {
   const ms = Number(option('--ms', '1000'));
   const kind = option('--searcher', 'deep');
   const settings = {
-    probeCut: !args.includes('--no-probe'),
+    probeCut: args.includes('--probe'),
     reductions: !args.includes('--no-lmr'),
     forcedExtension: !args.includes('--no-extension'),
   };

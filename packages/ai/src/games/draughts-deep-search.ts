@@ -7,8 +7,8 @@
  * - move ordering: the table's move, captures by pieces taken, crowning moves, two killers, a history table;
  * - late-move reductions: quiet moves after the first few are searched shallower first (more at non-PV nodes and for
  *   later moves), and again at full depth when they surprise;
- * - a reduced-depth probe at non-PV nodes (Scan's "pruning", a ProbCut): when a search at 40% of the depth beats
- *   beta by a margin that grows with depth, the node is cut;
+ * - a reduced-depth probe at non-PV nodes (Scan's "pruning", a ProbCut), off by default: when a search at a third of
+ *   the depth beats beta by a margin that grows with depth, the node is cut;
  * - a position with a single legal move (a forced capture, usually) is searched one ply deeper;
  * - quiescence follows the compulsory captures to the end (manual 2.2.2), then stands pat and tries the crowning
  *   moves (a man about to crown is not quiet);
@@ -53,7 +53,10 @@ export interface DeepSearcherOptions {
   readonly helper?: number;
   readonly evaluator?: DeepEvaluator;
   readonly endgames?: DeepEndgames;
-  /** The reduced-depth probe at non-PV nodes (default on). */
+  /**
+   * The reduced-depth probe at non-PV nodes (default off: it gains plies, but in self-play at equal time the search
+   * without it scored better; bench/RESULTS.md).
+   */
   readonly probeCut?: boolean;
   /** Late-move reductions (default on). */
   readonly reductions?: boolean;
@@ -126,7 +129,7 @@ export class DraughtsDeepSearcher {
     this.helper = options.helper ?? 0;
     this.evaluator = options.evaluator;
     this.endgames = options.endgames;
-    this.probeCut = options.probeCut ?? true;
+    this.probeCut = options.probeCut ?? false;
     this.reductions = options.reductions ?? true;
     this.forcedExtension = options.forcedExtension ?? true;
     const scale = options.reductionScale ?? DEEP_SEARCH_SETTINGS.reductionScale;

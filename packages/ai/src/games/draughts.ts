@@ -13,6 +13,9 @@
  * - Dumb: looks at its own move and the captures that follow, and picks loosely among the moves that look fine.
  * - Novice: looks at the reply too, picks among near-best moves.
  * - Average, Good, Smart, Master: search deeper and deeper (nodes capped), always the best move found.
+ * - Master searches with the deep search (`DraughtsDeepSearcher`: late-move reductions, a reduced-depth probe, a
+ *   bucketed table, a time manager when a clock limits it), which reaches far deeper in the same positions; the
+ *   manual's five levels keep the classic searcher, their character and their node counts **(ours)**.
  *
  * Every level above Dumb never misses a win in one move and never allows a win in one move when some move prevents
  * it: the choice is checked by an exact look at the game's end (`immediateResults`), whatever the search said.
@@ -118,11 +121,12 @@ export const DRAUGHTS_LEVELS: readonly DraughtsLevel[] = [
   {
     id: 'master',
     name: 'Master',
-    description: "above the manual's levels: about 180 thousand positions a move",
+    description: "above the manual's levels: a deeper search of about 180 thousand positions a move",
     depth: 64,
     nodes: 180_000,
     safe: true,
     ttLog2: 19,
+    search: 'deep',
   },
 ];
 
