@@ -1,18 +1,21 @@
 /* global setTimeout, Buffer */
-// The game server under load: simulated players on loopback, each game's two players on HTTP for their moves and
-// on the WebSocket stream to hear the other's, as fast as they can; many games at once of each sequential kind.
-// Prints acknowledged moves per second end to end with p50/p99 latency (a move's POST to its acknowledgement), then
-// the latency at half that load. Bounded: each phase stops after --moves acknowledged moves or --seconds.
+// The game server under load: simulated players on loopback, as fast as they can, many games at once of each
+// sequential kind. Each player signs up and makes challenges over HTTP and holds its own WebSocket stream open:
+// it sends its moves there as game commands (as a live client does; `--transport http` POSTs each move instead)
+// and hears the other's moves there. Prints acknowledged moves per second end to end with p50/p99 latency (a move
+// sent to its acknowledgement, which comes once the move is committed), then the latency at half that load, and
+// the server's CPU time per move. Bounded: each phase stops after --moves acknowledged moves or --seconds.
 //
 //   npm run bench:server                       SQLite, PostgreSQL, PostgreSQL with two instances
 //   node bench/server.js --db sqlite --games 200 --moves 30000
+//   node bench/server.js --db sqlite --transport http        moves as HTTP POSTs
 //   node bench/server.js --db sqlite --profile /tmp/prof      a CPU profile of each server
 //
 // The servers run as child processes (bench/server-child.js); PostgreSQL is the tests' throwaway server.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { entryOf } from '@tactica/catalogue/all';
@@ -30,6 +33,8 @@ const GAMES = Number(args.games ?? 100);
 const MOVES = Number(args.moves ?? 20_000);
 const SECONDS = Number(args.seconds ?? 30);
 const FAMILIES = (args.families ?? 'draughts,tactics,tactrix,force400').split(',');
+const TRANSPORT = args.transport ?? 'ws';
+if (TRANSPORT !== 'ws' && TRANSPORT !== 'http') throw new Error('--transport is ws or http');
 const CONFIGS = args.db
   ? [{ db: args.db, instances: Number(args.instances ?? 1) }]
   : [
@@ -91,39 +96,61 @@ function request(base, token, method, path, body) {
   });
 }
 
-/** One WebSocket per up to 90 games on an instance; events are routed to the game that waits for them. */
-class Streams {
-  constructor(base) {
+/** A player's own stream, opened with their token: it hears their games' moves and carries their commands. */
+class Stream {
+  constructor(base, token) {
     this.base = base;
-    this.sockets = [];
+    this.token = token;
     this.handlers = new Map();
+    this.acks = new Map();
+    this.ref = 0;
   }
-  async subscribe(gameId, handler) {
-    const known = this.handlers.get(gameId);
-    if (known) {
-      known.push(handler);
-      return;
-    }
-    this.handlers.set(gameId, [handler]);
-    let s = this.sockets.find((x) => x.count < 90);
-    if (!s) {
-      const ws = new WebSocket(`${this.base.replace(/^http/, 'ws')}/api/stream`);
-      await new Promise((res, rej) => {
-        ws.once('open', res);
-        ws.once('error', rej);
-      });
-      ws.on('message', (data) => {
-        const m = JSON.parse(String(data));
-        if (m.type === 'move') for (const h of this.handlers.get(m.id) ?? []) h(m);
-      });
-      s = { ws, count: 0 };
-      this.sockets.push(s);
-    }
-    s.count++;
-    s.ws.send(JSON.stringify({ type: 'subscribe', game: gameId, detail: 'moves' }));
+  async open() {
+    this.ws = new WebSocket(`${this.base.replace(/^http/, 'ws')}/api/stream`, {
+      headers: { authorization: `Bearer ${this.token}` },
+    });
+    await new Promise((res, rej) => {
+      this.ws.once('open', res);
+      this.ws.once('error', rej);
+    });
+    this.ws.on('message', (data) => {
+      const m = JSON.parse(String(data));
+      if (m.type === 'move') this.handlers.get(m.id)?.(m);
+      else if ((m.type === 'ack' || m.type === 'error') && this.acks.has(m.ref)) {
+        const settle = this.acks.get(m.ref);
+        this.acks.delete(m.ref);
+        settle(m);
+      }
+    });
+  }
+  subscribe(gameId, handler) {
+    this.handlers.set(gameId, handler);
+    this.ws.send(JSON.stringify({ type: 'subscribe', game: gameId, detail: 'moves' }));
+  }
+  unsubscribe(gameId) {
+    if (this.handlers.delete(gameId)) this.ws.send(JSON.stringify({ type: 'unsubscribe', game: gameId }));
+  }
+  /** A move as a stream command; resolves with the server's answer as `request` does. */
+  move(gameId, version, move) {
+    const ref = ++this.ref;
+    return new Promise((resolve) => {
+      this.acks.set(ref, (m) => resolve(m.type === 'ack' ? { status: 200, body: m } : { status: 400, body: m }));
+      this.ws.send(JSON.stringify({ type: 'command', ref, game: gameId, version, command: 'move', move }));
+    });
   }
   close() {
-    for (const s of this.sockets) s.ws.close();
+    this.ws?.close();
+  }
+}
+
+/** A process's CPU time so far (user + system), from Linux's /proc; NaN elsewhere. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
   }
 }
 
@@ -132,15 +159,39 @@ function percentile(sorted, p) {
 }
 
 /**
- * A pair of players playing game after game. The player to move picks a random legal move on its own copy of the
- * game and POSTs it; the other hears it on the stream, applies it to its copy, and answers.
+ * Random games of each family (legal moves picked at random, up to 150 plies or the end), played out before the
+ * timed phases so the players' CPU goes to talking to the server: each is a list of the player to move and the
+ * move's text.
+ */
+function randomLines(family, count, rng) {
+  const setup = entryOf(family).value.setup().value;
+  const game = setup.game;
+  return Array.from({ length: count }, () => {
+    const line = [];
+    let state = setup.initial();
+    while (line.length < 150) {
+      const toMove = game.toMove(state);
+      if (toMove.length === 0) break;
+      const move = rng.pick(game.legalMoves(state));
+      line.push({ player: toMove[0], text: game.formatMove(state, move) });
+      state = game.play(state, move);
+    }
+    return line;
+  });
+}
+
+const lineRng = createRng('server benchmark lines');
+const LINES = new Map(FAMILIES.map((f) => [f, randomLines(f, 25, lineRng)]));
+
+/**
+ * A pair of players playing game after game, each a line of `LINES`. The player to move sends its move; the other
+ * hears it on the stream and answers with the next.
  */
 class Pair {
-  constructor(k, instances, streams, load) {
+  constructor(k, instances, load) {
     this.k = k;
     this.family = FAMILIES[k % FAMILIES.length];
     this.instances = instances;
-    this.streams = streams;
     this.load = load;
     this.rng = createRng(`pair ${k}`);
     this.players = [];
@@ -154,11 +205,17 @@ class Pair {
         password: 'bench password',
         kind: 'bearer',
       });
-      this.players.push({ base, name, token: r.body.token, streams: this.streams[p % this.instances.length] });
+      const stream = new Stream(base, r.body.token);
+      await stream.open();
+      this.players.push({ base, name, token: r.body.token, stream });
     }
+  }
+  close() {
+    for (const p of this.players) p.stream.close();
   }
   async newGame() {
     const [a, b] = this.players;
+    if (this.id !== undefined) for (const p of this.players) p.stream.unsubscribe(this.id);
     const ch = await request(a.base, a.token, 'POST', '/api/challenges', {
       family: this.family,
       opponent: b.name,
@@ -167,14 +224,10 @@ class Pair {
     const acc = await request(b.base, b.token, 'POST', `/api/challenges/${ch.body.id}/accept`);
     this.id = acc.body.game.id;
     this.version = acc.body.game.version;
-    const setup = entryOf(this.family).value.setup().value;
-    this.game = setup.game;
-    this.state = setup.initial();
+    this.line = this.rng.pick(LINES.get(this.family));
     this.plies = 0;
     this.waiting = undefined;
-    for (const p of [0, 1]) {
-      await this.players[p].streams.subscribe(this.id, (m) => this.heard(p, m));
-    }
+    for (const p of [0, 1]) this.players[p].stream.subscribe(this.id, (m) => this.heard(p, m));
   }
   heard(p, m) {
     const w = this.waiting;
@@ -191,28 +244,27 @@ class Pair {
   async run(until) {
     await this.newGame();
     while (!until()) {
-      const toMove = this.game.toMove(this.state);
-      if (toMove.length === 0 || this.plies >= 150) {
+      if (this.plies >= this.line.length) {
         await this.newGame();
         continue;
       }
-      const p = toMove[0];
-      const moves = this.game.legalMoves(this.state);
-      const move = this.rng.pick(moves);
-      const text = this.game.formatMove(this.state, move);
+      const { player: p, text } = this.line[this.plies];
       const other = 1 - p;
       const heard = this.waitFor(other, this.version + 1);
       await this.load.slot();
       const t0 = performance.now();
-      const r = await request(this.players[p].base, this.players[p].token, 'POST', `/api/games/${this.id}/move`, {
-        version: this.version,
-        move: text,
-      });
+      const player = this.players[p];
+      const r =
+        TRANSPORT === 'ws'
+          ? await player.stream.move(this.id, this.version, text)
+          : await request(player.base, player.token, 'POST', `/api/games/${this.id}/move`, {
+              version: this.version,
+              move: text,
+            });
       const ms = performance.now() - t0;
       if (r.status !== 200) throw new Error(`move refused: ${JSON.stringify(r.body)}`);
       this.load.record(ms);
       this.version = r.body.version;
-      this.state = this.game.play(this.state, move);
       this.plies++;
       // The other player learns the move from the stream, as a real client does.
       if (r.body.status === 'active') await heard;
@@ -269,17 +321,22 @@ async function bench({ db, instances }) {
   try {
     for (let i = 0; i < instances; i++) children.push(await startChild(dataDir, url));
     const bases = children.map((c) => c.url);
-    const streams = bases.map((b) => new Streams(b));
-    const pairs = Array.from({ length: GAMES }, (_, k) => new Pair(k, bases, streams, undefined));
+    const pairs = Array.from({ length: GAMES }, (_, k) => new Pair(k, bases, undefined));
     for (const p of pairs) await p.signUp();
+    const cpu0 = children.map((c) => cpuSeconds(c.child.pid));
+    const own0 = process.cpuUsage();
     const full = await phase(pairs, 0);
+    const own = process.cpuUsage(own0);
+    const cpu1 = children.map((c) => cpuSeconds(c.child.pid));
     const half = await phase(pairs, full.perSecond / 2);
-    for (const s of streams) s.close();
+    for (const p of pairs) p.close();
     const fmt = (x) => x.toFixed(1);
+    const cpuPerMove = (cpu1.reduce((a, b) => a + b, 0) - cpu0.reduce((a, b) => a + b, 0)) / full.moves;
     console.log(
-      `${db.padEnd(8)} ${String(instances).padStart(2)} instance(s) ${GAMES} games: ` +
+      `${db.padEnd(8)} ${String(instances).padStart(2)} instance(s) ${GAMES} games, moves by ${TRANSPORT}: ` +
         `${Math.round(full.perSecond)} moves/s (${full.moves} moves), p50 ${fmt(full.p50)} ms, p99 ${fmt(full.p99)} ms; ` +
-        `at half load (${Math.round(half.perSecond)}/s) p50 ${fmt(half.p50)} ms, p99 ${fmt(half.p99)} ms`,
+        `at half load (${Math.round(half.perSecond)}/s) p50 ${fmt(half.p50)} ms, p99 ${fmt(half.p99)} ms; ` +
+        `CPU per move: server ${(cpuPerMove * 1e6).toFixed(0)} µs, players ${((own.user + own.system) / full.moves).toFixed(0)} µs; load average ${loadavg()[0].toFixed(1)}`,
     );
   } finally {
     for (const c of children) c.child.kill('SIGTERM');

@@ -63,6 +63,41 @@ export function memoryIo(input = ''): {
   };
 }
 
+/**
+ * Streams that say they are a terminal, as process.stdin and stdout do at a keyboard: the line reader edits lines,
+ * reads single keys and the output is in colour (unless NO_COLOR is set). `rawModes` records the raw-mode changes.
+ */
+export function terminalIo(): ReturnType<typeof memoryIo> & { input: PassThrough; rawModes: boolean[] } {
+  const m = memoryIo();
+  const rawModes: boolean[] = [];
+  const input = Object.assign(new PassThrough(), {
+    isTTY: true,
+    setRawMode(mode: boolean) {
+      rawModes.push(mode);
+      return input;
+    },
+  });
+  const output = Object.assign(m.io.output, { isTTY: true, columns: 120 });
+  return { ...m, io: { ...m.io, input, output }, input, rawModes };
+}
+
+/**
+ * Output that ends with this prompt, as a pipe shows it or as a terminal does (readline puts the cursor after it with
+ * a control sequence).
+ */
+export function atPrompt(prompt: string): RegExp {
+  const escaped = prompt.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`${escaped}(\x1b\\[\\d+G)?$`);
+}
+
+/** Types `keys` one key at a time, as a person does (readline treats a chunk of several keys as a paste). */
+export async function typeKeys(input: PassThrough, keys: string): Promise<void> {
+  for (const key of keys) {
+    input.write(key);
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
 /** Runs `tactica <argv…>` in-process and captures what it printed and its exit code. */
 export async function runCapture(
   argv: readonly string[],

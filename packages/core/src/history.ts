@@ -18,13 +18,26 @@ export function current<S, M>(h: History<S, M>): S {
   return h.states[h.cursor] as S;
 }
 
+/**
+ * The moves list each list was made from by `pushMove` (its prefix), so that what was computed for every move of a
+ * line (its text, see `lineTexts`) is extended by one move rather than computed again.
+ */
+const prefixes = new WeakMap<readonly unknown[], readonly unknown[]>();
+
 /** Records `move` leading to `next` from the current position, discarding anything that had been taken back. */
 export function pushMove<S, M>(h: History<S, M>, move: M, next: S): History<S, M> {
+  const moves = [...h.moves.slice(0, h.cursor), move];
+  prefixes.set(moves, h.moves);
   return {
     states: [...h.states.slice(0, h.cursor + 1), next],
-    moves: [...h.moves.slice(0, h.cursor), move],
+    moves,
     cursor: h.cursor + 1,
   };
+}
+
+/** The moves list `moves` was made from by adding its last move, if it was made by `pushMove`. */
+export function prefixOf<M>(moves: readonly M[]): readonly M[] | undefined {
+  return prefixes.get(moves) as readonly M[] | undefined;
 }
 
 export function canUndo<S, M>(h: History<S, M>): boolean {

@@ -34,7 +34,8 @@ import {
   type TimeMode,
 } from './clock.js';
 import type { Game } from './game.js';
-import { moveText } from './move-text.js';
+import { lineTexts } from './move-text.js';
+import { outcomeAt, positionText } from './state-memo.js';
 import { canRedo, canUndo, current, pushMove, redo, startHistory, undo, type History } from './history.js';
 import type { Outcome } from './outcome.js';
 import { opponent, type Player } from './player.js';
@@ -266,7 +267,7 @@ export class Session<S, M, G = undefined> extends SessionCommands<SessionState<S
     return current(this.state.history);
   }
   get outcome(): Outcome | undefined {
-    return this.config.game.outcome(this.position);
+    return outcomeAt(this.config.game, this.position);
   }
   /** The player to move, undefined once the game is over. */
   get toMove(): Player | undefined {
@@ -629,10 +630,10 @@ function checkClock(clock: unknown): InputError | undefined {
 // --- snapshots ---
 
 function encodeLine<S, M>(game: Game<S, M>, h: History<S, M>): LineSnapshot {
-  const start = game.formatPosition(h.states[0] as S);
-  const moves = h.moves.map((m, i) => moveText(game, h.states[i] as S, m));
+  const start = positionText(game, h.states[0] as S);
+  const moves = lineTexts(game, h);
   const last = h.states.length - 1;
-  const o = game.outcome(h.states[last] as S);
+  const o = outcomeAt(game, h.states[last] as S);
   let ended: LineSnapshot['ended'];
   if (o) {
     // Did the last position come from its move (or the start text), or was it ended without one?

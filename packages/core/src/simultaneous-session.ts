@@ -37,6 +37,7 @@ import { canRedo, canUndo, current, pushMove, redo, startHistory, undo, type His
 import type { Outcome } from './outcome.js';
 import { opponent, type Player } from './player.js';
 import { err, inputError, ok, type InputError, type Result } from './result.js';
+import { outcomeAt, positionText } from './state-memo.js';
 import {
   badMove,
   badPlayer,
@@ -264,7 +265,7 @@ export class SimultaneousSession<S, M, G = undefined, O = unknown> extends Sessi
     return playLine(this.config.game, this.own[0], this.state.pending[1]);
   }
   get outcome(): Outcome | undefined {
-    return this.config.game.outcome(this.roundStart);
+    return outcomeAt(this.config.game, this.roundStart);
   }
   /** The round being played: 1 for the first. */
   get round(): number {
@@ -542,7 +543,7 @@ function encodeRound<S, M>(game: Game<S, M, unknown>, start: S, round: RoundMove
 function encodeLine<S, M>(game: Game<S, M, unknown>, h: RoundLine<S, M>, upToCursor: boolean): RoundLineSnapshot {
   const steps = upToCursor ? h.moves.slice(0, h.cursor) : h.moves;
   return {
-    start: game.formatPosition(h.states[0] as S),
+    start: positionText(game, h.states[0] as S),
     steps: steps.map((step, i) =>
       step.kind === 'round' ? encodeRound(game, h.states[i] as S, step.moves) : { command: step.text },
     ),

@@ -41,7 +41,7 @@ export function makeServices(database: Database, engines: EngineRunner, options:
     challenges,
     chat: new Chat(database, now),
     imports: new Imports(games),
-    hub: new StreamHub(database, games, challenges, now),
+    hub: new StreamHub(database, games, challenges, accounts, now),
     scheduler: new Scheduler(database, games, engines, now, options.scheduler),
   };
 }

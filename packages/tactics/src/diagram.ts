@@ -32,14 +32,22 @@ export function diagramCell(cell: Cell, sq: number): string {
  * The board as the manual prints it (no trailing newline). `flipped` turns it half round: rank 8 at the top and the
  * files from H to A, for the player who wants Black's side nearest.
  */
-export function renderDiagram(s: Pick<TacticsState, 'board'>, options: { readonly flipped?: boolean } = {}): string {
+export function renderDiagram(
+  s: Pick<TacticsState, 'board'>,
+  options: {
+    readonly flipped?: boolean;
+    /** An interface's colours: given each square's text, gives it back as shown (the same width on the screen). */
+    readonly paint?: (square: number, text: string) => string;
+  } = {},
+): string {
   const flipped = options.flipped ?? false;
+  const paint = options.paint ?? ((_: number, text: string) => text);
   const files = flipped ? [7, 6, 5, 4, 3, 2, 1, 0] : [0, 1, 2, 3, 4, 5, 6, 7];
   const ranks = flipped ? [7, 6, 5, 4, 3, 2, 1, 0] : [0, 1, 2, 3, 4, 5, 6, 7];
   const fileLine = `    ${files.map((f) => (FILES[f] ?? '').toUpperCase()).join('   ')}`;
   const lines = [fileLine, RULE_LINE];
   for (const r of ranks) {
-    const squares = files.map((f) => diagramCell(cellAt(s, r * 8 + f), r * 8 + f));
+    const squares = files.map((f) => paint(r * 8 + f, diagramCell(cellAt(s, r * 8 + f), r * 8 + f)));
     lines.push(`${r + 1} |${squares.join('|')}| ${r + 1}`, RULE_LINE);
   }
   lines.push(`${fileLine} `);

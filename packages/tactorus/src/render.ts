@@ -30,6 +30,8 @@ import { ROUND_LIMIT, type Order, type Rules } from './state.js';
 export interface RenderOptions {
   /** Board->Rotate: turn the board by 180 degrees (Player 2's side at the bottom). Square numbers stay. */
   readonly rotated?: boolean;
+  /** An interface's colours (themes): given each square's text, gives it back as shown (the same width). */
+  readonly paint?: (square: number, text: string) => string;
 }
 
 /**
@@ -58,7 +60,7 @@ export function renderBoard(
       let ch = view.board[sq] as string;
       if (ch === '.' && view.rules.highGround && isHighGround(sq)) ch = ':';
       const mark = from.has(sq) ? '>' : to.has(sq) ? '<' : ' ';
-      line += ` ${ch}${mark}`;
+      line += ` ${options.paint ? options.paint(sq, ch) : ch}${mark}`;
     }
     lines.push(`${line} ${r}${supply}`);
   }

@@ -19,10 +19,12 @@ import {
   receiveKey,
   receiveOrders,
   resignSession,
+  restoreSessionSnapshot,
   revealKey,
   saveSession,
   sealOrders,
   sessionFromFile,
+  sessionSnapshot,
   setComputerLevel,
   type TactorusSession,
 } from './session.js';
@@ -143,12 +145,36 @@ describe('play by e-mail: the protocol at each end', () => {
     expect(change.ok ? 'ok' : change.error.code).toBe('email/sealed');
   });
 
-  it("one's own memo, another round's memo, or a second different memo of the other player is refused", async () => {
+  it("one's own memo is taken as the manual allows: it replaces the orders scheduled, not the ones sealed", async () => {
+    const [alice] = await startMailGame();
+    // The memo Alice sealed on another machine (its key in it, as her own copy has it).
+    const elsewhere = must(await sealOrders(schedule(alice, [{ from: 84, to: 64 }])));
+    const ownMemo = elsewhere.session.sent as string;
+    // Here she had scheduled something else: the memo's orders replace it.
+    const here = schedule(alice, [{ from: 83, to: 63 }]);
+    const replaced = must(await receiveOrders(here, ownMemo));
+    expect(replaced.own).toBe('replaced');
+    expect(localView(replaced.session).orders).toEqual([{ from: 84, to: 64 }]);
+    expect(replaced.session.sent).toBeUndefined();
+    // Without its key the memo cannot be opened.
+    const keyless = await receiveOrders(here, elsewhere.memo);
+    expect(keyless.ok ? 'ok' : keyless.error.code).toBe('tacmoves/no-key');
+    expect(keyless.ok ? '' : keyless.error.message).toContain('your own memo');
+    // Once sealed, the very memo sealed changes nothing, and another memo of hers is refused.
+    const sealedHere = must(await sealOrders(here));
+    const same = must(await receiveOrders(sealedHere.session, sealedHere.session.sent as string));
+    expect(same.own).toBe('sealed');
+    expect(same.session).toBe(sealedHere.session);
+    const other = await receiveOrders(sealedHere.session, ownMemo);
+    expect(other.ok ? 'ok' : other.error.code).toBe('email/sealed');
+  });
+
+  it('a second, different memo of the other player is refused', async () => {
     let [alice, bob] = await startMailGame();
     const a1 = must(await sealOrders(alice));
     alice = a1.session;
-    const own = await receiveOrders(alice, a1.memo);
-    expect(own.ok ? 'ok' : own.error.code).toBe('tacmoves/wrong-player');
+    const own = must(await receiveOrders(alice, a1.memo));
+    expect(own.own).toBe('sealed');
     const b1 = must(await sealOrders(bob));
     bob = b1.session;
     alice = must(await receiveOrders(alice, b1.memo)).session;
@@ -373,5 +399,50 @@ describe('customize, rule changes and resignation go into the record', () => {
       expect(r.ok ? 'ok' : r.error.code).toBe('customize/flag');
     }
     expect(customizeSession(s, `${b.slice(0, 93)}.${b.slice(94)}`).ok).toBe(true);
+  });
+});
+
+describe('the snapshot a program keeps to resume a game exactly', () => {
+  it('holds both players’ orders at one screen, the computer’s level, the e-mail memos and key', async () => {
+    const hot = play(
+      newSession({ name: 'hot', mode: 'hot-seat' }),
+      { type: 'order', player: 0, from: 84, to: 64 },
+      { type: 'done', player: 0 },
+      { type: 'order', player: 1, from: 15, to: 35 },
+    );
+    const vs = setComputerLevel(
+      schedule(newSession({ name: 'vs', mode: 'computer', level: 2 }), [{ from: 84, to: 64 }]),
+      5,
+    );
+    const [alice] = await startMailGame();
+    const mail = must(await sealOrders(schedule(alice, [{ from: 83, to: 63 }]))).session;
+    for (const session of [hot, must(vs), mail]) {
+      const back = must(restoreSessionSnapshot(JSON.parse(JSON.stringify(sessionSnapshot(session)))));
+      expect(back.core.toJSON()).toEqual(session.core.toJSON());
+      expect([back.settings, back.seat, back.sent, back.received]).toEqual([
+        session.settings,
+        session.seat,
+        session.sent,
+        session.received,
+      ]);
+    }
+  });
+
+  it('refuses a snapshot whose fields are wrong, naming the field', () => {
+    const good = sessionSnapshot(newSession({ name: 'x', mode: 'hot-seat' }));
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...good, format: 'other' }, 'format'],
+      [{ ...good, seat: 2 }, 'seat'],
+      [{ ...good, settings: { name: 'x', mode: 'telepathy' } }, 'settings.mode'],
+      [{ ...good, settings: { name: 'two\nlines', mode: 'hot-seat' } }, 'settings.name'],
+      [{ ...good, sent: 'memo' }, 'sent'],
+      [{ ...good, core: { ...(good['core'] as object), pending: [['84-99'], []] } }, 'core'],
+      [{ ...good, settings: { name: 'x', mode: 'computer' } }, 'core.seats'],
+    ];
+    for (const [v, field] of cases) {
+      const r = restoreSessionSnapshot(v);
+      expect(r.ok, field).toBe(false);
+      if (!r.ok) expect(r.error.message.startsWith(`${field}: `), `${field}: ${r.error.message}`).toBe(true);
+    }
   });
 });

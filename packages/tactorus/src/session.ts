@@ -25,6 +25,7 @@
  */
 import {
   createSimultaneousSession,
+  restoreSimultaneousSession,
   err,
   inputError,
   ok,
@@ -39,6 +40,7 @@ import { formatCommand } from './command.js';
 import {
   exportGame,
   importSeat,
+  MODES,
   publicView,
   saveGame,
   type GameFile,
@@ -49,7 +51,7 @@ import { newGame, tactorus, type TactorusSetup } from './game.js';
 import { commandOptions, coreFromRecord, lastRound, NO_CLOCK, recordOf, type TactorusCore } from './line.js';
 import { formatMoveText, formatOrder } from './notation.js';
 import type { TactorusObservation } from './observation.js';
-import { checkMemoFits, exportOrders, openOrders, parseOrdersMemo } from './orders-file.js';
+import { checkMemoFits, exportOrders, openOrders, parseOrdersMemo, type SealedOrders } from './orders-file.js';
 import { parseBoard } from './position.js';
 import type { RoundReport } from './resolve.js';
 import { sameRules, type Order, type Rules, type TactorusMove } from './state.js';
@@ -351,16 +353,21 @@ export async function sealOrders(
  * Steps 2 and 4: takes the other player's memo. Without a key (in the memo or given) it is checked and kept
  * until the key arrives; with a key it is opened and the round resolves, which requires the local orders to be
  * sealed first.
+ *
+ * The local player's own memo is taken too (manual, "Importing scheduled Tactorus moves": "You can import your own
+ * moves, your opponent's moves, …"): opened with its key, its orders replace the ones scheduled (`own: 'replaced'`);
+ * once the round's orders are sealed only the very memo sealed is taken, and changes nothing (`own: 'sealed'`).
  */
 export async function receiveOrders(
   session: TactorusSession,
   memoText: string,
   keyHex?: string,
-): Promise<Result<{ session: TactorusSession; report?: RoundReport }, InputError>> {
+): Promise<Result<{ session: TactorusSession; report?: RoundReport; own?: 'replaced' | 'sealed' }, InputError>> {
   const problem = requireEmail(session);
   if (problem) return err(problem);
   const memo = await parseOrdersMemo(memoText);
   if (!memo.ok) return memo;
+  if (memo.value.player === session.seat) return receiveOwnOrders(session, memo.value, keyHex);
   const other = opponent(session.seat);
   const fits = await checkMemoFits(memo.value, session.core.roundStart, other);
   if (!fits.ok) return fits;
@@ -379,6 +386,39 @@ export async function receiveOrders(
   const key = keyHex ?? memo.value.key;
   if (key === undefined) return ok({ session: withReceived });
   return receiveKey(withReceived, key);
+}
+
+/** The local player's own memo (see `receiveOrders`). */
+async function receiveOwnOrders(
+  session: TactorusSession,
+  memo: SealedOrders,
+  keyHex: string | undefined,
+): Promise<Result<{ session: TactorusSession; own: 'replaced' | 'sealed' }, InputError>> {
+  const { core, seat } = session;
+  const fits = await checkMemoFits(memo, core.roundStart, seat);
+  if (!fits.ok) return fits;
+  if (session.sent !== undefined) {
+    const mine = await parseOrdersMemo(session.sent);
+    if (mine.ok && mine.value.withoutKey === memo.withoutKey) return ok({ session, own: 'sealed' });
+    return err(
+      inputError(
+        'email/sealed',
+        'your orders for this round are sealed and sent: a different memo cannot replace them',
+      ),
+    );
+  }
+  if (!(keyHex ?? memo.key)?.trim()) {
+    return err(inputError('tacmoves/no-key', 'your own memo is opened with its key: add the key your export gave'));
+  }
+  const orders = await openOrders(memo, keyHex, core.roundStart);
+  if (!orders.ok) return orders;
+  // The memo's orders replace the scheduled ones (a withdrawal first when there are any).
+  const cleared = core.state.pending[seat].length > 0 ? core.withdraw(seat, commandOptions(core)) : ok(core);
+  if (!cleared.ok) return cleared;
+  const moves = orders.value.map(formatOrder);
+  const next = moves.length ? cleared.value.submit(seat, moves, commandOptions(cleared.value)) : cleared;
+  if (!next.ok) return err(inputError('email/bad-own-orders', `your memo's orders: ${next.error.message}`));
+  return ok({ session: withCore(session, next.value), own: 'replaced' });
 }
 
 /**
@@ -425,4 +465,67 @@ export async function revealKey(session: TactorusSession): Promise<Result<string
   if (!mine.ok) return mine;
   if (mine.value.key === undefined) return err(inputError('email/no-key', 'the sealed memo has lost its key'));
   return ok(mine.value.key);
+}
+
+/** The format of `sessionSnapshot`. */
+export const SESSION_SNAPSHOT_FORMAT = 'tactorus-session';
+
+/**
+ * Everything a program at this end holds of a game, secrets included: the core session's snapshot (both players'
+ * pending orders, as a hot-seat screen has them), the settings, the local seat and this round's memos (the local
+ * key). It is what a program keeps on its own machine to resume a game exactly as it was left (manual, "Done: Exit
+ * the Tactorus Application and ensure play resumes as it was left"); it is never sent to anyone.
+ */
+export function sessionSnapshot(session: TactorusSession): Readonly<Record<string, unknown>> {
+  return {
+    format: SESSION_SNAPSHOT_FORMAT,
+    formatVersion: 1,
+    settings: { name: session.settings.name, mode: session.settings.mode },
+    seat: session.seat,
+    core: session.core.toJSON(),
+    ...(session.sent !== undefined ? { sent: session.sent } : {}),
+    ...(session.received !== undefined ? { received: session.received } : {}),
+  };
+}
+
+/** Reads `sessionSnapshot`'s object back, checking every field; errors are `snapshot/…` and name the field. */
+export function restoreSessionSnapshot(v: unknown): Result<TactorusSession, InputError> {
+  const bad = (field: string, why: string): Result<never, InputError> =>
+    err(inputError('snapshot/bad-field', `${field}: ${why}`, { input: field }));
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return bad('(top)', 'not an object');
+  const o = v as Record<string, unknown>;
+  if (o['format'] !== SESSION_SNAPSHOT_FORMAT) return bad('format', `not "${SESSION_SNAPSHOT_FORMAT}"`);
+  if (o['formatVersion'] !== 1) return bad('formatVersion', 'not 1');
+  const settings = o['settings'];
+  if (typeof settings !== 'object' || settings === null) return bad('settings', 'not an object');
+  const { name, mode } = settings as Record<string, unknown>;
+  if (typeof name !== 'string' || name.length > 10_000 || /[\r\n]/.test(name)) {
+    return bad('settings.name', 'not one line of text');
+  }
+  if (typeof mode !== 'string' || !(MODES as readonly string[]).includes(mode)) {
+    return bad('settings.mode', `not one of ${MODES.join(', ')}`);
+  }
+  const seat = o['seat'];
+  if (seat !== 0 && seat !== 1) return bad('seat', 'not 0 or 1');
+  for (const memo of ['sent', 'received'] as const) {
+    if (o[memo] !== undefined && (typeof o[memo] !== 'string' || mode !== 'e-mail')) {
+      return bad(memo, 'a memo is text, and only an e-mail game has one');
+    }
+  }
+  const core = restoreSimultaneousSession(tactorus, o['core']);
+  if (!core.ok) return err(inputError(core.error.code, `core: ${core.error.message}`, { input: 'core' }));
+  const computers = core.value.seats.filter((x) => x.kind === 'computer').length;
+  if (computers !== (mode === 'computer' ? 1 : 0) || (mode === 'computer' && core.value.seats[seat].kind !== 'human')) {
+    return bad(
+      'core.seats',
+      `the seats do not fit a game played ${mode === 'computer' ? 'against the computer' : mode}`,
+    );
+  }
+  return ok({
+    settings: { name, mode: mode as Mode },
+    seat,
+    core: core.value,
+    ...(typeof o['sent'] === 'string' ? { sent: o['sent'] } : {}),
+    ...(typeof o['received'] === 'string' ? { received: o['received'] } : {}),
+  });
 }

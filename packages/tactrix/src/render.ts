@@ -6,8 +6,16 @@ import { outcomeOfState } from './game.js';
 import { FILES, PLAYER_NAMES, RANKS, pieceLetter, squareAt } from './pieces.js';
 import type { TactrixState } from './state.js';
 
-export function renderBoard(s: TactrixState, options: { flipped?: boolean } = {}): string {
+export function renderBoard(
+  s: TactrixState,
+  options: {
+    flipped?: boolean;
+    /** An interface's colours and marks: given each square's text, gives it back as shown (the same width). */
+    paint?: (square: number, text: string) => string;
+  } = {},
+): string {
   const flipped = options.flipped ?? false;
+  const paint = options.paint ?? ((_: number, text: string) => text);
   const files = Array.from({ length: FILES }, (_, i) => (flipped ? FILES - 1 - i : i));
   const ranks = Array.from({ length: RANKS }, (_, i) => (flipped ? i : RANKS - 1 - i));
   const letters = `    ${files.map((f) => 'abcdefghij'[f]).join(' ')}`;
@@ -15,7 +23,7 @@ export function renderBoard(s: TactrixState, options: { flipped?: boolean } = {}
     const cells = files.map((f) => {
       const sq = squareAt(f, r);
       const p = s.board[sq] as number;
-      return p !== 0 ? pieceLetter(p) : (s.chips[sq] as number) > 0 ? '*' : '.';
+      return paint(sq, p !== 0 ? pieceLetter(p) : (s.chips[sq] as number) > 0 ? '*' : '.');
     });
     const label = String(r + 1).padStart(2);
     return `${label}  ${cells.join(' ')}  ${label}`;

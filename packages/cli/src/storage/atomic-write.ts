@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  closeSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 
 /** Temporary files end so; they start with a dot, so listings never take them for saves. */
 export const TEMP_SUFFIX = '.tmp';
@@ -11,11 +21,12 @@ export const TEMP_SUFFIX = '.tmp';
  * which is flushed to the disk before it is renamed over the old file (else a power cut can leave the new name on an
  * empty file), and the directory is flushed after, so the rename itself survives a power cut.
  */
-export function writeFileAtomic(dir: string, name: string, text: string): void {
+export function writeFileAtomic(dir: string, name: string, text: string, mode = 0o600): void {
   const temp = join(dir, `.${name}.${process.pid}.${randomBytes(4).toString('hex')}${TEMP_SUFFIX}`);
   try {
-    // Saves hold secrets (a Tactorus save holds the player's key for the round): readable by their owner only.
-    const fd = openSync(temp, 'wx', 0o600);
+    // Saves hold secrets (a Tactorus save holds the player's key for the round): readable by their owner only,
+    // unless the caller says otherwise.
+    const fd = openSync(temp, 'wx', mode);
     try {
       writeFileSync(fd, text, 'utf8');
       fsyncSync(fd);
@@ -55,4 +66,55 @@ export function errorCode(e: unknown): string | undefined {
   if (typeof e !== 'object' || e === null || !('code' in e)) return undefined;
   const code = (e as { code: unknown }).code;
   return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * Replaces the file at `path` with `text` as `writeFileAtomic` does, for the files a person names (records, game
+ * files, exports, memos) and the program's own files beside the save library (settings). A link is followed to the
+ * file it names, which is the one replaced; an existing file keeps its permissions; a new one gets `mode` (less the
+ * umask: by default readable by others as any file a program writes). Temporary files that an earlier writer of the
+ * same name left when it was killed are removed first, so a kill at any moment leaves the old file or the new one,
+ * and at most one temporary file beside them until the next write.
+ */
+export function writeTextFileAtomic(path: string, text: string, options: { readonly mode?: number } = {}): void {
+  let target = resolve(path);
+  let mode = options.mode ?? 0o666;
+  try {
+    target = realpathSync(target);
+    const st = statSync(target);
+    if (st.isDirectory()) throw Object.assign(new Error(`${path} is a directory`), { code: 'EISDIR' });
+    mode = st.mode & 0o777;
+  } catch (e) {
+    if (errorCode(e) !== 'ENOENT') throw e;
+  }
+  const dir = dirname(target);
+  const name = basename(target);
+  removeLeftTemps(dir, name);
+  writeFileAtomic(dir, name, text, mode);
+}
+
+/** The temporary files of `name` in `dir` whose writer (a process of this host) is gone. */
+function removeLeftTemps(dir: string, name: string): void {
+  const prefix = `.${name}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    if (!n.startsWith(prefix) || !n.endsWith(TEMP_SUFFIX)) continue;
+    const pid = Number(n.slice(prefix.length).split('.')[0]);
+    if (Number.isInteger(pid) && pid > 0 && !processAlive(pid)) rmSync(join(dir, n), { force: true });
+  }
+}
+
+/** True when a process with this id runs on this host (EPERM: it runs, as another user). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return errorCode(e) === 'EPERM';
+  }
 }

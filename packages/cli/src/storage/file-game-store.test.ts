@@ -87,9 +87,27 @@ describe('file store specifics', () => {
   it('titles that look like paths never write outside the save directory', async () => {
     const root = tempDir();
     const store = new FileGameStore(join(root, 'saves'));
-    const titles = ['../outside', '../../etc/passwd', '/tmp/x', 'a/b/c', '..', '.', 'CON', 'nul.json', '.lock'];
+    const titles = [
+      '../outside',
+      '../../etc/passwd',
+      '/tmp/x',
+      'a/b/c',
+      '..',
+      '.',
+      'CON',
+      'nul.json',
+      '.lock',
+      // Thousands of characters (issue 18, item 6).
+      `${'../'.repeat(2000)}etc/passwd`,
+      'x'.repeat(20_000),
+    ];
     for (const title of titles)
       expect((await store.create({ family: 'g', title, summary: '', doc: doc(1) })).ok).toBe(true);
+    // A title with control characters is refused, naming the character; nothing is written.
+    const control = await store.create({ family: 'g', title: '../\u0000x\ttab\u001b[2J', summary: '', doc: doc(1) });
+    expect(control.ok ? 'ok' : `${control.error.code}: ${control.error.message}`).toBe(
+      'store/bad-title: a title cannot hold the control character U+0000',
+    );
     expect(readdirSync(root)).toEqual(['saves']);
     const names = readdirSync(join(root, 'saves'));
     expect(names).toHaveLength(titles.length);

@@ -250,6 +250,14 @@ describe('issue 19, item 5: damaged saves are reported, not hidden', () => {
     expect(lib.list('g').map((e) => e.title)).toEqual(['Good']);
     expect(lib.open('Good', 'g').ok).toBe(true);
     expect(lib.open('Broken', 'g')).toMatchObject({ ok: false, error: { code: 'save/not-found' } });
+    // The save asked for may be the damaged one: the error names its file and why it cannot be read.
+    const notFound = lib.open('Broken', 'g');
+    expect(notFound.ok ? '' : notFound.error.message).toMatch(
+      /^no save is titled "Broken"; a save file cannot be read: (\S+) \(not valid JSON \(.+\)\)$/,
+    );
+    expect(notFound.ok ? '' : notFound.error.message).toContain(fileOf(lib, broken));
+    const byFind = lib.find('#2', 'g');
+    expect(byFind.ok ? '' : byFind.error.message).toContain(`a save file cannot be read: ${fileOf(lib, broken)}`);
     expect(lib.damaged('g')).toMatchObject([{ name: `${broken.id}.json`, error: { code: 'store/damaged' } }]);
     const [line] = lib.damagedLines('g');
     expect(line).toContain(`damaged save ${fileOf(lib, broken)}: ${broken.id}.json: not valid JSON`);

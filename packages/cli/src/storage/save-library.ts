@@ -1,3 +1,4 @@
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -12,10 +13,11 @@ import {
   type InputError,
   type Result,
 } from '@tactica/core';
+import { writeFileAtomic } from './atomic-write.js';
 import { FileGameStore } from './file-game-store.js';
 import type { LockOptions } from './library-lock.js';
 import type { SaveEntry, SaveFile, SaveFiles, SaveMeta } from './save-files.js';
-import { resolveReference } from './save-references.js';
+import { resolveReference, type ShownList } from './save-references.js';
 
 export type { SaveEntry, SaveFile } from './save-files.js';
 
@@ -58,10 +60,51 @@ export class SaveLibrary {
     this.files = this.store.files;
   }
 
-  /** Saves of one game (or all), in list order: the numbers `#N` refers to. Damaged files are in `damaged`. */
+  /** Saves of one game (or all), in list order. Damaged files are in `damaged`. */
   list(game?: string): SaveEntry[] {
     const listing = this.files.listing(game);
     return listing.ok ? listing.value.saves.map(stripPayload) : [];
+  }
+
+  /**
+   * The saves of a game as they are shown to a person, numbered from 1: the list is remembered (in the library, so
+   * the next command finds it too), and `#N` or `N` name its entries until another list of the game is shown.
+   */
+  listShown(game: string): SaveEntry[] {
+    const entries = this.list(game);
+    const path = this.shownPath(game);
+    if (path === undefined) return entries;
+    try {
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      const shown = entries.map((e) => ({ id: e.id, title: e.title }));
+      writeFileAtomic(this.dir, `.shown-${game}.json`, `${JSON.stringify({ shown })}\n`);
+    } catch {
+      // A list that cannot be remembered must not leave an older one to answer for it.
+      rmSync(path, { force: true });
+    }
+    return entries;
+  }
+
+  /** The list of a game last shown (`listShown`), if there is one and it reads. */
+  private shown(game: string | undefined): ShownList | undefined {
+    const path = game === undefined ? undefined : this.shownPath(game);
+    if (path === undefined) return undefined;
+    try {
+      const v = JSON.parse(readFileSync(path, 'utf8')) as { shown?: unknown };
+      if (!Array.isArray(v.shown)) return undefined;
+      const list = v.shown.filter(
+        (x): x is { id: string; title: string } =>
+          typeof x === 'object' && x !== null && typeof x.id === 'string' && typeof x.title === 'string',
+      );
+      return list.length === v.shown.length ? list : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private shownPath(game: string): string | undefined {
+    // The family names the file: only a plain family id may.
+    return /^[a-z0-9][a-z0-9-]{0,39}$/.test(game) ? join(this.dir, `.shown-${game}.json`) : undefined;
   }
 
   /**
@@ -83,16 +126,33 @@ export class SaveLibrary {
   find(ref: string, game?: string): Result<SaveEntry, InputError> {
     const listing = this.files.listing(game);
     if (!listing.ok) return listing;
-    const found = resolveReference(listing.value.saves, ref);
-    return found.ok ? ok(stripPayload(found.value)) : found;
+    const found = resolveReference(listing.value.saves, ref, this.shown(game));
+    return found.ok ? ok(stripPayload(found.value)) : this.withDamaged(found, listing.value.damaged);
   }
 
   open(ref: string, game?: string): Result<SaveFile, InputError> {
     const listing = this.files.listing(game);
     if (!listing.ok) return listing;
-    const found = resolveReference(listing.value.saves, ref);
+    const found = resolveReference(listing.value.saves, ref, this.shown(game));
     if (found.ok) this.remember(found.value);
-    return found;
+    return found.ok ? found : this.withDamaged(found, listing.value.damaged);
+  }
+
+  /**
+   * A save not found while some files of the game cannot be read: the one wanted may be among them, so the error
+   * names them (the first three) and why they cannot be read.
+   */
+  private withDamaged(
+    notFound: Result<never, InputError>,
+    damaged: readonly DamagedEntry[],
+  ): Result<never, InputError> {
+    if (notFound.ok || notFound.error.code !== 'save/not-found' || damaged.length === 0) return notFound;
+    const why = (d: DamagedEntry): string =>
+      d.error.message.startsWith(`${d.name}: `) ? d.error.message.slice(d.name.length + 2) : d.error.message;
+    const shown = damaged.slice(0, 3).map((d) => `${join(this.dir, d.name)} (${why(d)})`);
+    const more = damaged.length > 3 ? ` and ${damaged.length - 3} more` : '';
+    const files = damaged.length === 1 ? 'a save file cannot be read' : `${damaged.length} save files cannot be read`;
+    return err({ ...notFound.error, message: `${notFound.error.message}; ${files}: ${shown.join(', ')}${more}` });
   }
 
   /** A new save; refused with `store/title-taken` when a save of the game has the title. */
@@ -165,7 +225,7 @@ export class SaveLibrary {
   /** Renames a save; refused with `store/title-taken` when another save of the game has the new title. */
   rename(ref: string, newTitle: string, game?: string): Result<SaveEntry, InputError> {
     const renamed = this.files.transact((w) => {
-      const found = resolveReference(w.listing(game).saves, ref);
+      const found = resolveReference(w.listing(game).saves, ref, this.shown(game));
       if (!found.ok) return found;
       return w.update(found.value.id, { expectedVersion: found.value.version, title: newTitle });
     });
@@ -176,7 +236,7 @@ export class SaveLibrary {
 
   remove(ref: string, game?: string): Result<SaveEntry, InputError> {
     const removed = this.files.transact((w) => {
-      const found = resolveReference(w.listing(game).saves, ref);
+      const found = resolveReference(w.listing(game).saves, ref, this.shown(game));
       return found.ok ? w.remove(found.value.id, found.value.version) : found;
     });
     if (!removed.ok) return removed;

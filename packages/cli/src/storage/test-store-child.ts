@@ -6,9 +6,15 @@
  *   node test-store-child.js worker <dir> <counter-id> <ops> <titles…>
  *        adds one to the counter save <ops> times (read, then a versioned write, again when refused as stale), and
  *        tries to create each title; prints { increments, created, retries } as JSON
+ *   node test-store-child.js text-writer <file>          rewrites the file (a record, memo, export, settings) for ever
+ *                                                        through writeTextFileAtomic; says ready after the first write
+ *   node test-store-child.js settings-writer <settings file> <tag> <n>
+ *        saves the settings key <tag>1 … <tag><n> one at a time into section "race"; prints done
  */
 import { pathToFileURL } from 'node:url';
+import { writeTextFileAtomic } from './atomic-write.js';
 import { SaveFiles } from './save-files.js';
+import { writeSection } from './settings.js';
 
 /** The whole document for a version: a reader that finds any other text for that version found a torn write. */
 export function payloadFor(version: number): string {
@@ -57,10 +63,27 @@ function worker(dir: string, counterId: string, ops: number, titles: readonly st
   process.stdout.write(`${JSON.stringify({ increments, created, retries })}\n`);
 }
 
+function textWriter(file: string): never {
+  for (let n = 1; ; n++) {
+    writeTextFileAtomic(file, payloadFor(n));
+    if (n === 1) process.stdout.write('ready\n');
+  }
+}
+
+function settingsWriter(file: string, tag: string, n: number): void {
+  for (let i = 1; i <= n; i++) {
+    const r = writeSection('race', { [`${tag}${i}`]: String(i) }, file, { waitMs: 60_000 });
+    if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  }
+  process.stdout.write('done\n');
+}
+
 // Run as a program, not when a test imports payloadFor.
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [mode, dir = '', ...rest] = process.argv.slice(2);
   if (mode === 'writer') writer(dir, rest);
+  else if (mode === 'text-writer') textWriter(dir);
+  else if (mode === 'settings-writer') settingsWriter(dir, rest[0] ?? '', Number(rest[1]));
   else if (mode === 'worker') worker(dir, rest[0] ?? '', Number(rest[1]), rest.slice(2));
   else throw new Error(`unknown mode ${String(mode)}`);
 }

@@ -16,6 +16,8 @@ export type Completions = () => readonly string[];
 export class LineReader {
   private readonly queue: string[] = [];
   private waiting: ((line: string | undefined) => void) | undefined;
+  /** A terminal waiting for one keystroke (`key`): lines typed meanwhile are not lines. */
+  private waitingKey: ((key: Key | undefined) => void) | undefined;
   private closed = false;
   private readonly rl: Interface;
   private completions: Completions | undefined;
@@ -26,6 +28,8 @@ export class LineReader {
   ) {
     this.rl = isTerminal(input) && isTerminal(output) ? this.terminalInterface(input, output) : pipedInterface(input);
     this.rl.on('line', (line) => {
+      // Enter pressed for `key` is the key, not an empty line for the next question.
+      if (this.waitingKey) return;
       if (this.waiting) {
         const w = this.waiting;
         this.waiting = undefined;
@@ -37,7 +41,24 @@ export class LineReader {
       const w = this.waiting;
       this.waiting = undefined;
       w?.(undefined);
+      const k = this.waitingKey;
+      this.waitingKey = undefined;
+      k?.(undefined);
     });
+    if (this.rl.terminal) {
+      input.on('keypress', (text: string | undefined, info: KeypressInfo | undefined) => {
+        const k = this.waitingKey;
+        if (!k) return;
+        const key = keyOf(text, info);
+        if (key === undefined) return;
+        this.waitingKey = undefined;
+        // readline has taken the key into its line (and echoed it): the line is cleared, the key was no text.
+        this.rl.write(null, { ctrl: true, name: 'e' });
+        this.rl.write(null, { ctrl: true, name: 'u' });
+        this.output.write('\n');
+        k(key);
+      });
+    }
   }
 
   /** True when lines come from a person at a terminal (line editing, history and completion are on). */
@@ -108,6 +129,25 @@ export class LineReader {
     });
   }
 
+  /**
+   * One keystroke, for the original programs' "press any key" and single-key answers. At a terminal it is the key
+   * itself, taken without Enter: `enter`, `escape`, `space`, or the character typed. From a pipe (scripts, tests) it
+   * is the next line, read as the key it starts with: an empty line is `enter`, a line of spaces `space`, `esc` or a
+   * line starting with the escape character `escape`, anything else its first character. Undefined when the input
+   * has ended (or Ctrl-C at a terminal).
+   */
+  key(prompt: string): Promise<Key | undefined> {
+    if (!this.rl.terminal) {
+      this.prompt(prompt);
+      return this.next().then((line) => (line === undefined ? undefined : keyOfLine(line)));
+    }
+    if (this.closed) return Promise.resolve(undefined);
+    this.prompt(prompt);
+    return new Promise((resolve) => {
+      this.waitingKey = resolve;
+    });
+  }
+
   /** Stops reading: a terminal leaves raw mode and the input is released, so the process can exit. */
   close(): void {
     this.rl.close();
@@ -134,6 +174,35 @@ export function completeLine(candidates: readonly string[], line: string): [stri
 
 export const TIMED_OUT = Symbol('timed out');
 
+/** A keystroke: `enter`, `escape`, `space`, or the character typed (`y`, `N`, `7`…). */
+export type Key = string;
+
+interface KeypressInfo {
+  readonly name?: string;
+  readonly ctrl?: boolean;
+  readonly meta?: boolean;
+  readonly sequence?: string;
+}
+
+/** The key a terminal's keypress is; undefined for what is no key of its own (Ctrl-C, which ends the input). */
+function keyOf(text: string | undefined, info: KeypressInfo | undefined): Key | undefined {
+  const name = info?.name;
+  if (name === 'return' || name === 'enter') return 'enter';
+  if (name === 'escape') return 'escape';
+  if (name === 'space') return 'space';
+  if (info?.ctrl) return undefined;
+  if (text !== undefined && text.length === 1 && text >= ' ') return text;
+  return name ?? undefined;
+}
+
+/** The key a piped line stands for (see `LineReader.key`). */
+export function keyOfLine(line: string): Key {
+  if (line.startsWith('\x1b') || /^\s*esc(ape)?\s*$/i.test(line)) return 'escape';
+  const t = line.trim();
+  if (t === '') return line.length > 0 ? 'space' : 'enter';
+  return t[0] as string;
+}
+
 const readers = new WeakMap<Readable, LineReader>();
 
 export function lineReader(io: Io): LineReader {
@@ -156,6 +225,32 @@ export async function ask(io: Io, prompt: string): Promise<string | undefined> {
   const reader = lineReader(io);
   reader.prompt(prompt);
   return reader.next();
+}
+
+/** Shows the prompt and waits for one keystroke (see `LineReader.key`); undefined at end of input. */
+export function keypress(io: Io, prompt: string): Promise<Key | undefined> {
+  return lineReader(io).key(prompt);
+}
+
+/**
+ * Force 400's confirmation (manual, "Move Entry"): "Pressing N, X or Esc cancels your input … Pressing any other key
+ * (most conveniently Y, Enter or the spacebar) confirms". End of input cancels.
+ */
+export async function confirmKey(io: Io, question: string): Promise<boolean> {
+  const key = await keypress(io, `${question} (Y, Enter or space: yes; N, X or Esc: no) `);
+  if (key === undefined) return false;
+  return !['n', 'x', 'escape'].includes(key.toLowerCase());
+}
+
+/** A yes-or-no question answered with one key, Y or N (others ask again); end of input counts as no. */
+export async function yesNoKey(io: Io, question: string): Promise<boolean> {
+  for (;;) {
+    const key = await keypress(io, `${question} (Y/N) `);
+    if (key === undefined) return false;
+    if (/^y$/i.test(key)) return true;
+    if (/^n$/i.test(key)) return false;
+    io.output.write('Please press Y or N.\n');
+  }
 }
 
 /** Asks a yes/no question; end of input counts as no. */

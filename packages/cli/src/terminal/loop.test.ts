@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSession, current, err, inputError, ok, pushMove, startHistory, type History } from '@tactica/core';
@@ -7,7 +7,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../program.js';
 import { gameClis } from '../registry.js';
-import { memoryIo, within } from '../testing.js';
+import { atPrompt, memoryIo, terminalIo, typeKeys, within } from '../testing.js';
 import { commandTable, runTerminalGame, type LoopSetup, type TerminalAdapter } from './loop.js';
 
 /** Nim set up as the catalogue sets a game up: sessions whose status is the move number. */
@@ -260,33 +260,10 @@ describe('the loop drives the core game session', () => {
 });
 
 describe('at a terminal: line editing, history and Tab completion', () => {
-  /** Streams that say they are a terminal, as process.stdin and stdout do at a keyboard. */
-  function terminalIo() {
-    const m = memoryIo();
-    const rawModes: boolean[] = [];
-    const input = Object.assign(new PassThrough(), {
-      isTTY: true,
-      setRawMode(mode: boolean) {
-        rawModes.push(mode);
-        return input;
-      },
-    });
-    const output = Object.assign(m.io.output, { isTTY: true, columns: 120 });
-    return { ...m, io: { ...m.io, input, output }, input, rawModes };
-  }
-
-  /** Types `keys` one key at a time, as a person does (readline treats a chunk of several keys as a paste). */
-  async function type(input: PassThrough, keys: string): Promise<void> {
-    for (const key of keys) {
-      input.write(key);
-      await new Promise((r) => setImmediate(r));
-    }
-  }
-
   async function playTyped(keys: string) {
     const t = terminalIo();
     const game = runTerminalGame(adapter, t.io);
-    await type(t.input, keys);
+    await typeKeys(t.input, keys);
     t.input.end();
     const h = await within(game, 'the loop to end with the input');
     return { ...t, h };
@@ -315,7 +292,7 @@ describe('at a terminal: line editing, history and Tab completion', () => {
     await t.waitForOutput(/Game number or name/);
     expect(t.rawModes).toEqual([true]);
     // "q" leaves the menu with the keyboard still open: the command gives the terminal back itself.
-    await type(t.input, 'q\r');
+    await typeKeys(t.input, 'q\r');
     expect(await within(run, 'tactica play to leave the menu')).toBe(0);
     expect(t.rawModes).toEqual([true, false]);
   });
@@ -331,15 +308,16 @@ describe('one command table for help and for dispatch', () => {
     const lines = stdout().split('\n');
     // The list follows the prompt on its line (piped input echoes nothing).
     const start = lines.findIndex((l) => l.endsWith('Commands (anything else is read as a move):'));
-    const rows = lines.slice(start + 1, start + 14);
+    const rows = lines.slice(start + 1, start + 15);
     expect(rows.map((r) => r.trim().split(/\s{2,}/)[0])).toEqual([
       'help, ?',
-      'moves, legal',
+      'moves, legal [square]',
       'undo, takeback, back',
       'redo, forward',
       'flip, invert',
       'switch',
       'board',
+      'rules',
       'save [file]',
       'load, open <file>',
       'draw',
@@ -381,5 +359,181 @@ describe('commandTable', () => {
       [['flip'], 'core flip'],
       [['board', 'invert'], 'game board'],
     ]);
+  });
+});
+
+describe('files from the save command', () => {
+  const dir = () => mkdtempSync(join(tmpdir(), 'tactica-loop-files-'));
+  const withExt: TerminalAdapter<NimState, number, number> = { ...adapter, saveExtension: 'nim' };
+
+  it('adds the extension to a name without one, and load finds the file by that name', async () => {
+    const base = join(dir(), 'game1');
+    const saved = await play(`take 2\nsave ${base}\nquit\n`, withExt);
+    expect(saved.out).toContain(`Saved to ${base}.nim.`);
+    expect(readFileSync(`${base}.nim`, 'utf8')).toBe('2');
+    const loaded = await play(`load ${base}\n`, withExt);
+    expect(loaded.stones).toBe(8);
+    // A name with an extension is taken as it is.
+    await play(`take 1\nsave ${base}.txt\nquit\n`, withExt);
+    expect(readFileSync(`${base}.txt`, 'utf8')).toBe('1');
+  });
+
+  it('Enter at the file name prompt cancels the save', async () => {
+    const r = await play('take 2\nsave\n\nquit\ny\n', withExt);
+    expect(r.out).toContain('File name (Enter to cancel): ');
+    expect(r.out).toContain('Not saved.');
+    // The game is still not saved: quitting asks.
+    expect(r.out).toContain('The game is not saved. Quit anyway?');
+  });
+
+  it('asks before replacing a file, and keeps it when told no', async () => {
+    const file = join(dir(), 'kept.nim');
+    await play(`take 2\nsave ${file}\nquit\n`, withExt);
+    const declined = await play(`take 3\nsave ${file}\nn\nquit\ny\n`, withExt);
+    expect(declined.out).toContain(`${file} exists. Replace it? (y/n)`);
+    expect(readFileSync(file, 'utf8')).toBe('2');
+    await play(`take 3\nsave ${file}\ny\nquit\n`, withExt);
+    expect(readFileSync(file, 'utf8')).toBe('3');
+  });
+
+  it('writes through the atomic writer: no temporary file is left beside the save', async () => {
+    const d = dir();
+    await play(`take 2\nsave ${join(d, 'a.nim')}\nquit\n`, withExt);
+    expect(readdirSync(d)).toEqual(['a.nim']);
+  });
+});
+
+describe("the manuals' ways around the moves", () => {
+  const confirming: TerminalAdapter<NimState, number, number> = { ...adapter, confirmMoves: true };
+
+  it('a move is confirmed by any key but N, X or Esc (Force 400, "Move Entry")', async () => {
+    for (const [answer, stones] of [
+      ['', 8],
+      [' ', 8],
+      ['y', 8],
+      ['Y', 8],
+      ['k', 8],
+      ['n', 10],
+      ['N', 10],
+      ['x', 10],
+      ['\x1b', 10],
+      ['esc', 10],
+    ] as const) {
+      const r = await play(`take 2\n${answer}\n`, confirming);
+      expect(r.stones, `answer ${JSON.stringify(answer)}`).toBe(stones);
+    }
+  });
+
+  it('at a terminal the confirmation is one keystroke, without Enter', async () => {
+    const t = terminalIo();
+    const game = runTerminalGame(confirming, t.io);
+    await typeKeys(t.input, 'take 2\r');
+    await t.waitForOutput(atPrompt('N, X or Esc: no) '));
+    await typeKeys(t.input, 'y');
+    await t.waitForOutput(atPrompt('Second to move> '));
+    await typeKeys(t.input, 'take 3\r');
+    await t.waitForOutput(atPrompt('Play take 3? (Y, Enter or space: yes; N, X or Esc: no) '));
+    await typeKeys(t.input, 'n');
+    await t.waitForOutput(atPrompt('Second to move> '));
+    t.input.end();
+    const h = await within(game, 'the loop to end');
+    expect(current(h).stones).toBe(8);
+  });
+
+  const bot = { name: 'Bot', chooseMove: async () => 2 };
+  const announcing: TerminalAdapter<NimState, number, number> = { ...adapter, announceComputerMoves: true };
+
+  it("at a terminal the computer's intended move is shown and waits for a keystroke before it is played", async () => {
+    const t = terminalIo();
+    const game = runTerminalGame(announcing, t.io, { seats: [undefined, bot] });
+    await typeKeys(t.input, 'take 1\r');
+    await t.waitForOutput(/Bot \(Second\) will play take 2\./);
+    await t.waitForOutput(atPrompt('Press any key to see it played. '));
+    expect(t.stdout()).not.toContain('Bot (Second) plays take 2');
+    await typeKeys(t.input, ' ');
+    await t.waitForOutput(/Bot \(Second\) plays take 2/);
+    t.input.end();
+    expect(current(await within(game, 'the loop to end')).stones).toBe(7);
+  });
+
+  it('the pause can be turned off, and piped input never pauses', async () => {
+    const t = terminalIo();
+    const game = runTerminalGame(announcing, t.io, { seats: [undefined, bot], pause: false });
+    await typeKeys(t.input, 'take 1\r');
+    await t.waitForOutput(/Bot \(Second\) plays take 2/);
+    expect(t.stdout()).not.toContain('will play');
+    t.input.end();
+    await within(game, 'the loop to end');
+    const { io, stdout } = memoryIo('take 1\n');
+    await runTerminalGame(announcing, io, { seats: [undefined, bot] });
+    expect(stdout()).toContain('Bot (Second) plays take 2');
+    expect(stdout()).not.toContain('will play');
+  });
+
+  it('an illegal entry rings the bell at a terminal and waits for a key after its reason (Force 400, "Errors")', async () => {
+    const beeping: TerminalAdapter<NimState, number, number> = { ...adapter, bellOnRefusal: true };
+    const t = terminalIo();
+    const game = runTerminalGame(beeping, t.io);
+    await typeKeys(t.input, 'take 9\r');
+    await t.waitForOutput(atPrompt('Press any key. '));
+    expect(t.stdout()).toContain('\x07');
+    expect(t.stdout().indexOf('\x07')).toBeLessThan(t.stdout().indexOf('move/illegal'));
+    await typeKeys(t.input, 'z');
+    await t.waitForOutput(atPrompt('First to move> '));
+    t.input.end();
+    expect(current(await within(game, 'the loop to end')).stones).toBe(10);
+    // No bell into a pipe.
+    const piped = await play('take 9\n', beeping);
+    expect(piped.out).toContain('move/illegal');
+    expect(piped.out).not.toContain('\x07');
+  });
+
+  it('sound: annoying rings after every move and at the end, normal at the end only, off never', async () => {
+    const bells = async (mode: 'off' | 'normal' | 'annoying'): Promise<number> => {
+      const t = terminalIo();
+      const game = runTerminalGame({ ...adapter, sound: () => mode }, t.io);
+      await typeKeys(t.input, 'take 3\rtake 3\rtake 3\rtake 1\r');
+      await t.waitForOutput(atPrompt('Game over> '));
+      t.input.end();
+      await within(game, 'the loop to end');
+      return t.stdout().split('\x07').length - 1;
+    };
+    expect(await bells('annoying')).toBe(5);
+    expect(await bells('normal')).toBe(1);
+    expect(await bells('off')).toBe(0);
+  });
+
+  it('quit asks first when the game says so, even when it is saved', async () => {
+    const asking: TerminalAdapter<NimState, number, number> = { ...adapter, confirmQuit: true };
+    const stayed = await play('quit\nn\ntake 2\n', asking);
+    expect(stayed.out).toContain('Quit this game? (y/n)');
+    expect(stayed.stones).toBe(8);
+    const left = await play('quit\ny\ntake 2\n', asking);
+    expect(left.stones).toBe(10);
+    // Without it, a saved or untouched game is left at once.
+    expect((await play('quit\ntake 2\n')).stones).toBe(10);
+  });
+
+  it('switching sides turns the board only when the view follows the seats', async () => {
+    const seats = [undefined, { name: 'Bot', chooseMove: async () => 1 }] as const;
+    const following = memoryIo('switch\n');
+    await runTerminalGame(adapter, following.io, { seats });
+    expect(following.stdout()).toContain('(flipped)');
+    const fixed = memoryIo('switch\n');
+    await runTerminalGame({ ...adapter, boardFollowsSeats: false }, fixed.io, { seats });
+    expect(fixed.stdout()).toContain('Sides switched.');
+    expect(fixed.stdout()).not.toContain('(flipped)');
+  });
+
+  it('a library save clears the "not saved" state: quitting no longer asks', async () => {
+    const keeping: TerminalAdapter<NimState, number, number> = {
+      ...adapter,
+      extraCommands: [{ names: ['keep'], help: 'keep', run: (ctx) => ctx.markSaved() }],
+    };
+    const r = await play('take 2\nkeep\nquit\ntake 1\n', keeping);
+    expect(r.out).not.toContain('Quit anyway?');
+    expect(r.stones).toBe(8);
+    const unkept = await play('take 2\nquit\ny\n', keeping);
+    expect(unkept.out).toContain('The game is not saved. Quit anyway?');
   });
 });

@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { extname } from 'node:path';
 import {
   describeError,
   formatClock,
@@ -17,10 +18,15 @@ import {
   type SessionStatus,
   type TimeControl,
 } from '@tactica/core';
-import type { NewSessionOptions } from '@tactica/catalogue';
+import type { MoveInput, MoveSquares, NewSessionOptions } from '@tactica/catalogue';
 import type { Io } from '../io.js';
+import { writeTextFileAtomic } from '../storage/atomic-write.js';
 import type { Agent, Seats } from './agent.js';
-import { ask, confirm, lineReader, TIMED_OUT } from './line-reader.js';
+import { boardPainter, type BoardMarks, type CellPainter, type PaintSquare } from './board-paint.js';
+import { paletteFor, type Palette } from './colour.js';
+import { ask, confirm, confirmKey, lineReader, TIMED_OUT } from './line-reader.js';
+import { rulesText } from './rules-text.js';
+import { ringBell, type SoundMode } from './sound.js';
 
 /**
  * The game the loop plays, as the catalogue sets it up (a `SequentialSetup` is one): the game, and its sessions,
@@ -29,19 +35,52 @@ import { ask, confirm, lineReader, TIMED_OUT } from './line-reader.js';
 export interface LoopSetup<S, M, St> {
   readonly game: Game<S, M>;
   newSession(options: NewSessionOptions): Result<Session<S, M, St>, InputError>;
+  /** The catalogue's family id: the `rules` command prints docs/games/<family>.md. */
+  readonly family?: string;
+  /**
+   * The catalogue's board model (who owns the piece on each square, every legal move as squares), for the colours,
+   * the last move's squares and `moves <square>`.
+   */
+  readonly board?: {
+    model(s: S): { readonly squares: readonly PaintSquare[] };
+    inputs(s: S): readonly MoveInput<M>[];
+    squaresOf(s: S, m: M): MoveSquares;
+  };
 }
 
 /** What a sequential game supplies to be played in the terminal. */
 export interface TerminalAdapter<S, M, St = unknown> {
   readonly setup: LoopSetup<S, M, St>;
-  /** The board with coordinates; `flipped` puts seat 1 at the bottom. */
-  render(s: S, view: { readonly flipped: boolean }): string;
+  /**
+   * The board with coordinates; `flipped` puts seat 1 at the bottom. `paint`, when given, is handed each square's
+   * name (the board model's id) and text, and gives back the text coloured or marked (board-paint.ts).
+   */
+  render(s: S, view: { readonly flipped: boolean; readonly paint?: CellPainter }): string;
   /** The status line under the board, rendered from the game's status (the session's) and the line of play. */
   status?(st: St, h: History<S, M>): string;
   /** Reads what a player typed as a move (default: the game's own parser). Lets a game accept shorthands. */
   parseInput?(s: S, text: string): Result<M, InputError>;
-  /** Ask "Play X?" before a move takes effect (Force 400 does). */
+  /**
+   * Ask "Play X?" before a move takes effect, answered with one key (Force 400, manual "Move Entry": N, X or Esc
+   * cancels; Y, Enter, space or any other key confirms).
+   */
   readonly confirmMoves?: boolean;
+  /**
+   * Show the move a computer seat intends, its squares marked on the board, and wait for a keystroke before it is
+   * played (Force 400, manual "Move Entry"). Only at a terminal, and only when a person plays the other seat.
+   */
+  readonly announceComputerMoves?: boolean;
+  /** An illegal entry rings the bell, and at a terminal waits for a keystroke after its reason (Force 400, "Errors"). */
+  readonly bellOnRefusal?: boolean;
+  /** The sound mode now (Draughts Galore 3.2.2): the bell after each move (annoying) and at the end (normal too). */
+  sound?(): SoundMode;
+  /** Ask before leaving the game, saved or not (Draughts Galore 3.3.4: "quit current game after a confirmation"). */
+  readonly confirmQuit?: boolean;
+  /**
+   * Whether the view turns round with the seats when sides are switched (default yes; Draughts Galore's Board
+   * view "White" keeps White at the bottom, "Human" puts the person's side there).
+   */
+  readonly boardFollowsSeats?: boolean;
   /** The game as record text (PDN, Force 400 record, …) for `save`. */
   saveText?(h: History<S, M>): Promise<Result<string, InputError>>;
   /** Reads record text back for `load`. */
@@ -70,12 +109,20 @@ export interface LoopContext<S, M> {
   history: History<S, M>;
   flipped: boolean;
   seats: Seats<S, M>;
+  /** Colour or plain, as the terminal allows. */
+  readonly palette: Palette;
   print(text: string): void;
   ask(question: string): Promise<string | undefined>;
   /** Ends the game by resignation or agreement (`game.resign(…)`/`game.agreeDraw(…)`); takeback can undo it. */
   endWith(ended: S): void;
   /** Leaves the loop after the current command (a game's own "stop" command). */
   quit(): void;
+  /** The game as it is now has been saved (in the save library): leaving does not ask about it. */
+  markSaved(): void;
+  /** Draws the board of the current position with these squares marked (a piece's targets: the Tutor). */
+  drawBoard(marks?: BoardMarks): void;
+  /** How many lines have been typed at the game's prompt, this one included (a command typed twice in a row). */
+  readonly lineNumber: number;
 }
 
 /** What the loop does after a command: draw the board again, only prompt again, or leave the game. */
@@ -123,6 +170,13 @@ export async function runTerminalGame<S, M, St>(
     now?: () => number;
     /** Seed for the random move played when a per-move clock runs out. */
     seed?: number;
+    /**
+     * The game's pauses for a keystroke at a terminal (a computer's intended move, a refusal's reason); true by
+     * default. Piped input never pauses: no one reads the screen.
+     */
+    pause?: boolean;
+    /** Colour or plain (default: as the terminal allows, `NO_COLOR` honoured). */
+    palette?: Palette;
   } = {},
 ): Promise<History<S, M>> {
   const { game } = adapter.setup;
@@ -130,6 +184,7 @@ export async function runTerminalGame<S, M, St>(
   const print = (text: string): void => {
     io.output.write(text.endsWith('\n') ? text : `${text}\n`);
   };
+  const palette = options.palette ?? paletteFor(io);
   // The agents that play the computer seats; the session knows those seats by level.
   let agents: Seats<S, M> = options.seats ?? [undefined, undefined];
   const started = startSession(adapter.setup, {
@@ -146,6 +201,27 @@ export async function runTerminalGame<S, M, St>(
   let session: Session<S, M, St> = started.value;
   let quitting = false;
   let dirty = false;
+  /** Lines typed at the game's prompt so far. */
+  let lines = 0;
+  const reader = lineReader(io);
+  /** A person reads this screen, and the game may wait for their keystroke. */
+  const pauses = (): boolean => (options.pause ?? true) && reader.interactive;
+  const sound = (): SoundMode => adapter.sound?.() ?? 'off';
+  /** The squares of the line's last move, as the board model names them. */
+  const lastMoveSquares = (h: History<S, M>): string[] => {
+    const board = adapter.setup.board;
+    if (!board || h.cursor === 0) return [];
+    const sq = board.squaresOf(h.states[h.cursor - 1] as S, h.moves[h.cursor - 1] as M);
+    return [sq.from, ...(sq.path ?? []), sq.to].filter((x): x is string => x !== undefined);
+  };
+  /** The board of `s` as drawn: painted when there is colour or something to mark. */
+  const drawn = (s: S, marks: BoardMarks = {}): string => {
+    const board = adapter.setup.board;
+    const marked = (marks.targets?.length ?? 0) > 0;
+    if (!board || (!palette.colour && !marked)) return adapter.render(s, { flipped: ctx.flipped });
+    const paint = boardPainter(board.model(s).squares, marks, palette);
+    return adapter.render(s, { flipped: ctx.flipped, paint });
+  };
   const seatName = (p: Player): string => game.info.players[p];
 
   /** Applies the timeouts due at `t`, telling what they did; true when there were any. */
@@ -209,6 +285,17 @@ export async function runTerminalGame<S, M, St>(
     quit() {
       quitting = true;
     },
+    palette,
+    markSaved() {
+      savedAt = session.history.cursor;
+      dirty = false;
+    },
+    drawBoard(marks) {
+      print(drawn(session.position, { lastMove: lastMoveSquares(session.history), ...marks }));
+    },
+    get lineNumber() {
+      return lines;
+    },
   };
   const clockLine = (st: SessionStatus<St>): string => {
     const c = st.clock;
@@ -218,7 +305,6 @@ export async function runTerminalGame<S, M, St>(
   };
   let savedAt = session.history.cursor;
   let lastSeen = session.history;
-  const reader = lineReader(io);
 
   /** Takeback or redo from the keyboard, with the loop's words for the session's refusals. */
   const stepLine = (which: 'takeback' | 'redo'): AfterCommand => {
@@ -254,9 +340,11 @@ export async function runTerminalGame<S, M, St>(
     },
     {
       names: ['moves', 'legal'],
-      help: 'list the legal moves',
-      run: () => {
+      args: '[square]',
+      help: "list the legal moves (with a square: that piece's, marked on the board)",
+      run: (args) => {
         const s = session.position;
+        if (args.trim()) return pieceMoves(args.trim());
         const moves = game.legalMoves(s);
         print(moves.length ? moves.map((m) => game.formatMove(s, m)).join('  ') : 'No legal moves.');
         return 'prompt';
@@ -282,33 +370,52 @@ export async function runTerminalGame<S, M, St>(
       run: () => {
         if (!attempt((x, o) => x.switchSides(o)).ok) return 'board';
         agents = [agents[1], agents[0]];
-        ctx.flipped = !ctx.flipped;
+        if (adapter.boardFollowsSeats ?? true) ctx.flipped = !ctx.flipped;
         print('Sides switched.');
         return 'board';
       },
     },
     { names: ['board'], help: 'draw the board again', run: () => 'board' },
     {
+      names: ['rules'],
+      help: "this game's rules (from the docs)",
+      run: () => {
+        print(
+          adapter.setup.family === undefined
+            ? 'The rules of this game are not in the docs.'
+            : rulesText(adapter.setup.family),
+        );
+        return 'prompt';
+      },
+    },
+    {
       names: ['save'],
       args: '[file]',
-      help: 'save the game to a file',
+      help: `save the game to a file (${adapter.saveExtension ? `.${adapter.saveExtension} added to a name without one; ` : ''}Enter cancels)`,
       run: async (args) => {
         if (!adapter.saveText) {
           print('This game cannot be saved to a file.');
           return 'board';
         }
-        const suggested = `game.${adapter.saveExtension ?? 'txt'}`;
-        const file = args || (await ctx.ask(`File name [${suggested}]: `))?.trim() || suggested;
+        const typed = args.trim() || (await ctx.ask('File name (Enter to cancel): '))?.trim() || '';
+        if (!typed) {
+          print('Not saved.');
+          return 'prompt';
+        }
+        const file = withExtension(typed, adapter.saveExtension);
+        if (existsSync(file) && !(await confirm(io, `${file} exists. Replace it?`))) {
+          print('Not saved.');
+          return 'prompt';
+        }
         const text = await adapter.saveText(session.history);
         if (!text.ok) {
           print(`Could not save: ${describeError(text.error)}`);
           return 'prompt';
         }
         try {
-          writeFileSync(file, text.value, 'utf8');
+          writeTextFileAtomic(file, text.value);
           print(`Saved to ${file}.`);
-          savedAt = session.history.cursor;
-          dirty = false;
+          ctx.markSaved();
         } catch (e) {
           print(`Could not save to ${file}: ${(e as Error).message}`);
         }
@@ -324,8 +431,10 @@ export async function runTerminalGame<S, M, St>(
           print('This game cannot be loaded from a file.');
           return 'board';
         }
-        const file = args || (await ctx.ask('File to load: '))?.trim();
-        if (!file) return 'board';
+        const typed = args.trim() || (await ctx.ask('File to load (Enter to cancel): '))?.trim();
+        if (!typed) return 'board';
+        // "game1" finds "game1.tac" when only that exists (Tactrix!: ".tac" is added when loading too).
+        const file = existsSync(typed) ? typed : withExtension(typed, adapter.saveExtension);
         let text: string;
         try {
           text = readFileSync(file, 'utf8');
@@ -386,8 +495,10 @@ export async function runTerminalGame<S, M, St>(
       names: ['quit', 'exit'],
       help: 'leave (asks first if the game is unsaved)',
       run: async () => {
-        if (dirty && savedAt !== session.history.cursor && adapter.saveText) {
-          if (!(await confirm(io, 'The game is not saved. Quit anyway?'))) return 'board';
+        const unsaved = dirty && savedAt !== session.history.cursor && adapter.saveText !== undefined;
+        if (unsaved || adapter.confirmQuit) {
+          const question = unsaved ? 'The game is not saved. Quit anyway?' : 'Quit this game?';
+          if (!(await confirm(io, question))) return 'board';
         }
         return 'leave';
       },
@@ -416,19 +527,26 @@ export async function runTerminalGame<S, M, St>(
   if (adapter.intro) ctx.print(adapter.intro);
   ctx.print(`Type a move, or "help" for commands.`);
   let showBoard = true;
+  let wasOver = session.outcome !== undefined;
 
   for (;;) {
     if (session.history !== lastSeen) {
+      const moved = session.history.cursor > lastSeen.cursor && session.history.moves !== lastSeen.moves;
       lastSeen = session.history;
       adapter.onChange?.(session.history);
+      // Manual 3.2.2, "Sound mode": Annoying sounds after each move.
+      if (moved && sound() === 'annoying') ringBell(io);
     }
     if (quitting) return session.history;
     const s = session.position;
     const over = session.outcome;
     const toMove = session.toMove;
+    // "Normal: sound at the end of a game only" (Annoying too).
+    if (over && !wasOver && sound() !== 'off') ringBell(io);
+    wasOver = over !== undefined;
     if (showBoard) {
       const st = session.status(now());
-      ctx.print(adapter.render(s, { flipped: ctx.flipped }));
+      ctx.print(drawn(s, { lastMove: lastMoveSquares(session.history) }));
       if (adapter.status && st.game !== undefined) ctx.print(adapter.status(st.game, session.history));
       if (st.clock) ctx.print(clockLine(st));
       if (over) {
@@ -444,6 +562,18 @@ export async function runTerminalGame<S, M, St>(
     const agent = pending && agents[pending.player];
     if (pending && agent) {
       const m = await agent.chooseMove(s, pending.budgetMs);
+      if (adapter.announceComputerMoves && pauses() && agents.some((a) => a === undefined)) {
+        // Force 400 ("Move Entry"): the program shows the move it intends, "both in file-and-rank notation and by
+        // blinking the squares involved", and waits for a keystroke before it is made.
+        const intended = adapter.setup.board?.squaresOf(s, m) ?? {};
+        const squares = [intended.from, intended.to].filter((x): x is string => x !== undefined);
+        if (palette.colour && squares.length > 0) print(drawn(s, { lastMove: squares, blink: true }));
+        print(`${agent.name} (${seatName(pending.player)}) will play ${game.formatMove(s, m)}.`);
+        if ((await reader.key('Press any key to see it played. ')) === undefined) {
+          ctx.print('');
+          return session.history;
+        }
+      }
       const played = attempt((x, o) => x.play(pending.player, m, o));
       if (played.ok) {
         ctx.print(`${agent.name} (${seatName(pending.player)}) plays ${game.formatMove(s, m)}`);
@@ -479,6 +609,7 @@ export async function runTerminalGame<S, M, St>(
       showBoard = false;
       continue;
     }
+    lines++;
     const [word = '', ...rest] = text.split(/\s+/);
     const command = commands.find((c) => c.names.includes(word.toLowerCase()));
     if (command) {
@@ -494,21 +625,59 @@ export async function runTerminalGame<S, M, St>(
     }
     const parsed = (adapter.parseInput ?? game.parseMove)(s, text);
     if (!parsed.ok) {
-      ctx.print(describeError(parsed.error));
+      if (!(await refused(describeError(parsed.error)))) return session.history;
       showBoard = false;
       continue;
     }
-    if (adapter.confirmMoves && !(await confirm(io, `Play ${game.formatMove(s, parsed.value)}?`))) {
+    if (adapter.confirmMoves && !(await confirmKey(io, `Play ${game.formatMove(s, parsed.value)}?`))) {
       showBoard = false;
       continue;
     }
     const played = attempt((x, o) => x.play(toMove ?? 0, parsed.value, o));
     if (played.ok) dirty = true;
     else if (played.error.code !== 'session/time-up') {
-      ctx.print(describeError(played.error));
+      if (!(await refused(describeError(played.error)))) return session.history;
       showBoard = false;
     }
   }
+
+  /**
+   * An entry refused: its reason, after the bell when the game beeps (Force 400, "Errors": "the computer beeps, the
+   * reason for illegality is printed and you are prompted (after you press any key …) for another move"). False
+   * when the input ended while waiting for the key.
+   */
+  async function refused(reason: string): Promise<boolean> {
+    if (adapter.bellOnRefusal) ringBell(io);
+    print(reason);
+    if (adapter.bellOnRefusal && pauses()) return (await reader.key('Press any key. ')) !== undefined;
+    return true;
+  }
+
+  /** `moves <square>`: the moves of the piece there, listed and marked on the board. */
+  function pieceMoves(square: string): AfterCommand {
+    const board = adapter.setup.board;
+    const s = session.position;
+    if (!board) {
+      print('This game cannot show one piece\'s moves; "moves" lists them all.');
+      return 'prompt';
+    }
+    const squares = board.model(s).squares;
+    const id = squares.find((q) => q.id.toLowerCase() === square.toLowerCase())?.id;
+    if (id === undefined) {
+      print(`"${square}" is not a square of this board.`);
+      return 'prompt';
+    }
+    const mine = session.outcome ? [] : board.inputs(s).filter((i) => i.from === id);
+    const targets = [...new Set(mine.map((i) => i.to).filter((x): x is string => x !== undefined))];
+    print(drawn(s, { lastMove: lastMoveSquares(session.history), selected: id, targets }));
+    print(mine.length ? mine.map((i) => i.notation).join('  ') : `No legal move starts on ${id}.`);
+    return 'prompt';
+  }
+}
+
+/** `name` with `.ext` added when it has no extension (Tactrix!: ".tac" is added to a name given without one). */
+export function withExtension(name: string, ext: string | undefined): string {
+  return ext && extname(name) === '' ? `${name}.${ext}` : name;
 }
 
 /** A new session of the setup, on the line of play given (a loaded game) or at the setup's start. */

@@ -3,7 +3,7 @@
  * opponent and spectators see only that orders are in. Views are built from the catalogue's board model and
  * status, so every interface shows the same thing.
  */
-import { moveText, type Outcome, type Player, type StepText } from '@tactica/core';
+import { moveText, positionText, type Outcome, type Player, type StepText } from '@tactica/core';
 import type { BoardModel, MoveInput } from '@tactica/catalogue';
 import type { TimeControlSpec } from './control.js';
 import { playersToAct, type LiveGame } from './live-game.js';
@@ -120,7 +120,7 @@ export function viewOf(game: LiveGame, viewer: Player | undefined, now: number, 
       drawOffer: session.status(now).drawOffer ?? null,
       orders: null,
       legal: mayMove ? setup.board.inputs(position, viewer).map(stripMove) : [],
-      position: setup.game.formatPosition(position),
+      position: positionText(setup.game, position),
     };
   }
   const session = r.session;

@@ -169,7 +169,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(async (scope) => gameRoutes(scope, services, limits));
   await app.register(async (scope) => challengeRoutes(scope, services, limits.challenges));
   await app.register(async (scope) => saveRoutes(scope, services));
-  await app.register(async (scope) => streamRoutes(scope, services));
+  await app.register(async (scope) => streamRoutes(scope, services, limits));
   if (options.webRoot !== undefined) {
     await app.register(fastifyStatic, {
       root: options.webRoot,

@@ -9,7 +9,8 @@ import type { GameFamily } from '@tactica/catalogue';
 import type { User } from '../accounts/accounts.js';
 import { fromInputError, notFound } from '../errors.js';
 import { readControl } from '../games/control.js';
-import { seatOf, type LiveGame } from '../games/live-game.js';
+import { ackOf } from '../games/ack.js';
+import { seatOf } from '../games/live-game.js';
 import { deadlineOf, type SeatHolder } from '../games/service.js';
 import type { GameCommand, MoveInputText } from '../games/transitions.js';
 import { viewOf } from '../games/views.js';
@@ -42,20 +43,6 @@ const ack = {
     outcome: { type: ['object', 'null'], additionalProperties: true },
   },
 } as const;
-
-function ackOf(game: LiveGame): object {
-  const r = game.restored;
-  const outcome = r.session.outcome ?? null;
-  const toAct =
-    r.dynamics === 'sequential'
-      ? r.session.toMove === undefined
-        ? []
-        : [r.session.toMove]
-      : outcome
-        ? []
-        : ([0, 1] as const).filter((p) => !r.session.submitted(p));
-  return { id: game.id, version: game.version, toAct, status: game.finished ? 'finished' : 'active', outcome };
-}
 
 function gameId(params: { id: string }): number {
   return Number(params.id);

@@ -4,29 +4,66 @@
  * rendered for whoever is connected: a player sees their own view, a spectator the public one.
  *
  * Client messages: `{ "type": "subscribe", "game": 12, "detail": "view" | "moves" }`, `{ "type": "unsubscribe",
- * "game": 12 }`, `{ "type": "lobby", "on": true }`, `{ "type": "ping" }`. A malformed message gets an `error`
- * message back; the connection stays.
+ * "game": 12 }`, `{ "type": "lobby", "on": true }`, `{ "type": "ping" }`, and game commands (`{ "type": "command",
+ * … }`, see `commands.ts`), answered by an `ack` or an `error` carrying the command's `ref`. A malformed message gets
+ * an `error` message back; the connection stays.
  */
-import { moveText } from '@tactica/core';
+import { moveText, positionText } from '@tactica/core';
 import type { WebSocket } from 'ws';
-import type { User } from '../accounts/accounts.js';
+import type { Accounts, User } from '../accounts/accounts.js';
 import type { Challenges } from '../challenges/challenges.js';
 import type { ChangeEvent, Database } from '../db/database.js';
-import { ApiError } from '../errors.js';
+import { ApiError, unauthenticated } from '../errors.js';
+import { ackOf } from '../games/ack.js';
 import { playersToAct, seatOf, type LiveGame } from '../games/live-game.js';
 import { deadlineOf, type GameService } from '../games/service.js';
 import { viewOf } from '../games/views.js';
+import { readStreamCommand, refOf } from './commands.js';
 
 type Detail = 'view' | 'moves';
 
+/** A connection's subscription to a game, and the newest version it has been sent (never an older one after it). */
+interface Subscription {
+  readonly detail: Detail;
+  sent: number;
+}
+
 interface Connection {
   readonly socket: WebSocket;
+  /** The TCP socket under the WebSocket, when known: held corked for a moment so a burst goes out in one write. */
+  readonly transport: Corkable | undefined;
+  corked: boolean;
   readonly user: User | undefined;
-  readonly games: Map<number, Detail>;
+  /** The token the connection was opened with: each command checks it is still valid (not logged out). */
+  readonly token: string | undefined;
+  readonly games: Map<number, Subscription>;
   lobby: boolean;
+  readonly limit: number;
 }
 
 const MAX_SUBSCRIPTIONS = 100;
+
+/** The part of `net.Socket` the hub uses to write a burst of messages at once. */
+export interface Corkable {
+  cork(): void;
+  uncork(): void;
+}
+
+/** Who opened a connection, and how many commands a second each user may send on the stream. */
+export interface StreamClient {
+  readonly user: User | undefined;
+  readonly token: string | undefined;
+  /** The TCP socket under the WebSocket (`request.raw.socket`). */
+  readonly transport?: Corkable | undefined;
+  /** The same limit as the HTTP move routes (`RateLimits.moves`), counted per user over all their connections. */
+  readonly commandsPerSecond: number;
+}
+
+/** Commands per user in the current one-second window. */
+interface Window {
+  start: number;
+  count: number;
+}
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -34,6 +71,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 
 export class StreamHub {
   private readonly connections = new Set<Connection>();
+  private readonly windows = new Map<string, Window>();
   private readonly unsubscribe: () => void;
   private lobbyTimer: NodeJS.Timeout | undefined;
 
@@ -41,6 +79,7 @@ export class StreamHub {
     database: Database,
     private readonly games: GameService,
     private readonly challenges: Challenges,
+    private readonly accounts: Accounts,
     private readonly now: () => number = Date.now,
   ) {
     this.unsubscribe = database.onChange((e) => void this.heard(e));
@@ -50,8 +89,18 @@ export class StreamHub {
     return this.connections.size;
   }
 
-  attach(socket: WebSocket, user: User | undefined): void {
-    const conn: Connection = { socket, user, games: new Map(), lobby: false };
+  attach(socket: WebSocket, client: StreamClient): void {
+    const { user, token } = client;
+    const conn: Connection = {
+      socket,
+      transport: client.transport,
+      corked: false,
+      user,
+      token,
+      games: new Map(),
+      lobby: false,
+      limit: client.commandsPerSecond,
+    };
     this.connections.add(conn);
     socket.on('message', (data, isBinary) => void this.received(conn, isBinary ? '' : String(data)));
     socket.on('close', () => this.connections.delete(conn));
@@ -67,12 +116,54 @@ export class StreamHub {
   }
 
   private send(conn: Connection, message: object): void {
-    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(message));
+    if (conn.socket.readyState !== conn.socket.OPEN) return;
+    // What a connection is sent in one turn of the event loop (a command's ack and the move's event, several
+    // games' moves) leaves in one write: on loopback and in small virtual machines each write is a system call
+    // that costs more than the messages.
+    const t = conn.transport;
+    if (t && !conn.corked) {
+      conn.corked = true;
+      t.cork();
+      setImmediate(() => {
+        conn.corked = false;
+        t.uncork();
+      });
+    }
+    conn.socket.send(JSON.stringify(message));
   }
 
-  private fail(conn: Connection, e: unknown): void {
+  private fail(conn: Connection, e: unknown, ref?: string | number | null): void {
     const api = e instanceof ApiError ? e : new ApiError(400, 'stream/bad-message', 'the message could not be handled');
-    this.send(conn, { type: 'error', ...api.toJSON() });
+    this.send(conn, { type: 'error', ...(ref !== undefined ? { ref } : {}), ...api.toJSON() });
+  }
+
+  /** A game command: the same service call as the HTTP routes, answered with an `ack` once committed. */
+  private async command(conn: Connection, msg: Record<string, unknown>): Promise<void> {
+    const ref = refOf(msg);
+    try {
+      const c = readStreamCommand(msg);
+      // The token is checked again on every command: a connection outlives neither a log-out nor the token's expiry.
+      const user = await this.accounts.authenticate(conn.token);
+      if (!user) throw unauthenticated();
+      this.countCommand(user, conn.limit);
+      const game = await this.games.command(c.game, user, c.version, c.command);
+      this.send(conn, { type: 'ack', ref, ...ackOf(game) });
+    } catch (e) {
+      this.fail(conn, e, ref);
+    }
+  }
+
+  private countCommand(user: User, limit: number): void {
+    const now = Date.now();
+    let w = this.windows.get(user.id);
+    if (!w || now - w.start >= 1000) {
+      if (this.windows.size > 10_000) this.windows.clear();
+      w = { start: now, count: 0 };
+      this.windows.set(user.id, w);
+    }
+    if (++w.count > limit) {
+      throw new ApiError(429, 'rate/limited', `at most ${limit} commands a second; slow down`);
+    }
   }
 
   private async received(conn: Connection, text: string): Promise<void> {
@@ -88,6 +179,8 @@ export class StreamHub {
         case 'ping':
           this.send(conn, { type: 'pong' });
           return;
+        case 'command':
+          return await this.command(conn, msg);
         case 'lobby':
           conn.lobby = msg['on'] !== false;
           if (conn.lobby) this.send(conn, await this.lobby());
@@ -104,9 +197,17 @@ export class StreamHub {
           if (!conn.games.has(id) && conn.games.size >= MAX_SUBSCRIPTIONS) {
             throw new ApiError(429, 'stream/too-many', `at most ${MAX_SUBSCRIPTIONS} games a connection`);
           }
-          const game = await this.games.load(id);
-          conn.games.set(id, detail);
-          this.send(conn, this.render(game, conn, detail));
+          // Subscribed before the game is read: a change committed meanwhile is heard, not lost between the two.
+          const known = conn.games.get(id);
+          conn.games.set(id, { detail, sent: known?.sent ?? 0 });
+          let game: LiveGame;
+          try {
+            game = await this.games.load(id);
+          } catch (e) {
+            if (!known) conn.games.delete(id);
+            throw e;
+          }
+          this.sendGame(conn, game);
           return;
         }
         case 'unsubscribe': {
@@ -115,11 +216,19 @@ export class StreamHub {
           return;
         }
         default:
-          throw new ApiError(400, 'stream/bad-type', 'type is subscribe, unsubscribe, lobby or ping', 'type');
+          throw new ApiError(400, 'stream/bad-type', 'type is subscribe, unsubscribe, lobby, command or ping', 'type');
       }
     } catch (e) {
       this.fail(conn, e);
     }
+  }
+
+  /** The game as a subscriber sees it, unless they have been sent a newer version already (events can cross). */
+  private sendGame(conn: Connection, game: LiveGame): void {
+    const sub = conn.games.get(game.id);
+    if (!sub || game.version < sub.sent) return;
+    sub.sent = game.version;
+    this.send(conn, this.render(game, conn, sub.detail));
   }
 
   private render(game: LiveGame, conn: Connection, detail: Detail): object {
@@ -141,7 +250,7 @@ export class StreamHub {
       rounds: r.dynamics === 'simultaneous' ? r.session.round - 1 : 0,
       toAct: playersToAct(game),
       outcome: r.session.outcome ?? null,
-      position: seq ? r.setup.game.formatPosition(seq.position) : null,
+      position: seq ? positionText(r.setup.game, seq.position) : null,
     };
   }
 
@@ -159,7 +268,7 @@ export class StreamHub {
       const game = this.games.cached(e.gameId, e.version) ?? (await this.games.load(e.gameId));
       // An older event heard after a newer one: the newer view was sent already.
       if (e.version !== undefined && game.version < e.version) return;
-      for (const c of watchers) this.send(c, this.render(game, c, c.games.get(e.gameId) ?? 'view'));
+      for (const c of watchers) this.sendGame(c, game);
     } catch {
       // A game that cannot be rendered now is rendered at its next change.
     }

@@ -1,6 +1,12 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { draughtsGame } from '@tactica/draughts';
 import { describe, expect, it } from 'vitest';
 import { runCapture } from '../../testing.js';
+
+// The menu reads and saves the settings file: each run of this file has its own.
+process.env['TACTICA_HOME'] = mkdtempSync(join(tmpdir(), 'tactica-draughts-computer-'));
 
 const play = (input: string, ...args: string[]) => runCapture(['play', 'draughts', ...args], { input });
 
@@ -100,8 +106,9 @@ describe('tactica play draughts with clocks (manual 3.2.2)', () => {
 
 describe('tactica play (menu): draughts asks for the opponent', () => {
   it('a computer level and who moves first', async () => {
-    // Menu: game 1 (draughts), rule set 2 (English), no give-away, opponent 2 (Novice), the computer moves first.
-    const r = await runCapture(['play'], { input: '1\n2\nn\n2\ncomputer\nquit\ny\n' });
+    // Menu: game 1 (draughts), rule set 2 (English), no give-away, opponent 2 (Novice), the computer moves first,
+    // then the time, board view and sound as they are.
+    const r = await runCapture(['play'], { input: '1\n2\nn\n2\ncomputer\n\n\n\n\nquit\ny\n' });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
       'Opponent: 0 a person at this keyboard, 1 Dumb, 2 Novice, 3 Average, 4 Good, 5 Smart, 6 Master',
@@ -113,7 +120,7 @@ describe('tactica play (menu): draughts asks for the opponent', () => {
   });
 
   it('a person at the same keyboard, as before', async () => {
-    const r = await runCapture(['play'], { input: '1\n1\nn\n0\nquit\n' });
+    const r = await runCapture(['play'], { input: '1\n1\nn\n0\n\n\n\n\nquit\ny\n' });
     expect(r.code).toBe(0);
     expect(statuses(r.stdout).at(-1)).toBe('W | White 20 Black 20 | move 1 | White to move');
   });

@@ -10,6 +10,8 @@ import { runCapture, statusAfter } from '../../testing.js';
 import { renderBoard } from './board.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tactica-play-'));
+// The settings file (board view, sound) is this file's own.
+process.env['TACTICA_HOME'] = join(dir, 'home');
 const play = (input: string, ...args: string[]) => runCapture(['play', 'draughts', ...args], { input });
 
 /** The last status line printed (the one under the last board). */
@@ -20,9 +22,9 @@ function lastStatus(out: string): string {
 
 describe('tactica play draughts: two players at one keyboard', () => {
   it("draws the board with coordinates and square numbers, and the manual's status line", async () => {
-    const r = await play('quit\n', '--variant', 'english');
+    const r = await play('quit\ny\n', '--variant', 'english');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('English draughts (American checkers): two players at one keyboard. Black moves first.');
+    expect(r.stdout).toContain('English draughts (American checkers): two players at one keyboard: Black moves first.');
     expect(r.stdout).toContain('w/b: white/black man   W/B: white/black king   .: empty square');
     expect(r.stdout).toContain(' 8 |    b     b     b     b |  8          1     2     3     4\n');
     expect(r.stdout).toContain('    a  b  c  d  e  f  g  h');
@@ -216,7 +218,7 @@ describe('tactica play draughts: two players at one keyboard', () => {
 
   it('the tactica play menu asks for the rule set and give-away, then starts', async () => {
     // (Then the opponent: 0 is a person at this keyboard; computer opponents are tested in computer.test.ts.)
-    const r = await runCapture(['play'], { input: 'draughts\n4\ny\n0\nquit\n' });
+    const r = await runCapture(['play'], { input: 'draughts\n4\ny\n0\n\n\n\n\nquit\ny\n' });
     expect(r.stdout).toContain('Draughts rule sets:');
     expect(r.stdout).toContain('4. Russian draughts (R)');
     expect(lastStatus(r.stdout)).toBe('R give-away | White 12 Black 12 | move 1 | White to move');

@@ -55,9 +55,12 @@ import { CliError, type Io } from '../../io.js';
 import { addPlayOptions, seedOrClock } from '../../play-options.js';
 import { fileFormat, setupFrom, type OptionFlags } from '../../setup-options.js';
 import type { Agent, Seats } from '../../terminal/agent.js';
-import { ask, confirm } from '../../terminal/line-reader.js';
+import { paletteFor } from '../../terminal/colour.js';
+import { ask } from '../../terminal/line-reader.js';
+import { SOUND_MODES, type SoundMode } from '../../terminal/sound.js';
 import { runTerminalGame, type ExtraCommand, type LoopContext, type TerminalAdapter } from '../../terminal/loop.js';
 import { LEGEND, renderBoard, statusLine } from './board.js';
+import { BOARD_VIEWS, loadDraughtsSettings, saveDraughtsSettings } from './settings.js';
 
 type H = History<DraughtsState, DraughtsMove>;
 type Imported = ImportedPdn;
@@ -152,14 +155,36 @@ export async function readRecordFor(setup: DraughtsSetup, text: string): Promise
   return other ? err(other) : r;
 }
 
-export function intro(setup: DraughtsSetup): string {
+/**
+ * Who plays whom, in a sentence: `you play Black (moves first) against the computer (Smart), which plays White`,
+ * `two players at one keyboard: Black moves first`.
+ */
+export function whoPlays(setup: DraughtsSetup, players: readonly [string | undefined, string | undefined]): string {
+  const first = RULE_SETS[variantOf(setup)].firstToMove === 'white' ? 0 : 1;
+  const colour = (p: 0 | 1): string => `${p === 0 ? 'White' : 'Black'}${p === first ? ' (moves first)' : ''}`;
+  const [white, black] = players;
+  if (white === undefined && black === undefined) {
+    return `two players at one keyboard: ${first === 0 ? 'White' : 'Black'} moves first`;
+  }
+  if (white !== undefined && black !== undefined) {
+    return `the computer (${white}) plays ${colour(0)} against the computer (${black}) as ${colour(1)}`;
+  }
+  const person: 0 | 1 = white === undefined ? 0 : 1;
+  const computer: 0 | 1 = person === 0 ? 1 : 0;
+  return `you play ${colour(person)} against the computer (${players[computer] ?? ''}), which plays ${colour(computer)}`;
+}
+
+export function intro(
+  setup: DraughtsSetup,
+  players: readonly [string | undefined, string | undefined] = [undefined, undefined],
+): string {
   const r = RULE_SETS[variantOf(setup)];
   const example =
     r.notation === 'algebraic'
       ? 'c3-d4, c3:e5, or c3 d4'
       : `${r.size === 10 ? '32-28' : '22-18'}, 28x19, or ${r.size === 10 ? '32 28' : '22 18'}`;
   return [
-    `${r.name}${setup.initial().giveaway ? ', give-away (the side left without a move wins)' : ''}: two players at one keyboard. ${r.firstToMove === 'white' ? 'White' : 'Black'} moves first.`,
+    `${r.name}${setup.initial().giveaway ? ', give-away (the side left without a move wins)' : ''}: ${whoPlays(setup, players)}.`,
     LEGEND,
     `Type a move (${example}; a single square when its piece has one move), or "help" for commands.`,
     'Status: rule set letter | pieces of the first and second player | draw counter (when running) | move number.',
@@ -174,7 +199,7 @@ export function intro(setup: DraughtsSetup): string {
 export function draughtsAdapter(
   setup: DraughtsSetup,
   loaded?: Imported,
-): TerminalAdapter<DraughtsState, DraughtsMove, DraughtsStatus> {
+): TerminalAdapter<DraughtsState, DraughtsMove, DraughtsStatus> & { lastMove(h: H): string | undefined } {
   const game = setup.game;
   // The record of the game loaded last, keyed by its first state (which survives every move and takeback).
   const loadedBy = new WeakMap<DraughtsState, Imported>();
@@ -191,7 +216,8 @@ export function draughtsAdapter(
   };
   return {
     setup,
-    render: (s, { flipped }) => renderBoard(s.position, flipped),
+    lastMove,
+    render: (s, { flipped, paint }) => renderBoard(s.position, flipped, paint),
     status: (st, h) => statusLine(st, lastMove(h)),
     parseInput: (s, text) => parseInput(game, s, text),
     saveText: pdn,
@@ -231,6 +257,10 @@ interface PlayOptions {
   readonly timeMode?: string;
   readonly timeLimit?: string;
   readonly seed?: string;
+  /** `white` or `human` (manual 3.2.2, "Board view"); the saved setting when left out. */
+  readonly boardView?: string;
+  /** `off`, `normal` or `annoying` (manual 3.2.2, "Sound mode"); the saved setting when left out. */
+  readonly sound?: string;
 }
 
 type Agents = Seats<DraughtsState, DraughtsMove>;
@@ -376,34 +406,77 @@ async function gameOf(opts: PlayOptions): Promise<{ setup: DraughtsSetup; loaded
   return { setup, loaded: read.value };
 }
 
+/** `--board-view` or `--sound`: one of the setting's choices (the saved setting when not given). */
+function settingOption(flag: string, value: string | undefined, choices: readonly string[], saved: string): string {
+  if (value === undefined) return saved;
+  const v = value.trim().toLowerCase();
+  if (!choices.includes(v)) throw new CliError(`${flag} must be ${choices.join(', ')}, not "${value}"`);
+  return v;
+}
+
+/** The sound mode of the game in progress (the "sound" command changes it for this game only, manual 3.3.3). */
+function soundCommand(playing: { sound: SoundMode }): ExtraCommand<DraughtsState, DraughtsMove> {
+  return {
+    names: ['sound'],
+    args: '[off|normal|annoying]',
+    help: 'the sound for this game: off, normal (the end of a game) or annoying (every move too)',
+    printsOnly: true,
+    run(ctx, args) {
+      const word = args.trim().toLowerCase();
+      if (word === '') {
+        // Manual 3.3.3: "[#] key temporarily disables" an annoying sound, and enables it again.
+        playing.sound = playing.sound === 'annoying' ? 'normal' : playing.sound === 'normal' ? 'annoying' : 'off';
+      } else if ((SOUND_MODES as readonly string[]).includes(word)) playing.sound = word as SoundMode;
+      else return ctx.print('Type "sound off", "sound normal" or "sound annoying".');
+      ctx.print(`Sound: ${playing.sound} (this game only).`);
+    },
+  };
+}
+
 /** Starts a game: a fresh one, or the first game of a PDN file. */
 export async function playDraughts(io: Io, opts: PlayOptions): Promise<void> {
   const { setup, loaded } = await gameOf(opts);
   const clock = clockOption(setup, opts);
   const seed = seedOrClock(opts.seed);
+  const saved = opts.boardView === undefined || opts.sound === undefined ? loadDraughtsSettings(io) : undefined;
+  const view = settingOption('--board-view', opts.boardView, BOARD_VIEWS, saved?.boardView ?? 'human');
+  const sound = settingOption('--sound', opts.sound, SOUND_MODES, saved?.sound ?? 'normal') as SoundMode;
   const computer: Computer = { levels: setup.levels, engine: await setup.loadEngine() };
   const seats = seatsFromOptions(opts as Record<string, unknown>, setup.game, computer.engine, seed);
   const base = draughtsAdapter(setup, loaded);
-  const playing = { seats };
+  const playing = { seats, sound };
+  const palette = paletteFor(io);
+  const lastMove = base.lastMove;
+  const levelName = (a: Agent<DraughtsState, DraughtsMove> | undefined): string | undefined =>
+    a === undefined ? undefined : (levelFromName(computer, a)?.name ?? a.name);
   const adapter: TerminalAdapter<DraughtsState, DraughtsMove, DraughtsStatus> = {
     ...base,
-    // Manual 3.3.5: the computer's skill comes right after the rule set.
-    status: (st, h) => {
-      const line = base.status?.(st, h) ?? '';
-      const skill = skillPart(computer, playing.seats);
-      if (!skill) return line;
-      const [rules, ...rest] = line.split(' | ');
-      return [rules, skill, ...rest].join(' | ');
-    },
-    extraCommands: [...(base.extraCommands ?? []), ...skillCommands(computer, playing, seed)],
+    // Manual 3.3.5: the computer's skill comes right after the rule set, and the bar is in colour.
+    status: (st, h) =>
+      statusLine(st, lastMove(h), {
+        ...(skillPart(computer, playing.seats) ? { skill: skillPart(computer, playing.seats) as string } : {}),
+        look: {
+          palette,
+          computer: [playing.seats[0] !== undefined, playing.seats[1] !== undefined],
+          ...(clock ? { timeLimit: clock.limit } : {}),
+        },
+      }),
+    intro: intro(setup, [levelName(seats[0]), levelName(seats[1])]),
+    extraCommands: [...(base.extraCommands ?? []), ...skillCommands(computer, playing, seed), soundCommand(playing)],
+    sound: () => playing.sound,
+    // Manual 3.3.4: "RIGHT SOFT KEY is used to quit current game after a confirmation."
+    confirmQuit: true,
+    // Board view White keeps White's home at the bottom, whoever switches sides; Human follows the person.
+    boardFollowsSeats: view === 'human',
   };
-  // A person playing the second seat alone against the computer sees the board from that side.
-  const flipped = seats[0] !== undefined && seats[1] === undefined;
+  // Board view Human: a person playing the second seat alone against the computer sees the board from that side.
+  const flipped = view === 'human' && seats[0] !== undefined && seats[1] === undefined;
   await runTerminalGame(adapter, io, {
     ...(loaded ? { history: loaded.history } : {}),
     seats,
     flipped,
     seed,
+    palette,
     ...(clock ? { clock } : {}),
   });
 }
@@ -422,6 +495,8 @@ export function configurePlay(cmd: Command, io: Io): void {
     .option('--time-limit <limit>', 'off (time only shown), normal or blitz (no takeback)')
     .option('--variant <id>', `rule set: ${VARIANT_IDS.join(', ')} (required unless --load gives it)`)
     .option('--giveaway', 'give-away mode (the side left without a move wins)')
+    .option('--board-view <view>', 'white (White at the bottom) or human (your side at the bottom); default: as saved')
+    .option('--sound <mode>', 'off, normal (bell at the end) or annoying (after every move too); default: as saved')
     .addHelpText(
       'after',
       [
@@ -429,73 +504,175 @@ export function configurePlay(cmd: Command, io: Io): void {
         'Two players at one keyboard, or against the computer (--white ai:smart, --black ai:novice). Type moves in the',
         "rule set's notation (32-28, 28x19, c3-d4, c3:e5) or as squares alone (32 28, 3228, 31 22 15, or one square",
         'when its piece has a single move); "help" lists the commands: moves, undo, redo, flip, switch, board, fen, pdn,',
-        'skill stronger|weaker, save [file], load <file>, draw, resign, quit.',
+        'skill stronger|weaker, sound, rules, save [file], load <file>, draw, resign, quit (asks first).',
         'Clocks (manual 3.2.2): per move, normal 5 min (1 min with a single legal move), blitz 10 s (2 s), a random move',
         'when it runs out; per game, normal 30 min, blitz 6 min, the game lost when it runs out; the computer gets 1.5',
         'times less. Blitz forbids takeback.',
         'Status line: rule set letter (W E S R B T O; "give-away" after it) | the computer\'s skill, when one plays |',
         'pieces of the first and second player |',
-        'draw counter "counter <stage>: <half-moves left>" while it runs | move number | side to move | last move.',
+        'draw counter "counter <stage>: <half-moves left>" while it runs | move number | side to move | last move;',
+        'at a colour terminal coloured as the manual has it (NO_COLOR turns colour off).',
+        'Board view and sound are the settings the tactica play menu saved, unless --board-view or --sound says.',
       ].join('\n'),
     )
     .action((opts: PlayOptions) => playDraughts(io, opts));
 }
 
+/** A question with the saved choice as its default: a number from the list, a name, or Enter for the default. */
+async function choose<T extends string>(
+  io: Io,
+  question: string,
+  choices: readonly { readonly value: T; readonly label: string; readonly keys?: readonly string[] }[],
+  current: T,
+): Promise<T | undefined> {
+  const shown = choices.find((c) => c.value === current)?.label ?? current;
+  for (;;) {
+    const answer = await ask(io, `${question} [${shown}]: `);
+    if (answer === undefined) return undefined;
+    const key = answer.trim().toLowerCase();
+    if (key === '') return current;
+    const n = Number(key);
+    const found =
+      Number.isInteger(n) && n >= 1 && n <= choices.length
+        ? choices[n - 1]
+        : choices.find(
+            (c) => c.value.toLowerCase() === key || c.label.toLowerCase() === key || (c.keys ?? []).includes(key),
+          );
+    if (found) return found.value;
+    io.output.write(`"${answer.trim()}" is not one of: ${choices.map((c, i) => `${i + 1} ${c.label}`).join(', ')}.\n`);
+  }
+}
+
+const capital = (t: string): string => `${t[0]?.toUpperCase() ?? ''}${t.slice(1)}`;
+
 /**
- * The `tactica play` menu: ask for the rule set, give-away, the opponent (a person at this keyboard or a computer
- * level, manual 3.2.2 "My skill") and who moves first (3.2.2 "1st move: Human, Computer"), then play.
+ * The `tactica play` menu, the manual's settings panel as questions (3.2.2), each offering the saved choice: rules,
+ * give-away, the opponent (a person at this keyboard or the computer's skill, "My skill"), who moves first ("1st
+ * move: Human, Computer"), time mode and limit, board view and sound. The answers are saved when the game starts
+ * ("Settings are saved each time when you start a game").
  */
 export async function launchDraughts(io: Io): Promise<void> {
+  const saved = loadDraughtsSettings(io);
   io.output.write('Draughts rule sets:\n');
   VARIANT_IDS.forEach((v, k) => io.output.write(`  ${k + 1}. ${RULE_SETS[v].name} (${RULE_SETS[v].letter})\n`));
-  let variant: VariantId | undefined;
-  while (!variant) {
-    const answer = await ask(io, 'Rule set number or name: ');
-    if (answer === undefined) return;
-    const key = answer.trim().toLowerCase();
-    const n = Number(key);
-    variant =
-      Number.isInteger(n) && n >= 1 && n <= VARIANT_IDS.length
-        ? VARIANT_IDS[n - 1]
-        : VARIANT_IDS.find((v) => v === key || RULE_SETS[v].letter.toLowerCase() === key);
-    if (!variant) io.output.write(`"${answer.trim()}" is not on the list.\n`);
-  }
-  const giveaway = await confirm(io, 'Give-away (the side left without a move wins)?');
+  const variant = await choose(
+    io,
+    'Rule set number or name',
+    VARIANT_IDS.map((v) => ({ value: v, label: RULE_SETS[v].name, keys: [RULE_SETS[v].letter.toLowerCase()] })),
+    saved.rules as VariantId,
+  );
+  if (variant === undefined) return;
+  const yesNo = [
+    { value: 'yes', label: 'yes', keys: ['y'] },
+    { value: 'no', label: 'no', keys: ['n'] },
+  ] as const;
+  const giveaway = await choose(
+    io,
+    'Give-away (the side left without a move wins)?',
+    yesNo,
+    saved.giveaway as 'yes' | 'no',
+  );
+  if (giveaway === undefined) return;
   const levels = draughtsEntry.levels;
   io.output.write(
     `Opponent: 0 a person at this keyboard, ${levels.map((l, i) => `${i + 1} ${l.name}`).join(', ')} (the computer).\n`,
   );
   let level: LevelInfo | undefined;
+  let opponent = saved.opponent;
+  const skill = findLevel(levels, saved.skill) ?? levels[0];
   for (;;) {
-    const answer = await ask(io, 'Opponent [0]: ');
+    const answer = await ask(io, `Opponent [${opponent === 'person' ? '0' : (skill?.name ?? '0')}]: `);
     if (answer === undefined) return;
     const text = answer.trim().replace(/^ai:/i, '');
-    if (text === '' || text === '0' || /^(human|person)$/i.test(text)) break;
+    if (text === '' && opponent === 'computer') {
+      level = skill;
+      break;
+    }
+    if (text === '' || text === '0' || /^(human|person)$/i.test(text)) {
+      opponent = 'person';
+      break;
+    }
     const n = Number(text);
     level = Number.isInteger(n) && n >= 1 ? levels[n - 1] : findLevel(levels, text);
     if (level) break;
     io.output.write(`"${answer.trim()}" is not on the list.\n`);
   }
-  if (!level) {
-    await playDraughts(io, { variant, giveaway });
-    return;
-  }
+  if (level) opponent = 'computer';
   // Manual 3.2.2: "Starting the game means having black pieces for English/American and Pool checkers, and white
   // pieces for other clones."
   const first = RULE_SETS[variant].firstToMove;
-  const second = first === 'white' ? 'black' : 'white';
-  let humanFirst: boolean | undefined;
-  while (humanFirst === undefined) {
-    const answer = await ask(
+  let firstMove = saved.firstMove as 'human' | 'computer';
+  if (level) {
+    const chosen = await choose(
       io,
-      `Who moves first (${first === 'white' ? 'White' : 'Black'}): you or the computer? [you]: `,
+      `Who moves first (${first === 'white' ? 'White' : 'Black'}): you or the computer?`,
+      [
+        { value: 'human', label: 'you', keys: ['me', 'human', 'h', 'i', 'y'] },
+        { value: 'computer', label: 'the computer', keys: ['computer', 'c', 'it'] },
+      ],
+      firstMove,
     );
-    if (answer === undefined) return;
-    const text = answer.trim().toLowerCase();
-    if (text === '' || /^(you|me|human|h|i)$/.test(text)) humanFirst = true;
-    else if (/^(computer|c|it)$/.test(text)) humanFirst = false;
-    else io.output.write('Answer "you" or "computer".\n');
+    if (chosen === undefined) return;
+    firstMove = chosen;
   }
-  const computerColour = humanFirst ? second : first;
-  await playDraughts(io, { variant, giveaway, [computerColour]: `ai:${level.id}` });
+  const timeMode = await choose(
+    io,
+    'Time mode: move, game or auto (per move for English, per game for the others)',
+    [
+      { value: 'auto', label: 'auto' },
+      { value: 'move', label: 'move' },
+      { value: 'game', label: 'game' },
+    ],
+    saved.timeMode as 'auto' | 'move' | 'game',
+  );
+  if (timeMode === undefined) return;
+  const timeLimit = await choose(
+    io,
+    'Time limit: off (time only shown), normal or blitz (no takeback)',
+    [
+      { value: 'off', label: 'off' },
+      { value: 'normal', label: 'normal' },
+      { value: 'blitz', label: 'blitz' },
+    ],
+    saved.timeLimit as TimeLimit,
+  );
+  if (timeLimit === undefined) return;
+  const boardView = await choose(
+    io,
+    'Board view: white (White at the bottom) or human (your side at the bottom)',
+    [
+      { value: 'white', label: 'white' },
+      { value: 'human', label: 'human' },
+    ],
+    saved.boardView as 'white' | 'human',
+  );
+  if (boardView === undefined) return;
+  const sound = await choose(
+    io,
+    'Sound: off, normal (at the end of a game) or annoying (after every move too)',
+    SOUND_MODES.map((m) => ({ value: m, label: m })),
+    saved.sound as SoundMode,
+  );
+  if (sound === undefined) return;
+  saveDraughtsSettings(io, {
+    rules: variant,
+    giveaway,
+    opponent,
+    ...(level ? { skill: level.id, firstMove } : {}),
+    timeMode,
+    timeLimit,
+    boardView,
+    sound,
+  });
+  io.output.write(
+    `${RULE_SETS[variant].name}${giveaway === 'yes' ? ', give-away' : ''}; time ${timeMode}, ${timeLimit}; board view ${capital(boardView)}; sound ${sound}.\n`,
+  );
+  const common = { variant, giveaway: giveaway === 'yes', timeMode, timeLimit, boardView, sound };
+  if (!level) {
+    await playDraughts(io, common);
+    return;
+  }
+  const second = first === 'white' ? 'black' : 'white';
+  const computerColour = firstMove === 'human' ? second : first;
+  await playDraughts(io, { ...common, [computerColour]: `ai:${level.id}` });
 }

@@ -1,11 +1,14 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createRng, current, pushMove, startHistory } from '@tactica/core';
 import { force400Entry } from '@tactica/catalogue/force400';
 import { setupFrom } from '../../setup-options.js';
-import { runCapture, statusAfter } from '../../testing.js';
+import { runCli } from '../../program.js';
+import { gameClis } from '../../registry.js';
+import { atPrompt, runCapture, statusAfter, terminalIo, typeKeys, within } from '../../testing.js';
+import { SIGN_ON } from './play.js';
 
 const testdata = new URL('../../../../force400/src/testdata/', import.meta.url);
 const ibm = new URL('manual-record-ibm.txt', testdata).pathname;
@@ -130,9 +133,9 @@ describe('tactica play force400', () => {
     ].join('\n');
     const r = await runCapture(['play', 'force400', '--record', record, '--header', 'Test game'], { input });
     expect(r.stdout).toContain(' 9  W10  W10  W10  W10  W10  W10  W10  W10* W10  W10');
-    expect(r.stdout).toContain('Play M C8-C2? (y/n)'); // C8-C2 is legal (C1 is Black's, C2 empty): asked, not answered y
+    expect(r.stdout).toContain('Play M C8-C2? (Y, Enter or space: yes; N, X or Esc: no)'); // C8-C2 is legal (C1 is Black's, C2 empty): asked, not answered y
     expect(r.stdout).toContain('move/blocked'); // but M C8-C0 passes through C1
-    expect(r.stdout).toContain('Play M C8-C1? (y/n)');
+    expect(r.stdout).toContain('Play M C8-C1? (Y, Enter or space: yes; N, X or Esc: no)');
     expect(r.stdout).toContain('Recording to');
     const text = readFileSync(record, 'utf8');
     expect(text.split('\n')[0]).toBe('Test game');
@@ -169,6 +172,29 @@ describe('tactica play force400', () => {
     expect(byNumber.stdout).toContain('Resumed "Sunday game".');
   });
 
+  it('a hand-edited save is refused naming it, with the line of its record; the others still open', async () => {
+    const input = (title: string) => ['M C8-C1', 'y', 'S', 'S', title, 'E', ''].join('\n');
+    await runCapture(['play', 'force400', '--handicap-white', '0'], { input: input('edited') });
+    await runCapture(['play', 'force400', '--handicap-white', '0'], { input: input('intact') });
+    const saves = join(dir, 'saves');
+    for (const name of readdirSync(saves).filter((n) => n.endsWith('.json'))) {
+      const text = readFileSync(join(saves, name), 'utf8');
+      // An illegal move typed into the save's record by hand (the file itself still reads).
+      if (text.includes('"edited"')) writeFileSync(join(saves, name), text.replace('M C8-C1', 'M C8-C0'));
+    }
+    const refused = await runCapture(['play', 'force400', '--load', 'edited'], { input: '' });
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toMatch(
+      /^tactica: save "edited": record\/illegal-ply: move 1, White, M C8-C0: .*\(move\/blocked\) \(line \d+, column \d+\)\n$/,
+    );
+    // In the game, resume says the same and the game goes on; the intact save opens.
+    const inGame = await runCapture(['play', 'force400', '--load', 'intact'], { input: 'resume edited\nposition\n' });
+    expect(inGame.stdout).toContain('Resumed "intact".');
+    expect(inGame.stdout).toContain('save "edited": record/illegal-ply');
+    expect(inGame.stdout).toContain('b 1 W:');
+  });
+
   it("the status line is rendered from the catalogue's status: men and units after a handicap", async () => {
     const setup = setupFrom(force400Entry, { handicapWhite: 2 });
     // Three seeded random actions from the handicap start, each typed and confirmed.
@@ -195,7 +221,7 @@ describe('tactica play force400', () => {
     const record = join(dir, 'r.txt');
     const input = ['n', 'n', 'y', record, 'Asked', 'X H9-G8', 'y', 'M F1-G2', 'y', 'R', 'y', ''].join('\n');
     const r = await runCapture(['play', 'force400'], { input });
-    expect(r.stdout).toContain('Handicaps? (y/n)');
+    expect(r.stdout).toContain('Handicaps? (Y/N)');
     expect(r.stdout).toContain('White, resign?');
     expect(r.stdout).toContain('Black wins (resigned).');
     const text = readFileSync(record, 'utf8');
@@ -226,7 +252,7 @@ describe('tactica play force400', () => {
   it('the setup questions ask whether the program plays, which side and at what level', async () => {
     const input = ['y', 'W', '9', '1', 'n', 'n', 'quit', ''].join('\n');
     const r = await runCapture(['play', 'force400'], { input });
-    expect(r.stdout).toContain('Will the program play? (y/n)');
+    expect(r.stdout).toContain('Will the program play? (Y/N)');
     expect(r.stdout).toContain('Levels are 0, 1, 2, 3, 4, 5, 6, 7.');
     expect(r.stdout).toMatch(/Program \(Level 1\) \(White\) plays /);
   });
@@ -250,6 +276,120 @@ describe('tactica play force400', () => {
     const r = await runCapture(['play', 'force400', '--white', 'ai:9'], { input: '' });
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain('unknown level "9"');
+  });
+});
+
+describe('tactica play force400 as the manual describes it', () => {
+  /** `tactica play force400 …` at a (pretend) terminal: keys are typed as the test goes. */
+  function atTerminal(args: readonly string[]) {
+    const t = terminalIo();
+    const run = runCli(['play', 'force400', ...args], gameClis, t.io);
+    const end = async (): Promise<string> => {
+      t.input.end();
+      expect(await within(run, 'tactica play force400 to end')).toBe(0);
+      return t.stdout();
+    };
+    return { ...t, run, end };
+  }
+
+  it('opens with the sign-on screen and waits for a key before the setup questions', async () => {
+    const t = atTerminal([]);
+    await t.waitForOutput(atPrompt('Press any key. '));
+    expect(t.stdout()).toContain(SIGN_ON);
+    expect(t.stdout()).not.toContain('Will the program play?');
+    await typeKeys(t.input, 'q');
+    await t.waitForOutput(atPrompt('Will the program play? (Y/N) '));
+    await t.end();
+    // Piped input: the sign-on is shown and nothing waits for it.
+    const piped = await runCapture(['play', 'force400'], { input: 'n\nn\nn\n' });
+    expect(piped.stdout).toContain(SIGN_ON);
+    expect(piped.stdout).not.toContain('Press any key');
+  });
+
+  it('answers the yes-or-no setup questions with one key, no Enter needed', async () => {
+    const t = atTerminal([]);
+    await t.waitForOutput(atPrompt('Press any key. '));
+    await typeKeys(t.input, ' ');
+    await t.waitForOutput(atPrompt('Will the program play? (Y/N) '));
+    await typeKeys(t.input, 'y');
+    await t.waitForOutput(atPrompt('Which side will the program play, W or B? [B]: '));
+    await typeKeys(t.input, '\r');
+    await t.waitForOutput(atPrompt('Skill level, 0 to 7 [2]: '));
+    await typeKeys(t.input, '0');
+    await t.waitForOutput(atPrompt('Handicaps? (Y/N) '));
+    await typeKeys(t.input, 'n');
+    await t.waitForOutput(atPrompt('Keep a game record file? (Y/N) '));
+    await typeKeys(t.input, 'n');
+    await t.waitForOutput(atPrompt('White to move> '));
+    // Five questions, five keys, no Enter but for the default side: the program plays Black at level 0.
+    await typeKeys(t.input, 'M C8-C1\ry');
+    await t.waitForOutput(/Program \(Level 0\) \(Black\) will play /);
+    const out = await t.end();
+    expect(out).not.toContain('Please press Y or N.');
+  });
+
+  it("shows the program's intended move and waits for a keystroke before it is played; --no-pause does not", async () => {
+    const t = atTerminal(['--black', 'ai:0', '--seed', '5']);
+    await t.waitForOutput(atPrompt('Press any key. '));
+    await typeKeys(t.input, '\r');
+    await t.waitForOutput(atPrompt('White to move> '));
+    await typeKeys(t.input, 'M C8-C1\r');
+    await t.waitForOutput(atPrompt('N, X or Esc: no) '));
+    await typeKeys(t.input, '\r');
+    await t.waitForOutput(atPrompt('Press any key to see it played. '));
+    const shown = /Program \(Level 0\) \(Black\) will play ([MTS] [A-J]\d-[A-J]\d)\./.exec(t.stdout());
+    expect(shown).not.toBeNull();
+    expect(t.stdout()).not.toContain('(Black) plays');
+    await typeKeys(t.input, 'k');
+    await t.waitForOutput(atPrompt('White to move> '));
+    expect(t.stdout()).toContain(`Program (Level 0) (Black) plays ${shown?.[1] ?? '?'}`);
+    await t.end();
+
+    const quick = atTerminal(['--black', 'ai:0', '--seed', '5', '--no-pause']);
+    await quick.waitForOutput(atPrompt('White to move> '));
+    await typeKeys(quick.input, 'M C8-C1\ry');
+    await quick.waitForOutput(/\(Black\) plays /);
+    const out = await quick.end();
+    expect(out).not.toContain('will play');
+    expect(out).not.toContain('Press any key');
+  });
+
+  it('an illegal entry rings the bell, says why, and waits for a key', async () => {
+    const t = atTerminal([]);
+    await t.waitForOutput(atPrompt('Press any key. '));
+    await typeKeys(t.input, ' n');
+    await t.waitForOutput(atPrompt('Handicaps? (Y/N) '));
+    await typeKeys(t.input, 'nn');
+    await t.waitForOutput(atPrompt('White to move> '));
+    await typeKeys(t.input, 'M C8-C0\r');
+    await t.waitForOutput(atPrompt('Press any key. '));
+    // The bell, then the reason.
+    expect(t.stdout()).toContain('\x07move/blocked: ');
+    await typeKeys(t.input, 'x');
+    await t.waitForOutput(atPrompt('White to move> '));
+    await t.end();
+  });
+
+  it('a move or a resignation is cancelled by N, X or Esc and confirmed by Enter, space or Y', async () => {
+    const input = ['M C8-C1', 'x', 'M C8-C1', 'esc', 'M C8-C1', ' ', 'R', 'n', 'position', ''].join('\n');
+    const r = await runCapture(['play', 'force400', '--handicap-white', '0'], { input });
+    expect(r.stdout).toContain('b 1 W:');
+    expect(r.stdout).not.toContain('resigns');
+    const resigned = await runCapture(['play', 'force400', '--handicap-white', '0'], { input: 'R\n\n' });
+    expect(resigned.stdout).toContain('Black wins (resigned).');
+  });
+
+  it('reloading a saved game bypasses the rest of the setup dialogue, the record question too', async () => {
+    await runCapture(['play', 'force400', '--handicap-white', '0'], {
+      input: ['M C8-C1', 'y', 'S', 'S', 'Kept', 'E', ''].join('\n'),
+    });
+    const r = await runCapture(['play', 'force400'], { input: ['y', '1', 'position', ''].join('\n') });
+    expect(r.stdout).toContain('Reload a saved game? (Y/N)');
+    expect(r.stdout).toContain('Resumed "Kept".');
+    expect(r.stdout).not.toContain('Will the program play?');
+    expect(r.stdout).not.toContain('Handicaps?');
+    expect(r.stdout).not.toContain('Keep a game record file?');
+    expect(r.stdout).toContain('b 1 W:');
   });
 });
 

@@ -80,6 +80,7 @@ function configurePlay(cmd: Command, io: Io): void {
     .option('--handicap-black <n>', "men removed from Black's side (0–19)")
     .option('--record <file>', 'write the game record to this file as the game is played')
     .option('--header <text>', "the record's header line")
+    .option('--no-pause', "don't wait for a keystroke at the sign-on, before the program's move or after a refusal")
     .addHelpText('after', PLAY_HELP)
     .action(
       async (opts: {
@@ -91,6 +92,7 @@ function configurePlay(cmd: Command, io: Io): void {
         white?: string;
         black?: string;
         seed?: string;
+        pause: boolean;
       }) => {
         const seed = seedOption(opts.seed);
         const computer =
@@ -113,8 +115,9 @@ function configurePlay(cmd: Command, io: Io): void {
           load: opts.load,
           ...(computer ? { computer } : {}),
           ...(seed !== undefined ? { seed } : {}),
-          // With no option at all, ask the setup questions as the original did.
-          ask: Object.values(opts).every((v) => v === undefined),
+          pause: opts.pause,
+          // With no option at all (but --no-pause), ask the setup questions as the original did.
+          ask: Object.entries(opts).every(([k, v]) => k === 'pause' || v === undefined),
         };
         await playForce400(io, options);
       },

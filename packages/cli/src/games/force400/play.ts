@@ -3,11 +3,11 @@
  * (M move, T transfer with amount, X abdicate, R resign, S stop: save, resume or end), confirmation before an action
  * takes effect, the reason for every refused action, named saves, and the game record written alongside.
  */
-import { writeFileSync } from 'node:fs';
 import { findLevel, type Engine, type LevelInfo } from '@tactica/ai';
 import {
   current,
   describeError,
+  err,
   ok,
   pushMove,
   type History,
@@ -39,10 +39,12 @@ import {
 } from '@tactica/force400';
 import { force400Entry, type Force400Setup, type Force400Status } from '@tactica/catalogue/force400';
 import { setupFrom } from '../../setup-options.js';
-import type { Io } from '../../io.js';
+import { CliError, type Io } from '../../io.js';
 import { SaveLibrary } from '../../storage/save-library.js';
+import { writeTextFileAtomic } from '../../storage/atomic-write.js';
 import type { Agent, Seats } from '../../terminal/agent.js';
-import { ask, confirm } from '../../terminal/line-reader.js';
+import { ask, confirmKey, keypress, lineReader, yesNoKey } from '../../terminal/line-reader.js';
+import { ringBell } from '../../terminal/sound.js';
 import { runTerminalGame, type ExtraCommand, type LoopContext, type TerminalAdapter } from '../../terminal/loop.js';
 
 type H = History<Force400State, Force400Action>;
@@ -70,6 +72,11 @@ export interface PlayOptions {
   readonly computer?: readonly [string | undefined, string | undefined];
   /** Seed for the computer's choices (default: the clock). */
   readonly seed?: number;
+  /**
+   * Wait for a keystroke at the sign-on, before the program's move and after a refused entry (at a terminal); true
+   * by default (`--no-pause` turns it off).
+   */
+  readonly pause?: boolean;
 }
 
 /** The key of Force 400 saves in the save library, and the game's id on the command line: its family. */
@@ -88,6 +95,37 @@ interface Session {
   computer: [string | undefined, string | undefined];
 }
 
+/**
+ * The sign-on screen (manual, "Loading and Setup": "You should soon see a full-screen sign-on message. Press any key
+ * after you have read that message."). At a terminal the screen is cleared first and the program waits for a key.
+ */
+export const SIGN_ON = [
+  '+--------------------------------------------------------------+',
+  '|                                                              |',
+  '|                         F O R C E   4 0 0                    |',
+  '|                                                              |',
+  '|          a strategy game of quantized force levels           |',
+  '|                                                              |',
+  '|      Force 400 by Stephen Walton, copyright (c) 1984,        |',
+  '|      published by Baen Software for the IBM PC and TRS-80.   |',
+  '|      Played here in the terminal by Tactica.                 |',
+  '|                                                              |',
+  '+--------------------------------------------------------------+',
+].join('\n');
+
+/** Clears the screen and puts the cursor home (the scrollback stays). */
+const CLEAR = '\x1b[2J\x1b[H';
+
+/** Shows the sign-on; at a terminal (and unless the pauses are off) clears the screen first and waits for a key. */
+async function signOn(io: Io, pause: boolean): Promise<boolean> {
+  const reader = lineReader(io);
+  const waits = pause && reader.interactive;
+  if (waits) io.output.write(CLEAR);
+  io.output.write(`${SIGN_ON}\n`);
+  if (!waits) return true;
+  return (await reader.key('Press any key. ')) !== undefined;
+}
+
 const INTRO = [
   'Force 400 — White (W, bottom) moves first. Each man shows his force; the king is marked *.',
   'Enter:  M C8-C1 (move; the M may be left out)   T J8-C1 10 (transfer 10 units)   X H9-G9 (abdicate)',
@@ -103,29 +141,35 @@ export async function playForce400(io: Io, options: PlayOptions): Promise<void> 
   let headerLine = options.header ?? null;
   let loaded: Loaded | undefined;
   let computer: [string | undefined, string | undefined] = [options.computer?.[0], options.computer?.[1]];
+  const pause = options.pause ?? true;
+  // A save that cannot be opened (not found, damaged, hand-edited) ends the command with its coded error, before
+  // the sign-on waits for a key.
+  const opened = options.load === undefined ? undefined : openSave(library, options.load);
+  if (opened && !opened.ok) throw new CliError(opened.error);
+  if (!(await signOn(io, pause))) return;
 
-  if (options.load !== undefined) {
-    const r = openSave(library, options.load);
-    if (!r.ok) {
-      print(describeError(r.error));
-      return;
-    }
-    loaded = r.value;
+  if (opened?.ok) {
+    loaded = opened.value;
   } else if (options.ask) {
-    if (library.list(GAME_ID).length > 0 && (await confirm(io, 'Reload a saved game?'))) {
+    // "Answering the questions does not require the Enter key": at a terminal each is one key, Y or N.
+    if (library.list(GAME_ID).length > 0 && (await yesNoKey(io, 'Reload a saved game?'))) {
       loaded = await chooseSave(io, library);
     }
-    // "If the program is to be your opponent, you are asked for a single digit for its level of skill."
-    // Reloading a saved game bypasses the rest: the program plays at the level it was saved with.
-    if (!loaded) computer = await askOpponent(io);
-    if (!loaded && (await confirm(io, 'Handicaps?'))) {
-      handicap = [await askHandicap(io, 0), await askHandicap(io, 1)];
-      // The asked handicaps were checked as they were typed; the catalogue sets the game up with them.
-      setup = setupFrom(force400Entry, handicapOptions(handicap));
-    }
-    if (await confirm(io, 'Keep a game record file?')) {
-      recordFile = (await ask(io, 'Record file name [force400-record.txt]: '))?.trim() || 'force400-record.txt';
-      headerLine = (await ask(io, 'Header line for the record: '))?.trim() || null;
+    // "Successfully reloading a saved game bypasses the rest of the setup dialogue": the program plays at the level
+    // it was saved with, and "reloaded games can neither pick up game records where they left off nor start new
+    // game records of their own".
+    if (!loaded) {
+      // "If the program is to be your opponent, you are asked for a single digit for its level of skill."
+      computer = await askOpponent(io);
+      if (await yesNoKey(io, 'Handicaps?')) {
+        handicap = [await askHandicap(io, 0), await askHandicap(io, 1)];
+        // The asked handicaps were checked as they were typed; the catalogue sets the game up with them.
+        setup = setupFrom(force400Entry, handicapOptions(handicap));
+      }
+      if (await yesNoKey(io, 'Keep a game record file?')) {
+        recordFile = (await ask(io, 'Record file name [force400-record.txt]: '))?.trim() || 'force400-record.txt';
+        headerLine = (await ask(io, 'Header line for the record: '))?.trim() || null;
+      }
     }
   }
 
@@ -178,7 +222,7 @@ export async function playForce400(io: Io, options: PlayOptions): Promise<void> 
   ];
   // A person playing Black alone against the program sees the board from Black's side.
   const flipped = seats[0] !== undefined && seats[1] === undefined;
-  history = await runTerminalGame(adapter, io, { history, seats, flipped });
+  history = await runTerminalGame(adapter, io, { history, seats, flipped, pause });
   // Left unfinished (S then E, quit, or the end of input): "the game record notes that event".
   session.stopped = !current(history).ended;
   writeRecord(session, history);
@@ -218,7 +262,8 @@ export function force400Adapter(
       const s = current(ctx.history);
       if (s.ended) return ctx.print('The game is already over.');
       const who = s.toMove === 0 ? 'White' : 'Black';
-      if (!(await confirm(ctx.io, `${who}, resign?`))) return;
+      // "R for Resign calls for no further information but your confirmation of the resignation."
+      if (!(await confirmKey(ctx.io, `${who}, resign?`))) return;
       ctx.endWith(game.resign(s, s.toMove));
     },
   };
@@ -235,7 +280,7 @@ export function force400Adapter(
     help: 'continue a saved game (from the list shown by "saves")',
     run(ctx, args) {
       const r = openSave(library, args.trim());
-      if (!r.ok) return ctx.print(describeError(r.error));
+      if (!r.ok) return ctx.print(r.error);
       session.header = {
         ...r.value.replay.parsed.record,
         header: session.header.header ?? r.value.replay.parsed.record.header,
@@ -256,10 +301,13 @@ export function force400Adapter(
 
   return {
     setup: session.setup,
-    render: (s, { flipped }) => renderBoard(s, { flipped }),
+    render: (s, { flipped, paint }) =>
+      renderBoard(s, { flipped, ...(paint ? { paint: (sq, text) => paint(squareName(sq), text) } : {}) }),
     status: (st) => statusLine(st, session),
     onChange: (h) => writeRecord(session, h),
     confirmMoves: true,
+    announceComputerMoves: true,
+    bellOnRefusal: true,
     saveText: async (h) =>
       ok(
         formatSavedGame({
@@ -290,8 +338,11 @@ async function abdicateWithS(
   const s = current(ctx.history);
   const { game } = session.setup;
   const r = game.parseMove(s, `S ${args}`);
-  if (!r.ok) return ctx.print(describeError(r.error));
-  if (!(await confirm(ctx.io, `Play ${game.formatMove(s, r.value)}?`))) return;
+  if (!r.ok) {
+    ringBell(ctx.io);
+    return ctx.print(describeError(r.error));
+  }
+  if (!(await confirmKey(ctx.io, `Play ${game.formatMove(s, r.value)}?`))) return;
   ctx.history = pushMove(ctx.history, r.value, game.play(s, r.value));
 }
 
@@ -316,6 +367,7 @@ async function saveToLibrary(
   });
   if (!saved.ok) return ctx.print(describeError(saved.error));
   session.title = saved.value.title;
+  ctx.markSaved();
   ctx.print(`Saved as "${saved.value.title}".`);
 }
 
@@ -326,7 +378,8 @@ function recordOf(session: Session, h: H) {
 function writeRecord(session: Session, h: H): void {
   if (!session.recordFile) return;
   try {
-    writeFileSync(session.recordFile, formatRecord(recordOf(session, h)), 'utf8');
+    // The record file is rewritten after every move: atomically, so a kill leaves the last record or the new one.
+    writeTextFileAtomic(session.recordFile, formatRecord(recordOf(session, h)));
     session.recordError = null;
   } catch (e) {
     session.recordError = (e as Error).message;
@@ -419,11 +472,14 @@ function loadAny(
   return r.ok ? ok({ title: null, replay: r.value, computer: null }) : r;
 }
 
-function openSave(library: SaveLibrary, ref: string): Result<Loaded, InputError> {
+/** A save opened, or why not in words (`save "<title>": <code>: …` when the game inside a save is damaged). */
+function openSave(library: SaveLibrary, ref: string): Result<Loaded, string> {
   const file = library.open(ref, GAME_ID);
-  if (!file.ok) return file;
+  if (!file.ok) return err(describeError(file.error));
   const r = parseSavedGame(file.value.payload);
-  return r.ok ? ok({ title: file.value.title, replay: r.value.replay, computer: r.value.saved.computer }) : r;
+  if (r.ok) return ok({ title: file.value.title, replay: r.value.replay, computer: r.value.saved.computer });
+  // A hand-edited or damaged game inside a readable save: the error names the save, as the other games' do.
+  return err(`save "${file.value.title}": ${describeError(r.error)}`);
 }
 
 /** The program's seat for the saved-game format: the side it plays (White's if it plays both **(ours)**). */
@@ -482,23 +538,25 @@ function computerAgent(
 /** "If the program is to be your opponent, you are asked for a single digit for its level of skill." */
 async function askOpponent(io: Io): Promise<[string | undefined, string | undefined]> {
   const none: [undefined, undefined] = [undefined, undefined];
-  if (!(await confirm(io, 'Will the program play?'))) return none;
+  if (!(await yesNoKey(io, 'Will the program play?'))) return none;
   let side: Player = 1;
   for (;;) {
-    const answer = (await ask(io, 'Which side will the program play, W or B? [B]: '))?.trim().toUpperCase();
-    if (answer === undefined) return none;
-    if (answer === '' || answer === 'B' || answer === 'BLACK') break;
-    if (answer === 'W' || answer === 'WHITE') {
+    const key = await keypress(io, 'Which side will the program play, W or B? [B]: ');
+    if (key === undefined) return none;
+    const answer = key.toUpperCase();
+    if (answer === 'ENTER' || answer === 'B') break;
+    if (answer === 'W') {
       side = 0;
       break;
     }
-    io.output.write('Answer W or B.\n');
+    io.output.write('Press W or B.\n');
   }
   const levels: readonly LevelInfo[] = force400Entry.levels;
   for (;;) {
-    const answer = (await ask(io, `Skill level, ${levels[0]?.id ?? 0} to ${levels.at(-1)?.id ?? 7} [2]: `))?.trim();
-    if (answer === undefined) return none;
-    const level = answer === '' ? findLevel(levels, '2') : findLevel(levels, answer);
+    // "you are asked for a single digit for its level of skill": one key at a terminal.
+    const key = await keypress(io, `Skill level, ${levels[0]?.id ?? 0} to ${levels.at(-1)?.id ?? 7} [2]: `);
+    if (key === undefined) return none;
+    const level = key === 'enter' ? findLevel(levels, '2') : findLevel(levels, key);
     if (level) {
       const seats: [string | undefined, string | undefined] = [undefined, undefined];
       seats[side] = level.id;
@@ -509,7 +567,7 @@ async function askOpponent(io: Io): Promise<[string | undefined, string | undefi
 }
 
 function listSaves(library: SaveLibrary): string {
-  const entries = library.list(GAME_ID);
+  const entries = library.listShown(GAME_ID);
   const damaged = library.damagedLines(GAME_ID);
   if (entries.length === 0) return ['No saved Force 400 games.', ...damaged].join('\n');
   return [...entries.map((e, i) => `${String(i + 1).padStart(3)}. ${e.title}  (${e.summary})`), ...damaged].join('\n');
@@ -522,7 +580,7 @@ async function chooseSave(io: Io, library: SaveLibrary): Promise<Loaded | undefi
     if (!answer) return undefined;
     const r = openSave(library, answer);
     if (r.ok) return r.value;
-    io.output.write(`${describeError(r.error)}\n`);
+    io.output.write(`${r.error}\n`);
   }
 }
 

@@ -3,7 +3,14 @@
  * the catalogue's game record for `save`/`load`, and named saves in the save library (`saves`, `keep`, `restore`).
  */
 import { current, describeError, ok, type History, type InputError, type Result } from '@tactica/core';
-import { formatPosition, QUIET_PLY_LIMIT, renderDiagram, type TacticsMove, type TacticsState } from '@tactica/tactics';
+import {
+  formatPosition,
+  QUIET_PLY_LIMIT,
+  renderDiagram,
+  squareName,
+  type TacticsMove,
+  type TacticsState,
+} from '@tactica/tactics';
 import { tacticsEntry, type TacticsSetup, type TacticsStatus } from '@tactica/catalogue/tactics';
 import { fileFormat } from '../../setup-options.js';
 import type { SaveLibrary } from '../../storage/save-library.js';
@@ -58,7 +65,7 @@ export const INTRO = [
 ].join('\n');
 
 function listSaves(library: SaveLibrary): string {
-  const entries = library.list(GAME_ID);
+  const entries = library.listShown(GAME_ID);
   const damaged = library.damagedLines(GAME_ID);
   if (entries.length === 0) return ['No saved Tactics games.', ...damaged].join('\n');
   return [...entries.map((e, i) => `${i + 1}. ${e.title} (${e.summary}, saved ${e.savedAt})`), ...damaged].join('\n');
@@ -70,7 +77,8 @@ export function tacticsAdapter(
 ): TerminalAdapter<TacticsState, TacticsMove, TacticsStatus> {
   return {
     setup,
-    render: (s, { flipped }) => renderDiagram(s, { flipped }),
+    render: (s, { flipped, paint }) =>
+      renderDiagram(s, { flipped, ...(paint ? { paint: (sq, text) => paint(squareName(sq), text) } : {}) }),
     status: (st) => statusLine(setup, st),
     saveText: (h) => saveText(setup, h),
     loadText,
@@ -104,6 +112,7 @@ export function tacticsAdapter(
             payload: payload.value,
             summary: statusLine(setup, statusOf(setup, ctx.history)).split(' · ').slice(0, 2).join(', '),
           });
+          if (r.ok) ctx.markSaved();
           ctx.print(r.ok ? `Stored as "${r.value.title}".` : describeError(r.error));
         },
       },

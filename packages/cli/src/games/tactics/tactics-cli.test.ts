@@ -146,7 +146,10 @@ describe('tactica play tactics', () => {
   });
 
   it('keeps named games in the save library and restores them by number or title', async () => {
-    await run(['play', 'tactics'], 'd1-d4\nkeep Club night\nquit\ny\n');
+    const kept = await run(['play', 'tactics'], 'd1-d4\nkeep Club night\nquit\n');
+    // Kept in the library, the game is saved: leaving does not ask "Quit anyway?".
+    expect(kept.stdout).toContain('Stored as "Club night".');
+    expect(kept.stdout).not.toContain('Quit anyway?');
     const listed = await run(['play', 'tactics'], 'saves\nquit\n');
     expect(listed.stdout).toMatch(/1\. Club night \(Black to move, move 1, saved /);
     const restored = await run(['play', 'tactics'], 'restore 1\nposition\nquit\n');

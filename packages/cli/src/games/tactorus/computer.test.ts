@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,8 +9,10 @@ import { tactorusCli } from './index.js';
 const games = [tactorusCli];
 const root = mkdtempSync(join(tmpdir(), 'tactorus-computer-'));
 
+/** Runs tactica with this home; no game is left at the screen from an earlier run (resuming has its own tests). */
 async function run(argv: string[], input = '', home = join(root, 'default')) {
   process.env['TACTICA_HOME'] = home;
+  rmSync(join(home, 'tactorus-current.json'), { force: true });
   return runCapture(argv, { games, input });
 }
 

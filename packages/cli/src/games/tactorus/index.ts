@@ -16,6 +16,7 @@
 import type { Command } from 'commander';
 import { describeError, type Player } from '@tactica/core';
 import {
+  computerLevel,
   describeOutcome,
   describeRound,
   exportSession,
@@ -46,16 +47,19 @@ import {
 import { gameCli, type GameCli } from '../../game-cli.js';
 import { CliError, type Io } from '../../io.js';
 import { addPlayOptions, seedOrClock } from '../../play-options.js';
-import { ask } from '../../terminal/line-reader.js';
+import { ask, confirm } from '../../terminal/line-reader.js';
 import { deleteSave } from '../../storage/delete-save.js';
 import { SaveLibrary } from '../../storage/save-library.js';
 import { SAVE_REFERENCE_HELP } from '../../storage/save-references.js';
 import { engine, LEVEL_IDS, tactorusAi, tactorusComputer, tactorusLevel } from './computer.js';
+import { claimCurrentGame, readCurrentGame, type Claim, type CurrentGame } from './current-game.js';
 import { DEFAULT_LEVEL, runTactorusGame } from './play.js';
 import {
   addNewGameOptions,
   flanksOf,
+  freeTitle,
   GAME_ID,
+  loadTactorusTheme,
   listSaves,
   openSession,
   readText,
@@ -91,6 +95,84 @@ interface PlayOptions extends NewGameOptions {
   readonly player1?: string;
   readonly player2?: string;
   readonly seed?: string;
+  readonly new?: boolean;
+}
+
+/** True when the options say which game to play (a new one with its settings, or a save): nothing to resume. */
+function namesAGame(opts: PlayOptions): boolean {
+  return (
+    opts.new === true ||
+    opts.load !== undefined ||
+    opts.chain !== undefined ||
+    opts.supplyLines !== undefined ||
+    opts.highGround !== undefined ||
+    Array.isArray(opts.flank) ||
+    opts.email !== undefined ||
+    opts.name !== undefined ||
+    opts.player1 !== undefined ||
+    opts.player2 !== undefined
+  );
+}
+
+/** `noname, round 4, against the computer (level 3)`: the game left, for the question or the notice. */
+function describeLeft(game: CurrentGame): string {
+  const { session } = game;
+  const view = localView(session);
+  const mode =
+    session.settings.mode === 'computer'
+      ? `against the computer (level ${computerLevel(session) ?? DEFAULT_LEVEL})`
+      : session.settings.mode === 'e-mail'
+        ? `by e-mail, Player ${session.seat + 1}`
+        : 'two players at one screen';
+  return `"${game.title ?? session.settings.name}", round ${view.round + 1}, ${mode}`;
+}
+
+/**
+ * The game left at this screen, unless it is over; a damaged file is reported (it was set aside). `undefined` when
+ * there is none to resume.
+ */
+function leftGame(io: Io): CurrentGame | undefined {
+  const { game, problem } = readCurrentGame();
+  if (problem) io.error.write(`tactica: ${problem}\n`);
+  return game && !game.session.core.outcome ? game : undefined;
+}
+
+/**
+ * A new game replaces the one left at this screen: when that one is unfinished and not saved as it is, it is kept
+ * in the save library first, so no game is lost **(ours)**.
+ */
+async function keepLeftGame(io: Io, library: SaveLibrary): Promise<void> {
+  const left = leftGame(io);
+  if (!left || left.saved) return;
+  const title = freeTitle(library, left.title ?? left.session.settings.name);
+  try {
+    const entry = await storeSession(library, title, left.session, 'save-as');
+    print(io, `The game you left (${describeLeft(left)}) is kept in the save library as "${entry.title}".`);
+  } catch (e) {
+    if (!(e instanceof CliError)) throw e;
+    io.error.write(`tactica: the game you left could not be kept in the save library: ${e.message}\n`);
+  }
+}
+
+/** Plays the game left at this screen from where it was left. */
+async function resumeLeft(
+  io: Io,
+  left: CurrentGame,
+  library: SaveLibrary,
+  seed: number,
+  rotate?: boolean,
+): Promise<void> {
+  print(io, `Resuming the game you left: ${describeLeft(left)}. (tactica play tactorus --new starts a new game.)`);
+  await runTactorusGame(io, left.session, {
+    library,
+    ...(left.title !== undefined ? { title: left.title } : {}),
+    rotated: rotate ?? left.rotated,
+    ...(left.screen !== undefined ? { screen: left.screen } : {}),
+    saved: left.saved,
+    makeComputer: (level) => tactorusComputer(level, seed),
+    keep: true,
+    theme: loadTactorusTheme(io),
+  });
 }
 
 /** The computer's level and seat from `--player-1` / `--player-2` (`human` or `ai:<level>`), if either names it. */
@@ -123,33 +205,77 @@ function configurePlay(cmd: Command, io: Io): void {
     .option('--email', 'a game for play by e-mail: you are Player 1 (send the other player export-game)')
     .option('--name <name>', 'the game’s name (also its title in the save library)')
     .option('--rotate', 'draw the board turned by 180 degrees')
+    .option('--new', 'start a new game even when one was left at this screen (it is kept in the save library)')
     .action(async (opts: PlayOptions) => {
-      const library = new SaveLibrary();
-      const seed = seedOf(opts);
-      const makeComputer = (level: number) => tactorusComputer(level, seed);
-      if (opts.load) {
-        const { entry, session } = await openSession(library, opts.load);
-        await runTactorusGame(io, session, {
-          library,
-          title: entry.title,
-          // Against the computer as Player 2, the board turned so the human's pieces are at the bottom.
-          rotated: opts.rotate ?? (session.settings.mode === 'computer' && session.seat === 1),
-          makeComputer,
-        });
-        return;
+      const claim = claimCurrentGame();
+      try {
+        await playCommand(io, opts, claim);
+      } finally {
+        if (claim.ok) claim.release();
       }
-      const computer = computerSeatOf(opts);
-      if (computer && opts.email) throw new CliError('a game by e-mail is between two people: drop --player-1/2');
-      const session = newGameSession(opts, computer);
-      if (opts.email) requireFreeTitle(library, opts.name ?? session.settings.name);
-      await runTactorusGame(io, session, {
-        library,
-        ...(opts.name ? { title: opts.name } : {}),
-        // Player 2 at the bottom when the human plays it, as the manual's Board->Rotate would show it.
-        rotated: opts.rotate ?? computer?.seat === 0,
-        makeComputer,
-      });
     });
+}
+
+/** `tactica play tactorus`: the game left resumed, or a new or saved game; `claim` says whether it is kept here. */
+async function playCommand(io: Io, opts: PlayOptions, claim: Claim): Promise<void> {
+  const library = new SaveLibrary();
+  const seed = seedOf(opts);
+  const makeComputer = (level: number) => tactorusComputer(level, seed);
+  const theme = loadTactorusTheme(io);
+  if (!namesAGame(opts)) {
+    // "Done: Exit the Tactorus Application and ensure play resumes as it was left."
+    if (!claim.ok) throw new CliError(busyMessage(claim, 'go on there, or start another game here with --new'));
+    const left = leftGame(io);
+    if (left) return resumeLeft(io, left, library, seed, opts.rotate);
+  }
+  const computer = opts.load ? undefined : computerSeatOf(opts);
+  if (computer && opts.email) throw new CliError('a game by e-mail is between two people: drop --player-1/2');
+  const opened = opts.load ? await openSession(library, opts.load) : undefined;
+  if (!opened && opts.email) requireFreeTitle(library, opts.name ?? 'noname');
+  const keep = await keepHere(io, library, claim);
+  if (opened) {
+    const { entry, session } = opened;
+    await runTactorusGame(io, session, {
+      library,
+      title: entry.title,
+      saved: true,
+      // Against the computer as Player 2, the board turned so the human's pieces are at the bottom.
+      rotated: opts.rotate ?? (session.settings.mode === 'computer' && session.seat === 1),
+      makeComputer,
+      keep,
+      theme,
+    });
+    return;
+  }
+  const session = newGameSession(opts, computer);
+  await runTactorusGame(io, session, {
+    library,
+    ...(opts.name ? { title: opts.name } : {}),
+    // Player 2 at the bottom when the human plays it, as the manual's Board->Rotate would show it.
+    rotated: opts.rotate ?? computer?.seat === 0,
+    makeComputer,
+    keep,
+    theme,
+  });
+}
+
+/** `tactorus/busy: …`: another program plays the game left at this screen. */
+function busyMessage(claim: Extract<Claim, { ok: false }>, then: string): string {
+  return `tactorus/busy: the game left at this screen is being played in another program (process ${claim.pid}, ${claim.path}): ${then}`;
+}
+
+/**
+ * Whether the new game is kept at this screen: when this program holds the screen's game, the one left there is
+ * kept in the library first (keepLeftGame); when another program plays it, the new game is not kept, and the player
+ * is told to save it.
+ */
+async function keepHere(io: Io, library: SaveLibrary, claim: Claim): Promise<boolean> {
+  if (!claim.ok) {
+    print(io, `${busyMessage(claim, 'this game is not kept at the screen when you leave; save it to keep it')}.`);
+    return false;
+  }
+  await keepLeftGame(io, library);
+  return true;
 }
 
 /**
@@ -158,6 +284,21 @@ function configurePlay(cmd: Command, io: Io): void {
  * who plays Player 2, the computer (at a level) being the answer when none is given.
  */
 async function launchGame(io: Io): Promise<void> {
+  const claim = claimCurrentGame();
+  try {
+    await launchClaimed(io, claim);
+  } finally {
+    if (claim.ok) claim.release();
+  }
+}
+
+async function launchClaimed(io: Io, claim: Claim): Promise<void> {
+  const library = new SaveLibrary();
+  const seed = Date.now() >>> 0;
+  const left = claim.ok ? leftGame(io) : undefined;
+  if (left && (await confirm(io, `Resume the game you left (${describeLeft(left)})?`))) {
+    return resumeLeft(io, left, library, seed);
+  }
   const levels = engine.levels.map((l) => `${l.id}`).join('/');
   let computer: { level: number; seat: Player } | undefined;
   for (;;) {
@@ -176,10 +317,12 @@ async function launchGame(io: Io): Promise<void> {
       print(io, e.message);
     }
   }
-  const seed = Date.now() >>> 0;
+  const keep = await keepHere(io, library, claim);
   await runTactorusGame(io, newGameSession({}, computer), {
-    library: new SaveLibrary(),
+    library,
     makeComputer: (level) => tactorusComputer(level, seed),
+    keep,
+    theme: loadTactorusTheme(io),
   });
 }
 
@@ -356,7 +499,12 @@ function addTactorusCommands(program: Command, io: Io): void {
         const r = await receiveOrders(session, readText(file), opts.key);
         if (!r.ok) throw new CliError(describeError(r.error));
         await storeSession(library, title, r.value.session);
-        reportResolution(io, r.value.session, r.value.report);
+        // One's own memo (manual: "You can import your own moves"): it replaced the orders scheduled, or was sealed.
+        if (r.value.own === 'sealed')
+          print(io, 'That is your own memo of this round, already sealed: nothing changes.');
+        else if (r.value.own === 'replaced')
+          print(io, `Your orders are now those of your memo: ${ordersLine(localView(r.value.session))}`);
+        else reportResolution(io, r.value.session, r.value.report);
       });
     });
 

@@ -54,10 +54,35 @@ import {
   type TactorusSession,
   type TactorusState,
 } from '@tactica/tactorus';
+import { unwrap } from '@tactica/core';
+import { tactorusEntry } from '@tactica/catalogue/tactorus';
 import { CliError, type Io } from '../../io.js';
-import { ask, confirm } from '../../terminal/line-reader.js';
+import { boardPainter } from '../../terminal/board-paint.js';
+import {
+  BOARD_SCHEME,
+  paletteFor,
+  TACTORUS_THEME_NAMES,
+  TACTORUS_THEMES,
+  tactorusTheme,
+  type BoardScheme,
+  type Palette,
+} from '../../terminal/colour.js';
+import { ask, confirm, lineReader } from '../../terminal/line-reader.js';
+import { rulesText } from '../../terminal/rules-text.js';
 import type { SaveLibrary } from '../../storage/save-library.js';
-import { GAME_ID, listSaves, openSession, readText, requireFreeTitle, storeSession, writeText } from './setup.js';
+import { keepCurrentGame, type CurrentGame } from './current-game.js';
+import {
+  freeTitle,
+  GAME_ID,
+  listSaves,
+  openSession,
+  readText,
+  requireFreeTitle,
+  saveTactorusSetting,
+  storeSession,
+  titleTaken,
+  writeText,
+} from './setup.js';
 
 /** Clears the screen and the scrollback, and puts the cursor home (ANSI). */
 export const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H';
@@ -75,6 +100,15 @@ interface Ctx {
   dirty: boolean;
   /** Hot-seat: whose scheduling the screen shows now. */
   screen: Player | undefined;
+  /** Keep the game left at this screen (current-game.ts) after every change, to resume it exactly. */
+  readonly keep: boolean;
+  /** The text of the game last kept, so an unchanged game is not written again. */
+  kept: string | undefined;
+  readonly palette: Palette;
+  /** The colour theme (manual 3.7.1, Game->Options). */
+  theme: BoardScheme;
+  /** The round carried out last, whose moves the board marks. */
+  lastReport: RoundReport | undefined;
 }
 
 const COMMANDS: readonly (readonly [string, string])[] = [
@@ -83,13 +117,16 @@ const COMMANDS: readonly (readonly [string, string])[] = [
   ['clear', 'withdraw all your orders'],
   ['done  (or next)', 'finish your orders for this round'],
   ['orders', 'list your orders'],
-  ['moves [square]', 'the orders you may give (all, or one piece’s)'],
+  ['moves [square]', 'the orders you may give (all, or one piece’s, marked on the board)'],
   ['board / rotate / numbers', 'draw the board / turn it 180° / show the square numbers'],
-  ['rules [names…]', 'show the rules, or change them: chain, supply-lines, high-ground, basic (clears orders)'],
+  ['rules [names…]', 'the rules in brief (Help->Rules), or change them: chain, supply-lines, high-ground, basic'],
+  ['about', 'about Tactorus (Help->About)'],
+  ['theme [name]', `the colour theme (Game->Options): ${TACTORUS_THEME_NAMES.join(', ')}`],
   ['mode hot-seat|e-mail|computer [level]', 'change the mode of play mid-game (e-mail: you keep your seat)'],
   ['level [1-6]', 'against the computer: show or change its level'],
   ['customize', 'add, remove or move pieces (not the flags); clears all orders'],
-  ['save [title] / save as <title>', 'save in the library / as a new save'],
+  ['save [title]', 'save in the library: always a new save (a saved game is kept again as a copy)'],
+  ['save over <n|title>', 'save over a saved game (the one selected, as the manual has it)'],
   ['saves / open <n|title>', 'list the saved games / continue one'],
   ['rename <n|title> <new title>', 'rename a saved game'],
   ['delete <n|title>', 'delete a saved game'],
@@ -98,8 +135,48 @@ const COMMANDS: readonly (readonly [string, string])[] = [
   ['import-orders <file> [key]', 'e-mail: take the other player’s memo (with its key: carry out the round)'],
   ['key / import-key <key>', 'e-mail: your key (once both memos are exchanged) / the other player’s key'],
   ['resign / draw', 'resign / agree a draw'],
-  ['help / quit', 'this list / leave'],
+  ['help / quit', 'this list / leave (the game is kept: tactica play tactorus resumes it)'],
 ];
+
+/** Every command word, for Tab completion. */
+const COMMAND_WORDS: readonly string[] = [
+  'w',
+  'clear',
+  'done',
+  'next',
+  'orders',
+  'moves',
+  'board',
+  'rotate',
+  'numbers',
+  'rules',
+  'about',
+  'theme',
+  'mode',
+  'level',
+  'customize',
+  'save',
+  'saves',
+  'open',
+  'rename',
+  'delete',
+  'export',
+  'export-orders',
+  'import-orders',
+  'key',
+  'import-key',
+  'resign',
+  'draw',
+  'help',
+  'quit',
+];
+
+/** Help->About: "an about screen with copyright notice". */
+export const ABOUT = [
+  'Tactorus 4.1.3, copyright (c) 2002 Thomas Gamet: a simultaneous-move war game on a 10 by 10 board.',
+  'Played here in the terminal by Tactica, after the Tactorus User Manual, revision 4.1.3.',
+  'The rules as implemented and the choices of this project: docs/games/tactorus.md.',
+].join('\n');
 
 function helpText(): string {
   const width = Math.max(...COMMANDS.map(([c]) => c.length));
@@ -120,9 +197,23 @@ function ownState(ctx: Ctx, p: Player): TactorusState {
   return stateFromObservation(viewOf(ctx, p));
 }
 
+/** The catalogue's Tactorus board: who owns the piece on each square, for the colours. */
+const BOARD = unwrap(tactorusEntry.setup({})).board;
+
+/** The board as the player at the keyboard sees it, in the theme's colours, with `marks`. */
+function boardText(ctx: Ctx, marks: { targets?: readonly string[]; selected?: string } = {}): string {
+  const view = viewOf(ctx);
+  const marked = (marks.targets?.length ?? 0) > 0;
+  if (!ctx.palette.colour && !marked) return renderBoard(view, { rotated: ctx.rotated });
+  const last = ctx.lastReport?.orders.flat().map((o) => squareName(o.to)) ?? [];
+  const model = BOARD.model(stateFromObservation(view), ctx.session.seat);
+  const paint = boardPainter(model.squares, { lastMove: last, ...marks }, ctx.palette, ctx.theme);
+  return renderBoard(view, { rotated: ctx.rotated, paint: (sq, text) => paint(squareName(sq), text) });
+}
+
 function showBoard(ctx: Ctx): void {
   const view = viewOf(ctx);
-  print(ctx, renderBoard(view, { rotated: ctx.rotated }));
+  print(ctx, boardText(ctx));
   print(ctx, statusLine(view));
   if (view.outcome) print(ctx, describeOutcome(view.outcome));
   else if (!view.done) print(ctx, ordersLine(view));
@@ -130,6 +221,33 @@ function showBoard(ctx: Ctx): void {
 
 function isEmail(ctx: Ctx): boolean {
   return ctx.session.settings.mode === 'e-mail';
+}
+
+/** Keeps the game left at this screen, when it changed (or anything else to resume it: title, rotation, turn). */
+function keep(ctx: Ctx): void {
+  if (!ctx.keep) return;
+  const game: CurrentGame = {
+    session: ctx.session,
+    ...(ctx.title !== undefined ? { title: ctx.title } : {}),
+    saved: ctx.title !== undefined && !ctx.dirty,
+    rotated: ctx.rotated,
+    ...(ctx.screen !== undefined ? { screen: ctx.screen } : {}),
+  };
+  const text = JSON.stringify([
+    game.title,
+    game.saved,
+    game.rotated,
+    game.screen,
+    ctx.session.core.version,
+    ctx.session.seat,
+    ctx.session.settings,
+    ctx.session.sent,
+    ctx.session.received,
+  ]);
+  if (text === ctx.kept) return;
+  const r = keepCurrentGame(game);
+  if (r.ok) ctx.kept = text;
+  else print(ctx, `(${r.error.message}: leaving will not keep this game; save it.)`);
 }
 
 async function autosave(ctx: Ctx): Promise<void> {
@@ -172,6 +290,16 @@ export async function runTactorusGame(
     rotated?: boolean;
     computer?: TactorusComputer;
     makeComputer?: (level: number) => TactorusComputer;
+    /** Keep the game at this screen after every change, for `tactica play tactorus` to resume (default: no). */
+    keep?: boolean;
+    /** Whose scheduling the screen showed when the game was left (one screen). */
+    screen?: Player;
+    /** The save holds the game as it is (a game resumed as it was saved). */
+    saved?: boolean;
+    /** The colour theme by name (default: every game's scheme). */
+    theme?: string;
+    /** Colour or plain (default: as the terminal allows). */
+    palette?: Palette;
   },
 ): Promise<TactorusSession> {
   let computer = options.computer;
@@ -189,10 +317,15 @@ export async function runTactorusGame(
     session,
     title: options.title,
     rotated: options.rotated ?? false,
-    dirty: false,
-    screen: undefined,
+    dirty: options.saved === false,
+    screen: options.screen,
     computer,
     makeComputer: options.makeComputer,
+    keep: options.keep ?? false,
+    kept: undefined,
+    palette: options.palette ?? paletteFor(io),
+    theme: (options.theme === undefined ? undefined : tactorusTheme(options.theme)) ?? BOARD_SCHEME,
+    lastReport: undefined,
   };
   print(
     ctx,
@@ -209,7 +342,14 @@ export async function runTactorusGame(
   );
   await autosave(ctx);
   let redraw = true;
+  const reader = lineReader(io);
+  const leave = (): TactorusSession => {
+    reader.setCompletions(undefined);
+    keep(ctx);
+    return ctx.session;
+  };
   for (;;) {
+    keep(ctx);
     const core = ctx.session.core;
     const over = core.outcome !== undefined;
     let p: Player | undefined;
@@ -219,7 +359,7 @@ export async function runTactorusGame(
         p = ctx.session.seat;
         // A game opened with the person's orders done: the computer gives its own and the round is played.
         if (core.submitted(p) && core.pendingComputer(NO_CLOCK).length > 0) {
-          if ((await computerPlays(ctx)) === 'quit') return ctx.session;
+          if ((await computerPlays(ctx)) === 'quit') return leave();
           redraw = true;
           continue;
         }
@@ -231,7 +371,7 @@ export async function runTactorusGame(
             io.output.write(CLEAR_SCREEN);
             print(ctx, `Round ${core.round}: Player ${p + 1} schedules now. Player ${opponent(p) + 1}, look away.`);
             const ready = await ask(io, `Player ${p + 1}, press Enter when ready> `);
-            if (ready === undefined) return ctx.session;
+            if (ready === undefined) return leave();
           }
           ctx.screen = p;
           ctx.session = { ...ctx.session, seat: p };
@@ -246,16 +386,28 @@ export async function runTactorusGame(
       : p === undefined
         ? `Player ${ctx.session.seat + 1} (orders sealed, waiting)> `
         : `Player ${p + 1}> `;
+    // Tab completes a command or one of the orders the player may give.
+    const player = p;
+    reader.setCompletions(() => [
+      ...COMMAND_WORDS,
+      ...(player === undefined
+        ? []
+        : tactorus
+            .legalMoves(ownState(ctx, player), player)
+            .filter((m) => m.type === 'order')
+            .map((m) => tactorus.formatMove(ownState(ctx, player), m))),
+    ]);
     const line = await ask(io, prompt);
+    reader.setCompletions(undefined);
     if (line === undefined) {
       print(ctx, '');
-      return ctx.session;
+      return leave();
     }
     const text = line.trim();
     if (!text) continue;
     try {
       const outcome = await command(ctx, text, p);
-      if (outcome === 'quit') return ctx.session;
+      if (outcome === 'quit') return leave();
       redraw = outcome === 'redraw';
     } catch (e) {
       if (!(e instanceof CliError)) throw e;
@@ -272,10 +424,23 @@ async function command(ctx: Ctx, text: string, p: Player | undefined): Promise<N
   switch (word.toLowerCase()) {
     case 'help':
     case '?':
+      // The menu's Help->Rules and Help->About.
+      if (/^rules$/i.test(args.trim())) return command(ctx, 'rules', p);
+      if (/^about$/i.test(args.trim())) return command(ctx, 'about', p);
       print(ctx, helpText());
       return 'same';
+    case 'about':
+      print(ctx, ABOUT);
+      return 'same';
+    case 'theme':
+      return themeCommand(ctx, args);
     case 'quit':
     case 'exit':
+      // "Done: Exit the Tactorus Application and ensure play resumes as it was left."
+      if (ctx.keep) {
+        print(ctx, 'The game is kept as it is: tactica play tactorus resumes it.');
+        return 'quit';
+      }
       if (ctx.dirty && !(await confirm(ctx.io, 'The game is not saved. Quit anyway?'))) return 'same';
       return 'quit';
     case 'board':
@@ -291,6 +456,16 @@ async function command(ctx: Ctx, text: string, p: Player | undefined): Promise<N
       print(ctx, ordersLine(viewOf(ctx)));
       return 'same';
     case 'moves':
+      if (args.trim() && p !== undefined) {
+        const from = Number(args.trim());
+        if (Number.isInteger(from) && from >= 0 && from < 100 && /^\d{1,2}$/.test(args.trim())) {
+          const s = ownState(ctx, p);
+          const targets = tactorus
+            .legalMoves(s, p)
+            .flatMap((m) => (m.type === 'order' && m.from === from ? [squareName(m.to)] : []));
+          print(ctx, boardText(ctx, { targets, selected: squareName(from) }));
+        }
+      }
       print(ctx, legalOrders(ctx, p, args));
       return 'same';
     case 'clear':
@@ -323,15 +498,22 @@ async function command(ctx: Ctx, text: string, p: Player | undefined): Promise<N
     }
     case 'rename': {
       const [ref = '', ...title] = rest;
+      const before = ctx.library.find(ref, GAME_ID);
       const r = ctx.library.rename(ref, title.join(' '), GAME_ID);
-      print(ctx, r.ok ? `Renamed to "${r.value.title}".` : describeError(r.error));
-      if (r.ok && ref === ctx.title) ctx.title = r.value.title;
+      print(
+        ctx,
+        r.ok ? `Renamed "${before.ok ? before.value.title : ref}" to "${r.value.title}".` : describeError(r.error),
+      );
+      if (r.ok && before.ok && before.value.title === ctx.title) ctx.title = r.value.title;
       return 'same';
     }
     case 'delete': {
-      if (!(await confirm(ctx.io, `Delete the saved game "${args}"? It cannot be undone.`))) return 'same';
-      const r = ctx.library.remove(args, GAME_ID);
-      print(ctx, r.ok ? `Deleted "${r.value.title}".` : describeError(r.error));
+      // The question names the save the reference found (a number names an entry of the list shown last).
+      const r = await ctx.library.removeConfirmed(args, GAME_ID, (e) =>
+        confirm(ctx.io, `Delete the saved game "${e.title}" (${e.summary || 'no summary'})? It cannot be undone.`),
+      );
+      print(ctx, !r.ok ? describeError(r.error) : r.value ? `Deleted "${r.value.title}".` : 'Nothing deleted.');
+      if (r.ok && r.value && r.value.title === ctx.title) ctx.title = undefined;
       return 'same';
     }
     case 'export': {
@@ -348,7 +530,19 @@ async function command(ctx: Ctx, text: string, p: Player | undefined): Promise<N
     case 'import-orders': {
       const [file = '', key] = rest;
       if (!file) throw new CliError('import-orders <file> [key]');
-      return afterReceive(ctx, await receiveOrders(ctx.session, readText(file), key));
+      const r = await receiveOrders(ctx.session, readText(file), key);
+      if (r.ok && r.value.own === 'sealed') {
+        print(ctx, 'That is your own memo of this round, already sealed and sent: nothing changes.');
+        return 'same';
+      }
+      if (r.ok && r.value.own === 'replaced') {
+        ctx.session = r.value.session;
+        ctx.dirty = true;
+        await autosave(ctx);
+        print(ctx, `Your orders are now those of your memo: ${ordersLine(viewOf(ctx))}`);
+        return 'redraw';
+      }
+      return afterReceive(ctx, r);
     }
     case 'import-key':
       return afterReceive(ctx, await receiveKey(ctx.session, args));
@@ -434,6 +628,7 @@ async function roundPlayed(ctx: Ctx, report: RoundReport): Promise<Next> {
   const go = await ask(ctx.io, 'Press Enter to carry out the round> ');
   if (go === undefined) return 'quit';
   print(ctx, describeRound(report));
+  ctx.lastReport = report;
   // The next round starts with Player 1 (or the person against the computer); the screen holds nothing secret now.
   const next = againstComputer(ctx) ? ctx.session.seat : 0;
   ctx.screen = next;
@@ -470,9 +665,13 @@ function clearOrders(ctx: Ctx, p: Player | undefined): Next {
   return 'same';
 }
 
+/** The section of docs/games/tactorus.md that Help->Rules prints ("Abbreviated Tactorus game rules"). */
+export const RULES_IN_BRIEF = 'Rules in brief';
+
 async function rulesCommand(ctx: Ctx, args: string): Promise<Next> {
   if (!args) {
-    print(ctx, `Rules: ${describeRules(ctx.session.core.roundStart.rules)}.`);
+    print(ctx, rulesText(GAME_ID, RULES_IN_BRIEF));
+    print(ctx, `This game: ${describeRules(ctx.session.core.roundStart.rules)}.`);
     return 'same';
   }
   const rules = parseRulesField(args);
@@ -625,16 +824,28 @@ async function customizeLoop(ctx: Ctx): Promise<Next> {
   }
 }
 
+/**
+ * Saving (manual, "Saving a Tactorus game"): a save is always a new one, under the title given or, for a game saved
+ * before, its last title ("Saving the same game twice without first selecting the previously saved game will result
+ * in two copies"; the copy gets a number: `friday (2)` **(ours: titles are unique)**). Only a save selected first is
+ * written over: `save over <n|title>`.
+ */
 async function saveCommand(ctx: Ctx, args: string): Promise<Next> {
-  const asNew = /^as(\s|$)/i.test(args);
-  let title = (asNew ? args.replace(/^as\s*/i, '') : args).trim();
-  if (!title && !asNew) title = ctx.title ?? '';
+  const over = /^over(\s|$)/i.exec(args.trim());
+  if (over) return saveOver(ctx, args.trim().slice(over[0].length).trim());
+  const typed = args.replace(/^as(\s|$)/i, '').trim();
+  let title = typed;
   if (!title) {
-    title = (await ask(ctx.io, `Title [${ctx.session.settings.name}]: `))?.trim() || ctx.session.settings.name;
+    const offered = ctx.title ?? ctx.session.settings.name;
+    title = (await ask(ctx.io, `Title [${offered}]: `))?.trim() || offered;
+  } else if (titleTaken(ctx.library, title)) {
+    throw new CliError(
+      `A save is titled "${title}": "save over ${title}" writes this game over it, or give another title.`,
+    );
   }
   // An e-mail game is saved after every step under its title: that title must name one save only.
-  if (asNew && isEmail(ctx)) requireFreeTitle(ctx.library, title);
-  const entry = await storeSession(ctx.library, title, ctx.session, asNew ? 'save-as' : 'save');
+  if (isEmail(ctx)) requireFreeTitle(ctx.library, freeTitle(ctx.library, title));
+  const entry = await storeSession(ctx.library, freeTitle(ctx.library, title), ctx.session, 'save-as');
   ctx.title = entry.title;
   ctx.dirty = false;
   print(ctx, `Saved as "${entry.title}" (${entry.summary}).`);
@@ -643,6 +854,35 @@ async function saveCommand(ctx: Ctx, args: string): Promise<Next> {
     print(ctx, `(Player ${opponent(ctx.session.seat) + 1}'s orders are not in the save: they are secret.)`);
   }
   return 'same';
+}
+
+/** `save over <n|title>`: the save selected is written over with this game. */
+async function saveOver(ctx: Ctx, ref: string): Promise<Next> {
+  if (!ref) throw new CliError('save over <n|title>: name the save to write over (see "saves")');
+  const found = ctx.library.find(ref, GAME_ID);
+  if (!found.ok) throw new CliError(describeError(found.error));
+  const entry = await storeSession(ctx.library, found.value.title, ctx.session, 'save');
+  ctx.title = entry.title;
+  ctx.dirty = false;
+  print(ctx, `Saved over "${entry.title}" (${entry.summary}).`);
+  return 'same';
+}
+
+/** `theme [name]`: the colour themes, or the one to use from now on (kept in the settings file). */
+function themeCommand(ctx: Ctx, args: string): Next {
+  const name = args.trim().toLowerCase();
+  if (!name) {
+    print(ctx, `Colour themes: ${TACTORUS_THEMES.map((t) => (t === ctx.theme ? `[${t.name}]` : t.name)).join(' ')}`);
+    if (!ctx.palette.colour)
+      print(ctx, '(This terminal shows no colour: NO_COLOR is set, or the output is not a terminal.)');
+    return 'same';
+  }
+  const theme = tactorusTheme(name);
+  if (!theme) throw new CliError(`"${args.trim()}" is not a theme: ${TACTORUS_THEME_NAMES.join(', ')}`);
+  ctx.theme = theme;
+  const saved = saveTactorusSetting('theme', theme.name);
+  print(ctx, saved.ok ? `Theme: ${theme.name}.` : `Theme: ${theme.name}, for this game only (${saved.error.message}).`);
+  return 'redraw';
 }
 
 async function sealCommand(ctx: Ctx, file: string): Promise<Next> {
@@ -667,6 +907,7 @@ async function afterReceive(ctx: Ctx, r: Awaited<ReturnType<typeof receiveOrders
   await autosave(ctx);
   if (r.value.report) {
     print(ctx, describeRound(r.value.report));
+    ctx.lastReport = r.value.report;
     return 'redraw';
   }
   print(ctx, 'Their sealed orders are kept. Send your key (type "key") and ask for theirs.');

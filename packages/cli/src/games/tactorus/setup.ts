@@ -2,7 +2,7 @@
  * Tactorus command-line plumbing shared by the play loop and the e-mail commands: reading the new-game options,
  * the save library (a save is a player's `++Tactorus` save text), and reading files.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { describeError, titleTakenError } from '@tactica/core';
 import {
@@ -15,9 +15,13 @@ import {
   type Rules,
   type TactorusSession,
 } from '@tactica/tactorus';
-import { CliError } from '../../io.js';
+import type { InputError, Result } from '@tactica/core';
+import { CliError, type Io } from '../../io.js';
 import type { SaveLibrary } from '../../storage/save-library.js';
 import { type SaveEntry } from '../../storage/save-library.js';
+import { writeTextFileAtomic } from '../../storage/atomic-write.js';
+import { readSection, readSettings, writeSection } from '../../storage/settings.js';
+import { TACTORUS_THEME_NAMES } from '../../terminal/colour.js';
 
 export const GAME_ID = 'tactorus';
 
@@ -67,9 +71,10 @@ export function readText(file: string): string {
   }
 }
 
+/** Writes an export or a memo to the file a person named, atomically (the old file or the new, whole). */
 export function writeText(file: string, text: string): void {
   try {
-    writeFileSync(file, text, 'utf8');
+    writeTextFileAtomic(file, text);
   } catch (e) {
     throw new CliError(`cannot write ${file}: ${(e as Error).message}`);
   }
@@ -137,7 +142,7 @@ export function requireFreeTitle(library: SaveLibrary, title: string): void {
 }
 
 export function listSaves(library: SaveLibrary): string {
-  const saves = library.list(GAME_ID);
+  const saves = library.listShown(GAME_ID);
   const damaged = library.damagedLines(GAME_ID);
   if (saves.length === 0) return ['No saved Tactorus games.', ...damaged].join('\n');
   return saves
@@ -148,4 +153,30 @@ export function listSaves(library: SaveLibrary): string {
     })
     .concat(damaged)
     .join('\n');
+}
+
+/**
+ * A title no save of the game has: `base`, else `base (2)`, `base (3)`… (a game saved again is kept as a copy, and
+ * titles are unique **(ours)**).
+ */
+export function freeTitle(library: SaveLibrary, base: string): string {
+  if (!titleTaken(library, base)) return base;
+  for (let n = 2; ; n++) {
+    const title = `${base} (${n})`;
+    if (!titleTaken(library, title)) return title;
+  }
+}
+
+/** Tactorus's settings in the user's settings file (section `tactorus`): the colour theme (Game->Options). */
+const SETTINGS = { theme: { choices: TACTORUS_THEME_NAMES, default: TACTORUS_THEME_NAMES[0] ?? 'classic' } };
+
+/** The saved colour theme; a damaged settings file is reported on `io`'s error stream and the default used. */
+export function loadTactorusTheme(io: Io): string {
+  const { values, problems } = readSection(readSettings(), GAME_ID, SETTINGS);
+  for (const p of problems) io.error.write(`tactica: ${p}\n`);
+  return values.theme;
+}
+
+export function saveTactorusSetting(name: keyof typeof SETTINGS, value: string): Result<void, InputError> {
+  return writeSection(GAME_ID, { [name]: value });
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,8 +14,11 @@ const root = mkdtempSync(join(tmpdir(), 'tactorus-cli-'));
 const homes = { alice: join(root, 'alice'), bob: join(root, 'bob'), local: join(root, 'local') };
 process.env['TACTICA_HOME'] = homes.local;
 
-async function run(argv: string[], options: { input?: string; home?: string } = {}) {
-  process.env['TACTICA_HOME'] = options.home ?? homes.local;
+/** Runs tactica with a home; no game is left at the screen from an earlier run unless `left` says to keep it. */
+async function run(argv: string[], options: { input?: string; home?: string; left?: boolean } = {}) {
+  const home = options.home ?? homes.local;
+  process.env['TACTICA_HOME'] = home;
+  if (!options.left) rmSync(join(home, 'tactorus-current.json'), { force: true });
   return runCapture(argv, options.input === undefined ? { games } : { games, input: options.input });
 }
 

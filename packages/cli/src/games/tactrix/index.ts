@@ -3,7 +3,16 @@
  * the computer opponent in `play` (`--white ai:<level>`, `--black ai:<level>`), `analyse` and `match`.
  */
 import type { Command } from 'commander';
-import { current, describeError, divide, ok, type History, type InputError, type Result } from '@tactica/core';
+import {
+  current,
+  describeError,
+  divide,
+  ok,
+  startHistory,
+  type History,
+  type InputError,
+  type Result,
+} from '@tactica/core';
 import {
   describeTutor,
   formatPosition,
@@ -11,6 +20,7 @@ import {
   initialState,
   parsePosition,
   renderBoard,
+  squareName,
   tactrix,
   tutor,
   type TactrixMove,
@@ -73,7 +83,7 @@ function libraryCommands(setup: TactrixSetup, library: SaveLibrary): ExtraComman
       names: ['saves'],
       help: 'list the named saves of Tactrix! games',
       run(ctx) {
-        const saves = library.list(GAME_ID);
+        const saves = library.listShown(GAME_ID);
         ctx.print(
           saves.length === 0
             ? 'No named saves yet ("keep <title>" makes one).'
@@ -95,6 +105,7 @@ function libraryCommands(setup: TactrixSetup, library: SaveLibrary): ExtraComman
         const h = ctx.history;
         const st = setup.status(current(h), { start: h.states[0] ?? current(h), ply: h.cursor });
         const r = library.save(GAME_ID, { title, payload: payload.value, summary: statusLine(setup, st) });
+        if (r.ok) ctx.markSaved();
         ctx.print(r.ok ? `Kept as "${r.value.title}".` : describeError(r.error));
       },
     },
@@ -119,17 +130,44 @@ function libraryCommands(setup: TactrixSetup, library: SaveLibrary): ExtraComman
   ];
 }
 
+/**
+ * "Clicking New twice will start a new game": `new` once asks for it again, and `new` typed right after starts the
+ * game afresh (the seats stay); anything else in between leaves the game as it is.
+ */
+function newGameCommand(setup: TactrixSetup): ExtraCommand<TactrixState, TactrixMove> {
+  let armedAt: number | undefined;
+  return {
+    names: ['new'],
+    help: 'start a new game (type new twice, as New is clicked twice)',
+    printsOnly: true,
+    run(ctx) {
+      if (armedAt === undefined || ctx.lineNumber !== armedAt + 1) {
+        armedAt = ctx.lineNumber;
+        ctx.print('Type "new" again to start a new game (anything else keeps this one).');
+        return;
+      }
+      armedAt = undefined;
+      ctx.history = startHistory(setup.initial());
+      ctx.print('A new game.');
+    },
+  };
+}
+
 export function tactrixAdapter(
   setup: TactrixSetup,
   library: SaveLibrary = new SaveLibrary(),
 ): TerminalAdapter<TactrixState, TactrixMove, TactrixStatus> {
   return {
     setup,
-    render: (s, { flipped }) => renderBoard(s, { flipped }),
+    render: (s, { flipped, paint }) =>
+      renderBoard(s, { flipped, ...(paint ? { paint: (sq, text) => paint(squareName(sq), text) } : {}) }),
     status: (st) => statusLine(setup, st),
     saveText: (h) => saveText(setup, h),
     loadText,
     saveExtension: 'tac',
+    // "Clicking New twice will start a new game, and clicking Quit twice will exit the program": quit asks once more
+    // (saved or not), as new does.
+    confirmQuit: true,
     intro: [
       'Tactrix! — two players at one keyboard. White (upper case) moves up the board, Black (lower case) down.',
       'Moves: e2-e3, captures e7xe9, purchases "buy J@e3" (J jerk 3, N jumpnar 6, W wrapnoid 9, V verticon 12,',
@@ -140,10 +178,17 @@ export function tactrixAdapter(
       {
         names: ['tutor', 't'],
         args: '<square>',
-        help: "the Tutor: the piece on a square, its owner, cost and legal moves (opponent's pieces too)",
+        help: "the Tutor: the piece on a square, its owner, cost and legal moves, marked on the board (opponent's too)",
+        printsOnly: true,
         run(ctx, args) {
           const r = tutor(current(ctx.history), args.trim());
-          ctx.print(r.ok ? describeTutor(r.value).join('\n') : describeError(r.error));
+          if (!r.ok) return ctx.print(describeError(r.error));
+          // "all of its current legal moves will be highlighted on the board"
+          if (r.value.piece) {
+            const targets = [...new Set(r.value.moves.map((m) => squareName(m.to)))];
+            ctx.drawBoard({ selected: r.value.square, targets });
+          }
+          ctx.print(describeTutor(r.value).join('\n'));
         },
       },
       {
@@ -154,6 +199,7 @@ export function tactrixAdapter(
         },
       },
       ...libraryCommands(setup, library),
+      newGameCommand(setup),
     ],
   };
 }

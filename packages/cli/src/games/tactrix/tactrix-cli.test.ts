@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tactrixEntry } from '@tactica/catalogue/tactrix';
 import { setupFrom } from '../../setup-options.js';
-import { memoryIo, runCapture, statusAfter } from '../../testing.js';
+import { runCli } from '../../program.js';
+import { atPrompt, memoryIo, runCapture, statusAfter, terminalIo, typeKeys, within } from '../../testing.js';
 import { tactrixCli } from './index.js';
 
 const games = [tactrixCli];
@@ -162,6 +163,103 @@ describe('tactica play tactrix', () => {
     const missing = await run(['play', 'tactrix', '--load', 'No such game'], 'quit\n');
     expect(missing.code).not.toBe(0);
     expect(missing.stderr).toContain('save/not-found');
+  });
+});
+
+describe('tactica play tactrix as the manual describes it', () => {
+  /** The cells of a board row (rank 1–10) in the last board drawn before `marker` (or the last board of all). */
+  function row(out: string, rank: number, marker?: string): string[] {
+    const text = marker === undefined ? out : out.slice(0, out.lastIndexOf(marker));
+    const label = String(rank).padStart(2);
+    const lines = text.split('\n').filter((l) => l.startsWith(`${label}  `) && l.endsWith(`  ${label}`));
+    return (lines.at(-1) ?? '').slice(4, -4).split(' ');
+  }
+
+  it('New, clicked twice, starts a new game; anything in between keeps the game', async () => {
+    const r = await run(['play', 'tactrix'], 'e2-e3\nnew\nposition\nnew\nnew\nposition\nquit\ny\n');
+    const positions = r.stdout.split('\n').filter((l) => / [wb] \d+ \d+ \d+ \d+$/.test(l));
+    // The first "new" is followed by "position": the game goes on.
+    expect(positions[0]).toContain(' b 1 0 0 1');
+    expect(r.stdout).toContain('Type "new" again to start a new game');
+    expect(r.stdout).toContain('A new game.');
+    expect(positions[1]).toMatch(/\/VNDWRKWDNV w 0 0 0 1$/);
+  });
+
+  it("the Tutor marks the piece's moves on the board, for the opponent's pieces too", async () => {
+    const r = await run(['play', 'tactrix'], 'tutor e2\ntutor f9\nquit\n');
+    // Plain text (no colour): a square to move to is drawn m, as in the manual's diagrams.
+    const white = row(r.stdout, 3, 'e2: White Jerk');
+    expect(white[4]).toBe('m');
+    expect(white.filter((c) => c === 'm')).toHaveLength(1);
+    const black = row(r.stdout, 8, 'f9: Black Jerk');
+    expect(black[5]).toBe('m');
+    // Before any Tutor, no square is marked.
+    expect(row(r.stdout.split('tutor')[0] ?? '', 3).includes('m')).toBe(false);
+  });
+
+  it('in colour the targets are on a green background and the piece reversed', async () => {
+    const noColor = process.env['NO_COLOR'];
+    delete process.env['NO_COLOR'];
+    try {
+      const t = terminalIo();
+      const game = runCli(['play', 'tactrix'], games, t.io);
+      await t.waitForOutput(atPrompt('White to move> '));
+      await typeKeys(t.input, 'tutor e2\r');
+      await t.waitForOutput(/1 legal move: e2-e3/);
+      t.input.end();
+      expect(await within(game, 'the game to end')).toBe(0);
+      const out = t.stdout();
+      // e3 (a chip or none) on green; the jerk on e2 in White's colour, reversed.
+      expect(out.includes('\x1b[42m*\x1b[0m') || out.includes('\x1b[42m.\x1b[0m')).toBe(true);
+      expect(out).toContain('\x1b[1;7;97mJ\x1b[0m');
+    } finally {
+      if (noColor !== undefined) process.env['NO_COLOR'] = noColor;
+    }
+  });
+
+  it('save adds .tac to a name without an extension, load finds it, Return cancels, replacing asks', async () => {
+    const base = join(dir, 'Game1');
+    const saved = await run(['play', 'tactrix'], `e2-e3\nsave ${base}\nquit\n`);
+    expect(saved.stdout).toContain(`Saved to ${base}.tac.`);
+    expect(readFileSync(`${base}.tac`, 'utf8')).toContain('1. e2-e3');
+    const loaded = await run(['play', 'tactrix'], `load ${base}\nposition\nquit\n`);
+    expect(loaded.stdout).toContain(`Loaded ${base}.tac.`);
+    expect(loaded.stdout).toContain(' b 1 0 0 1');
+    const cancelled = await run(['play', 'tactrix'], 'e2-e3\nsave\n\nquit\ny\n');
+    expect(cancelled.stdout).toContain('Not saved.');
+    const kept = await run(['play', 'tactrix'], `d2-d3\nsave ${base}\nn\nquit\ny\n`);
+    expect(kept.stdout).toContain(`${base}.tac exists. Replace it? (y/n)`);
+    expect(readFileSync(`${base}.tac`, 'utf8')).toContain('1. e2-e3');
+    await run(['play', 'tactrix'], `d2-d3\nsave ${base}\ny\nquit\n`);
+    expect(readFileSync(`${base}.tac`, 'utf8')).toContain('1. d2-d3');
+  });
+
+  it('a damaged or hand-edited .tac file is refused, naming the file; the game goes on', async () => {
+    const bad = join(dir, 'bad.tac');
+    writeFileSync(bad, 'Tactrix! game\nStart standard\n1. e2-e5\nResult *\n');
+    const r = await run(['play', 'tactrix'], `load ${bad}\ne2-e3\nposition\nquit\ny\n`);
+    expect(r.stdout).toContain(`Could not load ${bad}: `);
+    expect(r.stdout).toContain(' b 1 0 0 1');
+    writeFileSync(bad, '\u0000\u00ff garbage');
+    const atStart = await run(['play', 'tactrix', '--load', bad], '');
+    expect(atStart.code).toBe(1);
+    expect(atStart.stderr).toMatch(new RegExp(`^tactica: ${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `));
+    expect(atStart.stderr).not.toContain('    at ');
+  });
+
+  it('keep in the save library clears the "not saved" state: quit no longer warns of it', async () => {
+    const r = await run(['play', 'tactrix'], 'e2-e3\nkeep Evening\nquit\ny\ne9-e8\n');
+    expect(r.stdout).toContain('Kept as "Evening".');
+    expect(r.stdout).not.toContain('Quit anyway?');
+    expect(r.stdout).toContain('Quit this game? (y/n)');
+    expect(r.stdout).not.toContain('e9-e8');
+  });
+
+  it('quit asks once more, saved or not ("clicking Quit twice will exit the program"); n keeps playing', async () => {
+    const r = await run(['play', 'tactrix'], 'quit\nn\ne2-e3\nquit\ny\n');
+    expect(r.stdout).toContain('Quit this game? (y/n)');
+    expect(r.stdout).toContain('Move 1, Black to move');
+    expect(r.stdout).toContain('The game is not saved. Quit anyway? (y/n)');
   });
 });
 

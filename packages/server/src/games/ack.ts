@@ -1,0 +1,28 @@
+/**
+ * What a player hears back when a command has been committed: the game's new version (to name in the next
+ * command), who is to act, and the outcome once there is one. The same for HTTP and the event stream.
+ */
+import type { Outcome, Player } from '@tactica/core';
+import type { LiveGame } from './live-game.js';
+
+export interface CommandAck {
+  readonly id: number;
+  readonly version: number;
+  readonly toAct: readonly Player[];
+  readonly status: 'active' | 'finished';
+  readonly outcome: Outcome | null;
+}
+
+export function ackOf(game: LiveGame): CommandAck {
+  const r = game.restored;
+  const outcome = r.session.outcome ?? null;
+  const toAct: readonly Player[] =
+    r.dynamics === 'sequential'
+      ? r.session.toMove === undefined
+        ? []
+        : [r.session.toMove]
+      : outcome
+        ? []
+        : ([0, 1] as const).filter((p) => !r.session.submitted(p));
+  return { id: game.id, version: game.version, toAct, status: game.finished ? 'finished' : 'active', outcome };
+}
