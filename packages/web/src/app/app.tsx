@@ -164,7 +164,7 @@ export function App() {
       )}
       <main>
         {r.screen === 'home' && <Home onNew={setNewGame} />}
-        {r.screen === 'game' && game && <GameScreen game={game} onNew={() => setNewGame(game.family)} />}
+        {r.screen === 'game' && game && <GameScreen key={game.id} game={game} onNew={() => setNewGame(game.family)} />}
         {r.screen === 'game' && !game && <Home onNew={setNewGame} />}
         {r.screen === 'help' && <HelpScreen family={r.family} />}
         {r.screen === 'online' && (

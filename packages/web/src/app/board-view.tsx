@@ -1,5 +1,10 @@
-/** The board component inside Preact: created once per mount, fed new configs as they change. */
-import { useEffect, useRef } from 'preact/hooks';
+/**
+ * The board component inside Preact: created once per mount, fed new configs as they change. The board is fed in
+ * the same commit as the rest of the screen (a layout effect, before the browser paints), never a frame later: with
+ * a passive effect, the move list already showed the computer's answer while the board still held the position
+ * before it and no legal moves, for a frame or more (45 ms measured), and a click in that window was refused.
+ */
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { BoardInput } from '@tactica/catalogue';
 import { createBoard, type BoardApi } from '../board/board.js';
 import type { BoardConfig, LegalInput } from '../board/types.js';
@@ -19,7 +24,7 @@ export function BoardView(props: BoardViewProps) {
   const handlers = useRef(props);
   handlers.current = props;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!host.current) return undefined;
     const b = createBoard(host.current, props.config, {
       onInput: (i) => handlers.current.onInput(i),
@@ -36,7 +41,7 @@ export function BoardView(props: BoardViewProps) {
     return () => b.destroy();
   }, []);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     board.current?.set(props.config);
   }, [props.config]);
 

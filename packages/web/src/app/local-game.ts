@@ -25,9 +25,13 @@ import type {
 } from '@tactica/catalogue';
 import { storeGame } from '@tactica/catalogue';
 import type { Analysis } from '@tactica/ai';
-import type { LegalInput, Placing } from '../board/types.js';
+import type { Arrow, LegalInput, Placing } from '../board/types.js';
 import type { GameUi } from '../games/game-ui.js';
 import { engineFor, stopEngine } from './engines.js';
+import { throttle } from './throttle.js';
+
+/** The engine's iterations and thoughts are shown at most this often (ms): the page draws what a person can read. */
+export const THINKING_REFRESH_MS = 250;
 
 type SeqSession = Session<unknown, unknown, StatusBase>;
 type SimSession = SimultaneousSession<unknown, unknown, StatusBase>;
@@ -41,6 +45,8 @@ export interface GameMeta {
   readonly saveId?: string;
   readonly saveVersion?: number;
   readonly title?: string;
+  /** The save it belongs to in the player's library on the server. */
+  readonly server?: { readonly id: string; readonly version: number };
   /** The board turned round from its default. */
   readonly flipped?: boolean;
 }
@@ -67,6 +73,11 @@ export interface AnalysisLine {
   readonly nodes: number;
   readonly timeMs: number;
   readonly line: readonly string[];
+  /** How the figures read for a game whose engine counts otherwise (Tactorus: passes, rounds, orders). */
+  readonly side?: string;
+  readonly depthName?: string;
+  readonly nodesName?: string;
+  readonly lineName?: string;
 }
 
 export interface MovementCheck {
@@ -85,7 +96,14 @@ function randomSeed(): number {
   return Math.floor(Math.random() * 2 ** 31);
 }
 
+let opened = 0;
+
 export class LocalGame {
+  /**
+   * This game's number in the page: the game screen is keyed by it, so a new game gets a new screen (its
+   * components subscribe to one game's signals; a screen kept across games went on watching the old one's).
+   */
+  readonly id = ++opened;
   /** Raised with every change; screens read it to re-render. */
   readonly rev = signal(0);
   readonly thinking = signal<Thinking | undefined>(undefined);
@@ -100,8 +118,14 @@ export class LocalGame {
   readonly report = signal<string | undefined>(undefined);
   /** Tactorus at one screen: the player the screen is being handed to (their orders hidden until they confirm). */
   readonly handoff = signal<Player | undefined>(undefined);
+  /** The time, raised every 200 ms while a clock runs: only the clocks read it. */
+  readonly now = signal(Date.now());
+  /** The analysis worker has loaded its engine. */
+  readonly analysisReady = signal(false);
   /** Squares a game's tool marks on the board (the Tactrix Tutor), and a piece being placed (a purchase). */
   readonly highlights = signal<readonly string[]>([]);
+  /** Arrows an analysis draws on the board (Tactorus: the orders it recommends), until the position changes. */
+  readonly arrows = signal<readonly Arrow[]>([]);
   readonly placing = signal<Placing | undefined>(undefined);
   /** Only the inputs of one act on the board (Force 400's T for Transfer, X for abdication). */
   readonly actionFilter = signal<string | undefined>(undefined);
@@ -202,6 +226,8 @@ export class LocalGame {
     this.notice.value = undefined;
     this.placing.value = undefined;
     this.highlights.value = [];
+    this.arrows.value = [];
+    this.analysis.value = undefined;
     this.viewPly.value = undefined;
     this.changed(event);
     return true;
@@ -224,7 +250,12 @@ export class LocalGame {
 
   /** The seat whose view the board shows. */
   viewer(): Player | undefined {
-    if (this.play.dynamics === 'simultaneous') return this.actor() ?? this.humans[0];
+    if (this.play.dynamics === 'simultaneous') {
+      // While the screen is handed over, nobody's orders are shown: the board is the round's start as a spectator
+      // sees it, so the next player sees nothing of the last one's orders.
+      if (this.handoff.value !== undefined) return undefined;
+      return this.actor() ?? this.humans[0];
+    }
     const h = this.humans;
     if (h.length === 1) return h[0];
     return this.play.session.toMove ?? 0;
@@ -470,7 +501,8 @@ export class LocalGame {
       this.changed('move');
       return;
     }
-    if (session.clock?.running) this.rev.value++;
+    // The clocks alone are drawn again: the board and the rest of the screen have not changed.
+    if (session.clock?.running !== undefined) this.now.value = now;
   }
 
   // -------------------------------------------------------------------------------------------------------------
@@ -498,21 +530,26 @@ export class LocalGame {
       this.thinkingFor = version;
       const engine = engineFor(this.family, 'play');
       const state = this.play.session.position;
-      this.thinking.value = { player: pending.player, level: pending.level, since: Date.now(), thoughts: [] };
+      let shown: Thinking = { player: pending.player, level: pending.level, since: Date.now(), thoughts: [] };
+      this.thinking.value = shown;
+      // What the worker reports is gathered here and drawn at most every THINKING_REFRESH_MS.
+      const show = throttle((t: Thinking) => {
+        if (this.thinkingFor === version && this.thinking.value) this.thinking.value = t;
+      }, THINKING_REFRESH_MS);
       try {
         const choice = await engine.choose(state, pending.level, {
           seed: randomSeed(),
           ...(pending.budgetMs !== undefined ? { timeMs: pending.budgetMs } : {}),
           onThought: (text) => {
-            const t = this.thinking.value;
-            if (t && this.thinkingFor === version)
-              this.thinking.value = { ...t, thoughts: [...t.thoughts.slice(-5), text] };
+            shown = { ...shown, thoughts: [...shown.thoughts.slice(-5), text] };
+            show.push(shown);
           },
           onIteration: (a) => {
-            const t = this.thinking.value;
-            if (t && this.thinkingFor === version) this.thinking.value = { ...t, iteration: a };
+            shown = { ...shown, iteration: a };
+            show.push(shown);
           },
         });
+        show.cancel();
         if (this.closed || this.thinkingFor !== version || this.play.session.version !== version) return;
         this.thinking.value = undefined;
         this.thinkingFor = -1;
@@ -520,6 +557,7 @@ export class LocalGame {
         const squares = this.play.setup.board.squaresOf(state, choice.move);
         this.apply(this.play.session.play(pending.player, choice.move, this.opts()), squares, 'move');
       } catch (e) {
+        show.cancel();
         if (this.thinkingFor === version) {
           this.thinking.value = undefined;
           this.thinkingFor = -1;
@@ -608,7 +646,8 @@ export class LocalGame {
 
   /** Analyses the position on the board with the engine, in its own worker, until stopped or `timeMs` passes. */
   async analyse(timeMs = 30_000): Promise<void> {
-    if (this.play.dynamics !== 'sequential' || this.analysing.value) return;
+    if (this.analysing.value) return;
+    if (this.play.dynamics === 'simultaneous') return this.recommend(timeMs);
     const state = this.position();
     const game = this.play.setup.game;
     if (game.outcome(state)) {
@@ -618,7 +657,8 @@ export class LocalGame {
     }
     this.analysing.value = true;
     this.analysis.value = undefined;
-    const show = (a: Analysis<unknown>): void => {
+    // The line is written out only for the iterations drawn (at most every THINKING_REFRESH_MS).
+    const show = throttle((a: Analysis<unknown>): void => {
       const line: string[] = [];
       let s = state;
       for (const m of a.pv) {
@@ -630,24 +670,68 @@ export class LocalGame {
         }
       }
       this.analysis.value = { depth: a.depth, score: a.score, nodes: a.nodes, timeMs: a.timeMs, line };
-    };
+    }, THINKING_REFRESH_MS);
     try {
-      const a = await engineFor(this.family, 'analyse').analyse(state, { timeMs, depth: 64, onIteration: show });
-      show(a);
+      const a = await engineFor(this.family, 'analyse').analyse(state, {
+        timeMs,
+        depth: 64,
+        onIteration: (it) => show.push(it),
+      });
+      show.push(a);
+      show.flush();
     } catch (e) {
+      show.cancel();
       this.notice.value = `The analysis stopped: ${(e as Error).message}`;
     } finally {
       this.analysing.value = false;
+    }
+  }
+
+  /**
+   * A simultaneous game (Tactorus): the engine's recommended orders for the player at the screen, from what that
+   * player's own seat observes (never the other side's orders), drawn as arrows on the board and written out.
+   */
+  private async recommend(timeMs: number): Promise<void> {
+    const p = this.actor();
+    const asked = p === undefined ? undefined : this.ui.analysisOf?.(this, p);
+    if (p === undefined || !asked) {
+      this.notice.value = this.outcome ? 'the game is over: nothing to analyse' : 'no orders to recommend now';
       this.rev.value++;
+      return;
+    }
+    this.analysing.value = true;
+    this.analysis.value = undefined;
+    const version = this.version;
+    const show = throttle((a: Analysis<unknown>): void => {
+      if (this.version !== version) return;
+      const { line, arrows } = asked.describe(a);
+      this.analysis.value = { ...asked.names, depth: a.depth, score: a.score, nodes: a.nodes, timeMs: a.timeMs, line };
+      this.arrows.value = arrows;
+    }, THINKING_REFRESH_MS);
+    try {
+      const a = await engineFor(this.family, 'analyse').analyse(asked.state, {
+        timeMs,
+        depth: 64,
+        onIteration: (it) => show.push(it),
+      });
+      show.push(a);
+      show.flush();
+    } catch (e) {
+      show.cancel();
+      this.notice.value = `The analysis stopped: ${(e as Error).message}`;
+    } finally {
+      this.analysing.value = false;
     }
   }
 
   /** Starts the analysis worker ahead of use (it loads the engine's code; its tables come at the first search). */
   prepareAnalysis(): void {
-    if (this.play.dynamics !== 'sequential') return;
     engineFor(this.family, 'analyse')
       .ready()
-      .catch(() => undefined);
+      .then(
+        () => (this.analysisReady.value = true),
+        () => undefined,
+      );
   }
 
   stopAnalysis(): void {

@@ -14,6 +14,8 @@ import {
 } from '@tactica/catalogue';
 import { type JsonValue, type SessionClock, type SessionSeats } from '@tactica/core';
 import { loadGameUi } from '../games/game-ui.js';
+import type { GameStore } from '@tactica/core';
+import { serverStore } from '../online/server-store.js';
 import { WebStorageGameStore } from './browser-store.js';
 import { closeEngines } from './engines.js';
 import { LocalGame, type GameMeta, type LocalDoc, type Play } from './local-game.js';
@@ -117,6 +119,8 @@ export interface NewGameRequest {
 
 /** Starts a new game from the new-game dialog; a refusal names the option at fault. */
 export async function startGame(req: NewGameRequest): Promise<string | undefined> {
+  // A message about the last game or file ("Opened round2.txt.") is not about the new one.
+  alert.value = undefined;
   const entry = await loadEntry(req.family);
   const setup = entry.setup(req.options);
   if (!setup.ok) return setup.error.message;
@@ -182,38 +186,58 @@ export function summaryOf(game: LocalGame): string {
   return `${game.family === 'tactorus' ? 'round' : 'move'} ${st.moveNumber}, ${who}`;
 }
 
-/** Saves the game in progress to the browser's saved games (a new save, or over the one it came from). */
-export async function saveCurrent(title?: string): Promise<string> {
+/** Where a game is saved: the browser's saved games, or the signed-in player's library on the server. */
+export type SaveSite = 'browser' | 'server';
+
+function storeAt(site: SaveSite): GameStore {
+  return site === 'server' ? serverStore : store;
+}
+
+/**
+ * Saves the game in progress (a new save, or over the one it came from there): in the browser's saved games, or in
+ * the player's library on the server, from where it opens on another device signed in to the same account.
+ */
+export async function saveCurrent(title?: string, site: SaveSite = 'browser'): Promise<string> {
   const game = current.value;
   if (!game) return 'no game to save';
   const doc = game.toDoc().stored as unknown as JsonValue;
   const summary = summaryOf(game);
-  const { saveId, saveVersion } = game.meta;
-  if (saveId !== undefined && saveVersion !== undefined && title === undefined) {
-    const r = await store.update(saveId, { expectedVersion: saveVersion, doc, summary });
+  const target = storeAt(site);
+  const where = site === 'server' ? ' on the server' : '';
+  const place = site === 'server' ? game.meta.server : { id: game.meta.saveId, version: game.meta.saveVersion };
+  const remember = (id: string, version: number, saved: string): GameMeta =>
+    site === 'server'
+      ? { ...game.meta, server: { id, version }, title: saved }
+      : { ...game.meta, saveId: id, saveVersion: version, title: saved };
+  if (place?.id !== undefined && place.version !== undefined && title === undefined) {
+    const r = await target.update(place.id, { expectedVersion: place.version, doc, summary });
     if (r.ok) {
-      game.setMeta({ ...game.meta, saveVersion: r.value.version });
+      game.setMeta(remember(r.value.id, r.value.version, r.value.title));
       savesRev.value++;
-      return `Saved over "${r.value.title}".`;
+      return `Saved over "${r.value.title}"${where}.`;
     }
     if (r.error.code !== 'store/not-found') return r.error.message;
   }
-  const r = await store.create({ family: game.family, summary, doc, ...(title ? { title } : {}) });
+  const r = await target.create({ family: game.family, summary, doc, ...(title ? { title } : {}) });
   if (!r.ok) return r.error.message;
-  game.setMeta({ ...game.meta, saveId: r.value.id, saveVersion: r.value.version, title: r.value.title });
+  game.setMeta(remember(r.value.id, r.value.version, r.value.title));
   savesRev.value++;
-  return `Saved as "${r.value.title}".`;
+  return `Saved as "${r.value.title}"${where}.`;
 }
 
-/** Opens a saved game; a damaged save gives its reason and stays as it was. */
-export async function openSave(id: string): Promise<string | undefined> {
-  const r = await store.load(id);
+/** Opens a saved game (the browser's or the server's); a damaged save gives its reason and stays as it was. */
+export async function openSave(id: string, site: SaveSite = 'browser'): Promise<string | undefined> {
+  const r = await storeAt(site).load(id);
   if (!r.ok) return r.error.message;
   const read = readStoredGame(r.value.doc);
   if (!read.ok) return `"${r.value.title}" cannot be opened: ${read.error.message}`;
   const restored = await restoreGame(read.value);
   if (!restored.ok) return `"${r.value.title}" cannot be opened: ${restored.error.message}`;
-  await open(playOf(restored.value), { saveId: r.value.id, saveVersion: r.value.version, title: r.value.title });
+  const meta: GameMeta =
+    site === 'server'
+      ? { server: { id: r.value.id, version: r.value.version }, title: r.value.title }
+      : { saveId: r.value.id, saveVersion: r.value.version, title: r.value.title };
+  await open(playOf(restored.value), meta);
   return undefined;
 }
 

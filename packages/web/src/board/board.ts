@@ -117,13 +117,17 @@ export function createBoard(container: HTMLElement, initial: BoardConfig, events
   let previous = new Map<string, { piece: NonNullable<SquareModel['piece']>; x: number; y: number }>();
   let previewPath: readonly string[] = [];
   let hover: string | undefined;
+  /** Animations of the board under way. */
+  const running = new Set<Animation>();
 
   container.classList.add('tb-wrap');
   const svg = el('svg', { class: 'tb', role: 'application', tabindex: 0, 'aria-roledescription': 'game board' });
+  // Square numbers lie above the pieces, so a numbered board (Tactorus 00–99, draughts) stays readable when full.
   const layers = {
     squares: el('g', { class: 'tb-squares' }),
     marks: el('g', { class: 'tb-marks' }),
     pieces: el('g', { class: 'tb-pieces' }),
+    labels: el('g', { class: 'tb-labels', 'pointer-events': 'none' }),
     arrows: el('g', { class: 'tb-arrows' }),
     drag: el('g', { class: 'tb-drag' }),
   };
@@ -220,12 +224,28 @@ export function createBoard(container: HTMLElement, initial: BoardConfig, events
   function render(animate: boolean): void {
     geo = geometryOf();
     svg.setAttribute('viewBox', `0 0 ${geo.width} ${geo.height}`);
-    svg.setAttribute('aria-label', `${config.label}${config.placing ? `; placing ${config.placing.label}` : ''}`);
     svg.dataset['files'] = String(geo.files);
+    renderName();
     renderSquares();
     renderMarks();
     renderPieces(animate);
+    renderLabels();
     renderArrows();
+  }
+
+  function renderName(): void {
+    svg.setAttribute('aria-label', `${config.label}${config.placing ? `; placing ${config.placing.label}` : ''}`);
+  }
+
+  function renderLabels(): void {
+    const g = layers.labels;
+    g.replaceChildren();
+    if (!config.squareLabels) return;
+    for (const q of squares()) {
+      if (q.label === undefined) continue;
+      const { x, y } = xy(q);
+      g.append(Object.assign(el('text', { x: x + 5, y: y + 17, class: 'tb-label' }), { textContent: q.label }));
+    }
   }
 
   function renderSquares(): void {
@@ -247,13 +267,6 @@ export function createBoard(container: HTMLElement, initial: BoardConfig, events
       });
       g.append(rect);
       for (const zone of q.zones ?? []) g.append(zoneMark(zone, x, y));
-      if (config.squareLabels && q.label !== undefined) {
-        g.append(
-          Object.assign(el('text', { x: x + 5, y: y + 17, class: 'tb-label' }), {
-            textContent: q.label,
-          }) as SVGTextElement,
-        );
-      }
       if (q.chips) g.append(chipsMark(q.chips, x, y));
     }
     if (labels) {
@@ -308,17 +321,22 @@ export function createBoard(container: HTMLElement, initial: BoardConfig, events
         'pointer-events': 'none',
       });
     }
-    if (zone.endsWith('-home-row')) {
-      return el('rect', {
-        x: x + 1,
-        y: y + 1,
-        width: SQ - 2,
-        height: SQ - 2,
-        class: 'tb-home',
-        'pointer-events': 'none',
-      });
-    }
+    if (zone.endsWith('-home-row')) return outline(zone, x, y, 'tb-home');
     return el('g');
+  }
+
+  /** The sides of a square on the edge of its zone, so that a zone (a home row) is drawn as one heavy outline. */
+  function outline(zone: string, x: number, y: number, cls: string): SVGElement {
+    const inZone = (dx: number, dy: number): boolean => {
+      const n = squareAt(x + SQ / 2 + dx * SQ, y + SQ / 2 + dy * SQ);
+      return n !== undefined && (n.zones ?? []).includes(zone);
+    };
+    const sides: string[] = [];
+    if (!inZone(0, -1)) sides.push(`M${x} ${y + 2}H${x + SQ}`);
+    if (!inZone(0, 1)) sides.push(`M${x} ${y + SQ - 2}H${x + SQ}`);
+    if (!inZone(-1, 0)) sides.push(`M${x + 2} ${y}V${y + SQ}`);
+    if (!inZone(1, 0)) sides.push(`M${x + SQ - 2} ${y}V${y + SQ}`);
+    return el('path', { d: sides.join('') || 'M0 0', class: cls, 'pointer-events': 'none' });
   }
 
   function chipsMark(n: number, x: number, y: number): SVGElement {
@@ -393,6 +411,8 @@ export function createBoard(container: HTMLElement, initial: BoardConfig, events
 
   function renderPieces(animate: boolean): void {
     const g = layers.pieces;
+    // The nodes animated so far are replaced: their animations end here.
+    for (const a of [...running]) a.cancel();
     g.replaceChildren();
     const now = new Map<string, { piece: NonNullable<SquareModel['piece']>; x: number; y: number }>();
     const nodes = new Map<string, SVGGElement>();
@@ -404,6 +424,9 @@ export function createBoard(container: HTMLElement, initial: BoardConfig, events
       nodes.set(q.id, node);
       now.set(q.id, { piece: q.piece, x, y });
       if (q.piece.name) node.setAttribute('data-name', q.piece.name);
+      // A unit's own pending order (Tactorus): the square it is ordered to, beside the arrow drawn for it.
+      const ordered = (q.piece as { ordered?: { to?: string } }).ordered;
+      if (ordered?.to) node.setAttribute('data-ordered', ordered.to);
     }
     const ms = config.animationMs ?? 0;
     if (animate && ms > 0) animateChange(previous, now, nodes, ms);
@@ -474,9 +497,22 @@ export function createBoard(container: HTMLElement, initial: BoardConfig, events
     }
   }
 
+  /**
+   * Runs an animation of the board's own. While any runs, the board carries the class `tb-animating` (removed when
+   * the last one finishes or is cancelled), so a page or a test can wait for the board to stand still.
+   */
   function animateEl(node: Element, frames: Keyframe[], ms: number): Animation | undefined {
     if (typeof (node as Element & { animate?: unknown }).animate !== 'function') return undefined;
-    return node.animate(frames, { duration: ms, easing: 'ease-in-out' });
+    const anim = node.animate(frames, { duration: ms, easing: 'ease-in-out' });
+    running.add(anim);
+    svg.classList.add('tb-animating');
+    const ended = (): void => {
+      running.delete(anim);
+      if (running.size === 0) svg.classList.remove('tb-animating');
+    };
+    anim.addEventListener('finish', ended, { once: true });
+    anim.addEventListener('cancel', ended, { once: true });
+    return anim;
   }
 
   /** Moves a piece's node from the first square through the others to where it stands now. */
@@ -556,6 +592,9 @@ export function createBoard(container: HTMLElement, initial: BoardConfig, events
         : { ...(from !== undefined ? { from } : {}), to };
       events.onIllegal?.(input);
       if (!placing && from !== undefined && inputsFrom(to).length > 0 && to !== from) select(to);
+      // A refused drag is over: the piece is back and put down, so the next click starts afresh (it kept the piece
+      // picked up, and a click on an ordered Tactorus unit then became an order onto that unit's square).
+      else if (dragged) select(undefined);
       return;
     }
     const done = (c: LegalInput | undefined): void => {
@@ -851,14 +890,39 @@ export function createBoard(container: HTMLElement, initial: BoardConfig, events
       return selected;
     },
     set(next) {
-      const modelChanged = next.model !== undefined && next.model !== config.model;
+      // Only the layers whose inputs changed are drawn again (a new best-move arrow redraws the arrows alone).
+      const before = config;
       config = { ...config, ...next };
-      if (modelChanged || next.legal !== undefined) {
+      const changed = (k: keyof BoardConfig): boolean => k in next && next[k] !== before[k];
+      const modelChanged = changed('model');
+      const turned =
+        before.orientation.rankZeroAt !== config.orientation.rankZeroAt ||
+        before.orientation.fileZeroAt !== config.orientation.fileZeroAt;
+      const resized =
+        changed('coordinates') ||
+        before.model.files !== config.model.files ||
+        before.model.ranks !== config.model.ranks;
+      const inputs = modelChanged || changed('legal') || changed('placing') || changed('interactive');
+      if (inputs) {
+        choosing?.close();
         if (selected && !inputsFrom(selected).length) select(undefined);
       }
-      if (next.placing !== undefined || (next.placing === undefined && 'placing' in next)) selected = undefined;
-      choosing?.close();
-      render(modelChanged);
+      if (changed('placing')) selected = undefined;
+      // A refusal's reason is about the position it was given in: a new position takes it away.
+      if (modelChanged && toast.classList.contains('tb-toast-on')) {
+        if (toastTimer) clearTimeout(toastTimer);
+        toast.classList.remove('tb-toast-on');
+      }
+      if (turned || resized) {
+        render(false);
+        return;
+      }
+      if (changed('label') || changed('placing')) renderName();
+      if (modelChanged) renderSquares();
+      if (modelChanged || changed('art')) renderPieces(modelChanged);
+      if (modelChanged || changed('squareLabels')) renderLabels();
+      if (modelChanged || changed('arrows')) renderArrows();
+      if (inputs || changed('lastMove') || changed('highlights')) renderMarks();
     },
     flip() {
       const o = config.orientation;

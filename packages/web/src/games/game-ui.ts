@@ -6,8 +6,20 @@
 import type { ComponentChildren, FunctionComponent } from 'preact';
 import type { GameFamily } from '@tactica/catalogue';
 import type { Player } from '@tactica/core';
-import type { Orientation, PieceArt } from '../board/types.js';
+import type { Analysis } from '@tactica/ai';
+import type { Arrow, Orientation, PieceArt } from '../board/types.js';
 import type { LocalGame } from '../app/local-game.js';
+
+export interface AnalysisRequest {
+  readonly state: unknown;
+  readonly names: {
+    readonly side: string;
+    readonly depthName: string;
+    readonly nodesName: string;
+    readonly lineName: string;
+  };
+  describe(a: Analysis<unknown>): { readonly line: readonly string[]; readonly arrows: readonly Arrow[] };
+}
 
 export interface PanelProps {
   readonly game: LocalGame;
@@ -28,6 +40,8 @@ export interface GameUi {
   readonly coordinates: boolean;
   /** The status line and counters beside the board, from the platform's status of the position. */
   readonly Status: FunctionComponent<PanelProps>;
+  /** What the game's screen drew under its board (Tactorus: the chain of Chain moves), if anything. */
+  readonly UnderBoard?: FunctionComponent<PanelProps>;
   /** The game's own acts and tools (transfers, purchases, the Tutor, order entry), if any. */
   readonly Controls?: FunctionComponent<PanelProps>;
   /** A status of a view from the server (its `state` fields), for online games. */
@@ -42,6 +56,11 @@ export interface GameUi {
   computerMoves?(game: LocalGame, player: Player, level: string): Promise<readonly unknown[]>;
   /** Simultaneous games: the movement check's lines for a player's orders of the round under way. */
   ordersText?(game: LocalGame, player: Player): string;
+  /**
+   * Simultaneous games: what the analysis engine is given for a player at the screen (their own observation) and
+   * how its answer reads (the orders it recommends, written out and as arrows).
+   */
+  analysisOf?(game: LocalGame, player: Player): AnalysisRequest | undefined;
   /** Simultaneous games: the report of the round just played. */
   roundReport?(game: LocalGame): string | undefined;
 }

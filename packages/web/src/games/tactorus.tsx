@@ -14,6 +14,7 @@ import {
   formatOrders,
   lastRound,
   observe,
+  squareName,
   type Order,
   type Rules,
   type TactorusCore,
@@ -61,7 +62,10 @@ function Status({ game }: PanelProps) {
   return (
     <section class="status tactorus-status" aria-label="status">
       <p class="status-line">
-        Round {st.round} of {st.roundLimit} ·{' '}
+        {game.outcome
+          ? `Game over after ${st.round - 1} round${st.round === 2 ? '' : 's'}`
+          : `Round ${st.round} of ${st.roundLimit}`}{' '}
+        ·{' '}
         {RULES.filter((r) => st.rules[r.key])
           .map((r) => r.label)
           .join(', ') || 'basic rules'}
@@ -69,9 +73,10 @@ function Status({ game }: PanelProps) {
       <ul>
         {([0, 1] as const).map((q) => (
           <li key={q}>
-            <b>Player {q + 1}</b>: {st.units[q].total} units ({st.units[q].infantry} infantry, {st.units[q].cavalry}{' '}
-            cavalry, {st.units[q].artillery} artillery, {st.units[q].flag ? 'flag' : 'no flag'}) · {st.allowance[q]}{' '}
-            orders a round{s ? ` · ${s.submitted(q) ? 'orders in' : 'giving orders'}` : ''}
+            <b>Player {q + 1}</b>: {st.units[q].total} unit{st.units[q].total === 1 ? '' : 's'} ({st.units[q].infantry}{' '}
+            infantry, {st.units[q].cavalry} cavalry, {st.units[q].artillery} artillery,{' '}
+            {st.units[q].flag ? 'flag' : 'no flag'}) · {st.allowance[q]} order{st.allowance[q] === 1 ? '' : 's'} a round
+            {s && !game.outcome ? ` · ${s.submitted(q) ? 'orders in' : 'giving orders'}` : ''}
           </li>
         ))}
       </ul>
@@ -80,12 +85,26 @@ function Status({ game }: PanelProps) {
           Player {p + 1}: {given} order{given === 1 ? '' : 's'} given, {Math.max(0, st.allowance[p] - given)} left
         </p>
       )}
-      {st.rules.chain && (
-        <div class="chain" title="Chain moves" aria-label="Chain moves are on">
-          ⛓⛓⛓⛓⛓
-        </div>
-      )}
     </section>
+  );
+}
+
+/** The manual: "When this rules alteration is enabled a chain-like graphic will be depicted below the Tactorus board." */
+function UnderBoard({ game }: PanelProps) {
+  const st = game.status() as unknown as TactorusStatusView;
+  if (!st.rules.chain) return null;
+  const links = 12;
+  return (
+    <svg class="chain" viewBox={`0 0 ${links * 24 + 8} 16`} role="img" aria-label="Chain moves are on">
+      <title>Chain moves</title>
+      {Array.from({ length: links }, (_, i) =>
+        i % 2 === 0 ? (
+          <rect key={i} x={4 + i * 24} y={3} width={32} height={10} rx={5} />
+        ) : (
+          <line key={i} x1={8 + i * 24} y1={8} x2={32 + i * 24} y2={8} />
+        ),
+      )}
+    </svg>
   );
 }
 
@@ -184,6 +203,7 @@ export const tactorusUi: GameUi = {
     return viewer === 1 ? { rankZeroAt: 'top', fileZeroAt: 'right' } : { rankZeroAt: 'bottom', fileZeroAt: 'left' };
   },
   Status,
+  UnderBoard,
   Controls,
   OnlineStatus,
   async computerMoves(game, player, level) {
@@ -198,6 +218,26 @@ export const tactorusUi: GameUi = {
       ...chosen.map((o): TactorusMove => ({ type: 'order', player, from: o.from, to: o.to })),
       { type: 'done', player },
     ];
+  },
+  analysisOf(game, player) {
+    // The engine is given what the player's own seat observes: the board at the round's start and their own orders.
+    const view = observe(game.ownPosition(player) as TactorusState, player);
+    return {
+      state: view,
+      names: {
+        side: `for Player ${player + 1}`,
+        depthName: 'refinement passes',
+        nodesName: 'rounds tried',
+        lineName: `orders recommended for Player ${player + 1}`,
+      },
+      describe(a) {
+        const orders = (a.pv[0] ?? []) as readonly Order[];
+        return {
+          line: orders.length ? [formatOrders(orders, ' ')] : ['none'],
+          arrows: orders.map((o) => ({ from: squareName(o.from), to: squareName(o.to), kind: 'best' as const })),
+        };
+      },
+    };
   },
   ordersText(game, player) {
     return formatOrders(ordersOf(game, player), ', ');

@@ -8,12 +8,13 @@
 import { signal } from '@preact/signals';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { GAME_LISTINGS, loadEntry, type BoardInput, type GameFamily, type OptionValue } from '@tactica/catalogue';
-import type { Player } from '@tactica/core';
+import type { Player, StoreListing } from '@tactica/core';
 import { rotated, type BoardConfig, type LegalInput } from '../board/types.js';
 import { BoardView } from '../app/board-view.js';
 import { download } from '../app/files.js';
 import { ClockFields, defaults, OptionField, type ClockChoice } from '../app/new-game.js';
-import { settings } from '../app/state.js';
+import { openSave, settings } from '../app/state.js';
+import { serverStore } from './server-store.js';
 import { sound } from '../app/sound.js';
 import { loadGameUi, type GameUi } from '../games/game-ui.js';
 import {
@@ -410,6 +411,57 @@ function GameTable(props: { games: readonly GameSummary[] }) {
   );
 }
 
+/**
+ * The player's library of saved games on the server: the games saved with "Save on the server" from any device,
+ * opened here to go on playing them in this browser.
+ */
+function ServerSaves() {
+  const [listing, setListing] = useState<StoreListing | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  useEffect(() => {
+    void serverStore.list().then((r) => (r.ok ? setListing(r.value) : setError(r.error.message)));
+  }, []);
+  return (
+    <section aria-label="saved on the server" class="server-saves">
+      <h3>Saved on the server</h3>
+      {error && <p class="error">{error}</p>}
+      {listing && listing.games.length === 0 && (
+        <p class="muted">No games saved here yet: “Save on the server” under a game puts it here.</p>
+      )}
+      {listing && listing.games.length > 0 && (
+        <table>
+          <tbody>
+            {listing.games.map((g) => (
+              <tr key={g.id} data-save={g.id}>
+                <td>{familyName(g.family)}</td>
+                <td>{g.title}</td>
+                <td>{g.summary}</td>
+                <td>{new Date(g.savedAt).toLocaleString()}</td>
+                <td>
+                  <button
+                    type="button"
+                    onClick={async () => {
+                      const why = await openSave(g.id, 'server');
+                      if (why) setError(why);
+                    }}
+                  >
+                    Open
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {listing?.damaged.map((d) => (
+        <p class="error" key={d.name}>
+          {d.name}: {d.error.message}
+        </p>
+      ))}
+    </section>
+  );
+}
+
 function MyGames() {
   const [games, setGames] = useState<readonly GameSummary[]>([]);
   const [error, setError] = useState<string | undefined>();
@@ -422,6 +474,7 @@ function MyGames() {
   return (
     <div class="online">
       {error && <p class="error">{error}</p>}
+      <ServerSaves />
       <section aria-label="correspondence games">
         <h3>Correspondence games</h3>
         <GameTable games={correspondence} />
@@ -673,6 +726,7 @@ export function OnlineGame(props: { id: number }) {
       art: ui.art,
       label: `${view.name} board`,
       coordinates: ui.coordinates,
+      squareLabels: true,
       interactive: view.legal.length > 0,
       animationMs: settings.value.animation ? 180 : 0,
     };
