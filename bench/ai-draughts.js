@@ -5,6 +5,7 @@
 //                                          search, evaluation or move generator that alters it says so)
 //   node bench/ai-draughts.js --ladder [--games N] [--families international,english,international-giveaway]
 //                                      [--from LEVEL] [--to LEVEL] [--jobs N] [--opening-plies P] [--max-plies M]
+//                                      [--verbose]
 //                                          also each level against the level below, N games each (default 200),
 //                                          from seeded random openings played with both colours; --jobs plays
 //                                          games in N worker threads (the results do not depend on it)
@@ -133,11 +134,19 @@ if (!isMainThread) {
   main();
 }
 
+/** With `--verbose`, each game's result on stderr as it ends (a long ladder shows how it goes). */
+function progress(family, a, b, r) {
+  if (args.includes('--verbose')) console.error(`${family} ${a}-${b} game ${r.index + 1}: ${r.points}`);
+}
+
 async function match(family, a, b, games, jobs, openingPlies, maxPlies) {
   const results = [];
   if (jobs <= 1) {
     const engine = createDraughtsEngine();
-    for (let i = 0; i < games; i++) results.push(playGame(engine, family, a, b, i, openingPlies, maxPlies));
+    for (let i = 0; i < games; i++) {
+      results.push(playGame(engine, family, a, b, i, openingPlies, maxPlies));
+      progress(family, a, b, results[i]);
+    }
     return results;
   }
   await Promise.all(
@@ -148,7 +157,10 @@ async function match(family, a, b, games, jobs, openingPlies, maxPlies) {
         const w = new Worker(new URL(import.meta.url), {
           workerData: { family, a, b, indices, openingPlies, maxPlies },
         });
-        w.on('message', (r) => results.push(r));
+        w.on('message', (r) => {
+          results.push(r);
+          progress(family, a, b, r);
+        });
         w.on('error', reject);
         w.on('exit', resolve);
       });

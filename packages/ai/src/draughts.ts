@@ -9,10 +9,18 @@
 export {
   DRAUGHTS_LEVELS,
   DraughtsSearcher,
+  DraughtsDeepSearcher,
+  DeepTable,
+  DB_WIN,
+  DEEP_SEARCH_SETTINGS,
   createDraughtsEngine,
   draughtsEngine,
   immediateResults,
   type DraughtsEngineOptions,
   type DraughtsLevel,
   type DraughtsSearcherOptions,
+  type DeepEndgames,
+  type DeepEvaluator,
+  type DeepSearchLimits,
+  type DeepSearcherOptions,
 } from './games/draughts.js';

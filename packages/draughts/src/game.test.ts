@@ -7,6 +7,7 @@ import {
   generateMoves,
   parseFen,
   perftPosition,
+  playingOn,
   type DraughtsGame,
   type DraughtsState,
 } from './index.js';
@@ -50,6 +51,21 @@ describe('draw by threefold repetition: the same board with the same side to mov
     expect(game.outcome(thrice)).toEqual({ kind: 'draw', reason: 'threefold' });
     expect(game.legalMoves(thrice)).toEqual([]);
     expect(game.toMove(thrice)).toEqual([]);
+  });
+
+  it('playing on past a draw by the rules (for another referee): fresh counters, repetitions still seen', () => {
+    const thrice = playAll(game, playAll(game, drawn(game, KINGS_46_1), shuffle), shuffle);
+    const on = playingOn(thrice);
+    expect(game.outcome(on)).toBeUndefined();
+    expect(game.legalMoves(on)).toEqual(generateMoves(thrice.position));
+    expect(new Set(on.seen).size).toBe(on.seen.length);
+    // Going round once more brings each position back a second time; the next move makes a third occurrence.
+    const again = playAll(game, on, shuffle);
+    expect(game.outcome(again)).toBeUndefined();
+    expect(game.outcome(playAll(game, again, shuffle.slice(0, 1)))).toEqual({ kind: 'draw', reason: 'threefold' });
+    // A game lost by having no move stays over.
+    const lost = start(game, 'W:W:B1');
+    expect(playingOn(lost)).toBe(lost);
   });
 
   it('the side to move is part of the position', () => {

@@ -85,6 +85,19 @@ export function stateFrom(pos: Position, giveaway: boolean): DraughtsState {
   return withOutcome({ position: pos, giveaway, inactive: 0, stage2Left: -1, seen: [positionKey(pos)] });
 }
 
+/**
+ * The state to play on from when the draw rules (third repetition, the move counter; manual 2.4) have ended a game
+ * whose position still has moves, for a referee other than these rules (a Hub GUI, a match's adjudicator) **(ours)**:
+ * fresh counters, and the positions seen kept once each, so a repetition still counts when it comes round again. Any
+ * other state is returned as it is.
+ */
+export function playingOn(s: DraughtsState): DraughtsState {
+  if (!s.over || (s.over.reason !== 'threefold' && s.over.reason !== 'move-limit')) return s;
+  const here = positionKey(s.position);
+  const seen = [...new Set(s.seen.filter((k) => k !== here)), here];
+  return withOutcome({ position: s.position, giveaway: s.giveaway, inactive: 0, stage2Left: -1, seen });
+}
+
 /** Plays a legal move: the next state with its counters (manual 2.4). */
 export function playMove(s: DraughtsState, m: DraughtsMove): DraughtsState {
   const rules = RULE_SETS[s.position.variant];

@@ -84,6 +84,7 @@ export {
   allDraughtsGames,
   draughtsGame,
   drawCounter,
+  playingOn,
   playMove,
   PLAYER_NAMES,
   stateFrom,
@@ -128,3 +129,4 @@ export {
   type PdnResult,
   type PdnTag,
 } from './pdn/index.js';
+export { acfBallots, type Ballot } from './openings.js';

@@ -4,7 +4,7 @@ import { evaluate, psqTotals, evalTables } from './evaluate.js';
 import { allDraughtsGames, draughtsGame, type DraughtsGame, type DraughtsState } from './game.js';
 import { parseFen } from './fen.js';
 import { sameMove, type DraughtsMove } from './moves.js';
-import { pieceAt, samePosition } from './position.js';
+import { pieceAt, pieces, samePosition } from './position.js';
 import { RULE_SETS } from './rules.js';
 import { DraughtsSearchPosition, hashPosition } from './search-position.js';
 
@@ -62,6 +62,8 @@ function isKing(pos: DraughtsState['position'], m: DraughtsMove): boolean {
 
 /** How the random games of the first block ended (checked by the second block). */
 const endingsSeen = new Set<string>();
+/** What `canCrown` answered in quiet positions over those games (both answers must have been checked). */
+const crownAnswers = new Set<boolean>();
 
 describe('the search position agrees with the public contract', () => {
   for (const game of allDraughtsGames()) {
@@ -86,6 +88,14 @@ describe('the search position agrees with the public contract', () => {
             const n = sp.generateCaptures(buffer, 0);
             expect(Array.from(buffer.subarray(0, n))).toEqual(list);
           }
+          // The deep search's quick checks: the pieces on the board, and (in a quiet position) whether a man can
+          // step onto its crowning row.
+          expect(sp.pieceCount()).toBe(pieces(s.position).length);
+          if (status === 0) {
+            const crowns = legal.some((m) => m.crowns);
+            expect(sp.canCrown()).toBe(crowns);
+            crownAnswers.add(crowns);
+          }
           expect(decoded.length).toBe(legal.length);
           for (const m of legal) expect(decoded.some((d) => sameMove(d, m))).toBe(true);
         });
@@ -98,6 +108,8 @@ describe('make and unmake', () => {
   // (Kept here so that it runs after the games above; the move counter has a test of its own below.)
   it('the random games above ended both ways they can in 260 plies: no moves and threefold repetition', () => {
     expect([...endingsSeen].sort()).toEqual(['no-moves', 'threefold']);
+    // And canCrown was checked where a man could crown and where none could.
+    expect([...crownAnswers].sort()).toEqual([false, true]);
   });
 
   it('restore the position, the hash and the evaluation exactly, at every depth of a random line', () => {

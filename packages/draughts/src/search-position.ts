@@ -103,6 +103,11 @@ export class DraughtsSearchPosition {
   private readonly half: number;
   private readonly validLo: number;
   private readonly validHi: number;
+  /** White's crowning row (the top) and Black's (the bottom). */
+  private readonly topLo: number;
+  private readonly topHi: number;
+  private readonly bottomLo: number;
+  private readonly bottomHi: number;
 
   /** Index of the current position in the stacks below (game history first, then the search path). */
   private n = 0;
@@ -134,6 +139,10 @@ export class DraughtsSearchPosition {
     this.half = g.half;
     this.validLo = g.validLo;
     this.validHi = g.validHi;
+    this.topLo = g.topLo;
+    this.topHi = g.topHi;
+    this.bottomLo = g.bottomLo;
+    this.bottomHi = g.bottomHi;
     this.load(state);
   }
 
@@ -235,6 +244,41 @@ export class DraughtsSearchPosition {
     const fwdHi = white ? upHi : downHi;
     if (((mLo & fwdLo) | (mHi & fwdHi) | (kLo & (upLo | downLo)) | (kHi & (upHi | downHi))) !== 0) return 0;
     return -1;
+  }
+
+  /** Pieces on the board, both sides. */
+  pieceCount(): number {
+    const e = this.engine;
+    return pop(e.wLo) + pop(e.wHi) + pop(e.bLo) + pop(e.bHi);
+  }
+
+  /**
+   * The side to move has a man one step from its crowning row with a free square there to step to (a bitboard check:
+   * whether the step is legal, with captures compulsory, is the generator's business).
+   */
+  canCrown(): boolean {
+    const e = this.engine;
+    const s = this.half;
+    const s1 = s + 1;
+    const eLo = ~(e.wLo | e.bLo) & this.validLo;
+    const eHi = ~(e.wHi | e.bHi) & this.validHi;
+    if (e.side === 0) {
+      // White steps toward lower bits, onto the top row.
+      const tLo = eLo & this.topLo;
+      const tHi = eHi & this.topHi;
+      const mLo = e.wLo & ~e.kLo;
+      const mHi = e.wHi & ~e.kHi;
+      const fromLo = (tLo << s) | (tLo << s1);
+      const fromHi = (tHi << s) | (tLo >>> (32 - s)) | (tHi << s1) | (tLo >>> (32 - s1));
+      return ((mLo & fromLo) | (mHi & fromHi)) !== 0;
+    }
+    const tLo = eLo & this.bottomLo;
+    const tHi = eHi & this.bottomHi;
+    const mLo = e.bLo & ~e.kLo;
+    const mHi = e.bHi & ~e.kHi;
+    const fromLo = (tLo >>> s) | (tHi << (32 - s)) | (tLo >>> s1) | (tHi << (32 - s1));
+    const fromHi = (tHi >>> s) | (tHi >>> s1);
+    return ((mLo & fromLo) | (mHi & fromHi)) !== 0;
   }
 
   /**

@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { Searcher } from '../search.js';
 import { WIN_BOUND } from '../search-position.js';
 import { DRAUGHTS_CHECKS } from './draughts-checks.js';
+import { DraughtsDeepSearcher } from './draughts-deep-search.js';
 import { DraughtsSearcher } from './draughts-search.js';
 import { createDraughtsEngine, DRAUGHTS_LEVELS, draughtsEngine, immediateResults } from './draughts.js';
 
@@ -161,6 +162,28 @@ describe('Draughts levels (manual 3.2.2)', () => {
       expect(sameMove(a.move, b.move)).toBe(true);
       expect([a.score, a.nodes, a.depth]).toEqual([b.score, b.nodes, b.depth]);
     }
+  });
+
+  it("Master plays the deep search; the manual's levels keep the classic searcher (the same search as it)", () => {
+    const s = draughtsGame('international').initial();
+    const search = (level: string, kind: 'classic' | 'deep'): [number, number, number] => {
+      const l = DRAUGHTS_LEVELS.find((x) => x.id === level)!;
+      const sp = new DraughtsSearchPosition(s);
+      const limits = { depth: l.depth, ...(l.nodes !== undefined ? { nodes: l.nodes } : {}) };
+      const r =
+        kind === 'deep'
+          ? new DraughtsDeepSearcher({ ttLog2: l.ttLog2 }).search(sp, limits)
+          : new DraughtsSearcher({ ttLog2: l.ttLog2 }).search(sp, limits);
+      return [r.nodes, r.depth, r.score];
+    };
+    expect(DRAUGHTS_LEVELS.filter((l) => l.search === 'deep').map((l) => l.id)).toEqual(['master']);
+    for (const level of ['average', 'good', 'smart', 'master']) {
+      const c = draughtsEngine.choose(s, level, { seed: 1 });
+      expect([c.nodes, c.depth, c.score]).toEqual(search(level, level === 'master' ? 'deep' : 'classic'));
+    }
+    // The two searches tell apart on the same budget.
+    expect(search('master', 'deep')).not.toEqual(search('master', 'classic'));
+    expect(search('smart', 'deep')).not.toEqual(search('smart', 'classic'));
   });
 
   it('the low levels vary with the seed (they pick among near-best moves)', () => {

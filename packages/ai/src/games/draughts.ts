@@ -13,6 +13,9 @@
  * - Dumb: looks at its own move and the captures that follow, and picks loosely among the moves that look fine.
  * - Novice: looks at the reply too, picks among near-best moves.
  * - Average, Good, Smart, Master: search deeper and deeper (nodes capped), always the best move found.
+ * - Master searches with the deep search (`DraughtsDeepSearcher`: late-move reductions, a reduced-depth probe, a
+ *   bucketed table, a time manager when a clock limits it), which reaches far deeper in the same positions; the
+ *   manual's five levels keep the classic searcher, their character and their node counts **(ours)**.
  *
  * Every level above Dumb never misses a win in one move and never allows a win in one move when some move prevents
  * it: the choice is checked by an exact look at the game's end (`immediateResults`), whatever the search said.
@@ -31,9 +34,20 @@ import { lazyEngine } from '../lazy-engine.js';
 import { decodePv, reportIteration } from '../level-engine.js';
 import type { SearchInfo } from '../search.js';
 import { WIN, WIN_BOUND } from '../search-position.js';
+import { DraughtsDeepSearcher, type DeepSearcherOptions } from './draughts-deep-search.js';
 import { DraughtsSearcher, type DraughtsSearcherOptions } from './draughts-search.js';
 
 export { DraughtsSearcher, type DraughtsSearcherOptions } from './draughts-search.js';
+export {
+  DB_WIN,
+  DEEP_SEARCH_SETTINGS,
+  DraughtsDeepSearcher,
+  type DeepEndgames,
+  type DeepEvaluator,
+  type DeepSearchLimits,
+  type DeepSearcherOptions,
+} from './draughts-deep-search.js';
+export { DeepTable } from './draughts-table.js';
 
 /** One level: how deep and how long it searches, and how far from the best it may stray. */
 export interface DraughtsLevel extends LevelInfo {
@@ -50,6 +64,11 @@ export interface DraughtsLevel extends LevelInfo {
   readonly safe: boolean;
   /** log2 of the transposition table's buckets for this level (small for quick levels: clearing it is per move). */
   readonly ttLog2: number;
+  /**
+   * The search: `classic` (the default) is the searcher of the manual's levels (`DraughtsSearcher`); `deep` the
+   * deep search of the top level (`DraughtsDeepSearcher`: reductions, a reduced-depth probe, a time manager) **(ours)**.
+   */
+  readonly search?: 'classic' | 'deep';
 }
 
 export const DRAUGHTS_LEVELS: readonly DraughtsLevel[] = [
@@ -102,11 +121,12 @@ export const DRAUGHTS_LEVELS: readonly DraughtsLevel[] = [
   {
     id: 'master',
     name: 'Master',
-    description: "above the manual's levels: about 180 thousand positions a move",
+    description: "above the manual's levels: a deeper search of about 180 thousand positions a move",
     depth: 64,
     nodes: 180_000,
     safe: true,
     ttLog2: 19,
+    search: 'deep',
   },
 ];
 
@@ -115,6 +135,8 @@ export interface DraughtsEngineOptions {
   readonly levels?: readonly DraughtsLevel[];
   /** The searcher's settings (reductions, extensions); the table size comes from the level. */
   readonly searcher?: Omit<DraughtsSearcherOptions, 'ttLog2'>;
+  /** The deep searcher's settings, for the levels with `search: 'deep'`; the table size comes from the level. */
+  readonly deepSearcher?: Omit<DeepSearcherOptions, 'ttLog2' | 'table' | 'helper'>;
 }
 
 /**
@@ -206,6 +228,18 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engin
     }
     return s;
   };
+  const deepSearchers = new Map<number, DraughtsDeepSearcher>();
+  const getDeepSearcher = (ttLog2: number): DraughtsDeepSearcher => {
+    let s = deepSearchers.get(ttLog2);
+    if (!s) {
+      s = new DraughtsDeepSearcher({ ...options.deepSearcher, ttLog2 });
+      deepSearchers.set(ttLog2, s);
+    }
+    return s;
+  };
+  /** The searcher a level plays with. */
+  const searcherOf = (level: DraughtsLevel): DraughtsSearcher | DraughtsDeepSearcher =>
+    level.search === 'deep' ? getDeepSearcher(level.ttLog2) : getSearcher(level.ttLog2);
   const positions = new Map<string, DraughtsSearchPosition>();
   const positionOf = (s: DraughtsState): DraughtsSearchPosition => {
     const key = `${s.position.variant}${s.giveaway ? '-g' : ''}`;
@@ -248,7 +282,8 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engin
         return { move: sp.decode(only), depth: 0 };
       }
       const search = getSearcher(level.ttLog2);
-      search.reset();
+      const main = searcherOf(level);
+      main.reset();
       const onIteration = think.onIteration;
       // Only iterations whose best move the rules check allows: a client may play the last one reported.
       const report = onIteration
@@ -267,10 +302,12 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engin
         say(`${near.length} move${near.length === 1 ? '' : 's'} look about as good; I pick one.`);
         return { move: sp.decode(pick.move), score: pick.score, depth: level.depth, nodes: search.nodeCount };
       }
-      const r = search.search(sp, {
+      // A clock's budget is the deep search's hard limit and its target (its time manager starts no iteration it
+      // could not finish).
+      const r = main.search(sp, {
         depth: level.depth,
         ...(level.nodes !== undefined ? { nodes: level.nodes } : {}),
-        ...(think.timeMs !== undefined ? { timeMs: think.timeMs } : {}),
+        ...(think.timeMs !== undefined ? { timeMs: think.timeMs, targetMs: think.timeMs } : {}),
         ...(think.stop ? { stop: think.stop } : {}),
         ...(report ? { onIteration: report } : {}),
       });
@@ -298,7 +335,7 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engin
       // With no limit at all, the strongest level's budget (a search must end by itself).
       const unlimited = limits.depth === undefined && limits.timeMs === undefined && limits.nodes === undefined;
       const nodes = limits.nodes ?? (unlimited ? strongest.nodes : undefined);
-      const r = getSearcher(strongest.ttLog2).search(sp, {
+      const r = searcherOf(strongest).search(sp, {
         depth: limits.depth ?? 64,
         ...(limits.timeMs !== undefined ? { timeMs: limits.timeMs } : {}),
         ...(nodes !== undefined ? { nodes } : {}),

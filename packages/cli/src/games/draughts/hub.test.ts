@@ -1,10 +1,11 @@
 import { PassThrough } from 'node:stream';
-import { draughtsGame } from '@tactica/draughts';
+import { draughtsGame, playingOn } from '@tactica/draughts';
 import { describe, expect, it } from 'vitest';
 import { draughtsCli } from './index.js';
 import { runCli } from '../../program.js';
 import { within } from '../../testing.js';
 import { VERSION } from '../../version.js';
+import { createRng } from '@tactica/core';
 import { formatHubPosition, hubMove, parseHubLine, parseHubPosition, readHubMove, runHub } from './hub.js';
 
 // The engine runs in a worker thread over the build (vitest's global setup runs `tsc -b` first). Every wait below is
@@ -187,6 +188,39 @@ describe('tactica hub: the engine as a Hub GUI drives it', () => {
     await h.finished();
   });
 
+  // A GUI referees the game and asks for a move in any position that has one, whatever our own draw rules say.
+  for (const ending of ['threefold', 'move-limit'] as const) {
+    it(`a position our rules have drawn (${ending}) still gets a move, with no error`, async () => {
+      const { start, moves } = drawnLine(ending);
+      const game = draughtsGame('international');
+      let s = game.fromPosition(unwrapHub(parseHubPosition(start, false)).position);
+      for (const text of moves) s = game.play(s, unwrapHub(readHubMove(game, s, text)));
+      expect(game.outcome(s)?.reason).toBe(ending);
+      const h = session();
+      h.send(`pos pos=${start} moves="${moves.join(' ')}"`);
+      h.send('level depth=3');
+      h.send('go think');
+      const done = await h.waitFor(/^done/);
+      expect(h.lines.filter((l) => l.startsWith('error '))).toEqual([]);
+      const move = /^done move=(\S+)/.exec(done)?.[1];
+      expect(game.legalMoves(playingOn(s)).map(hubMove)).toContain(move);
+      h.send('quit');
+      await h.finished();
+    });
+  }
+
+  it('a position without a move is an error and a bare done (a GUI never asks for one)', async () => {
+    const h = session();
+    h.send(`pos pos=W${'e'.repeat(45)}bbbbb`);
+    h.send('go think');
+    await h.waitFor(/^done$/);
+    expect(h.lines.filter((l) => l.startsWith('error '))).toEqual([
+      expect.stringMatching(/^error message="the game is over in this position/),
+    ]);
+    h.send('quit');
+    await h.finished();
+  });
+
   it('answers bad input with error lines and goes on', async () => {
     const h = session();
     h.send('init');
@@ -230,3 +264,43 @@ describe('tactica hub: the engine as a Hub GUI drives it', () => {
     expect(out.join('')).toContain('\nwait\n');
   });
 });
+
+function unwrapHub<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+/**
+ * A line of king moves our rules draw: going round between two squares (third repetition), or wandering by a seeded
+ * walk that never repeats a position until the move counter runs out (manual 2.4: 30 inactive half-moves, then 40).
+ */
+function drawnLine(ending: 'threefold' | 'move-limit'): { start: string; moves: string[] } {
+  const game = draughtsGame('international');
+  // A White king on 50, a Black one on 1 (two kings each for the walk): nothing to capture at once.
+  const kings: Record<number, string> =
+    ending === 'threefold' ? { 0: 'B', 49: 'W' } : { 0: 'B', 2: 'B', 47: 'W', 49: 'W' };
+  const start = `W${[...Array(50).keys()].map((k) => kings[k] ?? 'e').join('')}`;
+  const s0 = game.fromPosition(unwrapHub(parseHubPosition(start, false)).position);
+  if (ending === 'threefold') return { start, moves: ['50-44', '1-6', '44-50', '6-1', '50-44', '1-6', '44-50', '6-1'] };
+  const rng = createRng('hub-move-limit');
+  for (let attempt = 0; attempt < 200; attempt++) {
+    let s = s0;
+    const moves: string[] = [];
+    const seen = new Set<string>([formatHubPosition(s)]);
+    while (!game.outcome(s) && moves.length < 100) {
+      const fresh = game.legalMoves(s).filter((m) => {
+        if (m.captures.length > 0) return false;
+        const text = formatHubPosition(game.play(s, m));
+        // No repetition, and no square from which the other side could capture.
+        return !seen.has(text) && game.legalMoves(game.play(s, m)).every((r) => r.captures.length === 0);
+      });
+      const m = fresh.length > 0 ? rng.pick(fresh) : undefined;
+      if (!m) break;
+      moves.push(hubMove(m));
+      s = game.play(s, m);
+      seen.add(formatHubPosition(s));
+    }
+    if (game.outcome(s)?.reason === 'move-limit') return { start, moves };
+  }
+  throw new Error('no seeded walk reached the move counter');
+}

@@ -27,6 +27,7 @@ import { err, inputError, ok, type InputError, type Result } from '@tactica/core
 import {
   draughtsGame,
   pieceAt,
+  playingOn,
   positionOf,
   type DraughtsGame,
   type DraughtsMove,
@@ -235,9 +236,13 @@ export function runHub(io: Io, options: HubOptions = {}): Promise<void> {
   const go = async (mode: 'think' | 'ponder' | 'analyze'): Promise<void> => {
     const l = limits;
     limits = {};
-    const legal = game.legalMoves(state);
-    if (game.outcome(state) || legal.length === 0) {
-      error('the game is over in this position');
+    // A position our rules have drawn but that has moves is played on: a Hub GUI referees the game and asks for a
+    // move in any position that has one, as Scan answers it **(ours)**; one without a move has no answer but an
+    // error (a GUI never asks for it).
+    const live = playingOn(state);
+    const legal = game.legalMoves(live);
+    if (legal.length === 0) {
+      error('the game is over in this position: the side to move has no move');
       write('done');
       return;
     }
@@ -267,8 +272,8 @@ export function runHub(io: Io, options: HubOptions = {}): Promise<void> {
       if (levelId !== MASTER.id && mode === 'think') {
         // A named level plays as it does everywhere (its own budget; a time limit can only shorten it).
         current.haveResult = true;
-        const choice = await worker().choose(state, levelId, {
-          seed: state.seen.length,
+        const choice = await worker().choose(live, levelId, {
+          seed: live.seen.length,
           ...(budget !== undefined ? { timeMs: budget } : {}),
         });
         best = {
@@ -292,7 +297,7 @@ export function runHub(io: Io, options: HubOptions = {}): Promise<void> {
           // A stop that came before the first result takes effect now.
           if (current.stopRequested) worker().stop();
         };
-        const a = await worker().analyse(state, {
+        const a = await worker().analyse(live, {
           depth: legal.length === 1 && mode === 'think' ? 1 : (l.depth ?? 64),
           ...(nodeLimit !== undefined ? { nodes: nodeLimit } : {}),
           onIteration: report as (a: Analysis<unknown>) => void,
@@ -391,7 +396,7 @@ export function runHub(io: Io, options: HubOptions = {}): Promise<void> {
             error(`${m.error.code === 'hub/bad-move' ? 'bad' : 'illegal'} move: ${m.error.message}`);
             break;
           }
-          s = game.play(s, m.value);
+          s = playingOn(game.play(s, m.value));
         }
         state = s;
         limits = {};

@@ -8,6 +8,7 @@ import { aiTools } from '../../ai/ai-tools.js';
 import { gameCli, type GameCli } from '../../game-cli.js';
 import { setupFrom } from '../../setup-options.js';
 import { addPositionOptions } from './options.js';
+import { configureDxp } from './dxp/command.js';
 import { configureHub } from './hub.js';
 import { configureMoves } from './moves.js';
 import { configurePerft } from './perft.js';
@@ -17,8 +18,11 @@ import { configureReplay } from './replay.js';
 export const draughtsCli: GameCli = gameCli('draughts', {
   commands: { perft: configurePerft, moves: configureMoves, replay: configureReplay, play: configurePlay },
   launch: launchDraughts,
-  // `tactica hub`: the engine in the Hub protocol (International, normal or losing).
-  extra: configureHub,
+  // `tactica hub`: the engine in the Hub protocol (International, normal or losing); `tactica dxp`: over DXP (TCP).
+  extra: (program, io) => {
+    configureHub(program, io);
+    configureDxp(program, io);
+  },
   // `tactica analyse draughts` and `tactica match draughts`: --variant, --fen, --giveaway choose the game and
   // position, as the catalogue sets it up.
   ai: {

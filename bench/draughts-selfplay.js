@@ -1,0 +1,124 @@
+// Self-play between two draughts searches, to measure what a change to the search is worth, over the built packages:
+//   node bench/draughts-selfplay.js --variant international --games 100 [--nodes 20000 | --ms 100]
+//        [--a '{"futilityMargin":0}'] [--b '{}'] [--a-searcher deep|classic] [--b-searcher deep|classic] [--jobs 2]
+// Each side is a `DraughtsDeepSearcher` (the top level's search) with its settings (JSON), or with `classic` the
+// `DraughtsSearcher` of the manual's levels; each keeps its table through the game. Openings: seeded random (four
+// plies on 10x10, three on 8x8), each played with both colours; a game reaching 200 plies or a third repetition is a
+// draw. `--nodes` limits each move by positions searched (deterministic); `--ms` by the CPU time of the thread that
+// plays (fair to both sides whatever else the machine is doing): the classic search stops at `ms`, the deep one aims
+// at `ms` with its time manager and stops at 2.5 × `ms`; the CPU time each side used a move is printed. Prints W/D/L
+// for A and the Elo difference with its 95% interval.
+import { cpuUsage } from 'node:process';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import * as ai from '../packages/ai/dist/index.js';
+import { createRng } from '../packages/core/dist/index.js';
+import { DraughtsSearchPosition, draughtsGame, playingOn } from '../packages/draughts/dist/index.js';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
+};
+
+const cpuMs = () => {
+  const u = cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+function sideOf(settings, kind) {
+  if (kind === 'classic')
+    return { kind, searcher: new ai.DraughtsSearcher({ ttLog2: 16, ...settings }), used: 0, moves: 0 };
+  return { kind, searcher: new ai.DraughtsDeepSearcher({ ttLog2: 16, ...settings }), used: 0, moves: 0 };
+}
+
+async function playGame(o, index) {
+  const game = draughtsGame(o.variant);
+  const a = sideOf(o.a, o.aSearcher);
+  const b = sideOf(o.b, o.bSearcher);
+  const aSeat = index % 2;
+  const plies0 = o.variant === 'international' ? 4 : 3;
+  let s = ai.randomOpening(game, createRng(`selfplay-${o.variant}-${o.seed}-${index >> 1}`).next(), plies0);
+  let plies = 0;
+  const counts = new Map();
+  while (plies < 200) {
+    const live = playingOn(s);
+    if (game.legalMoves(live).length === 0) break;
+    const key = `${live.position.turn}${live.position.bits.join(',')}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    if (counts.get(key) >= 3) break;
+    const side = live.position.turn === aSeat ? a : b;
+    const sp = new DraughtsSearchPosition(live);
+    const started = cpuMs();
+    const r = side.searcher.search(
+      sp,
+      o.nodes
+        ? { nodes: o.nodes }
+        : side.kind === 'classic'
+          ? { timeMs: o.ms, now: cpuMs }
+          : { timeMs: o.ms * 2.5, targetMs: o.ms, now: cpuMs },
+    );
+    side.used += cpuMs() - started;
+    side.moves++;
+    s = game.play(live, sp.decode(r.bestMove));
+    plies++;
+  }
+  const live = playingOn(s);
+  let points = 0.5;
+  if (game.legalMoves(live).length === 0) points = live.position.turn === aSeat ? 0 : 1;
+  return { index, points, plies, aMs: a.used, aMoves: a.moves, bMs: b.used, bMoves: b.moves };
+}
+
+if (!isMainThread) {
+  const { o, indices } = workerData;
+  for (const i of indices) parentPort.postMessage(await playGame(o, i));
+} else {
+  const o = {
+    variant: option('--variant', 'international'),
+    games: Number(option('--games', '100')),
+    nodes: option('--nodes', undefined) ? Number(option('--nodes')) : undefined,
+    ms: Number(option('--ms', '100')),
+    a: JSON.parse(option('--a', '{}')),
+    b: JSON.parse(option('--b', '{}')),
+    aSearcher: option('--a-searcher', 'deep'),
+    bSearcher: option('--b-searcher', 'deep'),
+    seed: Number(option('--seed', '1')),
+  };
+  const jobs = Number(option('--jobs', '1'));
+  if (!o.nodes && jobs > 1) {
+    // Node 20 measures the CPU time of the whole process: threads playing side by side would share one clock.
+    console.error('--ms measures the process CPU time: run one job per process (several processes with --seed)');
+    process.exit(2);
+  }
+  const results = [];
+  const t = performance.now();
+  await Promise.all(
+    Array.from({ length: jobs }, (_, k) => {
+      const indices = [];
+      for (let i = k; i < o.games; i += jobs) indices.push(i);
+      return new Promise((resolve, reject) => {
+        const w = new Worker(new URL(import.meta.url), { workerData: { o, indices } });
+        w.on('message', (r) => {
+          results.push(r);
+          if (args.includes('--verbose')) console.log(`game ${r.index + 1}: ${r.points} (${r.plies} plies)`);
+        });
+        w.on('error', reject);
+        w.on('exit', resolve);
+      });
+    }),
+  );
+  const wins = results.filter((r) => r.points === 1).length;
+  const losses = results.filter((r) => r.points === 0).length;
+  const draws = results.length - wins - losses;
+  const e = ai.estimateElo({ wins, draws, losses });
+  const perMove = (ms, moves) =>
+    (
+      results.reduce((a, r) => a + r[ms], 0) /
+      Math.max(
+        1,
+        results.reduce((a, r) => a + r[moves], 0),
+      )
+    ).toFixed(0);
+  console.log(
+    `${o.variant} A ${o.aSearcher} ${JSON.stringify(o.a)} vs B ${o.bSearcher} ${JSON.stringify(o.b)}, ${o.nodes ? `${o.nodes} nodes` : `${o.ms} ms`} a move: +${wins} =${draws} -${losses}, score ${(e.score * 100).toFixed(1)}%, Elo ${Math.round(e.elo)} ± ${Math.round(e.margin)}; CPU ms a move A ${perMove('aMs', 'aMoves')}, B ${perMove('bMs', 'bMoves')} (${((performance.now() - t) / 1000).toFixed(0)} s)`,
+  );
+}

@@ -1,0 +1,551 @@
+/**
+ * The deep draughts search, for the top level and engine matches: what the strong draughts engines do (Scan's
+ * published search is the model), over the same `DraughtsSearchPosition` as the classic searcher of the manual's
+ * levels (`draughts-search.ts`, kept as it is so that those levels keep their character and their node counts):
+ *
+ * - principal-variation search with null windows, aspiration windows around the last score;
+ * - move ordering: the table's move, captures by pieces taken, crowning moves, two killers, a history table;
+ * - late-move reductions: quiet moves after the first few are searched shallower first (more at non-PV nodes and for
+ *   later moves), and again at full depth when they surprise;
+ * - a reduced-depth probe at non-PV nodes (Scan's "pruning", a ProbCut), off by default: when a search at a third of
+ *   the depth beats beta by a margin that grows with depth, the node is cut;
+ * - a position with a single legal move (a forced capture, usually) is searched one ply deeper;
+ * - quiescence follows the compulsory captures to the end (manual 2.2.2), then stands pat and tries the crowning
+ *   moves (a man about to crown is not quiet);
+ * - the transposition table (`DeepTable`): four-entry buckets, sized by the caller, shared between threads;
+ * - the time manager: a target and a hard limit; the next iteration starts only while the time used is below a
+ *   share of the target that grows when the best move changes or the score drops, and shrinks when it is stable;
+ * - Lazy SMP: helper threads search the same root over the shared table with their depths staggered; the main
+ *   thread's result is the answer;
+ * - an evaluation and an endgame database given by the caller (`DeepEvaluator`, `DeepEndgames`).
+ *
+ * Scores are hundredths of a man from the side to move's view, `WIN - ply` for a won game.
+ */
+import { keyCaptures, KEY_CROWNS, KEY_IDENTITY, type DraughtsSearchPosition } from '@tactica/draughts';
+import type { SearchInfo, SearchLimits, SearchResult } from '../search.js';
+import { WIN, WIN_BOUND } from '../search-position.js';
+import { DeepTable, EXACT, LOWER, UPPER } from './draughts-table.js';
+
+const MAX_MOVES = 512;
+const HISTORY = 1 << 13;
+/** Scores from an endgame database: a win found there, `DB_WIN - ply`, ranks below a win seen on the board. */
+export const DB_WIN = WIN_BOUND - 1;
+
+/** A static evaluation for the deep search (the learned one); `pos.evaluate()` when none is given. */
+export interface DeepEvaluator {
+  evaluate(pos: DraughtsSearchPosition): number;
+}
+
+/** An endgame database: the result for the side to move, or undefined when the position is not in it. */
+export interface DeepEndgames {
+  /** Pieces on the board up to which the database answers. */
+  readonly maxPieces: number;
+  probe(pos: DraughtsSearchPosition): -1 | 0 | 1 | undefined;
+}
+
+export interface DeepSearcherOptions {
+  /** log2 of the table's buckets (64 bytes each; default 18: 16 MB). */
+  readonly ttLog2?: number;
+  /** The table's storage, shared with other threads (Lazy SMP); it must hold 2^ttLog2 buckets. */
+  readonly table?: SharedArrayBuffer;
+  readonly maxPly?: number;
+  /** 0 for the main thread; a helper's number staggers its depths. */
+  readonly helper?: number;
+  readonly evaluator?: DeepEvaluator;
+  readonly endgames?: DeepEndgames;
+  /**
+   * The reduced-depth probe at non-PV nodes (default off: it gains plies, but in self-play at equal time the search
+   * without it scored better; bench/RESULTS.md).
+   */
+  readonly probeCut?: boolean;
+  /** Late-move reductions (default on). */
+  readonly reductions?: boolean;
+  /** One more ply for a position with a single legal move (default on). */
+  readonly forcedExtension?: boolean;
+  /**
+   * How hard late moves are reduced: the reduction of the i-th move at depth d is about ln(d)·ln(i)·scale at non-PV
+   * nodes, one less at PV nodes (0 gives Scan's fixed one or two plies).
+   */
+  readonly reductionScale?: number;
+  /** The probe's margin per ply of depth (hundredths of a man) and the share of the depth it searches. */
+  readonly probeMargin?: number;
+  readonly probeDepth?: number;
+  /** Quiet moves searched at shallow non-PV nodes: `lateMoves + 2·depth²` (0: all). */
+  readonly lateMoves?: number;
+  /** Futility: at shallow non-PV nodes standing this much per ply below alpha, no quiet move is searched (0: off). */
+  readonly futilityMargin?: number;
+}
+
+/**
+ * The settings the top level plays with (measured in bench/RESULTS.md, "Draughts deep search"). Late-move pruning
+ * and futility are off: in draughts a quiet move is often a sacrifice that wins the material back a few plies later
+ * (a shot), and both cut exactly those moves: with them on, the search needed depth 21 and 4 million nodes to see
+ * the three-ply shot of the tests (27-21 in International), without them depth 2 **(ours)**.
+ */
+export const DEEP_SEARCH_SETTINGS: Required<
+  Pick<DeepSearcherOptions, 'reductionScale' | 'probeMargin' | 'probeDepth' | 'lateMoves' | 'futilityMargin'>
+> = { reductionScale: 1.3, probeMargin: 3, probeDepth: 0.34, lateMoves: 0, futilityMargin: 0 };
+
+/** Limits of one deep search: `timeMs` is the hard limit; `targetMs` the time the manager aims at. */
+export interface DeepSearchLimits extends SearchLimits {
+  readonly targetMs?: number;
+}
+
+export class DraughtsDeepSearcher {
+  readonly maxPly: number;
+  readonly tt: DeepTable;
+  private readonly moves: Int32Array;
+  private readonly order: Int32Array;
+  private readonly killers: Int32Array;
+  private readonly history: Int32Array;
+  private readonly pvTable: Int32Array;
+  private readonly pvLength: Int32Array;
+  private readonly helper: number;
+  private readonly evaluator: DeepEvaluator | undefined;
+  private readonly endgames: DeepEndgames | undefined;
+  private readonly probeCut: boolean;
+  private readonly reductions: boolean;
+  private readonly forcedExtension: boolean;
+  /** Late-move reductions by [min(depth, 63) * 64 + min(move index, 63)]. */
+  private readonly lmr: Int8Array;
+  private readonly probeMargin: number;
+  private readonly probeShare: number;
+  private readonly lateMoves: number;
+  private readonly futilityMargin: number;
+  private nodes = 0;
+  private stopped = false;
+  private limitNodes = Infinity;
+  private deadline = Infinity;
+  private stopFlag: Int32Array | undefined;
+  private now: () => number = () => performance.now();
+  /** Deepest ply reached in the last search. */
+  selDepth = 0;
+  /** Endgame database hits in the last search. */
+  dbHits = 0;
+
+  constructor(options: DeepSearcherOptions = {}) {
+    this.maxPly = options.maxPly ?? 128;
+    this.tt = new DeepTable(options.ttLog2 ?? 18, options.table);
+    this.helper = options.helper ?? 0;
+    this.evaluator = options.evaluator;
+    this.endgames = options.endgames;
+    this.probeCut = options.probeCut ?? false;
+    this.reductions = options.reductions ?? true;
+    this.forcedExtension = options.forcedExtension ?? true;
+    const scale = options.reductionScale ?? DEEP_SEARCH_SETTINGS.reductionScale;
+    this.probeMargin = options.probeMargin ?? DEEP_SEARCH_SETTINGS.probeMargin;
+    this.probeShare = options.probeDepth ?? DEEP_SEARCH_SETTINGS.probeDepth;
+    this.lateMoves = options.lateMoves ?? DEEP_SEARCH_SETTINGS.lateMoves;
+    this.futilityMargin = options.futilityMargin ?? DEEP_SEARCH_SETTINGS.futilityMargin;
+    this.lmr = new Int8Array(64 * 64);
+    for (let d = 1; d < 64; d++) {
+      for (let i = 1; i < 64; i++) {
+        this.lmr[d * 64 + i] = scale > 0 ? Math.floor(0.5 + Math.log(d) * Math.log(i) * scale) : i >= 6 ? 2 : 1;
+      }
+    }
+    this.moves = new Int32Array((this.maxPly + 2) * MAX_MOVES);
+    this.order = new Int32Array((this.maxPly + 2) * MAX_MOVES);
+    this.killers = new Int32Array((this.maxPly + 2) * 2);
+    this.history = new Int32Array(HISTORY);
+    this.pvTable = new Int32Array((this.maxPly + 2) * (this.maxPly + 2));
+    this.pvLength = new Int32Array(this.maxPly + 2);
+  }
+
+  /** Forget what was learnt (a new game, or a level whose move must depend only on the position). */
+  reset(): void {
+    this.tt.clear();
+    this.history.fill(0);
+    this.killers.fill(0);
+  }
+
+  get nodeCount(): number {
+    return this.nodes;
+  }
+
+  search(pos: DraughtsSearchPosition, limits: DeepSearchLimits = {}): SearchResult {
+    this.now = limits.now ?? (() => performance.now());
+    const start = this.now();
+    this.nodes = 0;
+    this.selDepth = 0;
+    this.dbHits = 0;
+    this.stopped = false;
+    this.limitNodes = limits.nodes ?? Infinity;
+    this.deadline = limits.timeMs === undefined ? Infinity : start + limits.timeMs;
+    this.stopFlag = limits.stop;
+    this.killers.fill(0);
+    for (let i = 0; i < HISTORY; i++) this.history[i] = (this.history[i] as number) >> 2;
+    this.tt.nextGeneration();
+
+    const maxDepth = Math.min(limits.depth ?? this.maxPly - 1, this.maxPly - 1);
+    const rootCount = pos.generateMoves(this.moves, 0);
+    let best: SearchInfo = {
+      depth: 0,
+      score: rootCount === 0 ? resultScore(pos.noMovesResult(), 0) : 0,
+      bestMove: rootCount > 0 ? (this.moves[0] as number) : undefined,
+      pv: rootCount > 0 ? [this.moves[0] as number] : [],
+      nodes: 0,
+      timeMs: 0,
+    };
+    if (rootCount === 0) return { ...best, stopped: false };
+
+    // The time manager: start a new iteration only while the time used is below `share` of the target.
+    const target = limits.targetMs;
+    let share = 0.5;
+    let lastBest = -1;
+    let stable = 0;
+    let lastScore = 0;
+
+    let score = 0;
+    // Helpers stagger their depths so that the threads do not all search the same tree at the same time.
+    const first = 1 + (this.helper % 2);
+    for (let depth = first; depth <= maxDepth; depth++) {
+      let window = 20 + (this.helper % 3) * 10;
+      let alpha = depth >= 5 ? score - window : -WIN - 1;
+      let beta = depth >= 5 ? score + window : WIN + 1;
+      for (;;) {
+        score = this.alphaBeta(pos, depth, alpha, beta, 0, true);
+        if (this.stopped) break;
+        if (score <= alpha) {
+          window *= 3;
+          beta = (alpha + beta) >> 1;
+          alpha = Math.max(-WIN - 1, score - window);
+        } else if (score >= beta) {
+          window *= 3;
+          beta = Math.min(WIN + 1, score + window);
+        } else break;
+      }
+      if (this.stopped) break;
+      const pv = Array.from(this.pvTable.subarray(0, this.pvLength[0] as number));
+      const elapsed = this.now() - start;
+      best = {
+        depth,
+        score: score + 0,
+        bestMove: pv[0] ?? best.bestMove,
+        pv: pv.length > 0 ? pv : best.pv,
+        nodes: this.nodes,
+        timeMs: elapsed,
+      };
+      limits.onIteration?.(best);
+      if (Math.abs(score) >= WIN_BOUND && depth > WIN - Math.abs(score)) break;
+      if (rootCount === 1 && depth >= 2) break;
+      if (target !== undefined && depth >= 4) {
+        // Spend more on hard moves: a new best move or a falling score; less once the best move is settled.
+        if (best.bestMove !== lastBest) {
+          stable = 0;
+          share = Math.min(1.2, share * 1.6);
+        } else if (++stable >= 3) share = Math.max(0.3, share * 0.9);
+        if (score < lastScore - 25) share = Math.min(1.5, share * 1.5);
+        if (elapsed >= target * share) break;
+      }
+      lastBest = best.bestMove ?? -1;
+      lastScore = score;
+    }
+    return { ...best, nodes: this.nodes, timeMs: this.now() - start, stopped: this.stopped };
+  }
+
+  private checkLimits(): void {
+    if (this.nodes >= this.limitNodes) this.stopped = true;
+    else if ((this.nodes & 1023) === 0) {
+      if (this.now() >= this.deadline) this.stopped = true;
+      else if (this.stopFlag && Atomics.load(this.stopFlag, 0) !== 0) this.stopped = true;
+    }
+  }
+
+  private evaluate(pos: DraughtsSearchPosition): number {
+    return this.evaluator ? this.evaluator.evaluate(pos) : pos.evaluate();
+  }
+
+  private alphaBeta(
+    pos: DraughtsSearchPosition,
+    depth: number,
+    alpha: number,
+    beta: number,
+    ply: number,
+    prune: boolean,
+  ): number {
+    this.pvLength[ply] = ply;
+    if (ply > 0) {
+      const decided = pos.decided(ply);
+      if (decided !== undefined) return resultScore(decided, ply);
+      if (alpha < -WIN + ply) alpha = -WIN + ply;
+      if (beta > WIN - ply - 1) beta = WIN - ply - 1;
+      if (alpha >= beta) return alpha;
+    }
+    if (depth <= 0 || ply >= this.maxPly) return this.quiesce(pos, alpha, beta, ply);
+
+    this.nodes++;
+    this.checkLimits();
+    if (this.stopped) return 0;
+    if (ply > this.selDepth) this.selDepth = ply;
+
+    const isPv = beta - alpha > 1;
+    const lo = pos.hashLo();
+    const hi = pos.hashHi();
+    let hashMove = 0;
+    const tt = this.tt;
+    if (tt.probe(lo, hi)) {
+      hashMove = tt.hitMove;
+      if (!isPv && tt.hitDepth >= depth && ply > 0) {
+        const s = fromTable(tt.hitScore, ply);
+        const bound = tt.hitBound;
+        if (bound === EXACT || (bound === LOWER && s >= beta) || (bound === UPPER && s <= alpha)) return s;
+      }
+    }
+
+    // The endgame database answers exactly, once no capture is pending (its values are for quiet positions).
+    if (ply > 0 && this.endgames && pos.pieceCount() <= this.endgames.maxPieces && pos.status() === 0) {
+      const r = this.endgames.probe(pos);
+      if (r !== undefined) {
+        this.dbHits++;
+        return r === 0 ? 0 : r > 0 ? DB_WIN - ply : -DB_WIN + ply;
+      }
+    }
+
+    const base = ply * MAX_MOVES;
+    const n = pos.generateMoves(this.moves, base);
+    if (n === 0) return resultScore(pos.noMovesResult(), ply);
+
+    // A search at 40% of the depth that beats beta by a margin: cut (never at PV nodes, near wins, or in probes).
+    if (this.probeCut && prune && !isPv && depth >= 3 && beta < WIN_BOUND && beta > -WIN_BOUND) {
+      const margin = depth * this.probeMargin;
+      const probeBeta = beta + margin;
+      const probeDepth = Math.max(1, depth * this.probeShare) | 0;
+      const s = this.alphaBetaAt(pos, n, base, hashMove, probeDepth, probeBeta - 1, probeBeta, ply);
+      if (this.stopped) return 0;
+      if (s >= probeBeta) return s - margin;
+      // The probe's moves were written over this node's list: generate it again.
+      pos.generateMoves(this.moves, base);
+    }
+
+    return this.alphaBetaAt(pos, n, base, hashMove, depth, alpha, beta, ply, prune, lo, hi);
+  }
+
+  /** The move loop of a node whose moves are at `base` (count `n`). Stores in the table when `lo`/`hi` are given. */
+  private alphaBetaAt(
+    pos: DraughtsSearchPosition,
+    n: number,
+    base: number,
+    hashMove: number,
+    depth: number,
+    alpha: number,
+    beta: number,
+    ply: number,
+    prune = false,
+    lo?: number,
+    hi?: number,
+  ): number {
+    const isPv = beta - alpha > 1;
+    const captures = pos.isTactical(this.moves[base] as number);
+    this.scoreMoves(pos, base, n, hashMove, ply, captures);
+    const next = n === 1 && this.forcedExtension ? depth : depth - 1;
+
+    const alphaIn = alpha;
+    let bestScore = -WIN - 1;
+    let bestMove = this.moves[base] as number;
+    // Shallow non-PV nodes: late quiet moves are not searched at all, nor any quiet move when the position stands
+    // far below alpha (futility).
+    let moveLimit = n;
+    let futile = false;
+    if (!isPv && !captures && depth <= 3 && ply > 0 && alpha > -WIN_BOUND && beta < WIN_BOUND) {
+      if (this.lateMoves > 0) moveLimit = Math.min(n, this.lateMoves + depth * depth * 2);
+      if (this.futilityMargin > 0 && this.evaluate(pos) + this.futilityMargin * depth <= alpha) futile = true;
+    }
+    for (let i = 0; i < n; i++) {
+      const move = this.pickNext(base, i, n);
+      // Moves are picked best first: the table's move, then crowning moves (still searched), then the quiet rest.
+      if (i > 0 && (i >= moveLimit || futile) && (this.order[base + i] as number) < 1 << 29) break;
+      pos.makeMove(move);
+      let score: number;
+      if (i === 0) {
+        score = -this.alphaBeta(pos, next, -beta, -alpha, ply + 1, prune);
+      } else {
+        let reduce = 0;
+        if (this.reductions && !captures && depth >= 3 && (move & KEY_CROWNS) === 0 && i >= (isPv ? 3 : 1)) {
+          reduce = this.lmr[(depth < 63 ? depth : 63) * 64 + (i < 63 ? i : 63)] as number;
+          if (isPv) reduce = reduce > 1 ? reduce - 1 : 1;
+          if (reduce >= next) reduce = next - 1;
+        }
+        score = -this.alphaBeta(pos, next - reduce, -alpha - 1, -alpha, ply + 1, prune);
+        if (score > alpha && (reduce > 0 || score < beta)) {
+          score = -this.alphaBeta(pos, next, -beta, -alpha, ply + 1, prune);
+        }
+      }
+      pos.unmakeMove(move);
+      if (this.stopped) return 0;
+      if (score > bestScore) {
+        bestScore = score;
+        bestMove = move;
+        if (score > alpha) {
+          alpha = score;
+          this.updatePv(ply, move);
+          if (score >= beta) {
+            if (!captures) this.rememberCutoff(pos, move, depth, ply, base, i);
+            break;
+          }
+        }
+      }
+    }
+    if (lo !== undefined && hi !== undefined) {
+      const bound = bestScore >= beta ? LOWER : bestScore > alphaIn ? EXACT : UPPER;
+      this.tt.store(lo, hi, depth, bound, toTable(bestScore, ply), bestScore > alphaIn ? bestMove : 0);
+    }
+    return bestScore;
+  }
+
+  /** Captures until none is left; then the side to move may stand pat or crown. */
+  private quiesce(pos: DraughtsSearchPosition, alpha: number, beta: number, ply: number): number {
+    this.pvLength[ply] = ply;
+    this.nodes++;
+    this.checkLimits();
+    if (this.stopped) return 0;
+    if (ply > this.selDepth) this.selDepth = ply;
+    if (ply > 0) {
+      const decided = pos.decided(ply);
+      if (decided !== undefined) return resultScore(decided, ply);
+    }
+    const status = pos.status();
+    if (status < 0) return resultScore(pos.noMovesResult(), ply);
+    if (ply >= this.maxPly) return this.evaluate(pos);
+    const base = ply * MAX_MOVES;
+    let n: number;
+    let bestScore = -WIN - 1;
+    if (status === 0) {
+      if (this.endgames && pos.pieceCount() <= this.endgames.maxPieces) {
+        const r = this.endgames.probe(pos);
+        if (r !== undefined) {
+          this.dbHits++;
+          return r === 0 ? 0 : r > 0 ? DB_WIN - ply : -DB_WIN + ply;
+        }
+      }
+      const stand = this.evaluate(pos);
+      if (stand >= beta || !pos.canCrown()) return stand;
+      bestScore = stand;
+      if (stand > alpha) alpha = stand;
+      // Only the crowning moves are searched on.
+      const all = pos.generateMoves(this.moves, base);
+      n = 0;
+      for (let i = 0; i < all; i++) {
+        const m = this.moves[base + i] as number;
+        if ((m & KEY_CROWNS) !== 0) this.moves[base + n++] = m;
+      }
+    } else {
+      n = pos.generateCaptures(this.moves, base);
+      if (n > 1) this.scoreMoves(pos, base, n, 0, ply, true);
+    }
+    for (let i = 0; i < n; i++) {
+      const move = n > 1 && status !== 0 ? this.pickNext(base, i, n) : (this.moves[base + i] as number);
+      pos.makeMove(move);
+      const score = -this.quiesce(pos, -beta, -alpha, ply + 1);
+      pos.unmakeMove(move);
+      if (this.stopped) return 0;
+      if (score > bestScore) {
+        bestScore = score;
+        if (score > alpha) {
+          alpha = score;
+          this.updatePv(ply, move);
+          if (score >= beta) break;
+        }
+      }
+    }
+    return bestScore;
+  }
+
+  private scoreMoves(
+    pos: DraughtsSearchPosition,
+    base: number,
+    n: number,
+    hashMove: number,
+    ply: number,
+    captures: boolean,
+  ): void {
+    const moves = this.moves;
+    const order = this.order;
+    if (captures) {
+      for (let i = 0; i < n; i++) {
+        const m = moves[base + i] as number;
+        order[base + i] = m === hashMove ? 1 << 30 : (keyCaptures(m) << 8) + ((m & KEY_CROWNS) !== 0 ? 1 : 0);
+      }
+      return;
+    }
+    const k1 = this.killers[ply * 2];
+    const k2 = this.killers[ply * 2 + 1];
+    const history = this.history;
+    for (let i = 0; i < n; i++) {
+      const m = moves[base + i] as number;
+      let s: number;
+      if (m === hashMove) s = 1 << 30;
+      else if ((m & KEY_CROWNS) !== 0) s = 1 << 29;
+      else if ((m & KEY_IDENTITY) === k1) s = 1 << 28;
+      else if ((m & KEY_IDENTITY) === k2) s = (1 << 28) - 1;
+      else s = history[pos.historyIndex(m)] as number;
+      order[base + i] = s;
+    }
+  }
+
+  private pickNext(base: number, i: number, n: number): number {
+    const order = this.order;
+    const moves = this.moves;
+    let bestJ = i;
+    let bestS = order[base + i] as number;
+    for (let j = i + 1; j < n; j++) {
+      const s = order[base + j] as number;
+      if (s > bestS) {
+        bestS = s;
+        bestJ = j;
+      }
+    }
+    if (bestJ !== i) {
+      const m = moves[base + i] as number;
+      moves[base + i] = moves[base + bestJ] as number;
+      moves[base + bestJ] = m;
+      order[base + bestJ] = order[base + i] as number;
+      order[base + i] = bestS;
+    }
+    return moves[base + i] as number;
+  }
+
+  private rememberCutoff(
+    pos: DraughtsSearchPosition,
+    move: number,
+    depth: number,
+    ply: number,
+    base: number,
+    tried: number,
+  ): void {
+    const id = move & KEY_IDENTITY;
+    if (this.killers[ply * 2] !== id) {
+      this.killers[ply * 2 + 1] = this.killers[ply * 2] as number;
+      this.killers[ply * 2] = id;
+    }
+    const history = this.history;
+    const bonus = depth * depth;
+    const h = pos.historyIndex(move);
+    history[h] = Math.min((history[h] as number) + bonus, 1 << 24);
+    for (let j = 0; j < tried; j++) {
+      const k = pos.historyIndex(this.moves[base + j] as number);
+      history[k] = Math.max((history[k] as number) - (bonus >> 1), 0);
+    }
+  }
+
+  private updatePv(ply: number, move: number): void {
+    const width = this.maxPly + 2;
+    const row = ply * width;
+    const next = (ply + 1) * width;
+    this.pvTable[row + ply] = move;
+    const len = this.pvLength[ply + 1] as number;
+    for (let j = ply + 1; j < len; j++) this.pvTable[row + j] = this.pvTable[next + j] as number;
+    this.pvLength[ply] = len > ply + 1 ? len : ply + 1;
+  }
+}
+
+function resultScore(result: -1 | 0 | 1, ply: number): number {
+  return result === 0 ? 0 : result > 0 ? WIN - ply : -WIN + ply;
+}
+
+function toTable(score: number, ply: number): number {
+  return score >= WIN_BOUND - 200 ? score + ply : score <= -WIN_BOUND + 200 ? score - ply : score;
+}
+
+function fromTable(score: number, ply: number): number {
+  return score >= WIN_BOUND - 200 ? score - ply : score <= -WIN_BOUND + 200 ? score + ply : score;
+}

@@ -1,0 +1,375 @@
+/**
+ * External draughts engines as the match tool drives them, one class per protocol. Each answers the move it wants
+ * as the text it sent; the referee (`match.ts`) reads it with our rules, so nothing an engine says is trusted.
+ *
+ * - `hub`: Hub protocol (version 2, Scan 3 and later) on the engine's stdin/stdout; International only. Each move is
+ *   asked for with the game's start and every move since (`pos pos=… moves="…"`), `level move-time=…`, `go think`.
+ * - `dxp`: DXP over TCP (Scan 2.0, Kingsrow, Moby Dam): the engine is a DXP server (its own configuration says where
+ *   it listens); we connect as initiator, ask for a game from the opening's position (`R` with a set-up position)
+ *   with the engine's colour and a time control that gives it the time per move, send our moves and wait for its.
+ * - `cb`: a CheckerBoard engine library (Cake, Simple Checkers, GuiNN, KestoG) behind a host process speaking one
+ *   line per request on stdin/stdout: `move <FEN> <seconds>` → `move <from>-<to>` or `move <from>x<stop>x…x<to>`
+ *   (English numbering), `name` → `name <text>`, `new` → `ok`, `quit`. CheckerBoard's engine API is a C library
+ *   call (`getmove`), so something native has to load the library: the host is that, and nothing more.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import type { Player } from '@tactica/core';
+import { makeFen, type DraughtsMove, type DraughtsState } from '@tactica/draughts';
+import { connectDxp, type DxpConnection } from '../dxp/connection.js';
+import { dxpColour, dxpMoveOf, formatDxpPosition } from '../dxp/messages.js';
+import { formatHubPosition, hubMove } from '../hub.js';
+
+export const PROTOCOLS = ['hub', 'dxp', 'cb'] as const;
+export type Protocol = (typeof PROTOCOLS)[number];
+
+/** A game as the engine is told it: where it started and the moves since. */
+export interface GameSoFar {
+  readonly start: DraughtsState;
+  readonly moves: readonly DraughtsMove[];
+  /** The position now. */
+  readonly current: DraughtsState;
+}
+
+/** What an engine answered: its move as text, or why it gave none. */
+export type EngineAnswer =
+  { readonly kind: 'move'; readonly text: string } | { readonly kind: 'none'; readonly reason: string };
+
+export interface ExternalEngine {
+  /** The name it gives (or the command). */
+  readonly name: string;
+  /** A new game from `start`, the engine playing `side`, about `moveMs` a move. */
+  newGame(start: DraughtsState, side: Player, moveMs: number): Promise<void>;
+  /** The engine's move now; it must come within `timeoutMs`. */
+  think(game: GameSoFar, moveMs: number, timeoutMs: number): Promise<EngineAnswer>;
+  /** Our move, as the engine must hear it (DXP sends it; the others send the whole game with the next request). */
+  told(move: DraughtsMove, seconds: number): void;
+  /** The game is over (DXP tells the engine). */
+  endGame(engineResult: 'win' | 'loss' | 'draw' | 'unknown', last: boolean): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The engine's process: its command line run by the shell, in `cwd`; stderr kept for the error messages. */
+function startProcess(
+  command: string,
+  cwd: string | undefined,
+  args: readonly string[] = [],
+): ChildProcessWithoutNullStreams {
+  const child = spawn(command, args, { cwd, shell: args.length === 0, stdio: ['pipe', 'pipe', 'pipe'] });
+  child.stderr.on('data', () => undefined);
+  child.stdin.on('error', () => undefined);
+  return child;
+}
+
+/** Lines from a process, each to the first waiter whose test it passes (others are dropped). */
+class Lines {
+  private readonly waiters: { test: (l: string) => boolean; resolve: (l: string | undefined) => void }[] = [];
+  /**
+   * Lines no waiter took yet. Readline emits the lines of one chunk in a row, before the code awaiting the first of
+   * them runs again: a line that came with it (the Hub's `wait` right after its `id`) must still be there then.
+   */
+  private readonly unread: string[] = [];
+  private ended = false;
+  readonly log: string[] = [];
+
+  constructor(child: ChildProcessWithoutNullStreams) {
+    const rl = createInterface({ input: child.stdout, terminal: false, crlfDelay: Infinity });
+    rl.on('line', (line) => {
+      this.log.push(line);
+      if (this.log.length > 200) this.log.shift();
+      const w = this.waiters.find((x) => x.test(line));
+      if (w) {
+        this.waiters.splice(this.waiters.indexOf(w), 1);
+        w.resolve(line);
+      } else {
+        this.unread.push(line);
+        if (this.unread.length > 1000) this.unread.shift();
+      }
+    });
+    const end = (): void => {
+      this.ended = true;
+      for (const w of this.waiters.splice(0)) w.resolve(undefined);
+    };
+    rl.on('close', end);
+    child.on('exit', end);
+  }
+
+  /** A command is being sent: lines that came before it are not its answer. */
+  forget(): void {
+    this.unread.length = 0;
+  }
+
+  /**
+   * The next line passing `test` (lines before it that do not pass are read past), or undefined when the process
+   * ends or `ms` pass.
+   */
+  next(test: (l: string) => boolean, ms: number): Promise<string | undefined> {
+    const i = this.unread.findIndex(test);
+    if (i >= 0) {
+      const line = this.unread[i] as string;
+      this.unread.splice(0, i + 1);
+      return Promise.resolve(line);
+    }
+    if (this.ended) return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      const w = {
+        test,
+        resolve: (l: string | undefined): void => {
+          clearTimeout(timer);
+          resolve(l);
+        },
+      };
+      const timer = setTimeout(() => {
+        const i = this.waiters.indexOf(w);
+        if (i >= 0) this.waiters.splice(i, 1);
+        resolve(undefined);
+      }, ms);
+      this.waiters.push(w);
+    });
+  }
+}
+
+async function stopProcess(child: ChildProcessWithoutNullStreams, quit: string | undefined): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  if (quit !== undefined) child.stdin.write(`${quit}\n`);
+  child.stdin.end();
+  const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Hub protocol on stdin/stdout (International). */
+export class HubEngine implements ExternalEngine {
+  name: string;
+  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly lines: Lines;
+
+  private constructor(command: string, cwd: string | undefined) {
+    this.name = command;
+    this.child = startProcess(command, cwd);
+    this.lines = new Lines(this.child);
+  }
+
+  static async start(command: string, cwd: string | undefined, params: readonly string[] = []): Promise<HubEngine> {
+    const e = new HubEngine(command, cwd);
+    e.send('hub');
+    const id = await e.lines.next((l) => l.startsWith('id ') || l === 'wait', 20_000);
+    const name = id && /name=("[^"]*"|\S+)/.exec(id)?.[1];
+    if (name) e.name = name.replace(/"/g, '');
+    if (id !== 'wait' && (await e.lines.next((l) => l === 'wait', 20_000)) === undefined) {
+      throw new Error(`${command}: no "wait" after "hub" (is it a Hub engine?)`);
+    }
+    for (const p of params) {
+      const [key, value] = p.split('=');
+      e.send(`set-param name=${key ?? ''} value=${value ?? ''}`);
+    }
+    e.send('init');
+    if ((await e.lines.next((l) => l === 'ready', 60_000)) === undefined)
+      throw new Error(`${command}: no "ready" after "init"`);
+    return e;
+  }
+
+  private send(line: string): void {
+    if (!this.child.stdin.writable) return;
+    this.lines.forget();
+    this.child.stdin.write(`${line}\n`);
+  }
+
+  newGame(): Promise<void> {
+    this.send('new-game');
+    return Promise.resolve();
+  }
+
+  async think(game: GameSoFar, moveMs: number, timeoutMs: number): Promise<EngineAnswer> {
+    const moves = game.moves.map(hubMove).join(' ');
+    this.send(`pos pos=${formatHubPosition(game.start)}${moves ? ` moves="${moves}"` : ''}`);
+    this.send(`level move-time=${(moveMs / 1000).toFixed(3)}`);
+    this.send('go think');
+    const done = await this.lines.next((l) => l.startsWith('done') || l.startsWith('error'), timeoutMs);
+    if (done === undefined) {
+      this.send('stop');
+      return {
+        kind: 'none',
+        reason: this.child.exitCode !== null ? 'the engine exited' : `no answer in ${timeoutMs} ms`,
+      };
+    }
+    if (done.startsWith('error')) return { kind: 'none', reason: `it answered: ${done}` };
+    const move = /move=(\S+)/.exec(done)?.[1];
+    return move ? { kind: 'move', text: move } : { kind: 'none', reason: `it answered "${done}" without a move` };
+  }
+
+  told(): void {
+    // The whole game goes with the next request.
+  }
+
+  endGame(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  close(): Promise<void> {
+    return stopProcess(this.child, 'quit');
+  }
+}
+
+/** A CheckerBoard engine behind its host process (English). */
+export class CbEngine implements ExternalEngine {
+  name: string;
+  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly lines: Lines;
+
+  private constructor(command: string, cwd: string | undefined) {
+    this.name = command;
+    this.child = startProcess(command, cwd);
+    this.lines = new Lines(this.child);
+  }
+
+  static async start(command: string, cwd: string | undefined): Promise<CbEngine> {
+    const e = new CbEngine(command, cwd);
+    e.lines.forget();
+    e.child.stdin.write('name\n');
+    const name = await e.lines.next((l) => l.startsWith('name ') || l.startsWith('error'), 20_000);
+    if (name === undefined) throw new Error(`${command}: no answer to "name" (is it a CheckerBoard engine host?)`);
+    if (name.startsWith('name ')) e.name = name.slice(5).trim();
+    return e;
+  }
+
+  newGame(): Promise<void> {
+    this.lines.forget();
+    this.child.stdin.write('new\n');
+    return this.lines.next((l) => l === 'ok' || l.startsWith('error'), 20_000).then(() => undefined);
+  }
+
+  async think(game: GameSoFar, moveMs: number, timeoutMs: number): Promise<EngineAnswer> {
+    this.lines.forget();
+    this.child.stdin.write(`move ${makeFen(game.current.position)} ${(moveMs / 1000).toFixed(3)}\n`);
+    const line = await this.lines.next((l) => l.startsWith('move ') || l.startsWith('error'), timeoutMs);
+    if (line === undefined) {
+      return {
+        kind: 'none',
+        reason: this.child.exitCode !== null ? 'the engine exited' : `no answer in ${timeoutMs} ms`,
+      };
+    }
+    if (line.startsWith('error')) return { kind: 'none', reason: `it answered: ${line}` };
+    return { kind: 'move', text: line.slice(5).trim() };
+  }
+
+  told(): void {
+    // The position goes with the next request.
+  }
+
+  endGame(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  close(): Promise<void> {
+    return stopProcess(this.child, 'quit');
+  }
+}
+
+/** A DXP engine (a server); we are the initiator. International. */
+export class DxpEngine implements ExternalEngine {
+  name: string;
+  private constructor(
+    private readonly child: ChildProcessWithoutNullStreams | undefined,
+    private readonly c: DxpConnection,
+    name: string,
+  ) {
+    this.name = name;
+  }
+
+  /** Starts `command` (if given) and connects to it at `host:port`, trying for up to 30 s while it starts. */
+  static async start(
+    command: string | undefined,
+    cwd: string | undefined,
+    host: string,
+    port: number,
+  ): Promise<DxpEngine> {
+    const child = command ? startProcess(command, cwd) : undefined;
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      try {
+        const c = await connectDxp(host, port);
+        return new DxpEngine(child, c, command ?? `${host}:${port}`);
+      } catch (e) {
+        if (Date.now() > deadline || (child && child.exitCode !== null)) {
+          if (child) child.kill('SIGKILL');
+          throw new Error(`cannot reach the DXP engine at ${host}:${port}: ${(e as Error).message}`);
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+  }
+
+  async newGame(start: DraughtsState, side: Player, moveMs: number): Promise<void> {
+    // DXP's time control is whole minutes for a number of moves: the most moves at about moveMs each.
+    const minutes = Math.max(1, Math.round((moveMs * 150) / 60_000));
+    const moves = Math.min(999, Math.max(1, Math.round((minutes * 60_000) / moveMs)));
+    const position = formatDxpPosition(start);
+    this.c.send({
+      kind: 'R',
+      version: 1,
+      initiator: 'Tactica match',
+      followerColour: dxpColour(side),
+      minutes,
+      moves,
+      position,
+    });
+    for (;;) {
+      const e = await this.c.next(30_000);
+      if (e === undefined) throw new Error('the DXP engine did not answer the game request');
+      if (e.kind === 'closed') throw new Error(`the DXP engine went away: ${e.reason}`);
+      if (e.kind === 'bad') continue;
+      if (e.message.kind === 'A') {
+        if (e.message.follower) this.name = e.message.follower;
+        if (e.message.code !== '0') throw new Error(`the DXP engine refused the game (code ${e.message.code})`);
+        return;
+      }
+    }
+  }
+
+  async think(_game: GameSoFar, _moveMs: number, timeoutMs: number): Promise<EngineAnswer> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const e = await this.c.next(Math.max(0, deadline - Date.now()));
+      if (e === undefined) return { kind: 'none', reason: `no move in ${timeoutMs} ms` };
+      if (e.kind === 'closed') return { kind: 'none', reason: `the connection ended (${e.reason})` };
+      if (e.kind === 'bad') return { kind: 'none', reason: `an unreadable message: ${e.error.message}` };
+      const m = e.message;
+      if (m.kind === 'M') {
+        return {
+          kind: 'move',
+          text: `${m.from}${m.captures.length > 0 ? 'x' : '-'}${m.to}${m.captures.map((c) => `x${c}`).join('')}`,
+        };
+      }
+      if (m.kind === 'E') return { kind: 'none', reason: `it ended the game (reason ${m.reason})` };
+      // Chat and the rest: read on.
+    }
+  }
+
+  told(move: DraughtsMove, seconds: number): void {
+    this.c.send(dxpMoveOf(move, seconds));
+  }
+
+  async endGame(engineResult: 'win' | 'loss' | 'draw' | 'unknown', last: boolean): Promise<void> {
+    // Our E is from our side: the engine's win is our loss.
+    const reason = engineResult === 'win' ? '1' : engineResult === 'loss' ? '3' : engineResult === 'draw' ? '2' : '0';
+    this.c.send({ kind: 'E', reason, stop: last ? '1' : '0' });
+    // Its confirmation (or its own E sent at the same time), then nothing more for this game.
+    for (;;) {
+      const e = await this.c.next(5_000);
+      if (e === undefined || e.kind === 'closed') return;
+      if (e.kind === 'message' && e.message.kind === 'E') return;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.c.close();
+    if (this.child) await stopProcess(this.child, undefined);
+  }
+}
+
+/** Reads a DXP or Hub answer (`28x19x23`, `32-28`) in a position: the legal move with that start, end, taken pieces. */
+export function moveTextOf(m: DraughtsMove): string {
+  return hubMove(m);
+}

@@ -1,0 +1,311 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { draughtsGame, parsePdn, type DraughtsMove, type DraughtsState } from '@tactica/draughts';
+import { describe, expect, it } from 'vitest';
+import { within } from '../../../testing.js';
+import type { ExternalEngine } from './engines.js';
+import {
+  matchOpenings,
+  parseExternalMatchArgs,
+  runExternalMatch,
+  type ExternalMatchOptions,
+  type OurSide,
+} from './match.js';
+
+// The external engines here are Tactica itself run as another process (`tactica hub`, `tactica dxp`, and a small
+// CheckerBoard-protocol host over the built engine), and scripted engines for the referee's rules.
+
+const root = fileURLToPath(new URL('../../../../../../', import.meta.url));
+const bin = join(root, 'packages/cli/bin/tactica.js');
+
+function options(over: Partial<ExternalMatchOptions>): ExternalMatchOptions {
+  const o = parseExternalMatchArgs(['--protocol', 'hub', '--engine', 'x']);
+  if (!o.ok) throw new Error(o.error.message);
+  return { ...o.value, ...over };
+}
+
+/** Our side for the referee tests: the first legal move (or a scripted one), at once. */
+function scriptedSide(pick: (s: DraughtsState, legal: readonly DraughtsMove[]) => DraughtsMove): OurSide {
+  const game = draughtsGame('international');
+  return {
+    move: (s) => Promise.resolve(pick(s, game.legalMoves(s))),
+    close: () => Promise.resolve(),
+  };
+}
+
+/** An engine that answers by a script, in-process. */
+function scriptedEngine(answer: (s: DraughtsState) => string | undefined): ExternalEngine {
+  return {
+    name: 'Scripted',
+    newGame: () => Promise.resolve(),
+    think: (g) => {
+      const text = answer(g.current);
+      return Promise.resolve(text === undefined ? { kind: 'none', reason: 'no answer' } : { kind: 'move', text });
+    },
+    told: () => undefined,
+    endGame: () => Promise.resolve(),
+    close: () => Promise.resolve(),
+  };
+}
+
+describe('the command line of match:external', () => {
+  it('reads the options with their defaults per variant and protocol', () => {
+    const cb = parseExternalMatchArgs(['--engine', 'host cake.so', '--protocol', 'cb']);
+    expect(cb.ok && cb.value).toMatchObject({
+      variant: 'english',
+      openings: 'acf',
+      seconds: 0.3,
+      games: 48,
+      maxPlies: 300,
+    });
+    const hub = parseExternalMatchArgs(['--engine', 'scan hub', '--protocol', 'hub', '--games', '40', '--time', '1']);
+    expect(hub.ok && hub.value).toMatchObject({ variant: 'international', openings: 'random', seconds: 1, games: 40 });
+  });
+
+  it('refuses a bad option with a coded error naming it', () => {
+    const cases: [string[], RegExp][] = [
+      [['--protocol', 'uci', '--engine', 'x'], /--protocol/],
+      [['--protocol', 'hub'], /--engine/],
+      [['--protocol', 'hub', '--engine', 'x', '--games', '0'], /--games/],
+      [['--protocol', 'hub', '--engine', 'x', '--time', '-1'], /--time/],
+      [['--protocol', 'hub', '--engine', 'x', '--openings', 'acf'], /--openings/],
+      [['--protocol', 'hub', '--engine', 'x', '--level', 'godlike'], /--level/],
+      [['--protocol', 'hub', '--engine', 'x', '--param', 'oops'], /--param/],
+      [['--protocol', 'hub', '--engine', 'x', '--bogus'], /bogus/],
+    ];
+    for (const [argv, pattern] of cases) {
+      const r = parseExternalMatchArgs(argv);
+      expect(r.ok, argv.join(' ')).toBe(false);
+      if (!r.ok) {
+        expect(r.error.code).toBe('match/bad-option');
+        expect(r.error.message).toMatch(pattern);
+      }
+    }
+  });
+
+  it('English openings are ACF ballots not barred, drawn by the seed; International ones differ from each other', () => {
+    const english = matchOpenings(draughtsGame('english'), 'acf', 24, 1);
+    expect(new Set(english.map((o) => o.name)).size).toBe(24);
+    expect(english.every((o) => /^ACF \d+ \(/.test(o.name) && o.moves.length === 3)).toBe(true);
+    expect(matchOpenings(draughtsGame('english'), 'acf', 24, 1)).toEqual(english);
+    expect(matchOpenings(draughtsGame('english'), 'acf', 24, 2)).not.toEqual(english);
+    const intl = matchOpenings(draughtsGame('international'), 'random', 20, 1);
+    expect(new Set(intl.map((o) => o.name)).size).toBe(20);
+  });
+});
+
+describe('the referee', () => {
+  // Kings only: White on 46 and 50, Black on 1 and 5 would capture along the long diagonal; these squares do not.
+  const kings = 'W:WK47,K50:BK1,K3';
+
+  it('an engine move our rules refuse loses the game, and so does no answer', async () => {
+    const lines: string[] = [];
+    const illegal = await runExternalMatch(options({ games: 2, maxPlies: 50 }), (l) => lines.push(l), {
+      engine: scriptedEngine(() => '1-5'),
+      ours: scriptedSide((_, legal) => legal[0] as DraughtsMove),
+    });
+    expect(illegal.map((g) => g.points)).toEqual([1, 1]);
+    expect(illegal[0]?.reason).toMatch(/Scripted played 1-5: .*not legal/);
+    const silent = await runExternalMatch(options({ games: 1 }), () => undefined, {
+      engine: scriptedEngine(() => undefined),
+      ours: scriptedSide((_, legal) => legal[0] as DraughtsMove),
+    });
+    expect(silent[0]).toMatchObject({ points: 1, reason: 'Scripted gave no move: no answer' });
+    expect(lines.at(-1)).toMatch(/^Tactica master vs Scripted: \+2 =0 -0, score 100\.0%, Elo \+∞/);
+  });
+
+  it('the third occurrence of a position draws; the ply cap adjudicates a draw', async () => {
+    const game = draughtsGame('international');
+    // Both sides shuttle a king between two squares.
+    const shuttle = (s: DraughtsState, pairs: [number, number][]): DraughtsMove => {
+      const legal = game.legalMoves(s);
+      for (const [a, b] of pairs) {
+        const m = legal.find((x) => (x.from === a && x.to === b) || (x.from === b && x.to === a));
+        if (m) return m;
+      }
+      return legal[0] as DraughtsMove;
+    };
+    const hubText = (m: DraughtsMove): string => `${m.from}-${m.to}`;
+    const repeated = await runExternalMatch(options({ games: 1, fen: kings }), () => undefined, {
+      engine: scriptedEngine((s) =>
+        hubText(
+          shuttle(s, [
+            [1, 6],
+            [3, 8],
+          ]),
+        ),
+      ),
+      ours: scriptedSide((s) =>
+        shuttle(s, [
+          [50, 44],
+          [47, 41],
+        ]),
+      ),
+    });
+    expect(repeated[0]).toMatchObject({ points: 0.5, reason: 'third repetition', plies: 8 });
+    const capped = await runExternalMatch(options({ games: 1, fen: kings, maxPlies: 6 }), () => undefined, {
+      engine: scriptedEngine((s) =>
+        hubText(
+          shuttle(s, [
+            [1, 6],
+            [3, 8],
+          ]),
+        ),
+      ),
+      ours: scriptedSide((s) =>
+        shuttle(s, [
+          [50, 44],
+          [47, 41],
+        ]),
+      ),
+    });
+    expect(capped[0]).toMatchObject({ points: 0.5, reason: 'ply cap 6', plies: 6 });
+  });
+
+  it('a side left without a move loses', async () => {
+    // Black's only man is taken by White's first move: the engine (Black in game 1) is left without a move.
+    const game = draughtsGame('international');
+    const first = (s: DraughtsState): string => {
+      const m = game.legalMoves(s)[0] as DraughtsMove;
+      return [m.from, m.to, ...m.captures].join(m.captures.length > 0 ? 'x' : '-');
+    };
+    const r = await runExternalMatch(options({ games: 2, fen: 'W:W28:B23' }), () => undefined, {
+      engine: scriptedEngine(first),
+      ours: scriptedSide((_, legal) => legal[0] as DraughtsMove),
+    });
+    expect(r[0]).toMatchObject({ points: 1, reason: 'no move', plies: 1 });
+    // Game 2: the engine is White and takes first.
+    expect(r[1]).toMatchObject({ points: 0 });
+  });
+});
+
+describe('match:external against Tactica run as an external engine', () => {
+  it('hub: tactica hub as the engine; every game replays from its PDN', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tactica-match-'));
+    const pdn = join(dir, 'games.pdn');
+    const lines: string[] = [];
+    const o = parseExternalMatchArgs([
+      '--engine',
+      `"${process.execPath}" "${bin}" hub`,
+      '--protocol',
+      'hub',
+      '--param',
+      'level=dumb',
+      '--level',
+      'novice',
+      '--games',
+      '2',
+      '--time',
+      '0.05',
+      '--max-plies',
+      '60',
+      '--pdn',
+      pdn,
+    ]);
+    expect(o.ok).toBe(true);
+    if (!o.ok) return;
+    const games = await within(
+      runExternalMatch(o.value, (l) => lines.push(l)),
+      'a two-game Hub match',
+      60_000,
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^game 1: .+; Tactica Black: Tactica (wins|draws|loses) \(.+\), \d+ plies$/);
+    expect(lines[2]).toMatch(/^Tactica novice vs Tactica: \+\d+ =\d+ -\d+, score/);
+    const read = parsePdn(readFileSync(pdn, 'utf8'));
+    expect(read.ok).toBe(true);
+    if (read.ok) expect(read.value.map((g) => g.moves.length)).toEqual(games.map((g) => g.plies + 4));
+  }, 90_000);
+
+  it('dxp: tactica dxp --listen as the engine', async () => {
+    const port = await freePort();
+    const lines: string[] = [];
+    const o = parseExternalMatchArgs([
+      '--engine',
+      `"${process.execPath}" "${bin}" dxp --listen 127.0.0.1:${port} --once --level dumb`,
+      '--protocol',
+      'dxp',
+      '--port',
+      String(port),
+      '--level',
+      'dumb',
+      '--games',
+      '2',
+      '--time',
+      '0.05',
+      '--max-plies',
+      '60',
+    ]);
+    expect(o.ok).toBe(true);
+    if (!o.ok) return;
+    await within(
+      runExternalMatch(o.value, (l) => lines.push(l)),
+      'a two-game DXP match',
+      60_000,
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^game 2: .+; Tactica White: Tactica (wins|draws|loses)/);
+  }, 90_000);
+
+  it('cb: a CheckerBoard-protocol host over the built engine (English, ACF ballots)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tactica-cb-'));
+    const host = join(dir, 'host.mjs');
+    writeFileSync(
+      host,
+      `import { createInterface } from 'node:readline';
+import { draughtsGame, formatMove } from ${JSON.stringify(join(root, 'packages/draughts/dist/index.js'))};
+import { createDraughtsEngine } from ${JSON.stringify(join(root, 'packages/ai/dist/draughts.js'))};
+const game = draughtsGame('english');
+const engine = createDraughtsEngine();
+for await (const line of createInterface({ input: process.stdin })) {
+  const [cmd, fen] = line.split(' ');
+  if (cmd === 'name') console.log('name Tactica host');
+  else if (cmd === 'new') console.log('ok');
+  else if (cmd === 'quit') break;
+  else if (cmd === 'move') {
+    const s = game.parsePosition(fen);
+    const m = engine.choose(s.value, 'dumb', { seed: 1 }).move;
+    console.log('move ' + formatMove(s.value.position, m, game.legalMoves(s.value)));
+  } else console.log('error unknown command');
+}
+`,
+    );
+    const lines: string[] = [];
+    const o = parseExternalMatchArgs([
+      '--engine',
+      `"${process.execPath}" "${host}"`,
+      '--protocol',
+      'cb',
+      '--level',
+      'novice',
+      '--games',
+      '2',
+      '--time',
+      '0.05',
+      '--max-plies',
+      '60',
+    ]);
+    expect(o.ok).toBe(true);
+    if (!o.ok) return;
+    await within(
+      runExternalMatch(o.value, (l) => lines.push(l)),
+      'a two-game cb match',
+      60_000,
+    );
+    expect(lines[0]).toMatch(/^game 1: ACF \d+ \(.+\); Tactica host Black: Tactica (wins|draws|loses)/);
+    expect(lines[2]).toMatch(/^Tactica novice vs Tactica host: \+\d+ =\d+ -\d+/);
+  }, 90_000);
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,465 @@
+/**
+ * A match between Tactica's draughts engine and an external engine, refereed by our rules:
+ *
+ *   npm run match:external -- --engine "<command>" --protocol hub|dxp|cb [--variant english|international]
+ *       [--games N] [--time <seconds a move>] [--openings acf|random] [--seed S] [--level master] [--max-plies P]
+ *       [--cwd <dir>] [--port N] [--pdn <file>]
+ *
+ * - Openings: English from the ACF three-move ballots (the 156 not barred, drawn by the seed), International from
+ *   seeded random openings of a few moves; each opening is played twice, the external engine Black in the first
+ *   game and White in the second.
+ * - Every move the engine sends is read with our rules; one they refuse, or no answer in time, loses the game. A side
+ *   without a move loses; the third occurrence of a position draws; a game reaching the ply cap is adjudicated drawn.
+ *   Our own move counter (manual 2.4) is not applied here: the referee plays on past it (`playingOn`), so both
+ *   engines play the game as their own rules know it, up to the cap.
+ * - Prints a line per game and then `+W =D -L`, the score and the Elo difference with its 95% interval (Tactica's
+ *   side). `--pdn` writes the games.
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { createRng, err, inputError, ok, type InputError, type Player, type Result } from '@tactica/core';
+import { DRAUGHTS_LEVELS, estimateElo, type DraughtsLevel } from '@tactica/ai';
+import { nodeWorkerEngine, type WorkerEngine } from '@tactica/ai/node-worker';
+import {
+  acfBallots,
+  draughtsGame,
+  formatMove,
+  playingOn,
+  writePdn,
+  type DraughtsGame,
+  type DraughtsMove,
+  type DraughtsState,
+  type PdnGame,
+} from '@tactica/draughts';
+import { readHubMove } from '../hub.js';
+import { CbEngine, DxpEngine, HubEngine, PROTOCOLS, type ExternalEngine, type Protocol } from './engines.js';
+
+export interface ExternalMatchOptions {
+  readonly engine: string;
+  readonly protocol: Protocol;
+  readonly variant: 'english' | 'international';
+  /** Games in all (even: each opening twice). */
+  readonly games: number;
+  /** Seconds a move, each side. */
+  readonly seconds: number;
+  readonly openings: 'acf' | 'random';
+  readonly seed: number;
+  readonly level: string;
+  /** Node cap for our level (undefined: time alone limits it). */
+  readonly nodes?: number;
+  readonly maxPlies: number;
+  readonly cwd?: string;
+  readonly host: string;
+  readonly port: number;
+  readonly pdn?: string;
+  /** Hub parameters for the engine (`name=value`). */
+  readonly params: readonly string[];
+  /** Start every game from this position (FEN) instead of the openings. */
+  readonly fen?: string;
+  /** How long the engine may take to answer before it loses (default the larger of 10 s and 20 moves' time). */
+  readonly answerTimeoutMs?: number;
+}
+
+/** One game as the referee saw it. */
+export interface RefereedGame {
+  readonly index: number;
+  readonly opening: string;
+  /** The side the external engine played. */
+  readonly engineSide: Player;
+  /** 1 Tactica won, 0.5 draw, 0 Tactica lost. */
+  readonly points: number;
+  readonly reason: string;
+  readonly plies: number;
+  readonly pdn: PdnGame;
+}
+
+/** An opening: its name and its moves from the start. */
+interface Opening {
+  readonly name: string;
+  readonly moves: readonly DraughtsMove[];
+}
+
+/** The openings a match plays, each twice. */
+export function matchOpenings(game: DraughtsGame, kind: 'acf' | 'random', count: number, seed: number): Opening[] {
+  const rng = createRng(`external-match-${seed}`);
+  if (kind === 'acf') {
+    if (variantOf(game) !== 'english') throw new Error('the ACF ballots are English openings');
+    const deck = acfBallots().filter((b) => !b.barred);
+    // A seeded shuffle of the deck; more games than ballots go round it again.
+    const order = deck.map((b) => ({ b, k: rng.next() })).sort((x, y) => x.k - y.k);
+    return Array.from({ length: count }, (_, i) => {
+      const b = (order[i % order.length] as (typeof order)[number]).b;
+      let s = game.initial();
+      const moves = b.moves.map((text) => {
+        const m = game.parseMove(s, text);
+        if (!m.ok) throw new Error(`ballot ${b.number}: ${m.error.message}`);
+        s = game.play(s, m.value);
+        return m.value;
+      });
+      return { name: `ACF ${b.number} (${b.moves.join(' ')})`, moves };
+    });
+  }
+  // Random openings: two moves each side from the start (International) or three plies (8x8), no capture left
+  // hanging at the end, every opening different.
+  const plies = variantOf(game) === 'international' ? 4 : 3;
+  const seen = new Set<string>();
+  const out: Opening[] = [];
+  for (let tries = 0; out.length < count && tries < count * 100; tries++) {
+    let s = game.initial();
+    const moves: DraughtsMove[] = [];
+    for (let p = 0; p < plies; p++) {
+      const legal = game.legalMoves(s);
+      const m = rng.pick(legal);
+      moves.push(m);
+      s = game.play(s, m);
+    }
+    if (game.outcome(s) || game.legalMoves(s).some((m) => m.captures.length > 0)) continue;
+    const names = [];
+    let t = game.initial();
+    for (const m of moves) {
+      names.push(formatMove(t.position, m, game.legalMoves(t)));
+      t = game.play(t, m);
+    }
+    const name = names.join(' ');
+    if (seen.has(name)) continue;
+    seen.add(name);
+    out.push({ name, moves });
+  }
+  return out;
+}
+
+/** Our levels with the chosen one's node cap set (or lifted): time alone limits a lifted level. */
+function levelsWith(level: string, nodes: number | undefined): DraughtsLevel[] {
+  return DRAUGHTS_LEVELS.map((l) => {
+    if (l.id !== level) return l;
+    const { nodes: _cap, ...rest } = l;
+    return nodes === undefined ? rest : { ...rest, nodes };
+  });
+}
+
+async function startEngine(o: ExternalMatchOptions): Promise<ExternalEngine> {
+  switch (o.protocol) {
+    case 'hub':
+      return HubEngine.start(o.engine, o.cwd, o.params);
+    case 'cb':
+      return CbEngine.start(o.engine, o.cwd);
+    case 'dxp':
+      return DxpEngine.start(o.engine === '' ? undefined : o.engine, o.cwd, o.host, o.port);
+  }
+}
+
+/** Reads the engine's move text with our rules (Hub/DXP notation on 10x10, PDN on 8x8). */
+function readEngineMove(game: DraughtsGame, s: DraughtsState, text: string): DraughtsMove | string {
+  if (variantOf(game) === 'international') {
+    const m = readHubMove(game, s, text);
+    return m.ok ? m.value : m.error.message;
+  }
+  const m = game.parseMove(s, text);
+  return m.ok ? m.value : m.error.message;
+}
+
+/** Tactica's side of a match: its move in a position, in about `ms`. */
+export interface OurSide {
+  move(s: DraughtsState, ms: number, seed: number): Promise<DraughtsMove>;
+  close(): Promise<void>;
+}
+
+/** Tactica's engine in a worker thread at a level (node cap set or lifted). */
+export function workerSide(level: string, nodes: number | undefined): OurSide {
+  const engine: WorkerEngine<DraughtsState, DraughtsMove> = nodeWorkerEngine({
+    family: 'draughts',
+    options: { levels: levelsWith(level, nodes) },
+  });
+  return {
+    move: async (s, ms, seed) => (await engine.choose(s, level, { timeMs: ms, seed })).move,
+    close: () => engine.close(),
+  };
+}
+
+/** Plays the match; `out` gets the report lines. Tests pass the two sides in. */
+export async function runExternalMatch(
+  o: ExternalMatchOptions,
+  out: (line: string) => void,
+  sides: { engine?: ExternalEngine; ours?: OurSide } = {},
+): Promise<RefereedGame[]> {
+  if (!(PROTOCOLS as readonly string[]).includes(o.protocol)) throw new Error(`unknown protocol ${o.protocol}`);
+  if (o.protocol !== 'cb' && o.variant !== 'international')
+    throw new Error(`${o.protocol} plays International draughts only`);
+  if (o.protocol === 'cb' && o.variant !== 'english') throw new Error('cb engines play English draughts here');
+  const game = draughtsGame(o.variant);
+  let start = game.initial();
+  if (o.fen !== undefined) {
+    const p = game.parsePosition(o.fen);
+    if (!p.ok) throw new Error(`bad --fen: ${p.error.message}`);
+    start = p.value;
+  }
+  const openings =
+    o.fen !== undefined
+      ? Array.from({ length: Math.ceil(o.games / 2) }, () => ({ name: 'FEN', moves: [] }))
+      : matchOpenings(game, o.openings, Math.ceil(o.games / 2), o.seed);
+  const ours = sides.ours ?? workerSide(o.level, o.nodes);
+  const engine = sides.engine ?? (await startEngine(o));
+  const moveMs = Math.round(o.seconds * 1000);
+  const timeoutMs = o.answerTimeoutMs ?? Math.max(10_000, moveMs * 20);
+  const results: RefereedGame[] = [];
+  try {
+    for (let i = 0; i < o.games; i++) {
+      const opening = openings[Math.floor(i / 2)] as Opening;
+      const engineSide: Player = variantOf(game) === 'english' ? (i % 2 === 0 ? 1 : 0) : i % 2 === 0 ? 1 : 0;
+      const r = await playOne(
+        game,
+        start,
+        opening,
+        engineSide,
+        engine,
+        ours,
+        o,
+        moveMs,
+        timeoutMs,
+        i,
+        i === o.games - 1,
+      );
+      results.push(r);
+      const side = (p: Player): string => (p === 0 ? 'White' : 'Black');
+      out(
+        `game ${i + 1}: ${opening.name}; ${engine.name} ${side(engineSide)}: Tactica ${r.points === 1 ? 'wins' : r.points === 0 ? 'loses' : 'draws'} (${r.reason}), ${r.plies} plies`,
+      );
+    }
+  } finally {
+    await engine.close();
+    await ours.close();
+  }
+  const wins = results.filter((r) => r.points === 1).length;
+  const draws = results.filter((r) => r.points === 0.5).length;
+  const losses = results.filter((r) => r.points === 0).length;
+  const e = estimateElo({ wins, draws, losses });
+  out(
+    `Tactica ${o.level} vs ${engine.name}: +${wins} =${draws} -${losses}, score ${(e.score * 100).toFixed(1)}%, Elo ${fmtElo(e.elo)} ± ${Number.isFinite(e.margin) ? Math.round(e.margin) : '∞'} (95%)`,
+  );
+  if (o.pdn !== undefined) writeFileSync(o.pdn, writePdn(results.map((r) => r.pdn)));
+  return results;
+}
+
+function variantOf(game: DraughtsGame): DraughtsState['position']['variant'] {
+  return game.initial().position.variant;
+}
+
+function fmtElo(elo: number): string {
+  if (!Number.isFinite(elo)) return elo > 0 ? '+∞' : '-∞';
+  return `${elo >= 0 ? '+' : ''}${Math.round(elo)}`;
+}
+
+async function playOne(
+  game: DraughtsGame,
+  start: DraughtsState,
+  opening: Opening,
+  engineSide: Player,
+  engine: ExternalEngine,
+  ours: OurSide,
+  o: ExternalMatchOptions,
+  moveMs: number,
+  timeoutMs: number,
+  index: number,
+  last: boolean,
+): Promise<RefereedGame> {
+  let s = start;
+  const moves: DraughtsMove[] = [];
+  for (const m of opening.moves) {
+    s = game.play(s, m);
+    moves.push(m);
+  }
+  const openingState = s;
+  // Hub is told the game from the start; DXP starts the engine's game at the opening's position.
+  await engine.newGame(o.protocol === 'dxp' ? openingState : start, engineSide, moveMs);
+  const counts = new Map<string, number>();
+  const key = (t: DraughtsState): string => `${t.position.turn}${t.position.bits.join(',')}`;
+  counts.set(key(s), 1);
+  let points = 0.5;
+  let reason = '';
+  let plies = 0;
+  const dxpMoves: DraughtsMove[] = [];
+  for (;;) {
+    const live = playingOn(s);
+    const legal = game.legalMoves(live);
+    const mover = live.position.turn;
+    const engineToMove = mover === engineSide;
+    if (legal.length === 0) {
+      points = engineToMove ? 1 : 0;
+      reason = 'no move';
+      break;
+    }
+    if ((counts.get(key(live)) ?? 0) >= 3) {
+      reason = 'third repetition';
+      break;
+    }
+    if (plies >= o.maxPlies) {
+      reason = `ply cap ${o.maxPlies}`;
+      break;
+    }
+    let move: DraughtsMove;
+    if (engineToMove) {
+      const answer = await engine.think(
+        {
+          start: o.protocol === 'dxp' ? openingState : start,
+          moves: o.protocol === 'dxp' ? dxpMoves : moves,
+          current: live,
+        },
+        moveMs,
+        timeoutMs,
+      );
+      if (answer.kind === 'none') {
+        points = 1;
+        reason = `${engine.name} gave no move: ${answer.reason}`;
+        break;
+      }
+      const m = readEngineMove(game, live, answer.text);
+      if (typeof m === 'string') {
+        points = 1;
+        reason = `${engine.name} played ${answer.text}: ${m}`;
+        break;
+      }
+      move = m;
+    } else {
+      const started = Date.now();
+      move = await ours.move(live, moveMs, o.seed + index * 1000 + plies);
+      engine.told(move, (Date.now() - started) / 1000);
+    }
+    s = game.play(live, move);
+    moves.push(move);
+    dxpMoves.push(move);
+    plies++;
+    counts.set(key(s), (counts.get(key(s)) ?? 0) + 1);
+  }
+  const engineResult = points === 1 ? 'loss' : points === 0 ? 'win' : 'draw';
+  await engine.endGame(reason.startsWith('ply cap') ? 'unknown' : engineResult, last);
+  const white = engineSide === 0 ? engine.name : 'Tactica';
+  const black = engineSide === 0 ? 'Tactica' : engine.name;
+  const whiteScore = engineSide === 0 ? 1 - points : points;
+  const pdn: PdnGame = {
+    variant: variantOf(game),
+    giveaway: false,
+    tags: [
+      { name: 'Event', value: 'Tactica external match' },
+      { name: 'Round', value: String(index + 1) },
+      { name: 'White', value: white },
+      { name: 'Black', value: black },
+      { name: 'Opening', value: opening.name },
+      { name: 'Termination', value: reason },
+    ],
+    start: start.position,
+    moves,
+    comments: [],
+    result: whiteScore === 1 ? 'white-wins' : whiteScore === 0 ? 'black-wins' : 'draw',
+  };
+  return { index, opening: opening.name, engineSide, points, reason, plies, pdn };
+}
+
+/** Reads the command line (`npm run match:external -- …`); an error says which option and why. */
+export function parseExternalMatchArgs(argv: readonly string[]): Result<ExternalMatchOptions, InputError> {
+  let values: Record<string, string | string[] | boolean | undefined>;
+  try {
+    values = parseArgs({
+      args: [...argv],
+      options: {
+        engine: { type: 'string' },
+        protocol: { type: 'string' },
+        variant: { type: 'string' },
+        games: { type: 'string', default: '48' },
+        time: { type: 'string' },
+        openings: { type: 'string' },
+        seed: { type: 'string', default: '1' },
+        level: { type: 'string', default: 'master' },
+        nodes: { type: 'string' },
+        'max-plies': { type: 'string', default: '300' },
+        cwd: { type: 'string' },
+        host: { type: 'string', default: '127.0.0.1' },
+        port: { type: 'string', default: '27531' },
+        pdn: { type: 'string' },
+        param: { type: 'string', multiple: true, default: [] },
+        'answer-timeout': { type: 'string' },
+        fen: { type: 'string' },
+      },
+      strict: true,
+    }).values;
+  } catch (e) {
+    return err(inputError('match/bad-option', (e as Error).message));
+  }
+  const str = (k: string): string | undefined => (typeof values[k] === 'string' ? values[k] : undefined);
+  const bad = (option: string, why: string): Result<never, InputError> =>
+    err(inputError('match/bad-option', `--${option}: ${why}`, { input: str(option) }));
+  const protocol = str('protocol');
+  if (!protocol || !(PROTOCOLS as readonly string[]).includes(protocol))
+    return bad('protocol', `one of ${PROTOCOLS.join(', ')}`);
+  const engine = str('engine') ?? '';
+  if (engine === '' && protocol !== 'dxp') return bad('engine', 'the command that starts the engine');
+  const variant = str('variant') ?? (protocol === 'cb' ? 'english' : 'international');
+  if (variant !== 'english' && variant !== 'international') return bad('variant', 'english or international');
+  const int = (k: string, min: number, max: number): number | undefined => {
+    const v = str(k);
+    if (v === undefined || !/^\d+$/.test(v)) return undefined;
+    const n = Number(v);
+    return n >= min && n <= max ? n : undefined;
+  };
+  const games = int('games', 1, 100_000);
+  if (games === undefined) return bad('games', 'a whole number of games, 1 or more');
+  const seconds = Number(str('time') ?? (variant === 'english' ? '0.3' : '1'));
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) return bad('time', 'seconds a move, above 0');
+  const openings = str('openings') ?? (variant === 'english' ? 'acf' : 'random');
+  if (openings !== 'acf' && openings !== 'random') return bad('openings', 'acf or random');
+  if (openings === 'acf' && variant !== 'english') return bad('openings', 'the ACF ballots are English openings');
+  const seed = int('seed', 0, 2 ** 31);
+  if (seed === undefined) return bad('seed', 'a whole number');
+  const level = str('level') ?? 'master';
+  if (!DRAUGHTS_LEVELS.some((l) => l.id === level)) return bad('level', DRAUGHTS_LEVELS.map((l) => l.id).join(', '));
+  const nodes = str('nodes') === undefined ? undefined : int('nodes', 1, 2 ** 31);
+  if (str('nodes') !== undefined && nodes === undefined) return bad('nodes', 'a whole number of positions');
+  const maxPlies = int('max-plies', 1, 100_000);
+  if (maxPlies === undefined) return bad('max-plies', 'a whole number of plies');
+  const port = int('port', 1, 65_535);
+  if (port === undefined) return bad('port', 'a TCP port');
+  const params = (values['param'] as string[] | undefined) ?? [];
+  for (const p of params) if (!/^[\w-]+=\S*$/.test(p)) return bad('param', `"${p}" is not name=value`);
+  const cwd = str('cwd');
+  const pdn = str('pdn');
+  const answer = str('answer-timeout') === undefined ? undefined : Number(str('answer-timeout'));
+  if (answer !== undefined && !(answer > 0)) return bad('answer-timeout', 'seconds, above 0');
+  return ok({
+    engine,
+    protocol: protocol as Protocol,
+    variant,
+    games,
+    seconds,
+    openings,
+    seed,
+    level,
+    ...(nodes !== undefined ? { nodes } : {}),
+    maxPlies,
+    ...(cwd !== undefined ? { cwd } : {}),
+    host: str('host') ?? '127.0.0.1',
+    port,
+    ...(pdn !== undefined ? { pdn } : {}),
+    params,
+    ...(answer !== undefined ? { answerTimeoutMs: Math.round(answer * 1000) } : {}),
+    ...(str('fen') !== undefined ? { fen: str('fen') as string } : {}),
+  });
+}
+
+/** The script's body: exit code 0 after the match, 2 for a bad command line, 1 when the match could not be played. */
+export async function externalMatchMain(
+  argv: readonly string[],
+  out: (line: string) => void,
+  error: (line: string) => void,
+): Promise<number> {
+  const o = parseExternalMatchArgs(argv);
+  if (!o.ok) {
+    error(`match:external: ${o.error.message}`);
+    return 2;
+  }
+  try {
+    await runExternalMatch(o.value, out);
+    return 0;
+  } catch (e) {
+    error(`match:external: ${(e as Error).message}`);
+    return 1;
+  }
+}
