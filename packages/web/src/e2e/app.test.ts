@@ -642,6 +642,8 @@ describe('the browser app in Chromium', () => {
       await page.click('.challenge-form button[type=submit]');
       await page.waitForSelector('.online-game[data-family="tactorus"]');
       await boardTakesMoves(page);
+      // Chain moves are on by default: the chain is drawn under the board, as offline.
+      expect(await page.locator('.online-game svg.chain').count()).toBe(1);
       const mine = (): Promise<string> => page.locator('section[aria-label="orders"] p').innerText();
       await dragMove(page, '84', '64');
       await page.waitForFunction(() =>

@@ -292,6 +292,7 @@ function OnlineControls({ view, act, send, withdraw, showArrows }: OnlineControl
   const [analysing, setAnalysing] = useState(false);
   const [ready, setReady] = useState(false);
   const asked = useRef(0);
+  const searching = useRef(false);
   const seat = view.viewer;
   const rules = (view.state['rules'] ?? { chain: false, supplyLines: false, highGround: false }) as Rules;
   useEffect(() => {
@@ -314,7 +315,10 @@ function OnlineControls({ view, act, send, withdraw, showArrows }: OnlineControl
         () => setReady(true),
         () => undefined,
       );
-    return () => stopEngine('tactorus', 'analyse');
+    // Leaving the game stops a recommendation under way (and only then: a stop asked of an idle worker is not sent).
+    return () => {
+      if (searching.current) stopEngine('tactorus', 'analyse');
+    };
   }, []);
   const orders = view.orders;
   const round = view.rounds.length + 1;
@@ -333,6 +337,7 @@ function OnlineControls({ view, act, send, withdraw, showArrows }: OnlineControl
       committed: seat === 0 ? [orders.submitted[0], false] : [false, orders.submitted[1]],
     };
     const ticket = ++asked.current;
+    searching.current = true;
     setAnalysing(true);
     setAnalysis(undefined);
     const show = throttle((a: Analysis<unknown>): void => {
@@ -360,6 +365,7 @@ function OnlineControls({ view, act, send, withdraw, showArrows }: OnlineControl
       show.cancel();
       await act(() => Promise.reject(e));
     } finally {
+      searching.current = false;
       setAnalysing(false);
     }
   };
