@@ -9,7 +9,7 @@ import type { BoardApi } from '../board/board.js';
 import { rotated, type BoardConfig } from '../board/types.js';
 import { BoardView } from './board-view.js';
 import { download, safeName } from './files.js';
-import type { LocalGame } from './local-game.js';
+import type { AnalysisLine, LocalGame } from './local-game.js';
 import { go, saveCurrent, settings } from './state.js';
 import { useWatch } from './use-watch.js';
 
@@ -155,22 +155,47 @@ function Thinking(props: { game: LocalGame }) {
 function AnalysisPanel(props: { game: LocalGame }) {
   const { game } = props;
   useWatch(() => [game.analysis.value, game.analysing.value, game.analysisReady.value]);
-  const [seconds, setSeconds] = useState(10);
   // The analysis worker starts (and loads its game's engine) while the page is idle, not when asked to think.
   useEffect(() => game.prepareAnalysis(), [game]);
   if (game.play.dynamics !== 'sequential' && !game.ui.analysisOf) return null;
-  const a = game.analysis.value;
   return (
-    <section class="analysis" aria-label="analysis" data-ready={String(game.analysisReady.value)}>
+    <AnalysisView
+      ready={game.analysisReady.value}
+      analysing={game.analysing.value}
+      analysis={game.analysis.value}
+      simultaneous={game.play.dynamics === 'simultaneous'}
+      onStart={(ms) => void game.analyse(ms)}
+      onStop={() => game.stopAnalysis()}
+    />
+  );
+}
+
+/**
+ * The analysis panel as drawn: the button (Analyse this position, or Recommend orders for a simultaneous game), the
+ * time asked for, Stop, and the line found. Offline games feed it from their `LocalGame`; an online Tactorus game
+ * from the analysis of what its player sees.
+ */
+export function AnalysisView(props: {
+  readonly ready: boolean;
+  readonly analysing: boolean;
+  readonly analysis: AnalysisLine | undefined;
+  readonly simultaneous: boolean;
+  onStart(timeMs: number): void;
+  onStop(): void;
+}) {
+  const [seconds, setSeconds] = useState(10);
+  const a = props.analysis;
+  return (
+    <section class="analysis" aria-label="analysis" data-ready={String(props.ready)}>
       <div class="row">
-        {game.analysing.value ? (
-          <button type="button" onClick={() => game.stopAnalysis()}>
+        {props.analysing ? (
+          <button type="button" onClick={() => props.onStop()}>
             Stop analysis
           </button>
         ) : (
           <>
-            <button type="button" class="analyse" onClick={() => void game.analyse(seconds * 1000)}>
-              {game.play.dynamics === 'simultaneous' ? 'Recommend orders' : 'Analyse this position'}
+            <button type="button" class="analyse" onClick={() => props.onStart(seconds * 1000)}>
+              {props.simultaneous ? 'Recommend orders' : 'Analyse this position'}
             </button>
             <label>
               for{' '}
@@ -188,7 +213,7 @@ function AnalysisPanel(props: { game: LocalGame }) {
             </label>
           </>
         )}
-        {game.analysing.value && <span class="spinner" aria-hidden="true" />}
+        {props.analysing && <span class="spinner" aria-hidden="true" />}
       </div>
       {a && (
         <p class="analysis-line" data-depth={a.depth}>

@@ -205,8 +205,8 @@ describe('the browser app in Chromium', () => {
         await page.click('button:text-is("Resign")');
         await page.waitForSelector('.outcome');
         expect(await page.locator('.outcome').innerText()).toMatch(/wins/);
-        // Draughts' "end" shot is of a game played to its end (below); the others end here by resignation.
-        await shot(page, family === 'draughts' ? 'draughts-resigned' : `${family}-end`);
+        // Each game's "end" shot is of a game played to its end by the rules (below); this one is a resignation.
+        await shot(page, `${family}-resigned`);
         expect(errors).toEqual([]);
       } finally {
         await context.close();
@@ -385,6 +385,70 @@ describe('the browser app in Chromium', () => {
       await page.waitForSelector('.outcome');
       expect(await page.locator('.outcome').innerText()).toMatch(/White wins/);
       await shot(page, 'draughts-end');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  /** Plays a legal input by click from `from` to `to` (it must be the only one between them), then waits for the end. */
+  async function lastMove(page: Page, from: string, to: string, winner: RegExp, name: string): Promise<void> {
+    await boardTakesMoves(page);
+    const all = await legal(page);
+    const between = all.filter((i) => i.from === from && i.to === to);
+    expect(between).toHaveLength(1);
+    await clickMove(page, between[0] as Legal);
+    await page.waitForSelector('.outcome');
+    expect(await page.locator('.outcome').innerText()).toMatch(winner);
+    await shot(page, name);
+  }
+
+  it('force400: a game played to its end from a start position (a man takes the king)', async () => {
+    const { page, context, errors } = await newPage();
+    try {
+      await page.goto(server.url);
+      await page.click('[data-new="force400"]');
+      await page.waitForSelector('#ng-level option', { state: 'attached' });
+      // White's man of 20 on C1 next to Black's king on C0; Black has a man of 7 on E4 besides.
+      await page.fill('input[name="position"]', 'w 3 W:C1:20,H9:10K B:C0:10K,E4:7');
+      await page.click('.new-game button[type=submit]');
+      await page.waitForSelector('.game-screen[data-family="force400"]');
+      await lastMove(page, 'C1', 'C0', /White wins/, 'force400-end');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('tactics: a game played to its end from a record of a set position (Black left without a move)', async () => {
+    const { page, context, errors } = await newPage();
+    try {
+      await page.goto(server.url);
+      await page.setInputFiles('input[type=file]', {
+        name: 'last-move.tactics',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('[Game "Tactics"]\n[Position "8/8/8/3R4/3*R4/8/8/3R4 w 0"]\n\n*\n'),
+      });
+      await page.waitForSelector('.game-screen[data-family="tactics"]');
+      await lastMove(page, 'd8', 'd6', /wins/, 'tactics-end');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('tactrix: a game played to its end from a record of a set position (the king taken)', async () => {
+    const { page, context, errors } = await newPage();
+    try {
+      await page.goto(server.url);
+      const board = [...Array.from({ length: 8 }, () => '..........'), '.k........', 'K.........'];
+      await page.setInputFiles('input[type=file]', {
+        name: 'last-move.tac',
+        mimeType: 'text/plain',
+        buffer: Buffer.from(`Tactrix! game\nStart ${board.join('/')} w 0 0 0 1\nResult *\n`),
+      });
+      await page.waitForSelector('.game-screen[data-family="tactrix"]');
+      await lastMove(page, 'a1', 'b2', /wins/, 'tactrix-end');
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -578,6 +642,8 @@ describe('the browser app in Chromium', () => {
       await page.click('.challenge-form button[type=submit]');
       await page.waitForSelector('.online-game[data-family="tactorus"]');
       await boardTakesMoves(page);
+      // Chain moves are on by default: the chain is drawn under the board, as offline.
+      expect(await page.locator('.online-game svg.chain').count()).toBe(1);
       const mine = (): Promise<string> => page.locator('section[aria-label="orders"] p').innerText();
       await dragMove(page, '84', '64');
       await page.waitForFunction(() =>
@@ -600,11 +666,30 @@ describe('the browser app in Chromium', () => {
       await page.waitForFunction(() =>
         /84-64/.test(document.querySelector('section[aria-label="orders"] p')?.textContent ?? ''),
       );
-      await page.click('button:text-is("Next (done)")');
+      // Next brings the Movement Check: Back returns to the orders with nothing sent, OK sends them as done.
+      await page.click('.tactorus-controls button:text-is("Next")');
+      await page.waitForSelector('.movement-check');
+      expect(await page.locator('.movement-check').innerText()).toMatch(/round 1[\s\S]*Player 1: 84-64/);
+      await page.click('.movement-check button:text-is("Back")');
+      await page.waitForSelector('.movement-check', { state: 'detached' });
+      expect(await page.locator('.round-report').count()).toBe(0);
+      await page.click('.tactorus-controls button:text-is("Next")');
+      await shot(page, 'online-tactorus-check');
+      await page.click('.movement-check button:text-is("OK")');
       await page.waitForFunction(() =>
         /Round 1: 84-64/.test(document.querySelector('.online-game .move-list')?.textContent ?? ''),
       );
       expect(await page.locator('[data-piece="64"]').count()).toBe(1);
+      // The round report of the round just carried out, replayed from the orders the server reports.
+      await page.waitForSelector('.round-report');
+      expect(await page.locator('.round-report').innerText()).toMatch(/Round 1:[\s\S]*Player 1 ordered: 84-64/);
+      // Recommend orders on what this player sees: arrows on the board and the orders written out.
+      await boardTakesMoves(page);
+      await page.selectOption('.analysis select', '3');
+      await page.click('.analysis button:text-is("Recommend orders")');
+      await page.waitForSelector('.analysis-line');
+      await page.waitForSelector('.analysis button:text-is("Recommend orders")', { timeout: 30_000 });
+      expect(await page.locator('.analysis-line').innerText()).toMatch(/orders recommended for Player 1: \d\d-\d\d/);
       await shot(page, 'online-tactorus');
       expect(errors).toEqual([]);
     } finally {

@@ -7,7 +7,9 @@ import type { ComponentChildren, FunctionComponent } from 'preact';
 import type { GameFamily } from '@tactica/catalogue';
 import type { Player } from '@tactica/core';
 import type { Analysis } from '@tactica/ai';
+import type { BoardInput } from '@tactica/catalogue';
 import type { Arrow, Orientation, PieceArt } from '../board/types.js';
+import type { GameView } from '../online/api.js';
 import type { LocalGame } from '../app/local-game.js';
 
 export interface AnalysisRequest {
@@ -23,6 +25,19 @@ export interface AnalysisRequest {
 
 export interface PanelProps {
   readonly game: LocalGame;
+}
+
+/** What a game's own online controls are given: the server's view and the ways to act on the game. */
+export interface OnlineControlsProps {
+  readonly view: GameView;
+  /** Runs an act, its refusal shown under the board. */
+  act(f: () => Promise<unknown>): Promise<void>;
+  /** Sends an input (a move, or a simultaneous game's order or `done`). */
+  send(input: BoardInput): void;
+  /** Withdraws all this round's orders. */
+  withdraw(): Promise<unknown>;
+  /** Arrows to draw on the board (a recommendation's), until the view changes. */
+  showArrows(arrows: readonly Arrow[]): void;
 }
 
 /** A help page: headed sections of the game's rules and its controls here. */
@@ -49,6 +64,10 @@ export interface GameUi {
     readonly state: Readonly<Record<string, unknown>>;
     readonly names: readonly [string, string];
   }>;
+  /** Online: the game's own controls in place of the generic ones (Tactorus: order entry, the Movement Check). */
+  readonly OnlineControls?: FunctionComponent<OnlineControlsProps>;
+  /** Online: what the game's screen drew under its board, from the view's status. */
+  readonly OnlineUnderBoard?: FunctionComponent<{ readonly state: Readonly<Record<string, unknown>> }>;
   readonly help: HelpPage;
   /** The name of each side as the game says it. */
   readonly sides: readonly [string, string];

@@ -6,25 +6,33 @@
  * hand-over at one screen, the Movement Check, the round report, and the rule alterations. The computer chooses
  * its orders in a Web Worker from what its own seat observes.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Player } from '@tactica/core';
+import type { Analysis } from '@tactica/ai';
+import { loadEntry, type OptionValue } from '@tactica/catalogue';
 import {
   describeRound,
   formatCommand,
   formatOrders,
   lastRound,
   observe,
+  parseOrder,
+  resolveRoundWithReport,
   squareName,
   type Order,
+  type RoundReport,
   type Rules,
   type TactorusCore,
   type TactorusMove,
   type TactorusState,
 } from '@tactica/tactorus';
 import { tactorusArt } from '../board/art.js';
-import { engineFor } from '../app/engines.js';
-import type { LocalGame } from '../app/local-game.js';
-import type { GameUi, PanelProps } from './game-ui.js';
+import { engineFor, stopEngine } from '../app/engines.js';
+import { AnalysisView } from '../app/game-screen.js';
+import { THINKING_REFRESH_MS, type AnalysisLine, type LocalGame } from '../app/local-game.js';
+import { throttle } from '../app/throttle.js';
+import type { Arrow } from '../board/types.js';
+import type { GameUi, OnlineControlsProps, PanelProps } from './game-ui.js';
 
 interface Units {
   readonly flag: number;
@@ -90,9 +98,7 @@ function Status({ game }: PanelProps) {
 }
 
 /** The manual: "When this rules alteration is enabled a chain-like graphic will be depicted below the Tactorus board." */
-function UnderBoard({ game }: PanelProps) {
-  const st = game.status() as unknown as TactorusStatusView;
-  if (!st.rules.chain) return null;
+function ChainPicture() {
   const links = 12;
   return (
     <svg class="chain" viewBox={`0 0 ${links * 24 + 8} 16`} role="img" aria-label="Chain moves are on">
@@ -106,6 +112,66 @@ function UnderBoard({ game }: PanelProps) {
       )}
     </svg>
   );
+}
+
+function UnderBoard({ game }: PanelProps) {
+  const st = game.status() as unknown as TactorusStatusView;
+  return st.rules.chain ? <ChainPicture /> : null;
+}
+
+/** The Movement Check: each side's orders for the round (online, the opponent's stay hidden), Back and OK. */
+function MovementCheck(props: {
+  readonly round: number;
+  readonly lines: readonly [string, string];
+  onBack(): void;
+  onOk(): void;
+}) {
+  return (
+    <div class="modal-back">
+      <div class="modal movement-check" role="dialog" aria-modal="true" aria-label="movement check">
+        <h3>Movement Check — round {props.round}</h3>
+        <p>Player 1: {props.lines[0] || 'no orders'}</p>
+        <p>Player 2: {props.lines[1] || 'no orders'}</p>
+        <div class="buttons">
+          <button type="button" onClick={() => props.onBack()}>
+            Back
+          </button>
+          <button type="button" class="primary" onClick={() => props.onOk()}>
+            OK
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The report of the last round carried out: what met where and what was eliminated. */
+function RoundReportPanel(props: { readonly report: string }) {
+  return (
+    <details class="round-report" open>
+      <summary>Round report</summary>
+      <pre>{props.report}</pre>
+    </details>
+  );
+}
+
+/** How the analysis reads for a player: the Tactorus engine refines order sets and tries rounds. */
+function recommendationNames(player: Player) {
+  return {
+    side: `for Player ${player + 1}`,
+    depthName: 'refinement passes',
+    nodesName: 'rounds tried',
+    lineName: `orders recommended for Player ${player + 1}`,
+  };
+}
+
+/** The orders an analysis recommends, written out and as arrows on the board. */
+function describeRecommendation(a: Analysis<unknown>): { line: readonly string[]; arrows: readonly Arrow[] } {
+  const orders = (a.pv[0] ?? []) as readonly Order[];
+  return {
+    line: orders.length ? [formatOrders(orders, ' ')] : ['none'],
+    arrows: orders.map((o) => ({ from: squareName(o.from), to: squareName(o.to), kind: 'best' as const })),
+  };
 }
 
 function Controls({ game }: PanelProps) {
@@ -136,28 +202,14 @@ function Controls({ game }: PanelProps) {
         </div>
       )}
       {check && (
-        <div class="modal-back">
-          <div class="modal movement-check" role="dialog" aria-modal="true" aria-label="movement check">
-            <h3>Movement Check — round {check.round}</h3>
-            <p>Player 1: {check.lines[0] || 'no orders'}</p>
-            <p>Player 2: {check.lines[1] || 'no orders'}</p>
-            <div class="buttons">
-              <button type="button" onClick={() => game.cancelCheck()}>
-                Back
-              </button>
-              <button type="button" class="primary" onClick={() => game.confirmRound()}>
-                OK
-              </button>
-            </div>
-          </div>
-        </div>
+        <MovementCheck
+          round={check.round}
+          lines={check.lines}
+          onBack={() => game.cancelCheck()}
+          onOk={() => game.confirmRound()}
+        />
       )}
-      {report && (
-        <details class="round-report" open>
-          <summary>Round report</summary>
-          <pre>{report}</pre>
-        </details>
-      )}
+      {report && <RoundReportPanel report={report} />}
       <button type="button" onClick={() => setRulesOpen(!rulesOpen)} aria-expanded={rulesOpen}>
         Rule alterations…
       </button>
@@ -193,6 +245,186 @@ function OnlineStatus(props: { state: Readonly<Record<string, unknown>> }) {
   return <p class="status-words">{String(props.state['line'] ?? '')}</p>;
 }
 
+/**
+ * The rounds of an online game carried out again from its start (the catalogue's setup of its options) with the
+ * orders the server reports played: the board the round under way started from and the last round's report. The
+ * server's view carries the rounds' orders, not the boards between them.
+ */
+async function replayRounds(
+  options: Readonly<Record<string, unknown>>,
+  rounds: readonly (readonly [readonly string[], readonly string[]])[],
+): Promise<{ readonly board: string; readonly report: RoundReport | undefined } | undefined> {
+  const setup = (await loadEntry('tactorus')).setup(options as Readonly<Record<string, OptionValue>>);
+  if (!setup.ok) return undefined;
+  let board = (setup.value.initial() as TactorusState).board;
+  let report: RoundReport | undefined;
+  for (const [i, round] of rounds.entries()) {
+    // A round's steps are each player's inputs in the game's notation: orders, withdrawals (w84) and done.
+    const orders: Order[][] = [[], []];
+    for (const p of [0, 1] as const) {
+      for (const text of round[p]) {
+        if (text === 'done') continue;
+        const withdrawn = /^w(\d\d)$/.exec(text);
+        const o = withdrawn ? undefined : parseOrder(text);
+        if (o && !o.ok) return undefined;
+        const from = o ? o.value.from : Number(withdrawn?.[1]);
+        orders[p] = (orders[p] ?? []).filter((q) => q.from !== from);
+        if (o) orders[p]?.push(o.value);
+      }
+    }
+    const r = resolveRoundWithReport(board, [orders[0] ?? [], orders[1] ?? []], i + 1);
+    board = r.board;
+    report = r.report;
+  }
+  return { board, report };
+}
+
+/**
+ * An online Tactorus game's orders, as the offline screen has them: the orders given, Next bringing the Movement
+ * Check (the orders are sent as done only after OK; the opponent's stay hidden until the round is carried out),
+ * Withdraw all, the report of the last round carried out, and Recommend orders on what this player sees (the board
+ * at the round's start and their own orders).
+ */
+function OnlineControls({ view, act, send, withdraw, showArrows }: OnlineControlsProps) {
+  const [checking, setChecking] = useState(false);
+  const [replayed, setReplayed] = useState<Awaited<ReturnType<typeof replayRounds>>>();
+  const [analysis, setAnalysis] = useState<AnalysisLine | undefined>();
+  const [analysing, setAnalysing] = useState(false);
+  const [ready, setReady] = useState(false);
+  const asked = useRef(0);
+  const searching = useRef(false);
+  const seat = view.viewer;
+  const rules = (view.state['rules'] ?? { chain: false, supplyLines: false, highGround: false }) as Rules;
+  useEffect(() => {
+    let live = true;
+    void replayRounds(view.options, view.rounds).then((r) => live && setReplayed(r));
+    return () => {
+      live = false;
+    };
+  }, [view.rounds.length, view.id]);
+  useEffect(() => {
+    // A new view (an order given, a round played) makes an earlier recommendation stale.
+    asked.current++;
+    setAnalysis(undefined);
+    showArrows([]);
+  }, [view.version]);
+  useEffect(() => {
+    engineFor('tactorus', 'analyse')
+      .ready()
+      .then(
+        () => setReady(true),
+        () => undefined,
+      );
+    // Leaving the game stops a recommendation under way (and only then: a stop asked of an idle worker is not sent).
+    return () => {
+      if (searching.current) stopEngine('tactorus', 'analyse');
+    };
+  }, []);
+  const orders = view.orders;
+  const round = view.rounds.length + 1;
+  const recommend = async (timeMs: number): Promise<void> => {
+    if (seat === null || !replayed || !orders) return;
+    const mine: Order[] = [];
+    for (const text of orders.mine) {
+      const o = parseOrder(text);
+      if (o.ok) mine.push(o.value);
+    }
+    const state: TactorusState = {
+      board: replayed.board,
+      round: view.rounds.length,
+      rules,
+      orders: seat === 0 ? [mine, []] : [[], mine],
+      committed: seat === 0 ? [orders.submitted[0], false] : [false, orders.submitted[1]],
+    };
+    const ticket = ++asked.current;
+    searching.current = true;
+    setAnalysing(true);
+    setAnalysis(undefined);
+    const show = throttle((a: Analysis<unknown>): void => {
+      if (asked.current !== ticket) return;
+      const { line, arrows } = describeRecommendation(a);
+      setAnalysis({
+        ...recommendationNames(seat),
+        depth: a.depth,
+        score: a.score,
+        nodes: a.nodes,
+        timeMs: a.timeMs,
+        line,
+      });
+      showArrows(arrows);
+    }, THINKING_REFRESH_MS);
+    try {
+      const a = await engineFor('tactorus', 'analyse').analyse(observe(state, seat), {
+        timeMs,
+        depth: 64,
+        onIteration: (it) => show.push(it),
+      });
+      show.push(a);
+      show.flush();
+    } catch (e) {
+      show.cancel();
+      await act(() => Promise.reject(e));
+    } finally {
+      searching.current = false;
+      setAnalysing(false);
+    }
+  };
+  const other = seat === 0 ? 1 : 0;
+  const mineLine = orders?.mine.join(', ') ?? '';
+  const otherLine = orders?.submitted[other] ? 'given (hidden until the round is carried out)' : 'still choosing';
+  return (
+    <>
+      {orders && seat !== null && (
+        <section class="controls tactorus-controls" aria-label="orders">
+          <p>
+            Your orders this round: {mineLine || 'none'};{' '}
+            {orders.submitted[other] ? 'your opponent has given theirs' : 'your opponent is still choosing'}.
+          </p>
+          <div class="row">
+            <button
+              type="button"
+              class="primary"
+              onClick={() => setChecking(true)}
+              disabled={orders.submitted[seat] || view.status !== 'active'}
+            >
+              Next
+            </button>
+            <button type="button" onClick={() => void act(withdraw)}>
+              Withdraw all
+            </button>
+          </div>
+          {checking && (
+            <MovementCheck
+              round={round}
+              lines={seat === 0 ? [mineLine, otherLine] : [otherLine, mineLine]}
+              onBack={() => setChecking(false)}
+              onOk={() => {
+                setChecking(false);
+                send({ action: 'done' });
+              }}
+            />
+          )}
+        </section>
+      )}
+      {replayed?.report && <RoundReportPanel report={describeRound(replayed.report)} />}
+      {seat !== null && view.status === 'active' && (
+        <AnalysisView
+          ready={ready}
+          analysing={analysing}
+          analysis={analysis}
+          simultaneous
+          onStart={(ms) => void recommend(ms)}
+          onStop={() => stopEngine('tactorus', 'analyse')}
+        />
+      )}
+    </>
+  );
+}
+
+function OnlineUnderBoard(props: { state: Readonly<Record<string, unknown>> }) {
+  return (props.state['rules'] as Rules | undefined)?.chain ? <ChainPicture /> : null;
+}
+
 export const tactorusUi: GameUi = {
   family: 'tactorus',
   art: tactorusArt,
@@ -206,6 +438,8 @@ export const tactorusUi: GameUi = {
   UnderBoard,
   Controls,
   OnlineStatus,
+  OnlineControls,
+  OnlineUnderBoard,
   async computerMoves(game, player, level) {
     const state = game.play.session.position as TactorusState;
     const view = observe(state, player);
@@ -222,22 +456,7 @@ export const tactorusUi: GameUi = {
   analysisOf(game, player) {
     // The engine is given what the player's own seat observes: the board at the round's start and their own orders.
     const view = observe(game.ownPosition(player) as TactorusState, player);
-    return {
-      state: view,
-      names: {
-        side: `for Player ${player + 1}`,
-        depthName: 'refinement passes',
-        nodesName: 'rounds tried',
-        lineName: `orders recommended for Player ${player + 1}`,
-      },
-      describe(a) {
-        const orders = (a.pv[0] ?? []) as readonly Order[];
-        return {
-          line: orders.length ? [formatOrders(orders, ' ')] : ['none'],
-          arrows: orders.map((o) => ({ from: squareName(o.from), to: squareName(o.to), kind: 'best' as const })),
-        };
-      },
-    };
+    return { state: view, names: recommendationNames(player), describe: describeRecommendation };
   },
   ordersText(game, player) {
     return formatOrders(ordersOf(game, player), ', ');

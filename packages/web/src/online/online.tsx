@@ -9,7 +9,7 @@ import { signal } from '@preact/signals';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { GAME_LISTINGS, loadEntry, type BoardInput, type GameFamily, type OptionValue } from '@tactica/catalogue';
 import type { Player, StoreListing } from '@tactica/core';
-import { rotated, type BoardConfig, type LegalInput } from '../board/types.js';
+import { rotated, type Arrow, type BoardConfig, type LegalInput } from '../board/types.js';
 import { BoardView } from '../app/board-view.js';
 import { download } from '../app/files.js';
 import { ClockFields, defaults, OptionField, type ClockChoice } from '../app/new-game.js';
@@ -672,6 +672,7 @@ export function OnlineGame(props: { id: number }) {
   const [say, setSay] = useState('');
   const [note, setNote] = useState<string | undefined>();
   const [flipped, setFlipped] = useState(false);
+  const [arrows, setArrows] = useState<readonly Arrow[]>([]);
   const last = useRef<GameView | undefined>(undefined);
 
   useEffect(() => {
@@ -729,8 +730,9 @@ export function OnlineGame(props: { id: number }) {
       squareLabels: true,
       interactive: view.legal.length > 0,
       animationMs: settings.value.animation ? 180 : 0,
+      arrows,
     };
-  }, [view, ui, flipped]);
+  }, [view, ui, flipped, arrows]);
 
   if (!view || !ui || !config) return <p>{note ?? 'Loading the game…'}</p>;
   const act = async (f: () => Promise<unknown>) => {
@@ -760,6 +762,9 @@ export function OnlineGame(props: { id: number }) {
     return view.clock?.running === p ? l - (now - received) : l;
   };
   const OnlineStatus = ui.OnlineStatus;
+  const OnlineControls = ui.OnlineControls;
+  const OnlineUnderBoard = ui.OnlineUnderBoard;
+  const withdraw = () => api.withdraw(view.id, view.version);
   const outcome = view.outcome;
   return (
     <div class="game-screen online-game" data-game={view.id} data-version={view.version} data-family={view.family}>
@@ -775,6 +780,7 @@ export function OnlineGame(props: { id: number }) {
           </div>
         )}
         <BoardView config={config} onInput={send} onIllegal={(i) => localReason(view, i)} />
+        {OnlineUnderBoard && <OnlineUnderBoard state={view.state} />}
         <p class="notice" role="status">
           {note ?? ''}
         </p>
@@ -805,7 +811,10 @@ export function OnlineGame(props: { id: number }) {
             <OnlineStatus state={view.state} names={names} />
           </section>
         )}
-        {view.orders && seat !== null && (
+        {OnlineControls && (
+          <OnlineControls view={view} act={act} send={send} withdraw={withdraw} showArrows={setArrows} />
+        )}
+        {!OnlineControls && view.orders && seat !== null && (
           <section aria-label="orders">
             <p>
               Your orders this round: {view.orders.mine.join(', ') || 'none'};{' '}
@@ -823,7 +832,7 @@ export function OnlineGame(props: { id: number }) {
               >
                 Next (done)
               </button>
-              <button type="button" onClick={() => void act(() => api.withdraw(view.id, view.version))}>
+              <button type="button" onClick={() => void act(withdraw)}>
                 Withdraw all
               </button>
             </div>
