@@ -5,6 +5,7 @@
  */
 import { TIME_LIMITS, TIME_MODES, type SessionClock, type TimeLimit, type TimeMode } from '@tactica/core';
 import { ApiError } from '../errors.js';
+import { isRecord } from '../json.js';
 
 export type TimeControlSpec =
   | { readonly kind: 'none' }
@@ -28,10 +29,6 @@ export const NO_CONTROL: TimeControlSpec = { kind: 'none' };
 
 function bad(message: string, field = 'control'): ApiError {
   return new ApiError(400, 'control/bad-value', message, field);
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function days(v: unknown, field: string, fallback: number): number {

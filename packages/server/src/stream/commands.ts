@@ -10,6 +10,7 @@
  */
 import { ApiError } from '../errors.js';
 import type { GameCommand, MoveInputText } from '../games/transitions.js';
+import { isRecord } from '../json.js';
 
 export interface StreamCommand {
   readonly ref: string | number | null;
@@ -28,10 +29,6 @@ const REF_LIMIT = 64;
 
 const bad = (code: string, message: string, field: string): ApiError =>
   new ApiError(400, `stream/${code}`, message, field);
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** The `ref` a client gave, if it is one a reply can carry back (so even a refused command can be matched). */
 export function refOf(msg: Record<string, unknown>): string | number | null {

@@ -19,6 +19,7 @@ import { playersToAct, seatOf, type LiveGame } from '../games/live-game.js';
 import { deadlineOf, type GameService } from '../games/service.js';
 import { viewOf } from '../games/views.js';
 import { readStreamCommand, refOf } from './commands.js';
+import { isRecord } from '../json.js';
 
 type Detail = 'view' | 'moves';
 
@@ -63,10 +64,6 @@ export interface StreamClient {
 interface Window {
   start: number;
   count: number;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 export class StreamHub {
