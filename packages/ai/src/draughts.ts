@@ -16,6 +16,7 @@ export {
   createDraughtsEngine,
   draughtsEngine,
   immediateResults,
+  useDraughtsEndgames,
   type DraughtsEngineOptions,
   type DraughtsLevel,
   type DraughtsSearcherOptions,

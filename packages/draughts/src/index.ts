@@ -104,6 +104,9 @@ export {
   KEY_CROWNS,
   KEY_IDENTITY,
 } from './search-position.js';
+// The raw bitboard generator and its geometry, for tools that walk every position (the endgame database builder).
+export { Engine, FLAG_CROWNS, M_CAP_HI, M_CAP_LO, M_FLAGS, M_FROM, M_TO, STRIDE } from './engine.js';
+export { geometryOf, type Geometry } from './geometry.js';
 // PDN 3.0 games (read with every move checked, write canonically): see ./pdn/index.ts.
 export {
   formatResult,

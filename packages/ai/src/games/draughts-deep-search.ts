@@ -122,6 +122,17 @@ export class DraughtsDeepSearcher {
   selDepth = 0;
   /** Endgame database hits in the last search. */
   dbHits = 0;
+  /**
+   * With the root in the database: the root moves that keep its value (`rootAllowed[0..rootAllowedCount)`), and
+   * the material below which the tree probes (fewer pieces, or as many with fewer men: a capture or a crowning).
+   * Probing the root's own signature would score every move that keeps a win alike, and the search would shuffle
+   * without ever converting; below it, the evaluation steers toward the conversion and the database scores it
+   * **(ours)**.
+   */
+  private readonly rootAllowed = new Int32Array(MAX_MOVES);
+  private rootAllowedCount = 0;
+  private dbPieces = Infinity;
+  private dbMen = Infinity;
 
   constructor(options: DeepSearcherOptions = {}) {
     this.maxPly = options.maxPly ?? 128;
@@ -177,7 +188,12 @@ export class DraughtsDeepSearcher {
     this.tt.nextGeneration();
 
     const maxDepth = Math.min(limits.depth ?? this.maxPly - 1, this.maxPly - 1);
-    const rootCount = pos.generateMoves(this.moves, 0);
+    let rootCount = pos.generateMoves(this.moves, 0);
+    this.limitRootToDatabase(pos, rootCount);
+    if (this.rootAllowedCount > 0) {
+      for (let i = 0; i < this.rootAllowedCount; i++) this.moves[i] = this.rootAllowed[i] as number;
+      rootCount = this.rootAllowedCount;
+    }
     let best: SearchInfo = {
       depth: 0,
       score: rootCount === 0 ? resultScore(pos.noMovesResult(), 0) : 0,
@@ -243,6 +259,57 @@ export class DraughtsDeepSearcher {
     return { ...best, nodes: this.nodes, timeMs: this.now() - start, stopped: this.stopped };
   }
 
+  /**
+   * When the root's moves all lead into the database: keeps those that hold the root's value (to a position lost
+   * for the opponent when there is one; else to a drawn or unknown one), and probes only below the root's material
+   * from then on. Otherwise (or with every move lost) no filter and the usual probes.
+   */
+  private limitRootToDatabase(pos: DraughtsSearchPosition, n: number): void {
+    this.rootAllowedCount = 0;
+    this.dbPieces = Infinity;
+    this.dbMen = Infinity;
+    const db = this.endgames;
+    if (!db || pos.pieceCount() > db.maxPieces) return;
+    let wins = 0;
+    let holds = 0;
+    let known = 0;
+    // Values after each move, from the mover's view: 1 won, 0 drawn or unknown, -1 lost.
+    const after = this.order;
+    for (let i = 0; i < n; i++) {
+      const move = this.moves[i] as number;
+      pos.makeMove(move);
+      let r: number | undefined;
+      if (pos.status() < 0) r = pos.noMovesResult();
+      else if (pos.status() === 0) r = db.probe(pos);
+      pos.unmakeMove(move);
+      if (r !== undefined) known++;
+      const v = r === undefined ? 0 : -r;
+      after[i] = v;
+      if (v > 0) wins++;
+      else if (v === 0) holds++;
+    }
+    if (known === 0) return;
+    this.dbPieces = pos.pieceCount();
+    this.dbMen = menOf(pos);
+    if (wins === 0 && holds === 0) return;
+    for (let i = 0; i < n; i++) {
+      const v = after[i] as number;
+      if (wins > 0 ? v > 0 : v === 0) this.rootAllowed[this.rootAllowedCount++] = this.moves[i] as number;
+    }
+  }
+
+  private rootAllows(move: number): boolean {
+    for (let i = 0; i < this.rootAllowedCount; i++) if (this.rootAllowed[i] === move) return true;
+    return false;
+  }
+
+  /** A position the database may be asked about: few enough pieces, and below the root's material (see above). */
+  private inDatabase(pos: DraughtsSearchPosition): boolean {
+    const pieces = pos.pieceCount();
+    if (pieces > (this.endgames as DeepEndgames).maxPieces) return false;
+    return pieces < this.dbPieces || (pieces === this.dbPieces && menOf(pos) < this.dbMen);
+  }
+
   private checkLimits(): void {
     if (this.nodes >= this.limitNodes) this.stopped = true;
     else if ((this.nodes & 1023) === 0) {
@@ -293,7 +360,7 @@ export class DraughtsDeepSearcher {
     }
 
     // The endgame database answers exactly, once no capture is pending (its values are for quiet positions).
-    if (ply > 0 && this.endgames && pos.pieceCount() <= this.endgames.maxPieces && pos.status() === 0) {
+    if (ply > 0 && this.endgames && this.inDatabase(pos) && pos.status() === 0) {
       const r = this.endgames.probe(pos);
       if (r !== undefined) {
         this.dbHits++;
@@ -352,6 +419,7 @@ export class DraughtsDeepSearcher {
     }
     for (let i = 0; i < n; i++) {
       const move = this.pickNext(base, i, n);
+      if (ply === 0 && this.rootAllowedCount > 0 && !this.rootAllows(move)) continue;
       // Moves are picked best first: the table's move, then crowning moves (still searched), then the quiet rest.
       if (i > 0 && (i >= moveLimit || futile) && (this.order[base + i] as number) < 1 << 29) break;
       pos.makeMove(move);
@@ -410,7 +478,7 @@ export class DraughtsDeepSearcher {
     let n: number;
     let bestScore = -WIN - 1;
     if (status === 0) {
-      if (this.endgames && pos.pieceCount() <= this.endgames.maxPieces) {
+      if (this.endgames && this.inDatabase(pos)) {
         const r = this.endgames.probe(pos);
         if (r !== undefined) {
           this.dbHits++;
@@ -548,4 +616,16 @@ function toTable(score: number, ply: number): number {
 
 function fromTable(score: number, ply: number): number {
   return score >= WIN_BOUND - 200 ? score - ply : score <= -WIN_BOUND + 200 ? score + ply : score;
+}
+
+function pop(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/** Men on the board, both sides. */
+function menOf(pos: DraughtsSearchPosition): number {
+  const e = pos.engine;
+  return pop((e.wLo | e.bLo) & ~e.kLo) + pop((e.wHi | e.bHi) & ~e.kHi);
 }

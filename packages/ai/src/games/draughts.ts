@@ -34,7 +34,7 @@ import { lazyEngine } from '../lazy-engine.js';
 import { decodePv, reportIteration } from '../level-engine.js';
 import type { SearchInfo } from '../search.js';
 import { WIN, WIN_BOUND } from '../search-position.js';
-import { DraughtsDeepSearcher, type DeepSearcherOptions } from './draughts-deep-search.js';
+import { DraughtsDeepSearcher, type DeepEndgames, type DeepSearcherOptions } from './draughts-deep-search.js';
 import { DraughtsSearcher, type DraughtsSearcherOptions } from './draughts-search.js';
 
 export { DraughtsSearcher, type DraughtsSearcherOptions } from './draughts-search.js';
@@ -214,6 +214,17 @@ function loses(sp: DraughtsSearchPosition, plies: number, level: number): boolea
 }
 
 /** Makes a draughts engine: one searcher with its tables (built on first use), single-threaded (one per worker). */
+let defaultEndgames: DeepEndgames | undefined;
+
+/**
+ * The endgame databases the deep levels (Master) probe in engines made from now on without any of their own
+ * (`deepSearcher.endgames`). On Node the worker that runs the engines sets the folder's (`@tactica/ai/node-egdb`);
+ * a page sets the slices it fetched **(ours)**.
+ */
+export function useDraughtsEndgames(endgames: DeepEndgames | undefined): void {
+  defaultEndgames = endgames;
+}
+
 export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engine<DraughtsState, DraughtsMove> {
   const levels = options.levels ?? DRAUGHTS_LEVELS;
   const strongest = levels[levels.length - 1];
@@ -232,7 +243,11 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engin
   const getDeepSearcher = (ttLog2: number): DraughtsDeepSearcher => {
     let s = deepSearchers.get(ttLog2);
     if (!s) {
-      s = new DraughtsDeepSearcher({ ...options.deepSearcher, ttLog2 });
+      s = new DraughtsDeepSearcher({
+        ...(defaultEndgames ? { endgames: defaultEndgames } : {}),
+        ...options.deepSearcher,
+        ttLog2,
+      });
       deepSearchers.set(ttLog2, s);
     }
     return s;

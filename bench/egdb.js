@@ -1,0 +1,137 @@
+// The endgame databases, over the built packages:
+//   node bench/egdb.js build  --rules english --pieces 4 [--out DIR]
+//   node bench/egdb.js verify --rules english [--pieces 4] [--dir DIR]
+// `build` solves every slice up to `--pieces` pieces (smaller slices first; a slice already in the folder with the
+// right header is read, not rebuilt, unless --force) and writes one file per slice into DIR (default
+// $TACTICA_HOME/egdb, else ~/.tactica/egdb); it prints per slice the positions, wins/draws/losses for the side to
+// move, the time and the bytes, then the totals. `verify` reads the folder's slices of a rule set and checks every
+// position against its successors (the slices against each other through captures and crownings), then the known
+// results below; it exits non-zero on any error.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  buildOrder,
+  countValues,
+  decodeSlice,
+  EgdbBuilder,
+  EndgameDatabase,
+  materialName,
+  pieces,
+  sliceFileName,
+  verifySlice,
+} from '../packages/ai/dist/draughts-egdb.js';
+import { defaultEgdbFolder, writeSliceFile } from '../packages/ai/dist/node-egdb.js';
+import { DraughtsSearchPosition, draughtsGame, isVariantId } from '../packages/draughts/dist/index.js';
+
+const args = process.argv.slice(2);
+const command = args[0];
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
+};
+const rules = option('--rules', 'english');
+if (!isVariantId(rules)) {
+  console.error(`unknown rule set: ${rules}`);
+  process.exit(2);
+}
+const dir = option('--out', option('--dir', defaultEgdbFolder()));
+const force = args.includes('--force');
+
+const pad = (s, n) => String(s).padStart(n);
+const mb = (n) => `${(n / 1e6).toFixed(2)} MB`;
+
+/** Positions of a rule set whose value the theory knows: [fen, value for the side to move, why]. */
+const KNOWN = {
+  english: [
+    ['B:WK18,K19:BK1', -1, '2 kings beat 1 king'],
+    ['W:WK14,K15:BK1', 1, '2 kings beat 1 king in the double corner'],
+    ['W:WK32:BK1', 0, '1 king against 1 king is a draw'],
+    ['W:WK1,K2:BK31,K32', 0, '2 kings against 2 kings is a draw'],
+    ['W:WK14,K15,K18:BK27,K32', 1, '3 kings beat 2 kings'],
+  ],
+  international: [
+    ['W:WK3:BK48', 0, '1 king against 1 king is a draw'],
+    ['W:WK1,K2,K3:BK46', 0, '3 kings cannot beat a king on the long diagonal'],
+    ['W:WK1,K2,K3:BK28', 0, '3 kings cannot beat a king on the long diagonal'],
+    ['W:WK46,K28,K10:BK45', 1, '3 kings holding the long diagonal catch the lone king'],
+    ['W:WK1,K2,K3,K4:BK46', 1, '4 kings beat 1 king even on the long diagonal'],
+  ],
+};
+
+if (command === 'build') {
+  const maxPieces = Number(option('--pieces', '4'));
+  const builder = new EgdbBuilder(rules);
+  let positions = 0;
+  let bytes = 0;
+  let ms = 0;
+  console.log(`${rules} endgame databases up to ${maxPieces} pieces into ${dir}`);
+  console.log('slice  pieces   positions        wins       draws      losses       ms       bytes');
+  for (const m of builder.order(maxPieces)) {
+    const file = join(dir, sliceFileName(rules, m));
+    let slice;
+    let took = 0;
+    if (!force && existsSync(file)) {
+      const r = decodeSlice(new Uint8Array(readFileSync(file)));
+      if (r.ok) {
+        slice = r.slice;
+        builder.set.add(slice);
+      }
+    }
+    if (!slice) {
+      const t0 = performance.now();
+      slice = builder.solve(m);
+      took = performance.now() - t0;
+      writeSliceFile(dir, slice);
+    }
+    const c = countValues(slice);
+    const size = 32 + slice.data.length;
+    positions += 2 * slice.index.size;
+    bytes += size;
+    ms += took;
+    console.log(
+      `${materialName(m)}  ${pad(pieces(m), 6)}  ${pad(2 * slice.index.size, 10)}  ${pad(c.wins, 10)}  ${pad(c.draws, 10)}  ${pad(c.losses, 10)}  ${pad(took.toFixed(0), 7)}  ${pad(size, 10)}${took === 0 ? '  (read)' : ''}`,
+    );
+  }
+  console.log(`total: ${positions} positions, ${(ms / 1000).toFixed(1)} s, ${bytes} bytes (${mb(bytes)})`);
+} else if (command === 'verify') {
+  const db = new EndgameDatabase(rules, {
+    maxPieces: Number(option('--pieces', '8')),
+    load: (name) => (existsSync(join(dir, name)) ? new Uint8Array(readFileSync(join(dir, name))) : undefined),
+  });
+  let errors = 0;
+  let positions = 0;
+  let slices = 0;
+  const t0 = performance.now();
+  for (const m of buildOrder(db.maxPieces, db.set.half)) {
+    const slice = db.set.get(m.wm, m.wk, m.bm, m.bk);
+    if (!slice) continue;
+    const r = verifySlice(db.set, slice);
+    slices++;
+    positions += r.positions;
+    errors += r.errors;
+    console.log(
+      `${materialName(m)}  ${pad(r.positions, 10)} positions  ${r.errors === 0 ? 'ok' : `${r.errors} WRONG: ${r.examples.join('; ')}`}`,
+    );
+  }
+  if (slices === 0) {
+    console.error(`no ${rules} slice in ${dir}: run npm run egdb:build -- --rules ${rules}`);
+    process.exit(1);
+  }
+  const game = draughtsGame(rules);
+  for (const [fen, want, why] of KNOWN[rules] ?? []) {
+    const state = game.parsePosition(fen);
+    if (!state.ok) throw new Error(`bad known position ${fen}`);
+    const got = db.probe(new DraughtsSearchPosition(state.value));
+    if (got === undefined) continue;
+    const ok = got === want;
+    if (!ok) errors++;
+    console.log(`${ok ? 'ok   ' : 'WRONG'} ${fen}: ${got} (${why})`);
+  }
+  console.log(
+    `${slices} slices, ${positions} positions checked in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${errors === 0 ? 'all consistent' : `${errors} errors`}`,
+  );
+  process.exit(errors === 0 ? 0 : 1);
+} else {
+  console.error('usage: node bench/egdb.js build|verify --rules <rules> [--pieces N] [--out DIR]');
+  process.exit(2);
+}

@@ -1,0 +1,223 @@
+import { unwrap } from '@tactica/core';
+import { DraughtsSearchPosition, Engine, RULE_SETS, draughtsGame, geometryOf, type VariantId } from '@tactica/draughts';
+import { describe, expect, it } from 'vitest';
+import { buildDatabases, EgdbBuilder, toWords } from './build.js';
+import { buildOrder, isCanonical, SliceIndex, type Material } from './material.js';
+import { EndgameDatabase } from './probe.js';
+import { decodeSlice, encodeSlice, sliceFileName } from './slice-file.js';
+import { DRAW, LOSS, WIN, type SliceSet } from './slices.js';
+import { verifySlice } from './verify.js';
+
+function probeFen(db: EndgameDatabase, variant: VariantId, fen: string): -1 | 0 | 1 | undefined {
+  return db.probe(new DraughtsSearchPosition(unwrap(draughtsGame(variant).parsePosition(fen))));
+}
+
+/** A database over slices already in memory (what a browser does with fetched files). */
+function databaseOf(variant: VariantId, set: SliceSet, maxPieces: number): EndgameDatabase {
+  const db = new EndgameDatabase(variant, { maxPieces });
+  for (const m of buildOrder(maxPieces, set.half)) {
+    const slice = set.get(m.wm, m.wk, m.bm, m.bk);
+    if (slice) expect(db.add(encodeSlice(slice))).toBe(true);
+  }
+  return db;
+}
+
+let english3: SliceSet | undefined;
+/** English up to 3 pieces, built once for the tests that read it. */
+function englishUpTo3(): SliceSet {
+  english3 ??= buildDatabases('english', 3);
+  return english3;
+}
+
+describe('the endgame database index', () => {
+  it.each([
+    ['english', { wm: 2, wk: 1, bm: 1, bk: 0 }],
+    ['international', { wm: 1, wk: 1, bm: 1, bk: 0 }],
+    ['english', { wm: 0, wk: 0, bm: 3, bk: 1 }],
+  ] as const)('%s %o: every index unranks to a distinct legal placement and ranks back', (variant, m) => {
+    const g = geometryOf(RULE_SETS[variant].size);
+    const x = new SliceIndex(m, g.squares, g.half);
+    const seen = new Set<string>();
+    const wrong: string[] = [];
+    for (let i = 0; i < x.size; i++) {
+      x.unrank(i);
+      const all = [
+        ...x.wmSq.subarray(0, m.wm),
+        ...x.wkSq.subarray(0, m.wk),
+        ...x.bmSq.subarray(0, m.bm),
+        ...x.bkSq.subarray(0, m.bk),
+      ];
+      // Men never on their crowning row: White's is the top row, Black's the bottom.
+      const menOff =
+        x.wmSq.subarray(0, m.wm).every((s) => s >= g.half) &&
+        x.bmSq.subarray(0, m.bm).every((s) => s < g.squares - g.half);
+      if (new Set(all).size !== all.length || !menOff || x.rank() !== i) wrong.push(`${i}: ${all.join(',')}`);
+      seen.add(all.join(','));
+    }
+    expect(wrong.slice(0, 3)).toEqual([]);
+    expect(seen.size).toBe(x.size);
+  });
+});
+
+describe('the endgame database builder', () => {
+  it('English up to 3 pieces: every position agrees with its successors, and with an independent fixpoint solver', () => {
+    const set = englishUpTo3();
+    for (const m of buildOrder(3, set.half)) {
+      const slice = set.get(m.wm, m.wk, m.bm, m.bk);
+      expect(slice).toBeDefined();
+      if (slice) expect(verifySlice(set, slice).errors).toBe(0);
+    }
+    const rows = fixpointValues('english', 3);
+    const differ = rows.filter(
+      ([wLo, wHi, bLo, bHi, kLo, kHi, side, value]) =>
+        set.value(
+          wLo as number,
+          wHi as number,
+          bLo as number,
+          bHi as number,
+          kLo as number,
+          kHi as number,
+          side as number,
+        ) !== value,
+    );
+    expect(differ.slice(0, 3)).toEqual([]);
+    expect(rows.length).toBeGreaterThan(200_000);
+  });
+
+  it('English: 2 kings against 1 king win, whoever is to move', () => {
+    const db = databaseOf('english', englishUpTo3(), 3);
+    expect(probeFen(db, 'english', 'B:WK18,K19:BK1')).toBe(-1);
+    expect(probeFen(db, 'english', 'W:WK18,K19:BK1')).toBe(1);
+    // The lone king in the double corner still loses.
+    expect(probeFen(db, 'english', 'B:WK14,K15:BK1')).toBe(-1);
+    // A king against a king draws.
+    expect(probeFen(db, 'english', 'W:WK32:BK1')).toBe(0);
+  });
+
+  it('International kings and a man: consistent; 1 king holds against 1 or 2 kings', () => {
+    const builder = new EgdbBuilder('international');
+    for (const m of [
+      { wm: 0, wk: 1, bm: 0, bk: 1 },
+      { wm: 1, wk: 0, bm: 0, bk: 1 },
+      { wm: 0, wk: 2, bm: 0, bk: 1 },
+    ]) {
+      const slice = builder.solve(m);
+      expect(verifySlice(builder.set, slice).errors).toBe(0);
+    }
+    const db = databaseOf('international', builder.set, 3);
+    expect(probeFen(db, 'international', 'W:WK3:BK48')).toBe(0);
+    expect(probeFen(db, 'international', 'B:WK3:BK48')).toBe(0);
+    // A king in the corner of the long diagonal (46-5), the other on it, to move: every move stays on it and is taken.
+    expect(probeFen(db, 'international', 'W:WK46:BK5')).toBe(-1);
+    // Two kings cannot catch a king that holds the long diagonal; nor a mirrored probe (Black's material as White's).
+    expect(probeFen(db, 'international', 'W:WK1,K2:BK28')).toBe(0);
+    expect(probeFen(db, 'international', 'B:WK23:BK49,K50')).toBe(0);
+    // A man that crowns at once (6-1), out of the lone king's reach: king against king, a draw.
+    expect(probeFen(db, 'international', 'W:W6:BK50')).toBe(0);
+  });
+
+  it('refuses a damaged slice file', () => {
+    const builder = new EgdbBuilder('english');
+    const slice = builder.solve({ wm: 0, wk: 1, bm: 0, bk: 1 });
+    const bytes = encodeSlice(slice);
+    expect(decodeSlice(bytes).ok).toBe(true);
+    expect(decodeSlice(bytes.subarray(0, bytes.length - 1))).toMatchObject({ ok: false, error: { code: 'egdb/size' } });
+    const bad = bytes.slice();
+    bad[40] = (bad[40] as number) ^ 1;
+    expect(decodeSlice(bad)).toMatchObject({ ok: false, error: { code: 'egdb/checksum' } });
+    expect(sliceFileName('english', slice.material)).toBe('english-0101.egdb');
+  });
+});
+
+/**
+ * The values of every position with up to `maxPieces` pieces (every signature, canonical or not), by plain
+ * iteration to a fixpoint over forward moves: nothing shared with the builder but the move generator and the
+ * index (checked above). Returns [words..., side, value] rows.
+ */
+function fixpointValues(variant: VariantId, maxPieces: number): number[][] {
+  const rules = RULE_SETS[variant];
+  const g = geometryOf(rules.size);
+  const e = new Engine(rules);
+  const words = new Int32Array(6);
+  const materials: Material[] = [];
+  for (const m of buildOrder(maxPieces, g.half)) {
+    materials.push(m);
+    if (!(m.wm === m.bm && m.wk === m.bk)) materials.push({ wm: m.bm, wk: m.bk, bm: m.wm, bk: m.wk });
+  }
+  const indexes = new Map<number, { x: SliceIndex; base: number }>();
+  let total = 0;
+  for (const m of materials) {
+    expect(isCanonical(m.wm, m.wk, m.bm, m.bk) || isCanonical(m.bm, m.bk, m.wm, m.wk)).toBe(true);
+    const x = new SliceIndex(m, g.squares, g.half);
+    indexes.set(((m.wm * 8 + m.wk) * 8 + m.bm) * 8 + m.bk, { x, base: total });
+    total += 2 * x.size;
+  }
+  const squaresOf = (lo: number, hi: number): number[] => {
+    const out: number[] = [];
+    for (let b = 0; b < 64; b++) if ((b < 32 ? lo >>> b : hi >>> (b - 32)) & 1) out.push(g.squareOf[b] as number);
+    return out.sort((a, b) => a - b);
+  };
+  /** The id of the engine's position, or -1 when the side to move has no piece left (it has lost). */
+  const idOf = (): number => {
+    const wm = squaresOf(e.wLo & ~e.kLo, e.wHi & ~e.kHi);
+    const wk = squaresOf(e.wLo & e.kLo, e.wHi & e.kHi);
+    const bm = squaresOf(e.bLo & ~e.kLo, e.bHi & ~e.kHi);
+    const bk = squaresOf(e.bLo & e.kLo, e.bHi & e.kHi);
+    if ((e.side === 0 ? wm.length + wk.length : bm.length + bk.length) === 0) return -1;
+    const found = indexes.get(((wm.length * 8 + wk.length) * 8 + bm.length) * 8 + bk.length);
+    if (!found) throw new Error('a successor outside the signatures');
+    found.x.wmSq.set(wm);
+    found.x.wkSq.set(wk);
+    found.x.bmSq.set(bm);
+    found.x.bkSq.set(bk);
+    return found.base + e.side * found.x.size + found.x.rank();
+  };
+  const rows: number[][] = [];
+  const successors: number[][] = [];
+  for (const { x } of indexes.values()) {
+    for (let side = 0; side < 2; side++) {
+      for (let i = 0; i < x.size; i++) {
+        x.unrank(i);
+        toWords(x, g.bitOf, words);
+        e.load(
+          words[0] as number,
+          words[1] as number,
+          words[2] as number,
+          words[3] as number,
+          words[4] as number,
+          words[5] as number,
+          side,
+        );
+        rows.push([...words, side]);
+        const end = e.generate(0);
+        const next: number[] = [];
+        for (let slot = 0; slot < end; slot++) {
+          e.make(slot);
+          next.push(idOf());
+          e.unmake(slot);
+        }
+        successors.push(next);
+      }
+    }
+  }
+  expect(rows.length).toBe(total);
+  const values = new Int8Array(total).fill(-1);
+  for (let changed = true; changed;) {
+    changed = false;
+    for (let id = 0; id < total; id++) {
+      if (values[id] !== -1) continue;
+      let allWon = true;
+      let win = false;
+      for (const s of successors[id] as number[]) {
+        const v = s < 0 ? LOSS : values[s];
+        if (v === LOSS) win = true;
+        if (v !== WIN) allWon = false;
+      }
+      if (win || allWon) {
+        values[id] = win ? WIN : LOSS;
+        changed = true;
+      }
+    }
+  }
+  return rows.map((row, id) => [...row, values[id] === -1 ? DRAW : (values[id] as number)]);
+}

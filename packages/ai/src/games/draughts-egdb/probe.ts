@@ -1,0 +1,91 @@
+/**
+ * The endgame databases as the deep search sees them (`DeepEndgames`): slices loaded on first probe, from bytes.
+ * Where the bytes come from is the caller's: on Node a folder (`bench/egdb.js`'s `openEgdbFolder`), in a browser a
+ * page that fetched the files and hands them over with `add` before the search (a slice not handed over is simply
+ * not probed).
+ *
+ *   const db = new EndgameDatabase('english', { maxPieces: 4, load: (name) => bytesOf(name) });
+ *   createDraughtsEngine({ endgames: db });
+ */
+import type { DraughtsSearchPosition, VariantId } from '@tactica/draughts';
+import { RULE_SETS } from '@tactica/draughts';
+import type { DeepEndgames } from '../draughts-deep-search.js';
+import type { Material } from './material.js';
+import { decodeSlice, sliceFileName } from './slice-file.js';
+import { LOSS, SliceSet, UNKNOWN, WIN, type Slice } from './slices.js';
+
+export interface EndgameDatabaseOptions {
+  /** The most pieces the slices hold (the search probes no position with more). */
+  readonly maxPieces: number;
+  /** The bytes of a slice file by its name (`sliceFileName`), or undefined when there is none. */
+  readonly load?: (fileName: string) => Uint8Array | undefined;
+}
+
+export class EndgameDatabase implements DeepEndgames {
+  readonly variant: VariantId;
+  readonly maxPieces: number;
+  readonly set: SliceSet;
+  /** Probes answered, and bytes of slices loaded so far. */
+  hits = 0;
+  loadedBytes = 0;
+  private readonly load: ((fileName: string) => Uint8Array | undefined) | undefined;
+
+  constructor(variant: VariantId, options: EndgameDatabaseOptions) {
+    this.variant = variant;
+    this.maxPieces = options.maxPieces;
+    this.load = options.load;
+    this.set = new SliceSet(RULE_SETS[variant], (m) => this.find(m));
+  }
+
+  /** Hands over a slice file's bytes (a browser's fetch); false when they are not a slice of this rule set. */
+  add(bytes: Uint8Array): boolean {
+    const r = decodeSlice(bytes);
+    if (!r.ok || r.slice.rules !== this.variant) return false;
+    this.set.add(r.slice);
+    this.loadedBytes += bytes.length;
+    return true;
+  }
+
+  private find(m: Material): Slice | undefined {
+    const bytes = this.load?.(sliceFileName(this.variant, m));
+    if (!bytes) return undefined;
+    const r = decodeSlice(bytes);
+    if (!r.ok || r.slice.rules !== this.variant) return undefined;
+    this.loadedBytes += bytes.length;
+    return r.slice;
+  }
+
+  /** The value for the side to move of a position given as the generator's words: 1, 0, -1 or undefined. */
+  probeWords(
+    wLo: number,
+    wHi: number,
+    bLo: number,
+    bHi: number,
+    kLo: number,
+    kHi: number,
+    side: number,
+  ): -1 | 0 | 1 | undefined {
+    const v = this.set.value(wLo, wHi, bLo, bHi, kLo, kHi, side);
+    if (v === UNKNOWN) return undefined;
+    this.hits++;
+    return v === WIN ? 1 : v === LOSS ? -1 : 0;
+  }
+
+  probe(pos: DraughtsSearchPosition): -1 | 0 | 1 | undefined {
+    if (pos.rules.id !== this.variant || pos.giveaway || pos.pieceCount() > this.maxPieces) return undefined;
+    const e = pos.engine;
+    return this.probeWords(e.wLo, e.wHi, e.bLo, e.bHi, e.kLo, e.kHi, e.side);
+  }
+}
+
+/** One database per rule set behind one `DeepEndgames` (the engine's searchers serve every rule set). */
+export function combineEndgames(dbs: readonly EndgameDatabase[]): DeepEndgames | undefined {
+  if (dbs.length === 0) return undefined;
+  const byVariant = new Map(dbs.map((db) => [db.variant, db]));
+  return {
+    maxPieces: Math.max(...dbs.map((db) => db.maxPieces)),
+    probe(pos: DraughtsSearchPosition): -1 | 0 | 1 | undefined {
+      return byVariant.get(pos.rules.id)?.probe(pos);
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * @tactica/ai/node-egdb — the endgame database files on Node: the folder they live in (`$TACTICA_HOME/egdb`, else
+ * `~/.tactica/egdb`) **(ours)**, reading them lazily for the search, and writing what the builder made.
+ *
+ *   const endgames = openEgdbFolders();             // undefined when the folder holds no slice
+ *   createDraughtsEngine({ deepSearcher: { endgames } });
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { VARIANT_IDS, type VariantId } from '@tactica/draughts';
+import type { DeepEndgames } from './games/draughts-deep-search.js';
+import { combineEndgames, EndgameDatabase } from './games/draughts-egdb/probe.js';
+import { encodeSlice, sliceFileName } from './games/draughts-egdb/slice-file.js';
+import type { Slice } from './games/draughts-egdb/slices.js';
+
+export function defaultEgdbFolder(): string {
+  const home = process.env['TACTICA_HOME'];
+  return home ? join(home, 'egdb') : join(homedir(), '.tactica', 'egdb');
+}
+
+function sliceFiles(dir: string, variant: VariantId): string[] {
+  try {
+    return readdirSync(dir).filter((f) => f.startsWith(`${variant}-`) && /^[a-z]+-\d{4}\.egdb$/.test(f));
+  } catch {
+    return [];
+  }
+}
+
+/** The slices of one rule set in a folder, read on first probe; undefined when there is none. */
+export function openEgdbFolder(variant: VariantId, dir = defaultEgdbFolder()): EndgameDatabase | undefined {
+  const files = sliceFiles(dir, variant);
+  if (files.length === 0) return undefined;
+  // The name's four digits are the signature: the most pieces of any file is what the database answers up to.
+  const maxPieces = Math.max(
+    ...files.map((f) =>
+      [...(f.slice(variant.length + 1, variant.length + 5) as string)].reduce((a, c) => a + Number(c), 0),
+    ),
+  );
+  return new EndgameDatabase(variant, {
+    maxPieces,
+    load: (name) => {
+      try {
+        return new Uint8Array(readFileSync(join(dir, name)));
+      } catch {
+        return undefined;
+      }
+    },
+  });
+}
+
+/** Every rule set's slices in a folder behind one `DeepEndgames`; undefined when the folder holds none. */
+export function openEgdbFolders(dir = defaultEgdbFolder()): DeepEndgames | undefined {
+  const dbs: EndgameDatabase[] = [];
+  for (const v of VARIANT_IDS) {
+    const db = openEgdbFolder(v, dir);
+    if (db) dbs.push(db);
+  }
+  return combineEndgames(dbs);
+}
+
+/** Writes a slice's file into a folder (made when missing); returns its size in bytes. */
+export function writeSliceFile(dir: string, slice: Slice): number {
+  mkdirSync(dir, { recursive: true });
+  const bytes = encodeSlice(slice);
+  writeFileSync(join(dir, sliceFileName(slice.rules, slice.material)), bytes);
+  return bytes.length;
+}
