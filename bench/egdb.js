@@ -1,10 +1,10 @@
 // The endgame databases, over the built packages:
 //   node bench/egdb.js build  --rules english --pieces 4 [--out DIR]
-//   node bench/egdb.js verify --rules english [--pieces 4] [--dir DIR]
+//   node bench/egdb.js verify [--rules english] [--pieces 4] [--dir DIR]     (no --rules: every rule set found)
 // `build` solves every slice up to `--pieces` pieces (smaller slices first; a slice already in the folder with the
 // right header is read, not rebuilt, unless --force) and writes one file per slice into DIR (default
 // $TACTICA_HOME/egdb, else ~/.tactica/egdb); it prints per slice the positions, wins/draws/losses for the side to
-// move, the time and the bytes, then the totals. `verify` reads the folder's slices of a rule set and checks every
+// move, the time (wall clock and the process's CPU time: the machine may be shared) and the bytes, then the totals. `verify` reads the folder's slices of a rule set and checks every
 // position against its successors (the slices against each other through captures and crownings), then the known
 // results below; it exits non-zero on any error.
 import { existsSync, readFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ import {
   verifySlice,
 } from '../packages/ai/dist/draughts-egdb.js';
 import { defaultEgdbFolder, writeSliceFile } from '../packages/ai/dist/node-egdb.js';
-import { DraughtsSearchPosition, draughtsGame, isVariantId } from '../packages/draughts/dist/index.js';
+import { DraughtsSearchPosition, draughtsGame, isVariantId, VARIANT_IDS } from '../packages/draughts/dist/index.js';
 
 const args = process.argv.slice(2);
 const command = args[0];
@@ -34,6 +34,10 @@ if (!isVariantId(rules)) {
   console.error(`unknown rule set: ${rules}`);
   process.exit(2);
 }
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 const dir = option('--out', option('--dir', defaultEgdbFolder()));
 const force = args.includes('--force');
 
@@ -64,12 +68,14 @@ if (command === 'build') {
   let positions = 0;
   let bytes = 0;
   let ms = 0;
+  let cpu = 0;
   console.log(`${rules} endgame databases up to ${maxPieces} pieces into ${dir}`);
-  console.log('slice  pieces   positions        wins       draws      losses       ms       bytes');
+  console.log('slice  pieces   positions        wins       draws      losses       ms   cpu ms       bytes');
   for (const m of builder.order(maxPieces)) {
     const file = join(dir, sliceFileName(rules, m));
     let slice;
     let took = 0;
+    let tookCpu = 0;
     if (!force && existsSync(file)) {
       const r = decodeSlice(new Uint8Array(readFileSync(file)));
       if (r.ok) {
@@ -79,8 +85,10 @@ if (command === 'build') {
     }
     if (!slice) {
       const t0 = performance.now();
+      const c0 = cpuMs();
       slice = builder.solve(m);
       took = performance.now() - t0;
+      tookCpu = cpuMs() - c0;
       writeSliceFile(dir, slice);
     }
     const c = countValues(slice);
@@ -88,13 +96,36 @@ if (command === 'build') {
     positions += 2 * slice.index.size;
     bytes += size;
     ms += took;
+    cpu += tookCpu;
     console.log(
-      `${materialName(m)}  ${pad(pieces(m), 6)}  ${pad(2 * slice.index.size, 10)}  ${pad(c.wins, 10)}  ${pad(c.draws, 10)}  ${pad(c.losses, 10)}  ${pad(took.toFixed(0), 7)}  ${pad(size, 10)}${took === 0 ? '  (read)' : ''}`,
+      `${materialName(m)}  ${pad(pieces(m), 6)}  ${pad(2 * slice.index.size, 10)}  ${pad(c.wins, 10)}  ${pad(c.draws, 10)}  ${pad(c.losses, 10)}  ${pad(took.toFixed(0), 7)}  ${pad(tookCpu.toFixed(0), 7)}  ${pad(size, 10)}${took === 0 ? '  (read)' : ''}`,
     );
   }
-  console.log(`total: ${positions} positions, ${(ms / 1000).toFixed(1)} s, ${bytes} bytes (${mb(bytes)})`);
+  console.log(
+    `total: ${positions} positions, ${(ms / 1000).toFixed(1)} s (CPU ${(cpu / 1000).toFixed(1)} s), ${bytes} bytes (${mb(bytes)})`,
+  );
 } else if (command === 'verify') {
-  const db = new EndgameDatabase(rules, {
+  const variants = args.includes('--rules') ? [rules] : VARIANT_IDS;
+  let errors = 0;
+  let slices = 0;
+  for (const variant of variants) {
+    const r = verifyRules(variant);
+    errors += r.errors;
+    slices += r.slices;
+  }
+  if (slices === 0) {
+    console.error(`no slice in ${dir}: run npm run egdb:build -- --rules <rules> --pieces <n>`);
+    process.exit(1);
+  }
+  process.exit(errors === 0 ? 0 : 1);
+} else {
+  console.error('usage: node bench/egdb.js build|verify --rules <rules> [--pieces N] [--out DIR]');
+  process.exit(2);
+}
+
+/** Checks every slice of a rule set in the folder, then the known results; prints and returns the counts. */
+function verifyRules(variant) {
+  const db = new EndgameDatabase(variant, {
     maxPieces: Number(option('--pieces', '8')),
     load: (name) => (existsSync(join(dir, name)) ? new Uint8Array(readFileSync(join(dir, name))) : undefined),
   });
@@ -110,15 +141,12 @@ if (command === 'build') {
     positions += r.positions;
     errors += r.errors;
     console.log(
-      `${materialName(m)}  ${pad(r.positions, 10)} positions  ${r.errors === 0 ? 'ok' : `${r.errors} WRONG: ${r.examples.join('; ')}`}`,
+      `${variant} ${materialName(m)}  ${pad(r.positions, 10)} positions  ${r.errors === 0 ? 'ok' : `${r.errors} WRONG: ${r.examples.join('; ')}`}`,
     );
   }
-  if (slices === 0) {
-    console.error(`no ${rules} slice in ${dir}: run npm run egdb:build -- --rules ${rules}`);
-    process.exit(1);
-  }
-  const game = draughtsGame(rules);
-  for (const [fen, want, why] of KNOWN[rules] ?? []) {
+  if (slices === 0) return { errors, slices };
+  const game = draughtsGame(variant);
+  for (const [fen, want, why] of KNOWN[variant] ?? []) {
     const state = game.parsePosition(fen);
     if (!state.ok) throw new Error(`bad known position ${fen}`);
     const got = db.probe(new DraughtsSearchPosition(state.value));
@@ -128,10 +156,7 @@ if (command === 'build') {
     console.log(`${ok ? 'ok   ' : 'WRONG'} ${fen}: ${got} (${why})`);
   }
   console.log(
-    `${slices} slices, ${positions} positions checked in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${errors === 0 ? 'all consistent' : `${errors} errors`}`,
+    `${variant}: ${slices} slices, ${positions} positions checked in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${errors === 0 ? 'all consistent' : `${errors} errors`}`,
   );
-  process.exit(errors === 0 ? 0 : 1);
-} else {
-  console.error('usage: node bench/egdb.js build|verify --rules <rules> [--pieces N] [--out DIR]');
-  process.exit(2);
+  return { errors, slices };
 }

@@ -1,6 +1,7 @@
 import { unwrap } from '@tactica/core';
 import { DraughtsSearchPosition, Engine, RULE_SETS, draughtsGame, geometryOf, type VariantId } from '@tactica/draughts';
 import { describe, expect, it } from 'vitest';
+import { DraughtsDeepSearcher } from '../draughts-deep-search.js';
 import { buildDatabases, EgdbBuilder, toWords } from './build.js';
 import { buildOrder, isCanonical, SliceIndex, type Material } from './material.js';
 import { EndgameDatabase } from './probe.js';
@@ -114,6 +115,23 @@ describe('the endgame database builder', () => {
     expect(probeFen(db, 'international', 'B:WK23:BK49,K50')).toBe(0);
     // A man that crowns at once (6-1), out of the lone king's reach: king against king, a draw.
     expect(probeFen(db, 'international', 'W:W6:BK50')).toBe(0);
+  });
+
+  it('the deep search with the database keeps a won root won and plays it out (English, 2 kings v 1 king)', () => {
+    const db = databaseOf('english', englishUpTo3(), 3);
+    const game = draughtsGame('english');
+    let s = unwrap(game.parsePosition('W:WK14,K15:BK1'));
+    const searcher = new DraughtsDeepSearcher({ ttLog2: 12, endgames: db });
+    for (let ply = 0; ply < 120 && !s.over; ply++) {
+      const sp = new DraughtsSearchPosition(s);
+      const before = db.probe(sp);
+      const r = searcher.search(sp, { nodes: 4000 });
+      s = game.play(s, sp.decode(r.bestMove as number));
+      // Every move keeps the database's value: a win stays a win, the loser's moves stay lost.
+      const after = s.over ? (s.over.kind === 'win' ? -1 : 0) : db.probe(new DraughtsSearchPosition(s));
+      expect(after).toBe(before === undefined ? after : -before);
+    }
+    expect(s.over).toMatchObject({ kind: 'win', winner: 0 });
   });
 
   it('refuses a damaged slice file', () => {
