@@ -17,7 +17,9 @@
  *   share of the target that grows when the best move changes or the score drops, and shrinks when it is stable;
  * - Lazy SMP: helper threads search the same root over the shared table with their depths staggered; the main
  *   thread's result is the answer;
- * - an evaluation and an endgame database given by the caller (`DeepEvaluator`, `DeepEndgames`).
+ * - an evaluation and an endgame database given by the caller (`DeepEvaluator`, `DeepEndgames`); with the root in
+ *   the database, only the root moves that keep its value are searched, and only smaller material is probed below
+ *   (see `limitRootToDatabase`).
  *
  * Scores are hundredths of a man from the side to move's view, `WIN - ply` for a won game.
  */

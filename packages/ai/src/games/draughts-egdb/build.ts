@@ -104,6 +104,19 @@ export class EgdbBuilder {
         words[5] as number,
         side,
       );
+      // Most positions have neither a capture nor a man one step from crowning: every move stays in the slice, and
+      // the generator's bulk count says how many without writing them.
+      if (!e.anyCapture() && !this.nearCrowning(x, side)) {
+        const quiet = e.countMoves();
+        if (quiet === 0) {
+          state[entry] = S_LOSS;
+          queue[tail++] = entry;
+        } else {
+          if (quiet >= HAS_DRAW) throw new Error('more quiet moves than a counter holds');
+          counter[entry] = quiet;
+        }
+        continue;
+      }
       const end = e.generate(0);
       if (end === 0) {
         state[entry] = S_LOSS;
@@ -260,6 +273,24 @@ export class EgdbBuilder {
   }
 
   private readonly scratchWords = new Int32Array(6);
+
+  /** Whether the side to move has a man on the row before its crowning row (White's is row 1, Black's row size-2). */
+  private nearCrowning(x: SliceIndex, side: number): boolean {
+    const half = this.set.half;
+    if (side === 0) {
+      for (let j = 0; j < x.material.wm; j++) {
+        const s = x.wmSq[j] as number;
+        if (s >= half && s < 2 * half) return true;
+      }
+      return false;
+    }
+    const from = this.squares - 2 * half;
+    for (let j = 0; j < x.material.bm; j++) {
+      const s = x.bmSq[j] as number;
+      if (s >= from && s < from + half) return true;
+    }
+    return false;
+  }
 }
 
 /** The generator's six words of the squares in the index's arrays. */

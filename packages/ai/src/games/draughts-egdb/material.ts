@@ -25,24 +25,27 @@ export interface Material {
 }
 
 /** Most pieces of one kind and colour a slice may hold (the binomial table's width). */
-const MAX_GROUP = 8;
+export const MAX_GROUP = 6;
 const MAX_N = 64;
+const W = MAX_GROUP + 1;
 
-/** C(n, k) for n < 64, k ≤ MAX_GROUP, exact in a double. */
-const BINOMIAL = new Float64Array(MAX_N * (MAX_GROUP + 1));
+/**
+ * C(n, k) for n < 64, k ≤ MAX_GROUP: all below 2^31, so the index arithmetic stays in 32-bit integers (a slice
+ * holds fewer than 2^31 positions a side, checked when its index is made), which is what keeps it fast: the
+ * modulo of doubles is a call.
+ */
+const BINOMIAL = new Int32Array(MAX_N * W);
 for (let n = 0; n < MAX_N; n++) {
-  BINOMIAL[n * (MAX_GROUP + 1)] = 1;
+  BINOMIAL[n * W] = 1;
   for (let k = 1; k <= MAX_GROUP; k++) {
-    BINOMIAL[n * (MAX_GROUP + 1) + k] =
-      n === 0
-        ? 0
-        : (BINOMIAL[(n - 1) * (MAX_GROUP + 1) + k - 1] as number) + (BINOMIAL[(n - 1) * (MAX_GROUP + 1) + k] as number);
+    BINOMIAL[n * W + k] =
+      n === 0 ? 0 : (BINOMIAL[(n - 1) * W + k - 1] as number) + (BINOMIAL[(n - 1) * W + k] as number);
   }
 }
 
 export function binomial(n: number, k: number): number {
-  if (k < 0 || n < 0 || k > n) return 0;
-  return BINOMIAL[n * (MAX_GROUP + 1) + k] as number;
+  if (k < 0 || n < 0 || k > n || k > MAX_GROUP) return 0;
+  return BINOMIAL[n * W + k] as number;
 }
 
 /** A number naming a signature (for tables indexed by material): 8 values per count. */
@@ -110,11 +113,11 @@ export class SliceIndex {
   readonly bmSq: Int32Array;
   readonly bkSq: Int32Array;
   /** Block start per number of white men on the bottom row. */
-  private readonly offsets: Float64Array;
+  private readonly offsets: Int32Array;
   private readonly middle: number;
-  private readonly cBlackMen: Float64Array;
-  private readonly cMiddle: Float64Array;
-  private readonly cBottom: Float64Array;
+  private readonly cBlackMen: Int32Array;
+  private readonly cMiddle: Int32Array;
+  private readonly cBottom: Int32Array;
   private readonly cWk: number;
   private readonly cBk: number;
   private readonly menSq: Int32Array;
@@ -134,10 +137,11 @@ export class SliceIndex {
     this.menSq = new Int32Array(wm + bm + 1);
     this.occSq = new Int32Array(wm + bm + wk + 1);
     this.tmp = new Int32Array(MAX_GROUP + 1);
-    this.offsets = new Float64Array(wm + 2);
-    this.cBlackMen = new Float64Array(wm + 1);
-    this.cMiddle = new Float64Array(wm + 1);
-    this.cBottom = new Float64Array(wm + 1);
+    if (Math.max(wm, wk, bm, bk) > MAX_GROUP) throw new Error(`more than ${MAX_GROUP} pieces of a kind`);
+    this.offsets = new Int32Array(wm + 2);
+    this.cBlackMen = new Int32Array(wm + 1);
+    this.cMiddle = new Int32Array(wm + 1);
+    this.cBottom = new Int32Array(wm + 1);
     this.cWk = binomial(squares - wm - bm, wk);
     this.cBk = binomial(squares - wm - bm - wk, bk);
     let total = 0;
@@ -149,6 +153,7 @@ export class SliceIndex {
       total +=
         (this.cBottom[k] as number) * (this.cMiddle[k] as number) * (this.cBlackMen[k] as number) * this.cWk * this.cBk;
     }
+    if (total >= 2 ** 31) throw new Error('a slice of 2^31 positions or more');
     this.offsets[wm + 1] = total;
     this.size = total;
   }
@@ -164,15 +169,15 @@ export class SliceIndex {
     while (k < wm && (wmSq[wm - 1 - k] as number) >= bottomStart) k++;
     const mid = wm - k;
     let rMid = 0;
-    for (let j = 0; j < mid; j++) rMid += binomial((wmSq[j] as number) - half, j + 1);
+    for (let j = 0; j < mid; j++) rMid += BINOMIAL[((wmSq[j] as number) - half) * W + j + 1] as number;
     let rBot = 0;
-    for (let j = 0; j < k; j++) rBot += binomial((wmSq[mid + j] as number) - bottomStart, j + 1);
+    for (let j = 0; j < k; j++) rBot += BINOMIAL[((wmSq[mid + j] as number) - bottomStart) * W + j + 1] as number;
     // Black men: their range is [0, bottomStart), less the white men in the middle.
     let rB = 0;
     for (let j = 0, w = 0; j < bm; j++) {
       const s = this.bmSq[j] as number;
       while (w < mid && (wmSq[w] as number) < s) w++;
-      rB += binomial(s - w, j + 1);
+      rB += BINOMIAL[(s - w) * W + j + 1] as number;
     }
     // Kings: the squares no man holds, then (black kings) no white king either.
     const men = this.menSq;
@@ -181,7 +186,7 @@ export class SliceIndex {
     for (let j = 0, m = 0; j < wk; j++) {
       const s = this.wkSq[j] as number;
       while (m < nMen && (men[m] as number) < s) m++;
-      rWk += binomial(s - m, j + 1);
+      rWk += BINOMIAL[(s - m) * W + j + 1] as number;
     }
     const occ = this.occSq;
     const nOcc = mergeSorted(men, nMen, this.wkSq, wk, occ);
@@ -189,7 +194,7 @@ export class SliceIndex {
     for (let j = 0, m = 0; j < bk; j++) {
       const s = this.bkSq[j] as number;
       while (m < nOcc && (occ[m] as number) < s) m++;
-      rBk += binomial(s - m, j + 1);
+      rBk += BINOMIAL[(s - m) * W + j + 1] as number;
     }
     const cMid = this.cMiddle[k] as number;
     const cB = this.cBlackMen[k] as number;
@@ -203,17 +208,19 @@ export class SliceIndex {
     const bottomStart = this.squares - half;
     let k = 0;
     while (k < wm && index >= (this.offsets[k + 1] as number)) k++;
-    let r = index - (this.offsets[k] as number);
-    const rBk = r % this.cBk;
-    r = (r - rBk) / this.cBk;
-    const rWk = r % this.cWk;
-    r = (r - rWk) / this.cWk;
+    let r = (index - (this.offsets[k] as number)) | 0;
+    const cBk = this.cBk | 0;
+    const cWk = this.cWk | 0;
+    const rBk = (r % cBk) | 0;
+    r = ((r - rBk) / cBk) | 0;
+    const rWk = (r % cWk) | 0;
+    r = ((r - rWk) / cWk) | 0;
     const cB = this.cBlackMen[k] as number;
-    const rB = r % cB;
-    r = (r - rB) / cB;
+    const rB = (r % cB) | 0;
+    r = ((r - rB) / cB) | 0;
     const cMid = this.cMiddle[k] as number;
-    const rMid = r % cMid;
-    const rBot = (r - rMid) / cMid;
+    const rMid = (r % cMid) | 0;
+    const rBot = ((r - rMid) / cMid) | 0;
     const mid = wm - k;
     const tmp = this.tmp;
     const wmSq = this.wmSq;
@@ -250,9 +257,10 @@ function mergeSorted(a: Int32Array, na: number, b: Int32Array, nb: number, out: 
 function unrankCombination(r: number, k: number, n: number, out: Int32Array): void {
   let c = n - 1;
   for (let j = k; j >= 1; j--) {
-    while (binomial(c, j) > r) c--;
+    // C(c, j) for c < j is 0 in the table, so the scan stops at c = j - 1 at the latest.
+    while ((BINOMIAL[c * W + j] as number) > r) c--;
     out[j - 1] = c;
-    r -= binomial(c, j);
+    r -= BINOMIAL[c * W + j] as number;
     c--;
   }
 }

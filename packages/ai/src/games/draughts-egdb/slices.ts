@@ -4,7 +4,7 @@
  * are not part of a value: a value says what play leads to with no counter, as endgame databases do **(ours)**.
  */
 import { geometryOf, type RuleSet } from '@tactica/draughts';
-import { isCanonical, materialKey, type Material, type SliceIndex } from './material.js';
+import { isCanonical, materialKey, MAX_GROUP, type Material, type SliceIndex } from './material.js';
 
 export const DRAW = 0;
 export const WIN = 1;
@@ -69,7 +69,7 @@ export class SliceSet {
 
   /** The canonical slice of a signature, loaded on first use; undefined when there is none. */
   get(wm: number, wk: number, bm: number, bk: number): Slice | undefined {
-    if (wm > 7 || wk > 7 || bm > 7 || bk > 7) return undefined;
+    if (wm > MAX_GROUP || wk > MAX_GROUP || bm > MAX_GROUP || bk > MAX_GROUP) return undefined;
     const key = ((wm * 8 + wk) * 8 + bm) * 8 + bk;
     const known = this.slices[key];
     if (known !== undefined) return known ?? undefined;
