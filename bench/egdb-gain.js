@@ -26,6 +26,10 @@ const count = Number(option('--pieces', '5'));
 const wanted = Number(option('--positions', '40'));
 const nodes = Number(option('--nodes', '20000'));
 const seed = option('--seed', '1');
+const kind = option('--kind', 'win');
+const lead = Number(option('--lead', '0'));
+/** One signature only (`0301`: 3 white kings against 1 black king, either side to move), else every one. */
+const only = option('--material', undefined);
 const dir = option('--dir', defaultEgdbFolder());
 const db = openEgdbFolder(rules, dir);
 if (!db) {
@@ -36,7 +40,9 @@ const game = draughtsGame(rules);
 const g = geometryOf(RULE_SETS[rules].size);
 const sq = squaresOf(RULE_SETS[rules]);
 const rng = createRng(`egdb-gain-${rules}-${seed}`);
-const materials = buildOrder(count, g.half).filter((m) => pieces(m) === count);
+const materials = buildOrder(count, g.half).filter(
+  (m) => pieces(m) === count && (only === undefined || `${m.wm}${m.wk}${m.bm}${m.bk}` === only),
+);
 
 function fenOf(x, side) {
   const m = x.material;
@@ -58,14 +64,15 @@ for (let tries = 0; positions.length < wanted && tries < wanted * 1000; tries++)
   const sp = new DraughtsSearchPosition(state.value);
   if (sp.status() !== 0) continue;
   const own = side === 0 ? m.wm + m.wk : m.bm + m.bk;
-  if (own > count - own) continue;
-  if (db.probe(sp) !== 1) continue;
+  if (kind === 'win' ? own > count - own + lead || db.probe(sp) !== 1 : own >= count - own || db.probe(sp) !== 0) {
+    continue;
+  }
   positions.push(state.value);
 }
 
 function playOut(start, endgames) {
   const searcher = new DraughtsDeepSearcher({ ttLog2: 16, ...(endgames ? { endgames } : {}) });
-  const winner = start.position.turn;
+  const mover = start.position.turn;
   let s = start;
   let firstKeeps;
   for (let ply = 0; ply < 400 && !s.over; ply++) {
@@ -73,9 +80,17 @@ function playOut(start, endgames) {
     const r = searcher.search(sp, { nodes });
     const move = sp.decode(r.bestMove);
     s = game.play(s, move);
-    if (ply === 0) firstKeeps = db.probe(new DraughtsSearchPosition(s)) === -1 || s.over?.kind === 'win';
+    if (ply === 0) {
+      const after = s.over ? (s.over.kind === 'win' ? -1 : 0) : db.probe(new DraughtsSearchPosition(s));
+      firstKeeps = after === (kind === 'win' ? -1 : 0);
+    }
   }
-  return { won: s.over?.kind === 'win' && s.over.winner === winner, firstKeeps, reason: s.over?.reason ?? 'ply cap' };
+  // The database's result reached: the win converted, or (a draw to hold) no loss.
+  const reached =
+    kind === 'win'
+      ? s.over?.kind === 'win' && s.over.winner === mover
+      : !(s.over?.kind === 'win' && s.over.winner !== mover);
+  return { won: reached, firstKeeps, reason: s.over?.reason ?? 'ply cap' };
 }
 
 const t0 = performance.now();
@@ -92,9 +107,9 @@ for (const [i, p] of positions.entries()) {
   }
 }
 const n = positions.length;
-console.log(
-  `${rules}, ${n} won ${count}-piece positions (no more pieces than the loser), ${nodes} nodes a move, seed ${seed}`,
-);
-console.log(`with the database:    ${tally.db.won}/${n} converted, first move kept the win ${tally.db.keeps}/${n}`);
-console.log(`without the database: ${tally.none.won}/${n} converted, first move kept the win ${tally.none.keeps}/${n}`);
+const what = kind === 'win' ? `won (lead ≤ ${lead})` : 'drawn, side to move behind';
+const done = kind === 'win' ? 'converted' : 'held';
+console.log(`${rules}, ${n} ${what} ${only ?? `${count}-piece`} positions, ${nodes} nodes a move, seed ${seed}`);
+console.log(`with the database:    ${tally.db.won}/${n} ${done}, first move kept the value ${tally.db.keeps}/${n}`);
+console.log(`without the database: ${tally.none.won}/${n} ${done}, first move kept the value ${tally.none.keeps}/${n}`);
 console.log(`(${((performance.now() - t0) / 1000).toFixed(0)} s)`);
