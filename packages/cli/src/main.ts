@@ -1,3 +1,5 @@
+import { useDraughtsEndgames } from '@tactica/ai/draughts';
+import { openEgdbFolders } from '@tactica/ai/node-egdb';
 import { processIo } from './io.js';
 import { runCli } from './program.js';
 import { gameClis } from './registry.js';
@@ -9,5 +11,9 @@ for (const stream of [process.stdout, process.stderr]) {
     throw e;
   });
 }
+
+// Master's search probes the endgame databases of the folder when there are some (`npm run egdb:build`); only the
+// folder's listing is read here, a slice when the search first needs it. TACTICA_EGDB=off leaves them out (ours).
+if (process.env['TACTICA_EGDB'] !== 'off') useDraughtsEndgames(openEgdbFolders());
 
 process.exitCode = await runCli(process.argv.slice(2), gameClis, processIo);
