@@ -1,6 +1,9 @@
 // The endgame databases, over the built packages:
 //   node bench/egdb.js build  --rules english --pieces 4 [--out DIR]
 //   node bench/egdb.js verify [--rules english] [--pieces 4] [--dir DIR]     (no --rules: every rule set found)
+//   node bench/egdb.js kings --rules international [--dir DIR]
+// `kings` reads the slice of 3 kings against 1 and counts, with the lone king to move and nothing to take, how many
+// positions are lost when it stands on the long diagonal, off it with a king of the three on it, or neither.
 // `build` solves every slice up to `--pieces` pieces (smaller slices first; a slice already in the folder with the
 // right header is read, not rebuilt, unless --force) and writes one file per slice into DIR (default
 // $TACTICA_HOME/egdb, else ~/.tactica/egdb); it prints per slice the positions, wins/draws/losses for the side to
@@ -21,7 +24,16 @@ import {
   verifySlice,
 } from '../packages/ai/dist/draughts-egdb.js';
 import { defaultEgdbFolder, writeSliceFile } from '../packages/ai/dist/node-egdb.js';
-import { DraughtsSearchPosition, draughtsGame, isVariantId, VARIANT_IDS } from '../packages/draughts/dist/index.js';
+import {
+  DraughtsSearchPosition,
+  draughtsGame,
+  Engine,
+  geometryOf,
+  isVariantId,
+  RULE_SETS,
+  squaresOf,
+  VARIANT_IDS,
+} from '../packages/draughts/dist/index.js';
 
 const args = process.argv.slice(2);
 const command = args[0];
@@ -57,8 +69,10 @@ const KNOWN = {
     ['W:WK3:BK48', 0, '1 king against 1 king is a draw'],
     ['W:WK1,K2,K3:BK46', 0, '3 kings cannot beat a king on the long diagonal'],
     ['W:WK1,K2,K3:BK28', 0, '3 kings cannot beat a king on the long diagonal'],
-    ['W:WK46,K28,K10:BK45', 1, '3 kings holding the long diagonal catch the lone king'],
-    ['W:WK1,K2,K3,K4:BK46', 1, '4 kings beat 1 king even on the long diagonal'],
+    ['W:WK46,K28,K10:BK45', 0, '3 kings against 1 king is a draw, even holding the long diagonal'],
+  ],
+  russian: [
+    ['B:WK29,K18,K4:BK1', -1, "3 kings holding the main diagonal catch a lone king off it (Petrov's triangle)"],
   ],
 };
 
@@ -118,6 +132,49 @@ if (command === 'build') {
     process.exit(1);
   }
   process.exit(errors === 0 ? 0 : 1);
+} else if (command === 'kings') {
+  const name = join(dir, sliceFileName(rules, { wm: 0, wk: 3, bm: 0, bk: 1 }));
+  const r = existsSync(name) ? decodeSlice(new Uint8Array(readFileSync(name))) : undefined;
+  if (!r?.ok) {
+    console.error(`no valid ${name}: npm run egdb:build -- --rules ${rules} --pieces 4`);
+    process.exit(1);
+  }
+  const x = r.slice.index;
+  const g = geometryOf(RULE_SETS[rules].size);
+  const sq = squaresOf(RULE_SETS[rules]);
+  const engine = new Engine(RULE_SETS[rules]);
+  // The long diagonal: from White's left-hand bottom corner (a1) to the opposite corner.
+  const diagonal = new Set();
+  for (let file = 0; file < g.size; file++) diagonal.add(sq.fromFileRank(file, file + 1));
+  const counts = { on: [0, 0, 0], off: [0, 0, 0], neither: [0, 0, 0] };
+  const bit = (s) => g.bitOf[s];
+  for (let i = 0; i < x.size; i++) {
+    x.unrank(i);
+    let wLo = 0;
+    let wHi = 0;
+    for (const k of x.wkSq.subarray(0, 3)) {
+      if (bit(k) < 32) wLo |= 1 << bit(k);
+      else wHi |= 1 << (bit(k) - 32);
+    }
+    const lone = x.bkSq[0];
+    const bLo = bit(lone) < 32 ? 1 << bit(lone) : 0;
+    const bHi = bit(lone) < 32 ? 0 : 1 << (bit(lone) - 32);
+    engine.load(wLo, wHi, bLo, bHi, wLo | bLo, wHi | bHi, 1);
+    if (engine.anyCapture()) continue;
+    const entry = x.size + i;
+    const v = (r.slice.data[entry >>> 2] >>> ((entry & 3) * 2)) & 3;
+    const held = [...x.wkSq.subarray(0, 3)].some((k) => diagonal.has(k));
+    counts[diagonal.has(lone) ? 'on' : held ? 'off' : 'neither'][v]++;
+  }
+  for (const [where, [draws, , losses]] of Object.entries(counts)) {
+    const total = draws + losses + counts[where][1];
+    const text = { on: 'on the long diagonal', off: 'off it, the long diagonal held', neither: 'neither holds it' }[
+      where
+    ];
+    console.log(
+      `${rules} 3 kings v 1, lone king to move, ${text}: ${total} positions, ${((100 * losses) / total).toFixed(1)}% lost`,
+    );
+  }
 } else {
   console.error('usage: node bench/egdb.js build|verify --rules <rules> [--pieces N] [--out DIR]');
   process.exit(2);
