@@ -1,12 +1,16 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { unwrap } from '@tactica/core';
 import { DraughtsSearchPosition, Engine, RULE_SETS, draughtsGame, geometryOf, type VariantId } from '@tactica/draughts';
 import { describe, expect, it } from 'vitest';
+import { openEgdbFolder, openEgdbFolders, writeSliceFile } from '../../node-egdb.js';
 import { DraughtsDeepSearcher } from '../draughts-deep-search.js';
 import { buildDatabases, EgdbBuilder, toWords } from './build.js';
 import { buildOrder, isCanonical, SliceIndex, type Material } from './material.js';
 import { EndgameDatabase } from './probe.js';
 import { decodeSlice, encodeSlice, sliceFileName } from './slice-file.js';
-import { DRAW, LOSS, WIN, type SliceSet } from './slices.js';
+import { DRAW, LOSS, WIN, type Slice, type SliceSet } from './slices.js';
 import { verifySlice } from './verify.js';
 
 function probeFen(db: EndgameDatabase, variant: VariantId, fen: string): -1 | 0 | 1 | undefined {
@@ -134,6 +138,23 @@ describe('the endgame database builder', () => {
     expect(s.over).toMatchObject({ kind: 'win', winner: 0 });
   });
 
+  it('a folder of slice files: read lazily for the search, and none is no database', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'egdb-'));
+    try {
+      const set = englishUpTo3();
+      for (const m of buildOrder(2, set.half)) writeSliceFile(dir, set.get(m.wm, m.wk, m.bm, m.bk) as Slice);
+      const db = openEgdbFolder('english', dir);
+      expect(db?.maxPieces).toBe(2);
+      expect(db?.loadedBytes).toBe(0);
+      expect(db && probeFen(db, 'english', 'W:WK32:BK1')).toBe(0);
+      expect(db?.loadedBytes).toBeGreaterThan(32);
+      expect(openEgdbFolder('international', dir)).toBeUndefined();
+      expect(openEgdbFolders(join(dir, 'missing'))).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a damaged slice file', () => {
     const builder = new EgdbBuilder('english');
     const slice = builder.solve({ wm: 0, wk: 1, bm: 0, bk: 1 });
@@ -170,10 +191,12 @@ function fixpointValues(variant: VariantId, maxPieces: number): number[][] {
     indexes.set(((m.wm * 8 + m.wk) * 8 + m.bm) * 8 + m.bk, { x, base: total });
     total += 2 * x.size;
   }
+  // Bits ascend with squares (geometry.ts), so the squares come out sorted.
   const squaresOf = (lo: number, hi: number): number[] => {
     const out: number[] = [];
-    for (let b = 0; b < 64; b++) if ((b < 32 ? lo >>> b : hi >>> (b - 32)) & 1) out.push(g.squareOf[b] as number);
-    return out.sort((a, b) => a - b);
+    for (let x = lo; x !== 0; x &= x - 1) out.push(g.squareOf[31 - Math.clz32(x & -x)] as number);
+    for (let x = hi; x !== 0; x &= x - 1) out.push(g.squareOf[63 - Math.clz32(x & -x)] as number);
+    return out;
   };
   /** The id of the engine's position, or -1 when the side to move has no piece left (it has lost). */
   const idOf = (): number => {
