@@ -24,3 +24,16 @@ export {
   type DeepSearchLimits,
   type DeepSearcherOptions,
 } from './games/draughts.js';
+export {
+  BOOK_VARIANTS,
+  bookKey,
+  DraughtsBook,
+  formatDraughtsBook,
+  loadDraughtsBook,
+  loadedDraughtsBook,
+  parseDraughtsBook,
+  pickBookMove,
+  positionOfKey,
+  type BookChoice,
+  type BookMove,
+} from './games/draughts-book.js';
