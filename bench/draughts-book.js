@@ -24,8 +24,8 @@ if (rules !== 'english' && rules !== 'international') {
 }
 const english = rules === 'english';
 const o = {
-  nodes: Number(option('--nodes', english ? '250000' : '300000')),
-  budget: Number(option('--budget', '6')),
+  nodes: Number(option('--nodes', english ? '150000' : '300000')),
+  budget: Number(option('--budget', '5')),
   rootBudget: Number(option('--root-budget', english ? '30' : '250')),
   window: Number(option('--window', '15')),
   width: Number(option('--width', '2')),

@@ -11,7 +11,8 @@
 //   --a-book / --b-book: that side plays from the project's opening book while the position is in it (a pick among
 //   the book moves within 10 hundredths of the best, seeded by the game; no time spent), as Master does.
 //   --openings ballots (English): the ACF ballots not barred, in order, each played with both colours, instead of
-//   random openings; --first N starts at game N (to split a match over processes, each one job).
+//   random openings; --opening-plies P random openings of P plies (0: every game from the start position, varied
+//   only by the book's picks); --first N starts at game N (to split a match over processes, each one job).
 import { cpuUsage } from 'node:process';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import * as ai from '../packages/ai/dist/index.js';
@@ -44,7 +45,7 @@ async function playGame(o, index) {
   b.book = o.bBook ? book : undefined;
   const bookRng = createRng(`selfplay-book-${o.variant}-${o.seed}-${index}`);
   const aSeat = index % 2;
-  const plies0 = o.variant === 'international' ? 4 : 3;
+  const plies0 = o.openingPlies ?? (o.variant === 'international' ? 4 : 3);
   let s;
   if (o.openings === 'ballots') {
     const ballots = acfBallots().filter((x) => !x.barred);
@@ -115,6 +116,7 @@ if (!isMainThread) {
     aBook: args.includes('--a-book'),
     bBook: args.includes('--b-book'),
     openings: option('--openings', 'random'),
+    openingPlies: option('--opening-plies', undefined) === undefined ? undefined : Number(option('--opening-plies')),
   };
   const first = Number(option('--first', '0'));
   const jobs = Number(option('--jobs', '1'));

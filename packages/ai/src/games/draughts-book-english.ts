@@ -1,538 +1,906 @@
 // The english opening book: generated, do not edit. Made by
-//   npm run book:draughts -- --rules english --nodes 3000 --budget 3 --root-budget 10
-// (bench/draughts-book.js; packages/ai/src/games/draughts-book-build.ts says how). 532 positions, 1064 searches of 3000 nodes (3 M nodes); ballots: 3.0 new positions each, to ply 2.3 after the ballot on average (max 6).
+//   npm run book:draughts -- --rules english --nodes 150000 --budget 5 --root-budget 30 --window 15 --width 2 --ply-cost 10
+// (bench/draughts-book.js; packages/ai/src/games/draughts-book-build.ts says how). 900 positions, 1800 searches of 150000 nodes (243 M nodes); ballots: 5.0 new positions each, to ply 3.3 after the ballot on average (max 8).
 // Format: packages/ai/src/games/draughts-book.ts.
 export const DRAUGHTS_BOOK_ENGLISH = `tactica-draughts-book 1 english
-bssdsasdpbafbgggg 14x23 5
-bssdsassaaaggbggg 7-10 4 6-9 -9
-bssdsassaafgagggg 7-10 -1 11-15 -12
-bssdsssdaabgggfgg 11-15 17 10-15 7
-bssdsssdaafggfggg 10-15 8 11-16 1
-bssdsssdaafgggbgg 10-15 3 11-16 -4
-bssdsssdaafgggfgg 11-15 0 11-16 -12
-bssdsssdabaggbggg 11-15 -3 10-15 -4
-bssdsssdabbffgggg 10-15 14 11-16 -3
-bssdsssdafaggbggg 11-16 -8 9-13 -13
-bssdssspaabgggbgg 1-5 4 10-14 -3
-bssdssspaafgggbgg 9-14 -7 11-15 -8
-bssdssspaaggagggg 10-15 14 11-16 11
-bssdssspabaggfggg 11-15 8 10-15 -5
-bssdssspabfgagggg 11-15 11 10-15 11
-bssdssspafaggbggg 11-16 11 10-15 -1
-bssdssspafbbfgggg 11-15 14 11-16 2
-bsspsasdpaagggfgg 7-10 -6 5-9 -12
+bsdssssadfbgfbggg 9-14 2 11-15 -2
+bsdssssapbaggggfg 9-14 1 11-16 -1
+bssdsasdaafgagfgg 7-10 3 6-10 -2
+bssdsasdpaaggbggg 7-10 0 11-16 -5
+bssdsasdpbafbgggg 14x23 -2 15x22 -11
+bssdsassaaaggbggg 6-9 0 7-10 -4
+bssdsassaaagggbgg 6-9 0 11-15 -7
+bssdsddddaaggbggg 1-5 -3 8-11 -4
+bssdsddddfafbgggg 10-15 1 8-11 0
+bssdspdaffaabfggg 7-11 -17
+bssdspssaaggfgfgg 11-16 5 6-10 4
+bssdsqspabagagggg 7x23 2 6x15 -9
+bssdssdddaggfgfgg 1-5 3 7-11 2
+bssdssdddbffggfgg 8-11 2 16-20 1
+bssdssdddfffggfgg 9-13 -1 8-11 -3
+bssdssdddffgfbggg 8-11 6 16-20 3
+bssdssdddffgffggg 8-11 1 7-11 0
+bssdssddpfbfggfgg 8-11 6 15-19 -2
+bssdssddpfffgfggg 7-11 1 8-11 -1
+bssdssddpffgbbggg 9-13 1 7-11 0
+bssdssdipaaggbggg 7-11 0 8-11 -2
+bssdssdpdbffggfgg 10-14 -1 16-20 -2
+bssdssidaafffgggg 8x24 -1 7x16 -12
+bssdsssafaapggggg 11x18 6 10x19 3
+bssdsssdaabgggfgg 11-15 2 11-16 -3
+bssdsssdaafgggbgg 10-15 0 11-15 -3
+bssdsssdaafgggfgg 11-16 -3 10-15 -3
+bssdsssdabbffgggg 10-15 4 11-15 3
+bssdsssdabfffgggg 11-15 0 10-15 -2
+bssdsssdafaggbggg 11-16 3 10-15 -6
+bssdsssdafffbgggg 11-16 4 11-15 2
+bssdsssdaffffgggg 11-16 2 10-15 -4
+bssdssspaabgggbgg 10-14 -3 9-14 -6
+bssdssspaafgggbgg 11-15 -2 9-14 -4
+bssdssspaafgggfgg 11-16 0 11-15 -2
+bssdssspaaggagggg 9-14 -3 11-16 -4
+bssdssspabagggbgg 10-14 1 11-15 1
+bssdssspabbffgggg 10-15 1 10-14 1
+bssdssspabfgagggg 10-15 1 11-15 -3
+bssdssspafaggbggg 10-15 4 11-16 2
+bssdssspagabbgggg 11-15 3 9-14 0
+bsspsasapbagagbgg 5-9 1 7-10 1
 bsspsasdpbafbgggg 15x22 -3 14x23 -5
-bsspsdppdaaggbggg 16-20 4 8-12 -4
-bsspsdppdfabbgggg 5-9 11 8-12 -1
-bsspspddpbafbgggg 14x23 0 15x22 -15
-bsspssipaafgagggg 7x23 16 8x24 4
-bsspsssapabgggbgg 10-14 1 11-16 1
-bsspsssapafgggbgg 11-16 -6 9-14 -13
-bsspsssapbaggfggg 11-16 -3 10-14 -8
-bsspsssapfaggbggg 11-16 -15 9-14 -17
-bsspsssapfbffgggg 11-16 2 15-18 0
-bsspsssbpaagbgggg 10x17 28 9x18 15
-bsspsssdaafgggbgg 11-16 -5 11-15 -9
-bsspsssdaaggagggg 11-15 5 11-16 5
-bsspsssdabaggbggg 11-15 -3 11-16 -9
-bsspsssdabbffgggg 11-16 5 9-13 0
-bsspsssdafaggbggg 11-15 -4 2-6 -17
-bsspsssdafbffgggg 11-16 13 14-18 0
-bsspsssdafffbgggg 11-15 0 11-16 -7
-bsspsssdaffffgggg 11-15 -4 11-16 -7
-bsspsssfpaabggggg 10-14 -16 9-14 -27
-bsspssspaafgggbgg 11-16 2 9-14 -13
-bsspssspaafgggfgg 9-14 -4 11-15 -16
-bsspssspaaggagggg 11-16 9 9-14 2
-bsspssspabaggbggg 12-16 6 11-15 4
-bsspssspabaggfggg 11-15 9 12-16 6
-bsspssspabbffgggg 11-16 20 12-16 3
-bsspssspabfgagggg 1-6 -1 11-15 -2
-bsspssspafaggbggg 12-16 -2 11-15 -12
-bsspssspafbbfgggg 10-15 5 11-15 -3
-bsssdasdpbafbgggg 15x22 -21 14x23 -28
-bsssdassaaaggbggg 6-10 -1
-bsssdddddfaffgggg 16-20 -1 16-19 -2
-bsssdddpdbafbgggg 6-9 18
-bsssdddpdfabfgggg 6-9 3 5-9 -10
-bsssddspdffgfbggg 6-9 -8 10-14 -10
-bsssdpdasafgagggg 15x24 -11 16x23 -24
-bsssdpdasfabfgggg 8-11 -1 6-10 -10
-bsssdpdddbaaggggg 6-10 -8 8-11 -10
-bsssdpddpbafbgggg 14x23 -13
-bsssdsaasafgagggg 16x23 1
-bsssdspafabgagbgg 10x19 10
-bsssdssaafffbfggg 2-7 1 11-15 1
-bsssdssadbaggbggg 9-14 -6 9-13 -6
-bsssdssadbfffgggg 9-14 4
-bsssdssadfbffgggg 9-14 -7 10-14 -11
-bsssdssadffbfgggg 9-13 -5 9-14 -11
-bsssdssadgafbgggg 9-14 4 3-7 2
-bsssdssapabgggbgg 9-14 1 3-7 -10
-bsssdssapafggfggg 9-14 3 10-14 0
-bsssdssapbaggfggg 9-14 5 3-7 -1
-bsssdssapfaggbggg 9-13 -8 11-16 -10
-bsssdssapfaggfggg 11-16 2 9-14 -2
-bsssdssapfbffgggg 12-16 0 9-14 -7
-bsssdssdaafggfggg 9-13 11 11-16 0
-bsssdssdabaggbggg 12-16 3 9-13 -10
-bsssdssdabfffgggg 11-15 11
-bsssdssdafaggbggg 11-15 -8 9-13 -11
-bsssdssdafbffgggg 11-16 9
-bsssdssdafffbgggg 11-15 1 11-16 -9
-bsssdssdaffffgggg 9-13 -5 11-15 -19
-bsssdssfpaabggggg 9-14 -14 11-16 -18
-bsssppdasaaggbggg 6-10 -6 16-20 -14
-bsssppdasaaggfggg 6-10 -2 9-14 -10
-bsssppdasafgagggg 16x23 -4
-bsssppddpaaggbggg 6-10 -6 14-18 -11
-bsssppddpbafbgggg 15x22 -1 14x23 -12
-bssspsaasfabbgggg 7-11 -5 15-19 -6
-bssspssadafgggfgg 9-14 9 16-20 -4
-bssspssadbaggfggg 9-14 18 9-13 9
-bssspssadbbffgggg 9-13 20 10-14 7
-bssspssadbfffgggg 10-15 3 9-14 3
-bssspssadfaggbggg 9-13 -1 9-14 -12
-bssspssadfbbfgggg 9-13 9 9-14 0
-bssspssadfbffgggg 10-14 8 16-19 6
-bssspssadffffgggg 10-14 9 10-15 -4
-bssspssapabgggbgg 9-13 2 9-14 -4
-bssspssapafgggbgg 9-14 1 9-13 -3
-bssspssapbaggfggg 10-14 4 9-14 4
-bssspssapbagggbgg 9-14 11 10-14 4
-bssspssapfaggbggg 9-14 -10 4-8 -14
-bssspssapfaggfggg 9-13 11 4-8 -1
-bssspssapfbbfgggg 4-8 8 9-14 7
-bssspssapfbffgggg 15-18 12 12-16 9
-bssspssbdaabggggg 10x17 4 9x18 -7
-bssspssbdaafggggg 9x18 9 10x17 6
-bssspssbdaagbgggg 10x17 1 9x18 -6
-bssssadaadbgafggg 12-16 -8 5-9 -22
-bssssadaadfgafggg 7-11 -22
-bssssadaaiabbfggg 7-11 -21 5-9 -22
-bssssadpiaagagggg 6-9 9 8-11 7
-bssssasaaiafgfggg 6-9 -16 11-15 -20
-bssssasaaiffagggg 7-10 -9 5-9 -20
-bssssasaaqabgbggg 17-21 2
-bssssasaaqfafgggg 17-21 -1 6-10 -5
-bssssasppabgggbgg 5-9 3 7-10 -25
-bssssasppbaggfggg 5-9 -5 6-10 -12
-bssssasppbfffgggg 15x24 -3
-bssssasppfaggbggg 5-9 -1 6-9 -13
-bssssasppffffgggg 15x24 -14
-bssssasppgafbgggg 15x22 9 13x22 -3
-bssssasqpaafggggg 7-10 -13 15-18 -18
-bssssassaafggfggg 7-10 4 6-9 4
-bssssbsaaabfffggg 6x15 9 7x14 -2
-bssssbspaaabggggg 7x14 -1
-bssssbspaaafggggg 7x14 -10 6x15 -18
-bssssbspaaagbgggg 7x14 -6 6x15 -18
-bssssbspaaagfgggg 7x14 -20 6x15 -26
-bssssddaadgfagggg 8-11 -1 7-11 -7
-bssssddaaiffagggg 8-11 -4 6-9 -4
-bssssddadbfffbggg 5-9 -8 8-11 -11
-bssssddddbffbgggg 16x23 11 14x23 -1
-bssssddddbfffgggg 6-9 1 5-9 -4
-bssssddddfaggbggg 5-9 9 8-11 4
-bssssddddffffgggg 8-11 -7 6-9 -17
-bssssdddpafggfggg 5-9 9 8-11 7
-bssssdddpafgggbgg 8-11 1 6-9 -5
-bssssdddpbfffgggg 15x24 15
-bssssdddpfaggbggg 15-19 12
-bssssddidaabggggg 16-19 8
-bssssddipaabggggg 5-9 6 15-18 5
-bssssddpabffbfggg 10-14 19 10-15 7
-bssssddpabfgafggg 8-11 8 10-15 8
-bssssddpdbfffgggg 6-9 1 8-11 -5
-bssssddpdfbbfgggg 6-9 12 8-11 9
-bssssddppabgggbgg 8-11 -5 6-9 -5
-bssssddppafgggfgg 5-9 0 8-11 -15
-bssssddppfaggbggg 8-11 -9 5-9 -14
-bssssddppffffgggg 13x22 -10
-bssssdidaaafggggg 8x15 7
-bssssdidaaagbgggg 8x15 11
-bssssdidaaagfgggg 7x16 6
-bssssdipaaafggggg 7x16 1 8x15 -8
-bssssdipaaagbgggg 7x16 4 8x15 -8
-bssssdipaaagfgggg 7x16 4
-bssssdpddfaggbggg 16-20 -4 8-12 -8
-bssssdpidaabggggg 8-12 -2 16-20 -12
-bssssdppagabbgbgg 11-15 10 10-14 4
-bssssdppdabgggfgg 8-12 1
-bssssdppdbaggbggg 6-9 5 5-9 2
-bssssdppdbaggfggg 8-12 6 6-9 -8
-bssssdppdbfffgggg 16-20 -2 8-12 -3
-bssssdppdgabbgggg 6-9 3 10-14 -2
-bssssdsaaafgbfggg 5-9 22 10-14 0
-bssssdsaabafgbggg 6-9 1 10-14 -4
-bssssdsdaafgfgggg 5-9 1 11-15 0
-bssssdsdabafggggg 11-15 17 10-15 8
-bssssfsaaafffbggg 5x14 -1 6x13 -8
-bssssfsapaafggggg 5x14 2
-bssssfsapaagbgggg 5x14 -5 6x13 -18
-bssssidaaaiffgggg 5x14 4 6x13 -11
-bssssidadaafggggg 6x13 -3 5x14 -9
-bssssidadaagbgggg 6x13 -3 5x14 -9
-bssssidapaafggggg 5x14 8
-bssssidapaagbgggg 5x14 5 6x13 -9
-bssssipadaafggggg 6x13 -3
-bssssipadaagbgggg 6x13 1
-bsssspaaabpfbgbgg 7-10 -26
-bsssspaaafpbbgbgg 7-10 -14
-bsssspaaafpfbgbgg 9-14 -9 7-10 -15
-bsssspdaabpgbgbgg 7-10 7
-bsssspdaadfgbfggg 7-11 -13
-bsssspdafapgagggg 7-10 14 12-16 4
-bsssspdasfbbfgggg 8-11 6
-bsssspddabigfbggg 8-11 -2
-bsssspdddafggfggg 8-11 8 9-13 6
-bsssspdddbaggbggg 6-10 1 8-11 -8
-bsssspdddbfffgggg 8-11 5 6-10 1
-bsssspdddbfgagggg 14x23 4 16x23 -5
-bsssspdddffffgggg 8-11 11
-bsssspddiaagbgggg 6-10 10 7-10 -2
-bsssspidaaafggggg 8x15 -5 7x16 -20
-bsssspidaaagbgggg 8x15 -10 7x16 -20
-bsssspidaaagfgggg 8x15 -3
-bssssppaaaqgbgbgg 7-10 -1
-bssssppaabagffgfg 9-14 20 6-10 7
-bssssppasbaggfggg 16-20 15 16-19 -1
-bssssppasfbbfgggg 15-19 9 6-10 1
-bssssppasgabbgggg 7-10 -10 16-19 -11
-bssssppddbaggbggg 8-12 1 6-10 -3
-bsssspsaaafgbfggg 11-15 14 9-14 8
-bsssspsaaafgfgfgg 9-14 -5 7-10 -15
-bsssspsaabafgbggg 6-10 1 7-10 -4
-bsssspsaabagbgbgg 7-10 10 9-14 6
-bsssspsabfafbgggg 11x20 1
-bsssspsapfafggggg 15-18 -5 9-14 -17
-bssssqdaaabfffggg 7x14 -4 6x15 -5
-bssssqdadaabggggg 7x14 6
-bssssqdadaafggggg 6x15 -10 7x14 -20
-bssssqdadaagbgggg 7x14 -1 6x15 -13
-bssssqdadaagfgggg 6x15 -9 7x14 -19
-bsssssaaaabgffgfg 9-14 11 8-11 9
-bsssssaaaaqgfgbgg 8-12 7
-bsssssdaaafgbfggg 8-11 16 10-15 4
-bsssssdaaafgfgfgg 8-11 15 9-14 0
-bsssssdaabafgbggg 8-11 12 9-14 5
-bsssssdaabagbgbgg 9-14 19 12-16 10
-bsssssdaabiffgggg 10-14 2 9-14 1
-bsssssdaabigagggg 9-14 1 10-15 1
-bsssssdaafafgfggg 8-11 15 10-14 11
-bsssssdaafdggbggg 8-11 8 10-15 -5
-bsssssdaafiffgggg 8-11 8 9-14 8
-bsssssdbaabgagggg 9x18 -4
-bsssssdfaadbggggg 7-11 -3 9-14 -7
-bssssspaaafgbfggg 10-15 10 9-14 7
-bssssspaabagbgbgg 9-14 15 11-15 11
-bssssspaabdggbggg 10-15 13 9-14 12
-bssssspaabifbgggg 11-15 17 9-14 3
-bssssspaabigagggg 11-15 23
-bssssspaafdggbggg 9-13 12 8-12 4
-bssssspaagdfbgggg 9-14 21 10-14 17
-bssssspabadgfgggg 9-14 8 10-15 3
-bssssspaffabfgggg 10x19 -4
-bssssspaffaffgggg 11x18 9
-bssssspbaadfggggg 9x18 11 10x17 5
-bssssspfaadbggggg 10-15 2 9-14 0
-bssssssaaaagggggg 9-14 10 10-15 -3
-wsdssssadgafbgggg 17-13 19
-wssdddssaaaggbggg 23-18 8 23-19 -1
-wssdsasdaaagdgggg 28x19 -4
-wssdsasdaaaibgggg 25x9 16
-wssdsasdpaafggggg 24-19 7 23-18 4
-wssdsasdpaagbgggg 24-19 2 22-18 -4
-wssdsassaaafggggg 25-22 10 26-22 -1
-wssdsassaaagbgggg 22-17 16 24-19 4
-wssdsddddaafggggg 25-22 3 23-19 0
-wssdsddddaagbgggg 24-19 -9 22-18 -13
-wssdsdssaafgggbgg 22-17 15 22-18 7
-wssdspsdpbaggbggg 24-19 11 22-17 3
-wssdspsppabgggbgg 21-17 10
-wssdspsppfaggbggg 23-19 7 24-20 3
-wssdssdadbfffbggg 18-14 7 29-25 3
-wssdssdddafgggbgg 22-18 4
-wssdssdddafgggfgg 22-18 12 22-17 -2
-wssdssdddfaggbggg 24-20 7
-wssdssddpafggfggg 24-20 5 30-26 -3
-wssdssddpafgggfgg 22-18 8
-wssdssdipaabggggg 22-18 12 23-18 4
-wssdssdppafgggbgg 24-20 8 22-17 0
-wssdssdppfaggbggg 23-19 -1 24-19 -9
-wssdsssaaafgbfggg 27-23 0 30-26 -13
-wssdsssaaafifgggg 25x18 1 26x17 -1
-wssdsssdaabgfgggg 22-18 -9 28-24 -15
-wssdsssdaafgbgggg 26-23 -1 27-23 -1
-wssdsssdaafgfgggg 28-24 -2 27-24 -4
-wssdsssdabafggggg 25-22 3 24-20 -9
-wssdsssdafafggggg 25-22 15 23-18 0
-wssdssspaabgfgggg 27-24 0 23-19 -8
-wssdssspaafgbgggg 27-23 7 19-15 -6
-wssdssspaafgfgggg 22-17 -1 27-24 -2
-wssdssspabagbgggg 26-23 1 24-19 -8
-wssdssspafabggggg 24-20 1 25-21 -4
-wsspddsdpaagggfgg 23-18 9 22-18 8
-wsspsasapabfffggg 27-24 20 21-17 1
-wsspsasdaaaibgggg 26x10 0 25x9 -11
-wsspsasdpaagbgggg 22-18 7 24-19 5
-wsspsasdpaagfgggg 28-24 16 22-18 1
-wsspsasppaafggggg 24-19 25 21-17 10
-wsspsasppaagbgggg 24-19 21 26-23 21
-wsspsasppaagfgggg 23-19 23 22-17 14
-wsspsddpdaafggggg 24-19 10 21-17 6
-wsspsddpdaagbgggg 22-18 3 24-19 -2
-wsspsdppdaafggggg 25-22 3 23-19 1
-wsspsdppdaagbgggg 21-17 -1 24-19 -2
-wsspsdsdpfaggbggg 23-18 13 24-19 9
-wsspsdssaaggagggg 22-17 -3 28-24 -3
-wsspspdapaafqgggg 26x10 15 27x11 5
-wsspspdasaafggggg 25-22 20 24-19 20
-wsspspdasaagbgggg 26-23 11 24-19 9
-wsspspdasaagfgggg 23-19 9 21-17 -1
-wsspspddaaagdgggg 28x19 2
-wsspspddaaaifgggg 25x18 19 26x10 16
-wsspspddpaagbgggg 22-18 9 24-19 7
-wsspspddpaagfgggg 23-19 7 22-18 4
-wsspspdpiaagagggg 22-17 2 27-23 -2
-wsspssdasfaggbggg 24-19 18 24-20 5
-wsspssdddbfffgggg 26-22 3 27-24 -7
-wsspssdddffffgggg 25-22 23 26-22 3
-wsspssddpffffgggg 17-13 17 25-22 7
-wsspssdpdbfffgggg 26-22 4 25-22 -1
+bsspsasppaaggfggg 7-10 -8 5-9 -12
+bsspsddpdaagggbgg 8-11 0 5-9 -2
+bsspsddpdafffgggg 8-11 -4 5-9 -6
+bsspsdpadbafbbggg 10-15 3 10-14 0
+bsspsdppdafffgggg 16-20 -3 8-12 -3
+bsspsdppdbafbgggg 8-12 1 16-20 -1
+bsspsdsppgafggbgg 15x22 13 13x22 -3
+bsspsdssaaggfgfgg 11-15 10 11-16 8
+bsspspdasaaggbggg 7-10 -5 8-11 -6
+bsspspdasafgagggg 15x24 -1 16x23 -16
+bsspspddpaagggbgg 7-10 1 8-11 -1
+bsspspddpaagggfgg 7-10 -1 8-11 -5
+bsspspddpbafbgggg 14x23 0 15x22 -2
+bsspssaabfabagbgg 8-12 -4
+bsspssdasfffggbgg 9-14 4 8-11 0
+bsspssidaaaggbggg 8x15 0 7x16 -4
+bsspssidaabffgggg 8x15 -2 7x16 -8
+bsspssidaafffgggg 8x24 29 7x16 1
+bsspssidabaffgggg 8x22 1
+bsspssipaaaggbggg 8x15 -4 7x16 -15
+bsspssipaafffgggg 8x24 -3 7x16 -12
+bsspssipaafgagggg 8x24 22 7x23 2
+bsspsspasfbfggfgg 8-12 4 1-6 2
+bsspsssaabfgagbgg 11-15 2 10-15 0
+bsspsssaafffffggg 9-14 0 11-16 -3
+bsspsssaagafbbggg 11-15 5 10-15 0
+bsspsssaagafbfggg 10-14 8 11-15 5
+bsspsssapabgggbgg 9-14 0 11-16 -2
+bsspsssapabgggfgg 9-14 1 12-16 -1
+bsspsssapafgggbgg 11-16 4 2-6 -3
+bsspsssapbagggbgg 11-16 0 9-13 -2
+bsspsssapfaggbggg 11-16 -2 9-14 -15
+bsspsssapffbbgggg 9-13 5
+bsspsssapfffbgggg 15-18 -4 9-13 -5
+bsspsssbaaafgbggg 9x18 -1 10x17 -4
+bsspsssdaabgggfgg 11-15 5 9-13 -1
+bsspsssdaaggagggg 11-15 3 11-16 -1
+bsspsssdabaggbggg 11-15 -2 9-13 -5
+bsspsssdabbffgggg 11-16 0 11-15 0
+bsspsssdabfffgggg 9-13 -1 11-15 -3
+bsspsssdafaggbggg 11-15 -3 9-13 -7
+bsspsssdafffbgggg 11-15 1 9-13 0
+bsspsssdaffffgggg 9-13 2 11-15 -4
+bsspsssfpaabggggg 1-6 -12 9-14 -15
+bsspssspaabgggfgg 11-15 -1 9-14 -3
+bsspssspaafgggbgg 9-14 1 11-15 -1
+bsspssspaaggagggg 9-14 1 11-16 0
+bsspssspabaggbggg 11-15 -1 9-14 -2
+bsspssspabfffgggg 9-14 -1 11-15 -2
+bsspssspabfgagggg 11-15 0 1-6 -6
+bsspssspafaggbggg 9-14 0 11-15 -2
+bsspssspafbbfgggg 10-15 -1 9-14 -3
+bsssdasapbabbgbgg 6-10 0 5-9 -2
+bsssdasdaabffgbgg 6-10 4 5-9 3
+bsssdasdpbafbgggg 15x22 -8
+bsssdassaaagggfgg 5-9 -10 6-10 -11
+bsssdassaafbfgggg 6-10 -5 3-7 -9
+bsssdassaafffgggg 6-10 -2 5-9 -3
+bsssdassaafgagggg 5-9 -2 6-10 -4
+bsssdddddaagggfgg 5-9 -3 8-11 -3
+bsssdddpdaaggbggg 8-11 -4 2-7 -6
+bsssdddpdaagggfgg 8-11 -2 5-9 -6
+bsssdddpdafffgggg 8-11 -4 3-7 -7
+bsssddsdpffgbbggg 5-9 0 11-16 -1
+bsssdfsaaaaagbggg 6x13 -4 5x14 -5
+bsssdisadfafbgggg 6x22 28 5x14 0
+bsssdisapaaggfggg 5x14 1 6x13 -9
+bsssdpdasfaffgggg 8-11 0 6-10 -3
+bsssdpddabaagbggg 3-7 1 8-11 -2
+bsssdpdddaaggbggg 6-10 -4 2-7 -5
+bsssdpdddaagggbgg 8-11 0 6-10 -2
+bsssdpdddaagggfgg 8-11 -3 3-7 -4
+bsssdpdddafbfgggg 8-11 -2 6-10 -4
+bsssdpddpaaggbggg 6-10 -3 8-11 -8
+bsssdpddpbafbgggg 14x23 -4
+bsssdsaasaagggfgg 16-20 2 8-11 2
+bsssdsdddgafgfggg 9-13 0 8-11 -8
+bsssdspafabgagbgg 10x19 -3
+bsssdssaabfgafggg 11-15 9 2-7 0
+bsssdssaabigbgfgg 11-16 -4 9-14 -4
+bsssdssaafffbfggg 11-15 2 9-14 0
+bsssdssadabgggfgg 3-7 0 9-14 -5
+bsssdssadbaggbggg 16-20 1 3-7 -3
+bsssdssadbfffgggg 9-14 1 3-7 1
+bsssdssadfaggbggg 9-14 0 11-15 -4
+bsssdssadfbbfgggg 3-7 -2 9-14 -3
+bsssdssadffbfgggg 9-14 -5 11-15 -6
+bsssdssadffffgggg 9-14 1 11-15 -3
+bsssdssadgafbgggg 9-14 2 11-15 -4
+bsssdssapabgggbgg 9-14 0 3-7 0
+bsssdssapbaggfggg 9-14 0 3-7 -3
+bsssdssapfaggbggg 9-14 1 9-13 -5
+bsssdssapfffbgggg 11-16 -2 9-14 -2
+bsssdssdaabgggfgg 9-13 1 3-7 0
+bsssdssdaafgggfgg 9-13 -2 3-7 -2
+bsssdssdaaggagggg 9-13 -3 2-7 -5
+bsssdssdabaggbggg 3-7 -1 9-13 -3
+bsssdssdabbffgggg 3-7 2 9-13 0
+bsssdssdafaggbggg 9-13 3 11-16 -8
+bsssdssdafbffgggg 9-13 -2 3-7 -12
+bsssdssdafffbgggg 9-13 -1 14-18 -5
+bsssdssdaffffgggg 11-15 -8 9-13 -9
+bsssdssfpaabggggg 9-14 -1 11-16 -5
+bssspddppaagggbgg 7-11 -1 5-9 -7
+bssspddppaagggfgg 5-9 -1 7-11 -4
+bssspdsddffgfbggg 5-9 0 16-20 -2
+bssspdsddffgffggg 16-20 1 5-9 1
+bssspdsdpafggggfg 3-8 2 11-16 1
+bssspdsidaaggbggg 5-9 8 16-20 -2
+bssspdsipaaggbggg 11-16 -2 5-9 -4
+bssspdspdaggfgfgg 10-14 -5 11-15 -5
+bssspdspdbffggfgg 6-9 -4 10-14 -7
+bssspdsppafgggggf 10-14 -2 5-9 -3
+bssspdsppfaggggfg 11-16 2 5-9 -2
+bssspisadaaggfggg 6x13 25 5x14 -3
+bsssppdasaaggbggg 16-20 0 6-10 -1
+bsssppdasafgagggg 16x23 -2
+bsssppdasfabbgggg 9-14 -1 6-10 -3
+bsssppddpaaggbggg 6-10 -2 14-18 -11
+bsssppddpaaggfggg 6-10 1 7-11 -2
+bsssppddpbafbgggg 15x22 -2 14x23 -12
+bsssppsasgagbbggg 6-10 2 16-19 -4
+bsssppsipaaggbggg 14-18 -2 7-10 -7
+bssspsaadbafbbggg 16-20 5 7-11 3
+bssspsaasafgagggg 16x23 0
+bssspssaaafggfbgg 10-15 3 9-14 2
+bssspssaaafgggagg 9-14 0 9-13 -1
+bssspssaabaggfbgg 9-14 2 10-15 1
+bssspssaabfffgfgg 9-14 -1 10-15 -5
+bssspssaabfgagbgg 10-15 6 11-15 4
+bssspssaabifggfgg 10-15 2 9-14 -3
+bssspssaabigfbggg 10-15 3 9-14 2
+bssspssaaffffgfgg 10-15 2 9-14 -2
+bssspssaafigbbggg 9-13 6 11-15 4
+bssspssaagdgbbggg 9-14 1 10-15 0
+bssspssadabgggfgg 10-15 -2 9-14 -3
+bssspssadafgggfgg 16-20 -2 9-14 -7
+bssspssadbaggbggg 10-15 5 9-14 -1
+bssspssadbaggfggg 9-14 5 10-14 2
+bssspssadbfffgggg 9-14 2 16-20 -1
+bssspssadfaggbggg 9-14 2 16-20 -2
+bssspssadfbbfgggg 9-14 0 10-15 0
+bssspssadffffgggg 9-14 8 10-15 -2
+bssspssapabgggfgg 9-14 2 10-14 2
+bssspssapafggfggg 9-14 3 9-13 1
+bssspssapbaggfggg 3-8 1 9-14 0
+bssspssapbagggbgg 9-14 1 9-13 -4
+bssspssapfaggbggg 9-14 1 9-13 -2
+bssspssbdaagbgggg 9x18 8
+bssspssfdaabggggg 9-14 2 10-15 -3
+bssspssfpaabggggg 10-14 -3 9-14 -7
+bssssadaaafgabgbg 8-11 -4 5-9 -9
+bssssadaaaqfbgbgg 7-10 -5 5-9 -8
+bssssadaadbfbgfgg 6-10 -7 12-16 -10
+bssssadaadfgafggg 7-11 -9
+bssssadaaiaagfggg 6-9 -5 8-11 -11
+bssssadaaiabbfggg 7-11 -11 5-9 -13
+bssssadaaibaagggg 8-11 -8 6-10 -10
+bssssadbadaabgggg 6-10 -4 8-11 -5
+bssssadqpaaaggggg 6-10 -1 8-11 -2
+bssssapqdaabbgggg 8-12 1 7-10 -1
+bssssasaaiafgfggg 6-9 -13
+bssssasaaiffagggg 11-16 -16 6-9 -17
+bssssasaaqafgbggg 6-10 -3
+bssssasaaqfafgggg 17-21 1 6-10 -2
+bssssasapbfffbggg 15x22 5 15x24 0
+bssssasdpabgggfgg 7-10 4 6-10 0
+bssssaspabffbgbgg 11-15 1 6-10 -1
+bssssaspabfgagbgg 6-10 -7 11-15 -9
+bssssaspabfgagfgg 7-10 -5 6-10 -6
+bssssasppabgggfgg 6-9 -4 7-10 -5
+bssssasppbfffgggg 15x22 -2 15x24 -13
+bssssasppffffgggg 13x22 -8
+bssssasppgaaggggg 15x22 0 13x22 -1
+bssssasppgabbgggg 12-16 -1 11-16 -8
+bssssasqpaabggggg 7-10 -8 11-16 -8
+bssssasqpaafggggg 7-10 -2 6-9 -9
+bssssassaabgggfgg 5-9 2 6-10 0
+bssssassabbffgggg 6-10 3 7-10 -4
+bssssbspaaabggggg 7x14 -6 6x15 -19
+bssssbspaaafggggg 7x14 -4 6x15 -18
+bssssbspaaagbgggg 6x15 -9 7x14 -12
+bssssbspaaagfgggg 7x14 -9
+bssssddaadffgfggg 6-9 -3 10-14 -4
+bssssddaadgfagggg 8-11 3 10-14 -5
+bssssddaaiffagggg 8-11 -6 7-11 -12
+bssssddadbfffbggg 8-11 5 5-9 -1
+bssssddadgaagfggg 8-11 0 10-14 -3
+bssssdddaafgggagg 8-11 0 5-9 -4
+bssssdddaffffgfgg 8-11 3 5-9 -1
+bssssddddafgggbgg 7-11 6 8-11 2
+bssssddddafgggfgg 16-20 4 5-9 -2
+bssssddddfaggbggg 5-9 6 8-11 4
+bssssddddffffgggg 8-11 0 5-9 -4
+bssssdddpafggfggg 8-11 3 5-9 0
+bssssdddpbfffgggg 15x22 2 15x24 0
+bssssdddpfaggbggg 8-11 -1 5-9 -3
+bssssdddpfbffgggg 5-9 5 12-16 0
+bssssdddpfffbgggg 5-9 3 7-11 -2
+bssssddiaaibfgggg 8-11 -4 5-9 -6
+bssssddiabdaggggg 6-9 -2 10-15 -2
+bssssddidaabggggg 16-20 -4 8-11 -8
+bssssddidaafggggg 5-9 3 16-19 1
+bssssddipaabggggg 8-11 2 5-9 -4
+bssssddpaaggagfgg 10-15 -2 8-11 -3
+bssssddpabfgafggg 5-9 -1 10-15 -3
+bssssddpabigfbggg 8-11 1 6-9 -2
+bssssddpagabbgbgg 8-11 2 10-14 0
+bssssddpdafgggbgg 10-14 1 5-9 -2
+bssssddpdafgggfgg 8-11 -5 5-9 -7
+bssssddpdbagggbgg 8-11 2 6-9 2
+bssssddpdbfffgggg 8-11 1 16-20 -1
+bssssddpdfaggbggg 5-9 1 8-11 -7
+bssssddppabgggbgg 7-11 0 10-14 -5
+bssssddppafgggbgg 8-11 1 5-9 -2
+bssssddppafgggfgg 8-11 -2 5-9 -4
+bssssddppfaggbggg 8-11 0 5-9 -7
+bssssddppffffgggg 13x22 0
+bssssddppgaaggggg 13x22 12 15x22 0
+bssssdfpaafgafggg 8x24 16 7x23 5
+bssssdiaaaafgbggg 7x16 2
+bssssdiaaafffbggg 7x16 1 8x24 1
+bssssdidaaafggggg 8x15 -2 7x16 -10
+bssssdidaaagbgggg 8x15 9 7x16 2
+bssssdidaaagfgggg 8x15 0 7x16 -9
+bssssdipaaafggggg 7x16 -5 8x15 -8
+bssssdipaaagbgggg 7x16 -4 8x15 -8
+bssssdipaaagfgggg 8x15 -4 7x16 -13
+bssssdpiaaibfgggg 11-15 5 5-9 1
+bssssdpidaabggggg 16-20 2 8-12 -2
+bssssdppabfgafggg 11-15 3 10-15 0
+bssssdppdabgggbgg 8-12 -3 6-9 -12
+bssssdppdabgggfgg 5-9 -4 8-12 -7
+bssssdppdbbffgggg 5-9 -1 8-12 -1
+bssssdppdbfffgggg 16-20 0 8-12 -4
+bssssdppdffbfgggg 16-20 7 8-12 1
+bssssdppdgabbgggg 5-9 0 11-15 0
+bssssdqaaaaqfgggg 5-9 -2 10-14 -3
+bssssdsaaafgbfggg 11-16 4 10-15 4
+bssssdsaabafgbggg 11-15 2 6-9 0
+bssssdsaabagbgbgg 11-16 4 5-9 2
+bssssdsaafafgfggg 5-9 4 11-15 3
+bssssdsdaafgfgggg 5-9 4 11-15 1
+bssssdsdabafggggg 5-9 7 10-15 1
+bssssfsaaaafgbggg 5x14 2 6x13 -1
+bssssfsaaaffbbggg 5x14 1 6x13 -3
+bssssfsaaafffbggg 5x14 -2 6x13 -8
+bssssfsapaafggggg 5x14 -4 6x13 -18
+bssssfsapaagbgggg 5x14 -4 6x13 -18
+bssssidaaafffbggg 5x14 8 6x13 -3
+bssssidaaaiffgggg 5x14 -1 6x13 -11
+bssssidaaaigagggg 5x14 -2 6x13 -9
+bssssidaafdfbgggg 5x14 26 6x22 -1
+bssssidadaafggggg 5x14 2 6x13 -4
+bssssidadaagbgggg 5x14 2 6x13 -3
+bssssidapaafggggg 5x14 -1 6x13 -9
+bssssidapaagbgggg 5x14 -2 6x13 -9
+bssssipaaadggbggg 6x13 0
+bssssipaaaiffgggg 5x14 2 6x13 -9
+bssssipadaafggggg 6x13 -6
+bssssipadaagbgggg 6x13 -1
+bsssspaaabpfbgbgg 7-10 2 9-14 -13
+bsssspaaabpgabggg 8-11 0 9-14 -2
+bsssspaaafpbbgbgg 7-10 1 8-12 -12
+bsssspaaafpbfgbgg 6-10 -2 8-11 -3
+bsssspaaafpfbgbgg 7-10 -5 9-14 -12
+bsssspdaabagffgfg 6-10 1 8-11 -6
+bsssspdaabpgbgbgg 7-10 -3
+bsssspdaadfgbfggg 7-11 -5
+bsssspdaadgfagggg 9-14 -5 8-11 -6
+bsssspdaafdgbbggg 8-11 2 7-10 0
+bsssspdaafifagggg 8-11 -1 7-10 -3
+bsssspdasgabbgggg 8-11 -2 6-10 -3
+bsssspdddafgggbgg 16-20 1 8-11 -1
+bsssspdddafgggfgg 6-10 -4 8-11 -4
+bsssspdddbaggbggg 8-11 -7 6-10 -7
+bsssspdddbaggfggg 7-10 5 8-11 2
+bsssspdddbfffgggg 6-10 0 9-13 -3
+bsssspdddbfgagggg 14x23 2 16x23 -5
+bsssspdddffffgggg 16-20 4 8-11 -2
+bsssspddpfbffgggg 6-10 2 15-19 -2
+bsssspiaaaagbgbgg 7x16 -2
+bsssspiaafabfgbgg 8x15 -1
+bsssspiaafafbgbgg 8x15 -3 7x16 -5
+bsssspiaafaffgbgg 8x15 -1 7x16 -5
+bsssspidaaafggggg 8x15 -2
+bsssspidaaagbgggg 7x16 0 8x15 -1
+bsssspidaaagfgggg 8x15 -9 7x16 -19
+bssssppaaaqgbgbgg 7-10 1 11-15 1
+bssssppaabagffgfg 6-10 1 9-14 0
+bssssppaabqfagggg 9-14 6 6-10 -3
+bssssppaagpfagggg 6-10 1 9-14 0
+bssssppadfbfffggg 9-14 3 11-15 -1
+bssssppasabgggfgg 6-10 -1 8-12 -1
+bssssppasbaggfggg 16-19 9 8-12 -4
+bssssppasgabbgggg 8-12 2 6-10 0
+bssssppddbaggbggg 8-12 2 16-20 0
+bssssppddbbffgggg 7-10 -8 8-12 -14
+bsssspsaaabgfgbgg 6-10 5 9-14 3
+bsssspsaaafgbfggg 11-16 4 11-15 1
+bsssspsaaafgfgfgg 9-14 -2 11-15 -3
+bsssspsaabafgbggg 9-14 -1 6-10 -2
+bsssspsaabagbgbgg 11-15 3 12-16 2
+bsssspsaafafgfggg 9-14 -1 11-16 -2
+bsssspsabfafbgggg 11x20 -2
+bssssqdadaabggggg 7x14 -7 6x15 -18
+bssssqdadaafggggg 6x15 -7 7x14 -20
+bssssqdadaagbgggg 7x14 1 6x15 -13
+bssssqdadaagfgggg 6x15 -2
+bsssssaaaabgffgfg 9-14 6 8-11 4
+bsssssaaaaqgfgbgg 8-12 -13
+bsssssaaabdgbbggg 8-11 0 7-11 -1
+bsssssaaabifagggg 8-11 4 9-14 2
+bsssssaaafdgbbggg 8-11 6 9-14 3
+bsssssafaadbbgggg 9-14 5 8-11 1
+bsssssafaadfbgggg 9-14 6 8-11 3
+bsssssafpadggfggg 9-14 4 8-11 3
+bsssssdaaabgfgbgg 9-14 5 10-14 1
+bsssssdaaafgbfggg 8-11 6 9-14 1
+bsssssdaaafgfgfgg 8-11 1 9-14 -1
+bsssssdaabafgbggg 8-11 2 9-14 0
+bsssssdaabdggbggg 8-11 3 10-14 -1
+bsssssdaabiffgggg 8-11 -1 9-14 -4
+bsssssdaabigagggg 9-14 3 7-11 1
+bsssssdaafafgfggg 8-11 4 9-14 4
+bsssssdaafdggbggg 8-11 2 10-15 1
+bsssssdaagdfbgggg 8-11 2 9-14 0
+bsssssdapfafggggg 8-11 2 9-14 -3
+bsssssdbaabgagggg 9x18 -5
+bsssssdfaadbggggg 8-11 0 10-15 -4
+bsssssfaaadggbggg 8x15 3
+bsssssfaaaigagggg 7x23 27 8x24 7
+bssssspaabagbgbgg 8-12 7 9-14 2
+bssssspaabdggbggg 11-15 3 9-14 0
+bssssspaabdggfggg 11-15 3 9-13 2
+bssssspaabiffgggg 9-14 5 11-15 4
+bssssspaabigagggg 11-15 3 9-14 0
+bssssspaafdggbggg 9-14 5 8-12 2
+bssssspaafiffgggg 9-14 6 8-12 2
+bssssspaffabfgggg 10x19 0
+bssssspaffaffgggg 10x19 1 11x18 -12
+bssssspfaadbggggg 9-14 2 8-12 1
+bssssspfaadfggggg 11-15 4 8-12 1
+bssssssaaaagggggg 9-14 0 11-15 0
+wdsssssfpaabggggg 25-21 11 22-18 7
+wdssssspabfgagggg 28-24 5 27-23 4
+wpsssssapafgggbgg 22-17 9 23-18 5
+wsdsddsppaabggggg 24-19 4 23-18 3
+wsdssssadabgggfgg 22-18 3 21-17 -3
+wsdssssadbaggbggg 22-17 2 24-19 2
+wsdssssadbfffgggg 25-22 1 26-22 -2
+wsdssssadfbbfgggg 25-21 1 28-24 -1
+wsdssssapabgggbgg 22-18 -1 22-17 -6
+wsdssssapbaggfggg 30-26 0 24-19 -2
+wsdssssdaafgggfgg 22-17 2 22-18 -1
+wsdssssdabaggbggg 24-19 4 24-20 0
+wsdssssdabbffgggg 25-22 -2 28-24 -5
+wssasasdaaaffbggg 28-24 6 26-22 2
+wssasdssaafffgggg 26-22 3 28-24 1
+wssaspsdaaaifgggg 25x18 1
+wssaspssaaaggbggg 24-19 3 30-25 3
+wssaspssaaagggbgg 24-19 4 22-17 3
+wssdddssaaaggbggg 22-18 3 24-19 3
+wssddpssaaagggfgg 23-18 14 22-18 4
+wssdpsddaaafigggg 28x19 -1 27x20 -10
+wssdpssipaaggbggg 23-19 -1 24-19 -3
+wssdsadspaagggbgg 22-18 10 24-19 9
+wssdsasapaafqgggg 27x18 2 26x10 -8
+wssdsasdaaagdgggg 28x19 1
+wssdsasdaaaibgggg 25x9 4 26x10 -8
+wssdsasdpaafggggg 23-18 5 25-22 3
+wssdsasdpaagbgggg 24-19 1 22-18 -1
+wssdsaspaaafqgggg 27x18 2
+wssdsassaaafggggg 25-22 1 23-18 0
+wssdsassaaagbgggg 22-17 8 27-23 7
+wssdsdddaaigagggg 22-18 -3 26-23 -3
+wssdsddddaafggggg 23-19 4 25-22 0
+wssdsddddaagbgggg 24-19 3 22-17 0
+wssdsdddpaafggggg 24-19 0 25-22 -2
+wssdsdddpaagbgggg 24-19 0 22-18 -3
+wssdsddsdfffggfgg 25-22 1 26-22 1
+wssdsdssaaggagggg 22-17 3 28-24 0
+wssdspsaaappggggg 24x15 -3
+wssdspsdpbbffgggg 27-24 -4 28-24 -5
+wssdspsdpffffgggg 19x10 12
+wssdspsppbbffgggg 25-22 2 28-24 -2
+wssdspsppfaggbggg 30-25 11 24-19 2
+wssdspssaabgggfgg 24-19 -2 23-19 -8
+wssdspssabagggbgg 24-19 6 22-17 -1
+wssdspssabbffgggg 25-22 4 27-24 3
+wssdssdddafgggfgg 22-18 7 24-20 2
+wssdssdddfaggbggg 24-19 -1 17-13 -3
+wssdssdddfffbgggg 25-22 -2 26-23 -2
+wssdssdddffffgggg 28-24 7 26-22 3
+wssdssddpabgggfgg 23-18 0 24-19 -3
+wssdssddpafggfggg 22-17 1 24-20 -5
+wssdssddpafgggbgg 22-18 -1 24-20 -3
+wssdssddpfaggbggg 17-13 6 24-19 -3
+wssdssddpfbffgggg 28-24 4 25-22 -2
+wssdssddpfffbgggg 26-23 1 25-22 -2
+wssdssdidaafggggg 25-22 0 24-19 -3
+wssdssdipaabggggg 25-21 4 24-19 3
+wssdssdpdafgggbgg 24-20 3 22-18 -3
+wssdssdpdafgggfgg 22-18 2 22-17 -1
+wssdssdpdfaggbggg 24-19 0 23-19 -1
+wssdssdppafgggbgg 24-20 5 22-18 2
+wssdssdppafgggfgg 22-18 8 23-18 5
+wssdssdppfaggbggg 24-19 -1 23-18 -3
+wssdssppdabgggfgg 22-18 7 24-19 7
+wssdssppdbbffgggg 25-22 8 28-24 8
+wssdssppdgabbgggg 25-21 6 27-23 0
+wssdsssaabagbgbgg 26-23 -3 21-17 -11
+wssdsssaabapggggg 18-15 -3
+wssdsssdaabgfgggg 22-18 -5 28-24 -5
+wssdsssdaafgbgggg 27-23 -2 22-17 -7
+wssdsssdaafgfgggg 22-17 0 28-24 0
+wssdsssdabafggggg 24-19 -2 21-17 -6
+wssdsssdafafggggg 25-22 3 24-19 -2
+wssdssspaabgfgggg 22-18 0 27-24 -2
+wssdssspaafgbgggg 24-20 3 27-23 2
+wssdssspaafgfgggg 28-24 7 23-18 3
+wssdssspabagbgggg 24-19 4 27-23 3
+wssdssspafabggggg 23-18 1 25-21 -3
+wsspddsadaaibgggg 25x18 3 26x17 -5
+wsspddssaaagggfgg 23-18 16 22-17 8
+wsspddssaafbfgggg 23-18 8 25-21 8
+wsspddssaafffgggg 28-24 4 25-22 3
+wsspdpdapaafbfggg 25-22 8 24-19 8
+wsspdsdasaaggbggg 24-19 8 23-19 7
+wsspdsdasfaffgggg 23-19 2 25-22 1
+wsspdsdddaagggbgg 22-18 1 24-19 -1
+wsspdsddpaaggbggg 22-17 5 24-19 4
+wsspdsddpaagggfgg 22-18 4 23-18 4
+wsspppsdpaagggfgg 22-18 9 23-18 -1
+wssppsdasaaggbggg 24-19 6 23-19 3
+wssppsdasfabbgggg 25-21 5 17-13 0
+wssppsddaaafigggg 28x19 1
+wssppsddpaaggfggg 30-26 2 24-19 1
+wssppsdpaaafigggg 28x19 5 27x20 -9
+wsspsasapaafqgggg 27x18 7
+wsspsasapaagpgggg 27x18 12 26x10 -1
+wsspsasdaaagdgggg 28x19 -4
+wsspsasdaaaibgggg 26x10 1 25x9 -11
+wsspsasdaaaifgggg 25x9 0 26x10 -11
+wsspsasdpaagbgggg 22-18 5 24-19 4
+wsspsasdpaagfgggg 22-18 8 23-18 3
+wsspsaspaaagdgggg 28x19 8
+wsspsasppaabggggg 24-19 11 23-18 4
+wsspsasppaafggggg 26-22 12 24-19 6
+wsspsasppaagbgggg 24-19 12 26-23 12
+wsspsddaadbfbgfgg 24-19 10 21-17 7
+wsspsddpdaafggggg 21-17 4 24-19 4
+wsspsddpdaagbgggg 24-19 3 27-23 0
+wsspsddppaagbgggg 27-23 2 24-19 0
+wsspsddqpaaaggggg 25-21 4
+wsspsdpadaaibgggg 25x18 -2 26x17 -17
+wsspsdppaaagpgggg 26x19 -1
+wsspsdppaaiffgggg 21-17 3 23-18 2
+wsspsdppdaafggggg 24-19 3 23-18 1
+wsspsdppdaagbgggg 22-17 2 24-19 2
+wsspsdsaaqfafgggg 25-21 5 28-24 1
+wsspsdsdpabgggbgg 22-18 -1 22-17 -2
+wsspsdsdpabgggfgg 23-18 4 23-19 -2
+wsspsdsipaabggggg 25-21 13 22-18 10
+wsspsdspabfgagbgg 28-24 6 26-23 5
+wsspsdsppbagggbgg 22-17 6 21-17 4
+wsspsdssaabgggfgg 23-18 2 24-19 -1
+wsspsdssaafgggbgg 22-17 2 24-20 1
+wsspsdssafaggbggg 23-18 0 24-19 -5
+wsspsdssaffffgggg 25-22 5 28-24 1
+wsspspdadaagdgggg 27x11 9 28x19 -2
+wsspspdadaaifgggg 25x18 2 26x17 2
+wsspspdapaafqgggg 27x11 1
+wsspspdasaabggggg 24-19 9 25-21 6
+wsspspdasaafggggg 25-22 6 24-19 6
+wsspspdasaagbgggg 22-17 0 26-23 0
+wsspspdasaagfgggg 22-18 5 23-19 0
+wsspspddaaaibgggg 26x10 4 25x18 -3
+wsspspddaaaifgggg 25x18 19 26x10 7
+wsspspddpaagbgggg 22-18 7 27-23 0
+wsspspddpaagfgggg 22-18 5 28-24 5
+wsspspsaaiffagggg 28-24 11 25-22 10
+wsspspsppabgggfgg 23-18 4 22-18 1
+wsspspsqpaafggggg 24-19 7 26-22 3
+wsspssdaabagffgfg 23-19 4 28-24 2
+wsspssdasafgggbgg 22-18 -3 22-17 -6
+wsspssdasfaggbggg 24-19 3 23-18 3
+wsspssdddafgggfgg 22-18 6 23-18 -1
+wsspssdddbfffgggg 28-24 6 25-22 3
+wsspssddpabgggfgg 22-18 0 23-18 -3
+wsspssddpaggagggg 27-23 1 22-17 0
+wsspssddpfaggbggg 24-19 4 23-18 2
+wsspssddpfbffgggg 23-19 3 25-22 0
+wsspssddpfffbgggg 27-23 2 25-22 0
+wsspssdpdbagggbgg 24-19 4 22-17 3
+wsspssdppabgggfgg 23-18 8 24-19 5
+wsspssdppafgggbgg 22-17 6 24-20 3
+wsspssdppfaggbggg 24-19 5 30-25 3
+wsspsspaagpfagggg 18-14 6 26-23 2
+wsspsspasabgggfgg 22-18 2 22-17 0
+wsspsspasgabbgggg 25-21 3 27-23 -2
+wsspsssaaabgfgbgg 28-24 0 22-18 -4
 wsspsssaaafibgggg 26x17 1
-wsspsssaaafifgggg 25x18 5 26x17 4
-wsspsssaabafgbggg 18-14 7 24-19 -1
-wsspsssapabgfgggg 22-17 1 27-24 0
-wsspsssapafgbgggg 22-18 12 27-23 9
-wsspsssapbagbgggg 18-14 7 26-23 3
-wsspsssapfabggggg 17-13 16 25-21 16
-wsspsssapfafggggg 25-22 17 24-19 12
-wsspsssdaabgfgggg 23-19 0 22-17 -7
-wsspsssdaafgbgggg 27-23 5 22-17 2
-wsspsssdaafgfgggg 22-17 12 27-24 4
-wsspsssdabafggggg 25-22 5 24-20 -4
-wsspsssdafafggggg 25-22 17 24-19 14
-wsspssspaabgfgggg 23-19 0 22-17 -15
-wsspssspaafgbgggg 27-23 7 24-20 0
-wsspssspaafgfgggg 22-17 15 28-24 11
-wsspssspabafggggg 25-22 4 24-20 -1
-wsspssspabagbgggg 24-19 3 26-23 -4
-wsspssspafabggggg 25-21 12 24-20 11
-wsssasddpfaffgggg 17-13 19 25-22 14
-wsssaspasfabbgggg 17-13 11 24-19 -4
-wsssdasapaabqgggg 26x10 26 27x18 19
-wsssdasdaaadggggg 26x10 26 25x9 12
-wsssdasdaaafigggg 28x19 1 27x20 0
-wsssdasdpaabggggg 22-18 21 23-18 18
-wsssdasdpaafggggg 24-19 12 23-18 6
-wsssdassaaabggggg 25-21 10 23-18 -2
-wsssdassaaafggggg 23-18 13 24-19 -1
-wsssdassaaagbgggg 22-17 20 22-18 11
-wsssdassaaagfgggg 28-24 18 22-17 17
-wsssdddddaagfgggg 22-17 1
-wsssdddpdaafggggg 24-19 5 23-19 5
-wsssdddpdaagbgggg 22-18 5 24-19 5
-wsssdddpdaagfgggg 21-17 6 22-18 5
-wsssddsddfbffgggg 25-22 7 28-24 4
-wsssddsddffbfgggg 17-13 -1 25-21 -2
-wsssddsdpafggfggg 22-17 2 22-18 0
-wsssddspdffbfgggg 25-21 18 27-24 11
-wsssddssaafggfggg 24-20 -3 30-26 -11
-wsssddssaffffgggg 27-24 8 25-22 4
-wsssdpdaadffbfggg 27-23 13 25-22 13
-wsssdpdapaabqgggg 27x11 23 26x10 22
-wsssdpdasaagfgggg 23-19 15 21-17 10
-wsssdpddaaadggggg 26x10 26 25x18 14
-wsssdpddaaafigggg 28x19 9 27x20 3
-wsssdpdddaabggggg 22-18 14 24-20 7
-wsssdpdddaafggggg 25-22 8 23-19 7
-wsssdpdddaagbgggg 24-19 12 24-20 6
-wsssdpdddaagfgggg 28-24 12
-wsssdpddpaabggggg 22-18 25 23-18 14
-wsssdpddpaafggggg 24-19 20 23-18 15
-wsssdsaapaagpgggg 27x11 -2 26x19 -11
-wsssdsaasaagfgggg 23-19 21
-wsssdsddiaagbgggg 22-18 16 22-17 1
-wsssdspddbaggbggg 29-25 -3 24-20 -3
-wsssdssaabafgbggg 18-15 15 24-19 6
-wsssdssaabagdgggg 28x19 -9 27x20 -22
-wsssdssaafabigggg 27x20 8
-wsssdssaafafqgggg 26x19 10
-wsssdssadabgfgggg 22-17 18 22-18 5
-wsssdssadafgfgggg 21-17 18 22-18 11
-wsssdssadbafggggg 24-19 11 25-22 6
-wsssdssadbagbgggg 22-17 8
-wsssdssadfabggggg 24-19 8 23-19 3
-wsssdssadfafggggg 23-19 18
-wsssdssapabgfgggg 27-24 7 22-17 2
-wsssdssapafgbgggg 26-23 9 22-18 3
-wsssdssapbagbgggg 26-23 6 24-19 4
-wsssdssapfabggggg 24-19 19 17-13 18
-wsssdssapfafggggg 25-22 19 26-22 11
-wsssdssdaabgfgggg 22-17 16
-wsssdssdaafgbgggg 26-23 1 22-17 1
-wsssdssdaafgfgggg 22-17 22 22-18 9
-wsssdssdabafggggg 25-22 10 26-22 -1
-wsssdssdafafggggg 24-19 21 25-22 20
-wsssdssfaadbggggg 22-18 6 25-21 4
-wssspdddpaafggggg 24-20 8 25-22 -7
-wssspddppaafggggg 21-17 7 24-19 -1
-wssspdsaadgfagggg 19-15 12 19-16 10
-wssspdsaaiffagggg 19-15 11 25-22 8
-wssspdsadbfffbggg 28-24 0 19-15 -10
-wssspdsdpafgggbgg 24-20 0 22-18 -1
-wssspdsdpfaggbggg 23-18 18
-wssspdspdfaggbggg 23-18 2 24-20 0
-wssspdsppfaggbggg 24-20 9 24-19 5
-wsssppdadaafigggg 28x19 13 27x11 6
-wsssppdasaafggggg 24-19 18 25-22 6
-wsssppdasaagbgggg 24-19 6 26-23 2
-wsssppddaaagdgggg 27x20 -3 28x19 -6
-wsssppddpaafggggg 25-22 5 24-19 2
-wsssppddpaagbgggg 24-19 5 22-18 -2
-wsssppddpaagfgggg 23-19 5 22-18 -2
-wsssppsddbaggbggg 29-25 -3 24-20 -9
-wssspsaasaagbgggg 21-17 10 22-17 -1
-wssspssaaafgfgfgg 22-18 0 27-24 -4
-wssspssadabgfgggg 22-17 0 21-17 0
-wssspssadafgfgggg 22-17 -5 28-24 -11
-wssspssadbafggggg 24-19 4 24-20 0
-wssspssadbagbgggg 18-14 -5 26-23 -7
-wssspssadfabggggg 25-21 5 17-14 -2
-wssspssadfafggggg 17-14 -1 25-22 -8
-wssspssapabgfgggg 22-17 6 27-24 4
-wssspssapafgbgggg 27-23 -1 24-20 -10
-wssspssapbagbgggg 27-23 -10 26-23 -15
-wssspssapfabggggg 25-21 12 24-20 6
-wssspssapfafggggg 25-22 12 26-22 0
-wssssaaaadpfagggg 26-22 -7 21-17 -8
-wssssadaaaqfagggg 27-24 8 26-23 4
-wssssadaadbfagggg 26-22 9 27-23 7
-wssssadaadffagggg 26-22 26 27-23 13
-wssssadaaiaabgggg 26-22 26 26-23 21
-wssssasaaiafbgggg 24-19 12 26-23 7
-wssssasaaqaaggggg 24-19 7 25-22 -3
-wssssasdaabifgggg 26x10 22 25x9 4
-wssssasdaafgfgfgg 27-24 15 23-18 13
-wssssasdaafifgggg 25x9 31 26x10 19
-wssssasdpabgfgggg 22-18 8
-wssssaspaabgpgggg 26x19 -13 27x18 -22
-wssssaspafafigggg 28x19 27
-wssssasppabgfgggg 27-24 25 21-17 9
-wssssasppbafggggg 18-14 18 24-19 13
-wssssasppbagbgggg 26-23 16 22-17 13
-wssssasppfabggggg 25-21 20 22-18 7
-wssssasppfafggggg 24-19 23 25-22 12
-wssssassaabgfgggg 23-18 15 22-17 8
-wssssassaafgbgggg 26-23 -1 22-18 -6
-wssssassaafgfgggg 22-17 21
-wssssddaadffbgggg 24-20 3 19-15 0
-wssssddaaiafbgggg 24-19 13 25-22 -1
-wssssddadafifgggg 25x18 11
+wsspsssaaafifgggg 26x17 24 25x18 4
+wsspsssaabafgbggg 18-14 3 24-19 -1
+wsspsssaaiffbgggg 25-22 4 24-20 2
+wsspsssapabgfgggg 27-24 0 28-24 -2
+wsspsssapafgbgggg 27-23 0 22-18 -3
+wsspsssapbagbgggg 22-17 2 27-23 2
+wsspsssapfabggggg 17-13 13 23-19 7
+wsspsssapfafggggg 25-22 8 23-19 7
+wsspsssdaabgfgggg 28-24 1 22-18 0
+wsspsssdaafgbgggg 24-20 1 22-17 -3
+wsspsssdaafgfgggg 22-18 3 23-18 0
+wsspsssdabafggggg 25-22 5 24-20 0
+wsspsssdafafggggg 25-22 3 24-19 0
+wsspssspaabgfgggg 28-24 4 23-19 -1
+wsspssspaafgbgggg 27-23 3 22-17 1
+wsspssspaafgfgggg 22-18 9 22-17 5
+wsspssspabafggggg 25-22 6 24-19 5
+wsspssspabagbgggg 24-19 2 22-17 0
+wsspssspafabggggg 25-21 2 24-20 -3
+wsssapsasfaffgggg 28-24 7 25-22 6
+wsssapsddaagggbgg 22-18 2 24-19 -1
+wsssaspasaagggfgg 21-17 -2 24-19 -4
+wsssdadaadffafggg 28-24 12 25-22 8
+wsssdasapaabqgggg 27x18 19 26x10 8
+wsssdasdaaadggggg 26x10 15 25x9 12
+wsssdasdaaafigggg 27x20 0 28x19 -3
+wsssdasdaaaibgggg 26x10 8 25x9 -1
+wsssdasdpaabggggg 22-18 11 23-18 8
+wsssdasdpaafggggg 23-18 7 24-19 3
+wsssdaspaaafqgggg 26x19 12 27x18 6
+wsssdassaaabggggg 24-19 8 23-18 8
+wsssdassaaafggggg 24-19 4 23-18 4
+wsssdassaaagbgggg 22-17 10 24-19 3
+wsssdassaaagfgggg 28-24 12 22-17 9
+wsssdddddaagfgggg 28-24 8 22-17 2
+wsssdddpaaagpgggg 27x18 8 26x19 4
+wsssdddpdaafggggg 24-19 7 25-22 7
+wsssdddpdaagbgggg 24-19 4 22-17 0
+wsssdddpdaagfgggg 28-24 6 22-17 4
+wsssddsaaiffagggg 26-23 31 28-24 26
+wsssddsddabgggfgg 23-18 1 24-19 -1
+wsssddsddafgggbgg 22-17 1 22-18 -9
+wsssddsddfaggbggg 17-13 4 23-18 2
+wsssddsddfbbfgggg 25-21 0 17-13 -3
+wsssddsddffbfgggg 17-13 5 25-21 0
+wsssddsddffffgggg 25-22 2 27-24 0
+wsssddsdpabgggbgg 22-18 0 22-17 -11
+wsssddsdpabgggfgg 22-18 -5 32-28 -6
+wsssddsdpfaggbggg 24-19 3 17-13 3
+wsssddsdpfffbgggg 25-22 2 26-23 -1
+wsssddsipaabggggg 22-18 2 24-19 1
+wsssddsppabgggbgg 32-27 1 22-17 -1
+wsssddsppabgggfgg 23-19 4 32-28 2
+wsssddsppfaggbggg 17-14 9 24-19 2
+wsssddssaabgggfgg 24-19 5 22-17 -5
+wsssddssaafgggfgg 22-17 10 24-20 3
+wsssddssafaggbggg 24-20 5 23-18 2
+wsssddssafbffgggg 27-24 8 25-22 3
+wsssddssafffbgggg 27-23 0 25-22 0
+wsssddssaffffgggg 25-22 5 27-24 0
+wsssdpdaabpgagbgg 26-23 4 22-17 4
+wsssdpdadaaifgggg 26x17 7
+wsssdpdapaafqgggg 26x10 18 27x11 3
+wsssdpdasaagfgggg 22-18 5 22-17 4
+wsssdpddaaadggggg 25x18 14 26x10 10
+wsssdpddaaafigggg 28x19 3 27x20 3
+wsssdpdddaabggggg 24-19 7 25-21 3
+wsssdpdddaafggggg 25-22 7 24-19 7
+wsssdpdddaagbgggg 27-23 1 24-19 -1
+wsssdpdddaagfgggg 28-24 4 22-18 2
+wsssdpddpaabggggg 22-18 14 25-21 8
+wsssdpddpaafggggg 23-18 18 24-19 6
+wsssdsaadaaifgggg 26x17 0
+wsssdsaapadgggfgg 22-18 -1 23-18 -6
+wsssdsaasaagfgggg 22-18 3 28-24 2
+wsssdsdasfaggbggg 24-19 6 23-19 2
+wsssdsdasffbfgggg 17-14 4 23-18 2
+wsssdsdasfffbgggg 25-22 2 26-23 -1
+wsssdsdddbaggfggg 22-17 2 24-19 -5
+wsssdsddpffffgggg 25-22 5 28-24 2
+wsssdsdfsaabggggg 22-18 2 23-19 0
+wsssdspddbbffgggg 27-24 8 25-22 0
+wsssdssaaabifgggg 26x17 0 25x18 -12
+wsssdssaaafibgggg 26x17 0
+wsssdssaabagdgggg 28x19 -5
+wsssdssaabdggbggg 23-19 3 24-19 1
+wsssdssaabigagggg 19-16 3 28-24 3
+wsssdssaafabigggg 27x20 9 28x19 1
+wsssdssaafafigggg 27x20 12 28x19 4
+wsssdssaaiffbgggg 17-14 12 25-22 4
+wsssdssadabgfgggg 21-17 6 28-24 5
+wsssdssadafgfgggg 21-17 8 22-18 3
+wsssdssadbafggggg 25-22 5 24-19 0
+wsssdssadbagbgggg 22-17 3 24-19 0
+wsssdssadfabggggg 24-20 15 25-21 8
+wsssdssadfafggggg 25-22 7 24-19 4
+wsssdssapabgfgggg 22-18 2 27-24 0
+wsssdssapafgbgggg 22-18 -1 22-17 -2
+wsssdssapbagbgggg 26-23 2 24-19 0
+wsssdssapfabggggg 17-13 7 24-19 3
+wsssdssapfafggggg 25-22 5 24-19 4
+wsssdssdaabgfgggg 22-17 11 28-24 11
+wsssdssdaafgbgggg 22-17 10 24-20 4
+wsssdssdaafgfgggg 28-24 9 22-17 8
+wsssdssdabafggggg 25-22 4 24-20 3
+wsssdssdafafggggg 25-22 3 24-19 1
+wssspasqdaabbgggg 24-19 -1 27-23 -5
+wssspasqpaaaggggg 24-19 2 25-21 -1
+wssspddapaagpgggg 26x19 -3 27x11 -16
+wssspdddpaafggggg 25-22 0 24-19 0
+wssspdddpaagfgggg 23-18 3 23-19 1
+wssspddisaaggbggg 23-18 4 24-19 -1
+wssspddppaafggggg 24-19 6 26-22 5
+wssspddppaagbgggg 24-19 6 27-23 2
+wssspddppaagfgggg 28-24 6 22-17 4
+wssspddpsfaggggfg 24-19 6 17-14 0
+wssspdsaadgfagggg 20-16 3 25-22 3
+wssspdsaaiffagggg 17-14 12 26-23 9
+wssspdsadgaagfggg 18-14 3 25-22 0
+wssspdsapfagqbggg 27x18 -1
+wssspdsddabgggfgg 22-18 6 24-19 2
+wssspdsddafgggbgg 24-20 -2 22-18 -4
+wssspdsddafgggfgg 22-17 2 22-18 2
+wssspdsddfaggbggg 17-13 2 23-18 0
+wssspdsddffffgggg 26-22 -1 25-22 -4
+wssspdsdpabgggfgg 22-18 -2 23-19 -2
+wssspdsdpafggfggg 30-26 -1 24-20 -5
+wssspdsdpfaggbggg 17-13 5 23-18 2
+wssspdsidaabggggg 24-19 0 23-19 -1
+wssspdsipaabggggg 24-19 3 22-18 3
+wssspdspaaggagfgg 26-23 1 27-24 -1
+wssspdspagabbgbgg 25-21 1 26-23 -3
+wssspdspdabgggfgg 23-18 8 24-19 7
+wssspdspdafgggfgg 24-20 9 22-18 3
+wssspdspdbagggbgg 24-19 0 22-17 -4
+wssspdspdbbffgggg 27-24 5 25-22 1
+wssspdspdbfffgggg 28-24 8 25-22 1
+wssspdspdfaggbggg 24-20 5 24-19 0
+wssspdsppafggfggg 24-20 -2 30-26 -2
+wssspdsppafgggbgg 24-20 2 32-27 0
+wssspdsppafgggfgg 23-18 13
+wssspdsppbagggbgg 24-19 2 22-17 0
+wssspdsppfaggbggg 30-25 5 24-19 4
+wsssppdadaafigggg 28x19 2 27x11 -3
+wsssppdapaagpgggg 26x10 8 27x11 -1
+wsssppdapadggbggg 23-18 4 21-17 1
+wsssppdasaafggggg 24-19 6 25-22 6
+wsssppdasaagbgggg 21-17 3 24-19 2
+wsssppddaaaibgggg 26x10 1 25x18 -6
+wsssppddaaaifgggg 25x18 12 26x10 11
+wsssppddpaafggggg 23-18 7 25-22 3
+wsssppddpaagbgggg 26-23 5 22-18 0
+wsssppddpaagfgggg 22-18 7 23-18 3
+wssspppaabpgabggg 27-24 -2 26-23 -3
+wsssppsaadgfagggg 25-22 1 27-23 -2
+wsssppsasabgggfgg 22-18 2 24-19 -7
+wsssppsasbaggbggg 24-19 5 21-17 5
+wsssppsasgabbgggg 25-21 1 27-23 0
+wsssppsddafgggbgg 24-20 1 22-18 -2
+wsssppsddafgggfgg 22-17 7 22-18 2
+wsssppsddbaggbggg 24-20 12 24-19 2
+wsssppsddbaggfggg 22-17 -1 31-26 -7
+wsssppsdpabgggfgg 22-18 3 23-18 -3
+wsssppsfsaabggggg 24-19 2 22-18 1
+wsssppsipaabggggg 25-21 6 24-19 5
+wssspsaaaaqgagbgg 31-27 2 26-23 -2
+wssspsaadaaibgggg 25x18 -3
+wssspsaapaagpgggg 27x11 0 26x19 -12
+wssspsaasaagbgggg 24-19 5 22-18 -5
+wssspssaaabifgggg 25x18 -1
+wssspssaaafgbfggg 27-23 -3 30-26 -6
+wssspssaaafgfgfgg 27-24 3 22-18 0
+wssspssaaaigggfgg 22-18 3 23-18 -4
+wssspssaabafgbggg 26-22 -6 24-19 -8
+wssspssaabagbgbgg 26-23 -6 24-19 -9
+wssspssaabdggbggg 23-19 -1 24-19 -3
+wssspssaabiffgggg 28-24 2 25-22 -1
+wssspssaafafgfggg 24-19 1 25-22 -5
+wssspssaafafigggg 28x19 -3 27x20 -16
+wssspssaafdggbggg 23-18 -1 23-19 -3
+wssspssaafiffgggg 17-14 4 28-24 0
+wssspssaagdfbgggg 25-22 3 24-19 -3
+wssspssadabgfgggg 28-24 4 21-17 2
+wssspssadafgfgggg 28-24 3 22-18 2
+wssspssadbafggggg 24-19 6 25-22 -2
+wssspssadbagbgggg 18-14 -3 26-23 -3
+wssspssadfabggggg 17-13 -1 25-21 -2
+wssspssadfafggggg 24-19 4 25-22 -4
+wssspssapabgfgggg 28-24 0 22-18 -5
+wssspssapafgbgggg 26-23 -2 24-20 -2
+wssspssapbagbgggg 26-23 1 27-23 -3
+wssspssapfabggggg 17-13 4 25-21 2
+wssspssapfafggggg 25-22 5 24-19 1
+wssspssfaadbggggg 23-18 2 22-18 1
+wssspssfaadfggggg 23-18 -1 24-19 -2
+wssssaadafpfbgbgg 24x15 15
+wssssadaaaqfagggg 26-23 2 27-24 1
+wssssadaadbfagggg 28-24 7 21-17 5
+wssssadaadffagggg 26-22 14 25-22 11
+wssssadaaiaabgggg 26-22 13 26-23 6
+wssssadadiffagggg 26-23 17 25-22 12
+wssssaddadffgfggg 25-22 4 24-20 0
+wssssaddadgfagggg 26-22 3 25-22 1
+wssssadppbffbgbgg 19x10 -1
+wssssadqsaabggggg 14-9 11 24-19 8
+wssssadsdafgggbgg 22-17 3 24-20 1
+wssssadspabgggbgg 22-17 2 24-19 0
+wssssapdagpfagggg 17x10 0
+wssssappsgabbgggg 26-23 0 27-23 0
+wssssasaabfpfgggg 26-22 1 28-24 -2
+wssssasaafafifggg 28x19 6 27x20 2
+wssssasaaiafbgggg 24-19 13 26-23 12
+wssssasaaqaaggggg 25-21 12 24-19 -2
+wssssasapafifgggg 26x17 7 25x18 4
+wssssasdaabifgggg 26x10 22 25x9 -4
+wssssasdaafgfgfgg 22-18 1 27-24 0
+wssssasdaafibgggg 25x9 18 26x10 1
+wssssasdaafifgggg 25x9 31 26x10 6
+wssssasdpabgfgggg 28-24 -1 22-18 -4
+wssssaspaabifgggg 26x17 -1
+wssssaspaafifgggg 26x17 23 25x18 7
+wssssaspabagdgggg 28x19 8
+wssssasppabgfgggg 22-18 1 28-24 -1
+wssssasppbafggggg 24-19 12 18-14 10
+wssssasppbagbgggg 24-19 6 21-17 4
+wssssasppfabggggg 17-14 8 22-18 2
+wssssasppfafggggg 24-19 18 17-14 6
+wssssassaabgfgggg 28-24 0 22-18 -1
+wssssassaafgbgggg 22-18 0 22-17 -2
+wssssassaafgfgggg 23-18 7 22-17 4
+wssssdadaabgffgfg 28-24 -2 22-18 -2
+wssssddaadffbgggg 24-20 2 26-23 1
+wssssddaaiafbgggg 17-14 6 24-19 2
+wssssddadafifgggg 25x18 7 26x17 0
+wssssddadbagbgbgg 26-23 -5 18-14 -6
 wssssddapabgpgggg 27x11 14 26x19 -5
-wssssddapabifgggg 25x11 6 26x17 3
-wssssddapafibgggg 25x11 2
-wssssddapafifgggg 25x11 10 26x17 -1
-wssssdddaabifgggg 25x9 16 26x17 -10
-wssssdddabafigggg 28x19 10 18x9 7
-wssssdddabafqgggg 26x19 2 18x9 -11
-wssssdddafpggbggg 23x16 16
-wssssddddafgbgggg 22-18 4 27-23 -7
-wssssddddafgfgggg 22-18 -3 28-24 -15
-wssssddddfabggggg 17-13 -8 25-21 -12
-wssssddddfafggggg 24-19 11 25-22 7
-wssssdddpabgfgggg 23-18 -3 22-18 -3
-wssssdddpafgbgggg 27-23 4 26-23 2
-wssssdddpafgfgggg 22-18 5 27-24 4
-wssssdddpbafggggg 18x11 -2 18x9 -8
-wssssdddpbagbgggg 18x11 -9 18x9 -12
-wssssdddpfabggggg 17-13 -8 25-21 -12
-wssssdddpfafggggg 25-22 10 23-19 -1
-wssssddiaapbggggg 23x16 8
-wssssddpaafibgggg 25x18 -13 26x17 -24
+wssssddapafifgggg 25x11 20 26x17 -3
+wssssddapbadggggg 18x11 0
+wssssdddaabgfgbgg 22-18 -6 28-24 -6
+wssssdddaafgbfggg 30-26 0 27-23 -1
+wssssdddaafgfgfgg 27-24 0 23-18 -1
+wssssdddaafifgggg 25x9 22 26x17 -2
+wssssdddaaigggfgg 23-18 -2 22-17 -4
+wssssdddabafigggg 28x19 2 18x9 -1
+wssssdddafafigggg 28x19 0 27x20 -15
+wssssdddafafqgggg 27x9 1 26x19 -2
+wssssddddafgbgggg 27-23 -3 22-17 -6
+wssssddddafgfgggg 28-24 4 22-17 -3
+wssssddddfabggggg 17-13 1 25-21 -2
+wssssddddfafggggg 25-22 -1 17-13 -6
+wssssdddpabgfgggg 22-17 -2 23-18 -2
+wssssdddpafgbgggg 26-23 -3 22-17 -6
+wssssdddpafgfgggg 22-17 1 22-18 0
+wssssdddpbafggggg 18x11 -2 18x9 -3
+wssssdddpbagbgggg 18x9 -2 18x11 -9
+wssssdddpfabggggg 25-21 3 17-13 1
+wssssdddpfafggggg 25-22 3 23-19 2
+wssssddiaadbggggg 24-19 2 22-18 0
+wssssddpabiffgggg 21-17 3 25-22 0
 wssssddpafabqgggg 27x18 -1
-wssssddpdafgbgggg 19-15 0 22-18 -2
-wssssddpdafgfgggg 22-17 12 22-18 7
-wssssddpdbafggggg 24-19 7 18-14 2
-wssssddpdbagbgggg 18-15 -2 24-19 -3
-wssssddpdfabggggg 23-19 13 24-20 -3
-wssssddpdfafggggg 24-19 12
-wssssddppabgfgggg 22-17 12 27-24 10
-wssssddppafgbgggg 22-17 10 22-18 3
-wssssddppafgfgggg 28-24 22 22-17 14
-wssssddppfabggggg 25-21 17 24-19 -1
-wssssddppfafggggg 25-22 17 24-19 10
-wssssdpdbadgfgggg 23-18 3 16-12 -8
-wssssdpddfabggggg 17-13 11 25-21 11
-wssssdppaabgpgggg 26x19 -5
-wssssdppafabqgggg 27x18 -10
-wssssdppdabgfgggg 23-19 -1 28-24 -1
-wssssdppdbafggggg 25-22 10 24-19 1
-wssssdppdbagbgggg 21-17 -3 26-23 -6
-wssssdppdfabggggg 23-19 13 22-18 -7
-wssssdsaaaagqgggg 26x19 6
-wssssdsaaaaiggggg 25x18 4
-wssssdsdaaagggggg 24-19 -5 22-18 -8
-wsssspaaabdfagggg 18-15 1 25-22 -8
-wsssspaaabpfagggg 27-24 26
-wsssspaaafpbagggg 27-24 10 26-23 2
-wsssspaaafpfagggg 27-24 9 26-23 1
-wsssspdaabpgagggg 18-15 -6 27-24 -7
-wsssspdaadffbgggg 26-22 20 19-16 1
-wsssspdaafdfbgggg 24-19 -3 25-22 -4
-wsssspdadfabigggg 27x11 32 28x19 12
-wsssspdadfafigggg 27x11 23 28x19 4
-wsssspdapbigagggg 18x11 -1
-wsssspdapfafqgggg 26x10 18 27x11 18
-wsssspdasfabggggg 24-19 19 24-20 3
-wsssspdasfafggggg 23-19 18 24-19 12
-wsssspddaabifgggg 26x10 23 25x18 -7
-wsssspddabiffgggg 27-24 6 25-22 2
-wsssspddafafqgggg 17x10 8 27x18 0
-wsssspdddafgbgggg 22-17 5 26-23 -8
-wsssspdddafgfgggg 22-17 5 23-18 -4
-wsssspdddbafggggg 25-22 9 24-19 4
-wsssspdddbagbgggg 18-15 4 24-19 -4
-wsssspddpabgfgggg 22-18 18 23-18 7
-wssssppaaaqgagggg 27-24 7
-wssssppaabpgagggg 26-23 1 18-14 0
-wssssppadfqbfgggg 17-14 5 23-18 -9
-wssssppasabgfgggg 21-17 -7 22-18 -10
-wssssppasbagbgggg 26-23 2 21-17 0
-wssssppddbafggggg 25-22 22
-wssssppfpadbggggg 22-18 2 24-19 1
-wsssspsaaaagigggg 28x19 5
-wsssspsaaaagqgggg 26x19 -11 27x18 -15
-wsssspsaaaaiggggg 25x18 4
-wsssspsaadbgfgggg 23x14 24 22x15 9
-wsssspsaadfgfgggg 23x14 30 22x15 17
-wsssspsaafpfggggg 23x16 21 24x15 17
-wsssspsaaiabggggg 23x14 24 22x15 21
-wsssspsapaagggggg 24-19 14 22-17 14
-wsssssaaaaqgagggg 26-23 3 27-23 -7
-wsssssaaabdfbgggg 24-19 -4 18-15 -12
-wsssssaaafdbbgggg 27-23 -11 25-21 -11
-wsssssaaafdfbgggg 24-19 1 25-22 -11
-wsssssdaaaagigggg 28x19 0 27x20 -12
-wsssssdaaaagqgggg 26x19 -16 27x18 -18
-wsssssdaaaaiggggg 25x18 -12 26x17 -13
-wsssssdaaaigfgggg 22-18 6 19-16 -6
-wsssssdaabdfggggg 24-19 8 18-15 -1
-wsssssdaabdgbgggg 18-15 4 24-19 -1
-wsssssdaabpfggggg 24x15 30 23x16 26
-wsssssdaadbgfgggg 23x14 22 22x15 19
-wsssssdaafdbggggg 17-13 7
-wsssssdaafdfggggg 24-19 -8 25-22 -10
-wsssssdaafpbggggg 23x16 10 24x15 1
-wsssssdaafpfggggg 24x15 20 23x16 9
-wssssspaaaagqgggg 27x18 -15 26x19 -22
-wssssspaaaigfgggg 19-16 -5 27-24 -14
-wssssspaabdfggggg 23-19 -10 25-22 -13
-wssssspaabdgbgggg 24-19 -5 22-17 -10
-wssssspaabpfggggg 24x15 1 23x16 -13
-wssssspaafdbggggg 17-13 12
-wssssspaafdfggggg 25-22 -5 17-14 -14
-wssssspaafpbggggg 24x15 6 23x16 0
-wssssspaafpfggggg 24x15 1 23x16 -9
+wssssddpdafgbgggg 21-17 0 27-23 -2
+wssssddpdafgfgggg 28-24 4 22-18 4
+wssssddpdbafggggg 24-19 3 18-15 0
+wssssddpdbagbgggg 24-19 0 27-23 -2
+wssssddpdfabggggg 23-19 -2 22-18 -2
+wssssddpdfafggggg 24-19 9 25-22 2
+wssssddppabgfgggg 23-19 4 27-24 1
+wssssddppafgbgggg 24-20 2 27-23 2
+wssssddppafgfgggg 28-24 6 22-17 -1
+wssssddppfabggggg 25-21 3 22-18 3
+wssssddppfafggggg 17-14 3 24-19 0
+wssssdpdafdggbggg 23-18 1 24-19 -6
+wssssdpdafiffgggg 25-22 -3 17-13 -4
+wssssdpddfabggggg 24-19 2 17-13 -5
+wssssdpiaadbggggg 24-19 0 23-18 -1
+wssssdppabdggfggg 30-26 3 24-19 1
+wssssdppafibfgggg 19-16 1 19-15 -4
+wssssdppdabgfgggg 28-24 10 27-24 3
+wssssdppdbafggggg 24-20 2 24-19 1
+wssssdppdbagbgggg 24-19 0 18-14 -3
+wssssdppdfabggggg 23-18 -2 24-19 -4
+wssssdsaaaagqgggg 27x18 -5 26x19 -15
+wssssdsaaaaiggggg 25x18 -1 26x17 -12
+wssssdsdaaagggggg 22-18 3 24-19 2
+wsssspaaaaqfagggg 27-23 16 25-22 1
+wsssspaaabdfagggg 28-24 -3 25-22 -5
+wsssspaaabpfagggg 27-24 11 25-22 0
+wsssspaaafafaiggg 30x23 -2 31x22 -17
+wsssspaaafdfagggg 25-22 2 26-23 0
+wsssspaaafpbagggg 27-23 7 27-24 3
+wsssspaaafpfagggg 27-24 10 26-23 2
+wsssspaapaqgbgbgg 22-18 8 26-23 1
+wsssspdaabpgagggg 27-24 4 26-23 1
+wsssspdaadffbgggg 26-22 7 24-20 1
+wsssspdaafdfbgggg 25-22 2 24-19 -2
+wsssspdadfabigggg 27x11 32 28x19 2
+wsssspdadfafigggg 27x11 23 28x19 3
+wsssspdapfafqgggg 27x11 18 26x10 9
+wsssspdapfdggbggg 23-18 0 22-18 0
+wsssspdasfabggggg 24-19 2 23-18 2
+wsssspdasfafggggg 23-19 8 24-19 1
+wsssspddaabgfgbgg 23-19 1 28-24 -1
+wsssspddaabgpgggg 27x18 24 26x19 -5
+wsssspddaabifgggg 26x10 3
+wsssspddaaigggbgg 22-17 -6 22-18 -8
+wsssspddabdggbggg 18-15 6 24-19 0
+wsssspddafqffgggg 17x10 3 23x16 -5
+wsssspdddafgbgggg 27-23 2 24-20 0
+wsssspdddafgfgggg 22-17 2 28-24 2
+wsssspdddbafggggg 24-19 3 25-22 2
+wsssspdddbagbgggg 24-19 1 26-23 -10
+wsssspddpabgfgggg 22-18 1 22-17 0
+wssssppaaaqgagggg 27-24 3 22-18 0
+wssssppaabpgagggg 26-23 1 22-17 0
+wssssppadabifgggg 26x17 -2 25x18 -15
+wssssppadbagbgbgg 26-23 -5 22-17 -8
+wssssppasabgfgggg 28-24 3 22-18 3
+wssssppasbagbgggg 21-17 2 26-23 0
+wssssppdabdggbggg 24-19 2 23-19 -1
+wssssppddbafggggg 24-20 3 25-22 1
+wsssspsaaaagigggg 28x19 -1 27x20 -11
+wsssspsaaaagqgggg 27x18 -4 26x19 -16
+wsssspsaaaaiggggg 25x18 1 26x17 -12
+wsssspsaadbgfgggg 23x14 24 22x15 7
+wsssspsaadfgfgggg 23x14 30 22x15 13
+wsssspsaafpfggggg 23x16 21 24x15 13
+wsssspsaaiabggggg 23x14 24 22x15 9
+wsssssaaaaqgagggg 27-23 3 26-23 -3
+wsssssaaabdfbgggg 25-22 -1 24-19 -2
+wsssssaaafdbbgggg 17-13 -2 25-21 -4
+wsssssaaafdfbgggg 17-13 -5 25-22 -5
+wsssssafpadfggggg 23-18 -1 26-22 -2
+wsssssdaaaagigggg 28x19 -1 27x20 -12
+wsssssdaaaagqgggg 26x19 -1
+wsssssdaaaaiggggg 25x18 -4 26x17 -13
+wsssssdaaaigfgggg 22-18 4 23-18 2
+wsssssdaabdfggggg 25-22 1 24-19 1
+wsssssdaabdgbgggg 22-17 1 24-19 -1
+wsssssdaabpfggggg 24x15 30 23x16 11
+wsssssdaadbgfgggg 23x14 22 22x15 8
+wsssssdaafdbggggg 17-13 0 25-21 0
+wsssssdaafdfggggg 23-18 -1 25-22 -3
+wsssssdaafpbggggg 23x16 3 24x15 1
+wsssssdaafpfggggg 24x15 20 23x16 3
+wsssssdapaagggggg 22-17 2 24-19 2
+wssssspaaaagqgggg 27x18 -4
+wssssspaaaigfgggg 22-18 -1 22-17 -3
+wssssspaabdfggggg 25-22 0 24-19 -4
+wssssspaabdgbgggg 24-19 -4 26-23 -5
+wssssspaabpfggggg 24x15 -1 23x16 -13
+wssssspaafdbggggg 25-21 -1 17-13 -5
+wssssspaafdfggggg 25-22 -2 17-13 -2
+wssssspaafpbggggg 24x15 4 23x16 0
+wssssspaafpfggggg 24x15 2 23x16 -9
 `;
