@@ -6,10 +6,13 @@
 // start from any), so both sides have book moves after the ballot. International: the start position (budget R).
 // Every search is limited by nodes (N), so the same command builds the same book; `--time S` stops starting new roots
 // after S seconds (the header then says the book is partial). See packages/ai/src/games/draughts-book-build.ts.
+//   node bench/draughts-book.js --rules english|international --stats
+// prints the committed book's figures instead: positions, moves a position, and from each root (the ballots, or the
+// start) the book positions reachable by book moves, the longest book line and the main line's length in book moves.
 import { writeFileSync } from 'node:fs';
 import { cpuUsage } from 'node:process';
 import { buildDraughtsBook } from '../packages/ai/dist/games/draughts-book-build.js';
-import { formatDraughtsBook } from '../packages/ai/dist/games/draughts-book.js';
+import { formatDraughtsBook, loadDraughtsBook } from '../packages/ai/dist/games/draughts-book.js';
 import { acfBallots, draughtsGame } from '../packages/draughts/dist/index.js';
 
 const args = process.argv.slice(2);
@@ -39,6 +42,10 @@ const verbose = args.includes('--verbose');
 const game = draughtsGame(rules);
 const start = game.initial();
 const roots = [{ state: start, budget: o.rootBudget, name: 'start' }];
+if (args.includes('--stats')) {
+  printStats(await loadDraughtsBook(rules));
+  process.exit(0);
+}
 if (english) {
   for (const ballot of acfBallots()) {
     if (ballot.number < firstBallot || ballot.number > lastBallot) continue;
@@ -118,3 +125,51 @@ export const ${name} = \`${text}\`;
 writeFileSync(out, module);
 console.log(`${out}: ${summary.join('; ')}; ${text.length} bytes of book text`);
 console.log(`wall ${elapsed.toFixed(0)} s, CPU ${cpu().toFixed(0)} s`);
+
+/** The committed book's figures (see the header). */
+function printStats(book) {
+  const states = english ? acfBallots().map((b) => b.moves.reduce((s, m) => game.tryPlay(s, m).value, start)) : [start];
+  /** Plays forced moves (no book needed) until the side to move has a choice. */
+  const settle = (s, ply) => {
+    let legal = game.legalMoves(s);
+    while (legal.length === 1) {
+      s = game.play(s, legal[0]);
+      legal = game.legalMoves(s);
+      ply++;
+    }
+    return { s, ply, legal };
+  };
+  const reach = [];
+  const longest = [];
+  const main = [];
+  for (const root of states) {
+    const seen = new Set();
+    let deepest = 0;
+    const walk = (state, from) => {
+      const { s, ply, legal } = settle(state, from);
+      const choices = book.movesAt(s.position, legal);
+      const key = `${s.position.turn}${s.position.bits.join(',')}`;
+      if (choices.length === 0 || seen.has(key)) return;
+      seen.add(key);
+      deepest = Math.max(deepest, ply + 1);
+      for (const c of choices) walk(game.play(s, c.move), ply + 1);
+    };
+    walk(root, 0);
+    let n = 0;
+    for (let at = settle(root, 0); ; at = settle(game.play(at.s, at.choice), 0)) {
+      const best = book.movesAt(at.s.position, at.legal)[0];
+      if (!best) break;
+      at.choice = best.move;
+      n++;
+    }
+    reach.push(seen.size);
+    longest.push(deepest);
+    main.push(n);
+  }
+  const range = (xs) =>
+    `${(xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(1)} (${Math.min(...xs)}–${Math.max(...xs)})`;
+  const moves = [...book.entries.values()].reduce((a, m) => a + m.length, 0);
+  console.log(`${rules}: ${book.size} positions, ${(moves / book.size).toFixed(2)} moves a position`);
+  console.log(`from each ${english ? 'ballot' : 'start'}: ${range(reach)} book positions reachable by book moves`);
+  console.log(`longest book line ${range(longest)} plies; main line (best moves) ${range(main)} book moves`);
+}
