@@ -1,5 +1,5 @@
 // Builds the draughts opening book by the project's deep search, over the built packages, and writes it as the data
-// module the engine loads (packages/ai/src/games/draughts-book-<rules>.ts):
+// module the engine loads (packages/ai/src/games/draughts-book/<rules>.ts):
 //   npm run book:draughts -- --rules english|international [--nodes N] [--budget B] [--root-budget R]
 //        [--window W] [--width K] [--ply-cost C] [--ballots 1-174] [--time S] [--out FILE] [--verbose]
 // English: the start position (budget R) and every ACF three-move ballot (budget B each: barred ones too, a game may
@@ -12,7 +12,8 @@
 import { writeFileSync } from 'node:fs';
 import { cpuUsage } from 'node:process';
 import { buildDraughtsBook } from '../packages/ai/dist/games/draughts-book-build.js';
-import { formatDraughtsBook, loadDraughtsBook } from '../packages/ai/dist/games/draughts-book.js';
+import { loadDraughtsBook } from '../packages/ai/dist/games/draughts-book.js';
+import { formatDraughtsBook } from '../packages/ai/dist/games/draughts-book/text.js';
 import { acfBallots, draughtsGame } from '../packages/draughts/dist/index.js';
 
 const args = process.argv.slice(2);
@@ -36,7 +37,7 @@ const o = {
   time: Number(option('--time', '0')),
 };
 const [firstBallot, lastBallot] = option('--ballots', '1-174').split('-').map(Number);
-const out = option('--out', `packages/ai/src/games/draughts-book-${rules}.ts`);
+const out = option('--out', `packages/ai/src/games/draughts-book/${rules}.ts`);
 const verbose = args.includes('--verbose');
 
 const game = draughtsGame(rules);
@@ -119,7 +120,7 @@ const summary = [
 const module = `// The ${rules} opening book: generated, do not edit. Made by
 //   ${command}
 // (bench/draughts-book.js; packages/ai/src/games/draughts-book-build.ts says how). ${summary.join('; ')}.
-${stoppedAt !== undefined ? `// PARTIAL: --time stopped the build after ${stoppedAt} of ${roots.length} roots.\n` : ''}// Format: packages/ai/src/games/draughts-book.ts.
+${stoppedAt !== undefined ? `// PARTIAL: --time stopped the build after ${stoppedAt} of ${roots.length} roots.\n` : ''}// Format: packages/ai/src/games/draughts-book/text.ts.
 export const ${name} = \`${text}\`;
 `;
 writeFileSync(out, module);

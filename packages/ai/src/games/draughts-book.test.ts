@@ -10,17 +10,10 @@ import {
 } from '@tactica/draughts';
 import { describe, expect, it } from 'vitest';
 import { buildDraughtsBook } from './draughts-book-build.js';
-import { DRAUGHTS_BOOK_ENGLISH } from './draughts-book-english.js';
-import { DRAUGHTS_BOOK_INTERNATIONAL } from './draughts-book-international.js';
-import {
-  bookKey,
-  formatDraughtsBook,
-  loadDraughtsBook,
-  loadedDraughtsBook,
-  parseDraughtsBook,
-  pickBookMove,
-  positionOfKey,
-} from './draughts-book.js';
+import { DRAUGHTS_BOOK_ENGLISH } from './draughts-book/english.js';
+import { DRAUGHTS_BOOK_INTERNATIONAL } from './draughts-book/international.js';
+import { formatDraughtsBook, parseDraughtsBook } from './draughts-book/text.js';
+import { bookKey, loadDraughtsBook, loadedDraughtsBook, pickBookMove, positionOfKey } from './draughts-book.js';
 import { DraughtsDeepSearcher } from './draughts-deep-search.js';
 import { createDraughtsEngine } from './draughts.js';
 

@@ -1,8 +1,8 @@
 /**
  * The draughts opening book: positions the project's own deep searches have analysed (`npm run book:draughts`,
  * `draughts-book-build.ts`), each with its best moves and their scores. The book is data: one module per rule set
- * (`draughts-book-english.ts`, `draughts-book-international.ts`), loaded with a dynamic `import()` of its own so that
- * a bundle that never asks for it carries none of it.
+ * (`draughts-book/english.ts`, `draughts-book/international.ts`), loaded with a dynamic `import()` of its own, with
+ * its reader (`draughts-book/text.ts`), so that a bundle that never asks for it carries none of it.
  *
  *   const book = await loadDraughtsBook('english');             // undefined for a rule set without a book
  *   book?.movesAt(state.position);                              // [{ move, text: '22-18', score: 3 }, …], best first
@@ -19,7 +19,7 @@
  * with the moves in the rule set's notation (`formatMove`, shortest unambiguous) and the scores in hundredths of a
  * man for the side to move, best first.
  */
-import { err, inputError, ok, type InputError, type Result, type Rng } from '@tactica/core';
+import type { Rng } from '@tactica/core';
 import {
   generateMoves,
   parseMove,
@@ -33,10 +33,6 @@ import {
   type Position,
   type VariantId,
 } from '@tactica/draughts';
-
-/** The first line of a book's text: format name, version, rule set. */
-const MAGIC = 'tactica-draughts-book';
-const VERSION = 1;
 
 /** One move of a book entry: the move's text and its searched score for the side to move. */
 export interface BookMove {
@@ -129,51 +125,6 @@ export function pickBookMove(choices: readonly BookChoice[], margin: number, rng
   return near[rng.int(near.length)];
 }
 
-/** The book as text (the format above); `parseDraughtsBook` reads it back. */
-export function formatDraughtsBook(book: DraughtsBook): string {
-  const lines = [`${MAGIC} ${VERSION} ${book.variant}`];
-  for (const key of [...book.entries.keys()].sort()) {
-    const moves = book.entries.get(key) as readonly BookMove[];
-    lines.push([key, ...moves.map((m) => `${m.move} ${m.score}`)].join(' '));
-  }
-  return lines.join('\n') + '\n';
-}
-
-/** A book read from text, checked line by line: the header, every key's shape, every move's syntax and score. */
-export function parseDraughtsBook(text: string): Result<DraughtsBook, InputError> {
-  const lines = text.split('\n');
-  const fail = (line: number, code: string, message: string): Result<never, InputError> =>
-    err(inputError(code, `book line ${line}: ${message}`, { line }));
-  const header = (lines[0] ?? '').trim().split(' ');
-  const variant = BOOK_VARIANTS.find((v) => v === header[2]);
-  if (header[0] !== MAGIC || header[1] !== String(VERSION) || !variant) {
-    return fail(1, 'book/header', `the first line must be "${MAGIC} ${VERSION} <variant>"`);
-  }
-  const count = squaresOf(RULE_SETS[variant]).count;
-  const keyLength = 1 + Math.ceil(count / 2);
-  const entries = new Map<string, BookMove[]>();
-  for (let i = 1; i < lines.length; i++) {
-    const line = (lines[i] as string).trim();
-    if (line === '') continue;
-    const words = line.split(' ');
-    const key = words[0] as string;
-    if (key.length !== keyLength || !/^[wb][a-y]+$/.test(key)) return fail(i + 1, 'book/bad-key', `bad key "${key}"`);
-    if (words.length < 3 || words.length % 2 === 0) return fail(i + 1, 'book/syntax', 'a key, then moves and scores');
-    if (entries.has(key)) return fail(i + 1, 'book/duplicate-key', `key "${key}" twice`);
-    const moves: BookMove[] = [];
-    for (let w = 1; w < words.length; w += 2) {
-      const move = words[w] as string;
-      const score = Number(words[w + 1]);
-      if (!/^\d+([-x]\d+)+$/.test(move) || !Number.isInteger(score)) {
-        return fail(i + 1, 'book/syntax', `bad move or score "${move} ${words[w + 1] ?? ''}"`);
-      }
-      moves.push({ move, score });
-    }
-    entries.set(key, moves);
-  }
-  return ok(new DraughtsBook(variant, entries));
-}
-
 const loaded = new Map<VariantId, DraughtsBook>();
 
 /**
@@ -183,13 +134,15 @@ const loaded = new Map<VariantId, DraughtsBook>();
 export async function loadDraughtsBook(variant: VariantId): Promise<DraughtsBook | undefined> {
   const ready = loaded.get(variant);
   if (ready) return ready;
-  // Each case is written out: a bundler can split only a dynamic import whose specifier it can read.
-  let text: string | undefined;
-  if (variant === 'english') text = (await import('./draughts-book-english.js')).DRAUGHTS_BOOK_ENGLISH;
+  // Each import is written out (a bundler can split only a dynamic import whose specifier it can read); the reader
+  // comes with the data, so a bundle that never loads a book carries neither.
+  let data: Promise<string> | undefined;
+  if (variant === 'english') data = import('./draughts-book/english.js').then((m) => m.DRAUGHTS_BOOK_ENGLISH);
   else if (variant === 'international') {
-    text = (await import('./draughts-book-international.js')).DRAUGHTS_BOOK_INTERNATIONAL;
+    data = import('./draughts-book/international.js').then((m) => m.DRAUGHTS_BOOK_INTERNATIONAL);
   }
-  if (text === undefined) return undefined;
+  if (data === undefined) return undefined;
+  const [{ parseDraughtsBook }, text] = await Promise.all([import('./draughts-book/text.js'), data]);
   const parsed = parseDraughtsBook(text);
   if (!parsed.ok) throw new Error(`the ${variant} book is damaged: ${parsed.error.message}`);
   loaded.set(variant, parsed.value);

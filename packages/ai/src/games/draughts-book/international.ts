@@ -1,7 +1,7 @@
 // The international opening book: generated, do not edit. Made by
 //   npm run book:draughts -- --rules international --nodes 300000 --root-budget 250 --window 15 --width 2 --ply-cost 10
 // (bench/draughts-book.js; packages/ai/src/games/draughts-book-build.ts says how). 250 positions, 500 searches of 300000 nodes (140 M nodes); start: 250 positions, to ply 10.
-// Format: packages/ai/src/games/draughts-book.ts.
+// Format: packages/ai/src/games/draughts-book/text.ts.
 export const DRAUGHTS_BOOK_INTERNATIONAL = `tactica-draughts-book 1 international
 bsspsssssqspaaabgggbfggggg 12x23 2 13x22 -6
 bsspssssssppapfbggfgggfggg 14-20 6 15-20 -5

@@ -1,7 +1,7 @@
 // The english opening book: generated, do not edit. Made by
 //   npm run book:draughts -- --rules english --nodes 150000 --budget 5 --root-budget 30 --window 15 --width 2 --ply-cost 10
 // (bench/draughts-book.js; packages/ai/src/games/draughts-book-build.ts says how). 900 positions, 1800 searches of 150000 nodes (243 M nodes); ballots: 5.0 new positions each, to ply 3.3 after the ballot on average (max 8).
-// Format: packages/ai/src/games/draughts-book.ts.
+// Format: packages/ai/src/games/draughts-book/text.ts.
 export const DRAUGHTS_BOOK_ENGLISH = `tactica-draughts-book 1 english
 bsdssssadfbgfbggg 9-14 2 11-15 -2
 bsdssssapbaggggfg 9-14 1 11-16 -1
