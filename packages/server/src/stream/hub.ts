@@ -68,6 +68,8 @@ interface Window {
 
 export class StreamHub {
   private readonly connections = new Set<Connection>();
+  /** Per game, the connections subscribed to it (an event reaches its watchers without a scan of everyone). */
+  private readonly watchers = new Map<number, Set<Connection>>();
   private readonly windows = new Map<string, Window>();
   private readonly unsubscribe: () => void;
   private lobbyTimer: NodeJS.Timeout | undefined;
@@ -100,8 +102,12 @@ export class StreamHub {
     };
     this.connections.add(conn);
     socket.on('message', (data, isBinary) => void this.received(conn, isBinary ? '' : String(data)));
-    socket.on('close', () => this.connections.delete(conn));
-    socket.on('error', () => this.connections.delete(conn));
+    const gone = (): void => {
+      this.connections.delete(conn);
+      for (const id of conn.games.keys()) this.unwatch(conn, id);
+    };
+    socket.on('close', gone);
+    socket.on('error', gone);
     this.send(conn, { type: 'hello', user: user?.name ?? null });
   }
 
@@ -110,6 +116,22 @@ export class StreamHub {
     if (this.lobbyTimer) clearTimeout(this.lobbyTimer);
     for (const c of this.connections) c.socket.close(1001, 'server shutting down');
     this.connections.clear();
+    this.watchers.clear();
+  }
+
+  private watch(conn: Connection, id: number, sub: Subscription): void {
+    conn.games.set(id, sub);
+    let set = this.watchers.get(id);
+    if (!set) this.watchers.set(id, (set = new Set()));
+    set.add(conn);
+  }
+
+  private unwatch(conn: Connection, id: number): void {
+    conn.games.delete(id);
+    const set = this.watchers.get(id);
+    if (!set) return;
+    set.delete(conn);
+    if (set.size === 0) this.watchers.delete(id);
   }
 
   private send(conn: Connection, message: object): void {
@@ -196,12 +218,12 @@ export class StreamHub {
           }
           // Subscribed before the game is read: a change committed meanwhile is heard, not lost between the two.
           const known = conn.games.get(id);
-          conn.games.set(id, { detail, sent: known?.sent ?? 0 });
+          this.watch(conn, id, { detail, sent: known?.sent ?? 0 });
           let game: LiveGame;
           try {
             game = await this.games.load(id);
           } catch (e) {
-            if (!known) conn.games.delete(id);
+            if (!known) this.unwatch(conn, id);
             throw e;
           }
           this.sendGame(conn, game);
@@ -209,7 +231,7 @@ export class StreamHub {
         }
         case 'unsubscribe': {
           const id = msg['game'];
-          if (typeof id === 'number') conn.games.delete(id);
+          if (typeof id === 'number') this.unwatch(conn, id);
           return;
         }
         default:
@@ -255,14 +277,15 @@ export class StreamHub {
     try {
       if (e.kind === 'lobby') return this.lobbySoon();
       if (e.gameId === undefined) return;
-      const watchers = [...this.connections].filter((c) => c.games.has(e.gameId as number));
-      if (watchers.length === 0) return;
+      const watching = this.watchers.get(e.gameId);
+      if (!watching) return;
+      const watchers = [...watching];
       if (e.kind === 'chat' && e.message) {
         for (const c of watchers) this.send(c, { type: 'chat', message: e.message });
         return;
       }
       if (e.kind !== 'game') return;
-      const game = this.games.cached(e.gameId, e.version) ?? (await this.games.load(e.gameId));
+      const game = (await this.games.settled(e.gameId, e.version)) ?? (await this.games.load(e.gameId));
       // An older event heard after a newer one: the newer view was sent already.
       if (e.version !== undefined && game.version < e.version) return;
       for (const c of watchers) this.sendGame(c, game);
