@@ -135,6 +135,10 @@ export class StreamHub {
   }
 
   private send(conn: Connection, message: object): void {
+    this.sendText(conn, JSON.stringify(message));
+  }
+
+  private sendText(conn: Connection, text: string): void {
     if (conn.socket.readyState !== conn.socket.OPEN) return;
     // What a connection is sent in one turn of the event loop (a command's ack and the move's event, several
     // games' moves) leaves in one write: on loopback and in small virtual machines each write is a system call
@@ -148,7 +152,7 @@ export class StreamHub {
         t.uncork();
       });
     }
-    conn.socket.send(JSON.stringify(message));
+    conn.socket.send(text);
   }
 
   private fail(conn: Connection, e: unknown, ref?: string | number | null): void {
@@ -243,11 +247,21 @@ export class StreamHub {
   }
 
   /** The game as a subscriber sees it, unless they have been sent a newer version already (events can cross). */
-  private sendGame(conn: Connection, game: LiveGame): void {
+  /**
+   * Sends `game` to one watcher. `rendered`, shared by the watchers of one event, keeps each distinct message's
+   * text (every `moves` watcher gets the same; a view differs by seat), so each is rendered and encoded once.
+   */
+  private sendGame(conn: Connection, game: LiveGame, rendered?: Map<string, string>): void {
     const sub = conn.games.get(game.id);
     if (!sub || game.version < sub.sent) return;
     sub.sent = game.version;
-    this.send(conn, this.render(game, conn, sub.detail));
+    const key = sub.detail === 'moves' ? 'moves' : `view:${seatOf(game, conn.user) ?? '-'}`;
+    let text = rendered?.get(key);
+    if (text === undefined) {
+      text = JSON.stringify(this.render(game, conn, sub.detail));
+      rendered?.set(key, text);
+    }
+    this.sendText(conn, text);
   }
 
   private render(game: LiveGame, conn: Connection, detail: Detail): object {
@@ -288,7 +302,8 @@ export class StreamHub {
       const game = (await this.games.settled(e.gameId, e.version)) ?? (await this.games.load(e.gameId));
       // An older event heard after a newer one: the newer view was sent already.
       if (e.version !== undefined && game.version < e.version) return;
-      for (const c of watchers) this.sendGame(c, game);
+      const rendered = new Map<string, string>();
+      for (const c of watchers) this.sendGame(c, game, rendered);
     } catch {
       // A game that cannot be rendered now is rendered at its next change.
     }
