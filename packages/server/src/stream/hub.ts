@@ -35,8 +35,8 @@ interface Connection {
   readonly transport: Corkable | undefined;
   corked: boolean;
   readonly user: User | undefined;
-  /** The token the connection was opened with: each command checks it is still valid (not logged out). */
-  readonly token: string | undefined;
+  /** The key of the token the connection was opened with: each command checks it is still valid (not logged out). */
+  readonly tokenKey: string | undefined;
   readonly games: Map<number, Subscription>;
   lobby: boolean;
   readonly limit: number;
@@ -95,7 +95,7 @@ export class StreamHub {
       transport: client.transport,
       corked: false,
       user,
-      token,
+      tokenKey: this.accounts.tokenKey(token),
       games: new Map(),
       lobby: false,
       limit: client.commandsPerSecond,
@@ -166,7 +166,7 @@ export class StreamHub {
     try {
       const c = readStreamCommand(msg);
       // The token is checked again on every command: a connection outlives neither a log-out nor the token's expiry.
-      const user = await this.accounts.authenticate(conn.token);
+      const user = await this.accounts.authenticateKey(conn.tokenKey);
       if (!user) throw unauthenticated();
       this.countCommand(user, conn.limit);
       const game = await this.games.command(c.game, user, c.version, c.command);
