@@ -1,6 +1,7 @@
 // Self-play between two draughts searches, to measure what a change to the search is worth, over the built packages:
 //   node bench/draughts-selfplay.js --variant international --games 100 [--nodes 20000 | --ms 100]
 //        [--a '{"futilityMargin":0}'] [--b '{}'] [--a-searcher deep|classic] [--b-searcher deep|classic] [--jobs 2]
+//        [--clock 10000+100] [--a-threads 2] [--b-threads 1] [--b-dist /path/to/other/ai/dist] [--wall]
 // Each side is a `DraughtsDeepSearcher` (the top level's search) with its settings (JSON), or with `classic` the
 // `DraughtsSearcher` of the manual's levels; each keeps its table through the game. Openings: seeded random (four
 // plies on 10x10, three on 8x8), each played with both colours; a game reaching 200 plies or a third repetition is a
@@ -8,6 +9,13 @@
 // plays (fair to both sides whatever else the machine is doing): the classic search stops at `ms`, the deep one aims
 // at `ms` with its time manager and stops at 2.5 × `ms`; the CPU time each side used a move is printed. Prints W/D/L
 // for A and the Elo difference with its 95% interval.
+// `--clock base+inc` (milliseconds) gives each side a game clock instead: each move's target and hard limit come
+// from `clockMoveTime`, the time used is taken off the clock and the increment added; a side whose clock runs out
+// loses; the share of each move's target a side used is printed. `--x-threads N` searches side x with N - 1 Lazy SMP
+// helper threads (measured by the wall clock: `--wall` is implied, since the process's CPU time counts every
+// thread). `--x-dist DIR` takes side x's deep searcher from another build of @tactica/ai (DIR: its dist folder), to
+// play a change against the code before it.
+import { loadavg } from 'node:os';
 import { cpuUsage } from 'node:process';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import * as ai from '../packages/ai/dist/index.js';
@@ -25,16 +33,39 @@ const cpuMs = () => {
   return (u.user + u.system) / 1000;
 };
 
-function sideOf(settings, kind) {
-  if (kind === 'classic')
-    return { kind, searcher: new ai.DraughtsSearcher({ ttLog2: 16, ...settings }), used: 0, moves: 0 };
-  return { kind, searcher: new ai.DraughtsDeepSearcher({ ttLog2: 16, ...settings }), used: 0, moves: 0 };
+async function sideOf(settings, kind, o, dist, threads) {
+  const side = { kind, used: 0, moves: 0, target: 0, clock: o.clock?.base ?? 0, helpers: undefined };
+  if (kind === 'classic') return { ...side, searcher: new ai.DraughtsSearcher({ ttLog2: 16, ...settings }) };
+  const lib = dist ? await import(new URL(`file://${dist.replace(/\/$/, '')}/index.js`).href) : ai;
+  if (threads <= 1) return { ...side, searcher: new lib.DraughtsDeepSearcher({ ttLog2: 16, ...settings }) };
+  const table = new SharedArrayBuffer(ai.DeepTable.bytes(16));
+  return {
+    ...side,
+    searcher: new lib.DraughtsDeepSearcher({ ttLog2: 16, ...settings, table }),
+    helpers: new ai.DraughtsHelpers({ count: threads - 1, ttLog2: 16, table, settings }),
+  };
+}
+
+function search(side, live, sp, limits) {
+  if (!side.helpers) return side.searcher.search(sp, limits);
+  const stop = side.helpers.start(
+    live,
+    { depth: 127, ...(limits.timeMs ? { timeMs: limits.timeMs } : {}) },
+    side.searcher.tt.age + 1,
+  );
+  try {
+    return side.searcher.search(sp, limits);
+  } finally {
+    side.helpers.finish(stop);
+  }
 }
 
 async function playGame(o, index) {
   const game = draughtsGame(o.variant);
-  const a = sideOf(o.a, o.aSearcher);
-  const b = sideOf(o.b, o.bSearcher);
+  const a = await sideOf(o.a, o.aSearcher, o, o.aDist, o.aThreads);
+  const b = await sideOf(o.b, o.bSearcher, o, o.bDist, o.bThreads);
+  const clockNow = o.wall ? () => performance.now() : cpuMs;
+  let flagged;
   const aSeat = index % 2;
   const plies0 = o.variant === 'international' ? 4 : 3;
   let s = ai.randomOpening(game, createRng(`selfplay-${o.variant}-${o.seed}-${index >> 1}`).next(), plies0);
@@ -48,24 +79,51 @@ async function playGame(o, index) {
     if (counts.get(key) >= 3) break;
     const side = live.position.turn === aSeat ? a : b;
     const sp = new DraughtsSearchPosition(live);
-    const started = cpuMs();
-    const r = side.searcher.search(
-      sp,
-      o.nodes
-        ? { nodes: o.nodes }
-        : side.kind === 'classic'
-          ? { timeMs: o.ms, now: cpuMs }
-          : { timeMs: o.ms * 2.5, targetMs: o.ms, now: cpuMs },
-    );
-    side.used += cpuMs() - started;
+    const started = clockNow();
+    let limits;
+    if (o.nodes) limits = { nodes: o.nodes };
+    else if (o.clock) {
+      const t = ai.clockMoveTime({ remainingMs: side.clock, incrementMs: o.clock.inc });
+      side.target += t.targetMs;
+      limits = side.kind === 'classic' ? { timeMs: t.targetMs, now: clockNow } : { ...t, now: clockNow };
+    } else
+      limits =
+        side.kind === 'classic'
+          ? { timeMs: o.ms, now: clockNow }
+          : { timeMs: o.ms * 2.5, targetMs: o.ms, now: clockNow };
+    const r = search(side, live, sp, limits);
+    const used = clockNow() - started;
+    side.used += used;
     side.moves++;
+    if (o.clock) {
+      side.clock -= used;
+      if (side.clock < 0) {
+        flagged = side;
+        break;
+      }
+      side.clock += o.clock.inc;
+    }
     s = game.play(live, sp.decode(r.bestMove));
     plies++;
   }
   const live = playingOn(s);
   let points = 0.5;
-  if (game.legalMoves(live).length === 0) points = live.position.turn === aSeat ? 0 : 1;
-  return { index, points, plies, aMs: a.used, aMoves: a.moves, bMs: b.used, bMoves: b.moves };
+  if (flagged) points = flagged === a ? 0 : 1;
+  else if (game.legalMoves(live).length === 0) points = live.position.turn === aSeat ? 0 : 1;
+  await a.helpers?.close();
+  await b.helpers?.close();
+  return {
+    index,
+    points,
+    plies,
+    flagged: flagged ? (flagged === a ? 'A' : 'B') : undefined,
+    aMs: a.used,
+    aMoves: a.moves,
+    aTarget: a.target,
+    bMs: b.used,
+    bMoves: b.moves,
+    bTarget: b.target,
+  };
 }
 
 if (!isMainThread) {
@@ -82,7 +140,17 @@ if (!isMainThread) {
     aSearcher: option('--a-searcher', 'deep'),
     bSearcher: option('--b-searcher', 'deep'),
     seed: Number(option('--seed', '1')),
+    aThreads: Number(option('--a-threads', '1')),
+    bThreads: Number(option('--b-threads', '1')),
+    aDist: option('--a-dist', undefined),
+    bDist: option('--b-dist', undefined),
   };
+  const clock = option('--clock', undefined);
+  if (clock) {
+    const [base, inc] = clock.split('+').map(Number);
+    o.clock = { base, inc: inc ?? 0 };
+  }
+  o.wall = args.includes('--wall') || o.aThreads > 1 || o.bThreads > 1;
   const jobs = Number(option('--jobs', '1'));
   if (!o.nodes && jobs > 1) {
     // Node 20 measures the CPU time of the whole process: threads playing side by side would share one clock.
@@ -118,7 +186,26 @@ if (!isMainThread) {
         results.reduce((a, r) => a + r[moves], 0),
       )
     ).toFixed(0);
+  const share = (ms, target) =>
+    `${(
+      (results.reduce((a, r) => a + r[ms], 0) /
+        Math.max(
+          1,
+          results.reduce((a, r) => a + r[target], 0),
+        )) *
+      100
+    ).toFixed(0)}%`;
+  const describe = (x) =>
+    `${o[`${x}Searcher`]} ${JSON.stringify(o[x])}${o[`${x}Threads`] > 1 ? ` ${o[`${x}Threads`]} threads` : ''}${o[`${x}Dist`] ? ` from ${o[`${x}Dist`]}` : ''}`;
+  const control = o.nodes
+    ? `${o.nodes} nodes a move`
+    : o.clock
+      ? `clock ${o.clock.base}+${o.clock.inc} ms`
+      : `${o.ms} ms a move`;
+  const flags = results.filter((r) => r.flagged).map((r) => r.flagged);
   console.log(
-    `${o.variant} A ${o.aSearcher} ${JSON.stringify(o.a)} vs B ${o.bSearcher} ${JSON.stringify(o.b)}, ${o.nodes ? `${o.nodes} nodes` : `${o.ms} ms`} a move: +${wins} =${draws} -${losses}, score ${(e.score * 100).toFixed(1)}%, Elo ${Math.round(e.elo)} ± ${Math.round(e.margin)}; CPU ms a move A ${perMove('aMs', 'aMoves')}, B ${perMove('bMs', 'bMoves')} (${((performance.now() - t) / 1000).toFixed(0)} s)`,
+    `${o.variant} A ${describe('a')} vs B ${describe('b')}, ${control}: +${wins} =${draws} -${losses}, score ${(e.score * 100).toFixed(1)}%, Elo ${Math.round(e.elo)} ± ${Math.round(e.margin)}; ${o.wall ? 'wall' : 'CPU'} ms a move A ${perMove('aMs', 'aMoves')}, B ${perMove('bMs', 'bMoves')}${o.clock ? `; share of the target used A ${share('aMs', 'aTarget')}, B ${share('bMs', 'bTarget')}; lost on time A ${flags.filter((f) => f === 'A').length}, B ${flags.filter((f) => f === 'B').length}` : ''} (${((performance.now() - t) / 1000).toFixed(0)} s, load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')})`,
   );
 }

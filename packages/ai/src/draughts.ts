@@ -23,4 +23,13 @@ export {
   type DeepEvaluator,
   type DeepSearchLimits,
   type DeepSearcherOptions,
+  availableCores,
+  canUseHelperThreads,
+  clockMoveTime,
+  DeepTimeManager,
+  DraughtsHelpers,
+  type DraughtsEngine,
+  type DraughtsHelpersOptions,
+  type HelperSettings,
+  type MoveTime,
 } from './games/draughts.js';

@@ -72,7 +72,7 @@ describe('the deep search time manager', () => {
     expect(settled).toBeLessThan(changing);
     expect(settled).toBeLessThan(falling);
     // The settled move still gets a fair share of its target.
-    expect(settled).toBeGreaterThanOrEqual(1000 * 0.45 * START_SHARE * 0.5);
+    expect(settled).toBeGreaterThanOrEqual(1000 * 0.7 * START_SHARE * 0.5);
   });
 
   it('lets a root that fails low run past the soft limit, up to its extra share, never past the hard limit', () => {

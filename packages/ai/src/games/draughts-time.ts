@@ -19,6 +19,11 @@
 
 /** A new iteration starts only below this share of the soft limit. */
 export const START_SHARE = 0.6;
+/**
+ * The soft limit of an ordinary move, as a multiple of the target: a search stops somewhere between `START_SHARE`
+ * of the soft limit (between iterations) and the soft limit itself (inside one), about 0.8 of it on average.
+ */
+export const TARGET_SCALE = 1.25;
 /** How far past the soft limit a search failing low at the root may go (still below the hard limit). */
 export const FAIL_LOW_EXTRA = 2;
 
@@ -35,7 +40,7 @@ export class DeepTimeManager {
     readonly targetMs: number,
     readonly hardMs: number,
   ) {
-    this.softMs = Math.min(targetMs, hardMs);
+    this.softMs = Math.min(targetMs * TARGET_SCALE, hardMs);
   }
 
   /**
@@ -57,10 +62,10 @@ export class DeepTimeManager {
     this.lastScore = score;
     // A change weighs less with every iteration it lies back.
     this.instability *= 0.6;
-    const settled = this.stable >= 3 ? Math.max(0.45, 1 - 0.12 * (this.stable - 2)) : 1;
+    const settled = this.stable >= 3 ? Math.max(0.7, 1 - 0.1 * (this.stable - 2)) : 1;
     // A score falling by a third of a man or more doubles the time (hundredths of a man).
     const falling = 1 + Math.min(1, Math.max(0, drop) / 33);
-    this.softMs = Math.min(this.hardMs, this.targetMs * settled * (1 + this.instability) * falling);
+    this.softMs = Math.min(this.hardMs, this.targetMs * TARGET_SCALE * settled * (1 + this.instability) * falling);
     return elapsedMs < this.softMs * START_SHARE;
   }
 
