@@ -20,8 +20,8 @@
  *   const stop = helpers.start(state, { depth: 64, timeMs: 1000 }, main.tt.age + 1);
  *   try { main.search(position, limits) } finally { helpers.finish(stop) }
  */
-import { DraughtsSearchPosition, type DraughtsState } from '@tactica/draughts';
-import { DraughtsDeepSearcher, type DeepSearcherOptions } from './draughts-deep-search.js';
+import type { DraughtsState } from '@tactica/draughts';
+import type { DeepSearcherOptions } from './draughts-deep-search.js';
 
 /** The searcher settings a helper can be sent: plain data (the evaluator and endgame hooks stay in the main thread). */
 export type HelperSettings = Omit<DeepSearcherOptions, 'ttLog2' | 'table' | 'helper' | 'evaluator' | 'endgames'>;
@@ -60,9 +60,9 @@ export interface HelperThread {
 /** Starts one helper thread running `draughts-helper-entry.js`. */
 export type HelperSpawner = () => HelperThread;
 
-const CONTROL_FINISHED = 0;
-const CONTROL_NODES = 1;
-const CONTROL_BUSY = 2;
+export const CONTROL_FINISHED = 0;
+export const CONTROL_NODES = 1;
+export const CONTROL_BUSY = 2;
 /** How long the main thread waits for its helpers to stop at the end of a search (they poll every 1024 nodes). */
 const FINISH_WAIT_MS = 10;
 /** A helper's own time limit beyond the main thread's hard limit, should the main thread never raise its flag. */
@@ -196,58 +196,6 @@ export class DraughtsHelpers {
       this.threads[i] = thread;
     }
   }
-}
-
-/** One end of a helper's message channel. */
-export interface HelperPort {
-  onMessage(listener: (message: unknown) => void): void;
-}
-
-/** A helper thread's side: builds its searcher at `init`, then searches each request until its stop flag rises. */
-export function serveDeepHelper(port: HelperPort): void {
-  let searcher: DraughtsDeepSearcher | undefined;
-  let control: Int32Array | undefined;
-  let index = 0;
-  const positions = new Map<string, DraughtsSearchPosition>();
-  port.onMessage((message) => {
-    const req = message as HelperRequest;
-    if (req.kind === 'init') {
-      searcher = new DraughtsDeepSearcher({
-        ...req.settings,
-        ttLog2: req.ttLog2,
-        table: req.table,
-        helper: req.helper,
-      });
-      control = new Int32Array(req.control);
-      index = req.helper - 1;
-      return;
-    }
-    if (!searcher || !control) return;
-    const stop = new Int32Array(req.stop);
-    try {
-      if (Atomics.load(stop, 0) === 0) {
-        const key = `${req.state.position.variant}${req.state.giveaway ? '-g' : ''}`;
-        let pos = positions.get(key);
-        if (pos) pos.load(req.state);
-        else {
-          pos = new DraughtsSearchPosition(req.state);
-          positions.set(key, pos);
-        }
-        // The searcher takes the next generation: one below the main thread's, so that both age entries alike.
-        searcher.tt.age = req.generation - 1;
-        const r = searcher.search(pos, {
-          depth: req.depth,
-          stop,
-          ...(req.timeMs !== undefined ? { timeMs: req.timeMs } : {}),
-        });
-        Atomics.add(control, CONTROL_NODES, r.nodes);
-      }
-    } finally {
-      Atomics.store(control, CONTROL_BUSY + index, 0);
-      Atomics.add(control, CONTROL_FINISHED, 1);
-      Atomics.notify(control, CONTROL_FINISHED);
-    }
-  });
 }
 
 /** As much of `node:worker_threads`' Worker as the spawner uses. */
