@@ -2,16 +2,19 @@
 //   node bench/draughts-selfplay.js --variant international --games 100 [--nodes 20000 | --ms 100]
 //        [--a '{"futilityMargin":0}'] [--b '{}'] [--a-searcher deep|classic] [--b-searcher deep|classic] [--jobs 2]
 //        [--clock 10000+100] [--a-threads 2] [--b-threads 1] [--b-dist /path/to/other/ai/dist] [--wall]
+//        [--hard-factor 2.5 | --fixed]
 // Each side is a `DraughtsDeepSearcher` (the top level's search) with its settings (JSON), or with `classic` the
 // `DraughtsSearcher` of the manual's levels; each keeps its table through the game. Openings: seeded random (four
 // plies on 10x10, three on 8x8), each played with both colours; a game reaching 200 plies or a third repetition is a
 // draw. `--nodes` limits each move by positions searched (deterministic); `--ms` by the CPU time of the thread that
 // plays (fair to both sides whatever else the machine is doing): the classic search stops at `ms`, the deep one aims
-// at `ms` with its time manager and stops at 2.5 × `ms`; the CPU time each side used a move is printed. Prints W/D/L
+// at `ms` with its time manager and stops at 2.5 × `ms` (`--hard-factor`; `--fixed`: no time manager, every move
+// searched for `ms`, as an analysis for a fixed time); the CPU time each side used a move is printed. Prints W/D/L
 // for A and the Elo difference with its 95% interval.
 // `--clock base+inc` (milliseconds) gives each side a game clock instead: each move's target and hard limit come
 // from `clockMoveTime`, the time used is taken off the clock and the increment added; a side whose clock runs out
-// loses; the share of each move's target a side used is printed. `--x-threads N` searches side x with N - 1 Lazy SMP
+// loses; the share of each move's target a side used is printed (over the moves that had a choice: a single legal
+// move is played at once). `--x-threads N` searches side x with N - 1 Lazy SMP
 // helper threads (measured by the wall clock: `--wall` is implied, since the process's CPU time counts every
 // thread). `--x-dist DIR` takes side x's deep searcher from another build of @tactica/ai (DIR: its dist folder), to
 // play a change against the code before it.
@@ -34,7 +37,7 @@ const cpuMs = () => {
 };
 
 async function sideOf(settings, kind, o, dist, threads) {
-  const side = { kind, used: 0, moves: 0, target: 0, clock: o.clock?.base ?? 0, helpers: undefined };
+  const side = { kind, used: 0, moves: 0, target: 0, choiceUsed: 0, clock: o.clock?.base ?? 0, helpers: undefined };
   if (kind === 'classic') return { ...side, searcher: new ai.DraughtsSearcher({ ttLog2: 16, ...settings }) };
   const lib = dist ? await import(new URL(`file://${dist.replace(/\/$/, '')}/index.js`).href) : ai;
   if (threads <= 1) return { ...side, searcher: new lib.DraughtsDeepSearcher({ ttLog2: 16, ...settings }) };
@@ -81,19 +84,19 @@ async function playGame(o, index) {
     const sp = new DraughtsSearchPosition(live);
     const started = clockNow();
     let limits;
+    let choice = false;
     if (o.nodes) limits = { nodes: o.nodes };
     else if (o.clock) {
       const t = ai.clockMoveTime({ remainingMs: side.clock, incrementMs: o.clock.inc });
-      side.target += t.targetMs;
+      choice = game.legalMoves(live).length > 1;
+      if (choice) side.target += t.targetMs;
       limits = side.kind === 'classic' ? { timeMs: t.targetMs, now: clockNow } : { ...t, now: clockNow };
-    } else
-      limits =
-        side.kind === 'classic'
-          ? { timeMs: o.ms, now: clockNow }
-          : { timeMs: o.ms * 2.5, targetMs: o.ms, now: clockNow };
+    } else if (side.kind === 'classic' || o.fixed) limits = { timeMs: o.ms, now: clockNow };
+    else limits = { timeMs: o.ms * o.hardFactor, targetMs: o.ms, now: clockNow };
     const r = search(side, live, sp, limits);
     const used = clockNow() - started;
     side.used += used;
+    if (choice) side.choiceUsed += used;
     side.moves++;
     if (o.clock) {
       side.clock -= used;
@@ -120,9 +123,11 @@ async function playGame(o, index) {
     aMs: a.used,
     aMoves: a.moves,
     aTarget: a.target,
+    aChoiceMs: a.choiceUsed,
     bMs: b.used,
     bMoves: b.moves,
     bTarget: b.target,
+    bChoiceMs: b.choiceUsed,
   };
 }
 
@@ -140,6 +145,8 @@ if (!isMainThread) {
     aSearcher: option('--a-searcher', 'deep'),
     bSearcher: option('--b-searcher', 'deep'),
     seed: Number(option('--seed', '1')),
+    hardFactor: Number(option('--hard-factor', '2.5')),
+    fixed: args.includes('--fixed'),
     aThreads: Number(option('--a-threads', '1')),
     bThreads: Number(option('--b-threads', '1')),
     aDist: option('--a-dist', undefined),
@@ -201,10 +208,10 @@ if (!isMainThread) {
     ? `${o.nodes} nodes a move`
     : o.clock
       ? `clock ${o.clock.base}+${o.clock.inc} ms`
-      : `${o.ms} ms a move`;
+      : `${o.ms} ms a move${o.fixed ? ' (fixed)' : `, hard limit ${o.hardFactor} × that`}`;
   const flags = results.filter((r) => r.flagged).map((r) => r.flagged);
   console.log(
-    `${o.variant} A ${describe('a')} vs B ${describe('b')}, ${control}: +${wins} =${draws} -${losses}, score ${(e.score * 100).toFixed(1)}%, Elo ${Math.round(e.elo)} ± ${Math.round(e.margin)}; ${o.wall ? 'wall' : 'CPU'} ms a move A ${perMove('aMs', 'aMoves')}, B ${perMove('bMs', 'bMoves')}${o.clock ? `; share of the target used A ${share('aMs', 'aTarget')}, B ${share('bMs', 'bTarget')}; lost on time A ${flags.filter((f) => f === 'A').length}, B ${flags.filter((f) => f === 'B').length}` : ''} (${((performance.now() - t) / 1000).toFixed(0)} s, load average ${loadavg()
+    `${o.variant} A ${describe('a')} vs B ${describe('b')}, ${control}: +${wins} =${draws} -${losses}, score ${(e.score * 100).toFixed(1)}%, Elo ${Math.round(e.elo)} ± ${Math.round(e.margin)}; ${o.wall ? 'wall' : 'CPU'} ms a move A ${perMove('aMs', 'aMoves')}, B ${perMove('bMs', 'bMoves')}${o.clock ? `; share of the target used (moves with a choice) A ${share('aChoiceMs', 'aTarget')}, B ${share('bChoiceMs', 'bTarget')}; lost on time A ${flags.filter((f) => f === 'A').length}, B ${flags.filter((f) => f === 'B').length}` : ''} (${((performance.now() - t) / 1000).toFixed(0)} s, load average ${loadavg()
       .map((x) => x.toFixed(1))
       .join(' ')})`,
   );
