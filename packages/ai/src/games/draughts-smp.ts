@@ -64,7 +64,7 @@ export const CONTROL_FINISHED = 0;
 export const CONTROL_NODES = 1;
 export const CONTROL_BUSY = 2;
 /** How long the main thread waits for its helpers to stop at the end of a search (they poll every 1024 nodes). */
-const FINISH_WAIT_MS = 10;
+export const FINISH_WAIT_MS = 10;
 /** A helper's own time limit beyond the main thread's hard limit, should the main thread never raise its flag. */
 const HELPER_SLACK_MS = 1000;
 
