@@ -5,7 +5,7 @@
  */
 import { DraughtsSearchPosition } from '@tactica/draughts';
 import { DraughtsDeepSearcher } from './draughts-deep-search.js';
-import { CONTROL_BUSY, CONTROL_FINISHED, CONTROL_NODES, nodeBuiltin, type HelperRequest } from './draughts-smp.js';
+import { CONTROL_BUSY, CONTROL_NODES, nodeBuiltin, type HelperRequest } from './draughts-smp.js';
 
 /** One end of a helper's message channel. */
 export interface HelperPort {
@@ -53,8 +53,6 @@ function serveDeepHelper(port: HelperPort): void {
       }
     } finally {
       Atomics.store(control, CONTROL_BUSY + index, 0);
-      Atomics.add(control, CONTROL_FINISHED, 1);
-      Atomics.notify(control, CONTROL_FINISHED);
     }
   });
 }

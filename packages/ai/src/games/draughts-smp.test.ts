@@ -58,7 +58,7 @@ async function until(done: () => boolean, ms = 5_000): Promise<void> {
 }
 
 describe('Lazy SMP helper threads', () => {
-  it('help the main thread search over the shared table, are idle after each search, and end on close', async () => {
+  it('help the main thread search over the shared table, stop soon after each search, and end on close', async () => {
     const ttLog2 = 14;
     const table = new SharedArrayBuffer(DeepTable.bytes(ttLog2));
     const counting = countingSpawner();

@@ -41,7 +41,7 @@ import type { SearchInfo, SearchResult } from '../search.js';
 import { WIN, WIN_BOUND } from '../search-position.js';
 import { DraughtsDeepSearcher, type DeepSearcherOptions, type DeepSearchLimits } from './draughts-deep-search.js';
 import { DraughtsSearcher, type DraughtsSearcherOptions } from './draughts-search.js';
-import { availableCores, defaultHelperSpawner, DraughtsHelpers, FINISH_WAIT_MS } from './draughts-smp.js';
+import { availableCores, defaultHelperSpawner, DraughtsHelpers } from './draughts-smp.js';
 import { DeepTable } from './draughts-table.js';
 
 export { DraughtsSearcher, type DraughtsSearcherOptions } from './draughts-search.js';
@@ -277,7 +277,7 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
     }
     return s;
   };
-  /** Runs a deep search with the level's helpers, if it has any and `parallel`; the helpers are idle after it. */
+  /** Runs a deep search with the level's helpers, if it has any and `parallel`; they stop when it ends. */
   const deepSearch = (
     searcher: DraughtsDeepSearcher,
     ttLog2: number,
@@ -288,15 +288,7 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
   ): SearchResult => {
     const helpers = parallel ? helperPools.get(ttLog2) : undefined;
     if (!helpers) return searcher.search(sp, limits);
-    // The wait for the helpers at the end comes out of the hard limit too.
-    const timeMs = limits.timeMs === undefined ? undefined : Math.max(1, limits.timeMs - FINISH_WAIT_MS);
-    if (timeMs !== undefined) {
-      limits = {
-        ...limits,
-        timeMs,
-        ...(limits.targetMs !== undefined ? { targetMs: Math.min(limits.targetMs, timeMs) } : {}),
-      };
-    }
+    const timeMs = limits.timeMs;
     const stop = helpers.start(
       state,
       { depth: limits.depth, ...(timeMs !== undefined ? { timeMs } : {}) },
