@@ -37,7 +37,16 @@ const cpuMs = () => {
 };
 
 async function sideOf(settings, kind, o, dist, threads) {
-  const side = { kind, used: 0, moves: 0, target: 0, choiceUsed: 0, clock: o.clock?.base ?? 0, helpers: undefined };
+  const side = {
+    kind,
+    used: 0,
+    moves: 0,
+    target: 0,
+    choiceUsed: 0,
+    choiceMoves: 0,
+    clock: o.clock?.base ?? 0,
+    helpers: undefined,
+  };
   if (kind === 'classic') return { ...side, searcher: new ai.DraughtsSearcher({ ttLog2: 16, ...settings }) };
   const lib = dist ? await import(new URL(`file://${dist.replace(/\/$/, '')}/index.js`).href) : ai;
   if (threads <= 1) return { ...side, searcher: new lib.DraughtsDeepSearcher({ ttLog2: 16, ...settings }) };
@@ -84,11 +93,10 @@ async function playGame(o, index) {
     const sp = new DraughtsSearchPosition(live);
     const started = clockNow();
     let limits;
-    let choice = false;
+    const choice = game.legalMoves(live).length > 1;
     if (o.nodes) limits = { nodes: o.nodes };
     else if (o.clock) {
       const t = ai.clockMoveTime({ remainingMs: side.clock, incrementMs: o.clock.inc });
-      choice = game.legalMoves(live).length > 1;
       if (choice) side.target += t.targetMs;
       limits = side.kind === 'classic' ? { timeMs: t.targetMs, now: clockNow } : { ...t, now: clockNow };
     } else if (side.kind === 'classic' || o.fixed) limits = { timeMs: o.ms, now: clockNow };
@@ -96,7 +104,10 @@ async function playGame(o, index) {
     const r = search(side, live, sp, limits);
     const used = clockNow() - started;
     side.used += used;
-    if (choice) side.choiceUsed += used;
+    if (choice) {
+      side.choiceUsed += used;
+      side.choiceMoves++;
+    }
     side.moves++;
     if (o.clock) {
       side.clock -= used;
@@ -124,10 +135,12 @@ async function playGame(o, index) {
     aMoves: a.moves,
     aTarget: a.target,
     aChoiceMs: a.choiceUsed,
+    aChoiceMoves: a.choiceMoves,
     bMs: b.used,
     bMoves: b.moves,
     bTarget: b.target,
     bChoiceMs: b.choiceUsed,
+    bChoiceMoves: b.choiceMoves,
   };
 }
 
@@ -211,7 +224,7 @@ if (!isMainThread) {
       : `${o.ms} ms a move${o.fixed ? ' (fixed)' : `, hard limit ${o.hardFactor} × that`}`;
   const flags = results.filter((r) => r.flagged).map((r) => r.flagged);
   console.log(
-    `${o.variant} A ${describe('a')} vs B ${describe('b')}, ${control}: +${wins} =${draws} -${losses}, score ${(e.score * 100).toFixed(1)}%, Elo ${Math.round(e.elo)} ± ${Math.round(e.margin)}; ${o.wall ? 'wall' : 'CPU'} ms a move A ${perMove('aMs', 'aMoves')}, B ${perMove('bMs', 'bMoves')}${o.clock ? `; share of the target used (moves with a choice) A ${share('aChoiceMs', 'aTarget')}, B ${share('bChoiceMs', 'bTarget')}; lost on time A ${flags.filter((f) => f === 'A').length}, B ${flags.filter((f) => f === 'B').length}` : ''} (${((performance.now() - t) / 1000).toFixed(0)} s, load average ${loadavg()
+    `${o.variant} A ${describe('a')} vs B ${describe('b')}, ${control}: +${wins} =${draws} -${losses}, score ${(e.score * 100).toFixed(1)}%, Elo ${Math.round(e.elo)} ± ${Math.round(e.margin)}; ${o.wall ? 'wall' : 'CPU'} ms a move A ${perMove('aMs', 'aMoves')}, B ${perMove('bMs', 'bMoves')} (moves with a choice: A ${perMove('aChoiceMs', 'aChoiceMoves')}, B ${perMove('bChoiceMs', 'bChoiceMoves')})${o.clock ? `; share of the target used (moves with a choice) A ${share('aChoiceMs', 'aTarget')}, B ${share('bChoiceMs', 'bTarget')}; lost on time A ${flags.filter((f) => f === 'A').length}, B ${flags.filter((f) => f === 'B').length}` : ''} (${((performance.now() - t) / 1000).toFixed(0)} s, load average ${loadavg()
       .map((x) => x.toFixed(1))
       .join(' ')})`,
   );

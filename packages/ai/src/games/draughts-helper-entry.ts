@@ -5,7 +5,7 @@
  */
 import { DraughtsSearchPosition } from '@tactica/draughts';
 import { DraughtsDeepSearcher } from './draughts-deep-search.js';
-import { CONTROL_BUSY, CONTROL_NODES, nodeBuiltin, type HelperRequest } from './draughts-smp.js';
+import { CONTROL_BUSY, CONTROL_NODES, CONTROL_READY, nodeBuiltin, type HelperRequest } from './draughts-smp.js';
 
 /** One end of a helper's message channel. */
 export interface HelperPort {
@@ -28,6 +28,7 @@ function serveDeepHelper(port: HelperPort): void {
         helper: req.helper,
       });
       control = new Int32Array(req.control);
+      Atomics.add(control, CONTROL_READY, 1);
       index = req.helper - 1;
       return;
     }

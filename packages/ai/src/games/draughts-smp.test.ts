@@ -68,13 +68,14 @@ describe('Lazy SMP helper threads', () => {
     const sp = new DraughtsSearchPosition(s);
     const legal = game.legalMoves(s).map((m) => text(s, m));
     let helped = 0;
-    // The threads start with the first search; a loaded machine may take a few searches to give them a turn.
-    for (let i = 0; i < 20 && helped === 0; i++) {
+    // The threads start with the first search, which they may miss while they start; then each search has them.
+    for (let i = 0; i < 10 && helped === 0; i++) {
+      if (i === 1) await until(() => helpers.ready === 2);
       main.reset();
       const stop = helpers.start(s, { depth: 64, timeMs: 2_000 }, main.tt.age + 1);
       let r;
       try {
-        r = main.search(sp, { depth: 64, nodes: 60_000 });
+        r = main.search(sp, { depth: 64, nodes: 100_000 });
       } finally {
         helpers.finish(stop);
       }

@@ -33,7 +33,7 @@ export type HelperRequest =
       readonly helper: number;
       readonly ttLog2: number;
       readonly table: SharedArrayBuffer;
-      /** The control block: [helper nodes, busy flag of helper 1, of helper 2, …]. */
+      /** The control block: [helper nodes, helpers ready, busy flag of helper 1, of helper 2, …]. */
       readonly control: SharedArrayBuffer;
       readonly settings: HelperSettings;
     }
@@ -60,7 +60,8 @@ export interface HelperThread {
 export type HelperSpawner = () => HelperThread;
 
 export const CONTROL_NODES = 0;
-export const CONTROL_BUSY = 1;
+export const CONTROL_READY = 1;
+export const CONTROL_BUSY = 2;
 /** A helper's own time limit beyond the main thread's hard limit, should the main thread never raise its flag. */
 const HELPER_SLACK_MS = 1000;
 
@@ -106,6 +107,12 @@ export class DraughtsHelpers {
     let n = 0;
     for (let i = 0; i < this.count; i++) if (this.threads[i] && !this.dead[i]) n++;
     return n;
+  }
+
+  /** Helpers that have started and built their searcher (a thread takes a while to start: a search before that runs
+   * without it). */
+  get ready(): number {
+    return Atomics.load(this.control, CONTROL_READY);
   }
 
   /** The nodes the helpers reported for the searches since the last `start`. */
