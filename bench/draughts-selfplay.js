@@ -18,12 +18,17 @@
 // helper threads (measured by the wall clock: `--wall` is implied, since the process's CPU time counts every
 // thread). `--x-dist DIR` takes side x's deep searcher from another build of @tactica/ai (DIR: its dist folder), to
 // play a change against the code before it.
+//   --a-book / --b-book: that side plays from the project's opening book while the position is in it (a pick among
+//   the book moves within 10 hundredths of the best, seeded by the game; no time spent), as Master does.
+//   --openings ballots (English): the ACF ballots not barred, in order, each played with both colours, instead of
+//   random openings; --opening-plies P random openings of P plies (0: every game from the start position, varied
+//   only by the book's picks); --first N starts at game N (to split a match over processes, each one job).
 import { loadavg } from 'node:os';
 import { cpuUsage } from 'node:process';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import * as ai from '../packages/ai/dist/index.js';
 import { createRng } from '../packages/core/dist/index.js';
-import { DraughtsSearchPosition, draughtsGame, playingOn } from '../packages/draughts/dist/index.js';
+import { acfBallots, DraughtsSearchPosition, draughtsGame, playingOn } from '../packages/draughts/dist/index.js';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -78,9 +83,18 @@ async function playGame(o, index) {
   const b = await sideOf(o.b, o.bSearcher, o, o.bDist, o.bThreads);
   const clockNow = o.wall ? () => performance.now() : cpuMs;
   let flagged;
+  const book = o.aBook || o.bBook ? await ai.loadDraughtsBook(o.variant) : undefined;
+  a.book = o.aBook ? book : undefined;
+  b.book = o.bBook ? book : undefined;
+  const bookRng = createRng(`selfplay-book-${o.variant}-${o.seed}-${index}`);
   const aSeat = index % 2;
-  const plies0 = o.variant === 'international' ? 4 : 3;
-  let s = ai.randomOpening(game, createRng(`selfplay-${o.variant}-${o.seed}-${index >> 1}`).next(), plies0);
+  const plies0 = o.openingPlies ?? (o.variant === 'international' ? 4 : 3);
+  let s;
+  if (o.openings === 'ballots') {
+    const ballots = acfBallots().filter((x) => !x.barred);
+    const ballot = ballots[(index >> 1) % ballots.length];
+    s = ballot.moves.reduce((x, m) => game.tryPlay(x, m).value, game.initial());
+  } else s = ai.randomOpening(game, createRng(`selfplay-${o.variant}-${o.seed}-${index >> 1}`).next(), plies0);
   let plies = 0;
   const counts = new Map();
   while (plies < 200) {
@@ -90,6 +104,13 @@ async function playGame(o, index) {
     counts.set(key, (counts.get(key) ?? 0) + 1);
     if (counts.get(key) >= 3) break;
     const side = live.position.turn === aSeat ? a : b;
+    const pick = side.book ? ai.pickBookMove(side.book.movesAt(live.position), 10, bookRng) : undefined;
+    if (pick) {
+      side.bookMoves = (side.bookMoves ?? 0) + 1;
+      s = game.play(live, pick.move);
+      plies++;
+      continue;
+    }
     const sp = new DraughtsSearchPosition(live);
     const started = clockNow();
     let limits;
@@ -141,6 +162,8 @@ async function playGame(o, index) {
     bTarget: b.target,
     bChoiceMs: b.choiceUsed,
     bChoiceMoves: b.choiceMoves,
+    aBook: a.bookMoves ?? 0,
+    bBook: b.bookMoves ?? 0,
   };
 }
 
@@ -164,6 +187,10 @@ if (!isMainThread) {
     bThreads: Number(option('--b-threads', '1')),
     aDist: option('--a-dist', undefined),
     bDist: option('--b-dist', undefined),
+    aBook: args.includes('--a-book'),
+    bBook: args.includes('--b-book'),
+    openings: option('--openings', 'random'),
+    openingPlies: option('--opening-plies', undefined) === undefined ? undefined : Number(option('--opening-plies')),
   };
   const clock = option('--clock', undefined);
   if (clock) {
@@ -171,6 +198,7 @@ if (!isMainThread) {
     o.clock = { base, inc: inc ?? 0 };
   }
   o.wall = args.includes('--wall') || o.aThreads > 1 || o.bThreads > 1;
+  const first = Number(option('--first', '0'));
   const jobs = Number(option('--jobs', '1'));
   if (!o.nodes && jobs > 1) {
     // Node 20 measures the CPU time of the whole process: threads playing side by side would share one clock.
@@ -182,12 +210,15 @@ if (!isMainThread) {
   await Promise.all(
     Array.from({ length: jobs }, (_, k) => {
       const indices = [];
-      for (let i = k; i < o.games; i += jobs) indices.push(i);
+      for (let i = first + k; i < first + o.games; i += jobs) indices.push(i);
       return new Promise((resolve, reject) => {
         const w = new Worker(new URL(import.meta.url), { workerData: { o, indices } });
         w.on('message', (r) => {
           results.push(r);
-          if (args.includes('--verbose')) console.log(`game ${r.index + 1}: ${r.points} (${r.plies} plies)`);
+          if (args.includes('--verbose')) {
+            const books = r.aBook + r.bBook > 0 ? `, book moves A ${r.aBook} B ${r.bBook}` : '';
+            console.log(`game ${r.index + 1}: ${r.points} (${r.plies} plies${books})`);
+          }
         });
         w.on('error', reject);
         w.on('exit', resolve);
@@ -224,7 +255,7 @@ if (!isMainThread) {
       : `${o.ms} ms a move${o.fixed ? ' (fixed)' : `, hard limit ${o.hardFactor} × that`}`;
   const flags = results.filter((r) => r.flagged).map((r) => r.flagged);
   console.log(
-    `${o.variant} A ${describe('a')} vs B ${describe('b')}, ${control}: +${wins} =${draws} -${losses}, score ${(e.score * 100).toFixed(1)}%, Elo ${Math.round(e.elo)} ± ${Math.round(e.margin)}; ${o.wall ? 'wall' : 'CPU'} ms a move A ${perMove('aMs', 'aMoves')}, B ${perMove('bMs', 'bMoves')} (moves with a choice: A ${perMove('aChoiceMs', 'aChoiceMoves')}, B ${perMove('bChoiceMs', 'bChoiceMoves')})${o.clock ? `; share of the target used (moves with a choice) A ${share('aChoiceMs', 'aTarget')}, B ${share('bChoiceMs', 'bTarget')}; lost on time A ${flags.filter((f) => f === 'A').length}, B ${flags.filter((f) => f === 'B').length}` : ''} (${((performance.now() - t) / 1000).toFixed(0)} s, load average ${loadavg()
+    `${o.variant} A ${describe('a')}${o.aBook ? ' + book' : ''} vs B ${describe('b')}, ${control}: +${wins} =${draws} -${losses}, score ${(e.score * 100).toFixed(1)}%, Elo ${Math.round(e.elo)} ± ${Math.round(e.margin)}; ${o.wall ? 'wall' : 'CPU'} ms a move A ${perMove('aMs', 'aMoves')}, B ${perMove('bMs', 'bMoves')} (moves with a choice: A ${perMove('aChoiceMs', 'aChoiceMoves')}, B ${perMove('bChoiceMs', 'bChoiceMoves')})${o.clock ? `; share of the target used (moves with a choice) A ${share('aChoiceMs', 'aTarget')}, B ${share('bChoiceMs', 'bTarget')}; lost on time A ${flags.filter((f) => f === 'A').length}, B ${flags.filter((f) => f === 'B').length}` : ''}; book moves a game A ${(results.reduce((x, r) => x + r.aBook, 0) / Math.max(1, results.length)).toFixed(1)} (${((performance.now() - t) / 1000).toFixed(0)} s, load average ${loadavg()
       .map((x) => x.toFixed(1))
       .join(' ')})`,
   );

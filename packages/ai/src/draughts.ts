@@ -33,3 +33,14 @@ export {
   type HelperSettings,
   type MoveTime,
 } from './games/draughts.js';
+export {
+  BOOK_VARIANTS,
+  bookKey,
+  DraughtsBook,
+  loadDraughtsBook,
+  loadedDraughtsBook,
+  pickBookMove,
+  positionOfKey,
+  type BookChoice,
+  type BookMove,
+} from './games/draughts-book.js';
