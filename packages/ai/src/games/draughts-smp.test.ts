@@ -107,6 +107,15 @@ describe('Lazy SMP helper threads', () => {
     await two.close();
   });
 
+  it('Master limited by its node cap alone stays on one thread: the same move and node count every time', async () => {
+    const s = position();
+    const engine = createDraughtsEngine({ threads: 2 });
+    const a = engine.choose(s, 'master', { seed: 3 });
+    const b = engine.choose(s, 'master', { seed: 3 });
+    expect([text(s, b.move), b.nodes, b.score]).toEqual([text(s, a.move), a.nodes, a.score]);
+    await engine.close();
+  });
+
   it('a stop raised in the middle of an unlimited two-thread analysis returns a legal move', async () => {
     const s = position();
     const legal = game.legalMoves(s).map((m) => text(s, m));
