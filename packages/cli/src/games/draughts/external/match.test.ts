@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { draughtsGame, parsePdn, type DraughtsMove, type DraughtsState } from '@tactica/draughts';
 import { describe, expect, it } from 'vitest';
 import { within } from '../../../testing.js';
-import type { ExternalEngine } from './engines.js';
+import { dxpClock, type ExternalEngine } from './engines.js';
 import {
   matchOpenings,
   parseExternalMatchArgs,
@@ -86,6 +86,16 @@ describe('the command line of match:external', () => {
     }
   });
 
+  it('DXP: the clock is about 60 moves at the time a move, whole minutes, and the move limit is the ply cap', () => {
+    expect(dxpClock(1000, 300)).toEqual({ minutes: 1, moves: 150 });
+    expect(dxpClock(300, 300)).toEqual({ minutes: 1, moves: 150 });
+    expect(dxpClock(5000, 200)).toEqual({ minutes: 5, moves: 100 });
+    expect(dxpClock(1000, 5000, 3)).toEqual({ minutes: 3, moves: 999 });
+    const o = parseExternalMatchArgs(['--protocol', 'dxp', '--dxp-minutes', '2']);
+    expect(o.ok && o.value.dxpMinutes).toBe(2);
+    expect(parseExternalMatchArgs(['--protocol', 'dxp', '--dxp-minutes', '0']).ok).toBe(false);
+  });
+
   it('English openings are ACF ballots not barred, drawn by the seed; International ones differ from each other', () => {
     const english = matchOpenings(draughtsGame('english'), 'acf', 24, 1);
     expect(new Set(english.map((o) => o.name)).size).toBe(24);
@@ -115,6 +125,8 @@ describe('the referee', () => {
     });
     expect(silent[0]).toMatchObject({ points: 1, reason: 'Scripted gave no move: no answer' });
     expect(lines.at(-1)).toMatch(/^Tactica master vs Scripted: \+2 =0 -0, score 100\.0%, Elo \+∞/);
+    // Each side's wall time a move closes the report: Tactica moved in the first games, the engine in all.
+    expect(lines.at(-1)).toMatch(/; a move: Tactica \d+\.\d\d s, Scripted \d+\.\d\d s$/);
   });
 
   it('the third occurrence of a position draws; the ply cap adjudicates a draw', async () => {

@@ -3,7 +3,7 @@
  *
  *   npm run match:external -- --engine "<command>" --protocol hub|dxp|cb [--variant english|international]
  *       [--games N] [--time <seconds a move>] [--openings acf|random] [--seed S] [--level master] [--max-plies P]
- *       [--cwd <dir>] [--port N] [--pdn <file>]
+ *       [--cwd <dir>] [--port N] [--dxp-minutes M] [--pdn <file>]
  *
  * - Openings: English from the ACF three-move ballots (the 156 not barred, drawn by the seed), International from
  *   seeded random openings of a few moves; each opening is played twice, the external engine Black in the first
@@ -56,6 +56,8 @@ export interface ExternalMatchOptions {
   readonly params: readonly string[];
   /** Start every game from this position (FEN) instead of the openings. */
   readonly fen?: string;
+  /** DXP: the game's clock in minutes, instead of about 60 moves' time (`dxpClock`). */
+  readonly dxpMinutes?: number;
   /** How long the engine may take to answer before it loses (default the larger of 10 s and 20 moves' time). */
   readonly answerTimeoutMs?: number;
 }
@@ -70,6 +72,11 @@ export interface RefereedGame {
   readonly points: number;
   readonly reason: string;
   readonly plies: number;
+  /** Wall time each side spent on its moves, and how many moves (Tactica's, then the engine's). */
+  readonly ourMs: number;
+  readonly ourMoves: number;
+  readonly engineMs: number;
+  readonly engineMoves: number;
   readonly pdn: PdnGame;
 }
 
@@ -144,7 +151,10 @@ async function startEngine(o: ExternalMatchOptions): Promise<ExternalEngine> {
     case 'cb':
       return CbEngine.start(o.engine, o.cwd);
     case 'dxp':
-      return DxpEngine.start(o.engine === '' ? undefined : o.engine, o.cwd, o.host, o.port);
+      return DxpEngine.start(o.engine === '' ? undefined : o.engine, o.cwd, o.host, o.port, {
+        maxPlies: o.maxPlies,
+        ...(o.dxpMinutes !== undefined ? { minutes: o.dxpMinutes } : {}),
+      });
   }
 }
 
@@ -233,8 +243,17 @@ export async function runExternalMatch(
   const draws = results.filter((r) => r.points === 0.5).length;
   const losses = results.filter((r) => r.points === 0).length;
   const e = estimateElo({ wins, draws, losses });
+  // Wall time a move, both sides: engines that time themselves by CPU time, or a loaded machine, show here.
+  const perMove = (ms: number, n: number): string => (n === 0 ? '-' : `${(ms / n / 1000).toFixed(2)} s`);
+  const sum = (f: (r: RefereedGame) => number): number => results.reduce((a, r) => a + f(r), 0);
   out(
-    `Tactica ${o.level} vs ${engine.name}: +${wins} =${draws} -${losses}, score ${(e.score * 100).toFixed(1)}%, Elo ${fmtElo(e.elo)} ± ${Number.isFinite(e.margin) ? Math.round(e.margin) : '∞'} (95%)`,
+    `Tactica ${o.level} vs ${engine.name}: +${wins} =${draws} -${losses}, score ${(e.score * 100).toFixed(1)}%, Elo ${fmtElo(e.elo)} ± ${Number.isFinite(e.margin) ? Math.round(e.margin) : '∞'} (95%); a move: Tactica ${perMove(
+      sum((r) => r.ourMs),
+      sum((r) => r.ourMoves),
+    )}, ${engine.name} ${perMove(
+      sum((r) => r.engineMs),
+      sum((r) => r.engineMoves),
+    )}`,
   );
   if (o.pdn !== undefined) writeFileSync(o.pdn, writePdn(results.map((r) => r.pdn)));
   return results;
@@ -278,6 +297,10 @@ async function playOne(
   let reason = '';
   let plies = 0;
   const dxpMoves: DraughtsMove[] = [];
+  let ourMs = 0;
+  let ourMoves = 0;
+  let engineMs = 0;
+  let engineMoves = 0;
   for (;;) {
     const live = playingOn(s);
     const legal = game.legalMoves(live);
@@ -298,6 +321,7 @@ async function playOne(
     }
     let move: DraughtsMove;
     if (engineToMove) {
+      const asked = Date.now();
       const answer = await engine.think(
         {
           start: o.protocol === 'dxp' ? openingState : start,
@@ -307,6 +331,8 @@ async function playOne(
         moveMs,
         timeoutMs,
       );
+      engineMs += Date.now() - asked;
+      engineMoves++;
       if (answer.kind === 'none') {
         points = 1;
         reason = `${engine.name} gave no move: ${answer.reason}`;
@@ -322,6 +348,8 @@ async function playOne(
     } else {
       const started = Date.now();
       move = await ours.move(live, moveMs, o.seed + index * 1000 + plies);
+      ourMs += Date.now() - started;
+      ourMoves++;
       engine.told(move, (Date.now() - started) / 1000);
     }
     s = game.play(live, move);
@@ -351,7 +379,19 @@ async function playOne(
     comments: [],
     result: whiteScore === 1 ? 'white-wins' : whiteScore === 0 ? 'black-wins' : 'draw',
   };
-  return { index, opening: opening.name, engineSide, points, reason, plies, pdn };
+  return {
+    index,
+    opening: opening.name,
+    engineSide,
+    points,
+    reason,
+    plies,
+    ourMs,
+    ourMoves,
+    engineMs,
+    engineMoves,
+    pdn,
+  };
 }
 
 /** Reads the command line (`npm run match:external -- …`); an error says which option and why. */
@@ -377,6 +417,7 @@ export function parseExternalMatchArgs(argv: readonly string[]): Result<External
         pdn: { type: 'string' },
         param: { type: 'string', multiple: true, default: [] },
         'answer-timeout': { type: 'string' },
+        'dxp-minutes': { type: 'string' },
         fen: { type: 'string' },
       },
       strict: true,
@@ -421,6 +462,9 @@ export function parseExternalMatchArgs(argv: readonly string[]): Result<External
   for (const p of params) if (!/^[\w-]+=\S*$/.test(p)) return bad('param', `"${p}" is not name=value`);
   const cwd = str('cwd');
   const pdn = str('pdn');
+  const dxpMinutes = str('dxp-minutes') === undefined ? undefined : int('dxp-minutes', 1, 999);
+  if (str('dxp-minutes') !== undefined && dxpMinutes === undefined)
+    return bad('dxp-minutes', 'whole minutes for the game, 1 to 999');
   const answer = str('answer-timeout') === undefined ? undefined : Number(str('answer-timeout'));
   if (answer !== undefined && !(answer > 0)) return bad('answer-timeout', 'seconds, above 0');
   return ok({
@@ -439,6 +483,7 @@ export function parseExternalMatchArgs(argv: readonly string[]): Result<External
     port,
     ...(pdn !== undefined ? { pdn } : {}),
     params,
+    ...(dxpMinutes !== undefined ? { dxpMinutes } : {}),
     ...(answer !== undefined ? { answerTimeoutMs: Math.round(answer * 1000) } : {}),
     ...(str('fen') !== undefined ? { fen: str('fen') as string } : {}),
   });
