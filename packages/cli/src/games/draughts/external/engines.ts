@@ -8,10 +8,12 @@
  *   it listens); we connect as initiator, ask for a game from the opening's position (`R` with a set-up position)
  *   with the engine's colour and a time control (`dxpClock`) meant to give it about the time per move, send our
  *   moves and wait for its.
- * - `cb`: a CheckerBoard engine library (Cake, Simple Checkers, GuiNN, KestoG) behind a host process speaking one
- *   line per request on stdin/stdout: `move <FEN> <seconds>` → `move <from>-<to>` or `move <from>x<stop>x…x<to>`
- *   (English numbering), `name` → `name <text>`, `new` → `ok`, `quit`. CheckerBoard's engine API is a C library
- *   call (`getmove`), so something native has to load the library: the host is that, and nothing more.
+ * - `cb`: a CheckerBoard engine library (Cake, Simple Checkers, GuiNN: English; KestoG: Russian) behind a host
+ *   process speaking one line per request on stdin/stdout: `move <FEN> <seconds>` → `move <from>-<to>` or
+ *   `move <from>x<stop>x…x<to>` (the 1-32 numbers; the FEN is ours: numbers in English, algebraic in Russian),
+ *   or `error <why>`, which loses; `name` → `name <text>`, `new` → `ok`, `quit`. The position alone is sent, as
+ *   CheckerBoard sends it (engines keep their own history for repetitions). CheckerBoard's engine API is a C
+ *   library call (`getmove`), so something native has to load the library: the host is that, and nothing more.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';

@@ -102,6 +102,10 @@ describe('the command line of match:external', () => {
     expect(english.every((o) => /^ACF \d+ \(/.test(o.name) && o.moves.length === 3)).toBe(true);
     expect(matchOpenings(draughtsGame('english'), 'acf', 24, 1)).toEqual(english);
     expect(matchOpenings(draughtsGame('english'), 'acf', 24, 2)).not.toEqual(english);
+    const russian = parseExternalMatchArgs(['--engine', 'host kestog.so', '--protocol', 'cb', '--variant', 'russian']);
+    expect(russian.ok && russian.value).toMatchObject({ variant: 'russian', openings: 'random', seconds: 0.3 });
+    expect(parseExternalMatchArgs(['--engine', 'x', '--protocol', 'cb', '--variant', 'international']).ok).toBe(false);
+    expect(parseExternalMatchArgs(['--engine', 'x', '--protocol', 'hub', '--variant', 'russian']).ok).toBe(false);
     const intl = matchOpenings(draughtsGame('international'), 'random', 20, 1);
     expect(new Set(intl.map((o) => o.name)).size).toBe(20);
   });
@@ -262,7 +266,7 @@ describe('match:external against Tactica run as an external engine', () => {
     expect(lines[1]).toMatch(/^game 2: .+; Tactica White: Tactica (wins|draws|loses)/);
   }, 90_000);
 
-  it('cb: a CheckerBoard-protocol host over the built engine (English, ACF ballots)', async () => {
+  it('cb: a CheckerBoard-protocol host over the built engine (English from ACF ballots; Russian)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tactica-cb-'));
     const host = join(dir, 'host.mjs');
     writeFileSync(
@@ -270,7 +274,7 @@ describe('match:external against Tactica run as an external engine', () => {
       `import { createInterface } from 'node:readline';
 import { draughtsGame, formatMove } from ${JSON.stringify(join(root, 'packages/draughts/dist/index.js'))};
 import { createDraughtsEngine } from ${JSON.stringify(join(root, 'packages/ai/dist/draughts.js'))};
-const game = draughtsGame('english');
+const game = draughtsGame(process.argv[2] ?? 'english');
 const engine = createDraughtsEngine();
 for await (const line of createInterface({ input: process.stdin })) {
   const [cmd, fen] = line.split(' ');
@@ -309,6 +313,32 @@ for await (const line of createInterface({ input: process.stdin })) {
     );
     expect(lines[0]).toMatch(/^game 1: ACF \d+ \(.+\); Tactica host Black: Tactica (wins|draws|loses)/);
     expect(lines[2]).toMatch(/^Tactica novice vs Tactica host: \+\d+ =\d+ -\d+/);
+    // Russian (KestoG's game): the FEN goes out in algebraic squares, the host answers in numbers.
+    const ru = parseExternalMatchArgs([
+      '--engine',
+      `"${process.execPath}" "${host}" russian`,
+      '--protocol',
+      'cb',
+      '--variant',
+      'russian',
+      '--level',
+      'novice',
+      '--games',
+      '2',
+      '--time',
+      '0.05',
+      '--max-plies',
+      '40',
+    ]);
+    expect(ru.ok).toBe(true);
+    if (!ru.ok) return;
+    const russianGames = await within(
+      runExternalMatch(ru.value, () => undefined),
+      'a two-game Russian cb match',
+      60_000,
+    );
+    expect(russianGames.every((g) => !/gave no move|played/.test(g.reason))).toBe(true);
+    expect(russianGames.every((g) => g.plies > 0)).toBe(true);
   }, 90_000);
 });
 

@@ -37,7 +37,8 @@ import { CbEngine, DxpEngine, HubEngine, PROTOCOLS, type ExternalEngine, type Pr
 export interface ExternalMatchOptions {
   readonly engine: string;
   readonly protocol: Protocol;
-  readonly variant: 'english' | 'international';
+  /** International for Hub and DXP; English or Russian for CheckerBoard engines (cb). */
+  readonly variant: 'english' | 'international' | 'russian';
   /** Games in all (even: each opening twice). */
   readonly games: number;
   /** Seconds a move, each side. */
@@ -195,7 +196,8 @@ export async function runExternalMatch(
   if (!(PROTOCOLS as readonly string[]).includes(o.protocol)) throw new Error(`unknown protocol ${o.protocol}`);
   if (o.protocol !== 'cb' && o.variant !== 'international')
     throw new Error(`${o.protocol} plays International draughts only`);
-  if (o.protocol === 'cb' && o.variant !== 'english') throw new Error('cb engines play English draughts here');
+  if (o.protocol === 'cb' && o.variant === 'international')
+    throw new Error('cb engines play 8x8 draughts (English, Russian) here');
   const game = draughtsGame(o.variant);
   let start = game.initial();
   if (o.fen !== undefined) {
@@ -434,7 +436,10 @@ export function parseExternalMatchArgs(argv: readonly string[]): Result<External
   const engine = str('engine') ?? '';
   if (engine === '' && protocol !== 'dxp') return bad('engine', 'the command that starts the engine');
   const variant = str('variant') ?? (protocol === 'cb' ? 'english' : 'international');
-  if (variant !== 'english' && variant !== 'international') return bad('variant', 'english or international');
+  if (variant !== 'english' && variant !== 'international' && variant !== 'russian')
+    return bad('variant', 'english, international or russian');
+  if ((protocol === 'cb') === (variant === 'international'))
+    return bad('variant', protocol === 'cb' ? 'english or russian for cb' : `international for ${protocol}`);
   const int = (k: string, min: number, max: number): number | undefined => {
     const v = str(k);
     if (v === undefined || !/^\d+$/.test(v)) return undefined;
@@ -443,7 +448,7 @@ export function parseExternalMatchArgs(argv: readonly string[]): Result<External
   };
   const games = int('games', 1, 100_000);
   if (games === undefined) return bad('games', 'a whole number of games, 1 or more');
-  const seconds = Number(str('time') ?? (variant === 'english' ? '0.3' : '1'));
+  const seconds = Number(str('time') ?? (variant === 'international' ? '1' : '0.3'));
   if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) return bad('time', 'seconds a move, above 0');
   const openings = str('openings') ?? (variant === 'english' ? 'acf' : 'random');
   if (openings !== 'acf' && openings !== 'random') return bad('openings', 'acf or random');
