@@ -13,7 +13,8 @@
  *   Our own move counter (manual 2.4) is not applied here: the referee plays on past it (`playingOn`), so both
  *   engines play the game as their own rules know it, up to the cap.
  * - Prints a line per game and then `+W =D -L`, the score and the Elo difference with its 95% interval (Tactica's
- *   side). `--pdn` writes the games.
+ *   side; the interval is lopsided near a sweep, so both ends are given), then each side's wall time a move.
+ *   `--pdn` writes the games.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -249,7 +250,7 @@ export async function runExternalMatch(
   const perMove = (ms: number, n: number): string => (n === 0 ? '-' : `${(ms / n / 1000).toFixed(2)} s`);
   const sum = (f: (r: RefereedGame) => number): number => results.reduce((a, r) => a + f(r), 0);
   out(
-    `Tactica ${o.level} vs ${engine.name}: +${wins} =${draws} -${losses}, score ${(e.score * 100).toFixed(1)}%, Elo ${fmtElo(e.elo)} ± ${Number.isFinite(e.margin) ? Math.round(e.margin) : '∞'} (95%); a move: Tactica ${perMove(
+    `Tactica ${o.level} vs ${engine.name}: +${wins} =${draws} -${losses}, score ${(e.score * 100).toFixed(1)}%, Elo ${fmtElo(e.elo)} (95%: ${fmtElo(e.low)} to ${fmtElo(e.high)}); a move: Tactica ${perMove(
       sum((r) => r.ourMs),
       sum((r) => r.ourMoves),
     )}, ${engine.name} ${perMove(
@@ -266,6 +267,7 @@ function variantOf(game: DraughtsGame): DraughtsState['position']['variant'] {
 }
 
 function fmtElo(elo: number): string {
+  if (Number.isNaN(elo)) return '?';
   if (!Number.isFinite(elo)) return elo > 0 ? '+∞' : '-∞';
   return `${elo >= 0 ? '+' : ''}${Math.round(elo)}`;
 }
