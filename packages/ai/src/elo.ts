@@ -39,6 +39,14 @@ export function estimateElo(r: MatchScore): EloEstimate {
   const stderr = Math.sqrt(variance / n);
   const lo = eloFromScore(Math.max(1e-9, score - 1.96 * stderr));
   const hi = eloFromScore(Math.min(1 - 1e-9, score + 1.96 * stderr));
+  if (variance === 0) {
+    // Every game ended the same way (a sweep): the games' spread says nothing, so the ends come from the Wilson
+    // interval of the score (ours): 0 of 24 still allows a score up to 13.8%, about -318 Elo.
+    const z2 = 1.96 ** 2;
+    const centre = (score + z2 / (2 * n)) / (1 + z2 / n);
+    const half = (1.96 * Math.sqrt((score * (1 - score)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
+    return { score, elo, margin: (hi - lo) / 2, low: eloFromScore(centre - half), high: eloFromScore(centre + half) };
+  }
   return {
     score,
     elo,

@@ -24,6 +24,11 @@ describe('Elo from match scores', () => {
     expect(e.low).toBe(-Infinity);
     expect(e.high).toBeGreaterThan(e.elo);
     expect(e.high).toBeLessThan(-400);
+    // A clean sweep has no spread: its interval still has a finite near end (Wilson's), here about -318.
+    const swept = estimateElo({ wins: 0, draws: 0, losses: 24 });
+    expect(swept.low).toBe(-Infinity);
+    expect(swept.high).toBeGreaterThan(-330);
+    expect(swept.high).toBeLessThan(-300);
     const even = estimateElo({ wins: 10, draws: 20, losses: 10 });
     expect(even.high).toBeCloseTo(-even.low, 6);
   });
