@@ -342,6 +342,46 @@ for await (const line of createInterface({ input: process.stdin })) {
   }, 90_000);
 });
 
+describe('match:external with a CheckerBoard host that fails', () => {
+  it('cb: a host answering "error" loses the game, with its words as the reason', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tactica-cb-error-'));
+    const host = join(dir, 'broken.mjs');
+    writeFileSync(
+      host,
+      `import { createInterface } from 'node:readline';
+for await (const line of createInterface({ input: process.stdin })) {
+  if (line === 'name') console.log('name Broken');
+  else if (line === 'new') console.log('ok');
+  else if (line === 'quit') break;
+  else console.log('error the engine gave an unreadable move');
+}
+`,
+    );
+    const o = parseExternalMatchArgs([
+      '--engine',
+      `"${process.execPath}" "${host}"`,
+      '--protocol',
+      'cb',
+      '--games',
+      '2',
+    ]);
+    expect(o.ok).toBe(true);
+    if (!o.ok) return;
+    const games = await within(
+      runExternalMatch(o.value, () => undefined, {
+        ours: {
+          move: (s) => Promise.resolve(draughtsGame('english').legalMoves(s)[0] as DraughtsMove),
+          close: () => Promise.resolve(),
+        },
+      }),
+      'a two-game cb match against a broken host',
+      30_000,
+    );
+    expect(games.map((g) => g.points)).toEqual([1, 1]);
+    expect(games[0]?.reason).toBe('Broken gave no move: it answered: error the engine gave an unreadable move');
+  }, 60_000);
+});
+
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = createServer();
