@@ -36,7 +36,9 @@ export interface GameSoFar {
 
 /** What an engine answered: its move as text, or why it gave none. */
 export type EngineAnswer =
-  { readonly kind: 'move'; readonly text: string } | { readonly kind: 'none'; readonly reason: string };
+  | { readonly kind: 'move'; readonly text: string }
+  /** No move; `claim: 'draw'` when the engine ended the game as drawn (DXP `E` with reason 2). */
+  | { readonly kind: 'none'; readonly reason: string; readonly claim?: 'draw' };
 
 export interface ExternalEngine {
   /** The name it gives (or the command). */
@@ -367,7 +369,10 @@ export class DxpEngine implements ExternalEngine {
           text: `${m.from}${m.captures.length > 0 ? 'x' : '-'}${m.to}${m.captures.map((c) => `x${c}`).join('')}`,
         };
       }
-      if (m.kind === 'E') return { kind: 'none', reason: `it ended the game (reason ${m.reason})` };
+      if (m.kind === 'E') {
+        if (m.reason === '2') return { kind: 'none', reason: 'it ended the game as drawn', claim: 'draw' };
+        return { kind: 'none', reason: `it ended the game (reason ${m.reason})` };
+      }
       // Chat and the rest: read on.
     }
   }

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { draughtsGame, parsePdn, type DraughtsMove, type DraughtsState } from '@tactica/draughts';
+import { draughtsGame, parsePdn, playingOn, type DraughtsMove, type DraughtsState } from '@tactica/draughts';
 import { describe, expect, it } from 'vitest';
 import { within } from '../../../testing.js';
 import { dxpClock, type ExternalEngine } from './engines.js';
@@ -179,6 +179,49 @@ describe('the referee', () => {
       ),
     });
     expect(capped[0]).toMatchObject({ points: 0.5, reason: 'ply cap 6', plies: 6 });
+  });
+
+  it('an engine ending the game as drawn is believed only once our move counter has drawn it', async () => {
+    const game = draughtsGame('international');
+    // King against king, both sides wandering by one seeded sequence without giving a capture: our move counter
+    // (manual 2.4) draws it at ply 70, before any position comes round a third time.
+    let x = 1;
+    const rnd = (): number => {
+      x = (x * 1103515245 + 12345) % 2147483648;
+      return x / 2147483648;
+    };
+    const wander = (s: DraughtsState): DraughtsMove => {
+      const legal = game.legalMoves(s);
+      const safe = legal.filter((m) => !game.legalMoves(playingOn(game.play(s, m))).some((r) => r.captures.length));
+      const choice = safe.length > 0 ? safe : legal;
+      return choice[Math.floor(rnd() * choice.length)] as DraughtsMove;
+    };
+    let claimFrom = 0;
+    let games = 0;
+    const claimer: ExternalEngine = {
+      name: 'Claimer',
+      newGame: () => {
+        // Game 1: it claims after ply 72; game 2: at once.
+        claimFrom = games++ === 0 ? 72 : 0;
+        return Promise.resolve();
+      },
+      think: (g) => {
+        if (g.moves.length >= claimFrom)
+          return Promise.resolve({ kind: 'none', reason: 'it ended the game as drawn', claim: 'draw' });
+        const m = wander(g.current);
+        return Promise.resolve({ kind: 'move', text: `${m.from}-${m.to}` });
+      },
+      told: () => undefined,
+      endGame: () => Promise.resolve(),
+      close: () => Promise.resolve(),
+    };
+    const r = await runExternalMatch(options({ games: 2, fen: 'W:WK50:BK1' }), () => undefined, {
+      engine: claimer,
+      ours: { move: (s) => Promise.resolve(wander(s)), close: () => Promise.resolve() },
+    });
+    expect(r[0]).toMatchObject({ points: 0.5 });
+    expect(r[0]?.reason).toMatch(/^Claimer ended the game as drawn; our rules had drawn it \(move-limit\)$/);
+    expect(r[1]).toMatchObject({ points: 1, reason: 'Claimer gave no move: it ended the game as drawn' });
   });
 
   it('a side left without a move loses', async () => {

@@ -8,8 +8,9 @@
  * - Openings: English from the ACF three-move ballots (the 156 not barred, drawn by the seed), International from
  *   seeded random openings of a few moves; each opening is played twice, the external engine Black in the first
  *   game and White in the second.
- * - Every move the engine sends is read with our rules; one they refuse, or no answer in time, loses the game. A side
- *   without a move loses; the third occurrence of a position draws; a game reaching the ply cap is adjudicated drawn.
+ * - Every move the engine sends is read with our rules; one they refuse, or no answer in time, loses the game, and so
+ *   does ending the game as drawn (DXP) unless our move counter had drawn it by then. A side without a move loses;
+ *   the third occurrence of a position draws; a game reaching the ply cap is adjudicated drawn.
  *   Our own move counter (manual 2.4) is not applied here: the referee plays on past it (`playingOn`), so both
  *   engines play the game as their own rules know it, up to the cap.
  * - Prints a line per game and then `+W =D -L`, the score and the Elo difference with its 95% interval (Tactica's
@@ -301,11 +302,15 @@ async function playOne(
   let reason = '';
   let plies = 0;
   const dxpMoves: DraughtsMove[] = [];
+  // The first draw our rules gave (the move counter, manual 2.4): the referee plays on past it, but an engine that
+  // ends the game as drawn by its own rules is then believed.
+  let drawnByOurRules: string | undefined;
   let ourMs = 0;
   let ourMoves = 0;
   let engineMs = 0;
   let engineMoves = 0;
   for (;;) {
+    if (drawnByOurRules === undefined && s.over?.kind === 'draw') drawnByOurRules = s.over.reason;
     const live = playingOn(s);
     const legal = game.legalMoves(live);
     const mover = live.position.turn;
@@ -338,6 +343,10 @@ async function playOne(
       engineMs += Date.now() - asked;
       engineMoves++;
       if (answer.kind === 'none') {
+        if (answer.claim === 'draw' && drawnByOurRules !== undefined) {
+          reason = `${engine.name} ended the game as drawn; our rules had drawn it (${drawnByOurRules})`;
+          break;
+        }
         points = 1;
         reason = `${engine.name} gave no move: ${answer.reason}`;
         break;
