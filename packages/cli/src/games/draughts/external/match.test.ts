@@ -181,7 +181,7 @@ describe('the referee', () => {
     expect(capped[0]).toMatchObject({ points: 0.5, reason: 'ply cap 6', plies: 6 });
   });
 
-  it('an engine ending the game as drawn is believed only once our move counter has drawn it', async () => {
+  it('an engine ending the game as drawn is believed after 25 moves of kings alone or once our counter drew', async () => {
     const game = draughtsGame('international');
     // King against king, both sides wandering by one seeded sequence without giving a capture: our move counter
     // (manual 2.4) draws it at ply 70, before any position comes round a third time.
@@ -201,8 +201,8 @@ describe('the referee', () => {
     const claimer: ExternalEngine = {
       name: 'Claimer',
       newGame: () => {
-        // Game 1: it claims after ply 72; game 2: at once.
-        claimFrom = games++ === 0 ? 72 : 0;
+        // Game 1: it claims on its first turn from ply 52 (25 moves of kings each); game 2: at once; game 3: after our counter's draw.
+        claimFrom = [52, 0, 72][games++] ?? 0;
         return Promise.resolve();
       },
       think: (g) => {
@@ -215,13 +215,20 @@ describe('the referee', () => {
       endGame: () => Promise.resolve(),
       close: () => Promise.resolve(),
     };
-    const r = await runExternalMatch(options({ games: 2, fen: 'W:WK50:BK1' }), () => undefined, {
+    const r = await runExternalMatch(options({ games: 3, fen: 'W:WK50:BK1' }), () => undefined, {
       engine: claimer,
       ours: { move: (s) => Promise.resolve(wander(s)), close: () => Promise.resolve() },
     });
-    expect(r[0]).toMatchObject({ points: 0.5 });
-    expect(r[0]?.reason).toMatch(/^Claimer ended the game as drawn; our rules had drawn it \(move-limit\)$/);
+    expect(r[0]).toMatchObject({
+      points: 0.5,
+      plies: 53,
+      reason: 'Claimer ended the game as drawn: 25 moves of kings alone without a capture (FMJD)',
+    });
     expect(r[1]).toMatchObject({ points: 1, reason: 'Claimer gave no move: it ended the game as drawn' });
+    expect(r[2]).toMatchObject({
+      points: 0.5,
+      reason: 'Claimer ended the game as drawn; our rules had drawn it (move-limit)',
+    });
   });
 
   it('a side left without a move loses', async () => {

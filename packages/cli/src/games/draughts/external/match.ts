@@ -9,7 +9,8 @@
  *   seeded random openings of a few moves; each opening is played twice, the external engine Black in the first
  *   game and White in the second.
  * - Every move the engine sends is read with our rules; one they refuse, or no answer in time, loses the game, and so
- *   does ending the game as drawn (DXP) unless our move counter had drawn it by then. A side without a move loses;
+ *   does ending the game as drawn (DXP) unless our move counter had drawn it by then or, in International, the last
+ *   25 moves each were kings' without a capture (FMJD's rule, which Scan applies) (ours). A side without a move loses;
  *   the third occurrence of a position draws; a game reaching the ply cap is adjudicated drawn.
  *   Our own move counter (manual 2.4) is not applied here: the referee plays on past it (`playingOn`), so both
  *   engines play the game as their own rules know it, up to the cap.
@@ -26,6 +27,7 @@ import {
   acfBallots,
   draughtsGame,
   formatMove,
+  pieceAt,
   playingOn,
   writePdn,
   type DraughtsGame,
@@ -305,6 +307,8 @@ async function playOne(
   // The first draw our rules gave (the move counter, manual 2.4): the referee plays on past it, but an engine that
   // ends the game as drawn by its own rules is then believed.
   let drawnByOurRules: string | undefined;
+  // Plies in a row of kings moving without taking: FMJD's 25-move rule, which DXP engines (Scan 2.0) apply.
+  let kingPlies = 0;
   let ourMs = 0;
   let ourMoves = 0;
   let engineMs = 0;
@@ -347,6 +351,10 @@ async function playOne(
           reason = `${engine.name} ended the game as drawn; our rules had drawn it (${drawnByOurRules})`;
           break;
         }
+        if (answer.claim === 'draw' && variantOf(game) === 'international' && kingPlies >= 50) {
+          reason = `${engine.name} ended the game as drawn: 25 moves of kings alone without a capture (FMJD)`;
+          break;
+        }
         points = 1;
         reason = `${engine.name} gave no move: ${answer.reason}`;
         break;
@@ -365,6 +373,8 @@ async function playOne(
       ourMoves++;
       engine.told(move, (Date.now() - started) / 1000);
     }
+    const moved = pieceAt(live.position, move.from);
+    kingPlies = (moved === 'W' || moved === 'B') && move.captures.length === 0 ? kingPlies + 1 : 0;
     s = game.play(live, move);
     moves.push(move);
     dxpMoves.push(move);
