@@ -68,8 +68,14 @@ export async function loadEngine<F extends EngineFamily>(
   // Each case is written out: a bundler can split only a dynamic import whose specifier it can read.
   const made = await (async (): Promise<EngineByFamily[EngineFamily]> => {
     switch (family as EngineFamily) {
-      case 'draughts':
-        return (await import('./draughts.js')).createDraughtsEngine(options as DraughtsEngineOptions);
+      case 'draughts': {
+        const draughts = await import('./draughts.js');
+        const o = options as DraughtsEngineOptions | undefined;
+        // The opening books (a few kilobytes each, chunks of their own) come with the engine unless it is told to
+        // play without them, so that Master plays from them in a worker too **(ours)**.
+        if (o?.book !== false) await Promise.all(draughts.BOOK_VARIANTS.map((v) => draughts.loadDraughtsBook(v)));
+        return draughts.createDraughtsEngine(o);
+      }
       case 'force400':
         return (await import('./force400.js')).createForce400Engine(options as Force400EngineOptions);
       case 'tactics':
