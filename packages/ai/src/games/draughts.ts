@@ -28,6 +28,11 @@
  * level's move depends only on the game state and the seed (randomness only where a level picks among near-best
  * moves). A clock's budget (`timeMs`) can only shorten a search.
  *
+ * Master searches on `threads` threads (Lazy SMP, draughts-smp.ts; default: the cores the platform reports, where it
+ * can start threads that share memory) whenever a clock limits its move or an analysis runs by time or until
+ * stopped; a move limited by its node cap alone stays on one thread, so that it depends only on the position
+ * **(ours)**. With a clock, its time manager aims at `targetMs` (default `timeMs`) and never passes `timeMs`.
+ *
  *   const choice = draughtsEngine.choose(state, 'smart', { seed: 7 });   // choice.move, choice.score, choice.pv
  */
 import { createRng } from '@tactica/core';
@@ -35,11 +40,18 @@ import { DraughtsSearchPosition, type DraughtsMove, type DraughtsState, type Var
 import type { Analysis, AnalyseLimits, Engine, LevelInfo, MoveChoice, ThinkOptions } from '../engine.js';
 import { lazyEngine } from '../lazy-engine.js';
 import { decodePv, reportIteration } from '../level-engine.js';
-import type { SearchInfo } from '../search.js';
+import type { SearchInfo, SearchResult } from '../search.js';
 import { WIN, WIN_BOUND } from '../search-position.js';
 import { loadedDraughtsBook, pickBookMove, type DraughtsBook } from './draughts-book.js';
-import { DraughtsDeepSearcher, type DeepEndgames, type DeepSearcherOptions } from './draughts-deep-search.js';
+import {
+  DraughtsDeepSearcher,
+  type DeepEndgames,
+  type DeepSearcherOptions,
+  type DeepSearchLimits,
+} from './draughts-deep-search.js';
 import { DraughtsSearcher, type DraughtsSearcherOptions } from './draughts-search.js';
+import { availableCores, defaultHelperSpawner, DraughtsHelpers } from './draughts-smp.js';
+import { DeepTable } from './draughts-table.js';
 
 export { DraughtsSearcher, type DraughtsSearcherOptions } from './draughts-search.js';
 export {
@@ -52,6 +64,14 @@ export {
   type DeepSearcherOptions,
 } from './draughts-deep-search.js';
 export { DeepTable } from './draughts-table.js';
+export {
+  availableCores,
+  canUseHelperThreads,
+  DraughtsHelpers,
+  type DraughtsHelpersOptions,
+  type HelperSettings,
+} from './draughts-smp.js';
+export { clockMoveTime, DeepTimeManager, type MoveTime } from './draughts-time.js';
 
 /** One level: how deep and how long it searches, and how far from the best it may stray. */
 export interface DraughtsLevel extends LevelInfo {
@@ -157,6 +177,19 @@ export interface DraughtsEngineOptions {
    * one: a caller that wants the book from the first move loads it first, as the catalogue does).
    */
   readonly books?: Partial<Record<VariantId, DraughtsBook>>;
+  /**
+   * Threads for the deep levels (Lazy SMP): default the cores the platform reports (at most 8), where it can start
+   * threads sharing memory (Node; a cross-origin-isolated page), else 1; 1 keeps the single-thread search.
+   */
+  readonly threads?: number;
+}
+
+/** The most threads the default takes **(ours)**: beyond it the shared table's traffic outweighs the helpers. */
+const MAX_DEFAULT_THREADS = 8;
+
+/** A draughts engine; `close` ends its helper threads (they never keep a process alive, but a host may end them). */
+export interface DraughtsEngine extends Engine<DraughtsState, DraughtsMove> {
+  close(): Promise<void>;
 }
 
 /**
@@ -239,13 +272,13 @@ let defaultEndgames: DeepEndgames | undefined;
 /**
  * The endgame databases the deep levels (Master) probe in engines made from now on without any of their own
  * (`deepSearcher.endgames`). On Node the worker that runs the engines sets the folder's (`@tactica/ai/node-egdb`);
- * a page sets the slices it fetched **(ours)**.
+ * a page sets the slices it fetched **(ours)**. Only the main thread of a search probes them (helpers get plain data).
  */
 export function useDraughtsEndgames(endgames: DeepEndgames | undefined): void {
   defaultEndgames = endgames;
 }
 
-export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engine<DraughtsState, DraughtsMove> {
+export function createDraughtsEngine(options: DraughtsEngineOptions = {}): DraughtsEngine {
   const levels = options.levels ?? DRAUGHTS_LEVELS;
   const strongest = levels[levels.length - 1];
   if (!strongest) throw new Error('an engine needs at least one level');
@@ -259,18 +292,50 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engin
     }
     return s;
   };
+  const spawn = defaultHelperSpawner();
+  const threads = Math.max(
+    1,
+    Math.floor(options.threads ?? (spawn ? Math.min(MAX_DEFAULT_THREADS, availableCores()) : 1)),
+  );
   const deepSearchers = new Map<number, DraughtsDeepSearcher>();
+  const helperPools = new Map<number, DraughtsHelpers>();
   const getDeepSearcher = (ttLog2: number): DraughtsDeepSearcher => {
     let s = deepSearchers.get(ttLog2);
     if (!s) {
-      s = new DraughtsDeepSearcher({
-        ...(defaultEndgames ? { endgames: defaultEndgames } : {}),
-        ...options.deepSearcher,
-        ttLog2,
-      });
+      const deep = { ...(defaultEndgames ? { endgames: defaultEndgames } : {}), ...options.deepSearcher };
+      if (threads > 1 && spawn) {
+        // The table lives in shared memory, and the helpers get the settings that are plain data.
+        const table = new SharedArrayBuffer(DeepTable.bytes(ttLog2));
+        s = new DraughtsDeepSearcher({ ...deep, ttLog2, table });
+        const { evaluator: _e, endgames: _g, ...settings } = options.deepSearcher ?? {};
+        helperPools.set(ttLog2, new DraughtsHelpers({ count: threads - 1, ttLog2, table, settings, spawn }));
+      } else s = new DraughtsDeepSearcher({ ...deep, ttLog2 });
       deepSearchers.set(ttLog2, s);
     }
     return s;
+  };
+  /** Runs a deep search with the level's helpers, if it has any and `parallel`; they stop when it ends. */
+  const deepSearch = (
+    searcher: DraughtsDeepSearcher,
+    ttLog2: number,
+    state: DraughtsState,
+    sp: DraughtsSearchPosition,
+    limits: DeepSearchLimits & { readonly depth: number },
+    parallel: boolean,
+  ): SearchResult => {
+    const helpers = parallel ? helperPools.get(ttLog2) : undefined;
+    if (!helpers) return searcher.search(sp, limits);
+    const timeMs = limits.timeMs;
+    const stop = helpers.start(
+      state,
+      { depth: limits.depth, ...(timeMs !== undefined ? { timeMs } : {}) },
+      searcher.tt.age + 1,
+    );
+    try {
+      return searcher.search(sp, limits);
+    } finally {
+      helpers.finish(stop);
+    }
   };
   /** The searcher a level plays with. */
   const searcherOf = (level: DraughtsLevel): DraughtsSearcher | DraughtsDeepSearcher =>
@@ -293,6 +358,8 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engin
     levels,
     choose(s: DraughtsState, levelId: string, think: ThinkOptions = {}): MoveChoice<DraughtsMove> {
       if (s.over) throw new Error('choose() called on a finished game');
+      // The clock runs from here: the checks and the table's clearing come out of the move's time.
+      const started = performance.now();
       const level = levels.find((l) => l.id === levelId) ?? strongest;
       const rng = createRng(think.seed ?? 0);
       const say = think.onThought ?? ((): void => undefined);
@@ -349,15 +416,24 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engin
         say(`${near.length} move${near.length === 1 ? '' : 's'} look about as good; I pick one.`);
         return { move: sp.decode(pick.move), score: pick.score, depth: level.depth, nodes: search.nodeCount };
       }
-      // A clock's budget is the deep search's hard limit and its target (its time manager starts no iteration it
-      // could not finish).
-      const r = main.search(sp, {
+      // A clock's budget is the deep search's hard limit; its time manager aims at the target.
+      const spent = performance.now() - started;
+      const limits = {
         depth: level.depth,
         ...(level.nodes !== undefined ? { nodes: level.nodes } : {}),
-        ...(think.timeMs !== undefined ? { timeMs: think.timeMs, targetMs: think.timeMs } : {}),
+        ...(think.timeMs !== undefined
+          ? {
+              timeMs: Math.max(1, think.timeMs - spent),
+              targetMs: Math.max(1, Math.min(think.targetMs ?? think.timeMs, think.timeMs) - spent),
+            }
+          : {}),
         ...(think.stop ? { stop: think.stop } : {}),
         ...(report ? { onIteration: report } : {}),
-      });
+      };
+      const r =
+        main instanceof DraughtsDeepSearcher
+          ? deepSearch(main, level.ttLog2, s, sp, limits, think.timeMs !== undefined)
+          : main.search(sp, limits);
       let bestMove = r.bestMove;
       let score = r.score;
       if (bestMove === undefined || !allowed.includes(bestMove)) {
@@ -382,14 +458,24 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engin
       // With no limit at all, the strongest level's budget (a search must end by itself).
       const unlimited = limits.depth === undefined && limits.timeMs === undefined && limits.nodes === undefined;
       const nodes = limits.nodes ?? (unlimited ? strongest.nodes : undefined);
-      const r = searcherOf(strongest).search(sp, {
+      const searchLimits = {
         depth: limits.depth ?? 64,
         ...(limits.timeMs !== undefined ? { timeMs: limits.timeMs } : {}),
         ...(nodes !== undefined ? { nodes } : {}),
         ...(limits.stop ? { stop: limits.stop } : {}),
         ...(limits.onIteration ? { onIteration: reportIteration(() => positionOf(s), limits.onIteration) } : {}),
-      });
+      };
+      const searcher = searcherOf(strongest);
+      const parallel = limits.timeMs !== undefined || limits.stop !== undefined;
+      const r =
+        searcher instanceof DraughtsDeepSearcher
+          ? deepSearch(searcher, strongest.ttLog2, s, sp, searchLimits, parallel)
+          : searcher.search(sp, searchLimits);
       return { score: r.score, depth: r.depth, nodes: r.nodes, timeMs: r.timeMs, pv: decodePv(sp, r.pv) };
+    },
+    async close(): Promise<void> {
+      const pools = [...helperPools.values()];
+      await Promise.all(pools.map((p) => p.close()));
     },
   };
 }
