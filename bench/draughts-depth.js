@@ -7,12 +7,13 @@
 // is (N(d) / N(d - 4))^(1/4), N(d) the nodes spent when depth d completed; averaged geometrically over the positions.
 // `--searcher classic` is the search of the manual's levels, `deep` the top level's (`--probe` turns its reduced-depth
 // probe on, `--no-lmr` and `--no-extension` turn its parts off, `--lmr-scale`, `--late-moves`, `--futility` set them,
-// to measure each).
+// to measure each). `--eval learned` gives the deep search the learned evaluation (draughts-learned-eval.ts).
 import { cpuUsage } from 'node:process';
 import {
   createDraughtsEngine,
   DraughtsDeepSearcher,
   DraughtsSearcher,
+  loadLearnedEvaluator,
   randomOpening,
 } from '../packages/ai/dist/index.js';
 import { createRng } from '../packages/core/dist/index.js';
@@ -65,13 +66,17 @@ async function main() {
   ]) {
     if (option(flag, undefined) !== undefined) settings[key] = Number(option(flag));
   }
+  const learned = option('--eval', 'hand') === 'learned';
   console.log(
-    `draughts search depth, ${kind} searcher${kind === 'deep' ? ` ${JSON.stringify(settings)}` : ''}, ${ms} ms of CPU time per position, node ${process.version}`,
+    `draughts search depth, ${kind} searcher${kind === 'deep' ? ` ${JSON.stringify(settings)}` : ''}${learned ? ', learned evaluation' : ''}, ${ms} ms of CPU time per position, node ${process.version}`,
   );
   for (const variant of variants) {
     const positions = middlegames(variant, count);
+    const evaluator = learned ? await loadLearnedEvaluator(variant) : undefined;
     const searcher =
-      kind === 'classic' ? new DraughtsSearcher({ ttLog2: 20 }) : new DraughtsDeepSearcher({ ttLog2: 18, ...settings });
+      kind === 'classic'
+        ? new DraughtsSearcher({ ttLog2: 20 })
+        : new DraughtsDeepSearcher({ ttLog2: 18, ...settings, ...(evaluator ? { evaluator } : {}) });
     // Warm up the JIT on another position.
     searcher.search(new DraughtsSearchPosition(positions[positions.length - 1]), { timeMs: 300 });
     const depths = [];

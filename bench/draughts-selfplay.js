@@ -1,13 +1,15 @@
 // Self-play between two draughts searches, to measure what a change to the search is worth, over the built packages:
 //   node bench/draughts-selfplay.js --variant international --games 100 [--nodes 20000 | --ms 100]
 //        [--a '{"futilityMargin":0}'] [--b '{}'] [--a-searcher deep|classic] [--b-searcher deep|classic] [--jobs 2]
+//        [--a-eval hand|learned] [--b-eval hand|learned]
 // Each side is a `DraughtsDeepSearcher` (the top level's search) with its settings (JSON), or with `classic` the
 // `DraughtsSearcher` of the manual's levels; each keeps its table through the game. Openings: seeded random (four
 // plies on 10x10, three on 8x8), each played with both colours; a game reaching 200 plies or a third repetition is a
 // draw. `--nodes` limits each move by positions searched (deterministic); `--ms` by the CPU time of the thread that
 // plays (fair to both sides whatever else the machine is doing): the classic search stops at `ms`, the deep one aims
 // at `ms` with its time manager and stops at 2.5 × `ms`; the CPU time each side used a move is printed. Prints W/D/L
-// for A and the Elo difference with its 95% interval.
+// for A and the Elo difference with its 95% interval. `--a-eval learned` gives side A's deep search the learned
+// evaluation (draughts-learned-eval.ts) instead of the hand-written one, and the nodes a second each side searched.
 import { cpuUsage } from 'node:process';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import * as ai from '../packages/ai/dist/index.js';
@@ -25,16 +27,24 @@ const cpuMs = () => {
   return (u.user + u.system) / 1000;
 };
 
-function sideOf(settings, kind) {
+function sideOf(settings, kind, evaluator) {
   if (kind === 'classic')
-    return { kind, searcher: new ai.DraughtsSearcher({ ttLog2: 16, ...settings }), used: 0, moves: 0 };
-  return { kind, searcher: new ai.DraughtsDeepSearcher({ ttLog2: 16, ...settings }), used: 0, moves: 0 };
+    return { kind, searcher: new ai.DraughtsSearcher({ ttLog2: 16, ...settings }), used: 0, moves: 0, nodes: 0 };
+  const options = { ttLog2: 16, ...settings, ...(evaluator ? { evaluator } : {}) };
+  return { kind, searcher: new ai.DraughtsDeepSearcher(options), used: 0, moves: 0, nodes: 0 };
+}
+
+async function evaluatorOf(variant, kind) {
+  if (kind !== 'learned') return undefined;
+  const ev = await ai.loadLearnedEvaluator(variant);
+  if (!ev) throw new Error(`no learned evaluation for ${variant}`);
+  return ev;
 }
 
 async function playGame(o, index) {
   const game = draughtsGame(o.variant);
-  const a = sideOf(o.a, o.aSearcher);
-  const b = sideOf(o.b, o.bSearcher);
+  const a = sideOf(o.a, o.aSearcher, await evaluatorOf(o.variant, o.aEval));
+  const b = sideOf(o.b, o.bSearcher, await evaluatorOf(o.variant, o.bEval));
   const aSeat = index % 2;
   const plies0 = o.variant === 'international' ? 4 : 3;
   let s = ai.randomOpening(game, createRng(`selfplay-${o.variant}-${o.seed}-${index >> 1}`).next(), plies0);
@@ -59,13 +69,24 @@ async function playGame(o, index) {
     );
     side.used += cpuMs() - started;
     side.moves++;
+    side.nodes += r.nodes;
     s = game.play(live, sp.decode(r.bestMove));
     plies++;
   }
   const live = playingOn(s);
   let points = 0.5;
   if (game.legalMoves(live).length === 0) points = live.position.turn === aSeat ? 0 : 1;
-  return { index, points, plies, aMs: a.used, aMoves: a.moves, bMs: b.used, bMoves: b.moves };
+  return {
+    index,
+    points,
+    plies,
+    aMs: a.used,
+    aMoves: a.moves,
+    aNodes: a.nodes,
+    bMs: b.used,
+    bMoves: b.moves,
+    bNodes: b.nodes,
+  };
 }
 
 if (!isMainThread) {
@@ -81,6 +102,8 @@ if (!isMainThread) {
     b: JSON.parse(option('--b', '{}')),
     aSearcher: option('--a-searcher', 'deep'),
     bSearcher: option('--b-searcher', 'deep'),
+    aEval: option('--a-eval', 'hand'),
+    bEval: option('--b-eval', 'hand'),
     seed: Number(option('--seed', '1')),
   };
   const jobs = Number(option('--jobs', '1'));
@@ -118,7 +141,17 @@ if (!isMainThread) {
         results.reduce((a, r) => a + r[moves], 0),
       )
     ).toFixed(0);
+  const perSecond = (nodes, ms) =>
+    Math.round(
+      (results.reduce((a, r) => a + r[nodes], 0) /
+        Math.max(
+          1,
+          results.reduce((a, r) => a + r[ms], 0),
+        )) *
+        1000,
+    );
+  const evals = o.aEval !== 'hand' || o.bEval !== 'hand' ? ` (evaluation A ${o.aEval}, B ${o.bEval})` : '';
   console.log(
-    `${o.variant} A ${o.aSearcher} ${JSON.stringify(o.a)} vs B ${o.bSearcher} ${JSON.stringify(o.b)}, ${o.nodes ? `${o.nodes} nodes` : `${o.ms} ms`} a move: +${wins} =${draws} -${losses}, score ${(e.score * 100).toFixed(1)}%, Elo ${Math.round(e.elo)} ± ${Math.round(e.margin)}; CPU ms a move A ${perMove('aMs', 'aMoves')}, B ${perMove('bMs', 'bMoves')} (${((performance.now() - t) / 1000).toFixed(0)} s)`,
+    `${o.variant} A ${o.aSearcher} ${JSON.stringify(o.a)} vs B ${o.bSearcher} ${JSON.stringify(o.b)}, ${o.nodes ? `${o.nodes} nodes` : `${o.ms} ms`} a move: +${wins} =${draws} -${losses}, score ${(e.score * 100).toFixed(1)}%, Elo ${Math.round(e.elo)} ± ${Math.round(e.margin)}; CPU ms a move A ${perMove('aMs', 'aMoves')}, B ${perMove('bMs', 'bMoves')}; nodes a CPU second A ${perSecond('aNodes', 'aMs')}, B ${perSecond('bNodes', 'bMs')}${evals} (${((performance.now() - t) / 1000).toFixed(0)} s)`,
   );
 }
