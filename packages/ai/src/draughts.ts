@@ -15,6 +15,7 @@ export {
   DEEP_SEARCH_SETTINGS,
   createDraughtsEngine,
   draughtsEngine,
+  loadDraughtsEngine,
   immediateResults,
   type DraughtsEngineOptions,
   type DraughtsLevel,

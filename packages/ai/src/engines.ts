@@ -69,7 +69,8 @@ export async function loadEngine<F extends EngineFamily>(
   const made = await (async (): Promise<EngineByFamily[EngineFamily]> => {
     switch (family as EngineFamily) {
       case 'draughts':
-        return (await import('./draughts.js')).createDraughtsEngine(options as DraughtsEngineOptions);
+        // With the learned evaluations the levels play with (their weights are loaded here, once).
+        return (await import('./draughts.js')).loadDraughtsEngine(options as DraughtsEngineOptions);
       case 'force400':
         return (await import('./force400.js')).createForce400Engine(options as Force400EngineOptions);
       case 'tactics':

@@ -28,13 +28,13 @@
  *   const choice = draughtsEngine.choose(state, 'smart', { seed: 7 });   // choice.move, choice.score, choice.pv
  */
 import { createRng } from '@tactica/core';
-import { DraughtsSearchPosition, type DraughtsMove, type DraughtsState } from '@tactica/draughts';
+import { DraughtsSearchPosition, type DraughtsMove, type DraughtsState, type VariantId } from '@tactica/draughts';
 import type { Analysis, AnalyseLimits, Engine, LevelInfo, MoveChoice, ThinkOptions } from '../engine.js';
 import { lazyEngine } from '../lazy-engine.js';
 import { decodePv, reportIteration } from '../level-engine.js';
 import type { SearchInfo } from '../search.js';
 import { WIN, WIN_BOUND } from '../search-position.js';
-import { DraughtsDeepSearcher, type DeepSearcherOptions } from './draughts-deep-search.js';
+import { DraughtsDeepSearcher, type DeepEvaluator, type DeepSearcherOptions } from './draughts-deep-search.js';
 import { DraughtsSearcher, type DraughtsSearcherOptions } from './draughts-search.js';
 
 export { DraughtsSearcher, type DraughtsSearcherOptions } from './draughts-search.js';
@@ -69,6 +69,12 @@ export interface DraughtsLevel extends LevelInfo {
    * deep search of the top level (`DraughtsDeepSearcher`: reductions, a reduced-depth probe, a time manager) **(ours)**.
    */
   readonly search?: 'classic' | 'deep';
+  /**
+   * The deep search's evaluation in the rule sets where it is `learned`: the learned one (draughts-learned-eval.ts)
+   * when the engine was given it (`loadDraughtsEngine` loads it), in normal play; otherwise, and by default, the
+   * hand-written one **(ours)**.
+   */
+  readonly learnedIn?: readonly VariantId[];
 }
 
 export const DRAUGHTS_LEVELS: readonly DraughtsLevel[] = [
@@ -127,6 +133,8 @@ export const DRAUGHTS_LEVELS: readonly DraughtsLevel[] = [
     safe: true,
     ttLog2: 19,
     search: 'deep',
+    // Where the learned evaluation beat the hand-written one at equal time (bench/RESULTS.md, "learned evaluation").
+    learnedIn: ['english'],
   },
 ];
 
@@ -137,6 +145,8 @@ export interface DraughtsEngineOptions {
   readonly searcher?: Omit<DraughtsSearcherOptions, 'ttLog2'>;
   /** The deep searcher's settings, for the levels with `search: 'deep'`; the table size comes from the level. */
   readonly deepSearcher?: Omit<DeepSearcherOptions, 'ttLog2' | 'table' | 'helper'>;
+  /** Learned evaluations by rule set, for the levels that use them (`DraughtsLevel.learnedIn`). */
+  readonly evaluators?: Partial<Record<VariantId, DeepEvaluator>>;
 }
 
 /**
@@ -228,18 +238,25 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engin
     }
     return s;
   };
-  const deepSearchers = new Map<number, DraughtsDeepSearcher>();
-  const getDeepSearcher = (ttLog2: number): DraughtsDeepSearcher => {
-    let s = deepSearchers.get(ttLog2);
+  // One deep searcher per table size and evaluation (an engine usually plays one rule set: one of them).
+  const deepSearchers = new Map<string, DraughtsDeepSearcher>();
+  const getDeepSearcher = (ttLog2: number, evaluator: VariantId | undefined): DraughtsDeepSearcher => {
+    const key = `${ttLog2}${evaluator ?? ''}`;
+    let s = deepSearchers.get(key);
     if (!s) {
-      s = new DraughtsDeepSearcher({ ...options.deepSearcher, ttLog2 });
-      deepSearchers.set(ttLog2, s);
+      const ev = evaluator === undefined ? undefined : options.evaluators?.[evaluator];
+      s = new DraughtsDeepSearcher({ ...options.deepSearcher, ttLog2, ...(ev ? { evaluator: ev } : {}) });
+      deepSearchers.set(key, s);
     }
     return s;
   };
-  /** The searcher a level plays with. */
-  const searcherOf = (level: DraughtsLevel): DraughtsSearcher | DraughtsDeepSearcher =>
-    level.search === 'deep' ? getDeepSearcher(level.ttLog2) : getSearcher(level.ttLog2);
+  /** The searcher a level plays a game with. */
+  const searcherOf = (level: DraughtsLevel, s: DraughtsState): DraughtsSearcher | DraughtsDeepSearcher => {
+    if (level.search !== 'deep') return getSearcher(level.ttLog2);
+    const variant = s.position.variant;
+    const learned = !s.giveaway && level.learnedIn?.includes(variant) && options.evaluators?.[variant] !== undefined;
+    return getDeepSearcher(level.ttLog2, learned ? variant : undefined);
+  };
   const positions = new Map<string, DraughtsSearchPosition>();
   const positionOf = (s: DraughtsState): DraughtsSearchPosition => {
     const key = `${s.position.variant}${s.giveaway ? '-g' : ''}`;
@@ -282,7 +299,7 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engin
         return { move: sp.decode(only), depth: 0 };
       }
       const search = getSearcher(level.ttLog2);
-      const main = searcherOf(level);
+      const main = searcherOf(level, s);
       main.reset();
       const onIteration = think.onIteration;
       // Only iterations whose best move the rules check allows: a client may play the last one reported.
@@ -335,7 +352,7 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engin
       // With no limit at all, the strongest level's budget (a search must end by itself).
       const unlimited = limits.depth === undefined && limits.timeMs === undefined && limits.nodes === undefined;
       const nodes = limits.nodes ?? (unlimited ? strongest.nodes : undefined);
-      const r = searcherOf(strongest).search(sp, {
+      const r = searcherOf(strongest, s).search(sp, {
         depth: limits.depth ?? 64,
         ...(limits.timeMs !== undefined ? { timeMs: limits.timeMs } : {}),
         ...(nodes !== undefined ? { nodes } : {}),
@@ -345,6 +362,26 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engin
       return { score: r.score, depth: r.depth, nodes: r.nodes, timeMs: r.timeMs, pv: decodePv(sp, r.pv) };
     },
   };
+}
+
+/**
+ * `createDraughtsEngine` with the learned evaluations loaded for the levels that play with them (Master, where it
+ * measured better: bench/RESULTS.md). Their weights are a chunk of their own, imported here and not before.
+ */
+export async function loadDraughtsEngine(
+  options: DraughtsEngineOptions = {},
+): Promise<Engine<DraughtsState, DraughtsMove>> {
+  const levels = options.levels ?? DRAUGHTS_LEVELS;
+  const wanted = new Set(levels.flatMap((l) => l.learnedIn ?? []));
+  const evaluators: Partial<Record<VariantId, DeepEvaluator>> = {};
+  if (wanted.size > 0) {
+    const { loadLearnedEvaluator } = await import('./draughts-learned-eval.js');
+    for (const variant of wanted) {
+      const ev = await loadLearnedEvaluator(variant);
+      if (ev) evaluators[variant] = ev;
+    }
+  }
+  return createDraughtsEngine({ ...options, evaluators: { ...evaluators, ...options.evaluators } });
 }
 
 /** The engine with the manual's five levels and Master, made on first use (importing allocates nothing). */
