@@ -10,6 +10,8 @@
 //   node bench/server.js --db sqlite --games 200 --moves 30000
 //   node bench/server.js --db sqlite --transport http        moves as HTTP POSTs
 //   node bench/server.js --db sqlite --profile /tmp/prof      a CPU profile of each server
+//   node bench/server.js --db sqlite --players 20             100 games among 20 players (10 games each, as bots
+//                                                              or correspondence players have): default one game each
 //
 // The servers run as child processes (bench/server-child.js); PostgreSQL is the tests' throwaway server.
 import { spawn } from 'node:child_process';
@@ -34,6 +36,12 @@ const MOVES = Number(args.moves ?? 20_000);
 const SECONDS = Number(args.seconds ?? 30);
 const FAMILIES = (args.families ?? 'draughts,tactics,tactrix,force400').split(',');
 const TRANSPORT = args.transport ?? 'ws';
+// Players: by default each plays one game (two per game); fewer means each plays several games at once on its one
+// stream, as a bot or a correspondence player does.
+const PLAYERS = Number(args.players ?? 2 * GAMES);
+if (!Number.isInteger(PLAYERS) || PLAYERS < 2 || PLAYERS % 2 !== 0 || PLAYERS > 2 * GAMES) {
+  throw new Error('--players is an even number from 2 to twice --games');
+}
 if (TRANSPORT !== 'ws' && TRANSPORT !== 'http') throw new Error('--transport is ws or http');
 const CONFIGS = args.db
   ? [{ db: args.db, instances: Number(args.instances ?? 1) }]
@@ -183,35 +191,31 @@ function randomLines(family, count, rng) {
 const lineRng = createRng('server benchmark lines');
 const LINES = new Map(FAMILIES.map((f) => [f, randomLines(f, 25, lineRng)]));
 
+/** A player: an account with its own stream (on the instance its number picks). */
+async function signUp(k, instances) {
+  const base = instances[k % instances.length];
+  const name = `b${k}x${Math.floor(Math.random() * 1e6)}`;
+  const r = await request(base, undefined, 'POST', '/api/accounts', {
+    name,
+    password: 'bench password',
+    kind: 'bearer',
+  });
+  const stream = new Stream(base, r.body.token);
+  await stream.open();
+  return { base, name, token: r.body.token, stream };
+}
+
 /**
  * A pair of players playing game after game, each a line of `LINES`. The player to move sends its move; the other
  * hears it on the stream and answers with the next.
  */
 class Pair {
-  constructor(k, instances, load) {
+  constructor(k, players, load) {
     this.k = k;
     this.family = FAMILIES[k % FAMILIES.length];
-    this.instances = instances;
+    this.players = players;
     this.load = load;
     this.rng = createRng(`pair ${k}`);
-    this.players = [];
-  }
-  async signUp() {
-    for (let p = 0; p < 2; p++) {
-      const base = this.instances[p % this.instances.length];
-      const name = `b${this.k}p${p}x${Math.floor(Math.random() * 1e6)}`;
-      const r = await request(base, undefined, 'POST', '/api/accounts', {
-        name,
-        password: 'bench password',
-        kind: 'bearer',
-      });
-      const stream = new Stream(base, r.body.token);
-      await stream.open();
-      this.players.push({ base, name, token: r.body.token, stream });
-    }
-  }
-  close() {
-    for (const p of this.players) p.stream.close();
   }
   async newGame() {
     const [a, b] = this.players;
@@ -321,19 +325,24 @@ async function bench({ db, instances }) {
   try {
     for (let i = 0; i < instances; i++) children.push(await startChild(dataDir, url));
     const bases = children.map((c) => c.url);
-    const pairs = Array.from({ length: GAMES }, (_, k) => new Pair(k, bases, undefined));
-    for (const p of pairs) await p.signUp();
+    const players = [];
+    for (let k = 0; k < PLAYERS; k++) players.push(await signUp(k, bases));
+    // Game k between players 2k and 2k + 1 (modulo their number): with fewer players, each plays several games.
+    const pairs = Array.from(
+      { length: GAMES },
+      (_, k) => new Pair(k, [players[(2 * k) % PLAYERS], players[(2 * k + 1) % PLAYERS]], undefined),
+    );
     const cpu0 = children.map((c) => cpuSeconds(c.child.pid));
     const own0 = process.cpuUsage();
     const full = await phase(pairs, 0);
     const own = process.cpuUsage(own0);
     const cpu1 = children.map((c) => cpuSeconds(c.child.pid));
     const half = await phase(pairs, full.perSecond / 2);
-    for (const p of pairs) p.close();
+    for (const p of players) p.stream.close();
     const fmt = (x) => x.toFixed(1);
     const cpuPerMove = (cpu1.reduce((a, b) => a + b, 0) - cpu0.reduce((a, b) => a + b, 0)) / full.moves;
     console.log(
-      `${db.padEnd(8)} ${String(instances).padStart(2)} instance(s) ${GAMES} games, moves by ${TRANSPORT}: ` +
+      `${db.padEnd(8)} ${String(instances).padStart(2)} instance(s) ${GAMES} games, ${PLAYERS} players, moves by ${TRANSPORT}: ` +
         `${Math.round(full.perSecond)} moves/s (${full.moves} moves), p50 ${fmt(full.p50)} ms, p99 ${fmt(full.p99)} ms; ` +
         `at half load (${Math.round(half.perSecond)}/s) p50 ${fmt(half.p50)} ms, p99 ${fmt(half.p99)} ms; ` +
         `CPU per move: server ${(cpuPerMove * 1e6).toFixed(0)} µs, players ${((own.user + own.system) / full.moves).toFixed(0)} µs; load average ${loadavg()[0].toFixed(1)}`,

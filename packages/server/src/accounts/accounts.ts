@@ -133,7 +133,17 @@ export class Accounts {
   /** Who holds this token, if it is a live one. */
   async authenticate(token: string | undefined): Promise<User | undefined> {
     if (!token || token.length > 200) return undefined;
-    const key = hashToken(token);
+    return this.authenticateKey(hashToken(token));
+  }
+
+  /** The key a token is known by (its hash): a connection that checks its token on every command keeps it. */
+  tokenKey(token: string | undefined): string | undefined {
+    return token && token.length <= 200 ? hashToken(token) : undefined;
+  }
+
+  /** Who holds the token of this key (`tokenKey`), if it is a live one. */
+  async authenticateKey(key: string | undefined): Promise<User | undefined> {
+    if (!key) return undefined;
     const now = this.now();
     const known = this.cache.get(key);
     if (known) {

@@ -26,8 +26,11 @@ export type Dialect = 'sqlite' | 'postgres';
 
 /** What a change says to every instance: which game (or lobby) changed, and to which version. */
 export interface ChangeEvent {
-  /** `game`: a game's state; `chat`: a game's chat; `lobby`: seeks and challenges; `tokens`: a user's log-ins. */
-  readonly kind: 'game' | 'lobby' | 'chat' | 'tokens';
+  /**
+   * `game`: a game's state; `chat`: a game's chat; `lobby`: seeks and challenges; `tokens`: a user's log-ins;
+   * `mail`: who gets mails of games (an address, a subscription or a premove added).
+   */
+  readonly kind: 'game' | 'lobby' | 'chat' | 'tokens' | 'mail';
   readonly gameId?: number;
   readonly version?: number;
   readonly userId?: string;
@@ -75,13 +78,17 @@ export interface DatabaseSpec {
   readonly url?: string;
 }
 
-function readEvent(text: string): ChangeEvent | undefined {
+/** The events of one notification: one event, or a list of them (a batch's row carries its move's events). */
+function readEvents(text: string): ChangeEvent[] {
+  let v: unknown;
   try {
-    const v = JSON.parse(text) as ChangeEvent;
-    return typeof v === 'object' && v !== null && typeof v.kind === 'string' ? v : undefined;
+    v = JSON.parse(text);
   } catch {
-    return undefined;
+    return [];
   }
+  const isEvent = (e: unknown): e is ChangeEvent =>
+    typeof e === 'object' && e !== null && typeof (e as ChangeEvent).kind === 'string';
+  return (Array.isArray(v) ? v : [v]).filter(isEvent);
 }
 
 export async function openDatabase(spec: DatabaseSpec): Promise<Database> {
@@ -165,9 +172,16 @@ async function openSqlite(file: string): Promise<Database> {
     const batch = pending.splice(0);
     let changed: boolean[] = [];
     try {
-      await db.connection().execute(async () => {
+      // better-sqlite3 runs every statement synchronously, so between two of them the connection is busy only if a
+      // transaction is open (one awaiting its next query): then the batch waits for Kysely's connection lock, and
+      // otherwise it runs at once (taking the lock costs more than the batch's statements).
+      if (raw.inTransaction) {
+        await db.connection().execute(async () => {
+          changed = writeBatch(batch);
+        });
+      } else {
         changed = writeBatch(batch);
-      });
+      }
     } catch (e) {
       for (const w of batch) w.reject(e);
       return;
@@ -217,6 +231,50 @@ async function openSqlite(file: string): Promise<Database> {
   };
 }
 
+/** The columns a move changes, with their PostgreSQL types: updates of only these go in batches. */
+const BATCHED_COLUMNS: Readonly<Record<string, string>> = {
+  version: 'int4',
+  snapshot: 'text',
+  meta: 'text',
+  status: 'text',
+  result: 'text',
+  deadline_at: 'int8',
+  updated_at: 'int8',
+};
+const PG_BATCH = 500;
+
+/**
+ * One statement for a batch of games' updates: the rows as arrays (`unnest`), updated where the version still
+ * matches, each changed row's events notified as one list. Returns the batch's positions that changed; of two
+ * updates of one game in a batch, one changes (the other's version no longer matches, as if it came second).
+ */
+async function updateBatch(pool: pg.Pool, batch: readonly PendingUpdate[]): Promise<Set<number>> {
+  const columns = Object.keys(BATCHED_COLUMNS);
+  const arrays = [
+    batch.map((_, i) => i),
+    batch.map((w) => w.id),
+    batch.map((w) => w.version),
+    ...columns.map((c) => batch.map((w) => (w.set as Record<string, unknown>)[c] ?? null)),
+    batch.map((w) => JSON.stringify(w.events)),
+  ];
+  // A column a row leaves undefined keeps its value: each row says which columns it sets.
+  const given = batch.map((w) =>
+    columns.map((c) => ((w.set as Record<string, unknown>)[c] === undefined ? '0' : '1')).join(''),
+  );
+  const assignments = columns
+    .map((c, i) => `"${c}" = case when substr(v.given, ${i + 1}, 1) = '1' then v."${c}" else g."${c}" end`)
+    .join(', ');
+  const types = ['int4', 'int4', 'int4', ...columns.map((c) => BATCHED_COLUMNS[c]), 'text', 'text'];
+  const names = ['ord', 'id', 'expected', ...columns.map((c) => `"${c}"`), 'events', 'given'];
+  const text = `with v as (select * from unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})
+      as v(${names.join(', ')})),
+    changed as (update games g set ${assignments} from v where g.id = v.id and g.version = v.expected
+      returning v.ord, v.events)
+    select ord, pg_notify('${CHANNEL}', events) from changed`;
+  const result = await pool.query<{ ord: number }>({ name: 'tactica_batch_update', text, values: [...arrays, given] });
+  return new Set(result.rows.map((r) => r.ord));
+}
+
 async function openPostgres(url: string): Promise<Database> {
   // int8 columns hold milliseconds since the epoch: numbers, well inside the safe integer range.
   pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -227,14 +285,48 @@ async function openPostgres(url: string): Promise<Database> {
   const listener = new pg.Client({ connectionString: url });
   await listener.connect();
   listener.on('notification', (n) => {
-    const e = n.channel === CHANNEL && n.payload ? readEvent(n.payload) : undefined;
-    if (e) for (const l of listeners) l(e);
+    if (n.channel !== CHANNEL || !n.payload) return;
+    for (const e of readEvents(n.payload)) for (const l of listeners) l(e);
   });
   // A lost listening connection would silently stop events: fail loudly instead.
   listener.on('error', (e) => {
     throw e;
   });
   await listener.query(`LISTEN ${CHANNEL}`);
+  /** A game's update and its notifications in one statement: notified only if the row changed, and at commit. */
+  const updateOne = async (
+    id: number,
+    version: number,
+    set: Updateable<GamesTable>,
+    events: readonly ChangeEvent[],
+  ): Promise<boolean> => {
+    const notices = events.map((e) => sql`pg_notify(${CHANNEL}, ${JSON.stringify(e)})`);
+    const rows = await db
+      .with('changed', (q) =>
+        q.updateTable('games').set(set).where('id', '=', id).where('version', '=', version).returning('id'),
+      )
+      .selectFrom('changed')
+      .select(['changed.id', ...notices.map((n, i) => n.as(`n${i}`))])
+      .execute();
+    return rows.length === 1;
+  };
+  // Group commit, as on SQLite: the moves that arrive while one batch is written go together in the next statement,
+  // one named prepared statement whatever the batch's size (the rows come as arrays), each row still its own
+  // compare-and-set. One round trip and one commit for many moves is most of a move's cost saved, on both sides.
+  const pending: PendingUpdate[] = [];
+  let flushing = false;
+  const flush = async (): Promise<void> => {
+    const batch = pending.splice(0, PG_BATCH);
+    try {
+      const changed = await updateBatch(pool, batch);
+      batch.forEach((w, i) => w.resolve(changed.has(i)));
+    } catch (e) {
+      for (const w of batch) w.reject(e);
+    } finally {
+      if (pending.length > 0) setImmediate(() => void flush());
+      else flushing = false;
+    }
+  };
   const parsed = new URL(url);
   return {
     db,
@@ -248,17 +340,16 @@ async function openPostgres(url: string): Promise<Database> {
         return result;
       });
     },
-    async updateGame(id, version, set, events) {
-      // The update and its notifications in one statement: notified only if the row changed, and at commit.
-      const notices = events.map((e) => sql`pg_notify(${CHANNEL}, ${JSON.stringify(e)})`);
-      const rows = await db
-        .with('changed', (q) =>
-          q.updateTable('games').set(set).where('id', '=', id).where('version', '=', version).returning('id'),
-        )
-        .selectFrom('changed')
-        .select(['changed.id', ...notices.map((n, i) => n.as(`n${i}`))])
-        .execute();
-      return rows.length === 1;
+    updateGame(id, version, set, events) {
+      const columns = Object.keys(set).filter((c) => (set as Record<string, unknown>)[c] !== undefined);
+      if (!columns.every((c) => c in BATCHED_COLUMNS)) return updateOne(id, version, set, events);
+      return new Promise<boolean>((resolve, reject) => {
+        pending.push({ id, version, set, events, resolve, reject });
+        if (!flushing) {
+          flushing = true;
+          setImmediate(() => void flush());
+        }
+      });
     },
     onChange(l) {
       listeners.add(l);

@@ -64,6 +64,8 @@ function outcomeOf(r: RestoredGame): { kind: string; winner?: Player; reason: st
 
 export class GameService {
   private readonly cache = new Map<number, LiveGame>();
+  /** Each game's write under way on this instance. */
+  private readonly writing = new Map<number, Promise<LiveGame | undefined>>();
   /** Called after a change commits on this instance (the computer, the clock scheduler). */
   private readonly afterCommit = new Set<(game: LiveGame) => void>();
 
@@ -205,6 +207,20 @@ export class GameService {
     return liveGameOf(row as GameRowWithNames);
   }
 
+  /**
+   * The game at `version` when this instance has it or is writing it, without a query: PostgreSQL may deliver a
+   * change's notification before the instance that made the change has heard its own commit.
+   */
+  async settled(id: number, version: number | undefined): Promise<LiveGame | undefined> {
+    const known = this.cached(id, version);
+    if (known) return known;
+    const writing = this.writing.get(id);
+    if (!writing) return undefined;
+    await writing.catch(() => undefined);
+    // The command that wrote it takes its result in first (it awaited first), so the cache has it now.
+    return this.cached(id, version);
+  }
+
   /** A cached game when its version is known current (after an event), without a query. */
   cached(id: number, version?: number): LiveGame | undefined {
     const g = this.cache.get(id);
@@ -253,7 +269,14 @@ export class GameService {
       const computed = transition(game, now);
       if (!computed) return game;
       const next = await this.afterVacations(game, computed, now);
-      const written = await this.write(game, next, now);
+      const writing = this.write(game, next, now);
+      this.writing.set(id, writing);
+      let written: LiveGame | undefined;
+      try {
+        written = await writing;
+      } finally {
+        if (this.writing.get(id) === writing) this.writing.delete(id);
+      }
       if (written) {
         this.committed(written);
         return written;

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, eventually, startTestServer, type TestServer } from '../testing/server.js';
+import { StreamClient } from '../testing/stream-client.js';
 
 interface Square {
   id: string;
@@ -87,6 +88,43 @@ describe('Tactorus on the server', () => {
     expect(after.rounds).toHaveLength(1);
     expect(JSON.stringify(after.rounds[0])).toContain(order?.from ?? '?');
     expect(after.orders?.submitted).toEqual([false, false]);
+  });
+
+  it('streams each watcher the view of its own seat: the orders reach only their player', async () => {
+    const ann = await new Client(server.url).signUp('strann');
+    const ben = await new Client(server.url).signUp('strben');
+    const ch = await ann.request<{ id: number }>('POST', '/api/challenges', {
+      family: 'tactorus',
+      opponent: 'strben',
+      seat: '0',
+    });
+    const id = (await ben.request<{ game: View }>('POST', `/api/challenges/${ch.body.id}/accept`)).body.game.id;
+    const streams = {
+      ann: await StreamClient.open(server.url, ann.token),
+      ben: await StreamClient.open(server.url, ben.token),
+      spectator: await StreamClient.open(server.url),
+    };
+    for (const s of Object.values(streams)) {
+      s.send({ type: 'subscribe', game: id });
+      await s.next((m) => m.type === 'game');
+    }
+    const a = (await ann.request<View>('GET', `/api/games/${id}`)).body;
+    const order = a.legal.find((l) => l.action === 'order');
+    const r = await ann.request('POST', `/api/games/${id}/orders`, {
+      version: a.version,
+      orders: [{ action: 'order', from: order?.from, to: order?.to }],
+    });
+    expect(r.status).toBe(200);
+    const seen = async (s: StreamClient): Promise<View> =>
+      (await s.next((m) => m.type === 'game' && (m['view'] as View).version === a.version + 1))['view'] as View;
+    const [va, vb, vs] = [await seen(streams.ann), await seen(streams.ben), await seen(streams.spectator)];
+    expect([va.viewer, vb.viewer, vs.viewer]).toEqual([0, 1, null]);
+    expect(va.orders?.mine).toHaveLength(1);
+    expect(ordered(va)).toHaveLength(1);
+    expect(vb.orders?.mine).toEqual([]);
+    expect(ordered(vb)).toHaveLength(0);
+    expect(ordered(vs)).toHaveLength(0);
+    for (const s of Object.values(streams)) s.close();
   });
 
   it('plays rounds against the computer, and exports and imports the game as ++Tactorus', async () => {

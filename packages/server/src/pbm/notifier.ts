@@ -36,6 +36,14 @@ function proposedBy(game: LiveGame): Player | undefined {
 export class Notifier {
   private readonly contexts = new Map<string, ChangeContext>();
   private readonly inFlight = new Set<Promise<unknown>>();
+  /**
+   * Per game, whether its changes may need mails or premoves (`PbmStore.mailInvolved`), asked once and forgotten
+   * whenever any instance adds an address, a subscription or a premove (a `mail` change event). Most games are
+   * played by nobody by mail, and for them a change then costs no query at all.
+   */
+  private readonly involved = new Map<number, boolean>();
+  /** Raised by every `mail` event: an answer asked before one is not kept. */
+  private generation = 0;
   private stopped = false;
   /** Mails handed to the mailer (for tests and the benchmark). */
   sent = 0;
@@ -49,6 +57,15 @@ export class Notifier {
     private readonly replyAddress: (gameId: number, token: string) => string,
   ) {
     services.games.onCommitted((g) => this.changed(g));
+    // This instance's own additions are heard at once, the others' when their event arrives.
+    const forget = (): void => {
+      this.generation++;
+      this.involved.clear();
+    };
+    store.onMailChange(forget);
+    services.database.onChange((e) => {
+      if (e.kind === 'mail') forget();
+    });
   }
 
   /** Runs a command whose change is mailed with `context` (the change it makes is version + 1 of `gameId`). */
@@ -91,8 +108,30 @@ export class Notifier {
   private changed(game: LiveGame): void {
     if (this.stopped) return;
     const context = this.contexts.get(`${game.id}:${game.version}`);
-    this.track(this.mailChange(game, context));
-    if (!game.finished && game.restored.dynamics === 'sequential') this.track(this.playQueued(game.id));
+    if (!context && this.involved.get(game.id) === false) return;
+    this.track(this.followChange(game, context));
+  }
+
+  private async followChange(game: LiveGame, context: ChangeContext | undefined): Promise<void> {
+    // A command sent by mail always needs its mails (its context says so): no need to ask.
+    if (!context && !(await this.isInvolved(game))) return;
+    await Promise.all([
+      this.mailChange(game, context),
+      !game.finished && game.restored.dynamics === 'sequential' ? this.playQueued(game.id) : undefined,
+    ]);
+  }
+
+  private async isInvolved(game: LiveGame): Promise<boolean> {
+    const known = this.involved.get(game.id);
+    if (known !== undefined) return known;
+    const generation = this.generation;
+    const players = game.users.flatMap((u) => (u ? [u.id] : []));
+    const answer = await this.store.mailInvolved(game.id, players);
+    if (generation === this.generation) {
+      if (this.involved.size >= 10_000) this.involved.clear();
+      this.involved.set(game.id, answer);
+    }
+    return answer;
   }
 
   /** Who gets mails of a game: each user with their addresses and their seat (undefined: a subscriber). */

@@ -5,8 +5,10 @@
  * carried out. Every method is one statement or one transaction, the same on SQLite and PostgreSQL.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
 import type { User } from '../accounts/accounts.js';
-import type { Database } from '../db/database.js';
+import type { ChangeEvent, Database } from '../db/database.js';
+import type { Schema } from '../db/schema.js';
 import { ApiError } from '../errors.js';
 
 export const NOTIFY_MODES = ['all', 'turn', 'off'] as const;
@@ -38,6 +40,8 @@ function isUnique(e: unknown): boolean {
 }
 
 export class PbmStore {
+  private readonly mailChanges = new Set<() => void>();
+
   constructor(
     private readonly database: Database,
     private readonly now: () => number = Date.now,
@@ -45,6 +49,25 @@ export class PbmStore {
 
   private get db() {
     return this.database.db;
+  }
+
+  /**
+   * Hears, as soon as it commits, each change this instance makes to who gets mails of games (an address, a
+   * subscription, a premove); other instances hear it as a `mail` change event.
+   */
+  onMailChange(listener: () => void): void {
+    this.mailChanges.add(listener);
+  }
+
+  /** Runs `work` in a transaction that adds to who gets mails: the change is announced once it has committed. */
+  private async addingMail<T>(event: ChangeEvent, work: (tx: Transaction<Schema>) => Promise<T>): Promise<T> {
+    const result = await this.database.transaction(async (tx, notify) => {
+      const r = await work(tx);
+      notify(event);
+      return r;
+    });
+    for (const l of this.mailChanges) l();
+    return result;
   }
 
   async addressesOf(userId: string): Promise<string[]> {
@@ -56,6 +79,22 @@ export class PbmStore {
       .orderBy('address')
       .execute();
     return rows.map((r) => r.address);
+  }
+
+  /**
+   * Whether changes of a game may need mails or premoves: one of its players has an address, a subscriber with an
+   * address follows it, or a premove waits on it. One query, so that games nobody plays by mail cost one question
+   * per instance, not three per move.
+   */
+  async mailInvolved(gameId: number, playerIds: readonly string[]): Promise<boolean> {
+    const players = playerIds.length > 0 ? playerIds : [''];
+    const row = await sql<{ involved: number | boolean }>`select (
+        exists (select 1 from pbm_addresses where user_id in (${sql.join(players)}))
+        or exists (select 1 from pbm_subscriptions s join pbm_addresses a on a.user_id = s.user_id
+                   where s.game_id = ${gameId})
+        or exists (select 1 from pbm_queue where game_id = ${gameId})
+      ) as involved`.execute(this.db);
+    return Boolean(row.rows[0]?.involved);
   }
 
   /** Every address of each of these users. */
@@ -91,27 +130,25 @@ export class PbmStore {
       throw new ApiError(400, 'pbm/too-many-addresses', `at most ${MAX_ADDRESSES} addresses`, 'address');
     }
     const now = this.now();
-    await this.database
-      .transaction(async (tx) => {
-        const taken = await tx
-          .selectFrom('pbm_addresses')
-          .select('address')
-          .where('address', 'in', list)
-          .where('user_id', '!=', userId)
-          .executeTakeFirst();
-        if (taken) throw new ApiError(409, 'pbm/address-taken', `${taken.address} belongs to another player`);
-        await tx.deleteFrom('pbm_addresses').where('user_id', '=', userId).execute();
-        await tx
-          .insertInto('pbm_addresses')
-          // A millisecond apart, so they list in the order given (the first is where replies go first).
-          .values(list.map((address, i) => ({ address, user_id: userId, created_at: now + i })))
-          .execute();
-      })
-      .catch((e: unknown) => {
-        if (e instanceof ApiError) throw e;
-        if (isUnique(e)) throw new ApiError(409, 'pbm/address-taken', 'that address belongs to another player');
-        throw e;
-      });
+    await this.addingMail({ kind: 'mail', userId }, async (tx) => {
+      const taken = await tx
+        .selectFrom('pbm_addresses')
+        .select('address')
+        .where('address', 'in', list)
+        .where('user_id', '!=', userId)
+        .executeTakeFirst();
+      if (taken) throw new ApiError(409, 'pbm/address-taken', `${taken.address} belongs to another player`);
+      await tx.deleteFrom('pbm_addresses').where('user_id', '=', userId).execute();
+      await tx
+        .insertInto('pbm_addresses')
+        // A millisecond apart, so they list in the order given (the first is where replies go first).
+        .values(list.map((address, i) => ({ address, user_id: userId, created_at: now + i })))
+        .execute();
+    }).catch((e: unknown) => {
+      if (e instanceof ApiError) throw e;
+      if (isUnique(e)) throw new ApiError(409, 'pbm/address-taken', 'that address belongs to another player');
+      throw e;
+    });
   }
 
   async settings(userId: string): Promise<MailSettings> {
@@ -162,13 +199,11 @@ export class PbmStore {
       .where('user_id', '=', userId)
       .executeTakeFirst();
     if (existing) return false;
-    await this.db
-      .insertInto('pbm_subscriptions')
-      .values({ game_id: gameId, user_id: userId, created_at: this.now() })
-      .execute()
-      .catch((e: unknown) => {
-        if (!isUnique(e)) throw e;
-      });
+    await this.addingMail({ kind: 'mail', gameId }, (tx) =>
+      tx.insertInto('pbm_subscriptions').values({ game_id: gameId, user_id: userId, created_at: this.now() }).execute(),
+    ).catch((e: unknown) => {
+      if (!isUnique(e)) throw e;
+    });
     return true;
   }
 
@@ -263,10 +298,12 @@ export class PbmStore {
       throw new ApiError(400, 'pbm/queue-full', `at most ${MAX_QUEUED} premoves on a board`, 'move');
     }
     const now = this.now();
-    await this.db
-      .insertInto('pbm_queue')
-      .values(moves.map((move) => ({ game_id: gameId, user_id: userId, move, created_at: now })))
-      .execute();
+    await this.addingMail({ kind: 'mail', gameId }, (tx) =>
+      tx
+        .insertInto('pbm_queue')
+        .values(moves.map((move) => ({ game_id: gameId, user_id: userId, move, created_at: now })))
+        .execute(),
+    );
   }
 
   async clearQueue(gameId: number, userId: string): Promise<number> {

@@ -35,8 +35,8 @@ interface Connection {
   readonly transport: Corkable | undefined;
   corked: boolean;
   readonly user: User | undefined;
-  /** The token the connection was opened with: each command checks it is still valid (not logged out). */
-  readonly token: string | undefined;
+  /** The key of the token the connection was opened with: each command checks it is still valid (not logged out). */
+  readonly tokenKey: string | undefined;
   readonly games: Map<number, Subscription>;
   lobby: boolean;
   readonly limit: number;
@@ -68,6 +68,8 @@ interface Window {
 
 export class StreamHub {
   private readonly connections = new Set<Connection>();
+  /** Per game, the connections subscribed to it (an event reaches its watchers without a scan of everyone). */
+  private readonly watchers = new Map<number, Set<Connection>>();
   private readonly windows = new Map<string, Window>();
   private readonly unsubscribe: () => void;
   private lobbyTimer: NodeJS.Timeout | undefined;
@@ -93,15 +95,19 @@ export class StreamHub {
       transport: client.transport,
       corked: false,
       user,
-      token,
+      tokenKey: this.accounts.tokenKey(token),
       games: new Map(),
       lobby: false,
       limit: client.commandsPerSecond,
     };
     this.connections.add(conn);
     socket.on('message', (data, isBinary) => void this.received(conn, isBinary ? '' : String(data)));
-    socket.on('close', () => this.connections.delete(conn));
-    socket.on('error', () => this.connections.delete(conn));
+    const gone = (): void => {
+      this.connections.delete(conn);
+      for (const id of conn.games.keys()) this.unwatch(conn, id);
+    };
+    socket.on('close', gone);
+    socket.on('error', gone);
     this.send(conn, { type: 'hello', user: user?.name ?? null });
   }
 
@@ -110,9 +116,29 @@ export class StreamHub {
     if (this.lobbyTimer) clearTimeout(this.lobbyTimer);
     for (const c of this.connections) c.socket.close(1001, 'server shutting down');
     this.connections.clear();
+    this.watchers.clear();
+  }
+
+  private watch(conn: Connection, id: number, sub: Subscription): void {
+    conn.games.set(id, sub);
+    let set = this.watchers.get(id);
+    if (!set) this.watchers.set(id, (set = new Set()));
+    set.add(conn);
+  }
+
+  private unwatch(conn: Connection, id: number): void {
+    conn.games.delete(id);
+    const set = this.watchers.get(id);
+    if (!set) return;
+    set.delete(conn);
+    if (set.size === 0) this.watchers.delete(id);
   }
 
   private send(conn: Connection, message: object): void {
+    this.sendText(conn, JSON.stringify(message));
+  }
+
+  private sendText(conn: Connection, text: string): void {
     if (conn.socket.readyState !== conn.socket.OPEN) return;
     // What a connection is sent in one turn of the event loop (a command's ack and the move's event, several
     // games' moves) leaves in one write: on loopback and in small virtual machines each write is a system call
@@ -126,7 +152,7 @@ export class StreamHub {
         t.uncork();
       });
     }
-    conn.socket.send(JSON.stringify(message));
+    conn.socket.send(text);
   }
 
   private fail(conn: Connection, e: unknown, ref?: string | number | null): void {
@@ -140,7 +166,7 @@ export class StreamHub {
     try {
       const c = readStreamCommand(msg);
       // The token is checked again on every command: a connection outlives neither a log-out nor the token's expiry.
-      const user = await this.accounts.authenticate(conn.token);
+      const user = await this.accounts.authenticateKey(conn.tokenKey);
       if (!user) throw unauthenticated();
       this.countCommand(user, conn.limit);
       const game = await this.games.command(c.game, user, c.version, c.command);
@@ -196,12 +222,12 @@ export class StreamHub {
           }
           // Subscribed before the game is read: a change committed meanwhile is heard, not lost between the two.
           const known = conn.games.get(id);
-          conn.games.set(id, { detail, sent: known?.sent ?? 0 });
+          this.watch(conn, id, { detail, sent: known?.sent ?? 0 });
           let game: LiveGame;
           try {
             game = await this.games.load(id);
           } catch (e) {
-            if (!known) conn.games.delete(id);
+            if (!known) this.unwatch(conn, id);
             throw e;
           }
           this.sendGame(conn, game);
@@ -209,7 +235,7 @@ export class StreamHub {
         }
         case 'unsubscribe': {
           const id = msg['game'];
-          if (typeof id === 'number') conn.games.delete(id);
+          if (typeof id === 'number') this.unwatch(conn, id);
           return;
         }
         default:
@@ -221,11 +247,21 @@ export class StreamHub {
   }
 
   /** The game as a subscriber sees it, unless they have been sent a newer version already (events can cross). */
-  private sendGame(conn: Connection, game: LiveGame): void {
+  /**
+   * Sends `game` to one watcher. `rendered`, shared by the watchers of one event, keeps each distinct message's
+   * text (every `moves` watcher gets the same; a view differs by seat), so each is rendered and encoded once.
+   */
+  private sendGame(conn: Connection, game: LiveGame, rendered?: Map<string, string>): void {
     const sub = conn.games.get(game.id);
     if (!sub || game.version < sub.sent) return;
     sub.sent = game.version;
-    this.send(conn, this.render(game, conn, sub.detail));
+    const key = sub.detail === 'moves' ? 'moves' : `view:${seatOf(game, conn.user) ?? '-'}`;
+    let text = rendered?.get(key);
+    if (text === undefined) {
+      text = JSON.stringify(this.render(game, conn, sub.detail));
+      rendered?.set(key, text);
+    }
+    this.sendText(conn, text);
   }
 
   private render(game: LiveGame, conn: Connection, detail: Detail): object {
@@ -255,17 +291,19 @@ export class StreamHub {
     try {
       if (e.kind === 'lobby') return this.lobbySoon();
       if (e.gameId === undefined) return;
-      const watchers = [...this.connections].filter((c) => c.games.has(e.gameId as number));
-      if (watchers.length === 0) return;
+      const watching = this.watchers.get(e.gameId);
+      if (!watching) return;
+      const watchers = [...watching];
       if (e.kind === 'chat' && e.message) {
         for (const c of watchers) this.send(c, { type: 'chat', message: e.message });
         return;
       }
       if (e.kind !== 'game') return;
-      const game = this.games.cached(e.gameId, e.version) ?? (await this.games.load(e.gameId));
+      const game = (await this.games.settled(e.gameId, e.version)) ?? (await this.games.load(e.gameId));
       // An older event heard after a newer one: the newer view was sent already.
       if (e.version !== undefined && game.version < e.version) return;
-      for (const c of watchers) this.sendGame(c, game);
+      const rendered = new Map<string, string>();
+      for (const c of watchers) this.sendGame(c, game, rendered);
     } catch {
       // A game that cannot be rendered now is rendered at its next change.
     }

@@ -1,0 +1,128 @@
+/**
+ * The database's group commit, on a real SQLite file and a real PostgreSQL: moves that arrive together are written
+ * together, yet each is its own compare-and-set — of two updates of one game on one version exactly one changes
+ * it, and only changed rows are announced to the listeners.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, stopTestPostgres, testPostgres } from '../testing/server.js';
+import { openDatabase, type ChangeEvent, type Database } from './database.js';
+
+afterAll(() => stopTestPostgres());
+
+describe.each(DB_KINDS)('group commit on %s', (kind) => {
+  let database: Database;
+  let folder: string | undefined;
+  const heard: ChangeEvent[] = [];
+
+  beforeAll(async () => {
+    if (kind === 'sqlite') {
+      folder = mkdtempSync(join(tmpdir(), 'tactica-db-'));
+      database = await openDatabase({ file: join(folder, 'games.db') });
+    } else {
+      database = await openDatabase({ url: await (await testPostgres()).newDatabase() });
+    }
+    database.onChange((e) => heard.push(e));
+  }, 60_000);
+  afterAll(async () => {
+    await database?.close();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  async function newGame(): Promise<number> {
+    const row = await database.db
+      .insertInto('games')
+      .values({
+        family: 'tactics',
+        variant_id: 'tactics',
+        options: '{}',
+        rated: 0,
+        status: 'active',
+        seat0_user: null,
+        seat1_user: null,
+        seat0_level: null,
+        seat1_level: null,
+        version: 1,
+        snapshot: '{}',
+        control: '{}',
+        deadline_at: null,
+        meta: '{}',
+        result: null,
+        created_at: 1,
+        updated_at: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  const move = (version: number, snapshot: string) => ({
+    version: version + 1,
+    snapshot,
+    meta: '{}',
+    status: 'active',
+    result: null,
+    deadline_at: 1000 + version,
+    updated_at: 2,
+  });
+
+  async function stored(id: number) {
+    return database.db
+      .selectFrom('games')
+      .select(['version', 'snapshot', 'deadline_at', 'control'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  }
+
+  async function settle(): Promise<void> {
+    // SQLite announces on the next turn; PostgreSQL's notifications come back over the listening connection.
+    for (let i = 0; i < 100 && heard.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  it('lets exactly one of two updates of a game on one version win, in one batch', async () => {
+    const a = await newGame();
+    const b = await newGame();
+    heard.length = 0;
+    const results = await Promise.all([
+      database.updateGame(a, 1, move(1, 'first'), [{ kind: 'game', gameId: a, version: 2 }]),
+      database.updateGame(a, 1, move(1, 'second'), [{ kind: 'game', gameId: a, version: 2 }]),
+      database.updateGame(b, 1, move(1, 'other'), [{ kind: 'game', gameId: b, version: 2 }]),
+      database.updateGame(b, 7, move(7, 'stale'), [{ kind: 'game', gameId: b, version: 8 }]),
+    ]);
+    expect(results[0] !== results[1]).toBe(true);
+    expect(results.slice(2)).toEqual([true, false]);
+    const rowA = await stored(a);
+    expect(rowA.version).toBe(2);
+    expect(rowA.snapshot).toBe(results[0] ? 'first' : 'second');
+    expect(await stored(b)).toMatchObject({ version: 2, snapshot: 'other', deadline_at: 1001 });
+    await settle();
+    const games = heard.filter((e) => e.kind === 'game').map((e) => [e.gameId, e.version]);
+    expect(games.sort()).toEqual([
+      [a, 2],
+      [b, 2],
+    ]);
+  });
+
+  it('keeps the columns an update leaves out, and writes the others beside a batch', async () => {
+    const a = await newGame();
+    const partial = await database.updateGame(a, 1, { version: 2, updated_at: 5 }, []);
+    expect(partial).toBe(true);
+    expect(await stored(a)).toMatchObject({ version: 2, snapshot: '{}', deadline_at: null, control: '{}' });
+    // A column no move changes goes its own way, still a compare-and-set.
+    expect(await database.updateGame(a, 2, { version: 3, control: '{"kind":"none"}' }, [])).toBe(true);
+    expect(await database.updateGame(a, 2, { version: 3, control: '{}' }, [])).toBe(false);
+    expect(await stored(a)).toMatchObject({ version: 3, control: '{"kind":"none"}' });
+  });
+
+  it('writes a burst of many games in few batches, each move counted', async () => {
+    const ids = await Promise.all(Array.from({ length: 60 }, () => newGame()));
+    for (let v = 1; v <= 5; v++) {
+      const done = await Promise.all(ids.map((id) => database.updateGame(id, v, move(v, `v${v}`), [])));
+      expect(done.every(Boolean)).toBe(true);
+    }
+    for (const id of ids) expect(await stored(id)).toMatchObject({ version: 6, snapshot: 'v5' });
+  });
+});
