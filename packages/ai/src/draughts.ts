@@ -25,3 +25,14 @@ export {
   type DeepSearchLimits,
   type DeepSearcherOptions,
 } from './games/draughts.js';
+export {
+  BOOK_VARIANTS,
+  bookKey,
+  DraughtsBook,
+  loadDraughtsBook,
+  loadedDraughtsBook,
+  pickBookMove,
+  positionOfKey,
+  type BookChoice,
+  type BookMove,
+} from './games/draughts-book.js';

@@ -68,9 +68,15 @@ export async function loadEngine<F extends EngineFamily>(
   // Each case is written out: a bundler can split only a dynamic import whose specifier it can read.
   const made = await (async (): Promise<EngineByFamily[EngineFamily]> => {
     switch (family as EngineFamily) {
-      case 'draughts':
+      case 'draughts': {
+        const draughts = await import('./draughts.js');
+        const o = options as DraughtsEngineOptions | undefined;
+        // The opening books (a few kilobytes each, chunks of their own) come with the engine unless it is told to
+        // play without them, so that Master plays from them in a worker too **(ours)**.
+        if (o?.book !== false) await Promise.all(draughts.BOOK_VARIANTS.map((v) => draughts.loadDraughtsBook(v)));
         // With the learned evaluations the levels play with (their weights are loaded here, once).
-        return (await import('./draughts.js')).loadDraughtsEngine(options as DraughtsEngineOptions);
+        return draughts.loadDraughtsEngine(o);
+      }
       case 'force400':
         return (await import('./force400.js')).createForce400Engine(options as Force400EngineOptions);
       case 'tactics':

@@ -89,6 +89,11 @@ export const DEEP_SEARCH_SETTINGS: Required<
 /** Limits of one deep search: `timeMs` is the hard limit; `targetMs` the time the manager aims at. */
 export interface DeepSearchLimits extends SearchLimits {
   readonly targetMs?: number;
+  /**
+   * Search only these root moves (keys of the position searched; UCI's `searchmoves`): the opening book's builder
+   * finds the second-best move by searching without the best. Nothing is stored in the table for the root then.
+   */
+  readonly rootMoves?: readonly number[];
 }
 
 export class DraughtsDeepSearcher {
@@ -117,6 +122,7 @@ export class DraughtsDeepSearcher {
   private limitNodes = Infinity;
   private deadline = Infinity;
   private stopFlag: Int32Array | undefined;
+  private rootMoves: readonly number[] | undefined;
   private now: () => number = () => performance.now();
   /** Deepest ply reached in the last search. */
   selDepth = 0;
@@ -172,12 +178,13 @@ export class DraughtsDeepSearcher {
     this.limitNodes = limits.nodes ?? Infinity;
     this.deadline = limits.timeMs === undefined ? Infinity : start + limits.timeMs;
     this.stopFlag = limits.stop;
+    this.rootMoves = limits.rootMoves;
     this.killers.fill(0);
     for (let i = 0; i < HISTORY; i++) this.history[i] = (this.history[i] as number) >> 2;
     this.tt.nextGeneration();
 
     const maxDepth = Math.min(limits.depth ?? this.maxPly - 1, this.maxPly - 1);
-    const rootCount = pos.generateMoves(this.moves, 0);
+    const rootCount = this.keepRootMoves(pos.generateMoves(this.moves, 0));
     let best: SearchInfo = {
       depth: 0,
       score: rootCount === 0 ? resultScore(pos.noMovesResult(), 0) : 0,
@@ -302,8 +309,10 @@ export class DraughtsDeepSearcher {
     }
 
     const base = ply * MAX_MOVES;
-    const n = pos.generateMoves(this.moves, base);
-    if (n === 0) return resultScore(pos.noMovesResult(), ply);
+    const all = pos.generateMoves(this.moves, base);
+    if (all === 0) return resultScore(pos.noMovesResult(), ply);
+    const restricted = ply === 0 && this.rootMoves !== undefined;
+    const n = restricted ? this.keepRootMoves(all) : all;
 
     // A search at 40% of the depth that beats beta by a margin: cut (never at PV nodes, near wins, or in probes).
     if (this.probeCut && prune && !isPv && depth >= 3 && beta < WIN_BOUND && beta > -WIN_BOUND) {
@@ -317,7 +326,21 @@ export class DraughtsDeepSearcher {
       pos.generateMoves(this.moves, base);
     }
 
+    // A root restricted to some moves has no score of its own to store.
+    if (restricted) return this.alphaBetaAt(pos, n, base, hashMove, depth, alpha, beta, ply, prune);
     return this.alphaBetaAt(pos, n, base, hashMove, depth, alpha, beta, ply, prune, lo, hi);
+  }
+
+  /** Keeps, of the root's `n` moves at the start of the list, those of `rootMoves` (all when none is given). */
+  private keepRootMoves(n: number): number {
+    const only = this.rootMoves;
+    if (only === undefined) return n;
+    let kept = 0;
+    for (let i = 0; i < n; i++) {
+      const m = this.moves[i] as number;
+      if (only.some((k) => (k & KEY_IDENTITY) === (m & KEY_IDENTITY))) this.moves[kept++] = m;
+    }
+    return kept;
   }
 
   /** The move loop of a node whose moves are at `base` (count `n`). Stores in the table when `lo`/`hi` are given. */

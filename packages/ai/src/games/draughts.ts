@@ -16,6 +16,9 @@
  * - Master searches with the deep search (`DraughtsDeepSearcher`: late-move reductions, a reduced-depth probe, a
  *   bucketed table, a time manager when a clock limits it), which reaches far deeper in the same positions; the
  *   manual's five levels keep the classic searcher, their character and their node counts **(ours)**.
+ * - Master plays from the opening book while the position is in it (`draughts-book.ts`: positions analysed by the
+ *   deep search, a pick by the seed among moves within `bookMargin` of the best); the manual's levels read no book
+ *   unless the engine option `book` says so **(ours)**.
  *
  * Every level above Dumb never misses a win in one move and never allows a win in one move when some move prevents
  * it: the choice is checked by an exact look at the game's end (`immediateResults`), whatever the search said.
@@ -34,6 +37,7 @@ import { lazyEngine } from '../lazy-engine.js';
 import { decodePv, reportIteration } from '../level-engine.js';
 import type { SearchInfo } from '../search.js';
 import { WIN, WIN_BOUND } from '../search-position.js';
+import { loadedDraughtsBook, pickBookMove, type DraughtsBook } from './draughts-book.js';
 import { DraughtsDeepSearcher, type DeepEvaluator, type DeepSearcherOptions } from './draughts-deep-search.js';
 import { DraughtsSearcher, type DraughtsSearcherOptions } from './draughts-search.js';
 
@@ -75,6 +79,13 @@ export interface DraughtsLevel extends LevelInfo {
    * hand-written one **(ours)**.
    */
   readonly learnedIn?: readonly VariantId[];
+  /**
+   * Plays from the opening book when the position is in it (`draughts-book.ts`; the engine option `book` overrides
+   * this for every level). Off for the manual's levels, whose character is their search **(ours)**.
+   */
+  readonly book?: boolean;
+  /** Picks at random (by the seed) among book moves within this many hundredths of the best; 0: always the best. */
+  readonly bookMargin?: number;
 }
 
 export const DRAUGHTS_LEVELS: readonly DraughtsLevel[] = [
@@ -135,6 +146,8 @@ export const DRAUGHTS_LEVELS: readonly DraughtsLevel[] = [
     search: 'deep',
     // Where the learned evaluation beat the hand-written one at equal time (bench/RESULTS.md, "learned evaluation").
     learnedIn: ['english'],
+    book: true,
+    bookMargin: 10,
   },
 ];
 
@@ -147,6 +160,13 @@ export interface DraughtsEngineOptions {
   readonly deepSearcher?: Omit<DeepSearcherOptions, 'ttLog2' | 'table' | 'helper'>;
   /** Learned evaluations by rule set, for the levels that use them (`DraughtsLevel.learnedIn`). */
   readonly evaluators?: Partial<Record<VariantId, DeepEvaluator>>;
+  /** The opening book on (`true`) or off (`false`) at every level; by default each level's own `book`. */
+  readonly book?: boolean;
+  /**
+   * The books to play from, by rule set; by default those `loadDraughtsBook` has loaded (the engine never waits for
+   * one: a caller that wants the book from the first move loads it first, as the catalogue does).
+   */
+  readonly books?: Partial<Record<VariantId, DraughtsBook>>;
 }
 
 /**
@@ -257,6 +277,8 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engin
     const learned = !s.giveaway && level.learnedIn?.includes(variant) && options.evaluators?.[variant] !== undefined;
     return getDeepSearcher(level.ttLog2, learned ? variant : undefined);
   };
+  const bookOf = (variant: VariantId): DraughtsBook | undefined =>
+    options.books ? options.books[variant] : loadedDraughtsBook(variant);
   const positions = new Map<string, DraughtsSearchPosition>();
   const positionOf = (s: DraughtsState): DraughtsSearchPosition => {
     const key = `${s.position.variant}${s.giveaway ? '-g' : ''}`;
@@ -297,6 +319,16 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engin
       if (allowed.length === 1) {
         const only = allowed[0] as number;
         return { move: sp.decode(only), depth: 0 };
+      }
+      const book = (options.book ?? level.book ?? false) && !s.giveaway ? bookOf(s.position.variant) : undefined;
+      if (book) {
+        // Only moves the rules check above allows (the book's are legal; that check is about the next move).
+        const choices = book.movesAt(s.position).filter((c) => allowed.includes(sp.encode(c.move)));
+        const pick = pickBookMove(choices, level.bookMargin ?? 0, rng);
+        if (pick) {
+          say(`From my opening book (${choices.length} move${choices.length === 1 ? '' : 's'} there).`);
+          return { move: pick.move, score: pick.score, depth: 0, pv: [pick.move] };
+        }
       }
       const search = getSearcher(level.ttLog2);
       const main = searcherOf(level, s);

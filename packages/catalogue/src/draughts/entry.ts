@@ -118,8 +118,14 @@ function setupOf(game: DraughtsGame, start: DraughtsState, options: Record<strin
     boardAdapter: draughtsBoard(game),
     actions: [],
     levels: DRAUGHTS_LEVELS,
-    // One engine for every draughts game, with the learned evaluations its levels play with.
-    loadEngine: () => (engine ??= import('@tactica/ai/draughts').then((m) => m.loadDraughtsEngine())),
+    loadEngine: async () => {
+      const ai = await import('@tactica/ai/draughts');
+      // The rule set's opening book comes with the engine (a chunk of its own), so that Master plays from it from
+      // its first move; the manual's levels never read it **(ours)**.
+      if (!start.giveaway) await ai.loadDraughtsBook(variant);
+      // One engine for every draughts game, with the learned evaluations its levels play with.
+      return await (engine ??= ai.loadDraughtsEngine());
+    },
     records: [PDN],
     // Manual 3.2.2: "Auto ... Move with English/American, and Game with all others".
     autoTimeMode: variant === 'english' ? 'move' : 'game',
