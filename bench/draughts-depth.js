@@ -1,17 +1,23 @@
 // How deep the draughts search goes in a second, and its effective branching factor, over the built packages:
 //   node bench/draughts-depth.js [--variants international,english] [--positions 8] [--ms 1000]
-//                                [--searcher deep|classic] [--verbose]
+//                                [--searcher deep|classic] [--threads 1] [--wall] [--verbose]
 // Positions: middlegames from seeded self-play (Good against Good from random four-ply openings, the first quiet
 // position from ply 40), the same every run. Each is searched with a fresh searcher for `--ms` of the process's CPU
 // time (so the figures hold for one dedicated core whatever else runs on the machine). The effective branching factor
 // is (N(d) / N(d - 4))^(1/4), N(d) the nodes spent when depth d completed; averaged geometrically over the positions.
 // `--searcher classic` is the search of the manual's levels, `deep` the top level's (`--probe` turns its reduced-depth
 // probe on, `--no-lmr` and `--no-extension` turn its parts off, `--lmr-scale`, `--late-moves`, `--futility` set them,
-// to measure each). `--eval learned` gives the deep search the learned evaluation (draughts-learned-eval.ts).
+// to measure each). `--threads N` adds N - 1 Lazy SMP helper threads over the shared table (deep searcher): the
+// position then gets `--ms` of CPU time per thread (the process's CPU time over N), and the nodes per second count
+// every thread's nodes over that time; `--wall` measures wall-clock time instead of CPU time. `--eval learned` gives
+// the deep search (one thread) the learned evaluation (draughts-learned-eval.ts).
+import { loadavg } from 'node:os';
 import { cpuUsage } from 'node:process';
 import {
   createDraughtsEngine,
+  DeepTable,
   DraughtsDeepSearcher,
+  DraughtsHelpers,
   DraughtsSearcher,
   loadLearnedEvaluator,
   randomOpening,
@@ -52,6 +58,9 @@ async function main() {
   const count = Number(option('--positions', '8'));
   const ms = Number(option('--ms', '1000'));
   const kind = option('--searcher', 'deep');
+  const threads = Math.max(1, Number(option('--threads', '1')));
+  const wall = args.includes('--wall');
+  const clock = wall ? () => performance.now() : () => cpuMs() / threads;
   const settings = {
     probeCut: args.includes('--probe'),
     reductions: !args.includes('--no-lmr'),
@@ -66,19 +75,36 @@ async function main() {
   ]) {
     if (option(flag, undefined) !== undefined) settings[key] = Number(option(flag));
   }
-  const learned = option('--eval', 'hand') === 'learned';
   console.log(
-    `draughts search depth, ${kind} searcher${kind === 'deep' ? ` ${JSON.stringify(settings)}` : ''}${learned ? ', learned evaluation' : ''}, ${ms} ms of CPU time per position, node ${process.version}`,
+    `draughts search depth, ${kind} searcher${kind === 'deep' ? ` ${JSON.stringify(settings)}` : ''}${option('--eval', 'hand') === 'learned' ? ', learned evaluation' : ''}, ${threads} thread${threads > 1 ? 's' : ''}, ${ms} ms of ${wall ? 'wall-clock' : 'CPU'} time${threads > 1 && !wall ? ' per thread' : ''} per position, node ${process.version}, load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
   );
   for (const variant of variants) {
     const positions = middlegames(variant, count);
-    const evaluator = learned ? await loadLearnedEvaluator(variant) : undefined;
+    const table = threads > 1 ? new SharedArrayBuffer(DeepTable.bytes(18)) : undefined;
+    const evaluator = option('--eval', 'hand') === 'learned' ? await loadLearnedEvaluator(variant) : undefined;
     const searcher =
       kind === 'classic'
         ? new DraughtsSearcher({ ttLog2: 20 })
-        : new DraughtsDeepSearcher({ ttLog2: 18, ...settings, ...(evaluator ? { evaluator } : {}) });
-    // Warm up the JIT on another position.
-    searcher.search(new DraughtsSearchPosition(positions[positions.length - 1]), { timeMs: 300 });
+        : new DraughtsDeepSearcher({
+            ttLog2: 18,
+            ...settings,
+            ...(table ? { table } : {}),
+            ...(evaluator ? { evaluator } : {}),
+          });
+    const helpers = table ? new DraughtsHelpers({ count: threads - 1, ttLog2: 18, table, settings }) : undefined;
+    const search = (s, limits) => {
+      if (!helpers) return searcher.search(new DraughtsSearchPosition(s), limits);
+      const stop = helpers.start(s, { depth: 127 }, searcher.tt.age + 1);
+      try {
+        return searcher.search(new DraughtsSearchPosition(s), limits);
+      } finally {
+        helpers.finish(stop);
+      }
+    };
+    // Warm up the JIT (and start the helpers) on another position.
+    search(positions[positions.length - 1], { timeMs: 300, now: clock });
     const depths = [];
     let logEbf = 0;
     let ebfCount = 0;
@@ -87,14 +113,14 @@ async function main() {
     for (const s of positions) {
       searcher.reset();
       const iterations = [];
-      const start = cpuMs();
-      const r = searcher.search(new DraughtsSearchPosition(s), {
+      const start = clock();
+      const r = search(s, {
         timeMs: ms,
-        now: cpuMs,
+        now: clock,
         onIteration: (info) => iterations.push(info),
       });
-      used += cpuMs() - start;
-      nodes += r.nodes;
+      used += clock() - start;
+      nodes += r.nodes + (helpers ? helpers.helperNodes : 0);
       depths.push(r.depth);
       const last = iterations[iterations.length - 1];
       const back = iterations.find((i) => i.depth === last.depth - 4);
@@ -107,8 +133,9 @@ async function main() {
     depths.sort((a, b) => a - b);
     const mean = depths.reduce((a, b) => a + b, 0) / depths.length;
     console.log(
-      `${variant}: depth mean ${mean.toFixed(1)}, median ${depths[depths.length >> 1]}, min ${depths[0]}, max ${depths[depths.length - 1]}; EBF ${Math.exp(logEbf / Math.max(1, ebfCount)).toFixed(2)}; ${Math.round((nodes / used) * 1000)} nodes per CPU second (${depths.length} positions)`,
+      `${variant}: depth mean ${mean.toFixed(1)}, median ${depths[depths.length >> 1]}, min ${depths[0]}, max ${depths[depths.length - 1]}; EBF ${Math.exp(logEbf / Math.max(1, ebfCount)).toFixed(2)}; ${Math.round((nodes / used) * 1000)} nodes per ${wall ? 'second' : 'CPU second per thread'} (${depths.length} positions)`,
     );
+    await helpers?.close();
   }
 }
 

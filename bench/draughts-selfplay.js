@@ -1,20 +1,31 @@
 // Self-play between two draughts searches, to measure what a change to the search is worth, over the built packages:
 //   node bench/draughts-selfplay.js --variant international --games 100 [--nodes 20000 | --ms 100]
 //        [--a '{"futilityMargin":0}'] [--b '{}'] [--a-searcher deep|classic] [--b-searcher deep|classic] [--jobs 2]
-//        [--a-eval hand|learned] [--b-eval hand|learned]
+//        [--clock 10000+100] [--a-threads 2] [--b-threads 1] [--b-dist /path/to/other/ai/dist] [--wall]
+//        [--hard-factor 2.5 | --fixed]
 // Each side is a `DraughtsDeepSearcher` (the top level's search) with its settings (JSON), or with `classic` the
 // `DraughtsSearcher` of the manual's levels; each keeps its table through the game. Openings: seeded random (four
 // plies on 10x10, three on 8x8), each played with both colours; a game reaching 200 plies or a third repetition is a
 // draw. `--nodes` limits each move by positions searched (deterministic); `--ms` by the CPU time of the thread that
 // plays (fair to both sides whatever else the machine is doing): the classic search stops at `ms`, the deep one aims
-// at `ms` with its time manager and stops at 2.5 × `ms`; the CPU time each side used a move is printed. Prints W/D/L
-// for A and the Elo difference with its 95% interval. `--a-eval learned` gives side A's deep search the learned
-// evaluation (draughts-learned-eval.ts) instead of the hand-written one, and the nodes a second each side searched.
+// at `ms` with its time manager and stops at 2.5 × `ms` (`--hard-factor`; `--fixed`: no time manager, every move
+// searched for `ms`, as an analysis for a fixed time); the CPU time each side used a move is printed. Prints W/D/L
+// for A and the Elo difference with its 95% interval.
+// `--clock base+inc` (milliseconds) gives each side a game clock instead: each move's target and hard limit come
+// from `clockMoveTime`, the time used is taken off the clock and the increment added; a side whose clock runs out
+// loses; the share of each move's target a side used is printed (over the moves that had a choice: a single legal
+// move is played at once). `--x-threads N` searches side x with N - 1 Lazy SMP
+// helper threads (measured by the wall clock: `--wall` is implied, since the process's CPU time counts every
+// thread). `--x-dist DIR` takes side x's deep searcher from another build of @tactica/ai (DIR: its dist folder), to
+// play a change against the code before it.
 //   --a-book / --b-book: that side plays from the project's opening book while the position is in it (a pick among
 //   the book moves within 10 hundredths of the best, seeded by the game; no time spent), as Master does.
 //   --openings ballots (English): the ACF ballots not barred, in order, each played with both colours, instead of
 //   random openings; --opening-plies P random openings of P plies (0: every game from the start position, varied
 //   only by the book's picks); --first N starts at game N (to split a match over processes, each one job).
+//   --a-eval learned / --b-eval learned: that side's deep search (one thread) uses the learned evaluation
+//   (draughts-learned-eval.ts) instead of the hand-written one; the nodes a second each side searched are printed.
+import { loadavg } from 'node:os';
 import { cpuUsage } from 'node:process';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import * as ai from '../packages/ai/dist/index.js';
@@ -32,24 +43,54 @@ const cpuMs = () => {
   return (u.user + u.system) / 1000;
 };
 
-function sideOf(settings, kind, evaluator) {
-  if (kind === 'classic')
-    return { kind, searcher: new ai.DraughtsSearcher({ ttLog2: 16, ...settings }), used: 0, moves: 0, nodes: 0 };
-  const options = { ttLog2: 16, ...settings, ...(evaluator ? { evaluator } : {}) };
-  return { kind, searcher: new ai.DraughtsDeepSearcher(options), used: 0, moves: 0, nodes: 0 };
+async function sideOf(settings, kind, o, dist, threads, evaluation) {
+  const side = {
+    nodes: 0,
+    kind,
+    used: 0,
+    moves: 0,
+    target: 0,
+    choiceUsed: 0,
+    choiceMoves: 0,
+    clock: o.clock?.base ?? 0,
+    helpers: undefined,
+  };
+  if (kind === 'classic') return { ...side, searcher: new ai.DraughtsSearcher({ ttLog2: 16, ...settings }) };
+  const lib = dist ? await import(new URL(`file://${dist.replace(/\/$/, '')}/index.js`).href) : ai;
+  if (evaluation === 'learned') {
+    const evaluator = await ai.loadLearnedEvaluator(o.variant);
+    if (!evaluator) throw new Error(`no learned evaluation for ${o.variant}`);
+    return { ...side, searcher: new lib.DraughtsDeepSearcher({ ttLog2: 16, ...settings, evaluator }) };
+  }
+  if (threads <= 1) return { ...side, searcher: new lib.DraughtsDeepSearcher({ ttLog2: 16, ...settings }) };
+  const table = new SharedArrayBuffer(ai.DeepTable.bytes(16));
+  return {
+    ...side,
+    searcher: new lib.DraughtsDeepSearcher({ ttLog2: 16, ...settings, table }),
+    helpers: new ai.DraughtsHelpers({ count: threads - 1, ttLog2: 16, table, settings }),
+  };
 }
 
-async function evaluatorOf(variant, kind) {
-  if (kind !== 'learned') return undefined;
-  const ev = await ai.loadLearnedEvaluator(variant);
-  if (!ev) throw new Error(`no learned evaluation for ${variant}`);
-  return ev;
+function search(side, live, sp, limits) {
+  if (!side.helpers) return side.searcher.search(sp, limits);
+  const stop = side.helpers.start(
+    live,
+    { depth: 127, ...(limits.timeMs ? { timeMs: limits.timeMs } : {}) },
+    side.searcher.tt.age + 1,
+  );
+  try {
+    return side.searcher.search(sp, limits);
+  } finally {
+    side.helpers.finish(stop);
+  }
 }
 
 async function playGame(o, index) {
   const game = draughtsGame(o.variant);
-  const a = sideOf(o.a, o.aSearcher, await evaluatorOf(o.variant, o.aEval));
-  const b = sideOf(o.b, o.bSearcher, await evaluatorOf(o.variant, o.bEval));
+  const a = await sideOf(o.a, o.aSearcher, o, o.aDist, o.aThreads, o.aEval);
+  const b = await sideOf(o.b, o.bSearcher, o, o.bDist, o.bThreads, o.bEval);
+  const clockNow = o.wall ? () => performance.now() : cpuMs;
+  let flagged;
   const book = o.aBook || o.bBook ? await ai.loadDraughtsBook(o.variant) : undefined;
   a.book = o.aBook ? book : undefined;
   b.book = o.bBook ? book : undefined;
@@ -79,34 +120,59 @@ async function playGame(o, index) {
       continue;
     }
     const sp = new DraughtsSearchPosition(live);
-    const started = cpuMs();
-    const r = side.searcher.search(
-      sp,
-      o.nodes
-        ? { nodes: o.nodes }
-        : side.kind === 'classic'
-          ? { timeMs: o.ms, now: cpuMs }
-          : { timeMs: o.ms * 2.5, targetMs: o.ms, now: cpuMs },
-    );
-    side.used += cpuMs() - started;
+    const started = clockNow();
+    let limits;
+    const choice = game.legalMoves(live).length > 1;
+    if (o.nodes) limits = { nodes: o.nodes };
+    else if (o.clock) {
+      const t = ai.clockMoveTime({ remainingMs: side.clock, incrementMs: o.clock.inc });
+      if (choice) side.target += t.targetMs;
+      limits = side.kind === 'classic' ? { timeMs: t.targetMs, now: clockNow } : { ...t, now: clockNow };
+    } else if (side.kind === 'classic' || o.fixed) limits = { timeMs: o.ms, now: clockNow };
+    else limits = { timeMs: o.ms * o.hardFactor, targetMs: o.ms, now: clockNow };
+    const r = search(side, live, sp, limits);
+    const used = clockNow() - started;
+    side.used += used;
+    if (choice) {
+      side.choiceUsed += used;
+      side.choiceMoves++;
+    }
     side.moves++;
     side.nodes += r.nodes;
+    if (o.clock) {
+      side.clock -= used;
+      if (side.clock < 0) {
+        flagged = side;
+        break;
+      }
+      side.clock += o.clock.inc;
+    }
     s = game.play(live, sp.decode(r.bestMove));
     plies++;
   }
   const live = playingOn(s);
   let points = 0.5;
-  if (game.legalMoves(live).length === 0) points = live.position.turn === aSeat ? 0 : 1;
+  if (flagged) points = flagged === a ? 0 : 1;
+  else if (game.legalMoves(live).length === 0) points = live.position.turn === aSeat ? 0 : 1;
+  await a.helpers?.close();
+  await b.helpers?.close();
   return {
     index,
     points,
     plies,
+    flagged: flagged ? (flagged === a ? 'A' : 'B') : undefined,
     aMs: a.used,
     aMoves: a.moves,
     aNodes: a.nodes,
+    aTarget: a.target,
+    aChoiceMs: a.choiceUsed,
+    aChoiceMoves: a.choiceMoves,
     bMs: b.used,
     bMoves: b.moves,
     bNodes: b.nodes,
+    bTarget: b.target,
+    bChoiceMs: b.choiceUsed,
+    bChoiceMoves: b.choiceMoves,
     aBook: a.bookMoves ?? 0,
     bBook: b.bookMoves ?? 0,
   };
@@ -128,11 +194,23 @@ if (!isMainThread) {
     aEval: option('--a-eval', 'hand'),
     bEval: option('--b-eval', 'hand'),
     seed: Number(option('--seed', '1')),
+    hardFactor: Number(option('--hard-factor', '2.5')),
+    fixed: args.includes('--fixed'),
+    aThreads: Number(option('--a-threads', '1')),
+    bThreads: Number(option('--b-threads', '1')),
+    aDist: option('--a-dist', undefined),
+    bDist: option('--b-dist', undefined),
     aBook: args.includes('--a-book'),
     bBook: args.includes('--b-book'),
     openings: option('--openings', 'random'),
     openingPlies: option('--opening-plies', undefined) === undefined ? undefined : Number(option('--opening-plies')),
   };
+  const clock = option('--clock', undefined);
+  if (clock) {
+    const [base, inc] = clock.split('+').map(Number);
+    o.clock = { base, inc: inc ?? 0 };
+  }
+  o.wall = args.includes('--wall') || o.aThreads > 1 || o.bThreads > 1;
   const first = Number(option('--first', '0'));
   const jobs = Number(option('--jobs', '1'));
   if (!o.nodes && jobs > 1) {
@@ -172,17 +250,26 @@ if (!isMainThread) {
         results.reduce((a, r) => a + r[moves], 0),
       )
     ).toFixed(0);
-  const perSecond = (nodes, ms) =>
-    Math.round(
-      (results.reduce((a, r) => a + r[nodes], 0) /
+  const share = (ms, target) =>
+    `${(
+      (results.reduce((a, r) => a + r[ms], 0) /
         Math.max(
           1,
-          results.reduce((a, r) => a + r[ms], 0),
+          results.reduce((a, r) => a + r[target], 0),
         )) *
-        1000,
-    );
-  const evals = o.aEval !== 'hand' || o.bEval !== 'hand' ? ` (evaluation A ${o.aEval}, B ${o.bEval})` : '';
+      100
+    ).toFixed(0)}%`;
+  const describe = (x) =>
+    `${o[`${x}Searcher`]}${o[`${x}Eval`] === 'learned' ? ' learned evaluation' : ''} ${JSON.stringify(o[x])}${o[`${x}Threads`] > 1 ? ` ${o[`${x}Threads`]} threads` : ''}${o[`${x}Dist`] ? ` from ${o[`${x}Dist`]}` : ''}`;
+  const control = o.nodes
+    ? `${o.nodes} nodes a move`
+    : o.clock
+      ? `clock ${o.clock.base}+${o.clock.inc} ms`
+      : `${o.ms} ms a move${o.fixed ? ' (fixed)' : `, hard limit ${o.hardFactor} × that`}`;
+  const flags = results.filter((r) => r.flagged).map((r) => r.flagged);
   console.log(
-    `${o.variant} A ${o.aSearcher}${o.aBook ? ' + book' : ''} ${JSON.stringify(o.a)} vs B ${o.bSearcher} ${JSON.stringify(o.b)}, ${o.nodes ? `${o.nodes} nodes` : `${o.ms} ms`} a move: +${wins} =${draws} -${losses}, score ${(e.score * 100).toFixed(1)}%, Elo ${Math.round(e.elo)} ± ${Math.round(e.margin)}; CPU ms a move A ${perMove('aMs', 'aMoves')}, B ${perMove('bMs', 'bMoves')}; book moves a game A ${(results.reduce((x, r) => x + r.aBook, 0) / Math.max(1, results.length)).toFixed(1)}; nodes a CPU second A ${perSecond('aNodes', 'aMs')}, B ${perSecond('bNodes', 'bMs')}${evals} (${((performance.now() - t) / 1000).toFixed(0)} s)`,
+    `${o.variant} A ${describe('a')}${o.aBook ? ' + book' : ''} vs B ${describe('b')}, ${control}: +${wins} =${draws} -${losses}, score ${(e.score * 100).toFixed(1)}%, Elo ${Math.round(e.elo)} ± ${Math.round(e.margin)}; ${o.wall ? 'wall' : 'CPU'} ms a move A ${perMove('aMs', 'aMoves')}, B ${perMove('bMs', 'bMoves')} (moves with a choice: A ${perMove('aChoiceMs', 'aChoiceMoves')}, B ${perMove('bChoiceMs', 'bChoiceMoves')})${o.clock ? `; share of the target used (moves with a choice) A ${share('aChoiceMs', 'aTarget')}, B ${share('bChoiceMs', 'bTarget')}; lost on time A ${flags.filter((f) => f === 'A').length}, B ${flags.filter((f) => f === 'B').length}` : ''}; book moves a game A ${(results.reduce((x, r) => x + r.aBook, 0) / Math.max(1, results.length)).toFixed(1)}; nodes a second A ${perMove('aNodes', 'aMs') * 1000}, B ${perMove('bNodes', 'bMs') * 1000} (${((performance.now() - t) / 1000).toFixed(0)} s, load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')})`,
   );
 }

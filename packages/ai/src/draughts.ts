@@ -5,6 +5,9 @@
  *   import { createDraughtsEngine, DRAUGHTS_LEVELS } from '@tactica/ai/draughts';
  *   const engine = createDraughtsEngine();                      // tables are built at the first choose
  *   const choice = engine.choose(state, 'smart', { seed: 7 });  // choice.move, choice.score, choice.pv
+ *   const t = clockMoveTime({ remainingMs: 60_000, incrementMs: 500 });  // a clock's share: targetMs, timeMs
+ *   engine.choose(state, 'master', t);               // Master on every core (Lazy SMP) when a clock limits it
+ *   await engine.close();                            // ends its helper threads
  */
 export {
   DRAUGHTS_LEVELS,
@@ -24,6 +27,15 @@ export {
   type DeepEvaluator,
   type DeepSearchLimits,
   type DeepSearcherOptions,
+  availableCores,
+  canUseHelperThreads,
+  clockMoveTime,
+  DeepTimeManager,
+  DraughtsHelpers,
+  type DraughtsEngine,
+  type DraughtsHelpersOptions,
+  type HelperSettings,
+  type MoveTime,
 } from './games/draughts.js';
 export {
   BOOK_VARIANTS,

@@ -16,6 +16,11 @@ export interface ThinkOptions {
   readonly seed?: number;
   /** An upper bound from the clock; the level may use less. */
   readonly timeMs?: number;
+  /**
+   * The time the move should take on average (a clock's share for it), for a level with a time manager (draughts
+   * Master); `timeMs` stays the hard limit. Default: `timeMs`.
+   */
+  readonly targetMs?: number;
   /** Shared stop flag (`Atomics.store(stop, 0, 1)` from another thread). */
   readonly stop?: Int32Array;
   /** Short messages about what the engine is thinking (Force 400 shows them). */

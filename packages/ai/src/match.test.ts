@@ -15,6 +15,22 @@ describe('Elo from match scores', () => {
     expect(small.score).toBeCloseTo(0.7);
     expect(large.elo).toBeCloseTo(small.elo, 6);
     expect(large.margin).toBeLessThan(small.margin);
+    expect(small.low).toBeLessThan(small.elo);
+    expect(small.high).toBeGreaterThan(small.elo);
+  });
+  it('near a sweep the interval is lopsided, open at the far end', () => {
+    // +0 =3 -45: the score's interval reaches below 0, so no Elo is too low; its near end stays finite.
+    const e = estimateElo({ wins: 0, draws: 3, losses: 45 });
+    expect(e.low).toBe(-Infinity);
+    expect(e.high).toBeGreaterThan(e.elo);
+    expect(e.high).toBeLessThan(-400);
+    // A clean sweep has no spread: its interval still has a finite near end (Wilson's), here about -318.
+    const swept = estimateElo({ wins: 0, draws: 0, losses: 24 });
+    expect(swept.low).toBe(-Infinity);
+    expect(swept.high).toBeGreaterThan(-330);
+    expect(swept.high).toBeLessThan(-300);
+    const even = estimateElo({ wins: 10, draws: 20, losses: 10 });
+    expect(even.high).toBeCloseTo(-even.low, 6);
   });
 });
 

@@ -13,8 +13,9 @@
  * - quiescence follows the compulsory captures to the end (manual 2.2.2), then stands pat and tries the crowning
  *   moves (a man about to crown is not quiet);
  * - the transposition table (`DeepTable`): four-entry buckets, sized by the caller, shared between threads;
- * - the time manager: a target and a hard limit; the next iteration starts only while the time used is below a
- *   share of the target that grows when the best move changes or the score drops, and shrinks when it is stable;
+ * - the time manager (`DeepTimeManager`, draughts-time.ts): a target and a hard limit; more time when the best move
+ *   changes, the score drops or the root fails low, less once the best move is settled; a search stopped in the
+ *   middle of an iteration plays the best root move that iteration has found so far;
  * - Lazy SMP: helper threads search the same root over the shared table with their depths staggered; the main
  *   thread's result is the answer;
  * - an evaluation and an endgame database given by the caller (`DeepEvaluator`, `DeepEndgames`).
@@ -25,6 +26,7 @@ import { keyCaptures, KEY_CROWNS, KEY_IDENTITY, type DraughtsSearchPosition } fr
 import type { SearchInfo, SearchLimits, SearchResult } from '../search.js';
 import { WIN, WIN_BOUND } from '../search-position.js';
 import { DeepTable, EXACT, LOWER, UPPER } from './draughts-table.js';
+import { DeepTimeManager } from './draughts-time.js';
 
 const MAX_MOVES = 512;
 const HISTORY = 1 << 13;
@@ -86,7 +88,11 @@ export const DEEP_SEARCH_SETTINGS: Required<
   Pick<DeepSearcherOptions, 'reductionScale' | 'probeMargin' | 'probeDepth' | 'lateMoves' | 'futilityMargin'>
 > = { reductionScale: 1.3, probeMargin: 3, probeDepth: 0.34, lateMoves: 0, futilityMargin: 0 };
 
-/** Limits of one deep search: `timeMs` is the hard limit; `targetMs` the time the manager aims at. */
+/**
+ * Limits of one deep search: `timeMs` is the hard limit; `targetMs` the time the manager aims at on average (without
+ * it the search runs to the hard limit, as an analysis for a fixed time should; without `timeMs` the hard limit is
+ * five times the target).
+ */
 export interface DeepSearchLimits extends SearchLimits {
   readonly targetMs?: number;
   /**
@@ -124,6 +130,12 @@ export class DraughtsDeepSearcher {
   private stopFlag: Int32Array | undefined;
   private rootMoves: readonly number[] | undefined;
   private now: () => number = () => performance.now();
+  private startTime = 0;
+  private manager: DeepTimeManager | undefined;
+  /** The root is being searched again after failing low: the time manager lets it run on. */
+  private failingLow = false;
+  /** The score of the root's best move in the iteration under way (valid while `pvLength[0] > 0`). */
+  private rootScore = 0;
   /** Deepest ply reached in the last search. */
   selDepth = 0;
   /** Endgame database hits in the last search. */
@@ -177,6 +189,11 @@ export class DraughtsDeepSearcher {
     this.stopped = false;
     this.limitNodes = limits.nodes ?? Infinity;
     this.deadline = limits.timeMs === undefined ? Infinity : start + limits.timeMs;
+    this.startTime = start;
+    const target = limits.targetMs;
+    this.manager =
+      target === undefined ? undefined : new DeepTimeManager(target, limits.timeMs ?? Math.max(1, target * 5));
+    this.failingLow = false;
     this.stopFlag = limits.stop;
     this.rootMoves = limits.rootMoves;
     this.killers.fill(0);
@@ -195,13 +212,6 @@ export class DraughtsDeepSearcher {
     };
     if (rootCount === 0) return { ...best, stopped: false };
 
-    // The time manager: start a new iteration only while the time used is below `share` of the target.
-    const target = limits.targetMs;
-    let share = 0.5;
-    let lastBest = -1;
-    let stable = 0;
-    let lastScore = 0;
-
     let score = 0;
     // Helpers stagger their depths so that the threads do not all search the same tree at the same time.
     const first = 1 + (this.helper % 2);
@@ -213,6 +223,7 @@ export class DraughtsDeepSearcher {
         score = this.alphaBeta(pos, depth, alpha, beta, 0, true);
         if (this.stopped) break;
         if (score <= alpha) {
+          this.failingLow = true;
           window *= 3;
           beta = (alpha + beta) >> 1;
           alpha = Math.max(-WIN - 1, score - window);
@@ -221,7 +232,17 @@ export class DraughtsDeepSearcher {
           beta = Math.min(WIN + 1, score + window);
         } else break;
       }
-      if (this.stopped) break;
+      this.failingLow = false;
+      if (this.stopped) {
+        // The root moves searched before the stop still count: a move that beat the window is better than the last
+        // iteration's best (it was searched deeper), and the last best searched first keeps its deeper score.
+        const partial = this.pvLength[0] as number;
+        if (partial > 0) {
+          const pv = Array.from(this.pvTable.subarray(0, partial));
+          best = { ...best, score: this.rootScore, bestMove: pv[0], pv };
+        }
+        break;
+      }
       const pv = Array.from(this.pvTable.subarray(0, this.pvLength[0] as number));
       const elapsed = this.now() - start;
       best = {
@@ -235,17 +256,7 @@ export class DraughtsDeepSearcher {
       limits.onIteration?.(best);
       if (Math.abs(score) >= WIN_BOUND && depth > WIN - Math.abs(score)) break;
       if (rootCount === 1 && depth >= 2) break;
-      if (target !== undefined && depth >= 4) {
-        // Spend more on hard moves: a new best move or a falling score; less once the best move is settled.
-        if (best.bestMove !== lastBest) {
-          stable = 0;
-          share = Math.min(1.2, share * 1.6);
-        } else if (++stable >= 3) share = Math.max(0.3, share * 0.9);
-        if (score < lastScore - 25) share = Math.min(1.5, share * 1.5);
-        if (elapsed >= target * share) break;
-      }
-      lastBest = best.bestMove ?? -1;
-      lastScore = score;
+      if (this.manager && !this.manager.iterationDone(depth, best.bestMove ?? -1, score, elapsed)) break;
     }
     return { ...best, nodes: this.nodes, timeMs: this.now() - start, stopped: this.stopped };
   }
@@ -253,7 +264,9 @@ export class DraughtsDeepSearcher {
   private checkLimits(): void {
     if (this.nodes >= this.limitNodes) this.stopped = true;
     else if ((this.nodes & 1023) === 0) {
-      if (this.now() >= this.deadline) this.stopped = true;
+      const now = this.now();
+      if (now >= this.deadline) this.stopped = true;
+      else if (this.manager && this.manager.mustStop(now - this.startTime, this.failingLow)) this.stopped = true;
       else if (this.stopFlag && Atomics.load(this.stopFlag, 0) !== 0) this.stopped = true;
     }
   }
@@ -401,6 +414,7 @@ export class DraughtsDeepSearcher {
         if (score > alpha) {
           alpha = score;
           this.updatePv(ply, move);
+          if (ply === 0) this.rootScore = score;
           if (score >= beta) {
             if (!captures) this.rememberCutoff(pos, move, depth, ply, base, i);
             break;

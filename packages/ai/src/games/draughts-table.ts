@@ -47,6 +47,15 @@ export class DeepTable {
     this.generation = 0;
   }
 
+  /** The search generation (0–63); Lazy SMP's helpers take the main thread's, so that all age entries alike. */
+  get age(): number {
+    return this.generation;
+  }
+
+  set age(generation: number) {
+    this.generation = generation & 63;
+  }
+
   /** A new search: entries written from now on are younger than the ones before. */
   nextGeneration(): void {
     this.generation = (this.generation + 1) & 63;

@@ -28,6 +28,11 @@
  * level's move depends only on the game state and the seed (randomness only where a level picks among near-best
  * moves). A clock's budget (`timeMs`) can only shorten a search.
  *
+ * Master searches on `threads` threads (Lazy SMP, draughts-smp.ts; default: the cores the platform reports, where it
+ * can start threads that share memory) whenever a clock limits its move or an analysis runs by time or until
+ * stopped; a move limited by its node cap alone stays on one thread, so that it depends only on the position
+ * **(ours)**. With a clock, its time manager aims at `targetMs` (default `timeMs`) and never passes `timeMs`.
+ *
  *   const choice = draughtsEngine.choose(state, 'smart', { seed: 7 });   // choice.move, choice.score, choice.pv
  */
 import { createRng } from '@tactica/core';
@@ -35,11 +40,18 @@ import { DraughtsSearchPosition, type DraughtsMove, type DraughtsState, type Var
 import type { Analysis, AnalyseLimits, Engine, LevelInfo, MoveChoice, ThinkOptions } from '../engine.js';
 import { lazyEngine } from '../lazy-engine.js';
 import { decodePv, reportIteration } from '../level-engine.js';
-import type { SearchInfo } from '../search.js';
+import type { SearchInfo, SearchResult } from '../search.js';
 import { WIN, WIN_BOUND } from '../search-position.js';
 import { loadedDraughtsBook, pickBookMove, type DraughtsBook } from './draughts-book.js';
-import { DraughtsDeepSearcher, type DeepEvaluator, type DeepSearcherOptions } from './draughts-deep-search.js';
+import {
+  DraughtsDeepSearcher,
+  type DeepEvaluator,
+  type DeepSearcherOptions,
+  type DeepSearchLimits,
+} from './draughts-deep-search.js';
 import { DraughtsSearcher, type DraughtsSearcherOptions } from './draughts-search.js';
+import { availableCores, defaultHelperSpawner, DraughtsHelpers } from './draughts-smp.js';
+import { DeepTable } from './draughts-table.js';
 
 export { DraughtsSearcher, type DraughtsSearcherOptions } from './draughts-search.js';
 export {
@@ -52,6 +64,14 @@ export {
   type DeepSearcherOptions,
 } from './draughts-deep-search.js';
 export { DeepTable } from './draughts-table.js';
+export {
+  availableCores,
+  canUseHelperThreads,
+  DraughtsHelpers,
+  type DraughtsHelpersOptions,
+  type HelperSettings,
+} from './draughts-smp.js';
+export { clockMoveTime, DeepTimeManager, type MoveTime } from './draughts-time.js';
 
 /** One level: how deep and how long it searches, and how far from the best it may stray. */
 export interface DraughtsLevel extends LevelInfo {
@@ -167,6 +187,19 @@ export interface DraughtsEngineOptions {
    * one: a caller that wants the book from the first move loads it first, as the catalogue does).
    */
   readonly books?: Partial<Record<VariantId, DraughtsBook>>;
+  /**
+   * Threads for the deep levels (Lazy SMP): default the cores the platform reports (at most 8), where it can start
+   * threads sharing memory (Node; a cross-origin-isolated page), else 1; 1 keeps the single-thread search.
+   */
+  readonly threads?: number;
+}
+
+/** The most threads the default takes **(ours)**: beyond it the shared table's traffic outweighs the helpers. */
+const MAX_DEFAULT_THREADS = 8;
+
+/** A draughts engine; `close` ends its helper threads (they never keep a process alive, but a host may end them). */
+export interface DraughtsEngine extends Engine<DraughtsState, DraughtsMove> {
+  close(): Promise<void>;
 }
 
 /**
@@ -244,7 +277,7 @@ function loses(sp: DraughtsSearchPosition, plies: number, level: number): boolea
 }
 
 /** Makes a draughts engine: one searcher with its tables (built on first use), single-threaded (one per worker). */
-export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engine<DraughtsState, DraughtsMove> {
+export function createDraughtsEngine(options: DraughtsEngineOptions = {}): DraughtsEngine {
   const levels = options.levels ?? DRAUGHTS_LEVELS;
   const strongest = levels[levels.length - 1];
   if (!strongest) throw new Error('an engine needs at least one level');
@@ -258,17 +291,58 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engin
     }
     return s;
   };
+  const spawn = defaultHelperSpawner();
+  const threads = Math.max(
+    1,
+    Math.floor(options.threads ?? (spawn ? Math.min(MAX_DEFAULT_THREADS, availableCores()) : 1)),
+  );
   // One deep searcher per table size and evaluation (an engine usually plays one rule set: one of them).
   const deepSearchers = new Map<string, DraughtsDeepSearcher>();
-  const getDeepSearcher = (ttLog2: number, evaluator: VariantId | undefined): DraughtsDeepSearcher => {
-    const key = `${ttLog2}${evaluator ?? ''}`;
+  const helperPools = new Map<number, DraughtsHelpers>();
+  const getDeepSearcher = (ttLog2: number, learned?: VariantId): DraughtsDeepSearcher => {
+    const key = `${ttLog2}${learned ?? ''}`;
     let s = deepSearchers.get(key);
     if (!s) {
-      const ev = evaluator === undefined ? undefined : options.evaluators?.[evaluator];
-      s = new DraughtsDeepSearcher({ ...options.deepSearcher, ttLog2, ...(ev ? { evaluator: ev } : {}) });
+      const ev = learned === undefined ? undefined : options.evaluators?.[learned];
+      if (ev) {
+        // One thread with the learned evaluation: the helpers get plain-data settings and would search with the
+        // hand-written one, mixing two scales in the shared table (the learned one was measured on one thread)
+        // **(ours, for now)**.
+        s = new DraughtsDeepSearcher({ ...options.deepSearcher, ttLog2, evaluator: ev });
+      } else if (threads > 1 && spawn) {
+        // The table lives in shared memory, and the helpers get the settings that are plain data.
+        const table = new SharedArrayBuffer(DeepTable.bytes(ttLog2));
+        s = new DraughtsDeepSearcher({ ...options.deepSearcher, ttLog2, table });
+        const { evaluator: _e, endgames: _g, ...settings } = options.deepSearcher ?? {};
+        helperPools.set(ttLog2, new DraughtsHelpers({ count: threads - 1, ttLog2, table, settings, spawn }));
+      } else s = new DraughtsDeepSearcher({ ...options.deepSearcher, ttLog2 });
       deepSearchers.set(key, s);
     }
     return s;
+  };
+  /** Runs a deep search with the level's helpers, if it has any and `parallel`; they stop when it ends. */
+  const deepSearch = (
+    searcher: DraughtsDeepSearcher,
+    ttLog2: number,
+    state: DraughtsState,
+    sp: DraughtsSearchPosition,
+    limits: DeepSearchLimits & { readonly depth: number },
+    parallel: boolean,
+  ): SearchResult => {
+    // The helpers belong to the hand-written evaluation's searcher.
+    const helpers = parallel && deepSearchers.get(`${ttLog2}`) === searcher ? helperPools.get(ttLog2) : undefined;
+    if (!helpers) return searcher.search(sp, limits);
+    const timeMs = limits.timeMs;
+    const stop = helpers.start(
+      state,
+      { depth: limits.depth, ...(timeMs !== undefined ? { timeMs } : {}) },
+      searcher.tt.age + 1,
+    );
+    try {
+      return searcher.search(sp, limits);
+    } finally {
+      helpers.finish(stop);
+    }
   };
   /** The searcher a level plays a game with. */
   const searcherOf = (level: DraughtsLevel, s: DraughtsState): DraughtsSearcher | DraughtsDeepSearcher => {
@@ -295,6 +369,8 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engin
     levels,
     choose(s: DraughtsState, levelId: string, think: ThinkOptions = {}): MoveChoice<DraughtsMove> {
       if (s.over) throw new Error('choose() called on a finished game');
+      // The clock runs from here: the checks and the table's clearing come out of the move's time.
+      const started = performance.now();
       const level = levels.find((l) => l.id === levelId) ?? strongest;
       const rng = createRng(think.seed ?? 0);
       const say = think.onThought ?? ((): void => undefined);
@@ -351,15 +427,24 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engin
         say(`${near.length} move${near.length === 1 ? '' : 's'} look about as good; I pick one.`);
         return { move: sp.decode(pick.move), score: pick.score, depth: level.depth, nodes: search.nodeCount };
       }
-      // A clock's budget is the deep search's hard limit and its target (its time manager starts no iteration it
-      // could not finish).
-      const r = main.search(sp, {
+      // A clock's budget is the deep search's hard limit; its time manager aims at the target.
+      const spent = performance.now() - started;
+      const limits = {
         depth: level.depth,
         ...(level.nodes !== undefined ? { nodes: level.nodes } : {}),
-        ...(think.timeMs !== undefined ? { timeMs: think.timeMs, targetMs: think.timeMs } : {}),
+        ...(think.timeMs !== undefined
+          ? {
+              timeMs: Math.max(1, think.timeMs - spent),
+              targetMs: Math.max(1, Math.min(think.targetMs ?? think.timeMs, think.timeMs) - spent),
+            }
+          : {}),
         ...(think.stop ? { stop: think.stop } : {}),
         ...(report ? { onIteration: report } : {}),
-      });
+      };
+      const r =
+        main instanceof DraughtsDeepSearcher
+          ? deepSearch(main, level.ttLog2, s, sp, limits, think.timeMs !== undefined)
+          : main.search(sp, limits);
       let bestMove = r.bestMove;
       let score = r.score;
       if (bestMove === undefined || !allowed.includes(bestMove)) {
@@ -384,14 +469,24 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engin
       // With no limit at all, the strongest level's budget (a search must end by itself).
       const unlimited = limits.depth === undefined && limits.timeMs === undefined && limits.nodes === undefined;
       const nodes = limits.nodes ?? (unlimited ? strongest.nodes : undefined);
-      const r = searcherOf(strongest, s).search(sp, {
+      const searchLimits = {
         depth: limits.depth ?? 64,
         ...(limits.timeMs !== undefined ? { timeMs: limits.timeMs } : {}),
         ...(nodes !== undefined ? { nodes } : {}),
         ...(limits.stop ? { stop: limits.stop } : {}),
         ...(limits.onIteration ? { onIteration: reportIteration(() => positionOf(s), limits.onIteration) } : {}),
-      });
+      };
+      const searcher = searcherOf(strongest, s);
+      const parallel = limits.timeMs !== undefined || limits.stop !== undefined;
+      const r =
+        searcher instanceof DraughtsDeepSearcher
+          ? deepSearch(searcher, strongest.ttLog2, s, sp, searchLimits, parallel)
+          : searcher.search(sp, searchLimits);
       return { score: r.score, depth: r.depth, nodes: r.nodes, timeMs: r.timeMs, pv: decodePv(sp, r.pv) };
+    },
+    async close(): Promise<void> {
+      const pools = [...helperPools.values()];
+      await Promise.all(pools.map((p) => p.close()));
     },
   };
 }
@@ -400,9 +495,7 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Engin
  * `createDraughtsEngine` with the learned evaluations loaded for the levels that play with them (Master, where it
  * measured better: bench/RESULTS.md). Their weights are a chunk of their own, imported here and not before.
  */
-export async function loadDraughtsEngine(
-  options: DraughtsEngineOptions = {},
-): Promise<Engine<DraughtsState, DraughtsMove>> {
+export async function loadDraughtsEngine(options: DraughtsEngineOptions = {}): Promise<DraughtsEngine> {
   const levels = options.levels ?? DRAUGHTS_LEVELS;
   const wanted = new Set(levels.flatMap((l) => l.learnedIn ?? []));
   const evaluators: Partial<Record<VariantId, DeepEvaluator>> = {};

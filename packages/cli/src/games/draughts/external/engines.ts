@@ -6,11 +6,14 @@
  *   asked for with the game's start and every move since (`pos pos=… moves="…"`), `level move-time=…`, `go think`.
  * - `dxp`: DXP over TCP (Scan 2.0, Kingsrow, Moby Dam): the engine is a DXP server (its own configuration says where
  *   it listens); we connect as initiator, ask for a game from the opening's position (`R` with a set-up position)
- *   with the engine's colour and a time control that gives it the time per move, send our moves and wait for its.
- * - `cb`: a CheckerBoard engine library (Cake, Simple Checkers, GuiNN, KestoG) behind a host process speaking one
- *   line per request on stdin/stdout: `move <FEN> <seconds>` → `move <from>-<to>` or `move <from>x<stop>x…x<to>`
- *   (English numbering), `name` → `name <text>`, `new` → `ok`, `quit`. CheckerBoard's engine API is a C library
- *   call (`getmove`), so something native has to load the library: the host is that, and nothing more.
+ *   with the engine's colour and a time control (`dxpClock`) meant to give it about the time per move, send our
+ *   moves and wait for its.
+ * - `cb`: a CheckerBoard engine library (Cake, Simple Checkers, GuiNN: English; KestoG: Russian) behind a host
+ *   process speaking one line per request on stdin/stdout: `move <FEN> <seconds>` → `move <from>-<to>` or
+ *   `move <from>x<stop>x…x<to>` (the 1-32 numbers; the FEN is ours: numbers in English, algebraic in Russian),
+ *   or `error <why>`, which loses; `name` → `name <text>`, `new` → `ok`, `quit`. The position alone is sent, as
+ *   CheckerBoard sends it (engines keep their own history for repetitions). CheckerBoard's engine API is a C
+ *   library call (`getmove`), so something native has to load the library: the host is that, and nothing more.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -33,7 +36,9 @@ export interface GameSoFar {
 
 /** What an engine answered: its move as text, or why it gave none. */
 export type EngineAnswer =
-  { readonly kind: 'move'; readonly text: string } | { readonly kind: 'none'; readonly reason: string };
+  | { readonly kind: 'move'; readonly text: string }
+  /** No move; `claim: 'draw'` when the engine ended the game as drawn (DXP `E` with reason 2). */
+  | { readonly kind: 'none'; readonly reason: string; readonly claim?: 'draw' };
 
 export interface ExternalEngine {
   /** The name it gives (or the command). */
@@ -267,6 +272,25 @@ export class CbEngine implements ExternalEngine {
   }
 }
 
+/**
+ * The DXP time control for about `moveMs` a move: DXP gives a whole game's clock (whole minutes for a number of
+ * moves), and engines budget it by the moves they expect are left, not by the move limit: Scan 2.0 spends about a
+ * 30th of what is left each move, so a clock of 150 moves at 1 s each (2.5 min) gave it 2.6 s a move in games of
+ * 50 moves. (ours) A clock of 60 moves' time, which games here about last, measured 0.9 s a move for Scan 2.0 at
+ * 1 s; the match report prints each side's real time a move. `minutes` overrides it (DXP cannot say less than a
+ * minute). The move limit is the ply cap's, so the engine does not end the game before the referee would.
+ */
+export function dxpClock(
+  moveMs: number,
+  maxPlies: number,
+  minutes?: number,
+): { readonly minutes: number; readonly moves: number } {
+  return {
+    minutes: minutes ?? Math.max(1, Math.round((moveMs * 60) / 60_000)),
+    moves: Math.min(999, Math.max(1, Math.ceil(maxPlies / 2))),
+  };
+}
+
 /** A DXP engine (a server); we are the initiator. International. */
 export class DxpEngine implements ExternalEngine {
   name: string;
@@ -274,23 +298,28 @@ export class DxpEngine implements ExternalEngine {
     private readonly child: ChildProcessWithoutNullStreams | undefined,
     private readonly c: DxpConnection,
     name: string,
+    private readonly clock: { readonly maxPlies: number; readonly minutes?: number },
   ) {
     this.name = name;
   }
 
-  /** Starts `command` (if given) and connects to it at `host:port`, trying for up to 30 s while it starts. */
+  /**
+   * Starts `command` (if given) and connects to it at `host:port`, trying for up to 30 s while it starts; `clock`
+   * is what `dxpClock` needs besides the time a move.
+   */
   static async start(
     command: string | undefined,
     cwd: string | undefined,
     host: string,
     port: number,
+    clock: { readonly maxPlies: number; readonly minutes?: number } = { maxPlies: 300 },
   ): Promise<DxpEngine> {
     const child = command ? startProcess(command, cwd) : undefined;
     const deadline = Date.now() + 30_000;
     for (;;) {
       try {
         const c = await connectDxp(host, port);
-        return new DxpEngine(child, c, command ?? `${host}:${port}`);
+        return new DxpEngine(child, c, command ?? `${host}:${port}`, clock);
       } catch (e) {
         if (Date.now() > deadline || (child && child.exitCode !== null)) {
           if (child) child.kill('SIGKILL');
@@ -302,9 +331,7 @@ export class DxpEngine implements ExternalEngine {
   }
 
   async newGame(start: DraughtsState, side: Player, moveMs: number): Promise<void> {
-    // DXP's time control is whole minutes for a number of moves: the most moves at about moveMs each.
-    const minutes = Math.max(1, Math.round((moveMs * 150) / 60_000));
-    const moves = Math.min(999, Math.max(1, Math.round((minutes * 60_000) / moveMs)));
+    const { minutes, moves } = dxpClock(moveMs, this.clock.maxPlies, this.clock.minutes);
     const position = formatDxpPosition(start);
     this.c.send({
       kind: 'R',
@@ -342,7 +369,10 @@ export class DxpEngine implements ExternalEngine {
           text: `${m.from}${m.captures.length > 0 ? 'x' : '-'}${m.to}${m.captures.map((c) => `x${c}`).join('')}`,
         };
       }
-      if (m.kind === 'E') return { kind: 'none', reason: `it ended the game (reason ${m.reason})` };
+      if (m.kind === 'E') {
+        if (m.reason === '2') return { kind: 'none', reason: 'it ended the game as drawn', claim: 'draw' };
+        return { kind: 'none', reason: `it ended the game (reason ${m.reason})` };
+      }
       // Chat and the rest: read on.
     }
   }

@@ -3,10 +3,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { draughtsGame, parsePdn, type DraughtsMove, type DraughtsState } from '@tactica/draughts';
+import { draughtsGame, parsePdn, playingOn, type DraughtsMove, type DraughtsState } from '@tactica/draughts';
 import { describe, expect, it } from 'vitest';
 import { within } from '../../../testing.js';
-import type { ExternalEngine } from './engines.js';
+import { dxpClock, type ExternalEngine } from './engines.js';
 import {
   matchOpenings,
   parseExternalMatchArgs,
@@ -86,12 +86,26 @@ describe('the command line of match:external', () => {
     }
   });
 
+  it('DXP: the clock is about 60 moves at the time a move, whole minutes, and the move limit is the ply cap', () => {
+    expect(dxpClock(1000, 300)).toEqual({ minutes: 1, moves: 150 });
+    expect(dxpClock(300, 300)).toEqual({ minutes: 1, moves: 150 });
+    expect(dxpClock(5000, 200)).toEqual({ minutes: 5, moves: 100 });
+    expect(dxpClock(1000, 5000, 3)).toEqual({ minutes: 3, moves: 999 });
+    const o = parseExternalMatchArgs(['--protocol', 'dxp', '--dxp-minutes', '2']);
+    expect(o.ok && o.value.dxpMinutes).toBe(2);
+    expect(parseExternalMatchArgs(['--protocol', 'dxp', '--dxp-minutes', '0']).ok).toBe(false);
+  });
+
   it('English openings are ACF ballots not barred, drawn by the seed; International ones differ from each other', () => {
     const english = matchOpenings(draughtsGame('english'), 'acf', 24, 1);
     expect(new Set(english.map((o) => o.name)).size).toBe(24);
     expect(english.every((o) => /^ACF \d+ \(/.test(o.name) && o.moves.length === 3)).toBe(true);
     expect(matchOpenings(draughtsGame('english'), 'acf', 24, 1)).toEqual(english);
     expect(matchOpenings(draughtsGame('english'), 'acf', 24, 2)).not.toEqual(english);
+    const russian = parseExternalMatchArgs(['--engine', 'host kestog.so', '--protocol', 'cb', '--variant', 'russian']);
+    expect(russian.ok && russian.value).toMatchObject({ variant: 'russian', openings: 'random', seconds: 0.3 });
+    expect(parseExternalMatchArgs(['--engine', 'x', '--protocol', 'cb', '--variant', 'international']).ok).toBe(false);
+    expect(parseExternalMatchArgs(['--engine', 'x', '--protocol', 'hub', '--variant', 'russian']).ok).toBe(false);
     const intl = matchOpenings(draughtsGame('international'), 'random', 20, 1);
     expect(new Set(intl.map((o) => o.name)).size).toBe(20);
   });
@@ -115,6 +129,8 @@ describe('the referee', () => {
     });
     expect(silent[0]).toMatchObject({ points: 1, reason: 'Scripted gave no move: no answer' });
     expect(lines.at(-1)).toMatch(/^Tactica master vs Scripted: \+2 =0 -0, score 100\.0%, Elo \+∞/);
+    // Each side's wall time a move closes the report: Tactica moved in the first games, the engine in all.
+    expect(lines.at(-1)).toMatch(/; a move: Tactica \d+\.\d\d s, Scripted \d+\.\d\d s$/);
   });
 
   it('the third occurrence of a position draws; the ply cap adjudicates a draw', async () => {
@@ -163,6 +179,56 @@ describe('the referee', () => {
       ),
     });
     expect(capped[0]).toMatchObject({ points: 0.5, reason: 'ply cap 6', plies: 6 });
+  });
+
+  it('an engine ending the game as drawn is believed after 25 moves of kings alone or once our counter drew', async () => {
+    const game = draughtsGame('international');
+    // King against king, both sides wandering by one seeded sequence without giving a capture: our move counter
+    // (manual 2.4) draws it at ply 70, before any position comes round a third time.
+    let x = 1;
+    const rnd = (): number => {
+      x = (x * 1103515245 + 12345) % 2147483648;
+      return x / 2147483648;
+    };
+    const wander = (s: DraughtsState): DraughtsMove => {
+      const legal = game.legalMoves(s);
+      const safe = legal.filter((m) => !game.legalMoves(playingOn(game.play(s, m))).some((r) => r.captures.length));
+      const choice = safe.length > 0 ? safe : legal;
+      return choice[Math.floor(rnd() * choice.length)] as DraughtsMove;
+    };
+    let claimFrom = 0;
+    let games = 0;
+    const claimer: ExternalEngine = {
+      name: 'Claimer',
+      newGame: () => {
+        // Game 1: it claims on its first turn from ply 52 (25 moves of kings each); game 2: at once; game 3: after our counter's draw.
+        claimFrom = [52, 0, 72][games++] ?? 0;
+        return Promise.resolve();
+      },
+      think: (g) => {
+        if (g.moves.length >= claimFrom)
+          return Promise.resolve({ kind: 'none', reason: 'it ended the game as drawn', claim: 'draw' });
+        const m = wander(g.current);
+        return Promise.resolve({ kind: 'move', text: `${m.from}-${m.to}` });
+      },
+      told: () => undefined,
+      endGame: () => Promise.resolve(),
+      close: () => Promise.resolve(),
+    };
+    const r = await runExternalMatch(options({ games: 3, fen: 'W:WK50:BK1' }), () => undefined, {
+      engine: claimer,
+      ours: { move: (s) => Promise.resolve(wander(s)), close: () => Promise.resolve() },
+    });
+    expect(r[0]).toMatchObject({
+      points: 0.5,
+      plies: 53,
+      reason: 'Claimer ended the game as drawn: 25 moves of kings alone without a capture (FMJD)',
+    });
+    expect(r[1]).toMatchObject({ points: 1, reason: 'Claimer gave no move: it ended the game as drawn' });
+    expect(r[2]).toMatchObject({
+      points: 0.5,
+      reason: 'Claimer ended the game as drawn; our rules had drawn it (move-limit)',
+    });
   });
 
   it('a side left without a move loses', async () => {
@@ -250,7 +316,7 @@ describe('match:external against Tactica run as an external engine', () => {
     expect(lines[1]).toMatch(/^game 2: .+; Tactica White: Tactica (wins|draws|loses)/);
   }, 90_000);
 
-  it('cb: a CheckerBoard-protocol host over the built engine (English, ACF ballots)', async () => {
+  it('cb: a CheckerBoard-protocol host over the built engine (English from ACF ballots; Russian)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tactica-cb-'));
     const host = join(dir, 'host.mjs');
     writeFileSync(
@@ -258,7 +324,7 @@ describe('match:external against Tactica run as an external engine', () => {
       `import { createInterface } from 'node:readline';
 import { draughtsGame, formatMove } from ${JSON.stringify(join(root, 'packages/draughts/dist/index.js'))};
 import { createDraughtsEngine } from ${JSON.stringify(join(root, 'packages/ai/dist/draughts.js'))};
-const game = draughtsGame('english');
+const game = draughtsGame(process.argv[2] ?? 'english');
 const engine = createDraughtsEngine();
 for await (const line of createInterface({ input: process.stdin })) {
   const [cmd, fen] = line.split(' ');
@@ -297,7 +363,73 @@ for await (const line of createInterface({ input: process.stdin })) {
     );
     expect(lines[0]).toMatch(/^game 1: ACF \d+ \(.+\); Tactica host Black: Tactica (wins|draws|loses)/);
     expect(lines[2]).toMatch(/^Tactica novice vs Tactica host: \+\d+ =\d+ -\d+/);
+    // Russian (KestoG's game): the FEN goes out in algebraic squares, the host answers in numbers.
+    const ru = parseExternalMatchArgs([
+      '--engine',
+      `"${process.execPath}" "${host}" russian`,
+      '--protocol',
+      'cb',
+      '--variant',
+      'russian',
+      '--level',
+      'novice',
+      '--games',
+      '2',
+      '--time',
+      '0.05',
+      '--max-plies',
+      '40',
+    ]);
+    expect(ru.ok).toBe(true);
+    if (!ru.ok) return;
+    const russianGames = await within(
+      runExternalMatch(ru.value, () => undefined),
+      'a two-game Russian cb match',
+      60_000,
+    );
+    expect(russianGames.every((g) => !/gave no move|played/.test(g.reason))).toBe(true);
+    expect(russianGames.every((g) => g.plies > 0)).toBe(true);
   }, 90_000);
+});
+
+describe('match:external with a CheckerBoard host that fails', () => {
+  it('cb: a host answering "error" loses the game, with its words as the reason', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tactica-cb-error-'));
+    const host = join(dir, 'broken.mjs');
+    writeFileSync(
+      host,
+      `import { createInterface } from 'node:readline';
+for await (const line of createInterface({ input: process.stdin })) {
+  if (line === 'name') console.log('name Broken');
+  else if (line === 'new') console.log('ok');
+  else if (line === 'quit') break;
+  else console.log('error the engine gave an unreadable move');
+}
+`,
+    );
+    const o = parseExternalMatchArgs([
+      '--engine',
+      `"${process.execPath}" "${host}"`,
+      '--protocol',
+      'cb',
+      '--games',
+      '2',
+    ]);
+    expect(o.ok).toBe(true);
+    if (!o.ok) return;
+    const games = await within(
+      runExternalMatch(o.value, () => undefined, {
+        ours: {
+          move: (s) => Promise.resolve(draughtsGame('english').legalMoves(s)[0] as DraughtsMove),
+          close: () => Promise.resolve(),
+        },
+      }),
+      'a two-game cb match against a broken host',
+      30_000,
+    );
+    expect(games.map((g) => g.points)).toEqual([1, 1]);
+    expect(games[0]?.reason).toBe('Broken gave no move: it answered: error the engine gave an unreadable move');
+  }, 60_000);
 });
 
 function freePort(): Promise<number> {

@@ -3,17 +3,20 @@
  *
  *   npm run match:external -- --engine "<command>" --protocol hub|dxp|cb [--variant english|international]
  *       [--games N] [--time <seconds a move>] [--openings acf|random] [--seed S] [--level master] [--max-plies P]
- *       [--cwd <dir>] [--port N] [--pdn <file>]
+ *       [--cwd <dir>] [--port N] [--dxp-minutes M] [--pdn <file>]
  *
  * - Openings: English from the ACF three-move ballots (the 156 not barred, drawn by the seed), International from
  *   seeded random openings of a few moves; each opening is played twice, the external engine Black in the first
  *   game and White in the second.
- * - Every move the engine sends is read with our rules; one they refuse, or no answer in time, loses the game. A side
- *   without a move loses; the third occurrence of a position draws; a game reaching the ply cap is adjudicated drawn.
+ * - Every move the engine sends is read with our rules; one they refuse, or no answer in time, loses the game, and so
+ *   does ending the game as drawn (DXP) unless our move counter had drawn it by then or, in International, the last
+ *   25 moves each were kings' without a capture (FMJD's rule, which Scan applies) (ours). A side without a move loses;
+ *   the third occurrence of a position draws; a game reaching the ply cap is adjudicated drawn.
  *   Our own move counter (manual 2.4) is not applied here: the referee plays on past it (`playingOn`), so both
  *   engines play the game as their own rules know it, up to the cap.
  * - Prints a line per game and then `+W =D -L`, the score and the Elo difference with its 95% interval (Tactica's
- *   side). `--pdn` writes the games.
+ *   side; the interval is lopsided near a sweep, so both ends are given), then each side's wall time a move.
+ *   `--pdn` writes the games.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -24,6 +27,7 @@ import {
   acfBallots,
   draughtsGame,
   formatMove,
+  pieceAt,
   playingOn,
   writePdn,
   type DraughtsGame,
@@ -37,7 +41,8 @@ import { CbEngine, DxpEngine, HubEngine, PROTOCOLS, type ExternalEngine, type Pr
 export interface ExternalMatchOptions {
   readonly engine: string;
   readonly protocol: Protocol;
-  readonly variant: 'english' | 'international';
+  /** International for Hub and DXP; English or Russian for CheckerBoard engines (cb). */
+  readonly variant: 'english' | 'international' | 'russian';
   /** Games in all (even: each opening twice). */
   readonly games: number;
   /** Seconds a move, each side. */
@@ -56,6 +61,8 @@ export interface ExternalMatchOptions {
   readonly params: readonly string[];
   /** Start every game from this position (FEN) instead of the openings. */
   readonly fen?: string;
+  /** DXP: the game's clock in minutes, instead of about 60 moves' time (`dxpClock`). */
+  readonly dxpMinutes?: number;
   /** How long the engine may take to answer before it loses (default the larger of 10 s and 20 moves' time). */
   readonly answerTimeoutMs?: number;
 }
@@ -70,6 +77,11 @@ export interface RefereedGame {
   readonly points: number;
   readonly reason: string;
   readonly plies: number;
+  /** Wall time each side spent on its moves, and how many moves (Tactica's, then the engine's). */
+  readonly ourMs: number;
+  readonly ourMoves: number;
+  readonly engineMs: number;
+  readonly engineMoves: number;
   readonly pdn: PdnGame;
 }
 
@@ -144,7 +156,10 @@ async function startEngine(o: ExternalMatchOptions): Promise<ExternalEngine> {
     case 'cb':
       return CbEngine.start(o.engine, o.cwd);
     case 'dxp':
-      return DxpEngine.start(o.engine === '' ? undefined : o.engine, o.cwd, o.host, o.port);
+      return DxpEngine.start(o.engine === '' ? undefined : o.engine, o.cwd, o.host, o.port, {
+        maxPlies: o.maxPlies,
+        ...(o.dxpMinutes !== undefined ? { minutes: o.dxpMinutes } : {}),
+      });
   }
 }
 
@@ -185,7 +200,8 @@ export async function runExternalMatch(
   if (!(PROTOCOLS as readonly string[]).includes(o.protocol)) throw new Error(`unknown protocol ${o.protocol}`);
   if (o.protocol !== 'cb' && o.variant !== 'international')
     throw new Error(`${o.protocol} plays International draughts only`);
-  if (o.protocol === 'cb' && o.variant !== 'english') throw new Error('cb engines play English draughts here');
+  if (o.protocol === 'cb' && o.variant === 'international')
+    throw new Error('cb engines play 8x8 draughts (English, Russian) here');
   const game = draughtsGame(o.variant);
   let start = game.initial();
   if (o.fen !== undefined) {
@@ -233,8 +249,17 @@ export async function runExternalMatch(
   const draws = results.filter((r) => r.points === 0.5).length;
   const losses = results.filter((r) => r.points === 0).length;
   const e = estimateElo({ wins, draws, losses });
+  // Wall time a move, both sides: engines that time themselves by CPU time, or a loaded machine, show here.
+  const perMove = (ms: number, n: number): string => (n === 0 ? '-' : `${(ms / n / 1000).toFixed(2)} s`);
+  const sum = (f: (r: RefereedGame) => number): number => results.reduce((a, r) => a + f(r), 0);
   out(
-    `Tactica ${o.level} vs ${engine.name}: +${wins} =${draws} -${losses}, score ${(e.score * 100).toFixed(1)}%, Elo ${fmtElo(e.elo)} ± ${Number.isFinite(e.margin) ? Math.round(e.margin) : '∞'} (95%)`,
+    `Tactica ${o.level} vs ${engine.name}: +${wins} =${draws} -${losses}, score ${(e.score * 100).toFixed(1)}%, Elo ${fmtElo(e.elo)} (95%: ${fmtElo(e.low)} to ${fmtElo(e.high)}); a move: Tactica ${perMove(
+      sum((r) => r.ourMs),
+      sum((r) => r.ourMoves),
+    )}, ${engine.name} ${perMove(
+      sum((r) => r.engineMs),
+      sum((r) => r.engineMoves),
+    )}`,
   );
   if (o.pdn !== undefined) writeFileSync(o.pdn, writePdn(results.map((r) => r.pdn)));
   return results;
@@ -245,6 +270,7 @@ function variantOf(game: DraughtsGame): DraughtsState['position']['variant'] {
 }
 
 function fmtElo(elo: number): string {
+  if (Number.isNaN(elo)) return '?';
   if (!Number.isFinite(elo)) return elo > 0 ? '+∞' : '-∞';
   return `${elo >= 0 ? '+' : ''}${Math.round(elo)}`;
 }
@@ -278,7 +304,17 @@ async function playOne(
   let reason = '';
   let plies = 0;
   const dxpMoves: DraughtsMove[] = [];
+  // The first draw our rules gave (the move counter, manual 2.4): the referee plays on past it, but an engine that
+  // ends the game as drawn by its own rules is then believed.
+  let drawnByOurRules: string | undefined;
+  // Plies in a row of kings moving without taking: FMJD's 25-move rule, which DXP engines (Scan 2.0) apply.
+  let kingPlies = 0;
+  let ourMs = 0;
+  let ourMoves = 0;
+  let engineMs = 0;
+  let engineMoves = 0;
   for (;;) {
+    if (drawnByOurRules === undefined && s.over?.kind === 'draw') drawnByOurRules = s.over.reason;
     const live = playingOn(s);
     const legal = game.legalMoves(live);
     const mover = live.position.turn;
@@ -298,6 +334,7 @@ async function playOne(
     }
     let move: DraughtsMove;
     if (engineToMove) {
+      const asked = Date.now();
       const answer = await engine.think(
         {
           start: o.protocol === 'dxp' ? openingState : start,
@@ -307,7 +344,17 @@ async function playOne(
         moveMs,
         timeoutMs,
       );
+      engineMs += Date.now() - asked;
+      engineMoves++;
       if (answer.kind === 'none') {
+        if (answer.claim === 'draw' && drawnByOurRules !== undefined) {
+          reason = `${engine.name} ended the game as drawn; our rules had drawn it (${drawnByOurRules})`;
+          break;
+        }
+        if (answer.claim === 'draw' && variantOf(game) === 'international' && kingPlies >= 50) {
+          reason = `${engine.name} ended the game as drawn: 25 moves of kings alone without a capture (FMJD)`;
+          break;
+        }
         points = 1;
         reason = `${engine.name} gave no move: ${answer.reason}`;
         break;
@@ -322,8 +369,12 @@ async function playOne(
     } else {
       const started = Date.now();
       move = await ours.move(live, moveMs, o.seed + index * 1000 + plies);
+      ourMs += Date.now() - started;
+      ourMoves++;
       engine.told(move, (Date.now() - started) / 1000);
     }
+    const moved = pieceAt(live.position, move.from);
+    kingPlies = (moved === 'W' || moved === 'B') && move.captures.length === 0 ? kingPlies + 1 : 0;
     s = game.play(live, move);
     moves.push(move);
     dxpMoves.push(move);
@@ -351,7 +402,19 @@ async function playOne(
     comments: [],
     result: whiteScore === 1 ? 'white-wins' : whiteScore === 0 ? 'black-wins' : 'draw',
   };
-  return { index, opening: opening.name, engineSide, points, reason, plies, pdn };
+  return {
+    index,
+    opening: opening.name,
+    engineSide,
+    points,
+    reason,
+    plies,
+    ourMs,
+    ourMoves,
+    engineMs,
+    engineMoves,
+    pdn,
+  };
 }
 
 /** Reads the command line (`npm run match:external -- …`); an error says which option and why. */
@@ -377,6 +440,7 @@ export function parseExternalMatchArgs(argv: readonly string[]): Result<External
         pdn: { type: 'string' },
         param: { type: 'string', multiple: true, default: [] },
         'answer-timeout': { type: 'string' },
+        'dxp-minutes': { type: 'string' },
         fen: { type: 'string' },
       },
       strict: true,
@@ -393,7 +457,10 @@ export function parseExternalMatchArgs(argv: readonly string[]): Result<External
   const engine = str('engine') ?? '';
   if (engine === '' && protocol !== 'dxp') return bad('engine', 'the command that starts the engine');
   const variant = str('variant') ?? (protocol === 'cb' ? 'english' : 'international');
-  if (variant !== 'english' && variant !== 'international') return bad('variant', 'english or international');
+  if (variant !== 'english' && variant !== 'international' && variant !== 'russian')
+    return bad('variant', 'english, international or russian');
+  if ((protocol === 'cb') === (variant === 'international'))
+    return bad('variant', protocol === 'cb' ? 'english or russian for cb' : `international for ${protocol}`);
   const int = (k: string, min: number, max: number): number | undefined => {
     const v = str(k);
     if (v === undefined || !/^\d+$/.test(v)) return undefined;
@@ -402,7 +469,7 @@ export function parseExternalMatchArgs(argv: readonly string[]): Result<External
   };
   const games = int('games', 1, 100_000);
   if (games === undefined) return bad('games', 'a whole number of games, 1 or more');
-  const seconds = Number(str('time') ?? (variant === 'english' ? '0.3' : '1'));
+  const seconds = Number(str('time') ?? (variant === 'international' ? '1' : '0.3'));
   if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) return bad('time', 'seconds a move, above 0');
   const openings = str('openings') ?? (variant === 'english' ? 'acf' : 'random');
   if (openings !== 'acf' && openings !== 'random') return bad('openings', 'acf or random');
@@ -421,6 +488,9 @@ export function parseExternalMatchArgs(argv: readonly string[]): Result<External
   for (const p of params) if (!/^[\w-]+=\S*$/.test(p)) return bad('param', `"${p}" is not name=value`);
   const cwd = str('cwd');
   const pdn = str('pdn');
+  const dxpMinutes = str('dxp-minutes') === undefined ? undefined : int('dxp-minutes', 1, 999);
+  if (str('dxp-minutes') !== undefined && dxpMinutes === undefined)
+    return bad('dxp-minutes', 'whole minutes for the game, 1 to 999');
   const answer = str('answer-timeout') === undefined ? undefined : Number(str('answer-timeout'));
   if (answer !== undefined && !(answer > 0)) return bad('answer-timeout', 'seconds, above 0');
   return ok({
@@ -439,6 +509,7 @@ export function parseExternalMatchArgs(argv: readonly string[]): Result<External
     port,
     ...(pdn !== undefined ? { pdn } : {}),
     params,
+    ...(dxpMinutes !== undefined ? { dxpMinutes } : {}),
     ...(answer !== undefined ? { answerTimeoutMs: Math.round(answer * 1000) } : {}),
     ...(str('fen') !== undefined ? { fen: str('fen') as string } : {}),
   });
