@@ -9,7 +9,8 @@
 // probe on, `--no-lmr` and `--no-extension` turn its parts off, `--lmr-scale`, `--late-moves`, `--futility` set them,
 // to measure each). `--threads N` adds N - 1 Lazy SMP helper threads over the shared table (deep searcher): the
 // position then gets `--ms` of CPU time per thread (the process's CPU time over N), and the nodes per second count
-// every thread's nodes over that time; `--wall` measures wall-clock time instead of CPU time.
+// every thread's nodes over that time; `--wall` measures wall-clock time instead of CPU time. `--eval learned` gives
+// the deep search (one thread) the learned evaluation (draughts-learned-eval.ts).
 import { loadavg } from 'node:os';
 import { cpuUsage } from 'node:process';
 import {
@@ -18,6 +19,7 @@ import {
   DraughtsDeepSearcher,
   DraughtsHelpers,
   DraughtsSearcher,
+  loadLearnedEvaluator,
   randomOpening,
 } from '../packages/ai/dist/index.js';
 import { createRng } from '../packages/core/dist/index.js';
@@ -74,17 +76,23 @@ async function main() {
     if (option(flag, undefined) !== undefined) settings[key] = Number(option(flag));
   }
   console.log(
-    `draughts search depth, ${kind} searcher${kind === 'deep' ? ` ${JSON.stringify(settings)}` : ''}, ${threads} thread${threads > 1 ? 's' : ''}, ${ms} ms of ${wall ? 'wall-clock' : 'CPU'} time${threads > 1 && !wall ? ' per thread' : ''} per position, node ${process.version}, load average ${loadavg()
+    `draughts search depth, ${kind} searcher${kind === 'deep' ? ` ${JSON.stringify(settings)}` : ''}${option('--eval', 'hand') === 'learned' ? ', learned evaluation' : ''}, ${threads} thread${threads > 1 ? 's' : ''}, ${ms} ms of ${wall ? 'wall-clock' : 'CPU'} time${threads > 1 && !wall ? ' per thread' : ''} per position, node ${process.version}, load average ${loadavg()
       .map((x) => x.toFixed(1))
       .join(' ')}`,
   );
   for (const variant of variants) {
     const positions = middlegames(variant, count);
     const table = threads > 1 ? new SharedArrayBuffer(DeepTable.bytes(18)) : undefined;
+    const evaluator = option('--eval', 'hand') === 'learned' ? await loadLearnedEvaluator(variant) : undefined;
     const searcher =
       kind === 'classic'
         ? new DraughtsSearcher({ ttLog2: 20 })
-        : new DraughtsDeepSearcher({ ttLog2: 18, ...settings, ...(table ? { table } : {}) });
+        : new DraughtsDeepSearcher({
+            ttLog2: 18,
+            ...settings,
+            ...(table ? { table } : {}),
+            ...(evaluator ? { evaluator } : {}),
+          });
     const helpers = table ? new DraughtsHelpers({ count: threads - 1, ttLog2: 18, table, settings }) : undefined;
     const search = (s, limits) => {
       if (!helpers) return searcher.search(new DraughtsSearchPosition(s), limits);

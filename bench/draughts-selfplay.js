@@ -23,6 +23,8 @@
 //   --openings ballots (English): the ACF ballots not barred, in order, each played with both colours, instead of
 //   random openings; --opening-plies P random openings of P plies (0: every game from the start position, varied
 //   only by the book's picks); --first N starts at game N (to split a match over processes, each one job).
+//   --a-eval learned / --b-eval learned: that side's deep search (one thread) uses the learned evaluation
+//   (draughts-learned-eval.ts) instead of the hand-written one; the nodes a second each side searched are printed.
 import { loadavg } from 'node:os';
 import { cpuUsage } from 'node:process';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -41,8 +43,9 @@ const cpuMs = () => {
   return (u.user + u.system) / 1000;
 };
 
-async function sideOf(settings, kind, o, dist, threads) {
+async function sideOf(settings, kind, o, dist, threads, evaluation) {
   const side = {
+    nodes: 0,
     kind,
     used: 0,
     moves: 0,
@@ -54,6 +57,11 @@ async function sideOf(settings, kind, o, dist, threads) {
   };
   if (kind === 'classic') return { ...side, searcher: new ai.DraughtsSearcher({ ttLog2: 16, ...settings }) };
   const lib = dist ? await import(new URL(`file://${dist.replace(/\/$/, '')}/index.js`).href) : ai;
+  if (evaluation === 'learned') {
+    const evaluator = await ai.loadLearnedEvaluator(o.variant);
+    if (!evaluator) throw new Error(`no learned evaluation for ${o.variant}`);
+    return { ...side, searcher: new lib.DraughtsDeepSearcher({ ttLog2: 16, ...settings, evaluator }) };
+  }
   if (threads <= 1) return { ...side, searcher: new lib.DraughtsDeepSearcher({ ttLog2: 16, ...settings }) };
   const table = new SharedArrayBuffer(ai.DeepTable.bytes(16));
   return {
@@ -79,8 +87,8 @@ function search(side, live, sp, limits) {
 
 async function playGame(o, index) {
   const game = draughtsGame(o.variant);
-  const a = await sideOf(o.a, o.aSearcher, o, o.aDist, o.aThreads);
-  const b = await sideOf(o.b, o.bSearcher, o, o.bDist, o.bThreads);
+  const a = await sideOf(o.a, o.aSearcher, o, o.aDist, o.aThreads, o.aEval);
+  const b = await sideOf(o.b, o.bSearcher, o, o.bDist, o.bThreads, o.bEval);
   const clockNow = o.wall ? () => performance.now() : cpuMs;
   let flagged;
   const book = o.aBook || o.bBook ? await ai.loadDraughtsBook(o.variant) : undefined;
@@ -130,6 +138,7 @@ async function playGame(o, index) {
       side.choiceMoves++;
     }
     side.moves++;
+    side.nodes += r.nodes;
     if (o.clock) {
       side.clock -= used;
       if (side.clock < 0) {
@@ -154,11 +163,13 @@ async function playGame(o, index) {
     flagged: flagged ? (flagged === a ? 'A' : 'B') : undefined,
     aMs: a.used,
     aMoves: a.moves,
+    aNodes: a.nodes,
     aTarget: a.target,
     aChoiceMs: a.choiceUsed,
     aChoiceMoves: a.choiceMoves,
     bMs: b.used,
     bMoves: b.moves,
+    bNodes: b.nodes,
     bTarget: b.target,
     bChoiceMs: b.choiceUsed,
     bChoiceMoves: b.choiceMoves,
@@ -180,6 +191,8 @@ if (!isMainThread) {
     b: JSON.parse(option('--b', '{}')),
     aSearcher: option('--a-searcher', 'deep'),
     bSearcher: option('--b-searcher', 'deep'),
+    aEval: option('--a-eval', 'hand'),
+    bEval: option('--b-eval', 'hand'),
     seed: Number(option('--seed', '1')),
     hardFactor: Number(option('--hard-factor', '2.5')),
     fixed: args.includes('--fixed'),
@@ -247,7 +260,7 @@ if (!isMainThread) {
       100
     ).toFixed(0)}%`;
   const describe = (x) =>
-    `${o[`${x}Searcher`]} ${JSON.stringify(o[x])}${o[`${x}Threads`] > 1 ? ` ${o[`${x}Threads`]} threads` : ''}${o[`${x}Dist`] ? ` from ${o[`${x}Dist`]}` : ''}`;
+    `${o[`${x}Searcher`]}${o[`${x}Eval`] === 'learned' ? ' learned evaluation' : ''} ${JSON.stringify(o[x])}${o[`${x}Threads`] > 1 ? ` ${o[`${x}Threads`]} threads` : ''}${o[`${x}Dist`] ? ` from ${o[`${x}Dist`]}` : ''}`;
   const control = o.nodes
     ? `${o.nodes} nodes a move`
     : o.clock
@@ -255,7 +268,7 @@ if (!isMainThread) {
       : `${o.ms} ms a move${o.fixed ? ' (fixed)' : `, hard limit ${o.hardFactor} × that`}`;
   const flags = results.filter((r) => r.flagged).map((r) => r.flagged);
   console.log(
-    `${o.variant} A ${describe('a')}${o.aBook ? ' + book' : ''} vs B ${describe('b')}, ${control}: +${wins} =${draws} -${losses}, score ${(e.score * 100).toFixed(1)}%, Elo ${Math.round(e.elo)} ± ${Math.round(e.margin)}; ${o.wall ? 'wall' : 'CPU'} ms a move A ${perMove('aMs', 'aMoves')}, B ${perMove('bMs', 'bMoves')} (moves with a choice: A ${perMove('aChoiceMs', 'aChoiceMoves')}, B ${perMove('bChoiceMs', 'bChoiceMoves')})${o.clock ? `; share of the target used (moves with a choice) A ${share('aChoiceMs', 'aTarget')}, B ${share('bChoiceMs', 'bTarget')}; lost on time A ${flags.filter((f) => f === 'A').length}, B ${flags.filter((f) => f === 'B').length}` : ''}; book moves a game A ${(results.reduce((x, r) => x + r.aBook, 0) / Math.max(1, results.length)).toFixed(1)} (${((performance.now() - t) / 1000).toFixed(0)} s, load average ${loadavg()
+    `${o.variant} A ${describe('a')}${o.aBook ? ' + book' : ''} vs B ${describe('b')}, ${control}: +${wins} =${draws} -${losses}, score ${(e.score * 100).toFixed(1)}%, Elo ${Math.round(e.elo)} ± ${Math.round(e.margin)}; ${o.wall ? 'wall' : 'CPU'} ms a move A ${perMove('aMs', 'aMoves')}, B ${perMove('bMs', 'bMoves')} (moves with a choice: A ${perMove('aChoiceMs', 'aChoiceMoves')}, B ${perMove('bChoiceMs', 'bChoiceMoves')})${o.clock ? `; share of the target used (moves with a choice) A ${share('aChoiceMs', 'aTarget')}, B ${share('bChoiceMs', 'bTarget')}; lost on time A ${flags.filter((f) => f === 'A').length}, B ${flags.filter((f) => f === 'B').length}` : ''}; book moves a game A ${(results.reduce((x, r) => x + r.aBook, 0) / Math.max(1, results.length)).toFixed(1)}; nodes a second A ${perMove('aNodes', 'aMs') * 1000}, B ${perMove('bNodes', 'bMs') * 1000} (${((performance.now() - t) / 1000).toFixed(0)} s, load average ${loadavg()
       .map((x) => x.toFixed(1))
       .join(' ')})`,
   );

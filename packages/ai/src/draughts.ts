@@ -18,6 +18,7 @@ export {
   DEEP_SEARCH_SETTINGS,
   createDraughtsEngine,
   draughtsEngine,
+  loadDraughtsEngine,
   immediateResults,
   useDraughtsEndgames,
   type DraughtsEngineOptions,

@@ -74,7 +74,8 @@ export async function loadEngine<F extends EngineFamily>(
         // The opening books (a few kilobytes each, chunks of their own) come with the engine unless it is told to
         // play without them, so that Master plays from them in a worker too **(ours)**.
         if (o?.book !== false) await Promise.all(draughts.BOOK_VARIANTS.map((v) => draughts.loadDraughtsBook(v)));
-        return draughts.createDraughtsEngine(o);
+        // With the learned evaluations the levels play with (their weights are loaded here, once).
+        return draughts.loadDraughtsEngine(o);
       }
       case 'force400':
         return (await import('./force400.js')).createForce400Engine(options as Force400EngineOptions);

@@ -57,3 +57,25 @@ export * from './force400.js';
 export * from './tactics.js';
 export * from './tactrix.js';
 export * from './tactorus.js';
+// The learned draughts evaluation and the pipeline that fits it (`npm run train:draughts`).
+export {
+  decodeWeights as decodeDraughtsWeights,
+  encodeWeights as encodeDraughtsWeights,
+  learnedEvaluatorIfLoaded,
+  LEARNED_VARIANTS,
+  LearnedDraughtsEvaluator,
+  loadLearnedEvaluator,
+  SCALAR_FEATURES as DRAUGHTS_SCALAR_FEATURES,
+  type DraughtsWeights,
+} from './games/draughts-learned-eval.js';
+export {
+  featureSet as draughtsFeatureSet,
+  fitWeights,
+  generatePositions,
+  type EpochLoss,
+  type FeatureSet,
+  type FitOptions,
+  type FitResult,
+  type GenerateOptions,
+  type TrainingPosition,
+} from './games/draughts-train.js';

@@ -10,3 +10,7 @@ declare class URL {
 interface ImportMeta {
   readonly url: string;
 }
+
+// Base64 of binary strings (the learned draughts weights).
+declare function atob(data: string): string;
+declare function btoa(data: string): string;

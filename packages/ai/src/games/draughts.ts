@@ -46,6 +46,7 @@ import { loadedDraughtsBook, pickBookMove, type DraughtsBook } from './draughts-
 import {
   DraughtsDeepSearcher,
   type DeepEndgames,
+  type DeepEvaluator,
   type DeepSearcherOptions,
   type DeepSearchLimits,
 } from './draughts-deep-search.js';
@@ -93,6 +94,12 @@ export interface DraughtsLevel extends LevelInfo {
    * deep search of the top level (`DraughtsDeepSearcher`: reductions, a reduced-depth probe, a time manager) **(ours)**.
    */
   readonly search?: 'classic' | 'deep';
+  /**
+   * The deep search's evaluation in the rule sets where it is `learned`: the learned one (draughts-learned-eval.ts)
+   * when the engine was given it (`loadDraughtsEngine` loads it), in normal play; otherwise, and by default, the
+   * hand-written one **(ours)**.
+   */
+  readonly learnedIn?: readonly VariantId[];
   /**
    * Plays from the opening book when the position is in it (`draughts-book.ts`; the engine option `book` overrides
    * this for every level). Off for the manual's levels, whose character is their search **(ours)**.
@@ -158,6 +165,8 @@ export const DRAUGHTS_LEVELS: readonly DraughtsLevel[] = [
     safe: true,
     ttLog2: 19,
     search: 'deep',
+    // Where the learned evaluation beat the hand-written one at equal time (bench/RESULTS.md, "learned evaluation").
+    learnedIn: ['english'],
     book: true,
     bookMargin: 10,
   },
@@ -170,6 +179,8 @@ export interface DraughtsEngineOptions {
   readonly searcher?: Omit<DraughtsSearcherOptions, 'ttLog2'>;
   /** The deep searcher's settings, for the levels with `search: 'deep'`; the table size comes from the level. */
   readonly deepSearcher?: Omit<DeepSearcherOptions, 'ttLog2' | 'table' | 'helper'>;
+  /** Learned evaluations by rule set, for the levels that use them (`DraughtsLevel.learnedIn`). */
+  readonly evaluators?: Partial<Record<VariantId, DeepEvaluator>>;
   /** The opening book on (`true`) or off (`false`) at every level; by default each level's own `book`. */
   readonly book?: boolean;
   /**
@@ -297,20 +308,28 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
     1,
     Math.floor(options.threads ?? (spawn ? Math.min(MAX_DEFAULT_THREADS, availableCores()) : 1)),
   );
-  const deepSearchers = new Map<number, DraughtsDeepSearcher>();
+  // One deep searcher per table size and evaluation (an engine usually plays one rule set: one of them).
+  const deepSearchers = new Map<string, DraughtsDeepSearcher>();
   const helperPools = new Map<number, DraughtsHelpers>();
-  const getDeepSearcher = (ttLog2: number): DraughtsDeepSearcher => {
-    let s = deepSearchers.get(ttLog2);
+  const getDeepSearcher = (ttLog2: number, learned?: VariantId): DraughtsDeepSearcher => {
+    const key = `${ttLog2}${learned ?? ''}`;
+    let s = deepSearchers.get(key);
     if (!s) {
       const deep = { ...(defaultEndgames ? { endgames: defaultEndgames } : {}), ...options.deepSearcher };
-      if (threads > 1 && spawn) {
+      const ev = learned === undefined ? undefined : options.evaluators?.[learned];
+      if (ev) {
+        // One thread with the learned evaluation: the helpers get plain-data settings and would search with the
+        // hand-written one, mixing two scales in the shared table (the learned one was measured on one thread)
+        // **(ours, for now)**.
+        s = new DraughtsDeepSearcher({ ...deep, ttLog2, evaluator: ev });
+      } else if (threads > 1 && spawn) {
         // The table lives in shared memory, and the helpers get the settings that are plain data.
         const table = new SharedArrayBuffer(DeepTable.bytes(ttLog2));
         s = new DraughtsDeepSearcher({ ...deep, ttLog2, table });
         const { evaluator: _e, endgames: _g, ...settings } = options.deepSearcher ?? {};
         helperPools.set(ttLog2, new DraughtsHelpers({ count: threads - 1, ttLog2, table, settings, spawn }));
       } else s = new DraughtsDeepSearcher({ ...deep, ttLog2 });
-      deepSearchers.set(ttLog2, s);
+      deepSearchers.set(key, s);
     }
     return s;
   };
@@ -323,7 +342,8 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
     limits: DeepSearchLimits & { readonly depth: number },
     parallel: boolean,
   ): SearchResult => {
-    const helpers = parallel ? helperPools.get(ttLog2) : undefined;
+    // The helpers belong to the hand-written evaluation's searcher.
+    const helpers = parallel && deepSearchers.get(`${ttLog2}`) === searcher ? helperPools.get(ttLog2) : undefined;
     if (!helpers) return searcher.search(sp, limits);
     const timeMs = limits.timeMs;
     const stop = helpers.start(
@@ -337,9 +357,13 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
       helpers.finish(stop);
     }
   };
-  /** The searcher a level plays with. */
-  const searcherOf = (level: DraughtsLevel): DraughtsSearcher | DraughtsDeepSearcher =>
-    level.search === 'deep' ? getDeepSearcher(level.ttLog2) : getSearcher(level.ttLog2);
+  /** The searcher a level plays a game with. */
+  const searcherOf = (level: DraughtsLevel, s: DraughtsState): DraughtsSearcher | DraughtsDeepSearcher => {
+    if (level.search !== 'deep') return getSearcher(level.ttLog2);
+    const variant = s.position.variant;
+    const learned = !s.giveaway && level.learnedIn?.includes(variant) && options.evaluators?.[variant] !== undefined;
+    return getDeepSearcher(level.ttLog2, learned ? variant : undefined);
+  };
   const bookOf = (variant: VariantId): DraughtsBook | undefined =>
     options.books ? options.books[variant] : loadedDraughtsBook(variant);
   const positions = new Map<string, DraughtsSearchPosition>();
@@ -396,7 +420,7 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
         }
       }
       const search = getSearcher(level.ttLog2);
-      const main = searcherOf(level);
+      const main = searcherOf(level, s);
       main.reset();
       const onIteration = think.onIteration;
       // Only iterations whose best move the rules check allows: a client may play the last one reported.
@@ -465,7 +489,7 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
         ...(limits.stop ? { stop: limits.stop } : {}),
         ...(limits.onIteration ? { onIteration: reportIteration(() => positionOf(s), limits.onIteration) } : {}),
       };
-      const searcher = searcherOf(strongest);
+      const searcher = searcherOf(strongest, s);
       const parallel = limits.timeMs !== undefined || limits.stop !== undefined;
       const r =
         searcher instanceof DraughtsDeepSearcher
@@ -478,6 +502,24 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
       await Promise.all(pools.map((p) => p.close()));
     },
   };
+}
+
+/**
+ * `createDraughtsEngine` with the learned evaluations loaded for the levels that play with them (Master, where it
+ * measured better: bench/RESULTS.md). Their weights are a chunk of their own, imported here and not before.
+ */
+export async function loadDraughtsEngine(options: DraughtsEngineOptions = {}): Promise<DraughtsEngine> {
+  const levels = options.levels ?? DRAUGHTS_LEVELS;
+  const wanted = new Set(levels.flatMap((l) => l.learnedIn ?? []));
+  const evaluators: Partial<Record<VariantId, DeepEvaluator>> = {};
+  if (wanted.size > 0) {
+    const { loadLearnedEvaluator } = await import('./draughts-learned-eval.js');
+    for (const variant of wanted) {
+      const ev = await loadLearnedEvaluator(variant);
+      if (ev) evaluators[variant] = ev;
+    }
+  }
+  return createDraughtsEngine({ ...options, evaluators: { ...evaluators, ...options.evaluators } });
 }
 
 /** The engine with the manual's five levels and Master, made on first use (importing allocates nothing). */

@@ -22,12 +22,15 @@ import {
   type VariantId,
 } from '@tactica/draughts';
 import { DRAUGHTS_LEVELS } from '@tactica/ai/draughts';
+import type { Engine } from '@tactica/ai';
 import { optionFlag, optionText, readOptions } from '../options.js';
 import { sequentialSetup } from '../setup.js';
 import { listing } from '../listing.js';
 import type { GameEntry, OptionSpec, SequentialSetup, StatusBase, VariantInfo } from '../types.js';
 import { draughtsBoard, type DraughtsPiece } from './board.js';
 import { exportPdn, PDN, readPdnRecord } from './records.js';
+
+let engine: Promise<Engine<DraughtsState, DraughtsMove>> | undefined;
 
 /** The manual's status bar (3.3.5) as data, plus what the board alone does not show. */
 export interface DraughtsStatus extends StatusBase {
@@ -120,7 +123,8 @@ function setupOf(game: DraughtsGame, start: DraughtsState, options: Record<strin
       // The rule set's opening book comes with the engine (a chunk of its own), so that Master plays from it from
       // its first move; the manual's levels never read it **(ours)**.
       if (!start.giveaway) await ai.loadDraughtsBook(variant);
-      return ai.draughtsEngine;
+      // One engine for every draughts game, with the learned evaluations its levels play with.
+      return await (engine ??= ai.loadDraughtsEngine());
     },
     records: [PDN],
     // Manual 3.2.2: "Auto ... Move with English/American, and Game with all others".

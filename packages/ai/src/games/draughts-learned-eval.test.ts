@@ -1,0 +1,168 @@
+import { createRng, unwrap } from '@tactica/core';
+import {
+  DraughtsSearchPosition,
+  draughtsGame,
+  RULE_SETS,
+  stateFrom,
+  type DraughtsState,
+  type Position,
+} from '@tactica/draughts';
+import { describe, expect, it } from 'vitest';
+import { randomOpening } from '../match.js';
+import {
+  decodeWeights,
+  encodeWeights,
+  LEARNED_VARIANTS,
+  learnedLayout,
+  LearnedDraughtsEvaluator,
+  loadLearnedEvaluator,
+} from './draughts-learned-eval.js';
+import { createDraughtsEngine, DRAUGHTS_LEVELS, loadDraughtsEngine } from './draughts.js';
+
+type Bits = Position['bits'];
+
+/** The board turned half a turn with the colours swapped: bit b goes to last - b, White's pieces become Black's. */
+function mirror(p: Position): Position {
+  const size = RULE_SETS[p.variant].size;
+  const squares = (size * size) / 2;
+  const last = squares - 1 + Math.floor((squares - 1) / size);
+  const turn = (bits: number, hi: number): [number, number] => {
+    let lo = 0;
+    let h = 0;
+    for (let b = 0; b < 64; b++) {
+      const on = b < 32 ? (bits >>> b) & 1 : (hi >>> (b - 32)) & 1;
+      if (!on) continue;
+      const m = last - b;
+      if (m < 32) lo |= 1 << m;
+      else h |= 1 << (m - 32);
+    }
+    return [lo, h];
+  };
+  const [wLo, wHi, bLo, bHi, kLo, kHi] = p.bits;
+  const [nbLo, nbHi] = turn(wLo, wHi);
+  const [nwLo, nwHi] = turn(bLo, bHi);
+  const [nkLo, nkHi] = turn(kLo, kHi);
+  const bits: Bits = [nwLo, nwHi, nbLo, nbHi, nkLo, nkHi];
+  return { variant: p.variant, bits, turn: p.turn === 0 ? 1 : 0 };
+}
+
+/** Positions along seeded random games, kings and endings included. */
+function positionsOf(variant: 'english' | 'international', count: number): Position[] {
+  const game = draughtsGame(variant);
+  const out: Position[] = [];
+  for (let g = 0; out.length < count; g++) {
+    const rng = createRng(`learned-eval-test-${variant}-${g}`);
+    let s = randomOpening(game, rng.next(), 2);
+    while (!game.outcome(s) && out.length < count) {
+      out.push(s.position);
+      s = game.play(s, rng.pick(game.legalMoves(s)));
+    }
+  }
+  return out;
+}
+
+function evaluatorWithRandomWeights(variant: 'english' | 'international'): LearnedDraughtsEvaluator {
+  const layout = learnedLayout(RULE_SETS[variant].size);
+  const rng = createRng(`random-weights-${variant}`);
+  return new LearnedDraughtsEvaluator(
+    variant,
+    Array.from({ length: 2 * layout.params }, () => rng.int(400) - 200),
+  );
+}
+
+function stateOf(variant: 'english' | 'international', fen: string): DraughtsState {
+  return unwrap(draughtsGame(variant).parsePosition(fen));
+}
+
+const whiteScore = (ev: LearnedDraughtsEvaluator, p: Position): number => ev.evaluateWhite(...p.bits, p.turn);
+
+describe('the learned draughts evaluation', () => {
+  it.each(['english', 'international'] as const)(
+    '%s: a position and its mirror with the colours swapped score the same for the side to move, whatever the weights',
+    (variant) => {
+      const random = evaluatorWithRandomWeights(variant);
+      for (const p of positionsOf(variant, 400)) {
+        const m = mirror(p);
+        expect(whiteScore(random, m)).toBe(-whiteScore(random, p));
+      }
+    },
+  );
+
+  it.each(LEARNED_VARIANTS)(
+    '%s: the committed weights load, match the layout, and keep the symmetry',
+    async (variant) => {
+      const ev = await loadLearnedEvaluator(variant);
+      expect(ev).toBeDefined();
+      const { WEIGHTS } =
+        variant === 'english'
+          ? await import('./draughts-weights-english.js')
+          : await import('./draughts-weights-international.js');
+      expect(WEIGHTS.variant).toBe(variant);
+      expect(WEIGHTS.params).toBe(learnedLayout(RULE_SETS[variant].size).params);
+      expect(WEIGHTS.command).toMatch(/^npm run train:draughts -- .*--rules /);
+      expect(decodeWeights(WEIGHTS)).toHaveLength(2 * WEIGHTS.params);
+      const v = variant === 'english' ? 'english' : 'international';
+      for (const p of positionsOf(v, 100)) expect(whiteScore(ev!, mirror(p))).toBe(-whiteScore(ev!, p));
+    },
+  );
+
+  it('weights survive their encoding to a quarter of a hundredth of a man', () => {
+    const params = [0, 1.25, -3.5, 100, -250.75, 8191.75];
+    const back = decodeWeights({ variant: 'english', params: 3, command: '', weights: encodeWeights(params) });
+    expect(Array.from(back)).toEqual(params);
+  });
+
+  it.each([
+    ['english', 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11'],
+    [
+      'international',
+      'W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19',
+    ],
+  ] as const)('%s: with a man more, the side that has it stands better, whoever is to move', async (variant, fen) => {
+    const ev = await loadLearnedEvaluator(variant);
+    const s = stateOf(variant, fen);
+    expect(ev!.evaluate(new DraughtsSearchPosition(s))).toBeGreaterThan(50);
+    const black = stateOf(variant, fen.replace(/^W/, 'B'));
+    expect(ev!.evaluate(new DraughtsSearchPosition(black))).toBeLessThan(-50);
+  });
+
+  it.each(['english', 'international'] as const)(
+    "%s: the evaluation the search sees is the side to move's",
+    async (variant) => {
+      const ev = await loadLearnedEvaluator(variant);
+      for (const p of positionsOf(variant, 50)) {
+        const sp = new DraughtsSearchPosition(stateFrom(p, false));
+        const w = whiteScore(ev!, p);
+        expect(ev!.evaluate(sp)).toBe(p.turn === 0 ? w : -w);
+      }
+    },
+  );
+});
+
+describe('Master with the learned evaluation', () => {
+  const fen = 'W:W21,22,23,24,25,26,27,28,30,31,32:B1,2,3,4,5,6,7,8,9,10,12';
+
+  it('plays with it where it was adopted, once loadDraughtsEngine has loaded it, and not in give-away', async () => {
+    const loaded = await loadDraughtsEngine({ threads: 1 });
+    const plain = createDraughtsEngine({ threads: 1 });
+    const ev = await loadLearnedEvaluator('english');
+    const own = createDraughtsEngine({ threads: 1, evaluators: { english: ev! } });
+    const s = stateOf('english', fen);
+    const score = (e: typeof plain, state: DraughtsState): number | undefined => e.analyse(state, { depth: 1 }).score;
+    // Depth 1 from a quiet position: the score is the evaluation of the best reply's position, so it tells which.
+    expect(score(loaded, s)).toBe(score(own, s));
+    expect(score(loaded, s)).not.toBe(score(plain, s));
+    const giveaway = unwrap(draughtsGame('english', { giveaway: true }).parsePosition(fen));
+    expect(score(loaded, giveaway)).toBe(score(plain, giveaway));
+  });
+
+  it('keeps the hand-written evaluation where the learned one did not measure better', async () => {
+    const levels = DRAUGHTS_LEVELS.filter((l) => l.learnedIn?.includes('international'));
+    expect(levels).toEqual([]);
+    const loaded = await loadDraughtsEngine({ threads: 1 });
+    const s = draughtsGame('international').initial();
+    expect(loaded.analyse(s, { depth: 2 }).score).toBe(
+      createDraughtsEngine({ threads: 1 }).analyse(s, { depth: 2 }).score,
+    );
+  });
+});

@@ -1,0 +1,593 @@
+/**
+ * A draughts evaluation learned from games, in the spirit of Scan's: a linear model over patterns of the board,
+ * fitted by logistic regression on self-play positions (`draughts-train.ts`, `npm run train:draughts`), evaluated on
+ * the search's bitboards with no allocation, through the deep search's `DeepEvaluator` hook.
+ *
+ * Features, all White minus Black, each with two weights (opening and ending) mixed by the pieces left:
+ * - 2×4 windows of the board (two rows, four files: four playable squares; one at every other file), indexed by what
+ *   stands on their four squares (empty, white, black: 3^4 = 81 configurations), one weight per window and
+ *   configuration; these carry the men's square values, tempo, back rank, formations and holes;
+ * - men and kings counted (the fit pulls these two toward the hand-written values: see `FitOptions.materialPrior`),
+ *   the side to move, how far the kings stand from the edges and whether they hold the long diagonal;
+ * - mobility (men's forward steps, men free to step, kings' free neighbours), men one and two steps from crowning
+ *   with a free square ahead (runaways), and the balance of the men between the two wings.
+ *
+ * The model is symmetric by construction: a window configuration and its mirror (the board turned half a turn, the
+ * colours swapped) share one weight with opposite signs, so a position and its mirror image score exactly opposite
+ * for White — the same for the side to move. A king stands in a window as a piece of its colour (what it blocks and
+ * guards) and is counted, with how central it is; endings of kings only are scaled toward a draw as in the
+ * hand-written evaluation (manual 1.1: a lone king escapes too few kings), and such positions are left out of
+ * training **(ours)**.
+ *
+ * Weights are data (`draughts-weights-<rules>.ts`, generated with the command that made them at their top), loaded
+ * on demand by `loadLearnedEvaluator` so a page that never asks for it does not download it.
+ *
+ *   const ev = await loadLearnedEvaluator('international');
+ *   const searcher = new DraughtsDeepSearcher({ evaluator: ev });
+ */
+import { RULE_SETS, type DraughtsSearchPosition, type VariantId } from '@tactica/draughts';
+import type { DeepEvaluator } from './draughts-deep-search.js';
+
+/** Scalar features, in the order of the weights. */
+export const SCALAR_FEATURES = [
+  'men',
+  'kings',
+  'turn',
+  'steps',
+  'free-men',
+  'king-steps',
+  'near-crown',
+  'two-from-crown',
+  'balance',
+  'king-centre',
+  'king-diagonal',
+] as const;
+const SCALARS = SCALAR_FEATURES.length;
+const CONFIGS = 81;
+/** Weights are stored in quarters of a hundredth of a man. */
+export const WEIGHT_SCALE = 4;
+
+/** Where the features of one board size sit: windows, their mirror, and which parameter each configuration uses. */
+export interface LearnedLayout {
+  readonly size: 8 | 10;
+  readonly half: number;
+  /** Men per side at the start, doubled: the phase runs from this many pieces (opening) to none (ending). */
+  readonly startMen: number;
+  readonly windows: number;
+  /** The four bits of every window, ascending: a, a + 1, a + d, a + d + 1 (d is half or half + 1). */
+  readonly windowBits: Int8Array;
+  /** Pairs of adjacent rows: the first bit of each and how many bits it spans (at most 11). */
+  readonly pairStart: Int8Array;
+  readonly pairBits: Int8Array;
+  /** Per window: its row pair, the first square's bit within the pair's field, and d. */
+  readonly windowPair: Int8Array;
+  readonly windowShift: Int8Array;
+  readonly windowStep: Int8Array;
+  /** Parameters per phase: scalars first, then the patterns' shared weights. */
+  readonly params: number;
+  /** For window w and configuration c: the parameter at [w * 81 + c] (-1 when the weight must be 0) and its sign. */
+  readonly patternParam: Int32Array;
+  readonly patternSign: Int8Array;
+  readonly validLo: number;
+  readonly validHi: number;
+  /** Men one and two rows from crowning, per colour: [white lo, white hi, black lo, black hi]. */
+  readonly nearCrown: Int32Array;
+  readonly twoFromCrown: Int32Array;
+  /** The left and right halves of the board (files a–d / a–e and the rest) as White sees it: [left lo, left hi, right lo, right hi]. */
+  readonly wings: Int32Array;
+  /** Squares one, two and three files and rows from every edge ([lo, hi] each), and the long diagonal. */
+  readonly rings: Int32Array;
+  readonly diagonal: Int32Array;
+}
+
+const layouts = new Map<number, LearnedLayout>();
+
+/** Windows on one pair of rows: files 0, 2, 4 … while four files fit. */
+function windowsPerPair(size: number): number {
+  return Math.floor((size - 4) / 2) + 1;
+}
+
+/** Bit of internal square i (geometry.ts: one ghost bit after every two rows). */
+function bitOf(size: number, i: number): number {
+  return i + Math.floor(i / size);
+}
+
+/** Row (0 = top) and file (0 = left as White sees it) of internal square i (geometry.ts). */
+function rowCol(size: number, i: number): { row: number; col: number } {
+  const half = size / 2;
+  const row = Math.floor(i / half);
+  const k = i % half;
+  return { row, col: row % 2 === 0 ? 2 * k + 1 : 2 * k };
+}
+
+export function learnedLayout(size: 8 | 10): LearnedLayout {
+  const known = layouts.get(size);
+  if (known) return known;
+  const half = size / 2;
+  const squares = half * size;
+  const at = new Map<string, number>();
+  let validLo = 0;
+  let validHi = 0;
+  const nearCrown = new Int32Array(4);
+  const twoFromCrown = new Int32Array(4);
+  const wings = new Int32Array(4);
+  const rings = new Int32Array(6);
+  const diagonal = new Int32Array(2);
+  const set = (a: Int32Array, k: number, b: number): void => {
+    a[k * 2 + (b < 32 ? 0 : 1)] = (a[k * 2 + (b < 32 ? 0 : 1)] as number) | (1 << (b & 31));
+  };
+  for (let i = 0; i < squares; i++) {
+    const { row, col } = rowCol(size, i);
+    const b = bitOf(size, i);
+    at.set(`${row},${col}`, b);
+    if (b < 32) validLo |= 1 << b;
+    else validHi |= 1 << (b - 32);
+    // White crowns on row 0, Black on the last row.
+    if (row === 1) set(nearCrown, 0, b);
+    if (row === size - 2) set(nearCrown, 1, b);
+    if (row === 2) set(twoFromCrown, 0, b);
+    if (row === size - 3) set(twoFromCrown, 1, b);
+    set(wings, col < half ? 0 : 1, b);
+    const edge = Math.min(row, col, size - 1 - row, size - 1 - col);
+    for (let k = 1; k <= 3; k++) if (edge >= k) set(rings, k - 1, b);
+    if (row + col === size - 1) set(diagonal, 0, b);
+  }
+  // Windows: rows r, r + 1 and files c … c + 3 hold two playable squares on each row. Every other file only (c even):
+  // they still cover every square, overlapping by one file, at half the cost a leaf (a window costs about as much as
+  // the whole hand-written evaluation's mobility term) **(ours)**.
+  const bits: number[] = [];
+  const keyOf = new Map<string, number>();
+  for (let r = 0; r + 1 < size; r++) {
+    for (let c = 0; c + 3 < size; c += 2) {
+      const w: number[] = [];
+      for (let dr = 0; dr < 2; dr++) {
+        for (let dc = 0; dc < 4; dc++) {
+          const b = at.get(`${r + dr},${c + dc}`);
+          if (b !== undefined) w.push(b);
+        }
+      }
+      w.sort((x, y) => x - y);
+      keyOf.set(w.join(','), bits.length / 4);
+      bits.push(...w);
+    }
+  }
+  const windows = bits.length / 4;
+  const pairStart = new Int8Array(size - 1);
+  const pairBits = new Int8Array(size - 1);
+  for (let r = 0; r + 1 < size; r++) {
+    pairStart[r] = bitOf(size, r * half);
+    pairBits[r] = bitOf(size, (r + 2) * half - 1) - (pairStart[r] as number) + 1;
+  }
+  const windowPair = new Int8Array(windows);
+  const windowShift = new Int8Array(windows);
+  const windowStep = new Int8Array(windows);
+  for (let w = 0; w < windows; w++) {
+    const [a, a1, ad, ad1] = bits.slice(w * 4, w * 4 + 4) as [number, number, number, number];
+    const d = ad - a;
+    if (a1 !== a + 1 || ad1 !== ad + 1 || (d !== half && d !== half + 1)) throw new Error('a window out of shape');
+    // Windows were made row pair by row pair, WINDOWS_PER_PAIR of them each.
+    const r = Math.floor(w / windowsPerPair(size));
+    windowPair[w] = r;
+    windowShift[w] = a - (pairStart[r] as number);
+    windowStep[w] = d;
+  }
+  // Half a turn maps bit b to last - b (the ghost bits fall in place), reversing the order of a window's squares.
+  const last = bitOf(size, squares - 1);
+  const mirror = new Int32Array(windows);
+  for (let w = 0; w < windows; w++) {
+    const m = bits
+      .slice(w * 4, w * 4 + 4)
+      .map((b) => last - b)
+      .sort((x, y) => x - y);
+    const k = keyOf.get(m.join(','));
+    if (k === undefined) throw new Error('a window without its mirror');
+    mirror[w] = k;
+  }
+  const patternParam = new Int32Array(windows * CONFIGS).fill(-1);
+  const patternSign = new Int8Array(windows * CONFIGS);
+  let params = SCALARS;
+  for (let w = 0; w < windows; w++) {
+    for (let c = 0; c < CONFIGS; c++) {
+      const key = w * CONFIGS + c;
+      // The mirror: square k goes to square 3 - k, white men become black men and back.
+      let mc = 0;
+      for (let k = 0, x = c; k < 4; k++, x = Math.floor(x / 3)) {
+        const st = x % 3;
+        mc += (st === 0 ? 0 : 3 - st) * 3 ** (3 - k);
+      }
+      const mkey = (mirror[w] as number) * CONFIGS + mc;
+      if (mkey === key || (c === 0 && mc === 0)) continue; // its own mirror (or empty): worth 0 for both sides
+      if (key < mkey) {
+        patternParam[key] = params;
+        patternSign[key] = 1;
+        patternParam[mkey] = params;
+        patternSign[mkey] = -1;
+        params++;
+      }
+    }
+  }
+  const layout: LearnedLayout = {
+    size,
+    half,
+    startMen: 2 * (size === 10 ? 20 : 12),
+    windows,
+    windowBits: Int8Array.from(bits),
+    pairStart,
+    pairBits,
+    windowPair,
+    windowShift,
+    windowStep,
+    params,
+    patternParam,
+    patternSign,
+    validLo,
+    validHi,
+    nearCrown,
+    twoFromCrown,
+    wings,
+    rings,
+    diagonal,
+  };
+  layouts.set(size, layout);
+  return layout;
+}
+
+/** A window's men as two 4-bit masks (white | black << 4) → its configuration in base 3 (1 white, 2 black). */
+const TERNARY = new Uint8Array(256);
+for (let i = 0; i < 256; i++) {
+  let c = 0;
+  for (let k = 3; k >= 0; k--) c = c * 3 + (((i >> k) & 1) !== 0 ? 1 : ((i >> (k + 4)) & 1) !== 0 ? 2 : 0);
+  TERNARY[i] = c;
+}
+
+/** The `bits` bits of a two-word board from bit `start`. */
+function field(lo: number, hi: number, start: number, bits: number): number {
+  const mask = (1 << bits) - 1;
+  if (start >= 32) return (hi >>> (start - 32)) & mask;
+  if (start + bits <= 32) return (lo >>> start) & mask;
+  return ((lo >>> start) | (hi << (32 - start))) & mask;
+}
+
+function pop(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+function kingSteps(lo: number, hi: number, eLo: number, eHi: number, s: number, s1: number): number {
+  const rs = 32 - s;
+  const rs1 = 32 - s1;
+  return (
+    pop(((lo >>> s) | (hi << rs)) & eLo) +
+    pop((hi >>> s) & eHi) +
+    pop(((lo >>> s1) | (hi << rs1)) & eLo) +
+    pop((hi >>> s1) & eHi) +
+    pop((lo << s) & eLo) +
+    pop(((hi << s) | (lo >>> rs)) & eHi) +
+    pop((lo << s1) & eLo) +
+    pop(((hi << s1) | (lo >>> rs1)) & eHi)
+  );
+}
+
+/** What `collectFeatures` found besides the features: how to mix the phases, and whether the ending is scaled. */
+export const ENDING_PLAIN = 0;
+/** Kings only, a lone king against too few to trap it: a sixteenth of the score. */
+export const ENDING_LONE_KING = 16;
+/** Kings only, equal numbers: an eighth. */
+export const ENDING_EQUAL_KINGS = 8;
+/** Both sides crowned, at most six pieces, one apart: a quarter. */
+export const ENDING_CROWNED = 4;
+
+/**
+ * The features of a position, White minus Black, into `out`: the scalars (`SCALAR_FEATURES`) then each window's
+ * configuration. `fields` is scratch of 2 × (rows - 1) words. Returns pieces on the board × 32 + the ending's divisor
+ * (0 for none), so that nothing is allocated. The trainer's view; the evaluation reads the same windows on the fly.
+ */
+export function collectFeatures(
+  layout: LearnedLayout,
+  kingsToTrap: number,
+  wLo: number,
+  wHi: number,
+  bLo: number,
+  bHi: number,
+  kLo: number,
+  kHi: number,
+  turn: number,
+  fields: Int32Array,
+  out: Int32Array,
+): number {
+  const info = collectScalars(layout, kingsToTrap, wLo, wHi, bLo, bHi, kLo, kHi, turn, out);
+  // Each window's configuration from the pieces on its pair of rows (a king stands there as a piece of its colour).
+  const pairs = layout.size - 1;
+  for (let r = 0; r < pairs; r++) {
+    const start = layout.pairStart[r] as number;
+    const n = layout.pairBits[r] as number;
+    fields[r] = field(wLo, wHi, start, n);
+    fields[pairs + r] = field(bLo, bHi, start, n);
+  }
+  const wp = layout.windowPair;
+  const ws = layout.windowShift;
+  const wd = layout.windowStep;
+  for (let w = 0; w < layout.windows; w++) {
+    const r = wp[w] as number;
+    const sh = ws[w] as number;
+    const sd = sh + (wd[w] as number);
+    const fw = fields[r] as number;
+    const fb = fields[pairs + r] as number;
+    const nw = ((fw >>> sh) & 3) | (((fw >>> sd) & 3) << 2);
+    const nb = ((fb >>> sh) & 3) | (((fb >>> sd) & 3) << 2);
+    out[SCALARS + w] = TERNARY[nw | (nb << 4)] as number;
+  }
+
+  return info;
+}
+
+/** The scalar features into `out` (see `collectFeatures`). */
+function collectScalars(
+  layout: LearnedLayout,
+  kingsToTrap: number,
+  wLo: number,
+  wHi: number,
+  bLo: number,
+  bHi: number,
+  kLo: number,
+  kHi: number,
+  turn: number,
+  out: Int32Array,
+): number {
+  const s = layout.half;
+  const s1 = s + 1;
+  const rs = 32 - s;
+  const rs1 = 32 - s1;
+  const eLo = ~(wLo | bLo) & layout.validLo;
+  const eHi = ~(wHi | bHi) & layout.validHi;
+  const wmLo = wLo & ~kLo;
+  const wmHi = wHi & ~kHi;
+  const bmLo = bLo & ~kLo;
+  const bmHi = bHi & ~kHi;
+  const wkLo = wLo & kLo;
+  const wkHi = wHi & kHi;
+  const bkLo = bLo & kLo;
+  const bkHi = bHi & kHi;
+  const wMen = pop(wmLo) + pop(wmHi);
+  const bMen = pop(bmLo) + pop(bmHi);
+  const wKings = pop(wkLo) + pop(wkHi);
+  const bKings = pop(bkLo) + pop(bkHi);
+  // White moves toward lower bits, Black toward higher (evaluate.ts).
+  const wStepLo = (((wmLo >>> s) | (wmHi << rs)) & eLo) | (((wmLo >>> s1) | (wmHi << rs1)) & eLo);
+  const wStepHi = ((wmHi >>> s) & eHi) | ((wmHi >>> s1) & eHi);
+  const bStepLo = ((bmLo << s) & eLo) | ((bmLo << s1) & eLo);
+  const bStepHi = (((bmHi << s) | (bmLo >>> rs)) & eHi) | (((bmHi << s1) | (bmLo >>> rs1)) & eHi);
+  const wFreeLo = wmLo & ((eLo << s) | (eLo << s1));
+  const wFreeHi = wmHi & ((eHi << s) | (eLo >>> rs) | (eHi << s1) | (eLo >>> rs1));
+  const bFreeLo = bmLo & ((eLo >>> s) | (eHi << rs) | (eLo >>> s1) | (eHi << rs1));
+  const bFreeHi = bmHi & ((eHi >>> s) | (eHi >>> s1));
+  const near = layout.nearCrown;
+  const two = layout.twoFromCrown;
+  const wings = layout.wings;
+  const wBalance = Math.abs(
+    pop(wmLo & (wings[0] as number)) +
+      pop(wmHi & (wings[1] as number)) -
+      pop(wmLo & (wings[2] as number)) -
+      pop(wmHi & (wings[3] as number)),
+  );
+  const bBalance = Math.abs(
+    pop(bmLo & (wings[0] as number)) +
+      pop(bmHi & (wings[1] as number)) -
+      pop(bmLo & (wings[2] as number)) -
+      pop(bmHi & (wings[3] as number)),
+  );
+  out[0] = wMen - bMen;
+  out[1] = wKings - bKings;
+  out[2] = turn === 0 ? 1 : -1;
+  out[3] = pop(wStepLo) + pop(wStepHi) - pop(bStepLo) - pop(bStepHi);
+  out[4] = pop(wFreeLo) + pop(wFreeHi) - pop(bFreeLo) - pop(bFreeHi);
+  out[5] =
+    (wkLo | wkHi | bkLo | bkHi) === 0
+      ? 0
+      : kingSteps(wkLo, wkHi, eLo, eHi, s, s1) - kingSteps(bkLo, bkHi, eLo, eHi, s, s1);
+  out[6] =
+    pop(wFreeLo & (near[0] as number)) +
+    pop(wFreeHi & (near[1] as number)) -
+    pop(bFreeLo & (near[2] as number)) -
+    pop(bFreeHi & (near[3] as number));
+  out[7] =
+    pop(wFreeLo & (two[0] as number)) +
+    pop(wFreeHi & (two[1] as number)) -
+    pop(bFreeLo & (two[2] as number)) -
+    pop(bFreeHi & (two[3] as number));
+  out[8] = wBalance - bBalance;
+  // Kings stand in no window: where they stand is told by how far they are from the edges, and the long diagonal.
+  if ((wkLo | wkHi | bkLo | bkHi) === 0) {
+    out[9] = 0;
+    out[10] = 0;
+  } else {
+    const rg = layout.rings;
+    let centre = 0;
+    for (let k = 0; k < 6; k += 2) {
+      const lo = rg[k] as number;
+      const hi = rg[k + 1] as number;
+      centre += pop(wkLo & lo) + pop(wkHi & hi) - pop(bkLo & lo) - pop(bkHi & hi);
+    }
+    out[9] = centre;
+    const dLo = layout.diagonal[0] as number;
+    const dHi = layout.diagonal[1] as number;
+    out[10] = pop(wkLo & dLo) + pop(wkHi & dHi) - pop(bkLo & dLo) - pop(bkHi & dHi);
+  }
+
+  // Endings the linear model cannot see (evaluate.ts has the same rules).
+  const wPieces = wMen + wKings;
+  const bPieces = bMen + bKings;
+  let ending = ENDING_PLAIN;
+  if (wMen + bMen === 0) {
+    if (
+      (bPieces === 1 && wPieces > 1 && wPieces < kingsToTrap) ||
+      (wPieces === 1 && bPieces > 1 && bPieces < kingsToTrap)
+    )
+      ending = ENDING_LONE_KING;
+    else if (wPieces === bPieces) ending = ENDING_EQUAL_KINGS;
+  } else if (wKings > 0 && bKings > 0 && wPieces + bPieces <= 6 && Math.abs(wPieces - bPieces) <= 1) {
+    ending = ENDING_CROWNED;
+  }
+  return (wPieces + bPieces) * 32 + ending;
+}
+
+/** Kings needed to trap a lone king, as evaluate.ts counts them (manual 1.1). */
+export function kingsToTrapOf(variant: VariantId): number {
+  const rules = RULE_SETS[variant];
+  if (rules.king === 'one-step') return 2;
+  return rules.size === 10 ? 4 : 3;
+}
+
+/** Learned weights of one rule set as the generated module holds them. */
+export interface DraughtsWeights {
+  readonly variant: VariantId;
+  /** Parameters per phase (must match the layout of the rule set's board). */
+  readonly params: number;
+  /** The command that made them. */
+  readonly command: string;
+  /** Little-endian int16 in quarters of a hundredth of a man, base64: the opening's then the ending's parameters. */
+  readonly weights: string;
+}
+
+/** The weights as numbers (hundredths of a man): [opening…, ending…]. */
+export function decodeWeights(w: DraughtsWeights): Float64Array {
+  const bin = atob(w.weights);
+  const n = bin.length >> 1;
+  if (n !== 2 * w.params) throw new Error(`${w.variant} weights: ${n} numbers for ${w.params} parameters`);
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = bin.charCodeAt(2 * i) | (bin.charCodeAt(2 * i + 1) << 8);
+    out[i] = ((v << 16) >> 16) / WEIGHT_SCALE;
+  }
+  return out;
+}
+
+/** Parameters (hundredths of a man, [opening…, ending…]) as the generated module stores them. */
+export function encodeWeights(params: ArrayLike<number>): string {
+  let bin = '';
+  for (let i = 0; i < params.length; i++) {
+    const v = Math.max(-32768, Math.min(32767, Math.round((params[i] as number) * WEIGHT_SCALE))) & 0xffff;
+    bin += String.fromCharCode(v & 0xff, v >> 8);
+  }
+  return btoa(bin);
+}
+
+/**
+ * The learned evaluation of one rule set: `evaluate` for the side to move, in hundredths of a man, as the deep search
+ * wants it. Tables are expanded once, so a leaf costs the features and one lookup per window and phase.
+ */
+export class LearnedDraughtsEvaluator implements DeepEvaluator {
+  readonly variant: VariantId;
+  readonly layout: LearnedLayout;
+  private readonly kingsToTrap: number;
+  /** Scalar weights (quarters), opening then ending. */
+  private readonly scalarO: Int32Array;
+  private readonly scalarE: Int32Array;
+  /** Pattern weights (quarters) by [(window * 81 + configuration) * 2 + phase], signs applied (20 KB on 10x10). */
+  private readonly patterns: Int16Array;
+  private readonly features: Int32Array;
+
+  constructor(variant: VariantId, params: ArrayLike<number>) {
+    const rules = RULE_SETS[variant];
+    this.variant = variant;
+    const layout = learnedLayout(rules.size);
+    this.layout = layout;
+    if (params.length !== 2 * layout.params) {
+      throw new Error(`${variant}: ${params.length} weights for ${2 * layout.params} parameters`);
+    }
+    this.kingsToTrap = kingsToTrapOf(variant);
+    const q = (i: number): number => Math.round((params[i] as number) * WEIGHT_SCALE);
+    this.scalarO = new Int32Array(SCALARS);
+    this.scalarE = new Int32Array(SCALARS);
+    for (let i = 0; i < SCALARS; i++) {
+      this.scalarO[i] = q(i);
+      this.scalarE[i] = q(layout.params + i);
+    }
+    const n = layout.windows * CONFIGS;
+    this.patterns = new Int16Array(2 * n);
+    const clamp = (x: number): number => Math.max(-32768, Math.min(32767, x));
+    for (let k = 0; k < n; k++) {
+      const p = layout.patternParam[k] as number;
+      if (p < 0) continue;
+      const sign = layout.patternSign[k] as number;
+      this.patterns[2 * k] = clamp(sign * q(p));
+      this.patterns[2 * k + 1] = clamp(sign * q(layout.params + p));
+    }
+    this.features = new Int32Array(SCALARS);
+  }
+
+  /** From White's point of view, for the bitboards of a position. */
+  evaluateWhite(wLo: number, wHi: number, bLo: number, bHi: number, kLo: number, kHi: number, turn: number): number {
+    const layout = this.layout;
+    const f = this.features;
+    const info = collectScalars(layout, this.kingsToTrap, wLo, wHi, bLo, bHi, kLo, kHi, turn, f);
+    let so = 0;
+    let se = 0;
+    for (let i = 0; i < SCALARS; i++) {
+      const x = f[i] as number;
+      so += x * (this.scalarO[i] as number);
+      se += x * (this.scalarE[i] as number);
+    }
+    // The windows as collectFeatures reads them, looked up as they come (no list in between).
+    const table = this.patterns;
+    const ws = layout.windowShift;
+    const wd = layout.windowStep;
+    const per = windowsPerPair(layout.size);
+    const pairs = layout.size - 1;
+    for (let r = 0, w = 0; r < pairs; r++) {
+      const start = layout.pairStart[r] as number;
+      const n = layout.pairBits[r] as number;
+      const fw = field(wLo, wHi, start, n);
+      const fb = field(bLo, bHi, start, n);
+      for (let j = 0; j < per; j++, w++) {
+        const sh = ws[w] as number;
+        const sd = sh + (wd[w] as number);
+        const nw = ((fw >>> sh) & 3) | (((fw >>> sd) & 3) << 2);
+        const nb = ((fb >>> sh) & 3) | (((fb >>> sd) & 3) << 2);
+        const idx = (w * CONFIGS + (TERNARY[nw | (nb << 4)] as number)) << 1;
+        so += table[idx] as number;
+        se += table[idx + 1] as number;
+      }
+    }
+    const start = layout.startMen;
+    let pieces = info >> 5;
+    if (pieces > start) pieces = start;
+    let score = Math.trunc((so * pieces + se * (start - pieces)) / (start * WEIGHT_SCALE));
+    const ending = info & 31;
+    if (ending !== ENDING_PLAIN) score = Math.trunc(score / ending);
+    return score;
+  }
+
+  evaluate(pos: DraughtsSearchPosition): number {
+    const e = pos.engine;
+    const white = this.evaluateWhite(e.wLo, e.wHi, e.bLo, e.bHi, e.kLo, e.kHi, e.side);
+    return e.side === 0 ? white : 0 - white;
+  }
+}
+
+/** The rule sets with learned weights in the repository. */
+export const LEARNED_VARIANTS: readonly VariantId[] = ['english', 'international'];
+
+const loaded = new Map<VariantId, LearnedDraughtsEvaluator>();
+
+/**
+ * The learned evaluation of a rule set, its weights imported on first use (a chunk of its own in a bundle), or
+ * undefined for a rule set without weights. Normal play only: give-away has its own goal.
+ */
+export async function loadLearnedEvaluator(variant: VariantId): Promise<LearnedDraughtsEvaluator | undefined> {
+  const known = loaded.get(variant);
+  if (known) return known;
+  let w: DraughtsWeights | undefined;
+  if (variant === 'english') w = (await import('./draughts-weights-english.js')).WEIGHTS;
+  else if (variant === 'international') w = (await import('./draughts-weights-international.js')).WEIGHTS;
+  if (!w) return undefined;
+  const ev = new LearnedDraughtsEvaluator(variant, decodeWeights(w));
+  loaded.set(variant, ev);
+  return ev;
+}
+
+/** The learned evaluation already loaded for a rule set (`loadLearnedEvaluator`), if any. */
+export function learnedEvaluatorIfLoaded(variant: VariantId): LearnedDraughtsEvaluator | undefined {
+  return loaded.get(variant);
+}

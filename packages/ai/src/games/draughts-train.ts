@@ -1,0 +1,429 @@
+/**
+ * The pipeline behind the learned draughts evaluation (`draughts-learned-eval.ts`; `npm run train:draughts`):
+ *
+ * 1. positions: self-play of the deep search (the hand-written evaluation, a node budget a move) from the ACF ballots
+ *    (English) or seeded random openings, every game and every choice reproducible from the seed; the quiet positions
+ *    (no capture for the side to move, no man about to crown: where the search's quiescence stands pat, so where the
+ *    evaluation is asked) are kept with the search's score and the game's result;
+ * 2. labels: the result (1, ½, 0 for White) blended with the search's score turned into an expected result,
+ *    σ(score / K), K fitted so that σ(score / K) predicts the results best — which also puts the learned weights in
+ *    the search's units (hundredths of a man);
+ * 3. fit: logistic regression of the label on the features (full-batch Adam, L2 on the weights) on a training share,
+ *    the weights kept from the epoch with the lowest loss on the validation share (split by game, so positions of one
+ *    game never sit on both sides).
+ *
+ * All of it pure and seeded; bench/train-draughts.js drives it and writes the weights module.
+ */
+import { createRng, type Rng } from '@tactica/core';
+import {
+  acfBallots,
+  DraughtsSearchPosition,
+  draughtsGame,
+  evalTables,
+  evaluate,
+  RULE_SETS,
+  type DraughtsState,
+  type VariantId,
+} from '@tactica/draughts';
+import { DraughtsDeepSearcher } from './draughts-deep-search.js';
+import {
+  collectFeatures,
+  ENDING_PLAIN,
+  kingsToTrapOf,
+  learnedLayout,
+  SCALAR_FEATURES,
+} from './draughts-learned-eval.js';
+
+/** One quiet position of a self-play game. */
+export interface TrainingPosition {
+  readonly bits: readonly [number, number, number, number, number, number];
+  readonly turn: 0 | 1;
+  /** The search's score, from White's point of view (hundredths of a man). */
+  readonly score: number;
+  /** The game's result for White: 1, 0.5 or 0. */
+  readonly result: number;
+  /** The game it comes from (the validation split goes by game). */
+  readonly game: number;
+}
+
+export interface GenerateOptions {
+  readonly variant: VariantId;
+  readonly seed: number;
+  readonly games: number;
+  /** Nodes the deep search spends a move (default 3000). */
+  readonly nodes?: number;
+  /** Games longer than this are drawn (default 250 plies) **(ours)**. */
+  readonly maxPlies?: number;
+  /** The game numbers to play (default all); workers play a share each. */
+  readonly only?: (game: number) => boolean;
+  readonly onGame?: (game: number, positions: number, result: number) => void;
+}
+
+/** The opening of game `i`: a ballot (English, then one or two random plies past it when the deck comes round) or random plies. */
+function openingOf(variant: VariantId, i: number, rng: Rng): DraughtsState {
+  const game = draughtsGame(variant);
+  let s = game.initial();
+  let random: number;
+  if (variant === 'english') {
+    const deck = acfBallots().filter((b) => !b.barred);
+    const ballot = deck[i % deck.length] as (typeof deck)[number];
+    for (const text of ballot.moves) {
+      const m = game.parseMove(s, text);
+      if (!m.ok) throw new Error(`ballot ${ballot.number}: ${m.error.message}`);
+      s = game.play(s, m.value);
+    }
+    random = Math.floor(i / deck.length) === 0 ? 0 : 1 + rng.int(2);
+  } else {
+    random = (RULE_SETS[variant].size === 10 ? 4 : 3) + rng.int(4);
+  }
+  for (let k = 0; k < random; k++) {
+    const moves = game.legalMoves(s);
+    if (moves.length === 0) break;
+    const next = game.play(s, rng.pick(moves));
+    if (game.outcome(next)) break;
+    s = next;
+  }
+  return s;
+}
+
+/** Plays self-play games and keeps their quiet positions (see the module's comment). */
+export function generatePositions(o: GenerateOptions): TrainingPosition[] {
+  const game = draughtsGame(o.variant);
+  const nodes = o.nodes ?? 3000;
+  const maxPlies = o.maxPlies ?? 250;
+  const out: TrainingPosition[] = [];
+  const searcher = new DraughtsDeepSearcher({ ttLog2: 16 });
+  for (let i = 0; i < o.games; i++) {
+    if (o.only && !o.only(i)) continue;
+    const rng = createRng(`train-draughts-${o.variant}-${o.seed}-${i}`);
+    let s = openingOf(o.variant, i, rng);
+    searcher.reset();
+    const kept: { bits: TrainingPosition['bits']; turn: 0 | 1; score: number }[] = [];
+    let plies = 0;
+    while (!game.outcome(s) && plies < maxPlies) {
+      const sp = new DraughtsSearchPosition(s);
+      const r = searcher.search(sp, { nodes });
+      if (r.bestMove === undefined) break;
+      if (sp.status() === 0 && !sp.canCrown()) {
+        const turn = s.position.turn;
+        kept.push({ bits: s.position.bits, turn, score: turn === 0 ? r.score : -r.score });
+      }
+      s = game.play(s, sp.decode(r.bestMove));
+      plies++;
+    }
+    const over = game.outcome(s);
+    const result = over?.kind === 'win' ? (over.winner === 0 ? 1 : 0) : 0.5;
+    for (const k of kept) out.push({ ...k, result, game: i });
+    o.onGame?.(i, kept.length, result);
+  }
+  return out;
+}
+
+/** Positions as the fit reads them: features per position, flat. */
+export interface FeatureSet {
+  readonly variant: VariantId;
+  readonly count: number;
+  readonly params: number;
+  /** Scalar feature values, SCALARS per position. */
+  readonly scalars: Int8Array;
+  /** Per position and window: the parameter, or -1. */
+  readonly patterns: Int32Array;
+  readonly signs: Int8Array;
+  /** Opening share of the phase mix, 0..1. */
+  readonly phase: Float32Array;
+  readonly result: Float32Array;
+  readonly score: Float32Array;
+  /** The hand-written evaluation from White's point of view (the baseline the fit is compared with). */
+  readonly hand: Float32Array;
+  readonly game: Int32Array;
+  /** Index of each row's position in the list it was made from. */
+  readonly source: Int32Array;
+}
+
+/** The features of the positions the fit can use (scaled endings are left out: the model does not see them). */
+export function featureSet(variant: VariantId, positions: readonly TrainingPosition[]): FeatureSet {
+  const layout = learnedLayout(RULE_SETS[variant].size);
+  const trap = kingsToTrapOf(variant);
+  const S = SCALAR_FEATURES.length;
+  const W = layout.windows;
+  const fields = new Int32Array(18);
+  const f = new Int32Array(S + W);
+  const keep: number[] = [];
+  const infos: number[] = [];
+  for (let i = 0; i < positions.length; i++) {
+    const p = positions[i] as TrainingPosition;
+    const [wLo, wHi, bLo, bHi, kLo, kHi] = p.bits;
+    const info = collectFeatures(layout, trap, wLo, wHi, bLo, bHi, kLo, kHi, p.turn, fields, f);
+    if ((info & 31) !== ENDING_PLAIN) continue;
+    keep.push(i);
+    infos.push(info);
+  }
+  const n = keep.length;
+  const set: FeatureSet = {
+    variant,
+    count: n,
+    params: layout.params,
+    scalars: new Int8Array(n * S),
+    patterns: new Int32Array(n * W),
+    signs: new Int8Array(n * W),
+    phase: new Float32Array(n),
+    result: new Float32Array(n),
+    score: new Float32Array(n),
+    hand: new Float32Array(n),
+    game: new Int32Array(n),
+    source: Int32Array.from(keep),
+  };
+  for (let j = 0; j < n; j++) {
+    const p = positions[keep[j] as number] as TrainingPosition;
+    const [wLo, wHi, bLo, bHi, kLo, kHi] = p.bits;
+    collectFeatures(layout, trap, wLo, wHi, bLo, bHi, kLo, kHi, p.turn, fields, f);
+    for (let k = 0; k < S; k++) set.scalars[j * S + k] = f[k] as number;
+    for (let w = 0; w < W; w++) {
+      const key = w * 81 + (f[S + w] as number);
+      set.patterns[j * W + w] = layout.patternParam[key] as number;
+      set.signs[j * W + w] = layout.patternSign[key] as number;
+    }
+    set.phase[j] = Math.min((infos[j] as number) >> 5, layout.startMen) / layout.startMen;
+    set.result[j] = p.result;
+    set.score[j] = p.score;
+    const hand = evaluate({ variant, bits: p.bits, turn: p.turn }, false);
+    set.hand[j] = p.turn === 0 ? hand : -hand;
+    set.game[j] = p.game;
+  }
+  return set;
+}
+
+/**
+ * The model's score for position `i` of a feature set under `weights` ([opening…, ending…], hundredths of a man,
+ * White's point of view): what `LearnedDraughtsEvaluator` computes, before its rounding.
+ */
+export function predictScore(set: FeatureSet, weights: ArrayLike<number>, i: number): number {
+  const S = SCALAR_FEATURES.length;
+  const W = learnedLayout(RULE_SETS[set.variant].size).windows;
+  const P = set.params;
+  const ph = set.phase[i] as number;
+  let so = 0;
+  let se = 0;
+  for (let k = 0; k < S; k++) {
+    const x = set.scalars[i * S + k] as number;
+    so += x * (weights[k] as number);
+    se += x * (weights[P + k] as number);
+  }
+  for (let w = 0; w < W; w++) {
+    const p = set.patterns[i * W + w] as number;
+    if (p < 0) continue;
+    const sg = set.signs[i * W + w] as number;
+    so += sg * (weights[p] as number);
+    se += sg * (weights[P + p] as number);
+  }
+  return so * ph + se * (1 - ph);
+}
+
+const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
+
+/** Cross-entropy of predicting `p` for a label `t` (both in 0..1), clamped away from log 0. */
+function crossEntropy(p: number, t: number): number {
+  const q = Math.min(1 - 1e-9, Math.max(1e-9, p));
+  return -(t * Math.log(q) + (1 - t) * Math.log(1 - q));
+}
+
+/** The K that makes σ(value / K) predict the results best over `rows` (a golden-section search). */
+export function fitScale(values: Float32Array, result: Float32Array, rows: readonly number[]): number {
+  const loss = (k: number): number => {
+    let sum = 0;
+    for (const i of rows) sum += crossEntropy(sigmoid((values[i] as number) / k), result[i] as number);
+    return sum / Math.max(1, rows.length);
+  };
+  let a = Math.log(10);
+  let b = Math.log(5000);
+  const g = (Math.sqrt(5) - 1) / 2;
+  for (let it = 0; it < 60; it++) {
+    const c = b - g * (b - a);
+    const d = a + g * (b - a);
+    if (loss(Math.exp(c)) < loss(Math.exp(d))) b = d;
+    else a = c;
+  }
+  return Math.exp((a + b) / 2);
+}
+
+export interface FitOptions {
+  readonly seed: number;
+  /** Share of the games held out for validation (default 0.2). */
+  readonly validation?: number;
+  readonly epochs?: number;
+  /** Adam's step (hundredths of a man; default 1). */
+  readonly rate?: number;
+  /** L2 penalty per weight (default 1e-6 of the squared weight, in hundredths of a man). */
+  readonly l2?: number;
+  /**
+   * Weight of the game's result in the label, the rest the search's score (default 1: on held-out games the results
+   * alone predicted results better, International 0.614 against 0.622 with 0.5; bench/RESULTS.md) **(ours)**.
+   */
+  readonly lambda?: number;
+  /**
+   * Adam's epsilon (default 1e-5): well above the gradient of a pattern seen in a handful of positions, so rare
+   * patterns move slowly instead of taking full steps on little evidence **(ours)**.
+   */
+  readonly epsilon?: number;
+  /**
+   * Pull of the material weights (men, kings) toward the hand-written evaluation's values, per squared hundredth of
+   * a man (default 1e-5; 0: toward 0 like every other weight). Self-play at a small node budget seldom shows what a
+   * king is worth — a king usually comes with men traded and the game drawn — and the first fit, blind to that,
+   * valued an International king below a man and lost its games **(ours)**.
+   */
+  readonly materialPrior?: number;
+  /** Called every `every` epochs (default 10) with the losses. */
+  readonly every?: number;
+  readonly onEpoch?: (e: EpochLoss) => void;
+}
+
+export interface EpochLoss {
+  readonly epoch: number;
+  /** Mean cross-entropy against the blended labels. */
+  readonly train: number;
+  readonly validation: number;
+  /** Validation loss against the game results alone. */
+  readonly validationResult: number;
+}
+
+export interface FitResult {
+  /** Weights in hundredths of a man, [opening…, ending…] (`LearnedDraughtsEvaluator`'s order). */
+  readonly weights: Float64Array;
+  readonly scale: number;
+  readonly history: readonly EpochLoss[];
+  readonly best: EpochLoss;
+  /** The hand-written evaluation's validation loss against the results (with its own fitted K), for comparison. */
+  readonly handValidationResult: number;
+  /** The K that fits the hand-written evaluation to the results. */
+  readonly handScale: number;
+  readonly trainCount: number;
+  readonly validationCount: number;
+}
+
+/** Fits the weights (see the module's comment). */
+export function fitWeights(set: FeatureSet, o: FitOptions): FitResult {
+  const S = SCALAR_FEATURES.length;
+  const W = learnedLayout(RULE_SETS[set.variant].size).windows;
+  const P = set.params;
+  const rng = createRng(`train-split-${o.seed}`);
+  const share = o.validation ?? 0.2;
+  const held = new Map<number, boolean>();
+  const train: number[] = [];
+  const valid: number[] = [];
+  for (let i = 0; i < set.count; i++) {
+    const g = set.game[i] as number;
+    let v = held.get(g);
+    if (v === undefined) {
+      v = rng.float() < share;
+      held.set(g, v);
+    }
+    (v ? valid : train).push(i);
+  }
+  const scale = fitScale(set.score, set.result, train);
+  const handScale = fitScale(set.hand, set.result, train);
+  let handValidationResult = 0;
+  for (const i of valid) {
+    handValidationResult += crossEntropy(sigmoid((set.hand[i] as number) / handScale), set.result[i] as number);
+  }
+  handValidationResult /= Math.max(1, valid.length);
+  const lambda = o.lambda ?? 1;
+  const label = new Float32Array(set.count);
+  for (let i = 0; i < set.count; i++) {
+    label[i] = lambda * (set.result[i] as number) + (1 - lambda) * sigmoid((set.score[i] as number) / scale);
+  }
+
+  const theta = new Float64Array(2 * P);
+  // The prior, in the model's units: σ(hand / handScale) and σ(model / scale) both predict the results.
+  const prior = new Float64Array(2 * P);
+  const priorWeight = new Float64Array(2 * P).fill(o.l2 ?? 1e-6);
+  const hand = evalTables(RULE_SETS[set.variant], false);
+  const units = scale / handScale;
+  for (const phase of [0, P]) {
+    prior[phase] = hand.manValue * units;
+    prior[phase + 1] = hand.kingValue * units;
+    priorWeight[phase] = o.materialPrior ?? 1e-5;
+    priorWeight[phase + 1] = o.materialPrior ?? 1e-5;
+  }
+  theta.set(prior);
+  const grad = new Float64Array(2 * P);
+  const m = new Float64Array(2 * P);
+  const v = new Float64Array(2 * P);
+  const rate = o.rate ?? 1;
+  const epochs = o.epochs ?? 300;
+  const every = o.every ?? 10;
+  const b1 = 0.9;
+  const b2 = 0.999;
+  const eps = o.epsilon ?? 1e-5;
+
+  const predict = (i: number): number => predictScore(set, theta, i);
+  const lossOf = (rows: readonly number[], target: Float32Array): number => {
+    let sum = 0;
+    for (const i of rows) sum += crossEntropy(sigmoid(predict(i) / scale), target[i] as number);
+    return sum / Math.max(1, rows.length);
+  };
+
+  const history: EpochLoss[] = [];
+  const record = (epoch: number): EpochLoss => {
+    const e: EpochLoss = {
+      epoch,
+      train: lossOf(train, label),
+      validation: lossOf(valid, label),
+      validationResult: lossOf(valid, set.result),
+    };
+    history.push(e);
+    o.onEpoch?.(e);
+    return e;
+  };
+  let best = record(0);
+  let bestTheta = Float64Array.from(theta);
+  for (let epoch = 1; epoch <= epochs; epoch++) {
+    grad.fill(0);
+    for (const i of train) {
+      const ph = set.phase[i] as number;
+      // d(loss)/d(score) for the cross-entropy of σ(score / K).
+      const d = (sigmoid(predict(i) / scale) - (label[i] as number)) / scale;
+      const dO = d * ph;
+      const dE = d * (1 - ph);
+      for (let k = 0; k < S; k++) {
+        const x = set.scalars[i * S + k] as number;
+        if (x === 0) continue;
+        grad[k] = (grad[k] as number) + x * dO;
+        grad[P + k] = (grad[P + k] as number) + x * dE;
+      }
+      for (let w = 0; w < W; w++) {
+        const p = set.patterns[i * W + w] as number;
+        if (p < 0) continue;
+        const sg = set.signs[i * W + w] as number;
+        grad[p] = (grad[p] as number) + sg * dO;
+        grad[P + p] = (grad[P + p] as number) + sg * dE;
+      }
+    }
+    const n = Math.max(1, train.length);
+    const c1 = 1 - b1 ** epoch;
+    const c2 = 1 - b2 ** epoch;
+    for (let k = 0; k < 2 * P; k++) {
+      const g =
+        (grad[k] as number) / n + 2 * (priorWeight[k] as number) * ((theta[k] as number) - (prior[k] as number));
+      m[k] = b1 * (m[k] as number) + (1 - b1) * g;
+      v[k] = b2 * (v[k] as number) + (1 - b2) * g * g;
+      theta[k] = (theta[k] as number) - (rate * ((m[k] as number) / c1)) / (Math.sqrt((v[k] as number) / c2) + eps);
+    }
+    if (epoch % every === 0 || epoch === epochs) {
+      const e = record(epoch);
+      if (e.validation < best.validation) {
+        best = e;
+        bestTheta = Float64Array.from(theta);
+      }
+    }
+  }
+  return {
+    weights: bestTheta,
+    scale,
+    history,
+    best,
+    handValidationResult,
+    handScale,
+    trainCount: train.length,
+    validationCount: valid.length,
+  };
+}
