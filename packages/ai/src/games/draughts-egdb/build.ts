@@ -93,17 +93,7 @@ export class EgdbBuilder {
     // 1. Forward: exits of the slice and the moves that stay in it.
     for (let entry = 0; entry < total; entry++) {
       const side = entry < size ? 0 : 1;
-      x.unrank(entry - side * size);
-      toWords(x, this.bitOf, words);
-      e.load(
-        words[0] as number,
-        words[1] as number,
-        words[2] as number,
-        words[3] as number,
-        words[4] as number,
-        words[5] as number,
-        side,
-      );
+      loadIndexed(e, x, entry - side * size, side, this.bitOf, words);
       // Most positions have neither a capture nor a man one step from crowning: every move stays in the slice, and
       // the generator's bulk count says how many without writing them.
       if (!e.anyCapture() && !this.nearCrowning(x, side)) {
@@ -291,6 +281,28 @@ export class EgdbBuilder {
     }
     return false;
   }
+}
+
+/** Loads position `i` of the index (`unrank` then `toWords`) into the generator, `side` to move. */
+export function loadIndexed(
+  e: Engine,
+  x: SliceIndex,
+  i: number,
+  side: number,
+  bitOf: Int8Array,
+  words: Int32Array,
+): void {
+  x.unrank(i);
+  toWords(x, bitOf, words);
+  e.load(
+    words[0] as number,
+    words[1] as number,
+    words[2] as number,
+    words[3] as number,
+    words[4] as number,
+    words[5] as number,
+    side,
+  );
 }
 
 /** The generator's six words of the squares in the index's arrays. */

@@ -6,7 +6,7 @@ import { DraughtsSearchPosition, Engine, RULE_SETS, draughtsGame, geometryOf, ty
 import { describe, expect, it } from 'vitest';
 import { openEgdbFolder, openEgdbFolders, writeSliceFile } from '../../node-egdb.js';
 import { DraughtsDeepSearcher } from '../draughts-deep-search.js';
-import { buildDatabases, EgdbBuilder, toWords } from './build.js';
+import { buildDatabases, EgdbBuilder, loadIndexed } from './build.js';
 import { buildOrder, isCanonical, SliceIndex, type Material } from './material.js';
 import { EndgameDatabase } from './probe.js';
 import { decodeSlice, encodeSlice, sliceFileName } from './slice-file.js';
@@ -218,17 +218,7 @@ function fixpointValues(variant: VariantId, maxPieces: number): number[][] {
   for (const { x } of indexes.values()) {
     for (let side = 0; side < 2; side++) {
       for (let i = 0; i < x.size; i++) {
-        x.unrank(i);
-        toWords(x, g.bitOf, words);
-        e.load(
-          words[0] as number,
-          words[1] as number,
-          words[2] as number,
-          words[3] as number,
-          words[4] as number,
-          words[5] as number,
-          side,
-        );
+        loadIndexed(e, x, i, side, g.bitOf, words);
         rows.push([...words, side]);
         const end = e.generate(0);
         const next: number[] = [];

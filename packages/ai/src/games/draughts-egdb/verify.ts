@@ -7,7 +7,7 @@
  * builder with an independent fixpoint solver for that.
  */
 import { Engine, geometryOf, RULE_SETS } from '@tactica/draughts';
-import { toWords } from './build.js';
+import { loadIndexed } from './build.js';
 import { SliceIndex } from './material.js';
 import { DRAW, LOSS, readValue, UNKNOWN, WIN, type Slice, type SliceSet } from './slices.js';
 
@@ -30,17 +30,7 @@ export function verifySlice(set: SliceSet, slice: Slice): VerifyReport {
   const examples: string[] = [];
   for (let entry = 0; entry < 2 * size; entry++) {
     const side = entry < size ? 0 : 1;
-    x.unrank(entry - side * size);
-    toWords(x, g.bitOf, words);
-    e.load(
-      words[0] as number,
-      words[1] as number,
-      words[2] as number,
-      words[3] as number,
-      words[4] as number,
-      words[5] as number,
-      side,
-    );
+    loadIndexed(e, x, entry - side * size, side, g.bitOf, words);
     const end = e.generate(0);
     let toLoss = false;
     let toDraw = false;
