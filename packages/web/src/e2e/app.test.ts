@@ -636,11 +636,19 @@ describe('the browser app in Chromium', () => {
       await page.fill('#auth-password', 'a long enough password');
       await page.click('button:text-is("Sign up")');
       await page.waitForSelector('text=Signed in as');
+      // A slow network: the family's code arrives after the click. The form must not send the options and level of
+      // the family shown before (draughts), as it did on a loaded machine.
+      let slowNetwork = true;
+      await page.route('**/*.js', async (route) => {
+        if (slowNetwork) await new Promise((resolve) => setTimeout(resolve, 600));
+        await route.continue();
+      });
       await page.selectOption('#ch-kind', 'computer');
       await page.selectOption('#ch-family', 'tactorus');
       await page.selectOption('#ch-seat', '0');
       await page.click('.challenge-form button[type=submit]');
       await page.waitForSelector('.online-game[data-family="tactorus"]');
+      slowNetwork = false;
       await boardTakesMoves(page);
       // Chain moves are on by default: the chain is drawn under the board, as offline.
       expect(await page.locator('.online-game svg.chain').count()).toBe(1);

@@ -124,14 +124,28 @@ function ChallengeForm(props: { catalogue: readonly CatalogueGame[]; onDone: () 
   const [live, setLive] = useState<ClockChoice>({ mode: 'game', limit: 'normal', increment: 0 });
   const [days, setDays] = useState(3);
   const [error, setError] = useState<string | undefined>();
+  // The options and level shown belong to this family; until its entry has loaded they are another family's, and
+  // sending them would make a game with the wrong options (or be refused), so the form waits.
+  const [readyFor, setReadyFor] = useState<GameFamily | undefined>(undefined);
   useEffect(() => {
+    let current = true;
     void loadEntry(family).then(
       (e) => {
+        if (!current) return;
         setValues(defaults(e));
         setLevel(e.levels[1]?.id ?? e.levels[0]?.id ?? '');
+        setReadyFor(family);
       },
-      () => game && setValues(Object.fromEntries(game.options.map((o) => [o.key, o.default]))),
+      () => {
+        if (!current || !game) return;
+        setValues(Object.fromEntries(game.options.map((o) => [o.key, o.default])));
+        setLevel(game.levels[1]?.id ?? game.levels[0]?.id ?? '');
+        setReadyFor(family);
+      },
     );
+    return () => {
+      current = false;
+    };
   }, [family]);
   const tc = (): TimeControl =>
     control === 'none'
@@ -146,6 +160,7 @@ function ChallengeForm(props: { catalogue: readonly CatalogueGame[]; onDone: () 
         : { kind: 'correspondence', daysPerMove: days, nagDays: Math.max(1, Math.min(7, days - 1)) };
   const submit = async (e: Event) => {
     e.preventDefault();
+    if (readyFor !== family) return;
     try {
       if (kind === 'computer') {
         const view = await api.playComputer({
@@ -281,7 +296,7 @@ function ChallengeForm(props: { catalogue: readonly CatalogueGame[]; onDone: () 
           {error}
         </p>
       )}
-      <button type="submit" class="primary">
+      <button type="submit" class="primary" disabled={readyFor !== family}>
         {kind === 'seek' ? 'Post the seek' : kind === 'challenge' ? 'Send the challenge' : 'Start'}
       </button>
     </form>
