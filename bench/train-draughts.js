@@ -1,7 +1,7 @@
 // Trains the learned draughts evaluation (packages/ai/src/games/draughts-learned-eval.ts) over the built packages:
 //   npm run train:draughts -- --rules english|international --seed N --games G [--nodes 3000] [--jobs 2]
 //        [--epochs 300] [--rate 1] [--l2 1e-6] [--lambda 1] [--epsilon 1e-5] [--material-prior 1e-5]
-//        [--cache FILE] [--out FILE] [--dry-run]
+//        [--cache FILE] [--out FILE] [--dry-run] [--eval learned] [--max-minutes M] [--also FILE,…]
 // Self-play games of the deep search (hand-written evaluation, `--nodes` a move) from the ACF ballots (English) or
 // seeded random openings; their quiet positions labelled with the game's result blended with the search's score;
 // weights fitted by logistic regression (draughts-train.ts). Prints the loss curve (train, validation, validation
@@ -9,12 +9,17 @@
 // packages/ai/src/games/draughts-weights-<rules>.ts with this command at its top (`--dry-run` writes nothing).
 // `--jobs` plays the games in worker threads (the same games, whatever the number of jobs); `--cache` keeps the
 // positions in a JSON file outside the repository so that a new fit does not replay the games. Run it nice'd: it is
-// meant to take tens of minutes at most.
+// meant to take tens of minutes at most. `--eval learned` plays the games with the committed learned evaluation (a
+// second round); `--max-minutes` stops starting games after M minutes and keeps the games played (with one job, a
+// prefix; with several, the longest run of consecutive games all played), recording `--games` as that count;
+// `--also` adds the positions of other runs' caches (their games kept apart in the validation split), and the weights
+// module names their commands.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import * as ai from '../packages/ai/dist/index.js';
+import { RULE_SETS } from '../packages/draughts/dist/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -24,12 +29,16 @@ const option = (name, fallback) => {
 };
 
 if (!isMainThread) {
-  const { variant, seed, games, nodes, jobs, job } = workerData;
+  const { variant, seed, games, nodes, jobs, job, evaluation, deadline } = workerData;
+  const evaluator = evaluation === 'learned' ? await ai.loadLearnedEvaluator(variant) : undefined;
+  if (evaluation === 'learned' && !evaluator) throw new Error(`no learned weights for ${variant}`);
   const positions = ai.generatePositions({
     variant,
     seed,
     games,
     nodes,
+    ...(evaluator ? { evaluator } : {}),
+    keepGoing: () => Date.now() < deadline,
     only: (i) => i % jobs === job,
     onGame: (i, n, result) => parentPort.postMessage({ kind: 'game', i, n, result }),
   });
@@ -37,31 +46,38 @@ if (!isMainThread) {
 } else {
   const variant = option('--rules', 'english');
   const seed = Number(option('--seed', '1'));
-  const games = Number(option('--games', '200'));
+  let games = Number(option('--games', '200'));
   const nodes = Number(option('--nodes', '3000'));
   const jobs = Number(option('--jobs', '1'));
   const cache = option('--cache', undefined);
-  if (!ai.LEARNED_VARIANTS.includes(variant)) {
-    console.error(`--rules: one of ${ai.LEARNED_VARIANTS.join(', ')}`);
+  const evaluation = option('--eval', 'hand');
+  const deadline = Date.now() + Number(option('--max-minutes', 'Infinity')) * 60_000;
+  if (!(variant in RULE_SETS)) {
+    console.error(`--rules: one of ${Object.keys(RULE_SETS).join(', ')}`);
     process.exit(2);
   }
   const started = performance.now();
   let positions;
-  const cacheKey = JSON.stringify({ variant, seed, games, nodes });
+  // The hand-written evaluation's key as before, so earlier caches still match.
+  const keyOf = (g) =>
+    JSON.stringify({ variant, seed, games: g, nodes, ...(evaluation === 'hand' ? {} : { evaluation }) });
+  const cacheKey = keyOf(games);
   if (cache && existsSync(cache) && JSON.parse(readFileSync(cache, 'utf8')).key === cacheKey) {
     positions = JSON.parse(readFileSync(cache, 'utf8')).positions;
     console.log(`${positions.length} positions from ${cache}`);
   } else {
+    const played = new Set();
     const parts = await Promise.all(
       Array.from(
         { length: jobs },
         (_, job) =>
           new Promise((resolve, reject) => {
             const w = new Worker(new URL(import.meta.url), {
-              workerData: { variant, seed, games, nodes, jobs, job },
+              workerData: { variant, seed, games, nodes, jobs, job, evaluation, deadline },
             });
             w.on('message', (m) => {
               if (m.kind === 'game') {
+                played.add(m.i);
                 if ((m.i + 1) % 20 === 0) {
                   const s = ((performance.now() - started) / 1000).toFixed(0);
                   console.error(`game ${m.i + 1}/${games}: ${m.n} positions, result ${m.result} (${s} s)`);
@@ -74,10 +90,26 @@ if (!isMainThread) {
     );
     // The same order whatever the number of jobs: by game, then as played.
     positions = parts.flat().sort((a, b) => a.game - b.game);
+    let complete = 0;
+    while (complete < games && played.has(complete)) complete++;
+    if (complete < games) {
+      console.log(`stopped by --max-minutes: ${complete} consecutive games of ${games} kept`);
+      games = complete;
+      positions = positions.filter((p) => p.game < complete);
+    }
     console.log(
       `${positions.length} quiet positions from ${games} games (${((performance.now() - started) / 1000).toFixed(0)} s)`,
     );
-    if (cache) writeFileSync(cache, JSON.stringify({ key: cacheKey, positions }));
+    if (cache) writeFileSync(cache, JSON.stringify({ key: keyOf(games), positions }));
+  }
+  const also = [];
+  for (const [k, file] of (option('--also', '') || '').split(',').filter(Boolean).entries()) {
+    const other = JSON.parse(readFileSync(file, 'utf8'));
+    if (JSON.parse(other.key).variant !== variant) throw new Error(`${file}: not ${variant}`);
+    // Game numbers kept apart from this run's, so that the validation split still goes by game.
+    for (const p of other.positions) positions.push({ ...p, game: p.game + (k + 1) * 1_000_000 });
+    also.push(other.key);
+    console.log(`${other.positions.length} more positions from ${file} (${other.key})`);
   }
   const set = ai.draughtsFeatureSet(variant, positions);
   const fit = ai.fitWeights(set, {
@@ -105,9 +137,14 @@ if (!isMainThread) {
   console.log(
     `scalars (opening / ending): ${names.map((n, i) => `${n} ${fit.weights[i].toFixed(1)}/${fit.weights[P + i].toFixed(1)}`).join(', ')}`,
   );
-  const command = `npm run train:draughts -- ${args.filter((a, i) => a !== '--dry-run' && args[i - 1] !== '--cache' && a !== '--cache').join(' ')}`;
+  const dropped = new Set(['--dry-run', '--cache', '--max-minutes', '--also', '--out']);
+  const kept = args.filter((a, i) => !dropped.has(a) && !dropped.has(args[i - 1]));
+  const gi = kept.indexOf('--games');
+  if (gi >= 0) kept[gi + 1] = String(games);
+  const command = `npm run train:draughts -- ${kept.join(' ')}`;
+  const alsoText = also.map((k) => `\n// Also the positions of ${k} (the same command with these settings).`).join('');
   const text = `// Generated by \`${command}\` (bench/train-draughts.js); do not edit.
-// ${set.count} quiet positions of ${games} self-play games; validation loss against the results ${fit.best.validationResult.toFixed(4)} (the hand-written evaluation's ${fit.handValidationResult.toFixed(4)}); K = ${fit.scale.toFixed(1)}.
+// ${set.count} quiet positions of ${games} self-play games${also.length ? ' and the runs below' : ''}; validation loss against the results ${fit.best.validationResult.toFixed(4)} (the hand-written evaluation's ${fit.handValidationResult.toFixed(4)}); K = ${fit.scale.toFixed(1)}.${alsoText}
 import type { DraughtsWeights } from './draughts-learned-eval.js';
 
 export const WEIGHTS: DraughtsWeights = {

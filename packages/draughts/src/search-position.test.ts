@@ -210,6 +210,59 @@ describe('draw rules in the search', () => {
   });
 });
 
+/** Windows of four ascending board bits, overlapping so that most squares sit in two: every run of four, step 2. */
+function testWindows(sp: DraughtsSearchPosition): Int8Array {
+  const size = sp.rules.size;
+  // geometry.ts: one ghost bit after every two rows.
+  const bits = Array.from({ length: (size * size) / 2 }, (_, i) => i + Math.floor(i / size));
+  const out: number[] = [];
+  for (let i = 0; i + 4 <= bits.length; i += 2) out.push(...bits.slice(i, i + 4));
+  return Int8Array.from(out);
+}
+
+/** Each window's index straight from the board: w * 81 + Σ state(square j) · 3^j (0 empty, 1 white, 2 black). */
+function windowIndexes(sp: DraughtsSearchPosition, windows: Int8Array): number[] {
+  const [wLo, wHi, bLo, bHi] = sp.position().bits;
+  const on = (lo: number, hi: number, b: number): boolean => ((b < 32 ? lo >>> b : hi >>> (b - 32)) & 1) === 1;
+  const out: number[] = [];
+  for (let w = 0; w < windows.length / 4; w++) {
+    let c = 0;
+    for (let j = 0; j < 4; j++) {
+      const b = windows[w * 4 + j]!;
+      c += (on(wLo, wHi, b) ? 1 : on(bLo, bHi, b) ? 2 : 0) * 3 ** j;
+    }
+    out.push(w * 81 + c);
+  }
+  return out;
+}
+
+describe('tracked windows (pattern evaluations)', () => {
+  it('make and unmake keep every window index equal to the board, tracking started mid-line and unmade past', () => {
+    for (const game of allDraughtsGames()) {
+      const rng = createRng(`windows-${game.info.id}`);
+      const sp = new DraughtsSearchPosition(game.initial());
+      const windows = testWindows(sp);
+      const line: number[] = [];
+      // Random walks forward and back (captures, crownings and a king's circuit all occur in 300 steps), the
+      // tracking switched on after the first 20 moves so that later unmakes cross the point where it began.
+      for (let step = 0; step < 300; step++) {
+        if (step === 20) sp.trackWindows(windows);
+        const list = keys(sp);
+        if (list.length > 0 && (line.length === 0 || rng.float() < 0.7)) {
+          const key = rng.pick(list);
+          sp.makeMove(key);
+          line.push(key);
+        } else if (line.length > 0) {
+          sp.unmakeMove(line.pop()!);
+        } else break;
+        if (step >= 20) expect(Array.from(sp.windowIndex)).toEqual(windowIndexes(sp, windows));
+      }
+      while (line.length > 0) sp.unmakeMove(line.pop()!);
+      expect(Array.from(sp.windowIndex)).toEqual(windowIndexes(sp, windows));
+    }
+  });
+});
+
 describe('incremental evaluation terms', () => {
   it('equal the totals computed from scratch', () => {
     for (const game of allDraughtsGames()) {

@@ -16,6 +16,10 @@
  * (engine.ts): the generator's lists for every ply stay in one buffer, one above the other, so nothing is allocated
  * per node.
  *
+ * Pattern evaluations (the learned one, Scan's way) read windows of four squares as ternary indexes; once
+ * `trackWindows` has named the windows, make/unmake keep their indexes up to date (a few additions a move), so that
+ * such an evaluation is a sum of table lookups with no look at the board's squares.
+ *
  * Draws (game.ts, manual 2.4): the move counter exactly as the game keeps it; repetition as the game counts it
  * (third occurrence since the last capture or man move), and inside a search a position repeated since the search
  * began already counts as a draw (neither side can gain by going round).
@@ -128,6 +132,18 @@ export class DraughtsSearchPosition {
   /** Move keys per generator slot. */
   private keys: Int32Array = new Int32Array(0);
 
+  /**
+   * Per tracked window w: w * 81 + Σ state(square j) · 3^j over its four squares in ascending bit order (state 0
+   * empty, 1 white, 2 black; a king counts as a piece of its colour), as `trackWindows` set it up; empty before.
+   */
+  windowIndex: Int32Array = new Int32Array(0);
+  /** The window list being tracked (compared by identity by the evaluation that asked for it). */
+  trackedWindows: Int8Array | undefined;
+  /** Per bit: its windows from squareStart[bit] to squareStart[bit + 1] in squareWindow, with the power 3^j there. */
+  private squareStart: Int32Array = new Int32Array(65);
+  private squareWindow: Int32Array = new Int32Array(0);
+  private squarePower: Int32Array = new Int32Array(0);
+
   constructor(state: DraughtsState) {
     this.rules = RULE_SETS[state.position.variant];
     this.giveaway = state.giveaway;
@@ -173,6 +189,76 @@ export class DraughtsSearchPosition {
     this.adv[n] = totals.advance;
     this.listStart[n] = 0;
     this.listEnd[n] = -1;
+    if (this.trackedWindows) this.trackWindows(this.trackedWindows);
+  }
+
+  /**
+   * Tracks windows of four squares each (`bits`: four ascending bits a window) from now on: computes their indexes
+   * for the current position (`windowIndex`), which make/unmake then keep up to date. Moves made before the call may
+   * be unmade afterwards: an index is linear in the board, so a move's change is the same whenever it is applied.
+   */
+  trackWindows(bits: Int8Array): void {
+    const windows = bits.length >> 2;
+    if (this.trackedWindows !== bits) {
+      const count = new Int32Array(65);
+      for (let k = 0; k < bits.length; k++) {
+        const b = (bits[k] as number) + 1;
+        count[b] = (count[b] as number) + 1;
+      }
+      for (let b = 0; b < 64; b++) count[b + 1] = (count[b + 1] as number) + (count[b] as number);
+      this.squareStart = Int32Array.from(count);
+      this.squareWindow = new Int32Array(bits.length);
+      this.squarePower = new Int32Array(bits.length);
+      for (let k = 0; k < bits.length; k++) {
+        const b = bits[k] as number;
+        const at = count[b] as number;
+        count[b] = at + 1;
+        this.squareWindow[at] = k >> 2;
+        this.squarePower[at] = 3 ** (k & 3);
+      }
+      this.windowIndex = new Int32Array(windows);
+      this.trackedWindows = bits;
+    }
+    const e = this.engine;
+    for (let w = 0; w < windows; w++) {
+      let c = 0;
+      for (let j = 3; j >= 0; j--) {
+        const b = bits[w * 4 + j] as number;
+        const bit = 1 << (b & 31);
+        const white = ((b < 32 ? e.wLo : e.wHi) & bit) !== 0;
+        const black = ((b < 32 ? e.bLo : e.bHi) & bit) !== 0;
+        c = c * 3 + (white ? 1 : black ? 2 : 0);
+      }
+      this.windowIndex[w] = w * 81 + c;
+    }
+  }
+
+  /** Adds `d` times each window's power of square `b` to the windows' indexes. */
+  private shiftWindows(b: number, d: number): void {
+    const idx = this.windowIndex;
+    const win = this.squareWindow;
+    const pw = this.squarePower;
+    for (let k = this.squareStart[b] as number, end = this.squareStart[b + 1] as number; k < end; k++) {
+      const w = win[k] as number;
+      idx[w] = (idx[w] as number) + d * (pw[k] as number);
+    }
+  }
+
+  /** The window indexes after (sign 1) or before (sign -1) the move in generator slot `slot` by `side`. */
+  private moveWindows(slot: number, side: number, sign: number): void {
+    const m = this.engine.moves;
+    const i = slot * STRIDE;
+    const from = m[i + M_FROM] as number;
+    const to = m[i + M_TO] as number;
+    const own = (side + 1) * sign;
+    // A capture may end where it began (a king's circuit): the piece then leaves and comes back.
+    if (from !== to) {
+      this.shiftWindows(from, -own);
+      this.shiftWindows(to, own);
+    }
+    const taken = (2 - side) * sign;
+    for (let x = m[i + M_CAP_LO] as number; x !== 0; x &= x - 1) this.shiftWindows(lowBit(x), -taken);
+    for (let x = m[i + M_CAP_HI] as number; x !== 0; x &= x - 1) this.shiftWindows(lowBit(x) + 32, -taken);
   }
 
   private ensure(size: number): void {
@@ -393,6 +479,7 @@ export class DraughtsSearchPosition {
       }
     }
     e.make(slot);
+    if (this.trackedWindows) this.moveWindows(slot, side, 1);
     this.made[n] = slot;
     const c = n + 1;
     if (c >= this.capacity) this.ensure(this.capacity * 2);
@@ -421,7 +508,9 @@ export class DraughtsSearchPosition {
   unmakeMove(_key: number): void {
     const n = this.n - 1;
     this.n = n;
-    this.engine.unmake(this.made[n] as number);
+    const slot = this.made[n] as number;
+    this.engine.unmake(slot);
+    if (this.trackedWindows) this.moveWindows(slot, this.engine.side, -1);
   }
 
   hashLo(): number {

@@ -6,6 +6,7 @@ import {
   stateFrom,
   type DraughtsState,
   type Position,
+  type VariantId,
 } from '@tactica/draughts';
 import { describe, expect, it } from 'vitest';
 import { randomOpening } from '../match.js';
@@ -61,7 +62,7 @@ function positionsOf(variant: 'english' | 'international', count: number): Posit
   return out;
 }
 
-function evaluatorWithRandomWeights(variant: 'english' | 'international'): LearnedDraughtsEvaluator {
+function evaluatorWithRandomWeights(variant: VariantId): LearnedDraughtsEvaluator {
   const layout = learnedLayout(RULE_SETS[variant].size);
   const rng = createRng(`random-weights-${variant}`);
   return new LearnedDraughtsEvaluator(
@@ -125,6 +126,33 @@ describe('the learned draughts evaluation', () => {
     const black = stateOf(variant, fen.replace(/^W/, 'B'));
     expect(ev!.evaluate(new DraughtsSearchPosition(black))).toBeLessThan(-50);
   });
+
+  it.each(Object.keys(RULE_SETS) as VariantId[])(
+    "%s: the search's score, from window indexes kept in make/unmake, equals the full computation at every node",
+    (variant) => {
+      const ev = evaluatorWithRandomWeights(variant);
+      const game = draughtsGame(variant);
+      const buffer = new Int32Array(1024);
+      for (let g = 0; g < 3; g++) {
+        const rng = createRng(`learned-incremental-${variant}-${g}`);
+        const sp = new DraughtsSearchPosition(randomOpening(game, rng.next(), 2));
+        const line: number[] = [];
+        // A random walk forward and back, as a search goes (captures, crownings, kings' captures on the way).
+        for (let step = 0; step < 250; step++) {
+          const n = sp.generateMoves(buffer, 0);
+          if (n > 0 && (line.length === 0 || rng.float() < 0.7)) {
+            const key = buffer[rng.int(n)]!;
+            sp.makeMove(key);
+            line.push(key);
+          } else if (line.length > 0) sp.unmakeMove(line.pop()!);
+          else break;
+          const e = sp.engine;
+          const full = ev.evaluateWhite(e.wLo, e.wHi, e.bLo, e.bHi, e.kLo, e.kHi, e.side);
+          expect(ev.evaluate(sp)).toBe(e.side === 0 ? full : 0 - full);
+        }
+      }
+    },
+  );
 
   it.each(['english', 'international'] as const)(
     "%s: the evaluation the search sees is the side to move's",

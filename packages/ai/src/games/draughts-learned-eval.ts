@@ -248,24 +248,24 @@ function field(lo: number, hi: number, start: number, bits: number): number {
   return ((lo >>> start) | (hi << (32 - start))) & mask;
 }
 
-function pop(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+/** Bits set in two words: one multiply for both (bytes hold at most 16, the total at most 64). */
+function pop2(a: number, b: number): number {
+  a -= (a >>> 1) & 0x55555555;
+  b -= (b >>> 1) & 0x55555555;
+  a = (a & 0x33333333) + ((a >>> 2) & 0x33333333);
+  b = (b & 0x33333333) + ((b >>> 2) & 0x33333333);
+  a = ((a + (a >>> 4)) & 0x0f0f0f0f) + ((b + (b >>> 4)) & 0x0f0f0f0f);
+  return Math.imul(a, 0x01010101) >>> 24;
 }
 
 function kingSteps(lo: number, hi: number, eLo: number, eHi: number, s: number, s1: number): number {
   const rs = 32 - s;
   const rs1 = 32 - s1;
   return (
-    pop(((lo >>> s) | (hi << rs)) & eLo) +
-    pop((hi >>> s) & eHi) +
-    pop(((lo >>> s1) | (hi << rs1)) & eLo) +
-    pop((hi >>> s1) & eHi) +
-    pop((lo << s) & eLo) +
-    pop(((hi << s) | (lo >>> rs)) & eHi) +
-    pop((lo << s1) & eLo) +
-    pop(((hi << s1) | (lo >>> rs1)) & eHi)
+    pop2(((lo >>> s) | (hi << rs)) & eLo, (hi >>> s) & eHi) +
+    pop2(((lo >>> s1) | (hi << rs1)) & eLo, (hi >>> s1) & eHi) +
+    pop2((lo << s) & eLo, ((hi << s) | (lo >>> rs)) & eHi) +
+    pop2((lo << s1) & eLo, ((hi << s1) | (lo >>> rs1)) & eHi)
   );
 }
 
@@ -349,10 +349,10 @@ function collectScalars(
   const wkHi = wHi & kHi;
   const bkLo = bLo & kLo;
   const bkHi = bHi & kHi;
-  const wMen = pop(wmLo) + pop(wmHi);
-  const bMen = pop(bmLo) + pop(bmHi);
-  const wKings = pop(wkLo) + pop(wkHi);
-  const bKings = pop(bkLo) + pop(bkHi);
+  const wMen = pop2(wmLo, wmHi);
+  const bMen = pop2(bmLo, bmHi);
+  const wKings = pop2(wkLo, wkHi);
+  const bKings = pop2(bkLo, bkHi);
   // White moves toward lower bits, Black toward higher (evaluate.ts).
   const wStepLo = (((wmLo >>> s) | (wmHi << rs)) & eLo) | (((wmLo >>> s1) | (wmHi << rs1)) & eLo);
   const wStepHi = ((wmHi >>> s) & eHi) | ((wmHi >>> s1) & eHi);
@@ -366,36 +366,28 @@ function collectScalars(
   const two = layout.twoFromCrown;
   const wings = layout.wings;
   const wBalance = Math.abs(
-    pop(wmLo & (wings[0] as number)) +
-      pop(wmHi & (wings[1] as number)) -
-      pop(wmLo & (wings[2] as number)) -
-      pop(wmHi & (wings[3] as number)),
+    pop2(wmLo & (wings[0] as number), wmHi & (wings[1] as number)) -
+      pop2(wmLo & (wings[2] as number), wmHi & (wings[3] as number)),
   );
   const bBalance = Math.abs(
-    pop(bmLo & (wings[0] as number)) +
-      pop(bmHi & (wings[1] as number)) -
-      pop(bmLo & (wings[2] as number)) -
-      pop(bmHi & (wings[3] as number)),
+    pop2(bmLo & (wings[0] as number), bmHi & (wings[1] as number)) -
+      pop2(bmLo & (wings[2] as number), bmHi & (wings[3] as number)),
   );
   out[0] = wMen - bMen;
   out[1] = wKings - bKings;
   out[2] = turn === 0 ? 1 : -1;
-  out[3] = pop(wStepLo) + pop(wStepHi) - pop(bStepLo) - pop(bStepHi);
-  out[4] = pop(wFreeLo) + pop(wFreeHi) - pop(bFreeLo) - pop(bFreeHi);
+  out[3] = pop2(wStepLo, wStepHi) - pop2(bStepLo, bStepHi);
+  out[4] = pop2(wFreeLo, wFreeHi) - pop2(bFreeLo, bFreeHi);
   out[5] =
     (wkLo | wkHi | bkLo | bkHi) === 0
       ? 0
       : kingSteps(wkLo, wkHi, eLo, eHi, s, s1) - kingSteps(bkLo, bkHi, eLo, eHi, s, s1);
   out[6] =
-    pop(wFreeLo & (near[0] as number)) +
-    pop(wFreeHi & (near[1] as number)) -
-    pop(bFreeLo & (near[2] as number)) -
-    pop(bFreeHi & (near[3] as number));
+    pop2(wFreeLo & (near[0] as number), wFreeHi & (near[1] as number)) -
+    pop2(bFreeLo & (near[2] as number), bFreeHi & (near[3] as number));
   out[7] =
-    pop(wFreeLo & (two[0] as number)) +
-    pop(wFreeHi & (two[1] as number)) -
-    pop(bFreeLo & (two[2] as number)) -
-    pop(bFreeHi & (two[3] as number));
+    pop2(wFreeLo & (two[0] as number), wFreeHi & (two[1] as number)) -
+    pop2(bFreeLo & (two[2] as number), bFreeHi & (two[3] as number));
   out[8] = wBalance - bBalance;
   // Kings stand in no window: where they stand is told by how far they are from the edges, and the long diagonal.
   if ((wkLo | wkHi | bkLo | bkHi) === 0) {
@@ -407,12 +399,12 @@ function collectScalars(
     for (let k = 0; k < 6; k += 2) {
       const lo = rg[k] as number;
       const hi = rg[k + 1] as number;
-      centre += pop(wkLo & lo) + pop(wkHi & hi) - pop(bkLo & lo) - pop(bkHi & hi);
+      centre += pop2(wkLo & lo, wkHi & hi) - pop2(bkLo & lo, bkHi & hi);
     }
     out[9] = centre;
     const dLo = layout.diagonal[0] as number;
     const dHi = layout.diagonal[1] as number;
-    out[10] = pop(wkLo & dLo) + pop(wkHi & dHi) - pop(bkLo & dLo) - pop(bkHi & dHi);
+    out[10] = pop2(wkLo & dLo, wkHi & dHi) - pop2(bkLo & dLo, bkHi & dHi);
   }
 
   // Endings the linear model cannot see (evaluate.ts has the same rules).
@@ -475,7 +467,9 @@ export function encodeWeights(params: ArrayLike<number>): string {
 
 /**
  * The learned evaluation of one rule set: `evaluate` for the side to move, in hundredths of a man, as the deep search
- * wants it. Tables are expanded once, so a leaf costs the features and one lookup per window and phase.
+ * wants it. Tables are expanded once. In the search the windows' indexes come from the position, which keeps them up
+ * to date in make/unmake (`DraughtsSearchPosition.trackWindows`, Scan's way): a leaf costs the scalar features and two
+ * table lookups a window, no look at the squares. `evaluateWhite` computes the same from the bitboards alone.
  */
 export class LearnedDraughtsEvaluator implements DeepEvaluator {
   readonly variant: VariantId;
@@ -484,8 +478,9 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
   /** Scalar weights (quarters), opening then ending. */
   private readonly scalarO: Int32Array;
   private readonly scalarE: Int32Array;
-  /** Pattern weights (quarters) by [(window * 81 + configuration) * 2 + phase], signs applied (20 KB on 10x10). */
-  private readonly patterns: Int16Array;
+  /** Pattern weights (quarters) by window * 81 + configuration, signs applied, per phase (6 KB each on 10x10). */
+  private readonly patternO: Int16Array;
+  private readonly patternE: Int16Array;
   private readonly features: Int32Array;
 
   constructor(variant: VariantId, params: ArrayLike<number>) {
@@ -505,32 +500,26 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
       this.scalarE[i] = q(layout.params + i);
     }
     const n = layout.windows * CONFIGS;
-    this.patterns = new Int16Array(2 * n);
+    this.patternO = new Int16Array(n);
+    this.patternE = new Int16Array(n);
     const clamp = (x: number): number => Math.max(-32768, Math.min(32767, x));
     for (let k = 0; k < n; k++) {
       const p = layout.patternParam[k] as number;
       if (p < 0) continue;
       const sign = layout.patternSign[k] as number;
-      this.patterns[2 * k] = clamp(sign * q(p));
-      this.patterns[2 * k + 1] = clamp(sign * q(layout.params + p));
+      this.patternO[k] = clamp(sign * q(p));
+      this.patternE[k] = clamp(sign * q(layout.params + p));
     }
     this.features = new Int32Array(SCALARS);
   }
 
-  /** From White's point of view, for the bitboards of a position. */
+  /** From White's point of view, for the bitboards of a position: the full computation, windows read from the board. */
   evaluateWhite(wLo: number, wHi: number, bLo: number, bHi: number, kLo: number, kHi: number, turn: number): number {
     const layout = this.layout;
-    const f = this.features;
-    const info = collectScalars(layout, this.kingsToTrap, wLo, wHi, bLo, bHi, kLo, kHi, turn, f);
+    const to = this.patternO;
+    const te = this.patternE;
     let so = 0;
     let se = 0;
-    for (let i = 0; i < SCALARS; i++) {
-      const x = f[i] as number;
-      so += x * (this.scalarO[i] as number);
-      se += x * (this.scalarE[i] as number);
-    }
-    // The windows as collectFeatures reads them, looked up as they come (no list in between).
-    const table = this.patterns;
     const ws = layout.windowShift;
     const wd = layout.windowStep;
     const per = windowsPerPair(layout.size);
@@ -545,12 +534,34 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
         const sd = sh + (wd[w] as number);
         const nw = ((fw >>> sh) & 3) | (((fw >>> sd) & 3) << 2);
         const nb = ((fb >>> sh) & 3) | (((fb >>> sd) & 3) << 2);
-        const idx = (w * CONFIGS + (TERNARY[nw | (nb << 4)] as number)) << 1;
-        so += table[idx] as number;
-        se += table[idx + 1] as number;
+        const idx = w * CONFIGS + (TERNARY[nw | (nb << 4)] as number);
+        so += to[idx] as number;
+        se += te[idx] as number;
       }
     }
-    const start = layout.startMen;
+    return this.finish(so, se, wLo, wHi, bLo, bHi, kLo, kHi, turn);
+  }
+
+  /** The scalars added to the windows' sums (opening, ending), the phases mixed, scaled endings scaled. */
+  private finish(
+    so: number,
+    se: number,
+    wLo: number,
+    wHi: number,
+    bLo: number,
+    bHi: number,
+    kLo: number,
+    kHi: number,
+    turn: number,
+  ): number {
+    const f = this.features;
+    const info = collectScalars(this.layout, this.kingsToTrap, wLo, wHi, bLo, bHi, kLo, kHi, turn, f);
+    for (let i = 0; i < SCALARS; i++) {
+      const x = f[i] as number;
+      so += x * (this.scalarO[i] as number);
+      se += x * (this.scalarE[i] as number);
+    }
+    const start = this.layout.startMen;
     let pieces = info >> 5;
     if (pieces > start) pieces = start;
     let score = Math.trunc((so * pieces + se * (start - pieces)) / (start * WEIGHT_SCALE));
@@ -560,8 +571,21 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
   }
 
   evaluate(pos: DraughtsSearchPosition): number {
+    const bits = this.layout.windowBits;
+    // The first call on a position starts its tracking; make/unmake keep the indexes from then on.
+    if (pos.trackedWindows !== bits) pos.trackWindows(bits);
+    const idx = pos.windowIndex;
+    const to = this.patternO;
+    const te = this.patternE;
+    let so = 0;
+    let se = 0;
+    for (let w = 0; w < idx.length; w++) {
+      const k = idx[w] as number;
+      so += to[k] as number;
+      se += te[k] as number;
+    }
     const e = pos.engine;
-    const white = this.evaluateWhite(e.wLo, e.wHi, e.bLo, e.bHi, e.kLo, e.kHi, e.side);
+    const white = this.finish(so, se, e.wLo, e.wHi, e.bLo, e.bHi, e.kLo, e.kHi, e.side);
     return e.side === 0 ? white : 0 - white;
   }
 }

@@ -25,7 +25,7 @@ import {
   type DraughtsState,
   type VariantId,
 } from '@tactica/draughts';
-import { DraughtsDeepSearcher } from './draughts-deep-search.js';
+import { DraughtsDeepSearcher, type DeepEvaluator } from './draughts-deep-search.js';
 import {
   collectFeatures,
   ENDING_PLAIN,
@@ -56,6 +56,13 @@ export interface GenerateOptions {
   readonly maxPlies?: number;
   /** The game numbers to play (default all); workers play a share each. */
   readonly only?: (game: number) => boolean;
+  /**
+   * The evaluation both sides search with (default the hand-written one): the learned one for a second round, whose
+   * games then show the positions that evaluation steers into.
+   */
+  readonly evaluator?: DeepEvaluator;
+  /** Asked before each game: false stops the run there (a time bound; the games played so far are returned). */
+  readonly keepGoing?: () => boolean;
   readonly onGame?: (game: number, positions: number, result: number) => void;
 }
 
@@ -92,9 +99,10 @@ export function generatePositions(o: GenerateOptions): TrainingPosition[] {
   const nodes = o.nodes ?? 3000;
   const maxPlies = o.maxPlies ?? 250;
   const out: TrainingPosition[] = [];
-  const searcher = new DraughtsDeepSearcher({ ttLog2: 16 });
+  const searcher = new DraughtsDeepSearcher({ ttLog2: 16, ...(o.evaluator ? { evaluator: o.evaluator } : {}) });
   for (let i = 0; i < o.games; i++) {
     if (o.only && !o.only(i)) continue;
+    if (o.keepGoing && !o.keepGoing()) break;
     const rng = createRng(`train-draughts-${o.variant}-${o.seed}-${i}`);
     let s = openingOf(o.variant, i, rng);
     searcher.reset();
