@@ -25,6 +25,9 @@
 //   only by the book's picks); --first N starts at game N (to split a match over processes, each one job).
 //   --a-eval learned / --b-eval learned: that side's deep search (one thread) uses the learned evaluation
 //   (draughts-learned-eval.ts) instead of the hand-written one; the nodes a second each side searched are printed.
+//   --a-weights FILE / --b-weights FILE: that side's learned evaluation takes its weights from FILE (a built weights
+//   module, e.g. a copy of packages/ai/dist/games/draughts-weights-english.js from before a new fit), to play new
+//   weights against the ones they would replace.
 import { loadavg } from 'node:os';
 import { cpuUsage } from 'node:process';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -43,7 +46,7 @@ const cpuMs = () => {
   return (u.user + u.system) / 1000;
 };
 
-async function sideOf(settings, kind, o, dist, threads, evaluation) {
+async function sideOf(settings, kind, o, dist, threads, evaluation, weightsFile) {
   const side = {
     nodes: 0,
     kind,
@@ -57,6 +60,12 @@ async function sideOf(settings, kind, o, dist, threads, evaluation) {
   };
   if (kind === 'classic') return { ...side, searcher: new ai.DraughtsSearcher({ ttLog2: 16, ...settings }) };
   const lib = dist ? await import(new URL(`file://${dist.replace(/\/$/, '')}/index.js`).href) : ai;
+  if (weightsFile) {
+    const { WEIGHTS } = await import(new URL(`file://${weightsFile}`).href);
+    if (WEIGHTS.variant !== o.variant) throw new Error(`${weightsFile}: weights of ${WEIGHTS.variant}`);
+    const evaluator = new ai.LearnedDraughtsEvaluator(o.variant, ai.decodeDraughtsWeights(WEIGHTS));
+    return { ...side, searcher: new lib.DraughtsDeepSearcher({ ttLog2: 16, ...settings, evaluator }) };
+  }
   if (evaluation === 'learned') {
     const evaluator = await ai.loadLearnedEvaluator(o.variant);
     if (!evaluator) throw new Error(`no learned evaluation for ${o.variant}`);
@@ -87,8 +96,8 @@ function search(side, live, sp, limits) {
 
 async function playGame(o, index) {
   const game = draughtsGame(o.variant);
-  const a = await sideOf(o.a, o.aSearcher, o, o.aDist, o.aThreads, o.aEval);
-  const b = await sideOf(o.b, o.bSearcher, o, o.bDist, o.bThreads, o.bEval);
+  const a = await sideOf(o.a, o.aSearcher, o, o.aDist, o.aThreads, o.aEval, o.aWeights);
+  const b = await sideOf(o.b, o.bSearcher, o, o.bDist, o.bThreads, o.bEval, o.bWeights);
   const clockNow = o.wall ? () => performance.now() : cpuMs;
   let flagged;
   const book = o.aBook || o.bBook ? await ai.loadDraughtsBook(o.variant) : undefined;
@@ -193,6 +202,8 @@ if (!isMainThread) {
     bSearcher: option('--b-searcher', 'deep'),
     aEval: option('--a-eval', 'hand'),
     bEval: option('--b-eval', 'hand'),
+    aWeights: option('--a-weights', undefined),
+    bWeights: option('--b-weights', undefined),
     seed: Number(option('--seed', '1')),
     hardFactor: Number(option('--hard-factor', '2.5')),
     fixed: args.includes('--fixed'),
@@ -260,7 +271,7 @@ if (!isMainThread) {
       100
     ).toFixed(0)}%`;
   const describe = (x) =>
-    `${o[`${x}Searcher`]}${o[`${x}Eval`] === 'learned' ? ' learned evaluation' : ''} ${JSON.stringify(o[x])}${o[`${x}Threads`] > 1 ? ` ${o[`${x}Threads`]} threads` : ''}${o[`${x}Dist`] ? ` from ${o[`${x}Dist`]}` : ''}`;
+    `${o[`${x}Searcher`]}${o[`${x}Weights`] ? ` learned evaluation (${o[`${x}Weights`]})` : o[`${x}Eval`] === 'learned' ? ' learned evaluation' : ''} ${JSON.stringify(o[x])}${o[`${x}Threads`] > 1 ? ` ${o[`${x}Threads`]} threads` : ''}${o[`${x}Dist`] ? ` from ${o[`${x}Dist`]}` : ''}`;
   const control = o.nodes
     ? `${o.nodes} nodes a move`
     : o.clock

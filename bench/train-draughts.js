@@ -112,8 +112,15 @@ if (!isMainThread) {
     console.log(`${other.positions.length} more positions from ${file} (${other.key})`);
   }
   const set = ai.draughtsFeatureSet(variant, positions);
+  // The weights this fit would replace, scored on the same held-out games.
+  const committed = await import(`../packages/ai/dist/games/draughts-weights-${variant}.js`).then(
+    (m) => m.WEIGHTS,
+    () => undefined,
+  );
   const fit = ai.fitWeights(set, {
     seed,
+    // Scored on this run's own held-out games only: the committed weights were fitted on the --also runs' games.
+    ...(committed ? { compare: ai.decodeDraughtsWeights(committed), compareGames: (g) => g < 1_000_000 } : {}),
     epochs: Number(option('--epochs', '300')),
     rate: Number(option('--rate', '1')),
     l2: Number(option('--l2', '1e-6')),
@@ -130,7 +137,7 @@ if (!isMainThread) {
     `${set.count} positions fitted (${fit.trainCount} train, ${fit.validationCount} validation; White scored ${(results * 100).toFixed(1)}%), K = ${fit.scale.toFixed(1)} (the hand-written evaluation's ${fit.handScale.toFixed(1)})`,
   );
   console.log(
-    `best epoch ${fit.best.epoch}: validation ${fit.best.validation.toFixed(5)}, against the results ${fit.best.validationResult.toFixed(5)}; the hand-written evaluation against the results ${fit.handValidationResult.toFixed(5)}`,
+    `best epoch ${fit.best.epoch}: validation ${fit.best.validation.toFixed(5)}, against the results ${fit.best.validationResult.toFixed(5)}; the hand-written evaluation against the results ${fit.handValidationResult.toFixed(5)}${fit.compareValidationResult === undefined ? '' : `; on this run's held-out games: the new fit ${fit.fitComparedResult.toFixed(5)}, the committed weights ${fit.compareValidationResult.toFixed(5)}`}`,
   );
   const names = ai.DRAUGHTS_SCALAR_FEATURES;
   const P = set.params;

@@ -280,6 +280,13 @@ export interface FitOptions {
    * valued an International king below a man and lost its games **(ours)**.
    */
   readonly materialPrior?: number;
+  /**
+   * Other weights to score on the same split (the committed ones, when fitting their successor): their validation
+   * loss against the results, with their own fitted K, comes back as `compareValidationResult`.
+   */
+  readonly compare?: ArrayLike<number>;
+  /** The games whose held-out positions `compare` and the fit are both scored on (default all). */
+  readonly compareGames?: (game: number) => boolean;
   /** Called every `every` epochs (default 10) with the losses. */
   readonly every?: number;
   readonly onEpoch?: (e: EpochLoss) => void;
@@ -306,6 +313,9 @@ export interface FitResult {
   readonly handScale: number;
   readonly trainCount: number;
   readonly validationCount: number;
+  /** `FitOptions.compare`'s validation loss against the results (with its own K), when given, and the fit's own. */
+  readonly compareValidationResult?: number;
+  readonly fitComparedResult?: number;
 }
 
 /** Fits the weights (see the module's comment). */
@@ -334,6 +344,16 @@ export function fitWeights(set: FeatureSet, o: FitOptions): FitResult {
     handValidationResult += crossEntropy(sigmoid((set.hand[i] as number) / handScale), set.result[i] as number);
   }
   handValidationResult /= Math.max(1, valid.length);
+  let compareValidationResult: number | undefined;
+  const compared = valid.filter((i) => !o.compareGames || o.compareGames(set.game[i] as number));
+  if (o.compare) {
+    const values = new Float32Array(set.count);
+    for (let i = 0; i < set.count; i++) values[i] = predictScore(set, o.compare, i);
+    const k = fitScale(values, set.result, train);
+    let sum = 0;
+    for (const i of compared) sum += crossEntropy(sigmoid((values[i] as number) / k), set.result[i] as number);
+    compareValidationResult = sum / Math.max(1, compared.length);
+  }
   const lambda = o.lambda ?? 1;
   const label = new Float32Array(set.count);
   for (let i = 0; i < set.count; i++) {
@@ -370,6 +390,13 @@ export function fitWeights(set: FeatureSet, o: FitOptions): FitResult {
     return sum / Math.max(1, rows.length);
   };
 
+  const lossOfWeights = (w: Float64Array, rows: readonly number[]): number => {
+    let sum = 0;
+    for (const i of rows) {
+      sum += crossEntropy(sigmoid(predictScore(set, w, i) / scale), set.result[i] as number);
+    }
+    return sum / Math.max(1, rows.length);
+  };
   const history: EpochLoss[] = [];
   const record = (epoch: number): EpochLoss => {
     const e: EpochLoss = {
@@ -433,5 +460,8 @@ export function fitWeights(set: FeatureSet, o: FitOptions): FitResult {
     handScale,
     trainCount: train.length,
     validationCount: valid.length,
+    ...(compareValidationResult === undefined
+      ? {}
+      : { compareValidationResult, fitComparedResult: lossOfWeights(bestTheta, compared) }),
   };
 }
