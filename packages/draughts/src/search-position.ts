@@ -139,6 +139,14 @@ export class DraughtsSearchPosition {
   windowIndex: Int32Array = new Int32Array(0);
   /** The window list being tracked (compared by identity by the evaluation that asked for it). */
   trackedWindows: Int8Array | undefined;
+  /**
+   * The tables of weights by window index (`windowIndex`'s values) given to `trackWindows`, per phase, and the sums
+   * over the windows of their weights, kept with the indexes: a pattern evaluation then reads two numbers.
+   */
+  trackedOpening: Int16Array | undefined;
+  trackedEnding: Int16Array | undefined;
+  patternOpening = 0;
+  patternEnding = 0;
   /** Per bit: its windows from squareStart[bit] to squareStart[bit + 1] in squareWindow, with the power 3^j there. */
   private squareStart: Int32Array = new Int32Array(65);
   private squareWindow: Int32Array = new Int32Array(0);
@@ -189,15 +197,16 @@ export class DraughtsSearchPosition {
     this.adv[n] = totals.advance;
     this.listStart[n] = 0;
     this.listEnd[n] = -1;
-    if (this.trackedWindows) this.trackWindows(this.trackedWindows);
+    if (this.trackedWindows) this.trackWindows(this.trackedWindows, this.trackedOpening, this.trackedEnding);
   }
 
   /**
    * Tracks windows of four squares each (`bits`: four ascending bits a window) from now on: computes their indexes
    * for the current position (`windowIndex`), which make/unmake then keep up to date. Moves made before the call may
    * be unmade afterwards: an index is linear in the board, so a move's change is the same whenever it is applied.
+   * With `opening` and `ending` (weights by index), the sums `patternOpening` and `patternEnding` are kept too.
    */
-  trackWindows(bits: Int8Array): void {
+  trackWindows(bits: Int8Array, opening?: Int16Array, ending?: Int16Array): void {
     const windows = bits.length >> 2;
     if (this.trackedWindows !== bits) {
       const count = new Int32Array(65);
@@ -231,6 +240,18 @@ export class DraughtsSearchPosition {
       }
       this.windowIndex[w] = w * 81 + c;
     }
+    const o = opening ?? new Int16Array(windows * 81);
+    const n = ending ?? o;
+    this.trackedOpening = o;
+    this.trackedEnding = n;
+    let so = 0;
+    let se = 0;
+    for (let w = 0; w < windows; w++) {
+      so += o[this.windowIndex[w] as number] as number;
+      se += n[this.windowIndex[w] as number] as number;
+    }
+    this.patternOpening = so;
+    this.patternEnding = se;
   }
 
   /** Adds `d` times each window's power of square `b` to the windows' indexes. */
@@ -238,10 +259,20 @@ export class DraughtsSearchPosition {
     const idx = this.windowIndex;
     const win = this.squareWindow;
     const pw = this.squarePower;
+    const o = this.trackedOpening as Int16Array;
+    const n = this.trackedEnding as Int16Array;
+    let so = this.patternOpening;
+    let se = this.patternEnding;
     for (let k = this.squareStart[b] as number, end = this.squareStart[b + 1] as number; k < end; k++) {
       const w = win[k] as number;
-      idx[w] = (idx[w] as number) + d * (pw[k] as number);
+      const before = idx[w] as number;
+      const after = before + d * (pw[k] as number);
+      idx[w] = after;
+      so += (o[after] as number) - (o[before] as number);
+      se += (n[after] as number) - (n[before] as number);
     }
+    this.patternOpening = so;
+    this.patternEnding = se;
   }
 
   /** The window indexes after (sign 1) or before (sign -1) the move in generator slot `slot` by `side`. */

@@ -468,8 +468,8 @@ export function encodeWeights(params: ArrayLike<number>): string {
 /**
  * The learned evaluation of one rule set: `evaluate` for the side to move, in hundredths of a man, as the deep search
  * wants it. Tables are expanded once. In the search the windows' indexes come from the position, which keeps them up
- * to date in make/unmake (`DraughtsSearchPosition.trackWindows`, Scan's way): a leaf costs the scalar features and two
- * table lookups a window, no look at the squares. `evaluateWhite` computes the same from the bitboards alone.
+ * to date in make/unmake (`DraughtsSearchPosition.trackWindows`, Scan's way), with the sums of their weights: a leaf
+ * costs the scalar features and no look at the squares or the windows. `evaluateWhite` computes the same from the bitboards alone.
  */
 export class LearnedDraughtsEvaluator implements DeepEvaluator {
   readonly variant: VariantId;
@@ -571,21 +571,12 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
   }
 
   evaluate(pos: DraughtsSearchPosition): number {
-    const bits = this.layout.windowBits;
-    // The first call on a position starts its tracking; make/unmake keep the indexes from then on.
-    if (pos.trackedWindows !== bits) pos.trackWindows(bits);
-    const idx = pos.windowIndex;
-    const to = this.patternO;
-    const te = this.patternE;
-    let so = 0;
-    let se = 0;
-    for (let w = 0; w < idx.length; w++) {
-      const k = idx[w] as number;
-      so += to[k] as number;
-      se += te[k] as number;
+    // The first call on a position starts its tracking; make/unmake keep the windows' sums from then on.
+    if (pos.trackedOpening !== this.patternO || pos.trackedWindows !== this.layout.windowBits) {
+      pos.trackWindows(this.layout.windowBits, this.patternO, this.patternE);
     }
     const e = pos.engine;
-    const white = this.finish(so, se, e.wLo, e.wHi, e.bLo, e.bHi, e.kLo, e.kHi, e.side);
+    const white = this.finish(pos.patternOpening, pos.patternEnding, e.wLo, e.wHi, e.bLo, e.bHi, e.kLo, e.kHi, e.side);
     return e.side === 0 ? white : 0 - white;
   }
 }
