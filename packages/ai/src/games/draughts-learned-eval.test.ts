@@ -15,6 +15,7 @@ import {
   encodeWeights,
   LEARNED_VARIANTS,
   learnedLayout,
+  learnedWeightsOf,
   LearnedDraughtsEvaluator,
   loadLearnedEvaluator,
 } from './draughts-learned-eval.js';
@@ -48,7 +49,7 @@ function mirror(p: Position): Position {
 }
 
 /** Positions along seeded random games, kings and endings included. */
-function positionsOf(variant: 'english' | 'international', count: number): Position[] {
+function positionsOf(variant: VariantId, count: number): Position[] {
   const game = draughtsGame(variant);
   const out: Position[] = [];
   for (let g = 0; out.length < count; g++) {
@@ -94,16 +95,12 @@ describe('the learned draughts evaluation', () => {
     async (variant) => {
       const ev = await loadLearnedEvaluator(variant);
       expect(ev).toBeDefined();
-      const { WEIGHTS } =
-        variant === 'english'
-          ? await import('./draughts-weights-english.js')
-          : await import('./draughts-weights-international.js');
+      const WEIGHTS = (await learnedWeightsOf(variant))!;
       expect(WEIGHTS.variant).toBe(variant);
       expect(WEIGHTS.params).toBe(learnedLayout(RULE_SETS[variant].size).params);
       expect(WEIGHTS.command).toMatch(/^npm run train:draughts -- .*--rules /);
       expect(decodeWeights(WEIGHTS)).toHaveLength(2 * WEIGHTS.params);
-      const v = variant === 'english' ? 'english' : 'international';
-      for (const p of positionsOf(v, 100)) expect(whiteScore(ev!, mirror(p))).toBe(-whiteScore(ev!, p));
+      for (const p of positionsOf(variant, 100)) expect(whiteScore(ev!, mirror(p))).toBe(-whiteScore(ev!, p));
     },
   );
 

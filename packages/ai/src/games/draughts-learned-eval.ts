@@ -581,10 +581,23 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
   }
 }
 
+/** The weights modules in the repository, each a chunk of its own in a bundle (imported on first use). */
+const WEIGHT_MODULES: Partial<Record<VariantId, () => Promise<{ readonly WEIGHTS: DraughtsWeights }>>> = {
+  english: () => import('./draughts-weights-english.js'),
+  international: () => import('./draughts-weights-international.js'),
+  russian: () => import('./draughts-weights-russian.js'),
+};
+
 /** The rule sets with learned weights in the repository. */
-export const LEARNED_VARIANTS: readonly VariantId[] = ['english', 'international'];
+export const LEARNED_VARIANTS: readonly VariantId[] = Object.keys(WEIGHT_MODULES) as VariantId[];
 
 const loaded = new Map<VariantId, LearnedDraughtsEvaluator>();
+
+/** The committed weights of a rule set (undefined when it has none), as their module holds them. */
+export async function learnedWeightsOf(variant: VariantId): Promise<DraughtsWeights | undefined> {
+  const load = WEIGHT_MODULES[variant];
+  return load ? (await load()).WEIGHTS : undefined;
+}
 
 /**
  * The learned evaluation of a rule set, its weights imported on first use (a chunk of its own in a bundle), or
@@ -593,9 +606,7 @@ const loaded = new Map<VariantId, LearnedDraughtsEvaluator>();
 export async function loadLearnedEvaluator(variant: VariantId): Promise<LearnedDraughtsEvaluator | undefined> {
   const known = loaded.get(variant);
   if (known) return known;
-  let w: DraughtsWeights | undefined;
-  if (variant === 'english') w = (await import('./draughts-weights-english.js')).WEIGHTS;
-  else if (variant === 'international') w = (await import('./draughts-weights-international.js')).WEIGHTS;
+  const w = await learnedWeightsOf(variant);
   if (!w) return undefined;
   const ev = new LearnedDraughtsEvaluator(variant, decodeWeights(w));
   loaded.set(variant, ev);
