@@ -170,6 +170,29 @@ describe('an instance follows another by the events', () => {
     expect(comparable(await b.games.load(game.id))).toEqual(comparable(offered));
   });
 
+  it('Tactorus rounds carry no step: the other instance reads the game again, never keeps a stale copy', async () => {
+    const game = await a.games.create({
+      family: 'tactorus',
+      seats: [{ user: ann }, { user: ben }],
+      control: { kind: 'none' },
+      rated: false,
+    });
+    await b.games.load(game.id);
+    let version = game.version;
+    for (const [by, cmd] of [
+      [ann, { kind: 'orders', moves: ['done'] }],
+      [ben, { kind: 'orders', moves: ['done'] }],
+      [ben, { kind: 'offer-draw' }],
+    ] as const) {
+      t += 500;
+      const done = await a.games.command(game.id, by, version, cmd);
+      version = done.version;
+      await until(() => (b.heard.get(game.id) ?? 0) >= version, `version ${version}`);
+      expect(b.games.cached(game.id)).toBeUndefined();
+      expect(comparable(await b.games.load(game.id))).toEqual(comparable(done));
+    }
+  });
+
   it('a notification too long for PostgreSQL goes without its step', () => {
     const e: ChangeEvent = { kind: 'game', gameId: 1, version: 2, step: { at: 1, meta: {}, move: 'x'.repeat(9000) } };
     const text = noticeText([e]);
