@@ -35,6 +35,15 @@ export function pushMove<S, M>(h: History<S, M>, move: M, next: S): History<S, M
   };
 }
 
+/**
+ * Forgets which list `moves` was made from, once what was wanted from the prefix has been taken: each list holding
+ * its prefix would hold the whole chain before it (a server keeping a game of n moves would keep n lists of up to n
+ * moves each, and the collector would trace them all at every full collection).
+ */
+export function forgetPrefix(moves: readonly unknown[]): void {
+  prefixes.delete(moves);
+}
+
 /** The moves list `moves` was made from by adding its last move, if it was made by `pushMove`. */
 export function prefixOf<M>(moves: readonly M[]): readonly M[] | undefined {
   return prefixes.get(moves) as readonly M[] | undefined;
