@@ -51,7 +51,9 @@ try {
   const users = [];
   for (let k = 0; k < 2 * GAMES; k++) users.push(await accounts.signUp(`m${k}`, 'bench password'));
   const control = { kind: 'none' };
+  let created = 0;
   const start = async (k) => {
+    created++;
     const family = FAMILIES[k % FAMILIES.length];
     const game = await games.create({
       family,
@@ -76,6 +78,7 @@ try {
     }
   };
   globalThis.gc?.();
+  const heap0 = process.memoryUsage().heapUsed / 2 ** 20;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await Promise.all(tables.map(play));
@@ -85,7 +88,8 @@ try {
   const heap = process.memoryUsage().heapUsed / 2 ** 20;
   console.log(
     `${moves} moves in ${GAMES} games: ${((cpu.user + cpu.system) / moves).toFixed(0)} µs CPU a move ` +
-      `(${Math.round(moves / seconds)} moves/s wall), heap after ${heap.toFixed(1)} MB`,
+      `(${Math.round(moves / seconds)} moves/s wall); heap ${heap0.toFixed(1)} MB before, ${heap.toFixed(1)} MB after ` +
+      `with ${created} games in the server's cache, ${((1024 * (heap - heap0)) / created).toFixed(0)} kB a game`,
   );
 } finally {
   await database.close();
