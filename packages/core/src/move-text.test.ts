@@ -17,15 +17,16 @@ function counting(): { game: { formatMove(s: { n: number }, m: number): string }
 }
 
 describe('lineTexts', () => {
-  it('extends the texts of a line by the one move pushed, and lets the prefix go once written', () => {
+  it('extends the texts of a line by the one move pushed; a list links to its prefix, not the chain behind it', () => {
     const { game, calls } = counting();
     let h: History<{ n: number }, number> = startHistory({ n: 0 });
     for (let i = 1; i <= 50; i++) {
+      const before = h;
       h = pushMove(h, i, { n: i });
-      expect(prefixOf(h.moves)).toBeDefined();
       lineTexts(game, h);
-      // A list held its prefix for ever, and so the chain of every list before it: n lists of up to n moves.
-      expect(prefixOf(h.moves)).toBeUndefined();
+      // One link back only: a list that kept its prefix for ever held the chain of every list before it.
+      expect(prefixOf(h.moves)).toBe(before.moves);
+      expect(prefixOf(before.moves)).toBeUndefined();
     }
     expect(calls()).toBe(50);
     expect(lineTexts(game, h)).toEqual(Array.from({ length: 50 }, (_, i) => `${i}+${i + 1}`));

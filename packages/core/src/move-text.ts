@@ -4,7 +4,7 @@
  * unambiguous: without this, storing a game after move n would format n moves again.
  */
 import type { Game } from './game.js';
-import { forgetPrefix, prefixOf, type History } from './history.js';
+import { prefixOf, type History } from './history.js';
 
 const memo = new WeakMap<object, { readonly move: unknown; readonly text: string }>();
 
@@ -36,7 +36,5 @@ export function lineTexts<S, M>(game: Pick<Game<S, M>, 'formatMove'>, h: History
       ? [...before.texts.slice(0, n - 1), moveText(game, h.states[n - 1] as S, h.moves[n - 1] as M)]
       : h.moves.map((m, i) => moveText(game, h.states[i] as S, m));
   lines.set(h.moves, { game, texts });
-  // The texts are kept with this list now: its prefix (and the chain of lists behind it) may go.
-  forgetPrefix(h.moves);
   return texts;
 }
