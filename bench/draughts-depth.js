@@ -70,7 +70,8 @@ async function main() {
   const settings = {
     probeCut: args.includes('--probe'),
     reductions: !args.includes('--no-lmr'),
-    forcedExtension: !args.includes('--no-extension'),
+    // The searcher's default single-move extension unless turned off (`--set '{"forcedExtension":true}'` for all).
+    ...(args.includes('--no-extension') ? { forcedExtension: false } : {}),
   };
   Object.assign(settings, JSON.parse(option('--set', '{}')));
   for (const [flag, key] of [

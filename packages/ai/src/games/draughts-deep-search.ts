@@ -9,7 +9,8 @@
  *   later moves), and again at full depth when they surprise;
  * - a reduced-depth probe at non-PV nodes (Scan's "pruning", a ProbCut), off by default: when a search at a third of
  *   the depth beats beta by a margin that grows with depth, the node is cut;
- * - a position with a single legal move (a forced capture, usually) is searched one ply deeper;
+ * - a position with a single legal move (a forced capture, usually) is searched one ply deeper (on 10x10 at PV nodes
+ *   only: `forcedExtension`);
  * - quiescence follows the compulsory captures to the end (manual 2.2.2), then stands pat and tries the crowning
  *   moves (a man about to crown is not quiet);
  * - the transposition table (`DeepTable`): four-entry buckets, sized by the caller, shared between threads;
@@ -63,7 +64,13 @@ export interface DeepSearcherOptions {
   readonly probeCut?: boolean;
   /** Late-move reductions (default on). */
   readonly reductions?: boolean;
-  /** One more ply for a position with a single legal move (default on; `'pv'`: at PV nodes only). */
+  /**
+   * One more ply for a position with a single legal move: `true` everywhere, `'pv'` at PV nodes only. Default: `'pv'`
+   * on the 10x10 board, `true` on 8x8. Extending every forced move (a capture, mostly) cost International about three
+   * plies of nominal depth at 1 s, for no strength the self-play could see; in English, where the search is deep
+   * anyway, extending at PV nodes only scored below the old search (bench/RESULTS.md, "Draughts deep search")
+   * **(ours)**.
+   */
   readonly forcedExtension?: boolean | 'pv';
   /**
    * How hard late moves are reduced: the reduction of the i-th move at depth d is about ln(d)·ln(i)·scale at non-PV
@@ -116,7 +123,10 @@ export class DraughtsDeepSearcher {
   private readonly endgames: DeepEndgames | undefined;
   private readonly probeCut: boolean;
   private readonly reductions: boolean;
-  private readonly forcedExtension: boolean | 'pv';
+  private readonly forcedExtension: boolean | 'pv' | undefined;
+  /** This search's single-move extension: at every node, or at PV nodes only. */
+  private extendAll = true;
+  private extendPv = true;
   /** Late-move reductions by [min(depth, 63) * 64 + min(move index, 63)]. */
   private readonly lmr: Int8Array;
   private readonly probeMargin: number;
@@ -181,7 +191,7 @@ export class DraughtsDeepSearcher {
     this.endgames = options.endgames;
     this.probeCut = options.probeCut ?? false;
     this.reductions = options.reductions ?? true;
-    this.forcedExtension = options.forcedExtension ?? true;
+    this.forcedExtension = options.forcedExtension;
     const scale = options.reductionScale ?? DEEP_SEARCH_SETTINGS.reductionScale;
     this.probeMargin = options.probeMargin ?? DEEP_SEARCH_SETTINGS.probeMargin;
     this.probeShare = options.probeDepth ?? DEEP_SEARCH_SETTINGS.probeDepth;
@@ -230,6 +240,9 @@ export class DraughtsDeepSearcher {
     this.rootMoves = limits.rootMoves;
     this.mo.age();
     this.tt.nextGeneration();
+    const extension = this.forcedExtension ?? (pos.rules.size === 10 ? 'pv' : true);
+    this.extendAll = extension === true;
+    this.extendPv = extension !== false;
 
     const maxDepth = Math.min(limits.depth ?? this.maxPly - 1, this.maxPly - 1);
     let rootCount = this.keepRootMoves(pos.generateMoves(this.moves, 0));
@@ -467,8 +480,7 @@ export class DraughtsDeepSearcher {
     const isPv = beta - alpha > 1;
     const captures = pos.isTactical(this.moves[base] as number);
     this.mo.scoreMoves(pos, base, n, hashMove, ply, captures);
-    const extend = this.forcedExtension === 'pv' ? isPv : this.forcedExtension;
-    const next = n === 1 && extend ? depth : depth - 1;
+    const next = n === 1 && (this.extendAll || (this.extendPv && isPv)) ? depth : depth - 1;
 
     const alphaIn = alpha;
     let bestScore = -WIN - 1;
