@@ -155,7 +155,7 @@ export class DraughtsHelpers {
   }
 
   /**
-   * Raises the search's stop flag: each helper stops at its next poll (every 1024 nodes), or never starts. The main
+   * Raises the search's stop flag: each helper stops at its next poll (every 256 nodes), or never starts. The main
    * thread does not wait for them: a thread that blocks, even for a millisecond, may not get a core back for tens of
    * milliseconds on a loaded machine (measured 20 ms a move under load 20 on two cores), and nothing depends on it.
    */

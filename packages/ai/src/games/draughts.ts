@@ -31,7 +31,8 @@
  * Master searches on `threads` threads (Lazy SMP, draughts-smp.ts; default: the cores the platform reports, where it
  * can start threads that share memory) whenever a clock limits its move or an analysis runs by time or until
  * stopped; a move limited by its node cap alone stays on one thread, so that it depends only on the position
- * **(ours)**. With a clock, its time manager aims at `targetMs` (default `timeMs`) and never passes `timeMs`.
+ * **(ours)**. With a clock, its time manager aims at `targetMs` and never passes `timeMs`; without `targetMs` (a fixed
+ * time a move) it searches up to `timeMs` less a few milliseconds kept for the answer's way back (`searchMoveTime`).
  *
  *   const choice = draughtsEngine.choose(state, 'smart', { seed: 7 });   // choice.move, choice.score, choice.pv
  */
@@ -53,6 +54,7 @@ import {
 import { DraughtsSearcher, type DraughtsSearcherOptions } from './draughts-search.js';
 import { availableCores, defaultHelperSpawner, DraughtsHelpers } from './draughts-smp.js';
 import { DeepTable } from './draughts-table.js';
+import { searchMoveTime } from './draughts-time.js';
 
 export { DraughtsSearcher, type DraughtsSearcherOptions } from './draughts-search.js';
 export {
@@ -72,7 +74,7 @@ export {
   type DraughtsHelpersOptions,
   type HelperSettings,
 } from './draughts-smp.js';
-export { clockMoveTime, DeepTimeManager, type MoveTime } from './draughts-time.js';
+export { clockMoveTime, DeepTimeManager, searchMoveTime, type MoveTime } from './draughts-time.js';
 
 /** One level: how deep and how long it searches, and how far from the best it may stray. */
 export interface DraughtsLevel extends LevelInfo {
@@ -446,10 +448,11 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
         depth: level.depth,
         ...(level.nodes !== undefined ? { nodes: level.nodes } : {}),
         ...(think.timeMs !== undefined
-          ? {
-              timeMs: Math.max(1, think.timeMs - spent),
-              targetMs: Math.max(1, Math.min(think.targetMs ?? think.timeMs, think.timeMs) - spent),
-            }
+          ? searchMoveTime({
+              timeMs: think.timeMs,
+              ...(think.targetMs !== undefined ? { targetMs: think.targetMs } : {}),
+              spentMs: spent,
+            })
           : {}),
         ...(think.stop ? { stop: think.stop } : {}),
         ...(report ? { onIteration: report } : {}),
