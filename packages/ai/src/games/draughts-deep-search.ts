@@ -44,6 +44,8 @@ export interface DeepEvaluator {
 export interface DeepEndgames {
   /** Pieces on the board up to which the database answers. */
   readonly maxPieces: number;
+  /** The folder the databases are read from, on Node: a Lazy SMP helper thread opens the same (`node-egdb`). */
+  readonly folder?: string;
   probe(pos: DraughtsSearchPosition): -1 | 0 | 1 | undefined;
 }
 
