@@ -3,7 +3,7 @@
  *
  *   npm run match:external -- --engine "<command>" --protocol hub|dxp|cb [--variant english|international]
  *       [--games N] [--time <seconds a move>] [--openings acf|random] [--seed S] [--level master] [--max-plies P]
- *       [--cwd <dir>] [--port N] [--dxp-minutes M] [--pdn <file>]
+ *       [--cwd <dir>] [--port N] [--dxp-minutes M] [--pdn <file>] [--no-book]
  *
  * - Openings: English from the ACF three-move ballots (the 156 not barred, drawn by the seed), International from
  *   seeded random openings of a few moves; each opening is played twice, the external engine Black in the first
@@ -52,6 +52,8 @@ export interface ExternalMatchOptions {
   readonly level: string;
   /** Node cap for our level (undefined: time alone limits it). */
   readonly nodes?: number;
+  /** Our side plays without its opening book (`--no-book`; by default the level's own setting). */
+  readonly noBook?: boolean;
   readonly maxPlies: number;
   readonly cwd?: string;
   readonly host: string;
@@ -179,11 +181,11 @@ export interface OurSide {
   close(): Promise<void>;
 }
 
-/** Tactica's engine in a worker thread at a level (node cap set or lifted). */
-export function workerSide(level: string, nodes: number | undefined): OurSide {
+/** Tactica's engine in a worker thread at a level (node cap set or lifted), with or without its book. */
+export function workerSide(level: string, nodes: number | undefined, noBook = false): OurSide {
   const engine: WorkerEngine<DraughtsState, DraughtsMove> = nodeWorkerEngine({
     family: 'draughts',
-    options: { levels: levelsWith(level, nodes) },
+    options: { levels: levelsWith(level, nodes), ...(noBook ? { book: false } : {}) },
   });
   return {
     move: async (s, ms, seed) => (await engine.choose(s, level, { timeMs: ms, seed })).move,
@@ -213,7 +215,7 @@ export async function runExternalMatch(
     o.fen !== undefined
       ? Array.from({ length: Math.ceil(o.games / 2) }, () => ({ name: 'FEN', moves: [] }))
       : matchOpenings(game, o.openings, Math.ceil(o.games / 2), o.seed);
-  const ours = sides.ours ?? workerSide(o.level, o.nodes);
+  const ours = sides.ours ?? workerSide(o.level, o.nodes, o.noBook);
   const engine = sides.engine ?? (await startEngine(o));
   const moveMs = Math.round(o.seconds * 1000);
   const timeoutMs = o.answerTimeoutMs ?? Math.max(10_000, moveMs * 20);
@@ -442,6 +444,7 @@ export function parseExternalMatchArgs(argv: readonly string[]): Result<External
         'answer-timeout': { type: 'string' },
         'dxp-minutes': { type: 'string' },
         fen: { type: 'string' },
+        'no-book': { type: 'boolean', default: false },
       },
       strict: true,
     }).values;
@@ -503,6 +506,7 @@ export function parseExternalMatchArgs(argv: readonly string[]): Result<External
     seed,
     level,
     ...(nodes !== undefined ? { nodes } : {}),
+    ...(values['no-book'] === true ? { noBook: true } : {}),
     maxPlies,
     ...(cwd !== undefined ? { cwd } : {}),
     host: str('host') ?? '127.0.0.1',
