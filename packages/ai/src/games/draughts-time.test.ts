@@ -134,7 +134,7 @@ describe('the deep search time manager', () => {
     const searcher = new DraughtsDeepSearcher({ ttLog2: 12 });
     for (const limit of [50, 200, 900]) {
       searcher.reset();
-      const { timeMs, targetMs } = searchMoveTime({ timeMs: limit, spentMs: 3 });
+      const { timeMs, targetMs } = searchMoveTime(limit, undefined, 3);
       expect(timeMs).toBe(limit - 3 - FIXED_MARGIN_MS);
       const r = searcher.search(new DraughtsSearchPosition(game.initial()), {
         timeMs,
@@ -151,7 +151,7 @@ describe('the deep search time manager', () => {
 
   it('keeps a clock mode target below its hard limit and takes no fixed margin off it', () => {
     const t = clockMoveTime({ remainingMs: 60_000, incrementMs: 500 });
-    const limits = searchMoveTime({ timeMs: t.timeMs, targetMs: t.targetMs, spentMs: 2 });
+    const limits = searchMoveTime(t.timeMs, t.targetMs, 2);
     expect(limits.timeMs).toBeCloseTo(t.timeMs - 2, 6);
     expect(limits.targetMs).toBe(t.targetMs);
     expect(limits.targetMs).toBeLessThan(limits.timeMs);
@@ -159,10 +159,10 @@ describe('the deep search time manager', () => {
     expect(timeUsed(new DeepTimeManager(limits.targetMs, limits.timeMs), () => 7)).toBeLessThan(limits.timeMs);
     // Whatever is spent before the search, the limits stay positive and the target within the hard limit.
     for (const spentMs of [0, 50, 5_000]) {
-      const l = searchMoveTime({ timeMs: 100, targetMs: 60, spentMs });
+      const l = searchMoveTime(100, 60, spentMs);
       expect(l.timeMs).toBeGreaterThanOrEqual(1);
       expect(l.targetMs).toBeLessThanOrEqual(l.timeMs);
-      const f = searchMoveTime({ timeMs: 100, spentMs });
+      const f = searchMoveTime(100, undefined, spentMs);
       expect(f.targetMs).toBe(f.timeMs);
     }
   });

@@ -39,23 +39,20 @@ export const FAIL_LOW_EXTRA = 2;
  */
 export const FIXED_MARGIN_MS = 10;
 
-/** The search's limits for one move: its hard limit and target after what the move has spent before the search. */
-export function searchMoveTime(think: {
-  readonly timeMs: number;
-  readonly targetMs?: number;
-  readonly spentMs: number;
-}): MoveTime {
-  const fixed = think.targetMs === undefined || think.targetMs >= think.timeMs;
-  // At a fixed time a move the margin comes off the hard limit; a clock's limits keep their own reserve.
-  const hard = Math.max(1, think.timeMs - think.spentMs - (fixed ? FIXED_MARGIN_MS : 0));
-  return { timeMs: hard, targetMs: fixed ? hard : Math.max(1, Math.min(think.targetMs as number, hard)) };
+/**
+ * The search's limits for one move asked with a hard limit `timeMs` and a target (none: a fixed time a move), after
+ * `spentMs` spent before the search. At a fixed time the margin comes off the hard limit (a clock's limits keep their
+ * own reserve, `clockMoveTime`), and the target is the hard limit.
+ */
+export function searchMoveTime(timeMs: number, targetMs: number | undefined, spentMs: number): MoveTime {
+  const fixed = targetMs === undefined || targetMs >= timeMs;
+  const hard = Math.max(1, timeMs - spentMs - (fixed ? FIXED_MARGIN_MS : 0));
+  return { timeMs: hard, targetMs: fixed ? hard : Math.max(1, Math.min(targetMs, hard)) };
 }
 
 export class DeepTimeManager {
   /** Milliseconds after which the search stops at its next check unless the root is failing low. */
   softMs: number;
-  /** A fixed time a move: no soft limit, the search runs to the hard one. */
-  readonly fixed: boolean;
   private lastBest = -1;
   private lastScore = 0;
   private iterations = 0;
@@ -66,8 +63,7 @@ export class DeepTimeManager {
     readonly targetMs: number,
     readonly hardMs: number,
   ) {
-    this.fixed = targetMs >= hardMs;
-    this.softMs = this.fixed ? hardMs : Math.min(targetMs * TARGET_SCALE, hardMs);
+    this.softMs = Math.min(targetMs * TARGET_SCALE, hardMs);
   }
 
   /**
@@ -90,7 +86,7 @@ export class DeepTimeManager {
     // A change weighs less with every iteration it lies back.
     this.instability *= 0.6;
     // A fixed time: the next iteration starts whatever it may cost, since its partial result counts.
-    if (this.fixed) return elapsedMs < this.hardMs;
+    if (this.targetMs >= this.hardMs) return elapsedMs < this.hardMs;
     const settled = this.stable >= 3 ? Math.max(0.7, 1 - 0.1 * (this.stable - 2)) : 1;
     // A score falling by a third of a man or more doubles the time (hundredths of a man).
     const falling = 1 + Math.min(1, Math.max(0, drop) / 33);

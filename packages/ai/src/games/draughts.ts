@@ -323,21 +323,19 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
       const evaluator = ev ?? deep.evaluator;
       // Helpers must search with the main thread's evaluation (one scale in the shared table): a learned one goes to
       // them as its weights; any other evaluator object cannot travel, and its search stays on one thread.
-      const params = (evaluator as { readonly params?: unknown } | undefined)?.params;
-      const shareable = evaluator === undefined || (learned !== undefined && params instanceof Float64Array);
-      if (threads > 1 && spawn && shareable) {
+      const params = (evaluator as { readonly params?: Float64Array } | undefined)?.params;
+      const sent = learned && params ? { learned: { variant: learned, params } } : undefined;
+      const own = { ...deep, ttLog2, ...(evaluator ? { evaluator } : {}) };
+      if (threads > 1 && spawn && (!evaluator || sent)) {
         // The table lives in shared memory; the helpers get the settings that are plain data, the learned weights
         // and the endgame databases' folder.
         const table = new SharedArrayBuffer(DeepTable.bytes(ttLog2));
-        s = new DraughtsDeepSearcher({ ...deep, ttLog2, table, ...(evaluator ? { evaluator } : {}) });
+        s = new DraughtsDeepSearcher({ ...own, table });
         const { evaluator: _e, endgames, ...plain } = deep;
-        const settings = {
-          ...plain,
-          ...(learned !== undefined && params instanceof Float64Array ? { learned: { variant: learned, params } } : {}),
-          ...(endgames?.folder !== undefined ? { endgamesFolder: endgames.folder } : {}),
-        };
+        const folder = endgames?.folder;
+        const settings = { ...plain, ...sent, ...(folder !== undefined ? { endgamesFolder: folder } : {}) };
         helperPools.set(s, new DraughtsHelpers({ count: threads - 1, ttLog2, table, settings, spawn }));
-      } else s = new DraughtsDeepSearcher({ ...deep, ttLog2, ...(evaluator ? { evaluator } : {}) });
+      } else s = new DraughtsDeepSearcher(own);
       deepSearchers.set(key, s);
     }
     return s;
@@ -452,13 +450,7 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
       const limits = {
         depth: level.depth,
         ...(level.nodes !== undefined ? { nodes: level.nodes } : {}),
-        ...(think.timeMs !== undefined
-          ? searchMoveTime({
-              timeMs: think.timeMs,
-              ...(think.targetMs !== undefined ? { targetMs: think.targetMs } : {}),
-              spentMs: spent,
-            })
-          : {}),
+        ...(think.timeMs !== undefined ? searchMoveTime(think.timeMs, think.targetMs, spent) : {}),
         ...(think.stop ? { stop: think.stop } : {}),
         ...(report ? { onIteration: report } : {}),
       };
