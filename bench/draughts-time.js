@@ -2,8 +2,8 @@
 // itself from seeded ACF ballots in a worker thread (as `match:external` runs it, endgame databases of the folder
 // included), each move asked with `choose({ timeMs })`; prints, over the moves with a choice (not the book's, not a
 // forced one), the wall time a move (mean, the largest, how many went over the limit), the process's CPU time a move
-// (all threads: main, helpers) and the mean depth.
-//   node bench/draughts-time.js [--time 0.3] [--games 4] [--plies 60] [--seed 1] [--threads N] [--no-book]
+// (all threads: main, helpers) and the mean depth; `--list` also each move's wall time.
+//   node bench/draughts-time.js [--time 0.3] [--games 4] [--plies 60] [--seed 1] [--threads N] [--no-book] [--list]
 import { nodeWorkerEngine } from '../packages/ai/dist/node-worker.js';
 import { DRAUGHTS_LEVELS } from '../packages/ai/dist/index.js';
 import { draughtsGame } from '../packages/draughts/dist/index.js';
@@ -53,7 +53,7 @@ for (const opening of matchOpenings(game, 'acf', games, seed)) {
     s = game.play(s, choice.move);
   }
 }
-if (process.env.TIME_LIST) console.log(walls.map((w) => w.toFixed(0)).join(' '));
+if (args.includes('--list')) console.log(walls.map((w) => w.toFixed(0)).join(' '));
 await engine.close();
 const mean = (xs) => xs.reduce((a, x) => a + x, 0) / Math.max(1, xs.length);
 const over = walls.filter((w) => w > ms).length;
