@@ -1,7 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { DraughtsSearchPosition, draughtsGame, type DraughtsMove, type DraughtsState } from '@tactica/draughts';
 import { describe, expect, it } from 'vitest';
+import { openEgdbFolders, writeSliceFile } from '../node-egdb.js';
 import { DraughtsDeepSearcher } from './draughts-deep-search.js';
+import { EgdbBuilder } from './draughts-egdb/build.js';
+import { buildOrder } from './draughts-egdb/material.js';
 import { createDraughtsEngine } from './draughts.js';
 import { defaultHelperSpawner, DraughtsHelpers, type HelperSpawner } from './draughts-smp.js';
 import { loadLearnedEvaluator } from './draughts-learned-eval.js';
@@ -169,5 +175,44 @@ describe('Lazy SMP helper threads', () => {
     // The position tells the two evaluations apart: the helper did not search with the hand-written one.
     expect(local()).not.toBe(local(ev));
     await helpers.close();
+  });
+  it("a helper sent the databases' folder probes them as the main thread does", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'egdb-helper-'));
+    try {
+      const builder = new EgdbBuilder('english');
+      for (const m of buildOrder(2, builder.set.half)) writeSliceFile(dir, builder.solve(m));
+      const endgames = openEgdbFolders(dir);
+      expect(endgames?.folder).toBe(dir);
+      // White's king must take (1x10): the two kings left are in the database, which knows more than the evaluation.
+      const english = draughtsGame('english');
+      const p = english.parsePosition('W:WK1:B6,K3');
+      if (!p.ok) throw new Error(p.error.message);
+      const s = p.value;
+      const ttLog2 = 10;
+      const table = new SharedArrayBuffer(DeepTable.bytes(ttLog2));
+      const helpers = new DraughtsHelpers({ count: 1, ttLog2, table, settings: { endgamesFolder: dir } });
+      const stop = helpers.start(s, { depth: 2, timeMs: 60_000 }, 1);
+      await until(() => helpers.ready === 1 && helpers.busy === 0, 8_000);
+      helpers.finish(stop);
+      const rootScore = (t: DeepTable): number => {
+        const sp = new DraughtsSearchPosition(s);
+        expect(t.probe(sp.hashLo(), sp.hashHi())).toBe(true);
+        return t.hitScore;
+      };
+      const local = (withDatabase: boolean): number => {
+        const searcher = new DraughtsDeepSearcher({
+          ttLog2,
+          helper: 1,
+          ...(withDatabase && endgames ? { endgames } : {}),
+        });
+        searcher.search(new DraughtsSearchPosition(s), { depth: 2 });
+        return rootScore(searcher.tt);
+      };
+      expect(local(true)).not.toBe(local(false));
+      expect(rootScore(new DeepTable(ttLog2, table))).toBe(local(true));
+      await helpers.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
