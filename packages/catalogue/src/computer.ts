@@ -4,11 +4,15 @@
  */
 import type { Player } from '@tactica/core';
 import type { ThinkOptions } from '@tactica/ai';
-import type { AnyGameSetup, Computer } from './types.js';
+import type { AnyGameSetup, Computer, EngineLoadOptions } from './types.js';
 
-export async function loadComputer(setup: AnyGameSetup): Promise<Computer<unknown, unknown>> {
+export async function loadComputer(
+  setup: AnyGameSetup,
+  options: EngineLoadOptions = {},
+): Promise<Computer<unknown, unknown>> {
+  // Tactorus' computer searches on one thread: it has no options to take.
   if (setup.dynamics === 'simultaneous') return setup.loadComputer();
-  const engine = await setup.loadEngine();
+  const engine = await setup.loadEngine(options);
   return {
     levels: engine.levels,
     choose: (state: unknown, _player: Player, level: string, options?: ThinkOptions) => [

@@ -244,6 +244,15 @@ interface SetupBase<S, M, V, St extends StatusBase, P extends PieceModel> {
   readonly records: readonly RecordFormatInfo[];
 }
 
+/** How the host runs the computer's engine. */
+export interface EngineLoadOptions {
+  /**
+   * Threads a search may use (draughts Master's Lazy SMP helpers); default: the engine's own (the cores the platform
+   * reports). A server with a pool of engine workers asks for 1, so that N workers use N cores.
+   */
+  readonly threads?: number;
+}
+
 export interface SequentialSetup<S, M, V, St extends StatusBase, P extends PieceModel> extends SetupBase<
   S,
   M,
@@ -252,8 +261,8 @@ export interface SequentialSetup<S, M, V, St extends StatusBase, P extends Piece
   P
 > {
   readonly dynamics: 'sequential';
-  /** The computer opponent, loaded (and its tables allocated) on first call. */
-  loadEngine(): Promise<Engine<S, M>>;
+  /** The computer opponent, loaded (and its tables allocated) on first call (one per distinct `options`). */
+  loadEngine(options?: EngineLoadOptions): Promise<Engine<S, M>>;
   /** What the Draughts Galore clock's "auto" mode means for this game. */
   readonly autoTimeMode: TimeMode;
   /** A game's own rule on takeback, beside the clock's. */

@@ -30,7 +30,8 @@ import type { GameEntry, OptionSpec, SequentialSetup, StatusBase, VariantInfo } 
 import { draughtsBoard, type DraughtsPiece } from './board.js';
 import { exportPdn, PDN, readPdnRecord } from './records.js';
 
-let engine: Promise<Engine<DraughtsState, DraughtsMove>> | undefined;
+/** One engine for every draughts game, per thread count asked for (`undefined`: the engine's default). */
+const engines = new Map<number | undefined, Promise<Engine<DraughtsState, DraughtsMove>>>();
 
 /** The manual's status bar (3.3.5) as data, plus what the board alone does not show. */
 export interface DraughtsStatus extends StatusBase {
@@ -118,13 +119,19 @@ function setupOf(game: DraughtsGame, start: DraughtsState, options: Record<strin
     boardAdapter: draughtsBoard(game),
     actions: [],
     levels: DRAUGHTS_LEVELS,
-    loadEngine: async () => {
+    loadEngine: async (engineOptions = {}) => {
       const ai = await import('@tactica/ai/draughts');
       // The rule set's opening book comes with the engine (a chunk of its own), so that Master plays from it from
       // its first move; the manual's levels never read it **(ours)**.
       if (!start.giveaway) await ai.loadDraughtsBook(variant);
       // One engine for every draughts game, with the learned evaluations its levels play with.
-      return await (engine ??= ai.loadDraughtsEngine());
+      const { threads } = engineOptions;
+      let engine = engines.get(threads);
+      if (!engine) {
+        engine = ai.loadDraughtsEngine(threads === undefined ? {} : { threads });
+        engines.set(threads, engine);
+      }
+      return await engine;
     },
     records: [PDN],
     // Manual 3.2.2: "Auto ... Move with English/American, and Game with all others".

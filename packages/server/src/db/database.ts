@@ -36,6 +36,11 @@ export interface ChangeEvent {
   readonly userId?: string;
   /** A chat message, whole (it is short): every instance passes it on without a query. */
   readonly message?: ChatMessage;
+  /**
+   * `game`: what brings another instance's copy of the game from `version` − 1 to `version` without a read
+   * (games/steps.ts). Dropped from a notification that would pass PostgreSQL's limit: the others then read the game.
+   */
+  readonly step?: unknown;
 }
 
 export interface ChatMessage {
@@ -70,6 +75,27 @@ export interface Database {
 }
 
 const CHANNEL = 'tactica_changes';
+/** PostgreSQL refuses a notification payload of 8,000 bytes or more. */
+const NOTIFY_LIMIT = 8000;
+
+/**
+ * A notification's payload: the event (or a row's list of events) as JSON, without the steps when it would not fit
+ * (an event without its step is still whole: the instances that hear it read the game back).
+ */
+export function noticeText(events: ChangeEvent | readonly ChangeEvent[]): string {
+  const text = JSON.stringify(events);
+  // A character takes at most 3 bytes in UTF-8 (4 for a surrogate pair, which is 2 characters): count bytes only
+  // when it could matter.
+  if (text.length * 3 < NOTIFY_LIMIT || Buffer.byteLength(text) < NOTIFY_LIMIT) return text;
+  const bare = (e: ChangeEvent): ChangeEvent => {
+    if (e.step === undefined) return e;
+    const { step: _step, ...rest } = e;
+    return rest;
+  };
+  return JSON.stringify(
+    Array.isArray(events) ? (events as readonly ChangeEvent[]).map(bare) : bare(events as ChangeEvent),
+  );
+}
 
 export interface DatabaseSpec {
   /** An SQLite file, created with its folder if missing. */
@@ -255,7 +281,7 @@ async function updateBatch(pool: pg.Pool, batch: readonly PendingUpdate[]): Prom
     batch.map((w) => w.id),
     batch.map((w) => w.version),
     ...columns.map((c) => batch.map((w) => (w.set as Record<string, unknown>)[c] ?? null)),
-    batch.map((w) => JSON.stringify(w.events)),
+    batch.map((w) => noticeText(w.events)),
   ];
   // A column a row leaves undefined keeps its value: each row says which columns it sets.
   const given = batch.map((w) =>
@@ -300,7 +326,7 @@ async function openPostgres(url: string): Promise<Database> {
     set: Updateable<GamesTable>,
     events: readonly ChangeEvent[],
   ): Promise<boolean> => {
-    const notices = events.map((e) => sql`pg_notify(${CHANNEL}, ${JSON.stringify(e)})`);
+    const notices = events.map((e) => sql`pg_notify(${CHANNEL}, ${noticeText(e)})`);
     const rows = await db
       .with('changed', (q) =>
         q.updateTable('games').set(set).where('id', '=', id).where('version', '=', version).returning('id'),
@@ -336,7 +362,7 @@ async function openPostgres(url: string): Promise<Database> {
       return db.transaction().execute(async (tx) => {
         const events: ChangeEvent[] = [];
         const result = await work(tx, (e) => events.push(e));
-        for (const e of events) await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(e)})`.execute(tx);
+        for (const e of events) await sql`select pg_notify(${CHANNEL}, ${noticeText(e)})`.execute(tx);
         return result;
       });
     },

@@ -9,6 +9,12 @@ import type { EngineJob, EngineReply } from './worker-engines.js';
 
 const computers = new Map<string, Promise<Computer<unknown, unknown>>>();
 
+/**
+ * One search thread per worker: the pool's size is the cores the computer may take (draughts Master would otherwise
+ * start Lazy SMP helpers on every core, in every worker, beside the requests) **(ours)**.
+ */
+const ENGINE = { threads: 1 } as const;
+
 async function computerFor(job: EngineJob): Promise<Computer<unknown, unknown>> {
   const key = `${job.family}:${JSON.stringify(job.options)}`;
   let c = computers.get(key);
@@ -17,7 +23,7 @@ async function computerFor(job: EngineJob): Promise<Computer<unknown, unknown>> 
     if (!entry.ok) throw new Error(entry.error.message);
     const setup = entry.value.setup(job.options);
     if (!setup.ok) throw new Error(setup.error.message);
-    c = loadComputer(setup.value);
+    c = loadComputer(setup.value, ENGINE);
     computers.set(key, c);
   }
   return c;

@@ -15,6 +15,7 @@ import { ApiError, fromInputError, notFound } from '../errors.js';
 import { NEW_PLAYER, updateGlicko, type Glicko } from '../ratings/glicko2.js';
 import { DAY_MS, sessionClock, type TimeControlSpec } from './control.js';
 import { liveGameOf, playersToAct, seatOf, type GameMeta, type GameRowWithNames, type LiveGame } from './live-game.js';
+import { applyStep, stepOf } from './steps.js';
 import { applyCommand, type GameCommand, type Transition } from './transitions.js';
 
 /** Who sits in a seat when a game is made: a user, or the computer at a level. */
@@ -72,7 +73,25 @@ export class GameService {
   constructor(
     readonly database: Database,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    // Subscribed before the stream hub and the gateway (they are made with this service), so that they find the
+    // cached copy already brought up to the event's version.
+    database.onChange((e) => this.follow(e));
+  }
+
+  /**
+   * Another instance's change (PostgreSQL): the cached copy is played on by the event's step, or dropped when it
+   * cannot be (no step, a version gap, a step that does not apply), so the next read loads it without asking
+   * whether it is current. This instance's own changes are cached already (or are being written: left to the write).
+   */
+  private follow(e: ChangeEvent): void {
+    if (e.kind !== 'game' || e.gameId === undefined || e.version === undefined) return;
+    const cached = this.cache.get(e.gameId);
+    if (!cached || cached.version >= e.version || this.writing.has(e.gameId)) return;
+    const next = e.step === undefined ? undefined : applyStep(cached, e.version, e.step);
+    if (next) this.cache.set(e.gameId, next);
+    else this.cache.delete(e.gameId);
+  }
 
   onCommitted(listener: (game: LiveGame) => void): void {
     this.afterCommit.add(listener);
@@ -180,13 +199,25 @@ export class GameService {
     return game;
   }
 
-  /** The game as stored now (from the cache when its version is the stored one). */
-  async load(id: number, options: { fresh?: boolean } = {}): Promise<LiveGame> {
+  /**
+   * The game as stored now (from the cache when its version is the stored one). `version`: the caller knows the game
+   * has reached it (an event said so): a cached copy at it or beyond is taken as it is, an older one is known stale
+   * and the game is read at once, without first asking for its version.
+   */
+  async load(id: number, options: { fresh?: boolean; version?: number } = {}): Promise<LiveGame> {
     const cached = this.cache.get(id);
     if (cached && !options.fresh) {
-      const row = await this.database.db.selectFrom('games').select('version').where('id', '=', id).executeTakeFirst();
-      if (!row) throw notFound(`game ${id}`);
-      if (row.version === cached.version) return cached;
+      if (options.version !== undefined) {
+        if (cached.version >= options.version) return cached;
+      } else {
+        const row = await this.database.db
+          .selectFrom('games')
+          .select('version')
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!row) throw notFound(`game ${id}`);
+        if (row.version === cached.version) return cached;
+      }
     }
     const game = await this.loadIn(this.database.db, id);
     this.remember(game);
@@ -295,10 +326,15 @@ export class GameService {
       return this.database.transaction((tx, notify) => this.writeIn(tx, notify, game, next, now));
     }
     const { updated, set } = this.nextRow(game, next, now);
-    const changed = await this.database.updateGame(game.id, game.version, set, [
-      { kind: 'game', gameId: game.id, version: updated.version },
-    ]);
+    const changed = await this.database.updateGame(game.id, game.version, set, [this.changeOf(game, updated)]);
     return changed ? updated : undefined;
+  }
+
+  /** A game's change event, with the step the other instances follow it by (PostgreSQL: SQLite has no others). */
+  private changeOf(game: LiveGame, updated: LiveGame): ChangeEvent {
+    const event = { kind: 'game', gameId: game.id, version: updated.version } as const;
+    const step = this.database.dialect === 'postgres' ? stepOf(game, updated) : undefined;
+    return step ? { ...event, step } : event;
   }
 
   /** The row's new fields for a transition, and the game as it will be. */
@@ -343,7 +379,7 @@ export class GameService {
       if (game.rated) await this.rate(tx, updated, now);
       notify({ kind: 'lobby' });
     }
-    notify({ kind: 'game', gameId: game.id, version: updated.version });
+    notify(this.changeOf(game, updated));
     return updated;
   }
 

@@ -299,7 +299,10 @@ export class StreamHub {
         return;
       }
       if (e.kind !== 'game') return;
-      const game = (await this.games.settled(e.gameId, e.version)) ?? (await this.games.load(e.gameId));
+      // A copy older than the event is known stale: read at once, without asking for the version first.
+      const game =
+        (await this.games.settled(e.gameId, e.version)) ??
+        (await this.games.load(e.gameId, e.version === undefined ? {} : { version: e.version }));
       // An older event heard after a newer one: the newer view was sent already.
       if (e.version !== undefined && game.version < e.version) return;
       const rendered = new Map<string, string>();

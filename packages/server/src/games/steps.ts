@@ -1,0 +1,82 @@
+/**
+ * How an instance follows another's changes without reading the game back. A change's event carries a step: what
+ * brings a copy of the game from version v − 1 to v — the move played, in the notation the stored snapshot keeps
+ * it in, with the time it was played at; or nothing but the new meta when the session did not change (a takeback
+ * asked for, a reminder, a vacation's credit). The instance that hears it plays the step on its cached copy with
+ * the same rules code, so the copy equals what a reload would give. Anything else (a resignation, a draw, a
+ * takeback, a timeout, a Tactorus round) carries no step, and every instance that has the game reads it back, as
+ * it does after a missed event or a version gap **(ours)**.
+ */
+import { moveText, prefixOf } from '@tactica/core';
+import type { RestoredGame } from '@tactica/catalogue';
+import type { GameMeta, LiveGame } from './live-game.js';
+
+export interface GameStep {
+  /** When the change was made: the clock's time for the move, and the game's `updatedAt`. */
+  readonly at: number;
+  readonly meta: GameMeta;
+  /** The move played, as the snapshot writes it (absent: the session did not change). */
+  readonly move?: string;
+  /** The session's version after the move: a check that the copy followed the same line. */
+  readonly session?: number;
+}
+
+/** The step from `before` to `after` (one version on), or undefined when the change is not one the others replay. */
+export function stepOf(before: LiveGame, after: LiveGame): GameStep | undefined {
+  const b = before.restored;
+  const a = after.restored;
+  if (a.session === b.session) return { at: after.updatedAt, meta: after.meta };
+  if (a.dynamics !== 'sequential' || b.dynamics !== 'sequential') return undefined;
+  const hb = b.session.history;
+  const ha = a.session.history;
+  // One move played on the current position, and nothing else: the history was extended by `pushMove` from the
+  // one before (taken-back moves dropped), and the session's version went up by one.
+  if (
+    a.session.version !== b.session.version + 1 ||
+    ha.cursor !== hb.cursor + 1 ||
+    ha.moves.length !== ha.cursor ||
+    prefixOf(ha.moves) !== hb.moves ||
+    a.session.ending !== undefined ||
+    b.session.ending !== undefined
+  ) {
+    return undefined;
+  }
+  const i = hb.cursor;
+  // Remembered on the state: the snapshot just written formatted this move already.
+  const move = moveText(a.session.game, ha.states[i], ha.moves[i]);
+  return { at: after.updatedAt, meta: after.meta, move, session: a.session.version };
+}
+
+function isStep(v: unknown): v is GameStep {
+  if (typeof v !== 'object' || v === null) return false;
+  const s = v as Record<string, unknown>;
+  const meta = s['meta'] as Record<string, unknown> | null | undefined;
+  return (
+    typeof s['at'] === 'number' &&
+    typeof meta === 'object' &&
+    meta !== null &&
+    typeof meta['turnSince'] === 'number' &&
+    (s['move'] === undefined || (typeof s['move'] === 'string' && typeof s['session'] === 'number'))
+  );
+}
+
+/**
+ * `game` brought to `version` by `step`, checked all the way: the step must start from `game`'s version, the move
+ * must be legal for the player to move and lead to the session version the writer reached. Undefined when any of
+ * it does not hold: the caller then reads the game back.
+ */
+export function applyStep(game: LiveGame, version: number, step: unknown): LiveGame | undefined {
+  if (version !== game.version + 1 || !isStep(step)) return undefined;
+  let restored: RestoredGame = game.restored;
+  if (step.move !== undefined) {
+    if (restored.dynamics !== 'sequential' || game.finished) return undefined;
+    const session = restored.session;
+    const player = session.toMove;
+    if (player === undefined) return undefined;
+    const played = session.playText(player, step.move, { expectedVersion: session.version, now: step.at });
+    if (!played.ok || played.value.version !== step.session) return undefined;
+    restored = { ...restored, session: played.value };
+  }
+  const finished = restored.session.outcome !== undefined;
+  return { ...game, version, finished, meta: step.meta, restored, updatedAt: step.at };
+}
