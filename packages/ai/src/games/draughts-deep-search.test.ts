@@ -148,7 +148,7 @@ describe('the deep search', () => {
 
   it('its time manager ends the search before the hard limit once the best move is settled', () => {
     const s = draughtsGame('english').initial();
-    // A clock that moves one millisecond each time it is read (every 1024 nodes and after each iteration).
+    // A clock that moves one millisecond each time it is read (every 256 nodes and after each iteration).
     const clock = (): (() => number) => {
       let t = 0;
       return () => t++;
