@@ -10,7 +10,11 @@
 // to measure each). `--threads N` adds N - 1 Lazy SMP helper threads over the shared table (deep searcher): the
 // position then gets `--ms` of CPU time per thread (the process's CPU time over N), and the nodes per second count
 // every thread's nodes over that time; `--wall` measures wall-clock time instead of CPU time. `--eval learned` gives
-// the deep search (one thread) the learned evaluation (draughts-learned-eval.ts).
+// the deep search (one thread) the learned evaluation (draughts-learned-eval.ts). `--nodes N` searches each position
+// to N nodes instead of for a time: deterministic whatever the load. `--set JSON` adds deep-searcher
+// settings (`DeepSearcherOptions`). `--stats` prints where the nodes went (one thread; the searcher's `stats`):
+// the quiescence share, the table's hit and cutoff rates, how often a node that failed high did so on its first
+// move, how often a reduced search was searched again, and the full-width nodes of depth ≥ 3 without a table move.
 import { loadavg } from 'node:os';
 import { cpuUsage } from 'node:process';
 import {
@@ -60,12 +64,16 @@ async function main() {
   const kind = option('--searcher', 'deep');
   const threads = Math.max(1, Number(option('--threads', '1')));
   const wall = args.includes('--wall');
+  // A node budget instead of time: deterministic, whatever the load (one thread).
+  const budget = Number(option('--nodes', '0'));
   const clock = wall ? () => performance.now() : () => cpuMs() / threads;
   const settings = {
     probeCut: args.includes('--probe'),
     reductions: !args.includes('--no-lmr'),
-    forcedExtension: !args.includes('--no-extension'),
+    // The searcher's default single-move extension unless turned off (`--set '{"forcedExtension":true}'` for all).
+    ...(args.includes('--no-extension') ? { forcedExtension: false } : {}),
   };
+  Object.assign(settings, JSON.parse(option('--set', '{}')));
   for (const [flag, key] of [
     ['--lmr-scale', 'reductionScale'],
     ['--probe-margin', 'probeMargin'],
@@ -110,16 +118,18 @@ async function main() {
     let ebfCount = 0;
     let nodes = 0;
     let used = 0;
+    const stats = new Float64Array(9);
     for (const s of positions) {
       searcher.reset();
       const iterations = [];
       const start = clock();
       const r = search(s, {
-        timeMs: ms,
+        ...(budget > 0 ? { nodes: budget } : { timeMs: ms }),
         now: clock,
         onIteration: (info) => iterations.push(info),
       });
       used += clock() - start;
+      if (searcher.stats) for (let i = 0; i < stats.length; i++) stats[i] += searcher.stats[i] ?? 0;
       nodes += r.nodes + (helpers ? helpers.helperNodes : 0);
       depths.push(r.depth);
       const last = iterations[iterations.length - 1];
@@ -135,6 +145,13 @@ async function main() {
     console.log(
       `${variant}: depth mean ${mean.toFixed(1)}, median ${depths[depths.length >> 1]}, min ${depths[0]}, max ${depths[depths.length - 1]}; EBF ${Math.exp(logEbf / Math.max(1, ebfCount)).toFixed(2)}; ${Math.round((nodes / used) * 1000)} nodes per ${wall ? 'second' : 'CPU second per thread'} (${depths.length} positions)`,
     );
+    if (args.includes('--stats')) {
+      const pct = (a, b) => `${((100 * a) / Math.max(1, b)).toFixed(1)}%`;
+      const full = stats[1];
+      console.log(
+        `  nodes: quiescence ${pct(stats[0], stats[0] + full)}; table: hits ${pct(stats[2], full)}, cutoffs ${pct(stats[3], full)}; fail-high on the first move ${pct(stats[5], stats[4])} of ${stats[4]}; reduced ${stats[7]}, re-searched ${pct(stats[6], stats[7])}; depth >= 3 without a table move ${stats[8]}`,
+      );
+    }
     await helpers?.close();
   }
 }

@@ -2,6 +2,8 @@
 // server's alone: prints its URL, serves until SIGTERM. Accounts hash cheaply and rate limits are off, since the
 // benchmark signs up hundreds of players and plays as fast as it can.
 //   node bench/server-child.js <data-dir> [postgres-url]
+import { constants } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { startServer } from '@tactica/server';
 
 const [dataDir, databaseUrl] = process.argv.slice(2);
@@ -13,4 +15,27 @@ const server = await startServer({
   rateLimits: { auth: 1e6, moves: 1e6, challenges: 1e6 },
 });
 process.stdout.write(`${server.url}\n`);
+// `bench/server.js --diag`: on SIGUSR2 the child reports, for the phase just ended, how long its event loop was
+// held up (the longest waits are the tail of the latency) and its garbage collector's pauses, then starts over.
+const delay = monitorEventLoopDelay({ resolution: 5 });
+delay.enable();
+const pauses = { count: 0, total: 0, max: 0, major: 0 };
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    pauses.count++;
+    pauses.total += e.duration;
+    pauses.max = Math.max(pauses.max, e.duration);
+    if (e.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) pauses.major++;
+  }
+}).observe({ entryTypes: ['gc'] });
+process.on('SIGUSR2', () => {
+  const ms = (ns) => (ns / 1e6).toFixed(1);
+  process.stderr.write(
+    `  server ${process.pid}: event loop delay p50 ${ms(delay.percentile(50))} p99 ${ms(delay.percentile(99))} ` +
+      `max ${ms(delay.max)} ms; GC ${pauses.count} pauses (${pauses.major} full), ${pauses.total.toFixed(0)} ms, ` +
+      `longest ${pauses.max.toFixed(1)} ms; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB\n`,
+  );
+  delay.reset();
+  Object.assign(pauses, { count: 0, total: 0, max: 0, major: 0 });
+});
 process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));

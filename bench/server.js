@@ -10,6 +10,7 @@
 //   node bench/server.js --db sqlite --games 200 --moves 30000
 //   node bench/server.js --db sqlite --transport http        moves as HTTP POSTs
 //   node bench/server.js --db sqlite --profile /tmp/prof      a CPU profile of each server
+//   node bench/server.js --db sqlite --diag 1          the servers' event-loop delay and GC pauses per phase
 //   node bench/server.js --db sqlite --players 20             100 games among 20 players (10 games each, as bots
 //                                                              or correspondence players have): default one game each
 //
@@ -334,10 +335,22 @@ async function bench({ db, instances }) {
     );
     const cpu0 = children.map((c) => cpuSeconds(c.child.pid));
     const own0 = process.cpuUsage();
+    // --diag: each server reports its event-loop delay and GC pauses after each phase (stderr).
+    const diag = () => args.diag !== undefined && children.forEach((c) => c.child.kill('SIGUSR2'));
+    diag();
     const full = await phase(pairs, 0);
     const own = process.cpuUsage(own0);
     const cpu1 = children.map((c) => cpuSeconds(c.child.pid));
+    diag();
+    const ownHalf0 = process.cpuUsage();
     const half = await phase(pairs, full.perSecond / 2);
+    const ownHalf = process.cpuUsage(ownHalf0);
+    diag();
+    if (args.diag !== undefined) {
+      process.stderr.write(
+        `  players' CPU at half load: ${((ownHalf.user + ownHalf.system) / half.moves).toFixed(0)} µs a move\n`,
+      );
+    }
     for (const p of players) p.stream.close();
     const fmt = (x) => x.toFixed(1);
     const cpuPerMove = (cpu1.reduce((a, b) => a + b, 0) - cpu0.reduce((a, b) => a + b, 0)) / full.moves;

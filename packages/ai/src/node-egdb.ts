@@ -56,7 +56,9 @@ export function openEgdbFolders(dir = defaultEgdbFolder()): DeepEndgames | undef
     const db = openEgdbFolder(v, dir);
     if (db) dbs.push(db);
   }
-  return combineEndgames(dbs);
+  const all = combineEndgames(dbs);
+  // The folder goes with them: a helper thread of the search opens the same.
+  return all && { ...all, folder: dir };
 }
 
 /** Writes a slice's file into a folder (made when missing); returns its size in bytes. */

@@ -27,6 +27,9 @@ const prefixes = new WeakMap<readonly unknown[], readonly unknown[]>();
 /** Records `move` leading to `next` from the current position, discarding anything that had been taken back. */
 export function pushMove<S, M>(h: History<S, M>, move: M, next: S): History<S, M> {
   const moves = [...h.moves.slice(0, h.cursor), move];
+  // One link back only: were the prefix to keep its own, each list would hold the whole chain before it (a server
+  // keeping a game of n moves would keep n lists of up to n moves, traced at every full collection).
+  prefixes.delete(h.moves);
   prefixes.set(moves, h.moves);
   return {
     states: [...h.states.slice(0, h.cursor + 1), next],

@@ -88,10 +88,19 @@ describe('the deep search', () => {
 
   it('sees the shot 27-21 (two men given, five taken) that a one-ply look misses', () => {
     const s = stateOf('international', 'W:W16,27,34,36,37,40,41,42,43,44,46,48:B1,4,5,6,7,8,9,12,17,19,20,24,28');
-    const sp = new DraughtsSearchPosition(s);
-    const r = new DraughtsDeepSearcher({ ttLog2: 14 }).search(sp, { depth: 6 });
-    expect(draughtsGame('international').formatMove(s, sp.decode(r.bestMove!))).toBe('27-21');
-    expect(r.score).toBeGreaterThan(200);
+    // Extending every forced capture, the shot is seen from depth 3; extending at PV nodes only (the 10x10 default),
+    // from depth 7: the exchanges' plies then count in the nominal depth.
+    for (const [forcedExtension, depth] of [
+      [true, 3],
+      [undefined, 7],
+    ] as const) {
+      const sp = new DraughtsSearchPosition(s);
+      const r = new DraughtsDeepSearcher({ ttLog2: 14, ...(forcedExtension ? { forcedExtension } : {}) }).search(sp, {
+        depth,
+      });
+      expect(draughtsGame('international').formatMove(s, sp.decode(r.bestMove!))).toBe('27-21');
+      expect(r.score).toBeGreaterThan(200);
+    }
   });
 
   it("in quiescence, a man about to crown is not quiet: a one-ply search sees the reply's crowning", () => {
@@ -139,7 +148,7 @@ describe('the deep search', () => {
 
   it('its time manager ends the search before the hard limit once the best move is settled', () => {
     const s = draughtsGame('english').initial();
-    // A clock that moves one millisecond each time it is read (every 1024 nodes and after each iteration).
+    // A clock that moves one millisecond each time it is read (every 256 nodes and after each iteration).
     const clock = (): (() => number) => {
       let t = 0;
       return () => t++;

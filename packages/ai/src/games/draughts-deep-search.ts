@@ -9,7 +9,8 @@
  *   later moves), and again at full depth when they surprise;
  * - a reduced-depth probe at non-PV nodes (Scan's "pruning", a ProbCut), off by default: when a search at a third of
  *   the depth beats beta by a margin that grows with depth, the node is cut;
- * - a position with a single legal move (a forced capture, usually) is searched one ply deeper;
+ * - a position with a single legal move (a forced capture, usually) is searched one ply deeper (on 10x10 at PV nodes
+ *   only: `forcedExtension`);
  * - quiescence follows the compulsory captures to the end (manual 2.2.2), then stands pat and tries the crowning
  *   moves (a man about to crown is not quiet);
  * - the transposition table (`DeepTable`): four-entry buckets, sized by the caller, shared between threads;
@@ -24,14 +25,13 @@
  *
  * Scores are hundredths of a man from the side to move's view, `WIN - ply` for a won game.
  */
-import { keyCaptures, KEY_CROWNS, KEY_IDENTITY, type DraughtsSearchPosition } from '@tactica/draughts';
+import { KEY_CROWNS, KEY_IDENTITY, type DraughtsSearchPosition } from '@tactica/draughts';
 import type { SearchInfo, SearchLimits, SearchResult } from '../search.js';
 import { WIN, WIN_BOUND } from '../search-position.js';
+import { DraughtsMoveOrder, MAX_MOVES, resultScore } from './draughts-move-order.js';
 import { DeepTable, EXACT, LOWER, UPPER } from './draughts-table.js';
 import { DeepTimeManager } from './draughts-time.js';
 
-const MAX_MOVES = 512;
-const HISTORY = 1 << 13;
 /** Scores from an endgame database: a win found there, `DB_WIN - ply`, ranks below a win seen on the board. */
 export const DB_WIN = WIN_BOUND - 1;
 
@@ -44,6 +44,8 @@ export interface DeepEvaluator {
 export interface DeepEndgames {
   /** Pieces on the board up to which the database answers. */
   readonly maxPieces: number;
+  /** The folder the databases are read from, on Node: a Lazy SMP helper thread opens the same (`node-egdb`). */
+  readonly folder?: string;
   probe(pos: DraughtsSearchPosition): -1 | 0 | 1 | undefined;
 }
 
@@ -64,8 +66,14 @@ export interface DeepSearcherOptions {
   readonly probeCut?: boolean;
   /** Late-move reductions (default on). */
   readonly reductions?: boolean;
-  /** One more ply for a position with a single legal move (default on). */
-  readonly forcedExtension?: boolean;
+  /**
+   * One more ply for a position with a single legal move: `true` everywhere, `'pv'` at PV nodes only. Default: `'pv'`
+   * on the 10x10 board, `true` on 8x8. Extending every forced move (a capture, mostly) cost International about three
+   * plies of nominal depth at 1 s, for no strength the self-play could see; in English, where the search is deep
+   * anyway, extending at PV nodes only scored below the old search (bench/RESULTS.md, "Draughts deep search")
+   * **(ours)**.
+   */
+  readonly forcedExtension?: boolean | 'pv';
   /**
    * How hard late moves are reduced: the reduction of the i-th move at depth d is about ln(d)·ln(i)·scale at non-PV
    * nodes, one less at PV nodes (0 gives Scan's fixed one or two plies).
@@ -107,10 +115,9 @@ export interface DeepSearchLimits extends SearchLimits {
 export class DraughtsDeepSearcher {
   readonly maxPly: number;
   readonly tt: DeepTable;
+  private readonly mo: DraughtsMoveOrder;
   private readonly moves: Int32Array;
   private readonly order: Int32Array;
-  private readonly killers: Int32Array;
-  private readonly history: Int32Array;
   private readonly pvTable: Int32Array;
   private readonly pvLength: Int32Array;
   private readonly helper: number;
@@ -118,7 +125,10 @@ export class DraughtsDeepSearcher {
   private readonly endgames: DeepEndgames | undefined;
   private readonly probeCut: boolean;
   private readonly reductions: boolean;
-  private readonly forcedExtension: boolean;
+  private readonly forcedExtension: boolean | 'pv' | undefined;
+  /** This search's single-move extension: at every node, or at PV nodes only. */
+  private extendAll = true;
+  private extendPv = true;
   /** Late-move reductions by [min(depth, 63) * 64 + min(move index, 63)]. */
   private readonly lmr: Int8Array;
   private readonly probeMargin: number;
@@ -143,6 +153,27 @@ export class DraughtsDeepSearcher {
   /** Endgame database hits in the last search. */
   dbHits = 0;
   /**
+   * Where the last search's nodes went (bench/draughts-depth.js `--stats`): counters bumped in place, nothing
+   * allocated per node. [0] quiescence nodes, [1] table probes at full-width nodes, [2] hits, [3] cutoffs by the
+   * table's bound, [4] nodes that failed high, [5] of which on the first move searched, [6] reduced searches
+   * re-searched at full depth, [7] reduced searches, [8] full-width nodes without a table move (depth ≥ 3).
+   */
+  get stats(): readonly number[] {
+    const c = this.counts;
+    return [c.qNodes, c.probes, c.hits, c.ttCuts, c.failHighs, c.firstCuts, c.researches, c.reduced, c.noTableMove];
+  }
+  private readonly counts = {
+    qNodes: 0,
+    probes: 0,
+    hits: 0,
+    ttCuts: 0,
+    failHighs: 0,
+    firstCuts: 0,
+    researches: 0,
+    reduced: 0,
+    noTableMove: 0,
+  };
+  /**
    * With the root in the database: the root moves that keep its value (`rootAllowed[0..rootAllowedCount)`), and
    * the material below which the tree probes (fewer pieces, or as many with fewer men: a capture or a crowning).
    * Probing the root's own signature would score every move that keeps a win alike, and the search would shuffle
@@ -162,7 +193,7 @@ export class DraughtsDeepSearcher {
     this.endgames = options.endgames;
     this.probeCut = options.probeCut ?? false;
     this.reductions = options.reductions ?? true;
-    this.forcedExtension = options.forcedExtension ?? true;
+    this.forcedExtension = options.forcedExtension;
     const scale = options.reductionScale ?? DEEP_SEARCH_SETTINGS.reductionScale;
     this.probeMargin = options.probeMargin ?? DEEP_SEARCH_SETTINGS.probeMargin;
     this.probeShare = options.probeDepth ?? DEEP_SEARCH_SETTINGS.probeDepth;
@@ -174,19 +205,18 @@ export class DraughtsDeepSearcher {
         this.lmr[d * 64 + i] = scale > 0 ? Math.floor(0.5 + Math.log(d) * Math.log(i) * scale) : i >= 6 ? 2 : 1;
       }
     }
-    this.moves = new Int32Array((this.maxPly + 2) * MAX_MOVES);
-    this.order = new Int32Array((this.maxPly + 2) * MAX_MOVES);
-    this.killers = new Int32Array((this.maxPly + 2) * 2);
-    this.history = new Int32Array(HISTORY);
-    this.pvTable = new Int32Array((this.maxPly + 2) * (this.maxPly + 2));
-    this.pvLength = new Int32Array(this.maxPly + 2);
+    this.mo = new DraughtsMoveOrder(this.maxPly);
+    // The shared arrays under the names the move loops use.
+    this.moves = this.mo.moves;
+    this.order = this.mo.order;
+    this.pvTable = this.mo.pvTable;
+    this.pvLength = this.mo.pvLength;
   }
 
   /** Forget what was learnt (a new game, or a level whose move must depend only on the position). */
   reset(): void {
     this.tt.clear();
-    this.history.fill(0);
-    this.killers.fill(0);
+    this.mo.clear();
   }
 
   get nodeCount(): number {
@@ -199,6 +229,7 @@ export class DraughtsDeepSearcher {
     this.nodes = 0;
     this.selDepth = 0;
     this.dbHits = 0;
+    for (const k of Object.keys(this.counts)) this.counts[k as keyof typeof this.counts] = 0;
     this.stopped = false;
     this.limitNodes = limits.nodes ?? Infinity;
     this.deadline = limits.timeMs === undefined ? Infinity : start + limits.timeMs;
@@ -209,9 +240,11 @@ export class DraughtsDeepSearcher {
     this.failingLow = false;
     this.stopFlag = limits.stop;
     this.rootMoves = limits.rootMoves;
-    this.killers.fill(0);
-    for (let i = 0; i < HISTORY; i++) this.history[i] = (this.history[i] as number) >> 2;
+    this.mo.age();
     this.tt.nextGeneration();
+    const extension = this.forcedExtension ?? (pos.rules.size === 10 ? 'pv' : true);
+    this.extendAll = extension === true;
+    this.extendPv = extension !== false;
 
     const maxDepth = Math.min(limits.depth ?? this.maxPly - 1, this.maxPly - 1);
     let rootCount = this.keepRootMoves(pos.generateMoves(this.moves, 0));
@@ -332,7 +365,10 @@ export class DraughtsDeepSearcher {
 
   private checkLimits(): void {
     if (this.nodes >= this.limitNodes) this.stopped = true;
-    else if ((this.nodes & 1023) === 0) {
+    // The clock every 256 nodes: a fraction of a millisecond of search on an idle core, a few on a loaded machine,
+    // where every 1024 let a fixed time's move overrun its limit by tens of milliseconds (bench/RESULTS.md,
+    // "Draughts time use"); reading it costs well under 1% of the nodes' time.
+    else if ((this.nodes & 255) === 0) {
       const now = this.now();
       if (now >= this.deadline) this.stopped = true;
       else if (this.manager && this.manager.mustStop(now - this.startTime, this.failingLow)) this.stopped = true;
@@ -372,14 +408,21 @@ export class DraughtsDeepSearcher {
     const hi = pos.hashHi();
     let hashMove = 0;
     const tt = this.tt;
+    const stats = this.counts;
+    stats.probes++;
     if (tt.probe(lo, hi)) {
+      stats.hits++;
       hashMove = tt.hitMove;
       if (!isPv && tt.hitDepth >= depth && ply > 0) {
         const s = fromTable(tt.hitScore, ply);
         const bound = tt.hitBound;
-        if (bound === EXACT || (bound === LOWER && s >= beta) || (bound === UPPER && s <= alpha)) return s;
+        if (bound === EXACT || (bound === LOWER && s >= beta) || (bound === UPPER && s <= alpha)) {
+          stats.ttCuts++;
+          return s;
+        }
       }
     }
+    if (hashMove === 0 && depth >= 3) stats.noTableMove++;
 
     // The endgame database answers exactly, once no capture is pending (its values are for quiet positions).
     if (ply > 0 && this.endgames && this.inDatabase(pos) && pos.status() === 0) {
@@ -441,8 +484,8 @@ export class DraughtsDeepSearcher {
   ): number {
     const isPv = beta - alpha > 1;
     const captures = pos.isTactical(this.moves[base] as number);
-    this.scoreMoves(pos, base, n, hashMove, ply, captures);
-    const next = n === 1 && this.forcedExtension ? depth : depth - 1;
+    this.mo.scoreMoves(pos, base, n, hashMove, ply, captures);
+    const next = n === 1 && (this.extendAll || (this.extendPv && isPv)) ? depth : depth - 1;
 
     const alphaIn = alpha;
     let bestScore = -WIN - 1;
@@ -456,10 +499,10 @@ export class DraughtsDeepSearcher {
       if (this.futilityMargin > 0 && this.evaluate(pos) + this.futilityMargin * depth <= alpha) futile = true;
     }
     for (let i = 0; i < n; i++) {
-      const move = this.pickNext(base, i, n);
+      const move = this.mo.pickNext(base, i, n);
       if (ply === 0 && this.rootAllowedCount > 0 && !this.rootAllows(move)) continue;
       // Moves are picked best first: the table's move, then crowning moves (still searched), then the quiet rest.
-      if (i > 0 && (i >= moveLimit || futile) && (this.order[base + i] as number) < 1 << 29) break;
+      if (i > 0 && (i >= moveLimit || futile) && !DraughtsMoveOrder.isEarly(this.order[base + i] as number)) break;
       pos.makeMove(move);
       let score: number;
       if (i === 0) {
@@ -471,8 +514,10 @@ export class DraughtsDeepSearcher {
           if (isPv) reduce = reduce > 1 ? reduce - 1 : 1;
           if (reduce >= next) reduce = next - 1;
         }
+        if (reduce > 0) this.counts.reduced++;
         score = -this.alphaBeta(pos, next - reduce, -alpha - 1, -alpha, ply + 1, prune);
         if (score > alpha && (reduce > 0 || score < beta)) {
+          if (reduce > 0) this.counts.researches++;
           score = -this.alphaBeta(pos, next, -beta, -alpha, ply + 1, prune);
         }
       }
@@ -483,10 +528,12 @@ export class DraughtsDeepSearcher {
         bestMove = move;
         if (score > alpha) {
           alpha = score;
-          this.updatePv(ply, move);
+          this.mo.updatePv(ply, move);
           if (ply === 0) this.rootScore = score;
           if (score >= beta) {
-            if (!captures) this.rememberCutoff(pos, move, depth, ply, base, i);
+            this.counts.failHighs++;
+            if (i === 0) this.counts.firstCuts++;
+            if (!captures) this.mo.rememberCutoff(pos, move, depth, ply, base, i);
             break;
           }
         }
@@ -503,6 +550,7 @@ export class DraughtsDeepSearcher {
   private quiesce(pos: DraughtsSearchPosition, alpha: number, beta: number, ply: number): number {
     this.pvLength[ply] = ply;
     this.nodes++;
+    this.counts.qNodes++;
     this.checkLimits();
     if (this.stopped) return 0;
     if (ply > this.selDepth) this.selDepth = ply;
@@ -537,10 +585,10 @@ export class DraughtsDeepSearcher {
       }
     } else {
       n = pos.generateCaptures(this.moves, base);
-      if (n > 1) this.scoreMoves(pos, base, n, 0, ply, true);
+      if (n > 1) this.mo.scoreMoves(pos, base, n, 0, ply, true);
     }
     for (let i = 0; i < n; i++) {
-      const move = n > 1 && status !== 0 ? this.pickNext(base, i, n) : (this.moves[base + i] as number);
+      const move = n > 1 && status !== 0 ? this.mo.pickNext(base, i, n) : (this.moves[base + i] as number);
       pos.makeMove(move);
       const score = -this.quiesce(pos, -beta, -alpha, ply + 1);
       pos.unmakeMove(move);
@@ -549,104 +597,13 @@ export class DraughtsDeepSearcher {
         bestScore = score;
         if (score > alpha) {
           alpha = score;
-          this.updatePv(ply, move);
+          this.mo.updatePv(ply, move);
           if (score >= beta) break;
         }
       }
     }
     return bestScore;
   }
-
-  private scoreMoves(
-    pos: DraughtsSearchPosition,
-    base: number,
-    n: number,
-    hashMove: number,
-    ply: number,
-    captures: boolean,
-  ): void {
-    const moves = this.moves;
-    const order = this.order;
-    if (captures) {
-      for (let i = 0; i < n; i++) {
-        const m = moves[base + i] as number;
-        order[base + i] = m === hashMove ? 1 << 30 : (keyCaptures(m) << 8) + ((m & KEY_CROWNS) !== 0 ? 1 : 0);
-      }
-      return;
-    }
-    const k1 = this.killers[ply * 2];
-    const k2 = this.killers[ply * 2 + 1];
-    const history = this.history;
-    for (let i = 0; i < n; i++) {
-      const m = moves[base + i] as number;
-      let s: number;
-      if (m === hashMove) s = 1 << 30;
-      else if ((m & KEY_CROWNS) !== 0) s = 1 << 29;
-      else if ((m & KEY_IDENTITY) === k1) s = 1 << 28;
-      else if ((m & KEY_IDENTITY) === k2) s = (1 << 28) - 1;
-      else s = history[pos.historyIndex(m)] as number;
-      order[base + i] = s;
-    }
-  }
-
-  private pickNext(base: number, i: number, n: number): number {
-    const order = this.order;
-    const moves = this.moves;
-    let bestJ = i;
-    let bestS = order[base + i] as number;
-    for (let j = i + 1; j < n; j++) {
-      const s = order[base + j] as number;
-      if (s > bestS) {
-        bestS = s;
-        bestJ = j;
-      }
-    }
-    if (bestJ !== i) {
-      const m = moves[base + i] as number;
-      moves[base + i] = moves[base + bestJ] as number;
-      moves[base + bestJ] = m;
-      order[base + bestJ] = order[base + i] as number;
-      order[base + i] = bestS;
-    }
-    return moves[base + i] as number;
-  }
-
-  private rememberCutoff(
-    pos: DraughtsSearchPosition,
-    move: number,
-    depth: number,
-    ply: number,
-    base: number,
-    tried: number,
-  ): void {
-    const id = move & KEY_IDENTITY;
-    if (this.killers[ply * 2] !== id) {
-      this.killers[ply * 2 + 1] = this.killers[ply * 2] as number;
-      this.killers[ply * 2] = id;
-    }
-    const history = this.history;
-    const bonus = depth * depth;
-    const h = pos.historyIndex(move);
-    history[h] = Math.min((history[h] as number) + bonus, 1 << 24);
-    for (let j = 0; j < tried; j++) {
-      const k = pos.historyIndex(this.moves[base + j] as number);
-      history[k] = Math.max((history[k] as number) - (bonus >> 1), 0);
-    }
-  }
-
-  private updatePv(ply: number, move: number): void {
-    const width = this.maxPly + 2;
-    const row = ply * width;
-    const next = (ply + 1) * width;
-    this.pvTable[row + ply] = move;
-    const len = this.pvLength[ply + 1] as number;
-    for (let j = ply + 1; j < len; j++) this.pvTable[row + j] = this.pvTable[next + j] as number;
-    this.pvLength[ply] = len > ply + 1 ? len : ply + 1;
-  }
-}
-
-function resultScore(result: -1 | 0 | 1, ply: number): number {
-  return result === 0 ? 0 : result > 0 ? WIN - ply : -WIN + ply;
 }
 
 function toTable(score: number, ply: number): number {

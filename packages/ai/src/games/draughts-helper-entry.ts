@@ -4,12 +4,38 @@
  * Kept out of draughts-smp.ts so that a page's engine chunk does not carry it.
  */
 import { DraughtsSearchPosition } from '@tactica/draughts';
-import { DraughtsDeepSearcher } from './draughts-deep-search.js';
-import { CONTROL_BUSY, CONTROL_NODES, CONTROL_READY, nodeBuiltin, type HelperRequest } from './draughts-smp.js';
+import { DraughtsDeepSearcher, type DeepEndgames } from './draughts-deep-search.js';
+import { LearnedDraughtsEvaluator } from './draughts-learned-eval.js';
+import {
+  CONTROL_BUSY,
+  CONTROL_NODES,
+  CONTROL_READY,
+  nodeBuiltin,
+  type HelperRequest,
+  type HelperSettings,
+} from './draughts-smp.js';
 
 /** One end of a helper's message channel. */
 export interface HelperPort {
   onMessage(listener: (message: unknown) => void): void;
+}
+
+/**
+ * The main thread's endgame databases, opened again from their folder (Node only: the module is reached by a
+ * computed specifier, so that a page's bundle never takes in its `node:fs`).
+ */
+async function openEndgames(folder: string | undefined): Promise<DeepEndgames | undefined> {
+  if (folder === undefined || nodeBuiltin('node:fs') === undefined) return undefined;
+  const specifier = '../node-egdb.js';
+  try {
+    const egdb = (await import(/* @vite-ignore */ specifier)) as {
+      openEgdbFolders(dir: string): DeepEndgames | undefined;
+    };
+    return egdb.openEgdbFolders(folder);
+  } catch {
+    // Unreadable: the helper searches without them (it never answers a move, only fills the table).
+    return undefined;
+  }
 }
 
 /** A helper thread's side: builds its searcher at `init`, then searches each request until its stop flag rises. */
@@ -18,24 +44,33 @@ function serveDeepHelper(port: HelperPort): void {
   let control: Int32Array | undefined;
   let index = 0;
   const positions = new Map<string, DraughtsSearchPosition>();
+  // Messages are handled in order: a search waits for the searcher the init is still building (its databases).
+  let queue = Promise.resolve();
   port.onMessage((message) => {
-    const req = message as HelperRequest;
-    if (req.kind === 'init') {
-      searcher = new DraughtsDeepSearcher({
-        ...req.settings,
-        ttLog2: req.ttLog2,
-        table: req.table,
-        helper: req.helper,
-      });
-      control = new Int32Array(req.control);
-      Atomics.add(control, CONTROL_READY, 1);
-      index = req.helper - 1;
-      return;
-    }
-    if (!searcher || !control) return;
+    queue = queue.then(() => handle(message as HelperRequest)).catch(() => undefined);
+  });
+  const init = async (req: HelperRequest & { readonly kind: 'init' }): Promise<void> => {
+    control = new Int32Array(req.control);
+    index = req.helper - 1;
+    const { learned, endgamesFolder, ...settings }: HelperSettings = req.settings;
+    const endgames = await openEndgames(endgamesFolder);
+    searcher = new DraughtsDeepSearcher({
+      ...settings,
+      ...(learned ? { evaluator: new LearnedDraughtsEvaluator(learned.variant, learned.params) } : {}),
+      ...(endgames ? { endgames } : {}),
+      ttLog2: req.ttLog2,
+      table: req.table,
+      helper: req.helper,
+    });
+    Atomics.add(control, CONTROL_READY, 1);
+  };
+  const handle = async (req: HelperRequest): Promise<void> => {
+    if (req.kind === 'init') return init(req);
+    if (!control) return;
     const stop = new Int32Array(req.stop);
     try {
-      if (Atomics.load(stop, 0) === 0) {
+      // No searcher: its init failed (the thread then only ever reports itself idle).
+      if (searcher && Atomics.load(stop, 0) === 0) {
         const key = `${req.state.position.variant}${req.state.giveaway ? '-g' : ''}`;
         let pos = positions.get(key);
         if (pos) pos.load(req.state);
@@ -55,7 +90,7 @@ function serveDeepHelper(port: HelperPort): void {
     } finally {
       Atomics.store(control, CONTROL_BUSY + index, 0);
     }
-  });
+  };
 }
 
 declare const self: {

@@ -474,6 +474,8 @@ export function encodeWeights(params: ArrayLike<number>): string {
 export class LearnedDraughtsEvaluator implements DeepEvaluator {
   readonly variant: VariantId;
   readonly layout: LearnedLayout;
+  /** The weights it was made from (hundredths of a man): a Lazy SMP helper thread builds the same evaluation. */
+  readonly params: Float64Array;
   private readonly kingsToTrap: number;
   /** Scalar weights (quarters), opening then ending. */
   private readonly scalarO: Int32Array;
@@ -491,6 +493,7 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
     if (params.length !== 2 * layout.params) {
       throw new Error(`${variant}: ${params.length} weights for ${2 * layout.params} parameters`);
     }
+    this.params = Float64Array.from(params);
     this.kingsToTrap = kingsToTrapOf(variant);
     const q = (i: number): number => Math.round((params[i] as number) * WEIGHT_SCALE);
     this.scalarO = new Int32Array(SCALARS);

@@ -16,13 +16,12 @@
  * Results and limits have the generic searcher's shapes (`SearchLimits`, `SearchResult`). Deterministic: the same
  * position, limits (by depth or nodes) and table state give the same result and node count.
  */
-import { keyCaptures, KEY_CROWNS, KEY_IDENTITY, type DraughtsSearchPosition } from '@tactica/draughts';
+import { KEY_CROWNS, type DraughtsSearchPosition } from '@tactica/draughts';
 import type { SearchInfo, SearchLimits, SearchResult } from '../search.js';
 import { WIN, WIN_BOUND } from '../search-position.js';
+import { DraughtsMoveOrder, MAX_MOVES, resultScore } from './draughts-move-order.js';
 
-const MAX_MOVES = 512;
 const ASPIRATION = 40;
-const HISTORY = 1 << 13;
 
 const EXACT = 0;
 const LOWER = 1;
@@ -100,10 +99,9 @@ export interface DraughtsSearcherOptions {
 export class DraughtsSearcher {
   readonly maxPly: number;
   private readonly tt: Table;
+  private readonly mo: DraughtsMoveOrder;
   private readonly moves: Int32Array;
   private readonly order: Int32Array;
-  private readonly killers: Int32Array;
-  private readonly history: Int32Array;
   private readonly pvTable: Int32Array;
   private readonly pvLength: Int32Array;
   private readonly reductions: boolean;
@@ -122,19 +120,18 @@ export class DraughtsSearcher {
     this.reductions = options.lateMoveReductions ?? true;
     this.extendForced = options.forcedMoveExtension ?? false;
     this.tt = new Table(options.ttLog2 ?? 19);
-    this.moves = new Int32Array((this.maxPly + 2) * MAX_MOVES);
-    this.order = new Int32Array((this.maxPly + 2) * MAX_MOVES);
-    this.killers = new Int32Array((this.maxPly + 2) * 2);
-    this.history = new Int32Array(HISTORY);
-    this.pvTable = new Int32Array((this.maxPly + 2) * (this.maxPly + 2));
-    this.pvLength = new Int32Array(this.maxPly + 2);
+    this.mo = new DraughtsMoveOrder(this.maxPly);
+    // The shared arrays under the names the move loops use.
+    this.moves = this.mo.moves;
+    this.order = this.mo.order;
+    this.pvTable = this.mo.pvTable;
+    this.pvLength = this.mo.pvLength;
   }
 
   /** Forget everything learnt (a new game, or a level that must depend only on the position). */
   reset(): void {
     this.tt.clear();
-    this.history.fill(0);
-    this.killers.fill(0);
+    this.mo.clear();
   }
 
   get nodeCount(): number {
@@ -150,8 +147,7 @@ export class DraughtsSearcher {
     this.limitNodes = limits.nodes ?? Infinity;
     this.deadline = limits.timeMs === undefined ? Infinity : start + limits.timeMs;
     this.stopFlag = limits.stop;
-    this.killers.fill(0);
-    for (let i = 0; i < HISTORY; i++) this.history[i] = (this.history[i] as number) >> 2;
+    this.mo.age();
 
     const maxDepth = Math.min(limits.depth ?? this.maxPly - 1, this.maxPly - 1);
     const rootCount = pos.generateMoves(this.moves, 0);
@@ -264,7 +260,7 @@ export class DraughtsSearcher {
     const n = pos.generateMoves(this.moves, base);
     if (n === 0) return resultScore(pos.noMovesResult(), ply);
     const captures = pos.isTactical(this.moves[base] as number);
-    this.scoreMoves(pos, base, n, hashMove, ply, captures);
+    this.mo.scoreMoves(pos, base, n, hashMove, ply, captures);
     // A forced move costs no depth: the line it starts is the same line, one ply longer.
     const next = n === 1 && this.extendForced ? depth : depth - 1;
 
@@ -272,7 +268,7 @@ export class DraughtsSearcher {
     let bestScore = -WIN - 1;
     let bestMove = this.moves[base] as number;
     for (let i = 0; i < n; i++) {
-      const move = this.pickNext(base, i, n);
+      const move = this.mo.pickNext(base, i, n);
       pos.makeMove(move);
       let score: number;
       if (i === 0) {
@@ -295,9 +291,9 @@ export class DraughtsSearcher {
         bestMove = move;
         if (score > alpha) {
           alpha = score;
-          this.updatePv(ply, move);
+          this.mo.updatePv(ply, move);
           if (score >= beta) {
-            if (!captures) this.rememberCutoff(pos, move, depth, ply, base, i);
+            if (!captures) this.mo.rememberCutoff(pos, move, depth, ply, base, i);
             break;
           }
         }
@@ -324,10 +320,10 @@ export class DraughtsSearcher {
     if (status === 0 || ply >= this.maxPly) return pos.evaluate();
     const base = ply * MAX_MOVES;
     const n = pos.generateCaptures(this.moves, base);
-    if (n > 1) this.scoreMoves(pos, base, n, 0, ply, true);
+    if (n > 1) this.mo.scoreMoves(pos, base, n, 0, ply, true);
     let bestScore = -WIN - 1;
     for (let i = 0; i < n; i++) {
-      const move = n > 1 ? this.pickNext(base, i, n) : (this.moves[base] as number);
+      const move = n > 1 ? this.mo.pickNext(base, i, n) : (this.moves[base] as number);
       pos.makeMove(move);
       const score = -this.quiesce(pos, -beta, -alpha, ply + 1);
       pos.unmakeMove(move);
@@ -336,106 +332,13 @@ export class DraughtsSearcher {
         bestScore = score;
         if (score > alpha) {
           alpha = score;
-          this.updatePv(ply, move);
+          this.mo.updatePv(ply, move);
           if (score >= beta) break;
         }
       }
     }
     return bestScore;
   }
-
-  private scoreMoves(
-    pos: DraughtsSearchPosition,
-    base: number,
-    n: number,
-    hashMove: number,
-    ply: number,
-    captures: boolean,
-  ): void {
-    const moves = this.moves;
-    const order = this.order;
-    if (captures) {
-      for (let i = 0; i < n; i++) {
-        const m = moves[base + i] as number;
-        order[base + i] = m === hashMove ? 1 << 30 : (keyCaptures(m) << 8) + ((m & KEY_CROWNS) !== 0 ? 1 : 0);
-      }
-      return;
-    }
-    const k1 = this.killers[ply * 2];
-    const k2 = this.killers[ply * 2 + 1];
-    const history = this.history;
-    for (let i = 0; i < n; i++) {
-      const m = moves[base + i] as number;
-      let s: number;
-      if (m === hashMove) s = 1 << 30;
-      else if ((m & KEY_CROWNS) !== 0) s = 1 << 29;
-      else if ((m & KEY_IDENTITY) === k1) s = 1 << 28;
-      else if ((m & KEY_IDENTITY) === k2) s = (1 << 28) - 1;
-      else s = history[pos.historyIndex(m)] as number;
-      order[base + i] = s;
-    }
-  }
-
-  /** Selection sort step: brings the best remaining move to position i. */
-  private pickNext(base: number, i: number, n: number): number {
-    const order = this.order;
-    const moves = this.moves;
-    let bestJ = i;
-    let bestS = order[base + i] as number;
-    for (let j = i + 1; j < n; j++) {
-      const s = order[base + j] as number;
-      if (s > bestS) {
-        bestS = s;
-        bestJ = j;
-      }
-    }
-    if (bestJ !== i) {
-      const m = moves[base + i] as number;
-      moves[base + i] = moves[base + bestJ] as number;
-      moves[base + bestJ] = m;
-      order[base + bestJ] = order[base + i] as number;
-      order[base + i] = bestS;
-    }
-    return moves[base + i] as number;
-  }
-
-  private rememberCutoff(
-    pos: DraughtsSearchPosition,
-    move: number,
-    depth: number,
-    ply: number,
-    base: number,
-    tried: number,
-  ): void {
-    const id = move & KEY_IDENTITY;
-    if (this.killers[ply * 2] !== id) {
-      this.killers[ply * 2 + 1] = this.killers[ply * 2] as number;
-      this.killers[ply * 2] = id;
-    }
-    const history = this.history;
-    const bonus = depth * depth;
-    const h = pos.historyIndex(move);
-    history[h] = Math.min((history[h] as number) + bonus, 1 << 24);
-    // The quiet moves tried before it failed to cut: they lose a little.
-    for (let j = 0; j < tried; j++) {
-      const k = pos.historyIndex(this.moves[base + j] as number);
-      history[k] = Math.max((history[k] as number) - (bonus >> 1), 0);
-    }
-  }
-
-  private updatePv(ply: number, move: number): void {
-    const width = this.maxPly + 2;
-    const row = ply * width;
-    const next = (ply + 1) * width;
-    this.pvTable[row + ply] = move;
-    const len = this.pvLength[ply + 1] as number;
-    for (let j = ply + 1; j < len; j++) this.pvTable[row + j] = this.pvTable[next + j] as number;
-    this.pvLength[ply] = len > ply + 1 ? len : ply + 1;
-  }
-}
-
-function resultScore(result: -1 | 0 | 1, ply: number): number {
-  return result === 0 ? 0 : result > 0 ? WIN - ply : -WIN + ply;
 }
 
 /** Win scores are stored relative to the node, so a table hit at another ply keeps the right distance. */

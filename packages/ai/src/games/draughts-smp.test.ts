@@ -1,9 +1,16 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { DraughtsSearchPosition, draughtsGame, type DraughtsMove, type DraughtsState } from '@tactica/draughts';
 import { describe, expect, it } from 'vitest';
+import { openEgdbFolders, writeSliceFile } from '../node-egdb.js';
 import { DraughtsDeepSearcher } from './draughts-deep-search.js';
+import { EgdbBuilder } from './draughts-egdb/build.js';
+import { buildOrder } from './draughts-egdb/material.js';
 import { createDraughtsEngine } from './draughts.js';
 import { defaultHelperSpawner, DraughtsHelpers, type HelperSpawner } from './draughts-smp.js';
+import { loadLearnedEvaluator } from './draughts-learned-eval.js';
 import { DeepTable } from './draughts-table.js';
 
 const game = draughtsGame('international');
@@ -128,5 +135,84 @@ describe('Lazy SMP helper threads', () => {
     expect(legal).toContain(text(s, a.pv[0] as DraughtsMove));
     await raiser.terminate();
     await engine.close();
+  });
+  it('a helper sent the learned weights scores the root as a searcher with that evaluation does', async () => {
+    const english = draughtsGame('english');
+    let s = english.initial();
+    for (const t of ['11-15', '23-19', '8-11', '22-17']) {
+      const m = english.parseMove(s, t);
+      if (!m.ok) throw new Error(t);
+      s = english.play(s, m.value);
+    }
+    const ev = await loadLearnedEvaluator('english');
+    if (!ev) throw new Error('the English weights are committed');
+    const ttLog2 = 12;
+    const table = new SharedArrayBuffer(DeepTable.bytes(ttLog2));
+    const helpers = new DraughtsHelpers({
+      count: 1,
+      ttLog2,
+      table,
+      settings: { learned: { variant: 'english', params: ev.params } },
+    });
+    // Helper 1 starts at depth 2: a depth-2 request is one full-window iteration on a fresh table.
+    const stop = helpers.start(s, { depth: 2, timeMs: 60_000 }, 1);
+    await until(() => helpers.ready === 1 && helpers.busy === 0, 8_000);
+    helpers.finish(stop);
+    expect(helpers.helperNodes).toBeGreaterThan(0);
+    const rootScore = (t: DeepTable): number => {
+      const sp = new DraughtsSearchPosition(s);
+      expect(t.probe(sp.hashLo(), sp.hashHi())).toBe(true);
+      expect(t.hitDepth).toBe(2);
+      return t.hitScore;
+    };
+    const local = (evaluator?: typeof ev): number => {
+      const searcher = new DraughtsDeepSearcher({ ttLog2, helper: 1, ...(evaluator ? { evaluator } : {}) });
+      searcher.search(new DraughtsSearchPosition(s), { depth: 2 });
+      return rootScore(searcher.tt);
+    };
+    const helped = rootScore(new DeepTable(ttLog2, table));
+    expect(helped).toBe(local(ev));
+    // The position tells the two evaluations apart: the helper did not search with the hand-written one.
+    expect(local()).not.toBe(local(ev));
+    await helpers.close();
+  });
+  it("a helper sent the databases' folder probes them as the main thread does", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'egdb-helper-'));
+    try {
+      const builder = new EgdbBuilder('english');
+      for (const m of buildOrder(2, builder.set.half)) writeSliceFile(dir, builder.solve(m));
+      const endgames = openEgdbFolders(dir);
+      expect(endgames?.folder).toBe(dir);
+      // White's king must take (1x10): the two kings left are in the database, which knows more than the evaluation.
+      const english = draughtsGame('english');
+      const p = english.parsePosition('W:WK1:B6,K3');
+      if (!p.ok) throw new Error(p.error.message);
+      const s = p.value;
+      const ttLog2 = 10;
+      const table = new SharedArrayBuffer(DeepTable.bytes(ttLog2));
+      const helpers = new DraughtsHelpers({ count: 1, ttLog2, table, settings: { endgamesFolder: dir } });
+      const stop = helpers.start(s, { depth: 2, timeMs: 60_000 }, 1);
+      await until(() => helpers.ready === 1 && helpers.busy === 0, 8_000);
+      helpers.finish(stop);
+      const rootScore = (t: DeepTable): number => {
+        const sp = new DraughtsSearchPosition(s);
+        expect(t.probe(sp.hashLo(), sp.hashHi())).toBe(true);
+        return t.hitScore;
+      };
+      const local = (withDatabase: boolean): number => {
+        const searcher = new DraughtsDeepSearcher({
+          ttLog2,
+          helper: 1,
+          ...(withDatabase && endgames ? { endgames } : {}),
+        });
+        searcher.search(new DraughtsSearchPosition(s), { depth: 2 });
+        return rootScore(searcher.tt);
+      };
+      expect(local(true)).not.toBe(local(false));
+      expect(rootScore(new DeepTable(ttLog2, table))).toBe(local(true));
+      await helpers.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -19,11 +19,18 @@
  *   const stop = helpers.start(state, { depth: 64, timeMs: 1000 }, main.tt.age + 1);
  *   try { main.search(position, limits) } finally { helpers.finish(stop) }
  */
-import type { DraughtsState } from '@tactica/draughts';
+import type { DraughtsState, VariantId } from '@tactica/draughts';
 import type { DeepSearcherOptions } from './draughts-deep-search.js';
 
-/** The searcher settings a helper can be sent: plain data (the evaluator and endgame hooks stay in the main thread). */
-export type HelperSettings = Omit<DeepSearcherOptions, 'ttLog2' | 'table' | 'helper' | 'evaluator' | 'endgames'>;
+/**
+ * The searcher settings a helper can be sent: plain data. The main thread's evaluation and endgame databases travel
+ * as what rebuilds them, so that every thread writes the same scores into the shared table: the learned evaluation's
+ * weights, and the folder the databases are read from (Node; a page's helpers have none, as its main thread).
+ */
+export type HelperSettings = Omit<DeepSearcherOptions, 'ttLog2' | 'table' | 'helper' | 'evaluator' | 'endgames'> & {
+  readonly learned?: { readonly variant: VariantId; readonly params: Float64Array };
+  readonly endgamesFolder?: string;
+};
 
 /** What the main thread sends a helper. */
 export type HelperRequest =
@@ -155,7 +162,7 @@ export class DraughtsHelpers {
   }
 
   /**
-   * Raises the search's stop flag: each helper stops at its next poll (every 1024 nodes), or never starts. The main
+   * Raises the search's stop flag: each helper stops at its next poll (every 256 nodes), or never starts. The main
    * thread does not wait for them: a thread that blocks, even for a millisecond, may not get a core back for tens of
    * milliseconds on a loaded machine (measured 20 ms a move under load 20 on two cores), and nothing depends on it.
    */

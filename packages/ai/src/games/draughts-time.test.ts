@@ -2,7 +2,14 @@ import { createRng } from '@tactica/core';
 import { DraughtsSearchPosition, draughtsGame } from '@tactica/draughts';
 import { describe, expect, it } from 'vitest';
 import { DraughtsDeepSearcher } from './draughts-deep-search.js';
-import { clockMoveTime, DeepTimeManager, FAIL_LOW_EXTRA, START_SHARE } from './draughts-time.js';
+import {
+  clockMoveTime,
+  DeepTimeManager,
+  FAIL_LOW_EXTRA,
+  FIXED_MARGIN_MS,
+  searchMoveTime,
+  START_SHARE,
+} from './draughts-time.js';
 
 /** A clock that moves on by `step` milliseconds at every reading: the search's time is its node count, scaled. */
 function steppingClock(step: number): () => number {
@@ -34,7 +41,7 @@ describe('the deep search time manager', () => {
       [5, 200],
     ] as const) {
       searcher.reset();
-      // One millisecond per reading: the search reads the clock every 1024 nodes.
+      // One millisecond per reading: the search reads the clock every 256 nodes.
       const r = searcher.search(new DraughtsSearchPosition(state), {
         timeMs: hard,
         targetMs: target,
@@ -105,5 +112,58 @@ describe('the deep search time manager', () => {
       expect(t.timeMs).toBeLessThanOrEqual(Math.max(1, remainingMs));
     }
     expect(clockMoveTime({ remainingMs: 60_000 }).targetMs).toBeCloseTo((60_000 - 50) / 30, 0);
+  });
+  it('at a fixed time a move starts every iteration and stops only at the hard limit', () => {
+    // A settled best move: a clock's manager would stop after a few iterations; a fixed time's does not.
+    const fixed = new DeepTimeManager(300, 300);
+    let elapsed = 0;
+    for (let depth = 1; depth < 20; depth++) {
+      elapsed = depth * 15;
+      expect(fixed.iterationDone(depth, 7, 0, elapsed)).toBe(true);
+      expect(fixed.mustStop(elapsed, false)).toBe(false);
+    }
+    expect(fixed.mustStop(299, false)).toBe(false);
+    expect(fixed.mustStop(300, false)).toBe(true);
+    expect(fixed.iterationDone(20, 7, 0, 300)).toBe(false);
+    const clock = new DeepTimeManager(200, 600);
+    expect(timeUsed(clock, () => 7)).toBeLessThan(600);
+  });
+
+  it('runs a fixed-time search (injected clock) to within a clock step of its limit, through unfinished iterations', () => {
+    const game = draughtsGame('english');
+    const searcher = new DraughtsDeepSearcher({ ttLog2: 12 });
+    for (const limit of [50, 200, 900]) {
+      searcher.reset();
+      const { timeMs, targetMs } = searchMoveTime(limit, undefined, 3);
+      expect(timeMs).toBe(limit - 3 - FIXED_MARGIN_MS);
+      const r = searcher.search(new DraughtsSearchPosition(game.initial()), {
+        timeMs,
+        targetMs,
+        now: steppingClock(1),
+      });
+      // Stopped by the limit (an unfinished iteration), not by a manager that thought the next one too dear.
+      expect(r.stopped).toBe(true);
+      expect(r.timeMs).toBeGreaterThanOrEqual(timeMs);
+      expect(r.timeMs).toBeLessThanOrEqual(timeMs + 1);
+      expect(r.bestMove).toBeDefined();
+    }
+  });
+
+  it('keeps a clock mode target below its hard limit and takes no fixed margin off it', () => {
+    const t = clockMoveTime({ remainingMs: 60_000, incrementMs: 500 });
+    const limits = searchMoveTime(t.timeMs, t.targetMs, 2);
+    expect(limits.timeMs).toBeCloseTo(t.timeMs - 2, 6);
+    expect(limits.targetMs).toBe(t.targetMs);
+    expect(limits.targetMs).toBeLessThan(limits.timeMs);
+    // A managed search at the clock's target stops before its hard limit on a settled position.
+    expect(timeUsed(new DeepTimeManager(limits.targetMs, limits.timeMs), () => 7)).toBeLessThan(limits.timeMs);
+    // Whatever is spent before the search, the limits stay positive and the target within the hard limit.
+    for (const spentMs of [0, 50, 5_000]) {
+      const l = searchMoveTime(100, 60, spentMs);
+      expect(l.timeMs).toBeGreaterThanOrEqual(1);
+      expect(l.targetMs).toBeLessThanOrEqual(l.timeMs);
+      const f = searchMoveTime(100, undefined, spentMs);
+      expect(f.targetMs).toBe(f.timeMs);
+    }
   });
 });

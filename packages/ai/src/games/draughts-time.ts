@@ -12,6 +12,11 @@
  *   searcher plays the best move of a partial iteration); while the root is failing low (the last best move turned
  *   out worse and no other move has been found yet) it goes on up to `FAIL_LOW_EXTRA` times the soft limit.
  * - The hard limit always stops it.
+ * - At a fixed time a move (a target at or above the hard limit: `choose({ timeMs })`, the match tool's and DXP's
+ *   mode) there is nothing to save time for: every iteration starts and the search runs up to the hard limit, where
+ *   the root moves the unfinished iteration has searched (the last best move first) give the answer. Stopping early
+ *   once the best move held, as a clock's manager does, left a quarter to a half of the move's time unused
+ *   (bench/RESULTS.md, "Draughts time use") **(ours)**.
  *
  * The factors are ours **(ours)**, set so that a game at a fixed time a move uses most of that time on average and
  * a clock's target is met on average (bench/RESULTS.md, "Draughts two threads and the time manager").
@@ -26,6 +31,24 @@ export const START_SHARE = 0.6;
 export const TARGET_SCALE = 1.25;
 /** How far past the soft limit a search failing low at the root may go (still below the hard limit). */
 export const FAIL_LOW_EXTRA = 2;
+
+/**
+ * What the engine keeps back of a fixed time a move for its own overhead past the search's last clock check (the
+ * result's way back to the caller, a thread waiting for a core on a loaded machine), so that the move's wall time
+ * seen by the caller stays within the limit **(ours**, measured in bench/RESULTS.md, "Draughts time use").
+ */
+export const FIXED_MARGIN_MS = 10;
+
+/**
+ * The search's limits for one move asked with a hard limit `timeMs` and a target (none: a fixed time a move), after
+ * `spentMs` spent before the search. At a fixed time the margin comes off the hard limit (a clock's limits keep their
+ * own reserve, `clockMoveTime`), and the target is the hard limit.
+ */
+export function searchMoveTime(timeMs: number, targetMs: number | undefined, spentMs: number): MoveTime {
+  const fixed = targetMs === undefined || targetMs >= timeMs;
+  const hard = Math.max(1, timeMs - spentMs - (fixed ? FIXED_MARGIN_MS : 0));
+  return { timeMs: hard, targetMs: fixed ? hard : Math.max(1, Math.min(targetMs, hard)) };
+}
 
 export class DeepTimeManager {
   /** Milliseconds after which the search stops at its next check unless the root is failing low. */
@@ -62,6 +85,8 @@ export class DeepTimeManager {
     this.lastScore = score;
     // A change weighs less with every iteration it lies back.
     this.instability *= 0.6;
+    // A fixed time: the next iteration starts whatever it may cost, since its partial result counts.
+    if (this.targetMs >= this.hardMs) return elapsedMs < this.hardMs;
     const settled = this.stable >= 3 ? Math.max(0.7, 1 - 0.1 * (this.stable - 2)) : 1;
     // A score falling by a third of a man or more doubles the time (hundredths of a man).
     const falling = 1 + Math.min(1, Math.max(0, drop) / 33);

@@ -31,7 +31,8 @@
  * Master searches on `threads` threads (Lazy SMP, draughts-smp.ts; default: the cores the platform reports, where it
  * can start threads that share memory) whenever a clock limits its move or an analysis runs by time or until
  * stopped; a move limited by its node cap alone stays on one thread, so that it depends only on the position
- * **(ours)**. With a clock, its time manager aims at `targetMs` (default `timeMs`) and never passes `timeMs`.
+ * **(ours)**. With a clock, its time manager aims at `targetMs` and never passes `timeMs`; without `targetMs` (a fixed
+ * time a move) it searches up to `timeMs` less a few milliseconds kept for the answer's way back (`searchMoveTime`).
  *
  *   const choice = draughtsEngine.choose(state, 'smart', { seed: 7 });   // choice.move, choice.score, choice.pv
  */
@@ -53,6 +54,7 @@ import {
 import { DraughtsSearcher, type DraughtsSearcherOptions } from './draughts-search.js';
 import { availableCores, defaultHelperSpawner, DraughtsHelpers } from './draughts-smp.js';
 import { DeepTable } from './draughts-table.js';
+import { searchMoveTime } from './draughts-time.js';
 
 export { DraughtsSearcher, type DraughtsSearcherOptions } from './draughts-search.js';
 export {
@@ -72,7 +74,7 @@ export {
   type DraughtsHelpersOptions,
   type HelperSettings,
 } from './draughts-smp.js';
-export { clockMoveTime, DeepTimeManager, type MoveTime } from './draughts-time.js';
+export { clockMoveTime, DeepTimeManager, searchMoveTime, type MoveTime } from './draughts-time.js';
 
 /** One level: how deep and how long it searches, and how far from the best it may stray. */
 export interface DraughtsLevel extends LevelInfo {
@@ -283,7 +285,8 @@ let defaultEndgames: DeepEndgames | undefined;
 /**
  * The endgame databases the deep levels (Master) probe in engines made from now on without any of their own
  * (`deepSearcher.endgames`). On Node the worker that runs the engines sets the folder's (`@tactica/ai/node-egdb`);
- * a page sets the slices it fetched **(ours)**. Only the main thread of a search probes them (helpers get plain data).
+ * a page sets the slices it fetched **(ours)**. On Node the helper threads of a search open the same folder
+ * (`DeepEndgames.folder`); a page's helpers probe none.
  */
 export function useDraughtsEndgames(endgames: DeepEndgames | undefined): void {
   defaultEndgames = endgames;
@@ -310,25 +313,29 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
   );
   // One deep searcher per table size and evaluation (an engine usually plays one rule set: one of them).
   const deepSearchers = new Map<string, DraughtsDeepSearcher>();
-  const helperPools = new Map<number, DraughtsHelpers>();
+  const helperPools = new Map<DraughtsDeepSearcher, DraughtsHelpers>();
   const getDeepSearcher = (ttLog2: number, learned?: VariantId): DraughtsDeepSearcher => {
     const key = `${ttLog2}${learned ?? ''}`;
     let s = deepSearchers.get(key);
     if (!s) {
       const deep = { ...(defaultEndgames ? { endgames: defaultEndgames } : {}), ...options.deepSearcher };
       const ev = learned === undefined ? undefined : options.evaluators?.[learned];
-      if (ev) {
-        // One thread with the learned evaluation: the helpers get plain-data settings and would search with the
-        // hand-written one, mixing two scales in the shared table (the learned one was measured on one thread)
-        // **(ours, for now)**.
-        s = new DraughtsDeepSearcher({ ...deep, ttLog2, evaluator: ev });
-      } else if (threads > 1 && spawn) {
-        // The table lives in shared memory, and the helpers get the settings that are plain data.
+      const evaluator = ev ?? deep.evaluator;
+      // Helpers must search with the main thread's evaluation (one scale in the shared table): a learned one goes to
+      // them as its weights; any other evaluator object cannot travel, and its search stays on one thread.
+      const params = (evaluator as { readonly params?: Float64Array } | undefined)?.params;
+      const sent = learned && params ? { learned: { variant: learned, params } } : undefined;
+      const own = { ...deep, ttLog2, ...(evaluator ? { evaluator } : {}) };
+      if (threads > 1 && spawn && (!evaluator || sent)) {
+        // The table lives in shared memory; the helpers get the settings that are plain data, the learned weights
+        // and the endgame databases' folder.
         const table = new SharedArrayBuffer(DeepTable.bytes(ttLog2));
-        s = new DraughtsDeepSearcher({ ...deep, ttLog2, table });
-        const { evaluator: _e, endgames: _g, ...settings } = options.deepSearcher ?? {};
-        helperPools.set(ttLog2, new DraughtsHelpers({ count: threads - 1, ttLog2, table, settings, spawn }));
-      } else s = new DraughtsDeepSearcher({ ...deep, ttLog2 });
+        s = new DraughtsDeepSearcher({ ...own, table });
+        const { evaluator: _e, endgames, ...plain } = deep;
+        const folder = endgames?.folder;
+        const settings = { ...plain, ...sent, ...(folder !== undefined ? { endgamesFolder: folder } : {}) };
+        helperPools.set(s, new DraughtsHelpers({ count: threads - 1, ttLog2, table, settings, spawn }));
+      } else s = new DraughtsDeepSearcher(own);
       deepSearchers.set(key, s);
     }
     return s;
@@ -336,14 +343,12 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
   /** Runs a deep search with the level's helpers, if it has any and `parallel`; they stop when it ends. */
   const deepSearch = (
     searcher: DraughtsDeepSearcher,
-    ttLog2: number,
     state: DraughtsState,
     sp: DraughtsSearchPosition,
     limits: DeepSearchLimits & { readonly depth: number },
     parallel: boolean,
   ): SearchResult => {
-    // The helpers belong to the hand-written evaluation's searcher.
-    const helpers = parallel && deepSearchers.get(`${ttLog2}`) === searcher ? helperPools.get(ttLog2) : undefined;
+    const helpers = parallel ? helperPools.get(searcher) : undefined;
     if (!helpers) return searcher.search(sp, limits);
     const timeMs = limits.timeMs;
     const stop = helpers.start(
@@ -445,18 +450,13 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
       const limits = {
         depth: level.depth,
         ...(level.nodes !== undefined ? { nodes: level.nodes } : {}),
-        ...(think.timeMs !== undefined
-          ? {
-              timeMs: Math.max(1, think.timeMs - spent),
-              targetMs: Math.max(1, Math.min(think.targetMs ?? think.timeMs, think.timeMs) - spent),
-            }
-          : {}),
+        ...(think.timeMs !== undefined ? searchMoveTime(think.timeMs, think.targetMs, spent) : {}),
         ...(think.stop ? { stop: think.stop } : {}),
         ...(report ? { onIteration: report } : {}),
       };
       const r =
         main instanceof DraughtsDeepSearcher
-          ? deepSearch(main, level.ttLog2, s, sp, limits, think.timeMs !== undefined)
+          ? deepSearch(main, s, sp, limits, think.timeMs !== undefined)
           : main.search(sp, limits);
       let bestMove = r.bestMove;
       let score = r.score;
@@ -493,7 +493,7 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
       const parallel = limits.timeMs !== undefined || limits.stop !== undefined;
       const r =
         searcher instanceof DraughtsDeepSearcher
-          ? deepSearch(searcher, strongest.ttLog2, s, sp, searchLimits, parallel)
+          ? deepSearch(searcher, s, sp, searchLimits, parallel)
           : searcher.search(sp, searchLimits);
       return { score: r.score, depth: r.depth, nodes: r.nodes, timeMs: r.timeMs, pv: decodePv(sp, r.pv) };
     },

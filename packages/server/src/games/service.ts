@@ -34,6 +34,19 @@ export interface NewGame {
 }
 
 const CACHE_LIMIT = 5_000;
+/**
+ * What the cache may hold, in positions (the plies of sequential games, the rounds of simultaneous ones): a game
+ * holds every state of its line, ~2.8 kB each (bench/server-moves.js), so 5 000 games of 120 plies would hold 1.7 GB,
+ * which every full collection traces. 100 000 positions is ~280 MB **(ours)**. The least recently changed go first
+ * (the games in play are set again at every move): finished and idle ones, read back from their row if asked.
+ */
+export const CACHE_POSITIONS = 100_000;
+
+/** A cached game's weight: how many positions it holds. */
+function positionsOf(game: LiveGame): number {
+  const r = game.restored;
+  return r.dynamics === 'sequential' ? r.session.history.states.length : 1 + r.session.round;
+}
 
 /** The due time of a game's next timeout: a live clock running out, a correspondence reminder or forfeit. */
 export function deadlineOf(
@@ -70,9 +83,13 @@ export class GameService {
   /** Called after a change commits on this instance (the computer, the clock scheduler). */
   private readonly afterCommit = new Set<(game: LiveGame) => void>();
 
+  /** The positions the cached games hold (see CACHE_POSITIONS). */
+  private cachedPositions = 0;
+
   constructor(
     readonly database: Database,
     private readonly now: () => number = Date.now,
+    private readonly cacheLimit: number = CACHE_POSITIONS,
   ) {
     // Subscribed before the stream hub and the gateway (they are made with this service), so that they find the
     // cached copy already brought up to the event's version.
@@ -89,8 +106,8 @@ export class GameService {
     const cached = this.cache.get(e.gameId);
     if (!cached || cached.version >= e.version || this.writing.has(e.gameId)) return;
     const next = e.step === undefined ? undefined : applyStep(cached, e.version, e.step);
-    if (next) this.cache.set(e.gameId, next);
-    else this.cache.delete(e.gameId);
+    if (next) this.remember(next);
+    else this.forget(e.gameId);
   }
 
   onCommitted(listener: (game: LiveGame) => void): void {
@@ -312,7 +329,7 @@ export class GameService {
         this.committed(written);
         return written;
       }
-      this.cache.delete(id);
+      this.forget(id);
     }
     throw new ApiError(409, 'game/busy', 'the game changed while the command was applied; try again');
   }
@@ -558,11 +575,21 @@ export class GameService {
   }
 
   private remember(game: LiveGame): void {
-    if (this.cache.size >= CACHE_LIMIT && !this.cache.has(game.id)) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
-    }
-    this.cache.delete(game.id);
+    this.forget(game.id);
     this.cache.set(game.id, game);
+    this.cachedPositions += positionsOf(game);
+    // Oldest first (a Map keeps insertion order); the game just set stays.
+    while (this.cache.size > 1 && (this.cache.size > CACHE_LIMIT || this.cachedPositions > this.cacheLimit)) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest === undefined) break;
+      this.forget(oldest);
+    }
+  }
+
+  private forget(id: number): void {
+    const g = this.cache.get(id);
+    if (!g) return;
+    this.cachedPositions -= positionsOf(g);
+    this.cache.delete(id);
   }
 }

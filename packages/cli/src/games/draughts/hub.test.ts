@@ -6,7 +6,16 @@ import { runCli } from '../../program.js';
 import { within } from '../../testing.js';
 import { VERSION } from '../../version.js';
 import { createRng } from '@tactica/core';
-import { formatHubPosition, hubMove, parseHubLine, parseHubPosition, readHubMove, runHub } from './hub.js';
+import {
+  formatHubPosition,
+  hubMove,
+  hubMoveTime,
+  parseHubLine,
+  parseHubPosition,
+  readHubMove,
+  runHub,
+  type HubOptions,
+} from './hub.js';
 
 // The engine runs in a worker thread over the build (vitest's global setup runs `tsc -b` first). Every wait below is
 // bounded: a line that never comes fails the test saying which.
@@ -14,7 +23,7 @@ import { formatHubPosition, hubMove, parseHubLine, parseHubPosition, readHubMove
 const START = 'Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww';
 
 /** A Hub session driven line by line, as a GUI drives it. */
-function session() {
+function session(options: HubOptions = {}) {
   const input = new PassThrough();
   const output = new PassThrough();
   const error = new PassThrough();
@@ -35,7 +44,7 @@ function session() {
       }
     }
   });
-  const done = runHub({ input, output, error });
+  const done = runHub({ input, output, error }, options);
   return {
     lines,
     /** The Hub's end (after `quit` or the end of the input). */
@@ -173,6 +182,36 @@ describe('tactica hub: the engine as a Hub GUI drives it', () => {
     expect(game.legalMoves(after).map(hubMove)).toContain(/move=(\S+)/.exec(done)?.[1]);
     h.send('quit');
     await h.finished();
+  });
+
+  it('times a move by the engine: move-time is a fixed time, time/moves/inc a clock share under a hard limit', () => {
+    expect(hubMoveTime({ moveTime: 0.3 })).toEqual({ timeMs: 300 });
+    expect(hubMoveTime({})).toBeUndefined();
+    const clock = hubMoveTime({ time: 60, moves: 20, inc: 1 });
+    expect(clock?.targetMs).toBeDefined();
+    expect(clock?.targetMs as number).toBeLessThan(clock?.timeMs as number);
+    expect(clock?.timeMs as number).toBeLessThanOrEqual(60_000 / 3 + 1_000);
+    // Fewer moves to go on the same clock: more time for this one.
+    expect((hubMoveTime({ time: 60, moves: 5 })?.targetMs as number) > (clock?.targetMs as number) - 1_000).toBe(true);
+  });
+
+  it('plays Master by move-time from its book, and searches with --no-book', async () => {
+    for (const noBook of [false, true]) {
+      const h = session({ noBook });
+      h.send('init');
+      h.send(`pos pos=${START}`);
+      h.send('level move-time=0.2');
+      h.send('go think');
+      const done = await h.waitFor(/^done /);
+      const game = draughtsGame('international');
+      expect(game.legalMoves(game.initial()).map(hubMove)).toContain(/move=(\S+)/.exec(done)?.[1]);
+      const depths = h.lines.filter((l) => l.startsWith('info ')).map((l) => Number(/depth=(\d+)/.exec(l)?.[1]));
+      // The book's move comes with depth 0 and no search; without the book the search reports its iterations.
+      if (noBook) expect(Math.max(...depths)).toBeGreaterThanOrEqual(1);
+      else expect(depths).toEqual([0]);
+      h.send('quit');
+      await h.finished();
+    }
   });
 
   it('plays give-away ("losing") and a named level', async () => {

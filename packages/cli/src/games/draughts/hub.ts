@@ -21,7 +21,7 @@
  */
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
-import { DRAUGHTS_LEVELS, WIN, WIN_BOUND, type Analysis, type DraughtsLevel } from '@tactica/ai';
+import { clockMoveTime, DRAUGHTS_LEVELS, WIN, WIN_BOUND, type Analysis, type DraughtsLevel } from '@tactica/ai';
 import { nodeWorkerEngine, type EngineSpec, type WorkerEngine } from '@tactica/ai/node-worker';
 import { err, inputError, ok, type InputError, type Result } from '@tactica/core';
 import {
@@ -182,11 +182,43 @@ interface Limits {
 export interface HubOptions {
   /** The engine the worker runs (default: the draughts engine, `{ family: 'draughts' }`). */
   readonly engine?: EngineSpec;
+  /** Play without the opening book (`tactica hub --no-book`); by default each level's own setting. */
+  readonly noBook?: boolean;
+}
+
+/**
+ * The time a `go think` may take, from the level: `move-time` is a fixed time a move (the engine spends it to its
+ * limit), `time` [`moves`] [`inc`] a clock (the engine's time manager aims at a share of it, `clockMoveTime`, and
+ * keeps under a hard limit); undefined without either.
+ */
+export function hubMoveTime(l: {
+  readonly moveTime?: number;
+  readonly time?: number;
+  readonly moves?: number;
+  readonly inc?: number;
+}): { readonly timeMs: number; readonly targetMs?: number } | undefined {
+  if (l.moveTime !== undefined) return { timeMs: Math.max(1, l.moveTime * 1000) };
+  if (l.time === undefined) return undefined;
+  return clockMoveTime({
+    remainingMs: l.time * 1000,
+    ...(l.inc !== undefined ? { incrementMs: l.inc * 1000 } : {}),
+    ...(l.moves !== undefined ? { movesToGo: l.moves } : {}),
+  });
 }
 
 /** Runs the protocol until `quit` or the end of the input. */
 export function runHub(io: Io, options: HubOptions = {}): Promise<void> {
-  const spec: EngineSpec = options.engine ?? { family: 'draughts' };
+  // Master's node cap lifted: by time, time alone limits it (as an analysis by time always was); with no limit at
+  // all, `go think` still searches its usual nodes (`MASTER.nodes`, below).
+  const levels = DRAUGHTS_LEVELS.map((lv) => {
+    if (lv.id !== MASTER.id) return lv;
+    const { nodes: _cap, ...rest } = lv;
+    return rest;
+  });
+  const spec: EngineSpec = options.engine ?? {
+    family: 'draughts',
+    options: { levels, ...(options.noBook ? { book: false } : {}) },
+  };
   const write = (line: string): void => {
     io.output.write(`${line}\n`);
   };
@@ -222,16 +254,8 @@ export function runHub(io: Io, options: HubOptions = {}): Promise<void> {
     if (search.haveResult) worker().stop();
   };
 
-  /** How long `go think` may take, from the level (undefined: no time limit). */
-  const budgetOf = (l: Limits): number | undefined => {
-    if (l.moveTime !== undefined) return Math.max(10, l.moveTime * 1000 - 20);
-    if (l.time !== undefined) {
-      const left = l.time * 1000;
-      const share = left / Math.max(1, l.moves ?? 30) + (l.inc ?? 0) * 800;
-      return Math.max(10, Math.min(share, left * 0.5));
-    }
-    return undefined;
-  };
+  /** How long a ponder turned into a search (`ponder-hit`) or an analysis may run: the move's hard limit. */
+  const budgetOf = (l: Limits): number | undefined => hubMoveTime(l)?.timeMs;
 
   const go = async (mode: 'think' | 'ponder' | 'analyze'): Promise<void> => {
     const l = limits;
@@ -261,20 +285,24 @@ export function runHub(io: Io, options: HubOptions = {}): Promise<void> {
       unbounded,
     };
     search = current;
-    const armTimer = (ms: number): void => {
-      current.timer = setTimeout(() => requestStop(), ms);
-    };
-    if (mode === 'think' && budget !== undefined) armTimer(budget);
+    // A move by time is timed by the engine's own time manager (no timer here): see `hubMoveTime`.
+    const moveTime = mode === 'think' ? hubMoveTime(l) : undefined;
+    // A ponder has no limit until `ponder-hit`, which arms a timer for the move's hard limit (the engine cannot be
+    // given a limit in the middle of a search).
     if (mode === 'ponder' && budget !== undefined) current.budgetMs = budget;
-    if (mode === 'analyze' && budget !== undefined) armTimer(budget);
     let best: Analysis<DraughtsMove> | undefined;
     try {
-      if (levelId !== MASTER.id && mode === 'think') {
-        // A named level plays as it does everywhere (its own budget; a time limit can only shorten it).
+      if (mode === 'think' && (levelId !== MASTER.id || (moveTime !== undefined && l.depth === undefined))) {
+        // `choose` always has a move to answer with, even stopped at once.
         current.haveResult = true;
+        // A level plays as it does everywhere (its book, its checks, its budget; a time limit can only shorten it):
+        // Master by time with its time manager; a depth or node limit on Master is an analysis below.
         const choice = await worker().choose(live, levelId, {
           seed: live.seen.length,
-          ...(budget !== undefined ? { timeMs: budget } : {}),
+          ...(moveTime ?? {}),
+          onIteration: (a) => {
+            if (a.pv.length > 0) info(a as Analysis<DraughtsMove>, Date.now() - started, a.nodes);
+          },
         });
         best = {
           score: choice.score ?? 0,
@@ -300,6 +328,8 @@ export function runHub(io: Io, options: HubOptions = {}): Promise<void> {
         const a = await worker().analyse(live, {
           depth: legal.length === 1 && mode === 'think' ? 1 : (l.depth ?? 64),
           ...(nodeLimit !== undefined ? { nodes: nodeLimit } : {}),
+          // The hard limit of a move by time with a depth too, or of a timed analysis: the engine's own clock.
+          ...(mode !== 'ponder' && budget !== undefined ? { timeMs: budget } : {}),
           onIteration: report as (a: Analysis<unknown>) => void,
         });
         current.haveResult = true;
@@ -513,5 +543,6 @@ export function configureHub(program: Command, io: Io): void {
     .description(
       'the draughts engine on stdin/stdout in the Hub protocol (as Scan speaks it): International, normal or losing',
     )
-    .action(() => runHub(io));
+    .option('--no-book', 'play without the opening book (by default each level uses its own setting)')
+    .action((opts: { book: boolean }) => runHub(io, { noBook: !opts.book }));
 }

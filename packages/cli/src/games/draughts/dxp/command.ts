@@ -31,9 +31,13 @@ export function workerMover(
   let engine: WorkerEngine<DraughtsState, DraughtsMove> | undefined;
   let seed = 0;
   return {
-    async move(s, timeMs) {
+    async move(s, timeMs, targetMs) {
       engine ??= nodeWorkerEngine<DraughtsState, DraughtsMove>(spec);
-      const choice = await engine.choose(s, level, { timeMs, seed: seed++ });
+      const choice = await engine.choose(s, level, {
+        timeMs,
+        ...(targetMs !== undefined ? { targetMs } : {}),
+        seed: seed++,
+      });
       return choice.move;
     },
     async close() {
@@ -77,6 +81,7 @@ export function configureDxp(program: Command, io: Io): void {
     .option('--once', 'as a server, play one connection and leave')
     .option('--max-plies <n>', 'end a game undecided after this many plies')
     .option('--name <name>', 'our name in the protocol', 'Tactica')
+    .option('--no-book', 'play without the opening book (by default the level uses its own setting)')
     .action(async (opts: Record<string, string | boolean | undefined>) => {
       const level = String(opts['level']);
       if (!LEVELS.includes(level)) throw new CliError(`bad --level: ${level} (one of ${LEVELS.join(', ')})`, 2);
@@ -95,7 +100,10 @@ export function configureDxp(program: Command, io: Io): void {
       const log = (line: string): void => {
         io.error.write(`${line}\n`);
       };
-      const mover = workerMover(level);
+      const mover = workerMover(
+        level,
+        opts['book'] === false ? { family: 'draughts', options: { book: false } } : { family: 'draughts' },
+      );
       const report = (results: readonly DxpGameResult[], from: number): void => {
         results.forEach((r, k) => {
           io.output.write(

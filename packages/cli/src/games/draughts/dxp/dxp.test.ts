@@ -149,6 +149,29 @@ describe('DXP games between two sides on loopback', () => {
     expect(ours.map((r) => r.ourColour)).toEqual([0, 1]);
   });
 
+  it("asks the mover for a clock's share as its target, under a hard limit within the time left", async () => {
+    const { server, port } = await pair();
+    const client = await connectDxp('127.0.0.1', port);
+    const asked: [number, number | undefined][] = [];
+    const timed: DxpMover = {
+      move: (s, timeMs, targetMs) => {
+        asked.push([timeMs, targetMs]);
+        return firstMove.move(s, timeMs);
+      },
+    };
+    const follower = server.then((c) => runDxpFollower(c, firstMove, { name: 'F' }));
+    const initiator = runDxpInitiator(client, timed, { name: 'I', games: 1, minutes: 1, moves: 50 });
+    await within(Promise.all([initiator, follower]), 'a DXP game');
+    expect(asked.length).toBeGreaterThan(0);
+    for (const [timeMs, targetMs] of asked) {
+      expect(targetMs).toBeDefined();
+      expect(targetMs as number).toBeLessThanOrEqual(timeMs);
+      expect(timeMs).toBeLessThanOrEqual(60_000 / 3);
+    }
+    // The first move: a minute shared over the 50 moves of the control (less the reserve for the move's way).
+    expect(asked[0]?.[1]).toBeCloseTo((60_000 - 50) / 50, 0);
+  });
+
   it('a game from a set-up position (R with B) starts there', async () => {
     const { server, port } = await pair();
     const client = await connectDxp('127.0.0.1', port);

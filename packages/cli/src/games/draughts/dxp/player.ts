@@ -9,6 +9,7 @@
  * rules refuse ends the game too: we say why in a chat line and send `E` with reason 0 (unknown), never playing on
  * from a position we do not believe in. The ply cap, when set, ends a game with reason 0 and counts it drawn.
  */
+import { clockMoveTime } from '@tactica/ai';
 import { describeError, type Player } from '@tactica/core';
 import { draughtsGame, formatMove, playingOn, type DraughtsMove, type DraughtsState } from '@tactica/draughts';
 import type { DxpConnection, DxpEvent } from './connection.js';
@@ -25,8 +26,11 @@ import {
 
 /** Where our moves come from. */
 export interface DxpMover {
-  /** Our move in `s` (it has a legal move), in about `timeMs`. */
-  move(s: DraughtsState, timeMs: number): Promise<DraughtsMove>;
+  /**
+   * Our move in `s` (it has a legal move), within `timeMs`; `targetMs` is what the move should take on average (the
+   * clock's share, for the engine's time manager).
+   */
+  move(s: DraughtsState, timeMs: number, targetMs?: number): Promise<DraughtsMove>;
 }
 
 /** A game's result from our side, and why. */
@@ -49,12 +53,6 @@ export interface DxpSideOptions {
 }
 
 const game = draughtsGame('international');
-
-/** Our thinking time for the next move: what is left, shared over the moves to the control (or 30 more). */
-function budgetMs(leftMs: number, movesLeft: number): number {
-  const share = leftMs / Math.max(1, movesLeft) - 50;
-  return Math.max(20, Math.min(share, leftMs / 3));
-}
 
 /** The end of a game as `E` writes it, from the sender's side: 1 I lose, 2 draw, 3 I win. */
 function reasonOf(result: DxpGameResult['result']): '0' | '1' | '2' | '3' {
@@ -126,7 +124,9 @@ async function playGame(
       const live = playingOn(s);
       const movesLeft = setup.moves > 0 ? setup.moves - (ourMoves % setup.moves) : 30;
       const started = Date.now();
-      const m = await mover.move(live, budgetMs(leftMs, movesLeft));
+      // The engine's time manager shares the clock: what is left over the moves to the control (or 30 more).
+      const time = clockMoveTime({ remainingMs: leftMs, movesToGo: movesLeft });
+      const m = await mover.move(live, time.timeMs, time.targetMs);
       const used = Date.now() - started;
       leftMs -= used;
       ourMoves++;

@@ -63,6 +63,12 @@ describe('the command line of match:external', () => {
     });
     const hub = parseExternalMatchArgs(['--engine', 'scan hub', '--protocol', 'hub', '--games', '40', '--time', '1']);
     expect(hub.ok && hub.value).toMatchObject({ variant: 'international', openings: 'random', seconds: 1, games: 40 });
+    expect(cb.ok && cb.value.noBook).toBeUndefined();
+    const noBook = parseExternalMatchArgs(['--engine', 'host cake.so', '--protocol', 'cb', '--no-book']);
+    expect(noBook.ok && noBook.value.noBook).toBe(true);
+    const one = parseExternalMatchArgs(['--engine', 'host cake.so', '--protocol', 'cb', '--threads', '1']);
+    expect(one.ok && one.value.threads).toBe(1);
+    expect(parseExternalMatchArgs(['--engine', 'x', '--protocol', 'cb', '--threads', '0']).ok).toBe(false);
   });
 
   it('refuses a bad option with a coded error naming it', () => {

@@ -3,7 +3,7 @@
  *
  *   npm run match:external -- --engine "<command>" --protocol hub|dxp|cb [--variant english|international]
  *       [--games N] [--time <seconds a move>] [--openings acf|random] [--seed S] [--level master] [--max-plies P]
- *       [--cwd <dir>] [--port N] [--dxp-minutes M] [--pdn <file>]
+ *       [--cwd <dir>] [--port N] [--dxp-minutes M] [--pdn <file>] [--no-book] [--threads N]
  *
  * - Openings: English from the ACF three-move ballots (the 156 not barred, drawn by the seed), International from
  *   seeded random openings of a few moves; each opening is played twice, the external engine Black in the first
@@ -52,6 +52,10 @@ export interface ExternalMatchOptions {
   readonly level: string;
   /** Node cap for our level (undefined: time alone limits it). */
   readonly nodes?: number;
+  /** Our side plays without its opening book (`--no-book`; by default the level's own setting). */
+  readonly noBook?: boolean;
+  /** Our side's search threads (`--threads`; by default the engine's: the cores, at most 8). */
+  readonly threads?: number;
   readonly maxPlies: number;
   readonly cwd?: string;
   readonly host: string;
@@ -179,11 +183,15 @@ export interface OurSide {
   close(): Promise<void>;
 }
 
-/** Tactica's engine in a worker thread at a level (node cap set or lifted). */
-export function workerSide(level: string, nodes: number | undefined): OurSide {
+/** Tactica's engine in a worker thread at a level (node cap set or lifted), with or without its book. */
+export function workerSide(level: string, nodes: number | undefined, noBook = false, threads?: number): OurSide {
   const engine: WorkerEngine<DraughtsState, DraughtsMove> = nodeWorkerEngine({
     family: 'draughts',
-    options: { levels: levelsWith(level, nodes) },
+    options: {
+      levels: levelsWith(level, nodes),
+      ...(noBook ? { book: false } : {}),
+      ...(threads !== undefined ? { threads } : {}),
+    },
   });
   return {
     move: async (s, ms, seed) => (await engine.choose(s, level, { timeMs: ms, seed })).move,
@@ -213,7 +221,7 @@ export async function runExternalMatch(
     o.fen !== undefined
       ? Array.from({ length: Math.ceil(o.games / 2) }, () => ({ name: 'FEN', moves: [] }))
       : matchOpenings(game, o.openings, Math.ceil(o.games / 2), o.seed);
-  const ours = sides.ours ?? workerSide(o.level, o.nodes);
+  const ours = sides.ours ?? workerSide(o.level, o.nodes, o.noBook, o.threads);
   const engine = sides.engine ?? (await startEngine(o));
   const moveMs = Math.round(o.seconds * 1000);
   const timeoutMs = o.answerTimeoutMs ?? Math.max(10_000, moveMs * 20);
@@ -442,6 +450,8 @@ export function parseExternalMatchArgs(argv: readonly string[]): Result<External
         'answer-timeout': { type: 'string' },
         'dxp-minutes': { type: 'string' },
         fen: { type: 'string' },
+        'no-book': { type: 'boolean', default: false },
+        threads: { type: 'string' },
       },
       strict: true,
     }).values;
@@ -479,6 +489,8 @@ export function parseExternalMatchArgs(argv: readonly string[]): Result<External
   const level = str('level') ?? 'master';
   if (!DRAUGHTS_LEVELS.some((l) => l.id === level)) return bad('level', DRAUGHTS_LEVELS.map((l) => l.id).join(', '));
   const nodes = str('nodes') === undefined ? undefined : int('nodes', 1, 2 ** 31);
+  const threads = str('threads') === undefined ? undefined : int('threads', 1, 64);
+  if (str('threads') !== undefined && threads === undefined) return bad('threads', 'a whole number from 1 to 64');
   if (str('nodes') !== undefined && nodes === undefined) return bad('nodes', 'a whole number of positions');
   const maxPlies = int('max-plies', 1, 100_000);
   if (maxPlies === undefined) return bad('max-plies', 'a whole number of plies');
@@ -503,6 +515,8 @@ export function parseExternalMatchArgs(argv: readonly string[]): Result<External
     seed,
     level,
     ...(nodes !== undefined ? { nodes } : {}),
+    ...(values['no-book'] === true ? { noBook: true } : {}),
+    ...(threads !== undefined ? { threads } : {}),
     maxPlies,
     ...(cwd !== undefined ? { cwd } : {}),
     host: str('host') ?? '127.0.0.1',
