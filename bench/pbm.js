@@ -21,14 +21,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRng } from '@tactica/core';
 import { tactics } from '@tactica/tactics';
+import { flags } from './args.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .map((a, i, all) => (a.startsWith('--') ? [a.slice(2), all[i + 1] ?? ''] : undefined))
-    .filter(Boolean),
-);
+const args = flags();
 const BOARDS = Number(args.boards ?? 40);
 const SECONDS = Number(args.seconds ?? 20);
 const DBS = args.db ? [args.db] : ['sqlite', 'postgres'];

@@ -13,14 +13,10 @@ import { createRng } from '@tactica/core';
 import { openDatabase } from '../packages/server/dist/db/database.js';
 import { Accounts } from '../packages/server/dist/accounts/accounts.js';
 import { GameService } from '../packages/server/dist/games/service.js';
+import { flags } from './args.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .map((a, i, all) => (a.startsWith('--') ? [a.slice(2), all[i + 1] ?? ''] : undefined))
-    .filter(Boolean),
-);
+const args = flags();
 const GAMES = Number(args.games ?? 100);
 const MOVES = Number(args.moves ?? 20_000);
 const FAMILIES = ['draughts', 'tactics', 'tactrix', 'force400'];

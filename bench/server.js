@@ -24,14 +24,10 @@ import { fileURLToPath } from 'node:url';
 import { entryOf } from '@tactica/catalogue/all';
 import { createRng } from '@tactica/core';
 import WebSocket from 'ws';
+import { flags } from './args.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .map((a, i, all) => (a.startsWith('--') ? [a.slice(2), all[i + 1] ?? ''] : undefined))
-    .filter(Boolean),
-);
+const args = flags();
 const GAMES = Number(args.games ?? 100);
 const MOVES = Number(args.moves ?? 20_000);
 const SECONDS = Number(args.seconds ?? 30);
