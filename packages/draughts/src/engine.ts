@@ -16,6 +16,7 @@
  * - two paths with the same start, end and taken pieces are one move (docs/rules/draughts.md "What counts as one
  *   move"), unless `unique` is off.
  */
+import { lowBit, pop } from './bits.js';
 import { DOWN_LEFT, DOWN_RIGHT, geometryOf, UP_LEFT, UP_RIGHT, type Geometry } from './geometry.js';
 import type { RuleSet } from './rules.js';
 
@@ -46,17 +47,6 @@ export const PATH_STRIDE = 32;
 const KING_ONE_STEP = 0;
 const KING_FLYING = 1;
 const KING_LAND_BEHIND = 2;
-
-function pop(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-}
-
-/** Index of the lowest set bit of a non-zero word. */
-function lowBit(x: number): number {
-  return 31 - Math.clz32(x & -x);
-}
 
 export class Engine {
   readonly rules: RuleSet;

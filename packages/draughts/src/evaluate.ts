@@ -19,6 +19,7 @@
  * `advance` tables); `evaluateBits` adds the rest from the bitboards. `evaluate(pos, giveaway)` does it all from
  * scratch for a public `Position`.
  */
+import { pop } from './bits.js';
 import { geometryOf, rowCol } from './geometry.js';
 import type { Position } from './position.js';
 import { RULE_SETS, type RuleSet } from './rules.js';
@@ -133,12 +134,6 @@ export function evalTables(rules: RuleSet, giveaway: boolean): EvalTables {
   };
   cache.set(key, t);
   return t;
-}
-
-function pop(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /**

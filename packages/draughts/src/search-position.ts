@@ -26,6 +26,7 @@
  */
 import type { Player } from '@tactica/core';
 import { zobristKeys } from '@tactica/core';
+import { lowBit, pop } from './bits.js';
 import { Engine, FLAG_CROWNS, FLAG_KING, M_CAP_HI, M_CAP_LO, M_FLAGS, M_FROM, M_TO, STRIDE } from './engine.js';
 import { geometryOf, squaresOf } from './geometry.js';
 import { evalTables, evaluateBits, psqTotals, type EvalTables } from './evaluate.js';
@@ -47,16 +48,6 @@ const SIDE_HI = (KEYS[2 * 4 * 64 + 1] as number) | 0;
 
 /** Moves the search may play beyond the game's history. */
 const SEARCH_PLIES = 512;
-
-function lowBit(x: number): number {
-  return 31 - Math.clz32(x & -x);
-}
-
-function pop(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-}
 
 /** Key fields (see `fill`). */
 export const KEY_CAPTURE = 1 << 12;

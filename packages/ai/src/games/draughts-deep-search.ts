@@ -25,7 +25,7 @@
  *
  * Scores are hundredths of a man from the side to move's view, `WIN - ply` for a won game.
  */
-import { KEY_CROWNS, KEY_IDENTITY, type DraughtsSearchPosition } from '@tactica/draughts';
+import { KEY_CROWNS, KEY_IDENTITY, pop, type DraughtsSearchPosition } from '@tactica/draughts';
 import type { SearchInfo, SearchLimits, SearchResult } from '../search.js';
 import { WIN, WIN_BOUND } from '../search-position.js';
 import { DraughtsMoveOrder, MAX_MOVES, resultScore } from './draughts-move-order.js';
@@ -612,12 +612,6 @@ function toTable(score: number, ply: number): number {
 
 function fromTable(score: number, ply: number): number {
   return score >= WIN_BOUND - 200 ? score - ply : score <= -WIN_BOUND + 200 ? score + ply : score;
-}
-
-function pop(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** Men on the board, both sides. */

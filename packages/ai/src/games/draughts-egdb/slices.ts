@@ -3,7 +3,7 @@
  * `DRAW`, `WIN`, `LOSS` for the side to move (`slice-file.ts` stores the same bytes). The move counters' draw rules
  * are not part of a value: a value says what play leads to with no counter, as endgame databases do **(ours)**.
  */
-import { geometryOf, type RuleSet } from '@tactica/draughts';
+import { geometryOf, lowBit, pop, type RuleSet } from '@tactica/draughts';
 import { isCanonical, materialKey, MAX_GROUP, type Material, type SliceIndex } from './material.js';
 
 export const DRAW = 0;
@@ -29,16 +29,6 @@ export function writeValue(data: Uint8Array, entry: number, value: number): void
   const i = entry >>> 2;
   const shift = (entry & 3) * 2;
   data[i] = ((data[i] as number) & ~(3 << shift)) | (value << shift);
-}
-
-function pop(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-}
-
-function lowBit(x: number): number {
-  return 31 - Math.clz32(x & -x);
 }
 
 /**
