@@ -21,6 +21,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { entryOf } from '@tactica/catalogue/all';
 import { createRng } from '@tactica/core';
 import WebSocket from 'ws';
@@ -137,15 +138,34 @@ class Stream {
   }
   /** A move as a stream command; resolves with the server's answer as `request` does. */
   move(gameId, version, move) {
+    return this.command(gameId, version, 'move', { move });
+  }
+  command(gameId, version, command, fields = {}) {
     const ref = ++this.ref;
     return new Promise((resolve) => {
       this.acks.set(ref, (m) => resolve(m.type === 'ack' ? { status: 200, body: m } : { status: 400, body: m }));
-      this.ws.send(JSON.stringify({ type: 'command', ref, game: gameId, version, command: 'move', move }));
+      this.ws.send(JSON.stringify({ type: 'command', ref, game: gameId, version, command, ...fields }));
     });
   }
   close() {
     this.ws?.close();
   }
+}
+
+/** The machine's busy and total CPU time so far (all cores, clock ticks), from /proc/stat: how full the cores are. */
+function machineTicks() {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = f[3] + f[4];
+    const total = f.reduce((a, b) => a + b, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return { busy: NaN, total: NaN };
+  }
+}
+
+function busyShare(a, b) {
+  return `${((100 * (b.busy - a.busy)) / (b.total - a.total)).toFixed(0)}%`;
 }
 
 /** A process's CPU time so far (user + system), from Linux's /proc; NaN elsewhere. */
@@ -164,17 +184,20 @@ function percentile(sorted, p) {
 }
 
 /**
- * Random games of each family (legal moves picked at random, up to 150 plies or the end), played out before the
- * timed phases so the players' CPU goes to talking to the server: each is a list of the player to move and the
- * move's text.
+ * Random games of each family (legal moves picked at random, up to the end or a length drawn from 40 to 150 plies,
+ * after which the player to move resigns), played out before the timed phases so the players' CPU goes to talking
+ * to the server: each is a list of the player to move and the move's text. The lengths vary as real games' do:
+ * with one length for all (most random Tactics, Tactrix! and Force 400 games last past 150 plies), the games that
+ * start together end together and a hundred new games are challenged and accepted in the same moment.
  */
 function randomLines(family, count, rng) {
   const setup = entryOf(family).value.setup().value;
   const game = setup.game;
   return Array.from({ length: count }, () => {
     const line = [];
+    const length = 40 + rng.int(111);
     let state = setup.initial();
-    while (line.length < 150) {
+    while (line.length < length) {
       const toMove = game.toMove(state);
       if (toMove.length === 0) break;
       const move = rng.pick(game.legalMoves(state));
@@ -227,6 +250,7 @@ class Pair {
     this.version = acc.body.game.version;
     this.line = this.rng.pick(LINES.get(this.family));
     this.plies = 0;
+    this.active = true;
     this.waiting = undefined;
     for (const p of [0, 1]) this.players[p].stream.subscribe(this.id, (m) => this.heard(p, m));
   }
@@ -237,6 +261,19 @@ class Pair {
       w.resolve(m);
     }
   }
+  /** The line ends before the game: the player to move resigns (not counted as a move). */
+  async resign() {
+    const { player: p } = this.line[this.plies - 1];
+    const resigner = this.players[1 - p];
+    const r =
+      TRANSPORT === 'ws'
+        ? await resigner.stream.command(this.id, this.version, 'resign')
+        : await request(resigner.base, resigner.token, 'POST', `/api/games/${this.id}/resign`, {
+            version: this.version,
+          });
+    if (r.status !== 200) throw new Error(`resignation refused: ${JSON.stringify(r.body)}`);
+    this.active = false;
+  }
   waitFor(player, version) {
     return new Promise((resolve) => {
       this.waiting = { player, version, resolve };
@@ -246,6 +283,7 @@ class Pair {
     await this.newGame();
     while (!until()) {
       if (this.plies >= this.line.length) {
+        if (this.active) await this.resign();
         await this.newGame();
         continue;
       }
@@ -266,6 +304,7 @@ class Pair {
       if (r.status !== 200) throw new Error(`move refused: ${JSON.stringify(r.body)}`);
       this.load.record(ms);
       this.version = r.body.version;
+      this.active = r.body.status === 'active';
       this.plies++;
       // The other player learns the move from the stream, as a real client does.
       if (r.body.status === 'active') await heard;
@@ -309,6 +348,9 @@ async function phase(pairs, rate) {
   };
 }
 
+const ownDelay = monitorEventLoopDelay({ resolution: 5 });
+ownDelay.enable();
+
 async function bench({ db, instances }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tactica-bench-'));
   let pg;
@@ -331,17 +373,31 @@ async function bench({ db, instances }) {
     );
     const cpu0 = children.map((c) => cpuSeconds(c.child.pid));
     const own0 = process.cpuUsage();
+    const machine0 = machineTicks();
     // --diag: each server reports its event-loop delay and GC pauses after each phase (stderr).
     const diag = () => args.diag !== undefined && children.forEach((c) => c.child.kill('SIGUSR2'));
     diag();
     const full = await phase(pairs, 0);
     const own = process.cpuUsage(own0);
+    const machine1 = machineTicks();
+    if (args.diag !== undefined)
+      process.stderr.write(`  machine busy flat out: ${busyShare(machine0, machine1)} of its cores\n`);
     const cpu1 = children.map((c) => cpuSeconds(c.child.pid));
     diag();
     const ownHalf0 = process.cpuUsage();
+    ownDelay.reset();
+    const machineHalf0 = machineTicks();
     const half = await phase(pairs, full.perSecond / 2);
     const ownHalf = process.cpuUsage(ownHalf0);
+    const machineHalf = machineTicks();
     diag();
+    if (args.diag !== undefined) {
+      const ms = (ns) => (ns / 1e6).toFixed(1);
+      process.stderr.write(
+        `  machine busy at half load: ${busyShare(machineHalf0, machineHalf)} of its cores\n` +
+          `  players' event loop delay p50 ${ms(ownDelay.percentile(50))} p99 ${ms(ownDelay.percentile(99))} max ${ms(ownDelay.max)} ms\n`,
+      );
+    }
     if (args.diag !== undefined) {
       process.stderr.write(
         `  players' CPU at half load: ${((ownHalf.user + ownHalf.system) / half.moves).toFixed(0)} µs a move\n`,
