@@ -19,7 +19,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const args = flags();
 const GAMES = Number(args.games ?? 100);
 const MOVES = Number(args.moves ?? 20_000);
-const FAMILIES = ['draughts', 'tactics', 'tactrix', 'force400'];
+const FAMILIES = (args.families ?? 'draughts,tactics,tactrix,force400').split(',');
 
 // Random lines, as bench/server.js plays them (up to 150 plies), computed before the timed part.
 const rng = createRng('server moves benchmark');

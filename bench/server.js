@@ -168,6 +168,17 @@ function busyShare(a, b) {
   return `${((100 * (b.busy - a.busy)) / (b.total - a.total)).toFixed(0)}%`;
 }
 
+/** A process's read and write system calls so far (Linux's /proc/<pid>/io; NaN elsewhere). */
+function syscalls(pid) {
+  try {
+    const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+    const field = (name) => Number(new RegExp(`^${name}: (\\d+)$`, 'm').exec(io)?.[1] ?? NaN);
+    return { reads: field('syscr'), writes: field('syscw') };
+  } catch {
+    return { reads: NaN, writes: NaN };
+  }
+}
+
 /** A process's CPU time so far (user + system), from Linux's /proc; NaN elsewhere. */
 function cpuSeconds(pid) {
   try {
@@ -372,6 +383,7 @@ async function bench({ db, instances }) {
       (_, k) => new Pair(k, [players[(2 * k) % PLAYERS], players[(2 * k + 1) % PLAYERS]], undefined),
     );
     const cpu0 = children.map((c) => cpuSeconds(c.child.pid));
+    const calls0 = children.map((c) => syscalls(c.child.pid));
     const own0 = process.cpuUsage();
     const machine0 = machineTicks();
     // --diag: each server reports its event-loop delay and GC pauses after each phase (stderr).
@@ -383,6 +395,11 @@ async function bench({ db, instances }) {
     if (args.diag !== undefined)
       process.stderr.write(`  machine busy flat out: ${busyShare(machine0, machine1)} of its cores\n`);
     const cpu1 = children.map((c) => cpuSeconds(c.child.pid));
+    if (args.diag !== undefined) {
+      const calls1 = children.map((c) => syscalls(c.child.pid));
+      const per = (k) => calls1.map((c, i) => ((c[k] - calls0[i][k]) / full.moves).toFixed(2)).join(' + ');
+      process.stderr.write(`  servers' system calls a move flat out: writes ${per('writes')}, reads ${per('reads')}\n`);
+    }
     diag();
     const ownHalf0 = process.cpuUsage();
     ownDelay.reset();

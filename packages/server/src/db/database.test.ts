@@ -126,3 +126,76 @@ describe.each(DB_KINDS)('group commit on %s', (kind) => {
     for (const id of ids) expect(await stored(id)).toMatchObject({ version: 6, snapshot: 'v5' });
   });
 });
+
+describe('change events between instances on PostgreSQL', () => {
+  let a: Database;
+  let b: Database;
+  const heardBy = { a: [] as ChangeEvent[], b: [] as ChangeEvent[] };
+
+  beforeAll(async () => {
+    const url = await (await testPostgres()).newDatabase();
+    a = await openDatabase({ url });
+    b = await openDatabase({ url });
+    a.onChange((e) => heardBy.a.push(e));
+    b.onChange((e) => heardBy.b.push(e));
+  }, 60_000);
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  const nextTurn = () => new Promise((r) => setImmediate(r));
+  const until = async (done: () => boolean) => {
+    for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+  };
+
+  it('the instance that commits a change hears it at once from itself, the others once by notification', async () => {
+    const row = await a.db
+      .insertInto('games')
+      .values({
+        family: 'tactics',
+        variant_id: 'tactics',
+        options: '{}',
+        rated: 0,
+        status: 'active',
+        seat0_user: null,
+        seat1_user: null,
+        seat0_level: null,
+        seat1_level: null,
+        version: 1,
+        snapshot: '{}',
+        control: '{}',
+        deadline_at: null,
+        meta: '{}',
+        result: null,
+        created_at: 1,
+        updated_at: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // A step too long for a notification: the others hear the event without it, the instance that made it whole.
+    const step = { at: 5, meta: {}, move: 'a'.repeat(9000) };
+    const move: ChangeEvent = { kind: 'game', gameId: row.id, version: 2, step };
+    const control: ChangeEvent = { kind: 'game', gameId: row.id, version: 3 };
+    const lobby: ChangeEvent = { kind: 'lobby' };
+
+    // A move (the batched statement), a change of another column (a statement of its own), a transaction.
+    expect(await a.updateGame(row.id, 1, { version: 2, snapshot: 'x', updated_at: 5 }, [move])).toBe(true);
+    await nextTurn();
+    expect(heardBy.a).toEqual([move]);
+    expect(await a.updateGame(row.id, 2, { version: 3, control: '{"kind":"none"}' }, [control])).toBe(true);
+    await nextTurn();
+    expect(heardBy.a).toEqual([move, control]);
+    await a.transaction(async (_tx, notify) => notify(lobby));
+    await nextTurn();
+    expect(heardBy.a).toEqual([move, control, lobby]);
+    // A refused compare-and-set is heard by no one.
+    expect(await a.updateGame(row.id, 1, { version: 2, snapshot: 'y', updated_at: 6 }, [move])).toBe(false);
+
+    await until(() => heardBy.b.length >= 3);
+    // Time for any echo of a's own notifications to come back to it: none may be heard twice.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(heardBy.b).toEqual([{ kind: 'game', gameId: row.id, version: 2 }, control, lobby]);
+    expect(heardBy.a).toEqual([move, control, lobby]);
+  });
+});

@@ -2,10 +2,13 @@
  * The database the server keeps its truth in: an SQLite file (the embedded default, nothing to set up) or a
  * PostgreSQL server (several server instances share it). One Kysely schema and one set of migrations serve both.
  *
- * Events: after a change commits, every instance hears of it — PostgreSQL's LISTEN/NOTIFY across instances
- * (`pg_notify` inside the transaction is delivered at commit, and never for a rolled-back one), an in-process
- * channel for the single SQLite instance.
+ * Events: after a change commits, every instance hears of it. The instance that made the change hears it at once
+ * from itself, in the same turn of the event loop as the command's answer (so a mover's acknowledgement and the
+ * move's event leave in one write); the others through PostgreSQL's LISTEN/NOTIFY (`pg_notify` inside the
+ * transaction is delivered at commit, and never for a rolled-back one), each notification marked with the instance
+ * that sent it so that instance skips its own.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -79,11 +82,12 @@ const CHANNEL = 'tactica_changes';
 const NOTIFY_LIMIT = 8000;
 
 /**
- * A notification's payload: the event (or a row's list of events) as JSON, without the steps when it would not fit
- * (an event without its step is still whole: the instances that hear it read the game back).
+ * A notification's payload: the sending instance's mark, `|`, then the event (or a row's list of events) as JSON,
+ * without the steps when it would not fit (an event without its step is still whole: the instances that hear it
+ * read the game back).
  */
-export function noticeText(events: ChangeEvent | readonly ChangeEvent[]): string {
-  const text = JSON.stringify(events);
+export function noticeText(events: ChangeEvent | readonly ChangeEvent[], origin = ''): string {
+  const text = `${origin}|${JSON.stringify(events)}`;
   // A character takes at most 3 bytes in UTF-8 (4 for a surrogate pair, which is 2 characters): count bytes only
   // when it could matter.
   if (text.length * 3 < NOTIFY_LIMIT || Buffer.byteLength(text) < NOTIFY_LIMIT) return text;
@@ -92,9 +96,23 @@ export function noticeText(events: ChangeEvent | readonly ChangeEvent[]): string
     const { step: _step, ...rest } = e;
     return rest;
   };
-  return JSON.stringify(
-    Array.isArray(events) ? (events as readonly ChangeEvent[]).map(bare) : bare(events as ChangeEvent),
-  );
+  const stripped = Array.isArray(events) ? (events as readonly ChangeEvent[]).map(bare) : bare(events as ChangeEvent);
+  return `${origin}|${JSON.stringify(stripped)}`;
+}
+
+/** The sending instance's mark and the events of a notification's payload (`noticeText`). */
+export function readNotice(payload: string): { readonly origin: string; readonly events: ChangeEvent[] } {
+  const bar = payload.indexOf('|');
+  if (bar < 0) return { origin: '', events: [] };
+  return { origin: payload.slice(0, bar), events: readEvents(payload.slice(bar + 1)) };
+}
+
+/** Calls every listener with `events` in a coming turn of the event loop (after the committing code has run on). */
+function deliverSoon(listeners: ReadonlySet<(e: ChangeEvent) => void>, events: readonly ChangeEvent[]): void {
+  if (events.length === 0) return;
+  setImmediate(() => {
+    for (const e of events) for (const l of listeners) l(e);
+  });
 }
 
 export interface DatabaseSpec {
@@ -216,12 +234,10 @@ async function openSqlite(file: string): Promise<Database> {
       if (pending.length > 0) setImmediate(() => void flush());
       else flushing = false;
     }
-    const heard = batch.flatMap((w, i) => (changed[i] ? w.events : []));
-    if (heard.length > 0) {
-      setImmediate(() => {
-        for (const e of heard) for (const l of listeners) l(e);
-      });
-    }
+    deliverSoon(
+      listeners,
+      batch.flatMap((w, i) => (changed[i] ? w.events : [])),
+    );
     batch.forEach((w, i) => w.resolve(changed[i] === true));
   };
   return {
@@ -231,11 +247,8 @@ async function openSqlite(file: string): Promise<Database> {
     async transaction(work) {
       const events: ChangeEvent[] = [];
       const result = await db.transaction().execute((tx) => work(tx, (e) => events.push(e)));
-      // Heard after the caller has taken in what it committed (as PostgreSQL's notifications are, later).
-      if (events.length > 0)
-        setImmediate(() => {
-          for (const e of events) for (const l of listeners) l(e);
-        });
+      // Heard after the caller has taken in what it committed.
+      deliverSoon(listeners, events);
       return result;
     },
     updateGame(id, version, set, events) {
@@ -274,14 +287,14 @@ const PG_BATCH = 500;
  * matches, each changed row's events notified as one list. Returns the batch's positions that changed; of two
  * updates of one game in a batch, one changes (the other's version no longer matches, as if it came second).
  */
-async function updateBatch(pool: pg.Pool, batch: readonly PendingUpdate[]): Promise<Set<number>> {
+async function updateBatch(pool: pg.Pool, batch: readonly PendingUpdate[], origin: string): Promise<Set<number>> {
   const columns = Object.keys(BATCHED_COLUMNS);
   const arrays = [
     batch.map((_, i) => i),
     batch.map((w) => w.id),
     batch.map((w) => w.version),
     ...columns.map((c) => batch.map((w) => (w.set as Record<string, unknown>)[c] ?? null)),
-    batch.map((w) => noticeText(w.events)),
+    batch.map((w) => noticeText(w.events, origin)),
   ];
   // A column a row leaves undefined keeps its value: each row says which columns it sets.
   const given = batch.map((w) =>
@@ -308,11 +321,13 @@ async function openPostgres(url: string): Promise<Database> {
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   await migrate(db as Kysely<unknown>, 'postgres');
   const listeners = new Set<(e: ChangeEvent) => void>();
+  // This instance's mark on its notifications: it hears its own changes from itself, at commit.
+  const origin = randomUUID();
   const listener = new pg.Client({ connectionString: url });
   await listener.connect();
   listener.on('notification', (n) => {
-    if (n.channel !== CHANNEL || !n.payload) return;
-    for (const e of readEvents(n.payload)) for (const l of listeners) l(e);
+    if (n.channel !== CHANNEL || !n.payload || n.payload.startsWith(origin)) return;
+    for (const e of readNotice(n.payload).events) for (const l of listeners) l(e);
   });
   // A lost listening connection would silently stop events: fail loudly instead.
   listener.on('error', (e) => {
@@ -326,7 +341,7 @@ async function openPostgres(url: string): Promise<Database> {
     set: Updateable<GamesTable>,
     events: readonly ChangeEvent[],
   ): Promise<boolean> => {
-    const notices = events.map((e) => sql`pg_notify(${CHANNEL}, ${noticeText(e)})`);
+    const notices = events.map((e) => sql`pg_notify(${CHANNEL}, ${noticeText(e, origin)})`);
     const rows = await db
       .with('changed', (q) =>
         q.updateTable('games').set(set).where('id', '=', id).where('version', '=', version).returning('id'),
@@ -334,7 +349,9 @@ async function openPostgres(url: string): Promise<Database> {
       .selectFrom('changed')
       .select(['changed.id', ...notices.map((n, i) => n.as(`n${i}`))])
       .execute();
-    return rows.length === 1;
+    if (rows.length !== 1) return false;
+    deliverSoon(listeners, events);
+    return true;
   };
   // Group commit, as on SQLite: the moves that arrive while one batch is written go together in the next statement,
   // one named prepared statement whatever the batch's size (the rows come as arrays), each row still its own
@@ -344,7 +361,11 @@ async function openPostgres(url: string): Promise<Database> {
   const flush = async (): Promise<void> => {
     const batch = pending.splice(0, PG_BATCH);
     try {
-      const changed = await updateBatch(pool, batch);
+      const changed = await updateBatch(pool, batch, origin);
+      deliverSoon(
+        listeners,
+        batch.flatMap((w, i) => (changed.has(i) ? w.events : [])),
+      );
       batch.forEach((w, i) => w.resolve(changed.has(i)));
     } catch (e) {
       for (const w of batch) w.reject(e);
@@ -359,12 +380,14 @@ async function openPostgres(url: string): Promise<Database> {
     dialect: 'postgres',
     where: `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`,
     async transaction(work) {
-      return db.transaction().execute(async (tx) => {
-        const events: ChangeEvent[] = [];
-        const result = await work(tx, (e) => events.push(e));
-        for (const e of events) await sql`select pg_notify(${CHANNEL}, ${noticeText(e)})`.execute(tx);
-        return result;
+      const events: ChangeEvent[] = [];
+      const result = await db.transaction().execute(async (tx) => {
+        const r = await work(tx, (e) => events.push(e));
+        for (const e of events) await sql`select pg_notify(${CHANNEL}, ${noticeText(e, origin)})`.execute(tx);
+        return r;
       });
+      deliverSoon(listeners, events);
+      return result;
     },
     updateGame(id, version, set, events) {
       const columns = Object.keys(set).filter((c) => (set as Record<string, unknown>)[c] !== undefined);

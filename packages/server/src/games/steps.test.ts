@@ -8,7 +8,7 @@ import { storeGame } from '@tactica/catalogue';
 import { createRng, type Player } from '@tactica/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../accounts/accounts.js';
-import { noticeText, openDatabase, type ChangeEvent, type Database } from '../db/database.js';
+import { noticeText, openDatabase, readNotice, type ChangeEvent, type Database } from '../db/database.js';
 import { stopTestPostgres, testPostgres } from '../testing/server.js';
 import type { TimeControlSpec } from './control.js';
 import type { LiveGame } from './live-game.js';
@@ -194,11 +194,12 @@ describe('an instance follows another by the events', () => {
   });
 
   it('a notification too long for PostgreSQL goes without its step', () => {
-    const e: ChangeEvent = { kind: 'game', gameId: 1, version: 2, step: { at: 1, meta: {}, move: 'x'.repeat(9000) } };
-    const text = noticeText([e]);
+    const origin = 'c0ffee00-0000-4000-8000-000000000000';
+    const e: ChangeEvent = { kind: 'game', gameId: 1, version: 2, step: { at: 1, meta: {}, move: 'x'.repeat(7950) } };
+    const text = noticeText([e], origin);
     expect(Buffer.byteLength(text)).toBeLessThan(8000);
-    expect(JSON.parse(text)).toEqual([{ kind: 'game', gameId: 1, version: 2 }]);
+    expect(readNotice(text)).toEqual({ origin, events: [{ kind: 'game', gameId: 1, version: 2 }] });
     const short: ChangeEvent = { ...e, step: { at: 1, meta: {}, move: '22-18' } };
-    expect(JSON.parse(noticeText(short))).toEqual(short);
+    expect(readNotice(noticeText(short, origin))).toEqual({ origin, events: [short] });
   });
 });
