@@ -128,9 +128,12 @@ describe('an instance follows another by the events', () => {
         expect(fresh.version).toBe(done.version);
         const followed = follower.games.cached(id);
         const stepped =
-          cmd.kind === 'move' || cmd.kind === 'request-takeback' || (cmd.kind === 'answer-takeback' && !cmd.accept);
+          cmd.kind === 'move' ||
+          cmd.kind === 'resign' ||
+          cmd.kind === 'request-takeback' ||
+          (cmd.kind === 'answer-takeback' && !cmd.accept);
         if (stepped) {
-          // A move or a change of meta alone: followed without a read, to exactly what the row holds.
+          // A move, a resignation or a change of meta alone: followed without a read, to exactly what the row holds.
           expect(followed, `${cmd.kind} at version ${done.version}`).toBeDefined();
           stepsFollowed++;
         }
@@ -161,10 +164,24 @@ describe('an instance follows another by the events', () => {
     expect(applyStep(game, played.version, { ...step, session: 99 })).toBeUndefined();
     expect(applyStep(game, played.version, { at: t, move })).toBeUndefined();
 
+    // A resignation: followed by its player; not from another version, nor after a move, nor in a finished game.
+    t += 500;
+    const resigned = await a.games.command(game.id, ben, played.version, { kind: 'resign' });
+    const resignation = stepOf(played, resigned);
+    expect(resignation).toMatchObject({ resigned: 1, session: resigned.restored.session.version });
+    expect(comparable(applyStep(played, resigned.version, resignation) as LiveGame)).toEqual(comparable(resigned));
+    expect(applyStep(game, played.version, resignation)).toBeUndefined();
+    expect(applyStep(played, resigned.version, { ...resignation, move })).toBeUndefined();
+    expect(applyStep(resigned, resigned.version + 1, resignation)).toBeUndefined();
+    expect(applyStep(played, resigned.version, { ...resignation, resigned: 2 })).toBeUndefined();
+    const taken = await a.games.command(game.id, ben, resigned.version, { kind: 'request-takeback' });
+    const back = await a.games.command(game.id, ann, taken.version, { kind: 'answer-takeback', accept: true });
+    expect(back.finished).toBe(false);
+
     // On the other instance: a change without a step (a draw offered) drops the copy, which is then read again.
     await b.games.load(game.id);
     t += 1000;
-    const offered = await a.games.command(game.id, ben, played.version, { kind: 'offer-draw' });
+    const offered = await a.games.command(game.id, ben, back.version, { kind: 'offer-draw' });
     await until(() => (b.heard.get(game.id) ?? 0) >= offered.version, 'the offer');
     expect(b.games.cached(game.id)).toBeUndefined();
     expect(comparable(await b.games.load(game.id))).toEqual(comparable(offered));

@@ -2,12 +2,12 @@
  * How an instance follows another's changes without reading the game back. A change's event carries a step: what
  * brings a copy of the game from version v − 1 to v — the move played, in the notation the stored snapshot keeps
  * it in, with the time it was played at; or nothing but the new meta when the session did not change (a takeback
- * asked for, a reminder, a vacation's credit). The instance that hears it plays the step on its cached copy with
- * the same rules code, so the copy equals what a reload would give. Anything else (a resignation, a draw, a
- * takeback, a timeout, a Tactorus round) carries no step, and every instance that has the game reads it back, as
- * it does after a missed event or a version gap **(ours)**.
+ * asked for, a reminder, a vacation's credit); or the player who resigned. The instance that hears it plays the
+ * step on its cached copy with the same rules code, so the copy equals what a reload would give. Anything else (a
+ * draw, a takeback, a timeout, a Tactorus round) carries no step, and every instance that has the game reads it
+ * back, as it does after a missed event or a version gap **(ours)**.
  */
-import { moveText, prefixOf } from '@tactica/core';
+import { moveText, prefixOf, type Player } from '@tactica/core';
 import type { RestoredGame } from '@tactica/catalogue';
 import type { GameMeta, LiveGame } from './live-game.js';
 
@@ -15,9 +15,11 @@ export interface GameStep {
   /** When the change was made: the clock's time for the move, and the game's `updatedAt`. */
   readonly at: number;
   readonly meta: GameMeta;
-  /** The move played, as the snapshot writes it (absent: the session did not change). */
+  /** The move played, as the snapshot writes it (absent with `resigned`, or when the session did not change). */
   readonly move?: string;
-  /** The session's version after the move: a check that the copy followed the same line. */
+  /** The player who resigned (instead of a move). */
+  readonly resigned?: Player;
+  /** The session's version after the move or resignation: a check that the copy followed the same line. */
   readonly session?: number;
 }
 
@@ -27,18 +29,20 @@ export function stepOf(before: LiveGame, after: LiveGame): GameStep | undefined 
   const a = after.restored;
   if (a.session === b.session) return { at: after.updatedAt, meta: after.meta };
   if (a.dynamics !== 'sequential' || b.dynamics !== 'sequential') return undefined;
+  if (a.session.version !== b.session.version + 1 || b.session.ending !== undefined) return undefined;
+  const ending = a.session.ending;
+  if (ending !== undefined) {
+    // A resignation on the position the copy holds: the line before it is the copy's line, unchanged.
+    const resigned = ending.kind === 'resigned' && ending.before === b.session.history ? ending.player : undefined;
+    return resigned === undefined
+      ? undefined
+      : { at: after.updatedAt, meta: after.meta, resigned, session: a.session.version };
+  }
   const hb = b.session.history;
   const ha = a.session.history;
   // One move played on the current position, and nothing else: the history was extended by `pushMove` from the
   // one before (taken-back moves dropped), and the session's version went up by one.
-  if (
-    a.session.version !== b.session.version + 1 ||
-    ha.cursor !== hb.cursor + 1 ||
-    ha.moves.length !== ha.cursor ||
-    prefixOf(ha.moves) !== hb.moves ||
-    a.session.ending !== undefined ||
-    b.session.ending !== undefined
-  ) {
+  if (ha.cursor !== hb.cursor + 1 || ha.moves.length !== ha.cursor || prefixOf(ha.moves) !== hb.moves) {
     return undefined;
   }
   const i = hb.cursor;
@@ -56,7 +60,10 @@ function isStep(v: unknown): v is GameStep {
     typeof meta === 'object' &&
     meta !== null &&
     typeof meta['turnSince'] === 'number' &&
-    (s['move'] === undefined || (typeof s['move'] === 'string' && typeof s['session'] === 'number'))
+    (s['move'] === undefined || s['resigned'] === undefined) &&
+    (s['move'] === undefined || typeof s['move'] === 'string') &&
+    (s['resigned'] === undefined || s['resigned'] === 0 || s['resigned'] === 1) &&
+    (s['move'] === undefined && s['resigned'] === undefined ? true : typeof s['session'] === 'number')
   );
 }
 
@@ -68,7 +75,13 @@ function isStep(v: unknown): v is GameStep {
 export function applyStep(game: LiveGame, version: number, step: unknown): LiveGame | undefined {
   if (version !== game.version + 1 || !isStep(step)) return undefined;
   let restored: RestoredGame = game.restored;
-  if (step.move !== undefined) {
+  if (step.resigned !== undefined) {
+    if (restored.dynamics !== 'sequential' || game.finished) return undefined;
+    const session = restored.session;
+    const ended = session.resign(step.resigned, { expectedVersion: session.version, now: step.at });
+    if (!ended.ok || ended.value.version !== step.session) return undefined;
+    restored = { ...restored, session: ended.value };
+  } else if (step.move !== undefined) {
     if (restored.dynamics !== 'sequential' || game.finished) return undefined;
     const session = restored.session;
     const player = session.toMove;
