@@ -24,11 +24,19 @@ import { initialState, load, outcomeOf, stateOf, type TactrixMove, type TactrixS
 const scratch = new Position();
 const buffer = new Int32Array(MAX_MOVES);
 
+// The outcome by rule needs a move generation; a session asks it of the same position several times a move
+// (whose turn, is the game over, may this move be played), so it is remembered on the state (immutable).
+const outcomes = new WeakMap<TactrixState, Outcome | null>();
+
 /** The game's outcome: resignation or agreement if recorded, else by rule (see Position.status). */
 export function outcomeOfState(s: TactrixState): Outcome | undefined {
   if (s.ended) return s.ended;
+  const known = outcomes.get(s);
+  if (known !== undefined) return known ?? undefined;
   const p = load(s, scratch);
-  return outcomeOf(p.status(p.generate(p.turn, buffer)));
+  const o = outcomeOf(p.status(p.generate(p.turn, buffer)));
+  outcomes.set(s, o ?? null);
+  return o;
 }
 
 export function legalMoves(s: TactrixState, player?: Player): TactrixMove[] {
