@@ -17,7 +17,7 @@
 // The servers run as child processes (bench/server-child.js); PostgreSQL is the tests' throwaway server.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -166,6 +166,20 @@ function machineTicks() {
 
 function busyShare(a, b) {
   return `${((100 * (b.busy - a.busy)) / (b.total - a.total)).toFixed(0)}%`;
+}
+
+/** The CPU time so far of every PostgreSQL process on the machine (the tests' throwaway server's, in a benchmark). */
+function postgresCpuSeconds() {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+      total += cpuSeconds(pid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
 }
 
 /** A process's read and write system calls so far (Linux's /proc/<pid>/io; NaN elsewhere). */
@@ -384,6 +398,7 @@ async function bench({ db, instances }) {
     );
     const cpu0 = children.map((c) => cpuSeconds(c.child.pid));
     const calls0 = children.map((c) => syscalls(c.child.pid));
+    const pg0 = postgresCpuSeconds();
     const own0 = process.cpuUsage();
     const machine0 = machineTicks();
     // --diag: each server reports its event-loop delay and GC pauses after each phase (stderr).
@@ -399,6 +414,10 @@ async function bench({ db, instances }) {
       const calls1 = children.map((c) => syscalls(c.child.pid));
       const per = (k) => calls1.map((c, i) => ((c[k] - calls0[i][k]) / full.moves).toFixed(2)).join(' + ');
       process.stderr.write(`  servers' system calls a move flat out: writes ${per('writes')}, reads ${per('reads')}\n`);
+      if (db === 'postgres') {
+        const pgCpu = (postgresCpuSeconds() - pg0) / full.moves;
+        process.stderr.write(`  PostgreSQL's CPU a move flat out: ${(pgCpu * 1e6).toFixed(0)} µs\n`);
+      }
     }
     diag();
     const ownHalf0 = process.cpuUsage();
