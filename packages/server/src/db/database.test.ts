@@ -12,6 +12,34 @@ import { openDatabase, type ChangeEvent, type Database } from './database.js';
 
 afterAll(() => stopTestPostgres());
 
+/** A game row at version 1 (what is in it does not matter to the database layer). */
+async function insertGame(database: Database): Promise<number> {
+  const row = await database.db
+    .insertInto('games')
+    .values({
+      family: 'tactics',
+      variant_id: 'tactics',
+      options: '{}',
+      rated: 0,
+      status: 'active',
+      seat0_user: null,
+      seat1_user: null,
+      seat0_level: null,
+      seat1_level: null,
+      version: 1,
+      snapshot: '{}',
+      control: '{}',
+      deadline_at: null,
+      meta: '{}',
+      result: null,
+      created_at: 1,
+      updated_at: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 describe.each(DB_KINDS)('group commit on %s', (kind) => {
   let database: Database;
   let folder: string | undefined;
@@ -31,32 +59,7 @@ describe.each(DB_KINDS)('group commit on %s', (kind) => {
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
-  async function newGame(): Promise<number> {
-    const row = await database.db
-      .insertInto('games')
-      .values({
-        family: 'tactics',
-        variant_id: 'tactics',
-        options: '{}',
-        rated: 0,
-        status: 'active',
-        seat0_user: null,
-        seat1_user: null,
-        seat0_level: null,
-        seat1_level: null,
-        version: 1,
-        snapshot: '{}',
-        control: '{}',
-        deadline_at: null,
-        meta: '{}',
-        result: null,
-        created_at: 1,
-        updated_at: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
+  const newGame = () => insertGame(database);
 
   const move = (version: number, snapshot: string) => ({
     version: version + 1,
@@ -150,29 +153,7 @@ describe('change events between instances on PostgreSQL', () => {
   };
 
   it('the instance that commits a change hears it at once from itself, the others once by notification', async () => {
-    const row = await a.db
-      .insertInto('games')
-      .values({
-        family: 'tactics',
-        variant_id: 'tactics',
-        options: '{}',
-        rated: 0,
-        status: 'active',
-        seat0_user: null,
-        seat1_user: null,
-        seat0_level: null,
-        seat1_level: null,
-        version: 1,
-        snapshot: '{}',
-        control: '{}',
-        deadline_at: null,
-        meta: '{}',
-        result: null,
-        created_at: 1,
-        updated_at: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = { id: await insertGame(a) };
     // A step too long for a notification: the others hear the event without it, the instance that made it whole.
     const step = { at: 5, meta: {}, move: 'a'.repeat(9000) };
     const move: ChangeEvent = { kind: 'game', gameId: row.id, version: 2, step };
