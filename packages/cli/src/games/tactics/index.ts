@@ -15,14 +15,11 @@ import {
 } from '@tactica/tactics';
 import { tacticsEntry } from '@tactica/catalogue/tactics';
 import { aiTools } from '../../ai/ai-tools.js';
-import { askSeats } from '../../ai/ask-opponent.js';
-import { seatsFromOptions } from '../../ai/seats.js';
 import { gameCli, type GameCli } from '../../game-cli.js';
 import { CliError, type Io } from '../../io.js';
-import { addPlayOptions, gameToPlay, readGameFile, seedOrClock } from '../../play-options.js';
+import { addPlayOptions, readGameFile } from '../../play-options.js';
 import { setupFrom } from '../../setup-options.js';
-import { SaveLibrary } from '../../storage/save-library.js';
-import { runTerminalGame } from '../../terminal/loop.js';
+import { playFromMenu, playFromOptions } from '../../play-game.js';
 import { GAME_ID, loadText, tacticsAdapter } from './adapter.js';
 
 type H = History<TacticsState, TacticsMove>;
@@ -67,31 +64,13 @@ function configurePlay(cmd: Command, io: Io): void {
     file: 'record file',
     // --resume took a named save before --load was the name in every game.
     loadAliases: ['resume'],
-  }).action(async (opts: { position?: string; load?: string } & Record<string, unknown>) => {
-    const library = new SaveLibrary();
-    const { setup, history } = await gameToPlay(
-      tacticsEntry,
-      opts.load,
-      library,
-      opts.position === undefined ? {} : { position: opts.position },
-      { position: '--position' },
-    );
-    const seats = seatsFromOptions(opts, setup.game, await setup.loadEngine(), seedOrClock(opts['seed']));
-    // A person playing Black alone against the computer sees the board from Black's side.
-    const flipped = seats[0] !== undefined && seats[1] === undefined;
-    await runTerminalGame(tacticsAdapter(setup, library), io, {
-      ...(history ? { history } : {}),
-      seats,
-      flipped,
-    });
-  });
+  }).action((opts: { position?: string; load?: string } & Record<string, unknown>) =>
+    playFromOptions(tacticsEntry, tacticsAdapter, io, opts),
+  );
 }
 
-/** `tactica play` menu: asks for the opponent (a person at the same keyboard or a computer level) and a colour. */
-async function launch(io: Io): Promise<void> {
-  const setup = setupFrom(tacticsEntry, {});
-  const seats = await askSeats(io, await setup.loadEngine(), setup.game.info.players);
-  if (seats) await runTerminalGame(tacticsAdapter(setup, new SaveLibrary()), io, seats);
+function launch(io: Io): Promise<void> {
+  return playFromMenu(tacticsEntry, tacticsAdapter, io);
 }
 
 function configureMoves(cmd: Command, io: Io): void {

@@ -28,15 +28,14 @@ import {
 } from '@tactica/tactrix';
 import { tactrixEntry, type TactrixSetup, type TactrixStatus } from '@tactica/catalogue/tactrix';
 import { aiTools } from '../../ai/ai-tools.js';
-import { askSeats } from '../../ai/ask-opponent.js';
-import { seatsFromOptions } from '../../ai/seats.js';
 import { gameCli, type GameCli } from '../../game-cli.js';
 import { CliError, type Io } from '../../io.js';
-import { addPlayOptions, gameToPlay, readGameFile, seedOrClock } from '../../play-options.js';
+import { addPlayOptions, readGameFile } from '../../play-options.js';
 import { fileFormat, setupFrom } from '../../setup-options.js';
 import { SaveLibrary } from '../../storage/save-library.js';
 import { askReplace } from '../../storage/delete-save.js';
-import { runTerminalGame, type ExtraCommand, type TerminalAdapter } from '../../terminal/loop.js';
+import { playFromMenu, playFromOptions } from '../../play-game.js';
+import { type ExtraCommand, type TerminalAdapter } from '../../terminal/loop.js';
 
 type H = History<TactrixState, TactrixMove>;
 
@@ -212,31 +211,13 @@ function configurePlay(cmd: Command, io: Io): void {
     levels: tactrixEntry.levels.map((l) => l.id),
     position: true,
     load: 'file-or-save',
-  }).action(async (opts: { position?: string; load?: string } & Record<string, unknown>) => {
-    const library = new SaveLibrary();
-    const { setup, history } = await gameToPlay(
-      tactrixEntry,
-      opts.load,
-      library,
-      opts.position === undefined ? {} : { position: opts.position },
-      { position: '--position' },
-    );
-    const seats = seatsFromOptions(opts, setup.game, await setup.loadEngine(), seedOrClock(opts['seed']));
-    // A person playing Black alone against the computer sees the board from their side.
-    const flipped = seats[0] !== undefined && seats[1] === undefined;
-    await runTerminalGame(tactrixAdapter(setup, library), io, {
-      ...(history ? { history } : {}),
-      seats,
-      flipped,
-    });
-  });
+  }).action((opts: { position?: string; load?: string } & Record<string, unknown>) =>
+    playFromOptions(tactrixEntry, tactrixAdapter, io, opts),
+  );
 }
 
-/** `tactica play` menu: asks for the opponent (a person at the same keyboard or a computer level) and a colour. */
-async function launch(io: Io): Promise<void> {
-  const setup = setupFrom(tactrixEntry, {});
-  const seats = await askSeats(io, await setup.loadEngine(), setup.game.info.players);
-  if (seats) await runTerminalGame(tactrixAdapter(setup), io, seats);
+function launch(io: Io): Promise<void> {
+  return playFromMenu(tactrixEntry, tactrixAdapter, io);
 }
 
 function configureMoves(cmd: Command, io: Io): void {
