@@ -55,16 +55,29 @@ function isStep(v: unknown): v is GameStep {
   if (typeof v !== 'object' || v === null) return false;
   const s = v as Record<string, unknown>;
   const meta = s['meta'] as Record<string, unknown> | null | undefined;
+  const move = s['move'];
+  const resigned = s['resigned'];
   return (
     typeof s['at'] === 'number' &&
     typeof meta === 'object' &&
     meta !== null &&
     typeof meta['turnSince'] === 'number' &&
-    (s['move'] === undefined || s['resigned'] === undefined) &&
-    (s['move'] === undefined || typeof s['move'] === 'string') &&
-    (s['resigned'] === undefined || s['resigned'] === 0 || s['resigned'] === 1) &&
-    (s['move'] === undefined && s['resigned'] === undefined ? true : typeof s['session'] === 'number')
+    (move === undefined || typeof move === 'string') &&
+    (resigned === undefined || resigned === 0 || resigned === 1) &&
+    // A move or a resignation, not both; either comes with the session version it reached.
+    (move === undefined || resigned === undefined) &&
+    (move === undefined && resigned === undefined ? true : typeof s['session'] === 'number')
   );
+}
+
+type SequentialSession = Extract<RestoredGame, { dynamics: 'sequential' }>['session'];
+
+/** The session after the step's move or resignation, as the writer's rules code made it (undefined: no turn). */
+function sessionAfter(session: SequentialSession, step: GameStep): ReturnType<SequentialSession['resign']> | undefined {
+  const at = { expectedVersion: session.version, now: step.at };
+  if (step.resigned !== undefined) return session.resign(step.resigned, at);
+  const player = session.toMove;
+  return player === undefined || step.move === undefined ? undefined : session.playText(player, step.move, at);
 }
 
 /**
@@ -75,20 +88,11 @@ function isStep(v: unknown): v is GameStep {
 export function applyStep(game: LiveGame, version: number, step: unknown): LiveGame | undefined {
   if (version !== game.version + 1 || !isStep(step)) return undefined;
   let restored: RestoredGame = game.restored;
-  if (step.resigned !== undefined) {
+  if (step.move !== undefined || step.resigned !== undefined) {
     if (restored.dynamics !== 'sequential' || game.finished) return undefined;
-    const session = restored.session;
-    const ended = session.resign(step.resigned, { expectedVersion: session.version, now: step.at });
-    if (!ended.ok || ended.value.version !== step.session) return undefined;
-    restored = { ...restored, session: ended.value };
-  } else if (step.move !== undefined) {
-    if (restored.dynamics !== 'sequential' || game.finished) return undefined;
-    const session = restored.session;
-    const player = session.toMove;
-    if (player === undefined) return undefined;
-    const played = session.playText(player, step.move, { expectedVersion: session.version, now: step.at });
-    if (!played.ok || played.value.version !== step.session) return undefined;
-    restored = { ...restored, session: played.value };
+    const next = sessionAfter(restored.session, step);
+    if (!next?.ok || next.value.version !== step.session) return undefined;
+    restored = { ...restored, session: next.value };
   }
   const finished = restored.session.outcome !== undefined;
   return { ...game, version, finished, meta: step.meta, restored, updatedAt: step.at };
