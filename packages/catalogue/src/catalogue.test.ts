@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createRng, current, unwrap, type Player, type Rng } from '@tactica/core';
 import { ENTRIES, restoreStoredGame } from './all.js';
 import { readOptions } from './options.js';
-import { storeGame } from './stored-game.js';
+import { storeGame, storedGameText } from './stored-game.js';
 import type { AnyGameEntry, AnyGameSetup, BoardInput, MoveInput, VariantInfo } from './types.js';
 
 const PLAYOUTS = 2;
@@ -146,6 +146,7 @@ describe.each(ENTRIES.map((e) => [e.family, e] as const))('%s in the catalogue',
           session = unwrap(session.play(session.toMove, move, { expectedVersion: session.version, now }));
         }
         const stored = JSON.parse(JSON.stringify(storeGame(setup, session))) as unknown;
+        expect(JSON.parse(storedGameText(setup, session))).toEqual(stored);
         const back = unwrap(restoreStoredGame(stored));
         expect(back.dynamics).toBe('sequential');
         expect(game.formatPosition(back.session.position)).toBe(game.formatPosition(session.position));
@@ -175,6 +176,7 @@ describe.each(ENTRIES.map((e) => [e.family, e] as const))('%s in the catalogue',
           session = unwrap(session.submit(p, move, { expectedVersion: session.version, now }));
         }
         const stored = JSON.parse(JSON.stringify(storeGame(setup, session))) as unknown;
+        expect(JSON.parse(storedGameText(setup, session))).toEqual(stored);
         const back = unwrap(restoreStoredGame(stored));
         expect(back.dynamics).toBe('simultaneous');
         expect(JSON.stringify(back.session)).toBe(JSON.stringify(session));

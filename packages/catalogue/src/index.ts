@@ -28,6 +28,7 @@ export {
   readStoredGame,
   restoreWith,
   storeGame,
+  storedGameText,
   STORED_GAME_FORMAT,
   type RestoredGame,
   type StoredGame,

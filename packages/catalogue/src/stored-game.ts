@@ -59,6 +59,25 @@ export function storeGame(setup: Pick<AnyGameSetup, 'family' | 'options'>, sessi
   };
 }
 
+/**
+ * `JSON.stringify(storeGame(setup, session))` as `readStoredGame` reads it back, written through the session's own
+ * `toJSONText` where it has one (a sequential session writes its moves' text extended from the last time): a server
+ * writes this at every move.
+ */
+export function storedGameText(
+  setup: Pick<AnyGameSetup, 'family' | 'options'>,
+  session: { toJSON(): unknown; toJSONText?(): string },
+): string {
+  const envelope = JSON.stringify({
+    format: STORED_GAME_FORMAT,
+    formatVersion: 1,
+    family: setup.family,
+    options: setup.options,
+  });
+  const body = session.toJSONText ? session.toJSONText() : JSON.stringify(session.toJSON());
+  return `${envelope.slice(0, -1)},"session":${body}}`;
+}
+
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { prefixOf, pushMove, startHistory, type History } from './history.js';
-import { lineTexts } from './move-text.js';
+import { prefixOf, pushMove, startHistory, undo, type History } from './history.js';
+import { carryLineTexts, lineTexts, lineTextsJson } from './move-text.js';
 
 /** States are objects (as the games' are), moves numbers; counts how often a move is formatted. */
 function counting(): { game: { formatMove(s: { n: number }, m: number): string }; calls: () => number } {
@@ -30,5 +30,72 @@ describe('lineTexts', () => {
     }
     expect(calls()).toBe(50);
     expect(lineTexts(game, h)).toEqual(Array.from({ length: 50 }, (_, i) => `${i}+${i + 1}`));
+  });
+});
+
+describe('lineTextsJson', () => {
+  it('is the JSON of the line texts, extended move by move and written afresh after a takeback', () => {
+    const { game, calls } = counting();
+    let h: History<{ n: number }, number> = startHistory({ n: 0 });
+    for (let i = 1; i <= 30; i++) {
+      h = pushMove(h, i, { n: i });
+      expect(lineTextsJson(game, h)).toBe(JSON.stringify(lineTexts(game, h)));
+    }
+    expect(calls()).toBe(30);
+    // Two moves taken back and another played: the new list's prefix holds 30 moves, the list 29.
+    h = pushMove(undo(h, 2), 99, { n: 99 });
+    expect(lineTextsJson(game, h)).toBe(
+      JSON.stringify([...Array.from({ length: 28 }, (_, i) => `${i}+${i + 1}`), '28+99']),
+    );
+    h = pushMove(h, 7, { n: 7 });
+    expect(JSON.parse(lineTextsJson(game, h))).toEqual(lineTexts(game, h));
+  });
+
+  it('escapes what a move text holds as JSON does', () => {
+    const game = { formatMove: (_s: { n: number }, m: number) => (m === 1 ? 'a "quoted"\\ move' : 'b\u2028') };
+    let h: History<{ n: number }, number> = startHistory({ n: 0 });
+    h = pushMove(h, 1, { n: 1 });
+    lineTextsJson(game, h);
+    h = pushMove(h, 2, { n: 2 });
+    expect(lineTextsJson(game, h)).toBe(JSON.stringify(['a "quoted"\\ move', 'b\u2028']));
+  });
+});
+
+describe('carryLineTexts', () => {
+  // States that are numbers are not remembered per state (moveText keeps texts on objects): every text computed counts.
+  let calls = 0;
+  const game = {
+    formatMove(s: number, m: number): string {
+      calls++;
+      return `${s}+${m}`;
+    },
+  };
+  const line = (n: number): History<number, number> => {
+    let h: History<number, number> = startHistory(0);
+    for (let i = 1; i <= n; i++) h = pushMove(h, i, i);
+    return h;
+  };
+
+  it("keeps a followed line's text one move away: a line pushed twice since it was written costs two texts", () => {
+    let h = line(20);
+    calls = 0;
+    lineTextsJson(game, h);
+    expect(calls).toBe(20);
+    // Another writer's move followed, then this copy writes its own: each extends the one before.
+    h = pushMove(h, 21, 21);
+    carryLineTexts(game, h);
+    h = pushMove(h, 22, 22);
+    expect(JSON.parse(lineTextsJson(game, h))).toEqual(Array.from({ length: 22 }, (_, i) => `${i}+${i + 1}`));
+    expect(calls).toBe(22);
+  });
+
+  it('computes nothing for a line never written', () => {
+    let h = line(1);
+    calls = 0;
+    for (let i = 2; i <= 20; i++) {
+      h = pushMove(h, i, i);
+      carryLineTexts(game, h);
+    }
+    expect(calls).toBe(0);
   });
 });

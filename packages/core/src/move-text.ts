@@ -31,10 +31,49 @@ export function lineTexts<S, M>(game: Pick<Game<S, M>, 'formatMove'>, h: History
   const n = h.moves.length;
   const prefix = prefixOf(h.moves);
   const before = prefix && lines.get(prefix);
-  const texts =
-    before && before.game === game && before.texts.length >= n - 1
-      ? [...before.texts.slice(0, n - 1), moveText(game, h.states[n - 1] as S, h.moves[n - 1] as M)]
-      : h.moves.map((m, i) => moveText(game, h.states[i] as S, m));
+  let texts: string[];
+  if (before && before.game === game && before.texts.length >= n - 1) {
+    texts = before.texts.slice(0, n - 1);
+    texts.push(moveText(game, h.states[n - 1] as S, h.moves[n - 1] as M));
+  } else {
+    texts = h.moves.map((m, i) => moveText(game, h.states[i] as S, m));
+  }
   lines.set(h.moves, { game, texts });
   return texts;
+}
+
+const jsons = new WeakMap<
+  readonly unknown[],
+  { readonly game: object; readonly count: number; readonly json: string }
+>();
+
+/**
+ * `JSON.stringify(lineTexts(game, h))`, remembered per moves list and extended by the one move pushed: the moves are
+ * most of a stored game, and encoding them all again at every move cost a server more than the rest of the move's
+ * storing.
+ */
+export function lineTextsJson<S, M>(game: Pick<Game<S, M>, 'formatMove'>, h: History<S, M>): string {
+  const known = jsons.get(h.moves);
+  if (known && known.game === game) return known.json;
+  const texts = lineTexts(game, h);
+  const n = texts.length;
+  const prefix = prefixOf(h.moves);
+  const before = prefix && jsons.get(prefix);
+  // Extended only from a prefix one move shorter (after a takeback the prefix holds the moves taken back too).
+  const json =
+    before && before.game === game && before.count === n - 1 && n > 1
+      ? `${before.json.slice(0, -1)},${JSON.stringify(texts[n - 1])}]`
+      : JSON.stringify(texts);
+  jsons.set(h.moves, { game, count: n, json });
+  return json;
+}
+
+/**
+ * Extends what is remembered of the line `h` was made from to `h`, when something is: a server instance that follows
+ * another instance's moves on its copy of a game keeps the text it will write at its own next move one move's text
+ * away, and computes nothing for a line it has never written.
+ */
+export function carryLineTexts<S, M>(game: Pick<Game<S, M>, 'formatMove'>, h: History<S, M>): void {
+  const prefix = prefixOf(h.moves);
+  if (prefix && jsons.get(prefix)?.game === game) lineTextsJson(game, h);
 }

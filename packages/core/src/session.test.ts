@@ -409,6 +409,32 @@ describe('snapshots', () => {
     expect(JSON.stringify(back.value.tick(later).session)).toBe(JSON.stringify(s.tick(later).session));
   });
 
+  it('toJSONText reads back as toJSON after any commands (moves, takebacks, redos, resignation, clocks)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 30 }), (ops) => {
+        let s = start({ clock: { mode: 'game', limit: 'normal' } });
+        let now = 0;
+        for (const op of ops) {
+          now += 1_000;
+          const p = s.toMove ?? 0;
+          const r =
+            op < 3
+              ? s.play(p, op + 1, at(s, now))
+              : op === 3
+                ? s.takeback(at(s, now))
+                : op === 4
+                  ? s.redo(at(s, now))
+                  : op === 5
+                    ? s.offerDraw(p, at(s, now))
+                    : s.resign(p, at(s, now));
+          if (r.ok) s = r.value;
+          expect(JSON.parse(s.toJSONText())).toEqual(JSON.parse(JSON.stringify(s)));
+          expect(restoreSession<NimState, number, string>(nim, s.toJSONText()).ok).toBe(true);
+        }
+      }),
+    );
+  });
+
   it('round trip with a result: a restored resignation can still be taken back', () => {
     let s = playAll(start(), ['take 3', 'take 1']);
     s = value(s.resign(0, at(s)));

@@ -34,7 +34,7 @@ import {
   type TimeMode,
 } from './clock.js';
 import type { Game } from './game.js';
-import { lineTexts } from './move-text.js';
+import { lineTexts, lineTextsJson } from './move-text.js';
 import { outcomeAt, positionText } from './state-memo.js';
 import { canRedo, canUndo, current, pushMove, redo, startHistory, undo, type History } from './history.js';
 import type { Outcome } from './outcome.js';
@@ -468,6 +468,18 @@ export class Session<S, M, G = undefined> extends SessionCommands<SessionState<S
       ...(ending ? { before: encodeLine(game, ending.before) } : {}),
       ...drawOfferField(drawOffer),
     };
+  }
+
+  /**
+   * `JSON.stringify(this.toJSON())` as `restoreSession` reads it back (the line's fields come last), with the moves'
+   * text extended from the one written for the line this one was made from: a server stores the snapshot at every
+   * move, and encoding the whole line each time was most of that cost.
+   */
+  toJSONText(): string {
+    const { line, ...rest } = this.toJSON();
+    const { moves: _moves, ...lineRest } = line;
+    const moves = lineTextsJson(this.config.game, this.state.history);
+    return `${JSON.stringify(rest).slice(0, -1)},"line":${JSON.stringify(lineRest).slice(0, -1)},"moves":${moves}}}`;
   }
 
   // --- internals ---

@@ -6,7 +6,7 @@
  */
 import type { History, Player, SeatSpec, SessionSeats } from '@tactica/core';
 import { entryOf } from '@tactica/catalogue/all';
-import { storeGame, type AnyGameSetup, type GameFamily, type RestoredGame } from '@tactica/catalogue';
+import { storedGameText, type AnyGameSetup, type GameFamily, type RestoredGame } from '@tactica/catalogue';
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { User } from '../accounts/accounts.js';
 import type { ChangeEvent, Database } from '../db/database.js';
@@ -182,7 +182,7 @@ export class GameService {
       seat0_level: levels[0],
       seat1_level: levels[1],
       version: 1,
-      snapshot: JSON.stringify(storeGame(setup, restored.session)),
+      snapshot: storedGameText(setup, restored.session),
       control: JSON.stringify(spec.control),
       deadline_at: deadlineOf(draft, now),
       meta: JSON.stringify(meta),
@@ -363,7 +363,7 @@ export class GameService {
     const updated: LiveGame = { ...game, version, finished, meta: next.meta, restored: next.restored, updatedAt: now };
     const set: Updateable<GamesTable> = {
       version,
-      snapshot: JSON.stringify(storeGame(next.restored.setup, next.restored.session)),
+      snapshot: storedGameText(next.restored.setup, next.restored.session),
       meta: JSON.stringify(next.meta),
       status: finished ? 'finished' : 'active',
       result: outcome ? JSON.stringify(outcome) : null,

@@ -7,7 +7,7 @@
  * draw, a takeback, a timeout, a Tactorus round) carries no step, and every instance that has the game reads it
  * back, as it does after a missed event or a version gap **(ours)**.
  */
-import { moveText, prefixOf, type Player } from '@tactica/core';
+import { carryLineTexts, moveText, prefixOf, type Player } from '@tactica/core';
 import type { RestoredGame } from '@tactica/catalogue';
 import type { GameMeta, LiveGame } from './live-game.js';
 
@@ -92,6 +92,8 @@ export function applyStep(game: LiveGame, version: number, step: unknown): LiveG
     if (restored.dynamics !== 'sequential' || game.finished) return undefined;
     const next = sessionAfter(restored.session, step);
     if (!next?.ok || next.value.version !== step.session) return undefined;
+    // This instance may write the game's next move: its stored text then extends this line's, not a fresh one.
+    carryLineTexts(next.value.game, next.value.history);
     restored = { ...restored, session: next.value };
   }
   const finished = restored.session.outcome !== undefined;
