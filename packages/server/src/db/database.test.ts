@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, stopTestPostgres, testPostgres } from '../testing/server.js';
 import { openDatabase, type ChangeEvent, type Database } from './database.js';
@@ -84,6 +85,20 @@ describe.each(DB_KINDS)('group commit on %s', (kind) => {
     for (let i = 0; i < 100 && heard.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     await new Promise((r) => setTimeout(r, 100));
   }
+
+  it('indexes no column of games that every move changes (PostgreSQL then updates the row in place)', async () => {
+    const indexed =
+      kind === 'sqlite'
+        ? await sql<{ name: string }>`select distinct ii.name from pragma_index_list('games') il
+            join pragma_index_info(il.name) ii`.execute(database.db)
+        : await sql<{ name: string }>`select distinct a.attname as name from pg_index i
+            join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+            where i.indrelid = 'games'::regclass`.execute(database.db);
+    const columns = indexed.rows.map((r) => r.name);
+    expect(columns).toContain('deadline_at');
+    // What a move of a game without a clock writes: its version, snapshot, meta and time.
+    for (const c of ['version', 'snapshot', 'meta', 'updated_at']) expect(columns).not.toContain(c);
+  });
 
   it('lets exactly one of two updates of a game on one version win, in one batch', async () => {
     const a = await newGame();

@@ -2,7 +2,7 @@
  * One set of migrations for both databases (Kysely's schema builder speaks each dialect); only an identity column
  * differs in spelling. Applied in order at start-up; a database newer than this program is refused.
  */
-import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import type { Dialect } from './database.js';
 
@@ -186,6 +186,17 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('seen_at', time, (c) => c.notNull())
           .execute();
         await db.schema.createIndex('pbm_seen_at').on('pbm_seen').column('seen_at').execute();
+      },
+    },
+    '004-games-updated-in-place': {
+      async up(db: Db) {
+        // Every move sets `updated_at`, which this index held: SQLite rewrote an index entry a move, and PostgreSQL
+        // could not update the row in place (a HOT update changes no indexed column), so every index of the table
+        // took a new entry at every move. The lobby lists the games in progress newest first, by id.
+        await db.schema.dropIndex('games_status').execute();
+        await db.schema.createIndex('games_status').on('games').columns(['status', 'id']).execute();
+        // Room on each page for a row's next version, where PostgreSQL's in-place updates put it.
+        if (dialect === 'postgres') await sql`alter table games set (fillfactor = 70)`.execute(db);
       },
     },
   };

@@ -529,7 +529,7 @@ export class GameService {
     };
   }
 
-  /** Games in progress, newest first, for the lobby. */
+  /** Games in progress, the newest first (by id: a move changes no indexed column), for the lobby. */
   async recent(limit: number): Promise<object[]> {
     const rows = await this.database.db
       .selectFrom('games')
@@ -546,7 +546,7 @@ export class GameService {
         'u1.name as seat1_name',
       ])
       .where('games.status', '=', 'active')
-      .orderBy('games.updated_at', 'desc')
+      .orderBy('games.id', 'desc')
       .limit(limit)
       .execute();
     return rows.map((r) => ({
