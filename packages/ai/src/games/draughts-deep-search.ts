@@ -388,6 +388,8 @@ export class DraughtsDeepSearcher {
     ply: number,
     prune: boolean,
   ): number {
+    // Quiescence looks for a draw by repetition or the move counter itself: once is enough at a leaf.
+    if (depth <= 0 || ply >= this.maxPly) return this.quiesce(pos, alpha, beta, ply);
     this.pvLength[ply] = ply;
     if (ply > 0) {
       const decided = pos.decided(ply);
@@ -396,7 +398,6 @@ export class DraughtsDeepSearcher {
       if (beta > WIN - ply - 1) beta = WIN - ply - 1;
       if (alpha >= beta) return alpha;
     }
-    if (depth <= 0 || ply >= this.maxPly) return this.quiesce(pos, alpha, beta, ply);
 
     this.nodes++;
     this.checkLimits();
@@ -447,8 +448,7 @@ export class DraughtsDeepSearcher {
       const s = this.alphaBetaAt(pos, n, base, hashMove, probeDepth, probeBeta - 1, probeBeta, ply);
       if (this.stopped) return 0;
       if (s >= probeBeta) return s - margin;
-      // The probe's moves were written over this node's list: generate it again.
-      pos.generateMoves(this.moves, base);
+      // The probe only reordered this node's list (its children's lists start past it): the search goes on with it.
     }
 
     // A root restricted to some moves has no score of its own to store.
