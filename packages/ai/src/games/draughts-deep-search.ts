@@ -394,8 +394,6 @@ export class DraughtsDeepSearcher {
     ply: number,
     prune: boolean,
   ): number {
-    // Quiescence looks for a draw by repetition or the move counter itself: once is enough at a leaf.
-    if (depth <= 0 || ply >= this.maxPly) return this.quiesce(pos, alpha, beta, ply);
     this.pvLength[ply] = ply;
     if (ply > 0) {
       const decided = pos.decided(ply);
@@ -404,6 +402,8 @@ export class DraughtsDeepSearcher {
       if (beta > WIN - ply - 1) beta = WIN - ply - 1;
       if (alpha >= beta) return alpha;
     }
+    // The draw by repetition or by the move counter is settled above: a leaf's quiescence need not look again.
+    if (depth <= 0 || ply >= this.maxPly) return this.quiesce(pos, alpha, beta, ply, true);
 
     this.nodes++;
     this.checkLimits();
@@ -552,17 +552,20 @@ export class DraughtsDeepSearcher {
     return bestScore;
   }
 
-  /** Captures until none is left; then the side to move may stand pat or crown. */
-  private quiesce(pos: DraughtsSearchPosition, alpha: number, beta: number, ply: number): number {
+  /**
+   * Captures until none is left; then the side to move may stand pat or crown. `decided`: the caller has already
+   * looked for a draw by repetition or the move counter here.
+   */
+  private quiesce(pos: DraughtsSearchPosition, alpha: number, beta: number, ply: number, decided = false): number {
     this.pvLength[ply] = ply;
     this.nodes++;
     this.counts.qNodes++;
     this.checkLimits();
     if (this.stopped) return 0;
     if (ply > this.selDepth) this.selDepth = ply;
-    if (ply > 0) {
-      const decided = pos.decided(ply);
-      if (decided !== undefined) return resultScore(decided, ply);
+    if (ply > 0 && !decided) {
+      const result = pos.decided(ply);
+      if (result !== undefined) return resultScore(result, ply);
     }
     const status = pos.status();
     if (status < 0) return resultScore(pos.noMovesResult(), ply);
