@@ -7,6 +7,13 @@ import { DraughtsDeepSearcher } from './draughts-deep-search.js';
 import { DraughtsSearcher } from './draughts-search.js';
 import { BUCKET_BYTES, DeepTable, EXACT, LOWER, UPPER } from './draughts-table.js';
 
+/** International middlegames of bench/draughts-depth.js (its first three, White to move). */
+const MIDDLEGAMES = [
+  'W:W27,32,34,37,38,39,40,46,47,49,50:B1,2,3,4,5,11,12,14,16,18,23,29',
+  'W:W26,33,35,38,39,40,41,46,47,48,49,50:B1,2,5,9,13,15,18,23,24,25',
+  'W:W26,28,35,37,38,40,44,45,46,47,48,49:B1,3,4,5,6,8,14,17,20,24,29',
+];
+
 function stateOf(variant: 'english' | 'international', fen: string): DraughtsState {
   return unwrap(draughtsGame(variant).parsePosition(fen));
 }
@@ -88,19 +95,43 @@ describe('the deep search', () => {
 
   it('sees the shot 27-21 (two men given, five taken) that a one-ply look misses', () => {
     const s = stateOf('international', 'W:W16,27,34,36,37,40,41,42,43,44,46,48:B1,4,5,6,7,8,9,12,17,19,20,24,28');
-    // Extending every forced capture, the shot is seen from depth 3; extending at PV nodes only (the 10x10 default),
-    // from depth 7: the exchanges' plies then count in the nominal depth.
-    for (const [forcedExtension, depth] of [
-      [true, 3],
-      [undefined, 7],
+    // Extending every forced capture, the shot is seen from depth 3; extending at PV nodes only, from depth 7: the
+    // exchanges' plies then count in the nominal depth; with the second move reduced too (the 10x10 default), from
+    // depth 8 (5 586 nodes, against 4 345 at depth 7 without).
+    for (const [settings, depth] of [
+      [{ forcedExtension: true, reductionShift: 0 }, 3],
+      [{ reductionShift: 0 }, 7],
+      [{}, 8],
     ] as const) {
       const sp = new DraughtsSearchPosition(s);
-      const r = new DraughtsDeepSearcher({ ttLog2: 14, ...(forcedExtension ? { forcedExtension } : {}) }).search(sp, {
-        depth,
-      });
+      const r = new DraughtsDeepSearcher({ ttLog2: 14, ...settings }).search(sp, { depth });
       expect(draughtsGame('international').formatMove(s, sp.decode(r.bestMove!))).toBe('27-21');
       expect(r.score).toBeGreaterThan(200);
     }
+  });
+
+  it('International: reducing the second move too takes the search deeper on the same node budget', () => {
+    // Depths at 100 000 nodes, the three middlegames: 14, 12, 13 with the default, 13, 11, 12 without.
+    const depthSum = (settings: { reductionShift?: number }): number =>
+      MIDDLEGAMES.reduce(
+        (sum, fen) =>
+          sum +
+          new DraughtsDeepSearcher({ ttLog2: 16, ...settings }).search(
+            new DraughtsSearchPosition(stateOf('international', fen)),
+            { nodes: 100_000 },
+          ).depth,
+        0,
+      );
+    expect(depthSum({})).toBeGreaterThan(depthSum({ reductionShift: 0 }));
+  });
+
+  it('English keeps its reductions: the second move is not reduced unless asked for', () => {
+    const s = draughtsGame('english').initial();
+    const search = (settings: { reductionShift?: number }) =>
+      new DraughtsDeepSearcher({ ttLog2: 14, ...settings }).search(new DraughtsSearchPosition(s), { depth: 12 });
+    const plain = search({});
+    expect(search({ reductionShift: 0 }).nodes).toBe(plain.nodes);
+    expect(search({ reductionShift: 1 }).nodes).not.toBe(plain.nodes);
   });
 
   it("in quiescence, a man about to crown is not quiet: a one-ply search sees the reply's crowning", () => {

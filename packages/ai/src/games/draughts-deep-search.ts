@@ -6,7 +6,7 @@
  * - principal-variation search with null windows, aspiration windows around the last score;
  * - move ordering: the table's move, captures by pieces taken, crowning moves, two killers, a history table;
  * - late-move reductions: quiet moves after the first few are searched shallower first (more at non-PV nodes and for
- *   later moves), and again at full depth when they surprise;
+ *   later moves; on 10x10 from the second move on), and again at full depth when they surprise;
  * - a reduced-depth probe at non-PV nodes (Scan's "pruning", a ProbCut), off by default: when a search at a third of
  *   the depth beats beta by a margin that grows with depth, the node is cut;
  * - a position with a single legal move (a forced capture, usually) is searched one ply deeper (on 10x10 at PV nodes
@@ -60,8 +60,8 @@ export interface DeepSearcherOptions {
   readonly evaluator?: DeepEvaluator;
   readonly endgames?: DeepEndgames;
   /**
-   * The reduced-depth probe at non-PV nodes (default off: it gains plies, but in self-play at equal time the search
-   * without it scored better; bench/RESULTS.md).
+   * The reduced-depth probe at non-PV nodes (default off: it gains plies, but in self-play the search without it scored
+   * better, at equal time and at equal nodes; bench/RESULTS.md, "Draughts deep search").
    */
   readonly probeCut?: boolean;
   /** Late-move reductions (default on). */
@@ -79,6 +79,11 @@ export interface DeepSearcherOptions {
    * nodes, one less at PV nodes (0 gives Scan's fixed one or two plies).
    */
   readonly reductionScale?: number;
+  /**
+   * Added to the move's index in the reduction formula, ln(d)·ln(i + shift)·scale: with 1 the second move (i = 1) is
+   * reduced too, as Scan does. Default: 1 on the 10x10 board, 0 on 8x8 **(ours)**.
+   */
+  readonly reductionShift?: number;
   /** The probe's margin per ply of depth (hundredths of a man) and the share of the depth it searches. */
   readonly probeMargin?: number;
   readonly probeDepth?: number;
@@ -129,8 +134,10 @@ export class DraughtsDeepSearcher {
   /** This search's single-move extension: at every node, or at PV nodes only. */
   private extendAll = true;
   private extendPv = true;
-  /** Late-move reductions by [min(depth, 63) * 64 + min(move index, 63)]. */
-  private readonly lmr: Int8Array;
+  /** Late-move reductions by [min(depth, 63) * 64 + min(move index, 63)]: this search's table, 8x8's or 10x10's. */
+  private lmr: Int8Array;
+  private readonly lmrSmall: Int8Array;
+  private readonly lmrLarge: Int8Array;
   private readonly probeMargin: number;
   private readonly probeShare: number;
   private readonly lateMoves: number;
@@ -199,12 +206,9 @@ export class DraughtsDeepSearcher {
     this.probeShare = options.probeDepth ?? DEEP_SEARCH_SETTINGS.probeDepth;
     this.lateMoves = options.lateMoves ?? DEEP_SEARCH_SETTINGS.lateMoves;
     this.futilityMargin = options.futilityMargin ?? DEEP_SEARCH_SETTINGS.futilityMargin;
-    this.lmr = new Int8Array(64 * 64);
-    for (let d = 1; d < 64; d++) {
-      for (let i = 1; i < 64; i++) {
-        this.lmr[d * 64 + i] = scale > 0 ? Math.floor(0.5 + Math.log(d) * Math.log(i) * scale) : i >= 6 ? 2 : 1;
-      }
-    }
+    this.lmrSmall = reductionTable(scale, options.reductionShift ?? 0);
+    this.lmrLarge = reductionTable(scale, options.reductionShift ?? 1);
+    this.lmr = this.lmrSmall;
     this.mo = new DraughtsMoveOrder(this.maxPly);
     // The shared arrays under the names the move loops use.
     this.moves = this.mo.moves;
@@ -242,7 +246,9 @@ export class DraughtsDeepSearcher {
     this.rootMoves = limits.rootMoves;
     this.mo.age();
     this.tt.nextGeneration();
-    const extension = this.forcedExtension ?? (pos.rules.size === 10 ? 'pv' : true);
+    const large = pos.rules.size === 10;
+    const extension = this.forcedExtension ?? (large ? 'pv' : true);
+    this.lmr = large ? this.lmrLarge : this.lmrSmall;
     this.extendAll = extension === true;
     this.extendPv = extension !== false;
 
@@ -396,7 +402,8 @@ export class DraughtsDeepSearcher {
       if (beta > WIN - ply - 1) beta = WIN - ply - 1;
       if (alpha >= beta) return alpha;
     }
-    if (depth <= 0 || ply >= this.maxPly) return this.quiesce(pos, alpha, beta, ply);
+    // The draw by repetition or by the move counter is settled above: a leaf's quiescence need not look again.
+    if (depth <= 0 || ply >= this.maxPly) return this.quiesce(pos, alpha, beta, ply, true);
 
     this.nodes++;
     this.checkLimits();
@@ -447,8 +454,7 @@ export class DraughtsDeepSearcher {
       const s = this.alphaBetaAt(pos, n, base, hashMove, probeDepth, probeBeta - 1, probeBeta, ply);
       if (this.stopped) return 0;
       if (s >= probeBeta) return s - margin;
-      // The probe's moves were written over this node's list: generate it again.
-      pos.generateMoves(this.moves, base);
+      // The probe only reordered this node's list (its children's lists start past it): the search goes on with it.
     }
 
     // A root restricted to some moves has no score of its own to store.
@@ -546,17 +552,20 @@ export class DraughtsDeepSearcher {
     return bestScore;
   }
 
-  /** Captures until none is left; then the side to move may stand pat or crown. */
-  private quiesce(pos: DraughtsSearchPosition, alpha: number, beta: number, ply: number): number {
+  /**
+   * Captures until none is left; then the side to move may stand pat or crown. `decided`: the caller has already
+   * looked for a draw by repetition or the move counter here.
+   */
+  private quiesce(pos: DraughtsSearchPosition, alpha: number, beta: number, ply: number, decided = false): number {
     this.pvLength[ply] = ply;
     this.nodes++;
     this.counts.qNodes++;
     this.checkLimits();
     if (this.stopped) return 0;
     if (ply > this.selDepth) this.selDepth = ply;
-    if (ply > 0) {
-      const decided = pos.decided(ply);
-      if (decided !== undefined) return resultScore(decided, ply);
+    if (ply > 0 && !decided) {
+      const result = pos.decided(ply);
+      if (result !== undefined) return resultScore(result, ply);
     }
     const status = pos.status();
     if (status < 0) return resultScore(pos.noMovesResult(), ply);
@@ -604,6 +613,17 @@ export class DraughtsDeepSearcher {
     }
     return bestScore;
   }
+}
+
+/** Reductions by [depth * 64 + move index]: ln(d)·ln(i + shift)·scale rounded, or with scale 0 Scan's one or two. */
+function reductionTable(scale: number, shift: number): Int8Array {
+  const lmr = new Int8Array(64 * 64);
+  for (let d = 1; d < 64; d++) {
+    for (let i = 1; i < 64; i++) {
+      lmr[d * 64 + i] = scale > 0 ? Math.floor(0.5 + Math.log(d) * Math.log(i + shift) * scale) : i >= 6 ? 2 : 1;
+    }
+  }
+  return lmr;
 }
 
 function toTable(score: number, ply: number): number {
