@@ -2,6 +2,7 @@
 //   npm run train:draughts -- --rules english|international --seed N --games G [--nodes 3000] [--jobs 2]
 //        [--epochs 300] [--rate 1] [--l2 1e-6] [--lambda 1] [--epsilon 1e-5] [--material-prior 1e-5]
 //        [--cache FILE] [--out FILE] [--dry-run] [--eval learned] [--max-minutes M] [--also FILE,…]
+//        [--label-nodes N] [--label-eval hand|learned] [--label-cache FILE]
 // Self-play games of the deep search (hand-written evaluation, `--nodes` a move) from the ACF ballots (English) or
 // seeded random openings; their quiet positions labelled with the game's result blended with the search's score;
 // weights fitted by logistic regression (draughts-train.ts). Prints the loss curve (train, validation, validation
@@ -14,6 +15,11 @@
 // prefix; with several, the longest run of consecutive games all played), recording `--games` as that count;
 // `--also` adds the positions of other runs' caches (their games kept apart in the validation split), and the weights
 // module names their commands.
+// `--label-nodes N` scores every distinct position again with a deeper search of N nodes (`--label-eval`: the
+// evaluation it searches with, default the committed learned one where there is one) and fits to that score blended
+// with the result by `--lambda` (the games' own scores come from searches of `--nodes`, a few plies deep);
+// `--label-cache FILE` keeps those scores by position and budget outside the repository, so a later run with more
+// positions searches only the new ones. The labels do not depend on the order or the number of jobs.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +34,21 @@ const option = (name, fallback) => {
   return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
 };
 
-if (!isMainThread) {
+if (!isMainThread && workerData.task === 'label') {
+  const { variant, positions, nodes, jobs, job, evaluation, skip } = workerData;
+  const evaluator = evaluation === 'learned' ? await ai.loadLearnedEvaluator(variant) : undefined;
+  if (evaluation === 'learned' && !evaluator) throw new Error(`no learned weights for ${variant}`);
+  const known = new Set(skip);
+  let k = 0;
+  const labels = ai.searchLabels(positions, {
+    variant,
+    nodes,
+    ...(evaluator ? { evaluator } : {}),
+    only: (i) => !known.has(ai.trainingPositionKey(positions[i])) && k++ % jobs === job,
+    onLabel: () => parentPort.postMessage({ kind: 'label' }),
+  });
+  parentPort.postMessage({ kind: 'done', labels: Array.from(labels) });
+} else if (!isMainThread) {
   const { variant, seed, games, nodes, jobs, job, evaluation, deadline } = workerData;
   const evaluator = evaluation === 'learned' ? await ai.loadLearnedEvaluator(variant) : undefined;
   if (evaluation === 'learned' && !evaluator) throw new Error(`no learned weights for ${variant}`);
@@ -111,6 +131,62 @@ if (!isMainThread) {
     also.push(other.key);
     console.log(`${other.positions.length} more positions from ${file} (${other.key})`);
   }
+  const labelNodes = Number(option('--label-nodes', '0'));
+  if (labelNodes > 0) {
+    const labelEval = option('--label-eval', ai.LEARNED_VARIANTS.includes(variant) ? 'learned' : 'hand');
+    const labelCache = option('--label-cache', undefined);
+    const labelKey = JSON.stringify({ variant, nodes: labelNodes, evaluation: labelEval });
+    // Scores by position key; a cache made with another budget or evaluation is not used.
+    const scores = new Map();
+    if (labelCache && existsSync(labelCache)) {
+      const c = JSON.parse(readFileSync(labelCache, 'utf8'));
+      if (c.key === labelKey) for (const [k, v] of c.scores) scores.set(k, v);
+    }
+    const skip = [...scores.keys()];
+    const todo = new Set(positions.map(ai.trainingPositionKey).filter((k) => !scores.has(k))).size;
+    console.log(
+      `labels: ${scores.size} known, ${todo} positions to search at ${labelNodes} nodes (${labelEval} evaluation)`,
+    );
+    const t = performance.now();
+    let done = 0;
+    const parts = await Promise.all(
+      Array.from(
+        { length: jobs },
+        (_, job) =>
+          new Promise((resolve, reject) => {
+            const w = new Worker(new URL(import.meta.url), {
+              workerData: {
+                task: 'label',
+                variant,
+                positions,
+                nodes: labelNodes,
+                jobs,
+                job,
+                evaluation: labelEval,
+                skip,
+              },
+            });
+            w.on('message', (m) => {
+              if (m.kind === 'label') {
+                done++;
+                if (done % 1000 === 0) {
+                  console.error(`labelled ${done}/${todo} (${((performance.now() - t) / 1000).toFixed(0)} s)`);
+                }
+              } else resolve(m.labels);
+            });
+            w.on('error', reject);
+          }),
+      ),
+    );
+    for (const labels of parts) {
+      labels.forEach((v, i) => {
+        if (!Number.isNaN(v)) scores.set(ai.trainingPositionKey(positions[i]), v);
+      });
+    }
+    console.log(`${todo} positions searched (${((performance.now() - t) / 1000).toFixed(0)} s)`);
+    if (labelCache) writeFileSync(labelCache, JSON.stringify({ key: labelKey, scores: [...scores] }));
+    positions = positions.map((p) => ({ ...p, score: scores.get(ai.trainingPositionKey(p)) }));
+  }
   const set = ai.draughtsFeatureSet(variant, positions);
   // The weights this fit would replace, scored on the same held-out games.
   const committed = await import(`../packages/ai/dist/games/draughts-weights-${variant}.js`).then(
@@ -144,7 +220,7 @@ if (!isMainThread) {
   console.log(
     `scalars (opening / ending): ${names.map((n, i) => `${n} ${fit.weights[i].toFixed(1)}/${fit.weights[P + i].toFixed(1)}`).join(', ')}`,
   );
-  const dropped = new Set(['--dry-run', '--cache', '--max-minutes', '--also', '--out']);
+  const dropped = new Set(['--dry-run', '--cache', '--max-minutes', '--also', '--out', '--label-cache']);
   const kept = args.filter((a, i) => !dropped.has(a) && !dropped.has(args[i - 1]));
   const gi = kept.indexOf('--games');
   if (gi >= 0) kept[gi + 1] = String(games);

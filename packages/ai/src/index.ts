@@ -72,10 +72,13 @@ export {
   featureSet as draughtsFeatureSet,
   fitWeights,
   generatePositions,
+  searchLabels,
+  trainingPositionKey,
   type EpochLoss,
   type FeatureSet,
   type FitOptions,
   type FitResult,
   type GenerateOptions,
+  type LabelOptions,
   type TrainingPosition,
 } from './games/draughts-train.js';

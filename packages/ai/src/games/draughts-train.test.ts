@@ -1,6 +1,14 @@
+import { draughtsGame } from '@tactica/draughts';
 import { describe, expect, it } from 'vitest';
 import { decodeWeights, encodeWeights, learnedLayout, LearnedDraughtsEvaluator } from './draughts-learned-eval.js';
-import { featureSet, fitWeights, generatePositions, predictScore } from './draughts-train.js';
+import {
+  featureSet,
+  fitWeights,
+  generatePositions,
+  predictScore,
+  searchLabels,
+  type TrainingPosition,
+} from './draughts-train.js';
 
 describe('the draughts evaluation trainer', () => {
   // A handful of quick English games: enough for the fit to find material and tempo.
@@ -33,5 +41,37 @@ describe('the draughts evaluation trainer', () => {
       const p = positions[set.source[i]!]!;
       expect(Math.abs(ev.evaluateWhite(...p.bits, p.turn) - predictScore(set, stored, i))).toBeLessThanOrEqual(1);
     }
+  });
+
+  it('labels by a deeper search each distinct position once, the same whatever share a worker takes', () => {
+    const some = positions.slice(0, 30);
+    // The first ten again: a ballot's first positions recur in every game played from it.
+    const list = [...some, ...some.slice(0, 10)];
+    const all = searchLabels(list, { variant: 'english', nodes: 400 });
+    for (let i = 0; i < 10; i++) expect(all[30 + i]).toBe(all[i]);
+    expect(all.every((v) => Number.isFinite(v))).toBe(true);
+    const share = (k: number): Float64Array =>
+      searchLabels(list, { variant: 'english', nodes: 400, only: (first) => first % 2 === k });
+    const even = share(0);
+    const odd = share(1);
+    const merged = list.map((_, i) => (Number.isNaN(even[i]!) ? odd[i]! : even[i]!));
+    expect(merged).toEqual(Array.from(all));
+  });
+
+  it.each([
+    ['Black to move, White a man up', 'B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11', 1],
+    ['White to move, Black a man up', 'W:W22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12', -1],
+  ] as const)("labels from White's point of view: %s", (_, fen, sign) => {
+    const s = draughtsGame('english').parsePosition(fen);
+    if (!s.ok) throw new Error(s.error.message);
+    const p: TrainingPosition = {
+      bits: s.value.position.bits,
+      turn: s.value.position.turn,
+      score: 0,
+      result: 0.5,
+      game: 0,
+    };
+    const [label] = searchLabels([p], { variant: 'english', nodes: 2000 });
+    expect(sign * label!).toBeGreaterThan(50);
   });
 });

@@ -7,7 +7,8 @@
  *    evaluation is asked) are kept with the search's score and the game's result;
  * 2. labels: the result (1, ½, 0 for White) blended with the search's score turned into an expected result,
  *    σ(score / K), K fitted so that σ(score / K) predicts the results best — which also puts the learned weights in
- *    the search's units (hundredths of a man);
+ *    the search's units (hundredths of a man); the score is the games' own shallow one, or a deeper search's on each
+ *    position afterwards (`searchLabels`);
  * 3. fit: logistic regression of the label on the features (full-batch Adam, L2 on the weights) on a training share,
  *    the weights kept from the epoch with the lowest loss on the validation share (split by game, so positions of one
  *    game never sit on both sides).
@@ -22,6 +23,7 @@ import {
   evalTables,
   evaluate,
   RULE_SETS,
+  stateFrom,
   type DraughtsState,
   type VariantId,
 } from '@tactica/draughts';
@@ -123,6 +125,54 @@ export function generatePositions(o: GenerateOptions): TrainingPosition[] {
     const result = over?.kind === 'win' ? (over.winner === 0 ? 1 : 0) : 0.5;
     for (const k of kept) out.push({ ...k, result, game: i });
     o.onGame?.(i, kept.length, result);
+  }
+  return out;
+}
+
+export interface LabelOptions {
+  readonly variant: VariantId;
+  /** Nodes the labelling search spends on each position. */
+  readonly nodes: number;
+  /** The evaluation it searches with (default the hand-written one). */
+  readonly evaluator?: DeepEvaluator;
+  /**
+   * The distinct positions this call searches, by the index of their first appearance in the list (default all);
+   * workers take a share each and their answers are merged.
+   */
+  readonly only?: (first: number) => boolean;
+  readonly onLabel?: (first: number, score: number) => void;
+}
+
+/** The key under which two entries of a list are the same position. */
+export const trainingPositionKey = (p: TrainingPosition): string => `${p.bits.join(',')}/${p.turn}`;
+
+/**
+ * A deeper search's score for each position (White's point of view, hundredths of a man; NaN where `only` left it
+ * out): a label better than the shallow score the games were played with, whose games' results are noisy. Each
+ * distinct position is searched once, from an empty table, so the score depends on the position and the budget
+ * alone — not on the order, the other positions or the number of workers — and repeats (the ballots' first moves)
+ * cost nothing **(ours)**.
+ */
+export function searchLabels(positions: readonly TrainingPosition[], o: LabelOptions): Float64Array {
+  const out = new Float64Array(positions.length).fill(Number.NaN);
+  const first = new Map<string, number>();
+  const searcher = new DraughtsDeepSearcher({ ttLog2: 16, ...(o.evaluator ? { evaluator: o.evaluator } : {}) });
+  for (let i = 0; i < positions.length; i++) {
+    const p = positions[i] as TrainingPosition;
+    const key = trainingPositionKey(p);
+    const seen = first.get(key);
+    if (seen !== undefined) {
+      out[i] = out[seen] as number;
+      continue;
+    }
+    first.set(key, i);
+    if (o.only && !o.only(i)) continue;
+    const sp = new DraughtsSearchPosition(stateFrom({ variant: o.variant, bits: p.bits, turn: p.turn }, false));
+    searcher.reset();
+    const r = searcher.search(sp, { nodes: o.nodes });
+    const score = p.turn === 0 ? r.score : -r.score;
+    out[i] = score;
+    o.onLabel?.(i, score);
   }
   return out;
 }
