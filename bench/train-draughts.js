@@ -1,6 +1,6 @@
 // Trains the learned draughts evaluation (packages/ai/src/games/draughts-learned-eval.ts) over the built packages:
 //   npm run train:draughts -- --rules english|international --seed N --games G [--nodes 3000] [--jobs 2]
-//        [--epochs 300] [--rate 1] [--l2 1e-6] [--lambda 1] [--epsilon 1e-5] [--material-prior 1e-5]
+//        [--epochs 300] [--rate 1] [--rate-end R] [--l2 1e-6] [--lambda 1] [--epsilon 1e-5] [--material-prior 1e-5]
 //        [--cache FILE] [--out FILE] [--dry-run] [--eval learned] [--max-minutes M] [--also FILE,…]
 //        [--label-nodes N] [--label-eval hand|learned] [--label-cache FILE]
 // Self-play games of the deep search (hand-written evaluation, `--nodes` a move) from the ACF ballots (English) or
@@ -19,7 +19,8 @@
 // evaluation it searches with, default the committed learned one where there is one) and fits to that score blended
 // with the result by `--lambda` (the games' own scores come from searches of `--nodes`, a few plies deep);
 // `--label-cache FILE` keeps those scores by position and budget outside the repository, so a later run with more
-// positions searches only the new ones. The labels do not depend on the order or the number of jobs.
+// positions searches only the new ones (a cache made with another budget, evaluation or committed weights is not
+// read). The labels do not depend on the order or the number of jobs.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -135,7 +136,12 @@ if (!isMainThread && workerData.task === 'label') {
   if (labelNodes > 0) {
     const labelEval = option('--label-eval', ai.LEARNED_VARIANTS.includes(variant) ? 'learned' : 'hand');
     const labelCache = option('--label-cache', undefined);
-    const labelKey = JSON.stringify({ variant, nodes: labelNodes, evaluation: labelEval });
+    // The learned evaluation's labels belong to the weights searched with: a new fit committed makes new labels.
+    const searched =
+      labelEval === 'learned'
+        ? await import(`../packages/ai/dist/games/draughts-weights-${variant}.js`).then((m) => m.WEIGHTS.command)
+        : undefined;
+    const labelKey = JSON.stringify({ variant, nodes: labelNodes, evaluation: labelEval, searched });
     // Scores by position key; a cache made with another budget or evaluation is not used.
     const scores = new Map();
     if (labelCache && existsSync(labelCache)) {
@@ -199,6 +205,7 @@ if (!isMainThread && workerData.task === 'label') {
     ...(committed ? { compare: ai.decodeDraughtsWeights(committed), compareGames: (g) => g < 1_000_000 } : {}),
     epochs: Number(option('--epochs', '300')),
     rate: Number(option('--rate', '1')),
+    ...(option('--rate-end', undefined) === undefined ? {} : { rateEnd: Number(option('--rate-end', '1')) }),
     l2: Number(option('--l2', '1e-6')),
     lambda: Number(option('--lambda', '1')),
     epsilon: Number(option('--epsilon', '1e-5')),

@@ -43,6 +43,16 @@ describe('the draughts evaluation trainer', () => {
     }
   });
 
+  it('lowers the step to rateEnd by the last epoch: with 0, nothing moves after the first epoch', () => {
+    const set = featureSet('english', positions.slice(0, 400));
+    const fit = fitWeights(set, { seed: 1, epochs: 6, every: 1, rate: 2, rateEnd: 0 });
+    const trains = fit.history.map((e) => e.train);
+    expect(trains[1]).not.toBe(trains[0]);
+    for (let e = 2; e <= 6; e++) expect(trains[e]).toBe(trains[1]);
+    const constant = fitWeights(set, { seed: 1, epochs: 6, every: 1, rate: 2 });
+    expect(constant.history[6]!.train).not.toBe(constant.history[1]!.train);
+  });
+
   it('labels by a deeper search each distinct position once, the same whatever share a worker takes', () => {
     const some = positions.slice(0, 30);
     // The first ten again: a ballot's first positions recur in every game played from it.

@@ -311,6 +311,13 @@ export interface FitOptions {
   readonly epochs?: number;
   /** Adam's step (hundredths of a man; default 1). */
   readonly rate?: number;
+  /**
+   * The step at the last epoch, reached geometrically from `rate` (default `rate`: a constant step). Adam moves every
+   * weight by about the step each epoch whatever its gradient, so a constant step of 2 leaves the weights hopping
+   * ±2 about their optimum — as large as most pattern weights — and the loss flat after a few dozen epochs
+   * **(ours)**.
+   */
+  readonly rateEnd?: number;
   /** L2 penalty per weight (default 1e-6 of the squared weight, in hundredths of a man). */
   readonly l2?: number;
   /**
@@ -427,6 +434,7 @@ export function fitWeights(set: FeatureSet, o: FitOptions): FitResult {
   const m = new Float64Array(2 * P);
   const v = new Float64Array(2 * P);
   const rate = o.rate ?? 1;
+  const rateEnd = o.rateEnd ?? rate;
   const epochs = o.epochs ?? 300;
   const every = o.every ?? 10;
   const b1 = 0.9;
@@ -484,6 +492,7 @@ export function fitWeights(set: FeatureSet, o: FitOptions): FitResult {
       }
     }
     const n = Math.max(1, train.length);
+    const step = rate * (rateEnd / rate) ** ((epoch - 1) / Math.max(1, epochs - 1));
     const c1 = 1 - b1 ** epoch;
     const c2 = 1 - b2 ** epoch;
     for (let k = 0; k < 2 * P; k++) {
@@ -491,7 +500,7 @@ export function fitWeights(set: FeatureSet, o: FitOptions): FitResult {
         (grad[k] as number) / n + 2 * (priorWeight[k] as number) * ((theta[k] as number) - (prior[k] as number));
       m[k] = b1 * (m[k] as number) + (1 - b1) * g;
       v[k] = b2 * (v[k] as number) + (1 - b2) * g * g;
-      theta[k] = (theta[k] as number) - (rate * ((m[k] as number) / c1)) / (Math.sqrt((v[k] as number) / c2) + eps);
+      theta[k] = (theta[k] as number) - (step * ((m[k] as number) / c1)) / (Math.sqrt((v[k] as number) / c2) + eps);
     }
     if (epoch % every === 0 || epoch === epochs) {
       const e = record(epoch);
