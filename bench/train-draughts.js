@@ -2,7 +2,7 @@
 //   npm run train:draughts -- --rules english|international --seed N --games G [--nodes 3000] [--jobs 2]
 //        [--epochs 300] [--rate 1] [--rate-end R] [--l2 1e-6] [--lambda 1] [--epsilon 1e-5] [--material-prior 1e-5]
 //        [--cache FILE] [--out FILE] [--dry-run] [--eval learned] [--max-minutes M] [--also FILE,…]
-//        [--label-nodes N] [--label-eval hand|learned] [--label-cache FILE]
+//        [--label-nodes N] [--label-eval hand|learned] [--label-cache FILE] [--windows 2x4|3x4]
 // Self-play games of the deep search (hand-written evaluation, `--nodes` a move) from the ACF ballots (English) or
 // seeded random openings; their quiet positions labelled with the game's result blended with the search's score;
 // weights fitted by logistic regression (draughts-train.ts). Prints the loss curve (train, validation, validation
@@ -20,7 +20,8 @@
 // with the result by `--lambda` (the games' own scores come from searches of `--nodes`, a few plies deep);
 // `--label-cache FILE` keeps those scores by position and budget outside the repository, so a later run with more
 // positions searches only the new ones (a cache made with another budget, evaluation or committed weights is not
-// read). The labels do not depend on the order or the number of jobs.
+// read). The labels do not depend on the order or the number of jobs. `--windows 3x4` fits windows of three rows by
+// four files (six squares) instead of two by four; the evaluation knows the shape from the number of weights.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -193,7 +194,12 @@ if (!isMainThread && workerData.task === 'label') {
     if (labelCache) writeFileSync(labelCache, JSON.stringify({ key: labelKey, scores: [...scores] }));
     positions = positions.map((p) => ({ ...p, score: scores.get(ai.trainingPositionKey(p)) }));
   }
-  const set = ai.draughtsFeatureSet(variant, positions);
+  const shape = option('--windows', '2x4');
+  if (!ai.DRAUGHTS_WINDOW_SHAPES.includes(shape)) {
+    console.error(`--windows: one of ${ai.DRAUGHTS_WINDOW_SHAPES.join(', ')}`);
+    process.exit(2);
+  }
+  const set = ai.draughtsFeatureSet(variant, positions, shape);
   // The weights this fit would replace, scored on the same held-out games.
   const committed = await import(`../packages/ai/dist/games/draughts-weights-${variant}.js`).then(
     (m) => m.WEIGHTS,

@@ -66,7 +66,9 @@ export {
   LearnedDraughtsEvaluator,
   loadLearnedEvaluator,
   SCALAR_FEATURES as DRAUGHTS_SCALAR_FEATURES,
+  WINDOW_SHAPES as DRAUGHTS_WINDOW_SHAPES,
   type DraughtsWeights,
+  type WindowShape,
 } from './games/draughts-learned-eval.js';
 export {
   featureSet as draughtsFeatureSet,

@@ -43,6 +43,21 @@ describe('the draughts evaluation trainer', () => {
     }
   });
 
+  it('fits 3x4 windows to weights the evaluation reads as 3x4, scoring what the fit predicted', () => {
+    const set = featureSet('english', positions, '3x4');
+    const fit = fitWeights(set, { seed: 1, epochs: 20, every: 10, rate: 2 });
+    expect(fit.weights).toHaveLength(2 * learnedLayout(8, '3x4').params);
+    expect(fit.best.validation).toBeLessThan(fit.history[0]!.validation);
+    const params = learnedLayout(8, '3x4').params;
+    const stored = decodeWeights({ variant: 'english', params, command: '', weights: encodeWeights(fit.weights) });
+    const ev = new LearnedDraughtsEvaluator('english', stored);
+    expect(ev.layout.shape).toBe('3x4');
+    for (let i = 0; i < set.count; i += 7) {
+      const p = positions[set.source[i]!]!;
+      expect(Math.abs(ev.evaluateWhite(...p.bits, p.turn) - predictScore(set, stored, i))).toBeLessThanOrEqual(1);
+    }
+  });
+
   it('lowers the step to rateEnd by the last epoch: with 0, nothing moves after the first epoch', () => {
     const set = featureSet('english', positions.slice(0, 400));
     const fit = fitWeights(set, { seed: 1, epochs: 6, every: 1, rate: 2, rateEnd: 0 });

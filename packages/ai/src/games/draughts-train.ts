@@ -34,6 +34,7 @@ import {
   kingsToTrapOf,
   learnedLayout,
   SCALAR_FEATURES,
+  type WindowShape,
 } from './draughts-learned-eval.js';
 
 /** One quiet position of a self-play game. */
@@ -180,6 +181,7 @@ export function searchLabels(positions: readonly TrainingPosition[], o: LabelOpt
 /** Positions as the fit reads them: features per position, flat. */
 export interface FeatureSet {
   readonly variant: VariantId;
+  readonly shape: WindowShape;
   readonly count: number;
   readonly params: number;
   /** Scalar feature values, SCALARS per position. */
@@ -199,8 +201,12 @@ export interface FeatureSet {
 }
 
 /** The features of the positions the fit can use (scaled endings are left out: the model does not see them). */
-export function featureSet(variant: VariantId, positions: readonly TrainingPosition[]): FeatureSet {
-  const layout = learnedLayout(RULE_SETS[variant].size);
+export function featureSet(
+  variant: VariantId,
+  positions: readonly TrainingPosition[],
+  shape: WindowShape = '2x4',
+): FeatureSet {
+  const layout = learnedLayout(RULE_SETS[variant].size, shape);
   const trap = kingsToTrapOf(variant);
   const S = SCALAR_FEATURES.length;
   const W = layout.windows;
@@ -219,6 +225,7 @@ export function featureSet(variant: VariantId, positions: readonly TrainingPosit
   const n = keep.length;
   const set: FeatureSet = {
     variant,
+    shape,
     count: n,
     params: layout.params,
     scalars: new Int8Array(n * S),
@@ -237,7 +244,7 @@ export function featureSet(variant: VariantId, positions: readonly TrainingPosit
     collectFeatures(layout, trap, wLo, wHi, bLo, bHi, kLo, kHi, p.turn, fields, f);
     for (let k = 0; k < S; k++) set.scalars[j * S + k] = f[k] as number;
     for (let w = 0; w < W; w++) {
-      const key = w * 81 + (f[S + w] as number);
+      const key = w * layout.configs + (f[S + w] as number);
       set.patterns[j * W + w] = layout.patternParam[key] as number;
       set.signs[j * W + w] = layout.patternSign[key] as number;
     }
@@ -257,7 +264,7 @@ export function featureSet(variant: VariantId, positions: readonly TrainingPosit
  */
 export function predictScore(set: FeatureSet, weights: ArrayLike<number>, i: number): number {
   const S = SCALAR_FEATURES.length;
-  const W = learnedLayout(RULE_SETS[set.variant].size).windows;
+  const W = learnedLayout(RULE_SETS[set.variant].size, set.shape).windows;
   const P = set.params;
   const ph = set.phase[i] as number;
   let so = 0;
@@ -339,7 +346,8 @@ export interface FitOptions {
   readonly materialPrior?: number;
   /**
    * Other weights to score on the same split (the committed ones, when fitting their successor): their validation
-   * loss against the results, with their own fitted K, comes back as `compareValidationResult`.
+   * loss against the results, with their own fitted K, comes back as `compareValidationResult` (when they have the
+   * set's window shape).
    */
   readonly compare?: ArrayLike<number>;
   /** The games whose held-out positions `compare` and the fit are both scored on (default all). */
@@ -378,7 +386,7 @@ export interface FitResult {
 /** Fits the weights (see the module's comment). */
 export function fitWeights(set: FeatureSet, o: FitOptions): FitResult {
   const S = SCALAR_FEATURES.length;
-  const W = learnedLayout(RULE_SETS[set.variant].size).windows;
+  const W = learnedLayout(RULE_SETS[set.variant].size, set.shape).windows;
   const P = set.params;
   const rng = createRng(`train-split-${o.seed}`);
   const share = o.validation ?? 0.2;
@@ -403,7 +411,7 @@ export function fitWeights(set: FeatureSet, o: FitOptions): FitResult {
   handValidationResult /= Math.max(1, valid.length);
   let compareValidationResult: number | undefined;
   const compared = valid.filter((i) => !o.compareGames || o.compareGames(set.game[i] as number));
-  if (o.compare) {
+  if (o.compare && o.compare.length === 2 * P) {
     const values = new Float32Array(set.count);
     for (let i = 0; i < set.count; i++) values[i] = predictScore(set, o.compare, i);
     const k = fitScale(values, set.result, train);
