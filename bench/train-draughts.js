@@ -1,7 +1,8 @@
 // Trains the learned draughts evaluation (packages/ai/src/games/draughts-learned-eval.ts) over the built packages:
 //   npm run train:draughts -- --rules english|international --seed N --games G [--nodes 3000] [--jobs 2]
-//        [--epochs 300] [--rate 1] [--l2 1e-6] [--lambda 1] [--epsilon 1e-5] [--material-prior 1e-5]
+//        [--epochs 300] [--rate 1] [--rate-end R] [--l2 1e-6] [--lambda 1] [--epsilon 1e-5] [--material-prior 1e-5]
 //        [--cache FILE] [--out FILE] [--dry-run] [--eval learned] [--max-minutes M] [--also FILE,…]
+//        [--label-nodes N] [--label-eval hand|learned] [--label-cache FILE] [--windows 2x4|3x4]
 // Self-play games of the deep search (hand-written evaluation, `--nodes` a move) from the ACF ballots (English) or
 // seeded random openings; their quiet positions labelled with the game's result blended with the search's score;
 // weights fitted by logistic regression (draughts-train.ts). Prints the loss curve (train, validation, validation
@@ -14,6 +15,13 @@
 // prefix; with several, the longest run of consecutive games all played), recording `--games` as that count;
 // `--also` adds the positions of other runs' caches (their games kept apart in the validation split), and the weights
 // module names their commands.
+// `--label-nodes N` scores every distinct position again with a deeper search of N nodes (`--label-eval`: the
+// evaluation it searches with, default the committed learned one where there is one) and fits to that score blended
+// with the result by `--lambda` (the games' own scores come from searches of `--nodes`, a few plies deep);
+// `--label-cache FILE` keeps those scores by position and budget outside the repository, so a later run with more
+// positions searches only the new ones (a cache made with another budget, evaluation or committed weights is not
+// read). The labels do not depend on the order or the number of jobs. `--windows 3x4` fits windows of three rows by
+// four files (six squares) instead of two by four; the evaluation knows the shape from the number of weights.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +36,21 @@ const option = (name, fallback) => {
   return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
 };
 
-if (!isMainThread) {
+if (!isMainThread && workerData.task === 'label') {
+  const { variant, positions, nodes, jobs, job, evaluation, skip } = workerData;
+  const evaluator = evaluation === 'learned' ? await ai.loadLearnedEvaluator(variant) : undefined;
+  if (evaluation === 'learned' && !evaluator) throw new Error(`no learned weights for ${variant}`);
+  const known = new Set(skip);
+  let k = 0;
+  const labels = ai.searchLabels(positions, {
+    variant,
+    nodes,
+    ...(evaluator ? { evaluator } : {}),
+    only: (i) => !known.has(ai.trainingPositionKey(positions[i])) && k++ % jobs === job,
+    onLabel: () => parentPort.postMessage({ kind: 'label' }),
+  });
+  parentPort.postMessage({ kind: 'done', labels: Array.from(labels) });
+} else if (!isMainThread) {
   const { variant, seed, games, nodes, jobs, job, evaluation, deadline } = workerData;
   const evaluator = evaluation === 'learned' ? await ai.loadLearnedEvaluator(variant) : undefined;
   if (evaluation === 'learned' && !evaluator) throw new Error(`no learned weights for ${variant}`);
@@ -111,7 +133,75 @@ if (!isMainThread) {
     also.push(other.key);
     console.log(`${other.positions.length} more positions from ${file} (${other.key})`);
   }
-  const set = ai.draughtsFeatureSet(variant, positions);
+  const labelNodes = Number(option('--label-nodes', '0'));
+  let labelText = '';
+  if (labelNodes > 0) {
+    const labelEval = option('--label-eval', ai.LEARNED_VARIANTS.includes(variant) ? 'learned' : 'hand');
+    const labelCache = option('--label-cache', undefined);
+    // The learned evaluation's labels belong to the weights searched with: a new fit committed makes new labels.
+    const searched =
+      labelEval === 'learned'
+        ? await import(`../packages/ai/dist/games/draughts-weights-${variant}.js`).then((m) => m.WEIGHTS.command)
+        : undefined;
+    const labelKey = JSON.stringify({ variant, nodes: labelNodes, evaluation: labelEval, searched });
+    labelText = `\n// Scores from a deep search of ${labelNodes} nodes a position with the ${labelEval === 'learned' ? `learned evaluation of \`${searched}\`` : 'hand-written evaluation'}.`;
+    // Scores by position key; a cache made with another budget or evaluation is not used.
+    const scores = new Map();
+    if (labelCache && existsSync(labelCache)) {
+      const c = JSON.parse(readFileSync(labelCache, 'utf8'));
+      if (c.key === labelKey) for (const [k, v] of c.scores) scores.set(k, v);
+    }
+    const skip = [...scores.keys()];
+    const todo = new Set(positions.map(ai.trainingPositionKey).filter((k) => !scores.has(k))).size;
+    console.log(
+      `labels: ${scores.size} known, ${todo} positions to search at ${labelNodes} nodes (${labelEval} evaluation)`,
+    );
+    const t = performance.now();
+    let done = 0;
+    const parts = await Promise.all(
+      Array.from(
+        { length: jobs },
+        (_, job) =>
+          new Promise((resolve, reject) => {
+            const w = new Worker(new URL(import.meta.url), {
+              workerData: {
+                task: 'label',
+                variant,
+                positions,
+                nodes: labelNodes,
+                jobs,
+                job,
+                evaluation: labelEval,
+                skip,
+              },
+            });
+            w.on('message', (m) => {
+              if (m.kind === 'label') {
+                done++;
+                if (done % 1000 === 0) {
+                  console.error(`labelled ${done}/${todo} (${((performance.now() - t) / 1000).toFixed(0)} s)`);
+                }
+              } else resolve(m.labels);
+            });
+            w.on('error', reject);
+          }),
+      ),
+    );
+    for (const labels of parts) {
+      labels.forEach((v, i) => {
+        if (!Number.isNaN(v)) scores.set(ai.trainingPositionKey(positions[i]), v);
+      });
+    }
+    console.log(`${todo} positions searched (${((performance.now() - t) / 1000).toFixed(0)} s)`);
+    if (labelCache) writeFileSync(labelCache, JSON.stringify({ key: labelKey, scores: [...scores] }));
+    positions = positions.map((p) => ({ ...p, score: scores.get(ai.trainingPositionKey(p)) }));
+  }
+  const shape = option('--windows', '2x4');
+  if (!ai.DRAUGHTS_WINDOW_SHAPES.includes(shape)) {
+    console.error(`--windows: one of ${ai.DRAUGHTS_WINDOW_SHAPES.join(', ')}`);
+    process.exit(2);
+  }
+  const set = ai.draughtsFeatureSet(variant, positions, shape);
   // The weights this fit would replace, scored on the same held-out games.
   const committed = await import(`../packages/ai/dist/games/draughts-weights-${variant}.js`).then(
     (m) => m.WEIGHTS,
@@ -123,6 +213,7 @@ if (!isMainThread) {
     ...(committed ? { compare: ai.decodeDraughtsWeights(committed), compareGames: (g) => g < 1_000_000 } : {}),
     epochs: Number(option('--epochs', '300')),
     rate: Number(option('--rate', '1')),
+    ...(option('--rate-end', undefined) === undefined ? {} : { rateEnd: Number(option('--rate-end', '1')) }),
     l2: Number(option('--l2', '1e-6')),
     lambda: Number(option('--lambda', '1')),
     epsilon: Number(option('--epsilon', '1e-5')),
@@ -144,14 +235,14 @@ if (!isMainThread) {
   console.log(
     `scalars (opening / ending): ${names.map((n, i) => `${n} ${fit.weights[i].toFixed(1)}/${fit.weights[P + i].toFixed(1)}`).join(', ')}`,
   );
-  const dropped = new Set(['--dry-run', '--cache', '--max-minutes', '--also', '--out']);
+  const dropped = new Set(['--dry-run', '--cache', '--max-minutes', '--also', '--out', '--label-cache']);
   const kept = args.filter((a, i) => !dropped.has(a) && !dropped.has(args[i - 1]));
   const gi = kept.indexOf('--games');
   if (gi >= 0) kept[gi + 1] = String(games);
   const command = `npm run train:draughts -- ${kept.join(' ')}`;
   const alsoText = also.map((k) => `\n// Also the positions of ${k} (the same command with these settings).`).join('');
   const text = `// Generated by \`${command}\` (bench/train-draughts.js); do not edit.
-// ${set.count} quiet positions of ${games} self-play games${also.length ? ' and the runs below' : ''}; validation loss against the results ${fit.best.validationResult.toFixed(4)} (the hand-written evaluation's ${fit.handValidationResult.toFixed(4)}); K = ${fit.scale.toFixed(1)}.${alsoText}
+// ${set.count} quiet positions of ${games} self-play games${also.length ? ' and the runs below' : ''}; validation loss against the results ${fit.best.validationResult.toFixed(4)} (the hand-written evaluation's ${fit.handValidationResult.toFixed(4)}); K = ${fit.scale.toFixed(1)}.${alsoText}${labelText}
 import type { DraughtsWeights } from './draughts-learned-eval.js';
 
 export const WEIGHTS: DraughtsWeights = {

@@ -66,16 +66,21 @@ export {
   LearnedDraughtsEvaluator,
   loadLearnedEvaluator,
   SCALAR_FEATURES as DRAUGHTS_SCALAR_FEATURES,
+  WINDOW_SHAPES as DRAUGHTS_WINDOW_SHAPES,
   type DraughtsWeights,
+  type WindowShape,
 } from './games/draughts-learned-eval.js';
 export {
   featureSet as draughtsFeatureSet,
   fitWeights,
   generatePositions,
+  searchLabels,
+  trainingPositionKey,
   type EpochLoss,
   type FeatureSet,
   type FitOptions,
   type FitResult,
   type GenerateOptions,
+  type LabelOptions,
   type TrainingPosition,
 } from './games/draughts-train.js';

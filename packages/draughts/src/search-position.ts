@@ -124,12 +124,13 @@ export class DraughtsSearchPosition {
   private keys: Int32Array = new Int32Array(0);
 
   /**
-   * Per tracked window w: w * 81 + Σ state(square j) · 3^j over its four squares in ascending bit order (state 0
-   * empty, 1 white, 2 black; a king counts as a piece of its colour), as `trackWindows` set it up; empty before.
+   * Per tracked window w: w * 3^size + Σ state(square j) · 3^j over its `size` squares in ascending bit order (state
+   * 0 empty, 1 white, 2 black; a king counts as a piece of its colour), as `trackWindows` set it up; empty before.
    */
   windowIndex: Int32Array = new Int32Array(0);
-  /** The window list being tracked (compared by identity by the evaluation that asked for it). */
+  /** The window list being tracked (compared by identity by the evaluation that asked for it), and its windows' size. */
   trackedWindows: Int8Array | undefined;
+  trackedSize = 4;
   /**
    * The tables of weights by window index (`windowIndex`'s values) given to `trackWindows`, per phase, and the sums
    * over the windows of their weights, kept with the indexes: a pattern evaluation then reads two numbers.
@@ -188,17 +189,20 @@ export class DraughtsSearchPosition {
     this.adv[n] = totals.advance;
     this.listStart[n] = 0;
     this.listEnd[n] = -1;
-    if (this.trackedWindows) this.trackWindows(this.trackedWindows, this.trackedOpening, this.trackedEnding);
+    if (this.trackedWindows) {
+      this.trackWindows(this.trackedWindows, this.trackedOpening, this.trackedEnding, this.trackedSize);
+    }
   }
 
   /**
-   * Tracks windows of four squares each (`bits`: four ascending bits a window) from now on: computes their indexes
+   * Tracks windows of `size` squares each (`bits`: that many ascending bits a window) from now on: computes their indexes
    * for the current position (`windowIndex`), which make/unmake then keep up to date. Moves made before the call may
    * be unmade afterwards: an index is linear in the board, so a move's change is the same whenever it is applied.
    * With `opening` and `ending` (weights by index), the sums `patternOpening` and `patternEnding` are kept too.
    */
-  trackWindows(bits: Int8Array, opening?: Int16Array, ending?: Int16Array): void {
-    const windows = bits.length >> 2;
+  trackWindows(bits: Int8Array, opening?: Int16Array, ending?: Int16Array, size = 4): void {
+    const windows = bits.length / size;
+    const configs = 3 ** size;
     if (this.trackedWindows !== bits) {
       const count = new Int32Array(65);
       for (let k = 0; k < bits.length; k++) {
@@ -213,25 +217,26 @@ export class DraughtsSearchPosition {
         const b = bits[k] as number;
         const at = count[b] as number;
         count[b] = at + 1;
-        this.squareWindow[at] = k >> 2;
-        this.squarePower[at] = 3 ** (k & 3);
+        this.squareWindow[at] = Math.floor(k / size);
+        this.squarePower[at] = 3 ** (k % size);
       }
       this.windowIndex = new Int32Array(windows);
       this.trackedWindows = bits;
+      this.trackedSize = size;
     }
     const e = this.engine;
     for (let w = 0; w < windows; w++) {
       let c = 0;
-      for (let j = 3; j >= 0; j--) {
-        const b = bits[w * 4 + j] as number;
+      for (let j = size - 1; j >= 0; j--) {
+        const b = bits[w * size + j] as number;
         const bit = 1 << (b & 31);
         const white = ((b < 32 ? e.wLo : e.wHi) & bit) !== 0;
         const black = ((b < 32 ? e.bLo : e.bHi) & bit) !== 0;
         c = c * 3 + (white ? 1 : black ? 2 : 0);
       }
-      this.windowIndex[w] = w * 81 + c;
+      this.windowIndex[w] = w * configs + c;
     }
-    const o = opening ?? new Int16Array(windows * 81);
+    const o = opening ?? new Int16Array(windows * configs);
     const n = ending ?? o;
     this.trackedOpening = o;
     this.trackedEnding = n;

@@ -18,6 +18,8 @@ import {
   learnedWeightsOf,
   LearnedDraughtsEvaluator,
   loadLearnedEvaluator,
+  WINDOW_SHAPES,
+  type WindowShape,
 } from './draughts-learned-eval.js';
 import { createDraughtsEngine, DRAUGHTS_LEVELS, loadDraughtsEngine } from './draughts.js';
 
@@ -63,9 +65,9 @@ function positionsOf(variant: VariantId, count: number): Position[] {
   return out;
 }
 
-function evaluatorWithRandomWeights(variant: VariantId): LearnedDraughtsEvaluator {
-  const layout = learnedLayout(RULE_SETS[variant].size);
-  const rng = createRng(`random-weights-${variant}`);
+function evaluatorWithRandomWeights(variant: VariantId, shape: WindowShape = '2x4'): LearnedDraughtsEvaluator {
+  const layout = learnedLayout(RULE_SETS[variant].size, shape);
+  const rng = createRng(`random-weights-${variant}-${shape}`);
   return new LearnedDraughtsEvaluator(
     variant,
     Array.from({ length: 2 * layout.params }, () => rng.int(400) - 200),
@@ -79,10 +81,11 @@ function stateOf(variant: 'english' | 'international', fen: string): DraughtsSta
 const whiteScore = (ev: LearnedDraughtsEvaluator, p: Position): number => ev.evaluateWhite(...p.bits, p.turn);
 
 describe('the learned draughts evaluation', () => {
-  it.each(['english', 'international'] as const)(
-    '%s: a position and its mirror with the colours swapped score the same for the side to move, whatever the weights',
-    (variant) => {
-      const random = evaluatorWithRandomWeights(variant);
+  it.each((['english', 'international'] as const).flatMap((v) => WINDOW_SHAPES.map((shape) => [v, shape] as const)))(
+    '%s, %s windows: a position and its mirror with the colours swapped score the same for the side to move, whatever the weights',
+    (variant, shape) => {
+      const random = evaluatorWithRandomWeights(variant, shape);
+      expect(random.layout.shape).toBe(shape);
       for (const p of positionsOf(variant, 400)) {
         const m = mirror(p);
         expect(whiteScore(random, m)).toBe(-whiteScore(random, p));
@@ -104,6 +107,20 @@ describe('the learned draughts evaluation', () => {
     },
   );
 
+  it.each([8, 10] as const)('%s squares a side: the number of weights tells the window shape', (size) => {
+    const small = learnedLayout(size, '2x4');
+    const large = learnedLayout(size, '3x4');
+    expect(large.windowSize).toBe(6);
+    expect(large.configs).toBe(729);
+    // Rows 0-2 … (size - 3)-(size - 1), files 0, 2, … while four fit: every square in at least one window.
+    expect(large.windows).toBe((size - 2) * ((size - 4) / 2 + 1));
+    expect(new Set(large.windowBits).size).toBe((size * size) / 2);
+    const variant = size === 8 ? 'english' : 'international';
+    expect(new LearnedDraughtsEvaluator(variant, new Float64Array(2 * small.params)).layout).toBe(small);
+    expect(new LearnedDraughtsEvaluator(variant, new Float64Array(2 * large.params)).layout).toBe(large);
+    expect(() => new LearnedDraughtsEvaluator(variant, new Float64Array(2 * small.params + 2))).toThrow(/window shape/);
+  });
+
   it('weights survive their encoding to a quarter of a hundredth of a man', () => {
     const params = [0, 1.25, -3.5, 100, -250.75, 8191.75];
     const back = decodeWeights({ variant: 'english', params: 3, command: '', weights: encodeWeights(params) });
@@ -124,10 +141,10 @@ describe('the learned draughts evaluation', () => {
     expect(ev!.evaluate(new DraughtsSearchPosition(black))).toBeLessThan(-50);
   });
 
-  it.each(Object.keys(RULE_SETS) as VariantId[])(
-    "%s: the search's score, from window indexes kept in make/unmake, equals the full computation at every node",
-    (variant) => {
-      const ev = evaluatorWithRandomWeights(variant);
+  it.each((Object.keys(RULE_SETS) as VariantId[]).flatMap((v) => WINDOW_SHAPES.map((shape) => [v, shape] as const)))(
+    "%s, %s windows: the search's score, from window indexes kept in make/unmake, equals the full computation at every node",
+    (variant, shape) => {
+      const ev = evaluatorWithRandomWeights(variant, shape);
       const game = draughtsGame(variant);
       const buffer = new Int32Array(1024);
       for (let g = 0; g < 3; g++) {

@@ -6,7 +6,9 @@
  * Features, all White minus Black, each with two weights (opening and ending) mixed by the pieces left:
  * - 2×4 windows of the board (two rows, four files: four playable squares; one at every other file), indexed by what
  *   stands on their four squares (empty, white, black: 3^4 = 81 configurations), one weight per window and
- *   configuration; these carry the men's square values, tempo, back rank, formations and holes;
+ *   configuration; these carry the men's square values, tempo, back rank, formations and holes; or, as weights may
+ *   choose (`WindowShape`), 3×4 windows (six squares, 729 configurations), which also see how a third row backs a
+ *   formation up;
  * - men and kings counted (the fit pulls these two toward the hand-written values: see `FitOptions.materialPrior`),
  *   the side to move, how far the kings stand from the edges and whether they hold the long diagonal;
  * - mobility (men's forward steps, men free to step, kings' free neighbours), men one and two steps from crowning
@@ -43,20 +45,33 @@ export const SCALAR_FEATURES = [
   'king-diagonal',
 ] as const;
 const SCALARS = SCALAR_FEATURES.length;
+/** Configurations of a window of four squares (the 2×4 shape's). */
 const CONFIGS = 81;
+
+/**
+ * The windows' shape: two rows by four files (four playable squares, 81 configurations) or three rows by four files
+ * (six squares, 729 configurations; each 2×4 window lies in one, so it sees all the smaller shape sees and how a
+ * third row backs a formation up) **(ours)**. Weights tell their shape by their number.
+ */
+export const WINDOW_SHAPES = ['2x4', '3x4'] as const;
+export type WindowShape = (typeof WINDOW_SHAPES)[number];
 /** Weights are stored in quarters of a hundredth of a man. */
 export const WEIGHT_SCALE = 4;
 
 /** Where the features of one board size sit: windows, their mirror, and which parameter each configuration uses. */
 export interface LearnedLayout {
   readonly size: 8 | 10;
+  readonly shape: WindowShape;
+  /** Squares in a window, and the configurations of one (3^squares). */
+  readonly windowSize: number;
+  readonly configs: number;
   readonly half: number;
   /** Men per side at the start, doubled: the phase runs from this many pieces (opening) to none (ending). */
   readonly startMen: number;
   readonly windows: number;
-  /** The four bits of every window, ascending: a, a + 1, a + d, a + d + 1 (d is half or half + 1). */
+  /** The bits of every window, ascending (2×4: a, a + 1, a + d, a + d + 1, with d half or half + 1). */
   readonly windowBits: Int8Array;
-  /** Pairs of adjacent rows: the first bit of each and how many bits it spans (at most 11). */
+  /** Pairs of adjacent rows: the first bit of each and how many bits it spans (at most 11); the 2×4 shape's fast path. */
   readonly pairStart: Int8Array;
   readonly pairBits: Int8Array;
   /** Per window: its row pair, the first square's bit within the pair's field, and d. */
@@ -65,7 +80,7 @@ export interface LearnedLayout {
   readonly windowStep: Int8Array;
   /** Parameters per phase: scalars first, then the patterns' shared weights. */
   readonly params: number;
-  /** For window w and configuration c: the parameter at [w * 81 + c] (-1 when the weight must be 0) and its sign. */
+  /** For window w and configuration c: the parameter at [w * configs + c] (-1 when the weight must be 0) and its sign. */
   readonly patternParam: Int32Array;
   readonly patternSign: Int8Array;
   readonly validLo: number;
@@ -80,7 +95,7 @@ export interface LearnedLayout {
   readonly diagonal: Int32Array;
 }
 
-const layouts = new Map<number, LearnedLayout>();
+const layouts = new Map<string, LearnedLayout>();
 
 /** Windows on one pair of rows: files 0, 2, 4 … while four files fit. */
 function windowsPerPair(size: number): number {
@@ -100,9 +115,12 @@ function rowCol(size: number, i: number): { row: number; col: number } {
   return { row, col: row % 2 === 0 ? 2 * k + 1 : 2 * k };
 }
 
-export function learnedLayout(size: 8 | 10): LearnedLayout {
-  const known = layouts.get(size);
+export function learnedLayout(size: 8 | 10, shape: WindowShape = '2x4'): LearnedLayout {
+  const known = layouts.get(`${size}/${shape}`);
   if (known) return known;
+  const rows = shape === '2x4' ? 2 : 3;
+  const windowSize = 2 * rows;
+  const configs = 3 ** windowSize;
   const half = size / 2;
   const squares = half * size;
   const at = new Map<string, number>();
@@ -137,21 +155,21 @@ export function learnedLayout(size: 8 | 10): LearnedLayout {
   // the whole hand-written evaluation's mobility term) **(ours)**.
   const bits: number[] = [];
   const keyOf = new Map<string, number>();
-  for (let r = 0; r + 1 < size; r++) {
+  for (let r = 0; r + rows - 1 < size; r++) {
     for (let c = 0; c + 3 < size; c += 2) {
       const w: number[] = [];
-      for (let dr = 0; dr < 2; dr++) {
+      for (let dr = 0; dr < rows; dr++) {
         for (let dc = 0; dc < 4; dc++) {
           const b = at.get(`${r + dr},${c + dc}`);
           if (b !== undefined) w.push(b);
         }
       }
       w.sort((x, y) => x - y);
-      keyOf.set(w.join(','), bits.length / 4);
+      keyOf.set(w.join(','), bits.length / windowSize);
       bits.push(...w);
     }
   }
-  const windows = bits.length / 4;
+  const windows = bits.length / windowSize;
   const pairStart = new Int8Array(size - 1);
   const pairBits = new Int8Array(size - 1);
   for (let r = 0; r + 1 < size; r++) {
@@ -161,7 +179,7 @@ export function learnedLayout(size: 8 | 10): LearnedLayout {
   const windowPair = new Int8Array(windows);
   const windowShift = new Int8Array(windows);
   const windowStep = new Int8Array(windows);
-  for (let w = 0; w < windows; w++) {
+  for (let w = 0; shape === '2x4' && w < windows; w++) {
     const [a, a1, ad, ad1] = bits.slice(w * 4, w * 4 + 4) as [number, number, number, number];
     const d = ad - a;
     if (a1 !== a + 1 || ad1 !== ad + 1 || (d !== half && d !== half + 1)) throw new Error('a window out of shape');
@@ -176,26 +194,26 @@ export function learnedLayout(size: 8 | 10): LearnedLayout {
   const mirror = new Int32Array(windows);
   for (let w = 0; w < windows; w++) {
     const m = bits
-      .slice(w * 4, w * 4 + 4)
+      .slice(w * windowSize, (w + 1) * windowSize)
       .map((b) => last - b)
       .sort((x, y) => x - y);
     const k = keyOf.get(m.join(','));
     if (k === undefined) throw new Error('a window without its mirror');
     mirror[w] = k;
   }
-  const patternParam = new Int32Array(windows * CONFIGS).fill(-1);
-  const patternSign = new Int8Array(windows * CONFIGS);
+  const patternParam = new Int32Array(windows * configs).fill(-1);
+  const patternSign = new Int8Array(windows * configs);
   let params = SCALARS;
   for (let w = 0; w < windows; w++) {
-    for (let c = 0; c < CONFIGS; c++) {
-      const key = w * CONFIGS + c;
-      // The mirror: square k goes to square 3 - k, white men become black men and back.
+    for (let c = 0; c < configs; c++) {
+      const key = w * configs + c;
+      // The mirror: square k goes to square windowSize - 1 - k, white men become black men and back.
       let mc = 0;
-      for (let k = 0, x = c; k < 4; k++, x = Math.floor(x / 3)) {
+      for (let k = 0, x = c; k < windowSize; k++, x = Math.floor(x / 3)) {
         const st = x % 3;
-        mc += (st === 0 ? 0 : 3 - st) * 3 ** (3 - k);
+        mc += (st === 0 ? 0 : 3 - st) * 3 ** (windowSize - 1 - k);
       }
-      const mkey = (mirror[w] as number) * CONFIGS + mc;
+      const mkey = (mirror[w] as number) * configs + mc;
       if (mkey === key || (c === 0 && mc === 0)) continue; // its own mirror (or empty): worth 0 for both sides
       if (key < mkey) {
         patternParam[key] = params;
@@ -208,6 +226,9 @@ export function learnedLayout(size: 8 | 10): LearnedLayout {
   }
   const layout: LearnedLayout = {
     size,
+    shape,
+    windowSize,
+    configs,
     half,
     startMen: 2 * (size === 10 ? 20 : 12),
     windows,
@@ -228,8 +249,31 @@ export function learnedLayout(size: 8 | 10): LearnedLayout {
     rings,
     diagonal,
   };
-  layouts.set(size, layout);
+  layouts.set(`${size}/${shape}`, layout);
   return layout;
+}
+
+/** The layout of a board size whose weights number `count` (both phases): the shape is told by the count. */
+export function layoutForWeights(size: 8 | 10, count: number): LearnedLayout {
+  for (const shape of WINDOW_SHAPES) {
+    const layout = learnedLayout(size, shape);
+    if (2 * layout.params === count) return layout;
+  }
+  throw new Error(`${count} weights fit no window shape of the ${size}x${size} board`);
+}
+
+/** Configuration of window w read square by square (base 3, the window's first square lowest; 1 white, 2 black). */
+function windowConfig(layout: LearnedLayout, w: number, wLo: number, wHi: number, bLo: number, bHi: number): number {
+  const k0 = w * layout.windowSize;
+  let c = 0;
+  for (let j = layout.windowSize - 1; j >= 0; j--) {
+    const b = layout.windowBits[k0 + j] as number;
+    const bit = 1 << (b & 31);
+    const white = ((b < 32 ? wLo : wHi) & bit) !== 0;
+    const black = ((b < 32 ? bLo : bHi) & bit) !== 0;
+    c = c * 3 + (white ? 1 : black ? 2 : 0);
+  }
+  return c;
 }
 
 /** A window's men as two 4-bit masks (white | black << 4) → its configuration in base 3 (1 white, 2 black). */
@@ -297,6 +341,10 @@ export function collectFeatures(
   out: Int32Array,
 ): number {
   const info = collectScalars(layout, kingsToTrap, wLo, wHi, bLo, bHi, kLo, kHi, turn, out);
+  if (layout.shape !== '2x4') {
+    for (let w = 0; w < layout.windows; w++) out[SCALARS + w] = windowConfig(layout, w, wLo, wHi, bLo, bHi);
+    return info;
+  }
   // Each window's configuration from the pieces on its pair of rows (a king stands there as a piece of its colour).
   const pairs = layout.size - 1;
   for (let r = 0; r < pairs; r++) {
@@ -488,11 +536,8 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
   constructor(variant: VariantId, params: ArrayLike<number>) {
     const rules = RULE_SETS[variant];
     this.variant = variant;
-    const layout = learnedLayout(rules.size);
+    const layout = layoutForWeights(rules.size, params.length);
     this.layout = layout;
-    if (params.length !== 2 * layout.params) {
-      throw new Error(`${variant}: ${params.length} weights for ${2 * layout.params} parameters`);
-    }
     this.params = Float64Array.from(params);
     this.kingsToTrap = kingsToTrapOf(variant);
     const q = (i: number): number => Math.round((params[i] as number) * WEIGHT_SCALE);
@@ -502,7 +547,7 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
       this.scalarO[i] = q(i);
       this.scalarE[i] = q(layout.params + i);
     }
-    const n = layout.windows * CONFIGS;
+    const n = layout.windows * layout.configs;
     this.patternO = new Int16Array(n);
     this.patternE = new Int16Array(n);
     const clamp = (x: number): number => Math.max(-32768, Math.min(32767, x));
@@ -523,6 +568,14 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
     const te = this.patternE;
     let so = 0;
     let se = 0;
+    if (layout.shape !== '2x4') {
+      for (let w = 0; w < layout.windows; w++) {
+        const idx = w * layout.configs + windowConfig(layout, w, wLo, wHi, bLo, bHi);
+        so += to[idx] as number;
+        se += te[idx] as number;
+      }
+      return this.finish(so, se, wLo, wHi, bLo, bHi, kLo, kHi, turn);
+    }
     const ws = layout.windowShift;
     const wd = layout.windowStep;
     const per = windowsPerPair(layout.size);
@@ -576,7 +629,7 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
   evaluate(pos: DraughtsSearchPosition): number {
     // The first call on a position starts its tracking; make/unmake keep the windows' sums from then on.
     if (pos.trackedOpening !== this.patternO || pos.trackedWindows !== this.layout.windowBits) {
-      pos.trackWindows(this.layout.windowBits, this.patternO, this.patternE);
+      pos.trackWindows(this.layout.windowBits, this.patternO, this.patternE, this.layout.windowSize);
     }
     const e = pos.engine;
     const white = this.finish(pos.patternOpening, pos.patternEnding, e.wLo, e.wHi, e.bLo, e.bHi, e.kLo, e.kHi, e.side);

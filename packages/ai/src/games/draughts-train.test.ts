@@ -1,6 +1,14 @@
+import { draughtsGame } from '@tactica/draughts';
 import { describe, expect, it } from 'vitest';
 import { decodeWeights, encodeWeights, learnedLayout, LearnedDraughtsEvaluator } from './draughts-learned-eval.js';
-import { featureSet, fitWeights, generatePositions, predictScore } from './draughts-train.js';
+import {
+  featureSet,
+  fitWeights,
+  generatePositions,
+  predictScore,
+  searchLabels,
+  type TrainingPosition,
+} from './draughts-train.js';
 
 describe('the draughts evaluation trainer', () => {
   // A handful of quick English games: enough for the fit to find material and tempo.
@@ -33,5 +41,62 @@ describe('the draughts evaluation trainer', () => {
       const p = positions[set.source[i]!]!;
       expect(Math.abs(ev.evaluateWhite(...p.bits, p.turn) - predictScore(set, stored, i))).toBeLessThanOrEqual(1);
     }
+  });
+
+  it('fits 3x4 windows to weights the evaluation reads as 3x4, scoring what the fit predicted', () => {
+    const set = featureSet('english', positions, '3x4');
+    const fit = fitWeights(set, { seed: 1, epochs: 20, every: 10, rate: 2 });
+    expect(fit.weights).toHaveLength(2 * learnedLayout(8, '3x4').params);
+    expect(fit.best.validation).toBeLessThan(fit.history[0]!.validation);
+    const params = learnedLayout(8, '3x4').params;
+    const stored = decodeWeights({ variant: 'english', params, command: '', weights: encodeWeights(fit.weights) });
+    const ev = new LearnedDraughtsEvaluator('english', stored);
+    expect(ev.layout.shape).toBe('3x4');
+    for (let i = 0; i < set.count; i += 7) {
+      const p = positions[set.source[i]!]!;
+      expect(Math.abs(ev.evaluateWhite(...p.bits, p.turn) - predictScore(set, stored, i))).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('lowers the step to rateEnd by the last epoch: with 0, nothing moves after the first epoch', () => {
+    const set = featureSet('english', positions.slice(0, 400));
+    const fit = fitWeights(set, { seed: 1, epochs: 6, every: 1, rate: 2, rateEnd: 0 });
+    const trains = fit.history.map((e) => e.train);
+    expect(trains[1]).not.toBe(trains[0]);
+    for (let e = 2; e <= 6; e++) expect(trains[e]).toBe(trains[1]);
+    const constant = fitWeights(set, { seed: 1, epochs: 6, every: 1, rate: 2 });
+    expect(constant.history[6]!.train).not.toBe(constant.history[1]!.train);
+  });
+
+  it('labels by a deeper search each distinct position once, the same whatever share a worker takes', () => {
+    const some = positions.slice(0, 30);
+    // The first ten again: a ballot's first positions recur in every game played from it.
+    const list = [...some, ...some.slice(0, 10)];
+    const all = searchLabels(list, { variant: 'english', nodes: 400 });
+    for (let i = 0; i < 10; i++) expect(all[30 + i]).toBe(all[i]);
+    expect(all.every((v) => Number.isFinite(v))).toBe(true);
+    const share = (k: number): Float64Array =>
+      searchLabels(list, { variant: 'english', nodes: 400, only: (first) => first % 2 === k });
+    const even = share(0);
+    const odd = share(1);
+    const merged = list.map((_, i) => (Number.isNaN(even[i]!) ? odd[i]! : even[i]!));
+    expect(merged).toEqual(Array.from(all));
+  });
+
+  it.each([
+    ['Black to move, White a man up', 'B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11', 1],
+    ['White to move, Black a man up', 'W:W22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12', -1],
+  ] as const)("labels from White's point of view: %s", (_, fen, sign) => {
+    const s = draughtsGame('english').parsePosition(fen);
+    if (!s.ok) throw new Error(s.error.message);
+    const p: TrainingPosition = {
+      bits: s.value.position.bits,
+      turn: s.value.position.turn,
+      score: 0,
+      result: 0.5,
+      game: 0,
+    };
+    const [label] = searchLabels([p], { variant: 'english', nodes: 2000 });
+    expect(sign * label!).toBeGreaterThan(50);
   });
 });

@@ -7,7 +7,8 @@
  *    evaluation is asked) are kept with the search's score and the game's result;
  * 2. labels: the result (1, ½, 0 for White) blended with the search's score turned into an expected result,
  *    σ(score / K), K fitted so that σ(score / K) predicts the results best — which also puts the learned weights in
- *    the search's units (hundredths of a man);
+ *    the search's units (hundredths of a man); the score is the games' own shallow one, or a deeper search's on each
+ *    position afterwards (`searchLabels`);
  * 3. fit: logistic regression of the label on the features (full-batch Adam, L2 on the weights) on a training share,
  *    the weights kept from the epoch with the lowest loss on the validation share (split by game, so positions of one
  *    game never sit on both sides).
@@ -22,6 +23,7 @@ import {
   evalTables,
   evaluate,
   RULE_SETS,
+  stateFrom,
   type DraughtsState,
   type VariantId,
 } from '@tactica/draughts';
@@ -32,6 +34,7 @@ import {
   kingsToTrapOf,
   learnedLayout,
   SCALAR_FEATURES,
+  type WindowShape,
 } from './draughts-learned-eval.js';
 
 /** One quiet position of a self-play game. */
@@ -127,9 +130,58 @@ export function generatePositions(o: GenerateOptions): TrainingPosition[] {
   return out;
 }
 
+export interface LabelOptions {
+  readonly variant: VariantId;
+  /** Nodes the labelling search spends on each position. */
+  readonly nodes: number;
+  /** The evaluation it searches with (default the hand-written one). */
+  readonly evaluator?: DeepEvaluator;
+  /**
+   * The distinct positions this call searches, by the index of their first appearance in the list (default all);
+   * workers take a share each and their answers are merged.
+   */
+  readonly only?: (first: number) => boolean;
+  readonly onLabel?: (first: number, score: number) => void;
+}
+
+/** The key under which two entries of a list are the same position. */
+export const trainingPositionKey = (p: TrainingPosition): string => `${p.bits.join(',')}/${p.turn}`;
+
+/**
+ * A deeper search's score for each position (White's point of view, hundredths of a man; NaN where `only` left it
+ * out): a label better than the shallow score the games were played with, whose games' results are noisy. Each
+ * distinct position is searched once, from an empty table, so the score depends on the position and the budget
+ * alone — not on the order, the other positions or the number of workers — and repeats (the ballots' first moves)
+ * cost nothing **(ours)**.
+ */
+export function searchLabels(positions: readonly TrainingPosition[], o: LabelOptions): Float64Array {
+  const out = new Float64Array(positions.length).fill(Number.NaN);
+  const first = new Map<string, number>();
+  const searcher = new DraughtsDeepSearcher({ ttLog2: 16, ...(o.evaluator ? { evaluator: o.evaluator } : {}) });
+  for (let i = 0; i < positions.length; i++) {
+    const p = positions[i] as TrainingPosition;
+    const key = trainingPositionKey(p);
+    const seen = first.get(key);
+    if (seen !== undefined) {
+      out[i] = out[seen] as number;
+      continue;
+    }
+    first.set(key, i);
+    if (o.only && !o.only(i)) continue;
+    const sp = new DraughtsSearchPosition(stateFrom({ variant: o.variant, bits: p.bits, turn: p.turn }, false));
+    searcher.reset();
+    const r = searcher.search(sp, { nodes: o.nodes });
+    const score = p.turn === 0 ? r.score : -r.score;
+    out[i] = score;
+    o.onLabel?.(i, score);
+  }
+  return out;
+}
+
 /** Positions as the fit reads them: features per position, flat. */
 export interface FeatureSet {
   readonly variant: VariantId;
+  readonly shape: WindowShape;
   readonly count: number;
   readonly params: number;
   /** Scalar feature values, SCALARS per position. */
@@ -149,8 +201,12 @@ export interface FeatureSet {
 }
 
 /** The features of the positions the fit can use (scaled endings are left out: the model does not see them). */
-export function featureSet(variant: VariantId, positions: readonly TrainingPosition[]): FeatureSet {
-  const layout = learnedLayout(RULE_SETS[variant].size);
+export function featureSet(
+  variant: VariantId,
+  positions: readonly TrainingPosition[],
+  shape: WindowShape = '2x4',
+): FeatureSet {
+  const layout = learnedLayout(RULE_SETS[variant].size, shape);
   const trap = kingsToTrapOf(variant);
   const S = SCALAR_FEATURES.length;
   const W = layout.windows;
@@ -169,6 +225,7 @@ export function featureSet(variant: VariantId, positions: readonly TrainingPosit
   const n = keep.length;
   const set: FeatureSet = {
     variant,
+    shape,
     count: n,
     params: layout.params,
     scalars: new Int8Array(n * S),
@@ -187,7 +244,7 @@ export function featureSet(variant: VariantId, positions: readonly TrainingPosit
     collectFeatures(layout, trap, wLo, wHi, bLo, bHi, kLo, kHi, p.turn, fields, f);
     for (let k = 0; k < S; k++) set.scalars[j * S + k] = f[k] as number;
     for (let w = 0; w < W; w++) {
-      const key = w * 81 + (f[S + w] as number);
+      const key = w * layout.configs + (f[S + w] as number);
       set.patterns[j * W + w] = layout.patternParam[key] as number;
       set.signs[j * W + w] = layout.patternSign[key] as number;
     }
@@ -207,7 +264,7 @@ export function featureSet(variant: VariantId, positions: readonly TrainingPosit
  */
 export function predictScore(set: FeatureSet, weights: ArrayLike<number>, i: number): number {
   const S = SCALAR_FEATURES.length;
-  const W = learnedLayout(RULE_SETS[set.variant].size).windows;
+  const W = learnedLayout(RULE_SETS[set.variant].size, set.shape).windows;
   const P = set.params;
   const ph = set.phase[i] as number;
   let so = 0;
@@ -261,6 +318,13 @@ export interface FitOptions {
   readonly epochs?: number;
   /** Adam's step (hundredths of a man; default 1). */
   readonly rate?: number;
+  /**
+   * The step at the last epoch, reached geometrically from `rate` (default `rate`: a constant step). Adam moves every
+   * weight by about the step each epoch whatever its gradient, so a constant step of 2 leaves the weights hopping
+   * ±2 about their optimum — as large as most pattern weights — and the loss flat after a few dozen epochs
+   * **(ours)**.
+   */
+  readonly rateEnd?: number;
   /** L2 penalty per weight (default 1e-6 of the squared weight, in hundredths of a man). */
   readonly l2?: number;
   /**
@@ -282,7 +346,8 @@ export interface FitOptions {
   readonly materialPrior?: number;
   /**
    * Other weights to score on the same split (the committed ones, when fitting their successor): their validation
-   * loss against the results, with their own fitted K, comes back as `compareValidationResult`.
+   * loss against the results, with their own fitted K, comes back as `compareValidationResult` (when they have the
+   * set's window shape).
    */
   readonly compare?: ArrayLike<number>;
   /** The games whose held-out positions `compare` and the fit are both scored on (default all). */
@@ -321,7 +386,7 @@ export interface FitResult {
 /** Fits the weights (see the module's comment). */
 export function fitWeights(set: FeatureSet, o: FitOptions): FitResult {
   const S = SCALAR_FEATURES.length;
-  const W = learnedLayout(RULE_SETS[set.variant].size).windows;
+  const W = learnedLayout(RULE_SETS[set.variant].size, set.shape).windows;
   const P = set.params;
   const rng = createRng(`train-split-${o.seed}`);
   const share = o.validation ?? 0.2;
@@ -346,7 +411,7 @@ export function fitWeights(set: FeatureSet, o: FitOptions): FitResult {
   handValidationResult /= Math.max(1, valid.length);
   let compareValidationResult: number | undefined;
   const compared = valid.filter((i) => !o.compareGames || o.compareGames(set.game[i] as number));
-  if (o.compare) {
+  if (o.compare && o.compare.length === 2 * P) {
     const values = new Float32Array(set.count);
     for (let i = 0; i < set.count; i++) values[i] = predictScore(set, o.compare, i);
     const k = fitScale(values, set.result, train);
@@ -377,6 +442,7 @@ export function fitWeights(set: FeatureSet, o: FitOptions): FitResult {
   const m = new Float64Array(2 * P);
   const v = new Float64Array(2 * P);
   const rate = o.rate ?? 1;
+  const rateEnd = o.rateEnd ?? rate;
   const epochs = o.epochs ?? 300;
   const every = o.every ?? 10;
   const b1 = 0.9;
@@ -434,6 +500,7 @@ export function fitWeights(set: FeatureSet, o: FitOptions): FitResult {
       }
     }
     const n = Math.max(1, train.length);
+    const step = rate * (rateEnd / rate) ** ((epoch - 1) / Math.max(1, epochs - 1));
     const c1 = 1 - b1 ** epoch;
     const c2 = 1 - b2 ** epoch;
     for (let k = 0; k < 2 * P; k++) {
@@ -441,7 +508,7 @@ export function fitWeights(set: FeatureSet, o: FitOptions): FitResult {
         (grad[k] as number) / n + 2 * (priorWeight[k] as number) * ((theta[k] as number) - (prior[k] as number));
       m[k] = b1 * (m[k] as number) + (1 - b1) * g;
       v[k] = b2 * (v[k] as number) + (1 - b2) * g * g;
-      theta[k] = (theta[k] as number) - (rate * ((m[k] as number) / c1)) / (Math.sqrt((v[k] as number) / c2) + eps);
+      theta[k] = (theta[k] as number) - (step * ((m[k] as number) / c1)) / (Math.sqrt((v[k] as number) / c2) + eps);
     }
     if (epoch % every === 0 || epoch === epochs) {
       const e = record(epoch);
