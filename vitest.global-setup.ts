@@ -19,9 +19,13 @@ export function setup(): () => void {
   const root = fileURLToPath(new URL('./', import.meta.url));
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-b'], { cwd: root, stdio: 'inherit' });
-  const dir = mkdtempSync(join(tmpdir(), 'tactica-tests-'));
+  // The set-up runs once for the run and once for each project: the first one's folder serves them all (nested
+  // folders made paths long enough for error messages to shorten them).
+  if (process.env['TACTICA_TEST_TMPDIR']) return () => undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'tactica-t-'));
   // Others may pass through (not list): the throwaway PostgreSQL runs as its own user in a folder of its own here.
   chmodSync(dir, 0o711);
   process.env['TMPDIR'] = dir;
+  process.env['TACTICA_TEST_TMPDIR'] = dir;
   return () => rmSync(dir, { recursive: true, force: true });
 }
