@@ -36,6 +36,24 @@ const option = (name, fallback) => {
   return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
 };
 
+/**
+ * Runs this script in `jobs` workers, each given `data` and its job number: `progress` hears their messages along the
+ * way, and each worker's last message (`kind: 'done'`) is its part of the result, in job order.
+ */
+function inWorkers(jobs, data, progress) {
+  return Promise.all(
+    Array.from(
+      { length: jobs },
+      (_, job) =>
+        new Promise((resolve, reject) => {
+          const w = new Worker(new URL(import.meta.url), { workerData: { ...data, jobs, job } });
+          w.on('message', (m) => (m.kind === 'done' ? resolve(m) : progress(m)));
+          w.on('error', reject);
+        }),
+    ),
+  );
+}
+
 if (!isMainThread && workerData.task === 'label') {
   const { variant, positions, nodes, jobs, job, evaluation, skip } = workerData;
   const evaluator = evaluation === 'learned' ? await ai.loadLearnedEvaluator(variant) : undefined;
@@ -89,27 +107,15 @@ if (!isMainThread && workerData.task === 'label') {
     console.log(`${positions.length} positions from ${cache}`);
   } else {
     const played = new Set();
-    const parts = await Promise.all(
-      Array.from(
-        { length: jobs },
-        (_, job) =>
-          new Promise((resolve, reject) => {
-            const w = new Worker(new URL(import.meta.url), {
-              workerData: { variant, seed, games, nodes, jobs, job, evaluation, deadline },
-            });
-            w.on('message', (m) => {
-              if (m.kind === 'game') {
-                played.add(m.i);
-                if ((m.i + 1) % 20 === 0) {
-                  const s = ((performance.now() - started) / 1000).toFixed(0);
-                  console.error(`game ${m.i + 1}/${games}: ${m.n} positions, result ${m.result} (${s} s)`);
-                }
-              } else resolve(m.positions);
-            });
-            w.on('error', reject);
-          }),
-      ),
-    );
+    const parts = (
+      await inWorkers(jobs, { variant, seed, games, nodes, evaluation, deadline }, (m) => {
+        played.add(m.i);
+        if ((m.i + 1) % 20 === 0) {
+          const s = ((performance.now() - started) / 1000).toFixed(0);
+          console.error(`game ${m.i + 1}/${games}: ${m.n} positions, result ${m.result} (${s} s)`);
+        }
+      })
+    ).map((m) => m.positions);
     // The same order whatever the number of jobs: by game, then as played.
     positions = parts.flat().sort((a, b) => a.game - b.game);
     let complete = 0;
@@ -158,35 +164,17 @@ if (!isMainThread && workerData.task === 'label') {
     );
     const t = performance.now();
     let done = 0;
-    const parts = await Promise.all(
-      Array.from(
-        { length: jobs },
-        (_, job) =>
-          new Promise((resolve, reject) => {
-            const w = new Worker(new URL(import.meta.url), {
-              workerData: {
-                task: 'label',
-                variant,
-                positions,
-                nodes: labelNodes,
-                jobs,
-                job,
-                evaluation: labelEval,
-                skip,
-              },
-            });
-            w.on('message', (m) => {
-              if (m.kind === 'label') {
-                done++;
-                if (done % 1000 === 0) {
-                  console.error(`labelled ${done}/${todo} (${((performance.now() - t) / 1000).toFixed(0)} s)`);
-                }
-              } else resolve(m.labels);
-            });
-            w.on('error', reject);
-          }),
-      ),
-    );
+    const parts = (
+      await inWorkers(
+        jobs,
+        { task: 'label', variant, positions, nodes: labelNodes, evaluation: labelEval, skip },
+        () => {
+          done++;
+          if (done % 1000 === 0)
+            console.error(`labelled ${done}/${todo} (${((performance.now() - t) / 1000).toFixed(0)} s)`);
+        },
+      )
+    ).map((m) => m.labels);
     for (const labels of parts) {
       labels.forEach((v, i) => {
         if (!Number.isNaN(v)) scores.set(ai.trainingPositionKey(positions[i]), v);

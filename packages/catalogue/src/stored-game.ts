@@ -50,13 +50,12 @@ export type RestoredGame =
 
 /** The stored form of a session of `setup`. */
 export function storeGame(setup: Pick<AnyGameSetup, 'family' | 'options'>, session: { toJSON(): unknown }): StoredGame {
-  return {
-    format: STORED_GAME_FORMAT,
-    formatVersion: 1,
-    family: setup.family,
-    options: setup.options,
-    session: session.toJSON(),
-  };
+  return { ...envelopeOf(setup), session: session.toJSON() };
+}
+
+/** A stored game's fields but its session. */
+function envelopeOf(setup: Pick<AnyGameSetup, 'family' | 'options'>): Omit<StoredGame, 'session'> {
+  return { format: STORED_GAME_FORMAT, formatVersion: 1, family: setup.family, options: setup.options };
 }
 
 /**
@@ -68,12 +67,7 @@ export function storedGameText(
   setup: Pick<AnyGameSetup, 'family' | 'options'>,
   session: { toJSON(): unknown; toJSONText?(): string },
 ): string {
-  const envelope = JSON.stringify({
-    format: STORED_GAME_FORMAT,
-    formatVersion: 1,
-    family: setup.family,
-    options: setup.options,
-  });
+  const envelope = JSON.stringify(envelopeOf(setup));
   const body = session.toJSONText ? session.toJSONText() : JSON.stringify(session.toJSON());
   return `${envelope.slice(0, -1)},"session":${body}}`;
 }

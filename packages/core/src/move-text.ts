@@ -18,7 +18,11 @@ export function moveText<S, M>(game: Pick<Game<S, M>, 'formatMove'>, s: S, m: M)
   return text;
 }
 
-const lines = new WeakMap<readonly unknown[], { readonly game: object; readonly texts: readonly string[] }>();
+/** Per moves list: its game, its moves' texts, and their JSON once asked for (`lineTextsJson`). */
+const lines = new WeakMap<
+  readonly unknown[],
+  { readonly game: object; readonly texts: readonly string[]; json?: string }
+>();
 
 /**
  * The text of every move of a history (all of them, also those taken back), remembered per moves list and extended
@@ -42,30 +46,24 @@ export function lineTexts<S, M>(game: Pick<Game<S, M>, 'formatMove'>, h: History
   return texts;
 }
 
-const jsons = new WeakMap<
-  readonly unknown[],
-  { readonly game: object; readonly count: number; readonly json: string }
->();
-
 /**
  * `JSON.stringify(lineTexts(game, h))`, remembered per moves list and extended by the one move pushed: the moves are
  * most of a stored game, and encoding them all again at every move cost a server more than the rest of the move's
  * storing.
  */
 export function lineTextsJson<S, M>(game: Pick<Game<S, M>, 'formatMove'>, h: History<S, M>): string {
-  const known = jsons.get(h.moves);
-  if (known && known.game === game) return known.json;
   const texts = lineTexts(game, h);
+  const known = lines.get(h.moves) as { texts: readonly string[]; json?: string };
+  if (known.json !== undefined) return known.json;
   const n = texts.length;
   const prefix = prefixOf(h.moves);
-  const before = prefix && jsons.get(prefix);
+  const before = prefix && lines.get(prefix);
   // Extended only from a prefix one move shorter (after a takeback the prefix holds the moves taken back too).
-  const json =
-    before && before.game === game && before.count === n - 1 && n > 1
+  known.json =
+    before?.json !== undefined && before.game === game && before.texts.length === n - 1 && n > 1
       ? `${before.json.slice(0, -1)},${JSON.stringify(texts[n - 1])}]`
       : JSON.stringify(texts);
-  jsons.set(h.moves, { game, count: n, json });
-  return json;
+  return known.json;
 }
 
 /**
@@ -75,5 +73,6 @@ export function lineTextsJson<S, M>(game: Pick<Game<S, M>, 'formatMove'>, h: His
  */
 export function carryLineTexts<S, M>(game: Pick<Game<S, M>, 'formatMove'>, h: History<S, M>): void {
   const prefix = prefixOf(h.moves);
-  if (prefix && jsons.get(prefix)?.game === game) lineTextsJson(game, h);
+  const before = prefix && lines.get(prefix);
+  if (before && before.game === game && before.json !== undefined) lineTextsJson(game, h);
 }
