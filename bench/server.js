@@ -10,6 +10,7 @@
 //   node bench/server.js --db sqlite --games 200 --moves 30000
 //   node bench/server.js --db sqlite --transport http        moves as HTTP POSTs
 //   node bench/server.js --db sqlite --profile /tmp/prof      a CPU profile of each server
+//   node bench/server.js --db sqlite --node-flags '--max-semi-space-size=32'   Node's options for the servers
 //   node bench/server.js --db sqlite --diag 1          the servers' event-loop delay and GC pauses per phase
 //   node bench/server.js --db sqlite --players 20             100 games among 20 players (10 games each, as bots
 //                                                              or correspondence players have): default one game each
@@ -52,9 +53,15 @@ const CONFIGS = args.db
 function startChild(dataDir, url) {
   // --profile <dir>: each server writes a CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = args.profile ? ['--cpu-prof', '--cpu-prof-dir', args.profile] : [];
-  const child = spawn(process.execPath, [...profile, join(here, 'server-child.js'), dataDir, ...(url ? [url] : [])], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // --node-flags '<flags>': Node's own options for the servers (to try the garbage collector's settings, say).
+  const nodeFlags = args['node-flags'] ? String(args['node-flags']).split(/\s+/) : [];
+  const child = spawn(
+    process.execPath,
+    [...nodeFlags, ...profile, join(here, 'server-child.js'), dataDir, ...(url ? [url] : [])],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {

@@ -100,6 +100,32 @@ export function noticeText(events: ChangeEvent | readonly ChangeEvent[], origin 
   return `${origin}|${JSON.stringify(stripped)}`;
 }
 
+/**
+ * A transaction's events as few payloads as fit PostgreSQL's limit: lists of events, in order, each event whole
+ * (its step dropped only if it alone would not fit, as `noticeText` does).
+ */
+export function noticeTexts(events: readonly ChangeEvent[], origin = ''): string[] {
+  const texts: string[] = [];
+  let list: string[] = [];
+  let bytes = 0;
+  const payload = (parts: readonly string[]): string => `${origin}|[${parts.join(',')}]`;
+  for (const e of events) {
+    // Each event's JSON as `noticeText` would send it alone (its outer list's brackets taken off).
+    const alone = noticeText([e], origin);
+    const json = alone.slice(origin.length + 2, -1);
+    const size = Buffer.byteLength(json) + 1;
+    if (list.length > 0 && Buffer.byteLength(origin) + 3 + bytes + size >= NOTIFY_LIMIT) {
+      texts.push(payload(list));
+      list = [];
+      bytes = 0;
+    }
+    list.push(json);
+    bytes += size;
+  }
+  if (list.length > 0) texts.push(payload(list));
+  return texts;
+}
+
 /** The sending instance's mark and the events of a notification's payload (`noticeText`). */
 export function readNotice(payload: string): { readonly origin: string; readonly events: ChangeEvent[] } {
   const bar = payload.indexOf('|');
@@ -383,7 +409,13 @@ async function openPostgres(url: string): Promise<Database> {
       const events: ChangeEvent[] = [];
       const result = await db.transaction().execute(async (tx) => {
         const r = await work(tx, (e) => events.push(e));
-        for (const e of events) await sql`select pg_notify(${CHANNEL}, ${noticeText(e, origin)})`.execute(tx);
+        // One statement for all: a game made from a challenge notes three events, each a round trip on its own.
+        const notices = noticeTexts(events, origin);
+        if (notices.length > 0) {
+          await sql`select pg_notify(${CHANNEL}, n) from unnest(${notices}::text[]) with ordinality as t(n, i) order by i`.execute(
+            tx,
+          );
+        }
         return r;
       });
       deliverSoon(listeners, events);

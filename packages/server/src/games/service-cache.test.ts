@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Accounts, type User } from '../accounts/accounts.js';
 import { openDatabase, type Database } from '../db/database.js';
 import type { LiveGame } from './live-game.js';
@@ -58,5 +58,65 @@ describe('the game cache', () => {
     expect(firstMove(back)).toBe(firstMove(a));
     a = await play(back);
     expect(a.version).toBe(back.version + 1);
+  });
+
+  it('reads a game once for a subscription and the first command that arrive together', async () => {
+    // Two instances on one database: the game is made on one, the other has never read it.
+    const maker = new GameService(database);
+    const other = new GameService(database);
+    const seats = [{ user: users[0] as User }, { user: users[1] as User }] as const;
+    const made = await maker.create({ family: 'draughts', seats, control: { kind: 'none' }, rated: false });
+    const reads = vi.spyOn(other, 'loadIn');
+    const [seen, moved] = await Promise.all([
+      other.load(made.id),
+      other.command(made.id, users[0] as User, made.version, { kind: 'move', move: firstMove(made) }),
+    ]);
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(seen.version).toBe(made.version);
+    expect(moved.version).toBe(made.version + 1);
+    expect(other.cached(made.id)?.version).toBe(made.version + 1);
+  });
+
+  it('keeps a cached copy newer than a row read before it changed, and reads again for a version heard of', async () => {
+    const games = new GameService(database);
+    const seats = [{ user: users[0] as User }, { user: users[1] as User }] as const;
+    const first = await games.create({ family: 'draughts', seats, control: { kind: 'none' }, rated: false });
+    const second = await games.command(first.id, users[0] as User, first.version, {
+      kind: 'move',
+      move: firstMove(first),
+    });
+    // A read that started before the move committed answers with the row as it was.
+    const reads = vi.spyOn(games, 'loadIn').mockResolvedValueOnce(first);
+    expect((await games.load(first.id, { fresh: true })).version).toBe(second.version);
+    expect(games.cached(first.id)?.version).toBe(second.version);
+    // Not cached, and an event said version 2: a row read at version 1 is read again.
+    const other = new GameService(database);
+    const otherReads = vi.spyOn(other, 'loadIn').mockResolvedValueOnce(first);
+    expect((await other.load(first.id, { version: second.version })).version).toBe(second.version);
+    expect(otherReads).toHaveBeenCalledTimes(2);
+    reads.mockRestore();
+  });
+
+  it('refuses a command for a version the game is not at, after reading the row itself', async () => {
+    const maker = new GameService(database);
+    const other = new GameService(database);
+    const seats = [{ user: users[0] as User }, { user: users[1] as User }] as const;
+    const made = await maker.create({ family: 'draughts', seats, control: { kind: 'none' }, rated: false });
+    const moved = await maker.command(made.id, users[0] as User, made.version, {
+      kind: 'move',
+      move: firstMove(made),
+    });
+    // The other instance joins a read that started before the move (it answers version 1): the command, meant for
+    // version 2, is checked against a read of its own and accepted, not refused as stale.
+    vi.spyOn(other, 'loadIn').mockResolvedValueOnce(made);
+    const answer = await other.command(made.id, users[1] as User, moved.version, {
+      kind: 'move',
+      move: firstMove(moved),
+    });
+    expect(answer.version).toBe(moved.version + 1);
+    // A version the game has never reached is refused as stale.
+    await expect(
+      other.command(made.id, users[0] as User, 99, { kind: 'move', move: firstMove(answer) }),
+    ).rejects.toMatchObject({ code: 'game/stale-version' });
   });
 });

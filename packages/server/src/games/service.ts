@@ -78,6 +78,8 @@ function outcomeOf(r: RestoredGame): { kind: string; winner?: Player; reason: st
 
 export class GameService {
   private readonly cache = new Map<number, LiveGame>();
+  /** Each game's read of its row under way on this instance (`read`). */
+  private readonly reading = new Map<number, Promise<LiveGame>>();
   /** Each game's write under way on this instance. */
   private readonly writing = new Map<number, Promise<LiveGame | undefined>>();
   /** Called after a change commits on this instance (the computer, the clock scheduler). */
@@ -219,7 +221,9 @@ export class GameService {
   /**
    * The game as stored now (from the cache when its version is the stored one). `version`: the caller knows the game
    * has reached it (an event said so): a cached copy at it or beyond is taken as it is, an older one is known stale
-   * and the game is read at once, without first asking for its version.
+   * and the game is read at once, without first asking for its version. `fresh`: read from the row whatever the
+   * cache holds, with a read of this call's own (one already under way may have started before a change the caller
+   * knows of).
    */
   async load(id: number, options: { fresh?: boolean; version?: number } = {}): Promise<LiveGame> {
     const cached = this.cache.get(id);
@@ -236,7 +240,32 @@ export class GameService {
         if (row.version === cached.version) return cached;
       }
     }
-    const game = await this.loadIn(this.database.db, id);
+    let game = await this.read(id, !options.fresh);
+    // A read that was under way before the change the caller heard of: read again.
+    if (options.version !== undefined && game.version < options.version) game = await this.read(id, false);
+    return game;
+  }
+
+  /**
+   * The game's row read and cached, `shared`: joining a read of the same game already under way (a new game's
+   * subscription and its first command come together, and each would read it). A copy cached meanwhile at a newer
+   * version (committed here, or followed from another instance) is kept, never replaced by the older row.
+   */
+  private async read(id: number, shared: boolean): Promise<LiveGame> {
+    let reading = shared ? this.reading.get(id) : undefined;
+    if (!reading) {
+      const started = this.loadIn(this.database.db, id);
+      reading = started;
+      this.reading.set(id, started);
+      void started
+        .finally(() => {
+          if (this.reading.get(id) === started) this.reading.delete(id);
+        })
+        .catch(() => undefined);
+    }
+    const game = await reading;
+    const current = this.cache.get(id);
+    if (current && current.version >= game.version) return current;
     this.remember(game);
     return game;
   }
@@ -301,8 +330,9 @@ export class GameService {
       // First from the cache without a query: the write's compare-and-set catches a stale cache, and a version
       // that seems wrong is checked against the row before the command is refused.
       const cached = attempt === 0 ? this.cache.get(id) : undefined;
-      let game = cached ?? (await this.load(id, { fresh: true }));
-      if (expectedVersion !== undefined && game.version !== expectedVersion && cached) {
+      // Not cached: a read under way may serve (a new game's subscription reads it as its first command comes).
+      let game = cached ?? (await this.read(id, attempt === 0));
+      if (expectedVersion !== undefined && game.version !== expectedVersion && attempt === 0) {
         game = await this.load(id, { fresh: true });
       }
       if (expectedVersion !== undefined && game.version !== expectedVersion) {

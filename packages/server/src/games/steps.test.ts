@@ -8,7 +8,7 @@ import { storeGame } from '@tactica/catalogue';
 import { createRng, type Player } from '@tactica/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../accounts/accounts.js';
-import { noticeText, openDatabase, readNotice, type ChangeEvent, type Database } from '../db/database.js';
+import { noticeText, noticeTexts, openDatabase, readNotice, type ChangeEvent, type Database } from '../db/database.js';
 import { stopTestPostgres, testPostgres } from '../testing/server.js';
 import type { TimeControlSpec } from './control.js';
 import type { LiveGame } from './live-game.js';
@@ -218,5 +218,35 @@ describe('an instance follows another by the events', () => {
     expect(readNotice(text)).toEqual({ origin, events: [{ kind: 'game', gameId: 1, version: 2 }] });
     const short: ChangeEvent = { ...e, step: { at: 1, meta: {}, move: '22-18' } };
     expect(readNotice(noticeText(short, origin))).toEqual({ origin, events: [short] });
+  });
+
+  it("a transaction's events go as one notification, or as few as PostgreSQL's limit allows, in order", () => {
+    const origin = 'c0ffee00-0000-4000-8000-000000000000';
+    const made: ChangeEvent[] = [{ kind: 'game', gameId: 7, version: 1 }, { kind: 'lobby' }, { kind: 'lobby' }];
+    const one = noticeTexts(made, origin);
+    expect(one).toHaveLength(1);
+    expect(readNotice(one[0] as string)).toEqual({ origin, events: made });
+    // Events of 3,000 bytes each: two fit a payload, the third starts the next; one too long alone
+    // loses its step (and then fits beside the third).
+    const big = (n: number, size: number): ChangeEvent => ({
+      kind: 'game',
+      gameId: n,
+      version: 2,
+      step: { at: 1, meta: {}, move: 'é'.repeat(size / 2) },
+    });
+    const events = [big(1, 3000), big(2, 3000), big(3, 3000), big(4, 9000), { kind: 'lobby' } as ChangeEvent];
+    const texts = noticeTexts(events, origin);
+    for (const t of texts) expect(Buffer.byteLength(t)).toBeLessThan(8000);
+    const heard = texts.flatMap((t) => readNotice(t).events);
+    expect(heard).toEqual([
+      events[0],
+      events[1],
+      events[2],
+      { kind: 'game', gameId: 4, version: 2 },
+      { kind: 'lobby' },
+    ]);
+    expect(texts).toHaveLength(2);
+    expect(readNotice(texts[0] as string).events).toEqual([events[0], events[1]]);
+    expect(noticeTexts([], origin)).toEqual([]);
   });
 });
