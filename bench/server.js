@@ -277,7 +277,11 @@ class Pair {
       opponent: b.name,
       seat: '0',
     });
+    // A player may have 20 challenges open at once: with very few players (--players 2 and 100 games) the start's
+    // challenges are refused, which is said, not hidden.
+    if (ch.status !== 201 && ch.status !== 200) throw new Error(`challenge refused: ${JSON.stringify(ch.body)}`);
     const acc = await request(b.base, b.token, 'POST', `/api/challenges/${ch.body.id}/accept`);
+    if (acc.status !== 200 || !acc.body?.game) throw new Error(`challenge not accepted: ${JSON.stringify(acc.body)}`);
     this.id = acc.body.game.id;
     this.version = acc.body.game.version;
     this.line = this.rng.pick(LINES.get(this.family));
