@@ -146,10 +146,16 @@ describe.each(DB_KINDS)('the game server on %s', (kind) => {
     });
     expect(ch.status).toBe(201);
     const listed = await ben.request<{ id: number }[]>('GET', '/api/challenges');
-    expect(listed.body.map((c) => c.id)).toContain(ch.body.id);
-    const accepted = await ben.request<{ game: View }>('POST', `/api/challenges/${ch.body.id}/accept`);
+    // The answer is the challenge as stored (the listing reads it back), names and all.
+    expect(listed.body.find((c) => c.id === ch.body.id)).toEqual(ch.body);
+    expect(ch.body).toMatchObject({ challenger: ann.name, opponent: ben.name, status: 'open', gameId: null });
+    const accepted = await ben.request<{ game: View; challenge: unknown }>(
+      'POST',
+      `/api/challenges/${ch.body.id}/accept`,
+    );
     expect(accepted.status).toBe(200);
     const id = accepted.body.game.id;
+    expect(accepted.body.challenge).toEqual({ ...ch.body, status: 'accepted', gameId: id });
     const twice = await ann.request('POST', `/api/challenges/${ch.body.id}/accept`);
     expect(twice.status).toBeGreaterThanOrEqual(400);
     let v = (await ann.request<View>('GET', `/api/games/${id}`)).body;

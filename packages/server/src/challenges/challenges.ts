@@ -92,7 +92,10 @@ export class Challenges {
       notify({ kind: 'lobby' });
       return row.id;
     });
-    return this.get(id);
+    // The row as written, not read back: both names are at hand.
+    const names = new Map([[user.id, user.name]]);
+    if (opponent) names.set(opponent.id, opponent.name);
+    return viewOf({ ...values, id }, names);
   }
 
   async get(id: number): Promise<ChallengeView> {
@@ -117,8 +120,15 @@ export class Challenges {
   }
 
   async accept(id: number, user: User): Promise<{ challenge: ChallengeView; game: LiveGame }> {
-    const game = await this.database.transaction(async (tx, notify) => {
-      const row = await tx.selectFrom('challenges').selectAll().where('id', '=', id).executeTakeFirst();
+    const accepted = await this.database.transaction(async (tx, notify) => {
+      // The challenge with its challenger's name, in one read.
+      const row = await tx
+        .selectFrom('challenges')
+        .innerJoin('users', 'users.id', 'challenges.challenger_id')
+        .selectAll('challenges')
+        .select('users.name as challenger_name')
+        .where('challenges.id', '=', id)
+        .executeTakeFirst();
       if (!row) throw notFound(`challenge ${id}`);
       if (row.status !== 'open') throw new ApiError(409, 'challenge/closed', `the challenge is ${row.status}`);
       if (row.challenger_id === user.id)
@@ -126,11 +136,7 @@ export class Challenges {
       if (row.challenged_id !== null && row.challenged_id !== user.id) {
         throw new ApiError(403, 'challenge/not-yours', 'this challenge is for someone else');
       }
-      const challenger = await tx
-        .selectFrom('users')
-        .select(['id', 'name'])
-        .where('id', '=', row.challenger_id)
-        .executeTakeFirstOrThrow();
+      const challenger = { id: row.challenger_id, name: row.challenger_name };
       const challengerSeat = row.seat === 'random' ? (Math.random() < 0.5 ? 0 : 1) : Number(row.seat);
       const a: SeatHolder = { user: challenger };
       const b: SeatHolder = { user };
@@ -155,10 +161,15 @@ export class Challenges {
       if (Number(claimed.numUpdatedRows) !== 1)
         throw new ApiError(409, 'challenge/closed', 'the challenge was just taken');
       notify({ kind: 'lobby' });
-      return made;
+      const { challenger_name: _name, ...challenge } = row;
+      const names = new Map([
+        [challenger.id, challenger.name],
+        [user.id, user.name],
+      ]);
+      return { challenge: viewOf({ ...challenge, status: 'accepted', game_id: made.id }, names), game: made };
     });
-    this.games.committed(game);
-    return { challenge: await this.get(id), game };
+    this.games.committed(accepted.game);
+    return accepted;
   }
 
   /** The challenged player says no, or the challenger takes it back. */
@@ -198,18 +209,23 @@ export class Challenges {
         names.set(u.id, u.name);
       }
     }
-    return rows.map((r) => ({
-      id: r.id,
-      challenger: names.get(r.challenger_id) ?? '?',
-      opponent: r.challenged_id ? (names.get(r.challenged_id) ?? '?') : null,
-      family: r.family,
-      options: JSON.parse(r.options) as unknown,
-      control: readControl(JSON.parse(r.control) as unknown),
-      rated: r.rated === 1,
-      seat: r.seat as SeatChoice,
-      status: r.status,
-      gameId: r.game_id,
-      createdAt: r.created_at,
-    }));
+    return rows.map((r) => viewOf(r, names));
   }
+}
+
+/** A challenge as its players see it, with their names (by user id). */
+function viewOf(r: ChallengeRow, names: ReadonlyMap<string, string>): ChallengeView {
+  return {
+    id: r.id,
+    challenger: names.get(r.challenger_id) ?? '?',
+    opponent: r.challenged_id ? (names.get(r.challenged_id) ?? '?') : null,
+    family: r.family,
+    options: JSON.parse(r.options) as unknown,
+    control: readControl(JSON.parse(r.control) as unknown),
+    rated: r.rated === 1,
+    seat: r.seat as SeatChoice,
+    status: r.status,
+    gameId: r.game_id,
+    createdAt: r.created_at,
+  };
 }

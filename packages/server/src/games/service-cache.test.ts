@@ -119,4 +119,16 @@ describe('the game cache', () => {
       other.command(made.id, users[0] as User, 99, { kind: 'move', move: firstMove(answer) }),
     ).rejects.toMatchObject({ code: 'game/stale-version' });
   });
+
+  it('serves a watcher the cached copy without asking the row its version; others ask', async () => {
+    const games = new GameService(database);
+    const seats = [{ user: users[0] as User }, { user: users[1] as User }] as const;
+    const made = await games.create({ family: 'tactics', seats, control: { kind: 'none' }, rated: false });
+    const queries = vi.spyOn(database.db, 'selectFrom');
+    expect(await games.load(made.id, { watched: true })).toBe(made);
+    expect(queries).not.toHaveBeenCalled();
+    expect(await games.load(made.id)).toBe(made);
+    expect(queries).toHaveBeenCalledTimes(1);
+    queries.mockRestore();
+  });
 });

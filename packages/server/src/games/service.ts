@@ -223,11 +223,13 @@ export class GameService {
    * has reached it (an event said so): a cached copy at it or beyond is taken as it is, an older one is known stale
    * and the game is read at once, without first asking for its version. `fresh`: read from the row whatever the
    * cache holds, with a read of this call's own (one already under way may have started before a change the caller
-   * knows of).
+   * knows of). `watched`: the caller hears every change of the game from now on (a stream subscriber, watching
+   * before it reads), so a cached copy serves as it is: a change it lacks is on its way to the caller as an event.
    */
-  async load(id: number, options: { fresh?: boolean; version?: number } = {}): Promise<LiveGame> {
+  async load(id: number, options: { fresh?: boolean; version?: number; watched?: boolean } = {}): Promise<LiveGame> {
     const cached = this.cache.get(id);
     if (cached && !options.fresh) {
+      if (options.watched) return cached;
       if (options.version !== undefined) {
         if (cached.version >= options.version) return cached;
       } else {

@@ -225,7 +225,8 @@ export class StreamHub {
           this.watch(conn, id, { detail, sent: known?.sent ?? 0 });
           let game: LiveGame;
           try {
-            game = await this.games.load(id);
+            // Watching already: a change the cached copy lacks comes to this connection as an event.
+            game = await this.games.load(id, { watched: true });
           } catch (e) {
             if (!known) this.unwatch(conn, id);
             throw e;
