@@ -135,6 +135,38 @@ describe.each(DB_KINDS)('group commit on %s', (kind) => {
     expect(await stored(a)).toMatchObject({ version: 3, control: '{"kind":"none"}' });
   });
 
+  it('writes any text a batch carries as it was given, and a lone surrogate as U+FFFD', async () => {
+    const texts = [
+      '{"moves":["22-18","11x22"],"quote":"a \\"b\\" \\\\ c"}',
+      'Ströme, 東京, ♛ and 𝄞 (a pair of surrogates), {},[],"\\',
+      'tab\tand\nnewline',
+      'null',
+      '',
+    ];
+    const ids = await Promise.all(texts.map(() => newGame()));
+    const done = await Promise.all(
+      ids.map((id, i) =>
+        database.updateGame(id, 1, { ...move(1, texts[i] as string), result: i === 3 ? 'null' : null }, []),
+      ),
+    );
+    expect(done.every(Boolean)).toBe(true);
+    for (const [i, id] of ids.entries()) {
+      const row = await database.db
+        .selectFrom('games')
+        .select(['snapshot', 'result'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ snapshot: texts[i], result: i === 3 ? 'null' : null });
+    }
+    const lone = await newGame();
+    expect(await database.updateGame(lone, 1, move(1, 'before \ud800 after'), [])).toBe(true);
+    // PostgreSQL holds UTF-8 only (one U+FFFD, as the pg client encodes it); SQLite keeps the three bytes its
+    // encoder writes, each read back as U+FFFD.
+    expect((await stored(lone)).snapshot).toMatch(
+      kind === 'postgres' ? /^before \ufffd after$/ : /^before \ufffd+ after$/,
+    );
+  });
+
   it('writes a burst of many games in few batches, each move counted', async () => {
     const ids = await Promise.all(Array.from({ length: 60 }, () => newGame()));
     for (let v = 1; v <= 5; v++) {

@@ -308,6 +308,17 @@ const BATCHED_COLUMNS: Readonly<Record<string, string>> = {
 };
 const PG_BATCH = 500;
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+/**
+ * A string PostgreSQL takes from JSON: a lone surrogate (which JSON.stringify writes as `\udXXX`, and PostgreSQL's
+ * JSON refuses) becomes U+FFFD, as it does when the pg client encodes a text parameter to UTF-8.
+ */
+function wellFormed(v: unknown): unknown {
+  return typeof v === 'string' && LONE_SURROGATE.test(v) ? v.replace(LONE_SURROGATES, '\ufffd') : v;
+}
+
 /**
  * One statement for a batch of games' updates: the rows as arrays (`unnest`), updated where the version still
  * matches, each changed row's events notified as one list. Returns the batch's positions that changed; of two
@@ -329,14 +340,23 @@ async function updateBatch(pool: pg.Pool, batch: readonly PendingUpdate[], origi
   const assignments = columns
     .map((c, i) => `"${c}" = case when substr(v.given, ${i + 1}, 1) = '1' then v."${c}" else g."${c}" end`)
     .join(', ');
-  const types = ['int4', 'int4', 'int4', ...columns.map((c) => BATCHED_COLUMNS[c]), 'text', 'text'];
+  const types = ['int4', 'int4', 'int4', ...columns.map((c) => BATCHED_COLUMNS[c] as string), 'text', 'text'];
   const names = ['ord', 'id', 'expected', ...columns.map((c) => `"${c}"`), 'events', 'given'];
-  const text = `with v as (select * from unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})
+  // Text columns (the snapshot above all: kilobytes of JSON a row) go as one JSON array each: the pg client writes
+  // an array literal by escaping every element with regular expressions in JavaScript, 4 to 5 times the time of
+  // JSON.stringify, on the event loop the moves wait for (bench/RESULTS.md); PostgreSQL takes the elements back in
+  // order.
+  const param = (t: string, i: number): string =>
+    t === 'text'
+      ? `array(select e from json_array_elements_text($${i + 1}::json) with ordinality as j(e, o) order by o)`
+      : `$${i + 1}::${t}[]`;
+  const values = [...arrays, given].map((a, i) => (types[i] === 'text' ? JSON.stringify(a.map(wellFormed)) : a));
+  const text = `with v as (select * from unnest(${types.map(param).join(', ')})
       as v(${names.join(', ')})),
     changed as (update games g set ${assignments} from v where g.id = v.id and g.version = v.expected
       returning v.ord, v.events)
     select ord, pg_notify('${CHANNEL}', events) from changed`;
-  const result = await pool.query<{ ord: number }>({ name: 'tactica_batch_update', text, values: [...arrays, given] });
+  const result = await pool.query<{ ord: number }>({ name: 'tactica_batch_update', text, values });
   return new Set(result.rows.map((r) => r.ord));
 }
 
