@@ -29,20 +29,28 @@ describe('the game cache', () => {
     await database.close();
   });
 
+  /** A new game between the two users, made by `games`. */
+  const newGame = (games: GameService, family: 'draughts' | 'tactics' = 'draughts'): Promise<LiveGame> =>
+    games.create({
+      family,
+      seats: [{ user: users[0] as User }, { user: users[1] as User }],
+      control: { kind: 'none' },
+      rated: false,
+    });
+  /** The first legal move of `g`, sent through `games` by the player to move, meant for `version`. */
+  const playFirst = (games: GameService, g: LiveGame, version = g.version): Promise<LiveGame> => {
+    const r = g.restored;
+    const seat = r.dynamics === 'sequential' ? (r.session.toMove ?? 0) : 0;
+    return games.command(g.id, users[seat] as User, version, { kind: 'move', move: firstMove(g) });
+  };
+
   it('lets the least recently changed games go once their positions exceed its budget, and reloads them', async () => {
     // 12 positions: three new games weigh one each, a game after n plies n + 1.
     const games = new GameService(database, Date.now, 12);
-    const seats = [{ user: users[0] as User }, { user: users[1] as User }] as const;
-    const make = (): Promise<LiveGame> =>
-      games.create({ family: 'draughts', seats, control: { kind: 'none' }, rated: false });
-    let a = await make();
-    let b = await make();
-    const c = await make();
-    const play = async (g: LiveGame): Promise<LiveGame> => {
-      const r = g.restored;
-      const seat = r.dynamics === 'sequential' ? (r.session.toMove ?? 0) : 0;
-      return games.command(g.id, users[seat] as User, g.version, { kind: 'move', move: firstMove(g) });
-    };
+    let a = await newGame(games);
+    let b = await newGame(games);
+    const c = await newGame(games);
+    const play = (g: LiveGame): Promise<LiveGame> => playFirst(games, g);
     for (let i = 0; i < 6; i++) a = await play(a); // a: 7 positions, 9 in all
     for (let i = 0; i < 3; i++) b = await play(b); // b: 4, 12 in all: all three still held
     expect([games.cached(a.id), games.cached(b.id), games.cached(c.id)].every((g) => g !== undefined)).toBe(true);
@@ -64,13 +72,9 @@ describe('the game cache', () => {
     // Two instances on one database: the game is made on one, the other has never read it.
     const maker = new GameService(database);
     const other = new GameService(database);
-    const seats = [{ user: users[0] as User }, { user: users[1] as User }] as const;
-    const made = await maker.create({ family: 'draughts', seats, control: { kind: 'none' }, rated: false });
+    const made = await newGame(maker);
     const reads = vi.spyOn(other, 'loadIn');
-    const [seen, moved] = await Promise.all([
-      other.load(made.id),
-      other.command(made.id, users[0] as User, made.version, { kind: 'move', move: firstMove(made) }),
-    ]);
+    const [seen, moved] = await Promise.all([other.load(made.id), playFirst(other, made)]);
     expect(reads).toHaveBeenCalledTimes(1);
     expect(seen.version).toBe(made.version);
     expect(moved.version).toBe(made.version + 1);
@@ -79,12 +83,8 @@ describe('the game cache', () => {
 
   it('keeps a cached copy newer than a row read before it changed, and reads again for a version heard of', async () => {
     const games = new GameService(database);
-    const seats = [{ user: users[0] as User }, { user: users[1] as User }] as const;
-    const first = await games.create({ family: 'draughts', seats, control: { kind: 'none' }, rated: false });
-    const second = await games.command(first.id, users[0] as User, first.version, {
-      kind: 'move',
-      move: firstMove(first),
-    });
+    const first = await newGame(games);
+    const second = await playFirst(games, first);
     // A read that started before the move committed answers with the row as it was.
     const reads = vi.spyOn(games, 'loadIn').mockResolvedValueOnce(first);
     expect((await games.load(first.id, { fresh: true })).version).toBe(second.version);
@@ -100,30 +100,20 @@ describe('the game cache', () => {
   it('refuses a command for a version the game is not at, after reading the row itself', async () => {
     const maker = new GameService(database);
     const other = new GameService(database);
-    const seats = [{ user: users[0] as User }, { user: users[1] as User }] as const;
-    const made = await maker.create({ family: 'draughts', seats, control: { kind: 'none' }, rated: false });
-    const moved = await maker.command(made.id, users[0] as User, made.version, {
-      kind: 'move',
-      move: firstMove(made),
-    });
+    const made = await newGame(maker);
+    const moved = await playFirst(maker, made);
     // The other instance joins a read that started before the move (it answers version 1): the command, meant for
     // version 2, is checked against a read of its own and accepted, not refused as stale.
     vi.spyOn(other, 'loadIn').mockResolvedValueOnce(made);
-    const answer = await other.command(made.id, users[1] as User, moved.version, {
-      kind: 'move',
-      move: firstMove(moved),
-    });
+    const answer = await playFirst(other, moved);
     expect(answer.version).toBe(moved.version + 1);
     // A version the game has never reached is refused as stale.
-    await expect(
-      other.command(made.id, users[0] as User, 99, { kind: 'move', move: firstMove(answer) }),
-    ).rejects.toMatchObject({ code: 'game/stale-version' });
+    await expect(playFirst(other, answer, 99)).rejects.toMatchObject({ code: 'game/stale-version' });
   });
 
   it('serves a watcher the cached copy without asking the row its version; others ask', async () => {
     const games = new GameService(database);
-    const seats = [{ user: users[0] as User }, { user: users[1] as User }] as const;
-    const made = await games.create({ family: 'tactics', seats, control: { kind: 'none' }, rated: false });
+    const made = await newGame(games, 'tactics');
     const queries = vi.spyOn(database.db, 'selectFrom');
     expect(await games.load(made.id, { watched: true })).toBe(made);
     expect(queries).not.toHaveBeenCalled();
