@@ -121,4 +121,30 @@ describe('the game cache', () => {
     expect(queries).toHaveBeenCalledTimes(1);
     queries.mockRestore();
   });
+
+  it("writes an unrated game's end as one compare-and-set that tells the lobby; a rated one with its ratings", async () => {
+    const games = new GameService(database);
+    const heard: string[] = [];
+    const stop = database.onChange((e) => heard.push(e.kind));
+    const transactions = vi.spyOn(database, 'transaction');
+    const unrated = await newGame(games);
+    transactions.mockClear();
+    const resigned = await games.command(unrated.id, users[0] as User, unrated.version, { kind: 'resign' });
+    expect(resigned.finished).toBe(true);
+    expect(transactions).not.toHaveBeenCalled();
+    expect((await games.load(unrated.id, { fresh: true })).finished).toBe(true);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(heard).toEqual(expect.arrayContaining(['game', 'lobby']));
+    const rated = await games.create({
+      family: 'draughts',
+      seats: [{ user: users[0] as User }, { user: users[1] as User }],
+      control: { kind: 'none' },
+      rated: true,
+    });
+    transactions.mockClear();
+    await games.command(rated.id, users[1] as User, rated.version, { kind: 'resign' });
+    expect(transactions).toHaveBeenCalledTimes(1);
+    transactions.mockRestore();
+    stop();
+  });
 });

@@ -367,15 +367,18 @@ export class GameService {
   }
 
   /**
-   * Writes a transition: a game that goes on in one compare-and-set statement (the hot path of every move), a game
-   * that ends in a transaction with its ratings and the lobby's change.
+   * Writes a transition: in one compare-and-set statement (the hot path of every move, batched with the others),
+   * or for a rated game that ends, in a transaction with its ratings.
    */
   private async write(game: LiveGame, next: Transition, now: number): Promise<LiveGame | undefined> {
-    if (outcomeOf(next.restored) !== undefined && !game.finished) {
-      return this.database.transaction((tx, notify) => this.writeIn(tx, notify, game, next, now));
-    }
+    const ends = outcomeOf(next.restored) !== undefined && !game.finished;
+    // A rated game's end writes its players' ratings with it; any other change is the one compare-and-set (an
+    // unrated game's end also tells the lobby, in the same statement).
+    if (ends && game.rated) return this.database.transaction((tx, notify) => this.writeIn(tx, notify, game, next, now));
     const { updated, set } = this.nextRow(game, next, now);
-    const changed = await this.database.updateGame(game.id, game.version, set, [this.changeOf(game, updated)]);
+    const events: ChangeEvent[] = [this.changeOf(game, updated)];
+    if (ends) events.push({ kind: 'lobby' });
+    const changed = await this.database.updateGame(game.id, game.version, set, events);
     return changed ? updated : undefined;
   }
 
