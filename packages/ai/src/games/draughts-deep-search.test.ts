@@ -153,6 +153,17 @@ describe('the deep search', () => {
     expect(cut.stats[9]).toBeGreaterThan(0);
   });
 
+  it('International give-away has no static cut unless asked for (it was not measured there)', () => {
+    const s = draughtsGame('international', { giveaway: true }).initial();
+    const search = (settings: { staticCutMargin?: number }) => {
+      const searcher = new DraughtsDeepSearcher({ ttLog2: 14, ...settings });
+      searcher.search(new DraughtsSearchPosition(s), { depth: 9 });
+      return searcher.stats[9];
+    };
+    expect(search({})).toBe(0);
+    expect(search({ staticCutMargin: 50 })).toBeGreaterThan(0);
+  });
+
   it('English keeps its reductions: the second move is not reduced unless asked for', () => {
     const s = draughtsGame('english').initial();
     const search = (settings: { reductionShift?: number }) =>

@@ -9,7 +9,7 @@
  *   later moves; on 10x10 from the second move on), and again at full depth when they surprise;
  * - a reduced-depth probe at non-PV nodes (Scan's "pruning", a ProbCut), off by default: when a search at a third of
  *   the depth beats beta by a margin that grows with depth, the node is cut;
- * - the frontier's static cut (on 10x10): a non-PV node one ply from quiescence, with no capture to make, whose static
+ * - the frontier's static cut (on 10x10, not in give-away): a non-PV node one ply from quiescence, with no capture to make, whose static
  *   evaluation beats beta by half a man is cut without generating its moves;
  * - a position with a single legal move (a forced capture, usually) is searched one ply deeper (on 10x10 at PV nodes
  *   only: `forcedExtension`);
@@ -99,8 +99,8 @@ export interface DeepSearcherOptions {
    * searching its moves (0: off). Its children would be quiescence nodes, so only the side to move's own choice is
    * skipped: that every move it has loses the margin. On the depth benchmark's middlegames 0.15% of the cuts at 50
    * were wrong against the depth-1 search, 23 in 545 000 by more than a man (none of this cuts a sacrifice of its
-   * own: the cut side stands above beta). Default: 50 on the 10x10 board, 0 (off) on 8x8 (bench/RESULTS.md, "the
-   * frontier's static cut") **(ours)**.
+   * own: the cut side stands above beta). Default: 50 on the 10x10 board, 0 (off) on 8x8 and in give-away, where it
+   * was not measured (bench/RESULTS.md, "the frontier's static cut") **(ours)**.
    */
   readonly staticCutMargin?: number;
 }
@@ -283,7 +283,7 @@ export class DraughtsDeepSearcher {
     this.lmr = large ? this.lmrLarge : this.lmrSmall;
     this.extendAll = extension === true;
     this.extendPv = extension !== false;
-    this.staticCut = this.staticCutOption ?? (large ? STATIC_CUT_10X10 : 0);
+    this.staticCut = this.staticCutOption ?? (large && !pos.giveaway ? STATIC_CUT_10X10 : 0);
 
     const maxDepth = Math.min(limits.depth ?? this.maxPly - 1, this.maxPly - 1);
     let rootCount = this.keepRootMoves(pos.generateMoves(this.moves, 0));
