@@ -14,7 +14,8 @@
 // to N nodes instead of for a time: deterministic whatever the load. `--set JSON` adds deep-searcher
 // settings (`DeepSearcherOptions`). `--stats` prints where the nodes went (one thread; the searcher's `stats`):
 // the quiescence share, the table's hit and cutoff rates, how often a node that failed high did so on its first
-// move, how often a reduced search was searched again, and the full-width nodes of depth ≥ 3 without a table move.
+// move, how often a reduced search was searched again, the full-width nodes of depth ≥ 3 without a table move, and
+// the frontier nodes the static cut ended (`staticCutMargin`).
 import { loadavg } from 'node:os';
 import { cpuUsage } from 'node:process';
 import {
@@ -118,7 +119,7 @@ async function main() {
     let ebfCount = 0;
     let nodes = 0;
     let used = 0;
-    const stats = new Float64Array(9);
+    const stats = new Float64Array(10);
     for (const s of positions) {
       searcher.reset();
       const iterations = [];
@@ -149,7 +150,7 @@ async function main() {
       const pct = (a, b) => `${((100 * a) / Math.max(1, b)).toFixed(1)}%`;
       const full = stats[1];
       console.log(
-        `  nodes: quiescence ${pct(stats[0], stats[0] + full)}; table: hits ${pct(stats[2], full)}, cutoffs ${pct(stats[3], full)}; fail-high on the first move ${pct(stats[5], stats[4])} of ${stats[4]}; reduced ${stats[7]}, re-searched ${pct(stats[6], stats[7])}; depth >= 3 without a table move ${stats[8]}`,
+        `  nodes: quiescence ${pct(stats[0], stats[0] + full)}; table: hits ${pct(stats[2], full)}, cutoffs ${pct(stats[3], full)}; fail-high on the first move ${pct(stats[5], stats[4])} of ${stats[4]}; reduced ${stats[7]}, re-searched ${pct(stats[6], stats[7])}; depth >= 3 without a table move ${stats[8]}; frontier nodes cut by their static evaluation ${stats[9]}`,
       );
     }
     await helpers?.close();

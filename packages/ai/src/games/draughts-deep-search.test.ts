@@ -116,13 +116,52 @@ describe('the deep search', () => {
       MIDDLEGAMES.reduce(
         (sum, fen) =>
           sum +
-          new DraughtsDeepSearcher({ ttLog2: 16, ...settings }).search(
+          new DraughtsDeepSearcher({ ttLog2: 16, staticCutMargin: 0, ...settings }).search(
             new DraughtsSearchPosition(stateOf('international', fen)),
             { nodes: 100_000 },
           ).depth,
         0,
       );
     expect(depthSum({})).toBeGreaterThan(depthSum({ reductionShift: 0 }));
+  });
+
+  it("International: the frontier's static cut cuts quiet frontier nodes and keeps the search's score", () => {
+    // At depth 13, the three middlegames: scores -102, 212, 131 with the cut, -102, 213, 131 without.
+    for (const fen of MIDDLEGAMES) {
+      const search = (settings: { staticCutMargin?: number }) => {
+        const searcher = new DraughtsDeepSearcher({ ttLog2: 16, ...settings });
+        const r = searcher.search(new DraughtsSearchPosition(stateOf('international', fen)), { depth: 13 });
+        return { score: r.score, cuts: searcher.stats[9] as number };
+      };
+      const cut = search({});
+      const plain = search({ staticCutMargin: 0 });
+      expect(cut.cuts).toBeGreaterThan(0);
+      expect(plain.cuts).toBe(0);
+      expect(Math.abs(cut.score - plain.score)).toBeLessThan(20);
+    }
+  });
+
+  it('English has no static cut unless asked for: its search is unchanged node for node', () => {
+    const s = draughtsGame('english').initial();
+    const searcher = (settings: { staticCutMargin?: number }) => new DraughtsDeepSearcher({ ttLog2: 14, ...settings });
+    const plain = searcher({});
+    const nodes = plain.search(new DraughtsSearchPosition(s), { depth: 12 }).nodes;
+    expect(plain.stats[9]).toBe(0);
+    expect(searcher({ staticCutMargin: 0 }).search(new DraughtsSearchPosition(s), { depth: 12 }).nodes).toBe(nodes);
+    const cut = searcher({ staticCutMargin: 50 });
+    expect(cut.search(new DraughtsSearchPosition(s), { depth: 12 }).nodes).toBeLessThan(nodes);
+    expect(cut.stats[9]).toBeGreaterThan(0);
+  });
+
+  it('International give-away has no static cut unless asked for (it was not measured there)', () => {
+    const s = draughtsGame('international', { giveaway: true }).initial();
+    const search = (settings: { staticCutMargin?: number }) => {
+      const searcher = new DraughtsDeepSearcher({ ttLog2: 14, ...settings });
+      searcher.search(new DraughtsSearchPosition(s), { depth: 9 });
+      return searcher.stats[9];
+    };
+    expect(search({})).toBe(0);
+    expect(search({ staticCutMargin: 50 })).toBeGreaterThan(0);
   });
 
   it('English keeps its reductions: the second move is not reduced unless asked for', () => {
