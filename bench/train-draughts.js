@@ -2,7 +2,7 @@
 //   npm run train:draughts -- --rules english|international --seed N --games G [--nodes 3000] [--jobs 2]
 //        [--epochs 300] [--rate 1] [--rate-end R] [--l2 1e-6] [--lambda 1] [--epsilon 1e-5] [--material-prior 1e-5]
 //        [--cache FILE] [--out FILE] [--dry-run] [--eval learned] [--max-minutes M] [--also FILE,…]
-//        [--label-nodes N] [--label-eval hand|learned] [--label-cache FILE] [--windows 2x4|3x4]
+//        [--label-nodes N] [--label-eval hand|learned] [--label-cache FILE] [--also-labels FILE,…] [--windows 2x4|3x4]
 // Self-play games of the deep search (hand-written evaluation, `--nodes` a move) from the ACF ballots (English) or
 // seeded random openings; their quiet positions labelled with the game's result blended with the search's score;
 // weights fitted by logistic regression (draughts-train.ts). Prints the loss curve (train, validation, validation
@@ -20,8 +20,10 @@
 // with the result by `--lambda` (the games' own scores come from searches of `--nodes`, a few plies deep);
 // `--label-cache FILE` keeps those scores by position and budget outside the repository, so a later run with more
 // positions searches only the new ones (a cache made with another budget, evaluation or committed weights is not
-// read). The labels do not depend on the order or the number of jobs. `--windows 3x4` fits windows of three rows by
-// four files (six squares) instead of two by four; the evaluation knows the shape from the number of weights.
+// read); `--also-labels FILE,…` lends the scores of caches made by the same search with earlier weights to the
+// positions the run's own cache lacks (the weights module names those weights). The labels do not depend on the order
+// or the number of jobs. `--windows 3x4` fits windows of three rows by four files (six squares) instead of two by
+// four; the evaluation knows the shape from the number of weights.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -151,11 +153,17 @@ if (!isMainThread && workerData.task === 'label') {
         : undefined;
     const labelKey = JSON.stringify({ variant, nodes: labelNodes, evaluation: labelEval, searched });
     labelText = `\n// Scores from a deep search of ${labelNodes} nodes a position with the ${labelEval === 'learned' ? `learned evaluation of \`${searched}\`` : 'hand-written evaluation'}.`;
-    // Scores by position key; a cache made with another budget or evaluation is not used.
-    const scores = new Map();
-    if (labelCache && existsSync(labelCache)) {
-      const c = JSON.parse(readFileSync(labelCache, 'utf8'));
-      if (c.key === labelKey) for (const [k, v] of c.scores) scores.set(k, v);
+    // Scores by position key; a cache made with another budget or evaluation is not used, and one made with other
+    // weights only through --also-labels, for the positions this run's own cache has not scored.
+    const readCache = (file) => (file && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
+    const others = (option('--also-labels', '') || '').split(',').filter(Boolean).map(readCache).filter(Boolean);
+    const merged = ai.mergeLabelCaches(labelKey, readCache(labelCache), others);
+    const scores = merged.scores;
+    const own = merged.own;
+    for (const b of merged.borrowed) {
+      console.log(`labels: ${b.count} positions scored by an earlier search, ${b.key}`);
+      const searchedBy = JSON.parse(b.key).searched;
+      labelText += `\n// Where that search had not scored a position: the same search with the learned evaluation of \`${searchedBy}\` (${b.count} positions).`;
     }
     const skip = [...scores.keys()];
     const todo = new Set(positions.map(ai.trainingPositionKey).filter((k) => !scores.has(k))).size;
@@ -177,11 +185,13 @@ if (!isMainThread && workerData.task === 'label') {
     ).map((m) => m.labels);
     for (const labels of parts) {
       labels.forEach((v, i) => {
-        if (!Number.isNaN(v)) scores.set(ai.trainingPositionKey(positions[i]), v);
+        if (Number.isNaN(v)) return;
+        scores.set(ai.trainingPositionKey(positions[i]), v);
+        own.set(ai.trainingPositionKey(positions[i]), v);
       });
     }
     console.log(`${todo} positions searched (${((performance.now() - t) / 1000).toFixed(0)} s)`);
-    if (labelCache) writeFileSync(labelCache, JSON.stringify({ key: labelKey, scores: [...scores] }));
+    if (labelCache) writeFileSync(labelCache, JSON.stringify({ key: labelKey, scores: [...own] }));
     positions = positions.map((p) => ({ ...p, score: scores.get(ai.trainingPositionKey(p)) }));
   }
   const shape = option('--windows', '2x4');
@@ -223,7 +233,15 @@ if (!isMainThread && workerData.task === 'label') {
   console.log(
     `scalars (opening / ending): ${names.map((n, i) => `${n} ${fit.weights[i].toFixed(1)}/${fit.weights[P + i].toFixed(1)}`).join(', ')}`,
   );
-  const dropped = new Set(['--dry-run', '--cache', '--max-minutes', '--also', '--out', '--label-cache']);
+  const dropped = new Set([
+    '--dry-run',
+    '--cache',
+    '--max-minutes',
+    '--also',
+    '--out',
+    '--label-cache',
+    '--also-labels',
+  ]);
   const kept = args.filter((a, i) => !dropped.has(a) && !dropped.has(args[i - 1]));
   const gi = kept.indexOf('--games');
   if (gi >= 0) kept[gi + 1] = String(games);

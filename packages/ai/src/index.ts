@@ -74,6 +74,7 @@ export {
   featureSet as draughtsFeatureSet,
   fitWeights,
   generatePositions,
+  mergeLabelCaches,
   searchLabels,
   trainingPositionKey,
   type EpochLoss,
@@ -81,6 +82,8 @@ export {
   type FitOptions,
   type FitResult,
   type GenerateOptions,
+  type LabelCache,
   type LabelOptions,
+  type MergedLabels,
   type TrainingPosition,
 } from './games/draughts-train.js';

@@ -5,6 +5,7 @@ import {
   featureSet,
   fitWeights,
   generatePositions,
+  mergeLabelCaches,
   predictScore,
   searchLabels,
   type TrainingPosition,
@@ -81,6 +82,42 @@ describe('the draughts evaluation trainer', () => {
     const odd = share(1);
     const merged = list.map((_, i) => (Number.isNaN(even[i]!) ? odd[i]! : even[i]!));
     expect(merged).toEqual(Array.from(all));
+  });
+
+  it("takes earlier weights' labels only where its own cache has none, and only from the same search", () => {
+    const key = (searched: string, nodes = 16000): string =>
+      JSON.stringify({ variant: 'english', nodes, evaluation: 'learned', searched });
+    const own = { key: key('new'), scores: [['a', 10]] as const };
+    const older = {
+      key: key('old'),
+      scores: [
+        ['a', 99],
+        ['b', 20],
+      ] as const,
+    };
+    const oldest = {
+      key: key('oldest'),
+      scores: [
+        ['b', 77],
+        ['c', 30],
+      ] as const,
+    };
+    const shallower = { key: key('old', 4000), scores: [['d', 40]] as const };
+    const m = mergeLabelCaches(key('new'), own, [older, oldest, shallower]);
+    expect([...m.scores]).toEqual([
+      ['a', 10],
+      ['b', 20],
+      ['c', 30],
+    ]);
+    expect([...m.own]).toEqual([['a', 10]]);
+    expect(m.borrowed).toEqual([
+      { key: key('old'), count: 1 },
+      { key: key('oldest'), count: 1 },
+    ]);
+    // A cache of other weights given as the run's own is not its own: all of it is borrowed.
+    const asOwn = mergeLabelCaches(key('new'), older, [older]);
+    expect(asOwn.own.size).toBe(0);
+    expect(asOwn.borrowed).toEqual([{ key: key('old'), count: 2 }]);
   });
 
   it.each([

@@ -178,6 +178,58 @@ export function searchLabels(positions: readonly TrainingPosition[], o: LabelOpt
   return out;
 }
 
+/**
+ * A deeper search's scores kept outside the repository (`--label-cache`): the search they come from, as a JSON key
+ * `{ variant, nodes, evaluation, searched }` (`searched`: the command of the learned weights searched with), and the
+ * scores by `trainingPositionKey`.
+ */
+export interface LabelCache {
+  readonly key: string;
+  readonly scores: readonly (readonly [string, number])[];
+}
+
+/** What `mergeLabelCaches` found: the scores to fit to, which of them are the run's own, and what each other cache gave. */
+export interface MergedLabels {
+  readonly scores: Map<string, number>;
+  /** The scores of the cache made under the run's own key (the ones a run writes back to its cache). */
+  readonly own: Map<string, number>;
+  /** Per other cache used, its key and how many positions it scored that the run's own cache had not. */
+  readonly borrowed: readonly { readonly key: string; readonly count: number }[];
+}
+
+/**
+ * The labels a run can use: the scores of the cache made under its own `key`, then, for positions those lack, the
+ * scores of `others` made by the same search (rule set, node budget, evaluation) with earlier weights, the first
+ * listed first. Relabelling every earlier round's positions whenever new weights are committed would cost most of a
+ * round's CPU time; a score from the weights before is still a search many plies deeper than the games' own
+ * **(ours)**. A cache of another rule set, budget or evaluation is not read (`borrowed` leaves it out).
+ */
+export function mergeLabelCaches(
+  key: string,
+  own: LabelCache | undefined,
+  others: readonly LabelCache[],
+): MergedLabels {
+  const want = JSON.parse(key) as Record<string, unknown>;
+  const sameSearch = (k: string): boolean => {
+    const o = JSON.parse(k) as Record<string, unknown>;
+    return o['variant'] === want['variant'] && o['nodes'] === want['nodes'] && o['evaluation'] === want['evaluation'];
+  };
+  const mine = new Map<string, number>(own && own.key === key ? own.scores : []);
+  const scores = new Map(mine);
+  const borrowed: { key: string; count: number }[] = [];
+  for (const c of others) {
+    if (c.key === key || !sameSearch(c.key)) continue;
+    let count = 0;
+    for (const [k, v] of c.scores) {
+      if (scores.has(k)) continue;
+      scores.set(k, v);
+      count++;
+    }
+    borrowed.push({ key: c.key, count });
+  }
+  return { scores, own: mine, borrowed };
+}
+
 /** Positions as the fit reads them: features per position, flat. */
 export interface FeatureSet {
   readonly variant: VariantId;
