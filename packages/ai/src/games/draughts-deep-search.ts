@@ -9,8 +9,8 @@
  *   later moves; on 10x10 from the second move on), and again at full depth when they surprise;
  * - a reduced-depth probe at non-PV nodes (Scan's "pruning", a ProbCut), off by default: when a search at a third of
  *   the depth beats beta by a margin that grows with depth, the node is cut;
- * - the frontier's static cut (on 10x10, not in give-away): a non-PV node one ply from quiescence, with no capture to make, whose static
- *   evaluation beats beta by half a man is cut without generating its moves;
+ * - the frontier's static cut (on 10x10, not in give-away): a non-PV node one ply from quiescence, with no capture
+ *   to make, whose static evaluation beats beta by half a man is cut without generating its moves;
  * - a position with a single legal move (a forced capture, usually) is searched one ply deeper (on 10x10 at PV nodes
  *   only: `forcedExtension`);
  * - quiescence follows the compulsory captures to the end (manual 2.2.2), then stands pat and tries the crowning
