@@ -186,8 +186,9 @@ if (!isMainThread && workerData.task === 'label') {
     for (const labels of parts) {
       labels.forEach((v, i) => {
         if (Number.isNaN(v)) return;
-        scores.set(ai.trainingPositionKey(positions[i]), v);
-        own.set(ai.trainingPositionKey(positions[i]), v);
+        const key = ai.trainingPositionKey(positions[i]);
+        scores.set(key, v);
+        own.set(key, v);
       });
     }
     console.log(`${todo} positions searched (${((performance.now() - t) / 1000).toFixed(0)} s)`);

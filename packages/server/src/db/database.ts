@@ -81,22 +81,30 @@ const CHANNEL = 'tactica_changes';
 /** PostgreSQL refuses a notification payload of 8,000 bytes or more. */
 const NOTIFY_LIMIT = 8000;
 
+/** Whether a payload is under PostgreSQL's limit. */
+function fits(text: string): boolean {
+  // A character takes at most 3 bytes in UTF-8 (4 for a surrogate pair, which is 2 characters): count bytes only
+  // when it could matter.
+  return text.length * 3 < NOTIFY_LIMIT || Buffer.byteLength(text) < NOTIFY_LIMIT;
+}
+
+/** An event without its step (still whole: the instances that hear it read the game back). */
+function withoutStep(e: ChangeEvent): ChangeEvent {
+  if (e.step === undefined) return e;
+  const { step: _step, ...rest } = e;
+  return rest;
+}
+
 /**
  * A notification's payload: the sending instance's mark, `|`, then the event (or a row's list of events) as JSON,
- * without the steps when it would not fit (an event without its step is still whole: the instances that hear it
- * read the game back).
+ * without the steps when it would not fit.
  */
 export function noticeText(events: ChangeEvent | readonly ChangeEvent[], origin = ''): string {
   const text = `${origin}|${JSON.stringify(events)}`;
-  // A character takes at most 3 bytes in UTF-8 (4 for a surrogate pair, which is 2 characters): count bytes only
-  // when it could matter.
-  if (text.length * 3 < NOTIFY_LIMIT || Buffer.byteLength(text) < NOTIFY_LIMIT) return text;
-  const bare = (e: ChangeEvent): ChangeEvent => {
-    if (e.step === undefined) return e;
-    const { step: _step, ...rest } = e;
-    return rest;
-  };
-  const stripped = Array.isArray(events) ? (events as readonly ChangeEvent[]).map(bare) : bare(events as ChangeEvent);
+  if (fits(text)) return text;
+  const stripped = Array.isArray(events)
+    ? (events as readonly ChangeEvent[]).map(withoutStep)
+    : withoutStep(events as ChangeEvent);
   return `${origin}|${JSON.stringify(stripped)}`;
 }
 
@@ -105,22 +113,17 @@ export function noticeText(events: ChangeEvent | readonly ChangeEvent[], origin 
  * (its step dropped only if it alone would not fit, as `noticeText` does).
  */
 export function noticeTexts(events: readonly ChangeEvent[], origin = ''): string[] {
+  const payload = (parts: readonly string[]): string => `${origin}|[${parts.join(',')}]`;
   const texts: string[] = [];
   let list: string[] = [];
-  let bytes = 0;
-  const payload = (parts: readonly string[]): string => `${origin}|[${parts.join(',')}]`;
   for (const e of events) {
-    // Each event's JSON as `noticeText` would send it alone (its outer list's brackets taken off).
-    const alone = noticeText([e], origin);
-    const json = alone.slice(origin.length + 2, -1);
-    const size = Buffer.byteLength(json) + 1;
-    if (list.length > 0 && Buffer.byteLength(origin) + 3 + bytes + size >= NOTIFY_LIMIT) {
+    let json = JSON.stringify(e);
+    if (!fits(payload([json]))) json = JSON.stringify(withoutStep(e));
+    if (list.length > 0 && !fits(payload([...list, json]))) {
       texts.push(payload(list));
       list = [];
-      bytes = 0;
     }
     list.push(json);
-    bytes += size;
   }
   if (list.length > 0) texts.push(payload(list));
   return texts;
