@@ -134,6 +134,20 @@ describe.each(DB_KINDS)('the game server on %s', (kind) => {
     expect(bad.body.error.code).toMatch(/^move\//);
   });
 
+  it('holds the limit of 20 open challenges a player when many are made at once', async () => {
+    const seeker = await new Client(server.url).signUp(`seeker${kind}`);
+    const seek = { family: 'draughts', options: { variant: 'english' } };
+    const made = await Promise.all(
+      Array.from({ length: 26 }, () => seeker.request<{ error?: { code: string } }>('POST', '/api/challenges', seek)),
+    );
+    expect(made.filter((r) => r.status === 201)).toHaveLength(20);
+    const refused = made.filter((r) => r.status !== 201);
+    expect(refused).toHaveLength(6);
+    for (const r of refused) expect([r.status, r.body.error?.code]).toEqual([429, 'challenge/too-many']);
+    const mine = await seeker.request<{ challenger: string; status: string }[]>('GET', '/api/challenges');
+    expect(mine.body.filter((c) => c.challenger === seeker.name && c.status === 'open')).toHaveLength(20);
+  });
+
   it('plays a game between people from a challenge: draw offers, takeback by consent, resignation, ratings', async () => {
     const ann = await new Client(server.url).signUp(`cat${kind}`);
     const ben = await new Client(server.url).signUp(`dan${kind}`);

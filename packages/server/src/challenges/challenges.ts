@@ -66,15 +66,6 @@ export class Challenges {
       if (opponent.id === user.id)
         throw new ApiError(400, 'challenge/self', 'you cannot challenge yourself', 'opponent');
     }
-    const open = await this.database.db
-      .selectFrom('challenges')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('challenger_id', '=', user.id)
-      .where('status', '=', 'open')
-      .executeTakeFirst();
-    if (Number(open?.n ?? 0) >= OPEN_LIMIT) {
-      throw new ApiError(429, 'challenge/too-many', `at most ${OPEN_LIMIT} open challenges at a time`);
-    }
     const values = {
       challenger_id: user.id,
       challenged_id: opponent?.id ?? null,
@@ -88,6 +79,21 @@ export class Challenges {
       created_at: this.now(),
     };
     const id = await this.database.transaction(async (tx, notify) => {
+      // The limit counted in the transaction that inserts, so that challenges made at once cannot all pass it: on
+      // PostgreSQL the challenger's row is locked first (the count, a statement of its own, then sees what the
+      // transaction that held the lock committed); SQLite runs one transaction at a time.
+      if (this.database.dialect === 'postgres') {
+        await tx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
+      }
+      const open = await tx
+        .selectFrom('challenges')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('challenger_id', '=', user.id)
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+      if (Number(open?.n ?? 0) >= OPEN_LIMIT) {
+        throw new ApiError(429, 'challenge/too-many', `at most ${OPEN_LIMIT} open challenges at a time`);
+      }
       const row = await tx.insertInto('challenges').values(values).returning('id').executeTakeFirstOrThrow();
       notify({ kind: 'lobby' });
       return row.id;

@@ -247,10 +247,10 @@ export class StreamHub {
     }
   }
 
-  /** The game as a subscriber sees it, unless they have been sent a newer version already (events can cross). */
   /**
-   * Sends `game` to one watcher. `rendered`, shared by the watchers of one event, keeps each distinct message's
-   * text (every `moves` watcher gets the same; a view differs by seat), so each is rendered and encoded once.
+   * Sends `game` to one watcher, unless they have been sent a newer version already (events can cross).
+   * `rendered`, shared by the watchers of one event, keeps each distinct message's text (every `moves` watcher gets
+   * the same; a view differs by seat), so each is rendered and encoded once.
    */
   private sendGame(conn: Connection, game: LiveGame, rendered?: Map<string, string>): void {
     const sub = conn.games.get(game.id);
