@@ -4,7 +4,7 @@
 // a move (fair whatever else runs on the machine) and the heap kept once the games are played (after a full
 // collection): what the network benchmark (bench/server.js) cannot separate from the sockets.
 //
-//   node --expose-gc bench/server-moves.js [--games 100] [--moves 20000] [--cache POSITIONS]
+//   node --expose-gc bench/server-moves.js [--games 100] [--moves 20000] [--cache POSITIONS] [--control live]
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,9 @@ import { createRng } from '@tactica/core';
 import { openDatabase } from '../packages/server/dist/db/database.js';
 import { Accounts } from '../packages/server/dist/accounts/accounts.js';
 import { GameService } from '../packages/server/dist/games/service.js';
+import { readControl } from '../packages/server/dist/games/control.js';
 import { flags } from './args.js';
+import { controlOf } from './controls.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = flags();
@@ -51,7 +53,7 @@ try {
   const games = new GameService(database, Date.now, ...(args.cache ? [Number(args.cache)] : []));
   const users = [];
   for (let k = 0; k < 2 * GAMES; k++) users.push(await accounts.signUp(`m${k}`, 'bench password'));
-  const control = { kind: 'none' };
+  const control = readControl(controlOf(args.control));
   let created = 0;
   const start = async (k) => {
     created++;

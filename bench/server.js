@@ -14,6 +14,8 @@
 //   node bench/server.js --db sqlite --diag 1          the servers' event-loop delay and GC pauses per phase
 //   node bench/server.js --db sqlite --players 20             100 games among 20 players (10 games each, as bots
 //                                                              or correspondence players have): default one game each
+//   node bench/server.js --db sqlite --control live           games with a clock (bench/controls.js: live or
+//                                                              correspondence): default none
 //
 // The servers run as child processes (bench/server-child.js); PostgreSQL is the tests' throwaway server.
 import { spawn } from 'node:child_process';
@@ -27,6 +29,7 @@ import { entryOf } from '@tactica/catalogue/all';
 import { createRng } from '@tactica/core';
 import WebSocket from 'ws';
 import { flags } from './args.js';
+import { controlOf } from './controls.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = flags();
@@ -42,6 +45,8 @@ if (!Number.isInteger(PLAYERS) || PLAYERS < 2 || PLAYERS % 2 !== 0 || PLAYERS > 
   throw new Error('--players is an even number from 2 to twice --games');
 }
 if (TRANSPORT !== 'ws' && TRANSPORT !== 'http') throw new Error('--transport is ws or http');
+const CONTROL_NAME = args.control ?? 'none';
+const CONTROL = controlOf(CONTROL_NAME);
 const CONFIGS = args.db
   ? [{ db: args.db, instances: Number(args.instances ?? 1) }]
   : [
@@ -276,6 +281,7 @@ class Pair {
       family: this.family,
       opponent: b.name,
       seat: '0',
+      control: CONTROL,
     });
     // A player may have 20 challenges open at once: with very few players (--players 2 and 100 games) the start's
     // challenges are refused, which is said, not hidden.
@@ -454,7 +460,7 @@ async function bench({ db, instances }) {
     const fmt = (x) => x.toFixed(1);
     const cpuPerMove = (cpu1.reduce((a, b) => a + b, 0) - cpu0.reduce((a, b) => a + b, 0)) / full.moves;
     console.log(
-      `${db.padEnd(8)} ${String(instances).padStart(2)} instance(s) ${GAMES} games, ${PLAYERS} players, moves by ${TRANSPORT}: ` +
+      `${db.padEnd(8)} ${String(instances).padStart(2)} instance(s) ${GAMES} games, ${PLAYERS} players, moves by ${TRANSPORT}, clocks ${CONTROL_NAME}: ` +
         `${Math.round(full.perSecond)} moves/s (${full.moves} moves), p50 ${fmt(full.p50)} ms, p99 ${fmt(full.p99)} ms; ` +
         `at half load (${Math.round(half.perSecond)}/s) p50 ${fmt(half.p50)} ms, p99 ${fmt(half.p99)} ms; ` +
         `CPU per move: server ${(cpuPerMove * 1e6).toFixed(0)} µs, players ${((own.user + own.system) / full.moves).toFixed(0)} µs; load average ${loadavg()[0].toFixed(1)}`,

@@ -597,6 +597,34 @@ describe('clocks per game with an increment (ours)', () => {
     expect(taken.timeLeft(1, 13_000)).toBe(30 * MIN - 3_000);
   });
 
+  it('the credit counted move by move equals the credit counted from the whole line, through takebacks and redos', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('take 1', 'take 2', 'take 3', 'back', 'redo'), { maxLength: 30 }),
+        (cmds) => {
+          let s = start({ clock });
+          let now = 0;
+          for (const c of cmds) {
+            now += 1_000;
+            const r =
+              c === 'back'
+                ? s.takeback(at(s, now))
+                : c === 'redo'
+                  ? s.redo(at(s, now))
+                  : s.playText(s.toMove ?? 0, c, at(s, now));
+            if (!r.ok) continue;
+            s = r.value;
+            // A restored session counts the credit of its whole line afresh.
+            const back = restoreSession<NimState, number, string>(nim, JSON.parse(JSON.stringify(s)) as unknown);
+            if (!back.ok) throw new Error(back.error.code);
+            for (const p of [0, 1] as const) expect(s.timeLeft(p, now)).toBe(back.value.timeLeft(p, now));
+          }
+        },
+      ),
+      { numRuns: 200, seed: 11 },
+    );
+  });
+
   it('an increment is refused on a clock per move, below 0 or above a minute', () => {
     for (const bad of [
       { mode: 'move', limit: 'blitz', incrementMs: 1_000 },

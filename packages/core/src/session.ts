@@ -36,7 +36,7 @@ import {
 import type { Game } from './game.js';
 import { lineTexts, lineTextsJson } from './move-text.js';
 import { outcomeAt, positionText } from './state-memo.js';
-import { canRedo, canUndo, current, pushMove, redo, startHistory, undo, type History } from './history.js';
+import { canRedo, canUndo, current, prefixOf, pushMove, redo, startHistory, undo, type History } from './history.js';
 import type { Outcome } from './outcome.js';
 import { opponent, type Player } from './player.js';
 import { err, inputError, ok, type InputError, type Result } from './result.js';
@@ -582,9 +582,11 @@ export class Session<S, M, G = undefined> extends SessionCommands<SessionState<S
 function restartClock<S, M>(game: Game<S, M>, h: History<S, M>, clock: ClockState, now: number): ClockState {
   const credited = withCredit(game, h, clock);
   const s = current(h);
-  const p = game.outcome(s) ? undefined : game.toMove(s)[0];
+  const p = outcomeAt(game, s) ? undefined : game.toMove(s)[0];
   if (p === undefined) return stopClock(credited, now);
-  return startTurn(credited, p, now, game.legalMoves(s).length === 1);
+  // A single legal move shortens only a clock per move; asking costs a move generation, so a clock per game does not.
+  const single = clock.control.mode === 'move' && game.legalMoves(s).length === 1;
+  return startTurn(credited, p, now, single);
 }
 
 /**
@@ -594,12 +596,34 @@ function restartClock<S, M>(game: Game<S, M>, h: History<S, M>, clock: ClockStat
 function withCredit<S, M>(game: Game<S, M>, h: History<S, M>, clock: ClockState): ClockState {
   const increment = clock.control.incrementMs ?? 0;
   if (increment <= 0 || clock.control.mode !== 'game') return clock;
-  const credit: [number, number] = [0, 0];
-  for (let i = 0; i < h.cursor; i++) {
+  const [first, second] = movesByPlayer(game, h);
+  return { ...clock, credit: [first * increment, second * increment] };
+}
+
+/** Each player's moves on a whole line (cursor at its end), remembered per moves list. */
+const movesOfLine = new WeakMap<
+  readonly unknown[],
+  { readonly game: object; readonly counts: readonly [number, number] }
+>();
+
+/**
+ * How many moves each player made on the line up to the cursor. A line one move longer than a line counted before
+ * (the moves list `pushMove` made from it) adds that move's player to its counts: a clocked game's moves would
+ * otherwise count the whole line at every move.
+ */
+function movesByPlayer<S, M>(game: Game<S, M>, h: History<S, M>): readonly [number, number] {
+  const whole = h.cursor === h.moves.length;
+  const known = whole ? movesOfLine.get(h.moves) : undefined;
+  if (known?.game === game) return known.counts;
+  const prefix = whole ? prefixOf(h.moves) : undefined;
+  const before = prefix?.length === h.cursor - 1 ? movesOfLine.get(prefix) : undefined;
+  const counts: [number, number] = before?.game === game ? [before.counts[0], before.counts[1]] : [0, 0];
+  for (let i = before?.game === game ? h.cursor - 1 : 0; i < h.cursor; i++) {
     const mover = game.toMove(h.states[i] as S)[0];
-    if (mover !== undefined) credit[mover] += increment;
+    if (mover !== undefined) counts[mover] += 1;
   }
-  return { ...clock, credit };
+  if (whole) movesOfLine.set(h.moves, { game, counts });
+  return counts;
 }
 
 /** What a computer may spend on this move: most of a per-move allowance, a share of a per-game one. **(ours)** */
