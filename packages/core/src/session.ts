@@ -616,9 +616,10 @@ function movesByPlayer<S, M>(game: Game<S, M>, h: History<S, M>): readonly [numb
   const known = whole ? movesOfLine.get(h.moves) : undefined;
   if (known?.game === game) return known.counts;
   const prefix = whole ? prefixOf(h.moves) : undefined;
-  const before = prefix?.length === h.cursor - 1 ? movesOfLine.get(prefix) : undefined;
-  const counts: [number, number] = before?.game === game ? [before.counts[0], before.counts[1]] : [0, 0];
-  for (let i = before?.game === game ? h.cursor - 1 : 0; i < h.cursor; i++) {
+  const counted = prefix?.length === h.cursor - 1 ? movesOfLine.get(prefix) : undefined;
+  const before = counted?.game === game ? counted.counts : undefined;
+  const counts: [number, number] = before ? [before[0], before[1]] : [0, 0];
+  for (let i = before ? h.cursor - 1 : 0; i < h.cursor; i++) {
     const mover = game.toMove(h.states[i] as S)[0];
     if (mover !== undefined) counts[mover] += 1;
   }
