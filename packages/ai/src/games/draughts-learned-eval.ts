@@ -513,11 +513,23 @@ export function encodeWeights(params: ArrayLike<number>): string {
   return btoa(bin);
 }
 
+/** How a learned evaluation reads the windows in a search. */
+export interface LearnedEvaluatorOptions {
+  /**
+   * Have make/unmake keep the windows' indexes and weight sums (`DraughtsSearchPosition.trackWindows`, Scan's way), so
+   * that a leaf costs the scalar features alone; otherwise every evaluation reads its windows from the bitboards.
+   * Off by default: the search evaluates at fewer nodes than it makes moves, and reading the windows (21 on 8x8, 36
+   * on 10x10) costs less than updating them at every make and unmake — the same tree at 16% more nodes a CPU second
+   * in English, 7% in International **(ours; bench/RESULTS.md, learned evaluation, 2026-11-26 16:30)**.
+   */
+  readonly incremental?: boolean;
+}
+
 /**
  * The learned evaluation of one rule set: `evaluate` for the side to move, in hundredths of a man, as the deep search
- * wants it. Tables are expanded once. In the search the windows' indexes come from the position, which keeps them up
- * to date in make/unmake (`DraughtsSearchPosition.trackWindows`, Scan's way), with the sums of their weights: a leaf
- * costs the scalar features and no look at the squares or the windows. `evaluateWhite` computes the same from the bitboards alone.
+ * wants it. Tables are expanded once. In the search the windows' indexes come from the bitboards or, where
+ * `incremental`, from the position, which keeps them up to date in make/unmake with the sums of their weights.
+ * `evaluateWhite` computes the same from the bitboards alone.
  */
 export class LearnedDraughtsEvaluator implements DeepEvaluator {
   readonly variant: VariantId;
@@ -532,12 +544,15 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
   private readonly patternO: Int16Array;
   private readonly patternE: Int16Array;
   private readonly features: Int32Array;
+  /** Whether `evaluate` has make/unmake keep the windows' sums (`LearnedEvaluatorOptions.incremental`). */
+  readonly incremental: boolean;
 
-  constructor(variant: VariantId, params: ArrayLike<number>) {
+  constructor(variant: VariantId, params: ArrayLike<number>, options: LearnedEvaluatorOptions = {}) {
     const rules = RULE_SETS[variant];
     this.variant = variant;
     const layout = layoutForWeights(rules.size, params.length);
     this.layout = layout;
+    this.incremental = options.incremental ?? false;
     this.params = Float64Array.from(params);
     this.kingsToTrap = kingsToTrapOf(variant);
     const q = (i: number): number => Math.round((params[i] as number) * WEIGHT_SCALE);
@@ -627,11 +642,15 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
   }
 
   evaluate(pos: DraughtsSearchPosition): number {
+    const e = pos.engine;
+    if (!this.incremental) {
+      const full = this.evaluateWhite(e.wLo, e.wHi, e.bLo, e.bHi, e.kLo, e.kHi, e.side);
+      return e.side === 0 ? full : 0 - full;
+    }
     // The first call on a position starts its tracking; make/unmake keep the windows' sums from then on.
     if (pos.trackedOpening !== this.patternO || pos.trackedWindows !== this.layout.windowBits) {
       pos.trackWindows(this.layout.windowBits, this.patternO, this.patternE, this.layout.windowSize);
     }
-    const e = pos.engine;
     const white = this.finish(pos.patternOpening, pos.patternEnding, e.wLo, e.wHi, e.bLo, e.bHi, e.kLo, e.kHi, e.side);
     return e.side === 0 ? white : 0 - white;
   }
