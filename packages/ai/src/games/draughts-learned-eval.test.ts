@@ -126,6 +126,17 @@ describe('the learned draughts evaluation', () => {
     expect(() => new LearnedDraughtsEvaluator(variant, new Float64Array(2 * small.params + 2))).toThrow(/window shape/);
   });
 
+  it.each([8, 10] as const)(
+    '%s squares a side: the two wings split the board, as the balance feature counts on',
+    (size) => {
+      const { wings, validLo, validHi } = learnedLayout(size);
+      expect(wings[0]! & wings[2]!).toBe(0);
+      expect(wings[1]! & wings[3]!).toBe(0);
+      expect(wings[0]! | wings[2]!).toBe(validLo);
+      expect(wings[1]! | wings[3]!).toBe(validHi);
+    },
+  );
+
   it('weights survive their encoding to a quarter of a hundredth of a man', () => {
     const params = [0, 1.25, -3.5, 100, -250.75, 8191.75];
     const back = decodeWeights({ variant: 'english', params: 3, command: '', weights: encodeWeights(params) });

@@ -413,14 +413,9 @@ function collectScalars(
   const near = layout.nearCrown;
   const two = layout.twoFromCrown;
   const wings = layout.wings;
-  const wBalance = Math.abs(
-    pop2(wmLo & (wings[0] as number), wmHi & (wings[1] as number)) -
-      pop2(wmLo & (wings[2] as number), wmHi & (wings[3] as number)),
-  );
-  const bBalance = Math.abs(
-    pop2(bmLo & (wings[0] as number), bmHi & (wings[1] as number)) -
-      pop2(bmLo & (wings[2] as number), bmHi & (wings[3] as number)),
-  );
+  // The wings split the board: the men on the right are those not on the left.
+  const wBalance = Math.abs(2 * pop2(wmLo & (wings[0] as number), wmHi & (wings[1] as number)) - wMen);
+  const bBalance = Math.abs(2 * pop2(bmLo & (wings[0] as number), bmHi & (wings[1] as number)) - bMen);
   out[0] = wMen - bMen;
   out[1] = wKings - bKings;
   out[2] = turn === 0 ? 1 : -1;
