@@ -399,8 +399,9 @@ function collectScalars(
   const bkHi = bHi & kHi;
   const wMen = pop2(wmLo, wmHi);
   const bMen = pop2(bmLo, bmHi);
-  const wKings = pop2(wkLo, wkHi);
-  const bKings = pop2(bkLo, bkHi);
+  const crowned = (kLo | kHi) !== 0;
+  const wKings = crowned ? pop2(wkLo, wkHi) : 0;
+  const bKings = crowned ? pop2(bkLo, bkHi) : 0;
   // White moves toward lower bits, Black toward higher (evaluate.ts).
   const wStepLo = (((wmLo >>> s) | (wmHi << rs)) & eLo) | (((wmLo >>> s1) | (wmHi << rs1)) & eLo);
   const wStepHi = ((wmHi >>> s) & eHi) | ((wmHi >>> s1) & eHi);
@@ -421,10 +422,7 @@ function collectScalars(
   out[2] = turn === 0 ? 1 : -1;
   out[3] = pop2(wStepLo, wStepHi) - pop2(bStepLo, bStepHi);
   out[4] = pop2(wFreeLo, wFreeHi) - pop2(bFreeLo, bFreeHi);
-  out[5] =
-    (wkLo | wkHi | bkLo | bkHi) === 0
-      ? 0
-      : kingSteps(wkLo, wkHi, eLo, eHi, s, s1) - kingSteps(bkLo, bkHi, eLo, eHi, s, s1);
+  out[5] = !crowned ? 0 : kingSteps(wkLo, wkHi, eLo, eHi, s, s1) - kingSteps(bkLo, bkHi, eLo, eHi, s, s1);
   out[6] =
     pop2(wFreeLo & (near[0] as number), wFreeHi & (near[1] as number)) -
     pop2(bFreeLo & (near[2] as number), bFreeHi & (near[3] as number));
@@ -433,7 +431,7 @@ function collectScalars(
     pop2(bFreeLo & (two[2] as number), bFreeHi & (two[3] as number));
   out[8] = wBalance - bBalance;
   // Kings stand in no window: where they stand is told by how far they are from the edges, and the long diagonal.
-  if ((wkLo | wkHi | bkLo | bkHi) === 0) {
+  if (!crowned) {
     out[9] = 0;
     out[10] = 0;
   } else {
