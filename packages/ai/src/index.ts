@@ -68,6 +68,7 @@ export {
   SCALAR_FEATURES as DRAUGHTS_SCALAR_FEATURES,
   WINDOW_SHAPES as DRAUGHTS_WINDOW_SHAPES,
   type DraughtsWeights,
+  type LearnedEvaluatorOptions,
   type WindowShape,
 } from './games/draughts-learned-eval.js';
 export {

@@ -65,12 +65,17 @@ function positionsOf(variant: VariantId, count: number): Position[] {
   return out;
 }
 
-function evaluatorWithRandomWeights(variant: VariantId, shape: WindowShape = '2x4'): LearnedDraughtsEvaluator {
+function evaluatorWithRandomWeights(
+  variant: VariantId,
+  shape: WindowShape = '2x4',
+  incremental?: boolean,
+): LearnedDraughtsEvaluator {
   const layout = learnedLayout(RULE_SETS[variant].size, shape);
   const rng = createRng(`random-weights-${variant}-${shape}`);
   return new LearnedDraughtsEvaluator(
     variant,
     Array.from({ length: 2 * layout.params }, () => rng.int(400) - 200),
+    incremental === undefined ? {} : { incremental },
   );
 }
 
@@ -121,6 +126,17 @@ describe('the learned draughts evaluation', () => {
     expect(() => new LearnedDraughtsEvaluator(variant, new Float64Array(2 * small.params + 2))).toThrow(/window shape/);
   });
 
+  it.each([8, 10] as const)(
+    '%s squares a side: the two wings split the board, as the balance feature counts on',
+    (size) => {
+      const { wings, validLo, validHi } = learnedLayout(size);
+      expect(wings[0]! & wings[2]!).toBe(0);
+      expect(wings[1]! & wings[3]!).toBe(0);
+      expect(wings[0]! | wings[2]!).toBe(validLo);
+      expect(wings[1]! | wings[3]!).toBe(validHi);
+    },
+  );
+
   it('weights survive their encoding to a quarter of a hundredth of a man', () => {
     const params = [0, 1.25, -3.5, 100, -250.75, 8191.75];
     const back = decodeWeights({ variant: 'english', params: 3, command: '', weights: encodeWeights(params) });
@@ -141,10 +157,15 @@ describe('the learned draughts evaluation', () => {
     expect(ev!.evaluate(new DraughtsSearchPosition(black))).toBeLessThan(-50);
   });
 
-  it.each((Object.keys(RULE_SETS) as VariantId[]).flatMap((v) => WINDOW_SHAPES.map((shape) => [v, shape] as const)))(
-    "%s, %s windows: the search's score, from window indexes kept in make/unmake, equals the full computation at every node",
-    (variant, shape) => {
-      const ev = evaluatorWithRandomWeights(variant, shape);
+  it.each(
+    (Object.keys(RULE_SETS) as VariantId[]).flatMap((v) =>
+      WINDOW_SHAPES.flatMap((shape) => [true, false].map((incremental) => [v, shape, incremental] as const)),
+    ),
+  )(
+    "%s, %s windows, incremental %s: the search's score equals the full computation at every node",
+    (variant, shape, incremental) => {
+      const ev = evaluatorWithRandomWeights(variant, shape, incremental);
+      expect(ev.incremental).toBe(incremental);
       const game = draughtsGame(variant);
       const buffer = new Int32Array(1024);
       for (let g = 0; g < 3; g++) {
@@ -163,10 +184,18 @@ describe('the learned draughts evaluation', () => {
           const e = sp.engine;
           const full = ev.evaluateWhite(e.wLo, e.wHi, e.bLo, e.bHi, e.kLo, e.kHi, e.side);
           expect(ev.evaluate(sp)).toBe(e.side === 0 ? full : 0 - full);
+          // Without tracking, make/unmake are left their plain work.
+          if (!incremental) expect(sp.trackedWindows).toBeUndefined();
         }
       }
     },
   );
+
+  it('reads the windows from the bitboards unless told to keep them in make/unmake', () => {
+    expect(evaluatorWithRandomWeights('english').incremental).toBe(false);
+    expect(evaluatorWithRandomWeights('international').incremental).toBe(false);
+    expect(evaluatorWithRandomWeights('international', '2x4', true).incremental).toBe(true);
+  });
 
   it.each(['english', 'international'] as const)(
     "%s: the evaluation the search sees is the side to move's",

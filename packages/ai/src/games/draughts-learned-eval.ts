@@ -399,8 +399,9 @@ function collectScalars(
   const bkHi = bHi & kHi;
   const wMen = pop2(wmLo, wmHi);
   const bMen = pop2(bmLo, bmHi);
-  const wKings = pop2(wkLo, wkHi);
-  const bKings = pop2(bkLo, bkHi);
+  const crowned = (kLo | kHi) !== 0;
+  const wKings = crowned ? pop2(wkLo, wkHi) : 0;
+  const bKings = crowned ? pop2(bkLo, bkHi) : 0;
   // White moves toward lower bits, Black toward higher (evaluate.ts).
   const wStepLo = (((wmLo >>> s) | (wmHi << rs)) & eLo) | (((wmLo >>> s1) | (wmHi << rs1)) & eLo);
   const wStepHi = ((wmHi >>> s) & eHi) | ((wmHi >>> s1) & eHi);
@@ -413,23 +414,15 @@ function collectScalars(
   const near = layout.nearCrown;
   const two = layout.twoFromCrown;
   const wings = layout.wings;
-  const wBalance = Math.abs(
-    pop2(wmLo & (wings[0] as number), wmHi & (wings[1] as number)) -
-      pop2(wmLo & (wings[2] as number), wmHi & (wings[3] as number)),
-  );
-  const bBalance = Math.abs(
-    pop2(bmLo & (wings[0] as number), bmHi & (wings[1] as number)) -
-      pop2(bmLo & (wings[2] as number), bmHi & (wings[3] as number)),
-  );
+  // The wings split the board: the men on the right are those not on the left.
+  const wBalance = Math.abs(2 * pop2(wmLo & (wings[0] as number), wmHi & (wings[1] as number)) - wMen);
+  const bBalance = Math.abs(2 * pop2(bmLo & (wings[0] as number), bmHi & (wings[1] as number)) - bMen);
   out[0] = wMen - bMen;
   out[1] = wKings - bKings;
   out[2] = turn === 0 ? 1 : -1;
   out[3] = pop2(wStepLo, wStepHi) - pop2(bStepLo, bStepHi);
   out[4] = pop2(wFreeLo, wFreeHi) - pop2(bFreeLo, bFreeHi);
-  out[5] =
-    (wkLo | wkHi | bkLo | bkHi) === 0
-      ? 0
-      : kingSteps(wkLo, wkHi, eLo, eHi, s, s1) - kingSteps(bkLo, bkHi, eLo, eHi, s, s1);
+  out[5] = !crowned ? 0 : kingSteps(wkLo, wkHi, eLo, eHi, s, s1) - kingSteps(bkLo, bkHi, eLo, eHi, s, s1);
   out[6] =
     pop2(wFreeLo & (near[0] as number), wFreeHi & (near[1] as number)) -
     pop2(bFreeLo & (near[2] as number), bFreeHi & (near[3] as number));
@@ -438,7 +431,7 @@ function collectScalars(
     pop2(bFreeLo & (two[2] as number), bFreeHi & (two[3] as number));
   out[8] = wBalance - bBalance;
   // Kings stand in no window: where they stand is told by how far they are from the edges, and the long diagonal.
-  if ((wkLo | wkHi | bkLo | bkHi) === 0) {
+  if (!crowned) {
     out[9] = 0;
     out[10] = 0;
   } else {
@@ -513,11 +506,23 @@ export function encodeWeights(params: ArrayLike<number>): string {
   return btoa(bin);
 }
 
+/** How a learned evaluation reads the windows in a search. */
+export interface LearnedEvaluatorOptions {
+  /**
+   * Have make/unmake keep the windows' indexes and weight sums (`DraughtsSearchPosition.trackWindows`, Scan's way), so
+   * that a leaf costs the scalar features alone; otherwise every evaluation reads its windows from the bitboards.
+   * Off by default: the search evaluates at fewer nodes than it makes moves, and reading the windows (21 on 8x8, 36
+   * on 10x10) costs less than updating them at every make and unmake — the same tree at 16% more nodes a CPU second
+   * in English, 7% in International **(ours; bench/RESULTS.md, learned evaluation, 2026-11-26 16:30)**.
+   */
+  readonly incremental?: boolean;
+}
+
 /**
  * The learned evaluation of one rule set: `evaluate` for the side to move, in hundredths of a man, as the deep search
- * wants it. Tables are expanded once. In the search the windows' indexes come from the position, which keeps them up
- * to date in make/unmake (`DraughtsSearchPosition.trackWindows`, Scan's way), with the sums of their weights: a leaf
- * costs the scalar features and no look at the squares or the windows. `evaluateWhite` computes the same from the bitboards alone.
+ * wants it. Tables are expanded once. In the search the windows' indexes come from the bitboards or, where
+ * `incremental`, from the position, which keeps them up to date in make/unmake with the sums of their weights.
+ * `evaluateWhite` computes the same from the bitboards alone.
  */
 export class LearnedDraughtsEvaluator implements DeepEvaluator {
   readonly variant: VariantId;
@@ -532,12 +537,15 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
   private readonly patternO: Int16Array;
   private readonly patternE: Int16Array;
   private readonly features: Int32Array;
+  /** Whether `evaluate` has make/unmake keep the windows' sums (`LearnedEvaluatorOptions.incremental`). */
+  readonly incremental: boolean;
 
-  constructor(variant: VariantId, params: ArrayLike<number>) {
+  constructor(variant: VariantId, params: ArrayLike<number>, options: LearnedEvaluatorOptions = {}) {
     const rules = RULE_SETS[variant];
     this.variant = variant;
     const layout = layoutForWeights(rules.size, params.length);
     this.layout = layout;
+    this.incremental = options.incremental ?? false;
     this.params = Float64Array.from(params);
     this.kingsToTrap = kingsToTrapOf(variant);
     const q = (i: number): number => Math.round((params[i] as number) * WEIGHT_SCALE);
@@ -627,11 +635,15 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
   }
 
   evaluate(pos: DraughtsSearchPosition): number {
+    const e = pos.engine;
+    if (!this.incremental) {
+      const full = this.evaluateWhite(e.wLo, e.wHi, e.bLo, e.bHi, e.kLo, e.kHi, e.side);
+      return e.side === 0 ? full : 0 - full;
+    }
     // The first call on a position starts its tracking; make/unmake keep the windows' sums from then on.
     if (pos.trackedOpening !== this.patternO || pos.trackedWindows !== this.layout.windowBits) {
       pos.trackWindows(this.layout.windowBits, this.patternO, this.patternE, this.layout.windowSize);
     }
-    const e = pos.engine;
     const white = this.finish(pos.patternOpening, pos.patternEnding, e.wLo, e.wHi, e.bLo, e.bHi, e.kLo, e.kHi, e.side);
     return e.side === 0 ? white : 0 - white;
   }
