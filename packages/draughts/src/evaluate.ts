@@ -19,7 +19,7 @@
  * `advance` tables); `evaluateBits` adds the rest from the bitboards. `evaluate(pos, giveaway)` does it all from
  * scratch for a public `Position`.
  */
-import { pop } from './bits.js';
+import { pop2 } from './bits.js';
 import { geometryOf, rowCol } from './geometry.js';
 import type { Position } from './position.js';
 import { RULE_SETS, type RuleSet } from './rules.js';
@@ -187,10 +187,10 @@ export function evaluateBits(
   const wmHi = wHi & ~kHi;
   const bmLo = bLo & ~kLo;
   const bmHi = bHi & ~kHi;
-  const wMen = pop(wmLo) + pop(wmHi);
-  const bMen = pop(bmLo) + pop(bmHi);
-  const wKings = pop(wLo & kLo) + pop(wHi & kHi);
-  const bKings = pop(bLo & kLo) + pop(bHi & kHi);
+  const wMen = pop2(wmLo, wmHi);
+  const bMen = pop2(bmLo, bmHi);
+  const wKings = pop2(wLo & kLo, wHi & kHi);
+  const bKings = pop2(bLo & kLo, bHi & kHi);
 
   // Men's forward steps: White moves toward lower bits (b - s, b - s - 1), Black toward higher bits.
   const wStepLo = (((wmLo >>> s) | (wmHi << rs)) & eLo) | (((wmLo >>> s1) | (wmHi << rs1)) & eLo);
@@ -202,8 +202,8 @@ export function evaluateBits(
   const wFreeHi = wmHi & ((eHi << s) | (eLo >>> rs) | (eHi << s1) | (eLo >>> rs1));
   const bFreeLo = bmLo & ((eLo >>> s) | (eHi << rs) | (eLo >>> s1) | (eHi << rs1));
   const bFreeHi = bmHi & ((eHi >>> s) | (eHi >>> s1));
-  let mobility = pop(wStepLo) + pop(wStepHi) - pop(bStepLo) - pop(bStepHi);
-  mobility += 2 * (pop(wFreeLo) + pop(wFreeHi) - pop(bFreeLo) - pop(bFreeHi));
+  let mobility = pop2(wStepLo, wStepHi) - pop2(bStepLo, bStepHi);
+  mobility += 2 * (pop2(wFreeLo, wFreeHi) - pop2(bFreeLo, bFreeHi));
   // Kings: squares next to them that are free (a cheap stand-in for their full reach).
   const wkLo = wLo & kLo;
   const wkHi = wHi & kHi;
@@ -225,10 +225,10 @@ export function evaluateBits(
   score += adv * (2 + Math.floor((6 * phase) / t.startMen));
   // Runaway men (more when the opponent has no king to catch them).
   const crownGain = t.kingValue - t.manValue;
-  const wNear = pop(wFreeLo & (t.nearCrown[0] as number)) + pop(wFreeHi & (t.nearCrown[1] as number));
-  const bNear = pop(bFreeLo & (t.nearCrown[2] as number)) + pop(bFreeHi & (t.nearCrown[3] as number));
-  const wTwo = pop(wFreeLo & (t.twoFromCrown[0] as number)) + pop(wFreeHi & (t.twoFromCrown[1] as number));
-  const bTwo = pop(bFreeLo & (t.twoFromCrown[2] as number)) + pop(bFreeHi & (t.twoFromCrown[3] as number));
+  const wNear = pop2(wFreeLo & (t.nearCrown[0] as number), wFreeHi & (t.nearCrown[1] as number));
+  const bNear = pop2(bFreeLo & (t.nearCrown[2] as number), bFreeHi & (t.nearCrown[3] as number));
+  const wTwo = pop2(wFreeLo & (t.twoFromCrown[0] as number), wFreeHi & (t.twoFromCrown[1] as number));
+  const bTwo = pop2(bFreeLo & (t.twoFromCrown[2] as number), bFreeHi & (t.twoFromCrown[3] as number));
   score += ((wNear - bNear) * crownGain * 2) / 5 + ((wTwo - bTwo) * crownGain) / 8;
 
   // Endings with kings.
@@ -253,14 +253,10 @@ function kingSteps(lo: number, hi: number, eLo: number, eHi: number, s: number, 
   const rs = 32 - s;
   const rs1 = 32 - s1;
   return (
-    pop(((lo >>> s) | (hi << rs)) & eLo) +
-    pop((hi >>> s) & eHi) +
-    pop(((lo >>> s1) | (hi << rs1)) & eLo) +
-    pop((hi >>> s1) & eHi) +
-    pop((lo << s) & eLo) +
-    pop(((hi << s) | (lo >>> rs)) & eHi) +
-    pop((lo << s1) & eLo) +
-    pop(((hi << s1) | (lo >>> rs1)) & eHi)
+    pop2(((lo >>> s) | (hi << rs)) & eLo, (hi >>> s) & eHi) +
+    pop2(((lo >>> s1) | (hi << rs1)) & eLo, (hi >>> s1) & eHi) +
+    pop2((lo << s) & eLo, ((hi << s) | (lo >>> rs)) & eHi) +
+    pop2((lo << s1) & eLo, ((hi << s1) | (lo >>> rs1)) & eHi)
   );
 }
 

@@ -95,7 +95,7 @@ export {
 } from './game.js';
 export { dividePosition, type DivideEntry } from './divide.js';
 // The computer opponent's view: static evaluation and the make/unmake search position (the AI package searches it).
-export { lowBit, pop } from './bits.js';
+export { lowBit, pop, pop2 } from './bits.js';
 export { evalTables, evaluate, evaluateBits, psqTotals, type EvalTables } from './evaluate.js';
 export {
   DraughtsSearchPosition,

@@ -126,7 +126,8 @@ describe('the deep search', () => {
   });
 
   it("International: the frontier's static cut cuts quiet frontier nodes and keeps the search's score", () => {
-    // At depth 13, the three middlegames: scores -102, 212, 131 with the cut, -102, 213, 131 without.
+    // At depth 13, the three middlegames: scores -104, 218, 129 with the cut at 30 (-102, 212, 131 at 50), -102, 213,
+    // 131 without.
     for (const fen of MIDDLEGAMES) {
       const search = (settings: { staticCutMargin?: number }) => {
         const searcher = new DraughtsDeepSearcher({ ttLog2: 16, ...settings });
@@ -139,6 +140,19 @@ describe('the deep search', () => {
       expect(plain.cuts).toBe(0);
       expect(Math.abs(cut.score - plain.score)).toBeLessThan(20);
     }
+  });
+
+  it("International: the static cut's margin is 30 unless asked otherwise (the margin bench/RESULTS.md measured)", () => {
+    // bench/RESULTS.md, "the static cut at 30": the default must be the margin measured there, node for node.
+    const s = stateOf('international', MIDDLEGAMES[0] as string);
+    const run = (settings: { staticCutMargin?: number }) => {
+      const searcher = new DraughtsDeepSearcher({ ttLog2: 14, ...settings });
+      const r = searcher.search(new DraughtsSearchPosition(s), { depth: 10 });
+      return [r.nodes, r.score, searcher.stats[9]];
+    };
+    const byDefault = run({});
+    expect(byDefault).toEqual(run({ staticCutMargin: 30 }));
+    expect(byDefault).not.toEqual(run({ staticCutMargin: 50 }));
   });
 
   it('English has no static cut unless asked for: its search is unchanged node for node', () => {

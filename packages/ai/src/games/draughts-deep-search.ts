@@ -97,16 +97,17 @@ export interface DeepSearcherOptions {
    * The frontier's static cut: a non-PV node of depth 1 with no capture to make (and some move), whose static
    * evaluation is at least beta + this margin (hundredths of a man), returns that evaluation less the margin without
    * searching its moves (0: off). Its children would be quiescence nodes, so only the side to move's own choice is
-   * skipped: that every move it has loses the margin. On the depth benchmark's middlegames 0.15% of the cuts at 50
-   * were wrong against the depth-1 search, 23 in 545 000 by more than a man (none of this cuts a sacrifice of its
-   * own: the cut side stands above beta). Default: 50 on the 10x10 board, 0 (off) on 8x8 and in give-away, where it
-   * was not measured (bench/RESULTS.md, "the frontier's static cut") **(ours)**.
+   * skipped: that every move it has loses the margin. On the depth benchmark's middlegames 0.18% of the cuts at 30
+   * were wrong against the depth-1 search, 161 in 624 000 by more than a man (at 50: 0.15%, 23 in 545 000; none of
+   * this cuts a sacrifice of its own: the cut side stands above beta). Default: 30 on the 10x10 board (a ply deeper at
+   * 1 s than 50, and no weaker at equal nodes), 0 (off) on 8x8 and in give-away, where it was not measured
+   * (bench/RESULTS.md, "the frontier's static cut" and "the static cut at 30") **(ours)**.
    */
   readonly staticCutMargin?: number;
 }
 
 /** The static cut's margin on the 10x10 board (`staticCutMargin`) **(ours)**. */
-export const STATIC_CUT_10X10 = 50;
+export const STATIC_CUT_10X10 = 30;
 
 /**
  * The settings the top level plays with (measured in bench/RESULTS.md, "Draughts deep search"). Late-move pruning
