@@ -249,7 +249,12 @@ export function evaluateBits(
   return Math.round(score) | 0;
 }
 
-function kingSteps(lo: number, hi: number, eLo: number, eHi: number, s: number, s1: number): number {
+/**
+ * The empty squares next to the kings of `lo`/`hi` in the four diagonal directions, counted once per king and
+ * direction (`s`, `s1`: the board's two diagonal shifts; `eLo`/`eHi`: the empty squares). A cheap stand-in for the
+ * kings' full reach, shared with the learned evaluation's feature.
+ */
+export function kingSteps(lo: number, hi: number, eLo: number, eHi: number, s: number, s1: number): number {
   const rs = 32 - s;
   const rs1 = 32 - s1;
   return (

@@ -96,7 +96,7 @@ export {
 export { dividePosition, type DivideEntry } from './divide.js';
 // The computer opponent's view: static evaluation and the make/unmake search position (the AI package searches it).
 export { lowBit, pop, pop2 } from './bits.js';
-export { evalTables, evaluate, evaluateBits, psqTotals, type EvalTables } from './evaluate.js';
+export { evalTables, evaluate, evaluateBits, kingSteps, psqTotals, type EvalTables } from './evaluate.js';
 export {
   DraughtsSearchPosition,
   hashPosition,

@@ -27,7 +27,7 @@
  *   const ev = await loadLearnedEvaluator('international');
  *   const searcher = new DraughtsDeepSearcher({ evaluator: ev });
  */
-import { RULE_SETS, type DraughtsSearchPosition, type VariantId } from '@tactica/draughts';
+import { kingSteps, pop2, RULE_SETS, type DraughtsSearchPosition, type VariantId } from '@tactica/draughts';
 import type { DeepEvaluator } from './draughts-deep-search.js';
 
 /** Scalar features, in the order of the weights. */
@@ -290,27 +290,6 @@ function field(lo: number, hi: number, start: number, bits: number): number {
   if (start >= 32) return (hi >>> (start - 32)) & mask;
   if (start + bits <= 32) return (lo >>> start) & mask;
   return ((lo >>> start) | (hi << (32 - start))) & mask;
-}
-
-/** Bits set in two words: one multiply for both (bytes hold at most 16, the total at most 64). */
-function pop2(a: number, b: number): number {
-  a -= (a >>> 1) & 0x55555555;
-  b -= (b >>> 1) & 0x55555555;
-  a = (a & 0x33333333) + ((a >>> 2) & 0x33333333);
-  b = (b & 0x33333333) + ((b >>> 2) & 0x33333333);
-  a = ((a + (a >>> 4)) & 0x0f0f0f0f) + ((b + (b >>> 4)) & 0x0f0f0f0f);
-  return Math.imul(a, 0x01010101) >>> 24;
-}
-
-function kingSteps(lo: number, hi: number, eLo: number, eHi: number, s: number, s1: number): number {
-  const rs = 32 - s;
-  const rs1 = 32 - s1;
-  return (
-    pop2(((lo >>> s) | (hi << rs)) & eLo, (hi >>> s) & eHi) +
-    pop2(((lo >>> s1) | (hi << rs1)) & eLo, (hi >>> s1) & eHi) +
-    pop2((lo << s) & eLo, ((hi << s) | (lo >>> rs)) & eHi) +
-    pop2((lo << s1) & eLo, ((hi << s1) | (lo >>> rs1)) & eHi)
-  );
 }
 
 /** What `collectFeatures` found besides the features: how to mix the phases, and whether the ending is scaled. */
