@@ -315,6 +315,9 @@ export class DxpEngine implements ExternalEngine {
     clock: { readonly maxPlies: number; readonly minutes?: number } = { maxPlies: 300 },
   ): Promise<DxpEngine> {
     const child = command ? startProcess(command, cwd) : undefined;
+    // DXP speaks over TCP: what the engine prints (Scan 2.0 prints every board and search line) is read and dropped,
+    // or the pipe would fill and the engine block on its next print in the middle of a game.
+    child?.stdout.resume();
     const deadline = Date.now() + 30_000;
     for (;;) {
       try {

@@ -322,6 +322,37 @@ describe('match:external against Tactica run as an external engine', () => {
     expect(lines[1]).toMatch(/^game 2: .+; Tactica White: Tactica (wins|draws|loses)/);
   }, 90_000);
 
+  it('dxp: an engine that prints a lot on its stdout is not held up by it (the pipe is drained)', async () => {
+    const port = await freePort();
+    const lines: string[] = [];
+    // A megabyte on stdout before the engine starts: far more than a pipe holds, so nobody reading it blocks the
+    // shell before the engine ever listens.
+    const o = parseExternalMatchArgs([
+      '--engine',
+      `yes 'a line an engine prints' | head -c 1000000; exec "${process.execPath}" "${bin}" dxp --listen 127.0.0.1:${port} --once --level dumb`,
+      '--protocol',
+      'dxp',
+      '--port',
+      String(port),
+      '--level',
+      'dumb',
+      '--games',
+      '1',
+      '--time',
+      '0.05',
+      '--max-plies',
+      '20',
+    ]);
+    expect(o.ok).toBe(true);
+    if (!o.ok) return;
+    await within(
+      runExternalMatch(o.value, (l) => lines.push(l)),
+      'a one-game DXP match with a chatty engine',
+      60_000,
+    );
+    expect(lines[0]).toMatch(/^game 1: .+; Tactica (White|Black): Tactica (wins|draws|loses)/);
+  }, 90_000);
+
   it('cb: a CheckerBoard-protocol host over the built engine (English from ACF ballots; Russian)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tactica-cb-'));
     const host = join(dir, 'host.mjs');
