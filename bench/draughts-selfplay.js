@@ -6,7 +6,8 @@
 // Each side is a `DraughtsDeepSearcher` (the top level's search) with its settings (JSON), or with `classic` the
 // `DraughtsSearcher` of the manual's levels; each keeps its table through the game. Openings: seeded random (four
 // plies on 10x10, three on 8x8), each played with both colours; a game reaching 200 plies or a third repetition is a
-// draw. `--nodes` limits each move by positions searched (deterministic); `--ms` by the CPU time of the thread that
+// draw. `--nodes` limits each move by positions searched (deterministic; `--a-nodes` / `--b-nodes` give one side
+// another budget, e.g. the slower evaluation's share of equal time); `--ms` by the CPU time of the thread that
 // plays (fair to both sides whatever else the machine is doing): the classic search stops at `ms`, the deep one aims
 // at `ms` with its time manager and stops at 2.5 × `ms` (`--hard-factor`; `--fixed`: no time manager, every move
 // searched for `ms`, as an analysis for a fixed time); the CPU time each side used a move is printed. Prints W/D/L
@@ -132,7 +133,8 @@ async function playGame(o, index) {
     const started = clockNow();
     let limits;
     const choice = game.legalMoves(live).length > 1;
-    if (o.nodes) limits = { nodes: o.nodes };
+    const nodes = side === a ? (o.aNodes ?? o.nodes) : (o.bNodes ?? o.nodes);
+    if (nodes) limits = { nodes };
     else if (o.clock) {
       const t = ai.clockMoveTime({ remainingMs: side.clock, incrementMs: o.clock.inc });
       if (choice) side.target += t.targetMs;
@@ -195,6 +197,8 @@ if (!isMainThread) {
     variant: option('--variant', 'international'),
     games: Number(option('--games', '100')),
     nodes: option('--nodes', undefined) ? Number(option('--nodes')) : undefined,
+    aNodes: option('--a-nodes', undefined) ? Number(option('--a-nodes')) : undefined,
+    bNodes: option('--b-nodes', undefined) ? Number(option('--b-nodes')) : undefined,
     ms: Number(option('--ms', '100')),
     a: JSON.parse(option('--a', '{}')),
     b: JSON.parse(option('--b', '{}')),
@@ -224,6 +228,10 @@ if (!isMainThread) {
   o.wall = args.includes('--wall') || o.aThreads > 1 || o.bThreads > 1;
   const first = Number(option('--first', '0'));
   const jobs = Number(option('--jobs', '1'));
+  if (o.nodes === undefined && (o.aNodes !== undefined || o.bNodes !== undefined)) {
+    console.error("--a-nodes / --b-nodes: a side's own budget, with --nodes for the other side");
+    process.exit(2);
+  }
   if (!o.nodes && jobs > 1) {
     // Node 20 measures the CPU time of the whole process: threads playing side by side would share one clock.
     console.error('--ms measures the process CPU time: run one job per process (several processes with --seed)');
@@ -273,7 +281,9 @@ if (!isMainThread) {
   const describe = (x) =>
     `${o[`${x}Searcher`]}${o[`${x}Weights`] ? ` learned evaluation (${o[`${x}Weights`]})` : o[`${x}Eval`] === 'learned' ? ' learned evaluation' : ''} ${JSON.stringify(o[x])}${o[`${x}Threads`] > 1 ? ` ${o[`${x}Threads`]} threads` : ''}${o[`${x}Dist`] ? ` from ${o[`${x}Dist`]}` : ''}`;
   const control = o.nodes
-    ? `${o.nodes} nodes a move`
+    ? o.aNodes !== undefined || o.bNodes !== undefined
+      ? `nodes a move A ${o.aNodes ?? o.nodes}, B ${o.bNodes ?? o.nodes}`
+      : `${o.nodes} nodes a move`
     : o.clock
       ? `clock ${o.clock.base}+${o.clock.inc} ms`
       : `${o.ms} ms a move${o.fixed ? ' (fixed)' : `, hard limit ${o.hardFactor} × that`}`;
