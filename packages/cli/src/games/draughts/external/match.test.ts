@@ -292,64 +292,41 @@ describe('match:external against Tactica run as an external engine', () => {
     if (read.ok) expect(read.value.map((g) => g.moves.length)).toEqual(games.map((g) => g.plies + 4));
   }, 90_000);
 
-  it('dxp: tactica dxp --listen as the engine', async () => {
+  /** A DXP match against `tactica dxp --listen` at the Dumb level, its command after `prefix`; the lines it printed. */
+  async function dxpMatch(games: number, maxPlies: number, prefix = ''): Promise<string[]> {
     const port = await freePort();
     const lines: string[] = [];
-    const o = parseExternalMatchArgs([
-      '--engine',
-      `"${process.execPath}" "${bin}" dxp --listen 127.0.0.1:${port} --once --level dumb`,
-      '--protocol',
-      'dxp',
-      '--port',
-      String(port),
-      '--level',
-      'dumb',
-      '--games',
-      '2',
-      '--time',
-      '0.05',
-      '--max-plies',
-      '60',
-    ]);
+    const engine = `${prefix}"${process.execPath}" "${bin}" dxp --listen 127.0.0.1:${port} --once --level dumb`;
+    const o = parseExternalMatchArgs(
+      ['--engine', engine, '--protocol', 'dxp', '--port', String(port), '--level', 'dumb'].concat([
+        '--games',
+        String(games),
+        '--time',
+        '0.05',
+        '--max-plies',
+        String(maxPlies),
+      ]),
+    );
     expect(o.ok).toBe(true);
-    if (!o.ok) return;
+    if (!o.ok) return lines;
     await within(
       runExternalMatch(o.value, (l) => lines.push(l)),
-      'a two-game DXP match',
+      `a ${games}-game DXP match`,
       60_000,
     );
+    return lines;
+  }
+
+  it('dxp: tactica dxp --listen as the engine', async () => {
+    const lines = await dxpMatch(2, 60);
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(/^game 2: .+; Tactica White: Tactica (wins|draws|loses)/);
   }, 90_000);
 
   it('dxp: an engine that prints a lot on its stdout is not held up by it (the pipe is drained)', async () => {
-    const port = await freePort();
-    const lines: string[] = [];
-    // A megabyte on stdout before the engine starts: far more than a pipe holds, so nobody reading it blocks the
-    // shell before the engine ever listens.
-    const o = parseExternalMatchArgs([
-      '--engine',
-      `yes 'a line an engine prints' | head -c 1000000; exec "${process.execPath}" "${bin}" dxp --listen 127.0.0.1:${port} --once --level dumb`,
-      '--protocol',
-      'dxp',
-      '--port',
-      String(port),
-      '--level',
-      'dumb',
-      '--games',
-      '1',
-      '--time',
-      '0.05',
-      '--max-plies',
-      '20',
-    ]);
-    expect(o.ok).toBe(true);
-    if (!o.ok) return;
-    await within(
-      runExternalMatch(o.value, (l) => lines.push(l)),
-      'a one-game DXP match with a chatty engine',
-      60_000,
-    );
+    // A megabyte on stdout before the engine starts: far more than a pipe holds, so with nobody reading it the shell
+    // blocks before the engine ever listens.
+    const lines = await dxpMatch(1, 20, "yes 'a line an engine prints' | head -c 1000000; exec ");
     expect(lines[0]).toMatch(/^game 1: .+; Tactica (White|Black): Tactica (wins|draws|loses)/);
   }, 90_000);
 
