@@ -297,16 +297,18 @@ describe('match:external against Tactica run as an external engine', () => {
     const port = await freePort();
     const lines: string[] = [];
     const engine = `${prefix}"${process.execPath}" "${bin}" dxp --listen 127.0.0.1:${port} --once --level dumb`;
-    const o = parseExternalMatchArgs(
-      ['--engine', engine, '--protocol', 'dxp', '--port', String(port), '--level', 'dumb'].concat([
-        '--games',
-        String(games),
-        '--time',
-        '0.05',
-        '--max-plies',
-        String(maxPlies),
-      ]),
-    );
+    const limits = ['--time', '0.05', '--games', String(games), '--max-plies', String(maxPlies)];
+    const o = parseExternalMatchArgs([
+      '--engine',
+      engine,
+      '--protocol',
+      'dxp',
+      '--port',
+      String(port),
+      '--level',
+      'dumb',
+      ...limits,
+    ]);
     expect(o.ok).toBe(true);
     if (!o.ok) return lines;
     await within(
