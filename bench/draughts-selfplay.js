@@ -193,13 +193,24 @@ if (!isMainThread) {
   const { o, indices } = workerData;
   for (const i of indices) parentPort.postMessage(await playGame(o, i));
 } else {
+  // A numeric option, or the fallback; a value that is not a number ends the run (it would turn into NaN budgets).
+  const number = (name, fallback) => {
+    const text = option(name, fallback);
+    if (text === undefined) return undefined;
+    const n = Number(text);
+    if (text.trim() === '' || !Number.isFinite(n) || n < 0) {
+      console.error(`${name}: a number of 0 or more, not "${text}"`);
+      process.exit(2);
+    }
+    return n;
+  };
   const o = {
     variant: option('--variant', 'international'),
-    games: Number(option('--games', '100')),
-    nodes: option('--nodes', undefined) ? Number(option('--nodes')) : undefined,
-    aNodes: option('--a-nodes', undefined) ? Number(option('--a-nodes')) : undefined,
-    bNodes: option('--b-nodes', undefined) ? Number(option('--b-nodes')) : undefined,
-    ms: Number(option('--ms', '100')),
+    games: number('--games', '100'),
+    nodes: number('--nodes'),
+    aNodes: number('--a-nodes'),
+    bNodes: number('--b-nodes'),
+    ms: number('--ms', '100'),
     a: JSON.parse(option('--a', '{}')),
     b: JSON.parse(option('--b', '{}')),
     aSearcher: option('--a-searcher', 'deep'),
@@ -208,17 +219,17 @@ if (!isMainThread) {
     bEval: option('--b-eval', 'hand'),
     aWeights: option('--a-weights', undefined),
     bWeights: option('--b-weights', undefined),
-    seed: Number(option('--seed', '1')),
-    hardFactor: Number(option('--hard-factor', '2.5')),
+    seed: number('--seed', '1'),
+    hardFactor: number('--hard-factor', '2.5'),
     fixed: args.includes('--fixed'),
-    aThreads: Number(option('--a-threads', '1')),
-    bThreads: Number(option('--b-threads', '1')),
+    aThreads: number('--a-threads', '1'),
+    bThreads: number('--b-threads', '1'),
     aDist: option('--a-dist', undefined),
     bDist: option('--b-dist', undefined),
     aBook: args.includes('--a-book'),
     bBook: args.includes('--b-book'),
     openings: option('--openings', 'random'),
-    openingPlies: option('--opening-plies', undefined) === undefined ? undefined : Number(option('--opening-plies')),
+    openingPlies: number('--opening-plies'),
   };
   const clock = option('--clock', undefined);
   if (clock) {
@@ -226,8 +237,8 @@ if (!isMainThread) {
     o.clock = { base, inc: inc ?? 0 };
   }
   o.wall = args.includes('--wall') || o.aThreads > 1 || o.bThreads > 1;
-  const first = Number(option('--first', '0'));
-  const jobs = Number(option('--jobs', '1'));
+  const first = number('--first', '0');
+  const jobs = number('--jobs', '1');
   if (o.nodes === undefined && (o.aNodes !== undefined || o.bNodes !== undefined)) {
     console.error("--a-nodes / --b-nodes: a side's own budget, with --nodes for the other side");
     process.exit(2);
