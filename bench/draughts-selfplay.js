@@ -193,20 +193,21 @@ if (!isMainThread) {
   const { o, indices } = workerData;
   for (const i of indices) parentPort.postMessage(await playGame(o, i));
 } else {
-  // A numeric option, or the fallback; a value that is not a number ends the run (it would turn into NaN budgets).
-  const number = (name, fallback) => {
+  // A numeric option, or the fallback; a value that is not a number of at least `least` ends the run (it would turn
+  // into NaN budgets, or a run of no games).
+  const number = (name, fallback, least = 0) => {
     const text = option(name, fallback);
     if (text === undefined) return undefined;
     const n = Number(text);
-    if (text.trim() === '' || !Number.isFinite(n) || n < 0) {
-      console.error(`${name}: a number of 0 or more, not "${text}"`);
+    if (text.trim() === '' || !Number.isFinite(n) || n < least) {
+      console.error(`${name}: a number of ${least} or more, not "${text}"`);
       process.exit(2);
     }
     return n;
   };
   const o = {
     variant: option('--variant', 'international'),
-    games: number('--games', '100'),
+    games: number('--games', '100', 1),
     nodes: number('--nodes'),
     aNodes: number('--a-nodes'),
     bNodes: number('--b-nodes'),
@@ -222,8 +223,8 @@ if (!isMainThread) {
     seed: number('--seed', '1'),
     hardFactor: number('--hard-factor', '2.5'),
     fixed: args.includes('--fixed'),
-    aThreads: number('--a-threads', '1'),
-    bThreads: number('--b-threads', '1'),
+    aThreads: number('--a-threads', '1', 1),
+    bThreads: number('--b-threads', '1', 1),
     aDist: option('--a-dist', undefined),
     bDist: option('--b-dist', undefined),
     aBook: args.includes('--a-book'),
@@ -238,7 +239,7 @@ if (!isMainThread) {
   }
   o.wall = args.includes('--wall') || o.aThreads > 1 || o.bThreads > 1;
   const first = number('--first', '0');
-  const jobs = number('--jobs', '1');
+  const jobs = number('--jobs', '1', 1);
   if (o.nodes === undefined && (o.aNodes !== undefined || o.bNodes !== undefined)) {
     console.error("--a-nodes / --b-nodes: a side's own budget, with --nodes for the other side");
     process.exit(2);
@@ -291,10 +292,11 @@ if (!isMainThread) {
     ).toFixed(0)}%`;
   const describe = (x) =>
     `${o[`${x}Searcher`]}${o[`${x}Weights`] ? ` learned evaluation (${o[`${x}Weights`]})` : o[`${x}Eval`] === 'learned' ? ' learned evaluation' : ''} ${JSON.stringify(o[x])}${o[`${x}Threads`] > 1 ? ` ${o[`${x}Threads`]} threads` : ''}${o[`${x}Dist`] ? ` from ${o[`${x}Dist`]}` : ''}`;
+  const [aNodes, bNodes] = [o.aNodes ?? o.nodes, o.bNodes ?? o.nodes];
   const control = o.nodes
-    ? o.aNodes !== undefined || o.bNodes !== undefined
-      ? `nodes a move A ${o.aNodes ?? o.nodes}, B ${o.bNodes ?? o.nodes}`
-      : `${o.nodes} nodes a move`
+    ? aNodes === bNodes
+      ? `${o.nodes} nodes a move`
+      : `nodes a move A ${aNodes}, B ${bNodes}`
     : o.clock
       ? `clock ${o.clock.base}+${o.clock.inc} ms`
       : `${o.ms} ms a move${o.fixed ? ' (fixed)' : `, hard limit ${o.hardFactor} × that`}`;
