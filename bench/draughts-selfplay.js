@@ -64,7 +64,8 @@ async function sideOf(settings, kind, o, dist, threads, evaluation, weightsFile)
   if (weightsFile) {
     const { WEIGHTS } = await import(new URL(`file://${weightsFile}`).href);
     if (WEIGHTS.variant !== o.variant) throw new Error(`${weightsFile}: weights of ${WEIGHTS.variant}`);
-    const evaluator = new ai.LearnedDraughtsEvaluator(o.variant, ai.decodeDraughtsWeights(WEIGHTS));
+    const network = ai.draughtsNetworkOf(WEIGHTS);
+    const evaluator = new ai.LearnedDraughtsEvaluator(o.variant, ai.decodeDraughtsWeights(WEIGHTS), { network });
     return { ...side, searcher: new lib.DraughtsDeepSearcher({ ttLog2: 16, ...settings, evaluator }) };
   }
   if (evaluation === 'learned') {

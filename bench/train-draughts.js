@@ -3,6 +3,7 @@
 //        [--epochs 300] [--rate 1] [--rate-end R] [--l2 1e-6] [--lambda 1] [--epsilon 1e-5] [--material-prior 1e-5]
 //        [--cache FILE] [--out FILE] [--dry-run] [--eval learned] [--max-minutes M] [--also FILE,…]
 //        [--label-nodes N] [--label-eval hand|learned] [--label-cache FILE] [--also-labels FILE,…] [--windows 2x4|3x4]
+//        [--network H] [--network-epochs 20] [--network-rate 0.002] [--linear fit|committed]
 // Self-play games of the deep search (hand-written evaluation, `--nodes` a move) from the ACF ballots (English) or
 // seeded random openings; their quiet positions labelled with the game's result blended with the search's score;
 // weights fitted by logistic regression (draughts-train.ts). Prints the loss curve (train, validation, validation
@@ -24,6 +25,9 @@
 // positions the run's own cache lacks (the weights module names those weights). The labels do not depend on the order
 // or the number of jobs. `--windows 3x4` fits windows of three rows by four files (six squares) instead of two by
 // four; the evaluation knows the shape from the number of weights.
+// `--network H` then fits a network of H hidden units (draughts-network.ts) as a correction to the linear score, on
+// the same positions, labels and split, and the module carries it; `--linear committed` fits no linear weights but
+// keeps the committed ones (naming their command) and fits the network over them.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -206,34 +210,80 @@ if (!isMainThread && workerData.task === 'label') {
     (m) => m.WEIGHTS,
     () => undefined,
   );
-  const fit = ai.fitWeights(set, {
-    seed,
-    // Scored on this run's own held-out games only: the committed weights were fitted on the --also runs' games.
-    ...(committed ? { compare: ai.decodeDraughtsWeights(committed), compareGames: (g) => g < 1_000_000 } : {}),
-    epochs: Number(option('--epochs', '300')),
-    rate: Number(option('--rate', '1')),
-    ...(option('--rate-end', undefined) === undefined ? {} : { rateEnd: Number(option('--rate-end', '1')) }),
-    l2: Number(option('--l2', '1e-6')),
-    lambda: Number(option('--lambda', '1')),
-    epsilon: Number(option('--epsilon', '1e-5')),
-    materialPrior: Number(option('--material-prior', '1e-5')),
-    onEpoch: (e) =>
-      console.log(
-        `epoch ${String(e.epoch).padStart(4)}: train ${e.train.toFixed(5)}  validation ${e.validation.toFixed(5)}  validation vs results ${e.validationResult.toFixed(5)}`,
-      ),
-  });
-  const results = set.result.reduce((a, r) => a + r, 0) / Math.max(1, set.count);
-  console.log(
-    `${set.count} positions fitted (${fit.trainCount} train, ${fit.validationCount} validation; White scored ${(results * 100).toFixed(1)}%), K = ${fit.scale.toFixed(1)} (the hand-written evaluation's ${fit.handScale.toFixed(1)})`,
-  );
-  console.log(
-    `best epoch ${fit.best.epoch}: validation ${fit.best.validation.toFixed(5)}, against the results ${fit.best.validationResult.toFixed(5)}; the hand-written evaluation against the results ${fit.handValidationResult.toFixed(5)}${fit.compareValidationResult === undefined ? '' : `; on this run's held-out games: the new fit ${fit.fitComparedResult.toFixed(5)}, the committed weights ${fit.compareValidationResult.toFixed(5)}`}`,
-  );
-  const names = ai.DRAUGHTS_SCALAR_FEATURES;
-  const P = set.params;
-  console.log(
-    `scalars (opening / ending): ${names.map((n, i) => `${n} ${fit.weights[i].toFixed(1)}/${fit.weights[P + i].toFixed(1)}`).join(', ')}`,
-  );
+  // The linear model: fitted here, or the committed one kept (`--linear committed`) for a network to be fitted over.
+  const linearFrom = option('--linear', 'fit');
+  if (!['fit', 'committed'].includes(linearFrom)) {
+    console.error('--linear: fit or committed');
+    process.exit(2);
+  }
+  const hidden = Number(option('--network', '0'));
+  if (!Number.isInteger(hidden) || hidden < 0) {
+    console.error(`--network: a number of hidden units, not ${option('--network', '')}`);
+    process.exit(2);
+  }
+  if (linearFrom === 'committed' && !(committed && hidden > 0)) {
+    console.error('--linear committed: needs committed weights for the rule set and --network');
+    process.exit(2);
+  }
+  const lambda = Number(option('--lambda', '1'));
+  let linear;
+  let summary;
+  if (linearFrom === 'committed') {
+    linear = ai.decodeDraughtsWeights(committed);
+    if (linear.length !== 2 * set.params)
+      throw new Error(`the committed ${variant} weights are not of ${shape} windows`);
+    summary = `the linear weights of \`${committed.command}\``;
+  } else {
+    const fit = ai.fitWeights(set, {
+      seed,
+      // Scored on this run's own held-out games only: the committed weights were fitted on the --also runs' games.
+      ...(committed ? { compare: ai.decodeDraughtsWeights(committed), compareGames: (g) => g < 1_000_000 } : {}),
+      epochs: Number(option('--epochs', '300')),
+      rate: Number(option('--rate', '1')),
+      ...(option('--rate-end', undefined) === undefined ? {} : { rateEnd: Number(option('--rate-end', '1')) }),
+      l2: Number(option('--l2', '1e-6')),
+      lambda,
+      epsilon: Number(option('--epsilon', '1e-5')),
+      materialPrior: Number(option('--material-prior', '1e-5')),
+      onEpoch: (e) =>
+        console.log(
+          `epoch ${String(e.epoch).padStart(4)}: train ${e.train.toFixed(5)}  validation ${e.validation.toFixed(5)}  validation vs results ${e.validationResult.toFixed(5)}`,
+        ),
+    });
+    const results = set.result.reduce((a, r) => a + r, 0) / Math.max(1, set.count);
+    console.log(
+      `${set.count} positions fitted (${fit.trainCount} train, ${fit.validationCount} validation; White scored ${(results * 100).toFixed(1)}%), K = ${fit.scale.toFixed(1)} (the hand-written evaluation's ${fit.handScale.toFixed(1)})`,
+    );
+    console.log(
+      `best epoch ${fit.best.epoch}: validation ${fit.best.validation.toFixed(5)}, against the results ${fit.best.validationResult.toFixed(5)}; the hand-written evaluation against the results ${fit.handValidationResult.toFixed(5)}${fit.compareValidationResult === undefined ? '' : `; on this run's held-out games: the new fit ${fit.fitComparedResult.toFixed(5)}, the committed weights ${fit.compareValidationResult.toFixed(5)}`}`,
+    );
+    const names = ai.DRAUGHTS_SCALAR_FEATURES;
+    const P = set.params;
+    console.log(
+      `scalars (opening / ending): ${names.map((n, i) => `${n} ${fit.weights[i].toFixed(1)}/${fit.weights[P + i].toFixed(1)}`).join(', ')}`,
+    );
+    linear = fit.weights;
+    summary = `validation loss against the results ${fit.best.validationResult.toFixed(4)} (the hand-written evaluation's ${fit.handValidationResult.toFixed(4)}); K = ${fit.scale.toFixed(1)}`;
+  }
+  let network;
+  if (hidden > 0) {
+    const net = ai.fitDraughtsNetwork(set, positions, linear, {
+      seed,
+      hidden,
+      epochs: Number(option('--network-epochs', '20')),
+      rate: Number(option('--network-rate', '0.002')),
+      lambda,
+      onEpoch: (e) =>
+        console.log(
+          `network epoch ${String(e.epoch).padStart(3)}: validation ${e.validation.toFixed(5)}  vs results ${e.validationResult.toFixed(5)}  mean correction ${e.meanCorrection.toFixed(1)}`,
+        ),
+    });
+    console.log(
+      `network of ${hidden} hidden units, best epoch ${net.best.epoch}: validation ${net.best.validation.toFixed(5)}, against the results ${net.best.validationResult.toFixed(5)} (the linear model alone ${net.linear.validation.toFixed(5)}, ${net.linear.validationResult.toFixed(5)})`,
+    );
+    network = ai.encodeDraughtsNetwork(hidden, net.values);
+    summary += `; a network of ${hidden} hidden units over it: validation loss against the results ${net.best.validationResult.toFixed(4)} (the linear model's ${net.linear.validationResult.toFixed(4)})`;
+  }
   const dropped = new Set([
     '--dry-run',
     '--cache',
@@ -249,15 +299,15 @@ if (!isMainThread && workerData.task === 'label') {
   const command = `npm run train:draughts -- ${kept.join(' ')}`;
   const alsoText = also.map((k) => `\n// Also the positions of ${k} (the same command with these settings).`).join('');
   const text = `// Generated by \`${command}\` (bench/train-draughts.js); do not edit.
-// ${set.count} quiet positions of ${games} self-play games${also.length ? ' and the runs below' : ''}; validation loss against the results ${fit.best.validationResult.toFixed(4)} (the hand-written evaluation's ${fit.handValidationResult.toFixed(4)}); K = ${fit.scale.toFixed(1)}.${alsoText}${labelText}
+// ${set.count} quiet positions of ${games} self-play games${also.length ? ' and the runs below' : ''}; ${summary}.${alsoText}${labelText}
 import type { DraughtsWeights } from './draughts-learned-eval.js';
 
 export const WEIGHTS: DraughtsWeights = {
   variant: '${variant}',
-  params: ${P},
+  params: ${set.params},
   command: '${command}',
   weights:
-    '${ai.encodeDraughtsWeights(fit.weights)}',
+    '${ai.encodeDraughtsWeights(linear)}',${network ? `\n  network: {\n    hidden: ${network.hidden},\n    values:\n      '${network.values}',\n  },` : ''}
 };
 `;
   const out = option('--out', join(here, '..', 'packages', 'ai', 'src', 'games', `draughts-weights-${variant}.ts`));

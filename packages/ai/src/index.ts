@@ -65,12 +65,26 @@ export {
   LEARNED_VARIANTS,
   LearnedDraughtsEvaluator,
   loadLearnedEvaluator,
+  networkOf as draughtsNetworkOf,
   SCALAR_FEATURES as DRAUGHTS_SCALAR_FEATURES,
   WINDOW_SHAPES as DRAUGHTS_WINDOW_SHAPES,
   type DraughtsWeights,
   type LearnedEvaluatorOptions,
   type WindowShape,
 } from './games/draughts-learned-eval.js';
+export {
+  decodeNetwork as decodeDraughtsNetwork,
+  DraughtsNetwork,
+  encodeNetwork as encodeDraughtsNetwork,
+  networkSize as draughtsNetworkSize,
+  type DraughtsNetworkData,
+} from './games/draughts-network.js';
+export {
+  fitNetwork as fitDraughtsNetwork,
+  type NetworkEpoch,
+  type NetworkFit,
+  type NetworkFitOptions,
+} from './games/draughts-network-fit.js';
 export {
   featureSet as draughtsFeatureSet,
   fitWeights,

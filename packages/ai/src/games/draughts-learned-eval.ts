@@ -21,6 +21,9 @@
  * hand-written evaluation (manual 1.1: a lone king escapes too few kings), and such positions are left out of
  * training **(ours)**.
  *
+ * A rule set's weights may also carry a small network (draughts-network.ts) whose output, for the side to move, is
+ * added to the linear score before the endings' scaling: what the windows cannot express, how features combine.
+ *
  * Weights are data (`draughts-weights-<rules>.ts`, generated with the command that made them at their top), loaded
  * on demand by `loadLearnedEvaluator` so a page that never asks for it does not download it.
  *
@@ -29,6 +32,7 @@
  */
 import { kingSteps, pop2, RULE_SETS, type DraughtsSearchPosition, type VariantId } from '@tactica/draughts';
 import type { DeepEvaluator } from './draughts-deep-search.js';
+import { decodeNetwork, DraughtsNetwork, type DraughtsNetworkData } from './draughts-network.js';
 
 /** Scalar features, in the order of the weights. */
 export const SCALAR_FEATURES = [
@@ -460,6 +464,14 @@ export interface DraughtsWeights {
   readonly command: string;
   /** Little-endian int16 in quarters of a hundredth of a man, base64: the opening's then the ending's parameters. */
   readonly weights: string;
+  /** A network whose output is added to the linear model's score (draughts-network.ts), fitted by the same command. */
+  readonly network?: DraughtsNetworkData;
+}
+
+/** The network of a weights module, if it has one. */
+export function networkOf(w: DraughtsWeights): DraughtsNetwork | undefined {
+  if (!w.network) return undefined;
+  return new DraughtsNetwork(RULE_SETS[w.variant].size, w.network.hidden, decodeNetwork(w.network));
 }
 
 /** The weights as numbers (hundredths of a man): [opening…, ending…]. */
@@ -485,6 +497,13 @@ export function encodeWeights(params: ArrayLike<number>): string {
   return btoa(bin);
 }
 
+/** A learned evaluation as plain data: its weights, and its network's if it has one. */
+export interface LearnedForHelpers {
+  readonly variant: VariantId;
+  readonly params: Float64Array;
+  readonly network?: { readonly hidden: number; readonly values: Float32Array };
+}
+
 /** How a learned evaluation reads the windows in a search. */
 export interface LearnedEvaluatorOptions {
   /**
@@ -495,6 +514,8 @@ export interface LearnedEvaluatorOptions {
    * in English, 7% in International **(ours; bench/RESULTS.md, learned evaluation, 2026-11-26 16:30)**.
    */
   readonly incremental?: boolean;
+  /** A network whose output is added to the linear score (`DraughtsWeights.network`). */
+  readonly network?: DraughtsNetwork;
 }
 
 /**
@@ -518,6 +539,10 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
   private readonly features: Int32Array;
   /** Whether `evaluate` has make/unmake keep the windows' sums (`LearnedEvaluatorOptions.incremental`). */
   readonly incremental: boolean;
+  /** The network added to the linear score, if any. */
+  readonly network: DraughtsNetwork | undefined;
+  /** What rebuilds this evaluation in a Lazy SMP helper thread (plain data: `HelperSettings.learned`). */
+  readonly forHelpers: LearnedForHelpers;
 
   constructor(variant: VariantId, params: ArrayLike<number>, options: LearnedEvaluatorOptions = {}) {
     const rules = RULE_SETS[variant];
@@ -525,7 +550,17 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
     const layout = layoutForWeights(rules.size, params.length);
     this.layout = layout;
     this.incremental = options.incremental ?? false;
+    this.network = options.network;
+    if (this.network && this.network.squares !== (rules.size * rules.size) / 2) {
+      throw new Error(`${variant}: a network of ${this.network.squares} squares`);
+    }
     this.params = Float64Array.from(params);
+    const net = this.network;
+    this.forHelpers = {
+      variant,
+      params: this.params,
+      ...(net ? { network: { hidden: net.hidden, values: net.values } } : {}),
+    };
     this.kingsToTrap = kingsToTrapOf(variant);
     const q = (i: number): number => Math.round((params[i] as number) * WEIGHT_SCALE);
     this.scalarO = new Int32Array(SCALARS);
@@ -607,7 +642,13 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
     const start = this.layout.startMen;
     let pieces = info >> 5;
     if (pieces > start) pieces = start;
-    let score = Math.trunc((so * pieces + se * (start - pieces)) / (start * WEIGHT_SCALE));
+    let linear = (so * pieces + se * (start - pieces)) / (start * WEIGHT_SCALE);
+    const net = this.network;
+    if (net) {
+      const c = net.evaluate(wLo, wHi, bLo, bHi, kLo, kHi, turn);
+      linear += turn === 0 ? c : -c;
+    }
+    let score = Math.trunc(linear);
     const ending = info & 31;
     if (ending !== ENDING_PLAIN) score = Math.trunc(score / ending);
     return score;
@@ -655,7 +696,8 @@ export async function loadLearnedEvaluator(variant: VariantId): Promise<LearnedD
   if (known) return known;
   const w = await learnedWeightsOf(variant);
   if (!w) return undefined;
-  const ev = new LearnedDraughtsEvaluator(variant, decodeWeights(w));
+  const network = networkOf(w);
+  const ev = new LearnedDraughtsEvaluator(variant, decodeWeights(w), network ? { network } : {});
   loaded.set(variant, ev);
   return ev;
 }

@@ -19,8 +19,9 @@
  *   const stop = helpers.start(state, { depth: 64, timeMs: 1000 }, main.tt.age + 1);
  *   try { main.search(position, limits) } finally { helpers.finish(stop) }
  */
-import type { DraughtsState, VariantId } from '@tactica/draughts';
+import type { DraughtsState } from '@tactica/draughts';
 import type { DeepSearcherOptions } from './draughts-deep-search.js';
+import type { LearnedForHelpers } from './draughts-learned-eval.js';
 
 /**
  * The searcher settings a helper can be sent: plain data. The main thread's evaluation and endgame databases travel
@@ -28,7 +29,7 @@ import type { DeepSearcherOptions } from './draughts-deep-search.js';
  * weights, and the folder the databases are read from (Node; a page's helpers have none, as its main thread).
  */
 export type HelperSettings = Omit<DeepSearcherOptions, 'ttLog2' | 'table' | 'helper' | 'evaluator' | 'endgames'> & {
-  readonly learned?: { readonly variant: VariantId; readonly params: Float64Array };
+  readonly learned?: LearnedForHelpers;
   readonly endgamesFolder?: string;
 };
 

@@ -51,6 +51,7 @@ import {
   type DeepSearcherOptions,
   type DeepSearchLimits,
 } from './draughts-deep-search.js';
+import type { LearnedForHelpers } from './draughts-learned-eval.js';
 import { DraughtsSearcher, type DraughtsSearcherOptions } from './draughts-search.js';
 import { availableCores, defaultHelperSpawner, DraughtsHelpers } from './draughts-smp.js';
 import { DeepTable } from './draughts-table.js';
@@ -323,8 +324,8 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
       const evaluator = ev ?? deep.evaluator;
       // Helpers must search with the main thread's evaluation (one scale in the shared table): a learned one goes to
       // them as its weights; any other evaluator object cannot travel, and its search stays on one thread.
-      const params = (evaluator as { readonly params?: Float64Array } | undefined)?.params;
-      const sent = learned && params ? { learned: { variant: learned, params } } : undefined;
+      const data = (evaluator as { readonly forHelpers?: LearnedForHelpers } | undefined)?.forHelpers;
+      const sent = learned && data ? { learned: data } : undefined;
       const own = { ...deep, ttLog2, ...(evaluator ? { evaluator } : {}) };
       if (threads > 1 && spawn && (!evaluator || sent)) {
         // The table lives in shared memory; the helpers get the settings that are plain data, the learned weights
