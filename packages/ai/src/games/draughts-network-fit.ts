@@ -8,7 +8,7 @@
 import { createRng } from '@tactica/core';
 import { geometryOf, RULE_SETS } from '@tactica/draughts';
 import { networkSize } from './draughts-network.js';
-import { fitScale, predictScore, type FeatureSet, type TrainingPosition } from './draughts-train.js';
+import { fitScale, predictScore, splitByGame, type FeatureSet, type TrainingPosition } from './draughts-train.js';
 
 export interface NetworkFitOptions {
   readonly seed: number;
@@ -106,21 +106,8 @@ export function fitNetwork(
     score[i] = white ? (set.score[i] as number) : -(set.score[i] as number);
   }
 
-  // The linear fit's split: the same rng, drawn game by game in the same order.
-  const split = createRng(`train-split-${o.seed}`);
-  const share = o.validation ?? 0.2;
-  const held = new Map<number, boolean>();
-  const train: number[] = [];
-  const valid: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const game = set.game[i] as number;
-    let v = held.get(game);
-    if (v === undefined) {
-      v = split.float() < share;
-      held.set(game, v);
-    }
-    (v ? valid : train).push(i);
-  }
+  // The linear fit's split, so that the network is judged on games the linear weights of the same run were not fitted on.
+  const { train, valid } = splitByGame(set, o.seed, o.validation ?? 0.2);
   const scale = fitScale(score, result, train);
   const lambda = o.lambda ?? 1;
   const label = new Float32Array(n);

@@ -435,13 +435,17 @@ export interface FitResult {
   readonly fitComparedResult?: number;
 }
 
-/** Fits the weights (see the module's comment). */
-export function fitWeights(set: FeatureSet, o: FitOptions): FitResult {
-  const S = SCALAR_FEATURES.length;
-  const W = learnedLayout(RULE_SETS[set.variant].size, set.shape).windows;
-  const P = set.params;
-  const rng = createRng(`train-split-${o.seed}`);
-  const share = o.validation ?? 0.2;
+/**
+ * The rows of a feature set split into training and held-out shares by game (positions of one game never sit on both
+ * sides), drawn from the seed game by game in the order the games first appear: the same split for every fit of the
+ * same set and seed.
+ */
+export function splitByGame(
+  set: FeatureSet,
+  seed: number,
+  share: number,
+): { readonly train: number[]; readonly valid: number[] } {
+  const rng = createRng(`train-split-${seed}`);
   const held = new Map<number, boolean>();
   const train: number[] = [];
   const valid: number[] = [];
@@ -454,6 +458,15 @@ export function fitWeights(set: FeatureSet, o: FitOptions): FitResult {
     }
     (v ? valid : train).push(i);
   }
+  return { train, valid };
+}
+
+/** Fits the weights (see the module's comment). */
+export function fitWeights(set: FeatureSet, o: FitOptions): FitResult {
+  const S = SCALAR_FEATURES.length;
+  const W = learnedLayout(RULE_SETS[set.variant].size, set.shape).windows;
+  const P = set.params;
+  const { train, valid } = splitByGame(set, o.seed, o.validation ?? 0.2);
   const scale = fitScale(set.score, set.result, train);
   const handScale = fitScale(set.hand, set.result, train);
   let handValidationResult = 0;
