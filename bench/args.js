@@ -7,3 +7,19 @@ export function flags(argv = process.argv.slice(2)) {
     argv.map((a, i, all) => (a.startsWith('--') ? [a.slice(2), all[i + 1] ?? ''] : undefined)).filter(Boolean),
   );
 }
+
+/**
+ * A numeric option as `read(name, fallback)` gives it, or undefined when it has neither; a value that is not a number
+ * of at least `least` ends the run with exit code 2, naming the option (it would turn into NaN budgets, or a run of
+ * nothing).
+ */
+export function numberOption(read, name, fallback, least = 0) {
+  const text = read(name, fallback);
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n) || n < least) {
+    console.error(`${name}: a number of ${least} or more, not "${text}"`);
+    process.exit(2);
+  }
+  return n;
+}

@@ -35,6 +35,7 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import * as ai from '../packages/ai/dist/index.js';
 import { createRng } from '../packages/core/dist/index.js';
 import { acfBallots, DraughtsSearchPosition, draughtsGame, playingOn } from '../packages/draughts/dist/index.js';
+import { numberOption } from './args.js';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -64,8 +65,7 @@ async function sideOf(settings, kind, o, dist, threads, evaluation, weightsFile)
   if (weightsFile) {
     const { WEIGHTS } = await import(new URL(`file://${weightsFile}`).href);
     if (WEIGHTS.variant !== o.variant) throw new Error(`${weightsFile}: weights of ${WEIGHTS.variant}`);
-    const network = ai.draughtsNetworkOf(WEIGHTS);
-    const evaluator = new ai.LearnedDraughtsEvaluator(o.variant, ai.decodeDraughtsWeights(WEIGHTS), { network });
+    const evaluator = ai.LearnedDraughtsEvaluator.fromWeights(WEIGHTS);
     return { ...side, searcher: new lib.DraughtsDeepSearcher({ ttLog2: 16, ...settings, evaluator }) };
   }
   if (evaluation === 'learned') {
@@ -194,18 +194,7 @@ if (!isMainThread) {
   const { o, indices } = workerData;
   for (const i of indices) parentPort.postMessage(await playGame(o, i));
 } else {
-  // A numeric option, or the fallback; a value that is not a number of at least `least` ends the run (it would turn
-  // into NaN budgets, or a run of no games).
-  const number = (name, fallback, least = 0) => {
-    const text = option(name, fallback);
-    if (text === undefined) return undefined;
-    const n = Number(text);
-    if (text.trim() === '' || !Number.isFinite(n) || n < least) {
-      console.error(`${name}: a number of ${least} or more, not "${text}"`);
-      process.exit(2);
-    }
-    return n;
-  };
+  const number = (name, fallback, least) => numberOption(option, name, fallback, least);
   const o = {
     variant: option('--variant', 'international'),
     games: number('--games', '100', 1),

@@ -34,6 +34,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import * as ai from '../packages/ai/dist/index.js';
 import { RULE_SETS } from '../packages/draughts/dist/index.js';
+import { numberOption } from './args.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -41,6 +42,7 @@ const option = (name, fallback) => {
   const i = args.indexOf(name);
   return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
 };
+const number = (name, fallback, least) => numberOption(option, name, fallback, least);
 
 /**
  * Runs this script in `jobs` workers, each given `data` and its job number: `progress` hears their messages along the
@@ -91,15 +93,33 @@ if (!isMainThread && workerData.task === 'label') {
   parentPort.postMessage({ kind: 'done', positions });
 } else {
   const variant = option('--rules', 'english');
-  const seed = Number(option('--seed', '1'));
-  let games = Number(option('--games', '200'));
-  const nodes = Number(option('--nodes', '3000'));
-  const jobs = Number(option('--jobs', '1'));
+  const seed = number('--seed', '1');
+  let games = number('--games', '200', 1);
+  const nodes = number('--nodes', '3000', 1);
+  const jobs = number('--jobs', '1', 1);
   const cache = option('--cache', undefined);
   const evaluation = option('--eval', 'hand');
-  const deadline = Date.now() + Number(option('--max-minutes', 'Infinity')) * 60_000;
+  const minutes = number('--max-minutes', undefined);
+  const deadline = minutes === undefined ? Infinity : Date.now() + minutes * 60_000;
   if (!(variant in RULE_SETS)) {
     console.error(`--rules: one of ${Object.keys(RULE_SETS).join(', ')}`);
+    process.exit(2);
+  }
+  // The linear model: fitted here, or the committed one kept (`--linear committed`) for a network to be fitted over.
+  const linearFrom = option('--linear', 'fit');
+  if (!['fit', 'committed'].includes(linearFrom)) {
+    console.error('--linear: fit or committed');
+    process.exit(2);
+  }
+  const hidden = number('--network', '0');
+  const networkEpochs = number('--network-epochs', '20', 1);
+  const networkRate = number('--network-rate', '0.002');
+  if (!Number.isInteger(hidden)) {
+    console.error(`--network: a whole number of hidden units, not ${option('--network', '')}`);
+    process.exit(2);
+  }
+  if (linearFrom === 'committed' && hidden === 0) {
+    console.error('--linear committed: fits a network over the committed weights, so needs --network');
     process.exit(2);
   }
   const started = performance.now();
@@ -145,7 +165,7 @@ if (!isMainThread && workerData.task === 'label') {
     also.push(other.key);
     console.log(`${other.positions.length} more positions from ${file} (${other.key})`);
   }
-  const labelNodes = Number(option('--label-nodes', '0'));
+  const labelNodes = number('--label-nodes', '0');
   let labelText = '';
   if (labelNodes > 0) {
     const labelEval = option('--label-eval', ai.LEARNED_VARIANTS.includes(variant) ? 'learned' : 'hand');
@@ -210,22 +230,11 @@ if (!isMainThread && workerData.task === 'label') {
     (m) => m.WEIGHTS,
     () => undefined,
   );
-  // The linear model: fitted here, or the committed one kept (`--linear committed`) for a network to be fitted over.
-  const linearFrom = option('--linear', 'fit');
-  if (!['fit', 'committed'].includes(linearFrom)) {
-    console.error('--linear: fit or committed');
+  if (linearFrom === 'committed' && !committed) {
+    console.error(`--linear committed: no committed ${variant} weights`);
     process.exit(2);
   }
-  const hidden = Number(option('--network', '0'));
-  if (!Number.isInteger(hidden) || hidden < 0) {
-    console.error(`--network: a number of hidden units, not ${option('--network', '')}`);
-    process.exit(2);
-  }
-  if (linearFrom === 'committed' && !(committed && hidden > 0)) {
-    console.error('--linear committed: needs committed weights for the rule set and --network');
-    process.exit(2);
-  }
-  const lambda = Number(option('--lambda', '1'));
+  const lambda = number('--lambda', '1');
   let linear;
   let summary;
   if (linearFrom === 'committed') {
@@ -238,13 +247,13 @@ if (!isMainThread && workerData.task === 'label') {
       seed,
       // Scored on this run's own held-out games only: the committed weights were fitted on the --also runs' games.
       ...(committed ? { compare: ai.decodeDraughtsWeights(committed), compareGames: (g) => g < 1_000_000 } : {}),
-      epochs: Number(option('--epochs', '300')),
-      rate: Number(option('--rate', '1')),
-      ...(option('--rate-end', undefined) === undefined ? {} : { rateEnd: Number(option('--rate-end', '1')) }),
-      l2: Number(option('--l2', '1e-6')),
+      epochs: number('--epochs', '300', 1),
+      rate: number('--rate', '1'),
+      ...(option('--rate-end', undefined) === undefined ? {} : { rateEnd: number('--rate-end', '1') }),
+      l2: number('--l2', '1e-6'),
       lambda,
-      epsilon: Number(option('--epsilon', '1e-5')),
-      materialPrior: Number(option('--material-prior', '1e-5')),
+      epsilon: number('--epsilon', '1e-5'),
+      materialPrior: number('--material-prior', '1e-5'),
       onEpoch: (e) =>
         console.log(
           `epoch ${String(e.epoch).padStart(4)}: train ${e.train.toFixed(5)}  validation ${e.validation.toFixed(5)}  validation vs results ${e.validationResult.toFixed(5)}`,
@@ -270,8 +279,8 @@ if (!isMainThread && workerData.task === 'label') {
     const net = ai.fitDraughtsNetwork(set, positions, linear, {
       seed,
       hidden,
-      epochs: Number(option('--network-epochs', '20')),
-      rate: Number(option('--network-rate', '0.002')),
+      epochs: networkEpochs,
+      rate: networkRate,
       lambda,
       onEpoch: (e) =>
         console.log(

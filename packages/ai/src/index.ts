@@ -65,7 +65,6 @@ export {
   LEARNED_VARIANTS,
   LearnedDraughtsEvaluator,
   loadLearnedEvaluator,
-  networkOf as draughtsNetworkOf,
   SCALAR_FEATURES as DRAUGHTS_SCALAR_FEATURES,
   WINDOW_SHAPES as DRAUGHTS_WINDOW_SHAPES,
   type DraughtsWeights,

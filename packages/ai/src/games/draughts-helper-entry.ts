@@ -3,10 +3,9 @@
  * Web Worker's own scope: it builds its searcher at `init`, then searches each request until its stop flag rises.
  * Kept out of draughts-smp.ts so that a page's engine chunk does not carry it.
  */
-import { DraughtsSearchPosition, RULE_SETS } from '@tactica/draughts';
+import { DraughtsSearchPosition } from '@tactica/draughts';
 import { DraughtsDeepSearcher, type DeepEndgames } from './draughts-deep-search.js';
 import { LearnedDraughtsEvaluator } from './draughts-learned-eval.js';
-import { DraughtsNetwork } from './draughts-network.js';
 import {
   CONTROL_BUSY,
   CONTROL_NODES,
@@ -39,14 +38,6 @@ async function openEndgames(folder: string | undefined): Promise<DeepEndgames | 
   }
 }
 
-/** The main thread's learned evaluation, rebuilt from its weights (and its network's, if it has one). */
-function learnedEvaluatorOf(learned: NonNullable<HelperSettings['learned']>): LearnedDraughtsEvaluator {
-  const net = learned.network;
-  const size = RULE_SETS[learned.variant].size;
-  const network = net ? new DraughtsNetwork(size, net.hidden, net.values) : undefined;
-  return new LearnedDraughtsEvaluator(learned.variant, learned.params, network ? { network } : {});
-}
-
 /** A helper thread's side: builds its searcher at `init`, then searches each request until its stop flag rises. */
 function serveDeepHelper(port: HelperPort): void {
   let searcher: DraughtsDeepSearcher | undefined;
@@ -65,7 +56,7 @@ function serveDeepHelper(port: HelperPort): void {
     const endgames = await openEndgames(endgamesFolder);
     searcher = new DraughtsDeepSearcher({
       ...settings,
-      ...(learned ? { evaluator: learnedEvaluatorOf(learned) } : {}),
+      ...(learned ? { evaluator: LearnedDraughtsEvaluator.fromHelperData(learned) } : {}),
       ...(endgames ? { endgames } : {}),
       ttLog2: req.ttLog2,
       table: req.table,

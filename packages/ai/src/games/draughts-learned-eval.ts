@@ -541,8 +541,6 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
   readonly incremental: boolean;
   /** The network added to the linear score, if any. */
   readonly network: DraughtsNetwork | undefined;
-  /** What rebuilds this evaluation in a Lazy SMP helper thread (plain data: `HelperSettings.learned`). */
-  readonly forHelpers: LearnedForHelpers;
 
   constructor(variant: VariantId, params: ArrayLike<number>, options: LearnedEvaluatorOptions = {}) {
     const rules = RULE_SETS[variant];
@@ -555,12 +553,6 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
       throw new Error(`${variant}: a network of ${this.network.squares} squares`);
     }
     this.params = Float64Array.from(params);
-    const net = this.network;
-    this.forHelpers = {
-      variant,
-      params: this.params,
-      ...(net ? { network: { hidden: net.hidden, values: net.values } } : {}),
-    };
     this.kingsToTrap = kingsToTrapOf(variant);
     const q = (i: number): number => Math.round((params[i] as number) * WEIGHT_SCALE);
     this.scalarO = new Int32Array(SCALARS);
@@ -581,6 +573,29 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
       this.patternE[k] = clamp(sign * q(layout.params + p));
     }
     this.features = new Int32Array(SCALARS);
+  }
+
+  /** What rebuilds this evaluation in a Lazy SMP helper thread (plain data: `HelperSettings.learned`). */
+  forHelpers(): LearnedForHelpers {
+    const net = this.network;
+    return {
+      variant: this.variant,
+      params: this.params,
+      ...(net ? { network: { hidden: net.hidden, values: net.values } } : {}),
+    };
+  }
+
+  /** The evaluation `forHelpers` describes, as a helper thread rebuilds it. */
+  static fromHelperData(data: LearnedForHelpers): LearnedDraughtsEvaluator {
+    const net = data.network;
+    const network = net ? new DraughtsNetwork(RULE_SETS[data.variant].size, net.hidden, net.values) : undefined;
+    return new LearnedDraughtsEvaluator(data.variant, data.params, network ? { network } : {});
+  }
+
+  /** The evaluation a weights module holds: its linear weights, and its network if it has one. */
+  static fromWeights(w: DraughtsWeights): LearnedDraughtsEvaluator {
+    const network = networkOf(w);
+    return new LearnedDraughtsEvaluator(w.variant, decodeWeights(w), network ? { network } : {});
   }
 
   /** From White's point of view, for the bitboards of a position: the full computation, windows read from the board. */
@@ -642,13 +657,13 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
     const start = this.layout.startMen;
     let pieces = info >> 5;
     if (pieces > start) pieces = start;
-    let linear = (so * pieces + se * (start - pieces)) / (start * WEIGHT_SCALE);
+    let value = (so * pieces + se * (start - pieces)) / (start * WEIGHT_SCALE);
     const net = this.network;
     if (net) {
       const c = net.evaluate(wLo, wHi, bLo, bHi, kLo, kHi, turn);
-      linear += turn === 0 ? c : -c;
+      value += turn === 0 ? c : -c;
     }
-    let score = Math.trunc(linear);
+    let score = Math.trunc(value);
     const ending = info & 31;
     if (ending !== ENDING_PLAIN) score = Math.trunc(score / ending);
     return score;
@@ -696,8 +711,7 @@ export async function loadLearnedEvaluator(variant: VariantId): Promise<LearnedD
   if (known) return known;
   const w = await learnedWeightsOf(variant);
   if (!w) return undefined;
-  const network = networkOf(w);
-  const ev = new LearnedDraughtsEvaluator(variant, decodeWeights(w), network ? { network } : {});
+  const ev = LearnedDraughtsEvaluator.fromWeights(w);
   loaded.set(variant, ev);
   return ev;
 }

@@ -6,9 +6,17 @@
  * positions, linear weights and options give the same network.
  */
 import { createRng } from '@tactica/core';
-import { geometryOf, RULE_SETS } from '@tactica/draughts';
-import { networkSize } from './draughts-network.js';
-import { fitScale, predictScore, splitByGame, type FeatureSet, type TrainingPosition } from './draughts-train.js';
+import { RULE_SETS } from '@tactica/draughts';
+import { networkInputs, networkSize } from './draughts-network.js';
+import {
+  crossEntropy,
+  fitScale,
+  predictScore,
+  sigmoid,
+  splitByGame,
+  type FeatureSet,
+  type TrainingPosition,
+} from './draughts-train.js';
 
 export interface NetworkFitOptions {
   readonly seed: number;
@@ -47,13 +55,6 @@ export interface NetworkFit {
   readonly history: readonly NetworkEpoch[];
 }
 
-const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
-
-function crossEntropy(p: number, t: number): number {
-  const q = Math.min(1 - 1e-9, Math.max(1e-9, p));
-  return -(t * Math.log(q) + (1 - t) * Math.log(1 - q));
-}
-
 /** Hundredths of a man in a man: the output layer's unit while fitting. */
 const MEN = 100;
 
@@ -71,8 +72,7 @@ export function fitNetwork(
   o: NetworkFitOptions,
 ): NetworkFit {
   const size = RULE_SETS[set.variant].size;
-  const g = geometryOf(size);
-  const squares = g.squares;
+  const squares = (size * size) / 2;
   const H = o.hidden;
   const n = set.count;
   // Each row from the side to move: inputs (kind × squares + square, the board turned for Black), the linear score,
@@ -85,21 +85,9 @@ export function fitNetwork(
     const p = positions[set.source[i] as number] as TrainingPosition;
     const [wLo, wHi, bLo, bHi, kLo, kHi] = p.bits;
     const white = p.turn === 0;
-    let count = 0;
-    for (let b = 0; b < 64; b++) {
-      const sq = g.squareOf[b] as number;
-      if (sq < 0) continue;
-      const word = b < 32 ? 1 << b : 1 << (b - 32);
-      const w = (b < 32 ? wLo : wHi) & word;
-      const bl = (b < 32 ? bLo : bHi) & word;
-      if (!w && !bl) continue;
-      const king = ((b < 32 ? kLo : kHi) & word) !== 0;
-      const own = white ? w !== 0 : bl !== 0;
-      const kind = (own ? 0 : 2) + (king ? 1 : 0);
-      if (count < MAX_PIECES)
-        inputs[i * (MAX_PIECES + 1) + 1 + count++] = kind * squares + (white ? sq : squares - 1 - sq);
-    }
-    inputs[i * (MAX_PIECES + 1)] = count;
+    const at = i * (MAX_PIECES + 1);
+    const on = inputs.subarray(at + 1, at + 1 + MAX_PIECES);
+    inputs[at] = Math.min(MAX_PIECES, networkInputs(size, wLo, wHi, bLo, bHi, kLo, kHi, p.turn, on));
     const lin = predictScore(set, linear, i);
     base[i] = white ? lin : -lin;
     result[i] = white ? (set.result[i] as number) : 1 - (set.result[i] as number);

@@ -105,14 +105,19 @@ describe('the draughts evaluation network', () => {
     expect(decodeNetwork(data)).toEqual(net.values);
   });
 
-  it('refuses numbers that do not fit its shape, saying how many it got', () => {
+  it('refuses numbers that do not fit its shape, saying how many it got', async () => {
+    const weights = await learnedWeightsOf('english');
+    if (!weights) throw new Error('the English weights are committed');
     expect(() => new DraughtsNetwork(8, 4, new Float32Array(10))).toThrow(
       /10 numbers for 4 hidden units on 32 squares/,
     );
     expect(() => new DraughtsNetwork(8, 0, new Float32Array(1))).toThrow(/0 hidden units/);
     expect(() => decodeNetwork({ hidden: 1, values: btoa('abc') })).toThrow(/not a whole number of float32/);
-    const net = randomNetwork(10, 2);
-    expect(() => new LearnedDraughtsEvaluator('english', new Float64Array(0), { network: net })).toThrow();
+    // A 10x10 network on the 8x8 board's evaluation.
+    const params = decodeWeights(weights);
+    expect(() => new LearnedDraughtsEvaluator('english', params, { network: randomNetwork(10, 2) })).toThrow(
+      /english: a network of 50 squares/,
+    );
   });
 
   it('adds its output to the linear score, for the side to move', async () => {

@@ -51,19 +51,88 @@ export function encodeNetwork(hidden: number, values: ArrayLike<number>): Draugh
 }
 
 /**
- * The input of a piece, for the side to move: [mover 0|1][bit] → the first weight of its row (−1 for a ghost bit),
- * for each of the four piece kinds (own man, own king, opposing man, opposing king: offsets of `squares` rows).
+ * Per board size, the input square of every bit for the side to move: [mover 0|1][bit] (−1 for a ghost bit). Black's
+ * view turns the board half a turn.
  */
-function rowTables(size: 8 | 10, hidden: number): Int32Array {
+const inputSquares = new Map<number, Int16Array>();
+
+function inputSquaresOf(size: 8 | 10): Int16Array {
+  const known = inputSquares.get(size);
+  if (known) return known;
   const g = geometryOf(size);
-  const out = new Int32Array(2 * 64).fill(-1);
+  const out = new Int16Array(2 * 64).fill(-1);
   for (let b = 0; b < 64; b++) {
     const sq = g.squareOf[b] as number;
     if (sq < 0) continue;
-    out[b] = sq * hidden;
-    out[64 + b] = (g.squares - 1 - sq) * hidden;
+    out[b] = sq;
+    out[64 + b] = g.squares - 1 - sq;
   }
+  inputSquares.set(size, out);
   return out;
+}
+
+/**
+ * The network's inputs that are on for a position, into `out` from 0: kind × squares + square, the kinds own man 0,
+ * own king 1, opposing man 2, opposing king 3, own meaning White's when `turn` is 0. Returns how many. The one
+ * definition of the inputs: the evaluation and the fit both read them here.
+ */
+export function networkInputs(
+  size: 8 | 10,
+  wLo: number,
+  wHi: number,
+  bLo: number,
+  bHi: number,
+  kLo: number,
+  kHi: number,
+  turn: number,
+  out: Int16Array | Int32Array,
+): number {
+  return inputsFrom(inputSquaresOf(size), (size * size) / 2, wLo, wHi, bLo, bHi, kLo, kHi, turn, out);
+}
+
+/** `networkInputs` with the board's table and squares at hand (the evaluation's hot path: no lookup). */
+function inputsFrom(
+  table: Int16Array,
+  s: number,
+  wLo: number,
+  wHi: number,
+  bLo: number,
+  bHi: number,
+  kLo: number,
+  kHi: number,
+  turn: number,
+  out: Int16Array | Int32Array,
+): number {
+  const ownLo = turn === 0 ? wLo : bLo;
+  const ownHi = turn === 0 ? wHi : bHi;
+  const oppLo = turn === 0 ? bLo : wLo;
+  const oppHi = turn === 0 ? bHi : wHi;
+  const flip = turn === 0 ? 0 : 64;
+  let n = gather(table, ownLo & ~kLo, flip, 0, out, 0);
+  n = gather(table, ownHi & ~kHi, flip + 32, 0, out, n);
+  n = gather(table, ownLo & kLo, flip, s, out, n);
+  n = gather(table, ownHi & kHi, flip + 32, s, out, n);
+  n = gather(table, oppLo & ~kLo, flip, 2 * s, out, n);
+  n = gather(table, oppHi & ~kHi, flip + 32, 2 * s, out, n);
+  n = gather(table, oppLo & kLo, flip, 3 * s, out, n);
+  return gather(table, oppHi & kHi, flip + 32, 3 * s, out, n);
+}
+
+/** Appends the inputs of the pieces on one word (`at`: the table's entry for its first bit) of one kind (`offset`). */
+function gather(
+  table: Int16Array,
+  word: number,
+  at: number,
+  offset: number,
+  out: Int16Array | Int32Array,
+  n: number,
+): number {
+  while (word !== 0) {
+    const low = word & -word;
+    word ^= low;
+    out[n++] = offset + (table[at + 31 - Math.clz32(low)] as number);
+  }
+  return n;
 }
 
 /** The network of one board size, ready to evaluate (see the module's comment). */
@@ -74,10 +143,10 @@ export class DraughtsNetwork {
   readonly values: Float32Array;
   /** The same numbers as doubles: read in the hot loop with no conversion. */
   private readonly weights: Float64Array;
-  private readonly rowOf: Int32Array;
-  private readonly kindStride: number;
-  /** Scratch: the first weight of each piece's row. */
-  private readonly rows: Int32Array;
+  /** The input square of every bit, for either mover (`inputSquaresOf`). */
+  private readonly table: Int16Array;
+  /** Scratch: the inputs that are on. */
+  private readonly inputs: Int32Array;
 
   constructor(size: 8 | 10, hidden: number, values: Float32Array) {
     const squares = (size * size) / 2;
@@ -89,32 +158,19 @@ export class DraughtsNetwork {
     this.squares = squares;
     this.values = values;
     this.weights = Float64Array.from(values);
-    this.rowOf = rowTables(size, hidden);
-    this.kindStride = squares * hidden;
-    this.rows = new Int32Array(squares);
+    this.table = inputSquaresOf(size);
+    this.inputs = new Int32Array(squares);
   }
 
   /** The correction for the side to move (`turn` 0: White), in hundredths of a man, before rounding. */
   evaluate(wLo: number, wHi: number, bLo: number, bHi: number, kLo: number, kHi: number, turn: number): number {
-    const s = this.kindStride;
-    // Own pieces are White's when White moves; kinds: own man 0, own king 1, opposing man 2, opposing king 3.
-    const ownLo = turn === 0 ? wLo : bLo;
-    const ownHi = turn === 0 ? wHi : bHi;
-    const oppLo = turn === 0 ? bLo : wLo;
-    const oppHi = turn === 0 ? bHi : wHi;
-    const flip = turn === 0 ? 0 : 64;
-    let n = this.gather(ownLo & ~kLo, 0, flip, 0, 0);
-    n = this.gather(ownHi & ~kHi, 32, flip, 0, n);
-    n = this.gather(ownLo & kLo, 0, flip, s, n);
-    n = this.gather(ownHi & kHi, 32, flip, s, n);
-    n = this.gather(oppLo & ~kLo, 0, flip, 2 * s, n);
-    n = this.gather(oppHi & ~kHi, 32, flip, 2 * s, n);
-    n = this.gather(oppLo & kLo, 0, flip, 3 * s, n);
-    n = this.gather(oppHi & kHi, 32, flip, 3 * s, n);
+    const rows = this.inputs;
+    const n = inputsFrom(this.table, this.squares, wLo, wHi, bLo, bHi, kLo, kHi, turn, rows);
     const h = this.hidden;
+    // Each input's row of weights.
+    for (let j = 0; j < n; j++) rows[j] = (rows[j] as number) * h;
     const v = this.weights;
-    const rows = this.rows;
-    const biases = 4 * s;
+    const biases = 4 * this.squares * h;
     const out = biases + h;
     let o = v[out + h] as number;
     // Eight hidden units at a time, their sums in locals over the pieces' rows: the loop V8 compiles best (more than
@@ -151,18 +207,6 @@ export class DraughtsNetwork {
       o += clipped(a) * (v[out + k] as number);
     }
     return o;
-  }
-
-  /** Appends the rows of the pieces on one word (`base`: its first bit) of one kind (`offset`) from `n`. */
-  private gather(word: number, base: number, flip: number, offset: number, n: number): number {
-    const rowOf = this.rowOf;
-    const rows = this.rows;
-    while (word !== 0) {
-      const low = word & -word;
-      word ^= low;
-      rows[n++] = offset + (rowOf[flip + base + 31 - Math.clz32(low)] as number);
-    }
-    return n;
   }
 }
 

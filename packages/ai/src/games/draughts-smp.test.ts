@@ -152,7 +152,7 @@ describe('Lazy SMP helper threads', () => {
       count: 1,
       ttLog2,
       table,
-      settings: { learned: ev.forHelpers },
+      settings: { learned: ev.forHelpers() },
     });
     // Helper 1 starts at depth 2: a depth-2 request is one full-window iteration on a fresh table.
     const stop = helpers.start(s, { depth: 2, timeMs: 60_000 }, 1);

@@ -336,10 +336,10 @@ export function predictScore(set: FeatureSet, weights: ArrayLike<number>, i: num
   return so * ph + se * (1 - ph);
 }
 
-const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
+export const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
 
 /** Cross-entropy of predicting `p` for a label `t` (both in 0..1), clamped away from log 0. */
-function crossEntropy(p: number, t: number): number {
+export function crossEntropy(p: number, t: number): number {
   const q = Math.min(1 - 1e-9, Math.max(1e-9, p));
   return -(t * Math.log(q) + (1 - t) * Math.log(1 - q));
 }

@@ -324,7 +324,7 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
       const evaluator = ev ?? deep.evaluator;
       // Helpers must search with the main thread's evaluation (one scale in the shared table): a learned one goes to
       // them as its weights; any other evaluator object cannot travel, and its search stays on one thread.
-      const data = (evaluator as { readonly forHelpers?: LearnedForHelpers } | undefined)?.forHelpers;
+      const data = (evaluator as { forHelpers?(): LearnedForHelpers } | undefined)?.forHelpers?.();
       const sent = learned && data ? { learned: data } : undefined;
       const own = { ...deep, ttLog2, ...(evaluator ? { evaluator } : {}) };
       if (threads > 1 && spawn && (!evaluator || sent)) {
