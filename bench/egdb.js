@@ -5,7 +5,8 @@
 // `kings` reads the slice of 3 kings against 1 and counts, with the lone king to move and nothing to take, how many
 // positions are lost when it stands on the long diagonal, off it with a king of the three on it, or neither.
 // `build` solves every slice up to `--pieces` pieces (smaller slices first; a slice already in the folder with the
-// right header is read, not rebuilt, unless --force) and writes one file per slice into DIR (default
+// right header and its distance file is read, not rebuilt, unless --force) and writes two files per slice, the values
+// (`.egdb`) and the distances to conversion (`.dtc`), into DIR (default
 // $TACTICA_HOME/egdb, else ~/.tactica/egdb); it prints per slice the positions, wins/draws/losses for the side to
 // move, the time (wall clock and the process's CPU time: the machine may be shared) and the bytes, then the totals. `verify` reads the folder's slices of a rule set and checks every
 // position against its successors (the slices against each other through captures and crownings), then the known
@@ -15,7 +16,10 @@ import { join } from 'node:path';
 import {
   buildOrder,
   countValues,
+  MAX_DISTANCE,
+  decodeDistances,
   decodeSlice,
+  distanceFileName,
   EgdbBuilder,
   EndgameDatabase,
   materialName,
@@ -84,16 +88,23 @@ if (command === 'build') {
   let ms = 0;
   let cpu = 0;
   console.log(`${rules} endgame databases up to ${maxPieces} pieces into ${dir}`);
-  console.log('slice  pieces   positions        wins       draws      losses       ms   cpu ms       bytes');
+  let distanceBytes = 0;
+  let farthest = 0;
+  console.log(
+    'slice  pieces   positions        wins       draws      losses       ms   cpu ms       bytes  farthest  distance bytes',
+  );
   for (const m of builder.order(maxPieces)) {
     const file = join(dir, sliceFileName(rules, m));
     let slice;
     let took = 0;
     let tookCpu = 0;
-    if (!force && existsSync(file)) {
+    const distanceFile = join(dir, distanceFileName(rules, m));
+    if (!force && existsSync(file) && existsSync(distanceFile)) {
       const r = decodeSlice(new Uint8Array(readFileSync(file)));
-      if (r.ok) {
+      const d = r.ok && decodeDistances(new Uint8Array(readFileSync(distanceFile)), r.slice);
+      if (r.ok && d.ok) {
         slice = r.slice;
+        slice.distances = d.distances;
         builder.set.add(slice);
       }
     }
@@ -107,16 +118,23 @@ if (command === 'build') {
     }
     const c = countValues(slice);
     const size = 32 + slice.data.length;
+    const distanceSize = 32 + slice.distances.length;
+    let far = 0;
+    for (const d of slice.distances) if (d > far) far = d;
+    farthest = Math.max(farthest, far);
+    distanceBytes += distanceSize;
     positions += 2 * slice.index.size;
     bytes += size;
     ms += took;
     cpu += tookCpu;
     console.log(
-      `${materialName(m)}  ${pad(pieces(m), 6)}  ${pad(2 * slice.index.size, 10)}  ${pad(c.wins, 10)}  ${pad(c.draws, 10)}  ${pad(c.losses, 10)}  ${pad(took.toFixed(0), 7)}  ${pad(tookCpu.toFixed(0), 7)}  ${pad(size, 10)}${took === 0 ? '  (read)' : ''}`,
+      `${materialName(m)}  ${pad(pieces(m), 6)}  ${pad(2 * slice.index.size, 10)}  ${pad(c.wins, 10)}  ${pad(c.draws, 10)}  ${pad(c.losses, 10)}  ${pad(took.toFixed(0), 7)}  ${pad(tookCpu.toFixed(0), 7)}  ${pad(size, 10)}  ${pad(far, 8)}  ${pad(distanceSize, 14)}${took === 0 ? '  (read)' : ''}`,
     );
   }
   console.log(
-    `total: ${positions} positions, ${(ms / 1000).toFixed(1)} s (CPU ${(cpu / 1000).toFixed(1)} s), ${bytes} bytes (${mb(bytes)})`,
+    `total: ${positions} positions, ${(ms / 1000).toFixed(1)} s (CPU ${(cpu / 1000).toFixed(1)} s), ${bytes} bytes (${mb(bytes)}); ` +
+      `distances ${distanceBytes} bytes (${mb(distanceBytes)}), the farthest conversion ${farthest} plies` +
+      (farthest >= MAX_DISTANCE ? ' (distances stop counting there)' : ''),
   );
 } else if (command === 'verify') {
   const variants = args.includes('--rules') ? [rules] : VARIANT_IDS;
@@ -193,12 +211,21 @@ function verifyRules(variant) {
   for (const m of buildOrder(db.maxPieces, db.set.half)) {
     const slice = db.set.get(m.wm, m.wk, m.bm, m.bk);
     if (!slice) continue;
+    const distanceFile = join(dir, distanceFileName(variant, m));
+    if (existsSync(distanceFile)) {
+      const d = decodeDistances(new Uint8Array(readFileSync(distanceFile)), slice);
+      if (d.ok) slice.distances = d.distances;
+      else {
+        errors++;
+        console.log(`${variant} ${materialName(m)}  WRONG distance file: ${d.error.code}`);
+      }
+    }
     const r = verifySlice(db.set, slice);
     slices++;
     positions += r.positions;
     errors += r.errors;
     console.log(
-      `${variant} ${materialName(m)}  ${pad(r.positions, 10)} positions  ${r.errors === 0 ? 'ok' : `${r.errors} WRONG: ${r.examples.join('; ')}`}`,
+      `${variant} ${materialName(m)}  ${pad(r.positions, 10)} positions${slice.distances ? ' and distances' : ''}  ${r.errors === 0 ? 'ok' : `${r.errors} WRONG: ${r.examples.join('; ')}`}`,
     );
   }
   if (slices === 0) return { errors, slices };

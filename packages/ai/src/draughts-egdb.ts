@@ -1,13 +1,26 @@
 /**
  * @tactica/ai/draughts-egdb — the project's own endgame databases for draughts: the retrograde builder, the slice
- * files, the checker and the database the deep search probes. Pure computation: the bytes come and go through the
+ * files (values, and distances to conversion for the root), the checker and the database the deep search probes. Pure computation: the bytes come and go through the
  * caller (`@tactica/ai/node-egdb` reads and writes a folder on Node; a page fetches the files).
  *
  *   const set = buildDatabases('english', 4, (slice, ms) => save(sliceFileName('english', slice.material), encodeSlice(slice)));
  *   const db = new EndgameDatabase('english', { maxPieces: 4, load: (name) => bytesOf(name) });
  *   createDraughtsEngine({ deepSearcher: { endgames: db } });
  */
-export { buildDatabases, countValues, EgdbBuilder, type SliceCounts } from './games/draughts-egdb/build.js';
+export {
+  buildDatabases,
+  countValues,
+  EgdbBuilder,
+  MAX_DISTANCE,
+  type SliceCounts,
+} from './games/draughts-egdb/build.js';
+export {
+  decodeDistances,
+  DISTANCE_FORMAT_VERSION,
+  distanceFileName,
+  encodeDistances,
+  type DistanceFileError,
+} from './games/draughts-egdb/distance-file.js';
 export {
   buildOrder,
   isCanonical,

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { VARIANT_IDS, type VariantId } from '@tactica/draughts';
 import type { DeepEndgames } from './games/draughts-deep-search.js';
 import { combineEndgames, EndgameDatabase } from './games/draughts-egdb/probe.js';
+import { distanceFileName, encodeDistances } from './games/draughts-egdb/distance-file.js';
 import { encodeSlice, sliceFileName } from './games/draughts-egdb/slice-file.js';
 import type { Slice } from './games/draughts-egdb/slices.js';
 
@@ -61,10 +62,16 @@ export function openEgdbFolders(dir = defaultEgdbFolder()): DeepEndgames | undef
   return all && { ...all, folder: dir };
 }
 
-/** Writes a slice's file into a folder (made when missing); returns its size in bytes. */
+/**
+ * Writes a slice's file into a folder (made when missing), and its distance file when it has distances (the
+ * builder's); returns the bytes written.
+ */
 export function writeSliceFile(dir: string, slice: Slice): number {
   mkdirSync(dir, { recursive: true });
   const bytes = encodeSlice(slice);
   writeFileSync(join(dir, sliceFileName(slice.rules, slice.material)), bytes);
-  return bytes.length;
+  if (!slice.distances) return bytes.length;
+  const distances = encodeDistances(slice);
+  writeFileSync(join(dir, distanceFileName(slice.rules, slice.material)), distances);
+  return bytes.length + distances.length;
 }

@@ -8,6 +8,7 @@ import {
   parseFen,
   perftPosition,
   playingOn,
+  withoutMoveCounter,
   type DraughtsGame,
   type DraughtsState,
 } from './index.js';
@@ -66,6 +67,23 @@ describe('draw by threefold repetition: the same board with the same side to mov
     // A game lost by having no move stays over.
     const lost = start(game, 'W:W:B1');
     expect(playingOn(lost)).toBe(lost);
+  });
+
+  it('a state for a referee without the move counter: the counter at rest, the positions seen kept', () => {
+    // Kings only, so every move counts toward the counter (manual 2.4); two rounds of the shuffle run it.
+    const twice = playAll(game, drawn(game, KINGS_46_1), shuffle);
+    const s = playAll(game, twice, shuffle.slice(0, 3));
+    expect(s.inactive).toBeGreaterThan(0);
+    const free = withoutMoveCounter(s);
+    expect(free.inactive).toBe(0);
+    expect(free.stage2Left).toBe(-1);
+    expect(free.seen).toEqual(s.seen);
+    expect(free.position).toBe(s.position);
+    // The repetitions still count: the shuffle's next move brings the start round a third time.
+    expect(game.outcome(free)).toBeUndefined();
+    expect(game.outcome(playAll(game, free, shuffle.slice(3)))).toEqual({ kind: 'draw', reason: 'threefold' });
+    const fresh = drawn(game, KINGS_46_1);
+    expect(withoutMoveCounter(fresh)).toBe(fresh);
   });
 
   it('the side to move is part of the position', () => {

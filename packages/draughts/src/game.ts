@@ -98,6 +98,18 @@ export function playingOn(s: DraughtsState): DraughtsState {
   return withOutcome({ position: s.position, giveaway: s.giveaway, inactive: 0, stage2Left: -1, seen });
 }
 
+/**
+ * The state as a referee without the move counter sees it (an engine match adjudicated by the third repetition and a
+ * ply cap, as matches against other engines are): the counter at rest, the positions seen kept **(ours)**. An engine
+ * asked with the counter running plays as if the game would soon be drawn, and near its end every move scores a
+ * draw: against a referee that plays on, that threw won endings away and gave pieces away in drawn ones
+ * (bench/RESULTS.md, "won endings converted").
+ */
+export function withoutMoveCounter(s: DraughtsState): DraughtsState {
+  if (s.inactive === 0 && s.stage2Left < 0) return s;
+  return withOutcome({ position: s.position, giveaway: s.giveaway, inactive: 0, stage2Left: -1, seen: s.seen });
+}
+
 /** Plays a legal move: the next state with its counters (manual 2.4). */
 export function playMove(s: DraughtsState, m: DraughtsMove): DraughtsState {
   const rules = RULE_SETS[s.position.variant];

@@ -88,6 +88,7 @@ export {
   playMove,
   PLAYER_NAMES,
   stateFrom,
+  withoutMoveCounter,
   type DraughtsGame,
   type DraughtsOptions,
   type DraughtsState,

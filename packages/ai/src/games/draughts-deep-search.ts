@@ -49,6 +49,11 @@ export interface DeepEndgames {
   /** The folder the databases are read from, on Node: a Lazy SMP helper thread opens the same (`node-egdb`). */
   readonly folder?: string;
   probe(pos: DraughtsSearchPosition): -1 | 0 | 1 | undefined;
+  /**
+   * The position's distance to conversion: plies until a capture or a crowning with best play (the winner hurrying,
+   * the loser holding out), or undefined when the database cannot say. Asked at the root only.
+   */
+  distance?(pos: DraughtsSearchPosition): number | undefined;
 }
 
 export interface DeepSearcherOptions {
@@ -217,9 +222,13 @@ export class DraughtsDeepSearcher {
    * the material below which the tree probes (fewer pieces, or as many with fewer men: a capture or a crowning).
    * Probing the root's own signature would score every move that keeps a win alike, and the search would shuffle
    * without ever converting; below it, the evaluation steers toward the conversion and the database scores it
-   * **(ours)**.
+   * **(ours)**. That was not enough against a defender who knows the endings (a lone king in the double corner held
+   * out against three kings for 40 moves): where the database has distances, a won root keeps only the moves that
+   * convert soonest, and a lost one those that hold out longest.
    */
   private readonly rootAllowed = new Int32Array(MAX_MOVES);
+  /** Each root move's distance to conversion after it (scratch of `limitRootToDatabase`). */
+  private readonly rootDistance = new Int32Array(MAX_MOVES);
   private rootAllowedCount = 0;
   private dbPieces = Infinity;
   private dbMen = Infinity;
@@ -355,7 +364,8 @@ export class DraughtsDeepSearcher {
   /**
    * When the root's moves all lead into the database: keeps those that hold the root's value (to a position lost
    * for the opponent when there is one; else to a drawn or unknown one), and probes only below the root's material
-   * from then on. Otherwise (or with every move lost) no filter and the usual probes.
+   * from then on; with distances, of the winning moves only the nearest to a conversion, and with every move lost
+   * the farthest (`keepByDistance`). Otherwise no filter and the usual probes.
    */
   private limitRootToDatabase(pos: DraughtsSearchPosition, n: number): void {
     this.rootAllowedCount = 0;
@@ -372,8 +382,11 @@ export class DraughtsDeepSearcher {
       const move = this.moves[i] as number;
       pos.makeMove(move);
       let r: number | undefined;
+      // A position where the side to move must take is in the database too: asking only quiet ones counted every
+      // offer of an exchange as unknown, so a won root never played the exchange that wins (and a lost one preferred
+      // giving a piece away to the known losses).
       if (pos.status() < 0) r = pos.noMovesResult();
-      else if (pos.status() === 0) r = db.probe(pos);
+      else r = db.probe(pos);
       pos.unmakeMove(move);
       if (r !== undefined) known++;
       const v = r === undefined ? 0 : -r;
@@ -384,11 +397,44 @@ export class DraughtsDeepSearcher {
     if (known === 0) return;
     this.dbPieces = pos.pieceCount();
     this.dbMen = menOf(pos);
-    if (wins === 0 && holds === 0) return;
+    if (wins === 0 && holds === 0) {
+      // Every move loses: the ones the database says hold out longest.
+      for (let i = 0; i < n; i++) this.rootAllowed[this.rootAllowedCount++] = this.moves[i] as number;
+      this.keepByDistance(pos, false);
+      return;
+    }
     for (let i = 0; i < n; i++) {
       const v = after[i] as number;
       if (wins > 0 ? v > 0 : v === 0) this.rootAllowed[this.rootAllowedCount++] = this.moves[i] as number;
     }
+    if (wins > 0) this.keepByDistance(pos, true);
+  }
+
+  /**
+   * Narrows the allowed root moves to those reaching a conversion soonest (`nearest`, the winner's) or latest (the
+   * loser's), when the database knows every distance; a move that captures or crowns converts at once (0).
+   */
+  private keepByDistance(pos: DraughtsSearchPosition, nearest: boolean): void {
+    const db = this.endgames as DeepEndgames;
+    if (!db.distance) return;
+    const pieces = pos.pieceCount();
+    const men = menOf(pos);
+    const n = this.rootAllowedCount;
+    let best = nearest ? Infinity : -1;
+    for (let i = 0; i < n; i++) {
+      const move = this.rootAllowed[i] as number;
+      pos.makeMove(move);
+      const converted = pos.pieceCount() < pieces || menOf(pos) < men || pos.status() < 0;
+      const d = converted ? 0 : db.distance(pos);
+      pos.unmakeMove(move);
+      if (d === undefined) return;
+      this.rootDistance[i] = d;
+      if (nearest ? d < best : d > best) best = d;
+    }
+    let k = 0;
+    for (let i = 0; i < n; i++)
+      if (this.rootDistance[i] === best) this.rootAllowed[k++] = this.rootAllowed[i] as number;
+    this.rootAllowedCount = k;
   }
 
   private rootAllows(move: number): boolean {

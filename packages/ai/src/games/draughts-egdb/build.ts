@@ -11,6 +11,13 @@
  *    had no capture, or the move would not have been legal). A predecessor of a lost position is won; a
  *    predecessor of a won one loses a move, and when it has none left it is lost (or drawn, if an exit drew);
  * 3. what is left undecided is a draw: neither side can force anything.
+ * Each decided position also gets its distance to conversion: the plies until a capture or a crowning leaves the
+ * slice with best play, the winner hurrying and the loser holding out (0 for a position with no move, 1 for one whose
+ * move leaves the slice). The queue is worked through in order of distance (the decided positions of step 1 sorted,
+ * no move first), so a won position's first lost successor is its nearest and a lost position's last won successor
+ * its farthest. A search that knows a position is won still needs the distance to make progress: without it, a
+ * search whose horizon holds no capture can shuffle the kings forever in a won ending **(ours**, measured in
+ * bench/RESULTS.md, "won endings converted").
  * Pure computation: no I/O (the scripts write the slices, `slice-file.ts`).
  */
 import { Engine, FLAG_CROWNS, geometryOf, M_CAP_HI, M_CAP_LO, M_FLAGS, RULE_SETS, STRIDE } from '@tactica/draughts';
@@ -85,6 +92,8 @@ export class EgdbBuilder {
     const total = 2 * size;
     const state = new Uint8Array(total);
     const counter = new Uint8Array(total);
+    // Plies to conversion, saturating at MAX_DISTANCE (0 for a draw).
+    const distance = new Uint8Array(total);
     const queue = new Int32Array(total);
     let tail = 0;
     const e = this.engine;
@@ -138,17 +147,24 @@ export class EgdbBuilder {
       }
       if (win) {
         state[entry] = S_WIN;
+        distance[entry] = 1;
         queue[tail++] = entry;
       } else if (stay === 0) {
         state[entry] = draw ? S_DRAW : S_LOSS;
-        if (!draw) queue[tail++] = entry;
+        if (!draw) {
+          distance[entry] = 1;
+          queue[tail++] = entry;
+        }
       } else {
         if (stay >= HAS_DRAW) throw new Error('more quiet moves than a counter holds');
         counter[entry] = stay | (draw ? HAS_DRAW : 0);
       }
     }
 
-    // 2. Backward from every decided position.
+    // 2. Backward from every decided position, nearest first: the positions with no move (distance 0) before those
+    // decided by leaving the slice (1); every position decided from then on is one ply farther than the one that
+    // decided it, so the queue stays in order of distance.
+    sortByDistance(queue, tail, distance);
     const occupied = new Uint8Array(this.squares);
     const groups: readonly Int32Array[] = [new Int32Array(8), new Int32Array(8), new Int32Array(8), new Int32Array(8)];
     const counts: readonly number[] = [material.wm, material.wk, material.bm, material.bk];
@@ -158,6 +174,7 @@ export class EgdbBuilder {
     for (let head = 0; head < tail; head++) {
       const entry = queue[head] as number;
       const won = state[entry] === S_WIN;
+      const next = Math.min(MAX_DISTANCE, (distance[entry] as number) + 1);
       const mover = entry < size ? 1 : 0; // the side that moved into this position
       x.unrank(entry - (mover ^ 1) * size);
       for (let g = 0; g < 4; g++) {
@@ -183,7 +200,10 @@ export class EgdbBuilder {
             let f = nextSq[d * squares + t] as number;
             while (f >= 0 && occupied[f] === 0) {
               const added = this.predecessor(x, groups, counts, g, j, f, mover, size, state, counter, won);
-              if (added >= 0) queue[tail++] = added;
+              if (added >= 0) {
+                distance[added] = next;
+                queue[tail++] = added;
+              }
               if (king === 0 || !this.flying) break;
               f = nextSq[d * squares + f] as number;
             }
@@ -198,7 +218,9 @@ export class EgdbBuilder {
       const s = state[entry] as number;
       writeValue(data, entry, s === S_WIN ? WIN : s === S_LOSS ? LOSS : DRAW);
     }
-    const slice: Slice = { rules: this.rules.id, material, index: x, data };
+    for (let entry = 0; entry < total; entry++)
+      if (state[entry] !== S_WIN && state[entry] !== S_LOSS) distance[entry] = 0;
+    const slice: Slice = { rules: this.rules.id, material, index: x, data, distances: distance };
     this.set.add(slice);
     return slice;
   }
@@ -280,6 +302,18 @@ export class EgdbBuilder {
       if (s >= from && s < from + half) return true;
     }
     return false;
+  }
+}
+
+/** Distances stop counting here (a byte a position); no ending of up to 5 pieces on 8x8 comes near it. */
+export const MAX_DISTANCE = 255;
+
+/** Puts the queue's first `n` entries in order of distance (only 0 and 1 occur there), keeping their order else. */
+function sortByDistance(queue: Int32Array, n: number, distance: Uint8Array): void {
+  const seeds = queue.slice(0, n);
+  let k = 0;
+  for (let d = 0; d <= 1; d++) {
+    for (let i = 0; i < n; i++) if (distance[seeds[i] as number] === d) queue[k++] = seeds[i] as number;
   }
 }
 

@@ -9,6 +9,7 @@ import { DraughtsDeepSearcher } from '../draughts-deep-search.js';
 import { buildDatabases, EgdbBuilder, loadIndexed } from './build.js';
 import { buildOrder, isCanonical, SliceIndex, type Material } from './material.js';
 import { EndgameDatabase } from './probe.js';
+import { decodeDistances, distanceFileName, encodeDistances } from './distance-file.js';
 import { decodeSlice, encodeSlice, sliceFileName } from './slice-file.js';
 import { DRAW, LOSS, WIN, type Slice, type SliceSet } from './slices.js';
 import { verifySlice } from './verify.js';
@@ -18,11 +19,12 @@ function probeFen(db: EndgameDatabase, variant: VariantId, fen: string): -1 | 0 
 }
 
 /** A database over slices already in memory (what a browser does with fetched files). */
-function databaseOf(variant: VariantId, set: SliceSet, maxPieces: number): EndgameDatabase {
+function databaseOf(variant: VariantId, set: SliceSet, maxPieces: number, withDistances = false): EndgameDatabase {
   const db = new EndgameDatabase(variant, { maxPieces });
   for (const m of buildOrder(maxPieces, set.half)) {
     const slice = set.get(m.wm, m.wk, m.bm, m.bk);
     if (slice) expect(db.add(encodeSlice(slice))).toBe(true);
+    if (slice?.distances && withDistances) expect(db.add(encodeDistances(slice))).toBe(true);
   }
   return db;
 }
@@ -167,6 +169,108 @@ describe('the endgame database builder', () => {
     expect(sliceFileName('english', slice.material)).toBe('english-0101.egdb');
   });
 });
+
+describe('distances to conversion', () => {
+  const game = draughtsGame('english');
+  const at = (fen: string): DraughtsSearchPosition => new DraughtsSearchPosition(unwrap(game.parsePosition(fen)));
+
+  it('a won position is one ply farther than its nearest lost successor, a lost one than its farthest won one', () => {
+    const set = englishUpTo3();
+    const slice = set.get(0, 2, 0, 1) as Slice;
+    expect(slice.distances?.length).toBe(2 * slice.index.size);
+    // The builder's distances pass the forward check (verifySlice), and the check catches one made wrong.
+    expect(verifySlice(set, slice).errors).toBe(0);
+    const distances = slice.distances as Uint8Array;
+    const won = distances.findIndex((d, entry) => d > 1 && readValueOf(slice, entry) === WIN);
+    const saved = distances[won] as number;
+    distances[won] = saved + 1;
+    try {
+      expect(verifySlice(set, slice).errors).toBe(1);
+    } finally {
+      distances[won] = saved;
+    }
+  });
+
+  it('known distances: a capture at once is 1, no move is 0, a draw has none, 2 kings need longer against the corner', () => {
+    const db = databaseOf('english', englishUpTo3(), 3, true);
+    // White to move takes 18x11? no: K15 takes the king on 10 at once (15x6).
+    expect(db.probe(at('W:WK15:BK10'))).toBe(1);
+    expect(db.distance(at('W:WK15:BK10'))).toBe(1);
+    // Black's king on 1, hemmed in with nothing to take and no move: lost now.
+    expect(db.distance(at('W:WK32:BK1'))).toBe(0);
+    expect(db.probe(at('W:WK32:BK1'))).toBe(0);
+    const corner = db.distance(at('W:WK14,K15:BK1')) as number;
+    expect(corner).toBeGreaterThan(3);
+    // The lone king's two moves from the corner: one is taken at once, the other holds out longest.
+    expect(db.distance(at('W:WK10,K14:BK6'))).toBe(1);
+    expect(db.distance(at('W:WK10,K14:BK5'))).toBe((db.distance(at('B:WK10,K14:BK1')) as number) - 1);
+  });
+
+  it('the deep search converts a won ending in exactly its distance, against the longest defence', () => {
+    const db = databaseOf('english', englishUpTo3(), 3, true);
+    let s = unwrap(game.parsePosition('W:WK14,K15:BK1'));
+    const distance = db.distance(new DraughtsSearchPosition(s)) as number;
+    const searcher = new DraughtsDeepSearcher({ ttLog2: 12, endgames: db });
+    let plies = 0;
+    for (; plies < 60 && !s.over && s.position.bits.some((b, i) => i < 4 && b !== 0); plies++) {
+      const sp = new DraughtsSearchPosition(s);
+      const r = searcher.search(sp, { nodes: 2000 });
+      const move = sp.decode(r.bestMove as number);
+      s = game.play(s, move);
+      if (move.captures.length > 0) {
+        plies++;
+        break;
+      }
+    }
+    // Each side's choice keeps the distance on course: the winner takes the nearest, the loser the farthest.
+    expect(plies).toBe(distance);
+  });
+
+  it("a distance file: round trip, and refused when damaged, truncated or another slice's", () => {
+    const set = englishUpTo3();
+    const slice = set.get(0, 2, 0, 1) as Slice;
+    const other = set.get(0, 1, 0, 1) as Slice;
+    const bytes = encodeDistances(slice);
+    expect(distanceFileName('english', slice.material)).toBe('english-0201.dtc');
+    const back = decodeDistances(bytes, slice);
+    expect(back.ok && [...back.distances]).toEqual([...(slice.distances as Uint8Array)]);
+    expect(decodeDistances(bytes, other)).toMatchObject({ ok: false, error: { code: 'egdb/wrong-slice' } });
+    expect(decodeDistances(bytes.subarray(0, bytes.length - 1), slice)).toMatchObject({
+      ok: false,
+      error: { code: 'egdb/size' },
+    });
+    const bad = bytes.slice();
+    bad[40] = (bad[40] as number) ^ 1;
+    expect(decodeDistances(bad, slice)).toMatchObject({ ok: false, error: { code: 'egdb/checksum' } });
+    expect(decodeDistances(encodeSlice(slice), slice)).toMatchObject({
+      ok: false,
+      error: { code: 'egdb/not-distances' },
+    });
+  });
+
+  it('a folder: distances read on the first question, and a folder without them answers none', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'egdb-'));
+    try {
+      const set = englishUpTo3();
+      for (const m of buildOrder(3, set.half)) writeSliceFile(dir, set.get(m.wm, m.wk, m.bm, m.bk) as Slice);
+      const db = openEgdbFolder('english', dir) as EndgameDatabase;
+      expect(db.probe(at('W:WK14,K15:BK1'))).toBe(1);
+      const before = db.loadedBytes;
+      expect(db.distance(at('W:WK14,K15:BK1'))).toBeGreaterThan(3);
+      expect(db.loadedBytes).toBeGreaterThan(before);
+      rmSync(join(dir, distanceFileName('english', { wm: 0, wk: 1, bm: 0, bk: 1 })));
+      const without = openEgdbFolder('english', dir) as EndgameDatabase;
+      expect(without.distance(at('W:WK32:BK10'))).toBeUndefined();
+      expect(without.probe(at('W:WK32:BK10'))).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+function readValueOf(slice: Slice, entry: number): number {
+  return ((slice.data[entry >>> 2] as number) >>> ((entry & 3) * 2)) & 3;
+}
 
 /**
  * The values of every position with up to `maxPieces` pieces (every signature, canonical or not), by plain

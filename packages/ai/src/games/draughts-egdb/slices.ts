@@ -11,6 +11,8 @@ export const WIN = 1;
 export const LOSS = 2;
 /** No slice holds the position. */
 export const UNKNOWN = -1;
+/** `locate`'s answer for a side to move with no piece left (lost, in no slice). */
+const NO_PIECES = -2;
 
 export interface Slice {
   readonly rules: RuleSet['id'];
@@ -19,6 +21,12 @@ export interface Slice {
   readonly index: SliceIndex;
   /** 2 bits per entry, entry = side to move * index.size + index. */
   readonly data: Uint8Array;
+  /**
+   * The distance to conversion of each entry, a byte each (plies until a capture or a crowning leaves the slice with
+   * best play; 0 for a draw): the builder's, or read later from the slice's distance file (`distance-file.ts`), which
+   * only the root of a search needs.
+   */
+  distances?: Uint8Array;
 }
 
 export function readValue(data: Uint8Array, entry: number): number {
@@ -73,6 +81,41 @@ export class SliceSet {
    * slice holds it. A side with no piece left to move has lost.
    */
   value(wLo: number, wHi: number, bLo: number, bHi: number, kLo: number, kHi: number, side: number): number {
+    const entry = this.locate(wLo, wHi, bLo, bHi, kLo, kHi, side);
+    if (entry === NO_PIECES) return LOSS;
+    return entry < 0 ? UNKNOWN : readValue((this.located as Slice).data, entry);
+  }
+
+  /**
+   * The distance to conversion (see `Slice.distances`) of the position in the six words; `load` gives a slice's
+   * distances when it has none yet (an empty array when there are none, so that it is not asked again). Undefined when no slice holds the position or there are no distances for it.
+   */
+  distance(
+    wLo: number,
+    wHi: number,
+    bLo: number,
+    bHi: number,
+    kLo: number,
+    kHi: number,
+    side: number,
+    load: (slice: Slice) => Uint8Array,
+  ): number | undefined {
+    const entry = this.locate(wLo, wHi, bLo, bHi, kLo, kHi, side);
+    if (entry === NO_PIECES) return 0;
+    if (entry < 0) return undefined;
+    const slice = this.located as Slice;
+    slice.distances ??= load(slice);
+    return slice.distances?.[entry];
+  }
+
+  /** The slice found by the last `locate`. */
+  private located: Slice | undefined;
+
+  /**
+   * The entry of the position in its canonical slice (kept in `located`), `NO_PIECES` when the side to move has no
+   * piece left, or -1 when no slice holds it.
+   */
+  private locate(wLo: number, wHi: number, bLo: number, bHi: number, kLo: number, kHi: number, side: number): number {
     const wmLo = wLo & ~kLo;
     const wmHi = wHi & ~kHi;
     const bmLo = bLo & ~kLo;
@@ -81,27 +124,29 @@ export class SliceSet {
     const bm = pop(bmLo) + pop(bmHi);
     const wk = pop(wLo & kLo) + pop(wHi & kHi);
     const bk = pop(bLo & kLo) + pop(bHi & kHi);
-    if (side === 0 ? wm + wk === 0 : bm + bk === 0) return LOSS;
-    if (wm + wk === 0 || bm + bk === 0) return UNKNOWN;
+    if (side === 0 ? wm + wk === 0 : bm + bk === 0) return NO_PIECES;
+    if (wm + wk === 0 || bm + bk === 0) return -1;
     if (isCanonical(wm, wk, bm, bk)) {
       const slice = this.get(wm, wk, bm, bk);
-      if (!slice) return UNKNOWN;
+      if (!slice) return -1;
       const x = slice.index;
       this.fill(x.wmSq, wmLo, wmHi, false);
       this.fill(x.wkSq, wLo & kLo, wHi & kHi, false);
       this.fill(x.bmSq, bmLo, bmHi, false);
       this.fill(x.bkSq, bLo & kLo, bHi & kHi, false);
-      return readValue(slice.data, side * x.size + x.rank());
+      this.located = slice;
+      return side * x.size + x.rank();
     }
     // The board turned round with the colours swapped: Black's pieces become White's.
     const slice = this.get(bm, bk, wm, wk);
-    if (!slice) return UNKNOWN;
+    if (!slice) return -1;
     const x = slice.index;
     this.fill(x.wmSq, bmLo, bmHi, true);
     this.fill(x.wkSq, bLo & kLo, bHi & kHi, true);
     this.fill(x.bmSq, wmLo, wmHi, true);
     this.fill(x.bkSq, wLo & kLo, wHi & kHi, true);
-    return readValue(slice.data, (side ^ 1) * x.size + x.rank());
+    this.located = slice;
+    return (side ^ 1) * x.size + x.rank();
   }
 
   /** Writes the squares of a bitboard ascending (or, mirrored, as squares − 1 − s, still ascending). */

@@ -237,6 +237,23 @@ describe('the referee', () => {
     });
   });
 
+  it('our engine is asked without our move counter, which the referee does not apply', async () => {
+    const asked: DraughtsState[] = [];
+    const r = await runExternalMatch(options({ games: 1, maxPlies: 60, fen: kings }), () => undefined, {
+      engine: scriptedEngine((s) => {
+        const m = draughtsGame('international').legalMoves(s)[0] as DraughtsMove;
+        return `${m.from}-${m.to}`;
+      }),
+      ours: scriptedSide((s, legal) => {
+        asked.push(s);
+        return legal[0] as DraughtsMove;
+      }),
+    });
+    expect(r[0]?.reason).toMatch(/third repetition|ply cap/);
+    expect(asked.length).toBeGreaterThan(3);
+    expect(asked.every((s) => s.inactive === 0 && s.stage2Left < 0)).toBe(true);
+  });
+
   it('a side left without a move loses', async () => {
     // Black's only man is taken by White's first move: the engine (Black in game 1) is left without a move.
     const game = draughtsGame('international');

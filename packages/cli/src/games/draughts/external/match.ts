@@ -12,8 +12,8 @@
  *   does ending the game as drawn (DXP) unless our move counter had drawn it by then or, in International, the last
  *   25 moves each were kings' without a capture (FMJD's rule, which Scan applies) (ours). A side without a move loses;
  *   the third occurrence of a position draws; a game reaching the ply cap is adjudicated drawn.
- *   Our own move counter (manual 2.4) is not applied here: the referee plays on past it (`playingOn`), so both
- *   engines play the game as their own rules know it, up to the cap.
+ *   Our own move counter (manual 2.4) is not applied here: the referee plays on past it (`playingOn`), and our
+ *   engine is asked without it (`withoutMoveCounter`), as the external engine plays without it, up to the cap.
  * - Prints a line per game and then `+W =D -L`, the score and the Elo difference with its 95% interval (Tactica's
  *   side; the interval is lopsided near a sweep, so both ends are given), then each side's wall time a move.
  *   `--pdn` writes the games.
@@ -29,6 +29,7 @@ import {
   formatMove,
   pieceAt,
   playingOn,
+  withoutMoveCounter,
   writePdn,
   type DraughtsGame,
   type DraughtsMove,
@@ -376,7 +377,9 @@ async function playOne(
       move = m;
     } else {
       const started = Date.now();
-      move = await ours.move(live, moveMs, o.seed + index * 1000 + plies);
+      // Our engine plays the match's rules: the referee plays on past our move counter, so the engine is asked
+      // without it (it would otherwise play the last moves before the counter's draw as if any move drew).
+      move = await ours.move(withoutMoveCounter(live), moveMs, o.seed + index * 1000 + plies);
       ourMs += Date.now() - started;
       ourMoves++;
       engine.told(move, (Date.now() - started) / 1000);
