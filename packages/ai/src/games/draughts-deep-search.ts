@@ -223,7 +223,7 @@ export class DraughtsDeepSearcher {
    * Probing the root's own signature would score every move that keeps a win alike, and the search would shuffle
    * without ever converting; below it, the evaluation steers toward the conversion and the database scores it
    * **(ours)**. That was not enough against a defender who knows the endings (a lone king in the double corner held
-   * out against three kings for 40 moves): where the database has distances, a won root keeps only the moves that
+   * out against three kings for 55 moves): where the database has distances, a won root keeps only the moves that
    * convert soonest, and a lost one those that hold out longest.
    */
   private readonly rootAllowed = new Int32Array(MAX_MOVES);

@@ -92,7 +92,7 @@ export class EgdbBuilder {
     const total = 2 * size;
     const state = new Uint8Array(total);
     const counter = new Uint8Array(total);
-    // Plies to conversion, saturating at MAX_DISTANCE (0 for a draw).
+    // Plies to conversion, saturating at MAX_DISTANCE; set only when a position is decided, so a draw keeps 0.
     const distance = new Uint8Array(total);
     const queue = new Int32Array(total);
     let tail = 0;
@@ -218,8 +218,6 @@ export class EgdbBuilder {
       const s = state[entry] as number;
       writeValue(data, entry, s === S_WIN ? WIN : s === S_LOSS ? LOSS : DRAW);
     }
-    for (let entry = 0; entry < total; entry++)
-      if (state[entry] !== S_WIN && state[entry] !== S_LOSS) distance[entry] = 0;
     const slice: Slice = { rules: this.rules.id, material, index: x, data, distances: distance };
     this.set.add(slice);
     return slice;
@@ -305,7 +303,7 @@ export class EgdbBuilder {
   }
 }
 
-/** Distances stop counting here (a byte a position); no ending of up to 5 pieces on 8x8 comes near it. */
+/** Distances stop counting here (a byte a position); the farthest in English up to 5 pieces is 110 plies. */
 export const MAX_DISTANCE = 255;
 
 /** Puts the queue's first `n` entries in order of distance (only 0 and 1 occur there), keeping their order else. */

@@ -18,7 +18,7 @@
  */
 import { VARIANT_IDS, type VariantId } from '@tactica/draughts';
 import { materialName, type Material } from './material.js';
-import { checksum, HEADER_BYTES } from './slice-file.js';
+import { checksum, HEADER_BYTES, withHeader } from './slice-file.js';
 import type { Slice } from './slices.js';
 
 export const DISTANCE_FORMAT_VERSION = 1;
@@ -32,20 +32,7 @@ export function distanceFileName(rules: VariantId, m: Material): string {
 export function encodeDistances(slice: Slice): Uint8Array {
   const distances = slice.distances;
   if (!distances) throw new Error(`slice ${materialName(slice.material)} has no distances`);
-  const out = new Uint8Array(HEADER_BYTES + distances.length);
-  const view = new DataView(out.buffer);
-  MAGIC.forEach((b, i) => (out[i] = b));
-  out[4] = DISTANCE_FORMAT_VERSION;
-  out[5] = VARIANT_IDS.indexOf(slice.rules);
-  out[6] = slice.material.wm;
-  out[7] = slice.material.wk;
-  out[8] = slice.material.bm;
-  out[9] = slice.material.bk;
-  view.setUint32(12, slice.index.size, true);
-  view.setUint32(16, checksum(distances), true);
-  view.setUint32(20, distances.length, true);
-  out.set(distances, HEADER_BYTES);
-  return out;
+  return withHeader(MAGIC, DISTANCE_FORMAT_VERSION, slice, distances);
 }
 
 export type DistanceFileError =

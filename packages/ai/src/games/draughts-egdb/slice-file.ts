@@ -35,19 +35,27 @@ export function checksum(bytes: Uint8Array): number {
 }
 
 export function encodeSlice(slice: Slice): Uint8Array {
-  const out = new Uint8Array(HEADER_BYTES + slice.data.length);
+  return withHeader(MAGIC, FORMAT_VERSION, slice, slice.data);
+}
+
+/**
+ * A slice's file of either kind: the header (`magic`, `version`, the slice's rules, signature and size, and the
+ * body's checksum and length) and the body.
+ */
+export function withHeader(magic: readonly number[], version: number, slice: Slice, body: Uint8Array): Uint8Array {
+  const out = new Uint8Array(HEADER_BYTES + body.length);
   const view = new DataView(out.buffer);
-  MAGIC.forEach((b, i) => (out[i] = b));
-  out[4] = FORMAT_VERSION;
+  magic.forEach((b, i) => (out[i] = b));
+  out[4] = version;
   out[5] = VARIANT_IDS.indexOf(slice.rules);
   out[6] = slice.material.wm;
   out[7] = slice.material.wk;
   out[8] = slice.material.bm;
   out[9] = slice.material.bk;
   view.setUint32(12, slice.index.size, true);
-  view.setUint32(16, checksum(slice.data), true);
-  view.setUint32(20, slice.data.length, true);
-  out.set(slice.data, HEADER_BYTES);
+  view.setUint32(16, checksum(body), true);
+  view.setUint32(20, body.length, true);
+  out.set(body, HEADER_BYTES);
   return out;
 }
 

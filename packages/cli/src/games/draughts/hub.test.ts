@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { draughtsGame, playingOn } from '@tactica/draughts';
+import { draughtsGame, playingOn, type DraughtsState } from '@tactica/draughts';
 import { describe, expect, it } from 'vitest';
 import { draughtsCli } from './index.js';
 import { runCli } from '../../program.js';
@@ -227,6 +227,28 @@ describe('tactica hub: the engine as a Hub GUI drives it', () => {
     await h.finished();
   });
 
+  it('the GUI referees without our move counter: near its end a position scores as with the counter at rest', async () => {
+    // Two White kings against one Black king, walked by king moves until our counter (manual 2.4) has 2 plies left:
+    // with it, a search 3 plies deep would see every line drawn (0.00); the GUI plays on, and so does the engine.
+    const { start, moves, state } = counterWalk({ 0: 'B', 47: 'W', 49: 'W' }, 2);
+    expect(state.stage2Left).toBe(2);
+    const depth3 = async (pos: string): Promise<string | undefined> => {
+      const h = session();
+      h.send(pos);
+      h.send('level depth=3');
+      h.send('go think');
+      await h.waitFor(/^done move=/);
+      h.send('quit');
+      await h.finished();
+      return h.lines.find((l) => l.startsWith('info depth=3 '))?.match(/score=(\S+)/)?.[1];
+    };
+    const walked = await depth3(`pos pos=${start} moves="${moves.join(' ')}"`);
+    const atRest = await depth3(`pos pos=${formatHubPosition(state)}`);
+    expect(atRest).toBeDefined();
+    expect(atRest).not.toBe('0.00');
+    expect(walked).toBe(atRest);
+  });
+
   // A GUI referees the game and asks for a move in any position that has one, whatever our own draw rules say.
   for (const ending of ['threefold', 'move-limit'] as const) {
     it(`a position our rules have drawn (${ending}) still gets a move, with no error`, async () => {
@@ -307,6 +329,41 @@ describe('tactica hub: the engine as a Hub GUI drives it', () => {
 function unwrapHub<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
+}
+
+/**
+ * A seeded walk of king moves from the kings given (internal square index → colour, White to move) that never
+ * repeats a position nor leaves a capture, until our move counter has `pliesLeft` plies to go.
+ */
+function counterWalk(
+  kings: Record<number, string>,
+  pliesLeft: number,
+): { start: string; moves: string[]; state: DraughtsState } {
+  const game = draughtsGame('international');
+  const start = `W${[...Array(50).keys()].map((k) => kings[k] ?? 'e').join('')}`;
+  const s0 = game.fromPosition(unwrapHub(parseHubPosition(start, false)).position);
+  const rng = createRng('hub-counter-walk');
+  for (let attempt = 0; attempt < 200; attempt++) {
+    let s = s0;
+    const moves: string[] = [];
+    const seen = new Set<string>([formatHubPosition(s)]);
+    while (!game.outcome(s) && s.stage2Left !== pliesLeft) {
+      const fresh = game.legalMoves(s).filter((m) => {
+        const next = game.play(s, m);
+        const text = formatHubPosition(next);
+        return (
+          m.captures.length === 0 && !seen.has(text) && game.legalMoves(next).every((r) => r.captures.length === 0)
+        );
+      });
+      const m = fresh.length > 0 ? rng.pick(fresh) : undefined;
+      if (!m) break;
+      moves.push(hubMove(m));
+      s = game.play(s, m);
+      seen.add(formatHubPosition(s));
+    }
+    if (s.stage2Left === pliesLeft && !game.outcome(s)) return { start, moves, state: s };
+  }
+  throw new Error('no seeded walk reached the move counter');
 }
 
 /**

@@ -28,6 +28,7 @@ import {
   draughtsGame,
   pieceAt,
   playingOn,
+  withoutMoveCounter,
   positionOf,
   type DraughtsGame,
   type DraughtsMove,
@@ -262,8 +263,9 @@ export function runHub(io: Io, options: HubOptions = {}): Promise<void> {
     limits = {};
     // A position our rules have drawn but that has moves is played on: a Hub GUI referees the game and asks for a
     // move in any position that has one, as Scan answers it **(ours)**; one without a move has no answer but an
-    // error (a GUI never asks for it).
-    const live = playingOn(state);
+    // error (a GUI never asks for it). The GUI's rules are the game's, so the engine is asked without our move
+    // counter: with it, the last plies before its draw scored every move alike.
+    const live = withoutMoveCounter(playingOn(state));
     const legal = game.legalMoves(live);
     if (legal.length === 0) {
       error('the game is over in this position: the side to move has no move');
