@@ -16,12 +16,12 @@ import { join } from 'node:path';
 import {
   buildOrder,
   countValues,
-  MAX_DISTANCE,
   decodeDistances,
   decodeSlice,
   distanceFileName,
   EgdbBuilder,
   EndgameDatabase,
+  MAX_DISTANCE,
   materialName,
   pieces,
   sliceFileName,

@@ -125,13 +125,8 @@ export class EgdbBuilder {
       let stay = 0;
       let draw = false;
       let win = false;
-      const m = e.moves;
       for (let slot = 0; slot < end; slot++) {
-        const i = slot * STRIDE;
-        if (
-          ((m[i + M_CAP_LO] as number) | (m[i + M_CAP_HI] as number)) === 0 &&
-          ((m[i + M_FLAGS] as number) & FLAG_CROWNS) === 0
-        ) {
+        if (!leavesSlice(e, slot)) {
           stay++;
           continue;
         }
@@ -301,6 +296,16 @@ export class EgdbBuilder {
     }
     return false;
   }
+}
+
+/** Whether the generator's move in `slot` leaves its slice: a capture or a crowning. */
+export function leavesSlice(e: Engine, slot: number): boolean {
+  const i = slot * STRIDE;
+  const m = e.moves;
+  return (
+    ((m[i + M_CAP_LO] as number) | (m[i + M_CAP_HI] as number)) !== 0 ||
+    ((m[i + M_FLAGS] as number) & FLAG_CROWNS) !== 0
+  );
 }
 
 /** Distances stop counting here (a byte a position); the farthest in English up to 5 pieces is 110 plies. */

@@ -35,6 +35,12 @@ export function encodeDistances(slice: Slice): Uint8Array {
   return withHeader(MAGIC, DISTANCE_FORMAT_VERSION, slice, distances);
 }
 
+/** The signature a distance file says it is for, or undefined when the bytes are not a distance file. */
+export function distancesMaterial(bytes: Uint8Array): Material | undefined {
+  if (bytes.length < HEADER_BYTES || MAGIC.some((b, i) => bytes[i] !== b)) return undefined;
+  return { wm: bytes[6] as number, wk: bytes[7] as number, bm: bytes[8] as number, bk: bytes[9] as number };
+}
+
 export type DistanceFileError =
   | { readonly code: 'egdb/not-distances' }
   | { readonly code: 'egdb/version'; readonly version: number }

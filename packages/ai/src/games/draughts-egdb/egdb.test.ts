@@ -242,6 +242,12 @@ describe('distances to conversion', () => {
     const bad = bytes.slice();
     bad[40] = (bad[40] as number) ^ 1;
     expect(decodeDistances(bad, slice)).toMatchObject({ ok: false, error: { code: 'egdb/checksum' } });
+    // A page hands a slice's distances over after its values, never before.
+    const page = new EndgameDatabase('english', { maxPieces: 3 });
+    expect(page.add(bytes)).toBe(false);
+    expect(page.add(encodeSlice(slice))).toBe(true);
+    expect(page.add(bytes)).toBe(true);
+    expect(page.add(bad)).toBe(false);
     expect(decodeDistances(encodeSlice(slice), slice)).toMatchObject({
       ok: false,
       error: { code: 'egdb/not-distances' },

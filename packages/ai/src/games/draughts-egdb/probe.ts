@@ -12,7 +12,7 @@ import type { DraughtsSearchPosition, VariantId } from '@tactica/draughts';
 import { RULE_SETS } from '@tactica/draughts';
 import type { DeepEndgames } from '../draughts-deep-search.js';
 import type { Material } from './material.js';
-import { decodeDistances, distanceFileName } from './distance-file.js';
+import { decodeDistances, distanceFileName, distancesMaterial } from './distance-file.js';
 import { decodeSlice, sliceFileName } from './slice-file.js';
 import { LOSS, SliceSet, UNKNOWN, WIN, type Slice } from './slices.js';
 
@@ -54,8 +54,8 @@ export class EndgameDatabase implements DeepEndgames {
       this.loadedBytes += bytes.length;
       return true;
     }
-    if (bytes.length < 10) return false;
-    const slice = this.set.get(bytes[6] as number, bytes[7] as number, bytes[8] as number, bytes[9] as number);
+    const m = distancesMaterial(bytes);
+    const slice = m && this.set.get(m.wm, m.wk, m.bm, m.bk);
     const d = slice && decodeDistances(bytes, slice);
     if (!d?.ok) return false;
     (slice as Slice).distances = d.distances;

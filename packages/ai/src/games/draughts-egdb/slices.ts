@@ -88,7 +88,8 @@ export class SliceSet {
 
   /**
    * The distance to conversion (see `Slice.distances`) of the position in the six words; `load` gives a slice's
-   * distances when it has none yet (an empty array when there are none, so that it is not asked again). Undefined when no slice holds the position or there are no distances for it.
+   * distances when it has none yet (an empty array when there are none, so that it is not asked again). Undefined
+   * when no slice holds the position or there are no distances for it.
    */
   distance(
     wLo: number,

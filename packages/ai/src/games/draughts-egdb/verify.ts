@@ -10,8 +10,8 @@
  * than its nearest lost successor's (a move leaving the slice counts 0 after it), a lost one's one more than its
  * farthest won successor's, and a position with no move has 0 (distances stop counting at `MAX_DISTANCE`).
  */
-import { Engine, FLAG_CROWNS, geometryOf, M_CAP_HI, M_CAP_LO, M_FLAGS, RULE_SETS, STRIDE } from '@tactica/draughts';
-import { loadIndexed, MAX_DISTANCE } from './build.js';
+import { Engine, geometryOf, RULE_SETS } from '@tactica/draughts';
+import { leavesSlice, loadIndexed, MAX_DISTANCE } from './build.js';
 import { SliceIndex } from './material.js';
 import { DRAW, LOSS, readValue, UNKNOWN, WIN, type Slice, type SliceSet } from './slices.js';
 
@@ -45,10 +45,7 @@ export function verifySlice(set: SliceSet, slice: Slice): VerifyReport {
     let nearest = Infinity;
     let farthest = 0;
     for (let slot = 0; slot < end; slot++) {
-      const i = slot * STRIDE;
-      const leaves =
-        ((e.moves[i + M_CAP_LO] as number) | (e.moves[i + M_CAP_HI] as number)) !== 0 ||
-        ((e.moves[i + M_FLAGS] as number) & FLAG_CROWNS) !== 0;
+      const leaves = leavesSlice(e, slot);
       e.make(slot);
       const v = set.value(e.wLo, e.wHi, e.bLo, e.bHi, e.kLo, e.kHi, e.side);
       const d = distances && !leaves ? set.distance(e.wLo, e.wHi, e.bLo, e.bHi, e.kLo, e.kHi, e.side, none) : 0;
