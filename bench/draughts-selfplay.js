@@ -28,7 +28,8 @@
 //   (draughts-learned-eval.ts) instead of the hand-written one; the nodes a second each side searched are printed.
 //   --a-weights FILE / --b-weights FILE: that side's learned evaluation takes its weights from FILE (a built weights
 //   module, e.g. a copy of packages/ai/dist/games/draughts-weights-english.js from before a new fit), to play new
-//   weights against the ones they would replace.
+//   weights against the ones they would replace. A module that exports `createEvaluator(variant)` instead gives
+//   that side any evaluation (a `DeepEvaluator`, sync or async): an experiment's, before it goes into the package.
 import { loadavg } from 'node:os';
 import { cpuUsage } from 'node:process';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -63,7 +64,11 @@ async function sideOf(settings, kind, o, dist, threads, evaluation, weightsFile)
   if (kind === 'classic') return { ...side, searcher: new ai.DraughtsSearcher({ ttLog2: 16, ...settings }) };
   const lib = dist ? await import(new URL(`file://${dist.replace(/\/$/, '')}/index.js`).href) : ai;
   if (weightsFile) {
-    const { WEIGHTS } = await import(new URL(`file://${weightsFile}`).href);
+    const { WEIGHTS, createEvaluator } = await import(new URL(`file://${weightsFile}`).href);
+    if (createEvaluator) {
+      const evaluator = await createEvaluator(o.variant);
+      return { ...side, searcher: new lib.DraughtsDeepSearcher({ ttLog2: 16, ...settings, evaluator }) };
+    }
     if (WEIGHTS.variant !== o.variant) throw new Error(`${weightsFile}: weights of ${WEIGHTS.variant}`);
     const evaluator = ai.LearnedDraughtsEvaluator.fromWeights(WEIGHTS);
     return { ...side, searcher: new lib.DraughtsDeepSearcher({ ttLog2: 16, ...settings, evaluator }) };

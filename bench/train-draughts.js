@@ -3,7 +3,7 @@
 //        [--epochs 300] [--rate 1] [--rate-end R] [--l2 1e-6] [--lambda 1] [--epsilon 1e-5] [--material-prior 1e-5]
 //        [--cache FILE] [--out FILE] [--dry-run] [--eval learned] [--max-minutes M] [--also FILE,…]
 //        [--label-nodes N] [--label-eval hand|learned] [--label-cache FILE] [--also-labels FILE,…] [--windows 2x4|3x4]
-//        [--network H] [--network-epochs 20] [--network-rate 0.002] [--linear fit|committed]
+//        [--network H] [--network-epochs 20] [--network-rate 0.002] [--linear fit|committed] [--fix name=v,…]
 // Self-play games of the deep search (hand-written evaluation, `--nodes` a move) from the ACF ballots (English) or
 // seeded random openings; their quiet positions labelled with the game's result blended with the search's score;
 // weights fitted by logistic regression (draughts-train.ts). Prints the loss curve (train, validation, validation
@@ -27,7 +27,9 @@
 // four; the evaluation knows the shape from the number of weights.
 // `--network H` then fits a network of H hidden units (draughts-network.ts) as a correction to the linear score, on
 // the same positions, labels and split, and the module carries it; `--linear committed` fits no linear weights but
-// keeps the committed ones (naming their command) and fits the network over them.
+// keeps the committed ones (naming their command) and fits the network over them. `--fix steps=2,free-men=4` holds
+// those scalar features (draughts-learned-eval.ts's names) at those values, in hundredths of a man, and fits the rest
+// around them (`FitOptions.fixed`).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +45,21 @@ const option = (name, fallback) => {
   return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
 };
 const number = (name, fallback, least) => numberOption(option, name, fallback, least);
+
+/** `--fix steps=2,free-men=4`: scalar features held at a value (hundredths of a man) instead of fitted. */
+function fixedOption(text) {
+  if (text === undefined) return undefined;
+  const fixed = {};
+  for (const part of text.split(',')) {
+    const [name, value, extra] = part.split('=');
+    if (!ai.DRAUGHTS_SCALAR_FEATURES.includes(name) || extra !== undefined || !Number.isFinite(Number(value))) {
+      console.error(`--fix: "${part}" is not feature=number (features: ${ai.DRAUGHTS_SCALAR_FEATURES.join(', ')})`);
+      process.exit(2);
+    }
+    fixed[name] = Number(value);
+  }
+  return fixed;
+}
 
 /**
  * Runs this script in `jobs` workers, each given `data` and its job number: `progress` hears their messages along the
@@ -235,6 +252,7 @@ if (!isMainThread && workerData.task === 'label') {
     process.exit(2);
   }
   const lambda = number('--lambda', '1');
+  const fixed = fixedOption(option('--fix', undefined));
   let linear;
   let summary;
   if (linearFrom === 'committed') {
@@ -254,6 +272,7 @@ if (!isMainThread && workerData.task === 'label') {
       lambda,
       epsilon: number('--epsilon', '1e-5'),
       materialPrior: number('--material-prior', '1e-5'),
+      ...(fixed ? { fixed } : {}),
       onEpoch: (e) =>
         console.log(
           `epoch ${String(e.epoch).padStart(4)}: train ${e.train.toFixed(5)}  validation ${e.validation.toFixed(5)}  validation vs results ${e.validationResult.toFixed(5)}`,

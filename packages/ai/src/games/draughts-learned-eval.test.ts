@@ -212,27 +212,33 @@ describe('the learned draughts evaluation', () => {
 describe('Master with the learned evaluation', () => {
   const fen = 'W:W21,22,23,24,25,26,27,28,30,31,32:B1,2,3,4,5,6,7,8,9,10,12';
 
-  it('plays with it where it was adopted, once loadDraughtsEngine has loaded it, and not in give-away', async () => {
-    const loaded = await loadDraughtsEngine({ threads: 1 });
-    const plain = createDraughtsEngine({ threads: 1 });
-    const ev = await loadLearnedEvaluator('english');
-    const own = createDraughtsEngine({ threads: 1, evaluators: { english: ev! } });
-    const s = stateOf('english', fen);
-    const score = (e: typeof plain, state: DraughtsState): number | undefined => e.analyse(state, { depth: 1 }).score;
-    // Depth 1 from a quiet position: the score is the evaluation of the best reply's position, so it tells which.
-    expect(score(loaded, s)).toBe(score(own, s));
-    expect(score(loaded, s)).not.toBe(score(plain, s));
-    const giveaway = unwrap(draughtsGame('english', { giveaway: true }).parsePosition(fen));
-    expect(score(loaded, giveaway)).toBe(score(plain, giveaway));
-  });
+  it.each(['english', 'international'] as const)(
+    '%s: plays with it where it was adopted, once loadDraughtsEngine has loaded it, and not in give-away',
+    async (variant) => {
+      expect(DRAUGHTS_LEVELS.find((l) => l.id === 'master')?.learnedIn).toContain(variant);
+      const loaded = await loadDraughtsEngine({ threads: 1 });
+      const plain = createDraughtsEngine({ threads: 1 });
+      const ev = await loadLearnedEvaluator(variant);
+      const own = createDraughtsEngine({ threads: 1, evaluators: { [variant]: ev! } });
+      const s = variant === 'english' ? stateOf('english', fen) : draughtsGame(variant).initial();
+      const score = (e: typeof plain, state: DraughtsState): number | undefined => e.analyse(state, { depth: 1 }).score;
+      // Depth 1 from a quiet position: the score is the evaluation of the best reply's position, so it tells which.
+      expect(score(loaded, s)).toBe(score(own, s));
+      expect(score(loaded, s)).not.toBe(score(plain, s));
+      const giveaway = draughtsGame(variant, { giveaway: true }).initial();
+      expect(score(loaded, giveaway)).toBe(score(plain, giveaway));
+    },
+  );
 
-  it('keeps the hand-written evaluation where the learned one did not measure better', async () => {
-    const levels = DRAUGHTS_LEVELS.filter((l) => l.learnedIn?.includes('international'));
-    expect(levels).toEqual([]);
-    const loaded = await loadDraughtsEngine({ threads: 1 });
-    const s = draughtsGame('international').initial();
-    expect(loaded.analyse(s, { depth: 2 }).score).toBe(
-      createDraughtsEngine({ threads: 1 }).analyse(s, { depth: 2 }).score,
-    );
-  });
+  it.each(['russian', 'brazilian'] as const)(
+    '%s: keeps the hand-written evaluation where no learned one measured better',
+    async (variant) => {
+      expect(DRAUGHTS_LEVELS.filter((l) => l.learnedIn?.includes(variant))).toEqual([]);
+      const loaded = await loadDraughtsEngine({ threads: 1 });
+      const s = draughtsGame(variant).initial();
+      expect(loaded.analyse(s, { depth: 2 }).score).toBe(
+        createDraughtsEngine({ threads: 1 }).analyse(s, { depth: 2 }).score,
+      );
+    },
+  );
 });

@@ -1,6 +1,12 @@
 import { draughtsGame } from '@tactica/draughts';
 import { describe, expect, it } from 'vitest';
-import { decodeWeights, encodeWeights, learnedLayout, LearnedDraughtsEvaluator } from './draughts-learned-eval.js';
+import {
+  decodeWeights,
+  encodeWeights,
+  learnedLayout,
+  LearnedDraughtsEvaluator,
+  SCALAR_FEATURES,
+} from './draughts-learned-eval.js';
 import {
   featureSet,
   fitWeights,
@@ -57,6 +63,24 @@ describe('the draughts evaluation trainer', () => {
       const p = positions[set.source[i]!]!;
       expect(Math.abs(ev.evaluateWhite(...p.bits, p.turn) - predictScore(set, stored, i))).toBeLessThanOrEqual(1);
     }
+  });
+
+  it('holds fixed scalar features at their value in both phases, in the units the fit puts them in, and fits the rest', () => {
+    const set = featureSet('english', positions);
+    const P = learnedLayout(8).params;
+    const steps = SCALAR_FEATURES.indexOf('steps');
+    const free = SCALAR_FEATURES.indexOf('free-men');
+    const fit = fitWeights(set, { seed: 1, epochs: 30, every: 10, rate: 2, fixed: { steps: 2, 'free-men': 4 } });
+    const units = fit.scale / fit.handScale;
+    for (const phase of [0, P]) {
+      expect(fit.weights[phase + steps]).toBeCloseTo(2 * units, 9);
+      expect(fit.weights[phase + free]).toBeCloseTo(4 * units, 9);
+    }
+    const loose = fitWeights(set, { seed: 1, epochs: 30, every: 10, rate: 2 });
+    expect(loose.weights[steps]).not.toBeCloseTo(2 * units, 3);
+    // The others still move: the fit lowers its loss around the held features.
+    expect(fit.best.validation).toBeLessThan(fit.history[0]!.validation);
+    expect(() => fitWeights(set, { seed: 1, epochs: 1, fixed: { tempo: 1 } as never })).toThrow(/tempo/);
   });
 
   it('lowers the step to rateEnd by the last epoch: with 0, nothing moves after the first epoch', () => {

@@ -169,7 +169,7 @@ export const DRAUGHTS_LEVELS: readonly DraughtsLevel[] = [
     ttLog2: 19,
     search: 'deep',
     // Where the learned evaluation beat the hand-written one at equal time (bench/RESULTS.md, "learned evaluation").
-    learnedIn: ['english'],
+    learnedIn: ['english', 'international'],
     book: true,
     bookMargin: 10,
   },
