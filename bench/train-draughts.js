@@ -333,7 +333,7 @@ import type { DraughtsWeights } from './draughts-learned-eval.js';
 export const WEIGHTS: DraughtsWeights = {
   variant: '${variant}',
   params: ${set.params},
-  command: '${command}',
+  command:${`  command: '${command}',`.length > 120 ? '\n   ' : ''} '${command}',
   weights:
     '${ai.encodeDraughtsWeights(linear)}',${network ? `\n  network: {\n    hidden: ${network.hidden},\n    values:\n      '${network.values}',\n  },` : ''}
 };
