@@ -212,7 +212,7 @@ describe('the learned draughts evaluation', () => {
 describe('Master with the learned evaluation', () => {
   const fen = 'W:W21,22,23,24,25,26,27,28,30,31,32:B1,2,3,4,5,6,7,8,9,10,12';
 
-  it.each(['english', 'international'] as const)(
+  it.each(['english', 'international', 'russian'] as const)(
     '%s: plays with it where it was adopted, once loadDraughtsEngine has loaded it, and not in give-away',
     async (variant) => {
       expect(DRAUGHTS_LEVELS.find((l) => l.id === 'master')?.learnedIn).toContain(variant);
@@ -230,7 +230,7 @@ describe('Master with the learned evaluation', () => {
     },
   );
 
-  it.each(['russian', 'brazilian'] as const)(
+  it.each(['spanish', 'brazilian', 'pool', 'thai'] as const)(
     '%s: keeps the hand-written evaluation where no learned one measured better',
     async (variant) => {
       expect(DRAUGHTS_LEVELS.filter((l) => l.learnedIn?.includes(variant))).toEqual([]);

@@ -169,7 +169,7 @@ export const DRAUGHTS_LEVELS: readonly DraughtsLevel[] = [
     ttLog2: 19,
     search: 'deep',
     // Where the learned evaluation beat the hand-written one at equal time (bench/RESULTS.md, "learned evaluation").
-    learnedIn: ['english', 'international'],
+    learnedIn: ['english', 'international', 'russian'],
     book: true,
     bookMargin: 10,
   },
