@@ -23,3 +23,25 @@ export function numberOption(read, name, fallback, least = 0) {
   }
   return n;
 }
+
+/**
+ * Ends the run before it does anything when the command line holds an option the script does not know (exit 2,
+ * naming it) or asks for `--help` (the usage on stdout, exit 0): a mistyped option would otherwise be ignored and the
+ * run go on with the defaults, which for a script that writes into the source tree overwrites committed data.
+ * `known` lists the options with a value; `switches` those without.
+ */
+export function checkOptions(argv, known, switches, usage) {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(usage);
+    process.exit(0);
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (switches.includes(a)) continue;
+    if (!known.includes(a)) {
+      console.error(`${a}: not an option of this script (--help lists them)`);
+      process.exit(2);
+    }
+    i++; // its value
+  }
+}

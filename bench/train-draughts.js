@@ -1,5 +1,5 @@
 // Trains the learned draughts evaluation (packages/ai/src/games/draughts-learned-eval.ts) over the built packages:
-//   npm run train:draughts -- --rules english|international --seed N --games G [--nodes 3000] [--jobs 2]
+//   npm run train:draughts -- --rules <rule set> --seed N --games G [--nodes 3000] [--jobs 2]
 //        [--epochs 300] [--rate 1] [--rate-end R] [--l2 1e-6] [--lambda 1] [--epsilon 1e-5] [--material-prior 1e-5]
 //        [--cache FILE] [--out FILE] [--dry-run] [--eval learned] [--max-minutes M] [--also FILE,…]
 //        [--label-nodes N] [--label-eval hand|learned] [--label-cache FILE] [--also-labels FILE,…] [--windows 2x4|3x4]
@@ -36,10 +36,20 @@ import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import * as ai from '../packages/ai/dist/index.js';
 import { RULE_SETS } from '../packages/draughts/dist/index.js';
-import { numberOption } from './args.js';
+import { checkOptions, numberOption } from './args.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
+if (isMainThread) {
+  const usage = readFileSync(fileURLToPath(import.meta.url), 'utf8')
+    .split('\nimport ')[0]
+    .replace(/^\/\/ ?/gm, '');
+  const valued = ['--rules', '--seed', '--games', '--nodes', '--jobs', '--epochs', '--rate', '--rate-end', '--l2'];
+  valued.push('--lambda', '--epsilon', '--material-prior', '--cache', '--out', '--eval', '--max-minutes', '--also');
+  valued.push('--label-nodes', '--label-eval', '--label-cache', '--also-labels', '--windows', '--network');
+  valued.push('--network-epochs', '--network-rate', '--linear', '--fix');
+  checkOptions(args, valued, ['--dry-run'], usage);
+}
 const option = (name, fallback) => {
   const i = args.indexOf(name);
   return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
