@@ -6,6 +6,7 @@ import {
   stateFrom,
   type DraughtsState,
   type Position,
+  VARIANT_IDS,
   type VariantId,
 } from '@tactica/draughts';
 import { describe, expect, it } from 'vitest';
@@ -93,7 +94,7 @@ describe('the learned draughts evaluation', () => {
       expect(random.layout.shape).toBe(shape);
       for (const p of positionsOf(variant, 400)) {
         const m = mirror(p);
-        expect(whiteScore(random, m)).toBe(-whiteScore(random, p));
+        expect(whiteScore(random, m)).toBe(0 - whiteScore(random, p));
       }
     },
   );
@@ -108,7 +109,7 @@ describe('the learned draughts evaluation', () => {
       expect(WEIGHTS.params).toBe(learnedLayout(RULE_SETS[variant].size).params);
       expect(WEIGHTS.command).toMatch(/^npm run train:draughts -- .*--rules /);
       expect(decodeWeights(WEIGHTS)).toHaveLength(2 * WEIGHTS.params);
-      for (const p of positionsOf(variant, 100)) expect(whiteScore(ev!, mirror(p))).toBe(-whiteScore(ev!, p));
+      for (const p of positionsOf(variant, 100)) expect(whiteScore(ev!, mirror(p))).toBe(0 - whiteScore(ev!, p));
     },
   );
 
@@ -212,7 +213,7 @@ describe('the learned draughts evaluation', () => {
 describe('Master with the learned evaluation', () => {
   const fen = 'W:W21,22,23,24,25,26,27,28,30,31,32:B1,2,3,4,5,6,7,8,9,10,12';
 
-  it.each(['english', 'international', 'russian'] as const)(
+  it.each(VARIANT_IDS)(
     '%s: plays with it where it was adopted, once loadDraughtsEngine has loaded it, and not in give-away',
     async (variant) => {
       expect(DRAUGHTS_LEVELS.find((l) => l.id === 'master')?.learnedIn).toContain(variant);
@@ -230,15 +231,7 @@ describe('Master with the learned evaluation', () => {
     },
   );
 
-  it.each(['spanish', 'brazilian', 'pool', 'thai'] as const)(
-    '%s: keeps the hand-written evaluation where no learned one measured better',
-    async (variant) => {
-      expect(DRAUGHTS_LEVELS.filter((l) => l.learnedIn?.includes(variant))).toEqual([]);
-      const loaded = await loadDraughtsEngine({ threads: 1 });
-      const s = draughtsGame(variant).initial();
-      expect(loaded.analyse(s, { depth: 2 }).score).toBe(
-        createDraughtsEngine({ threads: 1 }).analyse(s, { depth: 2 }).score,
-      );
-    },
-  );
+  it('the levels the manuals name keep the hand-written evaluation: only Master plays a learned one', () => {
+    expect(DRAUGHTS_LEVELS.filter((l) => l.learnedIn !== undefined).map((l) => l.id)).toEqual(['master']);
+  });
 });

@@ -663,9 +663,10 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
       const c = net.evaluate(wLo, wHi, bLo, bHi, kLo, kHi, turn);
       value += turn === 0 ? c : -c;
     }
-    let score = Math.trunc(value);
+    // Truncated toward zero by `| 0`, which also never gives -0: a position and its mirror score exactly opposite.
+    let score = value | 0;
     const ending = info & 31;
-    if (ending !== ENDING_PLAIN) score = Math.trunc(score / ending);
+    if (ending !== ENDING_PLAIN) score = (score / ending) | 0;
     return score;
   }
 
@@ -689,6 +690,10 @@ const WEIGHT_MODULES: Partial<Record<VariantId, () => Promise<{ readonly WEIGHTS
   english: () => import('./draughts-weights-english.js'),
   international: () => import('./draughts-weights-international.js'),
   russian: () => import('./draughts-weights-russian.js'),
+  spanish: () => import('./draughts-weights-spanish.js'),
+  brazilian: () => import('./draughts-weights-brazilian.js'),
+  pool: () => import('./draughts-weights-pool.js'),
+  thai: () => import('./draughts-weights-thai.js'),
 };
 
 /** The rule sets with learned weights in the repository. */
