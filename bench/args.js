@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /**
  * The benchmarks' command line: `--name value` pairs into an object (a flag with no value reads as ''). Kept this
  * small on purpose: each script reads its own names with its own defaults.
@@ -26,13 +28,15 @@ export function numberOption(read, name, fallback, least = 0) {
 
 /**
  * Ends the run before it does anything when the command line holds an option the script does not know (exit 2,
- * naming it) or asks for `--help` (the usage on stdout, exit 0): a mistyped option would otherwise be ignored and the
- * run go on with the defaults, which for a script that writes into the source tree overwrites committed data.
- * `known` lists the options with a value; `switches` those without.
+ * naming it) or asks for `--help` (the script's opening comment on stdout, exit 0): a mistyped option would otherwise
+ * be ignored and the run go on with the defaults, which for a script that writes into the source tree overwrites
+ * committed data. `known` lists the options with a value; `switches` those without; `script` is the caller's
+ * `import.meta.url`.
  */
-export function checkOptions(argv, known, switches, usage) {
+export function checkOptions(argv, known, switches, script) {
   if (argv.includes('--help') || argv.includes('-h')) {
-    console.log(usage);
+    const text = readFileSync(new URL(script), 'utf8');
+    console.log(text.split('\nimport ')[0].replace(/^\/\/ ?/gm, ''));
     process.exit(0);
   }
   for (let i = 0; i < argv.length; i++) {

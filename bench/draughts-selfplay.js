@@ -30,7 +30,6 @@
 //   module, e.g. a copy of packages/ai/dist/games/draughts-weights-english.js from before a new fit), to play new
 //   weights against the ones they would replace. A module that exports `createEvaluator(variant)` instead gives
 //   that side any evaluation (a `DeepEvaluator`, sync or async): an experiment's, before it goes into the package.
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { cpuUsage } from 'node:process';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -200,19 +199,10 @@ if (!isMainThread) {
   const { o, indices } = workerData;
   for (const i of indices) parentPort.postMessage(await playGame(o, i));
 } else {
-  const sides = ['', '-book', '-dist', '-eval', '-nodes', '-searcher', '-threads', '-weights'];
+  const sides = ['', '-dist', '-eval', '-nodes', '-searcher', '-threads', '-weights'];
   const valued = ['--variant', '--games', '--nodes', '--ms', '--seed', '--hard-factor', '--openings', '--clock'];
   valued.push('--opening-plies', '--first', '--jobs', ...sides.flatMap((s) => [`--a${s}`, `--b${s}`]));
-  const switches = ['--fixed', '--wall', '--verbose', '--a-book', '--b-book'];
-  const usage = readFileSync(new URL(import.meta.url), 'utf8')
-    .split('\nimport ')[0]
-    .replace(/^\/\/ ?/gm, '');
-  checkOptions(
-    args,
-    valued.filter((v) => !switches.includes(v)),
-    switches,
-    usage,
-  );
+  checkOptions(args, valued, ['--fixed', '--wall', '--verbose', '--a-book', '--b-book'], import.meta.url);
   const number = (name, fallback, least) => numberOption(option, name, fallback, least);
   const o = {
     variant: option('--variant', 'international'),

@@ -41,14 +41,11 @@ import { checkOptions, numberOption } from './args.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 if (isMainThread) {
-  const usage = readFileSync(fileURLToPath(import.meta.url), 'utf8')
-    .split('\nimport ')[0]
-    .replace(/^\/\/ ?/gm, '');
   const valued = ['--rules', '--seed', '--games', '--nodes', '--jobs', '--epochs', '--rate', '--rate-end', '--l2'];
   valued.push('--lambda', '--epsilon', '--material-prior', '--cache', '--out', '--eval', '--max-minutes', '--also');
   valued.push('--label-nodes', '--label-eval', '--label-cache', '--also-labels', '--windows', '--network');
   valued.push('--network-epochs', '--network-rate', '--linear', '--fix');
-  checkOptions(args, valued, ['--dry-run'], usage);
+  checkOptions(args, valued, ['--dry-run'], import.meta.url);
 }
 const option = (name, fallback) => {
   const i = args.indexOf(name);
