@@ -279,3 +279,102 @@ describe('incremental evaluation terms', () => {
     }
   });
 });
+
+describe('exchange offers (the quiescence tries of the deep search)', () => {
+  function offers(fen: string, variant: Parameters<typeof parseFen>[1], text: string): boolean {
+    const game = draughtsGame(variant);
+    const s = game.fromPosition(parseOk(fen, variant));
+    const m = game.parseMove(s, text);
+    if (!m.ok) throw new Error(text);
+    const sp = new DraughtsSearchPosition(s);
+    return sp.offersExchange(sp.encode(m.value));
+  }
+
+  // International: after 32-28 Black takes 23x32 and White takes back 37x28; 41 stops Black going on over 37.
+  it('a man offered where it is taken back is an exchange', () => {
+    expect(offers('W:W32,37,41:B23', 'international', '32-28')).toBe(true);
+  });
+  it('a man taken with nothing to take back is a sacrifice, not an exchange', () => {
+    expect(offers('W:W32:B23', 'international', '32-28')).toBe(false);
+  });
+  it('a capture that goes on over another man is not an exchange', () => {
+    expect(offers('W:W32,37:B23', 'international', '32-28')).toBe(false);
+  });
+  it('a move nobody can take is not an exchange', () => {
+    expect(offers('W:W32,37,41:B3', 'international', '32-28')).toBe(false);
+  });
+  it('a move that opens a capture of another man through the square it leaves is not an exchange', () => {
+    // 33-29 is offered to 23 (23x34, 40x29; 45 stops 34 going on over 40); with Black on 22 the square 33 left
+    // behind lets 22 take 28 instead.
+    expect(offers('W:W28,32,33,40,45:B17,19,23', 'international', '33-29')).toBe(true);
+    expect(offers('W:W28,32,33,40,45:B17,19,22,23', 'international', '33-29')).toBe(false);
+  });
+  it('with a king on the board no move is tried as an exchange', () => {
+    expect(offers('W:W32,37,41:B23,K1', 'international', '32-28')).toBe(false);
+  });
+  // 8x8, 22-18 offered to Black's 23, which would take it backward (landing on 14) and be taken back 17x10.
+  it('a man taken backward counts only where men capture backward', () => {
+    expect(offers('W:W17,21,22:B23', 'brazilian', '22-18')).toBe(true);
+    expect(offers('W:W17,21,22:B23', 'english', '22-18')).toBe(false);
+  });
+
+  it('after every offer the opponent must capture, and a capture of the offered man alone is taken back', () => {
+    for (const variant of ['international', 'english', 'russian', 'brazilian'] as const) {
+      const game = draughtsGame(variant);
+      const rng = createRng(7);
+      let offersSeen = 0;
+      for (let g = 0; g < 40; g++) {
+        let s = game.initial();
+        for (let ply = 0; ply < 70 && !game.outcome(s); ply++) {
+          const sp = new DraughtsSearchPosition(s);
+          for (const k of keys(sp)) {
+            if (!sp.offersExchange(k)) continue;
+            offersSeen++;
+            const to = sp.decode(k).to;
+            sp.makeMove(k);
+            expect(sp.status()).toBe(1);
+            for (const reply of keys(sp)) {
+              if (sp.decode(reply).captures.length !== 1 || sp.decode(reply).captures[0] !== to) continue;
+              sp.makeMove(reply);
+              expect(sp.status()).toBe(1);
+              sp.unmakeMove(reply);
+            }
+            sp.unmakeMove(k);
+          }
+          s = game.play(s, rng.pick(game.legalMoves(s)));
+        }
+      }
+      expect(offersSeen).toBeGreaterThan(50);
+    }
+  });
+});
+
+describe('the quick test before exchange offers are looked for', () => {
+  it('is true wherever a move offers an exchange, and false in some positions', () => {
+    for (const variant of ['international', 'english', 'brazilian'] as const) {
+      const game = draughtsGame(variant);
+      const rng = createRng(11);
+      let no = 0;
+      for (let g = 0; g < 30; g++) {
+        let s = game.initial();
+        for (let ply = 0; ply < 60 && !game.outcome(s); ply++) {
+          const sp = new DraughtsSearchPosition(s);
+          const offered = keys(sp).some((k) => sp.offersExchange(k));
+          if (offered) expect(sp.mayOfferExchange()).toBe(true);
+          if (!sp.mayOfferExchange()) no++;
+          s = game.play(s, rng.pick(game.legalMoves(s)));
+        }
+      }
+      expect(no).toBeGreaterThan(10);
+    }
+  });
+  it("a man that can step next to an opponent's may offer one; men far apart may not", () => {
+    const sp = (fen: string) =>
+      new DraughtsSearchPosition(draughtsGame('international').fromPosition(parseOk(fen, 'international')));
+    expect(sp('W:W32,37,41:B23').mayOfferExchange()).toBe(true);
+    expect(sp('W:W46:B5').mayOfferExchange()).toBe(false);
+    expect(sp('B:W46:B5').mayOfferExchange()).toBe(false);
+    expect(sp('B:W32,37,41:B22').mayOfferExchange()).toBe(true);
+    expect(sp('B:W32,37,41:B17').mayOfferExchange()).toBe(false);
+  });
+});

@@ -103,6 +103,8 @@ export class DraughtsSearchPosition {
   private readonly topHi: number;
   private readonly bottomLo: number;
   private readonly bottomHi: number;
+  /** next[d * 64 + bit]: the diagonal neighbour (geometry.ts). */
+  private readonly next: Int8Array;
 
   /** Index of the current position in the stacks below (game history first, then the search path). */
   private n = 0;
@@ -159,6 +161,7 @@ export class DraughtsSearchPosition {
     this.topHi = g.topHi;
     this.bottomLo = g.bottomLo;
     this.bottomHi = g.bottomHi;
+    this.next = g.next;
     this.load(state);
   }
 
@@ -599,6 +602,95 @@ export class DraughtsSearchPosition {
     return e.side === 0 ? white : 0 - white;
   }
 
+  /**
+   * Whether any man of the side to move can step next to a man of the opponent's, with no king on the board: without
+   * such a step no move offers an exchange (`offersExchange`), and quiescence need not generate the moves to see.
+   */
+  mayOfferExchange(): boolean {
+    const e = this.engine;
+    if ((e.kLo | e.kHi) !== 0) return false;
+    const s = this.half;
+    const s1 = s + 1;
+    const white = e.side === 0;
+    const tLo = white ? e.bLo : e.wLo;
+    const tHi = white ? e.bHi : e.wHi;
+    // Squares next to a man of theirs: one step up or down from it.
+    const nearLo = (tLo << s) | (tLo << s1) | (tLo >>> s) | (tHi << (32 - s)) | (tLo >>> s1) | (tHi << (32 - s1));
+    const nearHi = (tHi << s) | (tLo >>> (32 - s)) | (tHi << s1) | (tLo >>> (32 - s1)) | (tHi >>> s) | (tHi >>> s1);
+    const xLo = nearLo & ~(e.wLo | e.bLo) & this.validLo;
+    const xHi = nearHi & ~(e.wHi | e.bHi) & this.validHi;
+    if (white) {
+      // White steps toward lower bits: a man at b reaches b - s or b - s1.
+      const fromLo = (xLo << s) | (xLo << s1);
+      const fromHi = (xHi << s) | (xLo >>> (32 - s)) | (xHi << s1) | (xLo >>> (32 - s1));
+      return ((e.wLo & fromLo) | (e.wHi & fromHi)) !== 0;
+    }
+    const fromLo = (xLo >>> s) | (xHi << (32 - s)) | (xLo >>> s1) | (xHi << (32 - s1));
+    const fromHi = (xHi >>> s) | (xHi >>> s1);
+    return ((e.bLo & fromLo) | (e.bHi & fromHi)) !== 0;
+  }
+
+  /**
+   * Whether the quiet move `key` of a man (false for a capture) offers an exchange (Scan's quiescence tries these): afterwards a man of the
+   * opponent's can take the moved man, and every such capture ends on a square from which it cannot go on and where
+   * a man of ours takes the capturer back; nor does the square the man leaves open a capture of another of ours. A
+   * test of the squares around the move only, with no king on the board (false when there is one): what the opponent
+   * then plays, a larger capture elsewhere included, is the search's to find.
+   */
+  offersExchange(key: number): boolean {
+    const e = this.engine;
+    if ((e.kLo | e.kHi) !== 0 || (key & KEY_CAPTURE) !== 0) return false;
+    const from = key & 63;
+    const to = (key >> 6) & 63;
+    const side = e.side;
+    let usLo = side === 0 ? e.wLo : e.bLo;
+    let usHi = side === 0 ? e.wHi : e.bHi;
+    const themLo = side === 0 ? e.bLo : e.wLo;
+    const themHi = side === 0 ? e.bHi : e.wHi;
+    if (from < 32) usLo &= ~(1 << from);
+    else usHi &= ~(1 << (from - 32));
+    if (to < 32) usLo |= 1 << to;
+    else usHi |= 1 << (to - 32);
+    const back = this.rules.manCapturesBackward;
+    const next = this.next;
+    const them = 1 - side;
+    // The square left behind: a man of ours beside it, one of theirs beyond, and the capture lands on `from`.
+    for (let d = 0; d < 4; d++) {
+      const v = next[d * 64 + from] as number;
+      if (v < 0 || v === to || !has(usLo, usHi, v)) continue;
+      const a = next[d * 64 + v] as number;
+      if (a >= 0 && has(themLo, themHi, a) && manCaptures(them, 3 - d, back)) return false;
+    }
+    let attacks = 0;
+    for (let d = 0; d < 4; d++) {
+      // An attacker beside `to` in direction d takes it in the opposite direction, landing beyond.
+      const a = next[d * 64 + to] as number;
+      if (a < 0 || !has(themLo, themHi, a) || !manCaptures(them, 3 - d, back)) continue;
+      const land = next[(3 - d) * 64 + to] as number;
+      if (land < 0 || has(usLo, usHi, land) || has(themLo, themHi, land)) continue;
+      attacks++;
+      // After the capture `to` and `a` are empty and the capturer stands on `land`.
+      const freeLo = ~(usLo | themLo) | bitLo(to) | bitLo(a);
+      const freeHi = ~(usHi | themHi) | bitHi(to) | bitHi(a);
+      let recaptured = false;
+      for (let k = 0; k < 4; k++) {
+        const n = next[k * 64 + land] as number;
+        if (n < 0 || n === to) continue;
+        const beyond = next[k * 64 + n] as number;
+        const opposite = next[(3 - k) * 64 + land] as number;
+        // The capturer goes on over a man of ours in direction k.
+        if (has(usLo, usHi, n) && beyond >= 0 && has(freeLo, freeHi, beyond) && manCaptures(them, k, back))
+          return false;
+        // A man of ours on n takes it back in the opposite direction.
+        if (has(usLo, usHi, n) && opposite >= 0 && has(freeLo, freeHi, opposite) && manCaptures(side, 3 - k, back)) {
+          recaptured = true;
+        }
+      }
+      if (!recaptured) return false;
+    }
+    return attacks > 0;
+  }
+
   isTactical(key: number): boolean {
     return (key & KEY_CAPTURE) !== 0;
   }
@@ -642,6 +734,24 @@ export class DraughtsSearchPosition {
   get depth(): number {
     return this.n;
   }
+}
+
+/** Whether bit b is set in the board (lo, hi). */
+function has(lo: number, hi: number, b: number): boolean {
+  return b < 32 ? ((lo >>> b) & 1) !== 0 : ((hi >>> (b - 32)) & 1) !== 0;
+}
+
+function bitLo(b: number): number {
+  return b < 32 ? 1 << b : 0;
+}
+
+function bitHi(b: number): number {
+  return b < 32 ? 0 : 1 << (b - 32);
+}
+
+/** A man of `side` (0 White, moving up) may capture in direction d (geometry.ts: 0, 1 down, 2, 3 up). */
+function manCaptures(side: number, d: number, backward: boolean): boolean {
+  return backward || (side === 0 ? d >= 2 : d < 2);
 }
 
 function matches(
