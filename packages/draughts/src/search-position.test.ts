@@ -320,51 +320,55 @@ describe('exchange offers (the quiescence tries of the deep search)', () => {
 
   it('after every offer the opponent must capture, and a capture of the offered man alone is taken back', () => {
     for (const variant of ['international', 'english', 'russian', 'brazilian'] as const) {
-      const game = draughtsGame(variant);
-      const rng = createRng(7);
       let offersSeen = 0;
-      for (let g = 0; g < 40; g++) {
-        let s = game.initial();
-        for (let ply = 0; ply < 70 && !game.outcome(s); ply++) {
-          const sp = new DraughtsSearchPosition(s);
-          for (const k of keys(sp)) {
-            if (!sp.offersExchange(k)) continue;
-            offersSeen++;
-            const to = sp.decode(k).to;
-            sp.makeMove(k);
+      randomPlay(variant, 7, 40, 70, (sp) => {
+        for (const k of keys(sp)) {
+          if (!sp.offersExchange(k)) continue;
+          offersSeen++;
+          const to = sp.decode(k).to;
+          sp.makeMove(k);
+          expect(sp.status()).toBe(1);
+          for (const reply of keys(sp)) {
+            if (sp.decode(reply).captures.length !== 1 || sp.decode(reply).captures[0] !== to) continue;
+            sp.makeMove(reply);
             expect(sp.status()).toBe(1);
-            for (const reply of keys(sp)) {
-              if (sp.decode(reply).captures.length !== 1 || sp.decode(reply).captures[0] !== to) continue;
-              sp.makeMove(reply);
-              expect(sp.status()).toBe(1);
-              sp.unmakeMove(reply);
-            }
-            sp.unmakeMove(k);
+            sp.unmakeMove(reply);
           }
-          s = game.play(s, rng.pick(game.legalMoves(s)));
+          sp.unmakeMove(k);
         }
-      }
+      });
       expect(offersSeen).toBeGreaterThan(50);
     }
   });
 });
 
+/** Visits the positions of `games` seeded random games of at most `plies` plies. */
+function randomPlay(
+  variant: Parameters<typeof draughtsGame>[0],
+  seed: number,
+  games: number,
+  plies: number,
+  visit: (sp: DraughtsSearchPosition) => void,
+): void {
+  const game = draughtsGame(variant);
+  const rng = createRng(seed);
+  for (let g = 0; g < games; g++) {
+    let s = game.initial();
+    for (let ply = 0; ply < plies && !game.outcome(s); ply++) {
+      visit(new DraughtsSearchPosition(s));
+      s = game.play(s, rng.pick(game.legalMoves(s)));
+    }
+  }
+}
+
 describe('the quick test before exchange offers are looked for', () => {
   it('is true wherever a move offers an exchange, and false in some positions', () => {
     for (const variant of ['international', 'english', 'brazilian'] as const) {
-      const game = draughtsGame(variant);
-      const rng = createRng(11);
       let no = 0;
-      for (let g = 0; g < 30; g++) {
-        let s = game.initial();
-        for (let ply = 0; ply < 60 && !game.outcome(s); ply++) {
-          const sp = new DraughtsSearchPosition(s);
-          const offered = keys(sp).some((k) => sp.offersExchange(k));
-          if (offered) expect(sp.mayOfferExchange()).toBe(true);
-          if (!sp.mayOfferExchange()) no++;
-          s = game.play(s, rng.pick(game.legalMoves(s)));
-        }
-      }
+      randomPlay(variant, 11, 30, 60, (sp) => {
+        if (keys(sp).some((k) => sp.offersExchange(k))) expect(sp.mayOfferExchange()).toBe(true);
+        if (!sp.mayOfferExchange()) no++;
+      });
       expect(no).toBeGreaterThan(10);
     }
   });

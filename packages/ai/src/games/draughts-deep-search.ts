@@ -114,7 +114,7 @@ export interface DeepSearcherOptions {
    * Exchanges in quiescence (Scan's): with no king on the board, a quiet position whose evaluation does not reach
    * beta also tries the moves that offer a man for one of the opponent's (`DraughtsSearchPosition.offersExchange`),
    * up to this many such moves on one line; the captures that follow are resolved as usual. 0: off. Default: 8 on
-   * the 10x10 board (at equal nodes +70 Elo, at equal time +17 ± 35 over 200 games: its cost in speed takes most of
+   * the 10x10 board (at equal nodes +70 Elo, at equal time +17 ± 30 over 200 games: its cost in speed takes most of
    * it back), 0 on 8x8 and in give-away, where it was not measured (bench/RESULTS.md, "exchanges in quiescence").
    */
   readonly quiescenceExchanges?: number;
