@@ -631,11 +631,11 @@ export class DraughtsSearchPosition {
   }
 
   /**
-   * Whether the quiet move `key` of a man (false for a capture) offers an exchange (Scan's quiescence tries these): afterwards a man of the
+   * Whether the quiet move `key` of a man offers an exchange (Scan's quiescence tries these): afterwards a man of the
    * opponent's can take the moved man, and every such capture ends on a square from which it cannot go on and where
    * a man of ours takes the capturer back; nor does the square the man leaves open a capture of another of ours. A
-   * test of the squares around the move only, with no king on the board (false when there is one): what the opponent
-   * then plays, a larger capture elsewhere included, is the search's to find.
+   * test of the squares around the move only, with no king on the board (false when there is one, and for a
+   * capture): what the opponent then plays, a larger capture elsewhere included, is the search's to find.
    */
   offersExchange(key: number): boolean {
     const e = this.engine;
@@ -679,8 +679,9 @@ export class DraughtsSearchPosition {
         const beyond = next[k * 64 + n] as number;
         const opposite = next[(3 - k) * 64 + land] as number;
         // The capturer goes on over a man of ours in direction k.
-        if (has(usLo, usHi, n) && beyond >= 0 && has(freeLo, freeHi, beyond) && manCaptures(them, k, back))
+        if (has(usLo, usHi, n) && beyond >= 0 && has(freeLo, freeHi, beyond) && manCaptures(them, k, back)) {
           return false;
+        }
         // A man of ours on n takes it back in the opposite direction.
         if (has(usLo, usHi, n) && opposite >= 0 && has(freeLo, freeHi, opposite) && manCaptures(side, 3 - k, back)) {
           recaptured = true;
