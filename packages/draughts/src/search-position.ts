@@ -103,8 +103,10 @@ export class DraughtsSearchPosition {
   private readonly topHi: number;
   private readonly bottomLo: number;
   private readonly bottomHi: number;
-  /** next[d * 64 + bit]: the diagonal neighbour (geometry.ts). */
+  /** next[d * 64 + bit]: the diagonal neighbour; a bit's single-bit masks (geometry.ts). */
   private readonly next: Int8Array;
+  private readonly bitLo: Int32Array;
+  private readonly bitHi: Int32Array;
 
   /** Index of the current position in the stacks below (game history first, then the search path). */
   private n = 0;
@@ -162,6 +164,8 @@ export class DraughtsSearchPosition {
     this.bottomLo = g.bottomLo;
     this.bottomHi = g.bottomHi;
     this.next = g.next;
+    this.bitLo = g.bitLo;
+    this.bitHi = g.bitHi;
     this.load(state);
   }
 
@@ -643,14 +647,13 @@ export class DraughtsSearchPosition {
     const from = key & 63;
     const to = (key >> 6) & 63;
     const side = e.side;
-    let usLo = side === 0 ? e.wLo : e.bLo;
-    let usHi = side === 0 ? e.wHi : e.bHi;
+    const bitLo = this.bitLo;
+    const bitHi = this.bitHi;
+    // Our men after the move.
+    const usLo = ((side === 0 ? e.wLo : e.bLo) & ~(bitLo[from] as number)) | (bitLo[to] as number);
+    const usHi = ((side === 0 ? e.wHi : e.bHi) & ~(bitHi[from] as number)) | (bitHi[to] as number);
     const themLo = side === 0 ? e.bLo : e.wLo;
     const themHi = side === 0 ? e.bHi : e.wHi;
-    if (from < 32) usLo &= ~(1 << from);
-    else usHi &= ~(1 << (from - 32));
-    if (to < 32) usLo |= 1 << to;
-    else usHi |= 1 << (to - 32);
     const back = this.rules.manCapturesBackward;
     const next = this.next;
     const them = 1 - side;
@@ -670,8 +673,8 @@ export class DraughtsSearchPosition {
       if (land < 0 || has(usLo, usHi, land) || has(themLo, themHi, land)) continue;
       attacks++;
       // After the capture `to` and `a` are empty and the capturer stands on `land`.
-      const freeLo = ~(usLo | themLo) | bitLo(to) | bitLo(a);
-      const freeHi = ~(usHi | themHi) | bitHi(to) | bitHi(a);
+      const freeLo = ~(usLo | themLo) | (bitLo[to] as number) | (bitLo[a] as number);
+      const freeHi = ~(usHi | themHi) | (bitHi[to] as number) | (bitHi[a] as number);
       let recaptured = false;
       for (let k = 0; k < 4; k++) {
         const n = next[k * 64 + land] as number;
@@ -740,14 +743,6 @@ export class DraughtsSearchPosition {
 /** Whether bit b is set in the board (lo, hi). */
 function has(lo: number, hi: number, b: number): boolean {
   return b < 32 ? ((lo >>> b) & 1) !== 0 : ((hi >>> (b - 32)) & 1) !== 0;
-}
-
-function bitLo(b: number): number {
-  return b < 32 ? 1 << b : 0;
-}
-
-function bitHi(b: number): number {
-  return b < 32 ? 0 : 1 << (b - 32);
 }
 
 /** A man of `side` (0 White, moving up) may capture in direction d (geometry.ts: 0, 1 down, 2, 3 up). */

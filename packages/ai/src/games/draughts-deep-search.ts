@@ -689,7 +689,6 @@ export class DraughtsDeepSearcher {
     const base = ply * MAX_MOVES;
     let n: number;
     let bestScore = -WIN - 1;
-    let exchangeFrom = MAX_MOVES;
     if (status === 0) {
       if (this.endgames && this.inDatabase(pos)) {
         const r = this.endgames.probe(pos);
@@ -705,7 +704,6 @@ export class DraughtsDeepSearcher {
       bestScore = stand;
       if (stand > alpha) alpha = stand;
       n = this.quietTries(pos, base, offer);
-      exchangeFrom = this.crowningCount;
     } else {
       n = pos.generateCaptures(this.moves, base);
       if (n > 1) this.mo.scoreMoves(pos, base, n, 0, ply, true);
@@ -713,7 +711,9 @@ export class DraughtsDeepSearcher {
     for (let i = 0; i < n; i++) {
       const move = n > 1 && status !== 0 ? this.mo.pickNext(base, i, n) : (this.moves[base + i] as number);
       pos.makeMove(move);
-      const score = -this.quiesce(pos, -beta, -alpha, ply + 1, i < exchangeFrom ? exchanges : exchanges - 1);
+      // A quiet try that does not crown is an exchange offered: one fewer is left for the line.
+      const left = status === 0 && (move & KEY_CROWNS) === 0 ? exchanges - 1 : exchanges;
+      const score = -this.quiesce(pos, -beta, -alpha, ply + 1, left);
       pos.unmakeMove(move);
       if (this.stopped) return 0;
       if (score > bestScore) {
@@ -727,9 +727,6 @@ export class DraughtsDeepSearcher {
     }
     return bestScore;
   }
-
-  /** Crowning moves counted by the last `quietTries`: they come first in its list, the exchanges after them. */
-  private crowningCount = 0;
 
   /**
    * The quiet moves quiescence tries, written at `base`: the crowning moves, then (with `offer`) the moves that offer an
@@ -746,7 +743,6 @@ export class DraughtsDeepSearcher {
         moves[base + n++] = m;
       }
     }
-    this.crowningCount = n;
     if (!offer) return n;
     for (let i = n; i < all; i++) {
       const m = moves[base + i] as number;
