@@ -67,6 +67,12 @@ export interface Engine<S, M> {
   choose(s: S, level: string, options?: ThinkOptions): MoveChoice<M>;
   /** The strongest search to the given limits, with its principal variation. */
   analyse(s: S, limits: AnalyseLimits): Analysis<M>;
+  /**
+   * Loads what the engine plays this position's game with at its best, when that comes in parts (the draughts rule
+   * set's learned evaluation and book). Hosts call it before `choose` and `analyse`; without it they play with what
+   * is already loaded.
+   */
+  prepare?(s: S): Promise<void>;
 }
 
 /** Finds a level by id or name, case-insensitively. */

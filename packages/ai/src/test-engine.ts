@@ -15,3 +15,31 @@ export function nimTestEngine(): Engine<NimState, number> {
     position: (s) => new ContractPosition(nim, s, { evaluate: () => 0 }),
   });
 }
+
+/**
+ * The Nim engine with a `prepare` that takes a few milliseconds (a later request must still wait for it), fails for
+ * a heap of 13 stones, and a `choose` and `analyse` that refuse any state it was not prepared for.
+ */
+export function preparedNimTestEngine(): Engine<NimState, number> {
+  const inner = nimTestEngine();
+  const prepared = new Set<number>();
+  const check = (s: NimState): void => {
+    if (!prepared.has(s.stones)) throw new Error(`not prepared for ${s.stones} stones`);
+  };
+  return {
+    levels: inner.levels,
+    async prepare(s) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (s.stones === 13) throw new Error('no data for 13 stones');
+      prepared.add(s.stones);
+    },
+    choose(s, level, options) {
+      check(s);
+      return inner.choose(s, level, options);
+    },
+    analyse(s, limits) {
+      check(s);
+      return inner.analyse(s, limits);
+    },
+  };
+}

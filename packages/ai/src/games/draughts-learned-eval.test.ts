@@ -231,6 +231,37 @@ describe('Master with the learned evaluation', () => {
     },
   );
 
+  it.each(['english', 'international', 'russian'] as const)(
+    '%s: an engine loaded with no rule set plays the hand-written evaluation until prepare loads the game’s',
+    async (variant) => {
+      const bare = await loadDraughtsEngine({ threads: 1, variants: [] });
+      const plain = createDraughtsEngine({ threads: 1 });
+      const own = createDraughtsEngine({
+        threads: 1,
+        evaluators: { [variant]: (await loadLearnedEvaluator(variant))! },
+      });
+      const s = variant === 'english' ? stateOf('english', fen) : draughtsGame(variant).initial();
+      const score = (e: typeof plain, state: DraughtsState): number | undefined => e.analyse(state, { depth: 1 }).score;
+      expect(score(bare, s)).toBe(score(plain, s));
+      // Give-away plays no learned evaluation: preparing for it loads nothing.
+      await bare.prepare(draughtsGame(variant, { giveaway: true }).initial());
+      expect(score(bare, s)).toBe(score(plain, s));
+      await bare.prepare(s);
+      expect(score(bare, s)).toBe(score(own, s));
+      expect(score(bare, s)).not.toBe(score(plain, s));
+    },
+  );
+
+  it('loadDraughtsEngine loads the rule sets it is given and no other', async () => {
+    const some = await loadDraughtsEngine({ threads: 1, variants: ['international'] });
+    const plain = createDraughtsEngine({ threads: 1 });
+    const international = draughtsGame('international').initial();
+    const english = stateOf('english', fen);
+    const score = (e: typeof plain, state: DraughtsState): number | undefined => e.analyse(state, { depth: 1 }).score;
+    expect(score(some, international)).not.toBe(score(plain, international));
+    expect(score(some, english)).toBe(score(plain, english));
+  });
+
   it('the levels the manuals name keep the hand-written evaluation: only Master plays a learned one', () => {
     expect(DRAUGHTS_LEVELS.filter((l) => l.learnedIn !== undefined).map((l) => l.id)).toEqual(['master']);
   });

@@ -43,7 +43,7 @@ import { lazyEngine } from '../lazy-engine.js';
 import { decodePv, reportIteration } from '../level-engine.js';
 import type { SearchInfo, SearchResult } from '../search.js';
 import { WIN, WIN_BOUND } from '../search-position.js';
-import { loadedDraughtsBook, pickBookMove, type DraughtsBook } from './draughts-book.js';
+import { loadDraughtsBook, loadedDraughtsBook, pickBookMove, type DraughtsBook } from './draughts-book.js';
 import {
   DraughtsDeepSearcher,
   type DeepEndgames,
@@ -183,8 +183,17 @@ export interface DraughtsEngineOptions {
   readonly searcher?: Omit<DraughtsSearcherOptions, 'ttLog2'>;
   /** The deep searcher's settings, for the levels with `search: 'deep'`; the table size comes from the level. */
   readonly deepSearcher?: Omit<DeepSearcherOptions, 'ttLog2' | 'table' | 'helper'>;
-  /** Learned evaluations by rule set, for the levels that use them (`DraughtsLevel.learnedIn`). */
+  /**
+   * Learned evaluations by rule set, for the levels that use them (`DraughtsLevel.learnedIn`); `prepare` adds the
+   * committed one of a rule set that has none here.
+   */
   readonly evaluators?: Partial<Record<VariantId, DeepEvaluator>>;
+  /**
+   * The rule sets whose learned evaluations (and books, through `loadEngine`) `loadDraughtsEngine` loads before it
+   * returns: default every one its levels use. A page passes none and lets `prepare` load the one its game is played
+   * under, so that it downloads one rule set's weights, not seven **(ours)**.
+   */
+  readonly variants?: readonly VariantId[];
   /** The opening book on (`true`) or off (`false`) at every level; by default each level's own `book`. */
   readonly book?: boolean;
   /**
@@ -204,6 +213,8 @@ const MAX_DEFAULT_THREADS = 8;
 
 /** A draughts engine; `close` ends its helper threads (they never keep a process alive, but a host may end them). */
 export interface DraughtsEngine extends Engine<DraughtsState, DraughtsMove> {
+  /** Loads what the levels play the position's rule set with: its learned evaluation and its opening book. */
+  prepare(s: DraughtsState): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -298,6 +309,8 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
   const levels = options.levels ?? DRAUGHTS_LEVELS;
   const strongest = levels[levels.length - 1];
   if (!strongest) throw new Error('an engine needs at least one level');
+  // The engine's own record: `prepare` adds to it.
+  const evaluators: Partial<Record<VariantId, DeepEvaluator>> = { ...options.evaluators };
   // One searcher per table size, built on first use.
   const searchers = new Map<number, DraughtsSearcher>();
   const getSearcher = (ttLog2: number): DraughtsSearcher => {
@@ -321,7 +334,7 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
     let s = deepSearchers.get(key);
     if (!s) {
       const deep = { ...(defaultEndgames ? { endgames: defaultEndgames } : {}), ...options.deepSearcher };
-      const ev = learned === undefined ? undefined : options.evaluators?.[learned];
+      const ev = learned === undefined ? undefined : evaluators[learned];
       const evaluator = ev ?? deep.evaluator;
       // Helpers must search with the main thread's evaluation (one scale in the shared table): a learned one goes to
       // them as its weights; any other evaluator object cannot travel, and its search stays on one thread.
@@ -368,7 +381,7 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
   const searcherOf = (level: DraughtsLevel, s: DraughtsState): DraughtsSearcher | DraughtsDeepSearcher => {
     if (level.search !== 'deep') return getSearcher(level.ttLog2);
     const variant = s.position.variant;
-    const learned = !s.giveaway && level.learnedIn?.includes(variant) && options.evaluators?.[variant] !== undefined;
+    const learned = !s.giveaway && level.learnedIn?.includes(variant) && evaluators[variant] !== undefined;
     return getDeepSearcher(level.ttLog2, learned ? variant : undefined);
   };
   const bookOf = (variant: VariantId): DraughtsBook | undefined =>
@@ -387,6 +400,16 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
 
   return {
     levels,
+    async prepare(s: DraughtsState): Promise<void> {
+      if (s.giveaway) return;
+      const variant = s.position.variant;
+      if (evaluators[variant] === undefined && levels.some((l) => l.learnedIn?.includes(variant))) {
+        const { loadLearnedEvaluator } = await import('./draughts-learned-eval.js');
+        const ev = await loadLearnedEvaluator(variant);
+        if (ev) evaluators[variant] ??= ev;
+      }
+      if (!options.books && options.book !== false && levels.some((l) => l.book)) await loadDraughtsBook(variant);
+    },
     choose(s: DraughtsState, levelId: string, think: ThinkOptions = {}): MoveChoice<DraughtsMove> {
       if (s.over) throw new Error('choose() called on a finished game');
       // The clock runs from here: the checks and the table's clearing come out of the move's time.
@@ -508,13 +531,15 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
 
 /**
  * `createDraughtsEngine` with the learned evaluations loaded for the levels that play with them (Master, where it
- * measured better: bench/RESULTS.md). Their weights are a chunk of their own, imported here and not before.
+ * measured better: bench/RESULTS.md), of every rule set or of `options.variants`. Their weights are chunks of their
+ * own, one a rule set, imported here or by `prepare` and not before.
  */
 export async function loadDraughtsEngine(options: DraughtsEngineOptions = {}): Promise<DraughtsEngine> {
   const levels = options.levels ?? DRAUGHTS_LEVELS;
-  const wanted = new Set(levels.flatMap((l) => l.learnedIn ?? []));
+  const used = new Set(levels.flatMap((l) => l.learnedIn ?? []));
+  const wanted = options.variants ? options.variants.filter((v) => used.has(v)) : [...used];
   const evaluators: Partial<Record<VariantId, DeepEvaluator>> = {};
-  if (wanted.size > 0) {
+  if (wanted.length > 0) {
     const { loadLearnedEvaluator } = await import('./draughts-learned-eval.js');
     for (const variant of wanted) {
       const ev = await loadLearnedEvaluator(variant);

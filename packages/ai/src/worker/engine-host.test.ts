@@ -82,6 +82,33 @@ describe('engine host', () => {
     expect(nim.legalMoves({ stones: 6, toMove: 0 })).toContain((answers[2] as { value: { pv: number[] } }).value.pv[0]);
   });
 
+  it('has the engine prepare for each state before it answers, in order, and a failed preparation is a coded error', async () => {
+    const h = started();
+    h.send({ id: 1, kind: 'init', spec: { module: testEngine.module, name: 'preparedNimTestEngine' } });
+    const choose = (id: number, stones: number) => ({
+      id,
+      kind: 'choose',
+      state: { stones, toMove: 0 },
+      level: 'best',
+      options: {},
+      iterations: false,
+      thoughts: false,
+    });
+    h.send(choose(2, 7));
+    h.send(choose(3, 13));
+    h.send({ id: 4, kind: 'analyse', state: { stones: 6, toMove: 0 }, limits: { depth: 8 }, iterations: false });
+    const answers = await h.answers(4);
+    expect(answers.map((a) => [a.id, a.kind])).toEqual([
+      [1, 'result'],
+      [2, 'result'],
+      [3, 'error'],
+      [4, 'result'],
+    ]);
+    expect((answers[1] as { value: { move: number } }).value.move).toBe(3);
+    expect(answers[2]).toMatchObject({ error: { code: 'engine/load-failed' } });
+    expect((answers[2] as { error: { message: string } }).error.message).toContain('13 stones');
+  });
+
   it('streams the iterations of an analysis before its result, when asked', async () => {
     const h = started();
     h.send({ id: 1, kind: 'init', spec: testEngine });

@@ -18,6 +18,7 @@ export interface EngineReady {
 /** Serves one engine on `port` for as long as the port lives. */
 export function serveEngine(port: EnginePort): void {
   let engine: Promise<Result<AnyEngine, InputError>> | undefined;
+  let queue: Promise<void> = Promise.resolve();
   let stop: Int32Array | undefined;
   const send = (response: EngineResponse): void => port.postMessage(response);
 
@@ -45,10 +46,15 @@ export function serveEngine(port: EnginePort): void {
       send({ id: req.id, kind: 'error', error: coded('engine/not-ready', `${req.kind} before init`) });
       return;
     }
-    // Every request waits on the same promise, so answers keep the order of the requests.
-    void engine.then((r) => {
-      if (!r.ok) send({ id: req.id, kind: 'error', error: coded('engine/not-ready', r.error.message) });
-      else send(run(r.value, req, stop, send));
+    // Every request waits on the one before it, so answers keep the order of the requests.
+    const ready = engine;
+    queue = queue.then(async () => {
+      const r = await ready;
+      if (!r.ok) {
+        send({ id: req.id, kind: 'error', error: coded('engine/not-ready', r.error.message) });
+        return;
+      }
+      send((await prepare(r.value, req)) ?? run(r.value, req, stop, send));
     });
   });
 }
@@ -78,6 +84,20 @@ function run(
     return { id, kind: 'result', value };
   } catch (e) {
     return { id, kind: 'error', error: coded('engine/failed', messageOf(e)) };
+  }
+}
+
+/** Has the engine load what it plays the state with (`Engine.prepare`); a failure is the request's coded error. */
+async function prepare(
+  engine: AnyEngine,
+  req: Exclude<EngineRequest, { kind: 'init' }>,
+): Promise<EngineResponse | undefined> {
+  try {
+    await engine.prepare?.(req.state);
+    return undefined;
+  } catch (e) {
+    const error = coded('engine/load-failed', `the engine did not load what it plays with: ${messageOf(e)}`);
+    return { id: req.id, kind: 'error', error };
   }
 }
 

@@ -21,8 +21,7 @@ import {
   type DrawCounter,
   type VariantId,
 } from '@tactica/draughts';
-import { DRAUGHTS_LEVELS } from '@tactica/ai/draughts';
-import type { Engine } from '@tactica/ai';
+import { DRAUGHTS_LEVELS, type DraughtsEngine } from '@tactica/ai/draughts';
 import { optionFlag, optionText, readOptions } from '../options.js';
 import { sequentialSetup } from '../setup.js';
 import { listing } from '../listing.js';
@@ -31,7 +30,7 @@ import { draughtsBoard, type DraughtsPiece } from './board.js';
 import { exportPdn, PDN, readPdnRecord } from './records.js';
 
 /** One engine for every draughts game, per thread count asked for (`undefined`: the engine's default). */
-const engines = new Map<number | undefined, Promise<Engine<DraughtsState, DraughtsMove>>>();
+const engines = new Map<number | undefined, Promise<DraughtsEngine>>();
 
 /** The manual's status bar (3.3.5) as data, plus what the board alone does not show. */
 export interface DraughtsStatus extends StatusBase {
@@ -121,17 +120,18 @@ function setupOf(game: DraughtsGame, start: DraughtsState, options: Record<strin
     levels: DRAUGHTS_LEVELS,
     loadEngine: async (engineOptions = {}) => {
       const ai = await import('@tactica/ai/draughts');
-      // The rule set's opening book comes with the engine (a chunk of its own), so that Master plays from it from
-      // its first move; the manual's levels never read it **(ours)**.
-      if (!start.giveaway) await ai.loadDraughtsBook(variant);
-      // One engine for every draughts game, with the learned evaluations its levels play with.
+      // One engine for every draughts game. It loads the rule set's learned evaluation and opening book (chunks of
+      // their own) before it answers, so that Master plays with them from its first move, and no other rule set's;
+      // the manual's levels never read them **(ours)**.
       const { threads } = engineOptions;
       let engine = engines.get(threads);
       if (!engine) {
-        engine = ai.loadDraughtsEngine(threads === undefined ? {} : { threads });
+        engine = ai.loadDraughtsEngine({ ...(threads === undefined ? {} : { threads }), variants: [] });
         engines.set(threads, engine);
       }
-      return await engine;
+      const ready = await engine;
+      await ready.prepare(start);
+      return ready;
     },
     records: [PDN],
     // Manual 3.2.2: "Auto ... Move with English/American, and Game with all others".
