@@ -70,11 +70,12 @@ async function sideOf(settings, kind, o, dist, threads, evaluation, weightsFile)
       return { ...side, searcher: new lib.DraughtsDeepSearcher({ ttLog2: 16, ...settings, evaluator }) };
     }
     if (WEIGHTS.variant !== o.variant) throw new Error(`${weightsFile}: weights of ${WEIGHTS.variant}`);
-    const evaluator = ai.LearnedDraughtsEvaluator.fromWeights(WEIGHTS);
+    const evaluator = lib.LearnedDraughtsEvaluator.fromWeights(WEIGHTS);
     return { ...side, searcher: new lib.DraughtsDeepSearcher({ ttLog2: 16, ...settings, evaluator }) };
   }
   if (evaluation === 'learned') {
-    const evaluator = await ai.loadLearnedEvaluator(o.variant);
+    // The build's own evaluation (a side of another build plays its code throughout).
+    const evaluator = await lib.loadLearnedEvaluator(o.variant);
     if (!evaluator) throw new Error(`no learned evaluation for ${o.variant}`);
     return { ...side, searcher: new lib.DraughtsDeepSearcher({ ttLog2: 16, ...settings, evaluator }) };
   }
