@@ -2,7 +2,8 @@
 //   npm run train:draughts -- --rules <rule set> --seed N --games G [--nodes 3000] [--jobs 2]
 //        [--epochs 300] [--rate 1] [--rate-end R] [--l2 1e-6] [--lambda 1] [--epsilon 1e-5] [--material-prior 1e-5]
 //        [--cache FILE] [--out FILE] [--dry-run] [--eval learned] [--max-minutes M] [--also FILE,…]
-//        [--label-nodes N] [--label-eval hand|learned] [--label-cache FILE] [--also-labels FILE,…] [--windows 2x4|3x4]
+//        [--label-nodes N] [--label-eval hand|learned] [--label-cache FILE] [--also-labels FILE,…]
+//        [--windows 2x4|3x4|2x4+4x4]
 //        [--network H] [--network-epochs 20] [--network-rate 0.002] [--linear fit|committed] [--fix name=v,…]
 // Self-play games of the deep search (hand-written evaluation, `--nodes` a move) from the ACF ballots (English) or
 // seeded random openings; their quiet positions labelled with the game's result blended with the search's score;
@@ -24,7 +25,8 @@
 // read); `--also-labels FILE,…` lends the scores of caches made by the same search with earlier weights to the
 // positions the run's own cache lacks (the weights module names those weights). The labels do not depend on the order
 // or the number of jobs. `--windows 3x4` fits windows of three rows by four files (six squares) instead of two by
-// four; the evaluation knows the shape from the number of weights.
+// four; `--windows 2x4+4x4` the two-by-four windows and, with them, Scan's four-by-four areas (eight squares, at
+// every other row and file); the evaluation knows the shape from the number of weights.
 // `--network H` then fits a network of H hidden units (draughts-network.ts) as a correction to the linear score, on
 // the same positions, labels and split, and the module carries it; `--linear committed` fits no linear weights but
 // keeps the committed ones (naming their command) and fits the network over them. `--fix steps=2,free-men=4` holds

@@ -128,6 +128,34 @@ describe('the learned draughts evaluation', () => {
   });
 
   it.each([8, 10] as const)(
+    '%s squares a side: the 4×4 areas are two 2×4 windows one above the other, at every other row and file',
+    (size) => {
+      const layout = learnedLayout(size, '2x4+4x4');
+      const per = (size - 4) / 2 + 1;
+      expect(layout.areas).toBe(((size - 2) / 2) * per);
+      expect(layout.patternFeatures).toBe(layout.windows + layout.areas);
+      const bitsOf = (w: number): number[] => Array.from(layout.windowBits.subarray(w * 4, w * 4 + 4));
+      const covered = new Set<number>();
+      for (let a = 0; a < layout.areas; a++) {
+        const top = bitsOf(layout.areaTop[a]!);
+        const bottom = bitsOf(layout.areaBottom[a]!);
+        // The upper window's squares all come before the lower one's: its configuration is the lower digits.
+        expect(Math.max(...top)).toBeLessThan(Math.min(...bottom));
+        // Four rows: the lower window starts two rows (one row pair of bits, size squares) below the upper one.
+        expect(bottom[0]! - top[0]!).toBe(size + 1);
+        for (const b of [...top, ...bottom]) covered.add(b);
+      }
+      expect(covered.size).toBe((size * size) / 2);
+      // Every configuration of an area has a parameter or is worth nothing, and areas share none with windows.
+      const windowParams = new Set(Array.from(layout.patternParam.subarray(0, layout.windows * 81)));
+      const areaParams = Array.from(layout.patternParam.subarray(layout.windows * 81)).filter((p) => p >= 0);
+      expect(areaParams.some((p) => windowParams.has(p))).toBe(false);
+      const variant = size === 8 ? 'english' : 'international';
+      expect(new LearnedDraughtsEvaluator(variant, new Float64Array(2 * layout.params)).layout).toBe(layout);
+    },
+  );
+
+  it.each([8, 10] as const)(
     '%s squares a side: the two wings split the board, as the balance feature counts on',
     (size) => {
       const { wings, validLo, validHi } = learnedLayout(size);

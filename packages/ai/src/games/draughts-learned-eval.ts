@@ -55,10 +55,16 @@ const CONFIGS = 81;
 /**
  * The windows' shape: two rows by four files (four playable squares, 81 configurations) or three rows by four files
  * (six squares, 729 configurations; each 2×4 window lies in one, so it sees all the smaller shape sees and how a
- * third row backs a formation up) **(ours)**. Weights tell their shape by their number.
+ * third row backs a formation up) **(ours)**; or the 2×4 windows and, over them, Scan's 4×4 areas: four rows by four
+ * files (eight squares, 6 561 configurations) at every other row and file, each made of two 2×4 windows one above the
+ * other, so an area's configuration costs one multiply-add once the windows are read. The small windows carry what
+ * is common (a man's square, a pair's shape); the areas what only a larger formation shows (a tail, a hook, a hole
+ * behind the front), fitted together. Weights tell their shape by their number.
  */
-export const WINDOW_SHAPES = ['2x4', '3x4'] as const;
+export const WINDOW_SHAPES = ['2x4', '3x4', '2x4+4x4'] as const;
 export type WindowShape = (typeof WINDOW_SHAPES)[number];
+/** Configurations of a 4×4 area (eight squares): two 2×4 windows' configurations, the upper one lowest. */
+export const AREA_CONFIGS = 6561;
 /** Weights are stored in quarters of a hundredth of a man. */
 export const WEIGHT_SCALE = 4;
 
@@ -73,6 +79,13 @@ export interface LearnedLayout {
   /** Men per side at the start, doubled: the phase runs from this many pieces (opening) to none (ending). */
   readonly startMen: number;
   readonly windows: number;
+  /** 4×4 areas (shape '2x4+4x4', otherwise none): each the 2×4 windows `areaTop` and `areaBottom` (two rows below). */
+  readonly areas: number;
+  readonly areaTop: Int16Array;
+  readonly areaBottom: Int16Array;
+  /** Pattern features a position has (windows, then areas), and where each one's configurations start in `patternParam`. */
+  readonly patternFeatures: number;
+  readonly patternBase: Int32Array;
   /** The bits of every window, ascending (2×4: a, a + 1, a + d, a + d + 1, with d half or half + 1). */
   readonly windowBits: Int8Array;
   /** Pairs of adjacent rows: the first bit of each and how many bits it spans (at most 11); the 2×4 shape's fast path. */
@@ -84,7 +97,7 @@ export interface LearnedLayout {
   readonly windowStep: Int8Array;
   /** Parameters per phase: scalars first, then the patterns' shared weights. */
   readonly params: number;
-  /** For window w and configuration c: the parameter at [w * configs + c] (-1 when the weight must be 0) and its sign. */
+  /** For pattern feature k and configuration c: the parameter at [patternBase[k] + c] (-1 when the weight must be 0) and its sign. */
   readonly patternParam: Int32Array;
   readonly patternSign: Int8Array;
   readonly validLo: number;
@@ -122,7 +135,7 @@ function rowCol(size: number, i: number): { row: number; col: number } {
 export function learnedLayout(size: 8 | 10, shape: WindowShape = '2x4'): LearnedLayout {
   const known = layouts.get(`${size}/${shape}`);
   if (known) return known;
-  const rows = shape === '2x4' ? 2 : 3;
+  const rows = shape === '3x4' ? 3 : 2;
   const windowSize = 2 * rows;
   const configs = 3 ** windowSize;
   const half = size / 2;
@@ -183,7 +196,7 @@ export function learnedLayout(size: 8 | 10, shape: WindowShape = '2x4'): Learned
   const windowPair = new Int8Array(windows);
   const windowShift = new Int8Array(windows);
   const windowStep = new Int8Array(windows);
-  for (let w = 0; shape === '2x4' && w < windows; w++) {
+  for (let w = 0; rows === 2 && w < windows; w++) {
     const [a, a1, ad, ad1] = bits.slice(w * 4, w * 4 + 4) as [number, number, number, number];
     const d = ad - a;
     if (a1 !== a + 1 || ad1 !== ad + 1 || (d !== half && d !== half + 1)) throw new Error('a window out of shape');
@@ -205,19 +218,45 @@ export function learnedLayout(size: 8 | 10, shape: WindowShape = '2x4'): Learned
     if (k === undefined) throw new Error('a window without its mirror');
     mirror[w] = k;
   }
-  const patternParam = new Int32Array(windows * configs).fill(-1);
-  const patternSign = new Int8Array(windows * configs);
+  // Areas: the windows on rows r and r + 2 (r even), files alike. Half a turn maps the area at (r, j) to the one
+  // made of the two windows' mirrors, the lower one now on top.
+  const per = windowsPerPair(size);
+  const areaTop: number[] = [];
+  const areaBottom: number[] = [];
+  for (let r = 0; shape === '2x4+4x4' && r + 3 < size; r += 2) {
+    for (let j = 0; j < per; j++) {
+      areaTop.push(r * per + j);
+      areaBottom.push((r + 2) * per + j);
+    }
+  }
+  const areas = areaTop.length;
+  const areaMirror = areaTop.map((t, a) => {
+    const m = areaTop.findIndex((t2, b) => t2 === mirror[areaBottom[a] as number] && areaBottom[b] === mirror[t]);
+    if (m < 0) throw new Error('an area without its mirror');
+    return m;
+  });
+  const patternFeatures = windows + areas;
+  const patternBase = new Int32Array(patternFeatures);
+  for (let k = 0; k < patternFeatures; k++) {
+    patternBase[k] = k < windows ? k * configs : windows * configs + (k - windows) * AREA_CONFIGS;
+  }
+  const slots = windows * configs + areas * AREA_CONFIGS;
+  const patternParam = new Int32Array(slots).fill(-1);
+  const patternSign = new Int8Array(slots);
   let params = SCALARS;
-  for (let w = 0; w < windows; w++) {
-    for (let c = 0; c < configs; c++) {
-      const key = w * configs + c;
-      // The mirror: square k goes to square windowSize - 1 - k, white men become black men and back.
+  for (let k = 0; k < patternFeatures; k++) {
+    const isArea = k >= windows;
+    const n = isArea ? 8 : windowSize;
+    const mk = isArea ? windows + (areaMirror[k - windows] as number) : (mirror[k] as number);
+    for (let c = 0; c < 3 ** n; c++) {
+      const key = (patternBase[k] as number) + c;
+      // The mirror: square i goes to square n - 1 - i, white men become black men and back.
       let mc = 0;
-      for (let k = 0, x = c; k < windowSize; k++, x = Math.floor(x / 3)) {
+      for (let i = 0, x = c; i < n; i++, x = Math.floor(x / 3)) {
         const st = x % 3;
-        mc += (st === 0 ? 0 : 3 - st) * 3 ** (windowSize - 1 - k);
+        mc += (st === 0 ? 0 : 3 - st) * 3 ** (n - 1 - i);
       }
-      const mkey = (mirror[w] as number) * configs + mc;
+      const mkey = (patternBase[mk] as number) + mc;
       if (mkey === key || (c === 0 && mc === 0)) continue; // its own mirror (or empty): worth 0 for both sides
       if (key < mkey) {
         patternParam[key] = params;
@@ -236,6 +275,11 @@ export function learnedLayout(size: 8 | 10, shape: WindowShape = '2x4'): Learned
     half,
     startMen: 2 * (size === 10 ? 20 : 12),
     windows,
+    areas,
+    areaTop: Int16Array.from(areaTop),
+    areaBottom: Int16Array.from(areaBottom),
+    patternFeatures,
+    patternBase,
     windowBits: Int8Array.from(bits),
     pairStart,
     pairBits,
@@ -307,7 +351,7 @@ export const ENDING_CROWNED = 4;
 
 /**
  * The features of a position, White minus Black, into `out`: the scalars (`SCALAR_FEATURES`) then each window's
- * configuration. `fields` is scratch of 2 × (rows - 1) words. Returns pieces on the board × 32 + the ending's divisor
+ * configuration, then each area's. `fields` is scratch of 2 × (rows - 1) words. Returns pieces on the board × 32 + the ending's divisor
  * (0 for none), so that nothing is allocated. The trainer's view; the evaluation reads the same windows on the fly.
  */
 export function collectFeatures(
@@ -324,7 +368,7 @@ export function collectFeatures(
   out: Int32Array,
 ): number {
   const info = collectScalars(layout, kingsToTrap, wLo, wHi, bLo, bHi, kLo, kHi, turn, out);
-  if (layout.shape !== '2x4') {
+  if (layout.windowSize !== 4) {
     for (let w = 0; w < layout.windows; w++) out[SCALARS + w] = windowConfig(layout, w, wLo, wHi, bLo, bHi);
     return info;
   }
@@ -349,7 +393,13 @@ export function collectFeatures(
     const nb = ((fb >>> sh) & 3) | (((fb >>> sd) & 3) << 2);
     out[SCALARS + w] = TERNARY[nw | (nb << 4)] as number;
   }
-
+  const top = layout.areaTop;
+  const bottom = layout.areaBottom;
+  const at = SCALARS + layout.windows;
+  for (let a = 0; a < layout.areas; a++) {
+    out[at + a] =
+      (out[SCALARS + (top[a] as number)] as number) + CONFIGS * (out[SCALARS + (bottom[a] as number)] as number);
+  }
   return info;
 }
 
@@ -511,7 +561,8 @@ export interface LearnedEvaluatorOptions {
    * that a leaf costs the scalar features alone; otherwise every evaluation reads its windows from the bitboards.
    * Off by default: the search evaluates at fewer nodes than it makes moves, and reading the windows (21 on 8x8, 36
    * on 10x10) costs less than updating them at every make and unmake — the same tree at 16% more nodes a CPU second
-   * in English, 7% in International **(ours; bench/RESULTS.md, learned evaluation, 2026-11-26 16:30)**.
+   * in English, 7% in International **(ours; bench/RESULTS.md, learned evaluation, 2026-11-26 16:30)**. Weights
+   * with 4×4 areas always read from the bitboards: an area is two windows' configurations, read there anyway.
    */
   readonly incremental?: boolean;
   /** A network whose output is added to the linear score (`DraughtsWeights.network`). */
@@ -533,10 +584,15 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
   /** Scalar weights (quarters), opening then ending. */
   private readonly scalarO: Int32Array;
   private readonly scalarE: Int32Array;
-  /** Pattern weights (quarters) by window * 81 + configuration, signs applied, per phase (6 KB each on 10x10). */
+  /**
+   * Pattern weights (quarters) by `patternBase[feature]` + configuration, signs applied, per phase (6 KB each on
+   * 10x10 with 2×4 windows alone, 216 KB with the areas).
+   */
   private readonly patternO: Int16Array;
   private readonly patternE: Int16Array;
   private readonly features: Int32Array;
+  /** Scratch: each window's configuration, which the areas are made of. */
+  private readonly windowConfigs: Int32Array;
   /** Whether `evaluate` has make/unmake keep the windows' sums (`LearnedEvaluatorOptions.incremental`). */
   readonly incremental: boolean;
   /** The network added to the linear score, if any. */
@@ -547,7 +603,7 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
     this.variant = variant;
     const layout = layoutForWeights(rules.size, params.length);
     this.layout = layout;
-    this.incremental = options.incremental ?? false;
+    this.incremental = (options.incremental ?? false) && layout.areas === 0;
     this.network = options.network;
     if (this.network && this.network.squares !== (rules.size * rules.size) / 2) {
       throw new Error(`${variant}: a network of ${this.network.squares} squares`);
@@ -561,7 +617,7 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
       this.scalarO[i] = q(i);
       this.scalarE[i] = q(layout.params + i);
     }
-    const n = layout.windows * layout.configs;
+    const n = layout.patternParam.length;
     this.patternO = new Int16Array(n);
     this.patternE = new Int16Array(n);
     const clamp = (x: number): number => Math.max(-32768, Math.min(32767, x));
@@ -573,6 +629,7 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
       this.patternE[k] = clamp(sign * q(layout.params + p));
     }
     this.features = new Int32Array(SCALARS);
+    this.windowConfigs = new Int32Array(layout.windows);
   }
 
   /** What rebuilds this evaluation in a Lazy SMP helper thread (plain data: `HelperSettings.learned`). */
@@ -605,9 +662,9 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
     const te = this.patternE;
     let so = 0;
     let se = 0;
-    if (layout.shape !== '2x4') {
+    if (layout.windowSize !== 4) {
       for (let w = 0; w < layout.windows; w++) {
-        const idx = w * layout.configs + windowConfig(layout, w, wLo, wHi, bLo, bHi);
+        const idx = (layout.patternBase[w] as number) + windowConfig(layout, w, wLo, wHi, bLo, bHi);
         so += to[idx] as number;
         se += te[idx] as number;
       }
@@ -617,6 +674,7 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
     const wd = layout.windowStep;
     const per = windowsPerPair(layout.size);
     const pairs = layout.size - 1;
+    const cfg = this.windowConfigs;
     for (let r = 0, w = 0; r < pairs; r++) {
       const start = layout.pairStart[r] as number;
       const n = layout.pairBits[r] as number;
@@ -627,7 +685,21 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
         const sd = sh + (wd[w] as number);
         const nw = ((fw >>> sh) & 3) | (((fw >>> sd) & 3) << 2);
         const nb = ((fb >>> sh) & 3) | (((fb >>> sd) & 3) << 2);
-        const idx = w * CONFIGS + (TERNARY[nw | (nb << 4)] as number);
+        const c = TERNARY[nw | (nb << 4)] as number;
+        cfg[w] = c;
+        const idx = w * CONFIGS + c;
+        so += to[idx] as number;
+        se += te[idx] as number;
+      }
+    }
+    const areas = layout.areas;
+    if (areas > 0) {
+      const top = layout.areaTop;
+      const bottom = layout.areaBottom;
+      const base = layout.windows * CONFIGS;
+      for (let a = 0; a < areas; a++) {
+        const idx =
+          base + a * AREA_CONFIGS + (cfg[top[a] as number] as number) + CONFIGS * (cfg[bottom[a] as number] as number);
         so += to[idx] as number;
         se += te[idx] as number;
       }

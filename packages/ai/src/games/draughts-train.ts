@@ -261,7 +261,7 @@ export function featureSet(
   const layout = learnedLayout(RULE_SETS[variant].size, shape);
   const trap = kingsToTrapOf(variant);
   const S = SCALAR_FEATURES.length;
-  const W = layout.windows;
+  const W = layout.patternFeatures;
   const fields = new Int32Array(18);
   const f = new Int32Array(S + W);
   const keep: number[] = [];
@@ -296,7 +296,7 @@ export function featureSet(
     collectFeatures(layout, trap, wLo, wHi, bLo, bHi, kLo, kHi, p.turn, fields, f);
     for (let k = 0; k < S; k++) set.scalars[j * S + k] = f[k] as number;
     for (let w = 0; w < W; w++) {
-      const key = w * layout.configs + (f[S + w] as number);
+      const key = (layout.patternBase[w] as number) + (f[S + w] as number);
       set.patterns[j * W + w] = layout.patternParam[key] as number;
       set.signs[j * W + w] = layout.patternSign[key] as number;
     }
@@ -316,7 +316,7 @@ export function featureSet(
  */
 export function predictScore(set: FeatureSet, weights: ArrayLike<number>, i: number): number {
   const S = SCALAR_FEATURES.length;
-  const W = learnedLayout(RULE_SETS[set.variant].size, set.shape).windows;
+  const W = learnedLayout(RULE_SETS[set.variant].size, set.shape).patternFeatures;
   const P = set.params;
   const ph = set.phase[i] as number;
   let so = 0;
@@ -472,7 +472,7 @@ export function splitByGame(
 /** Fits the weights (see the module's comment). */
 export function fitWeights(set: FeatureSet, o: FitOptions): FitResult {
   const S = SCALAR_FEATURES.length;
-  const W = learnedLayout(RULE_SETS[set.variant].size, set.shape).windows;
+  const W = learnedLayout(RULE_SETS[set.variant].size, set.shape).patternFeatures;
   const P = set.params;
   const { train, valid } = splitByGame(set, o.seed, o.validation ?? 0.2);
   const scale = fitScale(set.score, set.result, train);
