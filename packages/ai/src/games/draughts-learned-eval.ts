@@ -79,11 +79,11 @@ export interface LearnedLayout {
   /** Men per side at the start, doubled: the phase runs from this many pieces (opening) to none (ending). */
   readonly startMen: number;
   readonly windows: number;
-  /** 4×4 areas (shape '2x4+4x4', otherwise none): each the 2×4 windows `areaTop` and `areaBottom` (two rows below). */
+  /** 4×4 areas (shape '2x4+4x4'; otherwise none): each the 2×4 windows `areaTop` and `areaBottom`, two rows lower. */
   readonly areas: number;
   readonly areaTop: Int16Array;
   readonly areaBottom: Int16Array;
-  /** Pattern features a position has (windows, then areas), and where each one's configurations start in `patternParam`. */
+  /** Pattern features a position has (windows, then areas), and where each one's configurations start in tables. */
   readonly patternFeatures: number;
   readonly patternBase: Int32Array;
   /** The bits of every window, ascending (2×4: a, a + 1, a + d, a + d + 1, with d half or half + 1). */
@@ -97,7 +97,7 @@ export interface LearnedLayout {
   readonly windowStep: Int8Array;
   /** Parameters per phase: scalars first, then the patterns' shared weights. */
   readonly params: number;
-  /** For pattern feature k and configuration c: the parameter at [patternBase[k] + c] (-1 when the weight must be 0) and its sign. */
+  /** Pattern feature k in configuration c: the parameter at [patternBase[k] + c] (-1: its weight is 0), its sign. */
   readonly patternParam: Int32Array;
   readonly patternSign: Int8Array;
   readonly validLo: number;
@@ -351,8 +351,9 @@ export const ENDING_CROWNED = 4;
 
 /**
  * The features of a position, White minus Black, into `out`: the scalars (`SCALAR_FEATURES`) then each window's
- * configuration, then each area's. `fields` is scratch of 2 × (rows - 1) words. Returns pieces on the board × 32 + the ending's divisor
- * (0 for none), so that nothing is allocated. The trainer's view; the evaluation reads the same windows on the fly.
+ * configuration, then each area's. `fields` is scratch of 2 × (rows - 1) words. Returns pieces on the board × 32 +
+ * the ending's divisor (0 for none), so that nothing is allocated. The trainer's view; the evaluation reads the same
+ * windows on the fly.
  */
 export function collectFeatures(
   layout: LearnedLayout,
