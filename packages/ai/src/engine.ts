@@ -69,7 +69,7 @@ export interface Engine<S, M> {
   analyse(s: S, limits: AnalyseLimits): Analysis<M>;
   /**
    * Loads what the engine plays this position's game with at its best, when that comes in parts (the draughts rule
-   * set's learned evaluation and book). Hosts call it before `choose` and `analyse`; without it they play with what
+   * set's learned evaluation). Hosts call it before `choose` and `analyse`; without it they play with what
    * is already loaded.
    */
   prepare?(s: S): Promise<void>;

@@ -72,10 +72,8 @@ export async function loadEngine<F extends EngineFamily>(
         const draughts = await import('./draughts.js');
         const o = options as DraughtsEngineOptions | undefined;
         // The opening books (a few kilobytes each, chunks of their own) come with the engine unless it is told to
-        // play without them, so that Master plays from them in a worker too **(ours)**: every one, or those of
-        // `variants` (`prepare` loads the others).
-        const books = draughts.BOOK_VARIANTS.filter((v) => o?.variants?.includes(v) ?? true);
-        if (o?.book !== false) await Promise.all(books.map((v) => draughts.loadDraughtsBook(v)));
+        // play without them, so that Master plays from them in a worker too **(ours)**.
+        if (o?.book !== false) await Promise.all(draughts.BOOK_VARIANTS.map((v) => draughts.loadDraughtsBook(v)));
         // With the learned evaluations the levels play with (their weights are loaded here, once).
         return draughts.loadDraughtsEngine(o);
       }

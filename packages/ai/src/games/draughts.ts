@@ -43,7 +43,7 @@ import { lazyEngine } from '../lazy-engine.js';
 import { decodePv, reportIteration } from '../level-engine.js';
 import type { SearchInfo, SearchResult } from '../search.js';
 import { WIN, WIN_BOUND } from '../search-position.js';
-import { loadDraughtsBook, loadedDraughtsBook, pickBookMove, type DraughtsBook } from './draughts-book.js';
+import { loadedDraughtsBook, pickBookMove, type DraughtsBook } from './draughts-book.js';
 import {
   DraughtsDeepSearcher,
   type DeepEndgames,
@@ -189,9 +189,9 @@ export interface DraughtsEngineOptions {
    */
   readonly evaluators?: Partial<Record<VariantId, DeepEvaluator>>;
   /**
-   * The rule sets whose learned evaluations (and books, through `loadEngine`) `loadDraughtsEngine` loads before it
-   * returns: default every one its levels use. A page passes none and lets `prepare` load the one its game is played
-   * under, so that it downloads one rule set's weights, not seven **(ours)**.
+   * The rule sets whose learned evaluations `loadDraughtsEngine` loads before it returns: default every one its levels
+   * use. A page passes none and lets `prepare` load the one its game is played under, so that it downloads one rule
+   * set's weights, not seven **(ours)**.
    */
   readonly variants?: readonly VariantId[];
   /** The opening book on (`true`) or off (`false`) at every level; by default each level's own `book`. */
@@ -213,7 +213,7 @@ const MAX_DEFAULT_THREADS = 8;
 
 /** A draughts engine; `close` ends its helper threads (they never keep a process alive, but a host may end them). */
 export interface DraughtsEngine extends Engine<DraughtsState, DraughtsMove> {
-  /** Loads what the levels play the position's rule set with: its learned evaluation and its opening book. */
+  /** Loads the learned evaluation the levels play the position's rule set with, if it has one (not in give-away). */
   prepare(s: DraughtsState): Promise<void>;
   close(): Promise<void>;
 }
@@ -408,7 +408,6 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
         const ev = await loadLearnedEvaluator(variant);
         if (ev) evaluators[variant] ??= ev;
       }
-      if (!options.books && options.book !== false && levels.some((l) => l.book)) await loadDraughtsBook(variant);
     },
     choose(s: DraughtsState, levelId: string, think: ThinkOptions = {}): MoveChoice<DraughtsMove> {
       if (s.over) throw new Error('choose() called on a finished game');

@@ -120,9 +120,11 @@ function setupOf(game: DraughtsGame, start: DraughtsState, options: Record<strin
     levels: DRAUGHTS_LEVELS,
     loadEngine: async (engineOptions = {}) => {
       const ai = await import('@tactica/ai/draughts');
-      // One engine for every draughts game. It loads the rule set's learned evaluation and opening book (chunks of
-      // their own) before it answers, so that Master plays with them from its first move, and no other rule set's;
-      // the manual's levels never read them **(ours)**.
+      // The rule set's opening book comes with the engine (a chunk of its own), so that Master plays from it from
+      // its first move; the manual's levels never read it **(ours)**.
+      if (!start.giveaway) await ai.loadDraughtsBook(variant);
+      // One engine for every draughts game; `prepare` loads the rule set's learned evaluation (a chunk of its own)
+      // before it answers, and no other rule set's.
       const { threads } = engineOptions;
       let engine = engines.get(threads);
       if (!engine) {

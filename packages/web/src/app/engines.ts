@@ -17,7 +17,7 @@ export function engineFor(family: GameFamily, purpose: EnginePurpose): WorkerEng
   const key = `${family}/${purpose}`;
   let e = engines.get(key);
   if (!e) {
-    // Draughts loads one rule set's weights and book, the game's, when it is first asked for a move (`prepare`),
+    // Draughts loads one rule set's learned weights, the game's, when it is first asked for a move (`prepare`),
     // rather than all seven up front.
     e = webWorkerEngine<unknown, unknown>(family === 'draughts' ? { family, options: { variants: [] } } : { family });
     engines.set(key, e);
