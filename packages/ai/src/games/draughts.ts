@@ -401,13 +401,7 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
   return {
     levels,
     async prepare(s: DraughtsState): Promise<void> {
-      if (s.giveaway) return;
-      const variant = s.position.variant;
-      if (evaluators[variant] === undefined && levels.some((l) => l.learnedIn?.includes(variant))) {
-        const { loadLearnedEvaluator } = await import('./draughts-learned-eval.js');
-        const ev = await loadLearnedEvaluator(variant);
-        if (ev) evaluators[variant] ??= ev;
-      }
+      if (!s.giveaway) await addLearned(levels, s.position.variant, evaluators);
     },
     choose(s: DraughtsState, levelId: string, think: ThinkOptions = {}): MoveChoice<DraughtsMove> {
       if (s.over) throw new Error('choose() called on a finished game');
@@ -535,17 +529,25 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
  */
 export async function loadDraughtsEngine(options: DraughtsEngineOptions = {}): Promise<DraughtsEngine> {
   const levels = options.levels ?? DRAUGHTS_LEVELS;
-  const used = new Set(levels.flatMap((l) => l.learnedIn ?? []));
-  const wanted = options.variants ? options.variants.filter((v) => used.has(v)) : [...used];
-  const evaluators: Partial<Record<VariantId, DeepEvaluator>> = {};
-  if (wanted.length > 0) {
-    const { loadLearnedEvaluator } = await import('./draughts-learned-eval.js');
-    for (const variant of wanted) {
-      const ev = await loadLearnedEvaluator(variant);
-      if (ev) evaluators[variant] = ev;
-    }
-  }
-  return createDraughtsEngine({ ...options, evaluators: { ...evaluators, ...options.evaluators } });
+  const evaluators: Partial<Record<VariantId, DeepEvaluator>> = { ...options.evaluators };
+  const wanted = options.variants ?? new Set(levels.flatMap((l) => l.learnedIn ?? []));
+  for (const variant of wanted) await addLearned(levels, variant, evaluators);
+  return createDraughtsEngine({ ...options, evaluators });
+}
+
+/**
+ * Adds the committed learned evaluation of a rule set to `evaluators` when a level plays one there and none is given
+ * (the weights' chunk imported on first use).
+ */
+async function addLearned(
+  levels: readonly DraughtsLevel[],
+  variant: VariantId,
+  evaluators: Partial<Record<VariantId, DeepEvaluator>>,
+): Promise<void> {
+  if (evaluators[variant] !== undefined || !levels.some((l) => l.learnedIn?.includes(variant))) return;
+  const { loadLearnedEvaluator } = await import('./draughts-learned-eval.js');
+  const ev = await loadLearnedEvaluator(variant);
+  if (ev) evaluators[variant] ??= ev;
 }
 
 /** The engine with the manual's five levels and Master, made on first use (importing allocates nothing). */
