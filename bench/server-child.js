@@ -20,8 +20,11 @@ process.stdout.write(`${server.url}\n`);
 const delay = monitorEventLoopDelay({ resolution: 5 });
 delay.enable();
 const pauses = { count: 0, total: 0, max: 0, major: 0 };
+// Every pause's length since the last report (a soak reads their 99th percentile): bounded, a pause is rare.
+let durations = [];
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) {
+    if (durations.length < 1_000_000) durations.push(e.duration);
     pauses.count++;
     pauses.total += e.duration;
     pauses.max = Math.max(pauses.max, e.duration);
@@ -30,6 +33,13 @@ new PerformanceObserver((list) => {
 }).observe({ entryTypes: ['gc'] });
 process.on('SIGUSR2', () => {
   const ms = (ns) => (ns / 1e6).toFixed(1);
+  // One machine-readable line for `bench/server.js --soak` beside the one for people.
+  const sorted = durations.sort((a, b) => a - b);
+  const p99 = sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(0.99 * sorted.length))] : 0;
+  process.stderr.write(
+    `soak-sample ${JSON.stringify({ pid: process.pid, rss: process.memoryUsage.rss(), heap: process.memoryUsage().heapUsed, gcPauses: sorted.length, gcP99: p99, gcMax: pauses.max, loopP99: delay.percentile(99) / 1e6 })}\n`,
+  );
+  durations = [];
   process.stderr.write(
     `  server ${process.pid}: event loop delay p50 ${ms(delay.percentile(50))} p99 ${ms(delay.percentile(99))} ` +
       `max ${ms(delay.max)} ms; GC ${pauses.count} pauses (${pauses.major} full), ${pauses.total.toFixed(0)} ms, ` +

@@ -1,4 +1,4 @@
-/* global setTimeout, Buffer */
+/* global setTimeout, setInterval, clearInterval, Buffer */
 // The game server under load: simulated players on loopback, as fast as they can, many games at once of each
 // sequential kind. Each player signs up and makes challenges over HTTP and holds its own WebSocket stream open:
 // it sends its moves there as game commands (as a live client does; `--transport http` POSTs each move instead)
@@ -16,6 +16,10 @@
 //                                                              or correspondence players have): default one game each
 //   node bench/server.js --db sqlite --control live           games with a clock (bench/controls.js: live or
 //                                                              correspondence): default none
+//   node bench/server.js --db sqlite --games 200 --soak 360   a soak: one phase of 360 s flat out, the server's
+//                                                              RSS, heap and GC pauses every 10 s, then whether RSS
+//                                                              held within ±10 % over the last 3 minutes, the GC
+//                                                              pauses' p99 and the moves refused (none expected)
 //
 // The servers run as child processes (bench/server-child.js); PostgreSQL is the tests' throwaway server.
 import { spawn } from 'node:child_process';
@@ -36,6 +40,9 @@ const args = flags();
 const GAMES = Number(args.games ?? 100);
 const MOVES = Number(args.moves ?? 20_000);
 const SECONDS = Number(args.seconds ?? 30);
+// --soak S: one phase of S seconds (no move limit) sampled every 10 s, instead of the two timed phases.
+const SOAK = args.soak === undefined ? undefined : Number(args.soak);
+if (SOAK !== undefined && !(SOAK >= 30)) throw new Error('--soak is a number of seconds, 30 or more');
 const FAMILIES = (args.families ?? 'draughts,tactics,tactrix,force400').split(',');
 const TRANSPORT = args.transport ?? 'ws';
 // Players: by default each plays one game (two per game); fewer means each plays several games at once on its one
@@ -64,9 +71,21 @@ function startChild(dataDir, url) {
     process.execPath,
     [...nodeFlags, ...profile, join(here, 'server-child.js'), dataDir, ...(url ? [url] : [])],
     {
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  // The child's reports pass on to ours; a soak's machine-readable samples go to `child.samples` instead.
+  child.samples = [];
+  let errText = '';
+  child.stderr.on('data', (d) => {
+    errText += String(d);
+    const lines = errText.split('\n');
+    errText = lines.pop();
+    for (const line of lines) {
+      if (line.startsWith('soak-sample ')) child.samples.push(JSON.parse(line.slice('soak-sample '.length)));
+      else if (SOAK === undefined) process.stderr.write(`${line}\n`);
+    }
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {
@@ -390,6 +409,64 @@ async function phase(pairs, rate) {
   };
 }
 
+/**
+ * `--soak S`: every pair plays flat out for S seconds while each server reports its RSS, heap and GC pauses every
+ * 10 s. A refused move is counted (and its pair starts a new game), not fatal, so the count is the soak's errors.
+ */
+async function soak(pairs, children, { db, instances }) {
+  const load = new Load(0);
+  for (const p of pairs) p.load = load;
+  const start = performance.now();
+  const until = () => performance.now() - start > SOAK * 1000;
+  const errors = [];
+  for (const c of children) c.child.kill('SIGUSR2'); // the set-up's pauses are not the soak's
+  const sampled = [];
+  const timer = setInterval(() => {
+    sampled.push((performance.now() - start) / 1000);
+    for (const c of children) c.child.kill('SIGUSR2');
+  }, 10_000);
+  await Promise.all(
+    pairs.map(async (p) => {
+      while (!until()) {
+        try {
+          await p.run(until);
+        } catch (e) {
+          errors.push(String(e));
+        }
+      }
+    }),
+  );
+  clearInterval(timer);
+  await new Promise((r) => setTimeout(r, 500)); // the last samples' lines
+  const seconds = (performance.now() - start) / 1000;
+  const mb = (b) => (b / 2 ** 20).toFixed(0);
+  console.log(
+    `soak: ${db}, ${instances} instance(s), ${GAMES} games, ${PLAYERS} players, ${seconds.toFixed(0)} s, ` +
+      `${load.latencies.length} moves (${(load.latencies.length / seconds).toFixed(0)}/s), ${errors.length} refused; load average ${loadavg()[0].toFixed(1)}`,
+  );
+  for (const c of children) {
+    // The first sample holds the set-up (start-up, sign-ups): the soak's own come after it.
+    const rows = c.child.samples.slice(1).map((x, i) => ({ ...x, t: sampled[i] ?? NaN }));
+    console.log('     t   RSS MB  heap MB  GC pauses  GC p99 ms  GC max ms  loop p99 ms');
+    for (const r of rows) {
+      console.log(
+        `  ${r.t.toFixed(0).padStart(4)}  ${mb(r.rss).padStart(7)}  ${mb(r.heap).padStart(7)}  ${String(r.gcPauses).padStart(9)}` +
+          `  ${r.gcP99.toFixed(1).padStart(9)}  ${r.gcMax.toFixed(1).padStart(9)}  ${r.loopP99.toFixed(1).padStart(11)}`,
+      );
+    }
+    const last = rows.filter((r) => r.t >= seconds - 180);
+    const mean = last.reduce((a, r) => a + r.rss, 0) / Math.max(1, last.length);
+    const spread = Math.max(...last.map((r) => Math.abs(r.rss - mean) / mean));
+    const worstP99 = Math.max(...rows.map((r) => r.gcP99));
+    console.log(
+      `  server ${c.child.pid}: RSS over the last 3 minutes ${mb(mean)} MB ±${(100 * spread).toFixed(1)} % ` +
+        `(${last.length} samples); GC pause p99 at most ${worstP99.toFixed(1)} ms in any 10 s window`,
+    );
+  }
+  for (const e of errors.slice(0, 5)) console.log(`  refused: ${e.slice(0, 300)}`);
+  for (const p of pairs) for (const pl of p.players) pl.stream.close();
+}
+
 const ownDelay = monitorEventLoopDelay({ resolution: 5 });
 ownDelay.enable();
 
@@ -421,6 +498,10 @@ async function bench({ db, instances }) {
     // --diag: each server reports its event-loop delay and GC pauses after each phase (stderr).
     const diag = () => args.diag !== undefined && children.forEach((c) => c.child.kill('SIGUSR2'));
     diag();
+    if (SOAK !== undefined) {
+      await soak(pairs, children, { db, instances });
+      return;
+    }
     const full = await phase(pairs, 0);
     const own = process.cpuUsage(own0);
     const machine1 = machineTicks();
@@ -476,6 +557,8 @@ async function bench({ db, instances }) {
 }
 
 console.log(
-  `server benchmark: ${GAMES} games (${FAMILIES.join(', ')}), each phase up to ${MOVES} moves or ${SECONDS} s`,
+  SOAK === undefined
+    ? `server benchmark: ${GAMES} games (${FAMILIES.join(', ')}), each phase up to ${MOVES} moves or ${SECONDS} s`
+    : `server soak: ${GAMES} games (${FAMILIES.join(', ')}) for ${SOAK} s`,
 );
 for (const config of CONFIGS) await bench(config);
