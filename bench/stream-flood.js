@@ -9,6 +9,7 @@
 //
 //   node bench/stream-flood.js                      3,000 messages over 10 sockets
 //   node bench/stream-flood.js --messages 3000 --sockets 1 --kind lobby    the finding as reported
+//   node bench/stream-flood.js --messages 30000 --per-socket 100           a flooder that reconnects after each 100
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,7 +32,12 @@ if (process.argv[2] === '--serve') {
   process.send?.(server.url);
   process.on('message', () => void server.close().then(() => process.exit(0)));
 } else {
-  checkOptions(process.argv.slice(2), ['--messages', '--sockets', '--kind', '--games', '--gets'], [], import.meta.url);
+  checkOptions(
+    process.argv.slice(2),
+    ['--messages', '--sockets', '--kind', '--games', '--gets', '--per-socket'],
+    [],
+    import.meta.url,
+  );
   const args = flags();
   const read = (name, fallback) => args[name] ?? fallback;
   const MESSAGES = numberOption(read, 'messages', '3000', 1);
@@ -39,6 +45,7 @@ if (process.argv[2] === '--serve') {
   const GAMES = numberOption(read, 'games', '50', 1);
   const GETS = numberOption(read, 'gets', '200', 1);
   const KIND = read('kind', 'mixed');
+  const PER_SOCKET = numberOption(read, 'per-socket', String(Math.ceil(MESSAGES / SOCKETS)), 1);
   if (!['mixed', 'lobby', 'subscribe', 'ping'].includes(KIND)) {
     console.error('kind: mixed, lobby, subscribe or ping');
     process.exit(2);
@@ -159,8 +166,7 @@ if (process.argv[2] === '--serve') {
           if (String(data).includes('rate/limited')) stats.limited++;
         });
         ws.on('open', () => {
-          const share = Math.ceil(MESSAGES / SOCKETS);
-          while (left > 0 && mine < share) {
+          while (left > 0 && mine < PER_SOCKET) {
             left--;
             const t = text(stats.sent++);
             stats.bytesSent += t.length;
@@ -180,7 +186,7 @@ if (process.argv[2] === '--serve') {
         });
         ws.on('error', () => undefined);
         ws.on('close', (code) => {
-          if (code === 1008 || code === 1006) stats.closedByServer++;
+          if (code === 1008) stats.closedByServer++;
           resolve(mine);
         });
       });
@@ -189,7 +195,7 @@ if (process.argv[2] === '--serve') {
         while (left > 0) {
           await one();
           if (stats.refused > 100) break;
-          if (left > 0) await new Promise((r) => setTimeout(r, 50));
+          if (left > 0) await new Promise((r) => setTimeout(r, 10));
         }
       });
       await Promise.all(workers);

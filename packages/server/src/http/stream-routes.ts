@@ -59,7 +59,7 @@ export function originAllowed(request: FastifyRequest, allowed: ReadonlySet<stri
 
 /**
  * A socket's error (a frame over the size limit, a protocol error, a client gone mid-frame): the client's doing, so
- * one line at info level without a stack, and the socket goes.
+ * one line at info level without a stack, and the socket goes (ws's closing handshake has a timeout of its own).
  */
 export function streamSocketError(
   this: FastifyInstance,
@@ -68,7 +68,8 @@ export function streamSocketError(
   request: FastifyRequest,
 ): void {
   request.log.info({ code: error.code ?? 'unknown' }, `stream connection dropped: ${error.message}`);
-  socket.terminate();
+  // A protocol error (a frame too large: 1009) has ws closing with its code already: the client learns why.
+  if (socket.readyState !== socket.CLOSING) socket.terminate();
 }
 
 export async function streamRoutes(
