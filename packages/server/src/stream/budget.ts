@@ -89,8 +89,11 @@ interface Address {
   readonly messages: Bucket;
 }
 
-/** What a message costs a connection: served, refused (`rate/limited`), or refused and the connection closed. */
-export type Spent = 'ok' | 'limited' | 'flood';
+/**
+ * What a message costs a connection: served; refused (`rate/limited`) for the connection's budget or for its
+ * address's; or refused and the connection closed.
+ */
+export type Spent = 'ok' | 'limited' | 'address' | 'flood';
 
 /** One connection's budget, and its share of its address's. */
 export class ConnectionBudget {
@@ -116,7 +119,7 @@ export class ConnectionBudget {
       // The address is over, not this connection: it is refused without being charged for it.
       this.address.messages.giveBack();
       this.messages.giveBack();
-      return 'limited';
+      return 'address';
     }
     return 'ok';
   }

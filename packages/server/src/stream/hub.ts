@@ -290,11 +290,10 @@ export class StreamHub {
     // Every message counts, a malformed one too, before any work is done for it.
     const spent = conn.budget.spend();
     if (spent !== 'ok') {
-      const { perSecond, burst } = conn.budget.rate;
-      this.fail(
-        conn,
-        new ApiError(429, 'rate/limited', `at most ${perSecond} messages a second (${burst} at once); slow down`),
-      );
+      const { perSecond, burst } = spent === 'address' ? this.limits.addressMessages : conn.budget.rate;
+      const whose = spent === 'address' ? 'from one address' : 'on one connection';
+      const message = `at most ${perSecond} messages a second ${whose} (${burst} at once); slow down`;
+      this.fail(conn, new ApiError(429, 'rate/limited', message));
       if (spent === 'flood') this.end(conn, CLOSE_POLICY, 'rate/limited: too many messages');
       return;
     }
