@@ -12,7 +12,7 @@ import { Client, eventually, startTestServer, type TestServer } from '../testing
 import { StreamClient, type StreamMessage } from '../testing/stream-client.js';
 import type { ServeOptions } from '../server.js';
 import { CLOSE_POLICY } from './hub.js';
-import { DEFAULT_STREAM_LIMITS } from './budget.js';
+import { addressKey, DEFAULT_STREAM_LIMITS } from './budget.js';
 
 interface View {
   id: number;
@@ -132,6 +132,13 @@ describe('the event stream budgets', () => {
     expect(replies.filter((m) => m.type === 'pong')).toHaveLength(30);
     expect(replies.filter((m) => codeOf(m) === 'rate/limited')).toHaveLength(15);
     for (const s of sockets) s.close();
+  });
+
+  it('counts an IPv6 client by its /64, an IPv4 one (mapped or not) by its address', () => {
+    expect(addressKey('2001:db8:1:2:3:4:5:6')).toBe(addressKey('2001:DB8:0001:0002::ffff'));
+    expect(addressKey('2001:db8:1:2::1')).not.toBe(addressKey('2001:db8:1:3::1'));
+    expect(addressKey('::ffff:10.1.2.3')).toBe('10.1.2.3');
+    expect(addressKey('10.1.2.3')).not.toBe(addressKey('10.1.2.4'));
   });
 
   it('caps the connections of one address, refusing the upgrade with 429', async () => {

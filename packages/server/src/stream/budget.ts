@@ -45,6 +45,26 @@ export const DEFAULT_STREAM_LIMITS: StreamLimits = {
   tokenCheckMs: 60_000,
 };
 
+/**
+ * The key an address is counted under: an IPv4 address itself (an IPv4-mapped IPv6 one too), an IPv6 address by its
+ * first 64 bits — one subscriber gets a whole /64 and could otherwise take a fresh budget from each address of it
+ * (ours, as most rate limiters do).
+ */
+export function addressKey(ip: string): string {
+  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (v4) return v4[1] as string;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail] = ip.split('%')[0]?.split('::') ?? [];
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (parseInt(g, 16) || 0).toString(16))
+    .join(':')}::/64`;
+}
+
 /** Addresses remembered at most (each entry is small; a connection's address stays while it is open). */
 const ADDRESS_ENTRIES_LIMIT = 100_000;
 
@@ -143,11 +163,12 @@ export class StreamBudgets {
 
   /** Whether a connection from `address` may open now (the upgrade is refused otherwise). */
   admits(address: string): boolean {
-    return (this.addresses.get(address)?.connections ?? 0) < this.limits.connectionsPerAddress;
+    return (this.addresses.get(addressKey(address))?.connections ?? 0) < this.limits.connectionsPerAddress;
   }
 
   /** A new connection from `address`, or undefined when the address has its fill of connections. */
-  open(address: string, withUser: boolean): ConnectionBudget | undefined {
+  open(ip: string, withUser: boolean): ConnectionBudget | undefined {
+    const address = addressKey(ip);
     let a = this.addresses.get(address);
     if (!a) {
       if (this.addresses.size >= ADDRESS_ENTRIES_LIMIT) this.forgetQuiet();
