@@ -1,6 +1,6 @@
 // One game server for the server benchmark (bench/server.js), in its own process so the load it measures is the
 // server's alone: prints its URL, serves until SIGTERM. Accounts hash cheaply and rate limits are off, since the
-// benchmark signs up hundreds of players and plays as fast as it can.
+// benchmark signs up hundreds of players and plays as fast as it can (the stream's budgets too).
 //   node bench/server-child.js <data-dir> [postgres-url]
 import { constants } from 'node:perf_hooks';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
@@ -13,6 +13,12 @@ const server = await startServer({
   ...(databaseUrl ? { databaseUrl } : {}),
   passwordCost: { log2N: 10, r: 8, p: 1 },
   rateLimits: { auth: 1e6, moves: 1e6, challenges: 1e6 },
+  // Hundreds of players on one address (loopback), each with its stream, as fast as they can.
+  stream: {
+    userMessages: { perSecond: 1e6, burst: 1e6 },
+    addressMessages: { perSecond: 1e6, burst: 1e6 },
+    connectionsPerAddress: 1e6,
+  },
 });
 process.stdout.write(`${server.url}\n`);
 // `bench/server.js --diag`: on SIGUSR2 the child reports, for the phase just ended, how long its event loop was

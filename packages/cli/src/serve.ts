@@ -18,6 +18,9 @@ interface ServeFlags {
   readonly smtpRelay?: string;
   readonly mailDomain?: string;
   readonly web?: string;
+  readonly origin?: readonly string[];
+  readonly streamConnections?: string;
+  readonly streamMessages?: string;
 }
 
 function whole(text: string | undefined, name: string, min: number, max: number): number | undefined {
@@ -26,6 +29,11 @@ function whole(text: string | undefined, name: string, min: number, max: number)
     throw new CliError(`--${name} must be a whole number from ${min} to ${max}, not "${text}"`);
   }
   return Number(text);
+}
+
+/** A repeatable option's values, in the order given. */
+function collect(value: string, previous: readonly string[] = []): readonly string[] {
+  return [...previous, value];
 }
 
 export function configureServe(program: Command, io: Io): void {
@@ -43,10 +51,26 @@ export function configureServe(program: Command, io: Io): void {
     .option('--smtp-relay <url>', 'send mails through smtp://host:port (default: .eml files in <data>/outbox)')
     .option('--mail-domain <domain>', 'the domain of the gateway address and board reply addresses (default localhost)')
     .option('--web <dir>', 'serve the browser app built in this folder at / (npm start builds packages/web/dist/app)')
+    .option(
+      '--origin <url>',
+      'another origin whose pages may open the event stream, e.g. https://play.example.org (repeatable)',
+      collect,
+    )
+    .option('--stream-connections <n>', 'event stream connections open at once from one client address (default 50)')
+    .option(
+      '--stream-messages <n>',
+      'event stream messages a second from one client address, all its connections (200)',
+    )
     .action(async (flags: ServeFlags) => {
       const port = whole(flags.port, 'port', 0, 65535);
       const workers = whole(flags.engineWorkers, 'engine-workers', 1, 64);
       const smtpPort = whole(flags.smtpPort, 'smtp-port', 0, 65535);
+      const streamConnections = whole(flags.streamConnections, 'stream-connections', 1, 100_000);
+      const streamMessages = whole(flags.streamMessages, 'stream-messages', 1, 100_000);
+      for (const o of flags.origin ?? []) {
+        if (!/^https?:\/\/[^/\s]+\/?$/.test(o))
+          throw new CliError(`--origin must be http(s)://host[:port], not "${o}"`);
+      }
       if (flags.db !== undefined && !/^postgres(ql)?:\/\//.test(flags.db)) {
         throw new CliError('--db must be a postgres:// URL');
       }
@@ -69,6 +93,14 @@ export function configureServe(program: Command, io: Io): void {
         ...(flags.db !== undefined ? { databaseUrl: flags.db } : {}),
         ...(workers !== undefined ? { engineWorkers: workers } : {}),
         ...(webRoot !== undefined ? { webRoot } : {}),
+        ...(flags.origin ? { allowedOrigins: flags.origin } : {}),
+        stream: {
+          ...(streamConnections !== undefined ? { connectionsPerAddress: streamConnections } : {}),
+          // A burst of two seconds' worth, as the default (200 a second, 400 at once).
+          ...(streamMessages !== undefined
+            ? { addressMessages: { perSecond: streamMessages, burst: 2 * streamMessages } }
+            : {}),
+        },
         logger: flags.log ? { level: 'info', stream: io.error } : false,
         pbm: {
           ...(smtpPort !== undefined ? { smtpPort } : {}),

@@ -36,6 +36,10 @@ export interface ServeOptions {
   readonly pbm?: PbmOptions;
   /** A folder of static files served at `/` (the browser app's build). */
   readonly webRoot?: string;
+  /** The event stream's budgets (see `AppOptions.stream`). */
+  readonly stream?: AppOptions['stream'];
+  /** Origins besides the server's own whose pages may open the event stream. */
+  readonly allowedOrigins?: readonly string[];
 }
 
 export interface RunningServer {
@@ -69,6 +73,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     pbm: pbm.gateway,
     ...(options.webRoot !== undefined ? { webRoot: options.webRoot } : {}),
+    ...(options.stream ? { stream: options.stream } : {}),
+    ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
   });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ host, port: options.port ?? 8080 });

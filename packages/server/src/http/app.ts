@@ -19,7 +19,8 @@ import { catalogueRoutes } from './catalogue-routes.js';
 import { challengeRoutes } from './challenge-routes.js';
 import { gameRoutes } from './game-routes.js';
 import { saveRoutes } from './save-routes.js';
-import { streamRoutes } from './stream-routes.js';
+import type { StreamLimits } from '../stream/budget.js';
+import { streamRoutes, streamSocketError } from './stream-routes.js';
 
 export const SESSION_COOKIE = 'tactica_session';
 
@@ -45,6 +46,10 @@ export interface AppOptions {
    * sent cross-origin isolated (COOP/COEP), so the app can share a stop flag with its engine workers.
    */
   readonly webRoot?: string;
+  /** The event stream's budgets (`stream/budget.ts`): messages, connections, buffered bytes, subscriptions. */
+  readonly stream?: Partial<StreamLimits>;
+  /** Origins besides the server's own whose pages may open the event stream (`https://play.example.org`). */
+  readonly allowedOrigins?: readonly string[];
 }
 
 /** The headers that make a page cross-origin isolated (`SharedArrayBuffer` for the engines' stop flag). */
@@ -145,7 +150,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       },
     },
   });
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 }, errorHandler: streamSocketError });
 
   app.decorateRequest('user', undefined);
   app.decorateRequest('token', undefined);
@@ -173,7 +178,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(async (scope) => gameRoutes(scope, services, limits));
   await app.register(async (scope) => challengeRoutes(scope, services, limits.challenges));
   await app.register(async (scope) => saveRoutes(scope, services));
-  await app.register(async (scope) => streamRoutes(scope, services, limits));
+  await app.register(async (scope) =>
+    streamRoutes(scope, services, limits, { limits: options.stream, allowedOrigins: options.allowedOrigins }),
+  );
   const pbm = options.pbm;
   if (pbm) await app.register(async (scope) => pbmRoutes(scope, pbm, limits.auth * 3));
   if (options.webRoot !== undefined) {

@@ -23,7 +23,13 @@ export interface StreamCommand {
 export const STREAM_COMMANDS = ['move', 'orders', 'withdraw', 'resign', 'draw', 'takeback'] as const;
 
 const MOVE_TEXT_LIMIT = 200;
-const BOARD_FIELD_LIMITS: Readonly<Record<string, number>> = { action: 40, from: 10, to: 10, choice: 100 };
+/** A Map, not an object: a field named `constructor` or `__proto__` must not find the object's inherited members. */
+const BOARD_FIELD_LIMITS: ReadonlyMap<string, number> = new Map([
+  ['action', 40],
+  ['from', 10],
+  ['to', 10],
+  ['choice', 100],
+]);
 const ORDERS_LIMIT = 100;
 const REF_LIMIT = 64;
 
@@ -47,7 +53,7 @@ function readMove(v: unknown, field: string): MoveInputText {
   }
   if (!isRecord(v)) throw bad('bad-move', `${field} is a move in the game's notation or board squares`, field);
   for (const [key, value] of Object.entries(v)) {
-    const limit = BOARD_FIELD_LIMITS[key];
+    const limit = BOARD_FIELD_LIMITS.get(key);
     if (limit === undefined) throw bad('bad-move', `${field}.${key} is not a board input field`, `${field}.${key}`);
     if (typeof value !== 'string' || value.length > limit) {
       throw bad('bad-move', `${field}.${key} is text of at most ${limit} characters`, `${field}.${key}`);

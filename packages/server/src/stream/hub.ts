@@ -7,6 +7,13 @@
  * "game": 12 }`, `{ "type": "lobby", "on": true }`, `{ "type": "ping" }`, and game commands (`{ "type": "command",
  * … }`, see `commands.ts`), answered by an `ack` or an `error` carrying the command's `ref`. A malformed message gets
  * an `error` message back; the connection stays.
+ *
+ * Every client has a budget (`budget.ts`): messages a second per connection and per address, a smaller one without
+ * a log-in, refused with `rate/limited` and the connection closed (1008) when it floods on; connections per
+ * address; bytes waiting for a slow reader. A repeated subscribe is the same subscription, and the lobby is rendered
+ * once for everyone who asks within a moment. A connection whose log-in ends (log-out, password change, any
+ * `tokens` event of its user, on any instance) or expires is closed (4401) at once: it was opened as that player
+ * and would go on hearing their private view.
  */
 import { moveText, positionText } from '@tactica/core';
 import type { WebSocket } from 'ws';
@@ -20,6 +27,7 @@ import { deadlineOf, type GameService } from '../games/service.js';
 import { viewOf } from '../games/views.js';
 import { readStreamCommand, refOf } from './commands.js';
 import { isRecord } from '../json.js';
+import { DEFAULT_STREAM_LIMITS, StreamBudgets, type ConnectionBudget, type StreamLimits } from './budget.js';
 
 type Detail = 'view' | 'moves';
 
@@ -40,9 +48,17 @@ interface Connection {
   readonly games: Map<number, Subscription>;
   lobby: boolean;
   readonly limit: number;
+  readonly budget: ConnectionBudget;
+  /** Closed (or being closed) by the server: what it still sends is ignored, nothing more goes out. */
+  closed: boolean;
 }
 
-const MAX_SUBSCRIPTIONS = 100;
+/** The close code of a connection whose log-in ended (ours: 4000–4999 are the application's; 401 as in HTTP). */
+export const CLOSE_REVOKED = 4401;
+/** The close code of a connection that went on flooding when refused (the WebSocket code for a policy breach). */
+export const CLOSE_POLICY = 1008;
+/** How long a rendering of the lobby serves everyone who asks for the lobby (its changes are sent as they come). */
+const LOBBY_FRESH_MS = 1000;
 
 /** The part of `net.Socket` the hub uses to write a burst of messages at once. */
 export interface Corkable {
@@ -56,6 +72,8 @@ export interface StreamClient {
   readonly token: string | undefined;
   /** The TCP socket under the WebSocket (`request.raw.socket`). */
   readonly transport?: Corkable | undefined;
+  /** The client's address (`request.ip`): budgets count per address as well as per connection. */
+  readonly address: string;
   /** The same limit as the HTTP move routes (`RateLimits.moves`), counted per user over all their connections. */
   readonly commandsPerSecond: number;
 }
@@ -73,6 +91,11 @@ export class StreamHub {
   private readonly windows = new Map<string, Window>();
   private readonly unsubscribe: () => void;
   private lobbyTimer: NodeJS.Timeout | undefined;
+  /** The lobby message as last rendered (or being rendered), shared by every connection that asks meanwhile. */
+  private lobbyCache: { readonly text: Promise<string>; readonly at: number } | undefined;
+  private limits: StreamLimits = DEFAULT_STREAM_LIMITS;
+  private budgets = new StreamBudgets(DEFAULT_STREAM_LIMITS);
+  private tokenChecks: NodeJS.Timeout | undefined;
 
   constructor(
     database: Database,
@@ -88,8 +111,31 @@ export class StreamHub {
     return this.connections.size;
   }
 
+  /** The stream's limits (the server's options; the defaults until then), and the check of log-ins' expiry. */
+  configure(limits: StreamLimits): void {
+    this.limits = limits;
+    this.budgets = new StreamBudgets(limits);
+    if (this.tokenChecks) clearInterval(this.tokenChecks);
+    this.tokenChecks = setInterval(() => {
+      this.budgets.forgetQuiet();
+      void this.recheck([...this.connections]);
+    }, limits.tokenCheckMs);
+    this.tokenChecks.unref();
+  }
+
+  /** Whether another connection from `address` may open (the upgrade is refused before it happens otherwise). */
+  admits(address: string): boolean {
+    return this.budgets.admits(address);
+  }
+
   attach(socket: WebSocket, client: StreamClient): void {
     const { user, token } = client;
+    const budget = this.budgets.open(client.address, user !== undefined);
+    if (!budget) {
+      // Upgrades raced past `admits`: the connection over the cap goes at once.
+      socket.close(CLOSE_POLICY, 'rate/limited: too many connections from this address');
+      return;
+    }
     const conn: Connection = {
       socket,
       transport: client.transport,
@@ -99,24 +145,66 @@ export class StreamHub {
       games: new Map(),
       lobby: false,
       limit: client.commandsPerSecond,
+      budget,
+      closed: false,
     };
     this.connections.add(conn);
     socket.on('message', (data, isBinary) => void this.received(conn, isBinary ? '' : String(data)));
-    const gone = (): void => {
-      this.connections.delete(conn);
-      for (const id of conn.games.keys()) this.unwatch(conn, id);
-    };
+    const gone = (): void => this.drop(conn);
     socket.on('close', gone);
     socket.on('error', gone);
     this.send(conn, { type: 'hello', user: user?.name ?? null });
+    // A log-out heard between the upgrade's authentication and now found no connection to close: check once more.
+    if (user) void this.recheck([conn]);
   }
 
   close(): void {
     this.unsubscribe();
     if (this.lobbyTimer) clearTimeout(this.lobbyTimer);
+    if (this.tokenChecks) clearInterval(this.tokenChecks);
     for (const c of this.connections) c.socket.close(1001, 'server shutting down');
     this.connections.clear();
     this.watchers.clear();
+  }
+
+  /** Forgets a connection: its subscriptions, the lobby, its share of its address's budget. */
+  private drop(conn: Connection): void {
+    conn.closed = true;
+    conn.lobby = false;
+    this.connections.delete(conn);
+    for (const id of [...conn.games.keys()]) this.unwatch(conn, id);
+    conn.budget.close();
+  }
+
+  /** Closes a connection from the server's side, at once: nothing more reaches it, whatever was under way. */
+  private end(conn: Connection, code: number, reason: string): void {
+    if (conn.closed) return;
+    this.drop(conn);
+    conn.socket.close(code, reason);
+  }
+
+  /**
+   * Checks the log-ins of `conns` (those opened with one) and closes each connection whose log-in has ended: logged
+   * out, its password changed, expired. One check per log-in, however many connections share it.
+   */
+  private async recheck(conns: readonly Connection[]): Promise<void> {
+    const byToken = new Map<string, Connection[]>();
+    for (const c of conns) {
+      if (!c.user || c.tokenKey === undefined || c.closed) continue;
+      const list = byToken.get(c.tokenKey);
+      if (list) list.push(c);
+      else byToken.set(c.tokenKey, [c]);
+    }
+    for (const [key, list] of byToken) {
+      let holder: User | undefined;
+      try {
+        holder = await this.accounts.authenticateKey(key);
+      } catch {
+        continue; // The database did not answer: the next check (or event) decides.
+      }
+      if (holder) continue;
+      for (const c of list) this.end(c, CLOSE_REVOKED, 'auth/revoked: the log-in of this connection has ended');
+    }
   }
 
   private watch(conn: Connection, id: number, sub: Subscription): void {
@@ -139,7 +227,15 @@ export class StreamHub {
   }
 
   private sendText(conn: Connection, text: string): void {
-    if (conn.socket.readyState !== conn.socket.OPEN) return;
+    if (conn.closed || conn.socket.readyState !== conn.socket.OPEN) return;
+    // A reader that does not keep up would have the server hold whatever it is sent: past the cap it is dropped at
+    // once (a close frame would wait behind the same bytes). One message alone may pass it (a long game's view).
+    const waiting = conn.socket.bufferedAmount;
+    if (waiting > 0 && waiting + text.length > this.limits.bufferedBytes) {
+      this.drop(conn);
+      conn.socket.terminate();
+      return;
+    }
     // What a connection is sent in one turn of the event loop (a command's ack and the move's event, several
     // games' moves) leaves in one write: on loopback and in small virtual machines each write is a system call
     // that costs more than the messages.
@@ -190,6 +286,17 @@ export class StreamHub {
   }
 
   private async received(conn: Connection, text: string): Promise<void> {
+    if (conn.closed) return;
+    // Every message counts, a malformed one too, before any work is done for it.
+    const spent = conn.budget.spend();
+    if (spent !== 'ok') {
+      const { perSecond, burst } = spent === 'address' ? this.limits.addressMessages : conn.budget.rate;
+      const whose = spent === 'address' ? 'from one address' : 'on one connection';
+      const message = `at most ${perSecond} messages a second ${whose} (${burst} at once); slow down`;
+      this.fail(conn, new ApiError(429, 'rate/limited', message));
+      if (spent === 'flood') this.end(conn, CLOSE_POLICY, 'rate/limited: too many messages');
+      return;
+    }
     try {
       let msg: unknown;
       try {
@@ -204,10 +311,14 @@ export class StreamHub {
           return;
         case 'command':
           return await this.command(conn, msg);
-        case 'lobby':
-          conn.lobby = msg['on'] !== false;
-          if (conn.lobby) this.send(conn, await this.lobby());
+        case 'lobby': {
+          const on = msg['on'] !== false;
+          // On already: the lobby's changes reach it as they come, nothing to send again.
+          if (on === conn.lobby) return;
+          conn.lobby = on;
+          if (on) this.sendText(conn, await this.lobbyText());
           return;
+        }
         case 'subscribe': {
           const id = msg['game'];
           if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) {
@@ -217,11 +328,18 @@ export class StreamHub {
           if (detail !== 'view' && detail !== 'moves') {
             throw new ApiError(400, 'stream/bad-detail', 'detail is view or moves', 'detail');
           }
-          if (!conn.games.has(id) && conn.games.size >= MAX_SUBSCRIPTIONS) {
-            throw new ApiError(429, 'stream/too-many', `at most ${MAX_SUBSCRIPTIONS} games a connection`);
+          const known = conn.games.get(id);
+          if (!known && conn.games.size >= this.limits.subscriptions) {
+            throw new ApiError(429, 'stream/too-many', `at most ${this.limits.subscriptions} games a connection`);
+          }
+          if (known?.detail === detail) {
+            // The same subscription again is the one it has: every change reaches it already. Only a version it was
+            // not sent (an event that could not be rendered then) goes out, from memory.
+            const cached = this.games.cached(id);
+            if (cached && known.sent > 0 && cached.version > known.sent) this.sendGame(conn, cached);
+            return;
           }
           // Subscribed before the game is read: a change committed meanwhile is heard, not lost between the two.
-          const known = conn.games.get(id);
           this.watch(conn, id, { detail, sent: known?.sent ?? 0 });
           let game: LiveGame;
           try {
@@ -290,7 +408,15 @@ export class StreamHub {
 
   private async heard(e: ChangeEvent): Promise<void> {
     try {
-      if (e.kind === 'lobby') return this.lobbySoon();
+      if (e.kind === 'lobby') {
+        this.lobbyCache = undefined;
+        return this.lobbySoon();
+      }
+      if (e.kind === 'tokens') {
+        // The user's log-ins changed (here or on another instance; Accounts has forgotten its cached ones already).
+        if (e.userId !== undefined) await this.recheck([...this.connections].filter((c) => c.user?.id === e.userId));
+        return;
+      }
       if (e.gameId === undefined) return;
       const watching = this.watchers.get(e.gameId);
       if (!watching) return;
@@ -318,11 +444,27 @@ export class StreamHub {
     if (this.lobbyTimer || ![...this.connections].some((c) => c.lobby)) return;
     this.lobbyTimer = setTimeout(() => {
       this.lobbyTimer = undefined;
-      void this.lobby().then((msg) => {
-        for (const c of this.connections) if (c.lobby) this.send(c, msg);
-      });
+      this.lobbyText().then(
+        (text) => {
+          for (const c of this.connections) if (c.lobby) this.sendText(c, text);
+        },
+        () => undefined, // The next change renders it again.
+      );
     }, 100);
     this.lobbyTimer.unref();
+  }
+
+  /** The lobby message's text: rendered once for everyone who asks within `LOBBY_FRESH_MS` or until it changes. */
+  private lobbyText(): Promise<string> {
+    const now = Date.now();
+    const cached = this.lobbyCache;
+    if (cached && now - cached.at < LOBBY_FRESH_MS) return cached.text;
+    const entry = { text: this.lobby().then((m) => JSON.stringify(m)), at: now };
+    this.lobbyCache = entry;
+    entry.text.catch(() => {
+      if (this.lobbyCache === entry) this.lobbyCache = undefined;
+    });
+    return entry.text;
   }
 
   private async lobby(): Promise<object> {

@@ -7,21 +7,36 @@ export class StreamClient {
   private readonly messages: StreamMessage[] = [];
   private waiters: (() => void)[] = [];
   closed = false;
+  /** The close code and reason the server gave (1006: the connection dropped without one). */
+  closeCode: number | undefined;
+  closeReason = '';
+  /** Every message received, counted: how much the server sent back. */
+  received = 0;
+  bytesReceived = 0;
+  /** Every message received, in order, whether `next` took it or not. */
+  readonly history: StreamMessage[] = [];
 
   private constructor(private readonly socket: WebSocket) {
-    socket.on('message', (data) => {
-      this.messages.push(JSON.parse(String(data)) as StreamMessage);
+    socket.on('message', (data: Buffer) => {
+      this.received++;
+      this.bytesReceived += data.length;
+      const m = JSON.parse(String(data)) as StreamMessage;
+      this.history.push(m);
+      this.messages.push(m);
       for (const w of this.waiters.splice(0)) w();
     });
-    socket.on('close', () => {
+    socket.on('close', (code, reason) => {
       this.closed = true;
+      this.closeCode = code;
+      this.closeReason = String(reason);
       for (const w of this.waiters.splice(0)) w();
     });
   }
 
-  static open(base: string, token?: string): Promise<StreamClient> {
+  /** Opens the stream as `token`'s holder (none: anonymous); `headers` adds to the upgrade request (`origin`). */
+  static open(base: string, token?: string, headers: Record<string, string> = {}): Promise<StreamClient> {
     const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/api/stream`, {
-      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     });
     return new Promise((resolve, reject) => {
       socket.once('open', () => resolve(new StreamClient(socket)));
@@ -53,6 +68,28 @@ export class StreamClient {
         });
       });
     }
+  }
+
+  /** The messages received and not yet taken by `next`. */
+  queued(match: (m: StreamMessage) => boolean = () => true): StreamMessage[] {
+    return this.messages.filter(match);
+  }
+
+  /** Waits for the server to close the connection; its close code. */
+  async closedBy(ms = 20_000): Promise<number> {
+    const until = Date.now() + ms;
+    while (!this.closed) {
+      const left = until - Date.now();
+      if (left <= 0) throw new Error('timed out waiting for the stream to close');
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    return this.closeCode ?? 1006;
   }
 
   close(): void {
