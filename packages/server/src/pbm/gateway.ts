@@ -229,20 +229,23 @@ export class PbmGateway {
           const user = await this.login(c);
           // The accounts' revocation gives every board of the user a new reply address in the same transaction.
           await accounts.changePassword(user, c.password, cmd.args[0]);
-          const boards = await this.store.activeTokens(user.id);
           return ok(
             'Tactica Password',
-            `${user.name}: your password is changed, and your log-ins elsewhere have ended. ` +
-              (boards.length === 0
-                ? 'You play no board in progress.'
-                : `The reply addresses of your boards are new (the old ones are refused):\n\n${boards
-                    .map((b) => `  board ${b.gameId}: ${this.replyAddress(b.gameId, b.token)}`)
-                    .join('\n')}`),
+            `${user.name}: your password is changed, and your log-ins elsewhere have ended. ${await this.newReplyAddresses(user)}`,
           );
         }
         const user = await this.login(c);
         const change = await this.giveAddresses(user, cmd.args, request);
         return ok('Tactica Address', `${user.name}: ${change.text}`, change.replyTo ? { replyTo: change.replyTo } : {});
+      }
+      case 'logout': {
+        const user = await this.login(cmd.credentials);
+        // The accounts' revocation gives every board of the user a new reply address in the same transaction.
+        await accounts.logOutEverywhere(user);
+        return ok(
+          'Tactica Logout',
+          `${user.name}: every log-in of yours has ended (browser and programs). ${await this.newReplyAddresses(user)}`,
+        );
       }
       case 'message': {
         const user = await this.login(cmd.credentials);
@@ -329,6 +332,14 @@ export class PbmGateway {
       lines.push('Each other address got a mail to confirm it: reply to that mail from there.');
     }
     return { text: lines.join('\n'), ...(replyTo ? { replyTo } : {}) };
+  }
+
+  /** After a revocation: the new reply address of each board in progress of the user, for the reply. */
+  private async newReplyAddresses(user: User): Promise<string> {
+    const boards = await this.store.activeTokens(user.id);
+    if (boards.length === 0) return 'You play no board in progress.';
+    const lines = boards.map((b) => `  board ${b.gameId}: ${this.replyAddress(b.gameId, b.token)}`);
+    return `The reply addresses of your boards are new (the old ones are refused):\n\n${lines.join('\n')}`;
   }
 
   /** The token of a confirmation mail came back: its address is its claimant's from now on. */

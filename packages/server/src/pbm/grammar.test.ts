@@ -89,6 +89,7 @@ describe('the pbmserv grammar', () => {
 
   it.each([
     ['signup ann secret ann@example.org', { verb: 'signup', args: ['ann@example.org'] }],
+    ['logout ann secret', { verb: 'logout', credentials: { user: 'ann', password: 'secret' }, args: [] }],
     ['change password ann secret newsecret', { verb: 'change', what: 'password', args: ['newsecret'] }],
     ['change address ann secret a@b.c d@e.f', { verb: 'change', what: 'address', args: ['a@b.c', 'd@e.f'] }],
     ['list games', { verb: 'list', args: ['games'] }],

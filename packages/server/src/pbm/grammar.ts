@@ -20,7 +20,7 @@
 import { GAME_FAMILIES, isGameFamily, type GameFamily } from '@tactica/catalogue';
 import { ApiError } from '../errors.js';
 
-export const GLOBAL_VERBS = ['help', 'signup', 'confirm', 'change', 'list', 'message', 'vacation'] as const;
+export const GLOBAL_VERBS = ['help', 'signup', 'confirm', 'change', 'logout', 'list', 'message', 'vacation'] as const;
 export type GlobalVerb = (typeof GLOBAL_VERBS)[number];
 
 export const GAME_VERBS = [
@@ -314,6 +314,12 @@ function parseGlobal(verb: GlobalVerb, c: Cursor): PbmCommand {
         throw fail('pbm/no-address', 'change address userid password address…', c.at);
       }
       return { scope: 'global', verb, what: kind, credentials: creds, args };
+    }
+    case 'logout': {
+      // Log-out everywhere: every log-in of the user ends, and their boards get new reply addresses.
+      const creds = credentials(c, 'logout');
+      noMore(c, 'logout');
+      return { scope: 'global', verb, credentials: creds, args: [] };
     }
     case 'message': {
       const creds = credentials(c, 'message');

@@ -10,6 +10,7 @@ export const VERB_HELP: Readonly<Record<string, string>> = {
   change:
     'change password userid password new            a new password (your reply addresses change too)\n' +
     '    change address userid password addresses…       the addresses your mails go to (new ones confirm first)',
+  logout: 'logout userid password                          end every log-in (browser too); new reply addresses',
   list: 'list [games]                                     the games played here, or the boards in progress',
   message: 'message userid password to-userid…            send the body to other players',
   vacation: 'vacation userid password days|off              correspondence clocks wait while you are away',

@@ -194,6 +194,22 @@ describe('accounts by mail', () => {
     await mail(addr('eli'), `tactics move ${id} eli eli-password c1-c7#1`, [addr('eli'), addr('fay')]);
   });
 
+  it('a log-out everywhere by mail ends the log-ins and lists the new reply addresses', async () => {
+    await signUp('hal');
+    await signUp('ida');
+    const { id, replyTo } = await board('hal', 'ida');
+    const browser = await api('hal');
+    const out = await reply(addr('hal'), 'logout hal hal-password');
+    expect(out.subject).toBe('Tactica Logout');
+    expect((await browser.request('GET', '/api/account')).status).toBe(401);
+    const fresh = new RegExp(`board ${id}: (board-${id}-[a-z2-7]{24}@pbm\\.example)`).exec(out.text)?.[1];
+    expect(fresh, out.text).toBeDefined();
+    expect(fresh).not.toBe(replyTo['hal']);
+    expect((await reply(addr('hal'), 'move c1-c7#1', replyTo['hal'])).text).toContain('pbm/bad-reply-address');
+    const [played] = await mail(addr('hal'), 'move c1-c7#1', [addr('hal'), addr('ida')], fresh);
+    expect(played?.subject).toMatch(new RegExp(`^Tactics Board ${id} `));
+  });
+
   it("signing up with someone else's address claims nothing: no game mail there, and its owner signs up with it", async () => {
     const mallory = 'mallory@evil.example';
     const welcome = await reply(mallory, `signup mallory mallory-password ${addr('vera')}`);
