@@ -213,7 +213,14 @@ export class PbmGateway {
           }
         }
         const user = await accounts.signUp(c.user, c.password);
-        const change = list.length > 0 ? await this.giveAddresses(user, list, request) : undefined;
+        // The account is made: an address refused now (pbm/address-busy) is told, not an error of the signup.
+        const change =
+          list.length > 0
+            ? await this.giveAddresses(user, list, request).catch((e: unknown): { text: string; replyTo?: string } => {
+                if (!(e instanceof ApiError)) throw e;
+                return { text: `No address was taken: ${e.message} (${e.code}); use "change address".` };
+              })
+            : undefined;
         return ok(
           'Tactica Signup',
           `Welcome, ${user.name}. ${change ? change.text : 'You gave no address: use "change address".'}\n\n` +
@@ -298,7 +305,7 @@ export class PbmGateway {
       await this.store.setAddresses(user.id, addresses);
       return { text: `Your mails go to ${(await this.store.addressesOf(user.id)).join(', ')}.` };
     }
-    const change = await this.store.requestAddresses(user.id, addresses);
+    const change = await this.store.requestAddresses(user.id, addresses, request.from);
     const from = request.from?.toLowerCase();
     const own = change.claims.find((c) => c.address === from);
     const replyTo = own ? this.confirmAddress(own.token) : undefined;

@@ -241,6 +241,29 @@ describe('accounts by mail', () => {
     );
   });
 
+  it('strangers send one address at most three confirmation mails; from the address itself it is never refused', async () => {
+    const target = addr('zoe');
+    const { gateway } = server.pbm;
+    for (const n of ['s1', 's2', 's3']) {
+      const r = await gateway.handle({ subject: `signup ${n} ${n}-password ${target}`, body: '', from: addr(n) });
+      expect(r.text).toContain(`Waiting for confirmation (3 days): ${target}.`);
+      await sink.to(target, `the confirmation asked by ${n}`);
+    }
+    const fourth = await gateway.handle({ subject: `signup s4 s4-password ${target}`, body: '', from: addr('s4') });
+    expect(fourth.text).toContain('pbm/address-busy');
+    const again = await gateway.handle({
+      subject: `change address s4 s4-password ${target}`,
+      body: '',
+      from: addr('s4'),
+    });
+    expect(again.code).toBe('pbm/address-busy');
+    // Zoe signs up from her address: the reply is her confirmation, whatever waits there.
+    const hers = await reply(target, 'signup zoe zoe-password');
+    await confirmByReply(sender, sink, target, hers);
+    expect((await server.pbm.store.userByAddress(target))?.name).toBe('zoe');
+    expect(await mailsTo(target)).toEqual([]);
+  });
+
   it('an unconfirmed claim lapses after three days; asking again sends a new confirmation', async () => {
     const welcome = await reply(addr('nemo'), 'signup nemo nemo-password');
     clock.t += 3 * DAY + 60_000;

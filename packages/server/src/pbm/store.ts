@@ -27,6 +27,11 @@ export const MAX_ADDRESSES = 5;
 export const MAX_QUEUED = 20;
 /** How long an address has to confirm (the token mailed to it to come back) before the claim lapses. */
 export const CLAIM_LIFETIME_MS = 3 * 86_400_000;
+/**
+ * Claims that may wait on one address at once, so that strangers' sign-ups send it at most this many confirmation
+ * mails per CLAIM_LIFETIME_MS. A claim from the address itself (its reply is the confirmation) is never refused.
+ */
+export const MAX_CLAIMS_PER_ADDRESS = 3;
 
 /** An address asked for and not yet confirmed: the token of its confirmation mail. */
 export interface AddressClaim {
@@ -190,13 +195,31 @@ export class PbmStore {
    * mail, only once the token comes back (`confirmClaim`). The user's earlier claims are replaced. An address
    * confirmed for another user is refused; another user's unconfirmed claim on it does not stand in the way.
    */
-  async requestAddresses(userId: string, addresses: readonly string[]): Promise<AddressChange> {
+  async requestAddresses(userId: string, addresses: readonly string[], from?: string): Promise<AddressChange> {
     const list = this.addressList(addresses);
     const now = this.now();
     return this.database.transaction(async (tx) => {
       await this.refuseTaken(tx, userId, list);
       await tx.deleteFrom('pbm_address_claims').where('expires_at', '<=', now).execute();
       await tx.deleteFrom('pbm_address_claims').where('user_id', '=', userId).execute();
+      const others = list.filter((a) => a !== from?.toLowerCase());
+      if (others.length > 0) {
+        const busy = await tx
+          .selectFrom('pbm_address_claims')
+          .select(['address', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('address', 'in', others)
+          .groupBy('address')
+          .having((eb) => eb.fn.countAll(), '>=', MAX_CLAIMS_PER_ADDRESS)
+          .executeTakeFirst();
+        if (busy) {
+          throw new ApiError(
+            429,
+            'pbm/address-busy',
+            `${busy.address} has ${MAX_CLAIMS_PER_ADDRESS} confirmations waiting already: if it is yours, send the command from it`,
+            'address',
+          );
+        }
+      }
       await tx.deleteFrom('pbm_addresses').where('user_id', '=', userId).where('address', 'not in', list).execute();
       const have = new Set(
         (await tx.selectFrom('pbm_addresses').select('address').where('user_id', '=', userId).execute()).map(
@@ -252,7 +275,6 @@ export class PbmStore {
         .where('address', '=', claim.address)
         .executeTakeFirst();
       if (owner && owner.user_id !== user.id) {
-        await tx.deleteFrom('pbm_address_claims').where('token_hash', '=', hashClaim(token)).execute();
         throw new ApiError(409, 'pbm/address-taken', `${claim.address} belongs to another player`);
       }
       if (!owner) {
