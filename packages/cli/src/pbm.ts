@@ -4,6 +4,8 @@
  *   tactica pbm "tactics move 105 ann secret f1-f4#7" < comment.txt    the reply on stdout (exit 1 if refused)
  *   tactica pbm --mail < message.eml                                   a whole mail, as an MTA's alias pipes it:
  *                                                                        the reply is mailed (outbox or relay)
+ *   tactica pbm --confirmed "change address ann secret ann@example.org"  the operator vouches for the addresses:
+ *                                                                        no confirmation mail
  *
  * The mails that follow a change (to the other players and subscribers) go to the outbox under the data folder, or
  * through --smtp-relay.
@@ -19,6 +21,7 @@ interface PbmFlags {
   readonly smtpRelay?: string;
   readonly mailDomain?: string;
   readonly to?: string;
+  readonly confirmed?: boolean;
 }
 
 /** EX_TEMPFAIL: the MTA keeps the mail and tries again later. */
@@ -51,8 +54,13 @@ export function configurePbm(program: Command, io: Io): void {
     .option('--smtp-relay <url>', 'send mails through smtp://host:port instead of the outbox folder')
     .option('--mail-domain <domain>', 'the domain of the gateway and its reply addresses (default localhost)')
     .option('--to <address>', "a board's reply address: stands for your userid and password")
+    .option(
+      '--confirmed',
+      'the addresses of this signup or change address are yours to vouch for: taken at once, no confirmation mail',
+    )
     .action(async (subject: string | undefined, flags: PbmFlags) => {
       if (flags.mail && subject !== undefined) throw new CliError('give a subject or --mail, not both');
+      if (flags.mail && flags.confirmed) throw new CliError('--confirmed is for a command given here, not --mail');
       if (!flags.mail && subject === undefined)
         throw new CliError('give the command (the Subject), or --mail < message.eml');
       if (flags.db !== undefined && !/^postgres(ql)?:\/\//.test(flags.db))
@@ -91,6 +99,7 @@ export function configurePbm(program: Command, io: Io): void {
           subject: subject ?? '',
           body: input.toString('utf8'),
           ...(flags.to !== undefined ? { to: [flags.to] } : {}),
+          ...(flags.confirmed ? { confirmed: true } : {}),
         });
         io.output.write(
           `Subject: ${reply.subject}\n${reply.replyTo ? `Reply-To: ${reply.replyTo}\n` : ''}\n${reply.text}`,

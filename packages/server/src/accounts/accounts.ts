@@ -4,7 +4,9 @@
  * unknown name get the same answer after the same work, so the answer never tells whether a user exists.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
+import type { Schema } from '../db/schema.js';
 import { ApiError } from '../errors.js';
 import { DEFAULT_COST, hashPassword, verifyPassword, type PasswordCost } from './passwords.js';
 
@@ -39,6 +41,13 @@ export function checkPassword(password: unknown, field = 'password'): string {
   return password;
 }
 
+/**
+ * Work that must happen in the same transaction as the end of a user's log-ins (a password change, log-out
+ * everywhere): whatever else stands for the user's password ends with them, or nothing does. The e-mail gateway
+ * gives its boards' reply addresses new tokens this way; accounts know nothing of it.
+ */
+export type RevokeHook = (tx: Transaction<Schema>, userId: string) => Promise<void>;
+
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -48,6 +57,7 @@ export class Accounts {
   private readonly cache = new Map<string, { user: User; expiresAt: number }>();
   /** A hash to check against when the name is unknown, so both answers take the same time. */
   private decoy: Promise<string> | undefined;
+  private readonly revokeHooks: RevokeHook[] = [];
 
   constructor(
     private readonly database: Database,
@@ -177,19 +187,47 @@ export class Accounts {
     this.cache.delete(key);
   }
 
+  /**
+   * Runs `hook` inside every transaction that ends a user's log-ins, whichever way it was asked for (the API, a
+   * mail, the command line): if the hook fails, nothing is revoked and the caller is refused.
+   */
+  onRevoke(hook: RevokeHook): void {
+    this.revokeHooks.push(hook);
+  }
+
   /** Changes the password and ends every other log-in of the user. */
   async changePassword(user: User, oldPassword: unknown, newPassword: unknown, keepToken?: string): Promise<void> {
     const fresh = checkPassword(newPassword, 'newPassword');
     await this.checkCredentials(user.name, oldPassword);
     const hash = await hashPassword(fresh, this.cost);
+    await this.revoke(user.id, keepToken, (tx) =>
+      tx.updateTable('users').set({ password_hash: hash }).where('id', '=', user.id).execute(),
+    );
+  }
+
+  /** Ends every log-in of the user, this one too (log-out everywhere), and whatever stands for them (hooks). */
+  async logOutEverywhere(user: User): Promise<void> {
+    await this.revoke(user.id, undefined);
+  }
+
+  /**
+   * One transaction: `change` (if any), every token of the user but `keepToken` deleted, the revocation hooks; the
+   * `tokens` event (every instance forgets the user's tokens and closes their streams) is heard once it commits.
+   */
+  private async revoke(
+    userId: string,
+    keepToken: string | undefined,
+    change?: (tx: Transaction<Schema>) => Promise<unknown>,
+  ): Promise<void> {
     const keep = keepToken ? hashToken(keepToken) : '';
     await this.database.transaction(async (tx, notify) => {
-      await tx.updateTable('users').set({ password_hash: hash }).where('id', '=', user.id).execute();
-      await tx.deleteFrom('tokens').where('user_id', '=', user.id).where('token_hash', '!=', keep).execute();
-      notify({ kind: 'tokens', userId: user.id });
+      if (change) await change(tx);
+      await tx.deleteFrom('tokens').where('user_id', '=', userId).where('token_hash', '!=', keep).execute();
+      for (const hook of this.revokeHooks) await hook(tx, userId);
+      notify({ kind: 'tokens', userId });
     });
     // This instance forgets at once; the others when the event reaches them.
-    this.forget(user.id);
+    this.forget(userId);
   }
 
   async findByName(name: string): Promise<User | undefined> {

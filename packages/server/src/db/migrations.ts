@@ -199,6 +199,29 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         if (dialect === 'postgres') await sql`alter table games set (fillfactor = 70)`.execute(db);
       },
     },
+    '006-pbm-address-confirm': {
+      async up(db: Db) {
+        // An address gets game mail, and is someone's, only once it has confirmed (pbm/store.ts): until then it is
+        // a claim here, one per user and address, known by the hash of the token mailed to the address. Claims on
+        // one address by several users may wait side by side; the one confirmed takes it, the others go.
+        // Addresses already in pbm_addresses stay there: they were given before confirmations existed.
+        await db.schema
+          .createTable('pbm_address_claims')
+          .addColumn('token_hash', 'text', (c) => c.primaryKey())
+          .addColumn('address', 'text', (c) => c.notNull())
+          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('created_at', time, (c) => c.notNull())
+          .addColumn('expires_at', time, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('pbm_address_claims_address').on('pbm_address_claims').column('address').execute();
+        await db.schema.createIndex('pbm_address_claims_user').on('pbm_address_claims').column('user_id').execute();
+        await db.schema
+          .createIndex('pbm_address_claims_expiry')
+          .on('pbm_address_claims')
+          .column('expires_at')
+          .execute();
+      },
+    },
   };
 }
 

@@ -115,6 +115,17 @@ export interface PbmAddressesTable {
   readonly created_at: number;
 }
 
+/** An address a user asked for, waiting for the token mailed to it to come back (migration 006). */
+export interface PbmAddressClaimsTable {
+  /** SHA-256 of the token of the confirmation mail. */
+  readonly token_hash: string;
+  /** Lower-cased e-mail address. */
+  readonly address: string;
+  readonly user_id: string;
+  readonly created_at: number;
+  readonly expires_at: number;
+}
+
 export interface PbmSettingsTable {
   readonly user_id: string;
   /** Which game mails the user gets: `all` (every change), `turn` (their turn and the end), `off`. */
@@ -172,6 +183,7 @@ export interface PbmSeenTable {
 export interface Schema {
   saves: SavesTable;
   pbm_addresses: PbmAddressesTable;
+  pbm_address_claims: PbmAddressClaimsTable;
   pbm_settings: PbmSettingsTable;
   pbm_subscriptions: PbmSubscriptionsTable;
   pbm_tokens: PbmTokensTable;

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TokenKind } from '../accounts/accounts.js';
-import { notFound } from '../errors.js';
+import { ApiError, notFound } from '../errors.js';
 import type { Services } from '../services.js';
 import { requireUser, SESSION_COOKIE } from './app.js';
 import { errorReplies, userSchema } from './schemas.js';
@@ -26,6 +26,17 @@ const tokenReply = {
   required: ['user', 'token', 'expiresAt'],
   properties: { user: userSchema, token: { type: 'string' }, expiresAt: { type: 'number' } },
 } as const;
+
+/** `{"everywhere": true}` asks to end every log-in; no body, `{}` or `{"everywhere": false}` only this one. */
+function everywhereOf(body: unknown): boolean {
+  if (body === undefined || body === null) return false;
+  const keys = typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : ['?'];
+  const everywhere = (body as { everywhere?: unknown }).everywhere;
+  if (keys.some((k) => k !== 'everywhere') || (everywhere !== undefined && typeof everywhere !== 'boolean')) {
+    throw new ApiError(400, 'request/invalid', 'the body of a log-out is {} or {"everywhere": true}', 'everywhere');
+  }
+  return everywhere === true;
+}
 
 interface Credentials {
   name: string;
@@ -77,12 +88,21 @@ export async function accountRoutes(
     },
   );
 
-  app.post(
+  // No body schema: a program may log out with no body at all (a browser's cookie needs JSON, see cookie-writes.ts).
+  app.post<{ Body: unknown }>(
     '/api/logout',
-    { schema: { summary: 'Log out (this token or cookie)', response: { 204: { type: 'null' }, ...errorReplies } } },
+    {
+      schema: {
+        summary:
+          'Log out: this token or cookie; with {"everywhere": true} every log-in of the user, and new reply ' +
+          'addresses for their boards by mail',
+        response: { 204: { type: 'null' }, ...errorReplies },
+      },
+    },
     async (request, reply) => {
-      requireUser(request);
-      if (request.token) await accounts.logOut(request.token);
+      const user = requireUser(request);
+      if (everywhereOf(request.body)) await accounts.logOutEverywhere(user);
+      else if (request.token) await accounts.logOut(request.token);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return reply.status(204).send();
     },

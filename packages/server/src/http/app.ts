@@ -17,6 +17,7 @@ import type { Services } from '../services.js';
 import { accountRoutes } from './accounts-routes.js';
 import { catalogueRoutes } from './catalogue-routes.js';
 import { challengeRoutes } from './challenge-routes.js';
+import { refuseFormWrites } from './cookie-writes.js';
 import { gameRoutes } from './game-routes.js';
 import { saveRoutes } from './save-routes.js';
 import type { StreamLimits } from '../stream/budget.js';
@@ -158,6 +159,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     const token = tokenOf(request);
     request.token = token;
     request.user = await services.accounts.authenticate(token);
+    refuseFormWrites(request, token !== undefined && !request.headers.authorization?.startsWith('Bearer '));
   });
 
   app.setErrorHandler((error: FastifyishError, request, reply) => {

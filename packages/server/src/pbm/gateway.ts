@@ -32,15 +32,36 @@ import {
   playerName,
   type MailText,
 } from './render.js';
-import { checkAddress, NOTIFY_MODES, type NotifyMode, type PbmStore } from './store.js';
+import { checkAddress, CLAIM_LIFETIME_MS, NOTIFY_MODES, type NotifyMode, type PbmStore } from './store.js';
+
+const CLAIM_DAYS = Math.round(CLAIM_LIFETIME_MS / DAY_MS);
+
+/** The mail that asks an address to confirm it is a player's: the player's name is all it says of them. */
+function confirmationText(user: User, address: string, token: string, domain: string): string {
+  return (
+    `The player ${user.name} of Tactica asks for the mails of their games to go to ${address}.\n\n` +
+    `If that is you, reply to this mail (its reply address, confirm-${token}@${domain}, confirms it),\n` +
+    `or send a mail with the Subject: confirm ${token}\n\n` +
+    `If it is not, do nothing: no game mail comes to this address unless it is confirmed, and the request\n` +
+    `lapses in ${CLAIM_DAYS} days.\n`
+  );
+}
 
 export interface PbmRequest {
   readonly subject: string;
   readonly body: string;
   /** The sender's address: replies go there; `signup` takes it when no address is given. */
   readonly from?: string;
-  /** The addresses the mail came to: a board's reply address carries the board and a player's token. */
+  /**
+   * The addresses the mail came to: a board's reply address carries the board and a player's token, a
+   * confirmation's reply address (`confirm-<token>@…`) the token of an address to confirm.
+   */
   readonly to?: readonly string[];
+  /**
+   * The operator vouches for the addresses this command gives (`tactica pbm --confirmed`, on the server's own
+   * machine): they are the user's at once, with no confirmation mail. Never set from a mail or `POST /pbm`.
+   */
+  readonly confirmed?: boolean;
 }
 
 export interface PbmReply extends MailText {
@@ -59,6 +80,16 @@ export interface GatewayOptions {
 }
 
 const REPLY_ADDRESS = /^board-(\d{1,9})-([a-z2-7]{24})@/i;
+const CONFIRM_ADDRESS = /^confirm-([a-z2-7]{24})@/i;
+
+/** The token of a confirmation's reply address in a list of recipients. */
+export function confirmTokenOf(to: readonly string[] | undefined): string | undefined {
+  for (const a of to ?? []) {
+    const m = CONFIRM_ADDRESS.exec(a.trim().replace(/^<|>$/g, ''));
+    if (m) return (m[1] as string).toLowerCase();
+  }
+  return undefined;
+}
 
 /** A reply address in a list of recipients: its board and token. */
 export function replyAddressOf(to: readonly string[] | undefined): { board: number; token: string } | undefined {
@@ -94,8 +125,11 @@ export class PbmGateway {
   /** Carries out one command; every refusal becomes an error reply, never an exception. */
   async handle(request: PbmRequest): Promise<PbmReply> {
     const reply = replyAddressOf(request.to);
+    const confirmation = confirmTokenOf(request.to);
     let cmd: PbmCommand | undefined;
     try {
+      // A reply to a confirmation mail: its address is the command, whatever its Subject says.
+      if (confirmation !== undefined && !reply) return await this.confirm(confirmation);
       cmd = parseSubject(request.subject, reply ? { impliedBoard: reply.board } : {});
       return await this.run(cmd, request, reply?.token);
     } catch (e) {
@@ -122,6 +156,11 @@ export class PbmGateway {
 
   replyAddress(gameId: number, token: string): string {
     return `board-${gameId}-${token}@${this.options.domain}`;
+  }
+
+  /** The reply address of an address's confirmation mail: a mail to it confirms the address. */
+  confirmAddress(token: string): string {
+    return `confirm-${token}@${this.options.domain}`;
   }
 
   private get now(): number {
@@ -174,29 +213,45 @@ export class PbmGateway {
           }
         }
         const user = await accounts.signUp(c.user, c.password);
-        if (list.length > 0) await this.store.setAddresses(user.id, list);
+        // The account is made: an address refused now (pbm/address-busy) is told, not an error of the signup.
+        const change =
+          list.length > 0
+            ? await this.giveAddresses(user, list, request).catch((e: unknown): { text: string; replyTo?: string } => {
+                if (!(e instanceof ApiError)) throw e;
+                return { text: `No address was taken: ${e.message} (${e.code}); use "change address".` };
+              })
+            : undefined;
         return ok(
           'Tactica Signup',
-          `Welcome, ${user.name}. Your mails go to: ${list.join(', ') || '(no address: use "change address")'}.\n\n` +
+          `Welcome, ${user.name}. ${change ? change.text : 'You gave no address: use "change address".'}\n\n` +
             'Your password is stored only as a salted scrypt hash. Send "help" for the commands.',
+          change?.replyTo ? { replyTo: change.replyTo } : {},
         );
       }
+      case 'confirm':
+        return this.confirm((cmd.args[0] ?? '').toLowerCase());
       case 'change': {
         const c = cmd.credentials as Credentials;
         if (cmd.what === 'password') {
           const user = await this.login(c);
+          // The accounts' revocation gives every board of the user a new reply address in the same transaction.
           await accounts.changePassword(user, c.password, cmd.args[0]);
-          await this.store.forgetTokens(user.id);
           return ok(
             'Tactica Password',
-            `${user.name}: your password is changed. Your boards' reply addresses are new.`,
+            `${user.name}: your password is changed, and your log-ins elsewhere have ended. ${await this.newReplyAddresses(user)}`,
           );
         }
         const user = await this.login(c);
-        await this.store.setAddresses(user.id, cmd.args);
+        const change = await this.giveAddresses(user, cmd.args, request);
+        return ok('Tactica Address', `${user.name}: ${change.text}`, change.replyTo ? { replyTo: change.replyTo } : {});
+      }
+      case 'logout': {
+        const user = await this.login(cmd.credentials);
+        // The accounts' revocation gives every board of the user a new reply address in the same transaction.
+        await accounts.logOutEverywhere(user);
         return ok(
-          'Tactica Address',
-          `${user.name}: your mails go to ${(await this.store.addressesOf(user.id)).join(', ')}.`,
+          'Tactica Logout',
+          `${user.name}: every log-in of yours has ended (browser and programs). ${await this.newReplyAddresses(user)}`,
         );
       }
       case 'message': {
@@ -234,6 +289,75 @@ export class PbmGateway {
         );
       }
     }
+  }
+
+  /**
+   * Gives the user these addresses: at once when the operator vouches for them (`request.confirmed`), else as
+   * claims, each confirmed by the token of a mail to it. The claim of the sender's own address rides in the reply
+   * (it goes there: its reply address confirms it); each other address gets a confirmation mail of its own.
+   */
+  private async giveAddresses(
+    user: User,
+    addresses: readonly string[],
+    request: PbmRequest,
+  ): Promise<{ text: string; replyTo?: string }> {
+    if (request.confirmed) {
+      await this.store.setAddresses(user.id, addresses);
+      return { text: `Your mails go to ${(await this.store.addressesOf(user.id)).join(', ')}.` };
+    }
+    const change = await this.store.requestAddresses(user.id, addresses, request.from);
+    const from = request.from?.toLowerCase();
+    const own = change.claims.find((c) => c.address === from);
+    const replyTo = own ? this.confirmAddress(own.token) : undefined;
+    for (const claim of change.claims) {
+      if (claim === own) continue;
+      await this.notifier.deliver({
+        to: [claim.address],
+        subject: 'Tactica Confirm',
+        text: confirmationText(user, claim.address, claim.token, this.options.domain),
+        replyTo: this.confirmAddress(claim.token),
+      });
+    }
+    const lines: string[] = [];
+    lines.push(
+      change.confirmed.length > 0
+        ? `Your mails go to ${change.confirmed.join(', ')}.`
+        : 'No address of yours gets game mails yet.',
+    );
+    const waiting = change.claims.map((c) => c.address);
+    if (waiting.length > 0) {
+      lines.push(
+        `Waiting for confirmation (${CLAIM_DAYS} days): ${waiting.join(', ')}. Nothing goes to an address until it confirms.`,
+      );
+    }
+    if (own) {
+      lines.push(
+        `To confirm ${own.address}, reply to this mail (its reply address confirms it), or send "confirm ${own.token}".`,
+      );
+    }
+    if (change.claims.some((c) => c !== own)) {
+      lines.push('Each other address got a mail to confirm it: reply to that mail from there.');
+    }
+    return { text: lines.join('\n'), ...(replyTo ? { replyTo } : {}) };
+  }
+
+  /** After a revocation: the new reply address of each board in progress of the user, for the reply. */
+  private async newReplyAddresses(user: User): Promise<string> {
+    const boards = await this.store.activeTokens(user.id);
+    if (boards.length === 0) return 'You play no board in progress.';
+    const lines = boards.map((b) => `  board ${b.gameId}: ${this.replyAddress(b.gameId, b.token)}`);
+    return `The reply addresses of your boards are new (the old ones are refused):\n\n${lines.join('\n')}`;
+  }
+
+  /** The token of a confirmation mail came back: its address is its claimant's from now on. */
+  private async confirm(token: string): Promise<PbmReply> {
+    const { user, address } = await this.store.confirmClaim(token);
+    return ok(
+      'Tactica Address Confirmed',
+      `${address} is confirmed: the mails of ${user.name}'s games go there (with ${
+        (await this.store.addressesOf(user.id)).filter((a) => a !== address).join(', ') || 'no other address'
+      }).`,
+    );
   }
 
   // ---------------------------------------------------------------------------------------------------------------

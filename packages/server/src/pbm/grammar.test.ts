@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.js';
-import { parseSubject, tokenize } from './grammar.js';
+import { parseSubject, tokenize, type PbmCommand } from './grammar.js';
 
 function refusal(subject: string, ctx = {}): { code: string; field: string | undefined } {
   try {
@@ -89,6 +89,7 @@ describe('the pbmserv grammar', () => {
 
   it.each([
     ['signup ann secret ann@example.org', { verb: 'signup', args: ['ann@example.org'] }],
+    ['logout ann secret', { verb: 'logout', credentials: { user: 'ann', password: 'secret' }, args: [] }],
     ['change password ann secret newsecret', { verb: 'change', what: 'password', args: ['newsecret'] }],
     ['change address ann secret a@b.c d@e.f', { verb: 'change', what: 'address', args: ['a@b.c', 'd@e.f'] }],
     ['list games', { verb: 'list', args: ['games'] }],
@@ -147,6 +148,29 @@ describe('the pbmserv grammar', () => {
 
   it('keeps blanks inside double quotes', () => {
     expect(tokenize('a "b c" d').map((w) => w.text)).toEqual(['a', 'b c', 'd']);
+  });
+
+  it('writes any password in quotes: \\" a quote, \\\\ a backslash, a # inside quotes no move number', () => {
+    expect(tokenize('a "say \\"hi\\"" "c:\\\\d\\e" x\\"y"').map((w) => w.text)).toEqual([
+      'a',
+      'say "hi"',
+      'c:\\d\\e',
+      'x\\y',
+    ]);
+    const resign = (subject: string) => parseSubject(subject) as Extract<PbmCommand, { scope: 'game' }>;
+    expect(resign('tactics resign 105 ann "pw#9"')).toMatchObject({ credentials: { password: 'pw#9' } });
+    expect(resign('tactics resign 105 ann "pw#9"').moveNumber).toBeUndefined();
+    expect(resign('tactics resign 105 ann "pw#9"#12')).toMatchObject({
+      credentials: { password: 'pw#9' },
+      moveNumber: 12,
+    });
+    expect(parseSubject('signup ann "my \\"two\\" words"')).toMatchObject({
+      credentials: { user: 'ann', password: 'my "two" words' },
+    });
+    expect(parseSubject('confirm abcdefghijklmnopqrstuvwx')).toMatchObject({
+      verb: 'confirm',
+      args: ['abcdefghijklmnopqrstuvwx'],
+    });
   });
 
   it('any Subject is read or refused with a coded error, never a crash', () => {

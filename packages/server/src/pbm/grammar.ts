@@ -4,7 +4,9 @@
  *   <game> <verb> [board] [userid password] [args]        tactics move 105 ann secret f1-f4#7
  *   <global verb> [args]                                  signup ann secret ann@example.org
  *
- * Tokens are separated by blanks; "double quotes" keep blanks inside one (an option's value). Game options
+ * Tokens are separated by blanks; "double quotes" keep blanks inside one (a password, an option's value), and
+ * inside them `\"` is a quote and `\\` a backslash (any other backslash is itself), so any password can be written:
+ * `"my \"two\" words"`. A `#N` inside quotes is part of the word, never a move number. Game options
  * (`-variant=russian`, `-giveaway`, `-no-chain`) and server options (`--nagtime=7`, `--forfeittime=21`,
  * `--totaltime=60`) come first in `challenge` and `seek`. `#N` after a move (or a board, for `show` and `preview`)
  * is the move number the sender saw (see `nextMoveNumber` in render.ts): a move meant for another one is refused.
@@ -18,7 +20,7 @@
 import { GAME_FAMILIES, isGameFamily, type GameFamily } from '@tactica/catalogue';
 import { ApiError } from '../errors.js';
 
-export const GLOBAL_VERBS = ['help', 'signup', 'change', 'list', 'message', 'vacation'] as const;
+export const GLOBAL_VERBS = ['help', 'signup', 'confirm', 'change', 'logout', 'list', 'message', 'vacation'] as const;
 export type GlobalVerb = (typeof GLOBAL_VERBS)[number];
 
 export const GAME_VERBS = [
@@ -112,13 +114,18 @@ interface Word {
   readonly text: string;
   /** 1-based position in the Subject, for errors. */
   readonly n: number;
+  /** How much of `text` (from its start) was written in quotes: a `#N` there is part of the word. */
+  readonly quoted?: number;
 }
 
 function fail(code: string, message: string, word?: number): ApiError {
   return new ApiError(400, code, message, word === undefined ? 'subject' : `subject word ${word}`);
 }
 
-/** Splits a Subject into words; double quotes keep blanks inside a word. */
+/**
+ * Splits a Subject into words; double quotes keep blanks inside a word, and inside them `\"` is a quote and `\\` a
+ * backslash (ours: the escapes most people know from programs; a doubled quote would already mean two quoted parts).
+ */
 export function tokenize(subject: string): Word[] {
   const words: Word[] = [];
   let i = 0;
@@ -128,14 +135,22 @@ export function tokenize(subject: string): Word[] {
     if (i >= s.length) break;
     let text = '';
     let quoted = false;
+    let quotedUpTo = 0;
     while (i < s.length && (quoted || !/\s/.test(s[i] as string))) {
       const c = s[i] as string;
-      if (c === '"') quoted = !quoted;
-      else text += c;
+      if (quoted && c === '\\' && (s[i + 1] === '"' || s[i + 1] === '\\')) {
+        text += s[i + 1] as string;
+        i += 2;
+        continue;
+      }
+      if (c === '"') {
+        quoted = !quoted;
+        if (!quoted) quotedUpTo = text.length;
+      } else text += c;
       i++;
     }
     if (quoted) throw fail('pbm/bad-quote', 'a "quote" is not closed', words.length + 1);
-    words.push({ text, n: words.length + 1 });
+    words.push(quotedUpTo > 0 ? { text, n: words.length + 1, quoted: quotedUpTo } : { text, n: words.length + 1 });
   }
   return words;
 }
@@ -203,17 +218,20 @@ function takeMoveNumber(words: Word[]): { words: Word[]; moveNumber?: number } {
   let moveNumber: number | undefined;
   const out: Word[] = [];
   for (const w of words) {
-    const m = /^(.*?)#(.*)$/.exec(w.text);
-    if (!m) {
+    // A `#` inside quotes is the word's own (a password may have one).
+    const at = w.text.indexOf('#', w.quoted ?? 0);
+    if (at < 0) {
       out.push(w);
       continue;
     }
-    if (!/^\d{1,9}$/.test(m[2] as string)) {
-      throw fail('pbm/bad-move-number', `"#${m[2] ?? ''}" is not a move number like #7`, w.n);
+    const before = w.text.slice(0, at);
+    const digits = w.text.slice(at + 1);
+    if (!/^\d{1,9}$/.test(digits)) {
+      throw fail('pbm/bad-move-number', `"#${digits}" is not a move number like #7`, w.n);
     }
     if (moveNumber !== undefined) throw fail('pbm/bad-move-number', 'only one #N in a command', w.n);
-    moveNumber = Number(m[2]);
-    if (m[1]) out.push({ text: m[1], n: w.n });
+    moveNumber = Number(digits);
+    if (before) out.push({ text: before, n: w.n, ...(w.quoted ? { quoted: w.quoted } : {}) });
   }
   return moveNumber === undefined ? { words: out } : { words: out, moveNumber };
 }
@@ -270,6 +288,13 @@ function parseGlobal(verb: GlobalVerb, c: Cursor): PbmCommand {
       const creds = credentials(c, 'signup');
       return { scope: 'global', verb, credentials: creds, args: texts(c.rest()) };
     }
+    case 'confirm': {
+      // The token of an address's confirmation mail (replying to that mail does the same).
+      const w = c.next();
+      if (!w) throw fail('pbm/missing-args', 'confirm token (the token of the confirmation mail)', c.at);
+      noMore(c, 'confirm');
+      return { scope: 'global', verb, args: [w.text] };
+    }
     case 'change': {
       const what = c.next();
       const kind = what?.text.toLowerCase();
@@ -289,6 +314,12 @@ function parseGlobal(verb: GlobalVerb, c: Cursor): PbmCommand {
         throw fail('pbm/no-address', 'change address userid password address…', c.at);
       }
       return { scope: 'global', verb, what: kind, credentials: creds, args };
+    }
+    case 'logout': {
+      // Log-out everywhere: every log-in of the user ends, and their boards get new reply addresses.
+      const creds = credentials(c, 'logout');
+      noMore(c, 'logout');
+      return { scope: 'global', verb, credentials: creds, args: [] };
     }
     case 'message': {
       const creds = credentials(c, 'message');
@@ -366,7 +397,7 @@ function parseGame(family: GameFamily | undefined, verb: GameVerb, c: Cursor, ct
   // `#N` on the last word belongs to the command, whatever word it is on (`resign 105 ann secret#9`): a password
   // cannot end a command with `#` and digits.
   const last = c.words.length - 1;
-  if (shape.moveNumber && last >= c.i && c.words[last]?.text.includes('#')) {
+  if (shape.moveNumber && last >= c.i && c.words[last]?.text.includes('#', c.words[last]?.quoted ?? 0)) {
     const taken = takeMoveNumber([c.words[last] as Word]);
     moveNumber = taken.moveNumber;
     c.words.splice(last, 1, ...taken.words);
@@ -386,7 +417,7 @@ function parseGame(family: GameFamily | undefined, verb: GameVerb, c: Cursor, ct
         return;
       }
     }
-    if (w && shape.moveNumber && w.text.includes('#')) {
+    if (w && shape.moveNumber && w.text.includes('#', w.quoted ?? 0)) {
       const taken = takeMoveNumber([w]);
       if (moveNumber !== undefined) throw fail('pbm/bad-move-number', 'only one #N in a command', w.n);
       moveNumber = taken.moveNumber;
@@ -411,7 +442,11 @@ function parseGame(family: GameFamily | undefined, verb: GameVerb, c: Cursor, ct
     const taken = takeMoveNumber(rest);
     if (taken.moveNumber !== undefined) {
       if (moveNumber !== undefined) {
-        throw fail('pbm/bad-move-number', 'only one #N in a command', rest.find((w) => w.text.includes('#'))?.n);
+        throw fail(
+          'pbm/bad-move-number',
+          'only one #N in a command',
+          rest.find((w) => w.text.includes('#', w.quoted ?? 0))?.n,
+        );
       }
       moveNumber = taken.moveNumber;
     }

@@ -4,10 +4,13 @@ import { GAME_VERBS, GLOBAL_VERBS } from './grammar.js';
 
 export const VERB_HELP: Readonly<Record<string, string>> = {
   help: 'help [subject]                                   this text; "help <command>" or "<game> help"',
-  signup: 'signup userid password [addresses…]             make an account (your From address if none given)',
+  signup:
+    'signup userid password [addresses…]             make an account (your From address if none given);\n' +
+    '    each address gets a mail to confirm: reply to it, and game mails go there from then on',
   change:
     'change password userid password new            a new password (your reply addresses change too)\n' +
-    '    change address userid password addresses…       the addresses your mails go to',
+    '    change address userid password addresses…       the addresses your mails go to (new ones confirm first)',
+  logout: 'logout userid password                          end every log-in (browser too); new reply addresses',
   list: 'list [games]                                     the games played here, or the boards in progress',
   message: 'message userid password to-userid…            send the body to other players',
   vacation: 'vacation userid password days|off              correspondence clocks wait while you are away',
@@ -32,7 +35,9 @@ export const VERB_HELP: Readonly<Record<string, string>> = {
   resign: '<game> resign board userid password[#N]         resign',
   queue: '<game> queue board userid password [move]       a premove, played when your turn comes (none: clear)',
   submit: '<game> submit board userid password move[#N]    check a move and see the board after it; then confirm',
-  confirm: '<game> confirm board userid password          play the move you submitted',
+  confirm:
+    '<game> confirm board userid password          play the move you submitted\n' +
+    '    confirm token                                    confirm an address (or reply to its confirmation mail)',
   preview: '<game> preview board[#N] move…                 try moves on a copy of the board (nothing is played)',
   chat: '<game> chat board userid password               send the body to the players and subscribers',
   subscribe: '<game> subscribe board userid password          get the board after every move',
@@ -77,6 +82,7 @@ export function helpText(family: GameFamily | undefined, topic: string | undefin
   }
   lines.push(
     '',
+    'A word with blanks or quotes (a password) goes in double quotes: "my \\"secret\\" words" (\\\\ a backslash).',
     '#N after a move is the move number the mail you answer gave: a late or doubled mail is refused, not played.',
     'Each board mail gives you a reply address of your own for that board: reply to it with only the move in the',
     'Subject ("move f1-f4#7") and no password.',

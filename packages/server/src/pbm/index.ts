@@ -49,6 +49,8 @@ export async function startPbm(services: Services, dataDir: string, options: Pbm
   const outbox = new OutboxMailer(options.outboxDir ?? join(dataDir, 'outbox'), identity);
   const mailer: Mailer = options.relay ? new RelayMailer(checkRelay(options.relay), identity, outbox) : outbox;
   const store = new PbmStore(services.database, services.now);
+  // A password change or a log-out everywhere gives the user's boards new reply addresses, in its own transaction.
+  services.accounts.onRevoke((tx, userId) => store.rotateTokens(tx, userId));
   const notifier = new Notifier(services, store, mailer, (id, token) => `board-${id}-${token}@${domain}`);
   const gateway = new PbmGateway(services, store, notifier, { domain });
   const front = new MailFront(gateway, store, notifier, address, { ...DEFAULT_MAIL_LIMITS, ...options.limits });

@@ -12,6 +12,7 @@ import {
   testPostgres,
   type TestServer,
 } from '../testing/server.js';
+import { signUpConfirmed } from './testing.js';
 
 interface View {
   id: number;
@@ -53,7 +54,7 @@ async function subscribeByMail(server: TestServer, name: string, id: number): Pr
     const r = await server.pbm.gateway.handle({ subject, body: '', from: `${name}@example.org` });
     expect(r.ok, r.text).toBe(true);
   };
-  await say(`signup ${name} ${name}-password ${name}@example.org`);
+  await signUpConfirmed(server.pbm.gateway, name, `${name}-password`, `${name}@example.org`);
   await say(`tactics subscribe ${id} ${name} ${name}-password`);
 }
 

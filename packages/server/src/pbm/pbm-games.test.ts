@@ -9,7 +9,7 @@ import { entryOf } from '@tactica/catalogue/all';
 import { formatPosition, tactics } from '@tactica/tactics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestServer, type TestServer } from '../testing/server.js';
-import { MailSender, MailSink, type SinkMail } from './testing.js';
+import { confirmByReply, MailSender, MailSink, type SinkMail } from './testing.js';
 
 interface View {
   version: number;
@@ -64,7 +64,8 @@ describe('the five games by mail, continued in the API', () => {
     server = await startTestServer('sqlite', { pbm: { smtpPort: 0, relay: sink.url, domain: 'pbm.example' } });
     sender = new MailSender(server.pbm.smtp?.port ?? 0);
     for (const name of ['ann', 'bob', 'cat']) {
-      await mail(name, `signup ${name} ${name}-password`, [name]);
+      const [welcome] = await mail(name, `signup ${name} ${name}-password`, [name]);
+      await confirmByReply(sender, sink, addr(name), welcome as SinkMail);
       const c = new Client(server.url);
       const r = await c.request<{ token: string }>('POST', '/api/login', {
         name,

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestServer, type TestServer } from '../testing/server.js';
-import { MailSender, MailSink, smtpSend, type SinkMail } from './testing.js';
+import { confirmByReply, MailSender, MailSink, smtpSend, type SinkMail } from './testing.js';
 
 interface View {
   version: number;
@@ -29,7 +29,10 @@ describe('hostile mail', () => {
       pbm: { smtpPort: 0, relay: sink.url, domain: 'pbm.example', limits: { maxBytes: 64 * 1024, perSender: 25 } },
     });
     sender = new MailSender(server.pbm.smtp?.port ?? 0);
-    for (const n of ['ann', 'bob', 'eve']) await command(`${n}@example.org`, `signup ${n} ${n}-password`);
+    for (const n of ['ann', 'bob', 'eve']) {
+      const welcome = await command(`${n}@example.org`, `signup ${n} ${n}-password`);
+      await confirmByReply(sender, sink, `${n}@example.org`, welcome);
+    }
     await command('ann@example.org', 'tactics challenge ann ann-password bob');
     await sink.to('bob@example.org');
     await command('bob@example.org', 'tactics accept bob bob-password');

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, eventually, startTestServer, type TestServer } from '../testing/server.js';
-import { MailSender, MailSink, type SinkMail } from './testing.js';
+import { confirmByReply, MailSender, MailSink, type SinkMail } from './testing.js';
 
 const DAY = 86_400_000;
 
@@ -40,7 +40,10 @@ describe('every command by mail', () => {
       pbm: { smtpPort: 0, relay: sink.url, domain: 'pbm.example' },
     });
     sender = new MailSender(server.pbm.smtp?.port ?? 0);
-    for (const name of ['ann', 'bob', 'cat', 'dan']) await mail(name, `signup ${name} ${name}-password`, [name]);
+    for (const name of ['ann', 'bob', 'cat', 'dan']) {
+      const [welcome] = await mail(name, `signup ${name} ${name}-password`, [name]);
+      await confirmByReply(sender, sink, addr(name), welcome as SinkMail);
+    }
   }, 60_000);
   afterAll(async () => {
     sender?.close();
@@ -87,7 +90,10 @@ describe('every command by mail', () => {
     expect((await reply('ann', 'help challenge')).text).toContain('--nagtime=D');
     expect((await reply('ann', 'list')).text).toContain('tactorus');
     const changed = await reply('dan', 'change address dan dan-password dan@example.org dan2@example.org');
-    expect(changed.text).toContain('dan@example.org, dan2@example.org');
+    expect(changed.text).toContain('Your mails go to dan@example.org.');
+    expect(changed.text).toContain('Waiting for confirmation (3 days): dan2@example.org.');
+    // The new address gets game mails once it answers the mail that asks it to confirm.
+    await confirmByReply(sender, sink, addr('dan2'), await sink.to(addr('dan2'), 'the confirmation to dan2'));
     const [sent, heard] = await mail('ann', 'message ann ann-password dan', ['ann', 'dan'], 'Fancy a game?');
     expect(sent?.subject).toBe('Tactica Message');
     // One mail to all of Dan's addresses.

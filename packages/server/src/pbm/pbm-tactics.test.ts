@@ -11,7 +11,7 @@ import { dirname } from 'node:path';
 import { tactics, renderDiagram } from '@tactica/tactics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestServer, type TestServer } from '../testing/server.js';
-import { MailSender, MailSink, type SinkMail } from './testing.js';
+import { confirmByReply, MailSender, MailSink, type SinkMail } from './testing.js';
 
 const GOLDEN = new URL('../../testdata/pbm/tactics-game.txt', import.meta.url);
 const MANUAL_START = new URL('../../../tactics/testdata/manual/0-starting-board.txt', import.meta.url);
@@ -71,10 +71,12 @@ describe('Tactics by mail, from the challenge to a win', () => {
 
   /** The secret tokens of reply addresses, named in the order they first appear. */
   function mask(text: string): string {
-    return text.replace(/board-(\d+)-([a-z2-7]{24})@/g, (_all, board: string, token: string) => {
-      if (!tokens.has(token)) tokens.set(token, `token${tokens.size + 1}`);
-      return `board-${board}-<${tokens.get(token) ?? ''}>@`;
-    });
+    return text
+      .replace(/board-(\d+)-([a-z2-7]{24})@/g, (_all, board: string, token: string) => {
+        if (!tokens.has(token)) tokens.set(token, `token${tokens.size + 1}`);
+        return `board-${board}-<${tokens.get(token) ?? ''}>@`;
+      })
+      .replace(/\b(confirm[- ])[a-z2-7]{24}\b/g, '$1<confirmation>');
   }
 
   function record(m: SinkMail): void {
@@ -102,9 +104,12 @@ describe('Tactics by mail, from the challenge to a win', () => {
   }
 
   it('plays the whole game by mail and continues it in the API', async () => {
+    // Each signs up and confirms the address by replying to the welcome (not in the transcript).
     const [welcome] = await command(ANN, 'signup ann annpassword1', [ANN]);
     expect(welcome?.subject).toBe('Tactica Signup');
-    await command(BOB, 'signup bob bobpassword1 bob@example.net', [BOB]);
+    await confirmByReply(sender, sink, ANN, welcome as SinkMail);
+    const [bobWelcome] = await command(BOB, 'signup bob bobpassword1 bob@example.net', [BOB]);
+    await confirmByReply(sender, sink, BOB, bobWelcome as SinkMail);
     const [sent, invitation] = await command(ANN, 'tactics challenge ann annpassword1 bob', [ANN, BOB]);
     expect(sent?.subject).toBe('Tactics Challenge 1');
     expect(invitation?.subject).toBe('Tactics Challenge 1 from ann');

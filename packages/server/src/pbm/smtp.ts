@@ -37,7 +37,8 @@ export async function startSmtpListener(front: MailFront, options: SmtpListenerO
     maxClients: 200,
     onRcptTo(address, _session, callback) {
       const a = address.address.toLowerCase();
-      const ours = a === own || (a.endsWith(`@${domain}`) && /^board-\d{1,9}-[a-z2-7]{24}@/.test(a));
+      // A board's reply address, or the reply address of an address's confirmation mail.
+      const ours = a === own || (a.endsWith(`@${domain}`) && /^(board-\d{1,9}|confirm)-[a-z2-7]{24}@/.test(a));
       callback(ours ? null : smtpError(550, `no mailbox ${address.address} here (this gateway relays nothing)`));
     },
     onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback) {

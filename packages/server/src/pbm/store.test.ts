@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestServer, stopTestPostgres, type TestServer } from '../testing/server.js';
 import type { PbmStore } from './store.js';
+import { signUpConfirmed } from './testing.js';
 
 afterAll(() => stopTestPostgres());
 
@@ -25,7 +26,7 @@ describe.each(DB_KINDS)('the gateway store on %s', (kind) => {
       return r;
     };
     for (const n of ['ann', 'bob', 'cat']) {
-      await say(`signup ${n} ${n}-password ${n}@example.org`);
+      await signUpConfirmed(server.pbm.gateway, n, `${n}-password`, `${n}@example.org`);
       ids[n] = (await store.userByAddress(`${n}@example.org`))?.id ?? '';
       expect(ids[n]).not.toBe('');
     }

@@ -5,7 +5,7 @@
  * carried out. Every method is one statement or one transaction, the same on SQLite and PostgreSQL.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { User } from '../accounts/accounts.js';
 import type { ChangeEvent, Database } from '../db/database.js';
 import type { Schema } from '../db/schema.js';
@@ -25,6 +25,29 @@ const DEFAULT_SETTINGS: MailSettings = { notify: 'all', limit: null };
 export const MAX_ADDRESSES = 5;
 /** Premoves a player may queue on one board. */
 export const MAX_QUEUED = 20;
+/** How long an address has to confirm (the token mailed to it to come back) before the claim lapses. */
+export const CLAIM_LIFETIME_MS = 3 * 86_400_000;
+/**
+ * Claims that may wait on one address at once, so that strangers' sign-ups send it at most this many confirmation
+ * mails per CLAIM_LIFETIME_MS. A claim from the address itself (its reply is the confirmation) is never refused.
+ */
+export const MAX_CLAIMS_PER_ADDRESS = 3;
+
+/** An address asked for and not yet confirmed: the token of its confirmation mail. */
+export interface AddressClaim {
+  readonly address: string;
+  readonly token: string;
+}
+
+/** What a change of addresses left: the confirmed ones kept, and the claims waiting for confirmation. */
+export interface AddressChange {
+  readonly confirmed: readonly string[];
+  readonly claims: readonly AddressClaim[];
+}
+
+function hashClaim(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
 
 /** `name@domain`, checked loosely (the mail system is the judge), at most 254 characters, lower-cased. */
 export function checkAddress(text: string, field = 'address'): string {
@@ -122,33 +145,169 @@ export class PbmStore {
     return row ? { id: row.id, name: row.name } : undefined;
   }
 
-  /** Replaces the user's addresses; an address another user has is refused and nothing changes. */
-  async setAddresses(userId: string, addresses: readonly string[]): Promise<void> {
+  /** The addresses of a change, checked: lower-cased, doubles dropped, at least one, at most MAX_ADDRESSES. */
+  private addressList(addresses: readonly string[]): string[] {
     const list = [...new Set(addresses.map((a) => checkAddress(a)))];
     if (list.length === 0) throw new ApiError(400, 'pbm/no-address', 'give at least one address', 'address');
     if (list.length > MAX_ADDRESSES) {
       throw new ApiError(400, 'pbm/too-many-addresses', `at most ${MAX_ADDRESSES} addresses`, 'address');
     }
+    return list;
+  }
+
+  /** Refuses when one of these addresses is confirmed for another user. */
+  private async refuseTaken(tx: Kysely<Schema>, userId: string, list: readonly string[]): Promise<void> {
+    const taken = await tx
+      .selectFrom('pbm_addresses')
+      .select('address')
+      .where('address', 'in', list)
+      .where('user_id', '!=', userId)
+      .executeTakeFirst();
+    if (taken) throw new ApiError(409, 'pbm/address-taken', `${taken.address} belongs to another player`);
+  }
+
+  /**
+   * Replaces the user's addresses, taken as confirmed (the operator's word: `tactica pbm --confirmed`); an address
+   * another user has is refused and nothing changes. Other users' claims on them lapse.
+   */
+  async setAddresses(userId: string, addresses: readonly string[]): Promise<void> {
+    const list = this.addressList(addresses);
     const now = this.now();
     await this.addingMail({ kind: 'mail', userId }, async (tx) => {
-      const taken = await tx
-        .selectFrom('pbm_addresses')
-        .select('address')
-        .where('address', 'in', list)
-        .where('user_id', '!=', userId)
-        .executeTakeFirst();
-      if (taken) throw new ApiError(409, 'pbm/address-taken', `${taken.address} belongs to another player`);
+      await this.refuseTaken(tx, userId, list);
       await tx.deleteFrom('pbm_addresses').where('user_id', '=', userId).execute();
       await tx
         .insertInto('pbm_addresses')
         // A millisecond apart, so they list in the order given (the first is where replies go first).
         .values(list.map((address, i) => ({ address, user_id: userId, created_at: now + i })))
         .execute();
+      await tx.deleteFrom('pbm_address_claims').where('address', 'in', list).execute();
     }).catch((e: unknown) => {
       if (e instanceof ApiError) throw e;
       if (isUnique(e)) throw new ApiError(409, 'pbm/address-taken', 'that address belongs to another player');
       throw e;
     });
+  }
+
+  /**
+   * Asks for these addresses: those the user has confirmed stay, the user's others go at once (dropping needs no
+   * proof), and each new one becomes a claim with a token to mail to it — the address is the user's, and gets game
+   * mail, only once the token comes back (`confirmClaim`). The user's earlier claims are replaced. An address
+   * confirmed for another user is refused; another user's unconfirmed claim on it does not stand in the way.
+   */
+  async requestAddresses(userId: string, addresses: readonly string[], from?: string): Promise<AddressChange> {
+    const list = this.addressList(addresses);
+    const now = this.now();
+    return this.database.transaction(async (tx) => {
+      await this.refuseTaken(tx, userId, list);
+      await tx.deleteFrom('pbm_address_claims').where('expires_at', '<=', now).execute();
+      await tx.deleteFrom('pbm_address_claims').where('user_id', '=', userId).execute();
+      const others = list.filter((a) => a !== from?.toLowerCase());
+      if (others.length > 0) {
+        const busy = await tx
+          .selectFrom('pbm_address_claims')
+          .select(['address', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('address', 'in', others)
+          .groupBy('address')
+          .having((eb) => eb.fn.countAll(), '>=', MAX_CLAIMS_PER_ADDRESS)
+          .executeTakeFirst();
+        if (busy) {
+          throw new ApiError(
+            429,
+            'pbm/address-busy',
+            `${busy.address} has ${MAX_CLAIMS_PER_ADDRESS} confirmations waiting already: if it is yours, send the command from it`,
+            'address',
+          );
+        }
+      }
+      await tx.deleteFrom('pbm_addresses').where('user_id', '=', userId).where('address', 'not in', list).execute();
+      const have = new Set(
+        (await tx.selectFrom('pbm_addresses').select('address').where('user_id', '=', userId).execute()).map(
+          (r) => r.address,
+        ),
+      );
+      const claims = list
+        .filter((address) => !have.has(address))
+        .map((address) => ({ address, token: base32(randomBytes(15)) }));
+      if (claims.length > 0) {
+        await tx
+          .insertInto('pbm_address_claims')
+          .values(
+            claims.map((c) => ({
+              token_hash: hashClaim(c.token),
+              address: c.address,
+              user_id: userId,
+              created_at: now,
+              expires_at: now + CLAIM_LIFETIME_MS,
+            })),
+          )
+          .execute();
+      }
+      return { confirmed: list.filter((a) => have.has(a)), claims };
+    });
+  }
+
+  /**
+   * The token of a confirmation mail came back: its address becomes its claimant's (after the addresses they have),
+   * and every other claim on it lapses. Refused when the token is unknown or lapsed, or the address was confirmed
+   * for another user meanwhile.
+   */
+  async confirmClaim(token: string): Promise<{ user: User; address: string }> {
+    const unknown = new ApiError(
+      404,
+      'pbm/bad-confirmation',
+      'this confirmation is unknown or has lapsed: ask for the address again (change address)',
+    );
+    if (!/^[a-z2-7]{24}$/.test(token)) throw unknown;
+    const now = this.now();
+    const claim = await this.db
+      .selectFrom('pbm_address_claims')
+      .innerJoin('users', 'users.id', 'pbm_address_claims.user_id')
+      .select(['pbm_address_claims.address', 'pbm_address_claims.expires_at', 'users.id', 'users.name'])
+      .where('pbm_address_claims.token_hash', '=', hashClaim(token))
+      .executeTakeFirst();
+    if (!claim || claim.expires_at <= now) throw unknown;
+    const user: User = { id: claim.id, name: claim.name };
+    await this.addingMail({ kind: 'mail', userId: user.id }, async (tx) => {
+      const owner = await tx
+        .selectFrom('pbm_addresses')
+        .select('user_id')
+        .where('address', '=', claim.address)
+        .executeTakeFirst();
+      if (owner && owner.user_id !== user.id) {
+        throw new ApiError(409, 'pbm/address-taken', `${claim.address} belongs to another player`);
+      }
+      if (!owner) {
+        const have = await tx.selectFrom('pbm_addresses').select('created_at').where('user_id', '=', user.id).execute();
+        if (have.length >= MAX_ADDRESSES) {
+          throw new ApiError(400, 'pbm/too-many-addresses', `at most ${MAX_ADDRESSES} addresses`, 'address');
+        }
+        // After the addresses the user has (the first is where replies go first).
+        const after = Math.max(now, ...have.map((a) => Number(a.created_at) + 1));
+        await tx
+          .insertInto('pbm_addresses')
+          .values({ address: claim.address, user_id: user.id, created_at: after })
+          .execute();
+      }
+      await tx.deleteFrom('pbm_address_claims').where('address', '=', claim.address).execute();
+    }).catch((e: unknown) => {
+      if (e instanceof ApiError) throw e;
+      if (isUnique(e)) throw new ApiError(409, 'pbm/address-taken', `${claim.address} belongs to another player`);
+      throw e;
+    });
+    return { user, address: claim.address };
+  }
+
+  /** The addresses the user asked for that wait for their confirmation. */
+  async claimsOf(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('pbm_address_claims')
+      .select('address')
+      .where('user_id', '=', userId)
+      .where('expires_at', '>', this.now())
+      .orderBy('address')
+      .execute();
+    return rows.map((r) => r.address);
   }
 
   async settings(userId: string): Promise<MailSettings> {
@@ -267,9 +426,42 @@ export class PbmStore {
     return row ? { id: row.id, name: row.name } : undefined;
   }
 
-  /** A new token for every board of the user (after a password change: the old reply addresses stop working). */
+  /** A new token for every board of the user (the old reply addresses stop working). */
   async forgetTokens(userId: string): Promise<void> {
-    await this.db.deleteFrom('pbm_tokens').where('user_id', '=', userId).execute();
+    await this.database.transaction((tx) => this.rotateTokens(tx, userId));
+  }
+
+  /**
+   * In the transaction that ends the user's log-ins (`Accounts.onRevoke`): every reply token of the user goes, and
+   * each board they play in progress gets a new one, so the old reply addresses are refused from the commit on.
+   */
+  async rotateTokens(tx: Transaction<Schema>, userId: string): Promise<void> {
+    await tx.deleteFrom('pbm_tokens').where('user_id', '=', userId).execute();
+    const boards = await tx
+      .selectFrom('games')
+      .select('id')
+      .where('status', '=', 'active')
+      .where((eb) => eb.or([eb('seat0_user', '=', userId), eb('seat1_user', '=', userId)]))
+      .execute();
+    if (boards.length === 0) return;
+    const now = this.now();
+    await tx
+      .insertInto('pbm_tokens')
+      .values(boards.map((b) => ({ game_id: b.id, user_id: userId, token: base32(randomBytes(15)), created_at: now })))
+      .execute();
+  }
+
+  /** The reply tokens of the boards in progress the user plays, by board. */
+  async activeTokens(userId: string): Promise<{ gameId: number; token: string }[]> {
+    const rows = await this.db
+      .selectFrom('pbm_tokens')
+      .innerJoin('games', 'games.id', 'pbm_tokens.game_id')
+      .select(['pbm_tokens.game_id', 'pbm_tokens.token'])
+      .where('pbm_tokens.user_id', '=', userId)
+      .where('games.status', '=', 'active')
+      .orderBy('pbm_tokens.game_id')
+      .execute();
+    return rows.map((r) => ({ gameId: r.game_id, token: r.token }));
   }
 
   async queued(gameId: number, userId: string): Promise<{ id: number; move: string }[]> {

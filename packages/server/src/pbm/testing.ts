@@ -7,6 +7,7 @@ import { connect } from 'node:net';
 import { simpleParser, type AddressObject } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
+import type { PbmGateway, PbmReply } from './gateway.js';
 
 export interface SinkMail {
   readonly to: readonly string[];
@@ -186,4 +187,40 @@ export function smtpSend(port: number, envelope: { from: string; to: string }, r
     });
     socket.on('error', reject);
   });
+}
+
+/**
+ * Confirms an address the way its owner does: a reply from `from` to the confirmation's reply address that `mail`
+ * (a signup's welcome, or a confirmation mail) carries. Resolves with the gateway's answer to `from`.
+ */
+export async function confirmByReply(
+  sender: MailSender,
+  sink: MailSink,
+  from: string,
+  mail: { readonly subject: string; readonly replyTo?: string | undefined },
+): Promise<SinkMail> {
+  if (!mail.replyTo?.startsWith('confirm-')) throw new Error(`"${mail.subject}" asks for no confirmation`);
+  await sender.send({ from, to: mail.replyTo, subject: `Re: ${mail.subject}` });
+  const answer = await sink.take((m) => m.to.includes(from.toLowerCase()), `the confirmation's answer to ${from}`);
+  if (answer.subject !== 'Tactica Address Confirmed') throw new Error(`not confirmed: ${answer.text}`);
+  return answer;
+}
+
+/** Signs up by a command to the gateway from `address` and confirms the address as its owner would (no SMTP). */
+export async function signUpConfirmed(
+  gateway: PbmGateway,
+  name: string,
+  password: string,
+  address: string,
+): Promise<PbmReply> {
+  const welcome = await gateway.handle({ subject: `signup ${name} ${password}`, body: '', from: address });
+  if (!welcome.ok || !welcome.replyTo) throw new Error(`signup of ${name} failed: ${welcome.text}`);
+  const confirmed = await gateway.handle({
+    subject: 'Re: Tactica Signup',
+    body: '',
+    from: address,
+    to: [welcome.replyTo],
+  });
+  if (!confirmed.ok) throw new Error(`confirmation of ${address} failed: ${confirmed.text}`);
+  return welcome;
 }

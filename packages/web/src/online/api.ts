@@ -154,7 +154,7 @@ export const api = {
     json.post<{ user: User }>('/api/accounts', { name, password, kind: 'cookie' }),
   logIn: (name: string, password: string) =>
     json.post<{ user: User }>('/api/login', { name, password, kind: 'cookie' }),
-  logOut: () => json.post<void>('/api/logout', undefined),
+  logOut: () => json.post<void>('/api/logout', {}),
   account: () => json.get<User>('/api/account'),
   changePassword: (oldPassword: string, newPassword: string) =>
     json.post<void>('/api/account/password', { oldPassword, newPassword }),

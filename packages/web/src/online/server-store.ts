@@ -37,15 +37,18 @@ async function call<T>(
   body?: unknown,
 ): Promise<Result<T, InputError>> {
   let res: Response;
+  // A change is always sent as JSON ({} when it has nothing to say): the server refuses a change made with the
+  // session cookie that a plain form could have sent.
+  const payload = body === undefined && method !== 'GET' ? {} : body;
   try {
     res = await fetch(`${options.base ?? ''}${path}`, {
       method,
       credentials: 'same-origin',
       headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
         ...(options.token !== undefined ? { authorization: `Bearer ${options.token}` } : {}),
       },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
     });
   } catch (e) {
     return err(inputError('store/io', `the server cannot be reached: ${(e as Error).message}`));
