@@ -18,11 +18,28 @@ interface ServeFlags {
   readonly smtpRelay?: string;
   readonly mailDomain?: string;
   readonly web?: string;
+  readonly trustProxy?: string | boolean;
+  readonly secureCookies?: boolean;
+  readonly saveQuota?: string;
+  readonly saveQuotaBytes?: string;
+  readonly saveRate?: string;
+  readonly vacationDays?: string;
+}
+
+/** `--trust-proxy`: alone, every proxy; a number, that many hops; else the proxies' addresses or CIDRs. */
+function trustProxy(v: string | boolean | undefined): boolean | number | string | undefined {
+  if (v === undefined || v === false) return undefined;
+  if (v === true) return true;
+  if (/^\d{1,2}$/.test(v.trim())) return Number(v);
+  if (!/^[0-9a-fA-F.:/,\s]+$/.test(v) && !/^(loopback|linklocal|uniquelocal)(,|$)/.test(v)) {
+    throw new CliError(`--trust-proxy takes a hop count or the proxies' addresses (a.b.c.d, CIDRs), not "${v}"`);
+  }
+  return v;
 }
 
 function whole(text: string | undefined, name: string, min: number, max: number): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^\d{1,6}$/.test(text.trim()) || Number(text) < min || Number(text) > max) {
+  if (!/^\d{1,13}$/.test(text.trim()) || Number(text) < min || Number(text) > max) {
     throw new CliError(`--${name} must be a whole number from ${min} to ${max}, not "${text}"`);
   }
   return Number(text);
@@ -43,10 +60,24 @@ export function configureServe(program: Command, io: Io): void {
     .option('--smtp-relay <url>', 'send mails through smtp://host:port (default: .eml files in <data>/outbox)')
     .option('--mail-domain <domain>', 'the domain of the gateway address and board reply addresses (default localhost)')
     .option('--web <dir>', 'serve the browser app built in this folder at / (npm start builds packages/web/dist/app)')
+    .option(
+      '--trust-proxy [proxies]',
+      'client addresses from X-Forwarded-For: of every proxy, of n hops, or of these addresses/CIDRs (default off)',
+    )
+    .option('--secure-cookies', 'mark session cookies Secure (the server is reached over HTTPS)')
+    .option('--save-quota <n>', 'saved games a user may keep on the server (default 200)')
+    .option('--save-quota-bytes <n>', 'bytes of saved games a user may keep on the server (default 20000000)')
+    .option('--save-rate <n>', 'saves a user may write (create, replace, delete) a minute (default 30)')
+    .option('--vacation-days <n>', 'days of vacation a user may take in any 365 days (default 60)')
     .action(async (flags: ServeFlags) => {
       const port = whole(flags.port, 'port', 0, 65535);
       const workers = whole(flags.engineWorkers, 'engine-workers', 1, 64);
       const smtpPort = whole(flags.smtpPort, 'smtp-port', 0, 65535);
+      const saveCount = whole(flags.saveQuota, 'save-quota', 0, 1_000_000);
+      const saveBytes = whole(flags.saveQuotaBytes, 'save-quota-bytes', 0, 1e12);
+      const saveRate = whole(flags.saveRate, 'save-rate', 1, 1_000_000);
+      const vacationDays = whole(flags.vacationDays, 'vacation-days', 0, 365);
+      const proxies = trustProxy(flags.trustProxy);
       if (flags.db !== undefined && !/^postgres(ql)?:\/\//.test(flags.db)) {
         throw new CliError('--db must be a postgres:// URL');
       }
@@ -69,6 +100,14 @@ export function configureServe(program: Command, io: Io): void {
         ...(flags.db !== undefined ? { databaseUrl: flags.db } : {}),
         ...(workers !== undefined ? { engineWorkers: workers } : {}),
         ...(webRoot !== undefined ? { webRoot } : {}),
+        ...(proxies !== undefined ? { trustProxy: proxies } : {}),
+        ...(flags.secureCookies ? { secureCookies: true } : {}),
+        saveQuota: {
+          ...(saveCount !== undefined ? { count: saveCount } : {}),
+          ...(saveBytes !== undefined ? { bytes: saveBytes } : {}),
+        },
+        ...(saveRate !== undefined ? { rateLimits: { saves: saveRate } } : {}),
+        ...(vacationDays !== undefined ? { vacationDaysPerYear: vacationDays } : {}),
         logger: flags.log ? { level: 'info', stream: io.error } : false,
         pbm: {
           ...(smtpPort !== undefined ? { smtpPort } : {}),

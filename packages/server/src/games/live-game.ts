@@ -18,6 +18,8 @@ export interface GameMeta {
   readonly takeback?: { readonly by: Player };
   /** The version at which the player to move was reminded (correspondence): one reminder a turn. */
   readonly nagged?: number;
+  /** The vacation this turn's start was moved for (./vacation.ts): coming back early takes back the rest. */
+  readonly away?: { readonly user: string; readonly since: number; readonly until: number };
 }
 
 export interface LiveGame {

@@ -17,6 +17,14 @@ import { DAY_MS, sessionClock, type TimeControlSpec } from './control.js';
 import { liveGameOf, playersToAct, seatOf, type GameMeta, type GameRowWithNames, type LiveGame } from './live-game.js';
 import { applyStep, stepOf } from './steps.js';
 import { applyCommand, type GameCommand, type Transition } from './transitions.js';
+import {
+  awayInYear,
+  checkAllowance,
+  recordVacation,
+  vacationOf,
+  VACATION_DAYS_PER_YEAR,
+  type AwayCredit,
+} from './vacation.js';
 
 /** Who sits in a seat when a game is made: a user, or the computer at a level. */
 export type SeatHolder = { readonly user: User } | { readonly level: string };
@@ -483,24 +491,56 @@ export class GameService {
     }
   }
 
+  /** Days of vacation a user may take in any 365 days (`tactica serve --vacation-days`). */
+  vacationDaysPerYear = VACATION_DAYS_PER_YEAR;
+
   /**
-   * Vacation (ours, after pbmserv's): correspondence deadlines of a player away do not run. Going away credits each
-   * game where the player is to act with the days away; a turn that begins while the player is away starts when
-   * they are back. Coming back early keeps the credit.
+   * Goes on vacation until `until`, or comes back (null): see ./vacation.ts. A vacation under way ends first (the
+   * time away counted, the credit for the days not taken taken back), so changing the end is coming back and going
+   * away again; the allowance is checked before anything changes.
    */
   async setVacation(user: User, until: number | null): Promise<void> {
     const now = this.now();
     if (until !== null && (!Number.isFinite(until) || until < 0 || until > now + 366 * DAY_MS)) {
       throw new ApiError(400, 'account/bad-vacation', 'a vacation ends within a year', 'until');
     }
-    const before = await this.database.db
-      .selectFrom('users')
-      .select('vacation_until')
+    const db = this.database.db;
+    const current = await vacationOf(db, user.id);
+    if (until !== null && until > now) {
+      checkAllowance(await awayInYear(db, user.id, current, now), now, until, this.vacationDaysPerYear);
+    }
+    if (current.since !== null) {
+      await recordVacation(db, user.id, current.since, Math.min(now, current.until ?? now), now);
+    }
+    await db
+      .updateTable('users')
+      .set({ vacation_since: null, vacation_until: null })
       .where('id', '=', user.id)
-      .executeTakeFirst();
-    await this.database.db.updateTable('users').set({ vacation_until: until }).where('id', '=', user.id).execute();
-    const credit = until === null ? 0 : until - Math.max(now, before?.vacation_until ?? 0);
-    if (credit <= 0) return;
+      .execute();
+    // Back early: the turns credited with this vacation lose the part not taken.
+    if (current.since !== null && current.until !== null && current.until > now) {
+      const since = current.since;
+      await this.creditTurns(user, (away) => away?.user === user.id && away.since === since, now - current.until);
+    }
+    if (until === null || until <= now) return;
+    await db
+      .updateTable('users')
+      .set({ vacation_since: now, vacation_until: until })
+      .where('id', '=', user.id)
+      .execute();
+    await this.creditTurns(user, () => true, until - now, { user: user.id, since: now, until });
+  }
+
+  /**
+   * Moves by `credit` the start of every correspondence turn where `user` is to act and `credited(meta.away)`
+   * holds, marking it with `away` (or unmarking it when there is none).
+   */
+  private async creditTurns(
+    user: User,
+    credited: (away: AwayCredit | undefined) => boolean,
+    credit: number,
+    away?: AwayCredit,
+  ): Promise<void> {
     const games = await this.database.db
       .selectFrom('games')
       .select('id')
@@ -510,23 +550,39 @@ export class GameService {
     for (const { id } of games) {
       await this.change(id, undefined, (g) => {
         const seat = seatOf(g, user);
-        if (g.control.kind !== 'correspondence' || seat === undefined || !playersToAct(g).includes(seat))
+        if (g.control.kind !== 'correspondence' || seat === undefined || !playersToAct(g).includes(seat)) {
           return undefined;
-        return { restored: g.restored, meta: { ...g.meta, turnSince: g.meta.turnSince + credit } };
+        }
+        if (!credited(g.meta.away)) return undefined;
+        const { away: _before, ...meta } = g.meta;
+        return {
+          restored: g.restored,
+          meta: { ...meta, turnSince: g.meta.turnSince + credit, ...(away ? { away } : {}) },
+        };
       });
     }
   }
 
-  /** A correspondence turn that begins while the player to act is away starts when they are back. */
+  /** A correspondence turn that begins while the player to act is away starts when they are due back. */
   private async afterVacations(game: LiveGame, next: Transition, now: number): Promise<Transition> {
     if (game.control.kind !== 'correspondence' || next.meta.turnSince !== now) return next;
     const ids = playersToAct({ restored: next.restored })
       .map((p) => game.users[p]?.id)
       .filter((x): x is string => x !== undefined);
     if (ids.length === 0) return next;
-    const rows = await this.database.db.selectFrom('users').select('vacation_until').where('id', 'in', ids).execute();
-    const back = Math.max(0, ...rows.map((r) => r.vacation_until ?? 0));
-    return back > now ? { ...next, meta: { ...next.meta, turnSince: back } } : next;
+    const rows = await this.database.db
+      .selectFrom('users')
+      .select(['id', 'vacation_since', 'vacation_until'])
+      .where('id', 'in', ids)
+      .execute();
+    let latest: (typeof rows)[number] | undefined;
+    for (const r of rows) if ((r.vacation_until ?? 0) > (latest?.vacation_until ?? now)) latest = r;
+    if (!latest?.vacation_until) return next;
+    const back = latest.vacation_until;
+    // Marked with the vacation, so that coming back early starts the turn then.
+    const away: AwayCredit | undefined =
+      latest.vacation_since !== null ? { user: latest.id, since: latest.vacation_since, until: back } : undefined;
+    return { ...next, meta: { ...next.meta, turnSince: back, ...(away ? { away } : {}) } };
   }
 
   /** A player's ratings and recent games. */

@@ -55,11 +55,12 @@ function nextMeta(before: LiveGame, after: RestoredGame, now: number, changes: P
       ? String(r.session.toMove ?? '-')
       : `${r.session.round}:${r.session.outcome ? '-' : ''}`;
   const sameTurn = toAct(before.restored) === toAct(after);
-  const { takeback: _t, nagged: _n, ...rest } = before.meta;
+  const { takeback: _t, nagged: _n, away: _a, ...rest } = before.meta;
   const meta: GameMeta = {
     ...rest,
     turnSince: sameTurn ? before.meta.turnSince : now,
     ...(sameTurn && before.meta.nagged !== undefined ? { nagged: before.meta.nagged } : {}),
+    ...(sameTurn && before.meta.away !== undefined ? { away: before.meta.away } : {}),
     ...changes,
   };
   return meta;
