@@ -14,7 +14,15 @@ import type { GamesTable, Schema } from '../db/schema.js';
 import { ApiError, fromInputError, notFound } from '../errors.js';
 import { NEW_PLAYER, updateGlicko, type Glicko } from '../ratings/glicko2.js';
 import { DAY_MS, sessionClock, type TimeControlSpec } from './control.js';
-import { liveGameOf, playersToAct, seatOf, type GameMeta, type GameRowWithNames, type LiveGame } from './live-game.js';
+import {
+  liveGameOf,
+  playersToAct,
+  seatOf,
+  versionFor,
+  type GameMeta,
+  type GameRowWithNames,
+  type LiveGame,
+} from './live-game.js';
 import { applyStep, stepOf } from './steps.js';
 import { applyCommand, type GameCommand, type Transition } from './transitions.js';
 import {
@@ -82,6 +90,23 @@ export function deadlineOf(
 
 function outcomeOf(r: RestoredGame): { kind: string; winner?: Player; reason: string } | undefined {
   return r.dynamics === 'sequential' ? r.session.outcome : r.session.outcome;
+}
+
+/**
+ * The transition's meta with who saw the change: a change private to one seat is counted as hidden from the other
+ * seat and from spectators (`GameMeta.hidden`, kept for the rest of the game); any other change is seen by all.
+ */
+function withAudience(before: GameMeta, next: Transition): GameMeta {
+  const { hidden: _h, privateTo: _p, ...meta } = next.meta;
+  const h = before.hidden;
+  const p = next.privateTo;
+  if (p === undefined) return h ? { ...meta, hidden: h } : meta;
+  const seats = h?.seats ?? [0, 0];
+  const hidden = {
+    public: (h?.public ?? 0) + 1,
+    seats: p === 0 ? ([seats[0], seats[1] + 1] as const) : ([seats[0] + 1, seats[1]] as const),
+  };
+  return { ...meta, hidden, privateTo: p };
 }
 
 export class GameService {
@@ -319,37 +344,45 @@ export class GameService {
    * on since: the command then changes nothing.
    */
   async command(id: number, user: User, expectedVersion: number, cmd: GameCommand): Promise<LiveGame> {
-    return this.change(id, expectedVersion, (game, now) => {
-      const seat = seatOf(game, user);
-      if (seat === undefined) throw new ApiError(403, 'game/not-a-player', 'you do not play in this game');
-      return applyCommand(game, seat, cmd, now);
-    });
+    return this.change(
+      id,
+      expectedVersion,
+      (game, now) => {
+        const seat = seatOf(game, user);
+        if (seat === undefined) throw new ApiError(403, 'game/not-a-player', 'you do not play in this game');
+        return applyCommand(game, seat, cmd, now);
+      },
+      user,
+    );
   }
 
   /**
    * Changes a game by a pure transition, as one compare-and-set: the row is written only if it still has the
    * version the transition was computed from. A lost race is retried on the fresh game, where the expected
-   * version then no longer matches.
+   * version then no longer matches. `by`: the player whose command it is; `expectedVersion` is then the version
+   * as they know it (`versionFor`), which changes they did not see leave as it was.
    */
   async change(
     id: number,
     expectedVersion: number | undefined,
     transition: (game: LiveGame, now: number) => Transition | undefined,
+    by?: User,
   ): Promise<LiveGame> {
+    const seen = (g: LiveGame): number => (by ? versionFor(g, seatOf(g, by)) : g.version);
     for (let attempt = 0; attempt < 3; attempt++) {
       // First from the cache without a query: the write's compare-and-set catches a stale cache, and a version
       // that seems wrong is checked against the row before the command is refused.
       const cached = attempt === 0 ? this.cache.get(id) : undefined;
       // Not cached: a read under way may serve (a new game's subscription reads it as its first command comes).
       let game = cached ?? (await this.read(id, attempt === 0));
-      if (expectedVersion !== undefined && game.version !== expectedVersion && attempt === 0) {
+      if (expectedVersion !== undefined && seen(game) !== expectedVersion && attempt === 0) {
         game = await this.load(id, { fresh: true });
       }
-      if (expectedVersion !== undefined && game.version !== expectedVersion) {
+      if (expectedVersion !== undefined && seen(game) !== expectedVersion) {
         throw new ApiError(
           409,
           'game/stale-version',
-          `the game is at version ${game.version}, the command was meant for version ${expectedVersion}`,
+          `the game is at version ${seen(game)}, the command was meant for version ${expectedVersion}`,
           'version',
         );
       }
@@ -402,16 +435,19 @@ export class GameService {
     const version = game.version + 1;
     const outcome = outcomeOf(next.restored);
     const finished = outcome !== undefined;
-    const draft = { control: game.control, meta: next.meta, restored: next.restored, version, levels: game.levels };
-    const updated: LiveGame = { ...game, version, finished, meta: next.meta, restored: next.restored, updatedAt: now };
+    const meta = withAudience(game.meta, next);
+    // A change of one player's alone leaves the time of the last change, which listings show, as it was.
+    const updatedAt = next.privateTo === undefined ? now : game.updatedAt;
+    const draft = { control: game.control, meta, restored: next.restored, version, levels: game.levels };
+    const updated: LiveGame = { ...game, version, finished, meta, restored: next.restored, updatedAt };
     const set: Updateable<GamesTable> = {
       version,
       snapshot: storedGameText(next.restored.setup, next.restored.session),
-      meta: JSON.stringify(next.meta),
+      meta: JSON.stringify(meta),
       status: finished ? 'finished' : 'active',
       result: outcome ? JSON.stringify(outcome) : null,
       deadline_at: deadlineOf(draft, now),
-      updated_at: now,
+      updated_at: updatedAt,
     };
     return { updated, set };
   }

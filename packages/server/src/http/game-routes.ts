@@ -53,8 +53,10 @@ export async function gameRoutes(app: FastifyInstance, services: Services, limit
   const { games } = services;
   const moveLimit = { rateLimit: { max: limits.moves, timeWindow: 1000, keyGenerator: userKey } };
 
-  const command = async (id: number, userVersion: number, cmd: GameCommand, user: User): Promise<object> =>
-    ackOf(await games.command(id, user, userVersion, cmd));
+  const command = async (id: number, userVersion: number, cmd: GameCommand, user: User): Promise<object> => {
+    const game = await games.command(id, user, userVersion, cmd);
+    return ackOf(game, seatOf(game, user));
+  };
 
   app.get<{ Params: { id: string } }>(
     '/api/games/:id',
