@@ -87,11 +87,13 @@ describe('the HTTP edge', () => {
 
   it('takes yes/no options as JSON booleans only, on games and challenges', async () => {
     await new Client(server.url).signUp('edgeben');
+    const catalogue = await ann.request<{ family: string; levels: { id: string }[] }[]>('GET', '/api/catalogue');
+    const level = catalogue.body.find((e) => e.family === 'draughts')?.levels[0]?.id;
     for (const giveaway of ['yes', 'no', 'true', 1]) {
       const game = await ann.request<Refusal>('POST', '/api/games', {
         family: 'draughts',
         options: { giveaway },
-        level: 'easy',
+        level,
       });
       expect(game.status).toBe(400);
       expect(game.body.error).toMatchObject({ code: 'options/bad-value', field: 'options.giveaway' });
@@ -103,8 +105,6 @@ describe('the HTTP edge', () => {
       expect(challenge.status).toBe(400);
       expect(challenge.body.error.code).toBe('options/bad-value');
     }
-    const catalogue = await ann.request<{ family: string; levels: { id: string }[] }[]>('GET', '/api/catalogue');
-    const level = catalogue.body.find((e) => e.family === 'draughts')?.levels[0]?.id;
     const made = await ann.request('POST', '/api/games', { family: 'draughts', options: { giveaway: true }, level });
     expect(made.status).toBe(201);
   });
