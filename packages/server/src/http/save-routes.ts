@@ -4,7 +4,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { InputError, JsonValue, Result } from '@tactica/core';
-import { GAME_FAMILIES, isGameFamily } from '@tactica/catalogue';
 import { ApiError, fromInputError } from '../errors.js';
 import { DbGameStore, type StoreQuota } from '../saves/db-game-store.js';
 import type { Services } from '../services.js';
@@ -35,10 +34,14 @@ function unwrap<T>(r: Result<T, InputError>): T {
   return r.value;
 }
 
-/** The server keeps saves of its own games only. */
+/**
+ * A family is any name the platform's stores take (the app's store kit saves families of its own), but not the name
+ * of a property every object has (`constructor`): a reader that files saves by family in a plain object would find
+ * something there before the first save of it.
+ */
 function checkFamily(family: string): string {
-  if (isGameFamily(family)) return family;
-  throw new ApiError(400, 'store/bad-family', `the games are ${GAME_FAMILIES.join(', ')}`, 'family');
+  if (!Object.hasOwn(Object.prototype, family)) return family;
+  throw new ApiError(400, 'store/bad-family', `${JSON.stringify(family)} cannot be a game family`, 'family');
 }
 
 const idParams = {
