@@ -9,7 +9,12 @@ import fastifyStatic from '@fastify/static';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { User } from '../accounts/accounts.js';
 import { ApiError, unauthenticated } from '../errors.js';
 import type { PbmGateway } from '../pbm/gateway.js';
@@ -213,13 +218,10 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
     return503OnClosing: true,
     trustProxy: trustProxyOf(options.trustProxy),
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
       // Sent before any route is found, so without the hooks: the headers are set here.
       const api = frameworkError(error);
-      void reply
-        .headers(SECURITY_HEADERS)
-        .code(api.status as never)
-        .send(api.toJSON() as never);
+      void reply.headers(SECURITY_HEADERS).code(api.status).send(api.toJSON());
     },
     clientErrorHandler,
   });
