@@ -29,7 +29,7 @@ interface ServeFlags {
 /** `--trust-proxy`: alone, every proxy; a number, that many hops; else the proxies' addresses or CIDRs. */
 function trustProxy(v: string | boolean | undefined): boolean | number | string | undefined {
   if (v === undefined || v === false) return undefined;
-  if (v === true) return true;
+  if (v === true || v.trim() === 'true') return true;
   if (/^\d{1,2}$/.test(v.trim())) return Number(v);
   if (!/^[0-9a-fA-F.:/,\s]+$/.test(v) && !/^(loopback|linklocal|uniquelocal)(,|$)/.test(v)) {
     throw new CliError(`--trust-proxy takes a hop count or the proxies' addresses (a.b.c.d, CIDRs), not "${v}"`);

@@ -74,6 +74,9 @@ describe('the HTTP edge', () => {
     const save = await ann.request<Refusal>('GET', `/api/saves/${'a'.repeat(500)}`);
     expect(save.status).toBe(414);
     expect(save.body.error.code).toBe('request/uri-too-long');
+    const undecodable = await ann.request<Refusal>('GET', '/api/games/%E0%A4%A');
+    expect(undecodable.status).toBe(400);
+    expect(undecodable.body.error.code).toBe('request/bad-url');
     // Past Node's header limit the parser refuses before any route: still our shape and headers.
     const answer = await rawRequest(server.port, `GET /api/health?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
     expect(answer).toMatch(/^HTTP\/1\.1 431 /);
