@@ -21,11 +21,28 @@ interface ServeFlags {
   readonly origin?: readonly string[];
   readonly streamConnections?: string;
   readonly streamMessages?: string;
+  readonly trustProxy?: string | boolean;
+  readonly secureCookies?: boolean;
+  readonly saveQuota?: string;
+  readonly saveQuotaBytes?: string;
+  readonly saveRate?: string;
+  readonly vacationDays?: string;
+}
+
+/** `--trust-proxy`: alone, every proxy; a number, that many hops; else the proxies' addresses or CIDRs. */
+function trustProxy(v: string | boolean | undefined): boolean | number | string | undefined {
+  if (v === undefined || v === false) return undefined;
+  if (v === true || v.trim() === 'true') return true;
+  if (/^\d{1,2}$/.test(v.trim())) return Number(v);
+  if (!/^[0-9a-fA-F.:/,\s]+$/.test(v) && !/^(loopback|linklocal|uniquelocal)(,|$)/.test(v)) {
+    throw new CliError(`--trust-proxy takes a hop count or the proxies' addresses (a.b.c.d, CIDRs), not "${v}"`);
+  }
+  return v;
 }
 
 function whole(text: string | undefined, name: string, min: number, max: number): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^\d{1,6}$/.test(text.trim()) || Number(text) < min || Number(text) > max) {
+  if (!/^\d{1,13}$/.test(text.trim()) || Number(text) < min || Number(text) > max) {
     throw new CliError(`--${name} must be a whole number from ${min} to ${max}, not "${text}"`);
   }
   return Number(text);
@@ -61,6 +78,15 @@ export function configureServe(program: Command, io: Io): void {
       '--stream-messages <n>',
       'event stream messages a second from one client address, all its connections (200)',
     )
+    .option(
+      '--trust-proxy [proxies]',
+      'client addresses from X-Forwarded-For: of every proxy, of n hops, or of these addresses/CIDRs (default off)',
+    )
+    .option('--secure-cookies', 'mark session cookies Secure (the server is reached over HTTPS)')
+    .option('--save-quota <n>', 'saved games a user may keep on the server (default 200)')
+    .option('--save-quota-bytes <n>', 'bytes of saved games a user may keep on the server (default 20000000)')
+    .option('--save-rate <n>', 'saves a user may write (create, replace, delete) a minute (default 30)')
+    .option('--vacation-days <n>', 'days of vacation a user may take in any 365 days (default 60)')
     .action(async (flags: ServeFlags) => {
       const port = whole(flags.port, 'port', 0, 65535);
       const workers = whole(flags.engineWorkers, 'engine-workers', 1, 64);
@@ -71,6 +97,11 @@ export function configureServe(program: Command, io: Io): void {
         if (!/^https?:\/\/[^/\s]+\/?$/.test(o))
           throw new CliError(`--origin must be http(s)://host[:port], not "${o}"`);
       }
+      const saveCount = whole(flags.saveQuota, 'save-quota', 0, 1_000_000);
+      const saveBytes = whole(flags.saveQuotaBytes, 'save-quota-bytes', 0, 1e12);
+      const saveRate = whole(flags.saveRate, 'save-rate', 1, 1_000_000);
+      const vacationDays = whole(flags.vacationDays, 'vacation-days', 0, 365);
+      const proxies = trustProxy(flags.trustProxy);
       if (flags.db !== undefined && !/^postgres(ql)?:\/\//.test(flags.db)) {
         throw new CliError('--db must be a postgres:// URL');
       }
@@ -101,6 +132,14 @@ export function configureServe(program: Command, io: Io): void {
             ? { addressMessages: { perSecond: streamMessages, burst: 2 * streamMessages } }
             : {}),
         },
+        ...(proxies !== undefined ? { trustProxy: proxies } : {}),
+        ...(flags.secureCookies ? { secureCookies: true } : {}),
+        saveQuota: {
+          ...(saveCount !== undefined ? { count: saveCount } : {}),
+          ...(saveBytes !== undefined ? { bytes: saveBytes } : {}),
+        },
+        ...(saveRate !== undefined ? { rateLimits: { saves: saveRate } } : {}),
+        ...(vacationDays !== undefined ? { vacationDaysPerYear: vacationDays } : {}),
         logger: flags.log ? { level: 'info', stream: io.error } : false,
         pbm: {
           ...(smtpPort !== undefined ? { smtpPort } : {}),

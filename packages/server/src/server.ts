@@ -40,6 +40,14 @@ export interface ServeOptions {
   readonly stream?: AppOptions['stream'];
   /** Origins besides the server's own whose pages may open the event stream. */
   readonly allowedOrigins?: readonly string[];
+  /** Believe these proxies' `X-Forwarded-For` for the client's address (see `AppOptions.trustProxy`; off). */
+  readonly trustProxy?: AppOptions['trustProxy'];
+  /** Session cookies marked `Secure` (the server is reached over HTTPS). */
+  readonly secureCookies?: boolean;
+  /** Each user's library of saves: how many and how many bytes (see `SaveQuota`). */
+  readonly saveQuota?: AppOptions['saveQuota'];
+  /** Days of vacation a user may take in any 365 days (see `VACATION_DAYS_PER_YEAR`). */
+  readonly vacationDaysPerYear?: number;
 }
 
 export interface RunningServer {
@@ -66,6 +74,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     ...(options.passwordCost ? { passwordCost: options.passwordCost } : {}),
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.vacationDaysPerYear !== undefined ? { vacationDaysPerYear: options.vacationDaysPerYear } : {}),
   });
   const pbm = await startPbm(services, dataDir, options.pbm);
   const app = await buildApp(services, {
@@ -75,6 +84,9 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     ...(options.webRoot !== undefined ? { webRoot: options.webRoot } : {}),
     ...(options.stream ? { stream: options.stream } : {}),
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+    ...(options.secureCookies !== undefined ? { secureCookies: options.secureCookies } : {}),
+    ...(options.saveQuota ? { saveQuota: options.saveQuota } : {}),
   });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ host, port: options.port ?? 8080 });

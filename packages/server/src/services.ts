@@ -26,12 +26,15 @@ export interface ServiceOptions {
   readonly passwordCost?: PasswordCost;
   readonly scheduler?: SchedulerOptions;
   readonly now?: () => number;
+  /** Days of vacation a user may take in any 365 days (`VACATION_DAYS_PER_YEAR`). */
+  readonly vacationDaysPerYear?: number;
 }
 
 export function makeServices(database: Database, engines: EngineRunner, options: ServiceOptions = {}): Services {
   const now = options.now ?? Date.now;
   const accounts = new Accounts(database, options.passwordCost, now);
   const games = new GameService(database, now);
+  if (options.vacationDaysPerYear !== undefined) games.vacationDaysPerYear = options.vacationDaysPerYear;
   const challenges = new Challenges(database, accounts, games, now);
   return {
     now,

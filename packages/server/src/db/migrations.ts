@@ -222,6 +222,27 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '007-vacation-quota': {
+      async up(db: Db) {
+        // Vacation credits the days actually away, within a yearly allowance: when the one under way began, and
+        // the ones that ended (pruned after a year).
+        await db.schema.alterTable('users').addColumn('vacation_since', time).execute();
+        await db.schema
+          .createTable('vacations')
+          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('started_at', time, (c) => c.notNull())
+          .addColumn('ended_at', time, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('vacations_user').on('vacations').columns(['user_id', 'ended_at']).execute();
+        // Each save's size, summed for the owner's quota without reading the documents.
+        await db.schema
+          .alterTable('saves')
+          .addColumn('doc_bytes', 'bigint', (c) => c.notNull().defaultTo(0))
+          .execute();
+        const size = dialect === 'postgres' ? sql`octet_length(doc)` : sql`length(cast(doc as blob))`;
+        await sql`update saves set doc_bytes = ${size}`.execute(db);
+      },
+    },
   };
 }
 

@@ -2,7 +2,7 @@
  * The server's tables as Kysely sees them, the same on SQLite and PostgreSQL. Times are milliseconds since the
  * epoch (int8 read back as numbers); JSON is stored as text, so one schema serves both databases.
  */
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 export interface UsersTable {
   readonly id: string;
@@ -14,6 +14,18 @@ export interface UsersTable {
   readonly created_at: number;
   /** Correspondence deadlines stop while now < vacation_until. */
   readonly vacation_until: number | null;
+  /**
+   * When the vacation under way began (null: none, or one set before migration 007): coming back early takes back
+   * the credit for the days not taken, and the days away count against the yearly allowance.
+   */
+  readonly vacation_since: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A vacation that ended (migration 007): the days actually away, counted against the yearly allowance. */
+export interface VacationsTable {
+  readonly user_id: string;
+  readonly started_at: number;
+  readonly ended_at: number;
 }
 
 export interface TokensTable {
@@ -104,6 +116,8 @@ export interface SavesTable {
   readonly saved_at: string;
   /** The document as JSON. */
   readonly doc: string;
+  /** The document's size in bytes (UTF-8), counted against the owner's quota (migration 007). */
+  readonly doc_bytes: number;
 }
 
 // The e-mail gateway's own data (migration 003-pbm): see ../pbm/store.ts.
@@ -182,6 +196,7 @@ export interface PbmSeenTable {
 
 export interface Schema {
   saves: SavesTable;
+  vacations: VacationsTable;
   pbm_addresses: PbmAddressesTable;
   pbm_address_claims: PbmAddressClaimsTable;
   pbm_settings: PbmSettingsTable;

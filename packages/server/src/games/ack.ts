@@ -3,7 +3,7 @@
  * command), who is to act, and the outcome once there is one. The same for HTTP and the event stream.
  */
 import type { Outcome, Player } from '@tactica/core';
-import type { LiveGame } from './live-game.js';
+import { versionFor, type LiveGame } from './live-game.js';
 
 export interface CommandAck {
   readonly id: number;
@@ -13,7 +13,8 @@ export interface CommandAck {
   readonly outcome: Outcome | null;
 }
 
-export function ackOf(game: LiveGame): CommandAck {
+/** The acknowledgement for the player in seat `viewer` (the version is theirs: `versionFor`). */
+export function ackOf(game: LiveGame, viewer: Player | undefined): CommandAck {
   const r = game.restored;
   const outcome = r.session.outcome ?? null;
   const toAct: readonly Player[] =
@@ -24,5 +25,11 @@ export function ackOf(game: LiveGame): CommandAck {
       : outcome
         ? []
         : ([0, 1] as const).filter((p) => !r.session.submitted(p));
-  return { id: game.id, version: game.version, toAct, status: game.finished ? 'finished' : 'active', outcome };
+  return {
+    id: game.id,
+    version: versionFor(game, viewer),
+    toAct,
+    status: game.finished ? 'finished' : 'active',
+    outcome,
+  };
 }

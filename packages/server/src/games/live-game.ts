@@ -18,6 +18,16 @@ export interface GameMeta {
   readonly takeback?: { readonly by: Player };
   /** The version at which the player to move was reminded (correspondence): one reminder a turn. */
   readonly nagged?: number;
+  /** The vacation this turn's start was moved for (./vacation.ts): coming back early takes back the rest. */
+  readonly away?: { readonly user: string; readonly since: number; readonly until: number };
+  /**
+   * How many of the game's changes each audience did not see: a Tactorus player's orders before `done` are a change
+   * of theirs alone. Each audience counts versions of its own (`versionFor`), raised only by the changes it sees,
+   * so it learns neither when nor how often the other side edits. Absent: every change was public.
+   */
+  readonly hidden?: { readonly public: number; readonly seats: readonly [number, number] };
+  /** The last change was seen by this seat alone (a draft edit): nobody else is told of it. */
+  readonly privateTo?: Player;
 }
 
 export interface LiveGame {
@@ -61,6 +71,17 @@ export function liveGameOf(row: GameRowWithNames): LiveGame {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/**
+ * The game's version as `viewer` (a seat, or undefined: a spectator) knows it: the versions of the changes they
+ * saw, counted without the ones they did not (`GameMeta.hidden`). What views and acknowledgements show, and what a
+ * command names.
+ */
+export function versionFor(game: Pick<LiveGame, 'version' | 'meta'>, viewer: Player | undefined): number {
+  const h = game.meta.hidden;
+  if (!h) return game.version;
+  return game.version - (viewer === undefined ? h.public : h.seats[viewer]);
 }
 
 /** The seat `user` plays in this game, if any. */

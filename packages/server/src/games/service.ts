@@ -14,9 +14,25 @@ import type { GamesTable, Schema } from '../db/schema.js';
 import { ApiError, fromInputError, notFound } from '../errors.js';
 import { NEW_PLAYER, updateGlicko, type Glicko } from '../ratings/glicko2.js';
 import { DAY_MS, sessionClock, type TimeControlSpec } from './control.js';
-import { liveGameOf, playersToAct, seatOf, type GameMeta, type GameRowWithNames, type LiveGame } from './live-game.js';
+import {
+  liveGameOf,
+  playersToAct,
+  seatOf,
+  versionFor,
+  type GameMeta,
+  type GameRowWithNames,
+  type LiveGame,
+} from './live-game.js';
 import { applyStep, stepOf } from './steps.js';
 import { applyCommand, type GameCommand, type Transition } from './transitions.js';
+import {
+  awayInYear,
+  checkAllowance,
+  recordVacation,
+  vacationOf,
+  VACATION_DAYS_PER_YEAR,
+  type AwayCredit,
+} from './vacation.js';
 
 /** Who sits in a seat when a game is made: a user, or the computer at a level. */
 export type SeatHolder = { readonly user: User } | { readonly level: string };
@@ -74,6 +90,23 @@ export function deadlineOf(
 
 function outcomeOf(r: RestoredGame): { kind: string; winner?: Player; reason: string } | undefined {
   return r.dynamics === 'sequential' ? r.session.outcome : r.session.outcome;
+}
+
+/**
+ * The transition's meta with who saw the change: a change private to one seat is counted as hidden from the other
+ * seat and from spectators (`GameMeta.hidden`, kept for the rest of the game); any other change is seen by all.
+ */
+function withAudience(before: GameMeta, next: Transition): GameMeta {
+  const { hidden: _h, privateTo: _p, ...meta } = next.meta;
+  const h = before.hidden;
+  const p = next.privateTo;
+  if (p === undefined) return h ? { ...meta, hidden: h } : meta;
+  const seats = h?.seats ?? [0, 0];
+  const hidden = {
+    public: (h?.public ?? 0) + 1,
+    seats: p === 0 ? ([seats[0], seats[1] + 1] as const) : ([seats[0] + 1, seats[1]] as const),
+  };
+  return { ...meta, hidden, privateTo: p };
 }
 
 export class GameService {
@@ -311,37 +344,45 @@ export class GameService {
    * on since: the command then changes nothing.
    */
   async command(id: number, user: User, expectedVersion: number, cmd: GameCommand): Promise<LiveGame> {
-    return this.change(id, expectedVersion, (game, now) => {
-      const seat = seatOf(game, user);
-      if (seat === undefined) throw new ApiError(403, 'game/not-a-player', 'you do not play in this game');
-      return applyCommand(game, seat, cmd, now);
-    });
+    return this.change(
+      id,
+      expectedVersion,
+      (game, now) => {
+        const seat = seatOf(game, user);
+        if (seat === undefined) throw new ApiError(403, 'game/not-a-player', 'you do not play in this game');
+        return applyCommand(game, seat, cmd, now);
+      },
+      user,
+    );
   }
 
   /**
    * Changes a game by a pure transition, as one compare-and-set: the row is written only if it still has the
    * version the transition was computed from. A lost race is retried on the fresh game, where the expected
-   * version then no longer matches.
+   * version then no longer matches. `by`: the player whose command it is; `expectedVersion` is then the version
+   * as they know it (`versionFor`), which changes they did not see leave as it was.
    */
   async change(
     id: number,
     expectedVersion: number | undefined,
     transition: (game: LiveGame, now: number) => Transition | undefined,
+    by?: User,
   ): Promise<LiveGame> {
+    const seen = (g: LiveGame): number => (by ? versionFor(g, seatOf(g, by)) : g.version);
     for (let attempt = 0; attempt < 3; attempt++) {
       // First from the cache without a query: the write's compare-and-set catches a stale cache, and a version
       // that seems wrong is checked against the row before the command is refused.
       const cached = attempt === 0 ? this.cache.get(id) : undefined;
       // Not cached: a read under way may serve (a new game's subscription reads it as its first command comes).
       let game = cached ?? (await this.read(id, attempt === 0));
-      if (expectedVersion !== undefined && game.version !== expectedVersion && attempt === 0) {
+      if (expectedVersion !== undefined && seen(game) !== expectedVersion && attempt === 0) {
         game = await this.load(id, { fresh: true });
       }
-      if (expectedVersion !== undefined && game.version !== expectedVersion) {
+      if (expectedVersion !== undefined && seen(game) !== expectedVersion) {
         throw new ApiError(
           409,
           'game/stale-version',
-          `the game is at version ${game.version}, the command was meant for version ${expectedVersion}`,
+          `the game is at version ${seen(game)}, the command was meant for version ${expectedVersion}`,
           'version',
         );
       }
@@ -394,16 +435,19 @@ export class GameService {
     const version = game.version + 1;
     const outcome = outcomeOf(next.restored);
     const finished = outcome !== undefined;
-    const draft = { control: game.control, meta: next.meta, restored: next.restored, version, levels: game.levels };
-    const updated: LiveGame = { ...game, version, finished, meta: next.meta, restored: next.restored, updatedAt: now };
+    const meta = withAudience(game.meta, next);
+    // A change of one player's alone leaves the time of the last change, which listings show, as it was.
+    const updatedAt = next.privateTo === undefined ? now : game.updatedAt;
+    const draft = { control: game.control, meta, restored: next.restored, version, levels: game.levels };
+    const updated: LiveGame = { ...game, version, finished, meta, restored: next.restored, updatedAt };
     const set: Updateable<GamesTable> = {
       version,
       snapshot: storedGameText(next.restored.setup, next.restored.session),
-      meta: JSON.stringify(next.meta),
+      meta: JSON.stringify(meta),
       status: finished ? 'finished' : 'active',
       result: outcome ? JSON.stringify(outcome) : null,
       deadline_at: deadlineOf(draft, now),
-      updated_at: now,
+      updated_at: updatedAt,
     };
     return { updated, set };
   }
@@ -483,24 +527,56 @@ export class GameService {
     }
   }
 
+  /** Days of vacation a user may take in any 365 days (`tactica serve --vacation-days`). */
+  vacationDaysPerYear = VACATION_DAYS_PER_YEAR;
+
   /**
-   * Vacation (ours, after pbmserv's): correspondence deadlines of a player away do not run. Going away credits each
-   * game where the player is to act with the days away; a turn that begins while the player is away starts when
-   * they are back. Coming back early keeps the credit.
+   * Goes on vacation until `until`, or comes back (null): see ./vacation.ts. A vacation under way ends first (the
+   * time away counted, the credit for the days not taken taken back), so changing the end is coming back and going
+   * away again; the allowance is checked before anything changes.
    */
   async setVacation(user: User, until: number | null): Promise<void> {
     const now = this.now();
     if (until !== null && (!Number.isFinite(until) || until < 0 || until > now + 366 * DAY_MS)) {
       throw new ApiError(400, 'account/bad-vacation', 'a vacation ends within a year', 'until');
     }
-    const before = await this.database.db
-      .selectFrom('users')
-      .select('vacation_until')
+    const db = this.database.db;
+    const current = await vacationOf(db, user.id);
+    if (until !== null && until > now) {
+      checkAllowance(await awayInYear(db, user.id, current, now), now, until, this.vacationDaysPerYear);
+    }
+    if (current.since !== null) {
+      await recordVacation(db, user.id, current.since, Math.min(now, current.until ?? now), now);
+    }
+    await db
+      .updateTable('users')
+      .set({ vacation_since: null, vacation_until: null })
       .where('id', '=', user.id)
-      .executeTakeFirst();
-    await this.database.db.updateTable('users').set({ vacation_until: until }).where('id', '=', user.id).execute();
-    const credit = until === null ? 0 : until - Math.max(now, before?.vacation_until ?? 0);
-    if (credit <= 0) return;
+      .execute();
+    // Back early: the turns credited with this vacation lose the part not taken.
+    if (current.since !== null && current.until !== null && current.until > now) {
+      const since = current.since;
+      await this.creditTurns(user, (away) => away?.user === user.id && away.since === since, now - current.until);
+    }
+    if (until === null || until <= now) return;
+    await db
+      .updateTable('users')
+      .set({ vacation_since: now, vacation_until: until })
+      .where('id', '=', user.id)
+      .execute();
+    await this.creditTurns(user, () => true, until - now, { user: user.id, since: now, until });
+  }
+
+  /**
+   * Moves by `credit` the start of every correspondence turn where `user` is to act and `credited(meta.away)`
+   * holds, marking it with `away` (or unmarking it when there is none).
+   */
+  private async creditTurns(
+    user: User,
+    credited: (away: AwayCredit | undefined) => boolean,
+    credit: number,
+    away?: AwayCredit,
+  ): Promise<void> {
     const games = await this.database.db
       .selectFrom('games')
       .select('id')
@@ -510,23 +586,39 @@ export class GameService {
     for (const { id } of games) {
       await this.change(id, undefined, (g) => {
         const seat = seatOf(g, user);
-        if (g.control.kind !== 'correspondence' || seat === undefined || !playersToAct(g).includes(seat))
+        if (g.control.kind !== 'correspondence' || seat === undefined || !playersToAct(g).includes(seat)) {
           return undefined;
-        return { restored: g.restored, meta: { ...g.meta, turnSince: g.meta.turnSince + credit } };
+        }
+        if (!credited(g.meta.away)) return undefined;
+        const { away: _before, ...meta } = g.meta;
+        return {
+          restored: g.restored,
+          meta: { ...meta, turnSince: g.meta.turnSince + credit, ...(away ? { away } : {}) },
+        };
       });
     }
   }
 
-  /** A correspondence turn that begins while the player to act is away starts when they are back. */
+  /** A correspondence turn that begins while the player to act is away starts when they are due back. */
   private async afterVacations(game: LiveGame, next: Transition, now: number): Promise<Transition> {
     if (game.control.kind !== 'correspondence' || next.meta.turnSince !== now) return next;
     const ids = playersToAct({ restored: next.restored })
       .map((p) => game.users[p]?.id)
       .filter((x): x is string => x !== undefined);
     if (ids.length === 0) return next;
-    const rows = await this.database.db.selectFrom('users').select('vacation_until').where('id', 'in', ids).execute();
-    const back = Math.max(0, ...rows.map((r) => r.vacation_until ?? 0));
-    return back > now ? { ...next, meta: { ...next.meta, turnSince: back } } : next;
+    const rows = await this.database.db
+      .selectFrom('users')
+      .select(['id', 'vacation_since', 'vacation_until'])
+      .where('id', 'in', ids)
+      .execute();
+    let latest: (typeof rows)[number] | undefined;
+    for (const r of rows) if ((r.vacation_until ?? 0) > (latest?.vacation_until ?? now)) latest = r;
+    if (!latest?.vacation_until) return next;
+    const back = latest.vacation_until;
+    // Marked with the vacation, so that coming back early starts the turn then.
+    const away: AwayCredit | undefined =
+      latest.vacation_since !== null ? { user: latest.id, since: latest.vacation_since, until: back } : undefined;
+    return { ...next, meta: { ...next.meta, turnSince: back, ...(away ? { away } : {}) } };
   }
 
   /** A player's ratings and recent games. */

@@ -117,10 +117,22 @@ describe('Tactorus on the server', () => {
     expect(r.status).toBe(200);
     const seen = async (s: StreamClient): Promise<View> =>
       (await s.next((m) => m.type === 'game' && (m['view'] as View).version === a.version + 1))['view'] as View;
-    const [va, vb, vs] = [await seen(streams.ann), await seen(streams.ben), await seen(streams.spectator)];
-    expect([va.viewer, vb.viewer, vs.viewer]).toEqual([0, 1, null]);
+    const va = await seen(streams.ann);
+    expect(va.viewer).toBe(0);
     expect(va.orders?.mine).toHaveLength(1);
     expect(ordered(va)).toHaveLength(1);
+    // Orders before `done` are Ann's draft: Ben and the spectator hear nothing of them (tactorus-drafts.test.ts).
+    for (const s of [streams.ben, streams.spectator]) {
+      s.send({ type: 'ping' });
+      expect((await s.next((m) => m.type === 'game' || m.type === 'pong')).type).toBe('pong');
+    }
+    // Done: each watcher gets the view of its own seat, Ann's orders still hers alone.
+    const done = await ann.request('POST', `/api/games/${id}/orders`, { version: a.version + 1, orders: ['done'] });
+    expect(done.status).toBe(200);
+    const next = async (s: StreamClient): Promise<View> =>
+      (await s.next((m) => m.type === 'game' && (m['view'] as View).orders?.submitted[0] === true))['view'] as View;
+    const [vb, vs] = [await next(streams.ben), await next(streams.spectator)];
+    expect([vb.viewer, vs.viewer]).toEqual([1, null]);
     expect(vb.orders?.mine).toEqual([]);
     expect(ordered(vb)).toHaveLength(0);
     expect(ordered(vs)).toHaveLength(0);

@@ -31,6 +31,8 @@ export type GameCommand =
 export interface Transition {
   readonly restored: RestoredGame;
   readonly meta: GameMeta;
+  /** A change only this seat may know of (their orders before `done`): see `GameMeta.hidden`. */
+  readonly privateTo?: Player;
 }
 
 type Seq = Session<unknown, unknown, StatusBase>;
@@ -55,11 +57,12 @@ function nextMeta(before: LiveGame, after: RestoredGame, now: number, changes: P
       ? String(r.session.toMove ?? '-')
       : `${r.session.round}:${r.session.outcome ? '-' : ''}`;
   const sameTurn = toAct(before.restored) === toAct(after);
-  const { takeback: _t, nagged: _n, ...rest } = before.meta;
+  const { takeback: _t, nagged: _n, away: _a, privateTo: _p, ...rest } = before.meta;
   const meta: GameMeta = {
     ...rest,
     turnSince: sameTurn ? before.meta.turnSince : now,
     ...(sameTurn && before.meta.nagged !== undefined ? { nagged: before.meta.nagged } : {}),
+    ...(sameTurn && before.meta.away !== undefined ? { away: before.meta.away } : {}),
     ...changes,
   };
   return meta;
@@ -191,7 +194,14 @@ function simultaneous(game: LiveGame, seat: Player, cmd: GameCommand, now: numbe
       throw new ApiError(400, 'game/no-takeback', 'rounds of simultaneous orders are not taken back on the server');
   }
   const restored: RestoredGame = { ...r, session };
-  return { restored, meta: nextMeta(game, restored, now) };
+  // Orders added or withdrawn before `done` are the player's draft: nothing anyone else sees has changed.
+  const draft =
+    (cmd.kind === 'orders' || cmd.kind === 'withdraw') &&
+    !r.session.submitted(seat) &&
+    !session.submitted(seat) &&
+    session.round === r.session.round &&
+    session.outcome === undefined;
+  return { restored, meta: nextMeta(game, restored, now), ...(draft ? { privateTo: seat } : {}) };
 }
 
 /** Applies a player's command; throws an ApiError when it is refused. */

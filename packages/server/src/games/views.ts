@@ -6,7 +6,7 @@
 import { moveText, positionText, type Outcome, type Player, type StepText } from '@tactica/core';
 import type { BoardModel, MoveInput } from '@tactica/catalogue';
 import type { TimeControlSpec } from './control.js';
-import { playersToAct, type LiveGame } from './live-game.js';
+import { playersToAct, versionFor, type LiveGame } from './live-game.js';
 import { ownPosition } from './transitions.js';
 
 export interface PlayerInfo {
@@ -85,7 +85,7 @@ export function viewOf(game: LiveGame, viewer: Player | undefined, now: number, 
     options: setup.options,
     rated: game.rated,
     status: game.finished ? ('finished' as const) : ('active' as const),
-    version: game.version,
+    version: versionFor(game, viewer),
     players,
     viewer: viewer ?? null,
     control: game.control,

@@ -3,12 +3,18 @@
  * browsers and bearer tokens for programs, rate limits on the routes people could abuse, and one error shape for
  * every refusal: `{ "error": { "code", "message", "field"? } }` with a 4xx status. Anything else is a bug.
  */
+import type { Duplex } from 'node:stream';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { User } from '../accounts/accounts.js';
 import { ApiError, unauthenticated } from '../errors.js';
 import type { PbmGateway } from '../pbm/gateway.js';
@@ -19,7 +25,7 @@ import { catalogueRoutes } from './catalogue-routes.js';
 import { challengeRoutes } from './challenge-routes.js';
 import { refuseFormWrites } from './cookie-writes.js';
 import { gameRoutes } from './game-routes.js';
-import { saveRoutes } from './save-routes.js';
+import { DEFAULT_SAVE_QUOTA, saveRoutes, type SaveQuota } from './save-routes.js';
 import type { StreamLimits } from '../stream/budget.js';
 import { streamRoutes, streamSocketError } from './stream-routes.js';
 
@@ -51,6 +57,14 @@ export interface AppOptions {
   readonly stream?: Partial<StreamLimits>;
   /** Origins besides the server's own whose pages may open the event stream (`https://play.example.org`). */
   readonly allowedOrigins?: readonly string[];
+  /**
+   * Which proxies' `X-Forwarded-For` to believe for the client's address (Fastify's `trustProxy`): off by default
+   * (the address is the peer's). Behind a load balancer, per-address limits would otherwise see one client: give
+   * `true` (every hop), a hop count, or the proxies' addresses/CIDRs.
+   */
+  readonly trustProxy?: boolean | number | string;
+  /** Each user's library of saves: how many, how large (see `SaveQuota`). */
+  readonly saveQuota?: Partial<SaveQuota>;
 }
 
 /** The headers that make a page cross-origin isolated (`SharedArrayBuffer` for the engines' stop flag). */
@@ -58,6 +72,33 @@ export const ISOLATION_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-embedder-policy': 'require-corp',
   'cross-origin-resource-policy': 'same-origin',
+};
+
+/**
+ * Sent with every response (API, static app, refusals): the app's policy allows only its own scripts, styles,
+ * workers and connections (the build has no inline script or style element, no eval, no WebAssembly; Preact sets
+ * style properties through the CSSOM, which a policy does not govern), `data:` images (the favicon) and `blob:`
+ * ones; no page may frame it; responses are never sniffed into another type; no Referer leaves the site.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
 };
 
 /** How often a client may do what people could abuse. */
@@ -72,9 +113,18 @@ export interface RateLimits {
   readonly chat: number;
   /** Record imports a minute per user. */
   readonly imports: number;
+  /** Saves written (created, replaced or deleted) a minute per user. */
+  readonly saves: number;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = { auth: 20, moves: 50, challenges: 30, chat: 10, imports: 30 };
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  auth: 20,
+  moves: 50,
+  challenges: 30,
+  chat: 10,
+  imports: 30,
+  saves: 30,
+};
 
 /** Rate limits count per user where there is one, else per address. */
 export function userKey(request: { user?: { id: string } | undefined; ip: string }): string {
@@ -124,6 +174,48 @@ function asApiError(e: FastifyishError): ApiError | undefined {
   return undefined;
 }
 
+/** The router's own refusals (a path parameter too long, a path that does not decode), in our error shape. */
+function frameworkError(e: FastifyishError): ApiError {
+  if (e.code === 'FST_ERR_MAX_PARAM_LENGTH') return new ApiError(414, 'request/uri-too-long', 'the URL is too long');
+  if (e.code === 'FST_ERR_BAD_URL') return new ApiError(400, 'request/bad-url', 'the URL does not decode');
+  return asApiError(e) ?? new ApiError(400, 'request/invalid', e.message);
+}
+
+/**
+ * A request the HTTP parser refused before Fastify saw it (headers or URL over Node's 16 kB, a malformed request):
+ * our error shape and headers, written on the socket, which then closes (as Node and Fastify do).
+ */
+function clientErrorHandler(e: Error & { code?: string }, socket: Duplex): void {
+  if (e.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, text, refusal] =
+    e.code === 'HPE_HEADER_OVERFLOW'
+      ? [
+          431,
+          'Request Header Fields Too Large',
+          new ApiError(431, 'request/too-large', 'the URL or headers are too long'),
+        ]
+      : e.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', new ApiError(408, 'request/timeout', 'the request took too long to arrive')]
+        : [400, 'Bad Request', new ApiError(400, 'request/malformed', 'the request is not well-formed HTTP')];
+  const body = JSON.stringify(refusal.toJSON());
+  const headers = {
+    ...SECURITY_HEADERS,
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+  };
+  if (socket.writable) {
+    const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`);
+    socket.write(`HTTP/1.1 ${status} ${text}\r\n${lines.join('')}connection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(e);
+}
+
+/** `trustProxy` as Fastify takes it: a hop count becomes "the first n hops" (proxy-addr's reading of a number). */
+function trustProxyOf(v: AppOptions['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof v === 'number') return (_address, hop) => hop < v;
+  return v ?? false;
+}
+
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -131,6 +223,16 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     // Bodies are checked as sent: no coercion, no silently dropped fields.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
     return503OnClosing: true,
+    trustProxy: trustProxyOf(options.trustProxy),
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      // Sent before any route is found, so without the hooks: the headers are set here.
+      const api = frameworkError(error);
+      void reply.headers(SECURITY_HEADERS).code(api.status).send(api.toJSON());
+    },
+    clientErrorHandler,
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) reply.header(k, v);
   });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
@@ -179,7 +281,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(async (scope) => catalogueRoutes(scope));
   await app.register(async (scope) => gameRoutes(scope, services, limits));
   await app.register(async (scope) => challengeRoutes(scope, services, limits.challenges));
-  await app.register(async (scope) => saveRoutes(scope, services));
+  const saveQuota: SaveQuota = { ...DEFAULT_SAVE_QUOTA, ...options.saveQuota };
+  await app.register(async (scope) => saveRoutes(scope, services, limits.saves, saveQuota));
   await app.register(async (scope) =>
     streamRoutes(scope, services, limits, { limits: options.stream, allowedOrigins: options.allowedOrigins }),
   );

@@ -6,6 +6,7 @@ import { seatOf } from '../games/live-game.js';
 import { viewOf } from '../games/views.js';
 import type { Services } from '../services.js';
 import { requireUser, userKey } from './app.js';
+import { checkJsonOptions } from './game-options.js';
 import { errorReplies, idParams, openObject } from './schemas.js';
 
 export async function challengeRoutes(app: FastifyInstance, services: Services, perMinute: number): Promise<void> {
@@ -44,7 +45,11 @@ export async function challengeRoutes(app: FastifyInstance, services: Services, 
         response: { 201: openObject, ...errorReplies },
       },
     },
-    async (request, reply) => reply.status(201).send(await challenges.create(requireUser(request), request.body)),
+    async (request, reply) => {
+      const user = requireUser(request);
+      checkJsonOptions(request.body.family, request.body.options);
+      return reply.status(201).send(await challenges.create(user, request.body));
+    },
   );
 
   app.post<{ Params: { id: string } }>(

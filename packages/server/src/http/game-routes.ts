@@ -16,6 +16,7 @@ import type { GameCommand, MoveInputText } from '../games/transitions.js';
 import { viewOf } from '../games/views.js';
 import type { Services } from '../services.js';
 import { requireUser, userKey, type RateLimits } from './app.js';
+import { checkJsonOptions } from './game-options.js';
 import { errorReplies, idParams, openObject } from './schemas.js';
 
 const boardInput = {
@@ -52,8 +53,10 @@ export async function gameRoutes(app: FastifyInstance, services: Services, limit
   const { games } = services;
   const moveLimit = { rateLimit: { max: limits.moves, timeWindow: 1000, keyGenerator: userKey } };
 
-  const command = async (id: number, userVersion: number, cmd: GameCommand, user: User): Promise<object> =>
-    ackOf(await games.command(id, user, userVersion, cmd));
+  const command = async (id: number, userVersion: number, cmd: GameCommand, user: User): Promise<object> => {
+    const game = await games.command(id, user, userVersion, cmd);
+    return ackOf(game, seatOf(game, user));
+  };
 
   app.get<{ Params: { id: string } }>(
     '/api/games/:id',
@@ -121,6 +124,7 @@ export async function gameRoutes(app: FastifyInstance, services: Services, limit
     async (request, reply) => {
       const user = requireUser(request);
       const body = request.body;
+      checkJsonOptions(body.family, body.options);
       const seat = body.seat === undefined || body.seat === 'random' ? (Math.random() < 0.5 ? 0 : 1) : body.seat;
       const me: SeatHolder = { user };
       const computer: SeatHolder = { level: body.level };

@@ -4,24 +4,44 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { InputError, JsonValue, Result } from '@tactica/core';
-import { fromInputError } from '../errors.js';
-import { DbGameStore } from '../saves/db-game-store.js';
+import { ApiError, fromInputError } from '../errors.js';
+import { DbGameStore, type StoreQuota } from '../saves/db-game-store.js';
 import type { Services } from '../services.js';
-import { requireUser } from './app.js';
+import { requireUser, userKey } from './app.js';
 import { errorReplies, openObject } from './schemas.js';
 
-const STATUS: Readonly<Record<string, number>> = {
-  'store/not-found': 404,
-  'store/title-taken': 409,
-  'store/stale-version': 409,
-  'store/damaged': 409,
-  'store/busy': 503,
-  'store/io': 503,
-};
+/** Each user's library on the server. */
+export type SaveQuota = StoreQuota;
+
+/**
+ * 200 saves and 20 MB of documents per user **(ours)**: hundreds of long games (a long Tactorus game is some tens
+ * of kilobytes), while one account cannot fill the disk.
+ */
+export const DEFAULT_SAVE_QUOTA: SaveQuota = { count: 200, bytes: 20_000_000 };
+
+const STATUS = new Map<string, number>([
+  ['store/not-found', 404],
+  ['store/title-taken', 409],
+  ['store/stale-version', 409],
+  ['store/damaged', 409],
+  ['store/quota', 409],
+  ['store/busy', 503],
+  ['store/io', 503],
+]);
 
 function unwrap<T>(r: Result<T, InputError>): T {
-  if (!r.ok) throw fromInputError(r.error, STATUS[r.error.code] ?? 400);
+  if (!r.ok) throw fromInputError(r.error, STATUS.get(r.error.code) ?? 400);
   return r.value;
+}
+
+/**
+ * A family is any name the platform's stores take (the app's store kit saves families of its own), but not the name
+ * of a property every object has (`constructor`): a reader that files saves by family in a plain object would find
+ * something there before the first save of it.
+ */
+function checkFamily(family: string): string {
+  if (!Object.hasOwn(Object.prototype, family)) return family;
+  throw new ApiError(400, 'store/bad-family', `${JSON.stringify(family)} cannot be a game family`, 'family');
 }
 
 const idParams = {
@@ -30,9 +50,15 @@ const idParams = {
   properties: { id: { type: 'string', maxLength: 64 } },
 } as const;
 
-export async function saveRoutes(app: FastifyInstance, services: Services): Promise<void> {
+export async function saveRoutes(
+  app: FastifyInstance,
+  services: Services,
+  writesPerMinute: number,
+  quota: SaveQuota,
+): Promise<void> {
   const storeOf = (request: Parameters<typeof requireUser>[0]): DbGameStore =>
-    new DbGameStore(services.database, requireUser(request).id, services.now);
+    new DbGameStore(services.database, requireUser(request).id, services.now, quota);
+  const writeLimit = { rateLimit: { max: writesPerMinute, timeWindow: 60_000, keyGenerator: userKey } };
 
   app.get<{ Querystring: { family?: string } }>(
     '/api/saves',
@@ -48,9 +74,8 @@ export async function saveRoutes(app: FastifyInstance, services: Services): Prom
       },
     },
     async (request) => {
-      const listing = unwrap(
-        await storeOf(request).list(request.query.family !== undefined ? { family: request.query.family } : {}),
-      );
+      const family = request.query.family;
+      const listing = unwrap(await storeOf(request).list(family !== undefined ? { family: checkFamily(family) } : {}));
       return { games: listing.games, damaged: listing.damaged.map((d) => ({ name: d.name, error: d.error })) };
     },
   );
@@ -58,6 +83,7 @@ export async function saveRoutes(app: FastifyInstance, services: Services): Prom
   app.post<{ Body: { family: string; title?: string; summary?: string; doc: JsonValue } }>(
     '/api/saves',
     {
+      config: writeLimit,
       schema: {
         summary: 'Save a game in your library',
         body: {
@@ -78,7 +104,7 @@ export async function saveRoutes(app: FastifyInstance, services: Services): Prom
       const b = request.body;
       const made = unwrap(
         await storeOf(request).create({
-          family: b.family,
+          family: checkFamily(b.family),
           ...(b.title !== undefined ? { title: b.title } : {}),
           summary: b.summary ?? '',
           doc: b.doc,
@@ -102,6 +128,7 @@ export async function saveRoutes(app: FastifyInstance, services: Services): Prom
   }>(
     '/api/saves/:id',
     {
+      config: writeLimit,
       schema: {
         summary: 'Replace a saved game (refused unless it is still at expectedVersion)',
         params: idParams,
@@ -135,6 +162,7 @@ export async function saveRoutes(app: FastifyInstance, services: Services): Prom
   app.delete<{ Params: { id: string }; Querystring: { expectedVersion?: string } }>(
     '/api/saves/:id',
     {
+      config: writeLimit,
       schema: {
         summary: 'Delete a saved game',
         params: idParams,

@@ -15,7 +15,7 @@ import type { User } from '../accounts/accounts.js';
 import { ApiError } from '../errors.js';
 import { CHAT_MAX, cleanChat } from '../games/chat.js';
 import { DAY_MS, type TimeControlSpec } from '../games/control.js';
-import { playersToAct, seatOf, type LiveGame } from '../games/live-game.js';
+import { playersToAct, seatOf, versionFor, type LiveGame } from '../games/live-game.js';
 import type { GameCommand } from '../games/transitions.js';
 import type { Services } from '../services.js';
 import { positionText } from './boards.js';
@@ -452,7 +452,8 @@ export class PbmGateway {
     request: PbmRequest,
     what: string,
     comment?: string,
-    expectedVersion = game.version,
+    // The version as this player knows it (a change they did not see, the other side's draft, leaves it).
+    expectedVersion = versionFor(game, this.seat(game, user)),
   ): Promise<PbmReply> {
     const seat = this.seat(game, user);
     const note = `${playerName(game, seat)} ${what}.`;
@@ -639,11 +640,11 @@ export class PbmGateway {
         return this.submit(game, user, cmd.args.join(' '));
       case 'confirm': {
         this.checkMoveNumber(cmd, game);
-        this.seat(game, user);
+        const seat = this.seat(game, user);
         const pending = await this.store.takePending(game.id, user.id);
         if (!pending)
           throw new ApiError(409, 'pbm/nothing-to-confirm', `you have submitted no move on board ${game.id}`);
-        if (pending.version !== game.version) {
+        if (pending.version !== versionFor(game, seat)) {
           throw new ApiError(
             409,
             'game/stale-version',
@@ -659,8 +660,6 @@ export class PbmGateway {
           command,
           request,
           sequential ? `played ${pending.move}` : 'sent orders for this round',
-          undefined,
-          pending.version,
         );
       }
       case 'chat': {
@@ -803,7 +802,7 @@ export class PbmGateway {
       shown.push(g.formatMove(s, m.value));
       s = g.play(s, m.value);
     }
-    await this.store.setPending(game.id, user.id, shown.join(' '), game.version);
+    await this.store.setPending(game.id, user.id, shown.join(' '), versionFor(game, seat));
     const replyTo = this.replyAddress(game.id, await this.store.tokenFor(game.id, user.id));
     return ok(
       `${gameName(game.family)} Board ${game.id} Preview`,

@@ -164,6 +164,8 @@ export class Notifier {
       const theirTurn = r.seat !== undefined && toAct.includes(r.seat);
       const asked = r.seat !== undefined && proposedBy(game) !== undefined && proposedBy(game) !== r.seat;
       if (mode === 'off') continue;
+      // A change one player alone may know of (their Tactorus orders before `done`) is nobody else's news.
+      if (game.meta.privateTo !== undefined && r.seat !== game.meta.privateTo) continue;
       if (reminder && !theirTurn) continue;
       if (mode === 'turn' && r.seat !== undefined && !theirTurn && !asked && !game.finished) continue;
       const to = r.addresses.filter((a) => a !== exclude);

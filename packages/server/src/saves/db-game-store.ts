@@ -12,6 +12,7 @@ import {
   compareEntries,
   defaultTitle,
   err,
+  inputError,
   ok,
   quoteForMessage,
   staleVersionError,
@@ -30,13 +31,25 @@ import {
   type StoreListing,
   type UpdateInput,
 } from '@tactica/core';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
-import type { SavesTable } from '../db/schema.js';
+import type { SavesTable, Schema } from '../db/schema.js';
 
 const ID = /^[a-f0-9-]{36}$/;
 /** A document is JSON of at most this many characters (a long Tactorus game is some tens of kilobytes). */
 const MAX_DOC = 4_000_000;
+
+/** How much one owner's library may hold; a write that would go over is refused with `store/quota`. */
+export interface StoreQuota {
+  /** Saves. */
+  readonly count: number;
+  /** Bytes of documents (UTF-8 JSON), all saves together. */
+  readonly bytes: number;
+}
+
+function quotaError(what: string): InputError {
+  return inputError('store/quota', `your library is full: ${what}; delete saves you no longer need`);
+}
 
 function entryOf(
   row: Pick<Selectable<SavesTable>, 'id' | 'family' | 'title' | 'summary' | 'version' | 'saved_at'>,
@@ -93,7 +106,40 @@ export class DbGameStore<D extends JsonValue = JsonValue> implements GameStore<D
     /** Whose library: a user id, or '' for the server's own. */
     private readonly owner: string,
     private readonly now: () => number = Date.now,
+    /** None: no limit (the server's own library, the conformance kit). */
+    private readonly quota?: StoreQuota,
   ) {}
+
+  /**
+   * Refuses a write that would take the library over its quota: `adding` saves more, its documents `bytes` larger.
+   * Run inside the write's transaction, after the owner's lock (`lockOwner`), so racing writes count each other.
+   */
+  private async checkQuota(tx: Transaction<Schema>, adding: number, bytes: number): Promise<InputError | undefined> {
+    const q = this.quota;
+    if (!q) return undefined;
+    const row = await tx
+      .selectFrom('saves')
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('n'),
+        eb.fn.sum<number | string | null>('doc_bytes').as('b'),
+      ])
+      .where('owner', '=', this.owner)
+      .executeTakeFirst();
+    const count = Number(row?.n ?? 0) + adding;
+    const total = Number(row?.b ?? 0) + bytes;
+    if (adding > 0 && count > q.count) return quotaError(`at most ${q.count} saves`);
+    if (bytes > 0 && total > q.bytes) return quotaError(`at most ${q.bytes} bytes of saved games`);
+    return undefined;
+  }
+
+  /**
+   * Serialises one owner's writes that the quota counts: SQLite runs one transaction at a time already; PostgreSQL
+   * takes a lock on the owner for the transaction (two concurrent inserts would otherwise both see room for one).
+   */
+  private async lockOwner(tx: Transaction<Schema>): Promise<void> {
+    if (this.database.dialect !== 'postgres') return;
+    await sql`select pg_advisory_xact_lock(hashtext(${`saves:${this.owner}`}))`.execute(tx);
+  }
 
   private get db() {
     return this.database.db;
@@ -133,9 +179,16 @@ export class DbGameStore<D extends JsonValue = JsonValue> implements GameStore<D
       version: 1,
       saved_at: new Date(this.now()).toISOString(),
       doc: doc.value,
+      doc_bytes: Buffer.byteLength(doc.value),
     };
     try {
-      await this.db.insertInto('saves').values(row).execute();
+      const full = await this.database.transaction(async (tx) => {
+        await this.lockOwner(tx);
+        const over = await this.checkQuota(tx, 1, row.doc_bytes);
+        if (!over) await tx.insertInto('saves').values(row).execute();
+        return over;
+      });
+      if (full) return err(full);
     } catch (e) {
       // The unique index is what makes "the title is free, then create" one step.
       if (isUniqueViolation(e)) return err(titleTakenError(family.value, title));
@@ -201,15 +254,22 @@ export class DbGameStore<D extends JsonValue = JsonValue> implements GameStore<D
       summary: input.summary !== undefined ? checkSummary(input.summary) : current.summary,
       title: title ?? current.title,
       title_key: titleKey(title ?? current.title),
+      doc_bytes: Buffer.byteLength(doc.value),
     };
     try {
-      const r = await this.db
-        .updateTable('saves')
-        .set(next)
-        .where('id', '=', checked.value)
-        .where('owner', '=', this.owner)
-        .where('version', '=', version.value)
-        .executeTakeFirst();
+      const r = await this.database.transaction(async (tx) => {
+        await this.lockOwner(tx);
+        const over = await this.checkQuota(tx, 0, next.doc_bytes - current.doc_bytes);
+        if (over) return over;
+        return tx
+          .updateTable('saves')
+          .set(next)
+          .where('id', '=', checked.value)
+          .where('owner', '=', this.owner)
+          .where('version', '=', version.value)
+          .executeTakeFirst();
+      });
+      if ('code' in r) return err(r);
       if (Number(r.numUpdatedRows) !== 1) {
         const now = await this.load(checked.value);
         return err(

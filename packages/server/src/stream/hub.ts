@@ -22,7 +22,7 @@ import type { Challenges } from '../challenges/challenges.js';
 import type { ChangeEvent, Database } from '../db/database.js';
 import { ApiError, unauthenticated } from '../errors.js';
 import { ackOf } from '../games/ack.js';
-import { playersToAct, seatOf, type LiveGame } from '../games/live-game.js';
+import { playersToAct, seatOf, versionFor, type LiveGame } from '../games/live-game.js';
 import { deadlineOf, type GameService } from '../games/service.js';
 import { viewOf } from '../games/views.js';
 import { readStreamCommand, refOf } from './commands.js';
@@ -266,7 +266,7 @@ export class StreamHub {
       if (!user) throw unauthenticated();
       this.countCommand(user, conn.limit);
       const game = await this.games.command(c.game, user, c.version, c.command);
-      this.send(conn, { type: 'ack', ref, ...ackOf(game) });
+      this.send(conn, { type: 'ack', ref, ...ackOf(game, seatOf(game, user)) });
     } catch (e) {
       this.fail(conn, e, ref);
     }
@@ -370,11 +370,14 @@ export class StreamHub {
    * `rendered`, shared by the watchers of one event, keeps each distinct message's text (every `moves` watcher gets
    * the same; a view differs by seat), so each is rendered and encoded once.
    */
-  private sendGame(conn: Connection, game: LiveGame, rendered?: Map<string, string>): void {
+  private sendGame(conn: Connection, game: LiveGame, rendered?: Map<string, string>, event = false): void {
     const sub = conn.games.get(game.id);
-    if (!sub || game.version < sub.sent) return;
-    sub.sent = game.version;
-    const key = sub.detail === 'moves' ? 'moves' : `view:${seatOf(game, conn.user) ?? '-'}`;
+    // Versions as this watcher knows them (`versionFor`): a change they may not see (the other side's orders before
+    // `done`) leaves theirs as it was, and an event then sends them nothing.
+    const version = versionFor(game, seatOf(game, conn.user));
+    if (!sub || version < sub.sent || (event && version === sub.sent)) return;
+    sub.sent = version;
+    const key = sub.detail === 'moves' ? `moves:${version}` : `view:${seatOf(game, conn.user) ?? '-'}`;
     let text = rendered?.get(key);
     if (text === undefined) {
       text = JSON.stringify(this.render(game, conn, sub.detail));
@@ -396,7 +399,7 @@ export class StreamHub {
     return {
       type: 'move',
       id: game.id,
-      version: game.version,
+      version: versionFor(game, seatOf(game, conn.user)),
       moves: h?.cursor ?? 0,
       last,
       rounds: r.dynamics === 'simultaneous' ? r.session.round - 1 : 0,
@@ -433,7 +436,7 @@ export class StreamHub {
       // An older event heard after a newer one: the newer view was sent already.
       if (e.version !== undefined && game.version < e.version) return;
       const rendered = new Map<string, string>();
-      for (const c of watchers) this.sendGame(c, game, rendered);
+      for (const c of watchers) this.sendGame(c, game, rendered, true);
     } catch {
       // A game that cannot be rendered now is rendered at its next change.
     }

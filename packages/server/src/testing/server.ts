@@ -42,7 +42,7 @@ export async function startTestServer(kind: DbKind, options: ServeOptions = {}):
     port: 0,
     dataDir,
     passwordCost: TEST_COST,
-    rateLimits: { auth: 10_000, moves: 10_000, challenges: 10_000, chat: 10_000, imports: 10_000 },
+    rateLimits: { auth: 10_000, moves: 10_000, challenges: 10_000, chat: 10_000, imports: 10_000, saves: 10_000 },
     ...options,
     ...(databaseUrl ? { databaseUrl } : {}),
   });

@@ -57,6 +57,10 @@ async function newPage(context?: BrowserContext): Promise<{ page: Page; context:
   const page = await ctx.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // The app is served with the server's Content-Security-Policy: anything of it the policy refuses is an error too.
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(m.text());
+  });
   return { page, context: ctx, errors };
 }
 

@@ -1,0 +1,115 @@
+/**
+ * Vacation credits the time actually away, within a yearly allowance: going away and straight back again gives a
+ * correspondence turn nothing but the time away, and a vacation past the allowance is refused with a coded error.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { Client, startTestServer, type TestServer } from '../testing/server.js';
+
+interface View {
+  id: number;
+  version: number;
+  toAct: number[];
+  deadline: number | null;
+  legal: { notation: string }[];
+}
+
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+/** A 1-day deadline: the reminder after a day (the forfeit a day later). */
+const ONE_DAY = { kind: 'correspondence', daysPerMove: 2, nagDays: 1 };
+
+class FakeClock {
+  t = Date.UTC(2026, 10, 25, 12);
+  readonly now = (): number => this.t;
+}
+
+async function twoPlayers(server: TestServer, prefix: string) {
+  const ann = await new Client(server.url).signUp(`${prefix}a`);
+  const ben = await new Client(server.url).signUp(`${prefix}b`);
+  const ch = await ann.request<{ id: number }>('POST', '/api/challenges', {
+    family: 'draughts',
+    opponent: ben.name,
+    seat: '0',
+    control: ONE_DAY,
+  });
+  if (ch.status !== 201) throw new Error(JSON.stringify(ch.body));
+  const game = (await ben.request<{ game: View }>('POST', `/api/challenges/${ch.body.id}/accept`)).body.game;
+  return { ann, ben, id: game.id };
+}
+
+async function view(c: Client, id: number): Promise<View> {
+  return (await c.request<View>('GET', `/api/games/${id}`)).body;
+}
+
+async function vacation(c: Client, until: number | null): Promise<{ status: number; code?: string }> {
+  const r = await c.request<{ error?: { code: string } }>('PUT', '/api/account/vacation', { until });
+  return { status: r.status, ...(r.body?.error ? { code: r.body.error.code } : {}) };
+}
+
+describe('vacation', () => {
+  const servers: TestServer[] = [];
+  afterAll(async () => {
+    for (const s of servers) await s.close();
+  });
+
+  it('300 days on and straight off again, three times, credits only the time actually away', async () => {
+    const clock = new FakeClock();
+    // An allowance large enough for the attack's asks: what is checked here is the credit.
+    const server = await startTestServer('sqlite', { now: clock.now, vacationDaysPerYear: 365 });
+    servers.push(server);
+    const { ann, id } = await twoPlayers(server, 'vat');
+    const start = await view(ann, id);
+    expect(start.toAct).toEqual([0]);
+    expect(start.deadline).toBe(clock.t + DAY);
+    for (let i = 0; i < 3; i++) {
+      expect(await vacation(ann, clock.t + 300 * DAY)).toEqual({ status: 204 });
+      // While away, the deadline does not fall.
+      expect((await view(ann, id)).deadline).toBeGreaterThan(clock.t + 299 * DAY);
+      clock.t += 2 * HOUR;
+      expect(await vacation(ann, null)).toEqual({ status: 204 });
+    }
+    expect((await view(ann, id)).deadline).toBe(start.deadline! + 3 * 2 * HOUR);
+  });
+
+  it('a turn that begins while the player is away starts when they come back early', async () => {
+    const clock = new FakeClock();
+    const server = await startTestServer('sqlite', { now: clock.now });
+    servers.push(server);
+    const { ann, ben, id } = await twoPlayers(server, 'vab');
+    const back = clock.t + 10 * DAY;
+    expect(await vacation(ben, back)).toEqual({ status: 204 });
+    clock.t += HOUR;
+    const before = await view(ann, id);
+    const moved = await ann.request('POST', `/api/games/${id}/move`, {
+      version: before.version,
+      move: before.legal[0]?.notation,
+    });
+    expect(moved.status).toBe(200);
+    // Ben's turn waits for his return...
+    expect((await view(ben, id)).deadline).toBe(back + DAY);
+    clock.t += HOUR;
+    expect(await vacation(ben, null)).toEqual({ status: 204 });
+    // ...which came early: the turn starts now.
+    expect((await view(ben, id)).deadline).toBe(clock.t + DAY);
+  });
+
+  it('the days away in a year are capped: more is refused with account/vacation-limit', async () => {
+    const clock = new FakeClock();
+    const server = await startTestServer('sqlite', { now: clock.now });
+    servers.push(server);
+    const { ann, id } = await twoPlayers(server, 'vac');
+    const start = await view(ann, id);
+    expect(await vacation(ann, clock.t + 61 * DAY)).toEqual({ status: 409, code: 'account/vacation-limit' });
+    expect((await view(ann, id)).version).toBe(start.version);
+    expect(await vacation(ann, clock.t + 40 * DAY)).toEqual({ status: 204 });
+    // The 40 days run out; the time away counts, whatever was asked after.
+    clock.t += 40 * DAY;
+    expect(await vacation(ann, clock.t + 30 * DAY)).toEqual({ status: 409, code: 'account/vacation-limit' });
+    expect(await vacation(ann, clock.t + 20 * DAY)).toEqual({ status: 204 });
+    clock.t += 5 * DAY;
+    expect(await vacation(ann, null)).toEqual({ status: 204 });
+    // 45 days taken: 15 left.
+    expect(await vacation(ann, clock.t + 16 * DAY)).toEqual({ status: 409, code: 'account/vacation-limit' });
+    expect(await vacation(ann, clock.t + 15 * DAY)).toEqual({ status: 204 });
+  });
+});
