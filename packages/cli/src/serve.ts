@@ -17,7 +17,27 @@ interface ServeFlags {
   readonly smtpHost?: string;
   readonly smtpRelay?: string;
   readonly mailDomain?: string;
+  readonly smtpClientConnections?: string;
+  readonly smtpIdleSeconds?: string;
+  readonly smtpRecipients?: string;
+  readonly mailPerSender?: string;
+  readonly mailPerClient?: string;
+  readonly mailGuesses?: string;
   readonly web?: string;
+}
+
+/** The mail limits given as flags (docs/pbm.md, "Limits"); the others keep their defaults. */
+function mailLimits(flags: ServeFlags): Record<string, number> {
+  const idle = whole(flags.smtpIdleSeconds, 'smtp-idle-seconds', 1, 3600);
+  const given: Record<string, number | undefined> = {
+    connectionsPerClient: whole(flags.smtpClientConnections, 'smtp-client-connections', 1, 10_000),
+    idleMs: idle !== undefined ? idle * 1000 : undefined,
+    recipientsPerMail: whole(flags.smtpRecipients, 'smtp-recipients', 1, 1000),
+    perSender: whole(flags.mailPerSender, 'mail-per-sender', 1, 999_999),
+    perClient: whole(flags.mailPerClient, 'mail-per-client', 1, 999_999),
+    guessesPerAccount: whole(flags.mailGuesses, 'mail-guesses', 1, 10_000),
+  };
+  return Object.fromEntries(Object.entries(given).filter((e): e is [string, number] => e[1] !== undefined));
 }
 
 function whole(text: string | undefined, name: string, min: number, max: number): number | undefined {
@@ -42,11 +62,18 @@ export function configureServe(program: Command, io: Io): void {
     .option('--smtp-host <address>', 'address the SMTP listener listens on (default 127.0.0.1)')
     .option('--smtp-relay <url>', 'send mails through smtp://host:port (default: .eml files in <data>/outbox)')
     .option('--mail-domain <domain>', 'the domain of the gateway address and board reply addresses (default localhost)')
+    .option('--smtp-client-connections <n>', 'SMTP connections at once from one client address (default 20)')
+    .option('--smtp-idle-seconds <n>', 'close an SMTP connection idle this long (default 30)')
+    .option('--smtp-recipients <n>', 'recipients one mail may have over SMTP (default 10)')
+    .option('--mail-per-sender <n>', 'mails one From address may send in 10 minutes (default 120)')
+    .option('--mail-per-client <n>', 'mails one client address may send over SMTP in 10 minutes (default 1000)')
+    .option('--mail-guesses <n>', 'wrong passwords an account may get by mail in 15 minutes (default 10)')
     .option('--web <dir>', 'serve the browser app built in this folder at / (npm start builds packages/web/dist/app)')
     .action(async (flags: ServeFlags) => {
       const port = whole(flags.port, 'port', 0, 65535);
       const workers = whole(flags.engineWorkers, 'engine-workers', 1, 64);
       const smtpPort = whole(flags.smtpPort, 'smtp-port', 0, 65535);
+      const limits = mailLimits(flags);
       if (flags.db !== undefined && !/^postgres(ql)?:\/\//.test(flags.db)) {
         throw new CliError('--db must be a postgres:// URL');
       }
@@ -75,6 +102,7 @@ export function configureServe(program: Command, io: Io): void {
           ...(flags.smtpHost !== undefined ? { smtpHost: flags.smtpHost } : {}),
           ...(flags.smtpRelay !== undefined ? { relay: flags.smtpRelay } : {}),
           ...(flags.mailDomain !== undefined ? { domain: flags.mailDomain } : {}),
+          ...(Object.keys(limits).length > 0 ? { limits } : {}),
         },
       }).catch((e: unknown) => {
         throw new CliError(`cannot start the server: ${e instanceof Error ? e.message : String(e)}`);

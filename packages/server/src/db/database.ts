@@ -8,6 +8,7 @@
  * transaction is delivered at commit, and never for a rolled-back one), each notification marked with the instance
  * that sent it so that instance skips its own.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -72,9 +73,105 @@ export interface Database {
     set: Updateable<GamesTable>,
     events: readonly ChangeEvent[],
   ): Promise<boolean>;
+  /**
+   * Runs `work` as one unit of work: the first write transaction it makes (`transaction`, or `updateGame`, which
+   * then runs in a transaction of its own instead of a group commit) also runs `record` before it commits, so what
+   * the unit records (a mail's Message-ID) commits with the unit's first change or not at all. `recorded` says
+   * whether it did; when the unit wrote nothing through a transaction, recording is the caller's.
+   */
+  unitOfWork<T>(record: UnitRecord, work: () => Promise<T>): Promise<{ value: T; recorded: boolean }>;
   /** Hears every committed change, this instance's and (PostgreSQL) the others'. */
   onChange(listener: (e: ChangeEvent) => void): () => void;
   close(): Promise<void>;
+}
+
+/** What a unit of work records inside its first write transaction (`Database.unitOfWork`). */
+export type UnitRecord = (tx: Transaction<Schema>) => Promise<void>;
+
+interface Unit {
+  readonly record: UnitRecord;
+  /** A write transaction runs the record now (another one that starts meanwhile leaves it alone). */
+  taken: boolean;
+  recorded: boolean;
+  /** Over once the unit's work has returned: writes of work it started and left running are not the unit's. */
+  open: boolean;
+}
+
+/**
+ * The unit of work the running code belongs to (AsyncLocalStorage follows it through every await and callback):
+ * the database's write paths look here to record with the first write, whichever service makes it.
+ */
+const units = new AsyncLocalStorage<Unit>();
+
+async function runUnit<T>(record: UnitRecord, work: () => Promise<T>): Promise<{ value: T; recorded: boolean }> {
+  const unit: Unit = { record, taken: false, recorded: false, open: true };
+  try {
+    const value = await units.run(unit, work);
+    return { value, recorded: unit.recorded };
+  } finally {
+    unit.open = false;
+  }
+}
+
+/** The unit whose record the write transaction starting now must run, taken for it; undefined when none. */
+function takeUnit(): Unit | undefined {
+  const unit = units.getStore();
+  if (!unit || !unit.open || unit.taken || unit.recorded) return undefined;
+  unit.taken = true;
+  return unit;
+}
+
+/** Whether a write now is a unit's first (and must run in a transaction with its record). */
+function unitWaiting(): boolean {
+  const unit = units.getStore();
+  return unit !== undefined && unit.open && !unit.taken && !unit.recorded;
+}
+
+/**
+ * Runs a write transaction with the record of the unit of work it is the first write of, if any: recorded when it
+ * commits, left for a later write when it fails.
+ */
+async function withUnit<T>(run: (record: UnitRecord | undefined) => Promise<T>): Promise<T> {
+  const unit = takeUnit();
+  try {
+    const result = await run(unit?.record);
+    if (unit) unit.recorded = true;
+    return result;
+  } finally {
+    if (unit && !unit.recorded) unit.taken = false;
+  }
+}
+
+/** Thrown inside a unit's game update to roll it back when the row had moved on (nothing changed, nothing recorded). */
+const UNCHANGED = Symbol('unchanged');
+
+/**
+ * A game's update as its own transaction with a unit's record, instead of in a group commit: one statement, its
+ * events noted only if the row changed, the record run only then.
+ */
+async function updateInUnit(
+  transaction: Database['transaction'],
+  id: number,
+  version: number,
+  set: Updateable<GamesTable>,
+  events: readonly ChangeEvent[],
+): Promise<boolean> {
+  try {
+    return await transaction(async (tx, notify) => {
+      const r = await tx
+        .updateTable('games')
+        .set(set)
+        .where('id', '=', id)
+        .where('version', '=', version)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) throw UNCHANGED;
+      for (const e of events) notify(e);
+      return true;
+    });
+  } catch (e) {
+    if (e === UNCHANGED) return false;
+    throw e;
+  }
 }
 
 const CHANNEL = 'tactica_changes';
@@ -269,18 +366,26 @@ async function openSqlite(file: string): Promise<Database> {
     );
     batch.forEach((w, i) => w.resolve(changed[i] === true));
   };
+  const transaction: Database['transaction'] = (work) =>
+    withUnit(async (record) => {
+      const events: ChangeEvent[] = [];
+      const result = await db.transaction().execute(async (tx) => {
+        const r = await work(tx, (e) => events.push(e));
+        if (record) await record(tx);
+        return r;
+      });
+      // Heard after the caller has taken in what it committed.
+      deliverSoon(listeners, events);
+      return result;
+    });
   return {
     db,
     dialect: 'sqlite',
     where: file,
-    async transaction(work) {
-      const events: ChangeEvent[] = [];
-      const result = await db.transaction().execute((tx) => work(tx, (e) => events.push(e)));
-      // Heard after the caller has taken in what it committed.
-      deliverSoon(listeners, events);
-      return result;
-    },
+    transaction,
+    unitOfWork: runUnit,
     updateGame(id, version, set, events) {
+      if (unitWaiting()) return updateInUnit(transaction, id, version, set, events);
       return new Promise<boolean>((resolve, reject) => {
         pending.push({ id, version, set, events, resolve, reject });
         if (!flushing) {
@@ -424,14 +529,12 @@ async function openPostgres(url: string): Promise<Database> {
     }
   };
   const parsed = new URL(url);
-  return {
-    db,
-    dialect: 'postgres',
-    where: `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`,
-    async transaction(work) {
+  const transaction: Database['transaction'] = (work) =>
+    withUnit(async (record) => {
       const events: ChangeEvent[] = [];
       const result = await db.transaction().execute(async (tx) => {
         const r = await work(tx, (e) => events.push(e));
+        if (record) await record(tx);
         // One statement for all: a game made from a challenge notes three events, each a round trip on its own.
         const notices = noticeTexts(events, origin);
         if (notices.length > 0) {
@@ -443,8 +546,15 @@ async function openPostgres(url: string): Promise<Database> {
       });
       deliverSoon(listeners, events);
       return result;
-    },
+    });
+  return {
+    db,
+    dialect: 'postgres',
+    where: `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`,
+    transaction,
+    unitOfWork: runUnit,
     updateGame(id, version, set, events) {
+      if (unitWaiting()) return updateInUnit(transaction, id, version, set, events);
       const columns = Object.keys(set).filter((c) => (set as Record<string, unknown>)[c] !== undefined);
       if (!columns.every((c) => c in BATCHED_COLUMNS)) return updateOne(id, version, set, events);
       return new Promise<boolean>((resolve, reject) => {
