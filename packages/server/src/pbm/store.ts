@@ -5,7 +5,7 @@
  * carried out. Every method is one statement or one transaction, the same on SQLite and PostgreSQL.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { User } from '../accounts/accounts.js';
 import type { ChangeEvent, Database } from '../db/database.js';
 import type { Schema } from '../db/schema.js';
@@ -429,7 +429,12 @@ export class PbmStore {
     work: () => Promise<T>,
     failedOnOurSide: (value: T) => boolean,
   ): Promise<T> {
-    const { value, recorded } = await this.database.unitOfWork((tx) => this.recordSeen(messageId, tx), work);
+    const record = {
+      table: 'pbm_seen',
+      row: { message_key: seenKey(messageId), seen_at: this.now() },
+      duplicate: () => duplicateOf(messageId),
+    };
+    const { value, recorded } = await this.database.unitOfWork(record, work);
     if (!recorded && !failedOnOurSide(value)) {
       await this.recordSeen(messageId).catch((e: unknown) => {
         // The racing copy recorded it first: this one is answered already.
@@ -440,9 +445,9 @@ export class PbmStore {
     return value;
   }
 
-  private async recordSeen(messageId: string, tx: Transaction<Schema> | Kysely<Schema> = this.db): Promise<void> {
+  private async recordSeen(messageId: string): Promise<void> {
     try {
-      await tx
+      await this.db
         .insertInto('pbm_seen')
         .values({ message_key: seenKey(messageId), seen_at: this.now() })
         .execute();
