@@ -11,7 +11,11 @@ const server = await startServer({
   ...(databaseUrl ? { databaseUrl } : {}),
   passwordCost: { log2N: 10, r: 8, p: 1 },
   rateLimits: { auth: 1e6, moves: 1e6, challenges: 1e6 },
-  pbm: { smtpPort: 0, domain: 'bench.example', limits: { perSender: 1e9 } },
+  pbm: {
+    smtpPort: 0,
+    domain: 'bench.example',
+    limits: { perSender: 1e9, perClient: 1e9, connectionsPerClient: 1e6, maxConnections: 1e6 },
+  },
 });
 process.stdout.write(`${server.url} ${server.pbm.smtp?.port}\n`);
 // "cpu" on stdin: the CPU time this process has used so far (all its threads), as a JSON line.

@@ -17,6 +17,12 @@ interface ServeFlags {
   readonly smtpHost?: string;
   readonly smtpRelay?: string;
   readonly mailDomain?: string;
+  readonly smtpClientConnections?: string;
+  readonly smtpIdleSeconds?: string;
+  readonly smtpRecipients?: string;
+  readonly mailPerSender?: string;
+  readonly mailPerClient?: string;
+  readonly mailGuesses?: string;
   readonly web?: string;
   readonly origin?: readonly string[];
   readonly streamConnections?: string;
@@ -38,6 +44,20 @@ function trustProxy(v: string | boolean | undefined): boolean | number | string 
     throw new CliError(`--trust-proxy takes a hop count or the proxies' addresses (a.b.c.d, CIDRs), not "${v}"`);
   }
   return v;
+}
+
+/** The mail limits given as flags (docs/pbm.md, "Limits"); the others keep their defaults. */
+function mailLimits(flags: ServeFlags): Record<string, number> {
+  const idle = whole(flags.smtpIdleSeconds, 'smtp-idle-seconds', 1, 3600);
+  const given: Record<string, number | undefined> = {
+    connectionsPerClient: whole(flags.smtpClientConnections, 'smtp-client-connections', 1, 10_000),
+    idleMs: idle !== undefined ? idle * 1000 : undefined,
+    recipientsPerMail: whole(flags.smtpRecipients, 'smtp-recipients', 1, 1000),
+    perSender: whole(flags.mailPerSender, 'mail-per-sender', 1, 999_999),
+    perClient: whole(flags.mailPerClient, 'mail-per-client', 1, 999_999),
+    guessesPerAccount: whole(flags.mailGuesses, 'mail-guesses', 1, 10_000),
+  };
+  return Object.fromEntries(Object.entries(given).filter((e): e is [string, number] => e[1] !== undefined));
 }
 
 function whole(text: string | undefined, name: string, min: number, max: number): number | undefined {
@@ -67,6 +87,12 @@ export function configureServe(program: Command, io: Io): void {
     .option('--smtp-host <address>', 'address the SMTP listener listens on (default 127.0.0.1)')
     .option('--smtp-relay <url>', 'send mails through smtp://host:port (default: .eml files in <data>/outbox)')
     .option('--mail-domain <domain>', 'the domain of the gateway address and board reply addresses (default localhost)')
+    .option('--smtp-client-connections <n>', 'SMTP connections at once from one client address (default 20)')
+    .option('--smtp-idle-seconds <n>', 'close an SMTP connection idle this long (default 30)')
+    .option('--smtp-recipients <n>', 'recipients one mail may have over SMTP (default 10)')
+    .option('--mail-per-sender <n>', 'mails one From address may send in 10 minutes (default 120)')
+    .option('--mail-per-client <n>', 'mails one client address may send over SMTP in 10 minutes (default 1000)')
+    .option('--mail-guesses <n>', 'wrong passwords an account may get by mail in 15 minutes (default 10)')
     .option('--web <dir>', 'serve the browser app built in this folder at / (npm start builds packages/web/dist/app)')
     .option(
       '--origin <url>',
@@ -102,6 +128,7 @@ export function configureServe(program: Command, io: Io): void {
       const saveRate = whole(flags.saveRate, 'save-rate', 1, 1_000_000);
       const vacationDays = whole(flags.vacationDays, 'vacation-days', 0, 365);
       const proxies = trustProxy(flags.trustProxy);
+      const limits = mailLimits(flags);
       if (flags.db !== undefined && !/^postgres(ql)?:\/\//.test(flags.db)) {
         throw new CliError('--db must be a postgres:// URL');
       }
@@ -146,6 +173,7 @@ export function configureServe(program: Command, io: Io): void {
           ...(flags.smtpHost !== undefined ? { smtpHost: flags.smtpHost } : {}),
           ...(flags.smtpRelay !== undefined ? { relay: flags.smtpRelay } : {}),
           ...(flags.mailDomain !== undefined ? { domain: flags.mailDomain } : {}),
+          ...(Object.keys(limits).length > 0 ? { limits } : {}),
         },
       }).catch((e: unknown) => {
         throw new CliError(`cannot start the server: ${e instanceof Error ? e.message : String(e)}`);

@@ -175,6 +175,67 @@ describe.each(DB_KINDS)('group commit on %s', (kind) => {
     }
     for (const id of ids) expect(await stored(id)).toMatchObject({ version: 6, snapshot: 'v5' });
   });
+
+  /** A unit's record: a row of pbm_seen, refused as a duplicate when it is there already. */
+  const seen = (key: string) => ({
+    table: 'pbm_seen',
+    row: { message_key: key, seen_at: 1 },
+    duplicate: () => new Error(`duplicate ${key}`),
+  });
+  const recorded = async (key: string) =>
+    (await database.db.selectFrom('pbm_seen').select('message_key').where('message_key', '=', key).execute()).length;
+
+  it("writes a unit of work's record with its first change, in the same commit, and only once", async () => {
+    const a = await newGame();
+    const b = await newGame();
+    const unit = await database.unitOfWork(seen('unit-1'), async () => {
+      // A stale update changes nothing and records nothing; the next change carries the record, the third does not.
+      expect(await database.updateGame(a, 7, move(7, 'stale'), [])).toBe(false);
+      expect(await recorded('unit-1')).toBe(0);
+      expect(await database.updateGame(a, 1, move(1, 'first'), [])).toBe(true);
+      await database.transaction(async (tx) => {
+        await tx.updateTable('games').set({ updated_at: 9 }).where('id', '=', b).execute();
+      });
+      return 'done';
+    });
+    expect(unit).toEqual({ value: 'done', recorded: true });
+    expect(await recorded('unit-1')).toBe(1);
+    // A unit that writes nothing leaves the recording to its caller.
+    expect(await database.unitOfWork(seen('unit-2'), () => stored(a))).toMatchObject({ recorded: false });
+    expect(await recorded('unit-2')).toBe(0);
+  });
+
+  it('refuses the change of a second unit with the same record, and only its own change, even in one batch', async () => {
+    const ids = await Promise.all([newGame(), newGame(), newGame()]);
+    const results = await Promise.allSettled([
+      database.unitOfWork(seen('twice'), () => database.updateGame(ids[0] as number, 1, move(1, 'one'), [])),
+      database.unitOfWork(seen('twice'), () => database.updateGame(ids[1] as number, 1, move(1, 'two'), [])),
+      database.updateGame(ids[2] as number, 1, move(1, 'bystander'), []),
+    ]);
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(refused).toHaveLength(1);
+    expect(String((refused[0] as PromiseRejectedResult).reason)).toContain('duplicate twice');
+    const versions = await Promise.all(ids.map(async (id) => (await stored(id)).version));
+    expect(versions.slice(0, 2).sort()).toEqual([1, 2]);
+    expect(versions[2]).toBe(2);
+    expect(await recorded('twice')).toBe(1);
+  });
+
+  it('rolls a transaction back with its record when the record is there already', async () => {
+    const a = await newGame();
+    await database.unitOfWork(seen('tx-1'), () => database.updateGame(a, 1, move(1, 'first'), []));
+    await expect(
+      database.unitOfWork(seen('tx-1'), () =>
+        database.transaction(async (tx) => {
+          await tx.updateTable('games').set({ updated_at: 77 }).where('id', '=', a).execute();
+        }),
+      ),
+    ).rejects.toThrow('duplicate tx-1');
+    expect(
+      (await database.db.selectFrom('games').select('updated_at').where('id', '=', a).executeTakeFirstOrThrow())
+        .updated_at,
+    ).not.toBe(77);
+  });
 });
 
 describe('change events between instances on PostgreSQL', () => {

@@ -8,6 +8,7 @@
  * transaction is delivered at commit, and never for a rolled-back one), each notification marked with the instance
  * that sent it so that instance skips its own.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -72,9 +73,131 @@ export interface Database {
     set: Updateable<GamesTable>,
     events: readonly ChangeEvent[],
   ): Promise<boolean>;
+  /**
+   * Runs `work` as one unit of work: the first write transaction it makes (`transaction`, or `updateGame`, which
+   * then runs in a transaction of its own instead of a group commit) also runs `record` before it commits, so what
+   * the unit records (a mail's Message-ID) commits with the unit's first change or not at all. `recorded` says
+   * whether it did; when the unit wrote nothing through a transaction, recording is the caller's.
+   */
+  unitOfWork<T>(record: UnitRecord, work: () => Promise<T>): Promise<{ value: T; recorded: boolean }>;
   /** Hears every committed change, this instance's and (PostgreSQL) the others'. */
   onChange(listener: (e: ChangeEvent) => void): () => void;
   close(): Promise<void>;
+}
+
+/**
+ * A row a unit of work inserts with its first change (a mail's Message-ID): data rather than code, so that the group
+ * commit of moves writes it in the move's own transaction.
+ */
+export interface UnitRecord {
+  readonly table: string;
+  readonly row: Readonly<Record<string, string | number>>;
+  /** What the unit's write fails with when the row is there already (another copy of the unit recorded it). */
+  duplicate(): Error;
+}
+
+interface Unit {
+  readonly record: UnitRecord;
+  /** A write runs the record now (another one that starts meanwhile leaves it alone). */
+  taken: boolean;
+  recorded: boolean;
+  /** Over once the unit's work has returned: writes of work it started and left running are not the unit's. */
+  open: boolean;
+}
+
+/**
+ * The unit of work the running code belongs to (AsyncLocalStorage follows it through every await and callback):
+ * the database's write paths look here to record with the first write, whichever service makes it.
+ */
+const units = new AsyncLocalStorage<Unit>();
+
+async function runUnit<T>(record: UnitRecord, work: () => Promise<T>): Promise<{ value: T; recorded: boolean }> {
+  const unit: Unit = { record, taken: false, recorded: false, open: true };
+  try {
+    const value = await units.run(unit, work);
+    return { value, recorded: unit.recorded };
+  } finally {
+    unit.open = false;
+  }
+}
+
+/** Whether a write now is a unit's first (and must carry its record). */
+function unitWaiting(): boolean {
+  const unit = units.getStore();
+  return unit !== undefined && unit.open && !unit.taken && !unit.recorded;
+}
+
+/**
+ * Runs a write with the record of the unit of work it is the first write of, if any: recorded when the write
+ * commits with it (`committed`: a game's update that found the row moved on wrote nothing), left for a later write
+ * otherwise.
+ */
+async function withUnit<T>(
+  run: (record: UnitRecord | undefined) => Promise<T>,
+  committed: (result: T) => boolean = () => true,
+): Promise<T> {
+  const unit = unitWaiting() ? units.getStore() : undefined;
+  if (unit) unit.taken = true;
+  try {
+    const result = await run(unit?.record);
+    if (unit && committed(result)) unit.recorded = true;
+    return result;
+  } finally {
+    if (unit && !unit.recorded) unit.taken = false;
+  }
+}
+
+function isUnique(e: unknown): boolean {
+  return /unique|duplicate/i.test(String((e as Error).message));
+}
+
+function checkIdentifier(name: string): string {
+  if (!/^[a-z_]+$/.test(name)) throw new Error(`not a table or column name: ${name}`);
+  return name;
+}
+
+/** Inserts a unit's record in a transaction; the record's own error when the row is there already. */
+async function insertRecord(tx: Transaction<Schema>, record: UnitRecord): Promise<void> {
+  const columns = Object.keys(record.row).map(checkIdentifier);
+  try {
+    await sql`insert into ${sql.table(checkIdentifier(record.table))} (${sql.join(columns.map((c) => sql.ref(c)))})
+      values (${sql.join(columns.map((c) => record.row[c]))})`.execute(tx);
+  } catch (e) {
+    if (isUnique(e)) throw record.duplicate();
+    throw e;
+  }
+}
+
+/** Thrown inside a unit's game update to roll it back when the row had moved on (nothing changed, nothing recorded). */
+const UNCHANGED = Symbol('unchanged');
+
+/**
+ * A game's update as its own transaction with a unit's record (PostgreSQL), instead of in a group commit: its events
+ * noted, and the record written, only if the row changed.
+ */
+async function updateInUnit(
+  transaction: Database['transaction'],
+  id: number,
+  version: number,
+  set: Updateable<GamesTable>,
+  events: readonly ChangeEvent[],
+): Promise<boolean> {
+  try {
+    return await transaction(async (tx, notify) => {
+      const r = await tx
+        .updateTable('games')
+        .set(set)
+        .where('id', '=', id)
+        .where('version', '=', version)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) throw UNCHANGED;
+      for (const e of events) notify(e);
+      return true;
+    });
+  } catch (e) {
+    if (e === UNCHANGED) return false;
+    throw e;
+  }
 }
 
 const CHANNEL = 'tactica_changes';
@@ -199,6 +322,8 @@ interface PendingUpdate {
   readonly events: readonly ChangeEvent[];
   readonly resolve: (changed: boolean) => void;
   readonly reject: (e: unknown) => void;
+  /** The record of the unit of work this update is the first write of (SQLite: written with it, in the batch). */
+  readonly record?: UnitRecord;
 }
 
 async function openSqlite(file: string): Promise<Database> {
@@ -232,18 +357,47 @@ async function openSqlite(file: string): Promise<Database> {
     }
     return statement;
   };
-  const writeBatch = raw.transaction((batch: readonly PendingUpdate[]): boolean[] =>
+  const inserts = new Map<string, SqliteDatabase.Statement>();
+  const insertOf = (record: UnitRecord): SqliteDatabase.Statement => {
+    const columns = Object.keys(record.row).map(checkIdentifier);
+    const key = `${record.table}(${columns.join(',')})`;
+    let statement = inserts.get(key);
+    if (!statement) {
+      const names = columns.map((c) => `"${c}"`).join(', ');
+      statement = raw.prepare(
+        `insert into "${checkIdentifier(record.table)}" (${names}) values (${columns.map(() => '?').join(', ')})`,
+      );
+      inserts.set(key, statement);
+    }
+    return statement;
+  };
+  const update = (w: PendingUpdate): boolean => {
+    // As Kysely does, a field left undefined is a column left as it is.
+    const set = w.set as Record<string, unknown>;
+    const columns = Object.keys(set).filter((c) => set[c] !== undefined);
+    const values = columns.map((c) => set[c]);
+    return updateOf(columns).run(...values, w.id, w.version).changes === 1;
+  };
+  // Inside the batch's transaction, a savepoint: an update whose record is there already is undone alone.
+  const updateWithRecord = raw.transaction((w: PendingUpdate, record: UnitRecord): boolean => {
+    const changed = update(w);
+    if (changed) insertOf(record).run(...Object.values(record.row));
+    return changed;
+  });
+  const writeBatch = raw.transaction((batch: readonly PendingUpdate[]): (boolean | Error)[] =>
     batch.map((w) => {
-      // As Kysely does, a field left undefined is a column left as it is.
-      const set = w.set as Record<string, unknown>;
-      const columns = Object.keys(set).filter((c) => set[c] !== undefined);
-      const values = columns.map((c) => set[c]);
-      return updateOf(columns).run(...values, w.id, w.version).changes === 1;
+      if (!w.record) return update(w);
+      try {
+        return updateWithRecord(w, w.record);
+      } catch (e) {
+        if (isUnique(e)) return w.record.duplicate();
+        throw e;
+      }
     }),
   );
   const flush = async (): Promise<void> => {
     const batch = pending.splice(0);
-    let changed: boolean[] = [];
+    let changed: (boolean | Error)[] = [];
     try {
       // better-sqlite3 runs every statement synchronously, so between two of them the connection is busy only if a
       // transaction is open (one awaiting its next query): then the batch waits for Kysely's connection lock, and
@@ -265,29 +419,44 @@ async function openSqlite(file: string): Promise<Database> {
     }
     deliverSoon(
       listeners,
-      batch.flatMap((w, i) => (changed[i] ? w.events : [])),
+      batch.flatMap((w, i) => (changed[i] === true ? w.events : [])),
     );
-    batch.forEach((w, i) => w.resolve(changed[i] === true));
+    batch.forEach((w, i) => {
+      const result = changed[i];
+      if (result instanceof Error) w.reject(result);
+      else w.resolve(result === true);
+    });
   };
+  const transaction: Database['transaction'] = (work) =>
+    withUnit(async (record) => {
+      const events: ChangeEvent[] = [];
+      const result = await db.transaction().execute(async (tx) => {
+        const r = await work(tx, (e) => events.push(e));
+        if (record) await insertRecord(tx, record);
+        return r;
+      });
+      // Heard after the caller has taken in what it committed.
+      deliverSoon(listeners, events);
+      return result;
+    });
   return {
     db,
     dialect: 'sqlite',
     where: file,
-    async transaction(work) {
-      const events: ChangeEvent[] = [];
-      const result = await db.transaction().execute((tx) => work(tx, (e) => events.push(e)));
-      // Heard after the caller has taken in what it committed.
-      deliverSoon(listeners, events);
-      return result;
-    },
+    transaction,
+    unitOfWork: runUnit,
     updateGame(id, version, set, events) {
-      return new Promise<boolean>((resolve, reject) => {
-        pending.push({ id, version, set, events, resolve, reject });
-        if (!flushing) {
-          flushing = true;
-          setImmediate(() => void flush());
-        }
-      });
+      return withUnit(
+        (record) =>
+          new Promise<boolean>((resolve, reject) => {
+            pending.push({ id, version, set, events, resolve, reject, ...(record ? { record } : {}) });
+            if (!flushing) {
+              flushing = true;
+              setImmediate(() => void flush());
+            }
+          }),
+        (changed) => changed,
+      );
     },
     onChange(listener) {
       listeners.add(listener);
@@ -424,14 +593,12 @@ async function openPostgres(url: string): Promise<Database> {
     }
   };
   const parsed = new URL(url);
-  return {
-    db,
-    dialect: 'postgres',
-    where: `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`,
-    async transaction(work) {
+  const transaction: Database['transaction'] = (work) =>
+    withUnit(async (record) => {
       const events: ChangeEvent[] = [];
       const result = await db.transaction().execute(async (tx) => {
         const r = await work(tx, (e) => events.push(e));
+        if (record) await insertRecord(tx, record);
         // One statement for all: a game made from a challenge notes three events, each a round trip on its own.
         const notices = noticeTexts(events, origin);
         if (notices.length > 0) {
@@ -443,8 +610,15 @@ async function openPostgres(url: string): Promise<Database> {
       });
       deliverSoon(listeners, events);
       return result;
-    },
+    });
+  return {
+    db,
+    dialect: 'postgres',
+    where: `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`,
+    transaction,
+    unitOfWork: runUnit,
     updateGame(id, version, set, events) {
+      if (unitWaiting()) return updateInUnit(transaction, id, version, set, events);
       const columns = Object.keys(set).filter((c) => (set as Record<string, unknown>)[c] !== undefined);
       if (!columns.every((c) => c in BATCHED_COLUMNS)) return updateOne(id, version, set, events);
       return new Promise<boolean>((resolve, reject) => {

@@ -20,6 +20,7 @@ import type { GameCommand } from '../games/transitions.js';
 import type { Services } from '../services.js';
 import { positionText } from './boards.js';
 import { parseSubject, type Credentials, type GameOption, type PbmCommand } from './grammar.js';
+import { checkGuarded, DEFAULT_GUESS_LIMIT, type GuessLimit } from './guesses.js';
 import { helpText } from './help.js';
 import type { Notifier } from './notifier.js';
 import {
@@ -31,6 +32,7 @@ import {
   nextMoveNumber,
   playerName,
   type MailText,
+  type QuoteLimit,
 } from './render.js';
 import { checkAddress, CLAIM_LIFETIME_MS, NOTIFY_MODES, type NotifyMode, type PbmStore } from './store.js';
 
@@ -62,6 +64,8 @@ export interface PbmRequest {
    * machine): they are the user's at once, with no confirmation mail. Never set from a mail or `POST /pbm`.
    */
   readonly confirmed?: boolean;
+  /** How much of the mail an error reply quotes (default: QUOTE_KNOWN). */
+  readonly quote?: QuoteLimit;
 }
 
 export interface PbmReply extends MailText {
@@ -77,6 +81,8 @@ export interface PbmReply extends MailText {
 export interface GatewayOptions {
   /** The domain of reply addresses: `board-105-<token>@<domain>`. */
   readonly domain: string;
+  /** Wrong passwords an account may get through the gateway (default DEFAULT_GUESS_LIMIT). */
+  readonly guesses?: GuessLimit;
 }
 
 const REPLY_ADDRESS = /^board-(\d{1,9})-([a-z2-7]{24})@/i;
@@ -147,7 +153,7 @@ export class PbmGateway {
         ok: false,
         code: error.code,
         subject: errorSubject(family, board),
-        text: errorText(error, request),
+        text: errorText(error, request, request.quote),
         ...(family ? { family } : {}),
         ...(board !== undefined ? { board } : {}),
       };
@@ -174,7 +180,8 @@ export class PbmGateway {
 
   private async login(c: Credentials | undefined): Promise<User> {
     if (!c) throw new ApiError(401, 'pbm/missing-credentials', 'this command needs your userid and password');
-    return this.services.accounts.checkCredentials(c.user, c.password);
+    const limit = this.options.guesses ?? DEFAULT_GUESS_LIMIT;
+    return checkGuarded(this.services.accounts, this.store, limit, c.user, c.password);
   }
 
   // ---------------------------------------------------------------------------------------------------------------

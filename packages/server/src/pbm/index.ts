@@ -52,8 +52,10 @@ export async function startPbm(services: Services, dataDir: string, options: Pbm
   // A password change or a log-out everywhere gives the user's boards new reply addresses, in its own transaction.
   services.accounts.onRevoke((tx, userId) => store.rotateTokens(tx, userId));
   const notifier = new Notifier(services, store, mailer, (id, token) => `board-${id}-${token}@${domain}`);
-  const gateway = new PbmGateway(services, store, notifier, { domain });
-  const front = new MailFront(gateway, store, notifier, address, { ...DEFAULT_MAIL_LIMITS, ...options.limits });
+  const limits: MailLimits = { ...DEFAULT_MAIL_LIMITS, ...options.limits };
+  const guesses = { perAccount: limits.guessesPerAccount, windowMs: limits.guessWindowMs };
+  const gateway = new PbmGateway(services, store, notifier, { domain, guesses });
+  const front = new MailFront(gateway, store, notifier, address, limits, domain);
   const smtp =
     options.smtpPort !== undefined
       ? await startSmtpListener(front, { host: options.smtpHost ?? '127.0.0.1', port: options.smtpPort, domain })
@@ -80,5 +82,5 @@ export async function startPbm(services: Services, dataDir: string, options: Pbm
 }
 
 export { PbmGateway, type PbmReply, type PbmRequest } from './gateway.js';
-export { MailFront, type MailLimits, type MailOutcome } from './mail-front.js';
+export { DEFAULT_MAIL_LIMITS, MailFront, type MailLimits, type MailOutcome } from './mail-front.js';
 export { parseSubject, type PbmCommand } from './grammar.js';

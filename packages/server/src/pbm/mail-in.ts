@@ -29,7 +29,10 @@ export interface Envelope {
   readonly to?: readonly string[];
 }
 
-/** The most text a body may have once decoded (a comment or a Tactorus order list is far shorter). */
+/**
+ * The most text a body's own words may have (quoted replies and signature taken off): a comment or a Tactorus
+ * order list is far shorter; a longer one is refused before it is read as a command or quoted.
+ */
 export const BODY_TEXT_MAX = 64 * 1024;
 
 function addresses(field: AddressObject | AddressObject[] | undefined): string[] {
@@ -50,8 +53,29 @@ function header(mail: ParsedMail, name: string): string {
   return String(v as unknown);
 }
 
+/** A board's reply address, `board-<id>-<token>@…` (gateway.ts reads its board and token). */
+export const REPLY_ADDRESS = /^board-(\d{1,9})-([a-z2-7]{24})@/i;
+/** The reply address of an address's confirmation mail (store.ts). */
+const CONFIRM_ADDRESS = /^confirm-[a-z2-7]{24}@/i;
+
+/**
+ * Whether an address is the gateway's own: its main address, or one of the boards' or confirmations' reply addresses
+ * at its domain.
+ * A mail from one is our own mail come back (through an alias, a forward or a forger) and is never answered.
+ */
+export function isOwnAddress(address: string, ownAddress: string, domain = ownAddress.split('@')[1] ?? ''): boolean {
+  const a = address.trim().replace(/^<|>$/g, '').toLowerCase();
+  if (a === ownAddress.toLowerCase()) return true;
+  return domain !== '' && a.endsWith(`@${domain.toLowerCase()}`) && (REPLY_ADDRESS.test(a) || CONFIRM_ADDRESS.test(a));
+}
+
 /** Why a mail comes from a robot (and must not be answered), or undefined for a person's mail. */
-export function robotReason(mail: ParsedMail, envelope: Envelope, ownAddress: string): string | undefined {
+export function robotReason(
+  mail: ParsedMail,
+  envelope: Envelope,
+  ownAddress: string,
+  domain?: string,
+): string | undefined {
   if (envelope.from === '') return 'an empty return path (a bounce)';
   // Through an MTA's pipe there is no envelope here: the MTA wrote the return path as the Return-Path line.
   if (envelope.from === undefined) {
@@ -77,7 +101,8 @@ export function robotReason(mail: ParsedMail, envelope: Envelope, ownAddress: st
   if (['mailer-daemon', 'postmaster', 'noreply', 'no-reply', 'bounce', 'bounces'].includes(local)) {
     return `a mail from ${local}`;
   }
-  if (from.toLowerCase() === ownAddress.toLowerCase()) return 'our own mail came back';
+  if ([from, envelope.from ?? ''].some((a) => a !== '' && isOwnAddress(a, ownAddress, domain)))
+    return 'our own mail came back';
   const type = header(mail, 'content-type').toLowerCase();
   if (type.includes('multipart/report')) return 'a delivery report';
   return undefined;
@@ -102,19 +127,22 @@ export function cleanBody(text: string): string {
   return out.join('\n');
 }
 
-/** Reads a raw message. A message mailparser cannot read at all is refused (the caller answers it if it can). */
+/**
+ * Reads a raw message (its size already checked). A message mailparser cannot read at all is refused (the caller
+ * answers it if it can). The Subject and body come whole: the caller checks their limits before it uses them.
+ */
 export async function readMail(
   raw: Buffer | string,
   envelope: Envelope,
   ownAddress: string,
+  domain?: string,
 ): Promise<InboundMail | RobotMail> {
   const mail = await simpleParser(raw, { maxHtmlLengthToParse: 1024 * 1024, skipImageLinks: true });
-  const robot = robotReason(mail, envelope, ownAddress);
+  const robot = robotReason(mail, envelope, ownAddress, domain);
   if (robot) return { kind: 'robot', why: robot };
   const from = addresses(mail.from)[0] ?? envelope.from ?? '';
   const to = envelope.to && envelope.to.length > 0 ? [...envelope.to] : [...addresses(mail.to), ...addresses(mail.cc)];
-  let text = typeof mail.text === 'string' ? mail.text : '';
-  if (text.length > BODY_TEXT_MAX) text = text.slice(0, BODY_TEXT_MAX);
+  const text = typeof mail.text === 'string' ? mail.text : '';
   return {
     kind: 'mail',
     from,

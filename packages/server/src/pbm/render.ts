@@ -229,15 +229,35 @@ export function errorSubject(family: GameFamily | undefined, board: number | und
   return board !== undefined ? `Board ${board} Error` : 'Tactica Error';
 }
 
-/** An error mail: what went wrong and where, with the original mail quoted. */
+/** How much of a mail an error reply quotes back to its sender. */
+export interface QuoteLimit {
+  /** Characters of the Subject. */
+  readonly subject: number;
+  /** Characters of the body (0: none), at most 60 lines of it. */
+  readonly body: number;
+}
+
+/** What a reply quotes to a sender known as a player's address: enough to see what went wrong. **(ours)** */
+export const QUOTE_KNOWN: QuoteLimit = { subject: 1000, body: 4000 };
+/**
+ * What a reply quotes to any other sender: a short excerpt of the Subject and none of the body, so that a forged
+ * From cannot make the gateway bounce someone's text to a third party. **(ours)**
+ */
+export const QUOTE_EXCERPT: QuoteLimit = { subject: 200, body: 0 };
+
+function excerpt(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)} [… ${text.length - max} more characters not quoted]`;
+}
+
+/** An error mail: what went wrong and where, with the original mail quoted (as much as `quote` allows). */
 export function errorText(
   error: { readonly code: string; readonly message: string; readonly field?: string | undefined },
   original: { readonly subject: string; readonly body: string },
+  quote: QuoteLimit = QUOTE_KNOWN,
 ): string {
   const where = error.field ? ` (at ${error.field})` : '';
-  const quoted = [`Subject: ${original.subject}`, '', ...original.body.split('\n')]
-    .slice(0, 60)
-    .map((l) => `> ${l}`.trimEnd());
+  const body = quote.body > 0 ? ['', ...excerpt(original.body, quote.body).split('\n').slice(0, 60)] : [];
+  const quoted = [`Subject: ${excerpt(original.subject, quote.subject)}`, ...body].map((l) => `> ${l}`.trimEnd());
   return [
     'Your command was not carried out, and nothing was changed.',
     '',

@@ -543,31 +543,119 @@ export class PbmStore {
 
   /** Counts a mail from `sender` in the current window of `windowMs`: how many it has sent in it, this one too. */
   async rateCount(sender: string, windowMs: number): Promise<number> {
+    return (await this.count(sender, windowMs)).count;
+  }
+
+  /**
+   * Counts one more of `key` (a sender's address, `client:<ip>`, `account:<name>`) in the current window of
+   * `windowMs`, shared by every instance: how many there are in it, this one too, and the window's start (to take
+   * it back with `uncount`).
+   */
+  async count(key: string, windowMs: number): Promise<{ count: number; windowStart: number }> {
     const now = this.now();
     const start = now - (now % windowMs);
-    const key = sender.toLowerCase().slice(0, 254);
+    const k = key.toLowerCase().slice(0, 254);
     const bump = () =>
       this.db
         .updateTable('pbm_rate')
         .set((eb) => ({ count: eb('count', '+', 1) }))
-        .where('sender', '=', key)
+        .where('sender', '=', k)
         .where('window_start', '=', start)
         .returning('count')
         .executeTakeFirst();
     const row = await bump();
-    if (row) return row.count;
+    if (row) return { count: row.count, windowStart: start };
     try {
-      await this.db.insertInto('pbm_rate').values({ sender: key, window_start: start, count: 1 }).execute();
+      await this.db.insertInto('pbm_rate').values({ sender: k, window_start: start, count: 1 }).execute();
       // Old windows go as new ones start.
       await this.db
         .deleteFrom('pbm_rate')
         .where('window_start', '<', start - windowMs)
         .execute();
-      return 1;
+      return { count: 1, windowStart: start };
     } catch (e) {
       if (!isUnique(e)) throw e;
-      return (await bump())?.count ?? 1;
+      return { count: (await bump())?.count ?? 1, windowStart: start };
     }
+  }
+
+  /** Takes back one count of `key` in the window that starts at `windowStart` (an attempt that turned out fine). */
+  async uncount(key: string, windowStart: number): Promise<void> {
+    await this.db
+      .updateTable('pbm_rate')
+      .set((eb) => ({ count: eb('count', '-', 1) }))
+      .where('sender', '=', key.toLowerCase().slice(0, 254))
+      .where('window_start', '=', windowStart)
+      .where('count', '>', 0)
+      .execute();
+  }
+
+  /**
+   * Whether replies to `address` may quote what was sent from it: an address one account has. **(ours)** The one
+   * place that says so: once addresses are confirmed, only a confirmed address is known.
+   */
+  async knownSender(address: string): Promise<boolean> {
+    return (await this.userByAddress(address)) !== undefined;
+  }
+
+  /** Whether a mail with this Message-ID was carried out before. */
+  async seenBefore(messageId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('pbm_seen')
+      .select('message_key')
+      .where('message_key', '=', seenKey(messageId))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Carries out `work` (a mail's command) once for its Message-ID: the ID is recorded in the transaction of the
+   * command's first change (`Database.unitOfWork`), so a crash leaves the command and its record both done or both
+   * not; a command that changed nothing through a transaction (a refusal, a read) has it recorded after, unless it
+   * failed on our side (then a retry of the mail is carried out). A second copy of the mail racing this one is
+   * refused with `pbm/duplicate` (inside the command's transaction, which then changes nothing).
+   */
+  async carryOutOnce<T>(
+    messageId: string,
+    keepMs: number,
+    work: () => Promise<T>,
+    failedOnOurSide: (value: T) => boolean,
+  ): Promise<T> {
+    const record = {
+      table: 'pbm_seen',
+      row: { message_key: seenKey(messageId), seen_at: this.now() },
+      duplicate: () => duplicateOf(messageId),
+    };
+    const { value, recorded } = await this.database.unitOfWork(record, work);
+    if (!recorded && !failedOnOurSide(value)) {
+      await this.recordSeen(messageId).catch((e: unknown) => {
+        // The racing copy recorded it first: this one is answered already.
+        if (!(e instanceof ApiError && e.code === 'pbm/duplicate')) throw e;
+      });
+    }
+    await this.forgetSeen(keepMs);
+    return value;
+  }
+
+  private async recordSeen(messageId: string): Promise<void> {
+    try {
+      await this.db
+        .insertInto('pbm_seen')
+        .values({ message_key: seenKey(messageId), seen_at: this.now() })
+        .execute();
+    } catch (e) {
+      if (isUnique(e)) throw duplicateOf(messageId);
+      throw e;
+    }
+  }
+
+  /** Forgets, now and then, the IDs older than `keepMs` (a replay that old is caught by the move numbers). */
+  private async forgetSeen(keepMs: number): Promise<void> {
+    if (Math.random() < 0.01)
+      await this.db
+        .deleteFrom('pbm_seen')
+        .where('seen_at', '<', this.now() - keepMs)
+        .execute();
   }
 
   /**
@@ -575,21 +663,28 @@ export class PbmStore {
    * `keepMs` are forgotten (a replay that old is caught by the move numbers).
    */
   async firstSeen(messageId: string, keepMs: number): Promise<boolean> {
-    const key = createHash('sha256').update(messageId.trim().toLowerCase()).digest('hex');
-    const now = this.now();
     try {
-      await this.db.insertInto('pbm_seen').values({ message_key: key, seen_at: now }).execute();
+      await this.recordSeen(messageId);
     } catch (e) {
-      if (isUnique(e)) return false;
+      if (e instanceof ApiError && e.code === 'pbm/duplicate') return false;
       throw e;
     }
-    if (Math.random() < 0.01)
-      await this.db
-        .deleteFrom('pbm_seen')
-        .where('seen_at', '<', now - keepMs)
-        .execute();
+    await this.forgetSeen(keepMs);
     return true;
   }
+}
+
+/** A Message-ID as it is kept: hashed, so any length or content costs one short key. */
+function seenKey(messageId: string): string {
+  return createHash('sha256').update(messageId.trim().toLowerCase()).digest('hex');
+}
+
+export function duplicateOf(messageId: string): ApiError {
+  return new ApiError(
+    409,
+    'pbm/duplicate',
+    `this mail (Message-ID ${messageId.slice(0, 200)}) was carried out before; it is not carried out again`,
+  );
 }
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
