@@ -9,7 +9,7 @@ import { connect, type Socket } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, DB_KINDS, eventually, startTestServer, stopTestPostgres, type TestServer } from '../testing/server.js';
-import { MailSender, MailSink, smtpSend, type SinkMail } from './testing.js';
+import { confirmByReply, MailSender, MailSink, smtpSend, type SinkMail } from './testing.js';
 
 const GW = 'pbm@pbm.example';
 const DOMAIN = 'pbm.example';
@@ -71,7 +71,11 @@ describe('mail limits over SMTP', () => {
       pbm: { smtpPort: 0, relay: sink.url, domain: DOMAIN, limits: { ...limits, perSender: 1000 } },
     });
     sender = new MailSender(server.pbm.smtp?.port ?? 0);
-    for (const n of ['ann', 'bob']) await command(`${n}@example.org`, `signup ${n} ${n}-password`);
+    // Each confirms the address it signed up from, as its owner would: a known sender is quoted whole.
+    for (const n of ['ann', 'bob']) {
+      const welcome = await command(`${n}@example.org`, `signup ${n} ${n}-password`);
+      await confirmByReply(sender, sink, `${n}@example.org`, welcome);
+    }
   }, 60_000);
   afterAll(async () => {
     sender?.close();
@@ -233,7 +237,11 @@ describe.each(DB_KINDS)("a mail's Message-ID is recorded with its command's outc
     sink = await MailSink.start();
     server = await startTestServer(kind, { pbm: { smtpPort: 0, relay: sink.url, domain: DOMAIN } });
     sender = new MailSender(server.pbm.smtp?.port ?? 0);
-    for (const n of ['ann', 'bob']) await command(`${n}@example.org`, `signup ${n} ${n}-password`);
+    // Each confirms the address it signed up from, as its owner would: a known sender is quoted whole.
+    for (const n of ['ann', 'bob']) {
+      const welcome = await command(`${n}@example.org`, `signup ${n} ${n}-password`);
+      await confirmByReply(sender, sink, `${n}@example.org`, welcome);
+    }
     await command('ann@example.org', 'tactics challenge ann ann-password bob');
     await sink.to('bob@example.org', 'the challenge');
     const started = await command('bob@example.org', 'tactics accept bob bob-password');
