@@ -4,7 +4,14 @@
  * never hold another user's move behind them, and a search stops when its game moves on.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { Client, eventually, startTestServer, stopTestPostgres, type TestServer } from '../testing/server.js';
+import {
+  Client,
+  eventually,
+  startTestServer,
+  stopTestPostgres,
+  testPostgres,
+  type TestServer,
+} from '../testing/server.js';
 import { COMPUTER_GAMES_IN_PROGRESS } from './computer-quota.js';
 import { WorkerEngines } from './worker-engines.js';
 
@@ -173,5 +180,24 @@ describe('fair shares of the engine pool', () => {
     // The worker is free again: a new game gets its move.
     const next = await versus(ann, 'force400', '0', 1);
     await eventually(async () => ((await view(ann, next.body.id)).moves.length > 0 ? true : undefined));
+  }, 60_000);
+
+  it('a game resigned on another instance stops the search of the instance thinking on it (PostgreSQL)', async () => {
+    const url = await (await testPostgres()).newDatabase();
+    const engines = new WorkerEngines(1);
+    const thinking = await startTestServer('postgres', { databaseUrl: url, engines });
+    servers.push(thinking);
+    const other = await startTestServer('postgres', { databaseUrl: url });
+    servers.push(other);
+    const ann = await new Client(thinking.url).signUp('annpg');
+    const game = await versus(ann, 'force400', '7', 1);
+    expect(game.status).toBe(201);
+    const annElsewhere = new Client(other.url);
+    annElsewhere.token = ann.token;
+    await resign(annElsewhere, game.body.id);
+    await eventually(async () => (engines.stopped === 1 ? true : undefined), 10_000, 'the search stopped');
+    const v = await view(ann, game.body.id);
+    expect(v.status).toBe('finished');
+    expect(v.moves).toEqual([]);
   }, 60_000);
 });
