@@ -10,7 +10,10 @@
 // job's answer on the same worker) against ending the worker (time for a new worker's first answer, its engine
 // loaded again).
 //
-//   node bench/computer-share.js [--games 30] [--trials 8] [--in-progress 5] [--move-ms 5000] [--workers 1]
+// `--fifo` serves the searches first come, first served, without a time bound (as before issue 37), for comparison:
+// run it with `--in-progress 30`.
+//
+//   node bench/computer-share.js [--games 30] [--trials 8] [--in-progress 5] [--move-ms 5000] [--workers 1] [--fifo]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +26,7 @@ import { WorkerEngines } from '../packages/server/dist/games/worker-engines.js';
 checkOptions(
   process.argv.slice(2),
   ['--games', '--trials', '--in-progress', '--move-ms', '--workers'],
-  [],
+  ['--fifo'],
   import.meta.url,
 );
 const args = flags();
@@ -33,6 +36,14 @@ const TRIALS = numberOption(read, 'trials', '8', 1);
 const IN_PROGRESS = numberOption(read, 'in-progress', undefined, 1);
 const MOVE_MS = numberOption(read, 'move-ms', undefined, 1);
 const WORKERS = numberOption(read, 'workers', '1', 1);
+const FIFO = 'fifo' in args;
+
+/** The pool as it was: one queue for everyone, first come first served, and no bound on a move's time. */
+class FifoEngines extends WorkerEngines {
+  run(job, tag) {
+    return super.run(job, { ...tag, owner: 'everyone' });
+  }
+}
 
 class Client {
   constructor(base) {
@@ -60,6 +71,7 @@ async function shares() {
     dataDir,
     passwordCost: { log2N: 10, r: 8, p: 1 },
     engineWorkers: WORKERS,
+    ...(FIFO ? { engines: new FifoEngines(WORKERS, Date.now, { moveMs: 600_000 }) } : {}),
     ...(MOVE_MS !== undefined ? { computerMoveMs: MOVE_MS } : {}),
     ...(IN_PROGRESS !== undefined ? { computerGames: { inProgress: IN_PROGRESS, perHour: 10_000 } } : {}),
   });
@@ -196,4 +208,4 @@ async function stopOrRespawn() {
 }
 
 await shares();
-await stopOrRespawn();
+if (!FIFO) await stopOrRespawn();
