@@ -39,8 +39,9 @@ export const NOBODY = 'nobody';
 
 /**
  * The longest one move of the computer may search in a server game, whatever its level **(ours)**: the levels' own
- * node limits end almost every search before it (the slowest, Force 400's Level 7, takes 3–5 s on one core of a
- * 2-core machine), and it keeps one search from holding a worker for long while other users' moves wait.
+ * node limits end almost every search before it (the slowest, Force 400's Level 7, takes 3–5 s on one core of an
+ * idle 2-core machine, and is cut short on a busy one), and it keeps one search from holding a worker for long while
+ * other users' moves wait.
  */
 export const COMPUTER_MOVE_MS = 5_000;
 
