@@ -12,6 +12,9 @@ interface ServeFlags {
   readonly data?: string;
   readonly db?: string;
   readonly engineWorkers?: string;
+  readonly computerMoveMs?: string;
+  readonly computerGames?: string;
+  readonly computerGamesPerHour?: string;
   readonly log?: boolean;
   readonly smtpPort?: string;
   readonly smtpHost?: string;
@@ -82,6 +85,9 @@ export function configureServe(program: Command, io: Io): void {
     .option('--data <dir>', 'data folder for the SQLite file (default $TACTICA_HOME or ~/.tactica)')
     .option('--db <url>', 'postgres://… to use PostgreSQL (default: $DATABASE_URL, else the SQLite file)')
     .option('--engine-workers <n>', 'worker threads for the computer opponents', '1')
+    .option('--computer-move-ms <ms>', 'the longest one computer move may search (default 5000)')
+    .option('--computer-games <n>', 'games against the computer a user may have in progress (default 5)')
+    .option('--computer-games-per-hour <n>', 'games against the computer a user may start an hour (default 20)')
     .option('--log', 'log every request to stderr (JSON lines)')
     .option('--smtp-port <n>', 'take play-by-e-mail commands over SMTP on this port (see docs/pbm.md)')
     .option('--smtp-host <address>', 'address the SMTP listener listens on (default 127.0.0.1)')
@@ -116,6 +122,9 @@ export function configureServe(program: Command, io: Io): void {
     .action(async (flags: ServeFlags) => {
       const port = whole(flags.port, 'port', 0, 65535);
       const workers = whole(flags.engineWorkers, 'engine-workers', 1, 64);
+      const computerMoveMs = whole(flags.computerMoveMs, 'computer-move-ms', 100, 600_000);
+      const inProgress = whole(flags.computerGames, 'computer-games', 1, 100_000);
+      const perHour = whole(flags.computerGamesPerHour, 'computer-games-per-hour', 1, 100_000);
       const smtpPort = whole(flags.smtpPort, 'smtp-port', 0, 65535);
       const streamConnections = whole(flags.streamConnections, 'stream-connections', 1, 100_000);
       const streamMessages = whole(flags.streamMessages, 'stream-messages', 1, 100_000);
@@ -150,6 +159,11 @@ export function configureServe(program: Command, io: Io): void {
         ...(flags.data !== undefined ? { dataDir: flags.data } : {}),
         ...(flags.db !== undefined ? { databaseUrl: flags.db } : {}),
         ...(workers !== undefined ? { engineWorkers: workers } : {}),
+        ...(computerMoveMs !== undefined ? { computerMoveMs } : {}),
+        computerGames: {
+          ...(inProgress !== undefined ? { inProgress } : {}),
+          ...(perHour !== undefined ? { perHour } : {}),
+        },
         ...(webRoot !== undefined ? { webRoot } : {}),
         ...(flags.origin ? { allowedOrigins: flags.origin } : {}),
         stream: {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { PasswordCost } from './accounts/passwords.js';
 import { openDatabase, type Database } from './db/database.js';
+import type { ComputerQuotaOptions } from './games/computer-quota.js';
 import type { EngineRunner, SchedulerOptions } from './games/scheduler.js';
 import { WorkerEngines } from './games/worker-engines.js';
 import { buildApp, type AppOptions } from './http/app.js';
@@ -31,6 +32,10 @@ export interface ServeOptions {
   readonly engines?: EngineRunner;
   /** Engine worker threads (default 1: one core for the engine, one for the server). */
   readonly engineWorkers?: number;
+  /** The longest one computer move may search, in ms (default `COMPUTER_MOVE_MS`, 5 s). */
+  readonly computerMoveMs?: number;
+  /** Each user's share of the computer (default 5 games in progress, 20 started an hour). */
+  readonly computerGames?: ComputerQuotaOptions;
   readonly now?: () => number;
   /** The play-by-e-mail gateway: its SMTP listener, outbox or relay, domain (see docs/pbm.md). */
   readonly pbm?: PbmOptions;
@@ -69,8 +74,13 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   const url = options.databaseUrl ?? process.env['DATABASE_URL'];
   const dataDir = options.dataDir ?? defaultDataDir();
   const database = await openDatabase(url ? { url } : { file: join(dataDir, 'tactica.sqlite') });
-  const engines = options.engines ?? new WorkerEngines(options.engineWorkers ?? 1, options.now);
+  const engines =
+    options.engines ??
+    new WorkerEngines(options.engineWorkers ?? 1, options.now, {
+      ...(options.computerMoveMs !== undefined ? { moveMs: options.computerMoveMs } : {}),
+    });
   const services = makeServices(database, engines, {
+    ...(options.computerGames ? { computerGames: options.computerGames } : {}),
     ...(options.passwordCost ? { passwordCost: options.passwordCost } : {}),
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
     ...(options.now ? { now: options.now } : {}),

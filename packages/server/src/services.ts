@@ -4,6 +4,7 @@ import type { PasswordCost } from './accounts/passwords.js';
 import { Challenges } from './challenges/challenges.js';
 import type { Database } from './db/database.js';
 import { Chat } from './games/chat.js';
+import { ComputerQuota, type ComputerQuotaOptions } from './games/computer-quota.js';
 import { Imports } from './games/imports.js';
 import { Scheduler, type EngineRunner, type SchedulerOptions } from './games/scheduler.js';
 import { GameService } from './games/service.js';
@@ -20,11 +21,14 @@ export interface Services {
   readonly imports: Imports;
   readonly hub: StreamHub;
   readonly scheduler: Scheduler;
+  /** Each user's share of the computer: games against it in progress and started an hour. */
+  readonly computerQuota: ComputerQuota;
 }
 
 export interface ServiceOptions {
   readonly passwordCost?: PasswordCost;
   readonly scheduler?: SchedulerOptions;
+  readonly computerGames?: ComputerQuotaOptions;
   readonly now?: () => number;
   /** Days of vacation a user may take in any 365 days (`VACATION_DAYS_PER_YEAR`). */
   readonly vacationDaysPerYear?: number;
@@ -35,6 +39,8 @@ export function makeServices(database: Database, engines: EngineRunner, options:
   const accounts = new Accounts(database, options.passwordCost, now);
   const games = new GameService(database, now);
   if (options.vacationDaysPerYear !== undefined) games.vacationDaysPerYear = options.vacationDaysPerYear;
+  const computerQuota = new ComputerQuota(database, options.computerGames);
+  computerQuota.guard(games);
   const challenges = new Challenges(database, accounts, games, now);
   return {
     now,
@@ -46,5 +52,6 @@ export function makeServices(database: Database, engines: EngineRunner, options:
     imports: new Imports(games),
     hub: new StreamHub(database, games, challenges, accounts, now),
     scheduler: new Scheduler(database, games, engines, now, options.scheduler),
+    computerQuota,
   };
 }

@@ -2,10 +2,13 @@
  * An engine worker thread: sets a game up from the catalogue (by family and options, cached), loads its computer
  * once, and answers each job with the computer's move or orders. Everything crosses as plain data.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { entryOf } from '@tactica/catalogue/all';
 import { loadComputer, type Computer } from '@tactica/catalogue';
-import type { EngineJob, EngineReply } from './worker-engines.js';
+import type { EngineJob, EngineReply, EngineWorkerData } from './worker-engines.js';
+
+/** Raised by the pool to stop the search under way (its game moved on); lowered by the pool before each job. */
+const stop = new Int32Array((workerData as EngineWorkerData).stop);
 
 const computers = new Map<string, Promise<Computer<unknown, unknown>>>();
 
@@ -36,6 +39,7 @@ parentPort?.on('message', (job: EngineJob) => {
       const computer = await computerFor(job);
       const moves = computer.choose(job.state, job.player, job.level, {
         seed: job.seed,
+        stop,
         ...(job.timeMs !== undefined ? { timeMs: job.timeMs } : {}),
       });
       reply = { id: job.id, ok: true, moves };

@@ -2,7 +2,9 @@
  * What happens to games without anyone sending a request: clocks run out, correspondence reminders and forfeits
  * fall due, and the computer answers. Each is a command on the game like a player's, so it is applied once: a
  * timeout by whichever instance claims the row (PostgreSQL `FOR UPDATE SKIP LOCKED`), a computer move by its
- * version (two instances may think, only one move lands).
+ * version (two instances may think, only one move lands). A search stops as soon as its game moves on (a move, a
+ * takeback, a resignation, a timeout, another instance's change): the scheduler hears every change and tells the
+ * engines.
  */
 import { type Player } from '@tactica/core';
 import type { Database } from '../db/database.js';
@@ -15,6 +17,11 @@ import { applyComputer, applyForfeit, applyTimeouts, type Transition } from './t
 export interface EngineRunner {
   /** The computer's move (sequential) or a round's orders (simultaneous) for `seat` of `game`. */
   choose(game: LiveGame, seat: Player, level: string, seed: number): Promise<readonly unknown[]>;
+  /**
+   * `gameId` has reached `version`: its searches asked for an older version are of no use any more; they are
+   * dropped (waiting) or stopped (running), and their promises refused.
+   */
+  cancel(gameId: number, version: number): void;
   close(): Promise<void>;
 }
 
@@ -53,6 +60,8 @@ export class Scheduler {
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private readonly thinking = new Set<number>();
+  /** Games that changed while the computer thought on them: looked at again once it is done. */
+  private readonly changedMeanwhile = new Set<number>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private stopped = false;
   private pollsDone = 0;
@@ -65,6 +74,10 @@ export class Scheduler {
     private readonly options: SchedulerOptions = {},
   ) {
     games.onCommitted((g) => this.computerTurn(g));
+    // Every instance's changes (this one's too, after `onCommitted`): a search for an older version stops.
+    database.onChange((e) => {
+      if (e.kind === 'game' && e.gameId !== undefined && e.version !== undefined) engines.cancel(e.gameId, e.version);
+    });
   }
 
   /** Polls for due timeouts completed so far (for tests and health checks). */
@@ -145,13 +158,19 @@ export class Scheduler {
 
   /** After a change: when the computer is to act, it thinks (off the request path) and acts on that version. */
   private computerTurn(game: LiveGame): void {
-    if (this.stopped || game.finished || this.thinking.has(game.id)) return;
+    // Whatever the change, a search for an earlier version of the game is of no use now.
+    this.engines.cancel(game.id, game.version);
+    if (this.stopped || game.finished) return;
+    if (this.thinking.has(game.id)) {
+      this.changedMeanwhile.add(game.id);
+      return;
+    }
     const seats = playersToAct(game).filter((p) => game.levels[p] !== null);
     if (seats.length === 0) return;
     this.thinking.add(game.id);
+    let g = game;
     const work = (async () => {
       try {
-        let g = game;
         for (const seat of seats) {
           const moves = await this.engines.choose(g, seat, g.levels[seat] as string, g.version * 2 + seat);
           g = await this.games.change(g.id, g.version, (current, now) => applyComputer(current, seat, moves, now));
@@ -160,6 +179,9 @@ export class Scheduler {
         // The game moved on meanwhile (a takeback, a resignation, another instance's move): nothing to do.
       } finally {
         this.thinking.delete(game.id);
+        // A change that came while it thought (not its own move) may want the computer again.
+        const latest = this.changedMeanwhile.delete(game.id) ? this.games.cached(game.id) : undefined;
+        if (latest && latest.version > g.version) this.computerTurn(latest);
       }
     })();
     void this.track(work);

@@ -117,6 +117,8 @@ export class GameService {
   private readonly writing = new Map<number, Promise<LiveGame | undefined>>();
   /** Called after a change commits on this instance (the computer, the clock scheduler). */
   private readonly afterCommit = new Set<(game: LiveGame) => void>();
+  /** Checks a new game must pass, run in the transaction that stores it (the computer's quota). */
+  private readonly admissions = new Set<(tx: Transaction<Schema>, spec: NewGame, now: number) => Promise<void>>();
 
   /** The positions the cached games hold (see CACHE_POSITIONS). */
   private cachedPositions = 0;
@@ -147,6 +149,11 @@ export class GameService {
 
   onCommitted(listener: (game: LiveGame) => void): void {
     this.afterCommit.add(listener);
+  }
+
+  /** Adds a check every new game must pass; it refuses one by throwing, inside the transaction that stores it. */
+  beforeCreate(check: (tx: Transaction<Schema>, spec: NewGame, now: number) => Promise<void>): void {
+    this.admissions.add(check);
   }
 
   /** Sets a game up and stores it. */
@@ -226,6 +233,7 @@ export class GameService {
       updated_at: now,
     };
     const insert = async (t: Transaction<Schema>, n: (e: ChangeEvent) => void): Promise<number> => {
+      for (const admit of this.admissions) await admit(t, spec, now);
       const row = await t.insertInto('games').values(values).returning('id').executeTakeFirstOrThrow();
       n({ kind: 'game', gameId: row.id, version: 1 });
       n({ kind: 'lobby' });

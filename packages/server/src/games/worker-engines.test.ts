@@ -1,12 +1,13 @@
 /**
  * The server's engine pool: each worker searches on one thread, so a pool of N workers uses N cores — draughts
- * Master, which elsewhere starts Lazy SMP helper threads when a clock limits its move, starts none here.
+ * Master, which elsewhere starts Lazy SMP helper threads when a clock limits its move, starts none here. Its queue
+ * is shared fairly among users, and a search whose game moved on is dropped or stopped.
  */
 import { readdirSync } from 'node:fs';
 import { entryOf } from '@tactica/catalogue/all';
 import { createRng, type Player } from '@tactica/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { WorkerEngines } from './worker-engines.js';
+import { SearchCancelled, WorkerEngines, type EngineJob } from './worker-engines.js';
 
 /** The process's operating-system threads (every worker thread is one); Linux only. */
 function threads(): number {
@@ -53,4 +54,98 @@ describe('the engine pool', () => {
     },
     20_000,
   );
+});
+
+/** A job for the side to move in the opening position of `family` (after `plies` seeded moves). */
+function openingJob(family: string, level: string, plies = 0): Omit<EngineJob, 'id'> {
+  const entry = entryOf(family);
+  if (!entry.ok) throw new Error(entry.error.message);
+  const setup = entry.value.setup({});
+  if (!setup.ok || setup.value.dynamics !== 'sequential') throw new Error(`${family} sets up`);
+  const session = setup.value.newSession({
+    seats: [
+      { kind: 'human', name: 'a' },
+      { kind: 'human', name: 'b' },
+    ],
+    seed: 1,
+    now: 0,
+  });
+  if (!session.ok) throw new Error(session.error.message);
+  const { game } = session.value;
+  const rng = createRng(7);
+  let state = session.value.position;
+  for (let i = 0; i < plies; i++) {
+    const moves = game.legalMoves(state);
+    state = game.play(state, moves[rng.int(moves.length)]);
+  }
+  const player = game.toMove(state)[0] as Player;
+  return { family, options: setup.value.options, state, player, level, seed: 1 };
+}
+
+describe('sharing the engine pool', () => {
+  const engines = new WorkerEngines(1);
+  afterAll(() => engines.close());
+
+  it("one user's queued searches never hold another user's move behind them", async () => {
+    const job = openingJob('tactrix', 'dumb');
+    // Warm: the worker is up and the game's engine loaded.
+    await engines.run(job);
+    const order: string[] = [];
+    const ask = (owner: string, name: string): Promise<unknown> =>
+      engines.run(job, { owner }).then(() => order.push(name));
+    // All asked at once (before any answer can come back): ann's first search takes the only worker, her four
+    // others and ben's one wait.
+    const asked = [
+      ...['a1', 'a2', 'a3', 'a4', 'a5'].map((name) => ask('ann', name)),
+      ask('ben', 'b1'),
+      ask('ann', 'a6'),
+    ];
+    await Promise.all(asked);
+    // Ben's move comes right after the search that was running when he asked; first come, first served would
+    // have put it after all of ann's.
+    expect(order).toEqual(['a1', 'b1', 'a2', 'a3', 'a4', 'a5', 'a6']);
+  });
+
+  it('with two users waiting, the pool serves them in turn', async () => {
+    const job = openingJob('tactrix', 'dumb');
+    const order: string[] = [];
+    const ask = (owner: string, name: string): Promise<unknown> =>
+      engines.run(job, { owner }).then(() => order.push(name));
+    await Promise.all([
+      ask('ann', 'a1'),
+      ask('ann', 'a2'),
+      ask('ann', 'a3'),
+      ask('ben', 'b1'),
+      ask('ben', 'b2'),
+      ask('cid', 'c1'),
+    ]);
+    expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3']);
+  });
+
+  it('a search for a game that moved on is dropped from the queue, or stopped while it runs', async () => {
+    // Force 400's strongest level searches for seconds without a budget: the stop flag ends it.
+    const deep = openingJob('force400', '7', 20);
+    const quick = openingJob('tactrix', 'dumb');
+    await engines.run(quick);
+    const before = { cancelled: engines.cancelled, stopped: engines.stopped };
+    const refused = (p: Promise<unknown>): Promise<unknown> =>
+      p.then(
+        () => 'answered',
+        (e: unknown) => e,
+      );
+    const running = refused(engines.run(deep, { owner: 'ann', gameId: 1, version: 3 }));
+    const waiting = refused(engines.run(quick, { owner: 'ann', gameId: 1, version: 3 }));
+    const current = refused(engines.run(quick, { owner: 'ann', gameId: 1, version: 4 }));
+    const other = engines.run(quick, { owner: 'ben', gameId: 2, version: 3 });
+    expect(engines.queued).toBe(3);
+    engines.cancel(1, 4);
+    expect(await running).toBeInstanceOf(SearchCancelled);
+    expect(await waiting).toBeInstanceOf(SearchCancelled);
+    expect(engines.cancelled - before.cancelled).toBe(2);
+    expect(engines.stopped - before.stopped).toBe(1);
+    // The worker is free again once the stopped search returns, and its flag is down for the next jobs.
+    expect(await current).toBe('answered');
+    expect(await other).toHaveLength(1);
+    expect(engines.queued).toBe(0);
+  }, 30_000);
 });

@@ -1,10 +1,15 @@
 /**
  * The computer's engines in a pool of worker threads, so a search never holds up the server's requests. Jobs
- * wait in a queue for a free worker; a worker that dies (or overruns its job by far) is replaced and its job
- * refused, and the scheduler tries the computer's turn again later.
+ * wait in a queue shared fairly among the users they serve (`FairQueue`): one user's many searches never queue
+ * another user's move behind them. Every move is bounded in time (`moveMs`, besides the level's own limits and the
+ * clock's budget), so one deep search holds a worker for seconds at most. A search for a game that has moved on
+ * (`cancel`) is dropped from the queue, or stopped through the worker's shared stop flag while it runs. A worker
+ * that dies (or overruns its job by far) is replaced and its job refused, and the scheduler tries the computer's
+ * turn again later.
  */
 import { Worker } from 'node:worker_threads';
 import type { Player } from '@tactica/core';
+import { FairQueue } from './fair-queue.js';
 import type { LiveGame } from './live-game.js';
 import type { EngineRunner } from './scheduler.js';
 import { ownPosition } from './transitions.js';
@@ -20,18 +25,60 @@ export interface EngineJob {
   readonly timeMs?: number;
 }
 
+/** Whom a job serves and what it is for: the key of its fair share, and what `cancel` matches. */
+export interface JobTag {
+  /** The user the computer's move is for (the game's human player); `NOBODY` for a game without one. */
+  readonly owner: string;
+  readonly gameId?: number;
+  /** The game's version the search was asked for. */
+  readonly version?: number;
+}
+
+/** The share of the jobs that serve no user (the computer against itself, direct `run` calls). */
+export const NOBODY = 'nobody';
+
+/**
+ * The longest one move of the computer may search in a server game, whatever its level **(ours)**: the levels' own
+ * node limits end almost every search before it (the slowest, Force 400's Level 7, takes 3–5 s on one core of an
+ * idle 2-core machine, and is cut short on a busy one), and it keeps one search from holding a worker for long while
+ * other users' moves wait.
+ */
+export const COMPUTER_MOVE_MS = 5_000;
+
+export interface EnginePoolOptions {
+  /** The longest a move may search, in ms (default `COMPUTER_MOVE_MS`); a clock's budget may lower it. */
+  readonly moveMs?: number;
+}
+
 export type EngineReply =
   | { readonly id: number; readonly ok: true; readonly moves: readonly unknown[] }
   | { readonly id: number; readonly ok: false; readonly error: string };
 
+/** What the engine-worker gets at start: the stop flag it shares with the pool. */
+export interface EngineWorkerData {
+  readonly stop: SharedArrayBuffer;
+}
+
+/** The refusal of a search whose game moved on before it was answered. */
+export class SearchCancelled extends Error {
+  constructor(gameId: number | undefined) {
+    super(`the search for game ${gameId ?? '?'} was cancelled: the game moved on`);
+  }
+}
+
 interface Pending {
   readonly job: EngineJob;
+  readonly tag: JobTag;
   readonly resolve: (moves: readonly unknown[]) => void;
   readonly reject: (e: Error) => void;
+  /** Refused already (the game moved on): the worker's answer, when it comes, is dropped. */
+  cancelled: boolean;
 }
 
 interface Slot {
   worker: Worker;
+  /** The worker's stop flag: raised to stop the search under way, lowered before each job. */
+  stop: Int32Array;
   busy: Pending | undefined;
   timer: NodeJS.Timeout | undefined;
 }
@@ -47,46 +94,93 @@ function workerUrl(): URL {
 /** The longest a job may run past its own budget before its worker is replaced. */
 const OVERRUN_MS = 60_000;
 
+/** The key of a game's fair share: its human player (a game against the computer has one). */
+export function ownerOf(game: Pick<LiveGame, 'users'>): string {
+  return (game.users[0] ?? game.users[1])?.id ?? NOBODY;
+}
+
 export class WorkerEngines implements EngineRunner {
   private readonly slots: Slot[] = [];
-  private readonly queue: Pending[] = [];
+  private readonly queue = new FairQueue<Pending>();
+  private readonly moveMs: number;
   private nextId = 1;
   private closed = false;
+  private cancelledCount = 0;
+  private stoppedCount = 0;
 
   constructor(
     size = 1,
     private readonly now: () => number = Date.now,
+    options: EnginePoolOptions = {},
   ) {
+    this.moveMs = options.moveMs ?? COMPUTER_MOVE_MS;
     for (let i = 0; i < Math.max(1, size); i++) this.slots.push(this.spawn());
+  }
+
+  /** Searches refused because their game moved on: dropped from the queue, or stopped while running. */
+  get cancelled(): number {
+    return this.cancelledCount;
+  }
+
+  /** Of those, the searches stopped while running (through the stop flag). */
+  get stopped(): number {
+    return this.stoppedCount;
+  }
+
+  /** Jobs waiting for a worker. */
+  get queued(): number {
+    return this.queue.length;
   }
 
   /** What the computer in `seat` sees: the position (sequential) or its own view of the round. */
   choose(game: LiveGame, seat: Player, level: string, seed: number): Promise<readonly unknown[]> {
     const r = game.restored;
     const state = r.dynamics === 'sequential' ? r.session.position : ownPosition(r.session, seat);
-    const budget = r.dynamics === 'sequential' ? r.session.pendingComputer(this.now())?.budgetMs : undefined;
-    return this.run({
-      family: game.family,
-      options: r.setup.options,
-      state,
-      player: seat,
-      level,
-      seed,
-      ...(budget !== undefined ? { timeMs: budget } : {}),
-    });
+    const clock = r.dynamics === 'sequential' ? r.session.pendingComputer(this.now())?.budgetMs : undefined;
+    const timeMs = Math.min(clock ?? Infinity, this.moveMs);
+    return this.run(
+      {
+        family: game.family,
+        options: r.setup.options,
+        state,
+        player: seat,
+        level,
+        seed,
+        ...(Number.isFinite(timeMs) ? { timeMs } : {}),
+      },
+      { owner: ownerOf(game), gameId: game.id, version: game.version },
+    );
   }
 
-  run(job: Omit<EngineJob, 'id'>): Promise<readonly unknown[]> {
+  run(job: Omit<EngineJob, 'id'>, tag: JobTag = { owner: NOBODY }): Promise<readonly unknown[]> {
     if (this.closed) return Promise.reject(new Error('the engines are closed'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ job: { ...job, id: this.nextId++ }, resolve, reject });
+      this.queue.push(tag.owner, { job: { ...job, id: this.nextId++ }, tag, resolve, reject, cancelled: false });
       this.dispatch();
     });
   }
 
+  /**
+   * The game moved on to `version` (a move, a takeback, a resignation, a timeout, another instance's change): its
+   * searches asked for an older version are refused with `SearchCancelled`, the waiting ones dropped and the
+   * running ones stopped (the stop flag ends a search within milliseconds, where a new worker would load its
+   * engines again).
+   */
+  cancel(gameId: number, version: number): void {
+    const stale = (p: Pending): boolean => p.tag.gameId === gameId && (p.tag.version ?? 0) < version;
+    for (const p of this.queue.remove(stale)) this.refuse(p);
+    for (const slot of this.slots) {
+      const p = slot.busy;
+      if (!p || p.cancelled || !stale(p)) continue;
+      Atomics.store(slot.stop, 0, 1);
+      this.stoppedCount++;
+      this.refuse(p);
+    }
+  }
+
   async close(): Promise<void> {
     this.closed = true;
-    for (const p of this.queue.splice(0)) p.reject(new Error('the engines are closed'));
+    for (const p of this.queue.clear()) p.reject(new Error('the engines are closed'));
     await Promise.all(
       this.slots.map(async (s) => {
         if (s.timer) clearTimeout(s.timer);
@@ -97,19 +191,28 @@ export class WorkerEngines implements EngineRunner {
     );
   }
 
+  private refuse(p: Pending): void {
+    p.cancelled = true;
+    this.cancelledCount++;
+    p.reject(new SearchCancelled(p.tag.gameId));
+  }
+
   private spawn(): Slot {
-    const slot: Slot = { worker: this.startWorker(() => slot), busy: undefined, timer: undefined };
+    const stop = new Int32Array(new SharedArrayBuffer(4));
+    const slot: Slot = { worker: this.startWorker(() => slot, stop), stop, busy: undefined, timer: undefined };
     return slot;
   }
 
   /** A worker whose answers and failures go to the slot `slotOf()` names (the slot outlives its workers). */
-  private startWorker(slotOf: () => Slot): Worker {
-    const worker = new Worker(workerUrl());
+  private startWorker(slotOf: () => Slot, stop: Int32Array): Worker {
+    const workerData: EngineWorkerData = { stop: stop.buffer as SharedArrayBuffer };
+    const worker = new Worker(workerUrl(), { workerData });
     worker.on('message', (reply: EngineReply) => {
       const slot = slotOf();
       const p = slot.busy;
       if (!p || p.job.id !== reply.id) return;
-      this.finish(slot);
+      this.finish(slot, p);
+      if (p.cancelled) return;
       if (reply.ok) p.resolve(reply.moves);
       else p.reject(new Error(reply.error));
     });
@@ -119,10 +222,11 @@ export class WorkerEngines implements EngineRunner {
     return worker;
   }
 
-  private finish(slot: Slot): void {
+  private finish(slot: Slot, p: Pending): void {
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = undefined;
     slot.busy = undefined;
+    this.queue.done(p.tag.owner);
     this.dispatch();
   }
 
@@ -133,17 +237,25 @@ export class WorkerEngines implements EngineRunner {
     if (slot.timer) clearTimeout(slot.timer);
     slot.worker.removeAllListeners();
     void slot.worker.terminate();
-    p?.reject(e);
+    if (p) {
+      this.queue.done(p.tag.owner);
+      if (!p.cancelled) p.reject(e);
+    }
     if (this.closed) return;
-    slot.worker = this.startWorker(() => slot);
+    slot.stop = new Int32Array(new SharedArrayBuffer(4));
+    slot.worker = this.startWorker(() => slot, slot.stop);
     this.dispatch();
   }
 
   private dispatch(): void {
     for (const slot of this.slots) {
-      if (slot.busy || this.queue.length === 0) continue;
-      const p = this.queue.shift() as Pending;
+      if (slot.busy) continue;
+      const next = this.queue.shift();
+      if (!next) break;
+      const p = next.item;
       slot.busy = p;
+      // Lowered before the job is sent: a stop meant for the last job cannot reach this one.
+      Atomics.store(slot.stop, 0, 0);
       slot.worker.ref();
       slot.timer = setTimeout(
         () => this.replace(slot, new Error('the engine overran its time')),

@@ -23,6 +23,10 @@ class LazyEngines implements EngineRunner {
     return this.engines.choose(game, seat, level, seed);
   }
 
+  cancel(gameId: number, version: number): void {
+    this.engines?.cancel(gameId, version);
+  }
+
   async close(): Promise<void> {
     await this.engines?.close();
   }
