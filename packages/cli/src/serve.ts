@@ -12,6 +12,7 @@ interface ServeFlags {
   readonly data?: string;
   readonly db?: string;
   readonly engineWorkers?: string;
+  readonly gameCacheMb?: string;
   readonly log?: boolean;
   readonly smtpPort?: string;
   readonly smtpHost?: string;
@@ -37,6 +38,11 @@ export function configureServe(program: Command, io: Io): void {
     .option('--data <dir>', 'data folder for the SQLite file (default $TACTICA_HOME or ~/.tactica)')
     .option('--db <url>', 'postgres://… to use PostgreSQL (default: $DATABASE_URL, else the SQLite file)')
     .option('--engine-workers <n>', 'worker threads for the computer opponents', '1')
+    .option(
+      '--game-cache-mb <n>',
+      'megabytes of games kept in memory (estimated; the rest read back when asked)',
+      '256',
+    )
     .option('--log', 'log every request to stderr (JSON lines)')
     .option('--smtp-port <n>', 'take play-by-e-mail commands over SMTP on this port (see docs/pbm.md)')
     .option('--smtp-host <address>', 'address the SMTP listener listens on (default 127.0.0.1)')
@@ -46,6 +52,7 @@ export function configureServe(program: Command, io: Io): void {
     .action(async (flags: ServeFlags) => {
       const port = whole(flags.port, 'port', 0, 65535);
       const workers = whole(flags.engineWorkers, 'engine-workers', 1, 64);
+      const gameCacheMb = whole(flags.gameCacheMb, 'game-cache-mb', 1, 1_000_000);
       const smtpPort = whole(flags.smtpPort, 'smtp-port', 0, 65535);
       if (flags.db !== undefined && !/^postgres(ql)?:\/\//.test(flags.db)) {
         throw new CliError('--db must be a postgres:// URL');
@@ -68,6 +75,7 @@ export function configureServe(program: Command, io: Io): void {
         ...(flags.data !== undefined ? { dataDir: flags.data } : {}),
         ...(flags.db !== undefined ? { databaseUrl: flags.db } : {}),
         ...(workers !== undefined ? { engineWorkers: workers } : {}),
+        ...(gameCacheMb !== undefined ? { gameCacheMb } : {}),
         ...(webRoot !== undefined ? { webRoot } : {}),
         logger: flags.log ? { level: 'info', stream: io.error } : false,
         pbm: {

@@ -36,6 +36,8 @@ export interface ServeOptions {
   readonly pbm?: PbmOptions;
   /** A folder of static files served at `/` (the browser app's build). */
   readonly webRoot?: string;
+  /** The game cache's budget in megabytes of estimated heap (default 256: GAME_CACHE_MB in games/service.ts). */
+  readonly gameCacheMb?: number;
 }
 
 export interface RunningServer {
@@ -62,6 +64,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     ...(options.passwordCost ? { passwordCost: options.passwordCost } : {}),
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.gameCacheMb !== undefined ? { gameCacheMb: options.gameCacheMb } : {}),
   });
   const pbm = await startPbm(services, dataDir, options.pbm);
   const app = await buildApp(services, {

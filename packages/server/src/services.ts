@@ -26,12 +26,14 @@ export interface ServiceOptions {
   readonly passwordCost?: PasswordCost;
   readonly scheduler?: SchedulerOptions;
   readonly now?: () => number;
+  /** The game cache's budget in megabytes (default GAME_CACHE_MB). */
+  readonly gameCacheMb?: number;
 }
 
 export function makeServices(database: Database, engines: EngineRunner, options: ServiceOptions = {}): Services {
   const now = options.now ?? Date.now;
   const accounts = new Accounts(database, options.passwordCost, now);
-  const games = new GameService(database, now);
+  const games = new GameService(database, now, options.gameCacheMb);
   const challenges = new Challenges(database, accounts, games, now);
   return {
     now,

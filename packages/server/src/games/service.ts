@@ -16,6 +16,7 @@ import { NEW_PLAYER, updateGlicko, type Glicko } from '../ratings/glicko2.js';
 import { DAY_MS, sessionClock, type TimeControlSpec } from './control.js';
 import { liveGameOf, playersToAct, seatOf, type GameMeta, type GameRowWithNames, type LiveGame } from './live-game.js';
 import { applyStep, stepOf } from './steps.js';
+import { stepsPlayed, summaryColumns, summaryOf, toActOf, type SummaryColumns } from './summary.js';
 import { applyCommand, type GameCommand, type Transition } from './transitions.js';
 
 /** Who sits in a seat when a game is made: a user, or the computer at a level. */
@@ -34,18 +35,54 @@ export interface NewGame {
 }
 
 const CACHE_LIMIT = 5_000;
-/**
- * What the cache may hold, in positions (the plies of sequential games, the rounds of simultaneous ones): a game
- * holds every state of its line, ~2.8 kB each (bench/server-moves.js), so 5 000 games of 120 plies would hold 1.7 GB,
- * which every full collection traces. 100 000 positions is ~280 MB **(ours)**. The least recently changed go first
- * (the games in play are set again at every move): finished and idle ones, read back from their row if asked.
- */
-export const CACHE_POSITIONS = 100_000;
 
-/** A cached game's weight: how many positions it holds. */
-function positionsOf(game: LiveGame): number {
+/**
+ * What a position of each family weighs in the game cache, in bytes: a game holds every state of its line (and a
+ * Tactics state the keys of the positions since the last flip, for repetition), with its moves, their texts and the
+ * moves lists. Measured as the heap kept by games read back from their rows and viewed, after a full collection
+ * (`node --expose-gc bench/server-long-games.js`, bench/RESULTS.md): these figures are the measured ones rounded up.
+ */
+export const POSITION_BYTES: Readonly<Record<GameFamily, number>> = {
+  draughts: 3_000,
+  force400: 3_000,
+  tactics: 10_000,
+  tactrix: 3_000,
+  tactorus: 3_000,
+};
+
+/** A game's fixed part in the cache (its setup, meta, the LiveGame), whatever its length. */
+const GAME_BYTES = 4_000;
+
+/**
+ * What the game cache may hold, in megabytes of estimated heap (POSITION_BYTES): 256 MB by default **(ours)**, so a
+ * small server keeps its games in play and the recently seen ones without the heap growing with every game it has
+ * ever served (every full collection traces what is held). `tactica serve --game-cache-mb N`. The least recently
+ * changed go first (the games in play are set again at every move): finished and idle ones, read back from their
+ * row if asked.
+ */
+export const GAME_CACHE_MB = 256;
+
+/** A cached game's estimated weight in bytes. */
+export function weightOf(game: Pick<LiveGame, 'family' | 'restored'>): number {
   const r = game.restored;
-  return r.dynamics === 'sequential' ? r.session.history.states.length : 1 + r.session.round;
+  const positions = r.dynamics === 'sequential' ? r.session.history.states.length : 1 + r.session.round;
+  return GAME_BYTES + positions * (POSITION_BYTES[game.family] ?? 10_000);
+}
+
+/**
+ * A game's row fields that follow its session: the stored text and the summary the listings read. A Tactorus
+ * session is encoded once for both (its steps are remembered for the views).
+ */
+function storedFields(restored: RestoredGame): SummaryColumns & { snapshot: string } {
+  let snapshot: string;
+  if (restored.dynamics === 'simultaneous') {
+    const encoded = restored.session.toJSON();
+    stepsPlayed(restored.session, encoded.line);
+    snapshot = storedGameText(restored.setup, { toJSON: () => encoded });
+  } else {
+    snapshot = storedGameText(restored.setup, restored.session);
+  }
+  return { snapshot, ...summaryColumns(summaryOf(restored)) };
 }
 
 /** The due time of a game's next timeout: a live clock running out, a correspondence reminder or forfeit. */
@@ -72,6 +109,11 @@ export function deadlineOf(
   return null;
 }
 
+/** A listed game's summary fields, from its row's columns: moves played, the last move, the seats to act. */
+function summaryFields(row: { plies: number; last_move: string | null; to_act: string }): object {
+  return { plies: row.plies, lastMove: row.last_move, toAct: toActOf(row.to_act) };
+}
+
 function outcomeOf(r: RestoredGame): { kind: string; winner?: Player; reason: string } | undefined {
   return r.dynamics === 'sequential' ? r.session.outcome : r.session.outcome;
 }
@@ -85,14 +127,20 @@ export class GameService {
   /** Called after a change commits on this instance (the computer, the clock scheduler). */
   private readonly afterCommit = new Set<(game: LiveGame) => void>();
 
-  /** The positions the cached games hold (see CACHE_POSITIONS). */
-  private cachedPositions = 0;
+  /** The estimated bytes the cached games hold (see POSITION_BYTES). */
+  private cachedBytes = 0;
+  /** Games restored from their rows (a replay of the whole line each): for tests and `/api/health`. */
+  restores = 0;
+  /** The cache's budget in bytes. */
+  readonly cacheBytes: number;
 
   constructor(
     readonly database: Database,
     private readonly now: () => number = Date.now,
-    private readonly cacheLimit: number = CACHE_POSITIONS,
+    /** The cache's budget in megabytes (GAME_CACHE_MB). */
+    cacheMb: number = GAME_CACHE_MB,
   ) {
+    this.cacheBytes = cacheMb * 2 ** 20;
     // Subscribed before the stream hub and the gateway (they are made with this service), so that they find the
     // cached copy already brought up to the event's version.
     database.onChange((e) => this.follow(e));
@@ -184,7 +232,7 @@ export class GameService {
       seat0_level: levels[0],
       seat1_level: levels[1],
       version: 1,
-      snapshot: storedGameText(setup, restored.session),
+      ...storedFields(restored),
       control: JSON.stringify(spec.control),
       deadline_at: deadlineOf(draft, now),
       meta: JSON.stringify(meta),
@@ -272,6 +320,13 @@ export class GameService {
     return game;
   }
 
+  /** Refused with `not-found` unless the game exists: a check that restores nothing (the chat's listing). */
+  async mustExist(id: number): Promise<void> {
+    if (this.cache.has(id)) return;
+    const row = await this.database.db.selectFrom('games').select('id').where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound(`game ${id}`);
+  }
+
   /** The game as its row holds it, read with `db` (inside a transaction that holds the row, for instance). */
   async loadIn(db: Kysely<Schema> | Transaction<Schema>, id: number): Promise<LiveGame> {
     const row = await db
@@ -283,6 +338,7 @@ export class GameService {
       .where('games.id', '=', id)
       .executeTakeFirst();
     if (!row) throw notFound(`game ${id}`);
+    this.restores++;
     return liveGameOf(row as GameRowWithNames);
   }
 
@@ -398,7 +454,7 @@ export class GameService {
     const updated: LiveGame = { ...game, version, finished, meta: next.meta, restored: next.restored, updatedAt: now };
     const set: Updateable<GamesTable> = {
       version,
-      snapshot: storedGameText(next.restored.setup, next.restored.session),
+      ...storedFields(next.restored),
       meta: JSON.stringify(next.meta),
       status: finished ? 'finished' : 'active',
       result: outcome ? JSON.stringify(outcome) : null,
@@ -539,7 +595,19 @@ export class GameService {
       .execute();
     const games = await db
       .selectFrom('games')
-      .select(['id', 'family', 'variant_id', 'status', 'result', 'seat0_user', 'seat1_user', 'updated_at'])
+      .select([
+        'id',
+        'family',
+        'variant_id',
+        'status',
+        'result',
+        'seat0_user',
+        'seat1_user',
+        'updated_at',
+        'plies',
+        'last_move',
+        'to_act',
+      ])
       .where((eb) => eb.or([eb('seat0_user', '=', user.id), eb('seat1_user', '=', user.id)]))
       .orderBy('updated_at', 'desc')
       .limit(50)
@@ -559,12 +627,16 @@ export class GameService {
         status: g.status,
         seat: g.seat0_user === user.id ? 0 : 1,
         result: g.result ? (JSON.parse(g.result) as unknown) : null,
+        ...summaryFields(g),
         updatedAt: g.updated_at,
       })),
     };
   }
 
-  /** Games in progress, the newest first (by id: a move changes no indexed column), for the lobby. */
+  /**
+   * Games in progress, the newest first (by id: a move changes no indexed column), for the lobby. Listings read the
+   * rows' stored summaries and never restore a game (see summary.ts).
+   */
   async recent(limit: number): Promise<object[]> {
     const rows = await this.database.db
       .selectFrom('games')
@@ -577,6 +649,9 @@ export class GameService {
         'games.seat0_level',
         'games.seat1_level',
         'games.updated_at',
+        'games.plies',
+        'games.last_move',
+        'games.to_act',
         'u0.name as seat0_name',
         'u1.name as seat1_name',
       ])
@@ -592,6 +667,7 @@ export class GameService {
         { name: r.seat0_name, level: r.seat0_level },
         { name: r.seat1_name, level: r.seat1_level },
       ],
+      ...summaryFields(r),
       updatedAt: r.updated_at,
     }));
   }
@@ -609,12 +685,17 @@ export class GameService {
     return rows.map((r) => r.id);
   }
 
+  /** The cache's size now: games held and their estimated bytes (for tests and `/api/health`). */
+  cacheUse(): { games: number; bytes: number } {
+    return { games: this.cache.size, bytes: this.cachedBytes };
+  }
+
   private remember(game: LiveGame): void {
     this.forget(game.id);
     this.cache.set(game.id, game);
-    this.cachedPositions += positionsOf(game);
+    this.cachedBytes += weightOf(game);
     // Oldest first (a Map keeps insertion order); the game just set stays.
-    while (this.cache.size > 1 && (this.cache.size > CACHE_LIMIT || this.cachedPositions > this.cacheLimit)) {
+    while (this.cache.size > 1 && (this.cache.size > CACHE_LIMIT || this.cachedBytes > this.cacheBytes)) {
       const oldest = this.cache.keys().next().value;
       if (oldest === undefined) break;
       this.forget(oldest);
@@ -624,7 +705,7 @@ export class GameService {
   private forget(id: number): void {
     const g = this.cache.get(id);
     if (!g) return;
-    this.cachedPositions -= positionsOf(g);
+    this.cachedBytes -= weightOf(g);
     this.cache.delete(id);
   }
 }
