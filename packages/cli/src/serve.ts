@@ -13,6 +13,7 @@ interface ServeFlags {
   readonly db?: string;
   readonly engineWorkers?: string;
   readonly gameCacheMb?: string;
+  readonly maxGamePlies?: string;
   readonly log?: boolean;
   readonly smtpPort?: string;
   readonly smtpHost?: string;
@@ -43,6 +44,7 @@ export function configureServe(program: Command, io: Io): void {
       'megabytes of games kept in memory (estimated; the rest read back when asked)',
       '256',
     )
+    .option('--max-game-plies <n>', 'the most moves a game may hold (longer records are refused at import)', '3000')
     .option('--log', 'log every request to stderr (JSON lines)')
     .option('--smtp-port <n>', 'take play-by-e-mail commands over SMTP on this port (see docs/pbm.md)')
     .option('--smtp-host <address>', 'address the SMTP listener listens on (default 127.0.0.1)')
@@ -52,7 +54,8 @@ export function configureServe(program: Command, io: Io): void {
     .action(async (flags: ServeFlags) => {
       const port = whole(flags.port, 'port', 0, 65535);
       const workers = whole(flags.engineWorkers, 'engine-workers', 1, 64);
-      const gameCacheMb = whole(flags.gameCacheMb, 'game-cache-mb', 1, 1_000_000);
+      const gameCacheMb = whole(flags.gameCacheMb, 'game-cache-mb', 1, 100_000);
+      const maxGamePlies = whole(flags.maxGamePlies, 'max-game-plies', 10, 100_000);
       const smtpPort = whole(flags.smtpPort, 'smtp-port', 0, 65535);
       if (flags.db !== undefined && !/^postgres(ql)?:\/\//.test(flags.db)) {
         throw new CliError('--db must be a postgres:// URL');
@@ -76,6 +79,7 @@ export function configureServe(program: Command, io: Io): void {
         ...(flags.db !== undefined ? { databaseUrl: flags.db } : {}),
         ...(workers !== undefined ? { engineWorkers: workers } : {}),
         ...(gameCacheMb !== undefined ? { gameCacheMb } : {}),
+        ...(maxGamePlies !== undefined ? { maxGamePlies } : {}),
         ...(webRoot !== undefined ? { webRoot } : {}),
         logger: flags.log ? { level: 'info', stream: io.error } : false,
         pbm: {

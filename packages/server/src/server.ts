@@ -38,6 +38,8 @@ export interface ServeOptions {
   readonly webRoot?: string;
   /** The game cache's budget in megabytes of estimated heap (default 256: GAME_CACHE_MB in games/service.ts). */
   readonly gameCacheMb?: number;
+  /** The most moves a game may hold (default 3,000: MAX_GAME_PLIES in games/service.ts). */
+  readonly maxGamePlies?: number;
 }
 
 export interface RunningServer {
@@ -64,7 +66,10 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     ...(options.passwordCost ? { passwordCost: options.passwordCost } : {}),
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
     ...(options.now ? { now: options.now } : {}),
-    ...(options.gameCacheMb !== undefined ? { gameCacheMb: options.gameCacheMb } : {}),
+    games: {
+      ...(options.gameCacheMb !== undefined ? { cacheMb: options.gameCacheMb } : {}),
+      ...(options.maxGamePlies !== undefined ? { maxPlies: options.maxGamePlies } : {}),
+    },
   });
   const pbm = await startPbm(services, dataDir, options.pbm);
   const app = await buildApp(services, {

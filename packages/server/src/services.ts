@@ -6,7 +6,7 @@ import type { Database } from './db/database.js';
 import { Chat } from './games/chat.js';
 import { Imports } from './games/imports.js';
 import { Scheduler, type EngineRunner, type SchedulerOptions } from './games/scheduler.js';
-import { GameService } from './games/service.js';
+import { GameService, type GameServiceOptions } from './games/service.js';
 import { StreamHub } from './stream/hub.js';
 
 export interface Services {
@@ -26,14 +26,14 @@ export interface ServiceOptions {
   readonly passwordCost?: PasswordCost;
   readonly scheduler?: SchedulerOptions;
   readonly now?: () => number;
-  /** The game cache's budget in megabytes (default GAME_CACHE_MB). */
-  readonly gameCacheMb?: number;
+  /** The game cache's budget and the longest game (games/service.ts). */
+  readonly games?: GameServiceOptions;
 }
 
 export function makeServices(database: Database, engines: EngineRunner, options: ServiceOptions = {}): Services {
   const now = options.now ?? Date.now;
   const accounts = new Accounts(database, options.passwordCost, now);
-  const games = new GameService(database, now, options.gameCacheMb);
+  const games = new GameService(database, now, options.games);
   const challenges = new Challenges(database, accounts, games, now);
   return {
     now,

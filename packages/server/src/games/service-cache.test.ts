@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Accounts, type User } from '../accounts/accounts.js';
 import { openDatabase, type Database } from '../db/database.js';
+import { stopTestPostgres, testPostgres } from '../testing/server.js';
 import type { LiveGame } from './live-game.js';
 import { GameService, weightOf } from './service.js';
 
@@ -53,7 +54,7 @@ describe('the game cache', () => {
   it('lets the least recently changed games go once their bytes exceed its budget, and reloads them', async () => {
     // The budget of three draughts games of 7, 4 and 1 positions (a game after n plies holds n + 1).
     const weight = (positions: number): number => weightOf({ family: 'draughts', restored: linesOf(positions) });
-    const games = new GameService(database, Date.now, (weight(7) + weight(4) + weight(1)) / 2 ** 20);
+    const games = new GameService(database, Date.now, { cacheMb: (weight(7) + weight(4) + weight(1)) / 2 ** 20 });
     let a = await newGame(games);
     let b = await newGame(games);
     const c = await newGame(games);
@@ -154,5 +155,46 @@ describe('the game cache', () => {
     expect(transactions).toHaveBeenCalledTimes(1);
     transactions.mockRestore();
     stop();
+  });
+});
+
+describe.each(['sqlite', 'postgres'] as const)('restores (%s)', (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase(
+      kind === 'sqlite' ? { file: ':memory:' } : { url: await (await testPostgres()).newDatabase() },
+    );
+  }, 60_000);
+  afterAll(async () => {
+    await database.close();
+    await stopTestPostgres();
+  });
+
+  it('restores one game a turn of the event loop, so that other work runs between two restores', async () => {
+    const accounts = new Accounts(database, { log2N: 10, r: 8, p: 1 });
+    const seats = [
+      { user: await accounts.signUp('turnann', 'a long password') },
+      { user: await accounts.signUp('turnbob', 'a long password') },
+    ] as const;
+    const maker = new GameService(database);
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const g = await maker.create({ family: 'tactics', seats, control: { kind: 'none' }, rated: false });
+      ids.push((await maker.command(g.id, seats[0].user, g.version, { kind: 'move', move: firstMove(g) })).id);
+    }
+    // Another instance, nothing cached: six reads asked at once, and a probe that runs at every turn of the loop.
+    const reader = new GameService(database);
+    const seen = [reader.restores];
+    let reading = true;
+    const probe = (): void => {
+      seen.push(reader.restores);
+      if (reading) setImmediate(probe);
+    };
+    setImmediate(probe);
+    await Promise.all(ids.map((id) => reader.load(id)));
+    reading = false;
+    expect(reader.restores).toBe(ids.length);
+    const steps = seen.slice(1).map((n, i) => n - (seen[i] as number));
+    expect(Math.max(...steps)).toBeLessThanOrEqual(1);
   });
 });

@@ -37,17 +37,31 @@ export interface NewGame {
 const CACHE_LIMIT = 5_000;
 
 /**
- * What a position of each family weighs in the game cache, in bytes: a game holds every state of its line (and a
- * Tactics state the keys of the positions since the last flip, for repetition), with its moves, their texts and the
- * moves lists. Measured as the heap kept by games read back from their rows and viewed, after a full collection
- * (`node --expose-gc bench/server-long-games.js`, bench/RESULTS.md): these figures are the measured ones rounded up.
+ * What a position of each family weighs in the game cache, in bytes of heap: a game holds every state of its line
+ * with its moves, their texts and the moves lists. Measured as the heap kept by games imported, or read back from
+ * their rows and viewed, after a full collection (`node --expose-gc bench/server-long-games.js --part memory`,
+ * bench/RESULTS.md 2026-11-29), rounded up: 2.7–3.4 kB a position in four families.
  */
 export const POSITION_BYTES: Readonly<Record<GameFamily, number>> = {
-  draughts: 3_000,
-  force400: 3_000,
-  tactics: 10_000,
-  tactrix: 3_000,
-  tactorus: 3_000,
+  draughts: 3_500,
+  force400: 3_200,
+  tactics: 2_500,
+  tactrix: 3_300,
+  tactorus: 2_800,
+};
+
+/**
+ * What a position's weight grows by with each position of its line, in bytes: a Tactics state keeps the key of
+ * every position since the game's start (for threefold repetition), so a game of n plies holds n²/2 keys. Measured:
+ * 4.0 kB a position in random games of 500 plies, 6.0 kB of 770, 13.4 kB of 2,135 (the games of issue 37, where
+ * ~14 kB a position was seen); 2.5 kB + 6 B a ply covers them.
+ */
+export const POSITION_GROWTH: Readonly<Record<GameFamily, number>> = {
+  draughts: 0,
+  force400: 0,
+  tactics: 6,
+  tactrix: 0,
+  tactorus: 0,
 };
 
 /** A game's fixed part in the cache (its setup, meta, the LiveGame), whatever its length. */
@@ -62,11 +76,32 @@ const GAME_BYTES = 4_000;
  */
 export const GAME_CACHE_MB = 256;
 
-/** A cached game's estimated weight in bytes. */
+/** The positions a game holds: every state of its line (sequential games, taken-back moves too), or its rounds. */
+function positionsOf(r: RestoredGame): number {
+  return r.dynamics === 'sequential' ? r.session.history.states.length : 1 + r.session.round;
+}
+
+/** A cached game's estimated weight in bytes (POSITION_BYTES, POSITION_GROWTH). */
 export function weightOf(game: Pick<LiveGame, 'family' | 'restored'>): number {
-  const r = game.restored;
-  const positions = r.dynamics === 'sequential' ? r.session.history.states.length : 1 + r.session.round;
-  return GAME_BYTES + positions * (POSITION_BYTES[game.family] ?? 10_000);
+  const n = positionsOf(game.restored);
+  return GAME_BYTES + n * ((POSITION_BYTES[game.family] ?? 10_000) + (POSITION_GROWTH[game.family] ?? 10) * n);
+}
+
+/**
+ * The most moves (plies; Tactorus: rounds) a game may hold **(ours)**: reading a game back from its row replays its
+ * whole line, and a cached game weighs its positions. Tactics costs the most, and more than linearly (see
+ * POSITION_GROWTH): a game of 2,135 plies took 0.12–0.29 s to read back on a busy 2-vCPU machine and weighs 29 MB
+ * (bench/RESULTS.md); at 3,000 plies about twice that. A record longer than this is refused at import; a game that
+ * reaches it can only be ended (a resignation, a draw), not played on. `tactica serve --max-game-plies N`. Random
+ * legal games of Tactics, the longest of the five, lasted at most 2,264 plies in 40 tries.
+ */
+export const MAX_GAME_PLIES = 3_000;
+
+export interface GameServiceOptions {
+  /** The game cache's budget in megabytes (GAME_CACHE_MB; fractions allowed). */
+  readonly cacheMb?: number;
+  /** The most moves a game may hold (MAX_GAME_PLIES). */
+  readonly maxPlies?: number;
 }
 
 /**
@@ -131,16 +166,20 @@ export class GameService {
   private cachedBytes = 0;
   /** Games restored from their rows (a replay of the whole line each): for tests and `/api/health`. */
   restores = 0;
+  /** The last restore's slot (`restoreTurn`). */
+  private restoring: Promise<void> = Promise.resolve();
   /** The cache's budget in bytes. */
   readonly cacheBytes: number;
+  /** The most moves a game may hold (MAX_GAME_PLIES). */
+  readonly maxPlies: number;
 
   constructor(
     readonly database: Database,
     private readonly now: () => number = Date.now,
-    /** The cache's budget in megabytes (GAME_CACHE_MB). */
-    cacheMb: number = GAME_CACHE_MB,
+    options: GameServiceOptions = {},
   ) {
-    this.cacheBytes = cacheMb * 2 ** 20;
+    this.cacheBytes = (options.cacheMb ?? GAME_CACHE_MB) * 2 ** 20;
+    this.maxPlies = options.maxPlies ?? MAX_GAME_PLIES;
     // Subscribed before the stream hub and the gateway (they are made with this service), so that they find the
     // cached copy already brought up to the event's version.
     database.onChange((e) => this.follow(e));
@@ -217,6 +256,14 @@ export class GameService {
         session = created.value;
       }
       restored = { dynamics: 'simultaneous', setup, session };
+    }
+    if (positionsOf(restored) - 1 > this.maxPlies) {
+      throw new ApiError(
+        400,
+        'game/too-long',
+        `the record holds ${positionsOf(restored) - 1} moves; this server keeps games of at most ${this.maxPlies}`,
+        'text',
+      );
     }
     const meta: GameMeta = { turnSince: now };
     const users = spec.seats.map((s) => ('user' in s ? s.user : null)) as [User | null, User | null];
@@ -338,8 +385,20 @@ export class GameService {
       .where('games.id', '=', id)
       .executeTakeFirst();
     if (!row) throw notFound(`game ${id}`);
+    await this.restoreTurn();
     this.restores++;
     return liveGameOf(row as GameRowWithNames);
+  }
+
+  /**
+   * Waits for this instance's next restore slot: one restore a turn of the event loop, so whatever else is waiting
+   * (a health check, another player's move) runs between two restores, never behind a burst of them. A restore
+   * replays the whole line (bounded by MAX_GAME_PLIES); many asked at once would otherwise run back to back.
+   */
+  private restoreTurn(): Promise<void> {
+    const turn = this.restoring.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
+    this.restoring = turn;
+    return turn;
   }
 
   /**
@@ -404,6 +463,7 @@ export class GameService {
       const now = this.now();
       const computed = transition(game, now);
       if (!computed) return game;
+      this.checkLength(game, computed);
       const next = await this.afterVacations(game, computed, now);
       const writing = this.write(game, next, now);
       this.writing.set(id, writing);
@@ -420,6 +480,17 @@ export class GameService {
       this.forget(id);
     }
     throw new ApiError(409, 'game/busy', 'the game changed while the command was applied; try again');
+  }
+
+  /** A game at the length limit is not played on (MAX_GAME_PLIES): only what ends it or shortens it is taken. */
+  private checkLength(game: LiveGame, next: Transition): void {
+    const plies = positionsOf(next.restored) - 1;
+    if (plies <= this.maxPlies || plies <= positionsOf(game.restored) - 1 || outcomeOf(next.restored)) return;
+    throw new ApiError(
+      409,
+      'game/too-long',
+      `the game has reached this server's limit of ${this.maxPlies} moves: it can only be ended (resign, or agree a draw)`,
+    );
   }
 
   /**

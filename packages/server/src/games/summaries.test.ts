@@ -291,3 +291,34 @@ describe('the game cache in bytes', () => {
     expect(after.cacheBytes).toBeLessThanOrEqual(budgetMb * 2 ** 20);
   }, 60_000);
 });
+
+describe('the longest game', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('sqlite', { maxGamePlies: 50 });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('refuses a longer record at import, and a game at the limit is only ended, not played on', async () => {
+    const ann = await new Client(server.url).signUp('limitann');
+    const longer = await ann.request<{ error: { code: string } }>('POST', '/api/imports', {
+      family: 'tactics',
+      text: await longTacticsRecord(51, 'too long'),
+    });
+    expect(longer.status).toBe(400);
+    expect(longer.body.error.code).toBe('game/too-long');
+    const full = await ann.request<View>('POST', '/api/imports', {
+      family: 'tactics',
+      text: await longTacticsRecord(50, 'at the limit'),
+    });
+    expect(full.status).toBe(201);
+    const { id, version } = full.body;
+    const move = full.body.legal[0]?.notation;
+    const refused = await ann.request<{ error: { code: string } }>('POST', `/api/games/${id}/move`, { version, move });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('game/too-long');
+    expect((await ann.request('POST', `/api/games/${id}/resign`, { version })).status).toBe(200);
+  });
+});
