@@ -3,13 +3,15 @@
 // in its own process, an anonymous listing and a view of a long game against a short one once many long games are
 // stored, with /api/health asked meanwhile.
 //
-//   node --expose-gc bench/server-long-games.js [--part memory|server|both] [--games 20] [--imports 100]
+//   node --expose-gc bench/server-long-games.js [--part memory|views|server|all] [--games 20] [--imports 100]
 //     [--plies 2135] [--game-cache-mb 256] [--families draughts,force400,tactics,tactrix,tactorus]
+//     [--max-plies 600 [--whole]]
 //
 // memory: per family, `--games` games of random legal lines (each to its end, at most 600 plies or 150 rounds) are
 // stored, then read back by a fresh GameService (a restore each) and viewed, and the heap they keep after a full
 // collection is divided by their positions: the figure POSITION_BYTES in packages/server/src/games/service.ts
 // estimates. Also the heap of the games as imported (the states the record's reader made, still held by the cache).
+// views: a cached Tactics game's view and its JSON, 40 plies against `--plies`, the work a view request does.
 // server: `--imports` Tactics records of `--plies` plies (random legal moves) and as many of 40 plies are imported,
 // the server restarted (nothing cached), then timed: `POST /pbm {"subject":"tactics games"}` without a password,
 // `GET /api/games`, `/api/health` asked while the listing runs, a view of a long game and of a short one (first read
@@ -43,9 +45,10 @@ if (args.child !== undefined) {
   });
   process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
 } else {
-  const part = args.part ?? 'both';
-  if (part !== 'server') await memory();
-  if (part !== 'memory') await serverTimes();
+  const part = args.part ?? 'all';
+  if (part === 'all' || part === 'memory') await memory();
+  if (part === 'all' || part === 'views') await views();
+  if (part === 'all' || part === 'server') await serverTimes();
 }
 
 /** A random line of `family`: a session played to its end or `limit` plies (rounds). */
@@ -79,6 +82,52 @@ function randomSession(family, rng, limit) {
     }
   }
   return { setup, session: s };
+}
+
+/** A cached game's view (viewOf and its JSON), long against short, in this process: the per-request work. */
+async function views() {
+  const { openDatabase } = await import('../packages/server/dist/db/database.js');
+  const { Accounts } = await import('../packages/server/dist/accounts/accounts.js');
+  const { GameService } = await import('../packages/server/dist/games/service.js');
+  const { viewOf } = await import('../packages/server/dist/games/views.js');
+  const database = await openDatabase({ file: ':memory:' });
+  try {
+    const user = await new Accounts(database, { log2N: 10, r: 8, p: 1 }).signUp('views', 'bench password');
+    const games = new GameService(database);
+    const rng = createRng('views');
+    const made = {};
+    for (const plies of [40, Number(args.plies ?? 2135)]) {
+      for (;;) {
+        const { session } = randomSession('tactics', rng, plies);
+        if (session.history.cursor < plies || session.outcome) continue;
+        const g = await games.create({
+          family: 'tactics',
+          seats: [{ user }, { user }],
+          control: { kind: 'none' },
+          rated: false,
+          history: session.history,
+        });
+        // Read back, as a server finds a game it has let go, and viewed once (the line's texts remembered).
+        const back = await new GameService(database).load(g.id);
+        viewOf(back, 0, Date.now(), null);
+        made[plies] = back;
+        break;
+      }
+    }
+    for (let round = 0; round < 3; round++) {
+      const line = [];
+      for (const [plies, game] of Object.entries(made)) {
+        const n = 500;
+        const t = performance.now();
+        let bytes = 0;
+        for (let i = 0; i < n; i++) bytes = JSON.stringify(viewOf(game, 0, Date.now(), null)).length;
+        line.push(`${plies} plies ${(((performance.now() - t) * 1000) / n).toFixed(0)} µs (${bytes} B)`);
+      }
+      console.log(`a cached Tactics game's view and its JSON, 500 times: ${line.join(', ')}`);
+    }
+  } finally {
+    await database.close();
+  }
 }
 
 async function memory() {
@@ -249,14 +298,24 @@ async function serverTimes() {
     const importMs = performance.now() - t0;
     const rss1 = await rss(server.child.pid);
     const heap1 = await heapOf(server);
-    const health1 = (await call('GET', '/api/health')).body.games;
+    const health1 = (await call('GET', '/api/health')).body.games ?? {};
     console.log(
       `${imports} imports of ${plies} plies and ${imports} of 40 in ${(importMs / 1000).toFixed(1)} s; server RSS ` +
         `${rss0.toFixed(0)} → ${rss1.toFixed(0)} MB, heap after a full collection ${heap1} MB; cache ` +
-        `${health1.cached} games, ${(health1.cacheBytes / 2 ** 20).toFixed(0)} MB estimated`,
+        `${health1.cached} games, ${((health1.cacheBytes ?? NaN) / 2 ** 20).toFixed(0)} MB estimated`,
     );
     await stop(server);
-    server = await start();
+    // The database as before migration 005 (the summary columns gone): the start back-fills every game's summary.
+    const { default: Sqlite } = await import('better-sqlite3');
+    const file = new Sqlite(join(dir, 'tactica.sqlite'));
+    if (file.prepare(`select 1 from tactica_migrations where name = '005-game-summaries'`).get()) {
+      for (const column of ['plies', 'last_move', 'to_act']) file.exec(`alter table games drop column ${column}`);
+      file.exec(`delete from tactica_migrations where name = '005-game-summaries'`);
+    }
+    file.close();
+    const started = await timed(start);
+    server = started.r;
+    console.log(`a start that back-fills the summaries of ${2 * imports} games: ${(started.ms / 1000).toFixed(1)} s`);
     const rss2 = await rss(server.child.pid);
     // The listing, with /api/health asked every 50 ms meanwhile.
     const healthTimes = [];
@@ -273,7 +332,7 @@ async function serverTimes() {
     const profile = await timed(() => call('GET', '/api/games?user=longbench'));
     listing = false;
     await poll;
-    const restoresAfterListing = (await call('GET', '/api/health')).body.games.restores;
+    const restoresAfterListing = (await call('GET', '/api/health')).body.games?.restores;
     console.log(
       `after a restart (RSS ${rss2.toFixed(0)} MB): anonymous pbm listing ${byMail.ms.toFixed(1)} ms ` +
         `(${byMail.r.body.text.split('\n').length} lines), GET /api/games ${lobby.ms.toFixed(1)} ms, profile ` +
@@ -295,10 +354,10 @@ async function serverTimes() {
     const all = await timed(async () => {
       for (const id of ids.long) await call('GET', `/api/games/${id}`);
     });
-    const h = (await call('GET', '/api/health')).body.games;
+    const h = (await call('GET', '/api/health')).body.games ?? {};
     console.log(
       `  views of the ${ids.long.length} long games in turn: ${(all.ms / ids.long.length).toFixed(1)} ms each; ` +
-        `${h.restores} restores in all; cache ${h.cached} games, ${(h.cacheBytes / 2 ** 20).toFixed(0)} MB estimated; ` +
+        `${h.restores} restores in all; cache ${h.cached} games, ${((h.cacheBytes ?? NaN) / 2 ** 20).toFixed(0)} MB estimated; ` +
         `server RSS ${(await rss(server.child.pid)).toFixed(0)} MB, heap after a full collection ${await heapOf(server)} MB`,
     );
   } finally {
