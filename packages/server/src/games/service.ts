@@ -385,7 +385,9 @@ export class GameService {
       .where('games.id', '=', id)
       .executeTakeFirst();
     if (!row) throw notFound(`game ${id}`);
-    await this.restoreTurn();
+    // Inside a caller's transaction (the scheduler's, holding SQLite's only writer) a restore does not queue behind
+    // the requests' restores: the moves' writes wait for that transaction.
+    if (db === this.database.db) await this.restoreTurn();
     this.restores++;
     return liveGameOf(row as GameRowWithNames);
   }
