@@ -4,7 +4,7 @@
 // a move (fair whatever else runs on the machine) and the heap kept once the games are played (after a full
 // collection): what the network benchmark (bench/server.js) cannot separate from the sockets.
 //
-//   node --expose-gc bench/server-moves.js [--games 100] [--moves 20000] [--cache POSITIONS] [--control live]
+//   node --expose-gc bench/server-moves.js [--games 100] [--moves 20000] [--cache-mb MB] [--control live]
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,8 +49,8 @@ const dir = mkdtempSync(join(here, '.data', 'moves-'));
 const database = await openDatabase({ file: join(dir, 'tactica.sqlite') });
 try {
   const accounts = new Accounts(database, { log2N: 10, r: 8, p: 1 });
-  // --cache: the game cache's budget in positions (GameService's default unless given).
-  const games = new GameService(database, Date.now, ...(args.cache ? [Number(args.cache)] : []));
+  // --cache-mb: the game cache's budget in megabytes (GameService's default unless given).
+  const games = new GameService(database, Date.now, args['cache-mb'] ? { cacheMb: Number(args['cache-mb']) } : {});
   const users = [];
   for (let k = 0; k < 2 * GAMES; k++) users.push(await accounts.signUp(`m${k}`, 'bench password'));
   const control = readControl(controlOf(args.control));

@@ -15,6 +15,8 @@ interface ServeFlags {
   readonly computerMoveMs?: string;
   readonly computerGames?: string;
   readonly computerGamesPerHour?: string;
+  readonly gameCacheMb?: string;
+  readonly maxGamePlies?: string;
   readonly log?: boolean;
   readonly smtpPort?: string;
   readonly smtpHost?: string;
@@ -88,6 +90,12 @@ export function configureServe(program: Command, io: Io): void {
     .option('--computer-move-ms <ms>', 'the longest one computer move may search (default 5000)')
     .option('--computer-games <n>', 'games against the computer a user may have in progress (default 5)')
     .option('--computer-games-per-hour <n>', 'games against the computer a user may start an hour (default 20)')
+    .option(
+      '--game-cache-mb <n>',
+      'megabytes of games kept in memory (estimated; the rest read back when asked)',
+      '256',
+    )
+    .option('--max-game-plies <n>', 'the most moves a game may hold (longer records are refused at import)', '3000')
     .option('--log', 'log every request to stderr (JSON lines)')
     .option('--smtp-port <n>', 'take play-by-e-mail commands over SMTP on this port (see docs/pbm.md)')
     .option('--smtp-host <address>', 'address the SMTP listener listens on (default 127.0.0.1)')
@@ -125,6 +133,8 @@ export function configureServe(program: Command, io: Io): void {
       const computerMoveMs = whole(flags.computerMoveMs, 'computer-move-ms', 100, 600_000);
       const inProgress = whole(flags.computerGames, 'computer-games', 1, 100_000);
       const perHour = whole(flags.computerGamesPerHour, 'computer-games-per-hour', 1, 100_000);
+      const gameCacheMb = whole(flags.gameCacheMb, 'game-cache-mb', 1, 100_000);
+      const maxGamePlies = whole(flags.maxGamePlies, 'max-game-plies', 10, 100_000);
       const smtpPort = whole(flags.smtpPort, 'smtp-port', 0, 65535);
       const streamConnections = whole(flags.streamConnections, 'stream-connections', 1, 100_000);
       const streamMessages = whole(flags.streamMessages, 'stream-messages', 1, 100_000);
@@ -164,6 +174,8 @@ export function configureServe(program: Command, io: Io): void {
           ...(inProgress !== undefined ? { inProgress } : {}),
           ...(perHour !== undefined ? { perHour } : {}),
         },
+        ...(gameCacheMb !== undefined ? { gameCacheMb } : {}),
+        ...(maxGamePlies !== undefined ? { maxGamePlies } : {}),
         ...(webRoot !== undefined ? { webRoot } : {}),
         ...(flags.origin ? { allowedOrigins: flags.origin } : {}),
         stream: {

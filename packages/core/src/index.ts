@@ -12,7 +12,7 @@
 export type { CommandApplied, Dynamics, Game, GameInfo } from './game.js';
 export { tryPlayWith } from './game.js';
 export * from './history.js';
-export { carryLineTexts, moveText } from './move-text.js';
+export { carryLineTexts, lineTexts, moveText } from './move-text.js';
 export { outcomeAt, positionText } from './state-memo.js';
 export * from './outcome.js';
 export * from './perft.js';

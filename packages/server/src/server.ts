@@ -53,6 +53,10 @@ export interface ServeOptions {
   readonly saveQuota?: AppOptions['saveQuota'];
   /** Days of vacation a user may take in any 365 days (see `VACATION_DAYS_PER_YEAR`). */
   readonly vacationDaysPerYear?: number;
+  /** The game cache's budget in megabytes of estimated heap (default 256: GAME_CACHE_MB in games/service.ts). */
+  readonly gameCacheMb?: number;
+  /** The most moves a game may hold (default 3,000: MAX_GAME_PLIES in games/service.ts). */
+  readonly maxGamePlies?: number;
 }
 
 export interface RunningServer {
@@ -85,6 +89,10 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.vacationDaysPerYear !== undefined ? { vacationDaysPerYear: options.vacationDaysPerYear } : {}),
+    games: {
+      ...(options.gameCacheMb !== undefined ? { cacheMb: options.gameCacheMb } : {}),
+      ...(options.maxGamePlies !== undefined ? { maxPlies: options.maxGamePlies } : {}),
+    },
   });
   const pbm = await startPbm(services, dataDir, options.pbm);
   const app = await buildApp(services, {

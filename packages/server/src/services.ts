@@ -7,7 +7,7 @@ import { Chat } from './games/chat.js';
 import { ComputerQuota, type ComputerQuotaOptions } from './games/computer-quota.js';
 import { Imports } from './games/imports.js';
 import { Scheduler, type EngineRunner, type SchedulerOptions } from './games/scheduler.js';
-import { GameService } from './games/service.js';
+import { GameService, type GameServiceOptions } from './games/service.js';
 import { StreamHub } from './stream/hub.js';
 
 export interface Services {
@@ -32,12 +32,14 @@ export interface ServiceOptions {
   readonly now?: () => number;
   /** Days of vacation a user may take in any 365 days (`VACATION_DAYS_PER_YEAR`). */
   readonly vacationDaysPerYear?: number;
+  /** The game cache's budget and the longest game (games/service.ts). */
+  readonly games?: GameServiceOptions;
 }
 
 export function makeServices(database: Database, engines: EngineRunner, options: ServiceOptions = {}): Services {
   const now = options.now ?? Date.now;
   const accounts = new Accounts(database, options.passwordCost, now);
-  const games = new GameService(database, now);
+  const games = new GameService(database, now, options.games);
   if (options.vacationDaysPerYear !== undefined) games.vacationDaysPerYear = options.vacationDaysPerYear;
   const computerQuota = new ComputerQuota(database, options.computerGames);
   computerQuota.guard(games);

@@ -477,6 +477,9 @@ const BATCHED_COLUMNS: Readonly<Record<string, string>> = {
   result: 'text',
   deadline_at: 'int8',
   updated_at: 'int8',
+  plies: 'int4',
+  last_move: 'text',
+  to_act: 'text',
 };
 const PG_BATCH = 500;
 

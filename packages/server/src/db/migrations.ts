@@ -4,6 +4,8 @@
  */
 import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
+import { restoreStoredGame } from '@tactica/catalogue/all';
+import { summaryColumns, summaryOf } from '../games/summary.js';
 import type { Dialect } from './database.js';
 
 type Db = Kysely<unknown>;
@@ -199,6 +201,23 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         if (dialect === 'postgres') await sql`alter table games set (fillfactor = 70)`.execute(db);
       },
     },
+    '005-game-summaries': {
+      async up(db: Db) {
+        // Each game's summary beside its snapshot, written with every change: the listings read these columns and
+        // never restore a game (a restore replays the whole line; see ../games/summary.ts). No index: a move would
+        // change an indexed column (see 004).
+        await db.schema
+          .alterTable('games')
+          .addColumn('plies', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema.alterTable('games').addColumn('last_move', 'text').execute();
+        await db.schema
+          .alterTable('games')
+          .addColumn('to_act', 'text', (c) => c.notNull().defaultTo(''))
+          .execute();
+        await backFillSummaries(db as Kysely<SummaryRows>);
+      },
+    },
     '006-pbm-address-confirm': {
       async up(db: Db) {
         // An address gets game mail, and is someone's, only once it has confirmed (pbm/store.ts): until then it is
@@ -244,6 +263,50 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       },
     },
   };
+}
+
+/** The columns the back-fill of migration 005 reads and writes. */
+interface SummaryRows {
+  games: {
+    id: number;
+    snapshot: string;
+    status: string;
+    plies: number;
+    last_move: string | null;
+    to_act: string;
+  };
+}
+
+/** Games back-filled a batch: bounds the rows held at once, whatever the table's size. */
+const BACK_FILL_BATCH = 200;
+
+/**
+ * The summary of every game stored before migration 005, once: each game is restored with the catalogue (a replay
+ * of its line, the cost of reading it back after a restart: see bench/RESULTS.md), in batches by id. A row that
+ * does not restore keeps the defaults (no moves, nobody to act): it is refused as damaged when read anyway.
+ */
+async function backFillSummaries(db: Kysely<SummaryRows>): Promise<void> {
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('games')
+      .select(['id', 'snapshot', 'status'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(BACK_FILL_BATCH)
+      .execute();
+    for (const row of rows) {
+      const restored = restoreStoredGame(row.snapshot);
+      if (!restored.ok) continue;
+      const summary = summaryOf(restored.value);
+      // A game ended by the server (a forfeit, a timeout the session does not know of) has nobody to act.
+      const columns = summaryColumns(row.status === 'finished' ? { ...summary, toAct: [] } : summary);
+      await db.updateTable('games').set(columns).where('id', '=', row.id).execute();
+    }
+    const last = rows[rows.length - 1];
+    if (!last || rows.length < BACK_FILL_BATCH) return;
+    after = last.id;
+  }
 }
 
 /** Brings the database up to the newest schema; a refusal (a newer database, a failed step) is thrown. */

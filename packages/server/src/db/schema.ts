@@ -66,6 +66,13 @@ export interface GamesTable {
   readonly result: string | null;
   readonly created_at: number;
   readonly updated_at: number;
+  // The game's summary (migration 005), written with every change: listings read these, never the snapshot.
+  /** Moves played (sequential games: the plies up to the cursor; Tactorus: the rounds played). */
+  readonly plies: Generated<number>;
+  /** The last move played in the game's notation (Tactorus: the last step, both sides' orders), if any. */
+  readonly last_move: string | null;
+  /** The seats to act now as digits (`0`, `1`, `01`); empty when nobody is (a finished game). */
+  readonly to_act: Generated<string>;
 }
 
 export interface ChallengesTable {

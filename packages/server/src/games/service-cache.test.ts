@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Accounts, type User } from '../accounts/accounts.js';
 import { openDatabase, type Database } from '../db/database.js';
+import { stopTestPostgres, testPostgres } from '../testing/server.js';
 import type { LiveGame } from './live-game.js';
-import { GameService } from './service.js';
+import { GameService, weightOf } from './service.js';
+
+/** A stand-in restored game that holds `positions` states (all `weightOf` reads). */
+function linesOf(positions: number): LiveGame['restored'] {
+  const states = Array.from({ length: positions }, () => ({}));
+  return { dynamics: 'sequential', session: { history: { states } } } as unknown as LiveGame['restored'];
+}
 
 /** The first legal move of the side to move, in the game's notation. */
 function firstMove(g: LiveGame): string {
@@ -44,20 +51,22 @@ describe('the game cache', () => {
     return games.command(g.id, users[seat] as User, version, { kind: 'move', move: firstMove(g) });
   };
 
-  it('lets the least recently changed games go once their positions exceed its budget, and reloads them', async () => {
-    // 12 positions: three new games weigh one each, a game after n plies n + 1.
-    const games = new GameService(database, Date.now, 12);
+  it('lets the least recently changed games go once their bytes exceed its budget, and reloads them', async () => {
+    // The budget of three draughts games of 7, 4 and 1 positions (a game after n plies holds n + 1).
+    const weight = (positions: number): number => weightOf({ family: 'draughts', restored: linesOf(positions) });
+    const games = new GameService(database, Date.now, { cacheMb: (weight(7) + weight(4) + weight(1)) / 2 ** 20 });
     let a = await newGame(games);
     let b = await newGame(games);
     const c = await newGame(games);
     const play = (g: LiveGame): Promise<LiveGame> => playFirst(games, g);
-    for (let i = 0; i < 6; i++) a = await play(a); // a: 7 positions, 9 in all
-    for (let i = 0; i < 3; i++) b = await play(b); // b: 4, 12 in all: all three still held
+    for (let i = 0; i < 6; i++) a = await play(a); // a: 7 positions
+    for (let i = 0; i < 3; i++) b = await play(b); // b: 4, the budget: all three still held
     expect([games.cached(a.id), games.cached(b.id), games.cached(c.id)].every((g) => g !== undefined)).toBe(true);
-    b = await play(b); // 13: the least recently changed (c) goes
+    b = await play(b); // over by a position: the least recently changed (c) goes
     expect(games.cached(c.id)).toBeUndefined();
     expect(games.cached(a.id)?.version).toBe(a.version);
-    b = await play(b); // 13 again: a goes, b stays however heavy
+    // b grows on until a goes too; b stays however heavy.
+    for (let i = 0; i < 10 && games.cached(a.id); i++) b = await play(b);
     expect(games.cached(a.id)).toBeUndefined();
     expect(games.cached(b.id)?.version).toBe(b.version);
     // A game let go is read back from its row, the same game, and plays on.
@@ -146,5 +155,46 @@ describe('the game cache', () => {
     expect(transactions).toHaveBeenCalledTimes(1);
     transactions.mockRestore();
     stop();
+  });
+});
+
+describe.each(['sqlite', 'postgres'] as const)('restores (%s)', (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase(
+      kind === 'sqlite' ? { file: ':memory:' } : { url: await (await testPostgres()).newDatabase() },
+    );
+  }, 60_000);
+  afterAll(async () => {
+    await database.close();
+    await stopTestPostgres();
+  });
+
+  it('restores one game a turn of the event loop, so that other work runs between two restores', async () => {
+    const accounts = new Accounts(database, { log2N: 10, r: 8, p: 1 });
+    const seats = [
+      { user: await accounts.signUp('turnann', 'a long password') },
+      { user: await accounts.signUp('turnbob', 'a long password') },
+    ] as const;
+    const maker = new GameService(database);
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const g = await maker.create({ family: 'tactics', seats, control: { kind: 'none' }, rated: false });
+      ids.push((await maker.command(g.id, seats[0].user, g.version, { kind: 'move', move: firstMove(g) })).id);
+    }
+    // Another instance, nothing cached: six reads asked at once, and a probe that runs at every turn of the loop.
+    const reader = new GameService(database);
+    const seen = [reader.restores];
+    let reading = true;
+    const probe = (): void => {
+      seen.push(reader.restores);
+      if (reading) setImmediate(probe);
+    };
+    setImmediate(probe);
+    await Promise.all(ids.map((id) => reader.load(id)));
+    reading = false;
+    expect(reader.restores).toBe(ids.length);
+    const steps = seen.slice(1).map((n, i) => n - (seen[i] as number));
+    expect(Math.max(...steps)).toBeLessThanOrEqual(1);
   });
 });

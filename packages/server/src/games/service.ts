@@ -24,6 +24,7 @@ import {
   type LiveGame,
 } from './live-game.js';
 import { applyStep, stepOf } from './steps.js';
+import { stepsPlayed, summaryColumns, summaryOf, toActOf, type SummaryColumns } from './summary.js';
 import { applyCommand, type GameCommand, type Transition } from './transitions.js';
 import {
   awayInYear,
@@ -50,18 +51,89 @@ export interface NewGame {
 }
 
 const CACHE_LIMIT = 5_000;
-/**
- * What the cache may hold, in positions (the plies of sequential games, the rounds of simultaneous ones): a game
- * holds every state of its line, ~2.8 kB each (bench/server-moves.js), so 5 000 games of 120 plies would hold 1.7 GB,
- * which every full collection traces. 100 000 positions is ~280 MB **(ours)**. The least recently changed go first
- * (the games in play are set again at every move): finished and idle ones, read back from their row if asked.
- */
-export const CACHE_POSITIONS = 100_000;
 
-/** A cached game's weight: how many positions it holds. */
-function positionsOf(game: LiveGame): number {
-  const r = game.restored;
+/**
+ * What a position of each family weighs in the game cache, in bytes of heap: a game holds every state of its line
+ * with its moves, their texts and the moves lists. Measured as the heap kept by games imported, or read back from
+ * their rows and viewed, after a full collection (`node --expose-gc bench/server-long-games.js --part memory`,
+ * bench/RESULTS.md 2026-11-29), rounded up: 2.7–3.4 kB a position in four families.
+ */
+export const POSITION_BYTES: Readonly<Record<GameFamily, number>> = {
+  draughts: 3_500,
+  force400: 3_200,
+  tactics: 2_500,
+  tactrix: 3_300,
+  tactorus: 2_800,
+};
+
+/**
+ * What a position's weight grows by with each position of its line, in bytes: a Tactics state keeps the key of
+ * every position since the game's start (for threefold repetition), so a game of n plies holds n²/2 keys. Measured:
+ * 4.0 kB a position in random games of 500 plies, 6.0 kB of 770, 13.4 kB of 2,135 (the games of issue 37, where
+ * ~14 kB a position was seen); 2.5 kB + 6 B a ply covers them.
+ */
+export const POSITION_GROWTH: Readonly<Record<GameFamily, number>> = {
+  draughts: 0,
+  force400: 0,
+  tactics: 6,
+  tactrix: 0,
+  tactorus: 0,
+};
+
+/** A game's fixed part in the cache (its setup, meta, the LiveGame), whatever its length. */
+const GAME_BYTES = 4_000;
+
+/**
+ * What the game cache may hold, in megabytes of estimated heap (POSITION_BYTES): 256 MB by default **(ours)**, so a
+ * small server keeps its games in play and the recently seen ones without the heap growing with every game it has
+ * ever served (every full collection traces what is held). `tactica serve --game-cache-mb N`. The least recently
+ * changed go first (the games in play are set again at every move): finished and idle ones, read back from their
+ * row if asked.
+ */
+export const GAME_CACHE_MB = 256;
+
+/** The positions a game holds: every state of its line (sequential games, taken-back moves too), or its rounds. */
+function positionsOf(r: RestoredGame): number {
   return r.dynamics === 'sequential' ? r.session.history.states.length : 1 + r.session.round;
+}
+
+/** A cached game's estimated weight in bytes (POSITION_BYTES, POSITION_GROWTH). */
+export function weightOf(game: Pick<LiveGame, 'family' | 'restored'>): number {
+  const n = positionsOf(game.restored);
+  return GAME_BYTES + n * ((POSITION_BYTES[game.family] ?? 10_000) + (POSITION_GROWTH[game.family] ?? 10) * n);
+}
+
+/**
+ * The most moves (plies; Tactorus: rounds) a game may hold **(ours)**: reading a game back from its row replays its
+ * whole line, and a cached game weighs its positions. Tactics costs the most, and more than linearly (see
+ * POSITION_GROWTH): a game of 2,135 plies took 0.12–0.29 s to read back on a busy 2-vCPU machine and weighs 29 MB
+ * (bench/RESULTS.md); at 3,000 plies about twice that. A record longer than this is refused at import; a game that
+ * reaches it can only be ended (a resignation, a draw), not played on. `tactica serve --max-game-plies N`. Random
+ * legal games of Tactics, the longest of the five, lasted at most 2,264 plies in 40 tries.
+ */
+export const MAX_GAME_PLIES = 3_000;
+
+export interface GameServiceOptions {
+  /** The game cache's budget in megabytes (GAME_CACHE_MB; fractions allowed). */
+  readonly cacheMb?: number;
+  /** The most moves a game may hold (MAX_GAME_PLIES). */
+  readonly maxPlies?: number;
+}
+
+/**
+ * A game's row fields that follow its session: the stored text and the summary the listings read. A Tactorus
+ * session is encoded once for both (its steps are remembered for the views).
+ */
+function storedFields(restored: RestoredGame): SummaryColumns & { snapshot: string } {
+  let snapshot: string;
+  if (restored.dynamics === 'simultaneous') {
+    const encoded = restored.session.toJSON();
+    stepsPlayed(restored.session, encoded.line);
+    snapshot = storedGameText(restored.setup, { toJSON: () => encoded });
+  } else {
+    snapshot = storedGameText(restored.setup, restored.session);
+  }
+  return { snapshot, ...summaryColumns(summaryOf(restored)) };
 }
 
 /** The due time of a game's next timeout: a live clock running out, a correspondence reminder or forfeit. */
@@ -86,6 +158,11 @@ export function deadlineOf(
     return game.meta.turnSince + (reminded ? c.daysPerMove : c.nagDays) * DAY_MS;
   }
   return null;
+}
+
+/** A listed game's summary fields, from its row's columns: moves played, the last move, the seats to act. */
+function summaryFields(row: { plies: number; last_move: string | null; to_act: string }): object {
+  return { plies: row.plies, lastMove: row.last_move, toAct: toActOf(row.to_act) };
 }
 
 function outcomeOf(r: RestoredGame): { kind: string; winner?: Player; reason: string } | undefined {
@@ -120,14 +197,24 @@ export class GameService {
   /** Checks a new game must pass, run in the transaction that stores it (the computer's quota). */
   private readonly admissions = new Set<(tx: Transaction<Schema>, spec: NewGame, now: number) => Promise<void>>();
 
-  /** The positions the cached games hold (see CACHE_POSITIONS). */
-  private cachedPositions = 0;
+  /** The estimated bytes the cached games hold (see POSITION_BYTES). */
+  private cachedBytes = 0;
+  /** Games restored from their rows (a replay of the whole line each): for tests and `/api/health`. */
+  restores = 0;
+  /** The last restore's slot (`restoreTurn`). */
+  private restoring: Promise<void> = Promise.resolve();
+  /** The cache's budget in bytes. */
+  readonly cacheBytes: number;
+  /** The most moves a game may hold (MAX_GAME_PLIES). */
+  readonly maxPlies: number;
 
   constructor(
     readonly database: Database,
     private readonly now: () => number = Date.now,
-    private readonly cacheLimit: number = CACHE_POSITIONS,
+    options: GameServiceOptions = {},
   ) {
+    this.cacheBytes = (options.cacheMb ?? GAME_CACHE_MB) * 2 ** 20;
+    this.maxPlies = options.maxPlies ?? MAX_GAME_PLIES;
     // Subscribed before the stream hub and the gateway (they are made with this service), so that they find the
     // cached copy already brought up to the event's version.
     database.onChange((e) => this.follow(e));
@@ -210,6 +297,14 @@ export class GameService {
       }
       restored = { dynamics: 'simultaneous', setup, session };
     }
+    if (positionsOf(restored) - 1 > this.maxPlies) {
+      throw new ApiError(
+        400,
+        'game/too-long',
+        `the record holds ${positionsOf(restored) - 1} moves; this server keeps games of at most ${this.maxPlies}`,
+        'text',
+      );
+    }
     const meta: GameMeta = { turnSince: now };
     const users = spec.seats.map((s) => ('user' in s ? s.user : null)) as [User | null, User | null];
     const draft = { control: spec.control, meta, restored, version: 1, levels };
@@ -224,7 +319,7 @@ export class GameService {
       seat0_level: levels[0],
       seat1_level: levels[1],
       version: 1,
-      snapshot: storedGameText(setup, restored.session),
+      ...storedFields(restored),
       control: JSON.stringify(spec.control),
       deadline_at: deadlineOf(draft, now),
       meta: JSON.stringify(meta),
@@ -313,6 +408,13 @@ export class GameService {
     return game;
   }
 
+  /** Refused with `not-found` unless the game exists: a check that restores nothing (the chat's listing). */
+  async mustExist(id: number): Promise<void> {
+    if (this.cache.has(id)) return;
+    const row = await this.database.db.selectFrom('games').select('id').where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound(`game ${id}`);
+  }
+
   /** The game as its row holds it, read with `db` (inside a transaction that holds the row, for instance). */
   async loadIn(db: Kysely<Schema> | Transaction<Schema>, id: number): Promise<LiveGame> {
     const row = await db
@@ -324,7 +426,22 @@ export class GameService {
       .where('games.id', '=', id)
       .executeTakeFirst();
     if (!row) throw notFound(`game ${id}`);
+    // Inside a caller's transaction (the scheduler's, holding SQLite's only writer) a restore does not queue behind
+    // the requests' restores: the moves' writes wait for that transaction.
+    if (db === this.database.db) await this.restoreTurn();
+    this.restores++;
     return liveGameOf(row as GameRowWithNames);
+  }
+
+  /**
+   * Waits for this instance's next restore slot: one restore a turn of the event loop, so whatever else is waiting
+   * (a health check, another player's move) runs between two restores, never behind a burst of them. A restore
+   * replays the whole line (bounded by MAX_GAME_PLIES); many asked at once would otherwise run back to back.
+   */
+  private restoreTurn(): Promise<void> {
+    const turn = this.restoring.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
+    this.restoring = turn;
+    return turn;
   }
 
   /**
@@ -397,6 +514,7 @@ export class GameService {
       const now = this.now();
       const computed = transition(game, now);
       if (!computed) return game;
+      this.checkLength(game, computed);
       const next = await this.afterVacations(game, computed, now);
       const writing = this.write(game, next, now);
       this.writing.set(id, writing);
@@ -413,6 +531,17 @@ export class GameService {
       this.forget(id);
     }
     throw new ApiError(409, 'game/busy', 'the game changed while the command was applied; try again');
+  }
+
+  /** A game at the length limit is not played on (MAX_GAME_PLIES): only what ends it or shortens it is taken. */
+  private checkLength(game: LiveGame, next: Transition): void {
+    const plies = positionsOf(next.restored) - 1;
+    if (plies <= this.maxPlies || plies <= positionsOf(game.restored) - 1 || outcomeOf(next.restored)) return;
+    throw new ApiError(
+      409,
+      'game/too-long',
+      `the game has reached this server's limit of ${this.maxPlies} moves: it can only be ended (resign, or agree a draw)`,
+    );
   }
 
   /**
@@ -450,7 +579,7 @@ export class GameService {
     const updated: LiveGame = { ...game, version, finished, meta, restored: next.restored, updatedAt };
     const set: Updateable<GamesTable> = {
       version,
-      snapshot: storedGameText(next.restored.setup, next.restored.session),
+      ...storedFields(next.restored),
       meta: JSON.stringify(meta),
       status: finished ? 'finished' : 'active',
       result: outcome ? JSON.stringify(outcome) : null,
@@ -639,7 +768,19 @@ export class GameService {
       .execute();
     const games = await db
       .selectFrom('games')
-      .select(['id', 'family', 'variant_id', 'status', 'result', 'seat0_user', 'seat1_user', 'updated_at'])
+      .select([
+        'id',
+        'family',
+        'variant_id',
+        'status',
+        'result',
+        'seat0_user',
+        'seat1_user',
+        'updated_at',
+        'plies',
+        'last_move',
+        'to_act',
+      ])
       .where((eb) => eb.or([eb('seat0_user', '=', user.id), eb('seat1_user', '=', user.id)]))
       .orderBy('updated_at', 'desc')
       .limit(50)
@@ -659,12 +800,16 @@ export class GameService {
         status: g.status,
         seat: g.seat0_user === user.id ? 0 : 1,
         result: g.result ? (JSON.parse(g.result) as unknown) : null,
+        ...summaryFields(g),
         updatedAt: g.updated_at,
       })),
     };
   }
 
-  /** Games in progress, the newest first (by id: a move changes no indexed column), for the lobby. */
+  /**
+   * Games in progress, the newest first (by id: a move changes no indexed column), for the lobby. Listings read the
+   * rows' stored summaries and never restore a game (see summary.ts).
+   */
   async recent(limit: number): Promise<object[]> {
     const rows = await this.database.db
       .selectFrom('games')
@@ -677,6 +822,9 @@ export class GameService {
         'games.seat0_level',
         'games.seat1_level',
         'games.updated_at',
+        'games.plies',
+        'games.last_move',
+        'games.to_act',
         'u0.name as seat0_name',
         'u1.name as seat1_name',
       ])
@@ -692,6 +840,7 @@ export class GameService {
         { name: r.seat0_name, level: r.seat0_level },
         { name: r.seat1_name, level: r.seat1_level },
       ],
+      ...summaryFields(r),
       updatedAt: r.updated_at,
     }));
   }
@@ -709,12 +858,17 @@ export class GameService {
     return rows.map((r) => r.id);
   }
 
+  /** The cache's size now: games held and their estimated bytes (for tests and `/api/health`). */
+  cacheUse(): { games: number; bytes: number } {
+    return { games: this.cache.size, bytes: this.cachedBytes };
+  }
+
   private remember(game: LiveGame): void {
     this.forget(game.id);
     this.cache.set(game.id, game);
-    this.cachedPositions += positionsOf(game);
+    this.cachedBytes += weightOf(game);
     // Oldest first (a Map keeps insertion order); the game just set stays.
-    while (this.cache.size > 1 && (this.cache.size > CACHE_LIMIT || this.cachedPositions > this.cacheLimit)) {
+    while (this.cache.size > 1 && (this.cache.size > CACHE_LIMIT || this.cachedBytes > this.cacheBytes)) {
       const oldest = this.cache.keys().next().value;
       if (oldest === undefined) break;
       this.forget(oldest);
@@ -724,7 +878,7 @@ export class GameService {
   private forget(id: number): void {
     const g = this.cache.get(id);
     if (!g) return;
-    this.cachedPositions -= positionsOf(g);
+    this.cachedBytes -= weightOf(g);
     this.cache.delete(id);
   }
 }

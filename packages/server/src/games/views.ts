@@ -3,10 +3,11 @@
  * opponent and spectators see only that orders are in. Views are built from the catalogue's board model and
  * status, so every interface shows the same thing.
  */
-import { moveText, positionText, type Outcome, type Player, type StepText } from '@tactica/core';
+import { lineTexts, positionText, type Outcome, type Player, type StepText } from '@tactica/core';
 import type { BoardModel, MoveInput } from '@tactica/catalogue';
 import type { TimeControlSpec } from './control.js';
 import { playersToAct, versionFor, type LiveGame } from './live-game.js';
+import { stepsPlayed } from './summary.js';
 import { ownPosition } from './transitions.js';
 
 export interface PlayerInfo {
@@ -96,8 +97,10 @@ export function viewOf(game: LiveGame, viewer: Player | undefined, now: number, 
   if (r.dynamics === 'sequential') {
     const session = r.session;
     const h = session.history;
-    const moves: string[] = [];
-    for (let i = 0; i < h.cursor; i++) moves.push(moveText(setup.game, h.states[i], h.moves[i]));
+    // The line's texts as the stored snapshot writes them: remembered per moves list and extended by one a move, so a
+    // view of a long game does not format its whole line again (only the first view after a restore does).
+    const texts = lineTexts(setup.game, h);
+    const moves = texts.length === h.cursor ? texts : texts.slice(0, h.cursor);
     const st = session.status(now);
     const position = session.position;
     const mayMove = viewer !== undefined && session.toMove === viewer && !game.finished;
@@ -125,8 +128,6 @@ export function viewOf(game: LiveGame, viewer: Player | undefined, now: number, 
   }
   const session = r.session;
   const status = session.status();
-  // The snapshot's line holds every step played in the game's notation (those taken back beyond the cursor too).
-  const line = session.toJSON().line;
   const mine = viewer !== undefined ? session.viewFor(viewer) : undefined;
   const position = viewer !== undefined ? ownPosition(session, viewer) : session.roundStart;
   const mayAct = viewer !== undefined && !game.finished && !session.submitted(viewer);
@@ -135,7 +136,8 @@ export function viewOf(game: LiveGame, viewer: Player | undefined, now: number, 
     outcome: session.outcome ?? null,
     lostOnTime: null,
     moves: [],
-    rounds: line.steps.slice(0, line.cursor),
+    // Encoded once per session (with the write that made it), not at every view.
+    rounds: stepsPlayed(session),
     board: setup.board.model(position, viewer),
     state: setup.status(session.roundStart, { start: session.roundStart, ply: session.round - 1 }) as unknown as Record<
       string,

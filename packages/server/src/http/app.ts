@@ -275,7 +275,12 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   );
 
   const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true, database: services.database.dialect }));
+  app.get('/api/health', { schema: { hide: true } }, async () => {
+    // The game cache's use and the games restored from their rows since the start (each a replay of its line).
+    const cache = services.games.cacheUse();
+    const games = { cached: cache.games, cacheBytes: cache.bytes, restores: services.games.restores };
+    return { ok: true, database: services.database.dialect, games };
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(async (scope) => accountRoutes(scope, services, limits.auth, options.secureCookies ?? false));
   await app.register(async (scope) => catalogueRoutes(scope));

@@ -254,7 +254,8 @@ export async function gameRoutes(app: FastifyInstance, services: Services, limit
       },
     },
     async (request) => {
-      await games.load(gameId(request.params));
+      // Whether the game exists, without restoring it.
+      await games.mustExist(gameId(request.params));
       return services.chat.list(gameId(request.params));
     },
   );

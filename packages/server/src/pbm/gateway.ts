@@ -16,6 +16,7 @@ import { ApiError } from '../errors.js';
 import { CHAT_MAX, cleanChat } from '../games/chat.js';
 import { DAY_MS, type TimeControlSpec } from '../games/control.js';
 import { playersToAct, seatOf, versionFor, type LiveGame } from '../games/live-game.js';
+import { toActOf } from '../games/summary.js';
 import type { GameCommand } from '../games/transitions.js';
 import type { Services } from '../services.js';
 import { positionText } from './boards.js';
@@ -1027,6 +1028,10 @@ export class PbmGateway {
   // ---------------------------------------------------------------------------------------------------------------
   // Lists
 
+  /**
+   * The boards of a game, from the rows' stored summaries (moves played, who is to act): a listing never restores a
+   * game (a hundred long games restored one by one held the server for tens of seconds, issue 37).
+   */
   private async listGames(cmd: GameCmd): Promise<PbmReply> {
     const family = cmd.family as GameFamily;
     const filters = ['all', 'active', 'inactive', 'next'];
@@ -1038,21 +1043,39 @@ export class PbmGateway {
       if (!u) throw new ApiError(404, 'pbm/unknown-player', `no player ${n}`, 'subject');
       users.push(u);
     }
-    let q = this.services.database.db.selectFrom('games').select('id').where('family', '=', family);
-    if (filter === 'active' || filter === 'next') q = q.where('status', '=', 'active');
-    if (filter === 'inactive') q = q.where('status', '=', 'finished');
-    for (const u of users) q = q.where((eb) => eb.or([eb('seat0_user', '=', u.id), eb('seat1_user', '=', u.id)]));
-    const rows = await q.orderBy('id', 'desc').limit(100).execute();
+    let q = this.services.database.db
+      .selectFrom('games')
+      .leftJoin('users as u0', 'u0.id', 'games.seat0_user')
+      .leftJoin('users as u1', 'u1.id', 'games.seat1_user')
+      .select([
+        'games.id',
+        'games.status',
+        'games.plies',
+        'games.to_act',
+        'games.seat0_user',
+        'games.seat1_user',
+        'games.seat0_level',
+        'games.seat1_level',
+        'u0.name as seat0_name',
+        'u1.name as seat1_name',
+      ])
+      .where('games.family', '=', family);
+    if (filter === 'active' || filter === 'next') q = q.where('games.status', '=', 'active');
+    if (filter === 'inactive') q = q.where('games.status', '=', 'finished');
+    for (const u of users)
+      q = q.where((eb) => eb.or([eb('games.seat0_user', '=', u.id), eb('games.seat1_user', '=', u.id)]));
+    const rows = await q.orderBy('games.id', 'desc').limit(100).execute();
     const lines: string[] = [];
-    for (const { id } of rows) {
-      const g = await this.services.games.load(id);
-      const toAct = playersToAct(g);
-      if (filter === 'next' && !toAct.some((p) => users.length === 0 || users.some((u) => g.users[p]?.id === u.id)))
+    for (const g of rows) {
+      const toAct = toActOf(g.to_act);
+      const seatUser = (p: Player): string | null => (p === 0 ? g.seat0_user : g.seat1_user);
+      if (filter === 'next' && !toAct.some((p) => users.length === 0 || users.some((u) => seatUser(p) === u.id)))
         continue;
-      const state = g.finished
-        ? 'over'
-        : `#${nextMoveNumber(g)}, to move: ${toAct.map((p) => playerName(g, p)).join(' ')}`;
-      lines.push(`${String(g.id).padStart(6)}  ${playerName(g, 0)} vs ${playerName(g, 1)}  (${state})`);
+      const name = (p: Player): string =>
+        (p === 0 ? g.seat0_name : g.seat1_name) ?? `computer (${(p === 0 ? g.seat0_level : g.seat1_level) ?? '?'})`;
+      // The next move number (render.ts): the moves played plus one, as `nextMoveNumber` counts it.
+      const state = g.status === 'finished' ? 'over' : `#${g.plies + 1}, to move: ${toAct.map(name).join(' ')}`;
+      lines.push(`${String(g.id).padStart(6)}  ${name(0)} vs ${name(1)}  (${state})`);
     }
     return ok(`${gameName(family)} Games`, lines.length ? lines.join('\n') : 'No boards.', { family });
   }

@@ -35,7 +35,8 @@ export interface TestServer extends RunningServer {
 }
 
 export async function startTestServer(kind: DbKind, options: ServeOptions = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tactica-server-'));
+  // A restart passes the data folder of the server before it: the answer names that folder, for the next restart.
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tactica-server-'));
   const databaseUrl =
     options.databaseUrl ?? (kind === 'postgres' ? await (await testPostgres()).newDatabase() : undefined);
   const server = await startServer({
