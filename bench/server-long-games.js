@@ -305,12 +305,12 @@ async function serverTimes() {
         `${health1.cached} games, ${((health1.cacheBytes ?? NaN) / 2 ** 20).toFixed(0)} MB estimated`,
     );
     await stop(server);
-    // The database as before migration 005 (the summary columns gone): the start back-fills every game's summary.
+    // The database as before migration 007 (the summary columns gone): the start back-fills every game's summary.
     const { default: Sqlite } = await import('better-sqlite3');
     const file = new Sqlite(join(dir, 'tactica.sqlite'));
-    if (file.prepare(`select 1 from tactica_migrations where name = '005-game-summaries'`).get()) {
+    if (file.prepare(`select 1 from tactica_migrations where name = '007-game-summaries'`).get()) {
       for (const column of ['plies', 'last_move', 'to_act']) file.exec(`alter table games drop column ${column}`);
-      file.exec(`delete from tactica_migrations where name = '005-game-summaries'`);
+      file.exec(`delete from tactica_migrations where name = '007-game-summaries'`);
     }
     file.close();
     const started = await timed(start);

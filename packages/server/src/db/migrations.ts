@@ -201,24 +201,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         if (dialect === 'postgres') await sql`alter table games set (fillfactor = 70)`.execute(db);
       },
     },
-    '005-game-summaries': {
-      async up(db: Db) {
-        // Each game's summary beside its snapshot, written with every change: the listings read these columns and
-        // never restore a game (a restore replays the whole line; see ../games/summary.ts). No index: a move would
-        // change an indexed column (see 004).
-        await db.schema
-          .alterTable('games')
-          .addColumn('plies', 'integer', (c) => c.notNull().defaultTo(0))
-          .execute();
-        await db.schema.alterTable('games').addColumn('last_move', 'text').execute();
-        await db.schema
-          .alterTable('games')
-          .addColumn('to_act', 'text', (c) => c.notNull().defaultTo(''))
-          .execute();
-        await backFillSummaries(db as Kysely<SummaryRows>);
-      },
-    },
-    '006-pbm-address-confirm': {
+    '005-pbm-address-confirm': {
       async up(db: Db) {
         // An address gets game mail, and is someone's, only once it has confirmed (pbm/store.ts): until then it is
         // a claim here, one per user and address, known by the hash of the token mailed to the address. Claims on
@@ -241,7 +224,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
-    '007-vacation-quota': {
+    '006-vacation-quota': {
       async up(db: Db) {
         // Vacation credits the days actually away, within a yearly allowance: when the one under way began, and
         // the ones that ended (pruned after a year).
@@ -262,10 +245,27 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await sql`update saves set doc_bytes = ${size}`.execute(db);
       },
     },
+    '007-game-summaries': {
+      async up(db: Db) {
+        // Each game's summary beside its snapshot, written with every change: the listings read these columns and
+        // never restore a game (a restore replays the whole line; see ../games/summary.ts). No index: a move would
+        // change an indexed column (see 004).
+        await db.schema
+          .alterTable('games')
+          .addColumn('plies', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema.alterTable('games').addColumn('last_move', 'text').execute();
+        await db.schema
+          .alterTable('games')
+          .addColumn('to_act', 'text', (c) => c.notNull().defaultTo(''))
+          .execute();
+        await backFillSummaries(db as Kysely<SummaryRows>);
+      },
+    },
   };
 }
 
-/** The columns the back-fill of migration 005 reads and writes. */
+/** The columns the back-fill of migration 007 reads and writes. */
 interface SummaryRows {
   games: {
     id: number;
@@ -281,7 +281,7 @@ interface SummaryRows {
 const BACK_FILL_BATCH = 200;
 
 /**
- * The summary of every game stored before migration 005, once: each game is restored with the catalogue (a replay
+ * The summary of every game stored before migration 007, once: each game is restored with the catalogue (a replay
  * of its line, the cost of reading it back after a restart: see bench/RESULTS.md), in batches by id. A row that
  * does not restore keeps the defaults (no moves, nobody to act): it is refused as damaged when read anyway.
  */

@@ -15,13 +15,13 @@ export interface UsersTable {
   /** Correspondence deadlines stop while now < vacation_until. */
   readonly vacation_until: number | null;
   /**
-   * When the vacation under way began (null: none, or one set before migration 007): coming back early takes back
+   * When the vacation under way began (null: none, or one set before migration 006): coming back early takes back
    * the credit for the days not taken, and the days away count against the yearly allowance.
    */
   readonly vacation_since: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-/** A vacation that ended (migration 007): the days actually away, counted against the yearly allowance. */
+/** A vacation that ended (migration 006): the days actually away, counted against the yearly allowance. */
 export interface VacationsTable {
   readonly user_id: string;
   readonly started_at: number;
@@ -66,7 +66,7 @@ export interface GamesTable {
   readonly result: string | null;
   readonly created_at: number;
   readonly updated_at: number;
-  // The game's summary (migration 005), written with every change: listings read these, never the snapshot.
+  // The game's summary (migration 007), written with every change: listings read these, never the snapshot.
   /** Moves played (sequential games: the plies up to the cursor; Tactorus: the rounds played). */
   readonly plies: Generated<number>;
   /** The last move played in the game's notation (Tactorus: the last step, both sides' orders), if any. */
@@ -123,7 +123,7 @@ export interface SavesTable {
   readonly saved_at: string;
   /** The document as JSON. */
   readonly doc: string;
-  /** The document's size in bytes (UTF-8), counted against the owner's quota (migration 007). */
+  /** The document's size in bytes (UTF-8), counted against the owner's quota (migration 006). */
   readonly doc_bytes: number;
 }
 
@@ -136,7 +136,7 @@ export interface PbmAddressesTable {
   readonly created_at: number;
 }
 
-/** An address a user asked for, waiting for the token mailed to it to come back (migration 006). */
+/** An address a user asked for, waiting for the token mailed to it to come back (migration 005). */
 export interface PbmAddressClaimsTable {
   /** SHA-256 of the token of the confirmation mail. */
   readonly token_hash: string;

@@ -242,12 +242,12 @@ describe.each(DB_KINDS)('stored summaries (%s)', (kind: DbKind) => {
     const sim = (await a.request<Listed[]>('GET', `/api/games?user=${a.name}`)).body[0]?.id as number;
     const simView = await view(a, sim);
     await a.request('POST', `/api/games/${sim}/orders`, { version: simView.version, orders: ['done'] });
-    // The database as it was before migration 005: the columns gone, the migration not recorded.
+    // The database as it was before migration 007: the columns gone, the migration not recorded.
     const db = server.database.db;
     for (const column of ['plies', 'last_move', 'to_act']) {
       await sql`alter table games drop column ${sql.ref(column)}`.execute(db);
     }
-    await sql`delete from tactica_migrations where name = '005-game-summaries'`.execute(db);
+    await sql`delete from tactica_migrations where name = '007-game-summaries'`.execute(db);
     server = await restart(server);
     [ann, a] = [moved(ann, server), moved(a, server)];
     expect(await listed(ann, imported.id)).toMatchObject({

@@ -1,5 +1,5 @@
 /**
- * A game's summary as its row keeps it beside the snapshot (migration 005): the moves played, the last move's text
+ * A game's summary as its row keeps it beside the snapshot (migration 007): the moves played, the last move's text
  * and who is to act. Written with every change, so that listings (the lobby, a profile, the e-mail gateway's
  * `games`) read columns and never restore a game: restoring replays the whole line, and a listing of long games
  * restored one by one held the event loop for tens of seconds (issue 37).
