@@ -147,7 +147,9 @@ export async function readMail(
     kind: 'mail',
     from,
     to,
-    subject: (mail.subject ?? '').replace(/\s+/g, ' ').trim(),
+    // Only line breaks (a folded header's remnants) become blanks: runs of blanks stay, since a quoted password may
+    // hold them; the grammar splits words on any run of blanks outside quotes.
+    subject: (mail.subject ?? '').replace(/[\r\n]+/g, ' ').trim(),
     body: cleanBody(text),
     messageId: mail.messageId,
   };

@@ -277,8 +277,8 @@ describe('accounts by mail', () => {
   });
 
   it('a password with blanks and quotes is written in quotes with \\" and works by mail and in the API', async () => {
-    const password = 'my "quoted" pass word';
-    const quoted = '"my \\"quoted\\" pass word"';
+    const password = 'my "quoted"  pass word';
+    const quoted = '"my \\"quoted\\"  pass word"';
     const welcome = await reply(addr('quinn'), `signup quinn ${quoted}`);
     expect(welcome.subject, welcome.text).toBe('Tactica Signup');
     await confirmByReply(sender, sink, addr('quinn'), welcome);
