@@ -59,12 +59,20 @@ export class TacticsEngine {
     this.flipTop = 0;
     this.histLen = 0;
     if (withHistory) {
-      const earlier = s.seen.length - 1;
+      // Every key but the current one (the last), oldest first.
+      let total = 0;
+      for (const chunk of s.seen) total += chunk.length;
+      const earlier = total - 1;
       this.ensureHistory(earlier + 1);
-      for (let i = 0; i < earlier; i++) {
-        this.hashKey(s.seen[i] ?? '');
-        this.histLo[i] = this.keyLo;
-        this.histHi[i] = this.keyHi;
+      let i = 0;
+      for (const chunk of s.seen) {
+        for (const key of chunk) {
+          if (i >= earlier) break;
+          this.hashKey(key);
+          this.histLo[i] = this.keyLo;
+          this.histHi[i] = this.keyHi;
+          i++;
+        }
       }
       this.histLen = Math.max(0, earlier);
     }

@@ -30,7 +30,15 @@ import {
 } from './board.js';
 import { packMove, QUIET_PLY_LIMIT, TacticsEngine } from './engine.js';
 import { formatPosition, parsePosition } from './position.js';
-import { boardFromCells, cellAt, initialState, positionKey, type TacticsMove, type TacticsState } from './state.js';
+import {
+  boardFromCells,
+  cellAt,
+  initialState,
+  positionKey,
+  seenWith,
+  type TacticsMove,
+  type TacticsState,
+} from './state.js';
 
 /** Why a game ended: stable codes (`describeOutcome` turns dashes into spaces). */
 export const END_REASONS = {
@@ -52,10 +60,16 @@ const scratch = new TacticsEngine();
 
 /** How many times the current position has occurred (same board, same player to move), this time included. */
 export function repetitions(s: TacticsState): number {
-  const last = s.seen.length - 1;
-  const key = s.seen[last];
+  const seen = s.seen;
+  const lastChunk = seen[seen.length - 1] ?? [];
+  const key = lastChunk[lastChunk.length - 1];
+  // Every other key from the current one back: the positions with the same player to move.
   let count = 0;
-  for (let i = last; i >= 0; i -= 2) if (s.seen[i] === key) count++;
+  let back = 0;
+  for (let c = seen.length - 1; c >= 0; c--) {
+    const chunk = seen[c] ?? [];
+    for (let i = chunk.length - 1; i >= 0; i--, back++) if ((back & 1) === 0 && chunk[i] === key) count++;
+  }
   return Math.max(1, count);
 }
 
@@ -100,7 +114,7 @@ function playMove(s: TacticsState, m: TacticsMove): TacticsState {
   scratch.reserve(1);
   scratch.make(packMove(m.from, m.to));
   const board = boardFromCells(scratch.cells);
-  return { board, turn: scratch.turn, quiet: scratch.quiet, seen: [...s.seen, positionKey(board, scratch.turn)] };
+  return { board, turn: scratch.turn, quiet: scratch.quiet, seen: seenWith(s.seen, positionKey(board, scratch.turn)) };
 }
 
 /** The squares `m` flips, in the order the rules find them (rank then file lines from the landing square). */

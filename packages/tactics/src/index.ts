@@ -61,4 +61,13 @@ export {
   type Tag,
   type TacticsRecord,
 } from './record.js';
-export { cellAt, initialState, positionKey, stateFromCells, type TacticsMove, type TacticsState } from './state.js';
+export {
+  cellAt,
+  initialState,
+  positionKey,
+  seenKeys,
+  stateFromCells,
+  type SeenKeys,
+  type TacticsMove,
+  type TacticsState,
+} from './state.js';

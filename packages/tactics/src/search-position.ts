@@ -14,7 +14,7 @@ import type { Outcome, Player } from '@tactica/core';
 import { EMPTY, SQUARES } from './board.js';
 import { MAX_MOVES, QUIET_PLY_LIMIT, TacticsEngine, packMove } from './engine.js';
 import { evaluateCells, flipValue, WEIGHTS } from './evaluate.js';
-import type { TacticsMove, TacticsState } from './state.js';
+import { seenKeys, seenOf, type TacticsMove, type TacticsState } from './state.js';
 
 /** Plies a search may go below its root (the AI package's searcher stops at 128). */
 export const MAX_SEARCH_PLY = 256;
@@ -58,15 +58,19 @@ export class TacticsSearchPosition {
     this.ended = state.ended;
     // The keys of positions that occurred twice before the root (repetition is judged on the whole game).
     const counts = new Map<string, number>();
-    for (let i = 0; i < state.seen.length - 1; i++) {
-      const k = state.seen[i] as string;
+    const keys = seenKeys(state.seen);
+    for (let i = 0; i < keys.length - 1; i++) {
+      const k = keys[i] as string;
       counts.set(k, (counts.get(k) ?? 0) + 1);
     }
     const twice = [...counts].filter(([, n]) => n >= 2).map(([k]) => k);
     this.twiceLo = new Int32Array(twice.length);
     this.twiceHi = new Int32Array(twice.length);
     twice.forEach((k, i) => {
-      this.engine.load({ board: k.slice(0, SQUARES), turn: k[SQUARES] === 'b' ? 1 : 0, quiet: 0, seen: [k] }, false);
+      this.engine.load(
+        { board: k.slice(0, SQUARES), turn: k[SQUARES] === 'b' ? 1 : 0, quiet: 0, seen: seenOf(k) },
+        false,
+      );
       this.twiceLo[i] = this.engine.keyLo | 0;
       this.twiceHi[i] = this.engine.keyHi | 0;
     });

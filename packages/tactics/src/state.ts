@@ -15,9 +15,12 @@ export interface TacticsState {
   readonly quiet: number;
   /**
    * The key (`positionKey`) of every position since the game's start (or since the position text it was read
-   * from), the current one last: threefold repetition is judged on it.
+   * from), the current one last: threefold repetition is judged on it. Kept in chunks of at most `SEEN_CHUNK` keys,
+   * every one but the last full and shared with the states before it, so a move copies the last chunk and the list
+   * of chunks, not the whole line **(ours)**: with one array copied at each move a line of n positions held n²/2 keys
+   * (13 kB a position at 2,000 plies), and reading a long game back was quadratic. Read it with `seenKeys`.
    */
-  readonly seen: readonly string[];
+  readonly seen: SeenKeys;
   /** Set by resignation or an agreed draw. */
   readonly ended?: Outcome;
 }
@@ -25,6 +28,31 @@ export interface TacticsState {
 export interface TacticsMove {
   readonly from: number;
   readonly to: number;
+}
+
+/** The keys of the positions seen, in chunks (see `TacticsState.seen`). */
+export type SeenKeys = readonly (readonly string[])[];
+
+/** Keys in a full chunk of `TacticsState.seen`. */
+export const SEEN_CHUNK = 64;
+
+/** A history of one position. */
+export function seenOf(key: string): SeenKeys {
+  return [[key]];
+}
+
+/** `seen` with `key` after its last key: the full chunks are shared, the last one copied (or a new one begun). */
+export function seenWith(seen: SeenKeys, key: string): SeenKeys {
+  const last = seen[seen.length - 1];
+  if (last === undefined || last.length >= SEEN_CHUNK) return [...seen, [key]];
+  const out = seen.slice();
+  out[out.length - 1] = [...last, key];
+  return out;
+}
+
+/** Every key of `seen`, oldest first (for tests and tools: the hot paths walk the chunks). */
+export function seenKeys(seen: SeenKeys): string[] {
+  return seen.flat();
 }
 
 /** Cell code → board character. Codes with kind bits 0 but other bits set never occur. */
@@ -52,7 +80,7 @@ export function boardFromCells(cells: ArrayLike<number>): string {
 
 export function stateFromCells(cells: ArrayLike<number>, turn: Player, quiet = 0): TacticsState {
   const board = boardFromCells(cells);
-  return { board, turn, quiet, seen: [positionKey(board, turn)] };
+  return { board, turn, quiet, seen: seenOf(positionKey(board, turn)) };
 }
 
 /** The manual's starting board: White's Q B R R R R B Q on rank 1, Black's the same on rank 8. White moves first (ours). */

@@ -56,28 +56,15 @@ const CACHE_LIMIT = 5_000;
  * What a position of each family weighs in the game cache, in bytes of heap: a game holds every state of its line
  * with its moves, their texts and the moves lists. Measured as the heap kept by games imported, or read back from
  * their rows and viewed, after a full collection (`node --expose-gc bench/server-long-games.js --part memory`,
- * bench/RESULTS.md 2026-11-29), rounded up: 2.7–3.4 kB a position in four families.
+ * bench/RESULTS.md 2026-11-29), rounded up: 2.7–3.4 kB a position in four families, 1.1–1.2 kB in Tactics (whose
+ * states share their repetition history in chunks, so a long game weighs as much a position as a short one).
  */
 export const POSITION_BYTES: Readonly<Record<GameFamily, number>> = {
   draughts: 3_500,
   force400: 3_200,
-  tactics: 2_500,
+  tactics: 1_300,
   tactrix: 3_300,
   tactorus: 2_800,
-};
-
-/**
- * What a position's weight grows by with each position of its line, in bytes: a Tactics state keeps the key of
- * every position since the game's start (for threefold repetition), so a game of n plies holds n²/2 keys. Measured:
- * 4.0 kB a position in random games of 500 plies, 6.0 kB of 770, 13.4 kB of 2,135 (the games of issue 37, where
- * ~14 kB a position was seen); 2.5 kB + 6 B a ply covers them.
- */
-export const POSITION_GROWTH: Readonly<Record<GameFamily, number>> = {
-  draughts: 0,
-  force400: 0,
-  tactics: 6,
-  tactrix: 0,
-  tactorus: 0,
 };
 
 /** A game's fixed part in the cache (its setup, meta, the LiveGame), whatever its length. */
@@ -97,17 +84,16 @@ function positionsOf(r: RestoredGame): number {
   return r.dynamics === 'sequential' ? r.session.history.states.length : 1 + r.session.round;
 }
 
-/** A cached game's estimated weight in bytes (POSITION_BYTES, POSITION_GROWTH). */
+/** A cached game's estimated weight in bytes (POSITION_BYTES). */
 export function weightOf(game: Pick<LiveGame, 'family' | 'restored'>): number {
   const n = positionsOf(game.restored);
-  return GAME_BYTES + n * ((POSITION_BYTES[game.family] ?? 10_000) + (POSITION_GROWTH[game.family] ?? 10) * n);
+  return GAME_BYTES + n * (POSITION_BYTES[game.family] ?? 10_000);
 }
 
 /**
  * The most moves (plies; Tactorus: rounds) a game may hold **(ours)**: reading a game back from its row replays its
- * whole line, and a cached game weighs its positions. Tactics costs the most, and more than linearly (see
- * POSITION_GROWTH): a game of 2,135 plies took 0.12–0.29 s to read back on a busy 2-vCPU machine and weighs 29 MB
- * (bench/RESULTS.md); at 3,000 plies about twice that. A record longer than this is refused at import; a game that
+ * whole line, and a cached game weighs its positions: a Tactics game of 2,135 plies reads back in about 20 ms
+ * (9.5 µs a position) and weighs 2.5 MB (bench/RESULTS.md). A record longer than this is refused at import; a game that
  * reaches it can only be ended (a resignation, a draw), not played on. `tactica serve --max-game-plies N`. Random
  * legal games of Tactics, the longest of the five, lasted at most 2,264 plies in 40 tries.
  */
