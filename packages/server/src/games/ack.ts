@@ -2,16 +2,11 @@
  * What a player hears back when a command has been committed: the game's new version (to name in the next
  * command), who is to act, and the outcome once there is one. The same for HTTP and the event stream.
  */
-import type { Outcome, Player } from '@tactica/core';
+import type { Player } from '@tactica/core';
+import type { CommandAck } from '../protocol/index.js';
 import { versionFor, type LiveGame } from './live-game.js';
 
-export interface CommandAck {
-  readonly id: number;
-  readonly version: number;
-  readonly toAct: readonly Player[];
-  readonly status: 'active' | 'finished';
-  readonly outcome: Outcome | null;
-}
+export type { CommandAck } from '../protocol/index.js';
 
 /** The acknowledgement for the player in seat `viewer` (the version is theirs: `versionFor`). */
 export function ackOf(game: LiveGame, viewer: Player | undefined): CommandAck {

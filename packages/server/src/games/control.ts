@@ -5,24 +5,10 @@
  */
 import { TIME_LIMITS, TIME_MODES, type SessionClock, type TimeLimit, type TimeMode } from '@tactica/core';
 import { ApiError } from '../errors.js';
+import type { TimeControlSpec } from '../protocol/index.js';
 import { isRecord } from '../json.js';
 
-export type TimeControlSpec =
-  | { readonly kind: 'none' }
-  | {
-      readonly kind: 'live';
-      readonly mode: TimeMode;
-      readonly limit: TimeLimit;
-      /** Per game: seconds added for each move made (0: none). */
-      readonly increment: number;
-    }
-  | {
-      readonly kind: 'correspondence';
-      /** A player who has not moved this many days forfeits (pbmserv's forfeit time; 21 by default). */
-      readonly daysPerMove: number;
-      /** A reminder after this many days (pbmserv's nag time; 7 by default). */
-      readonly nagDays: number;
-    };
+export type { TimeControlSpec } from '../protocol/index.js';
 
 export const DAY_MS = 86_400_000;
 export const NO_CONTROL: TimeControlSpec = { kind: 'none' };

@@ -11,11 +11,12 @@ import {
   type Session,
   type SimultaneousSession,
 } from '@tactica/core';
-import type { BoardInput, RestoredGame, StatusBase } from '@tactica/catalogue';
+import type { RestoredGame, StatusBase } from '@tactica/catalogue';
 import { ApiError, fromInputError } from '../errors.js';
+import type { MoveInputText } from '../protocol/index.js';
 import type { GameMeta, LiveGame } from './live-game.js';
 
-export type MoveInputText = string | BoardInput;
+export type { MoveInputText } from '../protocol/index.js';
 
 /** What a player asks of a game. */
 export type GameCommand =

@@ -3,66 +3,14 @@
  * opponent and spectators see only that orders are in. Views are built from the catalogue's board model and
  * status, so every interface shows the same thing.
  */
-import { lineTexts, positionText, type Outcome, type Player, type StepText } from '@tactica/core';
-import type { BoardModel, MoveInput } from '@tactica/catalogue';
-import type { TimeControlSpec } from './control.js';
+import { lineTexts, positionText, type Player } from '@tactica/core';
+import type { MoveInput } from '@tactica/catalogue';
+import type { GameView, LegalInput, PlayerInfo } from '../protocol/index.js';
 import { playersToAct, versionFor, type LiveGame } from './live-game.js';
 import { stepsPlayed } from './summary.js';
 import { ownPosition } from './transitions.js';
 
-export interface PlayerInfo {
-  readonly name: string | null;
-  /** The computer's level, when the computer plays the seat. */
-  readonly level: string | null;
-}
-
-/** A move a viewer may make, as a UI or a program sends it back (`move` in the game's notation, or the inputs). */
-export type LegalInput = Omit<MoveInput<unknown>, 'move'>;
-
-export interface GameView {
-  readonly id: number;
-  readonly family: string;
-  readonly variantId: string;
-  readonly name: string;
-  readonly options: Readonly<Record<string, unknown>>;
-  readonly rated: boolean;
-  readonly status: 'active' | 'finished';
-  readonly version: number;
-  readonly players: readonly [PlayerInfo, PlayerInfo];
-  /** Which seat the viewer plays; null for a spectator. */
-  readonly viewer: Player | null;
-  readonly control: TimeControlSpec;
-  /** Seats to act now. */
-  readonly toAct: readonly Player[];
-  readonly outcome: Outcome | null;
-  readonly lostOnTime: Player | null;
-  /** Moves played (sequential games) in the game's notation. */
-  readonly moves: readonly string[];
-  /**
-   * Simultaneous games (Tactorus): the steps played, each a round (both sides' orders, public once it is played) or
-   * one of the game's own commands (a customized board, a rule change).
-   */
-  readonly rounds: readonly StepText[];
-  readonly board: BoardModel;
-  /** The game's own status fields (counters, chips, forces…). */
-  readonly state: Readonly<Record<string, unknown>>;
-  readonly clock: {
-    readonly mode: string;
-    readonly limit: string;
-    readonly running: Player | null;
-    readonly left: readonly [number | null, number | null];
-  } | null;
-  /** When the next timeout is due (a clock, a correspondence reminder or forfeit). */
-  readonly deadline: number | null;
-  readonly drawOffer: Player | null;
-  readonly takebackRequest: Player | null;
-  /** The viewer's own orders this round (Tactorus), and whether each side has submitted. */
-  readonly orders: { readonly mine: readonly string[]; readonly submitted: readonly [boolean, boolean] } | null;
-  /** What the viewer may do now. */
-  readonly legal: readonly LegalInput[];
-  /** The position text (sequential games; Tactorus positions hold secret orders and are not shown). */
-  readonly position: string | null;
-}
+export type { GameView, LegalInput, PlayerInfo } from '../protocol/index.js';
 
 function stripMove(i: MoveInput<unknown>): LegalInput {
   const { move: _move, ...rest } = i;

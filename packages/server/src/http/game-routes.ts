@@ -12,38 +12,18 @@ import { readControl } from '../games/control.js';
 import { ackOf } from '../games/ack.js';
 import { seatOf } from '../games/live-game.js';
 import { deadlineOf, type SeatHolder } from '../games/service.js';
-import type { GameCommand, MoveInputText } from '../games/transitions.js';
+import type { GameCommand } from '../games/transitions.js';
 import { viewOf } from '../games/views.js';
 import type { Services } from '../services.js';
 import { requireUser, userKey, type RateLimits } from './app.js';
 import { checkJsonOptions } from './game-options.js';
+import {
+  commandAckSchema as ack,
+  commandBodySchemas as bodies,
+  gameViewSchema,
+  type CommandBody,
+} from '../protocol/index.js';
 import { errorReplies, idParams, openObject } from './schemas.js';
-
-const boardInput = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    action: { type: 'string', maxLength: 40 },
-    from: { type: 'string', maxLength: 10 },
-    to: { type: 'string', maxLength: 10 },
-    choice: { type: 'string', maxLength: 100 },
-  },
-} as const;
-
-const moveInput = { anyOf: [{ type: 'string', minLength: 1, maxLength: 200 }, boardInput] } as const;
-const version = { type: 'integer', minimum: 1 } as const;
-
-const ack = {
-  type: 'object',
-  required: ['id', 'version', 'toAct', 'status'],
-  properties: {
-    id: { type: 'integer' },
-    version: { type: 'integer' },
-    toAct: { type: 'array', items: { type: 'integer' } },
-    status: { type: 'string' },
-    outcome: { type: ['object', 'null'], additionalProperties: true },
-  },
-} as const;
 
 function gameId(params: { id: string }): number {
   return Number(params.id);
@@ -61,7 +41,11 @@ export async function gameRoutes(app: FastifyInstance, services: Services, limit
   app.get<{ Params: { id: string } }>(
     '/api/games/:id',
     {
-      schema: { summary: 'A game as you may see it', params: idParams, response: { 200: openObject, ...errorReplies } },
+      schema: {
+        summary: 'A game as you may see it',
+        params: idParams,
+        response: { 200: gameViewSchema, ...errorReplies },
+      },
     },
     async (request) => {
       const game = await games.load(gameId(request.params));
@@ -118,7 +102,7 @@ export async function gameRoutes(app: FastifyInstance, services: Services, limit
             control: { type: 'object' },
           },
         },
-        response: { 201: openObject, ...errorReplies },
+        response: { 201: gameViewSchema, ...errorReplies },
       },
     },
     async (request, reply) => {
@@ -140,21 +124,14 @@ export async function gameRoutes(app: FastifyInstance, services: Services, limit
     },
   );
 
-  const versioned = (extra: Record<string, unknown>, required: readonly string[] = []) => ({
-    type: 'object',
-    required: ['version', ...required],
-    additionalProperties: false,
-    properties: { version, ...extra },
-  });
-
-  app.post<{ Params: { id: string }; Body: { version: number; move: MoveInputText } }>(
+  app.post<{ Params: { id: string }; Body: CommandBody<'move'> }>(
     '/api/games/:id/move',
     {
       config: moveLimit,
       schema: {
         summary: "Play a move: the game's notation, or the squares of a click or drag",
         params: idParams,
-        body: versioned({ move: moveInput }, ['move']),
+        body: bodies.move,
         response: { 200: ack, ...errorReplies },
       },
     },
@@ -167,14 +144,14 @@ export async function gameRoutes(app: FastifyInstance, services: Services, limit
       ),
   );
 
-  app.post<{ Params: { id: string }; Body: { version: number; orders: MoveInputText[] } }>(
+  app.post<{ Params: { id: string }; Body: CommandBody<'orders'> }>(
     '/api/games/:id/orders',
     {
       config: moveLimit,
       schema: {
         summary: "Tactorus: add orders to your part of the round (all or none); end with 'done' to submit",
         params: idParams,
-        body: versioned({ orders: { type: 'array', minItems: 1, maxItems: 100, items: moveInput } }, ['orders']),
+        body: bodies.orders,
         response: { 200: ack, ...errorReplies },
       },
     },
@@ -187,13 +164,13 @@ export async function gameRoutes(app: FastifyInstance, services: Services, limit
       ),
   );
 
-  app.post<{ Params: { id: string }; Body: { version: number } }>(
+  app.post<{ Params: { id: string }; Body: CommandBody<'withdraw'> }>(
     '/api/games/:id/withdraw',
     {
       schema: {
         summary: 'Tactorus: take back your whole part of the round in progress',
         params: idParams,
-        body: versioned({}),
+        body: bodies.withdraw,
         response: { 200: ack, ...errorReplies },
       },
     },
@@ -201,21 +178,21 @@ export async function gameRoutes(app: FastifyInstance, services: Services, limit
       command(gameId(request.params), request.body.version, { kind: 'withdraw' }, requireUser(request)),
   );
 
-  app.post<{ Params: { id: string }; Body: { version: number } }>(
+  app.post<{ Params: { id: string }; Body: CommandBody<'resign'> }>(
     '/api/games/:id/resign',
     {
-      schema: { summary: 'Resign', params: idParams, body: versioned({}), response: { 200: ack, ...errorReplies } },
+      schema: { summary: 'Resign', params: idParams, body: bodies.resign, response: { 200: ack, ...errorReplies } },
     },
     async (request) => command(gameId(request.params), request.body.version, { kind: 'resign' }, requireUser(request)),
   );
 
-  app.post<{ Params: { id: string }; Body: { version: number; action: 'offer' | 'accept' | 'decline' } }>(
+  app.post<{ Params: { id: string }; Body: CommandBody<'draw'> }>(
     '/api/games/:id/draw',
     {
       schema: {
         summary: 'Offer a draw, or accept or decline the offer',
         params: idParams,
-        body: versioned({ action: { type: 'string', enum: ['offer', 'accept', 'decline'] } }, ['action']),
+        body: bodies.draw,
         response: { 200: ack, ...errorReplies },
       },
     },
@@ -226,13 +203,13 @@ export async function gameRoutes(app: FastifyInstance, services: Services, limit
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { version: number; action: 'request' | 'accept' | 'decline' } }>(
+  app.post<{ Params: { id: string }; Body: CommandBody<'takeback'> }>(
     '/api/games/:id/takeback',
     {
       schema: {
         summary: 'Ask to take back your last move (granted at once against the computer), or answer the request',
         params: idParams,
-        body: versioned({ action: { type: 'string', enum: ['request', 'accept', 'decline'] } }, ['action']),
+        body: bodies.takeback,
         response: { 200: ack, ...errorReplies },
       },
     },
@@ -341,7 +318,7 @@ export async function gameRoutes(app: FastifyInstance, services: Services, limit
             seat: { type: 'integer', enum: [0, 1] },
           },
         },
-        response: { 201: openObject, ...errorReplies },
+        response: { 201: gameViewSchema, ...errorReplies },
       },
     },
     async (request, reply) => {

@@ -9,44 +9,66 @@
  *   { "type": "command", "ref": 8, "game": 12, "version": 6, "command": "draw", "action": "offer" }
  */
 import { ApiError } from '../errors.js';
-import type { GameCommand, MoveInputText } from '../games/transitions.js';
+import type { GameCommand } from '../games/transitions.js';
 import { isRecord } from '../json.js';
+import {
+  COMMAND_LIMITS,
+  commandBodySchemas,
+  DRAW_ACTIONS,
+  GAME_COMMANDS,
+  TAKEBACK_ACTIONS,
+  type CommandRef,
+  type MoveInputText,
+} from '../protocol/index.js';
 
 export interface StreamCommand {
-  readonly ref: string | number | null;
+  readonly ref: CommandRef;
   readonly game: number;
   readonly version: number;
   readonly command: GameCommand;
 }
 
 /** The names a stream command may have, as the HTTP routes under `/api/games/:id/`. */
-export const STREAM_COMMANDS = ['move', 'orders', 'withdraw', 'resign', 'draw', 'takeback'] as const;
+export const STREAM_COMMANDS = GAME_COMMANDS;
 
-const MOVE_TEXT_LIMIT = 200;
+// The protocol's limits, the same the HTTP schemas are built from (`protocol/commands.ts`).
+const MOVE_TEXT_LIMIT = COMMAND_LIMITS.moveText;
 /** A Map, not an object: a field named `constructor` or `__proto__` must not find the object's inherited members. */
-const BOARD_FIELD_LIMITS: ReadonlyMap<string, number> = new Map([
-  ['action', 40],
-  ['from', 10],
-  ['to', 10],
-  ['choice', 100],
-]);
-const ORDERS_LIMIT = 100;
-const REF_LIMIT = 64;
+const BOARD_FIELD_LIMITS: ReadonlyMap<string, number> = new Map(Object.entries(COMMAND_LIMITS.boardFields));
+const ORDERS_LIMIT = COMMAND_LIMITS.orders;
+const REF_LIMIT = COMMAND_LIMITS.ref;
+
+/** The fields of a `command` message besides the command's own (as in its HTTP body: `commandBodySchemas`). */
+const ENVELOPE = ['type', 'ref', 'game', 'command'] as const;
+const FIELDS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  GAME_COMMANDS.map((c) => [c, new Set([...ENVELOPE, ...Object.keys(commandBodySchemas[c].properties)])]),
+);
+
+/**
+ * A text's length as JSON Schema's `maxLength` counts it (Ajv, the HTTP routes): in characters (code points), not
+ * UTF-16 units, so an emoji counts once on both edges. Texts far over the limit are refused without counting.
+ */
+function withinLength(text: string, min: number, max: number): boolean {
+  if (text.length > 2 * max) return false;
+  let n = 0;
+  for (const _ of text) n++;
+  return n >= min && n <= max;
+}
 
 const bad = (code: string, message: string, field: string): ApiError =>
   new ApiError(400, `stream/${code}`, message, field);
 
 /** The `ref` a client gave, if it is one a reply can carry back (so even a refused command can be matched). */
-export function refOf(msg: Record<string, unknown>): string | number | null {
+export function refOf(msg: Record<string, unknown>): CommandRef {
   const ref = msg['ref'];
   if (typeof ref === 'number' && Number.isFinite(ref)) return ref;
-  if (typeof ref === 'string' && ref.length <= REF_LIMIT) return ref;
+  if (typeof ref === 'string' && withinLength(ref, 0, REF_LIMIT)) return ref;
   return null;
 }
 
 function readMove(v: unknown, field: string): MoveInputText {
   if (typeof v === 'string') {
-    if (v.length === 0 || v.length > MOVE_TEXT_LIMIT) {
+    if (!withinLength(v, 1, MOVE_TEXT_LIMIT)) {
       throw bad('bad-move', `${field} is a move of 1 to ${MOVE_TEXT_LIMIT} characters`, field);
     }
     return v;
@@ -55,7 +77,7 @@ function readMove(v: unknown, field: string): MoveInputText {
   for (const [key, value] of Object.entries(v)) {
     const limit = BOARD_FIELD_LIMITS.get(key);
     if (limit === undefined) throw bad('bad-move', `${field}.${key} is not a board input field`, `${field}.${key}`);
-    if (typeof value !== 'string' || value.length > limit) {
+    if (typeof value !== 'string' || !withinLength(value, 0, limit)) {
       throw bad('bad-move', `${field}.${key} is text of at most ${limit} characters`, `${field}.${key}`);
     }
   }
@@ -84,6 +106,12 @@ export function readStreamCommand(msg: Record<string, unknown>): StreamCommand {
   if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) {
     throw bad('bad-version', 'version is the version of the game the command was meant for', 'version');
   }
+  // Fields the command does not have are refused, as its HTTP body refuses them (`additionalProperties: false`).
+  const fields = typeof msg['command'] === 'string' ? FIELDS.get(msg['command']) : undefined;
+  for (const key of fields ? Object.keys(msg) : []) {
+    if (!fields?.has(key))
+      throw bad('unknown-field', `${key} is not a field of a ${String(msg['command'])} command`, key);
+  }
   let command: GameCommand;
   switch (msg['command']) {
     case 'move':
@@ -104,12 +132,12 @@ export function readStreamCommand(msg: Record<string, unknown>): StreamCommand {
       command = { kind: 'resign' };
       break;
     case 'draw': {
-      const a = readAction(msg, ['offer', 'accept', 'decline'] as const);
+      const a = readAction(msg, DRAW_ACTIONS);
       command = a === 'offer' ? { kind: 'offer-draw' } : { kind: 'answer-draw', accept: a === 'accept' };
       break;
     }
     case 'takeback': {
-      const a = readAction(msg, ['request', 'accept', 'decline'] as const);
+      const a = readAction(msg, TAKEBACK_ACTIONS);
       command = a === 'request' ? { kind: 'request-takeback' } : { kind: 'answer-takeback', accept: a === 'accept' };
       break;
     }

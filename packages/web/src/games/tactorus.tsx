@@ -7,7 +7,7 @@
  * its orders in a Web Worker from what its own seat observes.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Player } from '@tactica/core';
+import type { Player, StepText } from '@tactica/core';
 import type { Analysis } from '@tactica/ai';
 import { loadEntry, type OptionValue } from '@tactica/catalogue';
 import {
@@ -252,13 +252,15 @@ function OnlineStatus(props: { state: Readonly<Record<string, unknown>> }) {
  */
 async function replayRounds(
   options: Readonly<Record<string, unknown>>,
-  rounds: readonly (readonly [readonly string[], readonly string[]])[],
+  steps: readonly StepText[],
 ): Promise<{ readonly board: string; readonly report: RoundReport | undefined } | undefined> {
   const setup = (await loadEntry('tactorus')).setup(options as Readonly<Record<string, OptionValue>>);
   if (!setup.ok) return undefined;
   let board = (setup.value.initial() as TactorusState).board;
   let report: RoundReport | undefined;
-  for (const [i, round] of rounds.entries()) {
+  for (const [i, round] of steps.entries()) {
+    // A game's own command (a customized board, a rule change) is not replayed here: no report rather than a wrong one.
+    if ('command' in round) return undefined;
     // A round's steps are each player's inputs in the game's notation: orders, withdrawals (w84) and done.
     const orders: Order[][] = [[], []];
     for (const p of [0, 1] as const) {

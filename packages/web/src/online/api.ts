@@ -3,10 +3,10 @@
  * kept in the server's HTTP-only cookie. Every refusal arrives as `{ error: { code, message, field } }` and is
  * thrown as an `ApiError` with that code, for the screens to show.
  */
-import type { BoardInput, BoardModel, GameFamily, OptionSpec, RecordFormatInfo, VariantInfo } from '@tactica/catalogue';
+import type { BoardInput, GameFamily, OptionSpec, RecordFormatInfo, VariantInfo } from '@tactica/catalogue';
 import type { LevelInfo } from '@tactica/ai';
-import type { Outcome, Player } from '@tactica/core';
-import type { LegalInput } from '../board/types.js';
+import type { Player } from '@tactica/core';
+import type { ChatLine, GameView, TimeControlSpec } from '@tactica/server/protocol';
 
 export class ApiError extends Error {
   constructor(
@@ -25,51 +25,9 @@ export interface User {
   readonly name: string;
 }
 
-export type TimeControl =
-  | { readonly kind: 'none' }
-  | {
-      readonly kind: 'live';
-      readonly mode: 'move' | 'game';
-      readonly limit: 'off' | 'normal' | 'blitz';
-      readonly increment: number;
-    }
-  | { readonly kind: 'correspondence'; readonly daysPerMove: number; readonly nagDays: number };
-
-export interface GameView {
-  readonly id: number;
-  readonly family: GameFamily;
-  readonly variantId: string;
-  readonly name: string;
-  readonly options: Readonly<Record<string, unknown>>;
-  readonly rated: boolean;
-  readonly status: 'active' | 'finished';
-  readonly version: number;
-  readonly players: readonly [
-    { name: string | null; level: string | null },
-    { name: string | null; level: string | null },
-  ];
-  readonly viewer: Player | null;
-  readonly control: TimeControl;
-  readonly toAct: readonly Player[];
-  readonly outcome: Outcome | null;
-  readonly lostOnTime: Player | null;
-  readonly moves: readonly string[];
-  readonly rounds: readonly (readonly [readonly string[], readonly string[]])[];
-  readonly board: BoardModel;
-  readonly state: Readonly<Record<string, unknown>>;
-  readonly clock: {
-    mode: string;
-    limit: string;
-    running: Player | null;
-    left: readonly [number | null, number | null];
-  } | null;
-  readonly deadline: number | null;
-  readonly drawOffer: Player | null;
-  readonly takebackRequest: Player | null;
-  readonly orders: { readonly mine: readonly string[]; readonly submitted: readonly [boolean, boolean] } | null;
-  readonly legal: readonly LegalInput[];
-  readonly position: string | null;
-}
+/** The server's time controls, views and chat lines: the wire protocol's own types (`@tactica/server/protocol`). */
+export type TimeControl = TimeControlSpec;
+export type { GameView };
 
 export interface CatalogueGame {
   readonly family: GameFamily;
@@ -103,12 +61,7 @@ export interface GameSummary {
   readonly [key: string]: unknown;
 }
 
-export interface ChatMessage {
-  readonly id?: number;
-  readonly user: string;
-  readonly text: string;
-  readonly at: number;
-}
+export type ChatMessage = ChatLine;
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   let res: Response;

@@ -862,7 +862,7 @@ export function OnlineGame(props: { id: number }) {
             ))}
             {view.rounds.map((r, i) => (
               <li key={`r${i}`}>
-                Round {i + 1}: {r[0].join(' ')} / {r[1].join(' ')}
+                {'command' in r ? `${i + 1}. ${r.command}` : `Round ${i + 1}: ${r[0].join(' ')} / ${r[1].join(' ')}`}
               </li>
             ))}
           </ol>

@@ -2,15 +2,11 @@
  * The server's event stream (`/api/stream`, a WebSocket known by the log-in cookie): game views as they change, chat
  * lines, the lobby. Reconnects after a drop and subscribes again to what it was subscribed to.
  */
-import type { Challenge, ChatMessage, GameSummary, GameView } from './api.js';
+import type { ClientMessage, ServerMessage } from '@tactica/server/protocol';
+import type { Challenge, GameSummary } from './api.js';
 
-export type StreamMessage =
-  | { readonly type: 'hello'; readonly user: string | null }
-  | { readonly type: 'game'; readonly view: GameView }
-  | { readonly type: 'chat'; readonly message: ChatMessage & { gameId?: number } }
-  | { readonly type: 'lobby'; readonly seeks: readonly Challenge[]; readonly games: readonly GameSummary[] }
-  | { readonly type: 'error'; readonly error: { readonly code: string; readonly message: string } }
-  | { readonly type: 'pong' };
+/** What the server sends on the stream (the protocol's messages, the lobby's entries as this app reads them). */
+export type StreamMessage = ServerMessage<Challenge, GameSummary>;
 
 export class Stream {
   private socket: WebSocket | undefined;
@@ -46,7 +42,7 @@ export class Stream {
     });
   }
 
-  private send(m: object): void {
+  private send(m: ClientMessage): void {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(m));
   }
 
