@@ -31,12 +31,14 @@ export type ClientMessage =
   | { readonly type: 'ping' }
   | StreamCommandMessage;
 
+/** A chat line (`GET /api/games/:id/chat`, the stream's `chat` message). */
 export interface ChatLine {
-  readonly id?: number;
-  readonly user: string;
+  readonly id: number;
+  readonly gameId: number;
+  /** Who said it (null: an account since deleted). */
+  readonly from: string | null;
   readonly text: string;
   readonly at: number;
-  readonly gameId?: number;
 }
 
 /** The `detail: 'moves'` message: the last move, not a view. */
@@ -56,7 +58,7 @@ export interface MoveMessage {
 }
 
 /** Server → client. The lobby's entries are the challenges' and game summaries' JSON (typed by the client). */
-export type ServerMessage<Seek = Readonly<Record<string, unknown>>, Summary = Readonly<Record<string, unknown>>> =
+export type ServerMessage<Seek = unknown, Summary = unknown> =
   | { readonly type: 'hello'; readonly user: string | null }
   | { readonly type: 'game'; readonly view: GameView }
   | MoveMessage

@@ -27,9 +27,10 @@ import { deadlineOf, type GameService } from '../games/service.js';
 import { viewOf } from '../games/views.js';
 import { readStreamCommand, refOf } from './commands.js';
 import { isRecord } from '../json.js';
+import type { ServerMessage, StreamDetail } from '../protocol/index.js';
 import { DEFAULT_STREAM_LIMITS, StreamBudgets, type ConnectionBudget, type StreamLimits } from './budget.js';
 
-type Detail = 'view' | 'moves';
+type Detail = StreamDetail;
 
 /** A connection's subscription to a game, and the newest version it has been sent (never an older one after it). */
 interface Subscription {
@@ -222,7 +223,7 @@ export class StreamHub {
     if (set.size === 0) this.watchers.delete(id);
   }
 
-  private send(conn: Connection, message: object): void {
+  private send(conn: Connection, message: ServerMessage): void {
     this.sendText(conn, JSON.stringify(message));
   }
 
@@ -386,7 +387,7 @@ export class StreamHub {
     this.sendText(conn, text);
   }
 
-  private render(game: LiveGame, conn: Connection, detail: Detail): object {
+  private render(game: LiveGame, conn: Connection, detail: Detail): ServerMessage {
     const now = this.now();
     if (detail === 'view') {
       return { type: 'game', view: viewOf(game, seatOf(game, conn.user), now, deadlineOf(game, now)) };
@@ -470,7 +471,7 @@ export class StreamHub {
     return entry.text;
   }
 
-  private async lobby(): Promise<object> {
+  private async lobby(): Promise<ServerMessage> {
     const [seeks, games] = await Promise.all([this.challenges.list(undefined), this.games.recent(50)]);
     return { type: 'lobby', seeks, games };
   }

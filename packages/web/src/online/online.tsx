@@ -932,7 +932,7 @@ export function OnlineGame(props: { id: number }) {
           <ul class="chat-log">
             {chat.map((c, i) => (
               <li key={c.id ?? i}>
-                <b>{c.user}</b>: {c.text}
+                <b>{c.from ?? ''}</b>: {c.text}
               </li>
             ))}
           </ul>
