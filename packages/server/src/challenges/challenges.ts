@@ -9,11 +9,12 @@ import type { Accounts, User } from '../accounts/accounts.js';
 import type { Database } from '../db/database.js';
 import type { ChallengeRow } from '../db/schema.js';
 import { ApiError, fromInputError, notFound } from '../errors.js';
-import { readControl, type TimeControlSpec } from '../games/control.js';
+import { readControl } from '../games/control.js';
 import type { LiveGame } from '../games/live-game.js';
 import type { GameService, SeatHolder } from '../games/service.js';
+import type { ChallengeView, SeatChoice } from '../protocol/index.js';
 
-export type SeatChoice = '0' | '1' | 'random';
+export type { ChallengeView, SeatChoice } from '../protocol/index.js';
 
 export interface ChallengeRequest {
   readonly family: string;
@@ -24,20 +25,6 @@ export interface ChallengeRequest {
   readonly seat?: SeatChoice;
   /** Who is challenged; absent for an open seek. */
   readonly opponent?: string;
-}
-
-export interface ChallengeView {
-  readonly id: number;
-  readonly challenger: string;
-  readonly opponent: string | null;
-  readonly family: string;
-  readonly options: unknown;
-  readonly control: TimeControlSpec;
-  readonly rated: boolean;
-  readonly seat: SeatChoice;
-  readonly status: string;
-  readonly gameId: number | null;
-  readonly createdAt: number;
 }
 
 const OPEN_LIMIT = 20;

@@ -4,6 +4,7 @@ import type { ChallengeRequest } from '../challenges/challenges.js';
 import { deadlineOf } from '../games/service.js';
 import { seatOf } from '../games/live-game.js';
 import { viewOf } from '../games/views.js';
+import { gameViewSchema } from '../protocol/index.js';
 import type { Services } from '../services.js';
 import { requireUser, userKey } from './app.js';
 import { checkJsonOptions } from './game-options.js';
@@ -58,7 +59,14 @@ export async function challengeRoutes(app: FastifyInstance, services: Services, 
       schema: {
         summary: 'Accept a challenge or seek: the game starts',
         params: idParams,
-        response: { 200: openObject, ...errorReplies },
+        response: {
+          200: {
+            type: 'object',
+            required: ['challenge', 'game'],
+            properties: { challenge: openObject, game: gameViewSchema },
+          },
+          ...errorReplies,
+        },
       },
     },
     async (request) => {

@@ -91,6 +91,25 @@ export interface CommandAck {
   readonly outcome: Outcome | null;
 }
 
+/** Which seat a challenge's author takes. */
+export type SeatChoice = '0' | '1' | 'random';
+
+/** A challenge or open seek as its players see it (`/api/challenges`, the stream's `lobby` message). */
+export interface ChallengeView {
+  readonly id: number;
+  readonly challenger: string;
+  /** Null: an open seek, anyone may accept it. */
+  readonly opponent: string | null;
+  readonly family: string;
+  readonly options: unknown;
+  readonly control: TimeControlSpec;
+  readonly rated: boolean;
+  readonly seat: SeatChoice;
+  readonly status: string;
+  readonly gameId: number | null;
+  readonly createdAt: number;
+}
+
 /** A refusal, on HTTP (the body) and on the stream (inside an `error` message). */
 export interface ErrorBody {
   readonly error: { readonly code: string; readonly message: string; readonly field?: string };

@@ -6,7 +6,7 @@
 import type { BoardInput, GameFamily, OptionSpec, RecordFormatInfo, VariantInfo } from '@tactica/catalogue';
 import type { LevelInfo } from '@tactica/ai';
 import type { Player } from '@tactica/core';
-import type { ChatLine, GameView, TimeControlSpec } from '@tactica/server/protocol';
+import type { ChallengeView, ChatLine, GameView, TimeControlSpec } from '@tactica/server/protocol';
 
 export class ApiError extends Error {
   constructor(
@@ -40,19 +40,7 @@ export interface CatalogueGame {
   readonly records: readonly RecordFormatInfo[];
 }
 
-export interface Challenge {
-  readonly id: number;
-  readonly challenger: string;
-  readonly opponent: string | null;
-  readonly family: GameFamily;
-  readonly options: unknown;
-  readonly control: TimeControl;
-  readonly rated: boolean;
-  readonly seat: '0' | '1' | 'random';
-  readonly status: string;
-  readonly gameId: number | null;
-  readonly createdAt: number;
-}
+export type Challenge = ChallengeView;
 
 export interface GameSummary {
   readonly id: number;
