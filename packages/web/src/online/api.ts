@@ -3,10 +3,19 @@
  * kept in the server's HTTP-only cookie. Every refusal arrives as `{ error: { code, message, field } }` and is
  * thrown as an `ApiError` with that code, for the screens to show.
  */
-import type { BoardInput, GameFamily, OptionSpec, RecordFormatInfo, VariantInfo } from '@tactica/catalogue';
+import type { GameFamily, OptionSpec, RecordFormatInfo, VariantInfo } from '@tactica/catalogue';
 import type { LevelInfo } from '@tactica/ai';
 import type { Player } from '@tactica/core';
-import type { ChallengeView, ChatLine, GameView, TimeControlSpec } from '@tactica/server/protocol';
+import type {
+  ChallengeView,
+  ChatLine,
+  CommandAck,
+  CommandBody,
+  GameCommandName,
+  GameView,
+  MoveInputText,
+  TimeControlSpec,
+} from '@tactica/server/protocol';
 
 export class ApiError extends Error {
   constructor(
@@ -89,6 +98,10 @@ const json = {
   post: <T>(p: string, b: unknown = {}) => call<T>('POST', p, b),
 };
 
+/** A game command over HTTP (`POST /api/games/:id/<command>`), its body as the protocol declares it. */
+const command = <C extends GameCommandName>(id: number, name: C, body: CommandBody<C>): Promise<CommandAck> =>
+  json.post<CommandAck>(`/api/games/${id}/${name}`, body);
+
 export const api = {
   health: () => json.get<{ ok: boolean; database: string }>('/api/health'),
   signUp: (name: string, password: string) =>
@@ -112,16 +125,14 @@ export const api = {
     seat: Player | 'random';
     control?: TimeControl;
   }) => json.post<GameView>('/api/games', b),
-  move: (id: number, version: number, move: string | BoardInput) =>
-    json.post<unknown>(`/api/games/${id}/move`, { version, move }),
-  orders: (id: number, version: number, orders: readonly (string | BoardInput)[]) =>
-    json.post<unknown>(`/api/games/${id}/orders`, { version, orders }),
-  withdraw: (id: number, version: number) => json.post<unknown>(`/api/games/${id}/withdraw`, { version }),
-  resign: (id: number, version: number) => json.post<unknown>(`/api/games/${id}/resign`, { version }),
-  draw: (id: number, version: number, action: 'offer' | 'accept' | 'decline') =>
-    json.post<unknown>(`/api/games/${id}/draw`, { version, action }),
-  takeback: (id: number, version: number, action: 'request' | 'accept' | 'decline') =>
-    json.post<unknown>(`/api/games/${id}/takeback`, { version, action }),
+  move: (id: number, version: number, move: MoveInputText) => command(id, 'move', { version, move }),
+  orders: (id: number, version: number, orders: readonly MoveInputText[]) => command(id, 'orders', { version, orders }),
+  withdraw: (id: number, version: number) => command(id, 'withdraw', { version }),
+  resign: (id: number, version: number) => command(id, 'resign', { version }),
+  draw: (id: number, version: number, action: CommandBody<'draw'>['action']) =>
+    command(id, 'draw', { version, action }),
+  takeback: (id: number, version: number, action: CommandBody<'takeback'>['action']) =>
+    command(id, 'takeback', { version, action }),
   chat: (id: number) => json.get<ChatMessage[]>(`/api/games/${id}/chat`),
   say: (id: number, text: string) => json.post<ChatMessage>(`/api/games/${id}/chat`, { text }),
   exportRecord: (id: number, format?: string) =>
