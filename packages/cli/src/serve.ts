@@ -13,6 +13,7 @@ interface ServeFlags {
   readonly db?: string;
   readonly engineWorkers?: string;
   readonly computerMoveMs?: string;
+  readonly egdb?: string;
   readonly computerGames?: string;
   readonly computerGamesPerHour?: string;
   readonly gameCacheMb?: string;
@@ -88,6 +89,10 @@ export function configureServe(program: Command, io: Io): void {
     .option('--db <url>', 'postgres://… to use PostgreSQL (default: $DATABASE_URL, else the SQLite file)')
     .option('--engine-workers <n>', 'worker threads for the computer opponents', '1')
     .option('--computer-move-ms <ms>', 'the longest one computer move may search (default 5000)')
+    .option(
+      '--egdb <dir>',
+      "draughts endgame databases for the computer's Master: their folder, or off (default $TACTICA_HOME/egdb or ~/.tactica/egdb)",
+    )
     .option('--computer-games <n>', 'games against the computer a user may have in progress (default 5)')
     .option('--computer-games-per-hour <n>', 'games against the computer a user may start an hour (default 20)')
     .option(
@@ -170,6 +175,9 @@ export function configureServe(program: Command, io: Io): void {
         ...(flags.db !== undefined ? { databaseUrl: flags.db } : {}),
         ...(workers !== undefined ? { engineWorkers: workers } : {}),
         ...(computerMoveMs !== undefined ? { computerMoveMs } : {}),
+        ...(flags.egdb !== undefined
+          ? { egdb: flags.egdb === 'off' ? false : (await import('node:path')).resolve(flags.egdb) }
+          : {}),
         computerGames: {
           ...(inProgress !== undefined ? { inProgress } : {}),
           ...(perHour !== undefined ? { perHour } : {}),

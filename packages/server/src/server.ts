@@ -6,6 +6,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { defaultEgdbFolder } from '@tactica/ai/node-egdb';
 import type { PasswordCost } from './accounts/passwords.js';
 import { openDatabase, type Database } from './db/database.js';
 import type { ComputerQuotaOptions } from './games/computer-quota.js';
@@ -34,6 +35,12 @@ export interface ServeOptions {
   readonly engineWorkers?: number;
   /** The longest one computer move may search, in ms (default `COMPUTER_MOVE_MS`, 5 s). */
   readonly computerMoveMs?: number;
+  /**
+   * The draughts endgame databases the computer's Master probes: their folder, or `false` for none. Default: the
+   * command line's folder (`$TACTICA_HOME/egdb`, else `~/.tactica/egdb`; `npm run egdb:build` makes them), used
+   * when it holds some; `TACTICA_EGDB=off` leaves them out, as on the command line.
+   */
+  readonly egdb?: string | false;
   /** Each user's share of the computer (default 5 games in progress, 20 started an hour). */
   readonly computerGames?: ComputerQuotaOptions;
   readonly now?: () => number;
@@ -65,6 +72,8 @@ export interface RunningServer {
   readonly app: FastifyInstance;
   readonly services: Services;
   readonly database: Database;
+  /** The computer's engines (the pool of worker threads unless `ServeOptions.engines` gave others). */
+  readonly engines: EngineRunner;
   /** The e-mail gateway (always on: `POST /pbm`, the outbox; an SMTP listener when asked for). */
   readonly pbm: Pbm;
   close(): Promise<void>;
@@ -72,6 +81,11 @@ export interface RunningServer {
 
 export function defaultDataDir(): string {
   return process.env['TACTICA_HOME'] ?? join(homedir(), '.tactica');
+}
+
+/** The endgame databases' folder the command line reads, or none when `TACTICA_EGDB=off` **(ours)**. */
+export function defaultEgdb(): string | false {
+  return process.env['TACTICA_EGDB'] === 'off' ? false : defaultEgdbFolder();
 }
 
 export async function startServer(options: ServeOptions = {}): Promise<RunningServer> {
@@ -82,6 +96,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     options.engines ??
     new WorkerEngines(options.engineWorkers ?? 1, options.now, {
       ...(options.computerMoveMs !== undefined ? { moveMs: options.computerMoveMs } : {}),
+      endgames: options.egdb ?? defaultEgdb(),
     });
   const services = makeServices(database, engines, {
     ...(options.computerGames ? { computerGames: options.computerGames } : {}),
@@ -118,6 +133,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     app,
     services,
     database,
+    engines,
     pbm,
     close() {
       closing ??= (async () => {

@@ -7,16 +7,15 @@ import { entryOf } from '@tactica/catalogue/all';
 import { loadComputer, type Computer } from '@tactica/catalogue';
 import type { EngineJob, EngineReply, EngineWorkerData } from './worker-engines.js';
 
+const data = workerData as EngineWorkerData;
+
 /** Raised by the pool to stop the search under way (its game moved on); lowered by the pool before each job. */
-const stop = new Int32Array((workerData as EngineWorkerData).stop);
+const stop = new Int32Array(data.stop);
 
 const computers = new Map<string, Promise<Computer<unknown, unknown>>>();
 
-/**
- * One search thread per worker: the pool's size is the cores the computer may take (draughts Master would otherwise
- * start Lazy SMP helpers on every core, in every worker, beside the requests) **(ours)**.
- */
-const ENGINE = { threads: 1 } as const;
+/** The engines' settings, as the pool gave them: threads, the endgame databases' folder (never a module global). */
+const ENGINE = data.engine;
 
 async function computerFor(job: EngineJob): Promise<Computer<unknown, unknown>> {
   const key = `${job.family}:${JSON.stringify(job.options)}`;
@@ -37,12 +36,13 @@ parentPort?.on('message', (job: EngineJob) => {
     let reply: EngineReply;
     try {
       const computer = await computerFor(job);
+      const hits = computer.endgameHits ?? 0;
       const moves = computer.choose(job.state, job.player, job.level, {
         seed: job.seed,
         stop,
         ...(job.timeMs !== undefined ? { timeMs: job.timeMs } : {}),
       });
-      reply = { id: job.id, ok: true, moves };
+      reply = { id: job.id, ok: true, moves, endgameHits: (computer.endgameHits ?? 0) - hits };
     } catch (e) {
       reply = { id: job.id, ok: false, error: e instanceof Error ? e.message : String(e) };
     }

@@ -8,6 +8,7 @@
  * turn again later.
  */
 import { Worker } from 'node:worker_threads';
+import type { EngineLoadOptions } from '@tactica/catalogue';
 import type { Player } from '@tactica/core';
 import { FairQueue } from './fair-queue.js';
 import type { LiveGame } from './live-game.js';
@@ -48,16 +49,37 @@ export const COMPUTER_MOVE_MS = 5_000;
 export interface EnginePoolOptions {
   /** The longest a move may search, in ms (default `COMPUTER_MOVE_MS`); a clock's budget may lower it. */
   readonly moveMs?: number;
+  /**
+   * The draughts endgame databases Master probes: their folder (a folder without slices is none), or `false` for
+   * none (default: none; `tactica serve` passes `--egdb`, by default the command line's folder).
+   */
+  readonly endgames?: string | false;
 }
 
 export type EngineReply =
-  | { readonly id: number; readonly ok: true; readonly moves: readonly unknown[] }
+  | {
+      readonly id: number;
+      readonly ok: true;
+      readonly moves: readonly unknown[];
+      /** Positions the endgame databases answered in this search. */
+      readonly endgameHits: number;
+    }
   | { readonly id: number; readonly ok: false; readonly error: string };
 
-/** What the engine-worker gets at start: the stop flag it shares with the pool. */
+/**
+ * What the engine-worker gets at start: the stop flag it shares with the pool, and the engines' settings as data
+ * (a worker thread has module globals of its own, which nothing in it would set).
+ */
 export interface EngineWorkerData {
   readonly stop: SharedArrayBuffer;
+  readonly engine: EngineLoadOptions;
 }
+
+/**
+ * One search thread per worker: the pool's size is the cores the computer may take (draughts Master would otherwise
+ * start Lazy SMP helpers on every core, in every worker, beside the requests) **(ours)**.
+ */
+const ENGINE_THREADS = 1;
 
 /** The refusal of a search whose game moved on before it was answered. */
 export class SearchCancelled extends Error {
@@ -103,7 +125,9 @@ export class WorkerEngines implements EngineRunner {
   private readonly slots: Slot[] = [];
   private readonly queue = new FairQueue<Pending>();
   private readonly moveMs: number;
+  private readonly engine: EngineLoadOptions;
   private nextId = 1;
+  private endgameHitCount = 0;
   private closed = false;
   private cancelledCount = 0;
   private stoppedCount = 0;
@@ -114,6 +138,7 @@ export class WorkerEngines implements EngineRunner {
     options: EnginePoolOptions = {},
   ) {
     this.moveMs = options.moveMs ?? COMPUTER_MOVE_MS;
+    this.engine = { threads: ENGINE_THREADS, endgames: options.endgames ?? false };
     for (let i = 0; i < Math.max(1, size); i++) this.slots.push(this.spawn());
   }
 
@@ -125,6 +150,11 @@ export class WorkerEngines implements EngineRunner {
   /** Of those, the searches stopped while running (through the stop flag). */
   get stopped(): number {
     return this.stoppedCount;
+  }
+
+  /** Positions the endgame databases answered in the searches answered so far (draughts Master). */
+  get endgameHits(): number {
+    return this.endgameHitCount;
   }
 
   /** Jobs waiting for a worker. */
@@ -205,13 +235,14 @@ export class WorkerEngines implements EngineRunner {
 
   /** A worker whose answers and failures go to the slot `slotOf()` names (the slot outlives its workers). */
   private startWorker(slotOf: () => Slot, stop: Int32Array): Worker {
-    const workerData: EngineWorkerData = { stop: stop.buffer as SharedArrayBuffer };
+    const workerData: EngineWorkerData = { stop: stop.buffer as SharedArrayBuffer, engine: this.engine };
     const worker = new Worker(workerUrl(), { workerData });
     worker.on('message', (reply: EngineReply) => {
       const slot = slotOf();
       const p = slot.busy;
       if (!p || p.job.id !== reply.id) return;
       this.finish(slot, p);
+      if (reply.ok) this.endgameHitCount += reply.endgameHits;
       if (p.cancelled) return;
       if (reply.ok) p.resolve(reply.moves);
       else p.reject(new Error(reply.error));
