@@ -5,8 +5,8 @@
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { egdbSetting } from '@tactica/ai/node-egdb';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { defaultEgdbFolder } from '@tactica/ai/node-egdb';
 import type { PasswordCost } from './accounts/passwords.js';
 import { openDatabase, type Database } from './db/database.js';
 import type { ComputerQuotaOptions } from './games/computer-quota.js';
@@ -83,11 +83,6 @@ export function defaultDataDir(): string {
   return process.env['TACTICA_HOME'] ?? join(homedir(), '.tactica');
 }
 
-/** The endgame databases' folder the command line reads, or none when `TACTICA_EGDB=off` **(ours)**. */
-export function defaultEgdb(): string | false {
-  return process.env['TACTICA_EGDB'] === 'off' ? false : defaultEgdbFolder();
-}
-
 export async function startServer(options: ServeOptions = {}): Promise<RunningServer> {
   const url = options.databaseUrl ?? process.env['DATABASE_URL'];
   const dataDir = options.dataDir ?? defaultDataDir();
@@ -96,7 +91,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     options.engines ??
     new WorkerEngines(options.engineWorkers ?? 1, options.now, {
       ...(options.computerMoveMs !== undefined ? { moveMs: options.computerMoveMs } : {}),
-      endgames: options.egdb ?? defaultEgdb(),
+      endgames: options.egdb ?? egdbSetting(),
     });
   const services = makeServices(database, engines, {
     ...(options.computerGames ? { computerGames: options.computerGames } : {}),
