@@ -256,6 +256,8 @@ export interface EngineLoadOptions {
    * (`useDraughtsEndgames`, which the command line sets). A server's engine workers pass theirs here.
    */
   readonly endgames?: string | false;
+  /** The most memory one search table may take, in megabytes (draughts; default: each level's own). */
+  readonly hashMb?: number;
 }
 
 export interface SequentialSetup<S, M, V, St extends StatusBase, P extends PieceModel> extends SetupBase<

@@ -41,6 +41,8 @@ export interface ServeOptions {
    * when it holds some; `TACTICA_EGDB=off` leaves them out, as on the command line.
    */
   readonly egdb?: string | false;
+  /** The most memory one search table of the computer may take, in MB (default: each level's own; Master's 32). */
+  readonly engineHashMb?: number;
   /** Each user's share of the computer (default 5 games in progress, 20 started an hour). */
   readonly computerGames?: ComputerQuotaOptions;
   readonly now?: () => number;
@@ -92,6 +94,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     new WorkerEngines(options.engineWorkers ?? 1, options.now, {
       ...(options.computerMoveMs !== undefined ? { moveMs: options.computerMoveMs } : {}),
       endgames: options.egdb ?? egdbSetting(),
+      ...(options.engineHashMb !== undefined ? { hashMb: options.engineHashMb } : {}),
     });
   const services = makeServices(database, engines, {
     ...(options.computerGames ? { computerGames: options.computerGames } : {}),

@@ -213,6 +213,12 @@ export interface DraughtsEngineOptions {
    * **(ours)**.
    */
   readonly endgames?: string | false;
+  /**
+   * The most memory one search table may take, in megabytes: a level whose table is larger gets the largest that
+   * fits (default: each level's own, `ttLog2`; Master's is 32 MB). A host running many engines (a server's pool)
+   * bounds them with it **(ours)**.
+   */
+  readonly hashMb?: number;
 }
 
 /** The most threads the default takes **(ours)**: beyond it the shared table's traffic outweighs the helpers. */
@@ -312,8 +318,15 @@ export function useDraughtsEndgames(endgames: DeepEndgames | undefined): void {
   defaultEndgames = endgames;
 }
 
+/** The levels with their tables no larger than `hashMb` megabytes (the deep table's buckets are the larger). */
+function levelsWithin(levels: readonly DraughtsLevel[], hashMb: number | undefined): readonly DraughtsLevel[] {
+  if (hashMb === undefined) return levels;
+  const most = Math.max(0, Math.floor(Math.log2((hashMb * 2 ** 20) / DeepTable.bytes(0))));
+  return levels.map((l) => (l.ttLog2 > most ? { ...l, ttLog2: most } : l));
+}
+
 export function createDraughtsEngine(options: DraughtsEngineOptions = {}): DraughtsEngine {
-  const levels = options.levels ?? DRAUGHTS_LEVELS;
+  const levels = levelsWithin(options.levels ?? DRAUGHTS_LEVELS, options.hashMb);
   const strongest = levels[levels.length - 1];
   if (!strongest) throw new Error('an engine needs at least one level');
   // The engine's own record: `prepare` adds to it.

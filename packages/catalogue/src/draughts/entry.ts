@@ -125,13 +125,14 @@ function setupOf(game: DraughtsGame, start: DraughtsState, options: Record<strin
       if (!start.giveaway) await ai.loadDraughtsBook(variant);
       // One engine for every draughts game; `prepare` loads the rule set's learned evaluation (a chunk of its own)
       // before it answers, and no other rule set's.
-      const { threads, endgames } = engineOptions;
-      const key = `${threads ?? ''}:${endgames === undefined ? '' : String(endgames)}`;
+      const { threads, endgames, hashMb } = engineOptions;
+      const key = `${threads ?? ''}:${endgames === undefined ? '' : String(endgames)}:${hashMb ?? ''}`;
       let engine = engines.get(key);
       if (!engine) {
         engine = ai.loadDraughtsEngine({
           ...(threads === undefined ? {} : { threads }),
           ...(endgames === undefined ? {} : { endgames }),
+          ...(hashMb === undefined ? {} : { hashMb }),
           variants: [],
         });
         engines.set(key, engine);

@@ -56,6 +56,8 @@ export interface EnginePoolOptions {
    * none (default: none; `tactica serve` passes `--egdb`, by default the command line's folder).
    */
   readonly endgames?: string | false;
+  /** The most memory one search table of a worker's engines may take, in MB (default: each level's own). */
+  readonly hashMb?: number;
 }
 
 /**
@@ -147,7 +149,11 @@ export class WorkerEngines implements EngineRunner {
     options: EnginePoolOptions = {},
   ) {
     this.moveMs = options.moveMs ?? COMPUTER_MOVE_MS;
-    this.engine = { threads: ENGINE_THREADS, endgames: options.endgames ?? false };
+    this.engine = {
+      threads: ENGINE_THREADS,
+      endgames: options.endgames ?? false,
+      ...(options.hashMb !== undefined ? { hashMb: options.hashMb } : {}),
+    };
     for (let i = 0; i < Math.max(1, size); i++) this.slots.push(this.spawn());
   }
 
