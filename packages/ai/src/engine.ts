@@ -41,6 +41,8 @@ export interface MoveChoice<M> {
   readonly depth?: number;
   readonly nodes?: number;
   readonly pv?: readonly M[];
+  /** Positions the endgame databases answered in the search (draughts Master; absent where none were probed). */
+  readonly endgameHits?: number;
 }
 
 export interface AnalyseLimits {

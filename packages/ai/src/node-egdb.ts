@@ -20,6 +20,15 @@ export function defaultEgdbFolder(): string {
   return home ? join(home, 'egdb') : join(homedir(), '.tactica', 'egdb');
 }
 
+/**
+ * The endgame databases' setting of a program on Node: the folder (`defaultEgdbFolder`), or `false` when
+ * `TACTICA_EGDB=off` **(ours)**. An engine in a worker thread is given it as its `endgames` option (data), the
+ * command line's own engines through `useDraughtsEndgames`.
+ */
+export function egdbSetting(): string | false {
+  return process.env['TACTICA_EGDB'] === 'off' ? false : defaultEgdbFolder();
+}
+
 function sliceFiles(dir: string, variant: VariantId): string[] {
   try {
     return readdirSync(dir).filter((f) => f.startsWith(`${variant}-`) && /^[a-z]+-\d{4}\.egdb$/.test(f));

@@ -2,13 +2,10 @@
  * The script a Node worker thread runs (`nodeWorkerTransport` starts it): the engine host on the thread's port.
  */
 import { parentPort } from 'node:worker_threads';
-import { useDraughtsEndgames } from './games/draughts.js';
-import { openEgdbFolders } from './node-egdb.js';
 import { serveEngine } from './worker/engine-host.js';
 
-// The endgame databases of the folder (`npm run egdb:build`), read lazily by Master's search; TACTICA_EGDB=off
-// leaves them out (ours).
-if (process.env['TACTICA_EGDB'] !== 'off') useDraughtsEndgames(openEgdbFolders());
+// The engine's settings come in its spec, as data: the draughts endgame databases are its `endgames` option (the
+// programs pass `egdbSetting()`), not a global of this thread.
 
 const port = parentPort;
 if (!port) throw new Error('node-worker-entry.js runs in a worker thread (see @tactica/ai/node-worker)');

@@ -13,10 +13,16 @@ export async function loadComputer(
   // Tactorus' computer searches on one thread: it has no options to take.
   if (setup.dynamics === 'simultaneous') return setup.loadComputer();
   const engine = await setup.loadEngine(options);
+  let endgameHits = 0;
   return {
     levels: engine.levels,
-    choose: (state: unknown, _player: Player, level: string, options?: ThinkOptions) => [
-      engine.choose(state, level, options).move,
-    ],
+    choose: (state: unknown, _player: Player, level: string, options?: ThinkOptions) => {
+      const choice = engine.choose(state, level, options);
+      endgameHits += choice.endgameHits ?? 0;
+      return [choice.move];
+    },
+    get endgameHits() {
+      return endgameHits;
+    },
   };
 }

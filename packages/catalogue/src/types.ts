@@ -251,6 +251,13 @@ export interface EngineLoadOptions {
    * reports). A server with a pool of engine workers asks for 1, so that N workers use N cores.
    */
   readonly threads?: number;
+  /**
+   * The draughts endgame databases Master probes: their folder (Node), or `false` for none; default the process's
+   * (`useDraughtsEndgames`, which the command line sets). A server's engine workers pass theirs here.
+   */
+  readonly endgames?: string | false;
+  /** The most memory one search table may take, in megabytes (draughts; default: each level's own). */
+  readonly hashMb?: number;
 }
 
 export interface SequentialSetup<S, M, V, St extends StatusBase, P extends PieceModel> extends SetupBase<
@@ -280,6 +287,8 @@ export interface SequentialSetup<S, M, V, St extends StatusBase, P extends Piece
 export interface Computer<S, M> {
   readonly levels: readonly LevelInfo[];
   choose(state: S, player: Player, level: string, options?: ThinkOptions): readonly M[];
+  /** Positions the endgame databases answered in its searches so far (draughts Master); absent where none can. */
+  readonly endgameHits?: number;
 }
 
 export interface SimultaneousSetup<S, M, V, St extends StatusBase, P extends PieceModel> extends SetupBase<

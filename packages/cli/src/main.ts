@@ -1,5 +1,5 @@
 import { useDraughtsEndgames } from '@tactica/ai/draughts';
-import { openEgdbFolders } from '@tactica/ai/node-egdb';
+import { egdbSetting, openEgdbFolders } from '@tactica/ai/node-egdb';
 import { processIo } from './io.js';
 import { runCli } from './program.js';
 import { gameClis } from './registry.js';
@@ -14,6 +14,9 @@ for (const stream of [process.stdout, process.stderr]) {
 
 // Master's search probes the endgame databases of the folder when there are some (`npm run egdb:build`); only the
 // folder's listing is read here, a slice when the search first needs it. TACTICA_EGDB=off leaves them out (ours).
-if (process.env['TACTICA_EGDB'] !== 'off') useDraughtsEndgames(openEgdbFolders());
+// This is the default of the engines made in this thread; an engine in a worker (hub, dxp, match, serve) is given
+// the same folder as its `endgames` setting.
+const egdb = egdbSetting();
+if (egdb !== false) useDraughtsEndgames(openEgdbFolders(egdb));
 
 process.exitCode = await runCli(process.argv.slice(2), gameClis, processIo);

@@ -13,6 +13,8 @@ interface ServeFlags {
   readonly db?: string;
   readonly engineWorkers?: string;
   readonly computerMoveMs?: string;
+  readonly egdb?: string;
+  readonly engineHashMb?: string;
   readonly computerGames?: string;
   readonly computerGamesPerHour?: string;
   readonly gameCacheMb?: string;
@@ -88,6 +90,11 @@ export function configureServe(program: Command, io: Io): void {
     .option('--db <url>', 'postgres://… to use PostgreSQL (default: $DATABASE_URL, else the SQLite file)')
     .option('--engine-workers <n>', 'worker threads for the computer opponents', '1')
     .option('--computer-move-ms <ms>', 'the longest one computer move may search (default 5000)')
+    .option('--engine-hash-mb <n>', "the most memory one search table of the computer may take (default: Master's 32)")
+    .option(
+      '--egdb <dir>',
+      "draughts endgame databases for the computer's Master: their folder, or off (default $TACTICA_HOME/egdb or ~/.tactica/egdb)",
+    )
     .option('--computer-games <n>', 'games against the computer a user may have in progress (default 5)')
     .option('--computer-games-per-hour <n>', 'games against the computer a user may start an hour (default 20)')
     .option(
@@ -131,6 +138,7 @@ export function configureServe(program: Command, io: Io): void {
       const port = whole(flags.port, 'port', 0, 65535);
       const workers = whole(flags.engineWorkers, 'engine-workers', 1, 64);
       const computerMoveMs = whole(flags.computerMoveMs, 'computer-move-ms', 100, 600_000);
+      const engineHashMb = whole(flags.engineHashMb, 'engine-hash-mb', 1, 4096);
       const inProgress = whole(flags.computerGames, 'computer-games', 1, 100_000);
       const perHour = whole(flags.computerGamesPerHour, 'computer-games-per-hour', 1, 100_000);
       const gameCacheMb = whole(flags.gameCacheMb, 'game-cache-mb', 1, 100_000);
@@ -170,6 +178,10 @@ export function configureServe(program: Command, io: Io): void {
         ...(flags.db !== undefined ? { databaseUrl: flags.db } : {}),
         ...(workers !== undefined ? { engineWorkers: workers } : {}),
         ...(computerMoveMs !== undefined ? { computerMoveMs } : {}),
+        ...(engineHashMb !== undefined ? { engineHashMb } : {}),
+        ...(flags.egdb !== undefined
+          ? { egdb: flags.egdb === 'off' ? false : (await import('node:path')).resolve(flags.egdb) }
+          : {}),
         computerGames: {
           ...(inProgress !== undefined ? { inProgress } : {}),
           ...(perHour !== undefined ? { perHour } : {}),

@@ -5,6 +5,7 @@
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { egdbSetting } from '@tactica/ai/node-egdb';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { PasswordCost } from './accounts/passwords.js';
 import { openDatabase, type Database } from './db/database.js';
@@ -34,6 +35,14 @@ export interface ServeOptions {
   readonly engineWorkers?: number;
   /** The longest one computer move may search, in ms (default `COMPUTER_MOVE_MS`, 5 s). */
   readonly computerMoveMs?: number;
+  /**
+   * The draughts endgame databases the computer's Master probes: their folder, or `false` for none. Default: the
+   * command line's folder (`$TACTICA_HOME/egdb`, else `~/.tactica/egdb`; `npm run egdb:build` makes them), used
+   * when it holds some; `TACTICA_EGDB=off` leaves them out, as on the command line.
+   */
+  readonly egdb?: string | false;
+  /** The most memory one search table of the computer may take, in MB (default: each level's own; Master's 32). */
+  readonly engineHashMb?: number;
   /** Each user's share of the computer (default 5 games in progress, 20 started an hour). */
   readonly computerGames?: ComputerQuotaOptions;
   readonly now?: () => number;
@@ -65,6 +74,8 @@ export interface RunningServer {
   readonly app: FastifyInstance;
   readonly services: Services;
   readonly database: Database;
+  /** The computer's engines (the pool of worker threads unless `ServeOptions.engines` gave others). */
+  readonly engines: EngineRunner;
   /** The e-mail gateway (always on: `POST /pbm`, the outbox; an SMTP listener when asked for). */
   readonly pbm: Pbm;
   close(): Promise<void>;
@@ -82,6 +93,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     options.engines ??
     new WorkerEngines(options.engineWorkers ?? 1, options.now, {
       ...(options.computerMoveMs !== undefined ? { moveMs: options.computerMoveMs } : {}),
+      endgames: options.egdb ?? egdbSetting(),
+      ...(options.engineHashMb !== undefined ? { hashMb: options.engineHashMb } : {}),
     });
   const services = makeServices(database, engines, {
     ...(options.computerGames ? { computerGames: options.computerGames } : {}),
@@ -118,6 +131,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     app,
     services,
     database,
+    engines,
     pbm,
     close() {
       closing ??= (async () => {

@@ -196,7 +196,7 @@ export class DraughtsDeepSearcher {
   private rootScore = 0;
   /** Deepest ply reached in the last search. */
   selDepth = 0;
-  /** Endgame database hits in the last search. */
+  /** Endgame database answers in the last search: the root's moves looked up, and the positions of the tree. */
   dbHits = 0;
   /**
    * Where the last search's nodes went (bench/draughts-depth.js `--stats`): counters bumped in place, nothing
@@ -405,7 +405,10 @@ export class DraughtsDeepSearcher {
       if (pos.status() < 0) r = pos.noMovesResult();
       else r = db.probe(pos);
       pos.unmakeMove(move);
-      if (r !== undefined) known++;
+      if (r !== undefined) {
+        known++;
+        this.dbHits++;
+      }
       const v = r === undefined ? 0 : -r;
       after[i] = v;
       if (v > 0) wins++;

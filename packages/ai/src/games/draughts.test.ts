@@ -153,6 +153,19 @@ describe('Draughts levels (manual 3.2.2)', () => {
     }
   });
 
+  it("hashMb bounds every level's search table, and Master plays on with the smaller one", () => {
+    const engine = createDraughtsEngine({ hashMb: 1, threads: 1 });
+    // 1 MB: 2^14 buckets of 64 bytes, where Master's own table is 2^19 (32 MB); the small levels' stay as they are.
+    expect(engine.levels.map((l) => (l as (typeof DRAUGHTS_LEVELS)[number]).ttLog2)).toEqual(
+      DRAUGHTS_LEVELS.map((l) => Math.min(l.ttLog2, 14)),
+    );
+    const game = draughtsGame('international');
+    let s = game.initial();
+    for (let k = 0; k < 6; k++) s = game.play(s, game.legalMoves(s)[k % game.legalMoves(s).length]!);
+    const m = engine.choose(s, 'master', { seed: 1 }).move;
+    expect(game.legalMoves(s).some((x) => sameMove(x, m))).toBe(true);
+  });
+
   it('Smart and Master are deterministic: the same move, score and node count from the same state', () => {
     const game = draughtsGame('international');
     const s = game.initial();

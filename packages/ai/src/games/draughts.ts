@@ -53,7 +53,7 @@ import {
 } from './draughts-deep-search.js';
 import type { LearnedForHelpers } from './draughts-learned-eval.js';
 import { DraughtsSearcher, type DraughtsSearcherOptions } from './draughts-search.js';
-import { availableCores, defaultHelperSpawner, DraughtsHelpers } from './draughts-smp.js';
+import { availableCores, defaultHelperSpawner, DraughtsHelpers, nodeBuiltin } from './draughts-smp.js';
 import { DeepTable } from './draughts-table.js';
 import { searchMoveTime } from './draughts-time.js';
 
@@ -206,6 +206,19 @@ export interface DraughtsEngineOptions {
    * threads sharing memory (Node; a cross-origin-isolated page), else 1; 1 keeps the single-thread search.
    */
   readonly threads?: number;
+  /**
+   * The endgame databases the deep levels (Master) probe, as data that can cross to a worker: the folder they are
+   * read from (Node only; `loadDraughtsEngine` opens it, and a folder without slices is none), or `false` for none.
+   * Default: the process's (`useDraughtsEndgames`). `deepSearcher.endgames`, an opened database, comes first
+   * **(ours)**.
+   */
+  readonly endgames?: string | false;
+  /**
+   * The most memory one search table may take, in megabytes: a level whose table is larger gets the largest that
+   * fits (default: each level's own, `ttLog2`; Master's is 32 MB). A host running many engines (a server's pool)
+   * bounds them with it **(ours)**.
+   */
+  readonly hashMb?: number;
 }
 
 /** The most threads the default takes **(ours)**: beyond it the shared table's traffic outweighs the helpers. */
@@ -292,21 +305,28 @@ function loses(sp: DraughtsSearchPosition, plies: number, level: number): boolea
   return true;
 }
 
-/** Makes a draughts engine: one searcher with its tables (built on first use), single-threaded (one per worker). */
 let defaultEndgames: DeepEndgames | undefined;
 
 /**
- * The endgame databases the deep levels (Master) probe in engines made from now on without any of their own
- * (`deepSearcher.endgames`). On Node the worker that runs the engines sets the folder's (`@tactica/ai/node-egdb`);
- * a page sets the slices it fetched **(ours)**. On Node the helper threads of a search open the same folder
+ * The process's default endgame databases: those the deep levels (Master) probe in engines made from now on without
+ * a setting of their own (`endgames`, `deepSearcher.endgames`). The command line sets the folder's
+ * (`@tactica/ai/node-egdb`); a page sets the slices it fetched **(ours)**. An engine that runs elsewhere (a worker)
+ * is given its folder as the `endgames` setting instead. On Node the helper threads of a search open the same folder
  * (`DeepEndgames.folder`); a page's helpers probe none.
  */
 export function useDraughtsEndgames(endgames: DeepEndgames | undefined): void {
   defaultEndgames = endgames;
 }
 
+/** The levels with their tables no larger than `hashMb` megabytes (the deep table's buckets are the larger). */
+function levelsWithin(levels: readonly DraughtsLevel[], hashMb: number | undefined): readonly DraughtsLevel[] {
+  if (hashMb === undefined) return levels;
+  const most = Math.max(0, Math.floor(Math.log2((hashMb * 2 ** 20) / DeepTable.bytes(0))));
+  return levels.map((l) => (l.ttLog2 > most ? { ...l, ttLog2: most } : l));
+}
+
 export function createDraughtsEngine(options: DraughtsEngineOptions = {}): DraughtsEngine {
-  const levels = options.levels ?? DRAUGHTS_LEVELS;
+  const levels = levelsWithin(options.levels ?? DRAUGHTS_LEVELS, options.hashMb);
   const strongest = levels[levels.length - 1];
   if (!strongest) throw new Error('an engine needs at least one level');
   // The engine's own record: `prepare` adds to it.
@@ -333,7 +353,9 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
     const key = `${ttLog2}${learned ?? ''}`;
     let s = deepSearchers.get(key);
     if (!s) {
-      const deep = { ...(defaultEndgames ? { endgames: defaultEndgames } : {}), ...options.deepSearcher };
+      // The engine's own setting, else the process's default; `false` is none.
+      const fallback = options.endgames === false ? undefined : defaultEndgames;
+      const deep = { ...(fallback ? { endgames: fallback } : {}), ...options.deepSearcher };
       const ev = learned === undefined ? undefined : evaluators[learned];
       const evaluator = ev ?? deep.evaluator;
       // Helpers must search with the main thread's evaluation (one scale in the shared table): a learned one goes to
@@ -493,7 +515,8 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
       say(
         `Looked ${r.depth} moves ahead (${r.nodes} positions): ${score >= WIN_BOUND ? 'I see a win' : score <= -WIN_BOUND ? 'I see a loss unless you slip' : `score ${(score / 100).toFixed(2)}`}.`,
       );
-      return { move: sp.decode(bestMove), score, depth: r.depth, nodes: r.nodes, pv };
+      const endgameHits = main instanceof DraughtsDeepSearcher ? { endgameHits: main.dbHits } : {};
+      return { move: sp.decode(bestMove), score, depth: r.depth, nodes: r.nodes, pv, ...endgameHits };
     },
     analyse(s: DraughtsState, limits: AnalyseLimits): Analysis<DraughtsMove> {
       const sp = positionOf(s);
@@ -532,7 +555,26 @@ export async function loadDraughtsEngine(options: DraughtsEngineOptions = {}): P
   const evaluators: Partial<Record<VariantId, DeepEvaluator>> = { ...options.evaluators };
   const wanted = options.variants ?? new Set(levels.flatMap((l) => l.learnedIn ?? []));
   for (const variant of wanted) await addLearned(levels, variant, evaluators);
-  return createDraughtsEngine({ ...options, evaluators });
+  const folder = options.endgames;
+  if (typeof folder !== 'string' || options.deepSearcher?.endgames)
+    return createDraughtsEngine({ ...options, evaluators });
+  // A folder without slices (or unreadable, or not on Node) is no databases, not the process's default.
+  const endgames = await openEndgamesFolder(folder);
+  const deepSearcher = { ...options.deepSearcher, ...(endgames ? { endgames } : {}) };
+  return createDraughtsEngine({ ...options, evaluators, deepSearcher, endgames: endgames ? folder : false });
+}
+
+/**
+ * The endgame databases of a folder (Node only: the module is reached by a computed specifier, so that a page's
+ * bundle never takes in its `node:fs`); undefined when it holds none.
+ */
+async function openEndgamesFolder(folder: string): Promise<DeepEndgames | undefined> {
+  if (nodeBuiltin('node:fs') === undefined) return undefined;
+  const specifier = '../node-egdb.js';
+  const egdb = (await import(/* @vite-ignore */ specifier)) as {
+    openEgdbFolders(dir: string): DeepEndgames | undefined;
+  };
+  return egdb.openEgdbFolders(folder);
 }
 
 /**

@@ -29,8 +29,8 @@ import type { GameEntry, OptionSpec, SequentialSetup, StatusBase, VariantInfo } 
 import { draughtsBoard, type DraughtsPiece } from './board.js';
 import { exportPdn, PDN, readPdnRecord } from './records.js';
 
-/** One engine for every draughts game, per thread count asked for (`undefined`: the engine's default). */
-const engines = new Map<number | undefined, Promise<DraughtsEngine>>();
+/** One engine for every draughts game, per setting asked for (threads, endgame databases; unset: the defaults). */
+const engines = new Map<string, Promise<DraughtsEngine>>();
 
 /** The manual's status bar (3.3.5) as data, plus what the board alone does not show. */
 export interface DraughtsStatus extends StatusBase {
@@ -125,11 +125,17 @@ function setupOf(game: DraughtsGame, start: DraughtsState, options: Record<strin
       if (!start.giveaway) await ai.loadDraughtsBook(variant);
       // One engine for every draughts game; `prepare` loads the rule set's learned evaluation (a chunk of its own)
       // before it answers, and no other rule set's.
-      const { threads } = engineOptions;
-      let engine = engines.get(threads);
+      const { threads, endgames, hashMb } = engineOptions;
+      const key = `${threads ?? ''}:${endgames === undefined ? '' : String(endgames)}:${hashMb ?? ''}`;
+      let engine = engines.get(key);
       if (!engine) {
-        engine = ai.loadDraughtsEngine({ ...(threads === undefined ? {} : { threads }), variants: [] });
-        engines.set(threads, engine);
+        engine = ai.loadDraughtsEngine({
+          ...(threads === undefined ? {} : { threads }),
+          ...(endgames === undefined ? {} : { endgames }),
+          ...(hashMb === undefined ? {} : { hashMb }),
+          variants: [],
+        });
+        engines.set(key, engine);
       }
       const ready = await engine;
       await ready.prepare(start);

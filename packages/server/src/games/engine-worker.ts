@@ -1,51 +1,14 @@
 /**
- * An engine worker thread: sets a game up from the catalogue (by family and options, cached), loads its computer
- * once, and answers each job with the computer's move or orders. Everything crosses as plain data.
+ * An engine worker thread: the AI package's engine host (`serveEngine`) on the thread's port, the same protocol the
+ * browser's and `tactica`'s engine workers speak. The pool's `init` names the engine (`catalogueEngine`, with the
+ * engines' settings as data) and shares the stop flag; each `choose` is one search.
  */
-import { parentPort, workerData } from 'node:worker_threads';
-import { entryOf } from '@tactica/catalogue/all';
-import { loadComputer, type Computer } from '@tactica/catalogue';
-import type { EngineJob, EngineReply, EngineWorkerData } from './worker-engines.js';
+import { parentPort } from 'node:worker_threads';
+import { serveEngine } from '@tactica/ai/worker-protocol';
 
-/** Raised by the pool to stop the search under way (its game moved on); lowered by the pool before each job. */
-const stop = new Int32Array((workerData as EngineWorkerData).stop);
-
-const computers = new Map<string, Promise<Computer<unknown, unknown>>>();
-
-/**
- * One search thread per worker: the pool's size is the cores the computer may take (draughts Master would otherwise
- * start Lazy SMP helpers on every core, in every worker, beside the requests) **(ours)**.
- */
-const ENGINE = { threads: 1 } as const;
-
-async function computerFor(job: EngineJob): Promise<Computer<unknown, unknown>> {
-  const key = `${job.family}:${JSON.stringify(job.options)}`;
-  let c = computers.get(key);
-  if (!c) {
-    const entry = entryOf(job.family);
-    if (!entry.ok) throw new Error(entry.error.message);
-    const setup = entry.value.setup(job.options);
-    if (!setup.ok) throw new Error(setup.error.message);
-    c = loadComputer(setup.value, ENGINE);
-    computers.set(key, c);
-  }
-  return c;
-}
-
-parentPort?.on('message', (job: EngineJob) => {
-  void (async () => {
-    let reply: EngineReply;
-    try {
-      const computer = await computerFor(job);
-      const moves = computer.choose(job.state, job.player, job.level, {
-        seed: job.seed,
-        stop,
-        ...(job.timeMs !== undefined ? { timeMs: job.timeMs } : {}),
-      });
-      reply = { id: job.id, ok: true, moves };
-    } catch (e) {
-      reply = { id: job.id, ok: false, error: e instanceof Error ? e.message : String(e) };
-    }
-    parentPort?.postMessage(reply);
-  })();
+const port = parentPort;
+if (!port) throw new Error('engine-worker.js runs in a worker thread (see WorkerEngines)');
+serveEngine({
+  postMessage: (message) => port.postMessage(message),
+  onMessage: (listener) => port.on('message', listener),
 });

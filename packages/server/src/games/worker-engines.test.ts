@@ -5,6 +5,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { entryOf } from '@tactica/catalogue/all';
+import { EngineError } from '@tactica/ai/worker-protocol';
 import { createRng, type Player } from '@tactica/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SearchCancelled, WorkerEngines, type EngineJob } from './worker-engines.js';
@@ -120,6 +121,17 @@ describe('sharing the engine pool', () => {
       ask('cid', 'c1'),
     ]);
     expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3']);
+  });
+
+  it("a game the worker cannot load is refused with the engine protocol's code, and the worker answers on", async () => {
+    const quick = openingJob('tactrix', 'dumb');
+    const refused = await engines.run({ ...quick, family: 'chess' }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(EngineError);
+    expect((refused as EngineError).code).toBe('engine/load-failed');
+    expect(await engines.run(quick)).toHaveLength(1);
   });
 
   it('a search for a game that moved on is dropped from the queue, or stopped while it runs', async () => {

@@ -8,7 +8,10 @@
  * turn again later.
  */
 import { Worker } from 'node:worker_threads';
+import { WorkerEngine, type EngineTransport, type WorkerConnection } from '@tactica/ai/worker-protocol';
+import type { EngineLoadOptions } from '@tactica/catalogue';
 import type { Player } from '@tactica/core';
+import type { CatalogueJob } from './catalogue-engine.js';
 import { FairQueue } from './fair-queue.js';
 import type { LiveGame } from './live-game.js';
 import type { EngineRunner } from './scheduler.js';
@@ -48,16 +51,20 @@ export const COMPUTER_MOVE_MS = 5_000;
 export interface EnginePoolOptions {
   /** The longest a move may search, in ms (default `COMPUTER_MOVE_MS`); a clock's budget may lower it. */
   readonly moveMs?: number;
+  /**
+   * The draughts endgame databases Master probes: their folder (a folder without slices is none), or `false` for
+   * none (default: none; `tactica serve` passes `--egdb`, by default the command line's folder).
+   */
+  readonly endgames?: string | false;
+  /** The most memory one search table of a worker's engines may take, in MB (default: each level's own). */
+  readonly hashMb?: number;
 }
 
-export type EngineReply =
-  | { readonly id: number; readonly ok: true; readonly moves: readonly unknown[] }
-  | { readonly id: number; readonly ok: false; readonly error: string };
-
-/** What the engine-worker gets at start: the stop flag it shares with the pool. */
-export interface EngineWorkerData {
-  readonly stop: SharedArrayBuffer;
-}
+/**
+ * One search thread per worker: the pool's size is the cores the computer may take (draughts Master would otherwise
+ * start Lazy SMP helpers on every core, in every worker, beside the requests) **(ours)**.
+ */
+const ENGINE_THREADS = 1;
 
 /** The refusal of a search whose game moved on before it was answered. */
 export class SearchCancelled extends Error {
@@ -76,19 +83,45 @@ interface Pending {
 }
 
 interface Slot {
-  worker: Worker;
-  /** The worker's stop flag: raised to stop the search under way, lowered before each job. */
-  stop: Int32Array;
+  /** The worker's engine, on the AI package's worker protocol; a new one replaces it when it overruns. */
+  engine: WorkerEngine<CatalogueJob, readonly unknown[]>;
+  transport: ThreadTransport;
   busy: Pending | undefined;
   timer: NodeJS.Timeout | undefined;
 }
 
-/** The compiled worker (tests run the TypeScript sources, so they use the build of this file). */
-function workerUrl(): URL {
+/** The compiled worker and engine (tests run the TypeScript sources, so they use the build of these files). */
+function builtUrl(file: string): URL {
   const here = import.meta.url;
-  return here.endsWith('.ts')
-    ? new URL('../../dist/games/engine-worker.js', here)
-    : new URL('./engine-worker.js', here);
+  return here.endsWith('.ts') ? new URL(`../../dist/games/${file}`, here) : new URL(`./${file}`, here);
+}
+
+/**
+ * Starts the pool's engine workers (`engine-worker.ts`: the AI package's engine host) as Node worker threads, and
+ * keeps the last one at hand, so that an idle worker does not keep the process alive (`unref`).
+ */
+class ThreadTransport implements EngineTransport {
+  readonly sharedStop = true;
+  worker: Worker | undefined;
+
+  connect(): WorkerConnection {
+    const worker = new Worker(builtUrl('engine-worker.js'));
+    worker.unref();
+    this.worker = worker;
+    return {
+      port: {
+        postMessage: (message) => worker.postMessage(message),
+        onMessage: (listener) => worker.on('message', listener),
+      },
+      terminate: async () => {
+        await worker.terminate();
+      },
+      onFailure(listener) {
+        worker.on('error', (e) => listener(e.message));
+        worker.on('exit', (code) => listener(`it exited with code ${code}`));
+      },
+    };
+  }
 }
 
 /** The longest a job may run past its own budget before its worker is replaced. */
@@ -103,7 +136,9 @@ export class WorkerEngines implements EngineRunner {
   private readonly slots: Slot[] = [];
   private readonly queue = new FairQueue<Pending>();
   private readonly moveMs: number;
+  private readonly engine: EngineLoadOptions;
   private nextId = 1;
+  private endgameHitCount = 0;
   private closed = false;
   private cancelledCount = 0;
   private stoppedCount = 0;
@@ -114,6 +149,11 @@ export class WorkerEngines implements EngineRunner {
     options: EnginePoolOptions = {},
   ) {
     this.moveMs = options.moveMs ?? COMPUTER_MOVE_MS;
+    this.engine = {
+      threads: ENGINE_THREADS,
+      endgames: options.endgames ?? false,
+      ...(options.hashMb !== undefined ? { hashMb: options.hashMb } : {}),
+    };
     for (let i = 0; i < Math.max(1, size); i++) this.slots.push(this.spawn());
   }
 
@@ -125,6 +165,11 @@ export class WorkerEngines implements EngineRunner {
   /** Of those, the searches stopped while running (through the stop flag). */
   get stopped(): number {
     return this.stoppedCount;
+  }
+
+  /** Positions the endgame databases answered in the searches answered so far (draughts Master). */
+  get endgameHits(): number {
+    return this.endgameHitCount;
   }
 
   /** Jobs waiting for a worker. */
@@ -172,7 +217,7 @@ export class WorkerEngines implements EngineRunner {
     for (const slot of this.slots) {
       const p = slot.busy;
       if (!p || p.cancelled || !stale(p)) continue;
-      Atomics.store(slot.stop, 0, 1);
+      slot.engine.stop();
       this.stoppedCount++;
       this.refuse(p);
     }
@@ -185,8 +230,8 @@ export class WorkerEngines implements EngineRunner {
       this.slots.map(async (s) => {
         if (s.timer) clearTimeout(s.timer);
         s.busy?.reject(new Error('the engines are closed'));
-        s.worker.removeAllListeners();
-        await s.worker.terminate();
+        s.busy = undefined;
+        await s.engine.close();
       }),
     );
   }
@@ -198,28 +243,14 @@ export class WorkerEngines implements EngineRunner {
   }
 
   private spawn(): Slot {
-    const stop = new Int32Array(new SharedArrayBuffer(4));
-    const slot: Slot = { worker: this.startWorker(() => slot, stop), stop, busy: undefined, timer: undefined };
-    return slot;
+    const transport = new ThreadTransport();
+    return { engine: this.engineOn(transport), transport, busy: undefined, timer: undefined };
   }
 
-  /** A worker whose answers and failures go to the slot `slotOf()` names (the slot outlives its workers). */
-  private startWorker(slotOf: () => Slot, stop: Int32Array): Worker {
-    const workerData: EngineWorkerData = { stop: stop.buffer as SharedArrayBuffer };
-    const worker = new Worker(workerUrl(), { workerData });
-    worker.on('message', (reply: EngineReply) => {
-      const slot = slotOf();
-      const p = slot.busy;
-      if (!p || p.job.id !== reply.id) return;
-      this.finish(slot, p);
-      if (p.cancelled) return;
-      if (reply.ok) p.resolve(reply.moves);
-      else p.reject(new Error(reply.error));
-    });
-    worker.on('error', (e) => this.replace(slotOf(), e));
-    worker.on('exit', (code) => this.replace(slotOf(), new Error(`engine worker exited with code ${code}`)));
-    worker.unref();
-    return worker;
+  /** An engine of the catalogue's games served by a worker of `transport`, with the pool's settings as data. */
+  private engineOn(transport: ThreadTransport): WorkerEngine<CatalogueJob, readonly unknown[]> {
+    const spec = { module: builtUrl('catalogue-engine.js').href, name: 'catalogueEngine', args: [this.engine] };
+    return new WorkerEngine(spec, transport);
   }
 
   private finish(slot: Slot, p: Pending): void {
@@ -230,21 +261,19 @@ export class WorkerEngines implements EngineRunner {
     this.dispatch();
   }
 
-  /** A worker died or overran: its job is refused and a fresh worker takes its place. */
-  private replace(slot: Slot, e: Error): void {
-    const p = slot.busy;
-    slot.busy = undefined;
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.worker.removeAllListeners();
-    void slot.worker.terminate();
-    if (p) {
-      this.queue.done(p.tag.owner);
-      if (!p.cancelled) p.reject(e);
+  /**
+   * A search failed: its job is refused and the slot takes the next. A worker that died is started again by its
+   * engine at the next request; one that overran is ended and a fresh engine takes its place.
+   */
+  private fail(slot: Slot, p: Pending, e: Error, overran: boolean): void {
+    if (overran) {
+      void slot.engine.close();
+      slot.transport = new ThreadTransport();
+      slot.engine = this.engineOn(slot.transport);
     }
+    if (!p.cancelled) p.reject(e);
     if (this.closed) return;
-    slot.stop = new Int32Array(new SharedArrayBuffer(4));
-    slot.worker = this.startWorker(() => slot, slot.stop);
-    this.dispatch();
+    this.finish(slot, p);
   }
 
   private dispatch(): void {
@@ -254,16 +283,30 @@ export class WorkerEngines implements EngineRunner {
       if (!next) break;
       const p = next.item;
       slot.busy = p;
-      // Lowered before the job is sent: a stop meant for the last job cannot reach this one.
-      Atomics.store(slot.stop, 0, 0);
-      slot.worker.ref();
+      const { engine } = slot;
+      const { id: _id, level, seed, timeMs, ...job } = p.job;
+      // The engine lowers its stop flag before it sends the request: a stop meant for the last job cannot reach this.
+      const search = engine.choose(job, level, { seed, ...(timeMs !== undefined ? { timeMs } : {}) });
+      slot.transport.worker?.ref();
       slot.timer = setTimeout(
-        () => this.replace(slot, new Error('the engine overran its time')),
-        (p.job.timeMs ?? 30_000) + OVERRUN_MS,
+        () => this.fail(slot, p, new Error('the engine overran its time'), true),
+        (timeMs ?? 30_000) + OVERRUN_MS,
       );
       slot.timer.unref();
-      slot.worker.postMessage(p.job);
+      search.then(
+        (choice) => {
+          if (slot.busy !== p || slot.engine !== engine) return;
+          this.endgameHitCount += choice.endgameHits ?? 0;
+          this.finish(slot, p);
+          if (!p.cancelled) p.resolve(choice.move);
+        },
+        (e: Error) => {
+          if (slot.busy !== p || slot.engine !== engine) return;
+          // The protocol's coded error (`EngineError`: engine/load-failed, engine/failed, engine/worker-failed).
+          this.fail(slot, p, e, false);
+        },
+      );
     }
-    for (const slot of this.slots) if (!slot.busy) slot.worker.unref();
+    for (const slot of this.slots) if (!slot.busy) slot.transport.worker?.unref();
   }
 }

@@ -22,6 +22,7 @@
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { clockMoveTime, DRAUGHTS_LEVELS, WIN, WIN_BOUND, type Analysis, type DraughtsLevel } from '@tactica/ai';
+import { egdbSetting } from '@tactica/ai/node-egdb';
 import { nodeWorkerEngine, type EngineSpec, type WorkerEngine } from '@tactica/ai/node-worker';
 import { err, inputError, ok, type InputError, type Result } from '@tactica/core';
 import {
@@ -218,7 +219,7 @@ export function runHub(io: Io, options: HubOptions = {}): Promise<void> {
   });
   const spec: EngineSpec = options.engine ?? {
     family: 'draughts',
-    options: { levels, ...(options.noBook ? { book: false } : {}) },
+    options: { levels, ...(options.noBook ? { book: false } : {}), endgames: egdbSetting() },
   };
   const write = (line: string): void => {
     io.output.write(`${line}\n`);

@@ -14,6 +14,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Command } from 'commander';
 import { DRAUGHTS_LEVELS, type DraughtsLevel } from '@tactica/ai';
+import { egdbSetting } from '@tactica/ai/node-egdb';
 import { nodeWorkerEngine, type EngineSpec, type WorkerEngine } from '@tactica/ai/node-worker';
 import type { DraughtsMove, DraughtsState } from '@tactica/draughts';
 import { CliError, type Io } from '../../../io.js';
@@ -26,7 +27,7 @@ const STRONGEST = (DRAUGHTS_LEVELS[DRAUGHTS_LEVELS.length - 1] as DraughtsLevel)
 /** Our moves from the draughts engine in a worker thread, at one level, within the time given. */
 export function workerMover(
   level: string,
-  spec: EngineSpec = { family: 'draughts' },
+  spec: EngineSpec = { family: 'draughts', options: { endgames: egdbSetting() } },
 ): DxpMover & { close(): Promise<void> } {
   let engine: WorkerEngine<DraughtsState, DraughtsMove> | undefined;
   let seed = 0;
@@ -102,7 +103,9 @@ export function configureDxp(program: Command, io: Io): void {
       };
       const mover = workerMover(
         level,
-        opts['book'] === false ? { family: 'draughts', options: { book: false } } : { family: 'draughts' },
+        opts['book'] === false
+          ? { family: 'draughts', options: { book: false, endgames: egdbSetting() } }
+          : { family: 'draughts', options: { endgames: egdbSetting() } },
       );
       const report = (results: readonly DxpGameResult[], from: number): void => {
         results.forEach((r, k) => {

@@ -22,6 +22,7 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createRng, err, inputError, ok, type InputError, type Player, type Result } from '@tactica/core';
 import { DRAUGHTS_LEVELS, estimateElo, type DraughtsLevel } from '@tactica/ai';
+import { egdbSetting } from '@tactica/ai/node-egdb';
 import { nodeWorkerEngine, type WorkerEngine } from '@tactica/ai/node-worker';
 import {
   acfBallots,
@@ -192,6 +193,7 @@ export function workerSide(level: string, nodes: number | undefined, noBook = fa
       levels: levelsWith(level, nodes),
       ...(noBook ? { book: false } : {}),
       ...(threads !== undefined ? { threads } : {}),
+      endgames: egdbSetting(),
     },
   });
   return {
