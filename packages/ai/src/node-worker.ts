@@ -26,25 +26,27 @@ function entryUrl(): URL {
     : new URL('./node-worker-entry.js', import.meta.url);
 }
 
+/** A worker thread as the engine client's connection: its messages, its end, and its failures. */
+export function threadConnection(worker: Worker): WorkerConnection {
+  return {
+    port: {
+      postMessage: (message) => worker.postMessage(message),
+      onMessage: (listener) => worker.on('message', listener),
+    },
+    terminate: async () => {
+      await worker.terminate();
+    },
+    onFailure(listener) {
+      worker.on('error', (e) => listener(e.message));
+      worker.on('exit', (code) => listener(`it exited with code ${code}`));
+    },
+  };
+}
+
 /** Starts each engine worker as a Node worker thread. */
 export const nodeWorkerTransport: EngineTransport = {
   sharedStop: true,
-  connect(): WorkerConnection {
-    const worker = new Worker(entryUrl());
-    return {
-      port: {
-        postMessage: (message) => worker.postMessage(message),
-        onMessage: (listener) => worker.on('message', listener),
-      },
-      terminate: async () => {
-        await worker.terminate();
-      },
-      onFailure(listener) {
-        worker.on('error', (e) => listener(e.message));
-        worker.on('exit', (code) => listener(`it exited with code ${code}`));
-      },
-    };
-  },
+  connect: (): WorkerConnection => threadConnection(new Worker(entryUrl())),
 };
 
 /** An engine in its own worker thread, started at the first request. */

@@ -113,3 +113,22 @@ describe('vacation', () => {
     expect(await vacation(ann, clock.t + 15 * DAY)).toEqual({ status: 204 });
   });
 });
+
+describe('vacation changes are rate-limited', () => {
+  let server: TestServer | undefined;
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('each change walks the games in progress, so they are limited as log-ins are', async () => {
+    // Three a minute here (each route counts its own).
+    server = await startTestServer('sqlite', { rateLimits: { auth: 3 } });
+    const ann = await new Client(server.url).signUp('toggler');
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const until = i % 2 === 0 ? Date.now() + DAY : null;
+      statuses.push((await ann.request('PUT', '/api/account/vacation', { until })).status);
+    }
+    expect(statuses).toEqual([204, 204, 204, 429]);
+  });
+});

@@ -9,6 +9,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { WorkerEngine, type EngineTransport, type WorkerConnection } from '@tactica/ai/worker-protocol';
+import { threadConnection } from '@tactica/ai/node-worker';
 import type { EngineLoadOptions } from '@tactica/catalogue';
 import type { Player } from '@tactica/core';
 import type { CatalogueJob } from './catalogue-engine.js';
@@ -108,19 +109,7 @@ class ThreadTransport implements EngineTransport {
     const worker = new Worker(builtUrl('engine-worker.js'));
     worker.unref();
     this.worker = worker;
-    return {
-      port: {
-        postMessage: (message) => worker.postMessage(message),
-        onMessage: (listener) => worker.on('message', listener),
-      },
-      terminate: async () => {
-        await worker.terminate();
-      },
-      onFailure(listener) {
-        worker.on('error', (e) => listener(e.message));
-        worker.on('exit', (code) => listener(`it exited with code ${code}`));
-      },
-    };
+    return threadConnection(worker);
   }
 }
 

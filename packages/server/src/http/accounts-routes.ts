@@ -142,6 +142,8 @@ export async function accountRoutes(
   app.put<{ Body: { until: number | null } }>(
     '/api/account/vacation',
     {
+      // Each change walks the user's games in progress: as rare as a password change.
+      config: limit,
       schema: {
         summary: 'Go on vacation until a time (ms since the epoch), or come back (null): correspondence clocks wait',
         body: {
