@@ -2,14 +2,12 @@
  * The database the server keeps its truth in: an SQLite file (the embedded default, nothing to set up) or a
  * PostgreSQL server (several server instances share it). One Kysely schema and one set of migrations serve both.
  *
- * Events: after a change commits, every instance hears of it. The instance that made the change hears it at once
- * from itself, in the same turn of the event loop as the command's answer (so a mover's acknowledgement and the
- * move's event leave in one write); the others through PostgreSQL's LISTEN/NOTIFY (`pg_notify` inside the
- * transaction is delivered at commit, and never for a rolled-back one), each notification marked with the instance
- * that sent it so that instance skips its own.
+ * Events: after a change commits, every instance hears of it through the database's change bus (`bus/`), which the
+ * database owns: it publishes what each commit made once it has committed. SQLite's bus is in-process; PostgreSQL's
+ * is LISTEN/NOTIFY, and the notifications the bus makes are written into the committing transaction or statement
+ * (delivered at commit, and never for a rolled-back one).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -23,37 +21,16 @@ import {
   type Updateable,
 } from 'kysely';
 import pg from 'pg';
+import { InProcessBus, type ChangeBus, type ChangeEvent } from '../bus/change-bus.js';
+import { PostgresBus } from '../bus/postgres-bus.js';
 import { migrate } from './migrations.js';
 import type { GamesTable, Schema } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
-/** What a change says to every instance: which game (or lobby) changed, and to which version. */
-export interface ChangeEvent {
-  /**
-   * `game`: a game's state; `chat`: a game's chat; `lobby`: seeks and challenges; `tokens`: a user's log-ins;
-   * `mail`: who gets mails of games (an address, a subscription or a premove added).
-   */
-  readonly kind: 'game' | 'lobby' | 'chat' | 'tokens' | 'mail';
-  readonly gameId?: number;
-  readonly version?: number;
-  readonly userId?: string;
-  /** A chat message, whole (it is short): every instance passes it on without a query. */
-  readonly message?: ChatMessage;
-  /**
-   * `game`: what brings another instance's copy of the game from `version` − 1 to `version` without a read
-   * (games/steps.ts). Dropped from a notification that would pass PostgreSQL's limit: the others then read the game.
-   */
-  readonly step?: unknown;
-}
-
-export interface ChatMessage {
-  readonly id: number;
-  readonly gameId: number;
-  readonly from: string | null;
-  readonly text: string;
-  readonly at: number;
-}
+// The events moved to the bus (`bus/change-bus.ts`); exported here too, so every importer keeps working.
+export type { ChangeEvent, ChatMessage } from '../bus/change-bus.js';
+export { noticeText, noticeTexts, readNotice } from '../bus/postgres-bus.js';
 
 export interface Database {
   readonly db: Kysely<Schema>;
@@ -80,7 +57,12 @@ export interface Database {
    * whether it did; when the unit wrote nothing through a transaction, recording is the caller's.
    */
   unitOfWork<T>(record: UnitRecord, work: () => Promise<T>): Promise<{ value: T; recorded: boolean }>;
-  /** Hears every committed change, this instance's and (PostgreSQL) the others'. */
+  /** The change bus the database publishes each commit's events on; the database owns it (closes it). */
+  readonly bus: ChangeBus;
+  /**
+   * Hears every committed change, this instance's and (PostgreSQL) the others': `bus.subscribe`, kept so that the
+   * services subscribe where they always did.
+   */
   onChange(listener: (e: ChangeEvent) => void): () => void;
   close(): Promise<void>;
 }
@@ -200,97 +182,22 @@ async function updateInUnit(
   }
 }
 
-const CHANNEL = 'tactica_changes';
-/** PostgreSQL refuses a notification payload of 8,000 bytes or more. */
-const NOTIFY_LIMIT = 8000;
-
-/** Whether a payload is under PostgreSQL's limit. */
-function fits(text: string): boolean {
-  // A character takes at most 3 bytes in UTF-8 (4 for a surrogate pair, which is 2 characters): count bytes only
-  // when it could matter.
-  return text.length * 3 < NOTIFY_LIMIT || Buffer.byteLength(text) < NOTIFY_LIMIT;
-}
-
-/** An event without its step (still whole: the instances that hear it read the game back). */
-function withoutStep(e: ChangeEvent): ChangeEvent {
-  if (e.step === undefined) return e;
-  const { step: _step, ...rest } = e;
-  return rest;
-}
-
-/**
- * A notification's payload: the sending instance's mark, `|`, then the event (or a row's list of events) as JSON,
- * without the steps when it would not fit.
- */
-export function noticeText(events: ChangeEvent | readonly ChangeEvent[], origin = ''): string {
-  const text = `${origin}|${JSON.stringify(events)}`;
-  if (fits(text)) return text;
-  const stripped = Array.isArray(events)
-    ? (events as readonly ChangeEvent[]).map(withoutStep)
-    : withoutStep(events as ChangeEvent);
-  return `${origin}|${JSON.stringify(stripped)}`;
-}
-
-/**
- * A transaction's events as few payloads as fit PostgreSQL's limit: lists of events, in order, each event whole
- * (its step dropped only if it alone would not fit, as `noticeText` does).
- */
-export function noticeTexts(events: readonly ChangeEvent[], origin = ''): string[] {
-  const payload = (parts: readonly string[]): string => `${origin}|[${parts.join(',')}]`;
-  const texts: string[] = [];
-  let list: string[] = [];
-  for (const e of events) {
-    let json = JSON.stringify(e);
-    if (!fits(payload([json]))) json = JSON.stringify(withoutStep(e));
-    if (list.length > 0 && !fits(payload([...list, json]))) {
-      texts.push(payload(list));
-      list = [];
-    }
-    list.push(json);
-  }
-  if (list.length > 0) texts.push(payload(list));
-  return texts;
-}
-
-/** The sending instance's mark and the events of a notification's payload (`noticeText`). */
-export function readNotice(payload: string): { readonly origin: string; readonly events: ChangeEvent[] } {
-  const bar = payload.indexOf('|');
-  if (bar < 0) return { origin: '', events: [] };
-  return { origin: payload.slice(0, bar), events: readEvents(payload.slice(bar + 1)) };
-}
-
-/** Calls every listener with `events` in a coming turn of the event loop (after the committing code has run on). */
-function deliverSoon(listeners: ReadonlySet<(e: ChangeEvent) => void>, events: readonly ChangeEvent[]): void {
-  if (events.length === 0) return;
-  setImmediate(() => {
-    for (const e of events) for (const l of listeners) l(e);
-  });
-}
-
 export interface DatabaseSpec {
   /** An SQLite file, created with its folder if missing. */
   readonly file?: string;
   /** `postgres://user:password@host:port/database`. */
   readonly url?: string;
-}
-
-/** The events of one notification: one event, or a list of them (a batch's row carries its move's events). */
-function readEvents(text: string): ChangeEvent[] {
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch {
-    return [];
-  }
-  const isEvent = (e: unknown): e is ChangeEvent =>
-    typeof e === 'object' && e !== null && typeof (e as ChangeEvent).kind === 'string';
-  return (Array.isArray(v) ? v : [v]).filter(isEvent);
+  /**
+   * The change bus (the database then owns it): by default an in-process one for SQLite and a LISTEN/NOTIFY one on
+   * the same database for PostgreSQL, which must be a `PostgresBus` (its notifications go in the commits).
+   */
+  readonly bus?: ChangeBus;
 }
 
 export async function openDatabase(spec: DatabaseSpec): Promise<Database> {
-  if (spec.url) return openPostgres(spec.url);
+  if (spec.url) return openPostgres(spec.url, spec.bus);
   if (!spec.file) throw new Error('a database needs a file or a url');
-  return openSqlite(spec.file);
+  return openSqlite(spec.file, spec.bus ?? new InProcessBus());
 }
 
 /**
@@ -326,7 +233,7 @@ interface PendingUpdate {
   readonly record?: UnitRecord;
 }
 
-async function openSqlite(file: string): Promise<Database> {
+async function openSqlite(file: string, bus: ChangeBus): Promise<Database> {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const raw = new SqliteDatabase(file);
   // WAL: readers never wait for the writer. synchronous=NORMAL in WAL mode loses nothing when the process is killed
@@ -337,7 +244,6 @@ async function openSqlite(file: string): Promise<Database> {
   raw.pragma('busy_timeout = 10000');
   const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: preparedOnce(raw) }) });
   await migrate(db as Kysely<unknown>, 'sqlite');
-  const listeners = new Set<(e: ChangeEvent) => void>();
   // Group commit: the moves that arrive while one batch is written go together in the next transaction. One commit
   // for many moves is most of the cost saved, and each move is still its own compare-and-set.
   const pending: PendingUpdate[] = [];
@@ -417,10 +323,7 @@ async function openSqlite(file: string): Promise<Database> {
       if (pending.length > 0) setImmediate(() => void flush());
       else flushing = false;
     }
-    deliverSoon(
-      listeners,
-      batch.flatMap((w, i) => (changed[i] === true ? w.events : [])),
-    );
+    bus.publish(batch.flatMap((w, i) => (changed[i] === true ? w.events : [])));
     batch.forEach((w, i) => {
       const result = changed[i];
       if (result instanceof Error) w.reject(result);
@@ -436,7 +339,7 @@ async function openSqlite(file: string): Promise<Database> {
         return r;
       });
       // Heard after the caller has taken in what it committed.
-      deliverSoon(listeners, events);
+      bus.publish(events);
       return result;
     });
   return {
@@ -458,11 +361,10 @@ async function openSqlite(file: string): Promise<Database> {
         (changed) => changed,
       );
     },
-    onChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    bus,
+    onChange: (listener) => bus.subscribe(listener),
     async close() {
+      await bus.close();
       await db.destroy();
     },
   };
@@ -499,14 +401,14 @@ function wellFormed(v: unknown): unknown {
  * matches, each changed row's events notified as one list. Returns the batch's positions that changed; of two
  * updates of one game in a batch, one changes (the other's version no longer matches, as if it came second).
  */
-async function updateBatch(pool: pg.Pool, batch: readonly PendingUpdate[], origin: string): Promise<Set<number>> {
+async function updateBatch(pool: pg.Pool, batch: readonly PendingUpdate[], bus: PostgresBus): Promise<Set<number>> {
   const columns = Object.keys(BATCHED_COLUMNS);
   const arrays = [
     batch.map((_, i) => i),
     batch.map((w) => w.id),
     batch.map((w) => w.version),
     ...columns.map((c) => batch.map((w) => (w.set as Record<string, unknown>)[c] ?? null)),
-    batch.map((w) => noticeText(w.events, origin)),
+    batch.map((w) => bus.payload(w.events)),
   ];
   // A column a row leaves undefined keeps its value: each row says which columns it sets.
   const given = batch.map((w) =>
@@ -530,31 +432,21 @@ async function updateBatch(pool: pg.Pool, batch: readonly PendingUpdate[], origi
       as v(${names.join(', ')})),
     changed as (update games g set ${assignments} from v where g.id = v.id and g.version = v.expected
       returning v.ord, v.events)
-    select ord, pg_notify('${CHANNEL}', events) from changed`;
+    select ord, ${bus.notifyColumn('events')} from changed`;
   const result = await pool.query<{ ord: number }>({ name: 'tactica_batch_update', text, values });
   return new Set(result.rows.map((r) => r.ord));
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, given: ChangeBus | undefined): Promise<Database> {
+  if (given !== undefined && !(given instanceof PostgresBus)) {
+    throw new Error('a PostgreSQL database publishes on a PostgresBus (its notifications go in the commits)');
+  }
   // int8 columns hold milliseconds since the epoch: numbers, well inside the safe integer range.
   pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   await migrate(db as Kysely<unknown>, 'postgres');
-  const listeners = new Set<(e: ChangeEvent) => void>();
-  // This instance's mark on its notifications: it hears its own changes from itself, at commit.
-  const origin = randomUUID();
-  const listener = new pg.Client({ connectionString: url });
-  await listener.connect();
-  listener.on('notification', (n) => {
-    if (n.channel !== CHANNEL || !n.payload || n.payload.startsWith(origin)) return;
-    for (const e of readNotice(n.payload).events) for (const l of listeners) l(e);
-  });
-  // A lost listening connection would silently stop events: fail loudly instead.
-  listener.on('error', (e) => {
-    throw e;
-  });
-  await listener.query(`LISTEN ${CHANNEL}`);
+  const bus = given ?? (await PostgresBus.open(url));
   /** A game's update and its notifications in one statement: notified only if the row changed, and at commit. */
   const updateOne = async (
     id: number,
@@ -562,7 +454,7 @@ async function openPostgres(url: string): Promise<Database> {
     set: Updateable<GamesTable>,
     events: readonly ChangeEvent[],
   ): Promise<boolean> => {
-    const notices = events.map((e) => sql`pg_notify(${CHANNEL}, ${noticeText(e, origin)})`);
+    const notices = events.map((e) => bus.notify(bus.payload(e)));
     const rows = await db
       .with('changed', (q) =>
         q.updateTable('games').set(set).where('id', '=', id).where('version', '=', version).returning('id'),
@@ -571,7 +463,7 @@ async function openPostgres(url: string): Promise<Database> {
       .select(['changed.id', ...notices.map((n, i) => n.as(`n${i}`))])
       .execute();
     if (rows.length !== 1) return false;
-    deliverSoon(listeners, events);
+    bus.publish(events);
     return true;
   };
   // Group commit, as on SQLite: the moves that arrive while one batch is written go together in the next statement,
@@ -582,11 +474,8 @@ async function openPostgres(url: string): Promise<Database> {
   const flush = async (): Promise<void> => {
     const batch = pending.splice(0, PG_BATCH);
     try {
-      const changed = await updateBatch(pool, batch, origin);
-      deliverSoon(
-        listeners,
-        batch.flatMap((w, i) => (changed.has(i) ? w.events : [])),
-      );
+      const changed = await updateBatch(pool, batch, bus);
+      bus.publish(batch.flatMap((w, i) => (changed.has(i) ? w.events : [])));
       batch.forEach((w, i) => w.resolve(changed.has(i)));
     } catch (e) {
       for (const w of batch) w.reject(e);
@@ -603,15 +492,10 @@ async function openPostgres(url: string): Promise<Database> {
         const r = await work(tx, (e) => events.push(e));
         if (record) await insertRecord(tx, record);
         // One statement for all: a game made from a challenge notes three events, each a round trip on its own.
-        const notices = noticeTexts(events, origin);
-        if (notices.length > 0) {
-          await sql`select pg_notify(${CHANNEL}, n) from unnest(${notices}::text[]) with ordinality as t(n, i) order by i`.execute(
-            tx,
-          );
-        }
+        await bus.notifyStatement(events)?.execute(tx);
         return r;
       });
-      deliverSoon(listeners, events);
+      bus.publish(events);
       return result;
     });
   return {
@@ -632,13 +516,10 @@ async function openPostgres(url: string): Promise<Database> {
         }
       });
     },
-    onChange(l) {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
+    bus,
+    onChange: (l) => bus.subscribe(l),
     async close() {
-      listener.removeAllListeners('error');
-      await listener.end().catch(() => undefined);
+      await bus.close();
       await db.destroy();
     },
   };
