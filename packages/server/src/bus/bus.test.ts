@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database.js';
 import { stopTestPostgres, testPostgres } from '../testing/server.js';
 import { InProcessBus, type ChangeEvent } from './change-bus.js';
@@ -139,4 +139,30 @@ describe('the LISTEN/NOTIFY bus on PostgreSQL, two instances', () => {
   })) {
     it(c.name, c.run, 60_000);
   }
+});
+
+describe('a database and its bus', () => {
+  it('PostgreSQL refuses a bus whose notifications cannot go in its commits', async () => {
+    const url = await (await testPostgres()).newDatabase();
+    await expect(openDatabase({ url, bus: new InProcessBus() })).rejects.toThrow('PostgresBus');
+  });
+
+  it('SQLite publishes on the bus it is given, which onChange delegates to', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'tactica-bus-'));
+    const bus = new InProcessBus();
+    const database = await openDatabase({ file: join(folder, 'games.db'), bus });
+    try {
+      const heard: ChangeEvent[] = [];
+      bus.subscribe((e) => heard.push(e));
+      const stop = database.onChange((e) => heard.push(e));
+      await database.transaction(async (_tx, notify) => notify({ kind: 'lobby' }));
+      await new Promise((r) => setImmediate(r));
+      expect(database.bus).toBe(bus);
+      expect(heard).toEqual([{ kind: 'lobby' }, { kind: 'lobby' }]);
+      stop();
+    } finally {
+      await database.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
 });

@@ -134,8 +134,13 @@ export class PostgresBus implements ChangeBus {
     listener.on('error', (e) => {
       throw e;
     });
-    await listener.query(`LISTEN ${CHANNEL}`);
     bus.listener = listener;
+    try {
+      await listener.query(`LISTEN ${CHANNEL}`);
+    } catch (e) {
+      await bus.close();
+      throw e;
+    }
     return bus;
   }
 
