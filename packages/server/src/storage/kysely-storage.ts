@@ -1,0 +1,40 @@
+/**
+ * The repositories on the server's database (SQLite or PostgreSQL, ../db/database.ts) through Kysely: the one place,
+ * with each repository's Kysely adapter, where SQL is written. Dialect branches stay inside the adapters.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, Dialect } from '../db/database.js';
+import type { Schema } from '../db/schema.js';
+import { KyselyRatings } from '../ratings/kysely-ratings.js';
+import type { Repositories, Storage } from './ports.js';
+
+/** What an adapter runs its queries on: the database, or an open transaction. */
+export type Executor = Kysely<Schema> | Transaction<Schema>;
+
+/** Builds each concern's Kysely repository on `db`. A concern adds its adapter here. */
+export function makeKyselyRepositories(db: Executor, _dialect: Dialect): Repositories {
+  return { ratings: new KyselyRatings(db) };
+}
+
+/**
+ * The transaction a set of repositories runs in, for code not yet on the ports (it still writes its own SQL beside
+ * the repositories, in the same transaction). Only the Kysely storage has one.
+ */
+const transactions = new WeakMap<Repositories, Transaction<Schema>>();
+
+/** The Kysely transaction of the repositories `Storage.transaction` gave, if they are the Kysely storage's. */
+export function kyselyTransactionOf(repos: Repositories): Transaction<Schema> | undefined {
+  return transactions.get(repos);
+}
+
+export function kyselyStorage(database: Database): Storage {
+  return {
+    repos: makeKyselyRepositories(database.db, database.dialect),
+    transaction: (work) =>
+      database.transaction((tx, notify) => {
+        const repos = makeKyselyRepositories(tx, database.dialect);
+        transactions.set(repos, tx);
+        return work(repos, notify);
+      }),
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * The repositories in memory: plain maps, no database. For tests of the domain that need no SQL, and to keep the
+ * ports honest (a port that only SQL could implement is not one). Transactions run one at a time (a queue), so each
+ * sees the state the previous one committed; each change a repository makes records how to undo it in the
+ * transaction's journal, and a transaction that throws is undone in reverse order. Events noted are heard in the
+ * turn after the commit, as with the databases. Nothing survives the process.
+ */
+import type { ChangeEvent } from '../db/database.js';
+import { MemoryRatings, type RatingTable } from '../ratings/memory-ratings.js';
+import type { Repositories, Storage } from './ports.js';
+
+/** How to undo the changes of one transaction, newest last. */
+export class Journal {
+  private readonly undos: (() => void)[] = [];
+
+  /** Records how to undo a change just made. */
+  undo(step: () => void): void {
+    this.undos.push(step);
+  }
+
+  /** Sets a map's entry, recording how to put back what was there. */
+  set<K, V>(map: Map<K, V>, key: K, value: V): void {
+    const had = map.has(key);
+    const before = map.get(key);
+    map.set(key, value);
+    this.undos.push(() => (had ? map.set(key, before as V) : map.delete(key)));
+  }
+
+  /** Deletes a map's entry, recording how to put it back. */
+  delete<K, V>(map: Map<K, V>, key: K): boolean {
+    if (!map.has(key)) return false;
+    const before = map.get(key) as V;
+    map.delete(key);
+    this.undos.push(() => map.set(key, before));
+    return true;
+  }
+
+  /** Undoes every recorded change, newest first. */
+  rollback(): void {
+    for (let i = this.undos.length - 1; i >= 0; i--) (this.undos[i] as () => void)();
+    this.undos.length = 0;
+  }
+}
+
+/** The data of every in-memory repository: one object per concern, made empty by `makeMemoryTables`. */
+export interface MemoryTables {
+  readonly ratings: RatingTable;
+}
+
+/** Empty tables for every concern. A concern adds its own here. */
+export function makeMemoryTables(): MemoryTables {
+  return { ratings: new Map() };
+}
+
+/** Builds each concern's in-memory repository on `tables`, recording its changes in `journal`. */
+export function makeMemoryRepositories(tables: MemoryTables, journal: Journal): Repositories {
+  return { ratings: new MemoryRatings(tables.ratings, journal) };
+}
+
+export interface MemoryStorage extends Storage {
+  /** Hears the events of every committed transaction. */
+  onChange(listener: (e: ChangeEvent) => void): () => void;
+}
+
+type AnyMethod = (...args: unknown[]) => unknown;
+type Bag = Record<string, Record<PropertyKey, unknown>>;
+
+/** Every method of every repository run as a transaction of its own (`Storage.repos`). */
+function autocommitted(storage: Pick<Storage, 'transaction'>, sample: Repositories): Repositories {
+  const out: Bag = {};
+  for (const [name, repo] of Object.entries(sample as unknown as Bag)) {
+    out[name] = new Proxy(repo, {
+      get(target, key) {
+        if (typeof target[key] !== 'function') return target[key];
+        return (...args: unknown[]) =>
+          storage.transaction((repos) => {
+            const own = (repos as unknown as Bag)[name] as Record<PropertyKey, AnyMethod>;
+            return Promise.resolve((own[key] as AnyMethod).apply(own, args));
+          });
+      },
+    });
+  }
+  return out as unknown as Repositories;
+}
+
+export function memoryStorage(tables: MemoryTables = makeMemoryTables()): MemoryStorage {
+  const listeners = new Set<(e: ChangeEvent) => void>();
+  // The transactions' queue: each starts when the one before has committed or rolled back.
+  let last: Promise<unknown> = Promise.resolve();
+  const transaction: Storage['transaction'] = (work) => {
+    const run = last.then(async () => {
+      const journal = new Journal();
+      const events: ChangeEvent[] = [];
+      try {
+        const result = await work(makeMemoryRepositories(tables, journal), (e) => events.push(e));
+        if (events.length > 0) {
+          setImmediate(() => {
+            for (const e of events) for (const l of listeners) l(e);
+          });
+        }
+        return result;
+      } catch (e) {
+        journal.rollback();
+        throw e;
+      }
+    });
+    last = run.catch(() => undefined);
+    return run;
+  };
+  const storage = { transaction };
+  return {
+    transaction,
+    repos: autocommitted(storage, makeMemoryRepositories(tables, new Journal())),
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

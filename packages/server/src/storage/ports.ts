@@ -1,0 +1,33 @@
+/**
+ * The storage the domain sees: repositories, one per concern, and transactions over them. No SQL and no Kysely
+ * type crosses this line: the domain (accounts, challenges, games, mail) asks a repository for what it needs in
+ * its own words, and an adapter answers — Kysely over SQLite or PostgreSQL (./kysely-storage.ts), or plain maps in
+ * memory (./memory-storage.ts). Every adapter of a repository passes that repository's conformance kit.
+ *
+ * A repository is reached two ways: `storage.repos` (each call on its own, committed when it returns) or inside
+ * `storage.transaction(work)`, where every call of `work` commits together or not at all and the events it notes
+ * are heard once it commits.
+ */
+import type { ChangeEvent } from '../db/database.js';
+import type { RatingRepository } from '../ratings/rating-repository.js';
+
+/** Notes an event to be heard by every instance once the transaction commits (never for a rolled-back one). */
+export type Notify = (event: ChangeEvent) => void;
+
+/**
+ * The repositories of one transaction (or of none: `Storage.repos`). A concern adds its repository here and in
+ * both adapters' `makeRepositories`.
+ */
+export interface Repositories {
+  readonly ratings: RatingRepository;
+}
+
+export interface Storage {
+  /** The repositories outside any transaction: each call commits on its own. */
+  readonly repos: Repositories;
+  /**
+   * Runs `work` in one transaction: all its repository calls commit together, or none does when it throws (the
+   * error is passed on). Transactions do not nest: inside `work`, use the repositories it is given.
+   */
+  transaction<T>(work: (repos: Repositories, notify: Notify) => Promise<T>): Promise<T>;
+}
