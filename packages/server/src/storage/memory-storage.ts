@@ -2,10 +2,10 @@
  * The repositories in memory: plain maps, no database. For tests of the domain that need no SQL, and to keep the
  * ports honest (a port that only SQL could implement is not one). Transactions run one at a time (a queue), so each
  * sees the state the previous one committed; each change a repository makes records how to undo it in the
- * transaction's journal, and a transaction that throws is undone in reverse order. Events noted are heard in the
- * turn after the commit, as with the databases. Nothing survives the process.
+ * transaction's journal, and a transaction that throws is undone in reverse order. Events noted are published on the
+ * change bus (../bus/change-bus.ts; in-process by default) once the transaction commits, as with the databases. Nothing survives the process.
  */
-import type { ChangeEvent } from '../db/database.js';
+import { InProcessBus, type ChangeBus, type ChangeEvent } from '../bus/change-bus.js';
 import { MemoryRatings, type RatingTable } from '../ratings/memory-ratings.js';
 import type { Repositories, Storage } from './ports.js';
 
@@ -83,8 +83,10 @@ function autocommitted(storage: Pick<Storage, 'transaction'>, sample: Repositori
   return out as unknown as Repositories;
 }
 
-export function memoryStorage(tables: MemoryTables = makeMemoryTables()): MemoryStorage {
-  const listeners = new Set<(e: ChangeEvent) => void>();
+export function memoryStorage(
+  tables: MemoryTables = makeMemoryTables(),
+  bus: ChangeBus = new InProcessBus(),
+): MemoryStorage {
   // The transactions' queue: each starts when the one before has committed or rolled back.
   let last: Promise<unknown> = Promise.resolve();
   const transaction: Storage['transaction'] = (work) => {
@@ -93,11 +95,7 @@ export function memoryStorage(tables: MemoryTables = makeMemoryTables()): Memory
       const events: ChangeEvent[] = [];
       try {
         const result = await work(makeMemoryRepositories(tables, journal), (e) => events.push(e));
-        if (events.length > 0) {
-          setImmediate(() => {
-            for (const e of events) for (const l of listeners) l(e);
-          });
-        }
+        bus.publish(events);
         return result;
       } catch (e) {
         journal.rollback();
@@ -111,9 +109,6 @@ export function memoryStorage(tables: MemoryTables = makeMemoryTables()): Memory
   return {
     transaction,
     repos: autocommitted(storage, makeMemoryRepositories(tables, new Journal())),
-    onChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onChange: (listener) => bus.subscribe(listener),
   };
 }
