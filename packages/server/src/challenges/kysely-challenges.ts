@@ -2,7 +2,8 @@
 import type { Selectable } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import type { ChallengesTable } from '../db/schema.js';
-import type { SeatChoice, TimeControlSpec } from '../protocol/index.js';
+import { readControl } from '../games/control.js';
+import type { SeatChoice } from '../protocol/index.js';
 import type { Executor } from '../storage/kysely-storage.js';
 import type { ChallengeRepository, ChallengeStatus, NewChallenge, StoredChallenge } from './challenge-repository.js';
 
@@ -13,7 +14,8 @@ function challengeOf(row: Selectable<ChallengesTable>): StoredChallenge {
     challengedId: row.challenged_id,
     family: row.family,
     options: JSON.parse(row.options) as unknown,
-    control: JSON.parse(row.control) as TimeControlSpec,
+    // Read as a request's would be: a control stored before a field existed gets its default.
+    control: readControl(JSON.parse(row.control) as unknown),
     rated: row.rated === 1,
     seat: row.seat as SeatChoice,
     status: row.status as ChallengeStatus,
