@@ -88,11 +88,15 @@ function randomSession(family, rng, limit) {
 async function views() {
   const { openDatabase } = await import('../packages/server/dist/db/database.js');
   const { Accounts } = await import('../packages/server/dist/accounts/accounts.js');
+  const { kyselyStorage } = await import('../packages/server/dist/storage/kysely-storage.js');
   const { GameService } = await import('../packages/server/dist/games/service.js');
   const { viewOf } = await import('../packages/server/dist/games/views.js');
   const database = await openDatabase({ file: ':memory:' });
   try {
-    const user = await new Accounts(database, { log2N: 10, r: 8, p: 1 }).signUp('views', 'bench password');
+    const user = await new Accounts(kyselyStorage(database), database, { log2N: 10, r: 8, p: 1 }).signUp(
+      'views',
+      'bench password',
+    );
     const games = new GameService(database);
     const rng = createRng('views');
     const made = {};
@@ -133,6 +137,7 @@ async function views() {
 async function memory() {
   const { openDatabase } = await import('../packages/server/dist/db/database.js');
   const { Accounts } = await import('../packages/server/dist/accounts/accounts.js');
+  const { kyselyStorage } = await import('../packages/server/dist/storage/kysely-storage.js');
   const { GameService } = await import('../packages/server/dist/games/service.js');
   const { viewOf } = await import('../packages/server/dist/games/views.js');
   const families = (args.families ?? 'draughts,force400,tactics,tactrix,tactorus').split(',');
@@ -146,7 +151,7 @@ async function memory() {
   };
   const heap = () => process.memoryUsage().heapUsed;
   try {
-    const accounts = new Accounts(database, { log2N: 10, r: 8, p: 1 });
+    const accounts = new Accounts(kyselyStorage(database), database, { log2N: 10, r: 8, p: 1 });
     const user = await accounts.signUp('memory', 'bench password');
     console.log('bytes a cached position (heap kept after a full collection, divided by the positions held):');
     for (const family of families) {

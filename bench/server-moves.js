@@ -12,6 +12,7 @@ import { entryOf } from '@tactica/catalogue/all';
 import { createRng } from '@tactica/core';
 import { openDatabase } from '../packages/server/dist/db/database.js';
 import { Accounts } from '../packages/server/dist/accounts/accounts.js';
+import { kyselyStorage } from '../packages/server/dist/storage/kysely-storage.js';
 import { GameService } from '../packages/server/dist/games/service.js';
 import { readControl } from '../packages/server/dist/games/control.js';
 import { flags } from './args.js';
@@ -48,7 +49,7 @@ mkdirSync(join(here, '.data'), { recursive: true });
 const dir = mkdtempSync(join(here, '.data', 'moves-'));
 const database = await openDatabase({ file: join(dir, 'tactica.sqlite') });
 try {
-  const accounts = new Accounts(database, { log2N: 10, r: 8, p: 1 });
+  const accounts = new Accounts(kyselyStorage(database), database, { log2N: 10, r: 8, p: 1 });
   // --cache-mb: the game cache's budget in megabytes (GameService's default unless given).
   const games = new GameService(database, Date.now, args['cache-mb'] ? { cacheMb: Number(args['cache-mb']) } : {});
   const users = [];

@@ -8,12 +8,16 @@ import { ComputerQuota, type ComputerQuotaOptions } from './games/computer-quota
 import { Imports } from './games/imports.js';
 import { Scheduler, type EngineRunner, type SchedulerOptions } from './games/scheduler.js';
 import { GameService, type GameServiceOptions } from './games/service.js';
+import { kyselyStorage } from './storage/kysely-storage.js';
+import type { Storage } from './storage/ports.js';
 import { StreamHub } from './stream/hub.js';
 
 export interface Services {
   /** The server's clock (tests move it by hand). */
   readonly now: () => number;
   readonly database: Database;
+  /** The repositories on `database` (./storage/ports.ts), made once. */
+  readonly storage: Storage;
   readonly accounts: Accounts;
   readonly games: GameService;
   readonly challenges: Challenges;
@@ -38,15 +42,17 @@ export interface ServiceOptions {
 
 export function makeServices(database: Database, engines: EngineRunner, options: ServiceOptions = {}): Services {
   const now = options.now ?? Date.now;
-  const accounts = new Accounts(database, options.passwordCost, now);
+  const storage = kyselyStorage(database);
+  const accounts = new Accounts(storage, database, options.passwordCost, now);
   const games = new GameService(database, now, options.games);
   if (options.vacationDaysPerYear !== undefined) games.vacationDaysPerYear = options.vacationDaysPerYear;
   const computerQuota = new ComputerQuota(database, options.computerGames);
   computerQuota.guard(games);
-  const challenges = new Challenges(database, accounts, games, now);
+  const challenges = new Challenges(storage, accounts, games, now);
   return {
     now,
     database,
+    storage,
     accounts,
     games,
     challenges,

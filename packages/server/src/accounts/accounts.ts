@@ -4,10 +4,9 @@
  * unknown name get the same answer after the same work, so the answer never tells whether a user exists.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Transaction } from 'kysely';
-import type { Database } from '../db/database.js';
-import type { Schema } from '../db/schema.js';
+import type { ChangeEvent } from '../db/database.js';
 import { ApiError } from '../errors.js';
+import type { Repositories, Storage } from '../storage/ports.js';
 import { DEFAULT_COST, hashPassword, verifyPassword, type PasswordCost } from './passwords.js';
 
 export interface User {
@@ -46,7 +45,12 @@ export function checkPassword(password: unknown, field = 'password'): string {
  * everywhere): whatever else stands for the user's password ends with them, or nothing does. The e-mail gateway
  * gives its boards' reply addresses new tokens this way; accounts know nothing of it.
  */
-export type RevokeHook = (tx: Transaction<Schema>, userId: string) => Promise<void>;
+export type RevokeHook = (repos: Repositories, userId: string) => Promise<void>;
+
+/** Where the events of committed transactions are heard, every instance's: accounts hear of log-ins ended. */
+export interface ChangeFeed {
+  onChange(listener: (e: ChangeEvent) => void): unknown;
+}
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -60,11 +64,12 @@ export class Accounts {
   private readonly revokeHooks: RevokeHook[] = [];
 
   constructor(
-    private readonly database: Database,
+    private readonly storage: Storage,
+    changes: ChangeFeed,
     private readonly cost: PasswordCost = DEFAULT_COST,
     private readonly now: () => number = Date.now,
   ) {
-    database.onChange((e) => {
+    changes.onChange((e) => {
       if (e.kind === 'tokens' && e.userId) this.forget(e.userId);
     });
   }
@@ -73,33 +78,9 @@ export class Accounts {
     const n = checkName(name);
     const hash = await hashPassword(checkPassword(password), this.cost);
     const user: User = { id: randomUUID(), name: n };
-    const taken = await this.database
-      .transaction(async (tx) => {
-        const existing = await tx
-          .selectFrom('users')
-          .select('id')
-          .where('name_key', '=', n.toLowerCase())
-          .executeTakeFirst();
-        if (existing) return true;
-        await tx
-          .insertInto('users')
-          .values({
-            id: user.id,
-            name: n,
-            name_key: n.toLowerCase(),
-            password_hash: hash,
-            created_at: this.now(),
-            vacation_until: null,
-          })
-          .execute();
-        return false;
-      })
-      .catch((e: unknown) => {
-        // Two sign-ups of one name at once: the unique index refuses the second.
-        if (/unique|duplicate/i.test(String((e as Error).message))) return true;
-        throw e;
-      });
-    if (taken) throw new ApiError(409, 'account/name-taken', `the name ${n} is taken`, 'name');
+    // Two sign-ups of one name at once: the storage adds one, and tells the other the name is taken.
+    const added = await this.storage.repos.accounts.addUser({ ...user, passwordHash: hash, createdAt: this.now() });
+    if (added === 'taken') throw new ApiError(409, 'account/name-taken', `the name ${n} is taken`, 'name');
     return user;
   }
 
@@ -107,15 +88,9 @@ export class Accounts {
   async checkCredentials(name: unknown, password: unknown): Promise<User> {
     const n = typeof name === 'string' ? name : '';
     const p = typeof password === 'string' ? password : '';
-    const row = NAME.test(n)
-      ? await this.database.db
-          .selectFrom('users')
-          .select(['id', 'name', 'password_hash'])
-          .where('name_key', '=', n.toLowerCase())
-          .executeTakeFirst()
-      : undefined;
+    const row = NAME.test(n) ? await this.storage.repos.accounts.userByName(n) : undefined;
     this.decoy ??= hashPassword('not a password of anyone', this.cost);
-    const ok = await verifyPassword(p, row?.password_hash ?? (await this.decoy));
+    const ok = await verifyPassword(p, row?.passwordHash ?? (await this.decoy));
     if (!row || !ok) throw new ApiError(401, 'auth/bad-credentials', 'wrong user name or password');
     return { id: row.id, name: row.name };
   }
@@ -133,10 +108,13 @@ export class Accounts {
     const token = `tct_${randomBytes(32).toString('base64url')}`;
     const now = this.now();
     const expiresAt = now + LIFETIME[kind];
-    await this.database.db
-      .insertInto('tokens')
-      .values({ token_hash: hashToken(token), user_id: user.id, kind, created_at: now, expires_at: expiresAt })
-      .execute();
+    await this.storage.repos.accounts.addToken({
+      hash: hashToken(token),
+      userId: user.id,
+      kind,
+      createdAt: now,
+      expiresAt,
+    });
     return { token, expiresAt };
   }
 
@@ -160,29 +138,18 @@ export class Accounts {
       if (known.expiresAt > now) return known.user;
       this.cache.delete(key);
     }
-    const row = await this.database.db
-      .selectFrom('tokens')
-      .innerJoin('users', 'users.id', 'tokens.user_id')
-      .select(['users.id', 'users.name', 'tokens.expires_at'])
-      .where('tokens.token_hash', '=', key)
-      .executeTakeFirst();
-    if (!row || row.expires_at <= now) return undefined;
-    const user = { id: row.id, name: row.name };
+    const live = await this.storage.repos.accounts.liveToken(key, now);
+    if (!live) return undefined;
     if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
-    this.cache.set(key, { user, expiresAt: row.expires_at });
-    return user;
+    this.cache.set(key, live);
+    return live.user;
   }
 
   async logOut(token: string): Promise<void> {
     const key = hashToken(token);
-    const row = await this.database.db
-      .selectFrom('tokens')
-      .select('user_id')
-      .where('token_hash', '=', key)
-      .executeTakeFirst();
-    await this.database.transaction(async (tx, notify) => {
-      await tx.deleteFrom('tokens').where('token_hash', '=', key).execute();
-      if (row) notify({ kind: 'tokens', userId: row.user_id });
+    await this.storage.transaction(async (repos, notify) => {
+      const userId = await repos.accounts.deleteToken(key);
+      if (userId !== undefined) notify({ kind: 'tokens', userId });
     });
     this.cache.delete(key);
   }
@@ -200,9 +167,7 @@ export class Accounts {
     const fresh = checkPassword(newPassword, 'newPassword');
     await this.checkCredentials(user.name, oldPassword);
     const hash = await hashPassword(fresh, this.cost);
-    await this.revoke(user.id, keepToken, (tx) =>
-      tx.updateTable('users').set({ password_hash: hash }).where('id', '=', user.id).execute(),
-    );
+    await this.revoke(user.id, keepToken, (repos) => repos.accounts.setPasswordHash(user.id, hash));
   }
 
   /** Ends every log-in of the user, this one too (log-out everywhere), and whatever stands for them (hooks). */
@@ -217,13 +182,13 @@ export class Accounts {
   private async revoke(
     userId: string,
     keepToken: string | undefined,
-    change?: (tx: Transaction<Schema>) => Promise<unknown>,
+    change?: (repos: Repositories) => Promise<unknown>,
   ): Promise<void> {
-    const keep = keepToken ? hashToken(keepToken) : '';
-    await this.database.transaction(async (tx, notify) => {
-      if (change) await change(tx);
-      await tx.deleteFrom('tokens').where('user_id', '=', userId).where('token_hash', '!=', keep).execute();
-      for (const hook of this.revokeHooks) await hook(tx, userId);
+    const keep = keepToken ? hashToken(keepToken) : undefined;
+    await this.storage.transaction(async (repos, notify) => {
+      if (change) await change(repos);
+      await repos.accounts.deleteTokensOf(userId, keep);
+      for (const hook of this.revokeHooks) await hook(repos, userId);
       notify({ kind: 'tokens', userId });
     });
     // This instance forgets at once; the others when the event reaches them.
@@ -232,11 +197,7 @@ export class Accounts {
 
   async findByName(name: string): Promise<User | undefined> {
     if (!NAME.test(name)) return undefined;
-    const row = await this.database.db
-      .selectFrom('users')
-      .select(['id', 'name'])
-      .where('name_key', '=', name.toLowerCase())
-      .executeTakeFirst();
+    const row = await this.storage.repos.accounts.userByName(name);
     return row ? { id: row.id, name: row.name } : undefined;
   }
 

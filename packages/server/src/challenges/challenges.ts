@@ -6,13 +6,14 @@
 import { entryOf } from '@tactica/catalogue/all';
 import type { GameFamily } from '@tactica/catalogue';
 import type { Accounts, User } from '../accounts/accounts.js';
-import type { Database } from '../db/database.js';
-import type { ChallengeRow } from '../db/schema.js';
 import { ApiError, fromInputError, notFound } from '../errors.js';
 import { readControl } from '../games/control.js';
 import type { LiveGame } from '../games/live-game.js';
 import type { GameService, SeatHolder } from '../games/service.js';
 import type { ChallengeView, SeatChoice } from '../protocol/index.js';
+import { kyselyTransactionOf } from '../storage/kysely-storage.js';
+import type { Repositories, Storage } from '../storage/ports.js';
+import type { NewChallenge, StoredChallenge } from './challenge-repository.js';
 
 export type { ChallengeView, SeatChoice } from '../protocol/index.js';
 
@@ -28,10 +29,12 @@ export interface ChallengeRequest {
 }
 
 const OPEN_LIMIT = 20;
+/** The most challenges a listing shows. */
+const LIST_LIMIT = 200;
 
 export class Challenges {
   constructor(
-    private readonly database: Database,
+    private readonly storage: Storage,
     private readonly accounts: Accounts,
     private readonly games: GameService,
     private readonly now: () => number = Date.now,
@@ -53,83 +56,58 @@ export class Challenges {
       if (opponent.id === user.id)
         throw new ApiError(400, 'challenge/self', 'you cannot challenge yourself', 'opponent');
     }
-    const values = {
-      challenger_id: user.id,
-      challenged_id: opponent?.id ?? null,
+    const values: NewChallenge = {
+      challengerId: user.id,
+      challengedId: opponent?.id ?? null,
       family: entry.value.family,
-      options: JSON.stringify(setup.value.options),
-      control: JSON.stringify(control),
-      rated: request.rated ? 1 : 0,
+      options: setup.value.options,
+      control,
+      rated: request.rated === true,
       seat: request.seat ?? 'random',
-      status: 'open',
-      game_id: null,
-      created_at: this.now(),
+      createdAt: this.now(),
     };
-    const id = await this.database.transaction(async (tx, notify) => {
-      // The limit counted in the transaction that inserts, so that challenges made at once cannot all pass it: on
-      // PostgreSQL the challenger's row is locked first (the count, a statement of its own, then sees what the
-      // transaction that held the lock committed); SQLite runs one transaction at a time.
-      if (this.database.dialect === 'postgres') {
-        await tx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
-      }
-      const open = await tx
-        .selectFrom('challenges')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('challenger_id', '=', user.id)
-        .where('status', '=', 'open')
-        .executeTakeFirst();
-      if (Number(open?.n ?? 0) >= OPEN_LIMIT) {
+    const id = await this.storage.transaction(async (repos, notify) => {
+      // The limit counted in the transaction that adds, so that challenges made at once cannot all pass it (the
+      // repository's count holds until the transaction ends).
+      if ((await repos.challenges.countOpenOf(user.id)) >= OPEN_LIMIT) {
         throw new ApiError(429, 'challenge/too-many', `at most ${OPEN_LIMIT} open challenges at a time`);
       }
-      const row = await tx.insertInto('challenges').values(values).returning('id').executeTakeFirstOrThrow();
+      const added = await repos.challenges.add(values);
       notify({ kind: 'lobby' });
-      return row.id;
+      return added;
     });
-    // The row as written, not read back: both names are at hand.
+    // The challenge as written, not read back: both names are at hand.
     const names = new Map([[user.id, user.name]]);
     if (opponent) names.set(opponent.id, opponent.name);
-    return viewOf({ ...values, id }, names);
+    return viewOf({ ...values, id, status: 'open', gameId: null }, names);
   }
 
   async get(id: number): Promise<ChallengeView> {
-    const row = await this.database.db.selectFrom('challenges').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound(`challenge ${id}`);
-    return (await this.viewsOf([row]))[0] as ChallengeView;
+    const challenge = await this.storage.repos.challenges.get(id);
+    if (!challenge) throw notFound(`challenge ${id}`);
+    return (await this.viewsOf(this.storage.repos, [challenge]))[0] as ChallengeView;
   }
 
   /** Open seeks, and the challenges to and from `user`. */
   async list(user: User | undefined): Promise<ChallengeView[]> {
-    let q = this.database.db.selectFrom('challenges').selectAll().where('status', '=', 'open');
-    q = user
-      ? q.where((eb) =>
-          eb.or([
-            eb('challenged_id', 'is', null),
-            eb('challenged_id', '=', user.id),
-            eb('challenger_id', '=', user.id),
-          ]),
-        )
-      : q.where('challenged_id', 'is', null);
-    return this.viewsOf(await q.orderBy('id', 'desc').limit(200).execute());
+    return this.viewsOf(this.storage.repos, await this.storage.repos.challenges.listOpen(user?.id, LIST_LIMIT));
   }
 
   async accept(id: number, user: User): Promise<{ challenge: ChallengeView; game: LiveGame }> {
-    const accepted = await this.database.transaction(async (tx, notify) => {
-      // The challenge with its challenger's name, in one read.
-      const row = await tx
-        .selectFrom('challenges')
-        .innerJoin('users', 'users.id', 'challenges.challenger_id')
-        .selectAll('challenges')
-        .select('users.name as challenger_name')
-        .where('challenges.id', '=', id)
-        .executeTakeFirst();
+    const accepted = await this.storage.transaction(async (repos, notify) => {
+      const row = await repos.challenges.get(id);
       if (!row) throw notFound(`challenge ${id}`);
       if (row.status !== 'open') throw new ApiError(409, 'challenge/closed', `the challenge is ${row.status}`);
-      if (row.challenger_id === user.id)
+      if (row.challengerId === user.id)
         throw new ApiError(400, 'challenge/self', 'you cannot accept your own challenge');
-      if (row.challenged_id !== null && row.challenged_id !== user.id) {
+      if (row.challengedId !== null && row.challengedId !== user.id) {
         throw new ApiError(403, 'challenge/not-yours', 'this challenge is for someone else');
       }
-      const challenger = { id: row.challenger_id, name: row.challenger_name };
+      const challenger = await repos.accounts.userById(row.challengerId);
+      if (!challenger) throw notFound(`challenge ${id}`);
+      // The game is made in this transaction by the game service, which is not on the storage ports yet.
+      const tx = kyselyTransactionOf(repos);
+      if (!tx) throw new Error('accepting a challenge makes a game: it needs the database storage');
       const challengerSeat = row.seat === 'random' ? (Math.random() < 0.5 ? 0 : 1) : Number(row.seat);
       const a: SeatHolder = { user: challenger };
       const b: SeatHolder = { user };
@@ -137,29 +115,23 @@ export class Challenges {
       const made = await this.games.create(
         {
           family: row.family as GameFamily,
-          options: JSON.parse(row.options) as unknown,
+          options: row.options,
           seats,
-          control: readControl(JSON.parse(row.control) as unknown),
-          rated: row.rated === 1,
+          control: row.control,
+          rated: row.rated,
         },
         tx,
         notify,
       );
-      const claimed = await tx
-        .updateTable('challenges')
-        .set({ status: 'accepted', game_id: made.id })
-        .where('id', '=', id)
-        .where('status', '=', 'open')
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1)
+      if (!(await repos.challenges.claim(id, made.id))) {
         throw new ApiError(409, 'challenge/closed', 'the challenge was just taken');
+      }
       notify({ kind: 'lobby' });
-      const { challenger_name: _name, ...challenge } = row;
       const names = new Map([
         [challenger.id, challenger.name],
         [user.id, user.name],
       ]);
-      return { challenge: viewOf({ ...challenge, status: 'accepted', game_id: made.id }, names), game: made };
+      return { challenge: viewOf({ ...row, status: 'accepted', gameId: made.id }, names), game: made };
     });
     this.games.committed(accepted.game);
     return accepted;
@@ -167,11 +139,11 @@ export class Challenges {
 
   /** The challenged player says no, or the challenger takes it back. */
   async close(id: number, user: User, how: 'declined' | 'cancelled'): Promise<ChallengeView> {
-    await this.database.transaction(async (tx, notify) => {
-      const row = await tx.selectFrom('challenges').selectAll().where('id', '=', id).executeTakeFirst();
+    await this.storage.transaction(async (repos, notify) => {
+      const row = await repos.challenges.get(id);
       if (!row) throw notFound(`challenge ${id}`);
       if (row.status !== 'open') throw new ApiError(409, 'challenge/closed', `the challenge is ${row.status}`);
-      const allowed = how === 'cancelled' ? row.challenger_id === user.id : row.challenged_id === user.id;
+      const allowed = how === 'cancelled' ? row.challengerId === user.id : row.challengedId === user.id;
       if (!allowed) {
         throw new ApiError(
           403,
@@ -179,46 +151,32 @@ export class Challenges {
           how === 'cancelled' ? 'only the challenger can cancel' : 'only the challenged player can decline',
         );
       }
-      await tx
-        .updateTable('challenges')
-        .set({ status: how })
-        .where('id', '=', id)
-        .where('status', '=', 'open')
-        .execute();
+      await repos.challenges.close(id, how);
       notify({ kind: 'lobby' });
     });
     return this.get(id);
   }
 
-  private async viewsOf(rows: readonly ChallengeRow[]): Promise<ChallengeView[]> {
-    const ids = [...new Set(rows.flatMap((r) => [r.challenger_id, r.challenged_id]).filter((x): x is string => !!x))];
-    const names = new Map<string, string>();
-    if (ids.length > 0) {
-      for (const u of await this.database.db
-        .selectFrom('users')
-        .select(['id', 'name'])
-        .where('id', 'in', ids)
-        .execute()) {
-        names.set(u.id, u.name);
-      }
-    }
+  private async viewsOf(repos: Repositories, rows: readonly StoredChallenge[]): Promise<ChallengeView[]> {
+    const ids = [...new Set(rows.flatMap((r) => [r.challengerId, r.challengedId]).filter((x): x is string => !!x))];
+    const names = await repos.accounts.namesOf(ids);
     return rows.map((r) => viewOf(r, names));
   }
 }
 
 /** A challenge as its players see it, with their names (by user id). */
-function viewOf(r: ChallengeRow, names: ReadonlyMap<string, string>): ChallengeView {
+function viewOf(r: StoredChallenge, names: ReadonlyMap<string, string>): ChallengeView {
   return {
     id: r.id,
-    challenger: names.get(r.challenger_id) ?? '?',
-    opponent: r.challenged_id ? (names.get(r.challenged_id) ?? '?') : null,
+    challenger: names.get(r.challengerId) ?? '?',
+    opponent: r.challengedId ? (names.get(r.challengedId) ?? '?') : null,
     family: r.family,
-    options: JSON.parse(r.options) as unknown,
-    control: readControl(JSON.parse(r.control) as unknown),
-    rated: r.rated === 1,
-    seat: r.seat as SeatChoice,
+    options: r.options,
+    control: r.control,
+    rated: r.rated,
+    seat: r.seat,
     status: r.status,
-    gameId: r.game_id,
-    createdAt: r.created_at,
+    gameId: r.gameId,
+    createdAt: r.createdAt,
   };
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Accounts, type User } from '../accounts/accounts.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { stopTestPostgres, testPostgres } from '../testing/server.js';
+import { kyselyStorage } from '../storage/kysely-storage.js';
 import type { LiveGame } from './live-game.js';
 import { GameService, weightOf } from './service.js';
 
@@ -26,7 +27,7 @@ describe('the game cache', () => {
   let users: User[];
   beforeAll(async () => {
     database = await openDatabase({ file: ':memory:' });
-    const accounts = new Accounts(database, { log2N: 10, r: 8, p: 1 });
+    const accounts = new Accounts(kyselyStorage(database), database, { log2N: 10, r: 8, p: 1 });
     users = [
       await accounts.signUp('cacheann', 'a long password'),
       await accounts.signUp('cachebob', 'a long password'),
@@ -171,7 +172,7 @@ describe.each(['sqlite', 'postgres'] as const)('restores (%s)', (kind) => {
   });
 
   it('restores one game a turn of the event loop, so that other work runs between two restores', async () => {
-    const accounts = new Accounts(database, { log2N: 10, r: 8, p: 1 });
+    const accounts = new Accounts(kyselyStorage(database), database, { log2N: 10, r: 8, p: 1 });
     const seats = [
       { user: await accounts.signUp('turnann', 'a long password') },
       { user: await accounts.signUp('turnbob', 'a long password') },

@@ -13,6 +13,7 @@ import type { ChangeEvent, Database } from '../db/database.js';
 import type { GamesTable, Schema } from '../db/schema.js';
 import { ApiError, fromInputError, notFound } from '../errors.js';
 import { NEW_PLAYER, updateGlicko, type Glicko } from '../ratings/glicko2.js';
+import { makeKyselyRepositories } from '../storage/kysely-storage.js';
 import { DAY_MS, sessionClock, type TimeControlSpec } from './control.js';
 import {
   liveGameOf,
@@ -663,30 +664,23 @@ export class GameService {
     if (until !== null && (!Number.isFinite(until) || until < 0 || until > now + 366 * DAY_MS)) {
       throw new ApiError(400, 'account/bad-vacation', 'a vacation ends within a year', 'until');
     }
-    const db = this.database.db;
-    const current = await vacationOf(db, user.id);
+    // The accounts' repository (../accounts/account-repository.ts) until this service is on the storage ports.
+    const accounts = makeKyselyRepositories(this.database.db, this.database.dialect).accounts;
+    const current = await vacationOf(accounts, user.id);
     if (until !== null && until > now) {
-      checkAllowance(await awayInYear(db, user.id, current, now), now, until, this.vacationDaysPerYear);
+      checkAllowance(await awayInYear(accounts, user.id, current, now), now, until, this.vacationDaysPerYear);
     }
     if (current.since !== null) {
-      await recordVacation(db, user.id, current.since, Math.min(now, current.until ?? now), now);
+      await recordVacation(accounts, user.id, current.since, Math.min(now, current.until ?? now), now);
     }
-    await db
-      .updateTable('users')
-      .set({ vacation_since: null, vacation_until: null })
-      .where('id', '=', user.id)
-      .execute();
+    await accounts.setVacation(user.id, { since: null, until: null });
     // Back early: the turns credited with this vacation lose the part not taken.
     if (current.since !== null && current.until !== null && current.until > now) {
       const since = current.since;
       await this.creditTurns(user, (away) => away?.user === user.id && away.since === since, now - current.until);
     }
     if (until === null || until <= now) return;
-    await db
-      .updateTable('users')
-      .set({ vacation_since: now, vacation_until: until })
-      .where('id', '=', user.id)
-      .execute();
+    await accounts.setVacation(user.id, { since: now, until });
     await this.creditTurns(user, () => true, until - now, { user: user.id, since: now, until });
   }
 
@@ -729,18 +723,14 @@ export class GameService {
       .map((p) => game.users[p]?.id)
       .filter((x): x is string => x !== undefined);
     if (ids.length === 0) return next;
-    const rows = await this.database.db
-      .selectFrom('users')
-      .select(['id', 'vacation_since', 'vacation_until'])
-      .where('id', 'in', ids)
-      .execute();
-    let latest: (typeof rows)[number] | undefined;
-    for (const r of rows) if ((r.vacation_until ?? 0) > (latest?.vacation_until ?? now)) latest = r;
-    if (!latest?.vacation_until) return next;
-    const back = latest.vacation_until;
+    const vacations = await makeKyselyRepositories(this.database.db, this.database.dialect).accounts.vacationsOf(ids);
+    let latest: { id: string; since: number | null; until: number | null } | undefined;
+    for (const [id, v] of vacations) if ((v.until ?? 0) > (latest?.until ?? now)) latest = { id, ...v };
+    if (!latest?.until) return next;
+    const back = latest.until;
     // Marked with the vacation, so that coming back early starts the turn then.
     const away: AwayCredit | undefined =
-      latest.vacation_since !== null ? { user: latest.id, since: latest.vacation_since, until: back } : undefined;
+      latest.since !== null ? { user: latest.id, since: latest.since, until: back } : undefined;
     return { ...next, meta: { ...next.meta, turnSince: back, ...(away ? { away } : {}) } };
   }
 

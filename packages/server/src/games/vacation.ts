@@ -9,8 +9,7 @@
  * that runs to its end needs nothing: the credit given was the time away. The time away, in any 365 days, is at
  * most the allowance (`VACATION_DAYS_PER_YEAR`); asking for more is refused with `account/vacation-limit`.
  */
-import type { Kysely } from 'kysely';
-import type { Schema } from '../db/schema.js';
+import type { AccountRepository, VacationState } from '../accounts/account-repository.js';
 import { ApiError } from '../errors.js';
 import { DAY_MS } from './control.js';
 
@@ -26,33 +25,17 @@ export interface AwayCredit {
   readonly until: number;
 }
 
-/** A user's vacation as their row holds it. */
-export interface VacationState {
-  /** Under way since (null: none, or one set before vacations were counted). */
-  readonly since: number | null;
-  readonly until: number | null;
-}
+export type { VacationState } from '../accounts/account-repository.js';
 
-export async function vacationOf(db: Kysely<Schema>, userId: string): Promise<VacationState> {
-  const row = await db
-    .selectFrom('users')
-    .select(['vacation_since', 'vacation_until'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return { since: row?.vacation_since ?? null, until: row?.vacation_until ?? null };
+export function vacationOf(accounts: AccountRepository, userId: string): Promise<VacationState> {
+  return accounts.vacationOf(userId);
 }
 
 /** The time (ms) a user was away in the 365 days before `now`: ended vacations and the one under way. */
-export async function awayInYear(db: Kysely<Schema>, userId: string, current: VacationState, now: number) {
+export async function awayInYear(accounts: AccountRepository, userId: string, current: VacationState, now: number) {
   const from = now - YEAR_MS;
-  const rows = await db
-    .selectFrom('vacations')
-    .select(['started_at', 'ended_at'])
-    .where('user_id', '=', userId)
-    .where('ended_at', '>', from)
-    .execute();
   let away = 0;
-  for (const r of rows) away += r.ended_at - Math.max(r.started_at, from);
+  for (const r of await accounts.vacationSpansEndedAfter(userId, from)) away += r.endedAt - Math.max(r.startedAt, from);
   if (current.since !== null) away += Math.max(0, Math.min(now, current.until ?? now) - Math.max(current.since, from));
   return away;
 }
@@ -70,12 +53,13 @@ export function checkAllowance(awayMs: number, now: number, until: number, days:
 }
 
 /** Records a vacation that ended (from `since` to `end`), and drops the ones older than a year. */
-export async function recordVacation(db: Kysely<Schema>, userId: string, since: number, end: number, now: number) {
-  await db
-    .deleteFrom('vacations')
-    .where('user_id', '=', userId)
-    .where('ended_at', '<=', now - YEAR_MS)
-    .execute();
-  if (end > since)
-    await db.insertInto('vacations').values({ user_id: userId, started_at: since, ended_at: end }).execute();
+export async function recordVacation(
+  accounts: AccountRepository,
+  userId: string,
+  since: number,
+  end: number,
+  now: number,
+): Promise<void> {
+  await accounts.dropVacationSpansEndedBy(userId, now - YEAR_MS);
+  if (end > since) await accounts.addVacationSpan(userId, { startedAt: since, endedAt: end });
 }

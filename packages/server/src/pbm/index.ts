@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path';
 import type { Services } from '../services.js';
+import { kyselyTransactionOf } from '../storage/kysely-storage.js';
 import { PbmGateway } from './gateway.js';
 import { DEFAULT_MAIL_LIMITS, MailFront, type MailLimits } from './mail-front.js';
 import { checkRelay, OutboxMailer, RelayMailer, type Mailer } from './mailer.js';
@@ -50,7 +51,12 @@ export async function startPbm(services: Services, dataDir: string, options: Pbm
   const mailer: Mailer = options.relay ? new RelayMailer(checkRelay(options.relay), identity, outbox) : outbox;
   const store = new PbmStore(services.database, services.now);
   // A password change or a log-out everywhere gives the user's boards new reply addresses, in its own transaction.
-  services.accounts.onRevoke((tx, userId) => store.rotateTokens(tx, userId));
+  services.accounts.onRevoke((repos, userId) => {
+    // The mail store is not on the storage ports yet: it writes in the revocation's own Kysely transaction.
+    const tx = kyselyTransactionOf(repos);
+    if (!tx) throw new Error('the e-mail gateway runs on the database storage');
+    return store.rotateTokens(tx, userId);
+  });
   const notifier = new Notifier(services, store, mailer, (id, token) => `board-${id}-${token}@${domain}`);
   const limits: MailLimits = { ...DEFAULT_MAIL_LIMITS, ...options.limits };
   const guesses = { perAccount: limits.guessesPerAccount, windowMs: limits.guessWindowMs };

@@ -3,6 +3,8 @@
  * with each repository's Kysely adapter, where SQL is written. Dialect branches stay inside the adapters.
  */
 import type { Kysely, Transaction } from 'kysely';
+import { KyselyAccounts } from '../accounts/kysely-accounts.js';
+import { KyselyChallenges } from '../challenges/kysely-challenges.js';
 import type { Database, Dialect } from '../db/database.js';
 import type { Schema } from '../db/schema.js';
 import { KyselyRatings } from '../ratings/kysely-ratings.js';
@@ -12,8 +14,12 @@ import type { Repositories, Storage } from './ports.js';
 export type Executor = Kysely<Schema> | Transaction<Schema>;
 
 /** Builds each concern's Kysely repository on `db`. A concern adds its adapter here. */
-export function makeKyselyRepositories(db: Executor, _dialect: Dialect): Repositories {
-  return { ratings: new KyselyRatings(db) };
+export function makeKyselyRepositories(db: Executor, dialect: Dialect): Repositories {
+  return {
+    ratings: new KyselyRatings(db),
+    accounts: new KyselyAccounts(db),
+    challenges: new KyselyChallenges(db, dialect),
+  };
 }
 
 /**

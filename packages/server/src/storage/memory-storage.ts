@@ -5,7 +5,9 @@
  * transaction's journal, and a transaction that throws is undone in reverse order. Events noted are published on the
  * change bus (../bus/change-bus.ts; in-process by default) once the transaction commits, as with the databases. Nothing survives the process.
  */
+import { MemoryAccounts, makeAccountTables, type AccountTables } from '../accounts/memory-accounts.js';
 import { InProcessBus, type ChangeBus, type ChangeEvent } from '../bus/change-bus.js';
+import { MemoryChallenges, makeChallengeTables, type ChallengeTables } from '../challenges/memory-challenges.js';
 import { MemoryRatings, type RatingTable } from '../ratings/memory-ratings.js';
 import type { Repositories, Storage } from './ports.js';
 
@@ -45,16 +47,22 @@ export class Journal {
 /** The data of every in-memory repository: one object per concern, made empty by `makeMemoryTables`. */
 export interface MemoryTables {
   readonly ratings: RatingTable;
+  readonly accounts: AccountTables;
+  readonly challenges: ChallengeTables;
 }
 
 /** Empty tables for every concern. A concern adds its own here. */
 export function makeMemoryTables(): MemoryTables {
-  return { ratings: new Map() };
+  return { ratings: new Map(), accounts: makeAccountTables(), challenges: makeChallengeTables() };
 }
 
 /** Builds each concern's in-memory repository on `tables`, recording its changes in `journal`. */
 export function makeMemoryRepositories(tables: MemoryTables, journal: Journal): Repositories {
-  return { ratings: new MemoryRatings(tables.ratings, journal) };
+  return {
+    ratings: new MemoryRatings(tables.ratings, journal),
+    accounts: new MemoryAccounts(tables.accounts, journal),
+    challenges: new MemoryChallenges(tables.challenges, journal),
+  };
 }
 
 export interface MemoryStorage extends Storage {

@@ -8,6 +8,8 @@
  * `storage.transaction(work)`, where every call of `work` commits together or not at all and the events it notes
  * are heard once it commits.
  */
+import type { AccountRepository } from '../accounts/account-repository.js';
+import type { ChallengeRepository } from '../challenges/challenge-repository.js';
 import type { ChangeEvent } from '../db/database.js';
 import type { RatingRepository } from '../ratings/rating-repository.js';
 
@@ -20,6 +22,8 @@ export type Notify = (event: ChangeEvent) => void;
  */
 export interface Repositories {
   readonly ratings: RatingRepository;
+  readonly accounts: AccountRepository;
+  readonly challenges: ChallengeRepository;
 }
 
 export interface Storage {

@@ -16,24 +16,55 @@ export const STORAGE_KINDS: readonly StorageKind[] = ['sqlite', 'postgres', 'mem
 
 export interface OpenStorage {
   readonly storage: Storage;
-  /**
-   * Makes a user the rows of other concerns may refer to (the databases check their foreign keys; memory has
-   * none to check). Until the accounts' repository makes users, this writes the row itself.
-   */
+  /** Makes a user the rows of other concerns may refer to (the databases check their foreign keys). */
   addUser(id: string, name?: string): Promise<void>;
+  /**
+   * Makes a game other rows may refer to (a challenge accepted), its id. Until the games' repository makes games,
+   * this writes the row itself on the databases; memory has no foreign key to check.
+   */
+  addGame(): Promise<number>;
   /** Hears the events of committed transactions. */
   onChange(listener: (e: ChangeEvent) => void): void;
   close(): Promise<void>;
 }
 
+/** Adds the user through the accounts' repository. */
+async function addUserTo(storage: Storage, id: string, name = id): Promise<void> {
+  const added = await storage.repos.accounts.addUser({ id, name, passwordHash: 'x', createdAt: 0 });
+  if (added !== 'added') throw new Error(`the name ${name} is taken`);
+}
+
 async function onDatabase(database: Database, cleanup: () => void): Promise<OpenStorage> {
+  const storage = kyselyStorage(database);
   return {
-    storage: kyselyStorage(database),
-    async addUser(id, name = id) {
-      await database.db
-        .insertInto('users')
-        .values({ id, name, name_key: name.toLowerCase(), password_hash: 'x', created_at: 0, vacation_until: null })
-        .execute();
+    storage,
+    addUser: (id, name) => addUserTo(storage, id, name),
+    async addGame() {
+      const row = await database.db
+        .insertInto('games')
+        .values({
+          family: 'tactics',
+          variant_id: 'tactics',
+          options: '{}',
+          rated: 0,
+          status: 'active',
+          seat0_user: null,
+          seat1_user: null,
+          seat0_level: null,
+          seat1_level: null,
+          version: 0,
+          snapshot: '{}',
+          control: '{}',
+          deadline_at: null,
+          meta: '{}',
+          result: null,
+          created_at: 0,
+          updated_at: 0,
+          last_move: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
     },
     onChange: (l) => void database.onChange(l),
     async close() {
@@ -47,9 +78,11 @@ async function onDatabase(database: Database, cleanup: () => void): Promise<Open
 export async function openTestStorage(kind: StorageKind): Promise<OpenStorage> {
   if (kind === 'memory') {
     const storage = memoryStorage();
+    let games = 0;
     return {
       storage,
-      addUser: () => Promise.resolve(),
+      addUser: (id, name) => addUserTo(storage, id, name),
+      addGame: () => Promise.resolve(++games),
       onChange: (l) => void storage.onChange(l),
       close: () => Promise.resolve(),
     };

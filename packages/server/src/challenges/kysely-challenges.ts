@@ -1,0 +1,108 @@
+/** The challenges on SQLite or PostgreSQL (the `challenges` table). */
+import type { Selectable } from 'kysely';
+import type { Dialect } from '../db/database.js';
+import type { ChallengesTable } from '../db/schema.js';
+import { readControl } from '../games/control.js';
+import type { SeatChoice } from '../protocol/index.js';
+import type { Executor } from '../storage/kysely-storage.js';
+import type { ChallengeRepository, ChallengeStatus, NewChallenge, StoredChallenge } from './challenge-repository.js';
+
+function challengeOf(row: Selectable<ChallengesTable>): StoredChallenge {
+  return {
+    id: row.id,
+    challengerId: row.challenger_id,
+    challengedId: row.challenged_id,
+    family: row.family,
+    options: JSON.parse(row.options) as unknown,
+    // Read as a request's would be: a control stored before a field existed gets its default.
+    control: readControl(JSON.parse(row.control) as unknown),
+    rated: row.rated === 1,
+    seat: row.seat as SeatChoice,
+    status: row.status as ChallengeStatus,
+    gameId: row.game_id,
+    createdAt: row.created_at,
+  };
+}
+
+export class KyselyChallenges implements ChallengeRepository {
+  constructor(
+    private readonly db: Executor,
+    private readonly dialect: Dialect,
+  ) {}
+
+  async add(c: NewChallenge): Promise<number> {
+    const row = await this.db
+      .insertInto('challenges')
+      .values({
+        challenger_id: c.challengerId,
+        challenged_id: c.challengedId,
+        family: c.family,
+        options: JSON.stringify(c.options),
+        control: JSON.stringify(c.control),
+        rated: c.rated ? 1 : 0,
+        seat: c.seat,
+        status: 'open',
+        game_id: null,
+        created_at: c.createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async get(id: number): Promise<StoredChallenge | undefined> {
+    const row = await this.db.selectFrom('challenges').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && challengeOf(row);
+  }
+
+  async countOpenOf(userId: string): Promise<number> {
+    // On PostgreSQL the user's row is locked first: the count, a statement of its own, then sees what the
+    // transaction that held the lock committed. SQLite runs one transaction at a time.
+    if (this.dialect === 'postgres') {
+      await this.db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+    }
+    const open = await this.db
+      .selectFrom('challenges')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('challenger_id', '=', userId)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+    return Number(open?.n ?? 0);
+  }
+
+  async listOpen(userId: string | undefined, limit: number): Promise<StoredChallenge[]> {
+    let q = this.db.selectFrom('challenges').selectAll().where('status', '=', 'open');
+    q =
+      userId !== undefined
+        ? q.where((eb) =>
+            eb.or([
+              eb('challenged_id', 'is', null),
+              eb('challenged_id', '=', userId),
+              eb('challenger_id', '=', userId),
+            ]),
+          )
+        : q.where('challenged_id', 'is', null);
+    const rows = await q.orderBy('id', 'desc').limit(limit).execute();
+    return rows.map(challengeOf);
+  }
+
+  async claim(id: number, gameId: number): Promise<boolean> {
+    const r = await this.db
+      .updateTable('challenges')
+      .set({ status: 'accepted', game_id: gameId })
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  async close(id: number, status: 'declined' | 'cancelled'): Promise<boolean> {
+    const r = await this.db
+      .updateTable('challenges')
+      .set({ status })
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+}
