@@ -5,6 +5,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Dialect } from '../db/database.js';
 import type { Schema } from '../db/schema.js';
+import { KyselyMail } from '../pbm/kysely-mail.js';
 import { KyselyRatings } from '../ratings/kysely-ratings.js';
 import type { Repositories, Storage } from './ports.js';
 
@@ -13,7 +14,7 @@ export type Executor = Kysely<Schema> | Transaction<Schema>;
 
 /** Builds each concern's Kysely repository on `db`. A concern adds its adapter here. */
 export function makeKyselyRepositories(db: Executor, _dialect: Dialect): Repositories {
-  return { ratings: new KyselyRatings(db) };
+  return { ratings: new KyselyRatings(db), mail: new KyselyMail(db) };
 }
 
 /**

@@ -6,6 +6,7 @@
  * turn after the commit, as with the databases. Nothing survives the process.
  */
 import type { ChangeEvent } from '../db/database.js';
+import { makeMailTable, MemoryMail, type MailTable } from '../pbm/memory-mail.js';
 import { MemoryRatings, type RatingTable } from '../ratings/memory-ratings.js';
 import type { Repositories, Storage } from './ports.js';
 
@@ -45,16 +46,17 @@ export class Journal {
 /** The data of every in-memory repository: one object per concern, made empty by `makeMemoryTables`. */
 export interface MemoryTables {
   readonly ratings: RatingTable;
+  readonly mail: MailTable;
 }
 
 /** Empty tables for every concern. A concern adds its own here. */
 export function makeMemoryTables(): MemoryTables {
-  return { ratings: new Map() };
+  return { ratings: new Map(), mail: makeMailTable() };
 }
 
 /** Builds each concern's in-memory repository on `tables`, recording its changes in `journal`. */
 export function makeMemoryRepositories(tables: MemoryTables, journal: Journal): Repositories {
-  return { ratings: new MemoryRatings(tables.ratings, journal) };
+  return { ratings: new MemoryRatings(tables.ratings, journal), mail: new MemoryMail(tables.mail, journal) };
 }
 
 export interface MemoryStorage extends Storage {

@@ -9,6 +9,7 @@
  * are heard once it commits.
  */
 import type { ChangeEvent } from '../db/database.js';
+import type { MailRepository } from '../pbm/mail-repository.js';
 import type { RatingRepository } from '../ratings/rating-repository.js';
 
 /** Notes an event to be heard by every instance once the transaction commits (never for a rolled-back one). */
@@ -20,6 +21,8 @@ export type Notify = (event: ChangeEvent) => void;
  */
 export interface Repositories {
   readonly ratings: RatingRepository;
+  /** The e-mail gateway's state (../pbm/mail-repository.ts). */
+  readonly mail: MailRepository;
 }
 
 export interface Storage {

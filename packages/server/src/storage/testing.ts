@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { openDatabase, type ChangeEvent, type Database } from '../db/database.js';
 import { testPostgres } from '../testing/server.js';
 import { kyselyStorage } from './kysely-storage.js';
-import { memoryStorage } from './memory-storage.js';
+import { makeMemoryTables, memoryStorage } from './memory-storage.js';
 import type { Storage } from './ports.js';
 
 export type StorageKind = 'sqlite' | 'postgres' | 'memory';
@@ -21,6 +21,8 @@ export interface OpenStorage {
    * none to check). Until the accounts' repository makes users, this writes the row itself.
    */
   addUser(id: string, name?: string): Promise<void>;
+  /** The database under a Kysely storage (none in memory): for fixtures of tables no port makes yet (games). */
+  readonly database?: Database;
   /** Hears the events of committed transactions. */
   onChange(listener: (e: ChangeEvent) => void): void;
   close(): Promise<void>;
@@ -29,6 +31,7 @@ export interface OpenStorage {
 async function onDatabase(database: Database, cleanup: () => void): Promise<OpenStorage> {
   return {
     storage: kyselyStorage(database),
+    database,
     async addUser(id, name = id) {
       await database.db
         .insertInto('users')
@@ -46,10 +49,12 @@ async function onDatabase(database: Database, cleanup: () => void): Promise<Open
 /** A new, empty storage of `kind`. */
 export async function openTestStorage(kind: StorageKind): Promise<OpenStorage> {
   if (kind === 'memory') {
-    const storage = memoryStorage();
+    const tables = makeMemoryTables();
+    const storage = memoryStorage(tables);
     return {
       storage,
-      addUser: () => Promise.resolve(),
+      // Only the names: until the accounts' repository, the mail repository answers them (pbm/memory-mail.ts).
+      addUser: (id, name = id) => Promise.resolve(void tables.mail.users.set(id, name)),
       onChange: (l) => void storage.onChange(l),
       close: () => Promise.resolve(),
     };
