@@ -6,12 +6,48 @@
  */
 import { deepStrictEqual, ok, rejects, strictEqual } from 'node:assert/strict';
 import type { RepositoryCase } from '../ratings/rating-repository-conformance.js';
-import type { OpenStorage } from '../storage/testing.js';
+import { openTestStorage, type OpenStorage, type StorageKind } from '../storage/testing.js';
 import { AddressTakenError, type StoredClaim } from './mail-repository.js';
 
 /** A storage for the kit, with the boards the mail state's rows refer to (the databases check their keys). */
 export interface MailKitStorage extends OpenStorage {
   addBoard(id: number, players: readonly [string, string]): Promise<void>;
+}
+
+/**
+ * A storage with boards: on the databases, rows of the games' table (the mail state's rows refer to them), written
+ * here until the games' repository makes games; memory checks no keys.
+ */
+export async function openMailStorage(kind: StorageKind): Promise<MailKitStorage> {
+  const s = await openTestStorage(kind);
+  return {
+    ...s,
+    async addBoard(id, [seat0, seat1]) {
+      await s.database?.db
+        .insertInto('games')
+        .values({
+          id,
+          family: 'tactics',
+          variant_id: 'tactics',
+          options: '{}',
+          rated: 0,
+          status: 'active',
+          seat0_user: seat0,
+          seat1_user: seat1,
+          seat0_level: null,
+          seat1_level: null,
+          version: 0,
+          snapshot: '{}',
+          control: '{}',
+          deadline_at: null,
+          meta: '{}',
+          result: null,
+          created_at: 0,
+          updated_at: 0,
+        })
+        .execute();
+    },
+  };
 }
 
 const DAY = 86_400_000;
