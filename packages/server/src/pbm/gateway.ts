@@ -19,6 +19,7 @@ import { playersToAct, seatOf, versionFor, type LiveGame } from '../games/live-g
 import { toActOf } from '../games/summary.js';
 import type { GameCommand } from '../games/transitions.js';
 import type { Services } from '../services.js';
+import type { Storage } from '../storage/ports.js';
 import { positionText } from './boards.js';
 import { parseSubject, type Credentials, type GameOption, type PbmCommand } from './grammar.js';
 import { checkGuarded, DEFAULT_GUESS_LIMIT, type GuessLimit } from './guesses.js';
@@ -38,6 +39,8 @@ import {
 import { checkAddress, CLAIM_LIFETIME_MS, NOTIFY_MODES, type NotifyMode, type PbmStore } from './store.js';
 
 const CLAIM_DAYS = Math.round(CLAIM_LIFETIME_MS / DAY_MS);
+/** Players a family's standings list. */
+const STANDINGS_SHOWN = 100;
 
 /** The mail that asks an address to confirm it is a player's: the player's name is all it says of them. */
 function confirmationText(user: User, address: string, token: string, domain: string): string {
@@ -127,6 +130,8 @@ export class PbmGateway {
     readonly store: PbmStore,
     private readonly notifier: Notifier,
     private readonly options: GatewayOptions,
+    /** The repositories it reads beside the mail state's (ratings). */
+    private readonly storage: Storage,
   ) {}
 
   /** Carries out one command; every refusal becomes an error reply, never an exception. */
@@ -923,13 +928,7 @@ export class PbmGateway {
   }
 
   private async activeGames(userId: string): Promise<number> {
-    const row = await this.services.database.db
-      .selectFrom('games')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('status', '=', 'active')
-      .where((eb) => eb.or([eb('seat0_user', '=', userId), eb('seat1_user', '=', userId)]))
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
+    return (await this.store.boards.inProgressOf(userId)).length;
   }
 
   private async underLimit(user: User): Promise<void> {
@@ -1043,36 +1042,21 @@ export class PbmGateway {
       if (!u) throw new ApiError(404, 'pbm/unknown-player', `no player ${n}`, 'subject');
       users.push(u);
     }
-    let q = this.services.database.db
-      .selectFrom('games')
-      .leftJoin('users as u0', 'u0.id', 'games.seat0_user')
-      .leftJoin('users as u1', 'u1.id', 'games.seat1_user')
-      .select([
-        'games.id',
-        'games.status',
-        'games.plies',
-        'games.to_act',
-        'games.seat0_user',
-        'games.seat1_user',
-        'games.seat0_level',
-        'games.seat1_level',
-        'u0.name as seat0_name',
-        'u1.name as seat1_name',
-      ])
-      .where('games.family', '=', family);
-    if (filter === 'active' || filter === 'next') q = q.where('games.status', '=', 'active');
-    if (filter === 'inactive') q = q.where('games.status', '=', 'finished');
-    for (const u of users)
-      q = q.where((eb) => eb.or([eb('games.seat0_user', '=', u.id), eb('games.seat1_user', '=', u.id)]));
-    const rows = await q.orderBy('games.id', 'desc').limit(100).execute();
+    const rows = await this.store.boards.list({
+      family,
+      ...(filter === 'active' || filter === 'next' ? { status: 'active' as const } : {}),
+      ...(filter === 'inactive' ? { status: 'finished' as const } : {}),
+      userIds: users.map((u) => u.id),
+      order: 'id',
+      limit: 100,
+    });
     const lines: string[] = [];
     for (const g of rows) {
-      const toAct = toActOf(g.to_act);
-      const seatUser = (p: Player): string | null => (p === 0 ? g.seat0_user : g.seat1_user);
+      const toAct = toActOf(g.toAct);
+      const seatUser = (p: Player): string | null => g.users[p];
       if (filter === 'next' && !toAct.some((p) => users.length === 0 || users.some((u) => seatUser(p) === u.id)))
         continue;
-      const name = (p: Player): string =>
-        (p === 0 ? g.seat0_name : g.seat1_name) ?? `computer (${(p === 0 ? g.seat0_level : g.seat1_level) ?? '?'})`;
+      const name = (p: Player): string => g.names[p] ?? `computer (${g.levels[p] ?? '?'})`;
       // The next move number (render.ts): the moves played plus one, as `nextMoveNumber` counts it.
       const state = g.status === 'finished' ? 'over' : `#${g.plies + 1}, to move: ${toAct.map(name).join(' ')}`;
       lines.push(`${String(g.id).padStart(6)}  ${name(0)} vs ${name(1)}  (${state})`);
@@ -1082,14 +1066,13 @@ export class PbmGateway {
 
   private async standings(cmd: GameCmd): Promise<PbmReply> {
     const family = cmd.family as GameFamily;
-    const rows = await this.services.database.db
-      .selectFrom('ratings')
-      .innerJoin('users', 'users.id', 'ratings.user_id')
-      .select(['users.name', 'ratings.rating', 'ratings.deviation', 'ratings.games'])
-      .where('ratings.family', '=', family)
-      .orderBy('ratings.rating', 'desc')
-      .limit(100)
-      .execute();
+    const ratings = await this.storage.repos.ratings.standings(family, STANDINGS_SHOWN);
+    // The names in one question.
+    const names = await this.storage.repos.accounts.namesOf(ratings.map((r) => r.userId));
+    const rows = ratings.flatMap((r) => {
+      const name = names.get(r.userId);
+      return name === undefined ? [] : [{ ...r, name }];
+    });
     const lines = rows.map(
       (r, i) =>
         `${String(i + 1).padStart(3)}. ${r.name.padEnd(24)} ${String(Math.round(r.rating)).padStart(5)} ±${Math.round(r.deviation)}  (${r.games} games)`,
@@ -1099,23 +1082,22 @@ export class PbmGateway {
 
   private async history(cmd: GameCmd): Promise<PbmReply> {
     const family = cmd.family as GameFamily;
-    let q = this.services.database.db
-      .selectFrom('games')
-      .leftJoin('users as u0', 'u0.id', 'games.seat0_user')
-      .leftJoin('users as u1', 'u1.id', 'games.seat1_user')
-      .select(['games.id', 'games.result', 'games.updated_at', 'u0.name as n0', 'u1.name as n1'])
-      .where('games.family', '=', family)
-      .where('games.status', '=', 'finished');
     const name = cmd.args[0];
+    let player: User | undefined;
     if (name !== undefined) {
-      const u = await this.services.accounts.findByName(name);
-      if (!u) throw new ApiError(404, 'pbm/unknown-player', `no player ${name}`, 'subject');
-      q = q.where((eb) => eb.or([eb('games.seat0_user', '=', u.id), eb('games.seat1_user', '=', u.id)]));
+      player = await this.services.accounts.findByName(name);
+      if (!player) throw new ApiError(404, 'pbm/unknown-player', `no player ${name}`, 'subject');
     }
-    const rows = await q.orderBy('games.updated_at', 'desc').limit(100).execute();
+    const rows = await this.store.boards.list({
+      family,
+      status: 'finished',
+      userIds: player ? [player.id] : [],
+      order: 'updated',
+      limit: 100,
+    });
     const lines = rows.map((r) => {
       const o = r.result ? (JSON.parse(r.result) as { kind: string; winner?: number; reason: string }) : undefined;
-      const names = [r.n0 ?? 'computer', r.n1 ?? 'computer'];
+      const names = [r.names[0] ?? 'computer', r.names[1] ?? 'computer'];
       const result = !o ? '?' : o.kind === 'draw' ? `draw (${o.reason})` : `${names[o.winner ?? 0]} won (${o.reason})`;
       return `${String(r.id).padStart(6)}  ${names[0]} vs ${names[1]}: ${result}`;
     });

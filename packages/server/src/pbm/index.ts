@@ -7,12 +7,12 @@
  */
 import { join } from 'node:path';
 import type { Services } from '../services.js';
-import { kyselyTransactionOf } from '../storage/kysely-storage.js';
 import { PbmGateway } from './gateway.js';
 import { DEFAULT_MAIL_LIMITS, MailFront, type MailLimits } from './mail-front.js';
 import { checkRelay, OutboxMailer, RelayMailer, type Mailer } from './mailer.js';
 import { Notifier } from './notifier.js';
 import { startSmtpListener, type SmtpListener } from './smtp.js';
+import { kyselyMessageUnits, KyselyMailBoards } from './kysely-mail.js';
 import { PbmStore } from './store.js';
 
 export interface PbmOptions {
@@ -49,18 +49,16 @@ export async function startPbm(services: Services, dataDir: string, options: Pbm
   const identity = { address, domain };
   const outbox = new OutboxMailer(options.outboxDir ?? join(dataDir, 'outbox'), identity);
   const mailer: Mailer = options.relay ? new RelayMailer(checkRelay(options.relay), identity, outbox) : outbox;
-  const store = new PbmStore(services.database, services.now);
-  // A password change or a log-out everywhere gives the user's boards new reply addresses, in its own transaction.
-  services.accounts.onRevoke((repos, userId) => {
-    // The mail store is not on the storage ports yet: it writes in the revocation's own Kysely transaction.
-    const tx = kyselyTransactionOf(repos);
-    if (!tx) throw new Error('the e-mail gateway runs on the database storage');
-    return store.rotateTokens(tx, userId);
-  });
+  const { database, storage } = services;
+  // The gateway's state through the mail repository; its unit of work and its games' reads on the database until
+  // the games' repository is the services' own.
+  const store = new PbmStore(storage, kyselyMessageUnits(database), new KyselyMailBoards(database.db), services.now);
+  // A password change or a log-out everywhere gives the user's boards new reply addresses, in the same transaction.
+  services.accounts.onRevoke((repos, userId) => store.rotateTokens(repos, userId));
   const notifier = new Notifier(services, store, mailer, (id, token) => `board-${id}-${token}@${domain}`);
   const limits: MailLimits = { ...DEFAULT_MAIL_LIMITS, ...options.limits };
   const guesses = { perAccount: limits.guessesPerAccount, windowMs: limits.guessWindowMs };
-  const gateway = new PbmGateway(services, store, notifier, { domain, guesses });
+  const gateway = new PbmGateway(services, store, notifier, { domain, guesses }, storage);
   const front = new MailFront(gateway, store, notifier, address, limits, domain);
   const smtp =
     options.smtpPort !== undefined

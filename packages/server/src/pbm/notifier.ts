@@ -223,7 +223,7 @@ export class Notifier {
     const p = playersToAct(game)[0];
     const user = p === undefined ? undefined : game.users[p];
     if (!user) return;
-    const first = queued.find((q) => q.user_id === user.id);
+    const first = queued.find((q) => q.userId === user.id);
     if (!first || !(await this.store.dequeue(first.id))) return;
     try {
       await this.during(

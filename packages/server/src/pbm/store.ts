@@ -1,24 +1,26 @@
 /**
- * The e-mail gateway's own data (migration 003-pbm), beside the server's accounts and games: each user's addresses
- * and mail settings, subscriptions to boards, the secret tokens of per-board reply addresses, premoves waiting for
- * their turn, submitted moves waiting for their confirm, mail counts per sender, and the Message-IDs already
- * carried out. Every method is one statement or one transaction, the same on SQLite and PostgreSQL.
+ * The e-mail gateway's own state, in its rules: each user's addresses and the claims waiting for their
+ * confirmation, mail settings, subscriptions to boards, the secret tokens of per-board reply addresses, premoves
+ * waiting for their turn, submitted moves waiting for their confirm, mail counts per sender, and the Message-IDs
+ * already carried out. What is kept, and where, is the mail repository's (./mail-repository.ts: SQLite,
+ * PostgreSQL or memory); here are the limits, the checks, the tokens and the events.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
 import type { User } from '../accounts/accounts.js';
-import type { ChangeEvent, Database } from '../db/database.js';
-import type { Schema } from '../db/schema.js';
+import type { ChangeEvent } from '../db/database.js';
 import { ApiError } from '../errors.js';
+import type { Repositories, Storage } from '../storage/ports.js';
+import {
+  AddressTakenError,
+  type MailBoards,
+  type MailRepository,
+  type MailSettings,
+  type MessageUnits,
+  type PendingMove,
+  type Premove,
+} from './mail-repository.js';
 
-export const NOTIFY_MODES = ['all', 'turn', 'off'] as const;
-export type NotifyMode = (typeof NOTIFY_MODES)[number];
-
-export interface MailSettings {
-  readonly notify: NotifyMode;
-  /** The most games in progress the user takes on by challenge; null: no limit. */
-  readonly limit: number | null;
-}
+export { NOTIFY_MODES, type MailSettings, type NotifyMode } from './mail-repository.js';
 
 const DEFAULT_SETTINGS: MailSettings = { notify: 'all', limit: null };
 /** A user may give this many addresses. */
@@ -58,20 +60,32 @@ export function checkAddress(text: string, field = 'address'): string {
   return a;
 }
 
-function isUnique(e: unknown): boolean {
-  return /unique|duplicate/i.test(String((e as Error).message));
+/** A new secret of 120 random bits in lower-case base32: an address part any mail system keeps as it is. */
+function newToken(): string {
+  return base32(randomBytes(15));
+}
+
+/** The refusal of an address another user has. */
+function taken(address: string): ApiError {
+  return new ApiError(409, 'pbm/address-taken', `${address} belongs to another player`);
 }
 
 export class PbmStore {
   private readonly mailChanges = new Set<() => void>();
 
+  /**
+   * `units`: a mail's unit of work (`carryOutOnce`); `boards`: the games' reads the gateway makes, until the games'
+   * repository has them.
+   */
   constructor(
-    private readonly database: Database,
+    private readonly storage: Storage,
+    private readonly units: MessageUnits,
+    readonly boards: MailBoards,
     private readonly now: () => number = Date.now,
   ) {}
 
-  private get db() {
-    return this.database.db;
+  private get mail(): MailRepository {
+    return this.storage.repos.mail;
   }
 
   /**
@@ -83,9 +97,9 @@ export class PbmStore {
   }
 
   /** Runs `work` in a transaction that adds to who gets mails: the change is announced once it has committed. */
-  private async addingMail<T>(event: ChangeEvent, work: (tx: Transaction<Schema>) => Promise<T>): Promise<T> {
-    const result = await this.database.transaction(async (tx, notify) => {
-      const r = await work(tx);
+  private async addingMail<T>(event: ChangeEvent, work: (mail: MailRepository) => Promise<T>): Promise<T> {
+    const result = await this.storage.transaction(async (repos, notify) => {
+      const r = await work(repos.mail);
       notify(event);
       return r;
     });
@@ -93,56 +107,38 @@ export class PbmStore {
     return result;
   }
 
+  /** The users these ids name (one question; ids of users gone are left out). */
+  private async usersOf(ids: readonly string[]): Promise<User[]> {
+    const names = await this.storage.repos.accounts.namesOf(ids);
+    return ids.flatMap((id) => {
+      const name = names.get(id);
+      return name === undefined ? [] : [{ id, name }];
+    });
+  }
+
+  private async userOf(id: string | undefined): Promise<User | undefined> {
+    return id === undefined ? undefined : (await this.usersOf([id]))[0];
+  }
+
   async addressesOf(userId: string): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('pbm_addresses')
-      .select('address')
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .orderBy('address')
-      .execute();
-    return rows.map((r) => r.address);
+    return this.mail.addressesOf(userId);
   }
 
   /**
    * Whether changes of a game may need mails or premoves: one of its players has an address, a subscriber with an
-   * address follows it, or a premove waits on it. One query, so that games nobody plays by mail cost one question
-   * per instance, not three per move.
+   * address follows it, or a premove waits on it.
    */
   async mailInvolved(gameId: number, playerIds: readonly string[]): Promise<boolean> {
-    const players = playerIds.length > 0 ? playerIds : [''];
-    const row = await sql<{ involved: number | boolean }>`select (
-        exists (select 1 from pbm_addresses where user_id in (${sql.join(players)}))
-        or exists (select 1 from pbm_subscriptions s join pbm_addresses a on a.user_id = s.user_id
-                   where s.game_id = ${gameId})
-        or exists (select 1 from pbm_queue where game_id = ${gameId})
-      ) as involved`.execute(this.db);
-    return Boolean(row.rows[0]?.involved);
+    return this.mail.mailInvolved(gameId, playerIds);
   }
 
   /** Every address of each of these users. */
   async addressesOfAll(userIds: readonly string[]): Promise<Map<string, string[]>> {
-    const out = new Map<string, string[]>();
-    if (userIds.length === 0) return out;
-    const rows = await this.db
-      .selectFrom('pbm_addresses')
-      .select(['user_id', 'address'])
-      .where('user_id', 'in', [...new Set(userIds)])
-      .orderBy('created_at')
-      .orderBy('address')
-      .execute();
-    for (const r of rows) out.set(r.user_id, [...(out.get(r.user_id) ?? []), r.address]);
-    return out;
+    return this.mail.addressesOfAll(userIds);
   }
 
   async userByAddress(address: string): Promise<User | undefined> {
-    const row = await this.db
-      .selectFrom('pbm_addresses')
-      .innerJoin('users', 'users.id', 'pbm_addresses.user_id')
-      .select(['users.id', 'users.name'])
-      .where('pbm_addresses.address', '=', address.toLowerCase())
-      .executeTakeFirst();
-    return row ? { id: row.id, name: row.name } : undefined;
+    return this.userOf(await this.mail.ownerOf(address.toLowerCase()));
   }
 
   /** The addresses of a change, checked: lower-cased, doubles dropped, at least one, at most MAX_ADDRESSES. */
@@ -156,14 +152,9 @@ export class PbmStore {
   }
 
   /** Refuses when one of these addresses is confirmed for another user. */
-  private async refuseTaken(tx: Kysely<Schema>, userId: string, list: readonly string[]): Promise<void> {
-    const taken = await tx
-      .selectFrom('pbm_addresses')
-      .select('address')
-      .where('address', 'in', list)
-      .where('user_id', '!=', userId)
-      .executeTakeFirst();
-    if (taken) throw new ApiError(409, 'pbm/address-taken', `${taken.address} belongs to another player`);
+  private async refuseTaken(mail: MailRepository, userId: string, list: readonly string[]): Promise<void> {
+    const address = await mail.takenFrom(userId, list);
+    if (address !== undefined) throw taken(address);
   }
 
   /**
@@ -173,18 +164,13 @@ export class PbmStore {
   async setAddresses(userId: string, addresses: readonly string[]): Promise<void> {
     const list = this.addressList(addresses);
     const now = this.now();
-    await this.addingMail({ kind: 'mail', userId }, async (tx) => {
-      await this.refuseTaken(tx, userId, list);
-      await tx.deleteFrom('pbm_addresses').where('user_id', '=', userId).execute();
-      await tx
-        .insertInto('pbm_addresses')
-        // A millisecond apart, so they list in the order given (the first is where replies go first).
-        .values(list.map((address, i) => ({ address, user_id: userId, created_at: now + i })))
-        .execute();
-      await tx.deleteFrom('pbm_address_claims').where('address', 'in', list).execute();
+    await this.addingMail({ kind: 'mail', userId }, async (mail) => {
+      await this.refuseTaken(mail, userId, list);
+      // In the order given (the first is where replies go first).
+      await mail.replaceAddresses(userId, list, now);
     }).catch((e: unknown) => {
-      if (e instanceof ApiError) throw e;
-      if (isUnique(e)) throw new ApiError(409, 'pbm/address-taken', 'that address belongs to another player');
+      if (e instanceof AddressTakenError)
+        throw new ApiError(409, 'pbm/address-taken', 'that address belongs to another player');
       throw e;
     });
   }
@@ -198,51 +184,32 @@ export class PbmStore {
   async requestAddresses(userId: string, addresses: readonly string[], from?: string): Promise<AddressChange> {
     const list = this.addressList(addresses);
     const now = this.now();
-    return this.database.transaction(async (tx) => {
-      await this.refuseTaken(tx, userId, list);
-      await tx.deleteFrom('pbm_address_claims').where('expires_at', '<=', now).execute();
-      await tx.deleteFrom('pbm_address_claims').where('user_id', '=', userId).execute();
+    return this.storage.transaction(async ({ mail }) => {
+      await this.refuseTaken(mail, userId, list);
+      await mail.dropLapsedClaims(now);
+      await mail.dropClaimsOf(userId);
       const others = list.filter((a) => a !== from?.toLowerCase());
-      if (others.length > 0) {
-        const busy = await tx
-          .selectFrom('pbm_address_claims')
-          .select(['address', (eb) => eb.fn.countAll<number>().as('n')])
-          .where('address', 'in', others)
-          .groupBy('address')
-          .having((eb) => eb.fn.countAll(), '>=', MAX_CLAIMS_PER_ADDRESS)
-          .executeTakeFirst();
-        if (busy) {
-          throw new ApiError(
-            429,
-            'pbm/address-busy',
-            `${busy.address} has ${MAX_CLAIMS_PER_ADDRESS} confirmations waiting already: if it is yours, send the command from it`,
-            'address',
-          );
-        }
+      const busy = [...(await mail.claimsOn(others))].find(([, n]) => n >= MAX_CLAIMS_PER_ADDRESS);
+      if (busy) {
+        throw new ApiError(
+          429,
+          'pbm/address-busy',
+          `${busy[0]} has ${MAX_CLAIMS_PER_ADDRESS} confirmations waiting already: if it is yours, send the command from it`,
+          'address',
+        );
       }
-      await tx.deleteFrom('pbm_addresses').where('user_id', '=', userId).where('address', 'not in', list).execute();
-      const have = new Set(
-        (await tx.selectFrom('pbm_addresses').select('address').where('user_id', '=', userId).execute()).map(
-          (r) => r.address,
-        ),
+      await mail.keepAddresses(userId, list);
+      const have = new Set(await mail.addressesOf(userId));
+      const claims = list.filter((address) => !have.has(address)).map((address) => ({ address, token: newToken() }));
+      await mail.addClaims(
+        claims.map((c) => ({
+          tokenHash: hashClaim(c.token),
+          address: c.address,
+          userId,
+          createdAt: now,
+          expiresAt: now + CLAIM_LIFETIME_MS,
+        })),
       );
-      const claims = list
-        .filter((address) => !have.has(address))
-        .map((address) => ({ address, token: base32(randomBytes(15)) }));
-      if (claims.length > 0) {
-        await tx
-          .insertInto('pbm_address_claims')
-          .values(
-            claims.map((c) => ({
-              token_hash: hashClaim(c.token),
-              address: c.address,
-              user_id: userId,
-              created_at: now,
-              expires_at: now + CLAIM_LIFETIME_MS,
-            })),
-          )
-          .execute();
-      }
       return { confirmed: list.filter((a) => have.has(a)), claims };
     });
   }
@@ -260,39 +227,22 @@ export class PbmStore {
     );
     if (!/^[a-z2-7]{24}$/.test(token)) throw unknown;
     const now = this.now();
-    const claim = await this.db
-      .selectFrom('pbm_address_claims')
-      .innerJoin('users', 'users.id', 'pbm_address_claims.user_id')
-      .select(['pbm_address_claims.address', 'pbm_address_claims.expires_at', 'users.id', 'users.name'])
-      .where('pbm_address_claims.token_hash', '=', hashClaim(token))
-      .executeTakeFirst();
-    if (!claim || claim.expires_at <= now) throw unknown;
-    const user: User = { id: claim.id, name: claim.name };
-    await this.addingMail({ kind: 'mail', userId: user.id }, async (tx) => {
-      const owner = await tx
-        .selectFrom('pbm_addresses')
-        .select('user_id')
-        .where('address', '=', claim.address)
-        .executeTakeFirst();
-      if (owner && owner.user_id !== user.id) {
-        throw new ApiError(409, 'pbm/address-taken', `${claim.address} belongs to another player`);
-      }
-      if (!owner) {
-        const have = await tx.selectFrom('pbm_addresses').select('created_at').where('user_id', '=', user.id).execute();
-        if (have.length >= MAX_ADDRESSES) {
+    const claim = await this.mail.claimByHash(hashClaim(token));
+    const user = await this.userOf(claim?.userId);
+    if (!claim || !user || claim.expiresAt <= now) throw unknown;
+    await this.addingMail({ kind: 'mail', userId: user.id }, async (mail) => {
+      const owner = await mail.ownerOf(claim.address);
+      if (owner !== undefined && owner !== user.id) throw taken(claim.address);
+      if (owner === undefined) {
+        if ((await mail.addressesOf(user.id)).length >= MAX_ADDRESSES) {
           throw new ApiError(400, 'pbm/too-many-addresses', `at most ${MAX_ADDRESSES} addresses`, 'address');
         }
         // After the addresses the user has (the first is where replies go first).
-        const after = Math.max(now, ...have.map((a) => Number(a.created_at) + 1));
-        await tx
-          .insertInto('pbm_addresses')
-          .values({ address: claim.address, user_id: user.id, created_at: after })
-          .execute();
+        await mail.appendAddress(user.id, claim.address, now);
       }
-      await tx.deleteFrom('pbm_address_claims').where('address', '=', claim.address).execute();
+      await mail.dropClaimsOn(claim.address);
     }).catch((e: unknown) => {
-      if (e instanceof ApiError) throw e;
-      if (isUnique(e)) throw new ApiError(409, 'pbm/address-taken', `${claim.address} belongs to another player`);
+      if (e instanceof AddressTakenError) throw taken(claim.address);
       throw e;
     });
     return { user, address: claim.address };
@@ -300,245 +250,118 @@ export class PbmStore {
 
   /** The addresses the user asked for that wait for their confirmation. */
   async claimsOf(userId: string): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('pbm_address_claims')
-      .select('address')
-      .where('user_id', '=', userId)
-      .where('expires_at', '>', this.now())
-      .orderBy('address')
-      .execute();
-    return rows.map((r) => r.address);
+    return this.mail.claimedBy(userId, this.now());
   }
 
   async settings(userId: string): Promise<MailSettings> {
-    const row = await this.db.selectFrom('pbm_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
-    if (!row) return DEFAULT_SETTINGS;
-    const notify = (NOTIFY_MODES as readonly string[]).includes(row.notify) ? (row.notify as NotifyMode) : 'all';
-    return { notify, limit: row.game_limit };
+    return (await this.mail.settingsOf([userId])).get(userId) ?? DEFAULT_SETTINGS;
   }
 
+  /** The settings of each of these users who has set any (the others have the defaults). */
   async settingsOfAll(userIds: readonly string[]): Promise<Map<string, MailSettings>> {
-    const out = new Map<string, MailSettings>();
-    if (userIds.length === 0) return out;
-    const rows = await this.db
-      .selectFrom('pbm_settings')
-      .selectAll()
-      .where('user_id', 'in', [...new Set(userIds)])
-      .execute();
-    for (const r of rows) {
-      const notify = (NOTIFY_MODES as readonly string[]).includes(r.notify) ? (r.notify as NotifyMode) : 'all';
-      out.set(r.user_id, { notify, limit: r.game_limit });
-    }
-    return out;
+    return this.mail.settingsOf(userIds);
   }
 
   async updateSettings(userId: string, change: Partial<MailSettings>): Promise<MailSettings> {
     const next = { ...(await this.settings(userId)), ...change };
-    const values = { notify: next.notify, game_limit: next.limit };
-    const r = await this.db.updateTable('pbm_settings').set(values).where('user_id', '=', userId).executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0) {
-      await this.db
-        .insertInto('pbm_settings')
-        .values({ user_id: userId, ...values })
-        .execute()
-        .catch(async (e: unknown) => {
-          // Two changes at once: the other one inserted the row first.
-          if (!isUnique(e)) throw e;
-          await this.db.updateTable('pbm_settings').set(values).where('user_id', '=', userId).execute();
-        });
-    }
+    await this.mail.putSettings(userId, next);
     return next;
   }
 
   async subscribe(gameId: number, userId: string): Promise<boolean> {
-    const existing = await this.db
-      .selectFrom('pbm_subscriptions')
-      .select('game_id')
-      .where('game_id', '=', gameId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (existing) return false;
-    await this.addingMail({ kind: 'mail', gameId }, (tx) =>
-      tx.insertInto('pbm_subscriptions').values({ game_id: gameId, user_id: userId, created_at: this.now() }).execute(),
-    ).catch((e: unknown) => {
-      if (!isUnique(e)) throw e;
-    });
-    return true;
+    return this.addingMail({ kind: 'mail', gameId }, (mail) => mail.subscribe(gameId, userId, this.now()));
   }
 
   async unsubscribe(gameId: number, userId: string): Promise<boolean> {
-    const r = await this.db
-      .deleteFrom('pbm_subscriptions')
-      .where('game_id', '=', gameId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return Number(r.numDeletedRows) > 0;
+    return this.mail.unsubscribe(gameId, userId);
   }
 
+  /** The board's subscribers, by name. */
   async subscribers(gameId: number): Promise<User[]> {
-    const rows = await this.db
-      .selectFrom('pbm_subscriptions')
-      .innerJoin('users', 'users.id', 'pbm_subscriptions.user_id')
-      .select(['users.id', 'users.name'])
-      .where('pbm_subscriptions.game_id', '=', gameId)
-      .orderBy('users.name_key')
-      .execute();
-    return rows.map((r) => ({ id: r.id, name: r.name }));
+    const users = await this.usersOf(await this.mail.subscribersOf(gameId));
+    const key = (u: User): string => u.name.toLowerCase();
+    return users.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   }
 
   /** The secret of a player's reply address for a board, made at first use. */
   async tokenFor(gameId: number, userId: string): Promise<string> {
-    const find = () =>
-      this.db
-        .selectFrom('pbm_tokens')
-        .select('token')
-        .where('game_id', '=', gameId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-    const known = await find();
-    if (known) return known.token;
-    // 120 random bits in lower-case base32: an address part any mail system keeps as it is.
-    const token = base32(randomBytes(15));
-    try {
-      await this.db
-        .insertInto('pbm_tokens')
-        .values({ game_id: gameId, user_id: userId, token, created_at: this.now() })
-        .execute();
-      return token;
-    } catch (e) {
-      if (!isUnique(e)) throw e;
-      const raced = await find();
-      if (!raced) throw e;
-      return raced.token;
-    }
+    const known = await this.mail.tokenOf(gameId, userId);
+    if (known !== undefined) return known;
+    const token = newToken();
+    if (await this.mail.addToken(gameId, userId, token, this.now())) return token;
+    // Asked at once: the other one made it first.
+    const raced = await this.mail.tokenOf(gameId, userId);
+    if (raced === undefined) throw new Error(`no reply token could be made for board ${gameId}`);
+    return raced;
   }
 
   /** Who a board's reply token belongs to, if it is one of that board's. */
   async tokenOwner(gameId: number, token: string): Promise<User | undefined> {
     if (!/^[a-z2-7]{24}$/.test(token)) return undefined;
-    const row = await this.db
-      .selectFrom('pbm_tokens')
-      .innerJoin('users', 'users.id', 'pbm_tokens.user_id')
-      .select(['users.id', 'users.name'])
-      .where('pbm_tokens.token', '=', token)
-      .where('pbm_tokens.game_id', '=', gameId)
-      .executeTakeFirst();
-    return row ? { id: row.id, name: row.name } : undefined;
+    return this.userOf(await this.mail.tokenOwner(gameId, token));
   }
 
   /** A new token for every board of the user (the old reply addresses stop working). */
   async forgetTokens(userId: string): Promise<void> {
-    await this.database.transaction((tx) => this.rotateTokens(tx, userId));
+    await this.storage.transaction((repos) => this.rotateTokens(repos, userId));
   }
 
   /**
-   * In the transaction that ends the user's log-ins (`Accounts.onRevoke`): every reply token of the user goes, and
-   * each board they play in progress gets a new one, so the old reply addresses are refused from the commit on.
+   * In the transaction that ends the user's log-ins (`Accounts.onRevoke`): every reply token of the user goes and
+   * each of their boards gets a new one, so the old reply addresses are refused from the commit on. (A board in
+   * progress with no token yet gets one at first use, `tokenFor`.)
    */
-  async rotateTokens(tx: Transaction<Schema>, userId: string): Promise<void> {
-    await tx.deleteFrom('pbm_tokens').where('user_id', '=', userId).execute();
-    const boards = await tx
-      .selectFrom('games')
-      .select('id')
-      .where('status', '=', 'active')
-      .where((eb) => eb.or([eb('seat0_user', '=', userId), eb('seat1_user', '=', userId)]))
-      .execute();
-    if (boards.length === 0) return;
-    const now = this.now();
-    await tx
-      .insertInto('pbm_tokens')
-      .values(boards.map((b) => ({ game_id: b.id, user_id: userId, token: base32(randomBytes(15)), created_at: now })))
-      .execute();
-  }
-
-  /** The reply tokens of the boards in progress the user plays, by board. */
-  async activeTokens(userId: string): Promise<{ gameId: number; token: string }[]> {
-    const rows = await this.db
-      .selectFrom('pbm_tokens')
-      .innerJoin('games', 'games.id', 'pbm_tokens.game_id')
-      .select(['pbm_tokens.game_id', 'pbm_tokens.token'])
-      .where('pbm_tokens.user_id', '=', userId)
-      .where('games.status', '=', 'active')
-      .orderBy('pbm_tokens.game_id')
-      .execute();
-    return rows.map((r) => ({ gameId: r.game_id, token: r.token }));
-  }
-
-  async queued(gameId: number, userId: string): Promise<{ id: number; move: string }[]> {
-    return this.db
-      .selectFrom('pbm_queue')
-      .select(['id', 'move'])
-      .where('game_id', '=', gameId)
-      .where('user_id', '=', userId)
-      .orderBy('id')
-      .execute();
-  }
-
-  /** Every premove on a board, oldest first. */
-  async queuedOnBoard(gameId: number): Promise<{ id: number; user_id: string; move: string }[]> {
-    return this.db
-      .selectFrom('pbm_queue')
-      .select(['id', 'user_id', 'move'])
-      .where('game_id', '=', gameId)
-      .orderBy('id')
-      .execute();
-  }
-
-  async enqueue(gameId: number, userId: string, moves: readonly string[]): Promise<void> {
-    const have = (await this.queued(gameId, userId)).length;
-    if (have + moves.length > MAX_QUEUED) {
-      throw new ApiError(400, 'pbm/queue-full', `at most ${MAX_QUEUED} premoves on a board`, 'move');
-    }
-    const now = this.now();
-    await this.addingMail({ kind: 'mail', gameId }, (tx) =>
-      tx
-        .insertInto('pbm_queue')
-        .values(moves.map((move) => ({ game_id: gameId, user_id: userId, move, created_at: now })))
-        .execute(),
+  async rotateTokens(repos: Repositories, userId: string): Promise<void> {
+    const boards = await repos.mail.boardsWithTokens(userId);
+    await repos.mail.replaceTokens(
+      userId,
+      boards.map((gameId) => ({ gameId, token: newToken() })),
+      this.now(),
     );
   }
 
+  /** The reply tokens of the boards in progress the user plays, by board (made for those that have none yet). */
+  async activeTokens(userId: string): Promise<{ gameId: number; token: string }[]> {
+    const boards = await this.boards.inProgressOf(userId);
+    return Promise.all(boards.map(async (gameId) => ({ gameId, token: await this.tokenFor(gameId, userId) })));
+  }
+
+  async queued(gameId: number, userId: string): Promise<Premove[]> {
+    return this.mail.queued(gameId, userId);
+  }
+
+  /** Every premove on a board, oldest first. */
+  async queuedOnBoard(gameId: number): Promise<Premove[]> {
+    return this.mail.queuedOnBoard(gameId);
+  }
+
+  async enqueue(gameId: number, userId: string, moves: readonly string[]): Promise<void> {
+    const now = this.now();
+    await this.addingMail({ kind: 'mail', gameId }, async (mail) => {
+      const have = (await mail.queued(gameId, userId)).length;
+      if (have + moves.length > MAX_QUEUED) {
+        throw new ApiError(400, 'pbm/queue-full', `at most ${MAX_QUEUED} premoves on a board`, 'move');
+      }
+      await mail.enqueue(gameId, userId, moves, now);
+    });
+  }
+
   async clearQueue(gameId: number, userId: string): Promise<number> {
-    const r = await this.db
-      .deleteFrom('pbm_queue')
-      .where('game_id', '=', gameId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return Number(r.numDeletedRows);
+    return this.mail.clearQueue(gameId, userId);
   }
 
   /** Takes one premove off the queue; false when another instance took it first. */
   async dequeue(id: number): Promise<boolean> {
-    const r = await this.db.deleteFrom('pbm_queue').where('id', '=', id).executeTakeFirst();
-    return Number(r.numDeletedRows) === 1;
+    return this.mail.dequeue(id);
   }
 
   async setPending(gameId: number, userId: string, move: string, version: number): Promise<void> {
-    await this.database.transaction(async (tx) => {
-      await tx.deleteFrom('pbm_pending').where('game_id', '=', gameId).where('user_id', '=', userId).execute();
-      await tx
-        .insertInto('pbm_pending')
-        .values({ game_id: gameId, user_id: userId, move, version, created_at: this.now() })
-        .execute();
-    });
+    await this.mail.setPending(gameId, userId, { move, version }, this.now());
   }
 
   /** The submitted move waiting for its confirm, taken off (a confirm uses it once). */
-  async takePending(gameId: number, userId: string): Promise<{ move: string; version: number } | undefined> {
-    const row = await this.db
-      .selectFrom('pbm_pending')
-      .select(['move', 'version'])
-      .where('game_id', '=', gameId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    const r = await this.db
-      .deleteFrom('pbm_pending')
-      .where('game_id', '=', gameId)
-      .where('user_id', '=', userId)
-      .where('version', '=', row.version)
-      .executeTakeFirst();
-    return Number(r.numDeletedRows) === 1 ? row : undefined;
+  async takePending(gameId: number, userId: string): Promise<PendingMove | undefined> {
+    return this.mail.takePending(gameId, userId);
   }
 
   /** Counts a mail from `sender` in the current window of `windowMs`: how many it has sent in it, this one too. */
@@ -554,40 +377,15 @@ export class PbmStore {
   async count(key: string, windowMs: number): Promise<{ count: number; windowStart: number }> {
     const now = this.now();
     const start = now - (now % windowMs);
-    const k = key.toLowerCase().slice(0, 254);
-    const bump = () =>
-      this.db
-        .updateTable('pbm_rate')
-        .set((eb) => ({ count: eb('count', '+', 1) }))
-        .where('sender', '=', k)
-        .where('window_start', '=', start)
-        .returning('count')
-        .executeTakeFirst();
-    const row = await bump();
-    if (row) return { count: row.count, windowStart: start };
-    try {
-      await this.db.insertInto('pbm_rate').values({ sender: k, window_start: start, count: 1 }).execute();
-      // Old windows go as new ones start.
-      await this.db
-        .deleteFrom('pbm_rate')
-        .where('window_start', '<', start - windowMs)
-        .execute();
-      return { count: 1, windowStart: start };
-    } catch (e) {
-      if (!isUnique(e)) throw e;
-      return { count: (await bump())?.count ?? 1, windowStart: start };
-    }
+    const count = await this.mail.count(keyOf(key), start);
+    // Old windows go as new ones start.
+    if (count === 1) await this.mail.dropWindowsBefore(start - windowMs);
+    return { count, windowStart: start };
   }
 
   /** Takes back one count of `key` in the window that starts at `windowStart` (an attempt that turned out fine). */
   async uncount(key: string, windowStart: number): Promise<void> {
-    await this.db
-      .updateTable('pbm_rate')
-      .set((eb) => ({ count: eb('count', '-', 1) }))
-      .where('sender', '=', key.toLowerCase().slice(0, 254))
-      .where('window_start', '=', windowStart)
-      .where('count', '>', 0)
-      .execute();
+    await this.mail.uncount(keyOf(key), windowStart);
   }
 
   /**
@@ -595,25 +393,21 @@ export class PbmStore {
    * place that says so: once addresses are confirmed, only a confirmed address is known.
    */
   async knownSender(address: string): Promise<boolean> {
-    return (await this.userByAddress(address)) !== undefined;
+    return (await this.mail.ownerOf(address.toLowerCase())) !== undefined;
   }
 
   /** Whether a mail with this Message-ID was carried out before. */
   async seenBefore(messageId: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('pbm_seen')
-      .select('message_key')
-      .where('message_key', '=', seenKey(messageId))
-      .executeTakeFirst();
-    return row !== undefined;
+    return this.mail.seen(seenKey(messageId));
   }
 
   /**
    * Carries out `work` (a mail's command) once for its Message-ID: the ID is recorded in the transaction of the
-   * command's first change (`Database.unitOfWork`), so a crash leaves the command and its record both done or both
-   * not; a command that changed nothing through a transaction (a refusal, a read) has it recorded after, unless it
-   * failed on our side (then a retry of the mail is carried out). A second copy of the mail racing this one is
-   * refused with `pbm/duplicate` (inside the command's transaction, which then changes nothing).
+   * command's first change (`MessageUnits`, on the databases `Database.unitOfWork`), so a crash leaves the command
+   * and its record both done or both not; a command that changed nothing through a transaction (a refusal, a read)
+   * has it recorded after, unless it failed on our side (then a retry of the mail is carried out). A second copy of
+   * the mail racing this one is refused with `pbm/duplicate` (inside the command's transaction, which then changes
+   * nothing).
    */
   async carryOutOnce<T>(
     messageId: string,
@@ -621,41 +415,17 @@ export class PbmStore {
     work: () => Promise<T>,
     failedOnOurSide: (value: T) => boolean,
   ): Promise<T> {
-    const record = {
-      table: 'pbm_seen',
-      row: { message_key: seenKey(messageId), seen_at: this.now() },
-      duplicate: () => duplicateOf(messageId),
-    };
-    const { value, recorded } = await this.database.unitOfWork(record, work);
-    if (!recorded && !failedOnOurSide(value)) {
-      await this.recordSeen(messageId).catch((e: unknown) => {
-        // The racing copy recorded it first: this one is answered already.
-        if (!(e instanceof ApiError && e.code === 'pbm/duplicate')) throw e;
-      });
-    }
+    const key = seenKey(messageId);
+    const { value, recorded } = await this.units(key, this.now(), () => duplicateOf(messageId), work);
+    // When the racing copy recorded it first, this one is answered already: nothing to record.
+    if (!recorded && !failedOnOurSide(value)) await this.mail.markSeen(key, this.now());
     await this.forgetSeen(keepMs);
     return value;
   }
 
-  private async recordSeen(messageId: string): Promise<void> {
-    try {
-      await this.db
-        .insertInto('pbm_seen')
-        .values({ message_key: seenKey(messageId), seen_at: this.now() })
-        .execute();
-    } catch (e) {
-      if (isUnique(e)) throw duplicateOf(messageId);
-      throw e;
-    }
-  }
-
   /** Forgets, now and then, the IDs older than `keepMs` (a replay that old is caught by the move numbers). */
   private async forgetSeen(keepMs: number): Promise<void> {
-    if (Math.random() < 0.01)
-      await this.db
-        .deleteFrom('pbm_seen')
-        .where('seen_at', '<', this.now() - keepMs)
-        .execute();
+    if (Math.random() < 0.01) await this.mail.forgetSeenBefore(this.now() - keepMs);
   }
 
   /**
@@ -663,15 +433,15 @@ export class PbmStore {
    * `keepMs` are forgotten (a replay that old is caught by the move numbers).
    */
   async firstSeen(messageId: string, keepMs: number): Promise<boolean> {
-    try {
-      await this.recordSeen(messageId);
-    } catch (e) {
-      if (e instanceof ApiError && e.code === 'pbm/duplicate') return false;
-      throw e;
-    }
+    if (!(await this.mail.markSeen(seenKey(messageId), this.now()))) return false;
     await this.forgetSeen(keepMs);
     return true;
   }
+}
+
+/** A count's key as it is kept: lower-cased, at most 254 characters. */
+function keyOf(key: string): string {
+  return key.toLowerCase().slice(0, 254);
 }
 
 /** A Message-ID as it is kept: hashed, so any length or content costs one short key. */

@@ -7,6 +7,7 @@ import { KyselyAccounts } from '../accounts/kysely-accounts.js';
 import { KyselyChallenges } from '../challenges/kysely-challenges.js';
 import type { Database, Dialect } from '../db/database.js';
 import type { Schema } from '../db/schema.js';
+import { KyselyMail } from '../pbm/kysely-mail.js';
 import { KyselyRatings } from '../ratings/kysely-ratings.js';
 import type { Repositories, Storage } from './ports.js';
 
@@ -19,6 +20,7 @@ export function makeKyselyRepositories(db: Executor, dialect: Dialect): Reposito
     ratings: new KyselyRatings(db),
     accounts: new KyselyAccounts(db),
     challenges: new KyselyChallenges(db, dialect),
+    mail: new KyselyMail(db),
   };
 }
 

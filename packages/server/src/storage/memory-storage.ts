@@ -8,6 +8,7 @@
 import { MemoryAccounts, makeAccountTables, type AccountTables } from '../accounts/memory-accounts.js';
 import { InProcessBus, type ChangeBus, type ChangeEvent } from '../bus/change-bus.js';
 import { MemoryChallenges, makeChallengeTables, type ChallengeTables } from '../challenges/memory-challenges.js';
+import { makeMailTable, MemoryMail, type MailTable } from '../pbm/memory-mail.js';
 import { MemoryRatings, type RatingTable } from '../ratings/memory-ratings.js';
 import type { Repositories, Storage } from './ports.js';
 
@@ -49,11 +50,17 @@ export interface MemoryTables {
   readonly ratings: RatingTable;
   readonly accounts: AccountTables;
   readonly challenges: ChallengeTables;
+  readonly mail: MailTable;
 }
 
 /** Empty tables for every concern. A concern adds its own here. */
 export function makeMemoryTables(): MemoryTables {
-  return { ratings: new Map(), accounts: makeAccountTables(), challenges: makeChallengeTables() };
+  return {
+    ratings: new Map(),
+    accounts: makeAccountTables(),
+    challenges: makeChallengeTables(),
+    mail: makeMailTable(),
+  };
 }
 
 /** Builds each concern's in-memory repository on `tables`, recording its changes in `journal`. */
@@ -62,6 +69,7 @@ export function makeMemoryRepositories(tables: MemoryTables, journal: Journal): 
     ratings: new MemoryRatings(tables.ratings, journal),
     accounts: new MemoryAccounts(tables.accounts, journal),
     challenges: new MemoryChallenges(tables.challenges, journal),
+    mail: new MemoryMail(tables.mail, journal),
   };
 }
 

@@ -11,6 +11,7 @@
 import type { AccountRepository } from '../accounts/account-repository.js';
 import type { ChallengeRepository } from '../challenges/challenge-repository.js';
 import type { ChangeEvent } from '../db/database.js';
+import type { MailRepository } from '../pbm/mail-repository.js';
 import type { RatingRepository } from '../ratings/rating-repository.js';
 
 /** Notes an event to be heard by every instance once the transaction commits (never for a rolled-back one). */
@@ -24,6 +25,8 @@ export interface Repositories {
   readonly ratings: RatingRepository;
   readonly accounts: AccountRepository;
   readonly challenges: ChallengeRepository;
+  /** The e-mail gateway's state (../pbm/mail-repository.ts). */
+  readonly mail: MailRepository;
 }
 
 export interface Storage {

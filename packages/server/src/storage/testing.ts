@@ -23,6 +23,8 @@ export interface OpenStorage {
    * this writes the row itself on the databases; memory has no foreign key to check.
    */
   addGame(): Promise<number>;
+  /** The database under a Kysely storage (none in memory): for fixtures of tables no port makes yet (games). */
+  readonly database?: Database;
   /** Hears the events of committed transactions. */
   onChange(listener: (e: ChangeEvent) => void): void;
   close(): Promise<void>;
@@ -66,6 +68,7 @@ async function onDatabase(database: Database, cleanup: () => void): Promise<Open
         .executeTakeFirstOrThrow();
       return row.id;
     },
+    database,
     onChange: (l) => void database.onChange(l),
     async close() {
       await database.close();
