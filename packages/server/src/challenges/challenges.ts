@@ -6,7 +6,7 @@
 import { entryOf } from '@tactica/catalogue/all';
 import type { GameFamily } from '@tactica/catalogue';
 import type { Accounts, User } from '../accounts/accounts.js';
-import type { Database } from '../db/database.js';
+import type { ChangeEvent, Database } from '../db/database.js';
 import type { ChallengeRow } from '../db/schema.js';
 import { ApiError, fromInputError, notFound } from '../errors.js';
 import { readControl } from '../games/control.js';
@@ -154,6 +154,7 @@ export class Challenges {
       if (Number(claimed.numUpdatedRows) !== 1)
         throw new ApiError(409, 'challenge/closed', 'the challenge was just taken');
       notify({ kind: 'lobby' });
+      notify(startedFor(challenger.id, made.id));
       const { challenger_name: _name, ...challenge } = row;
       const names = new Map([
         [challenger.id, challenger.name],
@@ -221,4 +222,13 @@ function viewOf(r: ChallengeRow, names: ReadonlyMap<string, string>): ChallengeV
     gameId: r.game_id,
     createdAt: r.created_at,
   };
+}
+
+/**
+ * Issue 39: the challenger is told at once that their challenge was taken, on every page they have open (the
+ * stream sends them a `started` message naming the game), so that their clock does not run while they wait in the
+ * lobby. A lobby event naming the user and the game: every instance hears it whole.
+ */
+function startedFor(challengerId: string, gameId: number): ChangeEvent {
+  return { kind: 'lobby', userId: challengerId, gameId };
 }
