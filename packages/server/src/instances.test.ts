@@ -65,4 +65,18 @@ describe('two instances on one PostgreSQL', () => {
     expect(after.version).toBe(now.version + 1);
     watcher.close();
   });
+
+  it('a challenge accepted on one instance brings its challenger, listening on the other, to the game', async () => {
+    const annA = await new Client(a.url).signUp('startinstann');
+    const benB = await new Client(b.url).signUp('startinstben');
+    const annOnB = await StreamClient.open(b.url, annA.token);
+    const seek = await annA.request<{ id: number }>('POST', '/api/challenges', { family: 'draughts' });
+    expect(seek.status).toBe(201);
+    const benOnA = new Client(a.url);
+    benOnA.token = benB.token;
+    const accepted = await benOnA.request<{ game: View }>('POST', `/api/challenges/${seek.body.id}/accept`);
+    expect(accepted.status).toBe(200);
+    expect(await annOnB.next((m) => m.type === 'started')).toEqual({ type: 'started', game: accepted.body.game.id });
+    annOnB.close();
+  });
 });

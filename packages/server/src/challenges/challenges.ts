@@ -6,6 +6,7 @@
 import { entryOf } from '@tactica/catalogue/all';
 import type { GameFamily } from '@tactica/catalogue';
 import type { Accounts, User } from '../accounts/accounts.js';
+import type { ChangeEvent } from '../bus/change-bus.js';
 import { ApiError, fromInputError, notFound } from '../errors.js';
 import { readControl } from '../games/control.js';
 import type { LiveGame } from '../games/live-game.js';
@@ -127,6 +128,7 @@ export class Challenges {
         throw new ApiError(409, 'challenge/closed', 'the challenge was just taken');
       }
       notify({ kind: 'lobby' });
+      notify(startedFor(challenger.id, made.id));
       const names = new Map([
         [challenger.id, challenger.name],
         [user.id, user.name],
@@ -179,4 +181,13 @@ function viewOf(r: StoredChallenge, names: ReadonlyMap<string, string>): Challen
     gameId: r.gameId,
     createdAt: r.createdAt,
   };
+}
+
+/**
+ * The challenger is told at once that their challenge was taken, on every page they have open (the
+ * stream sends them a `started` message naming the game), so that their clock does not run while they wait in the
+ * lobby. A lobby event naming the user and the game: every instance hears it whole.
+ */
+function startedFor(challengerId: string, gameId: number): ChangeEvent {
+  return { kind: 'lobby', userId: challengerId, gameId };
 }

@@ -66,4 +66,6 @@ export type ServerMessage<Seek = unknown, Summary = unknown> =
   | ({ readonly type: 'error'; readonly ref?: CommandRef } & ErrorBody)
   | { readonly type: 'chat'; readonly message: ChatLine }
   | { readonly type: 'lobby'; readonly seeks: readonly Seek[]; readonly games: readonly Summary[] }
+  /** To the challenger, on each of their connections: their challenge was accepted and `game` has begun. */
+  | { readonly type: 'started'; readonly game: number }
   | { readonly type: 'pong' };

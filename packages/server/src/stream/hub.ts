@@ -413,6 +413,8 @@ export class StreamHub {
   private async heard(e: ChangeEvent): Promise<void> {
     try {
       if (e.kind === 'lobby') {
+        // A challenge accepted names its challenger and the game: each of their connections is told to open it.
+        if (e.userId !== undefined && e.gameId !== undefined) return this.started(e.userId, e.gameId);
         this.lobbyCache = undefined;
         return this.lobbySoon();
       }
@@ -441,6 +443,11 @@ export class StreamHub {
     } catch {
       // A game that cannot be rendered now is rendered at its next change.
     }
+  }
+
+  /** Tells every connection of `userId` (lobby or not) that a game of theirs has begun: their challenge was accepted. */
+  private started(userId: string, gameId: number): void {
+    for (const c of this.connections) if (c.user?.id === userId) this.send(c, { type: 'started', game: gameId });
   }
 
   /** Lobby changes come in bursts (a seek taken makes a game): one lobby message per burst. */

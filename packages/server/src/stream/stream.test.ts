@@ -71,6 +71,30 @@ describe('the event stream', () => {
     lobby.close();
   });
 
+  it('tells the challenger at once, on each connection of theirs, that their challenge was accepted', async () => {
+    const ann = await new Client(server.url).signUp('startann');
+    const ben = await new Client(server.url).signUp('startben');
+    // Two pages of the challenger's, one in the lobby and one not; a third user who must hear nothing of it.
+    const inLobby = await StreamClient.open(server.url, ann.token);
+    inLobby.send({ type: 'lobby', on: true });
+    await inLobby.next((m) => m.type === 'lobby');
+    const elsewhere = await StreamClient.open(server.url, ann.token);
+    const bystander = await StreamClient.open(server.url, ben.token);
+    const seek = await ann.request<{ id: number }>('POST', '/api/challenges', {
+      family: 'draughts',
+      control: { kind: 'live', mode: 'game', limit: 'blitz' },
+    });
+    const { body } = await ben.request<{ game: { id: number } }>('POST', `/api/challenges/${seek.body.id}/accept`);
+    for (const s of [inLobby, elsewhere]) {
+      expect(await s.next((m) => m.type === 'started')).toEqual({ type: 'started', game: body.game.id });
+    }
+    // The accepter opened the game themselves: nothing is sent to them, nor to anyone else.
+    bystander.send({ type: 'ping' });
+    await bystander.next((m) => m.type === 'pong');
+    expect(bystander.history.filter((m) => m.type === 'started')).toEqual([]);
+    for (const s of [inLobby, elsewhere, bystander]) s.close();
+  });
+
   it('answers malformed messages with a coded error and keeps the connection', async () => {
     const s = await StreamClient.open(server.url);
     for (const bad of [

@@ -15,6 +15,8 @@ export interface BoardViewProps {
   /** Gives the reason an input is not a move; the board shows it. */
   readonly onIllegal: (input: BoardInput) => string | undefined | Promise<string | undefined>;
   readonly onSquare?: (square: string) => boolean;
+  /** The piece picked up changed (undefined: put down). */
+  readonly onSelect?: (square: string | undefined) => void;
   readonly onReady?: (board: BoardApi) => void;
 }
 
@@ -34,6 +36,7 @@ export function BoardView(props: BoardViewProps) {
         });
       },
       onSquare: (sq) => handlers.current.onSquare?.(sq) ?? false,
+      onSelect: (sq) => handlers.current.onSelect?.(sq),
     });
     board.current = b;
     props.onReady?.(b);

@@ -395,6 +395,7 @@ export function GameScreen(props: { game: LocalGame; onNew: () => void }) {
       interactive: game.viewPly.value === undefined && !game.outcome && game.handoff.value === undefined,
       placing: game.placing.value,
       animationMs: settings.value.animation ? 180 : 0,
+      amountQuestion: ui.amountQuestion,
     }),
     [
       game.rev.value,
@@ -422,6 +423,7 @@ export function GameScreen(props: { game: LocalGame; onNew: () => void }) {
           onInput={(i) => game.input(i)}
           onIllegal={(i) => game.explain(i)}
           onSquare={(sq) => game.squareHook?.(sq) ?? false}
+          onSelect={(sq) => game.selectHook?.(sq)}
           onReady={(b) => (board.current = b)}
         />
         {UnderBoard && <UnderBoard game={game} />}

@@ -83,8 +83,10 @@ export interface AnalysisLine {
 export interface MovementCheck {
   readonly round: number;
   readonly lines: readonly [string, string];
-  /** The player whose `done` carries the round out. */
+  /** The player whose `done` carried the round out. */
   readonly closer: Player;
+  /** The report of the round, shown once the check is closed. */
+  readonly report?: string | undefined;
 }
 
 function strip(i: { move: unknown } & LegalInput): LegalInput {
@@ -131,6 +133,8 @@ export class LocalGame {
   readonly actionFilter = signal<string | undefined>(undefined);
   /** A game's tool that takes board clicks while it is on (the Tutor). */
   squareHook: ((square: string) => boolean) | undefined;
+  /** A game's tool told of the piece the person picks up (the Tutor describes it); undefined: put down. */
+  selectHook: ((square: string | undefined) => void) | undefined;
   lastMove: MoveSquares | undefined;
   private thinkingFor = -1;
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -608,25 +612,22 @@ export class LocalGame {
       this.rev.value++;
       return;
     }
+    // The Movement Check shows the other side's orders: this player's are committed before it opens (the round is
+    // carried out now), so that nobody reads the other side's orders and then changes their own, not by a Back nor
+    // by reloading the page (issue 39).
     const text = (q: Player) => this.ui.ordersText?.(this, q) ?? '';
-    this.check.value = { round: session.round, lines: [text(0), text(1)], closer: p };
+    const lines: [string, string] = [text(0), text(1)];
+    const round = session.round;
+    if (!this.apply(session.submit(p, { type: 'done', player: p } as unknown, this.opts()), undefined, 'move')) return;
+    this.check.value = { round, lines, closer: p, report: this.ui.roundReport?.(this) };
   }
 
-  /** OK on the movement check: the round is carried out and reported. */
+  /** OK on the movement check: the round, carried out when it opened, is reported. */
   confirmRound(): void {
     const check = this.check.value;
-    if (!check || this.play.dynamics !== 'simultaneous') return;
+    if (!check) return;
     this.check.value = undefined;
-    const p = check.closer;
-    if (
-      this.apply(this.play.session.submit(p, { type: 'done', player: p } as unknown, this.opts()), undefined, 'move')
-    ) {
-      this.report.value = this.ui.roundReport?.(this);
-    }
-  }
-
-  cancelCheck(): void {
-    this.check.value = undefined;
+    this.report.value = check.report;
   }
 
   /** The next player at the screen confirms they are there: their board is shown. */

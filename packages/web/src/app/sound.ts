@@ -5,7 +5,8 @@
 export const SOUND_MODES = ['off', 'normal', 'loud'] as const;
 export type SoundMode = (typeof SOUND_MODES)[number];
 
-export type SoundEvent = 'move' | 'end' | 'illegal';
+/** `start`: an online game of yours has begun (someone accepted your challenge); heard in normal mode too. */
+export type SoundEvent = 'move' | 'end' | 'illegal' | 'start';
 
 let context: AudioContext | undefined;
 /** Every tone played, for the e2e test to hear: [event, time]. */
@@ -26,7 +27,7 @@ function tone(ctx: AudioContext, freq: number, start: number, length: number, vo
 
 /** Plays the sound of an event, if the mode has one for it. */
 export function sound(mode: SoundMode, event: SoundEvent): boolean {
-  if (mode === 'off' || (mode === 'normal' && event !== 'end')) return false;
+  if (mode === 'off' || (mode === 'normal' && event !== 'end' && event !== 'start')) return false;
   const Ctor = globalThis.AudioContext;
   if (typeof Ctor !== 'function') return false;
   context ??= new Ctor();
@@ -35,6 +36,7 @@ export function sound(mode: SoundMode, event: SoundEvent): boolean {
   const t = ctx.currentTime + 0.01;
   if (event === 'move') tone(ctx, 660, t, 0.08, 0.25);
   else if (event === 'illegal') tone(ctx, 220, t, 0.12, 0.2);
+  else if (event === 'start') [440, 660].forEach((f, i) => tone(ctx, f, t + i * 0.12, 0.18, 0.3));
   else [523, 659, 784, 1047].forEach((f, i) => tone(ctx, f, t + i * 0.14, 0.22, 0.3));
   played.push([event, Date.now()]);
   (globalThis as { __tacticaSounds?: number }).__tacticaSounds = played.length;

@@ -128,3 +128,50 @@ describe('the board draws the model it is given and sends only legal inputs', ()
     expect(x()).toBeGreaterThan(before);
   });
 });
+
+describe('issue 39: a refused move and the amount asked', () => {
+  it('a click on a square the piece picked up cannot go to puts it down: the next click starts afresh', () => {
+    const { board, inputs, illegal } = setup();
+    board.activate('a1');
+    expect(board.selected).toBe('a1');
+    board.activate('b1');
+    expect(illegal).toEqual([{ from: 'a1', to: 'b1' }]);
+    expect(board.selected).toBeUndefined();
+    // The next click is a fresh one: a2 alone is no move from a1.
+    board.activate('a2');
+    expect(inputs).toEqual([]);
+  });
+
+  it('an amount is asked as the game words it, with the amount it proposes', () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    const amounts: LegalInput[] = Array.from({ length: 30 }, (_, i) => ({
+      action: 'transfer',
+      notation: `T a1-a2 ${i + 1}`,
+      from: 'a1',
+      to: 'a2',
+      choice: String(i + 1),
+      label: `send ${i + 1}`,
+    }));
+    const board = createBoard(
+      host,
+      {
+        model: model({ a1: 0, a2: 0 }),
+        legal: amounts,
+        orientation: { rankZeroAt: 'bottom', fileZeroAt: 'left' },
+        art: draughtsArt,
+        label: 'test board',
+        amountQuestion: ({ from, to, min, max }) => ({
+          title: `Transfer force from ${from} to ${to}`,
+          label: `Units sent (${min}–${max})`,
+          value: 15,
+        }),
+      },
+      { onInput: () => undefined },
+    );
+    board.drag('a1', 'a2');
+    expect(host.querySelector('.tb-choose-title')?.textContent).toBe('Transfer force from a1 to a2');
+    expect(host.querySelector('.tb-choose-amount label')?.textContent).toMatch(/^Units sent \(1–30\)/);
+    expect(host.querySelector<HTMLInputElement>('.tb-choose-amount input')?.value).toBe('15');
+  });
+});

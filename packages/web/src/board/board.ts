@@ -592,9 +592,10 @@ export function createBoard(container: HTMLElement, initial: BoardConfig, events
         : { ...(from !== undefined ? { from } : {}), to };
       events.onIllegal?.(input);
       if (!placing && from !== undefined && inputsFrom(to).length > 0 && to !== from) select(to);
-      // A refused drag is over: the piece is back and put down, so the next click starts afresh (it kept the piece
-      // picked up, and a click on an ordered Tactorus unit then became an order onto that unit's square).
-      else if (dragged) select(undefined);
+      // A refused move is over, by drag or by click: the piece is back and put down, so the next click starts
+      // afresh (a piece kept picked up made the next click an act nobody meant: a click on an ordered Tactorus unit
+      // became an order onto that unit's square, a Force 400 click after T a transfer from the refused man).
+      else select(undefined);
       return;
     }
     const done = (c: LegalInput | undefined): void => {
@@ -661,7 +662,8 @@ export function createBoard(container: HTMLElement, initial: BoardConfig, events
       const box = html('div', 'tb-choose');
       box.setAttribute('role', 'dialog');
       box.setAttribute('aria-label', 'Which move?');
-      box.append(html('div', 'tb-choose-title', 'Which one?'));
+      const title = html('div', 'tb-choose-title', 'Which one?');
+      box.append(title);
       let settled = false;
       const finish = (c: LegalInput | undefined): void => {
         if (settled) return;
@@ -681,14 +683,19 @@ export function createBoard(container: HTMLElement, initial: BoardConfig, events
           const values = list.map((c) => Number(c.choice));
           const min = Math.min(...values);
           const max = Math.max(...values);
+          const asked = { action, from: list[0]?.from, to: list[0]?.to, min, max };
+          const question = config.amountQuestion?.(asked);
+          // Titled for what it asks (it read "Which one?"); with other acts beside it, which act is the question.
+          title.textContent = byAction.size === 1 ? (question?.title ?? `${action}: how much?`) : 'Which act?';
+          const proposed = question ? Math.min(max, Math.max(min, Math.round(question.value))) : max;
           const row = html('form', 'tb-choose-amount');
-          const label = html('label', '', `${action} (${min}–${max}) `);
+          const label = html('label', '', `${question?.label ?? `${action} (${min}–${max})`} `);
           const input = html('input', '');
           Object.assign(input, {
             type: 'number',
             min: String(min),
             max: String(max),
-            value: String(max),
+            value: String(proposed),
             name: 'amount',
           });
           label.append(input);

@@ -46,6 +46,23 @@ export interface Arrow {
   readonly kind: 'best' | 'order';
 }
 
+/** The question for an amount (a Force 400 transfer), as the game words it. */
+export interface AmountQuestion {
+  readonly title: string;
+  readonly label: string;
+  /** The amount proposed, within the legal ones. */
+  readonly value: number;
+}
+
+/** The squares and legal range of an amount asked for. */
+export interface AmountAsked {
+  readonly action: string;
+  readonly from: string | undefined;
+  readonly to: string | undefined;
+  readonly min: number;
+  readonly max: number;
+}
+
 export interface BoardConfig {
   readonly model: BoardModel;
   /** What the viewer may do now; empty when it is not their turn. */
@@ -68,6 +85,8 @@ export interface BoardConfig {
   readonly placing?: Placing | undefined;
   /** Milliseconds per step of an animated move (0: none). */
   readonly animationMs?: number;
+  /** How the game asks for an amount (undefined: the act's name, its range, the largest proposed). */
+  readonly amountQuestion?: ((asked: AmountAsked) => AmountQuestion | undefined) | undefined;
 }
 
 export interface BoardEvents {

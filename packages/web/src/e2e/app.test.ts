@@ -256,6 +256,8 @@ describe('the browser app in Chromium', () => {
       await page.click('.tactorus-controls button:text-is("Next")');
       await page.waitForSelector('.movement-check');
       expect(await page.locator('.movement-check').innerText()).toMatch(/84-64/);
+      // It shows the computer's orders: yours are committed, no Back to change them (issue 39).
+      expect(await page.locator('.movement-check button:text-is("Back")').count()).toBe(0);
       await shot(page, 'tactorus-check');
       await page.click('.movement-check button:text-is("OK")');
       await page.waitForSelector('.round-report');
@@ -333,6 +335,9 @@ describe('the browser app in Chromium', () => {
       await page.waitForSelector(`[data-piece="${p2.from}"][data-ordered="${p2.to}"]`);
       await page.click('.tactorus-controls button:text-is("Next")');
       await page.waitForSelector('.movement-check');
+      // Player 2 sees Player 1's orders only with their own committed: no Back (issue 39).
+      expect(await page.locator('.movement-check').innerText()).toMatch(new RegExp(`Player 1: ${p1.from}-${p1.to}`));
+      expect(await page.locator('.movement-check button:text-is("Back")').count()).toBe(0);
       await page.click('.movement-check button:text-is("OK")');
       await page.waitForFunction(() => /^Round 2 /.test(document.querySelector('.status-line')?.textContent ?? ''));
       await shot(page, 'tactorus-hotseat-round');
@@ -770,21 +775,29 @@ describe('the browser app in Chromium', () => {
         await p.waitForSelector('text=Signed in as');
       };
       await Promise.all([signUp(a.page, 'alice'), signUp(b.page, 'bob'), signUp(c.page, 'carol')]);
-      // Alice seeks a live game of draughts as White.
+      // Alice seeks a rated live game of Russian draughts as White.
       await a.page.selectOption('#ch-seat', '0');
       await a.page.selectOption('#ch-control', 'live');
+      await a.page.selectOption('#ch-variant', 'russian');
+      expect(await a.page.locator('#ch-rated').isChecked()).toBe(true);
       await a.page.click('button:text-is("Post the seek")');
-      // Bob sees it in the lobby (the stream) and accepts: the game opens for him.
+      // Bob sees it in the lobby (the stream), its rule set with it, and accepts: the game opens for him.
       await b.page.waitForSelector('tr[data-challenge] button:text-is("Accept")');
+      expect(await b.page.locator('tr[data-challenge] .challenge-options').innerText()).toMatch(/Russian/);
       await b.page.click('tr[data-challenge] button:text-is("Accept")');
       await b.page.waitForSelector('.online-game');
       const id = await b.page.locator('.online-game').getAttribute('data-game');
-      // Alice and Carol open it from the lobby's games in progress.
-      for (const p of [a.page, c.page]) {
-        await p.waitForSelector(`tr[data-game="${id}"] button`);
-        await p.click(`tr[data-game="${id}"] button`);
-        await p.waitForSelector(`.online-game[data-game="${id}"]`);
-      }
+      // Alice is brought to the game without a click, with a sound (issue 39: she stayed in the lobby, her clock
+      // running).
+      await a.page.waitForSelector(`.online-game[data-game="${id}"]`, { timeout: 5000 });
+      expect(
+        await a.page.evaluate(() => (window as { __tacticaSounds?: number }).__tacticaSounds ?? 0),
+      ).toBeGreaterThanOrEqual(1);
+      // Carol opens it from the lobby's games in progress, which says whose turn it is.
+      await c.page.waitForSelector(`tr[data-game="${id}"] button`);
+      expect(await c.page.locator(`tr[data-game="${id}"] .to-act`).innerText()).toBe('alice to move');
+      await c.page.click(`tr[data-game="${id}"] button`);
+      await c.page.waitForSelector(`.online-game[data-game="${id}"]`);
       expect(await c.page.locator('text=You are watching.').count()).toBe(1);
       await a.page.waitForSelector('.clock.running');
       // Alice moves by clicking, Bob by dragging; everyone sees both moves.
@@ -804,12 +817,205 @@ describe('the browser app in Chromium', () => {
       await c.page.click('button:text-is("Say")');
       await a.page.waitForSelector('.chat-log >> text=nice opening');
       await b.page.waitForSelector('.chat-log >> text=nice opening');
+      // Each line with its sender's name (issue 39: every line read ": text").
+      for (const p of [a.page, b.page, c.page]) {
+        await p.waitForSelector('.chat-log li:has-text("nice opening")');
+        expect(await p.locator('.chat-log li:has-text("nice opening")').innerText()).toBe('carol: nice opening');
+      }
+      // No engine help in a rated game between people, for anyone.
+      for (const p of [a.page, b.page, c.page]) expect(await p.locator('.analysis').count()).toBe(0);
       await a.page.screenshot({ path: join(ARTIFACTS, 'online-alice.png') });
       await c.page.screenshot({ path: join(ARTIFACTS, 'online-spectator.png') });
       figures['onlineMs'] = Date.now() - t0;
       for (const p of players) expect(p.errors).toEqual([]);
     } finally {
       await Promise.all(players.map((p) => p.context.close()));
+    }
+  });
+
+  // Issue 39: what a player met, game by game and online.
+
+  it('online tactorus between two people, rated: no engine help for either until the game ends', async () => {
+    const players = await Promise.all(['fay', 'gus'].map(async () => newPage()));
+    const [f, g] = players as [(typeof players)[0], (typeof players)[0]];
+    try {
+      for (const [p, name] of [
+        [f.page, 'fay'],
+        [g.page, 'gus'],
+      ] as const) {
+        await p.goto(`${server.url}/#online`);
+        await p.fill('#auth-name', name);
+        await p.fill('#auth-password', 'a long enough password');
+        await p.click('button:text-is("Sign up")');
+        await p.waitForSelector('text=Signed in as');
+      }
+      await f.page.selectOption('#ch-family', 'tactorus');
+      await f.page.waitForSelector('.challenge-form button[type=submit]:not([disabled])');
+      expect(await f.page.locator('#ch-rated').isChecked()).toBe(true);
+      await f.page.click('button:text-is("Post the seek")');
+      await g.page.waitForSelector('tr[data-challenge] button:text-is("Accept")');
+      await g.page.click('tr[data-challenge] button:text-is("Accept")');
+      await g.page.waitForSelector('.online-game[data-family="tactorus"]');
+      const id = await g.page.locator('.online-game').getAttribute('data-game');
+      await f.page.waitForSelector(`.online-game[data-game="${id}"]`, { timeout: 5000 });
+      for (const p of [f.page, g.page]) {
+        await boardTakesMoves(p);
+        await p.waitForSelector('.tactorus-controls button:text-is("Next")');
+        expect(await p.locator('.analysis').count()).toBe(0);
+        expect(await p.locator('button:text-is("Recommend orders")').count()).toBe(0);
+      }
+      for (const p of players) expect(p.errors).toEqual([]);
+    } finally {
+      await Promise.all(players.map((p) => p.context.close()));
+    }
+  });
+
+  it('tactorus against the computer: once the Movement Check shows its orders, yours are committed', async () => {
+    const { page, context, errors } = await newPage();
+    try {
+      await startAgainstComputer(page, 'tactorus');
+      await computerOrdersIn(page);
+      await boardTakesMoves(page);
+      await dragMove(page, '84', '64');
+      await page.waitForSelector('[data-piece="84"][data-ordered="64"]');
+      await page.click('.tactorus-controls button:text-is("Next")');
+      await page.waitForSelector('.movement-check');
+      // The computer's orders are in sight: no Back to change one's own after reading them.
+      expect(await page.locator('.movement-check').innerText()).toMatch(/Player 2: \d\d-\d\d/);
+      expect(await page.locator('.movement-check button:text-is("Back")').count()).toBe(0);
+      // Nor by reloading the page: the round was carried out before the check opened.
+      await page.reload();
+      await page.waitForSelector('.game-screen[data-family="tactorus"]');
+      expect(await page.locator('.tactorus-status .status-line').innerText()).toMatch(/^Round 2 of 50/);
+      expect(await page.locator('[data-piece="64"]').count()).toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('tactics: "My side at the bottom" puts White’s rank 1 below when you play White, Black’s rank 8 as Black', async () => {
+    for (const side of ['0', '1'] as const) {
+      const { page, context, errors } = await newPage();
+      try {
+        const y = async (square: string): Promise<number> =>
+          (await page.locator(`[data-square="${square}"]`).boundingBox())?.y ?? Number.NaN;
+        await page.goto(server.url);
+        await page.click('[data-new="tactics"]');
+        await page.waitForSelector('#ng-level option', { state: 'attached' });
+        await page.selectOption('#ng-side', side);
+        await page.click('.new-game button[type=submit]');
+        await page.waitForSelector('.game-screen[data-family="tactics"]');
+        await page.waitForSelector('[data-square="a1"]');
+        if (side === '0') expect(await y('a1')).toBeGreaterThan(await y('a8'));
+        else expect(await y('a8')).toBeGreaterThan(await y('a1'));
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('tactrix: the Tutor describes your own piece when you pick it up, and its marks replace the opponent’s', async () => {
+    const { page, context, errors } = await newPage();
+    try {
+      await startAgainstComputer(page, 'tactrix');
+      await boardTakesMoves(page);
+      const mine = await plainMove(page);
+      const own = (await legal(page)).filter((i) => i.from === mine.from).map((i) => i.to as string);
+      await page.click('button:text-is("Tutor")');
+      // An opponent's piece first: its marks.
+      const board = await page.evaluate(() =>
+        (
+          window as unknown as {
+            __tacticaBoard: { config: { model: { squares: { id: string; piece?: { owner: number } }[] } } };
+          }
+        ).__tacticaBoard.config.model.squares
+          .filter((q) => q.piece?.owner === 1)
+          .map((q) => q.id),
+      );
+      const tutorMarks = async (): Promise<number> => page.locator('.tb-tutor').count();
+      let theirs = '';
+      // Black's front row comes first in the model (rank by rank): the first piece with a move is soon found.
+      for (const sq of board) {
+        const c = await centre(page, sq);
+        await page.mouse.click(c.x, c.y);
+        const marks = await page
+          .waitForFunction(() => document.querySelectorAll('.tb-tutor').length > 0, undefined, { timeout: 2000 })
+          .then(
+            () => true,
+            () => false,
+          );
+        if (marks) {
+          theirs = sq;
+          break;
+        }
+      }
+      expect(await page.locator('.tutor-report').innerText()).toMatch(/^Black/);
+      expect(await tutorMarks()).toBeGreaterThan(0);
+      expect(theirs).not.toBe('');
+      // Then one's own piece: described, and the marks are its moves alone.
+      const c = await centre(page, mine.from as string);
+      await page.mouse.click(c.x, c.y);
+      await page.waitForFunction(() => /White/.test(document.querySelector('.tutor-report')?.textContent ?? ''));
+      expect(await page.locator('.tutor-report').innerText()).toMatch(/Legal moves:/);
+      const marked = await page.evaluate(() =>
+        [...document.querySelectorAll('.tb-tutor')].map((r) => {
+          const x = Number(r.getAttribute('x'));
+          const y = Number(r.getAttribute('y'));
+          return `${x},${y}`;
+        }),
+      );
+      expect(marked.length).toBe(new Set(own).size);
+      // And a click on one of its marked squares is the move, not a question to the Tutor.
+      const to = await centre(page, mine.to as string);
+      await page.mouse.click(to.x, to.y);
+      await waitMoves(page, 1);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('force400: a refused move puts the man down, and the transfer asks for units sent with half proposed', async () => {
+    const { page, context, errors } = await newPage();
+    try {
+      await page.goto(server.url);
+      await page.click('[data-new="force400"]');
+      await page.waitForSelector('#ng-level option', { state: 'attached' });
+      await page.fill('input[name="position"]', 'w 3 W:A9:10K,D9:30,E9:20 B:J0:10K');
+      await page.click('.new-game button[type=submit]');
+      await page.waitForSelector('.game-screen[data-family="force400"]');
+      await boardTakesMoves(page);
+      const click = async (sq: string): Promise<void> => {
+        const c = await centre(page, sq);
+        await page.mouse.click(c.x, c.y);
+      };
+      const selected = async (): Promise<string | undefined> =>
+        page.evaluate(() => (window as unknown as { __tacticaBoard: { selected?: string } }).__tacticaBoard.selected);
+      // D9 to F5 is no line: refused, and D9 is put down.
+      await click('D9');
+      expect(await selected()).toBe('D9');
+      await click('F5');
+      await page.waitForFunction(() => (document.querySelector('.tb-toast')?.textContent ?? '') !== '');
+      expect(await selected()).toBeUndefined();
+      // T, then E9: E9 is picked up, no transfer from D9 is asked (it was: T D9-E9).
+      await page.click('button:text-is("T Transfer")');
+      await click('E9');
+      expect(await selected()).toBe('E9');
+      expect(await page.locator('.tb-choose').count()).toBe(0);
+      // E9 to D9: the amount asked as the game words it, half of E9's 20 proposed.
+      await click('D9');
+      await page.waitForSelector('.tb-choose-amount');
+      expect(await page.locator('.tb-choose-title').innerText()).toBe('Transfer force from E9 to D9');
+      expect(await page.locator('.tb-choose-amount label').innerText()).toMatch(/^Units sent \(1–20/);
+      expect(await page.locator('.tb-choose-amount input').inputValue()).toBe('10');
+      await page.click('.tb-choose-ok');
+      await waitMoves(page, 1);
+      expect(await page.locator('.move-list').innerText()).toMatch(/T E9-D9 10/);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 });

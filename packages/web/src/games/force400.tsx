@@ -91,6 +91,19 @@ export const force400Ui: GameUi = {
   art: force400Art,
   sides: ['White', 'Black'],
   coordinates: true,
+  amountQuestion({ action, from, to, min, max }) {
+    if (action !== 'transfer') return undefined;
+    // The manual asks "the number of force units to be sent" and loses one unit in five, rounded against the sender:
+    // proposed, half the sender's force down to a multiple of five (nothing lost to the rounding) **(ours)**; the
+    // whole force, proposed before, emptied the man by a slip of the Enter key.
+    const half = Math.floor(max / 2);
+    const value = half >= 5 ? half - (half % 5) : Math.max(min, half);
+    return {
+      title: `Transfer force from ${from ?? '?'} to ${to ?? '?'}`,
+      label: `Units sent (${min}–${max}; one in five is lost on the way)`,
+      value,
+    };
+  },
   orientation(viewer, view) {
     // White sat at rank 9, the bottom of the screen.
     return view === 'viewer' && viewer === 1

@@ -8,7 +8,7 @@ import type { GameFamily } from '@tactica/catalogue';
 import type { Player } from '@tactica/core';
 import type { Analysis } from '@tactica/ai';
 import type { BoardInput } from '@tactica/catalogue';
-import type { Arrow, Orientation, PieceArt } from '../board/types.js';
+import type { AmountAsked, AmountQuestion, Arrow, Orientation, PieceArt } from '../board/types.js';
 import type { GameView } from '../online/api.js';
 import type { LocalGame } from '../app/local-game.js';
 
@@ -38,6 +38,8 @@ export interface OnlineControlsProps {
   withdraw(): Promise<unknown>;
   /** Arrows to draw on the board (a recommendation's), until the view changes. */
   showArrows(arrows: readonly Arrow[]): void;
+  /** Whether engine help (recommended orders) may be offered: not in a game in progress between people. */
+  readonly engineHelp: boolean;
 }
 
 /** A help page: headed sections of the game's rules and its controls here. */
@@ -53,6 +55,8 @@ export interface GameUi {
   orientation(viewer: Player | undefined, boardView: 'first' | 'viewer'): Orientation;
   /** Letters and numbers along the edges. */
   readonly coordinates: boolean;
+  /** How the game asks for an amount on the board (Force 400: the units a transfer sends). */
+  amountQuestion?(asked: AmountAsked): AmountQuestion | undefined;
   /** The status line and counters beside the board, from the platform's status of the position. */
   readonly Status: FunctionComponent<PanelProps>;
   /** What the game's screen drew under its board (Tactorus: the chain of Chain moves), if anything. */

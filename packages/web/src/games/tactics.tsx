@@ -1,5 +1,6 @@
 /**
- * Tactics as its help page draws it: rank 1 at the top and file A on the left, each piece a rounded tile with arrows
+ * Tactics as its help page draws it (rank 1 at the top and file A on the left when Black's side is below, turned
+ * round when White's is), each piece a rounded tile with arrows
  * on its mobile face and the opponent's colour, an S and diamonds on its frozen face, and Black's pieces starred.
  * The status: side and move, plies without a flip and repetitions against the draw limits, pieces mobile and frozen.
  */
@@ -43,9 +44,12 @@ export const tacticsUi: GameUi = {
   art: tacticsArt,
   sides: ['White', 'Black'],
   coordinates: true,
-  orientation() {
-    // The help page's diagrams: rank 1 at the top, A on the left.
-    return { rankZeroAt: 'top', fileZeroAt: 'left' };
+  orientation(viewer, view) {
+    // The help page's diagrams print rank 1 (White's home) at the top, A on the left: Black's side at the bottom.
+    // As in every game here, the side at the bottom is the person's ("My side at the bottom") or else White's, the
+    // diagram turned round (issue 39: White's player had Black's side below).
+    const blackBelow = view === 'viewer' && viewer === 1;
+    return blackBelow ? { rankZeroAt: 'top', fileZeroAt: 'left' } : { rankZeroAt: 'bottom', fileZeroAt: 'right' };
   },
   Status,
   OnlineStatus,

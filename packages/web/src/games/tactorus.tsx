@@ -119,11 +119,14 @@ function UnderBoard({ game }: PanelProps) {
   return st.rules.chain ? <ChainPicture /> : null;
 }
 
-/** The Movement Check: each side's orders for the round (online, the opponent's stay hidden), Back and OK. */
+/**
+ * The Movement Check: each side's orders for the round and OK. Back (to change one's orders) only where the other
+ * side's orders are hidden (online); where the check shows them, the orders were committed before it opened.
+ */
 function MovementCheck(props: {
   readonly round: number;
   readonly lines: readonly [string, string];
-  onBack(): void;
+  onBack?: (() => void) | undefined;
   onOk(): void;
 }) {
   return (
@@ -133,9 +136,11 @@ function MovementCheck(props: {
         <p>Player 1: {props.lines[0] || 'no orders'}</p>
         <p>Player 2: {props.lines[1] || 'no orders'}</p>
         <div class="buttons">
-          <button type="button" onClick={() => props.onBack()}>
-            Back
-          </button>
+          {props.onBack && (
+            <button type="button" onClick={() => props.onBack?.()}>
+              Back
+            </button>
+          )}
           <button type="button" class="primary" onClick={() => props.onOk()}>
             OK
           </button>
@@ -201,14 +206,7 @@ function Controls({ game }: PanelProps) {
           </button>
         </div>
       )}
-      {check && (
-        <MovementCheck
-          round={check.round}
-          lines={check.lines}
-          onBack={() => game.cancelCheck()}
-          onOk={() => game.confirmRound()}
-        />
-      )}
+      {check && <MovementCheck round={check.round} lines={check.lines} onOk={() => game.confirmRound()} />}
       {report && <RoundReportPanel report={report} />}
       <button type="button" onClick={() => setRulesOpen(!rulesOpen)} aria-expanded={rulesOpen}>
         Rule alterations…
@@ -285,9 +283,10 @@ async function replayRounds(
  * An online Tactorus game's orders, as the offline screen has them: the orders given, Next bringing the Movement
  * Check (the orders are sent as done only after OK; the opponent's stay hidden until the round is carried out),
  * Withdraw all, the report of the last round carried out, and Recommend orders on what this player sees (the board
- * at the round's start and their own orders).
+ * at the round's start and their own orders) — against the server's computer, never in a game in progress between
+ * people (fair play, online/fair-play.ts).
  */
-function OnlineControls({ view, act, send, withdraw, showArrows }: OnlineControlsProps) {
+function OnlineControls({ view, act, send, withdraw, showArrows, engineHelp }: OnlineControlsProps) {
   const [checking, setChecking] = useState(false);
   const [replayed, setReplayed] = useState<Awaited<ReturnType<typeof replayRounds>>>();
   const [analysis, setAnalysis] = useState<AnalysisLine | undefined>();
@@ -311,6 +310,8 @@ function OnlineControls({ view, act, send, withdraw, showArrows }: OnlineControl
     showArrows([]);
   }, [view.version]);
   useEffect(() => {
+    // Between people the engine is not offered (fair play): not even loaded.
+    if (!engineHelp) return undefined;
     engineFor('tactorus', 'analyse')
       .ready()
       .then(
@@ -325,7 +326,7 @@ function OnlineControls({ view, act, send, withdraw, showArrows }: OnlineControl
   const orders = view.orders;
   const round = view.rounds.length + 1;
   const recommend = async (timeMs: number): Promise<void> => {
-    if (seat === null || !replayed || !orders) return;
+    if (seat === null || !replayed || !orders || !engineHelp) return;
     const mine: Order[] = [];
     for (const text of orders.mine) {
       const o = parseOrder(text);
@@ -409,7 +410,7 @@ function OnlineControls({ view, act, send, withdraw, showArrows }: OnlineControl
         </section>
       )}
       {replayed?.report && <RoundReportPanel report={describeRound(replayed.report)} />}
-      {seat !== null && view.status === 'active' && (
+      {seat !== null && view.status === 'active' && engineHelp && (
         <AnalysisView
           ready={ready}
           analysing={analysing}

@@ -35,23 +35,37 @@ function Controls({ game }: PanelProps) {
   const toggleTutor = () => {
     if (tutorOn) {
       game.squareHook = undefined;
+      game.selectHook = undefined;
       game.highlights.value = [];
       setReport(undefined);
     } else {
       game.placing.value = undefined;
-      game.squareHook = (sq) => {
+      const inspect = (sq: string): void => {
         const r = tutor(game.position() as TactrixState, sq);
         if (!r.ok) {
           setReport(r.error.message);
-          return true;
+          return;
         }
         const t = r.value;
+        // The marks are this piece's alone: another piece's (an opponent's looked at before) go.
         game.highlights.value = [...new Set(t.moves.map((m) => squareName(m.to)))];
         setReport(
           t.piece
             ? `${t.piece.ownerName}'s ${t.piece.name}${t.piece.cost !== undefined ? `, costs ${t.piece.cost} chips` : ', not for sale'}: ${t.piece.movement}. ${t.moves.length ? `Legal moves: ${t.moveTexts.join(', ')}.` : 'No legal move now.'}`
             : `${t.square}: empty, ${t.chips} chip${t.chips === 1 ? '' : 's'}.`,
         );
+      };
+      // The person's own pieces are picked up by the board, not clicked through to the Tutor: it hears of them when
+      // picked up (the manual's main use of the Tutor: what can my piece do?), and a click on a square the piece
+      // picked up can go to is the move, not a question (issue 39: own pieces were never described).
+      let picked: string | undefined;
+      game.selectHook = (sq) => {
+        picked = sq;
+        if (sq !== undefined) inspect(sq);
+      };
+      game.squareHook = (sq) => {
+        if (picked !== undefined && game.legal().some((i) => i.from === picked && i.to === sq)) return false;
+        inspect(sq);
         return true;
       };
     }
@@ -84,6 +98,7 @@ function Controls({ game }: PanelProps) {
               aria-pressed={placing?.choice === p.kind}
               onClick={() => {
                 game.squareHook = undefined;
+                game.selectHook = undefined;
                 game.highlights.value = [];
                 game.placing.value = { action: 'buy', choice: p.kind, label: p.name };
               }}

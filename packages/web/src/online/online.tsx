@@ -29,6 +29,7 @@ import {
   type User,
 } from './api.js';
 import { Stream } from './stream.js';
+import { engineHelpAllowed } from './fair-play.js';
 import { useWatch } from '../app/use-watch.js';
 
 const me = signal<User | null | undefined>(undefined);
@@ -43,6 +44,42 @@ function streamOf(): Stream {
     stream.connect();
   }
   return stream;
+}
+
+/**
+ * Issue 39: when someone accepts this player's challenge, the server says so on the stream (`started`), and the game
+ * opens at once with a sound and, if the browser allows it, a notification — the challenger's clock may be running.
+ * A game of theirs already open stays: the new one is offered beside it.
+ */
+const startedElsewhere = signal<number | undefined>(undefined);
+
+function gameStarted(id: number): void {
+  sound(settings.value.sound, 'start');
+  if (typeof Notification === 'function' && Notification.permission === 'granted' && document.hidden) {
+    try {
+      new Notification('Tactica: your game has begun', { body: `Your challenge was accepted: game #${id}.` });
+    } catch {
+      // A browser that only notifies from a service worker: the sound and the open game remain.
+    }
+  }
+  if (openGame.value === undefined || openGame.value === id) openGame.value = id;
+  else startedElsewhere.value = id;
+}
+
+function useStartedGames(signedIn: boolean): void {
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    return streamOf().on((m) => {
+      if (m.type === 'started') gameStarted(m.game);
+    });
+  }, [signedIn]);
+}
+
+/** Asked once, when the player posts a challenge (a click: browsers ask only then), so that its start can notify. */
+function askToNotify(): void {
+  if (typeof Notification === 'function' && Notification.permission === 'default') {
+    void Notification.requestPermission().catch(() => undefined);
+  }
 }
 
 function Auth() {
@@ -111,6 +148,30 @@ function familyName(f: string): string {
   return GAME_LISTINGS.find((g) => g.family === f)?.name ?? f;
 }
 
+/**
+ * What a challenge's options make of its game, in the catalogue's words: each choice (a draughts rule set) and each
+ * option turned on (give-away), so that nobody accepts Russian draughts thinking it international (issue 39).
+ */
+function optionsText(c: Challenge, catalogue: readonly CatalogueGame[]): string {
+  const specs = catalogue.find((g) => g.family === c.family)?.options ?? [];
+  const values = (c.options ?? {}) as Readonly<Record<string, unknown>>;
+  const parts: string[] = [];
+  for (const spec of specs) {
+    const v = values[spec.key] ?? spec.default;
+    if (spec.kind === 'choice') parts.push(spec.choices.find((x) => x.id === v)?.label ?? String(v));
+    else if (spec.kind === 'flag' && v === true) parts.push(spec.label);
+  }
+  return parts.join(', ');
+}
+
+/** Whose turn it is in a listed game: the names of the seats to act (a listing's `toAct`). */
+function turnText(g: GameSummary, names: readonly string[]): string {
+  const toAct = (g['toAct'] as readonly number[] | undefined) ?? [];
+  if (toAct.length === 0 || (g['status'] !== undefined && g['status'] !== 'active')) return '';
+  const who = toAct.map((p) => names[p] ?? `player ${p + 1}`).join(' and ');
+  return g.family === 'tactorus' ? `${who} to give orders` : `${who} to move`;
+}
+
 function ChallengeForm(props: { catalogue: readonly CatalogueGame[]; onDone: () => void }) {
   const [family, setFamily] = useState<GameFamily>('draughts');
   const game = props.catalogue.find((g) => g.family === family);
@@ -172,6 +233,7 @@ function ChallengeForm(props: { catalogue: readonly CatalogueGame[]; onDone: () 
         });
         openGame.value = view.id;
       } else {
+        askToNotify();
         await api.challenge({
           family,
           options: values,
@@ -303,6 +365,9 @@ function ChallengeForm(props: { catalogue: readonly CatalogueGame[]; onDone: () 
   );
 }
 
+/** How often the lobby reads its games in progress again, for whose turn it is in each **(ours)**. */
+const LOBBY_TURNS_REFRESH_MS = 15_000;
+
 function Lobby(props: { catalogue: readonly CatalogueGame[] }) {
   const [seeks, setSeeks] = useState<readonly Challenge[]>([]);
   const [games, setGames] = useState<readonly GameSummary[]>([]);
@@ -320,9 +385,14 @@ function Lobby(props: { catalogue: readonly CatalogueGame[] }) {
     });
     s.watchLobby(true);
     refresh();
-    void api.games().then(setGames, () => undefined);
+    const listGames = (): void => void api.games().then(setGames, () => undefined);
+    listGames();
+    // The stream's lobby changes when games begin and end; whose turn it is changes with every move, which the lobby
+    // is not sent: the listing is read again now and then while the lobby is shown.
+    const turns = setInterval(listGames, LOBBY_TURNS_REFRESH_MS);
     return () => {
       off();
+      clearInterval(turns);
       s.watchLobby(false);
     };
   }, []);
@@ -355,6 +425,7 @@ function Lobby(props: { catalogue: readonly CatalogueGame[] }) {
                   {c.opponent ? ` → ${c.opponent}` : ' (open seek)'}
                 </td>
                 <td>{familyName(c.family)}</td>
+                <td class="challenge-options">{optionsText(c, props.catalogue)}</td>
                 <td>{controlText(c.control)}</td>
                 <td>{c.rated ? 'rated' : 'casual'}</td>
                 <td>
@@ -411,6 +482,7 @@ function GameTable(props: { games: readonly GameSummary[] }) {
               <td>#{g.id}</td>
               <td>{familyName(g.family)}</td>
               <td>{names.join(' – ')}</td>
+              <td class="to-act">{turnText(g, names)}</td>
               <td>{String(g['status'] ?? '')}</td>
               <td>{g['control'] ? controlText(g['control'] as TimeControl) : ''}</td>
               <td>
@@ -746,6 +818,7 @@ export function OnlineGame(props: { id: number }) {
       interactive: view.legal.length > 0,
       animationMs: settings.value.animation ? 180 : 0,
       arrows,
+      amountQuestion: ui.amountQuestion,
     };
   }, [view, ui, flipped, arrows]);
 
@@ -827,7 +900,14 @@ export function OnlineGame(props: { id: number }) {
           </section>
         )}
         {OnlineControls && (
-          <OnlineControls view={view} act={act} send={send} withdraw={withdraw} showArrows={setArrows} />
+          <OnlineControls
+            view={view}
+            act={act}
+            send={send}
+            withdraw={withdraw}
+            showArrows={setArrows}
+            engineHelp={engineHelpAllowed(view)}
+          />
         )}
         {!OnlineControls && view.orders && seat !== null && (
           <section aria-label="orders">
@@ -962,8 +1042,9 @@ export function OnlineGame(props: { id: number }) {
 }
 
 export function OnlineScreen() {
-  useWatch(() => [me.value, serverProblem.value, openGame.value, tab.value]);
+  useWatch(() => [me.value, serverProblem.value, openGame.value, tab.value, startedElsewhere.value]);
   const [catalogue, setCatalogue] = useState<readonly CatalogueGame[]>([]);
+  useStartedGames(!!me.value);
   useEffect(() => {
     void api.health().then(
       () => {
@@ -987,7 +1068,29 @@ export function OnlineScreen() {
     if (location.hash !== hash) history.replaceState(null, '', hash);
   }, [openGame.value]);
   if (serverProblem.value) return <p class="error">{serverProblem.value}</p>;
-  if (openGame.value !== undefined) return <OnlineGame id={openGame.value} key={openGame.value} />;
+  const other = startedElsewhere.value;
+  const startedNote = other !== undefined && other !== openGame.value && (
+    <p class="started-note" role="alert">
+      Your challenge was accepted: game #{other} has begun.{' '}
+      <button
+        type="button"
+        class="primary"
+        onClick={() => {
+          startedElsewhere.value = undefined;
+          openGame.value = other;
+        }}
+      >
+        Open it
+      </button>
+    </p>
+  );
+  if (openGame.value !== undefined)
+    return (
+      <>
+        {startedNote}
+        <OnlineGame id={openGame.value} key={openGame.value} />
+      </>
+    );
   if (me.value === undefined) return <p>Connecting…</p>;
   if (me.value === null) return <Auth />;
   return (
