@@ -5,10 +5,10 @@ import { stopTestPostgres, testPostgres } from '../testing/server.js';
 import type { LiveGame } from './live-game.js';
 import { GameService, weightOf } from './service.js';
 
-/** A stand-in restored game that holds `positions` states (all `weightOf` reads). */
+/** A stand-in restored game whose line has `positions` positions, `positions - 1` moves (all `weightOf` reads). */
 function linesOf(positions: number): LiveGame['restored'] {
-  const states = Array.from({ length: positions }, () => ({}));
-  return { dynamics: 'sequential', session: { history: { states } } } as unknown as LiveGame['restored'];
+  const moves = Array.from({ length: positions - 1 }, () => ({}));
+  return { dynamics: 'sequential', session: { history: { moves } } } as unknown as LiveGame['restored'];
 }
 
 /** The first legal move of the side to move, in the game's notation. */

@@ -79,9 +79,9 @@ const GAME_BYTES = 4_000;
  */
 export const GAME_CACHE_MB = 256;
 
-/** The positions a game holds: every state of its line (sequential games, taken-back moves too), or its rounds. */
+/** The positions of a game's line (sequential games, taken-back moves too), or its rounds. */
 function positionsOf(r: RestoredGame): number {
-  return r.dynamics === 'sequential' ? r.session.history.states.length : 1 + r.session.round;
+  return r.dynamics === 'sequential' ? r.session.history.moves.length + 1 : 1 + r.session.round;
 }
 
 /** A cached game's estimated weight in bytes (POSITION_BYTES). */
