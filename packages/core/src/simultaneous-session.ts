@@ -733,5 +733,6 @@ function decodeRound<S, M>(
       return err(field(`${path}[${p}]`, 'the player had not submitted: a round played needs both submissions'));
     }
   }
-  return ok([sides[0] as M[], sides[1] as M[]]);
+  // Copied to their length: a list filled by push keeps room for 17 moves, and the line keeps every round's.
+  return ok([(sides[0] as M[]).slice(), (sides[1] as M[]).slice()]);
 }
