@@ -65,12 +65,13 @@ describe('a line holds its start, its cursor, its tip and a checkpoint every CHE
   });
 
   it('walks a whole line with one play a state, where asking each ply replays from its checkpoint', () => {
-    const { h } = played(320);
+    const n = 5 * CHECKPOINT_PLIES;
+    const { h } = played(n);
     let plays = 0;
     const counted = { play: (s: NimState, m: number) => (plays++, nim.play(s, m)) };
-    expect([...lineStates(counted, h)]).toHaveLength(321);
-    // 320 moves, less those that lead to a state the line holds (9 checkpoints, the one before the tip, the tip).
-    expect(plays).toBe(320 - 9 - 2);
+    expect([...lineStates(counted, h)]).toHaveLength(n + 1);
+    // Every move, less those that lead to a state the line holds (4 checkpoints, the one before the tip, the tip).
+    expect(plays).toBe(n - 4 - 2);
   });
 
   it('takes back and redoes across checkpoints, move by move and many at once, to the states of play', () => {
@@ -97,14 +98,14 @@ describe('a line holds its start, its cursor, its tip and a checkpoint every CHE
   });
 
   it('a move after a takeback past checkpoints drops the moves taken back and their checkpoints', () => {
-    const { h, states } = played(100);
-    const back = undo(nim, h, 60);
+    const { h, states } = played(3 * CHECKPOINT_PLIES + 4);
+    const back = undo(nim, h, 2 * CHECKPOINT_PLIES);
     const branched = pushMove(back, 1, nim.play(current(back), 1));
-    expect(branched.moves).toEqual([...h.moves.slice(0, 40), 1]);
+    expect(branched.moves).toEqual([...h.moves.slice(0, CHECKPOINT_PLIES + 4), 1]);
     expect(branched.checkpoints).toHaveLength(1);
     expect(canRedo(branched)).toBe(false);
-    for (let ply = 0; ply <= 40; ply++) expect(stateAt(nim, branched, ply)).toEqual(states[ply]);
-    expect(current(branched)).toEqual(nim.play(states[40] as NimState, 1));
+    for (let ply = 0; ply <= CHECKPOINT_PLIES + 4; ply++) expect(stateAt(nim, branched, ply)).toEqual(states[ply]);
+    expect(current(branched)).toEqual(nim.play(states[CHECKPOINT_PLIES + 4] as NimState, 1));
     // Played on to a checkpoint ply and past it, the line holds that checkpoint again.
     let on = branched;
     while (on.cursor <= 2 * CHECKPOINT_PLIES) on = pushMove(on, 1, nim.play(current(on), 1));
@@ -115,7 +116,8 @@ describe('a line holds its start, its cursor, its tip and a checkpoint every CHE
   it('a line of 1,000 plies holds at most n/32 + 3 states, one more with the cursor taken back', () => {
     const n = 1_000;
     const { h } = played(n);
-    // The start, a checkpoint every 32 plies, the state before the tip and the tip.
+    expect(CHECKPOINT_PLIES).toBeGreaterThanOrEqual(32);
+    // The start, a checkpoint every CHECKPOINT_PLIES plies, the state before the tip and the tip.
     expect(statesHeld(h)).toBeLessThanOrEqual(Math.floor(n / CHECKPOINT_PLIES) + 3);
     expect(statesHeld(undo(nim, h, 500))).toBeLessThanOrEqual(Math.floor(n / CHECKPOINT_PLIES) + 4);
     // Made from every state at once, it keeps no more.

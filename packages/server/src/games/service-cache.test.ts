@@ -66,7 +66,7 @@ describe('the game cache', () => {
     expect(games.cached(c.id)).toBeUndefined();
     expect(games.cached(a.id)?.version).toBe(a.version);
     // b grows on until a goes too; b stays however heavy.
-    for (let i = 0; i < 10 && games.cached(a.id); i++) b = await play(b);
+    for (let i = 0; i < 100 && games.cached(a.id); i++) b = await play(b);
     expect(games.cached(a.id)).toBeUndefined();
     expect(games.cached(b.id)?.version).toBe(b.version);
     // A game let go is read back from its row, the same game, and plays on.
