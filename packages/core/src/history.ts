@@ -19,10 +19,10 @@ import type { Game } from './game.js';
 
 /**
  * Plies between two checkpoints **(ours)**: reaching a state the line does not hold plays at most this many moves
- * less one again (a takeback, a board asked for at a past move: 63 plays take 0.1–0.3 ms in the sequential games), while a
- * line holds one state per this many plies: a 100-ply game holds four states instead of 101, a 2,000-ply game 34
- * instead of 2,001. A state weighs 1–3 kB with what is remembered on it, a move with its text 100–200 B: at 32 a
- * 100-ply Force 400 game held two more states, 6 kB of its 46.
+ * less one again (a takeback, a board asked for at a past move: 63 plays take 0.1–0.3 ms in the sequential games),
+ * while a line holds one state per this many plies: a 100-ply game holds four states instead of 101, a 2,000-ply
+ * game 34 instead of 2,001. A state weighs 1–3 kB with what is remembered on it, a move with its text 100–200 B: at
+ * 32 a 100-ply Force 400 game held two more states, 6 kB of its 46.
  */
 export const CHECKPOINT_PLIES = 64;
 
