@@ -193,7 +193,7 @@ async function memory() {
         ids.push(g.id);
         positions +=
           g.restored.dynamics === 'sequential'
-            ? g.restored.session.history.states.length
+            ? g.restored.session.history.moves.length + 1
             : g.restored.session.round + 1;
       }
       gc();

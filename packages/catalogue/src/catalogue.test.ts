@@ -153,7 +153,7 @@ describe.each(ENTRIES.map((e) => [e.family, e] as const))('%s in the catalogue',
         expect(back.session.version).toBe(session.version);
         expect(JSON.stringify(back.session)).toBe(JSON.stringify(session));
         const status = setup.status(session.position, {
-          start: session.history.states[0],
+          start: session.history.start,
           ply: session.history.cursor,
         });
         expect(status.toMove).toEqual(game.toMove(session.position));

@@ -17,7 +17,7 @@ export function sequentialSetup<S, M, V, St extends StatusBase, P extends PieceM
   parts: SequentialParts<S, M, V, St, P>,
 ): SequentialSetup<S, M, V, St, P> {
   const { boardAdapter, ...rest } = parts;
-  const status = (h: History<S, M>): St => parts.status(current(h), { start: h.states[0] as S, ply: h.cursor });
+  const status = (h: History<S, M>): St => parts.status(current(h), { start: h.start, ply: h.cursor });
   const takeback = parts.takebackAllowed?.bind(parts);
   const hooks = { status, ...(takeback ? { takebackAllowed: takeback } : {}) };
   return {

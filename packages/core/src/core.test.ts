@@ -66,15 +66,15 @@ describe('history: takeback and redo', () => {
     let h = startHistory<NimState, number>(nim.initial());
     for (const m of [1, 2, 3]) h = pushMove(h, m, nim.play(current(h), m));
     expect(current(h).stones).toBe(4);
-    h = undo(h, 2);
+    h = undo(nim, h, 2);
     expect(current(h).stones).toBe(9);
     expect(canRedo(h)).toBe(true);
-    h = redo(h);
+    h = redo(nim, h);
     expect(current(h).stones).toBe(7);
     h = pushMove(h, 1, nim.play(current(h), 1));
     expect(canRedo(h)).toBe(false);
     expect(playedMoves(h)).toEqual([1, 2, 1]);
-    expect(canUndo(undo(h, 99))).toBe(false);
+    expect(canUndo(undo(nim, h, 99))).toBe(false);
   });
 });
 

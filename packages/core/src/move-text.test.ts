@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { prefixOf, pushMove, startHistory, undo, type History } from './history.js';
 import { carryLineTexts, lineTexts, lineTextsJson } from './move-text.js';
 
-/** States are objects (as the games' are), moves numbers; counts how often a move is formatted. */
-function counting(): { game: { formatMove(s: { n: number }, m: number): string }; calls: () => number } {
+/** States are objects (as the games' are), moves numbers (a move leads to `{ n: move }`); counts formatted moves. */
+function counting(): {
+  game: { formatMove(s: { n: number }, m: number): string; play(s: { n: number }, m: number): { n: number } };
+  calls: () => number;
+} {
   let calls = 0;
   return {
     game: {
+      play: (_s, m) => ({ n: m }),
       formatMove(s, m) {
         calls++;
         return `${s.n}+${m}`;
@@ -43,7 +47,7 @@ describe('lineTextsJson', () => {
     }
     expect(calls()).toBe(30);
     // Two moves taken back and another played: the new list's prefix holds 30 moves, the list 29.
-    h = pushMove(undo(h, 2), 99, { n: 99 });
+    h = pushMove(undo(game, h, 2), 99, { n: 99 });
     expect(lineTextsJson(game, h)).toBe(
       JSON.stringify([...Array.from({ length: 28 }, (_, i) => `${i}+${i + 1}`), '28+99']),
     );
@@ -52,7 +56,10 @@ describe('lineTextsJson', () => {
   });
 
   it('escapes what a move text holds as JSON does', () => {
-    const game = { formatMove: (_s: { n: number }, m: number) => (m === 1 ? 'a "quoted"\\ move' : 'b\u2028') };
+    const game = {
+      play: (_s: { n: number }, m: number) => ({ n: m }),
+      formatMove: (_s: { n: number }, m: number) => (m === 1 ? 'a "quoted"\\ move' : 'b\u2028'),
+    };
     let h: History<{ n: number }, number> = startHistory({ n: 0 });
     h = pushMove(h, 1, { n: 1 });
     lineTextsJson(game, h);
@@ -65,6 +72,7 @@ describe('carryLineTexts', () => {
   // States that are numbers are not remembered per state (moveText keeps texts on objects): every text computed counts.
   let calls = 0;
   const game = {
+    play: (_s: number, m: number): number => m,
     formatMove(s: number, m: number): string {
       calls++;
       return `${s}+${m}`;

@@ -4,7 +4,7 @@
  * unambiguous: without this, storing a game after move n would format n moves again.
  */
 import type { Game } from './game.js';
-import { prefixOf, type History } from './history.js';
+import { lineStates, prefixOf, stateAt, type History } from './history.js';
 
 const memo = new WeakMap<object, { readonly move: unknown; readonly text: string }>();
 
@@ -29,7 +29,7 @@ const lines = new WeakMap<
  * by one when the list was made by `pushMove` from one already written: storing a game after each move then costs
  * one move's text, not the whole line's.
  */
-export function lineTexts<S, M>(game: Pick<Game<S, M>, 'formatMove'>, h: History<S, M>): readonly string[] {
+export function lineTexts<S, M>(game: Pick<Game<S, M>, 'formatMove' | 'play'>, h: History<S, M>): readonly string[] {
   const known = lines.get(h.moves);
   if (known && known.game === game) return known.texts;
   const n = h.moves.length;
@@ -38,9 +38,10 @@ export function lineTexts<S, M>(game: Pick<Game<S, M>, 'formatMove'>, h: History
   let texts: string[];
   if (before && before.game === game && before.texts.length >= n - 1) {
     texts = before.texts.slice(0, n - 1);
-    texts.push(moveText(game, h.states[n - 1] as S, h.moves[n - 1] as M));
+    texts.push(moveText(game, stateAt(game, h, n - 1), h.moves[n - 1] as M));
   } else {
-    texts = h.moves.map((m, i) => moveText(game, h.states[i] as S, m));
+    texts = [];
+    for (const s of lineStates(game, h, 0, n)) texts.push(moveText(game, s, h.moves[texts.length] as M));
   }
   lines.set(h.moves, { game, texts });
   return texts;
@@ -51,7 +52,7 @@ export function lineTexts<S, M>(game: Pick<Game<S, M>, 'formatMove'>, h: History
  * most of a stored game, and encoding them all again at every move cost a server more than the rest of the move's
  * storing.
  */
-export function lineTextsJson<S, M>(game: Pick<Game<S, M>, 'formatMove'>, h: History<S, M>): string {
+export function lineTextsJson<S, M>(game: Pick<Game<S, M>, 'formatMove' | 'play'>, h: History<S, M>): string {
   const texts = lineTexts(game, h);
   const known = lines.get(h.moves) as { texts: readonly string[]; json?: string };
   if (known.json !== undefined) return known.json;
@@ -71,7 +72,7 @@ export function lineTextsJson<S, M>(game: Pick<Game<S, M>, 'formatMove'>, h: His
  * another instance's moves on its copy of a game keeps the text it will write at its own next move one move's text
  * away, and computes nothing for a line it has never written.
  */
-export function carryLineTexts<S, M>(game: Pick<Game<S, M>, 'formatMove'>, h: History<S, M>): void {
+export function carryLineTexts<S, M>(game: Pick<Game<S, M>, 'formatMove' | 'play'>, h: History<S, M>): void {
   const prefix = prefixOf(h.moves);
   const before = prefix && lines.get(prefix);
   if (before && before.game === game && before.json !== undefined) lineTextsJson(game, h);

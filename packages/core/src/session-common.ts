@@ -5,7 +5,7 @@
  * errors for players, times, versions and snapshot fields.
  */
 import type { Game } from './game.js';
-import type { History } from './history.js';
+import { endAtCursor, type History } from './history.js';
 import type { Outcome } from './outcome.js';
 import { opponent, type Player } from './player.js';
 import { err, inputError, ok, type InputError, type Result } from './result.js';
@@ -220,7 +220,7 @@ export function moveEquality<M>(game: Pick<Game<unknown, M, unknown>, 'sameMove'
 
 /** A result replaces the current state; whatever had been taken back is dropped. */
 export function withResult<S, M>(h: History<S, M>, ended: S): History<S, M> {
-  return { states: [...h.states.slice(0, h.cursor), ended], moves: h.moves.slice(0, h.cursor), cursor: h.cursor };
+  return endAtCursor(h, ended);
 }
 
 // --- the commands both sessions take the same way ---

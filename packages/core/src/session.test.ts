@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Game } from './game.js';
-import { pushMove, startHistory, undo, type History } from './history.js';
+import { current, endAtCursor, pushMove, startHistory, undo, type History } from './history.js';
 import type { Player } from './player.js';
 import type { InputError, Result } from './result.js';
 import {
@@ -163,7 +163,7 @@ describe('takeback and redo', () => {
     expect(code(blitz.takeback(at(blitz)))).toBe('session/takeback-not-allowed');
     expect(blitz.takebackAllowed).toBe(false);
     let h: History<NimState, number> = startHistory(nim.initial());
-    h = undo(pushMove(h, 1, nim.play(nim.initial(), 1)));
+    h = undo(nim, pushMove(h, 1, nim.play(nim.initial(), 1)));
     const redoLine = start({ clock: { mode: 'move', limit: 'blitz' }, history: h });
     expect(code(redoLine.redo(at(redoLine)))).toBe('session/redo-not-allowed');
     const normal = playAll(start({ clock: { mode: 'game', limit: 'normal' } }), ['take 1']);
@@ -369,7 +369,7 @@ describe('status', () => {
     let s = start({
       seats: [HUMAN, bot('dumb')],
       clock: { mode: 'game', limit: 'blitz' },
-      status: (h) => `stones ${h.states[h.cursor]?.stones}`,
+      status: (h) => `stones ${current(h).stones}`,
     });
     s = value(s.playText(0, 'take 2', at(s, 3_000)));
     const st = s.status(4_000);
@@ -448,7 +448,7 @@ describe('snapshots', () => {
   it('round trip of a line ended without a move (a loaded record with a result)', () => {
     let h: History<NimState, number> = startHistory(nim.initial());
     h = pushMove(h, 2, nim.play(nim.initial(), 2));
-    h = { ...h, states: [h.states[0] as NimState, nim.agreeDraw(h.states[1] as NimState)] };
+    h = endAtCursor(h, nim.agreeDraw(current(h)));
     const s = start({ history: h });
     const snap = s.toJSON();
     expect(snap.line.ended).toEqual({ kind: 'draw' });

@@ -36,7 +36,20 @@ import {
 import type { Game } from './game.js';
 import { lineTexts, lineTextsJson } from './move-text.js';
 import { outcomeAt, positionText } from './state-memo.js';
-import { canRedo, canUndo, current, prefixOf, pushMove, redo, startHistory, undo, type History } from './history.js';
+import {
+  canRedo,
+  canUndo,
+  current,
+  lineFromStates,
+  lineStates,
+  prefixOf,
+  pushMove,
+  redo,
+  startHistory,
+  stateAt,
+  undo,
+  type History,
+} from './history.js';
 import type { Outcome } from './outcome.js';
 import { opponent, type Player } from './player.js';
 import { err, inputError, ok, type InputError, type Result } from './result.js';
@@ -313,8 +326,9 @@ export class Session<S, M, G = undefined> extends SessionCommands<SessionState<S
     const { ending, history } = this.state;
     if (ending) return ok(this.next({ history: ending.before, ending: undefined, drawOffer: undefined }, options.now));
     if (!canUndo(history)) return err(inputError('session/nothing-to-take-back', 'no move has been played'));
-    let h = undo(history);
-    while (canUndo(h) && this.computerToMove(current(h))) h = undo(h);
+    const { game } = this.config;
+    let h = undo(game, history);
+    while (canUndo(h) && this.computerToMove(current(h))) h = undo(game, h);
     return ok(this.next({ history: h, drawOffer: undefined }, options.now));
   }
 
@@ -327,8 +341,9 @@ export class Session<S, M, G = undefined> extends SessionCommands<SessionState<S
     if (clock && !clockAllowsTakeback(clock.control)) {
       return err(inputError('session/redo-not-allowed', 'blitz allows neither takeback nor redo (manual 3.3.3)'));
     }
-    let h = redo(history);
-    while (canRedo(h) && this.computerToMove(current(h))) h = redo(h);
+    const { game } = this.config;
+    let h = redo(game, history);
+    while (canRedo(h) && this.computerToMove(current(h))) h = redo(game, h);
     return ok(this.next({ history: h, drawOffer: undefined }, options.now));
   }
 
@@ -619,8 +634,8 @@ function movesByPlayer<S, M>(game: Game<S, M>, h: History<S, M>): readonly [numb
   const counted = prefix?.length === h.cursor - 1 ? movesOfLine.get(prefix) : undefined;
   const before = counted?.game === game ? counted.counts : undefined;
   const counts: [number, number] = before ? [before[0], before[1]] : [0, 0];
-  for (let i = before ? h.cursor - 1 : 0; i < h.cursor; i++) {
-    const mover = game.toMove(h.states[i] as S)[0];
+  for (const s of lineStates(game, h, before ? h.cursor - 1 : 0, h.cursor)) {
+    const mover = game.toMove(s)[0];
     if (mover !== undefined) counts[mover] += 1;
   }
   if (whole) movesOfLine.set(h.moves, { game, counts });
@@ -667,15 +682,15 @@ function checkClock(clock: unknown): InputError | undefined {
 // --- snapshots ---
 
 function encodeLine<S, M>(game: Game<S, M>, h: History<S, M>): LineSnapshot {
-  const start = positionText(game, h.states[0] as S);
+  const start = positionText(game, h.start);
   const moves = lineTexts(game, h);
-  const last = h.states.length - 1;
-  const o = outcomeAt(game, h.states[last] as S);
+  const last = h.moves.length;
+  const o = outcomeAt(game, h.tip);
   let ended: LineSnapshot['ended'];
   if (o) {
     // Did the last position come from its move (or the start text), or was it ended without one?
     const natural =
-      last === 0 ? game.parsePosition(start) : ok(game.play(h.states[last - 1] as S, h.moves[last - 1] as M));
+      last === 0 ? game.parsePosition(start) : ok(game.play(stateAt(game, h, last - 1), h.moves[last - 1] as M));
     if (natural.ok && !game.outcome(natural.value)) {
       ended = o.kind === 'win' ? { kind: 'resign', player: opponent(o.winner) } : { kind: 'draw' };
     }
@@ -761,7 +776,7 @@ function decodeLine<S, M>(game: Game<S, M>, v: unknown, path: string): Result<Hi
     else if (isRecord(e) && e.kind === 'draw') states[last] = game.agreeDraw(s);
     else return err(field(`${path}.ended`, 'must be { kind: "resign", player } or { kind: "draw" }'));
   }
-  return ok({ states, moves, cursor: v.cursor });
+  return ok(lineFromStates(states, moves, v.cursor));
 }
 
 function decodeClock(

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { conformanceCases } from './conformance.js';
+import { current } from './history.js';
 import type { Player } from './player.js';
 import type { InputError, Result } from './result.js';
 import { createSession } from './session.js';
@@ -374,7 +375,7 @@ describe('status', () => {
   it('gives the round, who has submitted and the game’s own fields from the rounds played', () => {
     let s = start({
       seats: [{ kind: 'human', name: 'Ann' }, bot('4')],
-      status: (line) => `rounds ${line.cursor}, score ${line.states[line.cursor]?.score.join('-')}`,
+      status: (line) => `rounds ${line.cursor}, score ${current(line).score.join('-')}`,
     });
     s = rounds(s, [['h', 't']]);
     s = value(s.submit(1, ['heads', 'done'], at(s)));

@@ -33,7 +33,19 @@
  * option is refused with `session/no-clock`.
  */
 import type { Game } from './game.js';
-import { canRedo, canUndo, current, pushMove, redo, startHistory, undo, type History } from './history.js';
+import {
+  canRedo,
+  canUndo,
+  current,
+  lineFromStates,
+  lineStates,
+  pushMove,
+  redo,
+  startHistory,
+  undo,
+  type History,
+  type LineRules,
+} from './history.js';
 import type { Outcome } from './outcome.js';
 import { opponent, type Player } from './player.js';
 import { err, inputError, ok, type InputError, type Result } from './result.js';
@@ -74,7 +86,7 @@ export type RoundMoves<M> = readonly [readonly M[], readonly M[]];
 export type LineStep<M> =
   { readonly kind: 'round'; readonly moves: RoundMoves<M> } | { readonly kind: 'command'; readonly text: string };
 
-/** The line of play: the state after each step, and the steps (those taken back too). */
+/** The line of play: the steps (those taken back too) from its start; replayed with `roundLineRules`. */
 export type RoundLine<S, M> = History<S, LineStep<M>>;
 
 /** How the game ended without a move (`resigned`, `agreed`); `before` is what takeback restores. */
@@ -362,7 +374,8 @@ export class SimultaneousSession<S, M, G = undefined, O = unknown> extends Sessi
       return ok(this.with({ line: ending.before.line, pending: ending.before.pending, ending: undefined }));
     }
     if (!canUndo(line)) return err(inputError('session/nothing-to-take-back', 'no round has been played'));
-    return ok(this.with({ line: undo(line), pending: NO_MOVES, drawOffer: undefined }));
+    const rules = roundLineRules(this.config.game);
+    return ok(this.with({ line: undo(rules, line), pending: NO_MOVES, drawOffer: undefined }));
   }
 
   /** Plays again a step taken back (the round in progress is dropped). */
@@ -370,7 +383,8 @@ export class SimultaneousSession<S, M, G = undefined, O = unknown> extends Sessi
     const checked = this.check(options);
     if (!checked.ok) return checked;
     if (!canRedo(this.state.line)) return err(inputError('session/nothing-to-redo', 'no round has been taken back'));
-    return ok(this.with({ line: redo(this.state.line), pending: NO_MOVES, drawOffer: undefined }));
+    const rules = roundLineRules(this.config.game);
+    return ok(this.with({ line: redo(rules, this.state.line), pending: NO_MOVES, drawOffer: undefined }));
   }
 
   /** Every computer seat that has not submitted this round. */
@@ -486,6 +500,30 @@ function playLine<S, M>(game: Game<S, M, unknown>, s: S, moves: readonly M[]): S
   return s;
 }
 
+/** Each game's `roundLineRules`, made once (a line is replayed at every takeback). */
+const lineRules = new WeakMap<object, LineRules<unknown, LineStep<unknown>>>();
+
+/**
+ * What replays a round line (`stateAt`, `lineStates`, `undo`): a round plays First's moves, then Second's, from its
+ * start, as the session played it; a command is carried out again on the state it was given on.
+ */
+export function roundLineRules<S, M>(game: Game<S, M, unknown>): LineRules<S, LineStep<M>> {
+  const known = lineRules.get(game);
+  if (known) return known as unknown as LineRules<S, LineStep<M>>;
+  const rules: LineRules<S, LineStep<M>> = {
+    play(s, step) {
+      if (step.kind === 'round') return playLine(game, playLine(game, s, step.moves[0]), step.moves[1]);
+      const applied = applyCommand(game, s, step.text);
+      // The line holds the command as the game wrote it when it was carried out on this very state.
+      if (!applied.ok)
+        throw new Error(`${game.info.name}: a command of the line failed again: ${applied.error.message}`);
+      return applied.value.state;
+    },
+  };
+  lineRules.set(game, rules as unknown as LineRules<unknown, LineStep<unknown>>);
+  return rules;
+}
+
 function withLine<M>(pair: RoundMoves<M>, p: Player, moves: readonly M[]): RoundMoves<M> {
   return p === 0 ? [moves, pair[1]] : [pair[0], moves];
 }
@@ -542,13 +580,12 @@ function encodeRound<S, M>(game: Game<S, M, unknown>, start: S, round: RoundMove
 /** With a result, the line's last state is the ended one: the line is written as it was before (same steps). */
 function encodeLine<S, M>(game: Game<S, M, unknown>, h: RoundLine<S, M>, upToCursor: boolean): RoundLineSnapshot {
   const steps = upToCursor ? h.moves.slice(0, h.cursor) : h.moves;
-  return {
-    start: positionText(game, h.states[0] as S),
-    steps: steps.map((step, i) =>
-      step.kind === 'round' ? encodeRound(game, h.states[i] as S, step.moves) : { command: step.text },
-    ),
-    cursor: h.cursor,
-  };
+  const texts: StepText[] = [];
+  for (const s of lineStates(roundLineRules(game), h, 0, steps.length)) {
+    const step = steps[texts.length] as LineStep<M>;
+    texts.push(step.kind === 'round' ? encodeRound(game, s, step.moves) : { command: step.text });
+  }
+  return { start: positionText(game, h.start), steps: texts, cursor: h.cursor };
 }
 
 /**
@@ -648,7 +685,7 @@ function decodeLine<S, M>(
   if (!isCount(v.cursor) || v.cursor > steps.length) {
     return err(field(`${path}.cursor`, `must be a whole number from 0 to ${steps.length}`));
   }
-  return ok({ states, moves: steps, cursor: v.cursor });
+  return ok(lineFromStates(states, steps, v.cursor));
 }
 
 function decodePending<S, M>(
@@ -696,5 +733,6 @@ function decodeRound<S, M>(
       return err(field(`${path}[${p}]`, 'the player had not submitted: a round played needs both submissions'));
     }
   }
-  return ok([sides[0] as M[], sides[1] as M[]]);
+  // Copied to their length: a list filled by push keeps room for 17 moves, and the line keeps every round's.
+  return ok([(sides[0] as M[]).slice(), (sides[1] as M[]).slice()]);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Game } from './game.js';
-import { pushMove, startHistory, undo, type History } from './history.js';
+import { current, lineFromStates, pushMove, startHistory, undo, type History } from './history.js';
 import { lineTexts } from './move-text.js';
 import { outcomeAt, positionText } from './state-memo.js';
 import { nim, type NimState } from './test-games.js';
@@ -18,7 +18,7 @@ function counted(): { game: Game<NimState, number>; calls: { formatMove: number;
 }
 
 function play(game: Game<NimState, number>, h: History<NimState, number>, m: number): History<NimState, number> {
-  return pushMove(h, m, game.play(h.states[h.cursor] as NimState, m));
+  return pushMove(h, m, game.play(current(h), m));
 }
 
 describe('a line written after every move', () => {
@@ -37,17 +37,13 @@ describe('a line written after every move', () => {
     let h = startHistory<NimState, number>(game.initial());
     for (const m of [1, 2, 3]) h = play(game, h, m);
     lineTexts(game, h);
-    h = play(game, undo(h, 2), 3);
+    h = play(game, undo(game, h, 2), 3);
     expect(lineTexts(game, h)).toEqual(['take 1', 'take 3']);
   });
 
   it('formats every move of a line it has not seen grow', () => {
     const { game, calls } = counted();
-    const h: History<NimState, number> = {
-      states: [game.initial(), game.play(game.initial(), 2)],
-      moves: [2],
-      cursor: 1,
-    };
+    const h: History<NimState, number> = lineFromStates([game.initial(), game.play(game.initial(), 2)], [2], 1);
     expect(lineTexts(game, h)).toEqual(['take 2']);
     expect(calls.formatMove).toBe(1);
   });

@@ -28,6 +28,16 @@ function load(pos: Position): ReturnType<typeof engineFor> {
   return e;
 }
 
+/** The captures of every plain move: one empty list, not one per move. */
+const NO_CAPTURES: readonly number[] = Object.freeze([]);
+
+/** The path of a move with one stop, one list a square (numbered 1 to 50 at most), shared by every such move. */
+const ONE_STOP: (readonly number[] | undefined)[] = [];
+
+function oneStop(square: number): readonly number[] {
+  return (ONE_STOP[square] ??= Object.freeze([square]));
+}
+
 /**
  * Every legal move of the side to move (compulsory capture, precedence and de-duplication applied), ordered by
  * start square, end square, then path. With `allPaths`, capture paths that take the same pieces are listed
@@ -59,13 +69,21 @@ export function generateMoves(pos: Position, options: { allPaths?: boolean } = {
     }
     captures.sort((a, b) => a - b);
     const p = slot * PATH_STRIDE;
-    const path: number[] = [];
-    for (let k = 0; k < (e.paths[p] as number); k++) path.push(name(e.paths[p + 1 + k] as number));
+    // Made to their length, a single stop shared: an array filled by push keeps room for 17 numbers, and a line of
+    // play keeps its moves (a plain move weighed 296 bytes of heap, now under 100).
+    const stops = e.paths[p] as number;
+    let path: readonly number[];
+    if (stops === 1) path = oneStop(name(e.paths[p + 1] as number));
+    else {
+      const all = new Array<number>(stops);
+      for (let k = 0; k < stops; k++) all[k] = name(e.paths[p + 1 + k] as number);
+      path = all;
+    }
     out.push({
       from: name(m[i + M_FROM] as number),
       to: name(m[i + M_TO] as number),
       path,
-      captures,
+      captures: captures.length === 0 ? NO_CAPTURES : captures.slice(),
       crowns: ((m[i + M_FLAGS] as number) & FLAG_CROWNS) !== 0,
     });
   }

@@ -2,6 +2,7 @@ import {
   createRng,
   createSimultaneousSession,
   restoreSimultaneousSession,
+  startHistory,
   type CommandApplied,
   type InputError,
   type Player,
@@ -179,7 +180,7 @@ describe('the core session as the authority of a Tactorus game', () => {
 
   it('a line that does not start at round 0 has no record', () => {
     const later = must(parsePosition(`${tactorus.formatPosition(newGame()).replace(' 0 ', ' 7 ')}`));
-    const core = must(createSimultaneousSession(tactorus, { now: 0, line: { states: [later], moves: [], cursor: 0 } }));
+    const core = must(createSimultaneousSession(tactorus, { now: 0, line: startHistory(later) }));
     expect(code(recordOf(core))).toBe('record/not-from-start');
   });
 });

@@ -15,8 +15,11 @@ import {
   createSimultaneousSession,
   err,
   inputError,
+  lineStates,
   ok,
+  roundLineRules,
   startHistory,
+  stateAt,
   type InputError,
   type Player,
   type Result,
@@ -76,8 +79,9 @@ export function lastRound(core: AnyTactorusCore): PlayedRound | undefined {
   const { line } = core.state;
   const i = line.cursor - 1;
   const step = line.moves[i];
-  const start = line.states[i];
-  if (step?.kind !== 'round' || start === undefined) return undefined;
+  if (step?.kind !== 'round') return undefined;
+  // The line holds the state before its cursor: nothing is played again.
+  const start = stateAt(roundLineRules(tactorus), line, i);
   const orders = roundOrders(start, step.moves);
   const round = start.round + 1;
   return { round, orders, report: resolveRoundWithReport(start.board, orders, round).report };
@@ -92,7 +96,7 @@ export function recordOf(core: AnyTactorusCore): Result<TactorusRecord, InputErr
   const ending = core.ending;
   // A result replaces the line's current state (at round 0, its start too): the line before it has the same steps.
   const line = ending ? ending.before.line : core.state.line;
-  const start = line.states[0] as TactorusState;
+  const start = line.start;
   if (
     start.round !== 0 ||
     start.ended !== undefined ||
@@ -103,9 +107,9 @@ export function recordOf(core: AnyTactorusCore): Result<TactorusRecord, InputErr
     return err(inputError('record/not-from-start', 'a record starts at round 0 with no orders; this line does not'));
   }
   const events: RecordEvent[] = [];
-  for (let i = 0; i < line.cursor; i++) {
-    const step = line.moves[i];
-    const s = line.states[i] as TactorusState;
+  let i = 0;
+  for (const s of lineStates(roundLineRules(tactorus), line, 0, line.cursor)) {
+    const step = line.moves[i++];
     if (step?.kind === 'round') {
       events.push({ type: 'round', round: s.round + 1, orders: roundOrders(s, step.moves) });
     } else if (step) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { current, pushMove, unwrap, type History } from '@tactica/core';
+import { current, lineFromStates, pushMove, unwrap, withCursor, type History } from '@tactica/core';
 import type { DraughtsMove, DraughtsState } from '@tactica/draughts';
 import { draughtsEntry, exportPdnOver, importPdn, type DraughtsSetup } from './entry.js';
 
@@ -105,14 +105,14 @@ describe('draughts in the catalogue', () => {
   it('PDN: a resigned game exported and read back is the same game with its players', async () => {
     const s = setup({ variant: 'russian', giveaway: false });
     const m = s.game.legalMoves(s.initial())[0]!;
-    const h = { states: [s.initial(), s.game.resign(s.game.play(s.initial(), m), 1)], moves: [m], cursor: 1 };
+    const h = lineFromStates([s.initial(), s.game.resign(s.game.play(s.initial(), m), 1)], [m]);
     const text = unwrap(await s.exportRecord('pdn', h, { players: ['Ann', 'Bob'], date: '2026.11.25' }));
     expect(text).toContain('[White "Ann"]');
     expect(text).toContain('1-0');
     const back = unwrap(await draughtsEntry.importRecord('pdn', text));
     expect(back.options).toEqual({ variant: 'russian', giveaway: false, position: '' });
     expect(back.meta.players).toEqual(['Ann', 'Bob']);
-    expect(s.game.outcome(back.history.states[1]!)).toEqual({ kind: 'win', winner: 0, reason: 'resigned' });
+    expect(s.game.outcome(back.history.tip)).toEqual({ kind: 'win', winner: 0, reason: 'resigned' });
     const wrong = await draughtsEntry.importRecord('pgn', text);
     expect(!wrong.ok && wrong.error.code).toBe('record/unknown-format');
     const broken = await draughtsEntry.importRecord('pdn', '[GameType "20"]\n1. 32-28 99-98 *');
@@ -153,7 +153,7 @@ describe('draughts in the catalogue', () => {
     expect(longer).toContain('[WhiteElo "2100"]');
     expect(longer).toMatch(/1\. 32-28 \{a quiet start\} 1\.\.\. 19-23 \{the reply\} 2\. 28x19 14x23 3\. 37-32 \*\n$/);
     // Taken back to move 1 and played otherwise: the comment on the move no longer played goes.
-    const back = { ...loaded.history, cursor: 1 };
+    const back = withCursor(s.game, loaded.history, 1);
     const other = exportPdnOver(on(back, '20-24'), loaded.record);
     expect(other).toMatch(/1\. 32-28 \{a quiet start\} 1\.\.\. 20-24 \*\n$/);
   });

@@ -7,6 +7,7 @@ import {
   err,
   inputError,
   ok,
+  endAtCursor,
   pushMove,
   startHistory,
   type History,
@@ -62,7 +63,7 @@ export function pdnGameOf(game: DraughtsGame, h: H, meta: RecordMeta = {}, extra
     variant: game.rules.id,
     giveaway: game.giveaway,
     tags,
-    start: (h.states[0] as DraughtsState).position,
+    start: h.start.position,
     moves: h.moves.slice(0, h.cursor),
     comments: [],
     result: pdnResult(game.outcome(current(h))),
@@ -83,7 +84,7 @@ export function historyOfPdn(game: DraughtsGame, record: PdnGame): H {
   const s = current(h);
   if (!s.over && (record.result === 'white-wins' || record.result === 'black-wins' || record.result === 'draw')) {
     const ended = record.result === 'draw' ? game.agreeDraw(s) : game.resign(s, record.result === 'white-wins' ? 1 : 0);
-    h = { states: [...h.states.slice(0, -1), ended], moves: h.moves, cursor: h.cursor };
+    h = endAtCursor(h, ended);
   }
   return h;
 }

@@ -15,6 +15,7 @@ import {
   type Force400Game,
   type Force400State,
 } from '@tactica/force400';
+import { RecentPositions } from '../recent.js';
 import type { ActionInfo, BoardAdapter, BoardInput, BoardModel, MoveInput, PieceModel, SquareModel } from '../types.js';
 
 export interface Force400Piece extends PieceModel {
@@ -74,6 +75,9 @@ function pieceOf(s: Force400State, sq: number): Force400Piece | undefined {
 /** The game's name of every square, index `rank * 10 + file` (A0 = 0 … J9 = 99). */
 const NAMES: readonly string[] = Array.from({ length: 100 }, (_, sq) => squareName(sq));
 const SQUARE_OF: ReadonlyMap<string, number> = new Map(NAMES.map((n, sq) => [n, sq]));
+
+/** Each position's inputs, with the game they were made for (boards of two setups may be asked about one state). */
+const inputsCache = new RecentPositions<Force400State, readonly MoveInput<Force400Action>[]>();
 
 /** The action kind an input names (`capture` is a move onto an enemy man), if it is one of Force 400's. */
 const KIND_OF: Readonly<Record<string, ActionKind>> = {
@@ -142,16 +146,12 @@ export function force400Board(game: Force400Game): BoardAdapter<Force400State, F
   };
 
   // A position offers up to a few thousand transfers; a UI (and `fromInput`) asks for them many times over, so
-  // each state's inputs are made once. States are immutable values, so a state object is its own cache key.
-  const cache = new WeakMap<Force400State, readonly MoveInput<Force400Action>[]>();
+  // each state's inputs are made once while it is among the last asked about (they weigh up to 300 kB: kept while
+  // the state lived, a server kept them for every game in play). States are immutable values, so a state object is
+  // its own cache key, with this board's game.
   const inputs = (s: Force400State, player?: Player): readonly MoveInput<Force400Action>[] => {
     if (player !== undefined && !game.toMove(s).includes(player)) return [];
-    let found = cache.get(s);
-    if (!found) {
-      found = game.legalMoves(s).map((a) => inputOf(s, a));
-      cache.set(s, found);
-    }
-    return found;
+    return inputsCache.get(s, () => game.legalMoves(s).map((a) => inputOf(s, a)), game);
   };
 
   /**

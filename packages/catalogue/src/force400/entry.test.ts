@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { current, pushMove, startHistory, unwrap, type History } from '@tactica/core';
+import { current, endAtCursor, pushMove, startHistory, unwrap, type History } from '@tactica/core';
 import type { Force400Action, Force400State } from '@tactica/force400';
 import { restoreStoredGame } from '../all.js';
 import { storeGame } from '../stored-game.js';
@@ -164,7 +164,7 @@ describe('Force 400 in the catalogue', () => {
     expect(r.meta).toEqual({ players: ['(Human)', 'Program'], date: '1984.10.04' });
     const s = setup(r.options);
     const end = current(r.history);
-    expect(s.status(end, { start: r.history.states[0]!, ply: r.history.cursor })).toMatchObject({
+    expect(s.status(end, { start: r.history.start, ply: r.history.cursor })).toMatchObject({
       // Black's 21st move ended the game; the game's count has moved on to move 22.
       moveNumber: 22,
       toMove: [],
@@ -271,7 +271,7 @@ describe('Force 400 in the catalogue', () => {
   it('the game record: written with players, date, handicaps and result, and read back as the same game', async () => {
     const s = setup({ handicapBlack: 2, handicapBlackSquares: 'J0 I0', header: 'Club night' });
     let h = line(s, 'M C8-C1', 'T J1-I1 5', 'S H9-G8');
-    h = { ...h, states: [...h.states.slice(0, -1), s.game.resign(current(h), 1)] };
+    h = endAtCursor(h, s.game.resign(current(h), 1));
     const text = unwrap(await s.exportRecord('force400-record', h, { players: ['Ann', 'Bob'], date: '2026.11.25' }));
     expect(text).toBe(
       [
@@ -316,7 +316,7 @@ describe('Force 400 in the catalogue', () => {
       '',
     ]);
 
-    const finished = { ...h, states: [...h.states.slice(0, -1), s.game.resign(current(h), 0)] };
+    const finished = endAtCursor(h, s.game.resign(current(h), 0));
     const refused = await s.exportRecord('force400-save', finished);
     expect(!refused.ok && refused.error.code).toBe('record/finished');
   });

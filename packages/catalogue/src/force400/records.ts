@@ -8,7 +8,16 @@
  *
  * Both start from the standard position less any handicaps: a game set up from a position text has no record.
  */
-import { current, err, inputError, ok, type History, type InputError, type Result } from '@tactica/core';
+import {
+  current,
+  err,
+  inputError,
+  lineFromStates,
+  ok,
+  type History,
+  type InputError,
+  type Result,
+} from '@tactica/core';
 import {
   EMPTY_HEADER,
   formatPosition,
@@ -80,8 +89,8 @@ function metaDate(line: string | null): string | undefined {
 }
 
 function startCheck(setup: RecordSetup, h: H): InputError | undefined {
-  const start = h.states[0];
-  if (start !== undefined && formatPosition(start) === formatPosition(setup.game.initial())) return undefined;
+  const start = h.start;
+  if (formatPosition(start) === formatPosition(setup.game.initial())) return undefined;
   return inputError(
     'record/unsupported-start',
     'a Force 400 record starts from the standard position less any handicaps; this game starts from a set position',
@@ -158,8 +167,7 @@ function optionsOf(replay: Replay): Result<OptionValues, InputError> {
 function historyOf(replay: Replay): H {
   const states = [...replay.states];
   states[states.length - 1] = replay.final;
-  const moves = [...replay.parsed.record.actions];
-  return { states, moves, cursor: moves.length };
+  return lineFromStates(states, [...replay.parsed.record.actions]);
 }
 
 function importedOf(

@@ -27,6 +27,7 @@ import {
   type TacticsMove,
   type TacticsState,
 } from '@tactica/tactics';
+import { RecentPositions } from '../recent.js';
 import type { BoardAdapter, BoardInput, BoardModel, MoveInput, PieceModel, SquareModel } from '../types.js';
 
 /** The manual's three pieces ("Moves and Pieces"): Rooks, Bishops and Queens. */
@@ -106,15 +107,17 @@ export function tacticsModel(s: TacticsState, viewer?: Player): BoardModel<Tacti
 
 /**
  * Inputs are asked for again and again about one position (a UI's every click, `fromInput`'s every answer), and a
- * position is an immutable value, so each position's list is worked out once.
+ * position is an immutable value, so each position's list is worked out once while it is among the last asked about.
  */
-const inputsCache = new WeakMap<TacticsState, readonly MoveInput<TacticsMove>[]>();
+const inputsCache = new RecentPositions<TacticsState, readonly MoveInput<TacticsMove>[]>();
 
 export function tacticsInputs(s: TacticsState, player?: Player): readonly MoveInput<TacticsMove>[] {
   if (player !== undefined && player !== s.turn) return [];
-  const known = inputsCache.get(s);
-  if (known) return known;
-  const inputs = tactics.legalMoves(s).map((m): MoveInput<TacticsMove> => {
+  return inputsCache.get(s, () => inputsOf(s));
+}
+
+function inputsOf(s: TacticsState): readonly MoveInput<TacticsMove>[] {
+  return tactics.legalMoves(s).map((m): MoveInput<TacticsMove> => {
     const from = squareName(m.from);
     const to = squareName(m.to);
     const captures = flipsOf(s, m).map(squareName);
@@ -129,8 +132,6 @@ export function tacticsInputs(s: TacticsState, player?: Player): readonly MoveIn
       captures,
     };
   });
-  inputsCache.set(s, inputs);
-  return inputs;
 }
 
 /**

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { createRng, current, unwrap, type Player } from '@tactica/core';
+import {
+  createRng,
+  current,
+  lineFromStates,
+  pushMove,
+  startHistory,
+  stateAt,
+  undo,
+  unwrap,
+  type Player,
+} from '@tactica/core';
 import { restoreStoredGame } from '../all.js';
 import { storeGame } from '../stored-game.js';
-import type { TacticsState } from '@tactica/tactics';
+import type { TacticsMove, TacticsState } from '@tactica/tactics';
 import { tacticsEntry, type TacticsSetup } from './entry.js';
 
 function setup(options: Record<string, unknown> = {}): TacticsSetup {
@@ -289,13 +299,13 @@ describe('Tactics board model', () => {
 describe('Tactics records', () => {
   it('the game record round-trips with its players, as the terminal saves it', async () => {
     const s = setup();
-    let h = { states: [s.initial()], moves: [] as ReturnType<typeof s.game.legalMoves>, cursor: 0 };
+    let h = startHistory<TacticsState, TacticsMove>(s.initial());
     for (const text of ['c1-c5', 'd8-d4', 'e1-e3']) {
       const m = unwrap(s.game.parseMove(current(h), text));
-      h = { states: [...h.states, s.game.play(current(h), m)], moves: [...h.moves, m], cursor: h.cursor + 1 };
+      h = pushMove(h, m, s.game.play(current(h), m));
     }
     // A move taken back is not part of the record.
-    h = { ...h, cursor: 2 };
+    h = undo(s.game, h);
     const text = unwrap(await s.exportRecord('tactics-record', h, { players: ['Ann', 'Bob'], date: '2026.11.25' }));
     expect(text).toBe(
       '[Game "Tactics"]\n[Date "2026.11.25"]\n[White "Ann"]\n[Black "Bob"]\n[Result "*"]\n\n1. c1-c5 d8-d4 *\n',
@@ -304,7 +314,7 @@ describe('Tactics records', () => {
     expect(back.options).toEqual({ position: '' });
     expect(back.meta).toEqual({ players: ['Ann', 'Bob'], date: '2026.11.25' });
     expect(back.history.moves.map((m) => s.game.formatMove(current(back.history), m))).toEqual(['c1-c5', 'd8-d4']);
-    expect(s.game.formatPosition(current(back.history))).toBe(s.game.formatPosition(h.states[2]!));
+    expect(s.game.formatPosition(current(back.history))).toBe(s.game.formatPosition(stateAt(s.game, h, 2)));
   });
 
   it("reads the manual's worked example as a record from its diagram, and sets its game up again", async () => {
@@ -322,7 +332,7 @@ describe('Tactics records', () => {
   it('a resignation is kept by the result, and read back as one', async () => {
     const s = setup();
     const m = unwrap(s.game.parseMove(s.initial(), 'c1-c5'));
-    const h = { states: [s.initial(), s.game.resign(s.game.play(s.initial(), m), 1)], moves: [m], cursor: 1 };
+    const h = lineFromStates([s.initial(), s.game.resign(s.game.play(s.initial(), m), 1)], [m]);
     const text = unwrap(await s.exportRecord('tactics-record', h));
     expect(text).toMatch(/1\. c1-c5 1-0\n$/);
     const back = unwrap(await tacticsEntry.importRecord('tactics-record', text));
@@ -331,7 +341,7 @@ describe('Tactics records', () => {
 
   it('refuses other formats, damaged records and meta that would break a tag line, with coded errors', async () => {
     const s = setup();
-    const h = { states: [s.initial()], moves: [], cursor: 0 };
+    const h = lineFromStates([s.initial()], []);
     const pgn = await s.exportRecord('pgn', h);
     expect(!pgn.ok && pgn.error.code).toBe('record/unknown-format');
     const pdn = await tacticsEntry.importRecord('pdn', '1. c1-c5 *');
@@ -353,7 +363,7 @@ describe('Tactics records', () => {
     const back = unwrap(restoreStoredGame(JSON.parse(JSON.stringify(storeGame(s, session)))));
     expect(back.setup.options).toEqual({ position: MANUAL });
     if (back.dynamics !== 'sequential') throw new Error('Tactics is sequential');
-    expect(back.setup.game.formatPosition(back.session.history.states[0])).toBe(MANUAL);
+    expect(back.setup.game.formatPosition(back.session.history.start)).toBe(MANUAL);
     expect(JSON.stringify(back.session)).toBe(JSON.stringify(session));
   });
 });

@@ -4,7 +4,16 @@
  * with the tags its meta gives; a record is read back as the options of its game (the start position) and its line
  * of play.
  */
-import { current, err, inputError, ok, type History, type InputError, type Result } from '@tactica/core';
+import {
+  current,
+  err,
+  inputError,
+  lineFromStates,
+  ok,
+  type History,
+  type InputError,
+  type Result,
+} from '@tactica/core';
 import {
   formatPosition,
   initialState,
@@ -57,7 +66,7 @@ function tagsOf(meta: RecordMeta): Result<Tag[], InputError> {
 export function exportTacticsRecord(h: H, meta: RecordMeta = {}): Result<string, InputError> {
   const tags = tagsOf(meta);
   if (!tags.ok) return tags;
-  const start = h.states[0] ?? initialState();
+  const start = h.start;
   // `final` carries a resignation or an agreed draw, which only the result shows.
   return ok(writeRecord({ start, moves: h.moves.slice(0, h.cursor), final: current(h), tags: tags.value }));
 }
@@ -79,7 +88,7 @@ export function importTacticsRecord(text: string): Result<ImportedRecord<Tactics
   const date = tagValue(tags, 'Date');
   return ok({
     options: { position: positionOption(states[0] ?? initialState()) },
-    history: { states, moves, cursor: moves.length },
+    history: lineFromStates(states, moves),
     meta: {
       ...(white !== undefined || black !== undefined ? { players: [white ?? 'White', black ?? 'Black'] } : {}),
       ...(event !== undefined ? { event } : {}),

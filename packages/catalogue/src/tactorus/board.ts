@@ -31,6 +31,7 @@ import {
   type TactorusMove,
   type TactorusState,
 } from '@tactica/tactorus';
+import { RecentPositions } from '../recent.js';
 import type { ActionInfo, BoardAdapter, BoardInput, BoardModel, MoveInput, PieceModel, SquareModel } from '../types.js';
 
 /** The manual's four kinds of unit ("Tactorus Rules"). */
@@ -189,15 +190,11 @@ function inputOf(s: TactorusState, m: TactorusMove): MoveInput<TactorusMove> {
 }
 
 // A UI asks about one position again and again (every click, `fromInput`'s every answer), and states are immutable
-// values, so each state's inputs per player are made once.
-const inputsCache = new WeakMap<TactorusState, [MoveInput<TactorusMove>[]?, MoveInput<TactorusMove>[]?]>();
+// values, so each state's inputs per player are made once while the state is among the last asked about.
+const inputsCache = new RecentPositions<TactorusState, [MoveInput<TactorusMove>[]?, MoveInput<TactorusMove>[]?]>();
 
 function inputsOf(s: TactorusState, p: Player): readonly MoveInput<TactorusMove>[] {
-  let cached = inputsCache.get(s);
-  if (!cached) {
-    cached = [];
-    inputsCache.set(s, cached);
-  }
+  const cached = inputsCache.get(s, () => []);
   let found = cached[p];
   if (!found) {
     found = legalMovesOf(s, p).map((m) => inputOf(s, m));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRng, unwrap, type InputError, type Player, type Rng } from '@tactica/core';
+import { createRng, current, unwrap, type InputError, type Player, type Rng } from '@tactica/core';
 import {
   exportGame,
   exportOrders,
@@ -553,9 +553,9 @@ describe('Tactorus in the catalogue: the ++Tactorus record', () => {
     expect(unwrap(await again.exportRecord('tactorus-game', restored, { event: 'friday game' }))).toBe(text);
     // The line of moves starts afresh after the rule change, and ends where the session's round starts.
     const h = imported.history;
-    expect(h.states[0]?.rules).toEqual({ chain: true, supplyLines: false, highGround: true });
-    expect(h.moves.map((m) => st.game.formatMove(h.states[0] as TactorusState, m))).toEqual(['done', '16-36', 'done']);
-    expect(formatPosition(h.states[h.cursor] as TactorusState)).toBe(formatPosition(session.roundStart));
+    expect(h.start.rules).toEqual({ chain: true, supplyLines: false, highGround: true });
+    expect(h.moves.map((m) => st.game.formatMove(h.start, m))).toEqual(['done', '16-36', 'done']);
+    expect(formatPosition(current(h))).toBe(formatPosition(session.roundStart));
   });
 
   it("a resignation ends the record; the computer seat is written as the manual's mode and level", async () => {
@@ -574,7 +574,7 @@ describe('Tactorus in the catalogue: the ++Tactorus record', () => {
     const restored = unwrap(st.restoreSession(imported.snapshot));
     expect(restored.outcome).toEqual({ kind: 'win', winner: 0, reason: 'resigned' });
     expect(restored.seats).toEqual([{ kind: 'computer', level: '4' }, { kind: 'human' }]);
-    const last = imported.history.states[imported.history.cursor] as TactorusState;
+    const last = current(imported.history);
     expect(last.ended).toEqual({ kind: 'win', winner: 0, reason: 'resigned' });
     expect(imported.meta).toEqual({});
   });

@@ -234,7 +234,7 @@ function roundsOf(line: RoundLine<TactorusState, TactorusMove>): number {
 }
 
 const sessionStatus = (line: RoundLine<TactorusState, TactorusMove>): TactorusStatus =>
-  tactorusStatus(current(line), { start: line.states[0] as TactorusState, ply: roundsOf(line) });
+  tactorusStatus(current(line), { start: line.start, ply: roundsOf(line) });
 
 /**
  * The computer's orders for `player`'s part of the round under way: the engine chooses a whole order set from the

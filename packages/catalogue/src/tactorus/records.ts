@@ -9,11 +9,14 @@
  */
 import {
   current,
+  endAtCursor,
   err,
   inputError,
+  lineStates,
   ok,
   opponent,
   pushMove,
+  roundLineRules,
   startHistory,
   type History,
   type InputError,
@@ -95,17 +98,19 @@ export type OptionsOfStart = (startBoard: string, startRules: TactorusState['rul
 function historyOf(session: AnyTactorusCore): History<TactorusState, TactorusMove> {
   const ending = session.ending;
   const line = ending ? ending.before.line : session.state.line;
-  let h: History<TactorusState, TactorusMove> = startHistory(line.states[0] as TactorusState);
-  for (let i = 0; i < line.cursor; i++) {
-    const step = line.moves[i];
+  let h: History<TactorusState, TactorusMove> = startHistory(line.start);
+  let i = 0;
+  // The state after each step: after a command, the line starts afresh there.
+  for (const after of lineStates(roundLineRules(tactorus), line, 1, line.cursor + 1)) {
+    const step = line.moves[i++];
     if (step?.kind === 'command') {
-      h = startHistory(line.states[i + 1] as TactorusState);
+      h = startHistory(after);
       continue;
     }
     if (!step) continue;
     for (const m of [...step.moves[0], ...step.moves[1]]) h = pushMove(h, m, tactorus.play(current(h), m));
   }
-  if (ending) h = { states: [...h.states.slice(0, -1), session.roundStart], moves: h.moves, cursor: h.cursor };
+  if (ending) h = endAtCursor(h, session.roundStart);
   return h;
 }
 

@@ -26,6 +26,7 @@ import {
   type TactrixMove,
   type TactrixState,
 } from '@tactica/tactrix';
+import { RecentPositions } from '../recent.js';
 import type { ActionInfo, BoardAdapter, BoardInput, BoardModel, MoveInput, PieceModel, SquareModel } from '../types.js';
 
 export interface TactrixPiece extends PieceModel {
@@ -72,14 +73,17 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-// States are immutable values, so what is worked out for a state can be kept while the state lives: `fromInput`,
-// `squaresOf` and a UI's repeated questions about one position then cost one move generation and one board.
-const squaresCache = new WeakMap<TactrixState, readonly SquareModel<TactrixPiece>[]>();
-const inputsCache = new WeakMap<TactrixState, readonly MoveInput<TactrixMove>[]>();
+// States are immutable values, so what is worked out for a state can be kept while it is among the last asked about:
+// `fromInput`, `squaresOf` and a UI's repeated questions about one position then cost one move generation and one
+// board.
+const squaresCache = new RecentPositions<TactrixState, readonly SquareModel<TactrixPiece>[]>();
+const inputsCache = new RecentPositions<TactrixState, readonly MoveInput<TactrixMove>[]>();
 
 function squaresOf(s: TactrixState): readonly SquareModel<TactrixPiece>[] {
-  const cached = squaresCache.get(s);
-  if (cached) return cached;
+  return squaresCache.get(s, () => boardSquares(s));
+}
+
+function boardSquares(s: TactrixState): readonly SquareModel<TactrixPiece>[] {
   const squares: SquareModel<TactrixPiece>[] = [];
   // The state's square numbers are already `rank * 10 + file` from White's back row and the a-file.
   for (let sq = 0; sq < 100; sq++) {
@@ -97,7 +101,6 @@ function squaresOf(s: TactrixState): readonly SquareModel<TactrixPiece>[] {
       chips: s.chips[sq] as number,
     });
   }
-  squaresCache.set(s, squares);
   return squares;
 }
 
@@ -152,12 +155,7 @@ function inputOf(s: TactrixState, m: TactrixMove): MoveInput<TactrixMove> {
 
 function inputs(s: TactrixState, player?: Player): readonly MoveInput<TactrixMove>[] {
   if (player !== undefined && player !== s.turn) return [];
-  let found = inputsCache.get(s);
-  if (!found) {
-    found = legalMoves(s).map((m) => inputOf(s, m));
-    inputsCache.set(s, found);
-  }
-  return found;
+  return inputsCache.get(s, () => legalMoves(s).map((m) => inputOf(s, m)));
 }
 
 function matches(i: MoveInput<TactrixMove>, input: BoardInput): boolean {

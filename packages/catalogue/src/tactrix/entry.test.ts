@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRng, unwrap, type History, type InputError } from '@tactica/core';
+import { createRng, lineFromStates, unwrap, type History, type InputError } from '@tactica/core';
 import { formatRecord, statusLine, type TactrixMove, type TactrixState } from '@tactica/tactrix';
 import type { BoardInput } from '../types.js';
 import { tactrixEntry, type TactrixSetup } from './entry.js';
@@ -263,13 +263,13 @@ describe('Tactrix! in the catalogue', () => {
     session = unwrap(session.resign(1, { expectedVersion: session.version, now: 0 }));
     const h: History<TactrixState, TactrixMove> = session.history;
     const text = unwrap(await s.exportRecord('tactrix-record', h));
-    expect(text).toBe(formatRecord(h.states[0]!, h.moves, h.states[1]));
+    expect(text).toBe(formatRecord(h.start, h.moves, h.tip));
     expect(text).toBe(`Tactrix! game\nStart ${SHOP}\n1. buy J@d4\nResult 1-0 resigned\n`);
     const back = unwrap(await tactrixEntry.importRecord('tactrix-record', text));
     expect(back.options).toEqual({ position: SHOP });
     expect(back.meta).toEqual({});
     expect(back.history.cursor).toBe(1);
-    expect(s.game.outcome(back.history.states[1]!)).toEqual({ kind: 'win', winner: 0, reason: 'resigned' });
+    expect(s.game.outcome(back.history.tip)).toEqual({ kind: 'win', winner: 0, reason: 'resigned' });
     expect(s.records).toEqual([
       { id: 'tactrix-record', name: 'Tactrix! saved game', extension: 'tac', mediaType: 'text/plain' },
     ]);
@@ -278,7 +278,7 @@ describe('Tactrix! in the catalogue', () => {
   it('records: a standard start reads back as the empty option; other formats and broken records are refused', async () => {
     const s = setup();
     const m = unwrap(s.game.parseMove(s.initial(), 'e2-e3'));
-    const h = { states: [s.initial(), s.game.play(s.initial(), m)], moves: [m], cursor: 1 };
+    const h = lineFromStates([s.initial(), s.game.play(s.initial(), m)], [m]);
     const text = unwrap(await s.exportRecord('tactrix-record', h));
     expect(text).toBe('Tactrix! game\nStart standard\n1. e2-e3\nResult *\n');
     expect(unwrap(await tactrixEntry.importRecord('tactrix-record', text)).options).toEqual({ position: '' });

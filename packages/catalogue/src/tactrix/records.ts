@@ -3,7 +3,16 @@
  * tactrix` saves and loads): a line of play written with its start and result, and a record read back as the options
  * of its game (the start position) and its line of play.
  */
-import { current, err, inputError, ok, type History, type InputError, type Result } from '@tactica/core';
+import {
+  current,
+  err,
+  inputError,
+  lineFromStates,
+  ok,
+  type History,
+  type InputError,
+  type Result,
+} from '@tactica/core';
 import {
   formatPosition,
   formatRecord,
@@ -36,7 +45,7 @@ export function unknownFormat(format: string): InputError {
  * an agreed draw into the Result line, as the terminal's save does.
  */
 export function exportTactrixRecord(h: H): string {
-  return formatRecord(h.states[0] as TactrixState, h.moves.slice(0, h.cursor), current(h));
+  return formatRecord(h.start, h.moves.slice(0, h.cursor), current(h));
 }
 
 /** The start position as the `position` option: empty for the standard start. */
@@ -56,7 +65,7 @@ export function readTactrixRecord(
   const { start, states, moves } = r.value;
   return ok({
     options: { position: positionOption(start) },
-    history: { states, moves, cursor: moves.length },
+    history: lineFromStates(states, moves),
     // The record names no players, event or date.
     meta: {},
   });

@@ -1,5 +1,5 @@
 import { ContractPosition, levelEngine } from '@tactica/ai';
-import { createSession, unwrap } from '@tactica/core';
+import { createSession, current, unwrap } from '@tactica/core';
 import { nim, type NimState } from '@tactica/core/test-games';
 import { describe, expect, it } from 'vitest';
 import type { GameCli } from '../game-cli.js';
@@ -121,6 +121,6 @@ describe('seats from --<seat> options', () => {
     const { io, stdout } = memoryIo('take 1\n');
     const h = await runTerminalGame(adapter, io, { seats });
     expect(stdout()).toContain('Computer (Best) (Second) plays take 1');
-    expect(unwrap(nim.parsePosition('8/0'))).toEqual(h.states[h.cursor]);
+    expect(unwrap(nim.parsePosition('8/0'))).toEqual(current(h));
   });
 });

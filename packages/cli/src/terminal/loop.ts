@@ -6,6 +6,7 @@ import {
   ok,
   opponent,
   startHistory,
+  stateAt,
   type CommandOptions,
   type Game,
   type History,
@@ -211,7 +212,7 @@ export async function runTerminalGame<S, M, St>(
   const lastMoveSquares = (h: History<S, M>): string[] => {
     const board = adapter.setup.board;
     if (!board || h.cursor === 0) return [];
-    const sq = board.squaresOf(h.states[h.cursor - 1] as S, h.moves[h.cursor - 1] as M);
+    const sq = board.squaresOf(stateAt(adapter.setup.game, h, h.cursor - 1), h.moves[h.cursor - 1] as M);
     return [sq.from, ...(sq.path ?? []), sq.to].filter((x): x is string => x !== undefined);
   };
   /** The board of `s` as drawn: painted when there is colour or something to mark. */

@@ -6,10 +6,10 @@ import { kyselyStorage } from '../storage/kysely-storage.js';
 import type { LiveGame } from './live-game.js';
 import { GameService, weightOf } from './service.js';
 
-/** A stand-in restored game that holds `positions` states (all `weightOf` reads). */
+/** A stand-in restored game whose line has `positions` positions, `positions - 1` moves (all `weightOf` reads). */
 function linesOf(positions: number): LiveGame['restored'] {
-  const states = Array.from({ length: positions }, () => ({}));
-  return { dynamics: 'sequential', session: { history: { states } } } as unknown as LiveGame['restored'];
+  const moves = Array.from({ length: positions - 1 }, () => ({}));
+  return { dynamics: 'sequential', session: { history: { moves } } } as unknown as LiveGame['restored'];
 }
 
 /** The first legal move of the side to move, in the game's notation. */
@@ -67,7 +67,7 @@ describe('the game cache', () => {
     expect(games.cached(c.id)).toBeUndefined();
     expect(games.cached(a.id)?.version).toBe(a.version);
     // b grows on until a goes too; b stays however heavy.
-    for (let i = 0; i < 10 && games.cached(a.id); i++) b = await play(b);
+    for (let i = 0; i < 100 && games.cached(a.id); i++) b = await play(b);
     expect(games.cached(a.id)).toBeUndefined();
     expect(games.cached(b.id)?.version).toBe(b.version);
     // A game let go is read back from its row, the same game, and plays on.

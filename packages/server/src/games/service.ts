@@ -54,22 +54,28 @@ export interface NewGame {
 const CACHE_LIMIT = 5_000;
 
 /**
- * What a position of each family weighs in the game cache, in bytes of heap: a game holds every state of its line
- * with its moves, their texts and the moves lists. Measured as the heap kept by games imported, or read back from
- * their rows and viewed, after a full collection (`node --expose-gc bench/server-long-games.js --part memory`,
- * bench/RESULTS.md 2026-11-29), rounded up: 2.7–3.4 kB a position in four families, 1.1–1.2 kB in Tactics (whose
- * states share their repetition history in chunks, so a long game weighs as much a position as a short one).
+ * What a position of each family weighs in the game cache, in bytes of heap, beyond the game's fixed part
+ * (GAME_BYTES): its move, the move's text and its share of the JSON written, and a checkpoint state every 64 plies
+ * (a line holds its start, its cursor, its tip and those checkpoints, not every state: core's `History`). Measured as
+ * the heap kept by games imported, or read back from their rows and viewed, after a full collection (`node
+ * --expose-gc bench/server-long-games.js --part memory`, with `--max-plies 100 --games 100` for games in play;
+ * bench/RESULTS.md 2026-11-29 "compact line"), rounded up: 240–500 B a position whole (fixed part included) in four
+ * families, 0.7–1.7 kB a Tactorus round (about nine moves). Every state of the line, kept before, weighed 2.7–3.5 kB.
  */
 export const POSITION_BYTES: Readonly<Record<GameFamily, number>> = {
-  draughts: 3_500,
-  force400: 3_200,
-  tactics: 1_300,
-  tactrix: 3_300,
-  tactorus: 2_800,
+  draughts: 450,
+  force400: 400,
+  tactics: 300,
+  tactrix: 400,
+  tactorus: 1_800,
 };
 
-/** A game's fixed part in the cache (its setup, meta, the LiveGame), whatever its length. */
-const GAME_BYTES = 4_000;
+/**
+ * A game's fixed part in the cache, whatever its length: its setup, meta, the LiveGame, and the few states its line
+ * holds (its start, the state at the cursor and the one before, the tip), with what is remembered on them. A game
+ * just begun weighed 5–14 kB (Force 400's states the heaviest).
+ */
+const GAME_BYTES = 14_000;
 
 /**
  * What the game cache may hold, in megabytes of estimated heap (POSITION_BYTES): 256 MB by default **(ours)**, so a
@@ -80,9 +86,9 @@ const GAME_BYTES = 4_000;
  */
 export const GAME_CACHE_MB = 256;
 
-/** The positions a game holds: every state of its line (sequential games, taken-back moves too), or its rounds. */
+/** The positions of a game's line (sequential games, taken-back moves too), or its rounds. */
 function positionsOf(r: RestoredGame): number {
-  return r.dynamics === 'sequential' ? r.session.history.states.length : 1 + r.session.round;
+  return r.dynamics === 'sequential' ? r.session.history.moves.length + 1 : 1 + r.session.round;
 }
 
 /** A cached game's estimated weight in bytes (POSITION_BYTES). */
@@ -94,7 +100,7 @@ export function weightOf(game: Pick<LiveGame, 'family' | 'restored'>): number {
 /**
  * The most moves (plies; Tactorus: rounds) a game may hold **(ours)**: reading a game back from its row replays its
  * whole line, and a cached game weighs its positions: a Tactics game of 2,135 plies reads back in about 20 ms
- * (9.5 µs a position) and weighs 2.5 MB (bench/RESULTS.md). A record longer than this is refused at import; a game that
+ * (9.5 µs a position) and weighs 0.5 MB (bench/RESULTS.md). A record longer than this is refused at import; a game that
  * reaches it can only be ended (a resignation, a draw), not played on. `tactica serve --max-game-plies N`. Random
  * legal games of Tactics, the longest of the five, lasted at most 2,264 plies in 40 tries.
  */

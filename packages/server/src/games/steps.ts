@@ -7,7 +7,7 @@
  * draw, a takeback, a timeout, a Tactorus round) carries no step, and every instance that has the game reads it
  * back, as it does after a missed event or a version gap **(ours)**.
  */
-import { carryLineTexts, moveText, prefixOf, type Player } from '@tactica/core';
+import { carryLineTexts, moveText, prefixOf, stateAt, type Player } from '@tactica/core';
 import type { RestoredGame } from '@tactica/catalogue';
 import type { GameMeta, LiveGame } from './live-game.js';
 
@@ -46,8 +46,8 @@ export function stepOf(before: LiveGame, after: LiveGame): GameStep | undefined 
     return undefined;
   }
   const i = hb.cursor;
-  // Remembered on the state: the snapshot just written formatted this move already.
-  const move = moveText(a.session.game, ha.states[i], ha.moves[i]);
+  // Remembered on the state (the line holds the one before its cursor): the snapshot just written formatted it.
+  const move = moveText(a.session.game, stateAt(a.session.game, ha, i), ha.moves[i]);
   return { at: after.updatedAt, meta: after.meta, move, session: a.session.version };
 }
 

@@ -261,7 +261,7 @@ describe.each(DB_KINDS)('stored summaries (%s)', (kind: DbKind) => {
 
 describe('the game cache in bytes', () => {
   let server: TestServer;
-  const budgetMb = 0.25; // about three of the eight games below
+  const budgetMb = 0.1; // about three of the eight games below
   beforeAll(async () => {
     server = await startTestServer('sqlite', { gameCacheMb: budgetMb });
   }, 60_000);

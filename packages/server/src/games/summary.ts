@@ -4,7 +4,7 @@
  * `games`) read columns and never restore a game: restoring replays the whole line, and a listing of long games
  * restored one by one held the event loop for tens of seconds (issue 37).
  */
-import { moveText, type Player, type StepText } from '@tactica/core';
+import { moveText, stateAt, type Player, type StepText } from '@tactica/core';
 import type { RestoredGame } from '@tactica/catalogue';
 import { playersToAct } from './live-game.js';
 
@@ -30,7 +30,8 @@ export function summaryOf(restored: RestoredGame): GameSummary {
     const h = restored.session.history;
     const i = h.cursor - 1;
     // Remembered on the state it was played from: the write formats it for the snapshot anyway.
-    const lastMove = i >= 0 ? moveText(restored.setup.game, h.states[i], h.moves[i]) : null;
+    const game = restored.setup.game;
+    const lastMove = i >= 0 ? moveText(game, stateAt(game, h, i), h.moves[i]) : null;
     return { plies: h.cursor, lastMove, toAct };
   }
   const session = restored.session;

@@ -59,7 +59,7 @@ export function viewOf(game: LiveGame, viewer: Player | undefined, now: number, 
       moves,
       rounds: [],
       board: setup.board.model(position, viewer),
-      state: setup.status(position, { start: h.states[0], ply: h.cursor }) as unknown as Record<string, unknown>,
+      state: setup.status(position, { start: h.start, ply: h.cursor }) as unknown as Record<string, unknown>,
       clock: st.clock
         ? {
             mode: st.clock.mode,

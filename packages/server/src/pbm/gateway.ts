@@ -8,7 +8,7 @@
  * The mails of a change to every player and subscriber are sent by the notifier (notifier.ts), which hears every
  * change committed on this instance, whoever made it (a mail, the browser, the API, the scheduler).
  */
-import type { Player } from '@tactica/core';
+import { stateAt, type Player } from '@tactica/core';
 import { entryOf } from '@tactica/catalogue/all';
 import type { GameFamily, OptionSpec } from '@tactica/catalogue';
 import type { User } from '../accounts/accounts.js';
@@ -733,7 +733,7 @@ export class PbmGateway {
         throw new ApiError(400, 'pbm/bad-move-number', `board ${game.id} has ${h.cursor} moves`, 'move number');
       }
       steps = plies;
-      state = h.states[plies];
+      state = stateAt(r.setup.game, h, plies);
     } else {
       const snapshot = r.session.toJSON();
       const line = snapshot.line;

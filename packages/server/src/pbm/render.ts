@@ -8,7 +8,7 @@
  * #1 and Black's reply #2); in Tactorus it is the round being ordered (the catalogue status's `moveNumber`,
  * rounds played plus one). A command that carries `#N` is carried out only while N is still the next move number.
  */
-import { moveText, type Player } from '@tactica/core';
+import { lineStates, moveText, type Player } from '@tactica/core';
 import { GAME_LISTINGS, type GameFamily } from '@tactica/catalogue';
 import { DAY_MS } from '../games/control.js';
 import { playersToAct, type LiveGame } from '../games/live-game.js';
@@ -89,8 +89,9 @@ export function moveList(game: LiveGame, viewer: Player | undefined, plies?: num
   if (r.dynamics === 'sequential') {
     const h = r.session.history;
     let row: [string, string, string] | undefined;
-    for (let i = 0; i < Math.min(plies ?? h.cursor, h.cursor); i++) {
-      const s = h.states[i];
+    const n = Math.min(plies ?? h.cursor, h.cursor);
+    let i = 0;
+    for (const s of n > 0 ? lineStates(r.setup.game, h, 0, n) : []) {
       const mover = r.setup.game.toMove(s)[0] ?? 0;
       const text = `${i + 1}. ${moveText(r.setup.game, s, h.moves[i])}`;
       if (!row || mover === 0 || row[2] !== '') {
@@ -99,6 +100,7 @@ export function moveList(game: LiveGame, viewer: Player | undefined, plies?: num
       }
       if (mover === 0) row[1] = text;
       else row[2] = text;
+      i++;
     }
     if (row) rows.push(row);
     if (rows.length === 0) return '(no moves yet)';

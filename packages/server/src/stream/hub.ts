@@ -15,7 +15,7 @@
  * `tokens` event of its user, on any instance) or expires is closed (4401) at once: it was opened as that player
  * and would go on hearing their private view.
  */
-import { moveText, positionText } from '@tactica/core';
+import { moveText, positionText, stateAt } from '@tactica/core';
 import type { WebSocket } from 'ws';
 import type { Accounts, User } from '../accounts/accounts.js';
 import type { Challenges } from '../challenges/challenges.js';
@@ -396,7 +396,8 @@ export class StreamHub {
     const r = game.restored;
     const seq = r.dynamics === 'sequential' ? r.session : undefined;
     const h = seq?.history;
-    const last = h && h.cursor > 0 ? moveText(r.setup.game, h.states[h.cursor - 1], h.moves[h.cursor - 1]) : null;
+    const rules = r.setup.game;
+    const last = h && h.cursor > 0 ? moveText(rules, stateAt(rules, h, h.cursor - 1), h.moves[h.cursor - 1]) : null;
     return {
       type: 'move',
       id: game.id,

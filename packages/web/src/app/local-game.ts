@@ -6,8 +6,10 @@
  */
 import { signal } from '@preact/signals';
 import {
+  lineTexts,
   moveText,
   opponent,
+  stateAt,
   type InputError,
   type Player,
   type Result,
@@ -270,7 +272,7 @@ export class LocalGame {
     if (this.play.dynamics === 'sequential') {
       const h = this.play.session.history;
       const ply = this.viewPly.value;
-      return ply !== undefined ? h.states[ply] : this.play.session.position;
+      return ply !== undefined ? stateAt(this.play.setup.game, h, ply) : this.play.session.position;
     }
     const p = this.viewer();
     return p === undefined ? this.play.session.roundStart : this.ownPosition(p);
@@ -308,7 +310,8 @@ export class LocalGame {
     if (this.play.dynamics === 'sequential') {
       const h = this.play.session.history;
       const ply = this.viewPly.value ?? h.cursor;
-      return this.play.setup.status(h.states[ply], { start: h.states[0], ply }) as StatusBase & Record<string, unknown>;
+      const s = stateAt(this.play.setup.game, h, ply);
+      return this.play.setup.status(s, { start: h.start, ply }) as StatusBase & Record<string, unknown>;
     }
     const s = this.play.session;
     return this.play.setup.status(s.roundStart, { start: s.roundStart, ply: s.round - 1 }) as StatusBase &
@@ -320,7 +323,7 @@ export class LocalGame {
     if (this.play.dynamics !== 'sequential') return { played: [], undone: [] };
     const h = this.play.session.history;
     const game = this.play.setup.game;
-    const all = h.moves.map((m, i) => moveText(game, h.states[i], m));
+    const all = lineTexts(game, h);
     return { played: all.slice(0, h.cursor), undone: all.slice(h.cursor) };
   }
 
@@ -482,7 +485,9 @@ export class LocalGame {
     const p = ply === undefined || ply >= h.cursor ? undefined : Math.max(0, ply);
     this.viewPly.value = p;
     this.lastMove =
-      p !== undefined && p > 0 ? this.play.setup.board.squaresOf(h.states[p - 1], h.moves[p - 1]) : undefined;
+      p !== undefined && p > 0
+        ? this.play.setup.board.squaresOf(stateAt(this.play.setup.game, h, p - 1), h.moves[p - 1])
+        : undefined;
     this.rev.value++;
   }
 

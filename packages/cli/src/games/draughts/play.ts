@@ -20,6 +20,7 @@ import {
   err,
   inputError,
   ok,
+  stateAt,
   type Game,
   type History,
   type InputError,
@@ -203,15 +204,15 @@ export function draughtsAdapter(
   const game = setup.game;
   // The record of the game loaded last, keyed by its first state (which survives every move and takeback).
   const loadedBy = new WeakMap<DraughtsState, Imported>();
-  if (loaded) loadedBy.set(loaded.history.states[0] as DraughtsState, loaded);
+  if (loaded) loadedBy.set(loaded.history.start, loaded);
   const fresh: RecordMeta = { event: 'Tactica game', site: 'tactica play draughts', date: today() };
   const pdn = async (h: H): Promise<Result<string, InputError>> => {
-    const from = loadedBy.get(h.states[0] as DraughtsState);
+    const from = loadedBy.get(h.start);
     return from ? ok(exportPdnOver(h, from.record)) : setup.exportRecord(PDN, h, fresh);
   };
   const lastMove = (h: H): string | undefined => {
     if (h.cursor === 0) return undefined;
-    const before = h.states[h.cursor - 1] as DraughtsState;
+    const before = stateAt(game, h, h.cursor - 1);
     return game.formatMove(before, h.moves[h.cursor - 1] as DraughtsMove);
   };
   return {
@@ -224,7 +225,7 @@ export function draughtsAdapter(
     async loadText(text) {
       const r = await readRecordFor(setup, text);
       if (!r.ok) return r;
-      loadedBy.set(r.value.history.states[0] as DraughtsState, r.value);
+      loadedBy.set(r.value.history.start, r.value);
       return ok(r.value.history);
     },
     saveExtension: 'pdn',

@@ -8,8 +8,10 @@ import {
   current,
   describeError,
   err,
+  lineFromStates,
   ok,
   pushMove,
+  startHistory,
   type History,
   type InputError,
   type Player,
@@ -211,7 +213,7 @@ export async function playForce400(io: Io, options: PlayOptions): Promise<void> 
       recordError: null,
       computer,
     };
-    history = { states: [setup.initial()], moves: [], cursor: 0 };
+    history = startHistory(setup.initial());
   }
 
   const adapter = force400Adapter(session, library);
@@ -452,8 +454,7 @@ export function describeResult(s: Force400State, stopped = false): string {
 function historyOf(replay: Replay): H {
   const states = [...replay.states];
   states[states.length - 1] = replay.final;
-  const moves = [...replay.parsed.record.actions];
-  return { states, moves, cursor: moves.length };
+  return lineFromStates(states, [...replay.parsed.record.actions]);
 }
 
 /** A saved game as loaded: its title, the game, and the program's seat if it played. */

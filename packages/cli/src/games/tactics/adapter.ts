@@ -52,7 +52,7 @@ export function statusLine(setup: TacticsSetup, st: TacticsStatus): string {
 
 /** The catalogue's status of the line's current position. */
 function statusOf(setup: TacticsSetup, h: H): TacticsStatus {
-  return setup.status(current(h), { start: h.states[0] ?? current(h), ply: h.cursor });
+  return setup.status(current(h), { start: h.start, ply: h.cursor });
 }
 
 export const INTRO = [

@@ -103,7 +103,7 @@ function libraryCommands(setup: TactrixSetup, library: SaveLibrary): ExtraComman
         const payload = await saveText(setup, ctx.history);
         if (!payload.ok) return ctx.print(describeError(payload.error));
         const h = ctx.history;
-        const st = setup.status(current(h), { start: h.states[0] ?? current(h), ply: h.cursor });
+        const st = setup.status(current(h), { start: h.start, ply: h.cursor });
         const input = { title, payload: payload.value, summary: statusLine(setup, st) };
         const r = await library.saveAsking(GAME_ID, input, (e) => askReplace((q) => ctx.ask(q), e));
         if (r.ok && r.value) ctx.markSaved();
