@@ -174,6 +174,53 @@ describe.each(DB_KINDS)('group commit on %s', (kind) => {
     for (const id of ids) expect(await stored(id)).toMatchObject({ version: 6, head: 'v5' });
   });
 
+  const logOf = async (id: number) =>
+    (await database.db.selectFrom('game_moves').select('text').where('game_id', '=', id).orderBy('seq').execute()).map(
+      (r) => r.text,
+    );
+
+  it("writes a move's log rows with its row, and none of an update that lost, in one batch", async () => {
+    const a = await newGame();
+    const b = await newGame();
+    const results = await Promise.all([
+      database.updateGame(a, 1, move(1, 'first'), [], { from: 0, texts: ['a1'], cut: false }),
+      database.updateGame(a, 1, move(1, 'second'), [], { from: 0, texts: ['a2', 'a3'], cut: false }),
+      database.updateGame(b, 1, move(1, 'other'), [], { from: 0, texts: ['b1', 'b2', 'b3'], cut: false }),
+      database.updateGame(b, 7, move(7, 'stale'), [], { from: 0, texts: ['stale'], cut: false }),
+    ]);
+    expect(results[0] !== results[1]).toBe(true);
+    expect(await logOf(a)).toEqual(results[0] ? ['a1'] : ['a2', 'a3']);
+    expect(await logOf(b)).toEqual(['b1', 'b2', 'b3']);
+    // An append, then a change from the fork: the row there written over, the ones after it gone.
+    expect(await database.updateGame(b, 2, move(2, 'x'), [], { from: 3, texts: ['b4'], cut: false })).toBe(true);
+    expect(await database.updateGame(b, 3, move(3, 'y'), [], { from: 1, texts: ['c2'], cut: true })).toBe(true);
+    expect(await logOf(b)).toEqual(['b1', 'c2']);
+    // Without a log change the rows stay as they are.
+    expect(await database.updateGame(b, 4, move(4, 'z'), [])).toBe(true);
+    expect(await logOf(b)).toEqual(['b1', 'c2']);
+  });
+
+  it('writes the log rows of a burst of many games, each to its own game', async () => {
+    const ids = await Promise.all(Array.from({ length: 40 }, () => newGame()));
+    for (let v = 1; v <= 3; v++) {
+      const done = await Promise.all(
+        ids.map((id) =>
+          database.updateGame(id, v, move(v, `v${v}`), [], { from: v - 1, texts: [`${id}:${v}`], cut: false }),
+        ),
+      );
+      expect(done.every(Boolean)).toBe(true);
+    }
+    for (const id of ids) expect(await logOf(id)).toEqual([`${id}:1`, `${id}:2`, `${id}:3`]);
+  });
+
+  it("writes a log change with a column no batch takes, in the row's transaction", async () => {
+    const a = await newGame();
+    const log = { from: 0, texts: ['m1', 'm2'], cut: false };
+    expect(await database.updateGame(a, 1, { version: 2, control: '{"kind":"none"}' }, [], log)).toBe(true);
+    expect(await database.updateGame(a, 1, { version: 2, control: '{}' }, [], { ...log, texts: ['lost'] })).toBe(false);
+    expect(await logOf(a)).toEqual(['m1', 'm2']);
+  });
+
   /** A unit's record: a row of pbm_seen, refused as a duplicate when it is there already. */
   const seen = (key: string) => ({
     table: 'pbm_seen',
