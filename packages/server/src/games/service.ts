@@ -111,7 +111,8 @@ export interface GameServiceOptions {
 /**
  * Each session's stored form, split into head and log (./move-log.ts): what a write of it stores, and, for the
  * session a write starts from, what its rows hold now (the log a move's rows are told apart from). Set when a
- * session is written or read back; sessions are immutable values.
+ * session is written (or first asked for, after a read or another instance's step); sessions are immutable values.
+ * A sequential session's log is the list of its line's texts the session keeps anyway: nothing is copied.
  */
 const splits = new WeakMap<object, SplitGame>();
 
@@ -443,10 +444,9 @@ export class GameService {
     // the requests' restores: the moves' writes wait for that transaction.
     if (db === this.database.db) await this.restoreTurn();
     this.restores++;
-    const game = liveGameOf(row as GameRowWithNames, stored);
-    // What its rows hold: the next write tells its own rows apart from these.
-    splits.set(game.restored.session, { head: row.head, log: entries });
-    return game;
+    // The rows read are not kept: the next write tells its rows apart from the restored session's own texts (the
+    // same moves, which the views keep anyway), not from a second copy of the log held beside them.
+    return liveGameOf(row as GameRowWithNames, stored);
   }
 
   /**
