@@ -300,11 +300,13 @@ export class GameService {
       }
       restored = { dynamics: 'simultaneous', setup, session };
     }
-    if (positionsOf(restored) - 1 > this.maxPlies) {
+    // The stored log counts too (a Tactorus record's steps: its commands and rounds).
+    const length = Math.max(positionsOf(restored) - 1, splitOf(restored).log.length);
+    if (length > this.maxPlies) {
       throw new ApiError(
         400,
         'game/too-long',
-        `the record holds ${positionsOf(restored) - 1} moves; this server keeps games of at most ${this.maxPlies}`,
+        `the record holds ${length} moves; this server keeps games of at most ${this.maxPlies}`,
         'text',
       );
     }
