@@ -15,6 +15,7 @@ import {
   DB_KINDS,
   startTestServer,
   stopTestPostgres,
+  testPostgres,
   type DbKind,
   type TestServer,
 } from '../testing/server.js';
@@ -233,6 +234,9 @@ describe.each(DB_KINDS)('games stored as move logs (%s)', (kind: DbKind) => {
       { id: t.id, c: t.b },
       { id: r.id, c: r.a },
     ];
+    // And a game whose stored text no longer reads: the migration leaves it as it is, refused as damaged after.
+    const broken = await twoPlayers(server, `migx${kind}`, 'tactics');
+    await playOne([broken.a, broken.b], broken.id);
     const views = await Promise.all(games.map((g) => view(g.c, g.id)));
     const listing = async (c: Client): Promise<Listed[]> =>
       (await c.request<Listed[]>('GET', `/api/games?user=${c.name}`)).body;
@@ -242,6 +246,9 @@ describe.each(DB_KINDS)('games stored as move logs (%s)', (kind: DbKind) => {
 
     // The schema before 008: each game's snapshot whole in its row, every move's text in it.
     await storeGamesWhole(server.database.db);
+    await sql`update games set snapshot = ${'{"format": "tactica-game", "session": '} where id = ${broken.id}`.execute(
+      server.database.db,
+    );
     const whole = await sql<{ id: number; snapshot: string }>`select id, snapshot from games`.execute(
       server.database.db,
     );
@@ -274,6 +281,11 @@ describe.each(DB_KINDS)('games stored as move logs (%s)', (kind: DbKind) => {
     // Play goes on, appending.
     const next = await playOne([ann, ann], imported.id);
     expect(await logRows(db, imported.id)).toEqual(next.moves);
+    const refused = await moved(broken.a, server).request<{ error: { code: string } }>(
+      'GET',
+      `/api/games/${broken.id}`,
+    );
+    expect(refused.body.error.code).toBe('game/damaged');
   }, 120_000);
 
   it('refuses a game whose log misses a row or holds a move that does not read as damaged, and serves the rest', async () => {
@@ -308,5 +320,44 @@ describe.each(DB_KINDS)('games stored as move logs (%s)', (kind: DbKind) => {
     }
     expect((await again.request<View>('GET', `/api/games/${fine}`)).body.moves).toHaveLength(20);
     expect((await again.request('GET', '/api/health')).status).toBe(200);
+  }, 60_000);
+});
+
+describe('two instances on one PostgreSQL', () => {
+  let one: TestServer;
+  let two: TestServer;
+  beforeAll(async () => {
+    const url = await (await testPostgres()).newDatabase();
+    one = await startTestServer('postgres', { databaseUrl: url });
+    two = await startTestServer('postgres', { databaseUrl: url });
+  }, 60_000);
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+  });
+
+  it("appends each move to the log, whichever instance takes it, following the other's moves in between", async () => {
+    const a = await new Client(one.url).signUp('logtwoa');
+    const b = await new Client(one.url).signUp('logtwob');
+    const ch = await a.request<{ id: number }>('POST', '/api/challenges', {
+      family: 'tactics',
+      opponent: b.name,
+      seat: '0',
+    });
+    const id = (await b.request<{ game: View }>('POST', `/api/challenges/${ch.body.id}/accept`)).body.game.id;
+    // Each player on both instances: the moves alternate between them, each instance playing on its copy of the
+    // game as the other's events brought it (or read back).
+    const on = (c: Client, server: TestServer) => moved(c, server);
+    let v: View | undefined;
+    for (let i = 0; i < 8; i++) {
+      const server = i % 3 === 0 ? one : two;
+      v = await playOne([on(a, server), on(b, server)], id);
+      expect(await logRows(one.database.db, id)).toEqual(v.moves);
+    }
+    // A takeback on one instance and a new move on the other: the rows past the fork replaced.
+    v = await takeBack(on(a, one), on(b, one), id);
+    const after = await playOne([on(a, two), on(b, two)], id);
+    expect(after.moves).toHaveLength((v?.moves.length ?? 0) + 1);
+    expect(await logRows(two.database.db, id)).toEqual(after.moves);
   }, 60_000);
 });
