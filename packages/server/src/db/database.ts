@@ -555,8 +555,8 @@ async function updateBatch(pool: pg.Pool, batch: readonly PendingUpdate[], origi
   });
   const logArrays = [entries.map((e) => e.ord), entries.map((e) => e.seq), entries.map((e) => e.text)];
   const logTypes = ['int4', 'int4', 'text'];
-  // Text columns (the snapshot above all: kilobytes of JSON a row) go as one JSON array each: the pg client writes
-  // an array literal by escaping every element with regular expressions in JavaScript, 4 to 5 times the time of
+  // Text columns (the heads, the events, the log entries) go as one JSON array each: the pg client writes an array
+  // literal by escaping every element with regular expressions in JavaScript, 4 to 5 times the time of
   // JSON.stringify, on the event loop the moves wait for (bench/RESULTS.md); PostgreSQL takes the elements back in
   // order.
   const param = (t: string, i: number): string =>
@@ -574,7 +574,8 @@ async function updateBatch(pool: pg.Pool, batch: readonly PendingUpdate[], origi
       as v(${names.join(', ')})),
     changed as (update games g set ${assignments} from v where g.id = v.id and g.version = v.expected
       returning v.ord, v.id, v.events, v.cut),
-    cut as (delete from game_moves m using changed c where c.cut is not null and m.game_id = c.id and m.seq >= c.cut),
+    cut_rows as (delete from game_moves m using changed c
+      where c.cut is not null and m.game_id = c.id and m.seq >= c.cut),
     entries as (select * from unnest(${logParams}) as e(ord, seq, text)),
     added as (insert into game_moves (game_id, seq, text) select c.id, e.seq, e.text from entries e
       join changed c on c.ord = e.ord
