@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './db/database.js';
+import { longTacticsRecord } from './testing/records.js';
 import { Client, DB_KINDS, stopTestPostgres, testPostgres, type DbKind } from './testing/server.js';
 
 const CLI = fileURLToPath(new URL('../../cli/bin/tactica.js', import.meta.url));
@@ -147,6 +149,84 @@ describe.each(DB_KINDS)('kill -9 on %s', (kind: DbKind) => {
       }
       child.kill('SIGTERM');
       await exited(child);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it('reads a game of many moves back whole, its head and its log agreeing', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tactica-crash-'));
+    const databaseUrl = kind === 'postgres' ? await (await testPostgres()).newDatabase() : undefined;
+    try {
+      let { child, url } = await serve(dataDir, databaseUrl);
+      const ann = await new Client(url).signUp(`longkill${kind}`);
+      // Two long games (imported records: ann plays both sides), played on together so their moves share commits.
+      const games: { id: number; moves: string[] }[] = [];
+      for (const seed of ['one', 'two']) {
+        const imported = await ann.request<View>('POST', '/api/imports', {
+          family: 'tactics',
+          text: await longTacticsRecord(400, `kill ${kind} ${seed}`),
+        });
+        expect(imported.status).toBe(201);
+        games.push({ id: imported.body.id, moves: [...imported.body.moves] });
+      }
+      let killed = false;
+      const killAfter = 5 + Math.floor(Math.random() * 30);
+      let acks = 0;
+      const play = async (g: (typeof games)[number]): Promise<void> => {
+        while (!killed) {
+          try {
+            const v = (await ann.request<View>('GET', `/api/games/${g.id}`)).body;
+            const move = v.legal[Math.floor(Math.random() * v.legal.length)]?.notation;
+            if (v.status !== 'active' || !move) return;
+            const r = await ann.request('POST', `/api/games/${g.id}/move`, { version: v.version, move });
+            if (r.status === 200) {
+              g.moves.push(move);
+              if (++acks === killAfter) {
+                killed = true;
+                child.kill('SIGKILL');
+              }
+            }
+          } catch {
+            return; // the server is gone
+          }
+        }
+      };
+      await Promise.all(games.map(play));
+      await exited(child);
+
+      ({ child, url } = await serve(dataDir, databaseUrl));
+      const again = new Client(url);
+      again.token = ann.token;
+      const read: string[][] = [];
+      for (const g of games) {
+        const r = await again.request<View>('GET', `/api/games/${g.id}`);
+        expect(r.status).toBe(200);
+        // Every acknowledged move (a move sent as the server died may follow them).
+        expect(r.body.moves.slice(0, g.moves.length)).toEqual(g.moves);
+        read.push(r.body.moves);
+      }
+      child.kill('SIGTERM');
+      await exited(child);
+      // The rows: one per move of the line read back, as many as the head says.
+      const database = await openDatabase(
+        databaseUrl ? { url: databaseUrl } : { file: join(dataDir, 'tactica.sqlite') },
+      );
+      try {
+        for (const [i, g] of games.entries()) {
+          const rows = await database.db
+            .selectFrom('game_moves')
+            .select('text')
+            .where('game_id', '=', g.id)
+            .orderBy('seq')
+            .execute();
+          expect(rows.map((r) => r.text)).toEqual(read[i]);
+          const head = await database.db.selectFrom('games').select('head').where('id', '=', g.id).executeTakeFirst();
+          expect((JSON.parse(head?.head ?? '{}') as { log: number }).log).toBe(rows.length);
+        }
+      } finally {
+        await database.close();
+      }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

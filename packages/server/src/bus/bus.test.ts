@@ -31,7 +31,7 @@ async function insertGame(database: Database): Promise<number> {
       seat0_level: null,
       seat1_level: null,
       version: 1,
-      snapshot: '{}',
+      head: '{}',
       control: '{}',
       deadline_at: null,
       meta: '{}',

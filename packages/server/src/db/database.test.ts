@@ -28,7 +28,7 @@ async function insertGame(database: Database): Promise<number> {
       seat0_level: null,
       seat1_level: null,
       version: 1,
-      snapshot: '{}',
+      head: '{}',
       control: '{}',
       deadline_at: null,
       meta: '{}',
@@ -62,9 +62,9 @@ describe.each(DB_KINDS)('group commit on %s', (kind) => {
 
   const newGame = () => insertGame(database);
 
-  const move = (version: number, snapshot: string) => ({
+  const move = (version: number, head: string) => ({
     version: version + 1,
-    snapshot,
+    head,
     meta: '{}',
     status: 'active',
     result: null,
@@ -75,7 +75,7 @@ describe.each(DB_KINDS)('group commit on %s', (kind) => {
   async function stored(id: number) {
     return database.db
       .selectFrom('games')
-      .select(['version', 'snapshot', 'deadline_at', 'control'])
+      .select(['version', 'head', 'deadline_at', 'control'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
   }
@@ -96,8 +96,8 @@ describe.each(DB_KINDS)('group commit on %s', (kind) => {
             where i.indrelid = 'games'::regclass`.execute(database.db);
     const columns = indexed.rows.map((r) => r.name);
     expect(columns).toContain('deadline_at');
-    // What a move of a game without a clock writes: its version, snapshot, meta and time.
-    for (const c of ['version', 'snapshot', 'meta', 'updated_at']) expect(columns).not.toContain(c);
+    // What a move of a game without a clock writes: its version, head, meta and time.
+    for (const c of ['version', 'head', 'meta', 'updated_at']) expect(columns).not.toContain(c);
   });
 
   it('lets exactly one of two updates of a game on one version win, in one batch', async () => {
@@ -114,8 +114,8 @@ describe.each(DB_KINDS)('group commit on %s', (kind) => {
     expect(results.slice(2)).toEqual([true, false]);
     const rowA = await stored(a);
     expect(rowA.version).toBe(2);
-    expect(rowA.snapshot).toBe(results[0] ? 'first' : 'second');
-    expect(await stored(b)).toMatchObject({ version: 2, snapshot: 'other', deadline_at: 1001 });
+    expect(rowA.head).toBe(results[0] ? 'first' : 'second');
+    expect(await stored(b)).toMatchObject({ version: 2, head: 'other', deadline_at: 1001 });
     await settle();
     const games = heard.filter((e) => e.kind === 'game').map((e) => [e.gameId, e.version]);
     expect(games.sort()).toEqual([
@@ -128,7 +128,7 @@ describe.each(DB_KINDS)('group commit on %s', (kind) => {
     const a = await newGame();
     const partial = await database.updateGame(a, 1, { version: 2, updated_at: 5 }, []);
     expect(partial).toBe(true);
-    expect(await stored(a)).toMatchObject({ version: 2, snapshot: '{}', deadline_at: null, control: '{}' });
+    expect(await stored(a)).toMatchObject({ version: 2, head: '{}', deadline_at: null, control: '{}' });
     // A column no move changes goes its own way, still a compare-and-set.
     expect(await database.updateGame(a, 2, { version: 3, control: '{"kind":"none"}' }, [])).toBe(true);
     expect(await database.updateGame(a, 2, { version: 3, control: '{}' }, [])).toBe(false);
@@ -153,18 +153,16 @@ describe.each(DB_KINDS)('group commit on %s', (kind) => {
     for (const [i, id] of ids.entries()) {
       const row = await database.db
         .selectFrom('games')
-        .select(['snapshot', 'result'])
+        .select(['head', 'result'])
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
-      expect(row).toEqual({ snapshot: texts[i], result: i === 3 ? 'null' : null });
+      expect(row).toEqual({ head: texts[i], result: i === 3 ? 'null' : null });
     }
     const lone = await newGame();
     expect(await database.updateGame(lone, 1, move(1, 'before \ud800 after'), [])).toBe(true);
     // PostgreSQL holds UTF-8 only (one U+FFFD, as the pg client encodes it); SQLite keeps the three bytes its
     // encoder writes, each read back as U+FFFD.
-    expect((await stored(lone)).snapshot).toMatch(
-      kind === 'postgres' ? /^before \ufffd after$/ : /^before \ufffd+ after$/,
-    );
+    expect((await stored(lone)).head).toMatch(kind === 'postgres' ? /^before \ufffd after$/ : /^before \ufffd+ after$/);
   });
 
   it('writes a burst of many games in few batches, each move counted', async () => {
@@ -173,7 +171,54 @@ describe.each(DB_KINDS)('group commit on %s', (kind) => {
       const done = await Promise.all(ids.map((id) => database.updateGame(id, v, move(v, `v${v}`), [])));
       expect(done.every(Boolean)).toBe(true);
     }
-    for (const id of ids) expect(await stored(id)).toMatchObject({ version: 6, snapshot: 'v5' });
+    for (const id of ids) expect(await stored(id)).toMatchObject({ version: 6, head: 'v5' });
+  });
+
+  const logOf = async (id: number) =>
+    (await database.db.selectFrom('game_moves').select('text').where('game_id', '=', id).orderBy('seq').execute()).map(
+      (r) => r.text,
+    );
+
+  it("writes a move's log rows with its row, and none of an update that lost, in one batch", async () => {
+    const a = await newGame();
+    const b = await newGame();
+    const results = await Promise.all([
+      database.updateGame(a, 1, move(1, 'first'), [], { from: 0, texts: ['a1'], cut: false }),
+      database.updateGame(a, 1, move(1, 'second'), [], { from: 0, texts: ['a2', 'a3'], cut: false }),
+      database.updateGame(b, 1, move(1, 'other'), [], { from: 0, texts: ['b1', 'b2', 'b3'], cut: false }),
+      database.updateGame(b, 7, move(7, 'stale'), [], { from: 0, texts: ['stale'], cut: false }),
+    ]);
+    expect(results[0] !== results[1]).toBe(true);
+    expect(await logOf(a)).toEqual(results[0] ? ['a1'] : ['a2', 'a3']);
+    expect(await logOf(b)).toEqual(['b1', 'b2', 'b3']);
+    // An append, then a change from the fork: the row there written over, the ones after it gone.
+    expect(await database.updateGame(b, 2, move(2, 'x'), [], { from: 3, texts: ['b4'], cut: false })).toBe(true);
+    expect(await database.updateGame(b, 3, move(3, 'y'), [], { from: 1, texts: ['c2'], cut: true })).toBe(true);
+    expect(await logOf(b)).toEqual(['b1', 'c2']);
+    // Without a log change the rows stay as they are.
+    expect(await database.updateGame(b, 4, move(4, 'z'), [])).toBe(true);
+    expect(await logOf(b)).toEqual(['b1', 'c2']);
+  });
+
+  it('writes the log rows of a burst of many games, each to its own game', async () => {
+    const ids = await Promise.all(Array.from({ length: 40 }, () => newGame()));
+    for (let v = 1; v <= 3; v++) {
+      const done = await Promise.all(
+        ids.map((id) =>
+          database.updateGame(id, v, move(v, `v${v}`), [], { from: v - 1, texts: [`${id}:${v}`], cut: false }),
+        ),
+      );
+      expect(done.every(Boolean)).toBe(true);
+    }
+    for (const id of ids) expect(await logOf(id)).toEqual([`${id}:1`, `${id}:2`, `${id}:3`]);
+  });
+
+  it("writes a log change with a column no batch takes, in the row's transaction", async () => {
+    const a = await newGame();
+    const log = { from: 0, texts: ['m1', 'm2'], cut: false };
+    expect(await database.updateGame(a, 1, { version: 2, control: '{"kind":"none"}' }, [], log)).toBe(true);
+    expect(await database.updateGame(a, 1, { version: 2, control: '{}' }, [], { ...log, texts: ['lost'] })).toBe(false);
+    expect(await logOf(a)).toEqual(['m1', 'm2']);
   });
 
   /** A unit's record: a row of pbm_seen, refused as a duplicate when it is there already. */
@@ -269,7 +314,7 @@ describe('change events between instances on PostgreSQL', () => {
     const lobby: ChangeEvent = { kind: 'lobby' };
 
     // A move (the batched statement), a change of another column (a statement of its own), a transaction.
-    expect(await a.updateGame(row.id, 1, { version: 2, snapshot: 'x', updated_at: 5 }, [move])).toBe(true);
+    expect(await a.updateGame(row.id, 1, { version: 2, head: 'x', updated_at: 5 }, [move])).toBe(true);
     await nextTurn();
     expect(heardBy.a).toEqual([move]);
     expect(await a.updateGame(row.id, 2, { version: 3, control: '{"kind":"none"}' }, [control])).toBe(true);
@@ -279,7 +324,7 @@ describe('change events between instances on PostgreSQL', () => {
     await nextTurn();
     expect(heardBy.a).toEqual([move, control, lobby]);
     // A refused compare-and-set is heard by no one.
-    expect(await a.updateGame(row.id, 1, { version: 2, snapshot: 'y', updated_at: 6 }, [move])).toBe(false);
+    expect(await a.updateGame(row.id, 1, { version: 2, head: 'y', updated_at: 6 }, [move])).toBe(false);
 
     await until(() => heardBy.b.length >= 3);
     // Time for any echo of a's own notifications to come back to it: none may be heard twice.

@@ -23,6 +23,7 @@ import {
 import pg from 'pg';
 import { InProcessBus, type ChangeBus, type ChangeEvent } from '../bus/change-bus.js';
 import { PostgresBus } from '../bus/postgres-bus.js';
+import { writeLogIn, type LogChange } from './game-log.js';
 import { migrate } from './migrations.js';
 import type { GamesTable, Schema } from './schema.js';
 
@@ -42,13 +43,15 @@ export interface Database {
   /**
    * The hot path of every move: one statement that changes a game's row only if it still has `version`, and, when
    * it did, makes `events` heard once committed (PostgreSQL: the update and its notifications in one statement).
-   * True when the row was changed.
+   * `log`: the game's log rows it changes (./game-log.ts), written with the row or not at all. True when the row was
+   * changed.
    */
   updateGame(
     id: number,
     version: number,
     set: Updateable<GamesTable>,
     events: readonly ChangeEvent[],
+    log?: LogChange,
   ): Promise<boolean>;
   /**
    * Runs `work` as one unit of work: the first write transaction it makes (`transaction`, or `updateGame`, which
@@ -154,8 +157,9 @@ async function insertRecord(tx: Transaction<Schema>, record: UnitRecord): Promis
 const UNCHANGED = Symbol('unchanged');
 
 /**
- * A game's update as its own transaction with a unit's record (PostgreSQL), instead of in a group commit: its events
- * noted, and the record written, only if the row changed.
+ * A game's update as its own transaction (PostgreSQL), instead of in a group commit: with a unit's record, or with
+ * its log rows when it changes columns the batch does not; its events noted, and the record and log rows written,
+ * only if the row changed.
  */
 async function updateInUnit(
   transaction: Database['transaction'],
@@ -163,6 +167,7 @@ async function updateInUnit(
   version: number,
   set: Updateable<GamesTable>,
   events: readonly ChangeEvent[],
+  log: LogChange | undefined,
 ): Promise<boolean> {
   try {
     return await transaction(async (tx, notify) => {
@@ -173,6 +178,7 @@ async function updateInUnit(
         .where('version', '=', version)
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) !== 1) throw UNCHANGED;
+      if (log) await writeLogIn(tx, id, log);
       for (const e of events) notify(e);
       return true;
     });
@@ -227,6 +233,8 @@ interface PendingUpdate {
   readonly version: number;
   readonly set: Updateable<GamesTable>;
   readonly events: readonly ChangeEvent[];
+  /** The game's log rows it changes, written only if the row changed. */
+  readonly log?: LogChange;
   readonly resolve: (changed: boolean) => void;
   readonly reject: (e: unknown) => void;
   /** The record of the unit of work this update is the first write of (SQLite: written with it, in the batch). */
@@ -277,12 +285,24 @@ async function openSqlite(file: string, bus: ChangeBus): Promise<Database> {
     }
     return statement;
   };
+  // A game's log rows (./game-log.ts): the ones past the new end deleted, the new ones written over their index.
+  const cutLog = raw.prepare('delete from "game_moves" where "game_id" = ? and "seq" >= ?');
+  const putLog = raw.prepare(
+    'insert into "game_moves" ("game_id", "seq", "text") values (?, ?, ?) on conflict ("game_id", "seq") do update set "text" = excluded."text"',
+  );
+  const writeLog = (id: number, log: LogChange): void => {
+    if (log.cut) cutLog.run(id, log.from + log.texts.length);
+    log.texts.forEach((text, i) => putLog.run(id, log.from + i, text));
+  };
   const update = (w: PendingUpdate): boolean => {
     // As Kysely does, a field left undefined is a column left as it is.
     const set = w.set as Record<string, unknown>;
     const columns = Object.keys(set).filter((c) => set[c] !== undefined);
     const values = columns.map((c) => set[c]);
-    return updateOf(columns).run(...values, w.id, w.version).changes === 1;
+    const changed = updateOf(columns).run(...values, w.id, w.version).changes === 1;
+    // In the batch's transaction: the log rows commit with the head, or neither does.
+    if (changed && w.log) writeLog(w.id, w.log);
+    return changed;
   };
   // Inside the batch's transaction, a savepoint: an update whose record is there already is undone alone.
   const updateWithRecord = raw.transaction((w: PendingUpdate, record: UnitRecord): boolean => {
@@ -348,11 +368,20 @@ async function openSqlite(file: string, bus: ChangeBus): Promise<Database> {
     where: file,
     transaction,
     unitOfWork: runUnit,
-    updateGame(id, version, set, events) {
+    updateGame(id, version, set, events, log) {
       return withUnit(
         (record) =>
           new Promise<boolean>((resolve, reject) => {
-            pending.push({ id, version, set, events, resolve, reject, ...(record ? { record } : {}) });
+            pending.push({
+              id,
+              version,
+              set,
+              events,
+              resolve,
+              reject,
+              ...(record ? { record } : {}),
+              ...(log ? { log } : {}),
+            });
             if (!flushing) {
               flushing = true;
               setImmediate(() => void flush());
@@ -373,7 +402,7 @@ async function openSqlite(file: string, bus: ChangeBus): Promise<Database> {
 /** The columns a move changes, with their PostgreSQL types: updates of only these go in batches. */
 const BATCHED_COLUMNS: Readonly<Record<string, string>> = {
   version: 'int4',
-  snapshot: 'text',
+  head: 'text',
   meta: 'text',
   status: 'text',
   result: 'text',
@@ -409,6 +438,8 @@ async function updateBatch(pool: pg.Pool, batch: readonly PendingUpdate[], bus: 
     batch.map((w) => w.version),
     ...columns.map((c) => batch.map((w) => (w.set as Record<string, unknown>)[c] ?? null)),
     batch.map((w) => bus.payload(w.events)),
+    // Where a row's log is cut (its entries from there on deleted), or null.
+    batch.map((w) => (w.log?.cut ? w.log.from + w.log.texts.length : null)),
   ];
   // A column a row leaves undefined keeps its value: each row says which columns it sets.
   const given = batch.map((w) =>
@@ -417,21 +448,40 @@ async function updateBatch(pool: pg.Pool, batch: readonly PendingUpdate[], bus: 
   const assignments = columns
     .map((c, i) => `"${c}" = case when substr(v.given, ${i + 1}, 1) = '1' then v."${c}" else g."${c}" end`)
     .join(', ');
-  const types = ['int4', 'int4', 'int4', ...columns.map((c) => BATCHED_COLUMNS[c] as string), 'text', 'text'];
-  const names = ['ord', 'id', 'expected', ...columns.map((c) => `"${c}"`), 'events', 'given'];
-  // Text columns (the snapshot above all: kilobytes of JSON a row) go as one JSON array each: the pg client writes
-  // an array literal by escaping every element with regular expressions in JavaScript, 4 to 5 times the time of
+  const types = ['int4', 'int4', 'int4', ...columns.map((c) => BATCHED_COLUMNS[c] as string), 'text', 'int4', 'text'];
+  const names = ['ord', 'id', 'expected', ...columns.map((c) => `"${c}"`), 'events', 'cut', 'given'];
+  // The batch's log entries, each with its row's place in the batch: written for the rows that changed only.
+  const entries = batch.flatMap((w, ord) => {
+    const log = w.log;
+    return log ? log.texts.map((text, i) => ({ ord, seq: log.from + i, text })) : [];
+  });
+  const logArrays = [entries.map((e) => e.ord), entries.map((e) => e.seq), entries.map((e) => e.text)];
+  const logTypes = ['int4', 'int4', 'text'];
+  // Text columns (the heads, the events, the log entries) go as one JSON array each: the pg client writes an array
+  // literal by escaping every element with regular expressions in JavaScript, 4 to 5 times the time of
   // JSON.stringify, on the event loop the moves wait for (bench/RESULTS.md); PostgreSQL takes the elements back in
   // order.
   const param = (t: string, i: number): string =>
     t === 'text'
       ? `array(select e from json_array_elements_text($${i + 1}::json) with ordinality as j(e, o) order by o)`
       : `$${i + 1}::${t}[]`;
-  const values = [...arrays, given].map((a, i) => (types[i] === 'text' ? JSON.stringify(a.map(wellFormed)) : a));
+  const allTypes = [...types, ...logTypes];
+  const values = [...arrays, given, ...logArrays].map((a, i) =>
+    allTypes[i] === 'text' ? JSON.stringify(a.map(wellFormed)) : a,
+  );
+  const logParams = logTypes.map((t, i) => param(t, types.length + i)).join(', ');
+  // The log rows in the same statement as the heads they go with (./game-log.ts): the rows past a cut log's end
+  // deleted, the new ones upserted (the two never meet), only for the games whose compare-and-set changed them.
   const text = `with v as (select * from unnest(${types.map(param).join(', ')})
       as v(${names.join(', ')})),
     changed as (update games g set ${assignments} from v where g.id = v.id and g.version = v.expected
-      returning v.ord, v.events)
+      returning v.ord, v.id, v.events, v.cut),
+    cut_rows as (delete from game_moves m using changed c
+      where c.cut is not null and m.game_id = c.id and m.seq >= c.cut),
+    entries as (select * from unnest(${logParams}) as e(ord, seq, text)),
+    added as (insert into game_moves (game_id, seq, text) select c.id, e.seq, e.text from entries e
+      join changed c on c.ord = e.ord
+      on conflict (game_id, seq) do update set text = excluded.text)
     select ord, ${bus.notifyColumn('events')} from changed`;
   const result = await pool.query<{ ord: number }>({ name: 'tactica_batch_update', text, values });
   return new Set(result.rows.map((r) => r.ord));
@@ -504,12 +554,16 @@ async function openPostgres(url: string, given: ChangeBus | undefined): Promise<
     where: `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`,
     transaction,
     unitOfWork: runUnit,
-    updateGame(id, version, set, events) {
-      if (unitWaiting()) return updateInUnit(transaction, id, version, set, events);
+    updateGame(id, version, set, events, log) {
+      if (unitWaiting()) return updateInUnit(transaction, id, version, set, events, log);
       const columns = Object.keys(set).filter((c) => (set as Record<string, unknown>)[c] !== undefined);
-      if (!columns.every((c) => c in BATCHED_COLUMNS)) return updateOne(id, version, set, events);
+      if (!columns.every((c) => c in BATCHED_COLUMNS)) {
+        // Another column changed (none of the service's writes): a statement of its own, or with log rows a
+        // transaction.
+        return log ? updateInUnit(transaction, id, version, set, events, log) : updateOne(id, version, set, events);
+      }
       return new Promise<boolean>((resolve, reject) => {
-        pending.push({ id, version, set, events, resolve, reject });
+        pending.push({ id, version, set, events, resolve, reject, ...(log ? { log } : {}) });
         if (!flushing) {
           flushing = true;
           setImmediate(() => void flush());

@@ -5,6 +5,7 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import { restoreStoredGame } from '@tactica/catalogue/all';
+import { splitStoredGame } from '../games/move-log.js';
 import { summaryColumns, summaryOf } from '../games/summary.js';
 import type { Dialect } from './database.js';
 
@@ -262,6 +263,20 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await backFillSummaries(db as Kysely<SummaryRows>);
       },
     },
+    '008-game-move-logs': {
+      async up(db: Db) {
+        // Games stored as what they are (../games/move-log.ts): the row keeps the head (the snapshot without its
+        // moves, small and bounded), `game_moves` the log, one row per move. A move then appends its own row
+        // instead of rewriting the whole game. SQLite: the work is one transaction (Kysely runs SQLite's
+        // migrations without one), so a kill leaves the database as it was before or after, never half split.
+        if (dialect === 'sqlite') {
+          if (await splitAlready(db)) return;
+          await db.transaction().execute((tx) => splitGames(tx, dialect));
+        } else {
+          await splitGames(db, dialect);
+        }
+      },
+    },
   };
 }
 
@@ -302,6 +317,76 @@ async function backFillSummaries(db: Kysely<SummaryRows>): Promise<void> {
       // A game ended by the server (a forfeit, a timeout the session does not know of) has nobody to act.
       const columns = summaryColumns(row.status === 'finished' ? { ...summary, toAct: [] } : summary);
       await db.updateTable('games').set(columns).where('id', '=', row.id).execute();
+    }
+    const last = rows[rows.length - 1];
+    if (!last || rows.length < BACK_FILL_BATCH) return;
+    after = last.id;
+  }
+}
+
+/**
+ * Whether migration 008's work committed already (SQLite: a kill between its commit and the migration's record; the
+ * migration then runs again and finds its table).
+ */
+async function splitAlready(db: Db): Promise<boolean> {
+  const tables = await sql<{
+    name: string;
+  }>`select name from sqlite_master where type = 'table' and name = 'game_moves'`.execute(db);
+  return tables.rows.length > 0;
+}
+
+/** Migration 008: the log table, and every game's snapshot split into its head and its log rows. */
+async function splitGames(db: Db, dialect: Dialect): Promise<void> {
+  await db.schema.alterTable('games').renameColumn('snapshot', 'head').execute();
+  let table = db.schema
+    .createTable('game_moves')
+    .addColumn('game_id', 'integer', (c) => c.notNull().references('games.id').onDelete('cascade'))
+    .addColumn('seq', 'integer', (c) => c.notNull().check(sql`seq >= 0`))
+    .addColumn('text', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('game_moves_pk', ['game_id', 'seq']);
+  // SQLite: the rows kept in the primary key's order, a game's moves side by side (one range read).
+  if (dialect === 'sqlite') table = table.modifyEnd(sql`without rowid`);
+  await table.execute();
+  await splitSnapshots(db as Kysely<LogRows>);
+}
+
+/** The tables migration 008 reads and writes. */
+interface LogRows {
+  games: { id: number; head: string };
+  game_moves: { game_id: number; seq: number; text: string };
+}
+
+/** Log rows inserted by one statement of the migration (SQLite takes at most 32,766 parameters a statement). */
+const SPLIT_ROWS = 1_000;
+
+/**
+ * Splits every game's stored snapshot into its head and log rows, in batches by id: plain JSON, nothing replayed. A
+ * row whose snapshot is not JSON stays as it was: it has no log, and is refused as damaged when read, as before.
+ */
+async function splitSnapshots(db: Kysely<LogRows>): Promise<void> {
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('games')
+      .select(['id', 'head'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(BACK_FILL_BATCH)
+      .execute();
+    for (const row of rows) {
+      let stored: unknown;
+      try {
+        stored = JSON.parse(row.head);
+      } catch {
+        continue;
+      }
+      if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) continue;
+      const { head, log } = splitStoredGame(stored as Record<string, unknown>);
+      await db.updateTable('games').set({ head }).where('id', '=', row.id).execute();
+      for (let i = 0; i < log.length; i += SPLIT_ROWS) {
+        const values = log.slice(i, i + SPLIT_ROWS).map((text, j) => ({ game_id: row.id, seq: i + j, text }));
+        await db.insertInto('game_moves').values(values).execute();
+      }
     }
     const last = rows[rows.length - 1];
     if (!last || rows.length < BACK_FILL_BATCH) return;

@@ -54,8 +54,11 @@ export interface GamesTable {
   readonly seat1_level: string | null;
   /** Raised by one with every accepted change (the session's version). */
   readonly version: number;
-  /** JSON: the stored game (family, options, session snapshot) — the truth. */
-  readonly snapshot: string;
+  /**
+   * JSON: the stored game (family, options, session snapshot) without its moves, which are its rows in `game_moves`
+   * (migration 008: ../games/move-log.ts). Head and log together are the truth.
+   */
+  readonly head: string;
   /** JSON: the time control (live clock or correspondence days). */
   readonly control: string;
   /** When the next timeout is due (a clock running out, a correspondence reminder or forfeit), if any. */
@@ -73,6 +76,16 @@ export interface GamesTable {
   readonly last_move: string | null;
   /** The seats to act now as digits (`0`, `1`, `01`); empty when nobody is (a finished game). */
   readonly to_act: Generated<string>;
+}
+
+/**
+ * A game's log (migration 008): one row per entry, numbered from 0 — a move's text (sequential games: every move of
+ * the line, those taken back too) or a Tactorus step as JSON. Written with the head, in one transaction.
+ */
+export interface GameMovesTable {
+  readonly game_id: number;
+  readonly seq: number;
+  readonly text: string;
 }
 
 export interface ChallengesTable {
@@ -216,6 +229,7 @@ export interface Schema {
   users: UsersTable;
   tokens: TokensTable;
   games: GamesTable;
+  game_moves: GameMovesTable;
   challenges: ChallengesTable;
   chat: ChatTable;
   ratings: RatingsTable;

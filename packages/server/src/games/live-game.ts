@@ -1,6 +1,7 @@
 /**
- * A game as the server holds it in memory: its row's fields and its session, restored from the stored snapshot
- * with the catalogue alone. The row is the truth; this is a cache of it keyed by version.
+ * A game as the server holds it in memory: its row's fields and its session, restored from the stored game (its
+ * head and log put together: ./move-log.ts) with the catalogue alone. The rows are the truth; this is a cache of
+ * them keyed by version.
  */
 import { type Player } from '@tactica/core';
 import { restoreStoredGame } from '@tactica/catalogue/all';
@@ -50,9 +51,12 @@ export interface GameRowWithNames extends GameRow {
   readonly seat1_name: string | null;
 }
 
-/** Restores a game from its row; a row that no longer restores is a damaged game, refused with a coded error. */
-export function liveGameOf(row: GameRowWithNames): LiveGame {
-  const restored = restoreStoredGame(row.snapshot);
+/**
+ * Restores a game from its row and its stored game (`joinStoredGame` of the row's head and log); one that no longer
+ * restores is a damaged game, refused with a coded error.
+ */
+export function liveGameOf(row: GameRowWithNames, stored: unknown): LiveGame {
+  const restored = restoreStoredGame(stored);
   if (!restored.ok) {
     throw new ApiError(500, 'game/damaged', `game ${row.id} cannot be restored: ${restored.error.message}`);
   }

@@ -6,10 +6,11 @@
  */
 import type { History, Player, SeatSpec, SessionSeats } from '@tactica/core';
 import { entryOf } from '@tactica/catalogue/all';
-import { storedGameText, type AnyGameSetup, type GameFamily, type RestoredGame } from '@tactica/catalogue';
+import { storeGame, type AnyGameSetup, type GameFamily, type RestoredGame } from '@tactica/catalogue';
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { User } from '../accounts/accounts.js';
 import type { ChangeEvent, Database } from '../db/database.js';
+import { logColumns, logEntries, writeLogIn } from '../db/game-log.js';
 import type { GamesTable, Schema } from '../db/schema.js';
 import { ApiError, fromInputError, notFound } from '../errors.js';
 import { NEW_PLAYER, updateGlicko, type Glicko } from '../ratings/glicko2.js';
@@ -24,6 +25,7 @@ import {
   type GameRowWithNames,
   type LiveGame,
 } from './live-game.js';
+import { joinStoredGame, logChange, splitStoredGame, wholeLog, type LogChange, type SplitGame } from './move-log.js';
 import { applyStep, stepOf } from './steps.js';
 import { stepsPlayed, summaryColumns, summaryOf, toActOf, type SummaryColumns } from './summary.js';
 import { applyCommand, type GameCommand, type Transition } from './transitions.js';
@@ -114,19 +116,34 @@ export interface GameServiceOptions {
 }
 
 /**
- * A game's row fields that follow its session: the stored text and the summary the listings read. A Tactorus
- * session is encoded once for both (its steps are remembered for the views).
+ * Each session's stored form, split into head and log (./move-log.ts): what a write of it stores, and, for the
+ * session a write starts from, what its rows hold now (the log a move's rows are told apart from). Set when a
+ * session is written (or first asked for, after a read or another instance's step); sessions are immutable values.
+ * A sequential session's log is the list of its line's texts the session keeps anyway: nothing is copied.
  */
-function storedFields(restored: RestoredGame): SummaryColumns & { snapshot: string } {
-  let snapshot: string;
+const splits = new WeakMap<object, SplitGame>();
+
+/** A session's stored form, split (remembered: see `splits`). A Tactorus session is encoded once for it and the views. */
+function splitOf(restored: RestoredGame): SplitGame {
+  const known = splits.get(restored.session);
+  if (known) return known;
+  let stored: ReturnType<typeof storeGame>;
   if (restored.dynamics === 'simultaneous') {
     const encoded = restored.session.toJSON();
     stepsPlayed(restored.session, encoded.line);
-    snapshot = storedGameText(restored.setup, { toJSON: () => encoded });
+    stored = storeGame(restored.setup, { toJSON: () => encoded });
   } else {
-    snapshot = storedGameText(restored.setup, restored.session);
+    stored = storeGame(restored.setup, restored.session);
   }
-  return { snapshot, ...summaryColumns(summaryOf(restored)) };
+  const split = splitStoredGame(stored as unknown as Record<string, unknown>);
+  splits.set(restored.session, split);
+  return split;
+}
+
+/** A game's row fields that follow its session: the head and the summary the listings read; and its log. */
+function storedFields(restored: RestoredGame): { fields: SummaryColumns & { head: string }; log: SplitGame['log'] } {
+  const { head, log } = splitOf(restored);
+  return { fields: { head, ...summaryColumns(summaryOf(restored)) }, log };
 }
 
 /** The due time of a game's next timeout: a live clock running out, a correspondence reminder or forfeit. */
@@ -290,17 +307,21 @@ export class GameService {
       }
       restored = { dynamics: 'simultaneous', setup, session };
     }
-    if (positionsOf(restored) - 1 > this.maxPlies) {
+    // The stored log counts too (a Tactorus record's steps: its commands and rounds).
+    const length = Math.max(positionsOf(restored) - 1, splitOf(restored).log.length);
+    if (length > this.maxPlies) {
       throw new ApiError(
         400,
         'game/too-long',
-        `the record holds ${positionsOf(restored) - 1} moves; this server keeps games of at most ${this.maxPlies}`,
+        `the record holds ${length} moves; this server keeps games of at most ${this.maxPlies}`,
         'text',
       );
     }
     const meta: GameMeta = { turnSince: now };
     const users = spec.seats.map((s) => ('user' in s ? s.user : null)) as [User | null, User | null];
     const draft = { control: spec.control, meta, restored, version: 1, levels };
+    const stored = storedFields(restored);
+    const log = wholeLog(stored.log);
     const values = {
       family: spec.family,
       variant_id: setup.variantId,
@@ -312,7 +333,7 @@ export class GameService {
       seat0_level: levels[0],
       seat1_level: levels[1],
       version: 1,
-      ...storedFields(restored),
+      ...stored.fields,
       control: JSON.stringify(spec.control),
       deadline_at: deadlineOf(draft, now),
       meta: JSON.stringify(meta),
@@ -323,6 +344,7 @@ export class GameService {
     const insert = async (t: Transaction<Schema>, n: (e: ChangeEvent) => void): Promise<number> => {
       for (const admit of this.admissions) await admit(t, spec, now);
       const row = await t.insertInto('games').values(values).returning('id').executeTakeFirstOrThrow();
+      if (log) await writeLogIn(t, row.id, log);
       n({ kind: 'game', gameId: row.id, version: 1 });
       n({ kind: 'lobby' });
       return row.id;
@@ -408,22 +430,32 @@ export class GameService {
     if (!row) throw notFound(`game ${id}`);
   }
 
-  /** The game as its row holds it, read with `db` (inside a transaction that holds the row, for instance). */
+  /**
+   * The game as its rows hold it, read with `db` (inside a transaction that holds the row, for instance): its head
+   * and its log in one statement (one snapshot of the database, whatever commits meanwhile), put together and
+   * restored.
+   */
   async loadIn(db: Kysely<Schema> | Transaction<Schema>, id: number): Promise<LiveGame> {
+    const log = logColumns(this.database.dialect);
     const row = await db
       .selectFrom('games')
       .leftJoin('users as u0', 'u0.id', 'games.seat0_user')
       .leftJoin('users as u1', 'u1.id', 'games.seat1_user')
       .selectAll('games')
-      .select(['u0.name as seat0_name', 'u1.name as seat1_name'])
+      .select(['u0.name as seat0_name', 'u1.name as seat1_name', log.texts.as('log_texts'), log.last.as('log_last')])
       .where('games.id', '=', id)
       .executeTakeFirst();
     if (!row) throw notFound(`game ${id}`);
+    const entries = logEntries(row.log_texts, row.log_last);
+    if (!entries) throw new ApiError(500, 'game/damaged', `game ${id} cannot be restored: its log misses moves`);
+    const stored = joinStoredGame(id, row.head, entries);
     // Inside a caller's transaction (the scheduler's, holding SQLite's only writer) a restore does not queue behind
     // the requests' restores: the moves' writes wait for that transaction.
     if (db === this.database.db) await this.restoreTurn();
     this.restores++;
-    return liveGameOf(row as GameRowWithNames);
+    // The rows read are not kept: the next write tells its rows apart from the restored session's own texts (the
+    // same moves, which the views keep anyway), not from a second copy of the log held beside them.
+    return liveGameOf(row as GameRowWithNames, stored);
   }
 
   /**
@@ -528,8 +560,10 @@ export class GameService {
 
   /** A game at the length limit is not played on (MAX_GAME_PLIES): only what ends it or shortens it is taken. */
   private checkLength(game: LiveGame, next: Transition): void {
-    const plies = positionsOf(next.restored) - 1;
-    if (plies <= this.maxPlies || plies <= positionsOf(game.restored) - 1 || outcomeOf(next.restored)) return;
+    // The stored log counts too (Tactorus: its steps, commands and rounds taken back included).
+    const plies = Math.max(positionsOf(next.restored) - 1, splitOf(next.restored).log.length);
+    const before = Math.max(positionsOf(game.restored) - 1, splitOf(game.restored).log.length);
+    if (plies <= this.maxPlies || plies <= before || outcomeOf(next.restored)) return;
     throw new ApiError(
       409,
       'game/too-long',
@@ -546,10 +580,10 @@ export class GameService {
     // A rated game's end writes its players' ratings with it; any other change is the one compare-and-set (an
     // unrated game's end also tells the lobby, in the same statement).
     if (ends && game.rated) return this.database.transaction((tx, notify) => this.writeIn(tx, notify, game, next, now));
-    const { updated, set } = this.nextRow(game, next, now);
+    const { updated, set, log } = this.nextRow(game, next, now);
     const events: ChangeEvent[] = [this.changeOf(game, updated)];
     if (ends) events.push({ kind: 'lobby' });
-    const changed = await this.database.updateGame(game.id, game.version, set, events);
+    const changed = await this.database.updateGame(game.id, game.version, set, events, log);
     return changed ? updated : undefined;
   }
 
@@ -560,8 +594,15 @@ export class GameService {
     return step ? { ...event, step } : event;
   }
 
-  /** The row's new fields for a transition, and the game as it will be. */
-  private nextRow(game: LiveGame, next: Transition, now: number): { updated: LiveGame; set: Updateable<GamesTable> } {
+  /**
+   * The row's new fields for a transition, the log rows it changes (a move: its own row; nothing but the head when
+   * the line is as it was), and the game as it will be.
+   */
+  private nextRow(
+    game: LiveGame,
+    next: Transition,
+    now: number,
+  ): { updated: LiveGame; set: Updateable<GamesTable>; log: LogChange | undefined } {
     const version = game.version + 1;
     const outcome = outcomeOf(next.restored);
     const finished = outcome !== undefined;
@@ -570,16 +611,17 @@ export class GameService {
     const updatedAt = next.privateTo === undefined ? now : game.updatedAt;
     const draft = { control: game.control, meta, restored: next.restored, version, levels: game.levels };
     const updated: LiveGame = { ...game, version, finished, meta, restored: next.restored, updatedAt };
+    const stored = storedFields(next.restored);
     const set: Updateable<GamesTable> = {
       version,
-      ...storedFields(next.restored),
+      ...stored.fields,
       meta: JSON.stringify(meta),
       status: finished ? 'finished' : 'active',
       result: outcome ? JSON.stringify(outcome) : null,
       deadline_at: deadlineOf(draft, now),
       updated_at: updatedAt,
     };
-    return { updated, set };
+    return { updated, set, log: logChange(splitOf(game.restored).log, stored.log) };
   }
 
   /**
@@ -593,7 +635,7 @@ export class GameService {
     next: Transition,
     now: number,
   ): Promise<LiveGame | undefined> {
-    const { updated, set } = this.nextRow(game, next, now);
+    const { updated, set, log } = this.nextRow(game, next, now);
     const r = await tx
       .updateTable('games')
       .set(set)
@@ -601,6 +643,7 @@ export class GameService {
       .where('version', '=', game.version)
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) !== 1) return undefined;
+    if (log) await writeLogIn(tx, game.id, log);
     if (updated.finished && !game.finished) {
       if (game.rated) await this.rate(tx, updated, now);
       notify({ kind: 'lobby' });

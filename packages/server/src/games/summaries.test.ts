@@ -6,8 +6,7 @@
  * game cache stays within its budget in bytes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRng, type Player } from '@tactica/core';
-import { entryOf } from '@tactica/catalogue/all';
+import type { Player } from '@tactica/core';
 import { sql } from 'kysely';
 import {
   Client,
@@ -17,6 +16,8 @@ import {
   type DbKind,
   type TestServer,
 } from '../testing/server.js';
+import { longTacticsRecord } from '../testing/records.js';
+import { storeGamesWhole } from '../testing/whole-snapshots.js';
 
 afterAll(async () => {
   await stopTestPostgres();
@@ -42,43 +43,6 @@ interface Listed {
 
 interface Health {
   games: { cached: number; cacheBytes: number; restores: number };
-}
-
-/**
- * A Tactics record of random legal moves, `plies` long and still in play (lines that end sooner are drawn again).
- * Long enough that a listing restoring games would show in the counter; the counter, not the time, is the proof.
- */
-async function longTacticsRecord(plies: number, seed: string): Promise<string> {
-  const setup = entryOf('tactics');
-  if (!setup.ok) throw new Error('no tactics');
-  const s = setup.value.setup(undefined);
-  if (!s.ok || s.value.dynamics !== 'sequential') throw new Error('no tactics setup');
-  const { game } = s.value;
-  for (let attempt = 0; ; attempt++) {
-    const rng = createRng(`${seed} ${attempt}`);
-    const session = s.value.newSession({
-      seats: [
-        { kind: 'human', name: 'a' },
-        { kind: 'human', name: 'b' },
-      ],
-      seed: 1,
-      now: 0,
-    });
-    if (!session.ok) throw new Error('no session');
-    let sv = session.value;
-    while (sv.history.cursor < plies && sv.toMove !== undefined) {
-      const played = sv.play(sv.toMove, rng.pick(game.legalMoves(sv.position)), {
-        expectedVersion: sv.version,
-        now: 0,
-      });
-      if (!played.ok) throw new Error(played.error.message);
-      sv = played.value;
-    }
-    if (sv.history.cursor < plies || sv.outcome) continue;
-    const text = await s.value.exportRecord(s.value.records[0]?.id ?? '', sv.history);
-    if (!text.ok) throw new Error(text.error.message);
-    return text.value;
-  }
 }
 
 /** The same server started again on its data. */
@@ -242,8 +206,10 @@ describe.each(DB_KINDS)('stored summaries (%s)', (kind: DbKind) => {
     const sim = (await a.request<Listed[]>('GET', `/api/games?user=${a.name}`)).body[0]?.id as number;
     const simView = await view(a, sim);
     await a.request('POST', `/api/games/${sim}/orders`, { version: simView.version, orders: ['done'] });
-    // The database as it was before migration 007: the columns gone, the migration not recorded.
+    // The database as it was before migration 007: the columns gone, the migration not recorded (and before 008,
+    // which came after it: each game's snapshot whole in its row).
     const db = server.database.db;
+    await storeGamesWhole(db);
     for (const column of ['plies', 'last_move', 'to_act']) {
       await sql`alter table games drop column ${sql.ref(column)}`.execute(db);
     }

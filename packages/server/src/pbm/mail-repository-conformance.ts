@@ -37,7 +37,7 @@ export async function openMailStorage(kind: StorageKind): Promise<MailKitStorage
           seat0_level: null,
           seat1_level: null,
           version: 0,
-          snapshot: '{}',
+          head: '{}',
           control: '{}',
           deadline_at: null,
           meta: '{}',

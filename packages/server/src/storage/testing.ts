@@ -55,7 +55,7 @@ async function onDatabase(database: Database, cleanup: () => void): Promise<Open
           seat0_level: null,
           seat1_level: null,
           version: 0,
-          snapshot: '{}',
+          head: '{}',
           control: '{}',
           deadline_at: null,
           meta: '{}',

@@ -1,0 +1,33 @@
+/**
+ * For tests of migration 008 (and of the migrations before it): a database of today's schema taken back to the one
+ * before 008, its games stored whole again — each game's head and log rows put back together into the one snapshot
+ * the server wrote at every move before (`storedGameText`), the log table gone, the migration unrecorded. Starting a
+ * server on it then runs migration 008 on games stored as the old schema stored them.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Schema } from '../db/schema.js';
+import { joinStoredGame } from '../games/move-log.js';
+
+export async function storeGamesWhole(db: Kysely<Schema>): Promise<void> {
+  const games = await db.selectFrom('games').select(['id', 'head']).orderBy('id').execute();
+  const whole = new Map<number, string>();
+  for (const g of games) {
+    const log = await db.selectFrom('game_moves').select('text').where('game_id', '=', g.id).orderBy('seq').execute();
+    whole.set(
+      g.id,
+      JSON.stringify(
+        joinStoredGame(
+          g.id,
+          g.head,
+          log.map((r) => r.text),
+        ),
+      ),
+    );
+  }
+  await sql`drop table game_moves`.execute(db);
+  await sql`alter table games rename column head to snapshot`.execute(db);
+  for (const [id, snapshot] of whole) {
+    await sql`update games set snapshot = ${snapshot} where id = ${id}`.execute(db);
+  }
+  await sql`delete from tactica_migrations where name = '008-game-move-logs'`.execute(db);
+}
