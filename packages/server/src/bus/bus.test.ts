@@ -75,7 +75,7 @@ function writePaths(database: Database): BusWritePath[] {
       if (await database.updateGame(id, 7, { version: 8, ...set }, events)) throw new Error('a stale update changed');
     },
   });
-  const paths = [transaction, update("a move's update (group commit)", { snapshot: 'moved', updated_at: 3 })];
+  const paths = [transaction, update("a move's update (group commit)", { head: 'moved', updated_at: 3 })];
   // On PostgreSQL an update of a column no move changes is a statement of its own.
   if (database.dialect === 'postgres') paths.push(update('an update of its own', { control: '{"kind":"none"}' }));
   return paths;
