@@ -62,7 +62,7 @@ const dir = mkdtempSync(join(here, '.data', 'log-'));
 const database = await openDatabase({ file: join(dir, 'tactica.sqlite') });
 try {
   const user = await new Accounts(database, { log2N: 10, r: 8, p: 1 }).signUp('gamelog', 'bench password');
-  const games = new GameService(database);
+  const games = GameService.onDatabase(database);
   const made = await games.create({
     family: 'tactics',
     seats: [{ user }, { user }],
@@ -88,7 +88,7 @@ try {
   );
   const reads = Number(args.reads ?? 20);
   // A fresh service each time: nothing cached, the rows read and the game restored.
-  const read = await median(reads, () => new GameService(database).load(id));
+  const read = await median(reads, () => GameService.onDatabase(database).load(id));
   const restore = await median(reads, () => restoreStoredGame(stored));
   const restoreWhole = await median(reads, () => restoreStoredGame(whole));
   const join_ = await median(reads, () => joinStoredGame(id, row.head, texts));

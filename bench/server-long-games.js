@@ -97,7 +97,7 @@ async function views() {
       'views',
       'bench password',
     );
-    const games = new GameService(database);
+    const games = GameService.onDatabase(database);
     const rng = createRng('views');
     const made = {};
     for (const plies of [40, Number(args.plies ?? 2135)]) {
@@ -112,7 +112,7 @@ async function views() {
           history: session.history,
         });
         // Read back, as a server finds a game it has let go, and viewed once (the line's texts remembered).
-        const back = await new GameService(database).load(g.id);
+        const back = await GameService.onDatabase(database).load(g.id);
         viewOf(back, 0, Date.now(), null);
         made[plies] = back;
         break;
@@ -174,7 +174,7 @@ async function memory() {
         records.push(text.value);
       }
       // As imported: the cache holds the games as made (a budget no game leaves).
-      const importer = new GameService(database, Date.now, 1e6);
+      const importer = GameService.onDatabase(database, Date.now, { cacheMb: 1e6 });
       gc();
       const before = heap();
       const ids = [];
@@ -199,7 +199,7 @@ async function memory() {
       gc();
       const imported = (heap() - before) / positions;
       // Read back: a fresh service restores each game from its row and views it (the texts a view keeps).
-      const reader = new GameService(database, Date.now, 1e6);
+      const reader = GameService.onDatabase(database, Date.now, { cacheMb: 1e6 });
       gc();
       const start = heap();
       const t0 = performance.now();

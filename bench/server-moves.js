@@ -51,7 +51,11 @@ const database = await openDatabase({ file: join(dir, 'tactica.sqlite') });
 try {
   const accounts = new Accounts(kyselyStorage(database), database, { log2N: 10, r: 8, p: 1 });
   // --cache-mb: the game cache's budget in megabytes (GameService's default unless given).
-  const games = new GameService(database, Date.now, args['cache-mb'] ? { cacheMb: Number(args['cache-mb']) } : {});
+  const games = GameService.onDatabase(
+    database,
+    Date.now,
+    args['cache-mb'] ? { cacheMb: Number(args['cache-mb']) } : {},
+  );
   const users = [];
   for (let k = 0; k < 2 * GAMES; k++) users.push(await accounts.signUp(`m${k}`, 'bench password'));
   const control = readControl(controlOf(args.control));

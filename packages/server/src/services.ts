@@ -6,6 +6,7 @@ import type { Database } from './db/database.js';
 import { Chat } from './games/chat.js';
 import { ComputerQuota, type ComputerQuotaOptions } from './games/computer-quota.js';
 import { Imports } from './games/imports.js';
+import { GameListings } from './games/listings.js';
 import { Scheduler, type EngineRunner, type SchedulerOptions } from './games/scheduler.js';
 import { GameService, type GameServiceOptions } from './games/service.js';
 import { kyselyStorage } from './storage/kysely-storage.js';
@@ -20,6 +21,8 @@ export interface Services {
   readonly storage: Storage;
   readonly accounts: Accounts;
   readonly games: GameService;
+  /** The lobby's and players' pages' listings. */
+  readonly listings: GameListings;
   readonly challenges: Challenges;
   readonly chat: Chat;
   readonly imports: Imports;
@@ -44,9 +47,13 @@ export function makeServices(database: Database, engines: EngineRunner, options:
   const now = options.now ?? Date.now;
   const storage = kyselyStorage(database);
   const accounts = new Accounts(storage, database, options.passwordCost, now);
-  const games = new GameService(database, now, options.games);
+  const games = new GameService(storage, database, now, {
+    sharedStorage: database.dialect === 'postgres',
+    ...options.games,
+  });
+  const listings = new GameListings(storage);
   if (options.vacationDaysPerYear !== undefined) games.vacationDaysPerYear = options.vacationDaysPerYear;
-  const computerQuota = new ComputerQuota(database, options.computerGames);
+  const computerQuota = new ComputerQuota(options.computerGames);
   computerQuota.guard(games);
   const challenges = new Challenges(storage, accounts, games, now);
   return {
@@ -55,11 +62,12 @@ export function makeServices(database: Database, engines: EngineRunner, options:
     storage,
     accounts,
     games,
+    listings,
     challenges,
-    chat: new Chat(database, now),
+    chat: new Chat(storage, now),
     imports: new Imports(games),
-    hub: new StreamHub(database, games, challenges, accounts, now),
-    scheduler: new Scheduler(database, games, engines, now, options.scheduler),
+    hub: new StreamHub(database, games, listings, challenges, accounts, now),
+    scheduler: new Scheduler(storage, database, games, engines, now, options.scheduler),
     computerQuota,
   };
 }

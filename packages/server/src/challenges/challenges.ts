@@ -12,7 +12,6 @@ import { readControl } from '../games/control.js';
 import type { LiveGame } from '../games/live-game.js';
 import type { GameService, SeatHolder } from '../games/service.js';
 import type { ChallengeView, SeatChoice } from '../protocol/index.js';
-import { kyselyTransactionOf } from '../storage/kysely-storage.js';
 import type { Repositories, Storage } from '../storage/ports.js';
 import type { NewChallenge, StoredChallenge } from './challenge-repository.js';
 
@@ -106,9 +105,6 @@ export class Challenges {
       }
       const challenger = await repos.accounts.userById(row.challengerId);
       if (!challenger) throw notFound(`challenge ${id}`);
-      // The game is made in this transaction by the game service, which is not on the storage ports yet.
-      const tx = kyselyTransactionOf(repos);
-      if (!tx) throw new Error('accepting a challenge makes a game: it needs the database storage');
       const challengerSeat = row.seat === 'random' ? (Math.random() < 0.5 ? 0 : 1) : Number(row.seat);
       const a: SeatHolder = { user: challenger };
       const b: SeatHolder = { user };
@@ -121,8 +117,7 @@ export class Challenges {
           control: row.control,
           rated: row.rated,
         },
-        tx,
-        notify,
+        { repos, notify },
       );
       if (!(await repos.challenges.claim(id, made.id))) {
         throw new ApiError(409, 'challenge/closed', 'the challenge was just taken');

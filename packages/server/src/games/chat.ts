@@ -4,7 +4,8 @@
  * instance whole with the change event.
  */
 import type { User } from '../accounts/accounts.js';
-import type { ChatMessage, Database } from '../db/database.js';
+import type { ChatMessage } from '../bus/change-bus.js';
+import type { Storage } from '../storage/ports.js';
 import { ApiError } from '../errors.js';
 
 export const CHAT_MAX = 500;
@@ -34,36 +35,24 @@ export function cleanChat(text: unknown): string {
 
 export class Chat {
   constructor(
-    private readonly database: Database,
+    private readonly storage: Storage,
     private readonly now: () => number = Date.now,
   ) {}
 
   async post(gameId: number, user: User, text: unknown): Promise<ChatMessage> {
     const clean = cleanChat(text);
     const at = this.now();
-    return this.database.transaction(async (tx, notify) => {
-      const exists = await tx.selectFrom('games').select('id').where('id', '=', gameId).executeTakeFirst();
-      if (!exists) throw new ApiError(404, 'not-found', `game ${gameId} not found`);
-      const row = await tx
-        .insertInto('chat')
-        .values({ game_id: gameId, user_id: user.id, text: clean, created_at: at })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const message: ChatMessage = { id: row.id, gameId, from: user.name, text: clean, at };
+    return this.storage.transaction(async (repos, notify) => {
+      const id = await repos.games.addChat({ gameId, userId: user.id, text: clean, at });
+      if (id === undefined) throw new ApiError(404, 'not-found', `game ${gameId} not found`);
+      const message: ChatMessage = { id, gameId, from: user.name, text: clean, at };
       notify({ kind: 'chat', gameId, message });
       return message;
     });
   }
 
   async list(gameId: number, limit = 200): Promise<ChatMessage[]> {
-    const rows = await this.database.db
-      .selectFrom('chat')
-      .leftJoin('users', 'users.id', 'chat.user_id')
-      .select(['chat.id', 'chat.text', 'chat.created_at', 'users.name'])
-      .where('chat.game_id', '=', gameId)
-      .orderBy('chat.id', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.reverse().map((r) => ({ id: r.id, gameId, from: r.name, text: r.text, at: r.created_at }));
+    const lines = await this.storage.repos.games.chatOf(gameId, limit);
+    return lines.map((l) => ({ id: l.id, gameId, from: l.name, text: l.text, at: l.at }));
   }
 }

@@ -7,9 +7,9 @@ import { type Player } from '@tactica/core';
 import { restoreStoredGame } from '@tactica/catalogue/all';
 import type { GameFamily, RestoredGame } from '@tactica/catalogue';
 import type { User } from '../accounts/accounts.js';
-import type { GameRow } from '../db/schema.js';
 import { ApiError } from '../errors.js';
 import { readControl, type TimeControlSpec } from './control.js';
+import type { StoredGame } from './game-repository.js';
 
 /** What the server keeps beside the session. */
 export interface GameMeta {
@@ -46,34 +46,29 @@ export interface LiveGame {
   readonly updatedAt: number;
 }
 
-export interface GameRowWithNames extends GameRow {
-  readonly seat0_name: string | null;
-  readonly seat1_name: string | null;
-}
-
 /**
- * Restores a game from its row and its stored game (`joinStoredGame` of the row's head and log); one that no longer
- * restores is a damaged game, refused with a coded error.
+ * Restores a game from its record and its stored game (`joinStoredGame` of the record's head and log); one that no
+ * longer restores is a damaged game, refused with a coded error.
  */
-export function liveGameOf(row: GameRowWithNames, stored: unknown): LiveGame {
+export function liveGameOf(record: Omit<StoredGame, 'log'>, stored: unknown): LiveGame {
   const restored = restoreStoredGame(stored);
   if (!restored.ok) {
-    throw new ApiError(500, 'game/damaged', `game ${row.id} cannot be restored: ${restored.error.message}`);
+    throw new ApiError(500, 'game/damaged', `game ${record.id} cannot be restored: ${restored.error.message}`);
   }
   const user = (id: string | null, name: string | null): User | null => (id && name ? { id, name } : null);
   return {
-    id: row.id,
-    version: row.version,
-    family: row.family as GameFamily,
-    rated: row.rated === 1,
-    finished: row.status === 'finished',
-    users: [user(row.seat0_user, row.seat0_name), user(row.seat1_user, row.seat1_name)],
-    levels: [row.seat0_level, row.seat1_level],
-    control: readControl(JSON.parse(row.control) as unknown),
-    meta: JSON.parse(row.meta) as GameMeta,
+    id: record.id,
+    version: record.version,
+    family: record.family as GameFamily,
+    rated: record.rated,
+    finished: record.status === 'finished',
+    users: [user(record.users[0], record.names[0]), user(record.users[1], record.names[1])],
+    levels: record.levels,
+    control: readControl(JSON.parse(record.control) as unknown),
+    meta: JSON.parse(record.meta) as GameMeta,
     restored: restored.value,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
   };
 }
 

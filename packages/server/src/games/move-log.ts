@@ -175,8 +175,3 @@ export function logChange(before: MoveLog, after: MoveLog): LogChange | undefine
   if (from === after.length && from === before.length) return undefined;
   return { from, texts: after.slice(from), cut: before.length > after.length };
 }
-
-/** The whole log as a change: a new game's rows. */
-export function wholeLog(log: MoveLog): LogChange | undefined {
-  return log.length === 0 ? undefined : { from: 0, texts: log, cut: false };
-}

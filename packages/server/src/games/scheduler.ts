@@ -7,7 +7,8 @@
  * engines.
  */
 import { type Player } from '@tactica/core';
-import type { Database } from '../db/database.js';
+import type { ChangeFeed } from '../accounts/accounts.js';
+import type { Storage } from '../storage/ports.js';
 import { DAY_MS } from './control.js';
 import { playersToAct, type LiveGame } from './live-game.js';
 import { deadlineOf, type GameService } from './service.js';
@@ -56,6 +57,9 @@ export function dueTransition(game: LiveGame, now: number): Transition | undefin
   return undefined;
 }
 
+/** Due games one transaction of the scheduler takes at most (the rest wait for its next turn). */
+const DUE_BATCH = 50;
+
 export class Scheduler {
   private timer: NodeJS.Timeout | undefined;
   private running = false;
@@ -67,7 +71,8 @@ export class Scheduler {
   private pollsDone = 0;
 
   constructor(
-    private readonly database: Database,
+    private readonly storage: Storage,
+    changes: ChangeFeed,
     private readonly games: GameService,
     private readonly engines: EngineRunner,
     private readonly now: () => number = Date.now,
@@ -75,7 +80,7 @@ export class Scheduler {
   ) {
     games.onCommitted((g) => this.computerTurn(g));
     // Every instance's changes (this one's too, after `onCommitted`): a search for an older version stops.
-    database.onChange((e) => {
+    changes.onChange((e) => {
       if (e.kind === 'game' && e.gameId !== undefined && e.version !== undefined) engines.cancel(e.gameId, e.version);
     });
   }
@@ -125,31 +130,18 @@ export class Scheduler {
    * writer), each read, changed and written while its row is held, so every timeout is applied exactly once.
    */
   private async applyDue(now: number): Promise<LiveGame[]> {
-    return this.database.transaction(async (tx, notify) => {
-      let query = tx
-        .selectFrom('games')
-        .select('id')
-        .where('status', '=', 'active')
-        .where('deadline_at', '<=', now)
-        .orderBy('deadline_at')
-        .limit(50);
-      if (this.database.dialect === 'postgres') query = query.forUpdate().skipLocked();
-      const ids = (await query.execute()).map((r) => r.id);
+    return this.storage.transaction(async (repos) => {
+      const ids = await repos.games.takeDue(now, DUE_BATCH);
       const applied: LiveGame[] = [];
       for (const id of ids) {
-        const game = await this.games.loadIn(tx, id);
+        const game = await this.games.loadIn(id, repos);
         const next = dueTransition(game, now);
         if (!next) {
           // Nothing was due after all (a clock read a moment early): look again when it is.
-          await tx
-            .updateTable('games')
-            .set({ deadline_at: deadlineOf(game, now) })
-            .where('id', '=', id)
-            .where('version', '=', game.version)
-            .execute();
+          await repos.games.setDeadline(id, game.version, deadlineOf(game, now));
           continue;
         }
-        const written = await this.games.writeIn(tx, notify, game, next, now);
+        const written = await this.games.writeIn(repos, game, next, now);
         if (written) applied.push(written);
       }
       return applied;
@@ -190,14 +182,7 @@ export class Scheduler {
   /** At start-up: every active game where the computer is to act, and has not for a while, gets its turn. */
   private async recover(): Promise<void> {
     const grace = this.options.computerGraceMs ?? 0;
-    const rows = await this.database.db
-      .selectFrom('games')
-      .select('id')
-      .where('status', '=', 'active')
-      .where((eb) => eb.or([eb('seat0_level', 'is not', null), eb('seat1_level', 'is not', null)]))
-      .where('updated_at', '<=', this.now() - grace)
-      .execute();
-    for (const { id } of rows) {
+    for (const id of await this.storage.repos.games.withComputerIdleSince(this.now() - grace)) {
       const game = await this.games.load(id).catch(() => undefined);
       if (game) this.computerTurn(game);
     }

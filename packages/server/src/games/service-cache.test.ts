@@ -55,7 +55,9 @@ describe('the game cache', () => {
   it('lets the least recently changed games go once their bytes exceed its budget, and reloads them', async () => {
     // The budget of three draughts games of 7, 4 and 1 positions (a game after n plies holds n + 1).
     const weight = (positions: number): number => weightOf({ family: 'draughts', restored: linesOf(positions) });
-    const games = new GameService(database, Date.now, { cacheMb: (weight(7) + weight(4) + weight(1)) / 2 ** 20 });
+    const games = GameService.onDatabase(database, Date.now, {
+      cacheMb: (weight(7) + weight(4) + weight(1)) / 2 ** 20,
+    });
     let a = await newGame(games);
     let b = await newGame(games);
     const c = await newGame(games);
@@ -80,8 +82,8 @@ describe('the game cache', () => {
 
   it('reads a game once for a subscription and the first command that arrive together', async () => {
     // Two instances on one database: the game is made on one, the other has never read it.
-    const maker = new GameService(database);
-    const other = new GameService(database);
+    const maker = GameService.onDatabase(database);
+    const other = GameService.onDatabase(database);
     const made = await newGame(maker);
     const reads = vi.spyOn(other, 'loadIn');
     const [seen, moved] = await Promise.all([other.load(made.id), playFirst(other, made)]);
@@ -92,7 +94,7 @@ describe('the game cache', () => {
   });
 
   it('keeps a cached copy newer than a row read before it changed, and reads again for a version heard of', async () => {
-    const games = new GameService(database);
+    const games = GameService.onDatabase(database);
     const first = await newGame(games);
     const second = await playFirst(games, first);
     // A read that started before the move committed answers with the row as it was.
@@ -100,7 +102,7 @@ describe('the game cache', () => {
     expect((await games.load(first.id, { fresh: true })).version).toBe(second.version);
     expect(games.cached(first.id)?.version).toBe(second.version);
     // Not cached, and an event said version 2: a row read at version 1 is read again.
-    const other = new GameService(database);
+    const other = GameService.onDatabase(database);
     const otherReads = vi.spyOn(other, 'loadIn').mockResolvedValueOnce(first);
     expect((await other.load(first.id, { version: second.version })).version).toBe(second.version);
     expect(otherReads).toHaveBeenCalledTimes(2);
@@ -108,8 +110,8 @@ describe('the game cache', () => {
   });
 
   it('refuses a command for a version the game is not at, after reading the row itself', async () => {
-    const maker = new GameService(database);
-    const other = new GameService(database);
+    const maker = GameService.onDatabase(database);
+    const other = GameService.onDatabase(database);
     const made = await newGame(maker);
     const moved = await playFirst(maker, made);
     // The other instance joins a read that started before the move (it answers version 1): the command, meant for
@@ -122,7 +124,7 @@ describe('the game cache', () => {
   });
 
   it('serves a watcher the cached copy without asking the row its version; others ask', async () => {
-    const games = new GameService(database);
+    const games = GameService.onDatabase(database);
     const made = await newGame(games, 'tactics');
     const queries = vi.spyOn(database.db, 'selectFrom');
     expect(await games.load(made.id, { watched: true })).toBe(made);
@@ -133,7 +135,7 @@ describe('the game cache', () => {
   });
 
   it("writes an unrated game's end as one compare-and-set that tells the lobby; a rated one with its ratings", async () => {
-    const games = new GameService(database);
+    const games = GameService.onDatabase(database);
     const heard: string[] = [];
     const stop = database.onChange((e) => heard.push(e.kind));
     const transactions = vi.spyOn(database, 'transaction');
@@ -177,14 +179,14 @@ describe.each(['sqlite', 'postgres'] as const)('restores (%s)', (kind) => {
       { user: await accounts.signUp('turnann', 'a long password') },
       { user: await accounts.signUp('turnbob', 'a long password') },
     ] as const;
-    const maker = new GameService(database);
+    const maker = GameService.onDatabase(database);
     const ids: number[] = [];
     for (let i = 0; i < 6; i++) {
       const g = await maker.create({ family: 'tactics', seats, control: { kind: 'none' }, rated: false });
       ids.push((await maker.command(g.id, seats[0].user, g.version, { kind: 'move', move: firstMove(g) })).id);
     }
     // Another instance, nothing cached: six reads asked at once, and a probe that runs at every turn of the loop.
-    const reader = new GameService(database);
+    const reader = GameService.onDatabase(database);
     const seen = [reader.restores];
     let reading = true;
     const probe = (): void => {

@@ -7,27 +7,19 @@
 import type { History, Player, SeatSpec, SessionSeats } from '@tactica/core';
 import { entryOf } from '@tactica/catalogue/all';
 import { storeGame, type AnyGameSetup, type GameFamily, type RestoredGame } from '@tactica/catalogue';
-import type { Kysely, Transaction, Updateable } from 'kysely';
-import type { User } from '../accounts/accounts.js';
-import type { ChangeEvent, Database } from '../db/database.js';
-import { logColumns, logEntries, writeLogIn } from '../db/game-log.js';
-import type { GamesTable, Schema } from '../db/schema.js';
+import type { ChangeFeed, User } from '../accounts/accounts.js';
+import type { ChangeEvent } from '../bus/change-bus.js';
+import type { Database } from '../db/database.js';
 import { ApiError, fromInputError, notFound } from '../errors.js';
-import { NEW_PLAYER, updateGlicko, type Glicko } from '../ratings/glicko2.js';
-import { makeKyselyRepositories } from '../storage/kysely-storage.js';
+import { rateGame } from '../ratings/rate-game.js';
+import { kyselyStorage } from '../storage/kysely-storage.js';
+import type { Notify, Repositories, Storage } from '../storage/ports.js';
 import { DAY_MS, sessionClock, type TimeControlSpec } from './control.js';
-import {
-  liveGameOf,
-  playersToAct,
-  seatOf,
-  versionFor,
-  type GameMeta,
-  type GameRowWithNames,
-  type LiveGame,
-} from './live-game.js';
-import { joinStoredGame, logChange, splitStoredGame, wholeLog, type LogChange, type SplitGame } from './move-log.js';
+import { liveGameOf, playersToAct, seatOf, versionFor, type GameMeta, type LiveGame } from './live-game.js';
+import { joinStoredGame, logChange, splitStoredGame, type SplitGame } from './move-log.js';
 import { applyStep, stepOf } from './steps.js';
-import { stepsPlayed, summaryColumns, summaryOf, toActOf, type SummaryColumns } from './summary.js';
+import type { GameChange } from './game-repository.js';
+import { stepsPlayed, summaryColumns, summaryOf, type SummaryColumns } from './summary.js';
 import { applyCommand, type GameCommand, type Transition } from './transitions.js';
 import {
   awayInYear,
@@ -113,6 +105,20 @@ export interface GameServiceOptions {
   readonly cacheMb?: number;
   /** The most moves a game may hold (MAX_GAME_PLIES). */
   readonly maxPlies?: number;
+  /**
+   * Other instances share the storage and follow this one's changes by their steps (PostgreSQL): each change's
+   * event then carries its step (./steps.ts). Default: none do.
+   */
+  readonly sharedStorage?: boolean;
+}
+
+/** A check every new game must pass, run in the transaction that stores it; it refuses the game by throwing. */
+export type Admission = (repos: Repositories, spec: NewGame, now: number) => Promise<void>;
+
+/** An open transaction a caller runs the service's work in: its repositories and where its events are noted. */
+export interface InTransaction {
+  readonly repos: Repositories;
+  readonly notify: Notify;
 }
 
 /**
@@ -170,11 +176,6 @@ export function deadlineOf(
   return null;
 }
 
-/** A listed game's summary fields, from its row's columns: moves played, the last move, the seats to act. */
-function summaryFields(row: { plies: number; last_move: string | null; to_act: string }): object {
-  return { plies: row.plies, lastMove: row.last_move, toAct: toActOf(row.to_act) };
-}
-
 function outcomeOf(r: RestoredGame): { kind: string; winner?: Player; reason: string } | undefined {
   return r.dynamics === 'sequential' ? r.session.outcome : r.session.outcome;
 }
@@ -205,7 +206,7 @@ export class GameService {
   /** Called after a change commits on this instance (the computer, the clock scheduler). */
   private readonly afterCommit = new Set<(game: LiveGame) => void>();
   /** Checks a new game must pass, run in the transaction that stores it (the computer's quota). */
-  private readonly admissions = new Set<(tx: Transaction<Schema>, spec: NewGame, now: number) => Promise<void>>();
+  private readonly admissions = new Set<Admission>();
 
   /** The estimated bytes the cached games hold (see POSITION_BYTES). */
   private cachedBytes = 0;
@@ -217,17 +218,32 @@ export class GameService {
   readonly cacheBytes: number;
   /** The most moves a game may hold (MAX_GAME_PLIES). */
   readonly maxPlies: number;
+  /** Whether each change's event carries its step for the other instances (`GameServiceOptions.sharedStorage`). */
+  private readonly sharedStorage: boolean;
 
+  /**
+   * `storage` keeps the games; `changes` tells of every instance's committed changes (this one's too).
+   */
   constructor(
-    readonly database: Database,
+    private readonly storage: Storage,
+    changes: ChangeFeed,
     private readonly now: () => number = Date.now,
     options: GameServiceOptions = {},
   ) {
     this.cacheBytes = (options.cacheMb ?? GAME_CACHE_MB) * 2 ** 20;
     this.maxPlies = options.maxPlies ?? MAX_GAME_PLIES;
+    this.sharedStorage = options.sharedStorage ?? false;
     // Subscribed before the stream hub and the gateway (they are made with this service), so that they find the
     // cached copy already brought up to the event's version.
-    database.onChange((e) => this.follow(e));
+    changes.onChange((e) => this.follow(e));
+  }
+
+  /** The service on a database: its Kysely storage, its change events, steps for other instances on PostgreSQL. */
+  static onDatabase(database: Database, now: () => number = Date.now, options: GameServiceOptions = {}): GameService {
+    return new GameService(kyselyStorage(database), database, now, {
+      sharedStorage: database.dialect === 'postgres',
+      ...options,
+    });
   }
 
   /**
@@ -249,12 +265,12 @@ export class GameService {
   }
 
   /** Adds a check every new game must pass; it refuses one by throwing, inside the transaction that stores it. */
-  beforeCreate(check: (tx: Transaction<Schema>, spec: NewGame, now: number) => Promise<void>): void {
+  beforeCreate(check: Admission): void {
     this.admissions.add(check);
   }
 
   /** Sets a game up and stores it. */
-  async create(spec: NewGame, tx?: Transaction<Schema>, notify?: (e: ChangeEvent) => void): Promise<LiveGame> {
+  async create(spec: NewGame, inside?: InTransaction): Promise<LiveGame> {
     const entry = entryOf(spec.family);
     if (!entry.ok) throw fromInputError(entry.error, 400, 'family');
     const setupR = entry.value.setup(spec.options);
@@ -321,40 +337,41 @@ export class GameService {
     const users = spec.seats.map((s) => ('user' in s ? s.user : null)) as [User | null, User | null];
     const draft = { control: spec.control, meta, restored, version: 1, levels };
     const stored = storedFields(restored);
-    const log = wholeLog(stored.log);
-    const values = {
+    const rated = spec.rated && users[0] !== null && users[1] !== null;
+    const record = {
       family: spec.family,
-      variant_id: setup.variantId,
+      variantId: setup.variantId,
       options: JSON.stringify(setup.options),
-      rated: spec.rated && users[0] !== null && users[1] !== null ? 1 : 0,
+      rated,
       status: 'active',
-      seat0_user: users[0]?.id ?? null,
-      seat1_user: users[1]?.id ?? null,
-      seat0_level: levels[0],
-      seat1_level: levels[1],
+      users: [users[0]?.id ?? null, users[1]?.id ?? null],
+      levels,
       version: 1,
-      ...stored.fields,
+      head: stored.fields.head,
+      plies: stored.fields.plies,
+      lastMove: stored.fields.last_move,
+      toAct: stored.fields.to_act,
       control: JSON.stringify(spec.control),
-      deadline_at: deadlineOf(draft, now),
+      deadlineAt: deadlineOf(draft, now),
       meta: JSON.stringify(meta),
       result: null,
-      created_at: now,
-      updated_at: now,
+      createdAt: now,
+      updatedAt: now,
+      log: stored.log,
+    } as const;
+    const insert = async (repos: Repositories, notify: Notify): Promise<number> => {
+      for (const admit of this.admissions) await admit(repos, spec, now);
+      const id = await repos.games.insert(record);
+      notify({ kind: 'game', gameId: id, version: 1 });
+      notify({ kind: 'lobby' });
+      return id;
     };
-    const insert = async (t: Transaction<Schema>, n: (e: ChangeEvent) => void): Promise<number> => {
-      for (const admit of this.admissions) await admit(t, spec, now);
-      const row = await t.insertInto('games').values(values).returning('id').executeTakeFirstOrThrow();
-      if (log) await writeLogIn(t, row.id, log);
-      n({ kind: 'game', gameId: row.id, version: 1 });
-      n({ kind: 'lobby' });
-      return row.id;
-    };
-    const id = tx && notify ? await insert(tx, notify) : await this.database.transaction(insert);
+    const id = inside ? await insert(inside.repos, inside.notify) : await this.storage.transaction(insert);
     const game: LiveGame = {
       id,
       version: 1,
       family: spec.family,
-      rated: values.rated === 1,
+      rated,
       finished: false,
       users,
       levels,
@@ -365,7 +382,7 @@ export class GameService {
       updatedAt: now,
     };
     // Inside a caller's transaction the caller reports the game once it commits (`committed`).
-    if (!tx) this.committed(game);
+    if (!inside) this.committed(game);
     return game;
   }
 
@@ -384,13 +401,9 @@ export class GameService {
       if (options.version !== undefined) {
         if (cached.version >= options.version) return cached;
       } else {
-        const row = await this.database.db
-          .selectFrom('games')
-          .select('version')
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (!row) throw notFound(`game ${id}`);
-        if (row.version === cached.version) return cached;
+        const version = await this.storage.repos.games.versionOf(id);
+        if (version === undefined) throw notFound(`game ${id}`);
+        if (version === cached.version) return cached;
       }
     }
     let game = await this.read(id, !options.fresh);
@@ -407,7 +420,7 @@ export class GameService {
   private async read(id: number, shared: boolean): Promise<LiveGame> {
     let reading = shared ? this.reading.get(id) : undefined;
     if (!reading) {
-      const started = this.loadIn(this.database.db, id);
+      const started = this.loadIn(id);
       reading = started;
       this.reading.set(id, started);
       void started
@@ -426,36 +439,26 @@ export class GameService {
   /** Refused with `not-found` unless the game exists: a check that restores nothing (the chat's listing). */
   async mustExist(id: number): Promise<void> {
     if (this.cache.has(id)) return;
-    const row = await this.database.db.selectFrom('games').select('id').where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound(`game ${id}`);
+    if ((await this.storage.repos.games.versionOf(id)) === undefined) throw notFound(`game ${id}`);
   }
 
   /**
-   * The game as its rows hold it, read with `db` (inside a transaction that holds the row, for instance): its head
-   * and its log in one statement (one snapshot of the database, whatever commits meanwhile), put together and
-   * restored.
+   * The game as stored: its head and its log read together (one snapshot of the storage, whatever commits
+   * meanwhile), put together and restored. `repos`: inside a caller's transaction (which holds the game, for
+   * instance); outside one, each restore waits for this instance's next slot (`restoreTurn`).
    */
-  async loadIn(db: Kysely<Schema> | Transaction<Schema>, id: number): Promise<LiveGame> {
-    const log = logColumns(this.database.dialect);
-    const row = await db
-      .selectFrom('games')
-      .leftJoin('users as u0', 'u0.id', 'games.seat0_user')
-      .leftJoin('users as u1', 'u1.id', 'games.seat1_user')
-      .selectAll('games')
-      .select(['u0.name as seat0_name', 'u1.name as seat1_name', log.texts.as('log_texts'), log.last.as('log_last')])
-      .where('games.id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound(`game ${id}`);
-    const entries = logEntries(row.log_texts, row.log_last);
-    if (!entries) throw new ApiError(500, 'game/damaged', `game ${id} cannot be restored: its log misses moves`);
-    const stored = joinStoredGame(id, row.head, entries);
+  async loadIn(id: number, repos?: Repositories): Promise<LiveGame> {
+    const stored = await (repos ?? this.storage.repos).games.read(id);
+    if (!stored) throw notFound(`game ${id}`);
+    if (!stored.log) throw new ApiError(500, 'game/damaged', `game ${id} cannot be restored: its log misses moves`);
+    const whole = joinStoredGame(id, stored.head, stored.log);
     // Inside a caller's transaction (the scheduler's, holding SQLite's only writer) a restore does not queue behind
     // the requests' restores: the moves' writes wait for that transaction.
-    if (db === this.database.db) await this.restoreTurn();
+    if (!repos) await this.restoreTurn();
     this.restores++;
     // The rows read are not kept: the next write tells its rows apart from the restored session's own texts (the
     // same moves, which the views keep anyway), not from a second copy of the log held beside them.
-    return liveGameOf(row as GameRowWithNames, stored);
+    return liveGameOf(stored, whole);
   }
 
   /**
@@ -579,18 +582,20 @@ export class GameService {
     const ends = outcomeOf(next.restored) !== undefined && !game.finished;
     // A rated game's end writes its players' ratings with it; any other change is the one compare-and-set (an
     // unrated game's end also tells the lobby, in the same statement).
-    if (ends && game.rated) return this.database.transaction((tx, notify) => this.writeIn(tx, notify, game, next, now));
-    const { updated, set, log } = this.nextRow(game, next, now);
+    if (ends && game.rated) {
+      return this.storage.transaction((repos) => this.writeIn(repos, game, next, now));
+    }
+    const { updated, change } = this.nextRow(game, next, now);
     const events: ChangeEvent[] = [this.changeOf(game, updated)];
     if (ends) events.push({ kind: 'lobby' });
-    const changed = await this.database.updateGame(game.id, game.version, set, events, log);
+    const changed = await this.storage.repos.games.update(game.id, game.version, change, events);
     return changed ? updated : undefined;
   }
 
   /** A game's change event, with the step the other instances follow it by (PostgreSQL: SQLite has no others). */
   private changeOf(game: LiveGame, updated: LiveGame): ChangeEvent {
     const event = { kind: 'game', gameId: game.id, version: updated.version } as const;
-    const step = this.database.dialect === 'postgres' ? stepOf(game, updated) : undefined;
+    const step = this.sharedStorage ? stepOf(game, updated) : undefined;
     return step ? { ...event, step } : event;
   }
 
@@ -598,11 +603,7 @@ export class GameService {
    * The row's new fields for a transition, the log rows it changes (a move: its own row; nothing but the head when
    * the line is as it was), and the game as it will be.
    */
-  private nextRow(
-    game: LiveGame,
-    next: Transition,
-    now: number,
-  ): { updated: LiveGame; set: Updateable<GamesTable>; log: LogChange | undefined } {
+  private nextRow(game: LiveGame, next: Transition, now: number): { updated: LiveGame; change: GameChange } {
     const version = game.version + 1;
     const outcome = outcomeOf(next.restored);
     const finished = outcome !== undefined;
@@ -612,43 +613,38 @@ export class GameService {
     const draft = { control: game.control, meta, restored: next.restored, version, levels: game.levels };
     const updated: LiveGame = { ...game, version, finished, meta, restored: next.restored, updatedAt };
     const stored = storedFields(next.restored);
-    const set: Updateable<GamesTable> = {
+    const log = logChange(splitOf(game.restored).log, stored.log);
+    const change: GameChange = {
       version,
-      ...stored.fields,
+      head: stored.fields.head,
+      plies: stored.fields.plies,
+      lastMove: stored.fields.last_move,
+      toAct: stored.fields.to_act,
       meta: JSON.stringify(meta),
       status: finished ? 'finished' : 'active',
       result: outcome ? JSON.stringify(outcome) : null,
-      deadline_at: deadlineOf(draft, now),
-      updated_at: updatedAt,
+      deadlineAt: deadlineOf(draft, now),
+      updatedAt,
+      ...(log ? { log } : {}),
     };
-    return { updated, set, log: logChange(splitOf(game.restored).log, stored.log) };
+    return { updated, change };
   }
 
   /**
-   * Writes a transition of `game` inside `tx` if the row still has `game`'s version (a compare-and-set), with the
-   * ratings when a rated game ends. Call `committed` with the result once the transaction has committed.
+   * Writes a transition of `game` in the transaction of `repos` if the game still has its version (a
+   * compare-and-set), with the ratings when a rated game ends. Call `committed` with the result once the transaction has committed.
    */
-  async writeIn(
-    tx: Transaction<Schema>,
-    notify: (e: ChangeEvent) => void,
-    game: LiveGame,
-    next: Transition,
-    now: number,
-  ): Promise<LiveGame | undefined> {
-    const { updated, set, log } = this.nextRow(game, next, now);
-    const r = await tx
-      .updateTable('games')
-      .set(set)
-      .where('id', '=', game.id)
-      .where('version', '=', game.version)
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) return undefined;
-    if (log) await writeLogIn(tx, game.id, log);
-    if (updated.finished && !game.finished) {
-      if (game.rated) await this.rate(tx, updated, now);
-      notify({ kind: 'lobby' });
+  async writeIn(repos: Repositories, game: LiveGame, next: Transition, now: number): Promise<LiveGame | undefined> {
+    const { updated, change } = this.nextRow(game, next, now);
+    const ends = updated.finished && !game.finished;
+    const events: ChangeEvent[] = [this.changeOf(game, updated)];
+    if (ends) events.unshift({ kind: 'lobby' });
+    if (!(await repos.games.update(game.id, game.version, change, events))) return undefined;
+    const [a, b] = game.users;
+    const outcome = outcomeOf(updated.restored);
+    if (ends && game.rated && a && b && outcome) {
+      await rateGame(repos.ratings, { family: game.family, players: [a.id, b.id], outcome }, now);
     }
-    notify(this.changeOf(game, updated));
     return updated;
   }
 
@@ -656,48 +652,6 @@ export class GameService {
   committed(game: LiveGame): void {
     this.remember(game);
     for (const l of this.afterCommit) l(game);
-  }
-
-  /** Glicko-2 for both players of a rated game that just ended (one rating period per game). */
-  private async rate(tx: Transaction<Schema>, game: LiveGame, now: number): Promise<void> {
-    const [a, b] = game.users;
-    const outcome = outcomeOf(game.restored);
-    if (!a || !b || !outcome) return;
-    const family = game.family;
-    const ratingOf = async (userId: string): Promise<Glicko & { games: number }> => {
-      const row = await tx
-        .selectFrom('ratings')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('family', '=', family)
-        .executeTakeFirst();
-      return row
-        ? { rating: row.rating, deviation: row.deviation, volatility: row.volatility, games: row.games }
-        : { ...NEW_PLAYER, games: 0 };
-    };
-    const ra = await ratingOf(a.id);
-    const rb = await ratingOf(b.id);
-    const scoreA = outcome.kind === 'draw' ? 0.5 : outcome.winner === 0 ? 1 : 0;
-    const na = updateGlicko(ra, [{ opponent: rb, score: scoreA }]);
-    const nb = updateGlicko(rb, [{ opponent: ra, score: 1 - scoreA }]);
-    for (const [user, r, games] of [
-      [a, na, ra.games + 1],
-      [b, nb, rb.games + 1],
-    ] as const) {
-      const values = { ...r, games, updated_at: now };
-      const existing = await tx
-        .updateTable('ratings')
-        .set(values)
-        .where('user_id', '=', user.id)
-        .where('family', '=', family)
-        .executeTakeFirst();
-      if (Number(existing.numUpdatedRows) === 0) {
-        await tx
-          .insertInto('ratings')
-          .values({ user_id: user.id, family, ...values })
-          .execute();
-      }
-    }
   }
 
   /** Days of vacation a user may take in any 365 days (`tactica serve --vacation-days`). */
@@ -713,8 +667,7 @@ export class GameService {
     if (until !== null && (!Number.isFinite(until) || until < 0 || until > now + 366 * DAY_MS)) {
       throw new ApiError(400, 'account/bad-vacation', 'a vacation ends within a year', 'until');
     }
-    // The accounts' repository (../accounts/account-repository.ts) until this service is on the storage ports.
-    const accounts = makeKyselyRepositories(this.database.db, this.database.dialect).accounts;
+    const accounts = this.storage.repos.accounts;
     const current = await vacationOf(accounts, user.id);
     if (until !== null && until > now) {
       checkAllowance(await awayInYear(accounts, user.id, current, now), now, until, this.vacationDaysPerYear);
@@ -743,13 +696,7 @@ export class GameService {
     credit: number,
     away?: AwayCredit,
   ): Promise<void> {
-    const games = await this.database.db
-      .selectFrom('games')
-      .select('id')
-      .where('status', '=', 'active')
-      .where((eb) => eb.or([eb('seat0_user', '=', user.id), eb('seat1_user', '=', user.id)]))
-      .execute();
-    for (const { id } of games) {
+    for (const id of await this.storage.repos.games.activeIdsOf(user.id)) {
       await this.change(id, undefined, (g) => {
         const seat = seatOf(g, user);
         if (g.control.kind !== 'correspondence' || seat === undefined || !playersToAct(g).includes(seat)) {
@@ -772,7 +719,7 @@ export class GameService {
       .map((p) => game.users[p]?.id)
       .filter((x): x is string => x !== undefined);
     if (ids.length === 0) return next;
-    const vacations = await makeKyselyRepositories(this.database.db, this.database.dialect).accounts.vacationsOf(ids);
+    const vacations = await this.storage.repos.accounts.vacationsOf(ids);
     let latest: { id: string; since: number | null; until: number | null } | undefined;
     for (const [id, v] of vacations) if ((v.until ?? 0) > (latest?.until ?? now)) latest = { id, ...v };
     if (!latest?.until) return next;
@@ -781,106 +728,6 @@ export class GameService {
     const away: AwayCredit | undefined =
       latest.since !== null ? { user: latest.id, since: latest.since, until: back } : undefined;
     return { ...next, meta: { ...next.meta, turnSince: back, ...(away ? { away } : {}) } };
-  }
-
-  /** A player's ratings and recent games. */
-  async profile(user: User): Promise<object> {
-    const db = this.database.db;
-    const ratings = await db
-      .selectFrom('ratings')
-      .select(['family', 'rating', 'deviation', 'games'])
-      .where('user_id', '=', user.id)
-      .execute();
-    const games = await db
-      .selectFrom('games')
-      .select([
-        'id',
-        'family',
-        'variant_id',
-        'status',
-        'result',
-        'seat0_user',
-        'seat1_user',
-        'updated_at',
-        'plies',
-        'last_move',
-        'to_act',
-      ])
-      .where((eb) => eb.or([eb('seat0_user', '=', user.id), eb('seat1_user', '=', user.id)]))
-      .orderBy('updated_at', 'desc')
-      .limit(50)
-      .execute();
-    return {
-      name: user.name,
-      ratings: ratings.map((r) => ({
-        family: r.family,
-        rating: Math.round(r.rating),
-        deviation: Math.round(r.deviation),
-        games: r.games,
-      })),
-      games: games.map((g) => ({
-        id: g.id,
-        family: g.family,
-        variant: g.variant_id,
-        status: g.status,
-        seat: g.seat0_user === user.id ? 0 : 1,
-        result: g.result ? (JSON.parse(g.result) as unknown) : null,
-        ...summaryFields(g),
-        updatedAt: g.updated_at,
-      })),
-    };
-  }
-
-  /**
-   * Games in progress, the newest first (by id: a move changes no indexed column), for the lobby. Listings read the
-   * rows' stored summaries and never restore a game (see summary.ts).
-   */
-  async recent(limit: number): Promise<object[]> {
-    const rows = await this.database.db
-      .selectFrom('games')
-      .leftJoin('users as u0', 'u0.id', 'games.seat0_user')
-      .leftJoin('users as u1', 'u1.id', 'games.seat1_user')
-      .select([
-        'games.id',
-        'games.family',
-        'games.variant_id',
-        'games.seat0_level',
-        'games.seat1_level',
-        'games.updated_at',
-        'games.plies',
-        'games.last_move',
-        'games.to_act',
-        'u0.name as seat0_name',
-        'u1.name as seat1_name',
-      ])
-      .where('games.status', '=', 'active')
-      .orderBy('games.id', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map((r) => ({
-      id: r.id,
-      family: r.family,
-      variant: r.variant_id,
-      players: [
-        { name: r.seat0_name, level: r.seat0_level },
-        { name: r.seat1_name, level: r.seat1_level },
-      ],
-      ...summaryFields(r),
-      updatedAt: r.updated_at,
-    }));
-  }
-
-  /** Active games whose timeouts are due (for the scheduler). */
-  async dueGames(now: number, limit = 100): Promise<number[]> {
-    const rows = await this.database.db
-      .selectFrom('games')
-      .select('id')
-      .where('status', '=', 'active')
-      .where('deadline_at', '<=', now)
-      .orderBy('deadline_at')
-      .limit(limit)
-      .execute();
-    return rows.map((r) => r.id);
   }
 
   /** The cache's size now: games held and their estimated bytes (for tests and `/api/health`). */

@@ -33,7 +33,7 @@ interface Side {
 
 async function side(url: string, now: () => number): Promise<Side> {
   const database = await openDatabase({ url });
-  const games = new GameService(database, now);
+  const games = GameService.onDatabase(database, now);
   const heard = new Map<number, number>();
   database.onChange((e: ChangeEvent) => {
     if (e.kind === 'game' && e.gameId !== undefined && e.version !== undefined) {
@@ -124,7 +124,7 @@ describe('an instance follows another by the events', () => {
         }
         const done = await actor.games.command(id, by, game.version, cmd);
         await until(() => (follower.heard.get(id) ?? 0) >= done.version, `version ${done.version}`);
-        const fresh = await follower.games.loadIn(follower.database.db, id);
+        const fresh = await follower.games.loadIn(id);
         expect(fresh.version).toBe(done.version);
         const followed = follower.games.cached(id);
         const stepped =

@@ -174,7 +174,7 @@ export async function accountRoutes(
     async (request) => {
       const user = await accounts.findByName(request.params.name);
       if (!user) throw notFound(`user ${request.params.name}`);
-      return services.games.profile(user);
+      return services.listings.profile(user);
     },
   );
 }

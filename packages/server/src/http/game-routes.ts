@@ -71,9 +71,9 @@ export async function gameRoutes(app: FastifyInstance, services: Services, limit
       if (request.query.user !== undefined) {
         const user = await services.accounts.findByName(request.query.user);
         if (!user) throw notFound(`user ${request.query.user}`);
-        return ((await games.profile(user)) as { games: object[] }).games;
+        return ((await services.listings.profile(user)) as { games: object[] }).games;
       }
-      return games.recent(100);
+      return services.listings.recent(100);
     },
   );
 

@@ -200,7 +200,7 @@ export class PbmGateway {
         return ok('Tactica Help', helpText(undefined, cmd.args[0]));
       case 'list': {
         if (cmd.args[0]?.toLowerCase() === 'games' || cmd.args[0]?.toLowerCase() === 'boards') {
-          const games = (await this.services.games.recent(100)) as {
+          const games = (await this.services.listings.recent(100)) as {
             id: number;
             family: string;
             players: { name: string | null; level: string | null }[];

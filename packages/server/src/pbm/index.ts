@@ -12,7 +12,8 @@ import { DEFAULT_MAIL_LIMITS, MailFront, type MailLimits } from './mail-front.js
 import { checkRelay, OutboxMailer, RelayMailer, type Mailer } from './mailer.js';
 import { Notifier } from './notifier.js';
 import { startSmtpListener, type SmtpListener } from './smtp.js';
-import { kyselyMessageUnits, KyselyMailBoards } from './kysely-mail.js';
+import { GameBoards } from './game-boards.js';
+import { kyselyMessageUnits } from './kysely-mail.js';
 import { PbmStore } from './store.js';
 
 export interface PbmOptions {
@@ -50,9 +51,9 @@ export async function startPbm(services: Services, dataDir: string, options: Pbm
   const outbox = new OutboxMailer(options.outboxDir ?? join(dataDir, 'outbox'), identity);
   const mailer: Mailer = options.relay ? new RelayMailer(checkRelay(options.relay), identity, outbox) : outbox;
   const { database, storage } = services;
-  // The gateway's state through the mail repository; its unit of work and its games' reads on the database until
-  // the games' repository is the services' own.
-  const store = new PbmStore(storage, kyselyMessageUnits(database), new KyselyMailBoards(database.db), services.now);
+  // The gateway's state through the mail repository, its boards through the games' one; a mail's unit of work on
+  // the database.
+  const store = new PbmStore(storage, kyselyMessageUnits(database), new GameBoards(storage.repos.games), services.now);
   // A password change or a log-out everywhere gives the user's boards new reply addresses, in the same transaction.
   services.accounts.onRevoke((repos, userId) => store.rotateTokens(repos, userId));
   const notifier = new Notifier(services, store, mailer, (id, token) => `board-${id}-${token}@${domain}`);

@@ -9,10 +9,7 @@ import type { Executor } from '../storage/kysely-storage.js';
 import {
   AddressTakenError,
   NOTIFY_MODES,
-  type BoardLine,
-  type BoardQuery,
   type BoardToken,
-  type MailBoards,
   type MailRepository,
   type MailSettings,
   type MessageUnits,
@@ -417,57 +414,4 @@ export class KyselyMail implements MailRepository {
 export function kyselyMessageUnits(database: Database): MessageUnits {
   return (messageKey, at, duplicate, work) =>
     database.unitOfWork({ table: 'pbm_seen', row: { message_key: messageKey, seen_at: at }, duplicate }, work);
-}
-
-/** The games' reads of the gateway, on the `games` table (until the games' repository answers them). */
-export class KyselyMailBoards implements MailBoards {
-  constructor(private readonly db: Executor) {}
-
-  async inProgressOf(userId: string): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('games')
-      .select('id')
-      .where('status', '=', 'active')
-      .where((eb) => eb.or([eb('seat0_user', '=', userId), eb('seat1_user', '=', userId)]))
-      .orderBy('id')
-      .execute();
-    return rows.map((r) => r.id);
-  }
-
-  async list(query: BoardQuery): Promise<BoardLine[]> {
-    let q = this.db
-      .selectFrom('games')
-      .leftJoin('users as u0', 'u0.id', 'games.seat0_user')
-      .leftJoin('users as u1', 'u1.id', 'games.seat1_user')
-      .select([
-        'games.id',
-        'games.status',
-        'games.plies',
-        'games.to_act',
-        'games.result',
-        'games.seat0_user',
-        'games.seat1_user',
-        'games.seat0_level',
-        'games.seat1_level',
-        'u0.name as seat0_name',
-        'u1.name as seat1_name',
-      ])
-      .where('games.family', '=', query.family);
-    if (query.status) q = q.where('games.status', '=', query.status);
-    for (const id of query.userIds) {
-      q = q.where((eb) => eb.or([eb('games.seat0_user', '=', id), eb('games.seat1_user', '=', id)]));
-    }
-    q = query.order === 'id' ? q.orderBy('games.id', 'desc') : q.orderBy('games.updated_at', 'desc');
-    const rows = await q.limit(query.limit).execute();
-    return rows.map((g) => ({
-      id: g.id,
-      status: g.status,
-      plies: g.plies,
-      toAct: g.to_act,
-      result: g.result,
-      users: [g.seat0_user, g.seat1_user],
-      names: [g.seat0_name, g.seat1_name],
-      levels: [g.seat0_level, g.seat1_level],
-    }));
-  }
 }

@@ -176,8 +176,8 @@ export type MessageUnits = <T>(
 ) => Promise<{ value: T; recorded: boolean }>;
 
 /**
- * The games' reads the gateway makes (the boards of a player, listings of a family's boards). **Until the games'
- * repository answers them** (it is being made): only a Kysely adapter, ./kysely-mail.ts.
+ * The games' reads the gateway makes (the boards of a player, listings of a family's boards), in its own words:
+ * answered by the games' repository (./game-boards.ts).
  */
 export interface MailBoards {
   /** The boards in progress the user plays, by board. */

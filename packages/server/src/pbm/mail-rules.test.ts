@@ -5,7 +5,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { STORAGE_KINDS, type StorageKind } from '../storage/testing.js';
 import { stopTestPostgres } from '../testing/server.js';
-import { KyselyMailBoards, kyselyMessageUnits } from './kysely-mail.js';
+import { GameBoards } from './game-boards.js';
+import { kyselyMessageUnits } from './kysely-mail.js';
 import { openMailStorage, type MailKitStorage } from './mail-repository-conformance.js';
 import type { MailBoards, MessageUnits } from './mail-repository.js';
 import { CLAIM_LIFETIME_MS, MAX_CLAIMS_PER_ADDRESS, MAX_QUEUED, PbmStore } from './store.js';
@@ -34,7 +35,7 @@ async function withStore(kind: StorageKind, test: (store: PbmStore, clock: { t: 
     const store = new PbmStore(
       s.storage,
       s.database ? kyselyMessageUnits(s.database) : unrecorded,
-      s.database ? new KyselyMailBoards(s.database.db) : noBoards,
+      s.database ? new GameBoards(s.storage.repos.games) : noBoards,
       () => clock.t,
     );
     await test(store, clock);

@@ -74,8 +74,7 @@ export class PbmStore {
   private readonly mailChanges = new Set<() => void>();
 
   /**
-   * `units`: a mail's unit of work (`carryOutOnce`); `boards`: the games' reads the gateway makes, until the games'
-   * repository has them.
+   * `units`: a mail's unit of work (`carryOutOnce`); `boards`: the games' reads the gateway makes.
    */
   constructor(
     private readonly storage: Storage,

@@ -4,6 +4,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import { KyselyAccounts } from '../accounts/kysely-accounts.js';
+import { KyselyGames, type GameWrites } from '../games/kysely-games.js';
 import { KyselyChallenges } from '../challenges/kysely-challenges.js';
 import type { Database, Dialect } from '../db/database.js';
 import type { Schema } from '../db/schema.js';
@@ -14,9 +15,13 @@ import type { Repositories, Storage } from './ports.js';
 /** What an adapter runs its queries on: the database, or an open transaction. */
 export type Executor = Kysely<Schema> | Transaction<Schema>;
 
-/** Builds each concern's Kysely repository on `db`. A concern adds its adapter here. */
-export function makeKyselyRepositories(db: Executor, dialect: Dialect): Repositories {
+/**
+ * Builds each concern's Kysely repository on `db`: the database (`writes` its group commit for games' changes) or
+ * an open transaction (`writes` its `notify`). A concern adds its adapter here.
+ */
+export function makeKyselyRepositories(db: Executor, dialect: Dialect, writes: GameWrites): Repositories {
   return {
+    games: new KyselyGames(db, dialect, writes),
     ratings: new KyselyRatings(db),
     accounts: new KyselyAccounts(db),
     challenges: new KyselyChallenges(db, dialect),
@@ -37,10 +42,10 @@ export function kyselyTransactionOf(repos: Repositories): Transaction<Schema> | 
 
 export function kyselyStorage(database: Database): Storage {
   return {
-    repos: makeKyselyRepositories(database.db, database.dialect),
+    repos: makeKyselyRepositories(database.db, database.dialect, { database }),
     transaction: (work) =>
       database.transaction((tx, notify) => {
-        const repos = makeKyselyRepositories(tx, database.dialect);
+        const repos = makeKyselyRepositories(tx, database.dialect, { notify });
         transactions.set(repos, tx);
         return work(repos, notify);
       }),

@@ -7,10 +7,11 @@
  */
 import { MemoryAccounts, makeAccountTables, type AccountTables } from '../accounts/memory-accounts.js';
 import { InProcessBus, type ChangeBus, type ChangeEvent } from '../bus/change-bus.js';
+import { MemoryGames, makeGameTables, type GameTables } from '../games/memory-games.js';
 import { MemoryChallenges, makeChallengeTables, type ChallengeTables } from '../challenges/memory-challenges.js';
 import { makeMailTable, MemoryMail, type MailTable } from '../pbm/memory-mail.js';
 import { MemoryRatings, type RatingTable } from '../ratings/memory-ratings.js';
-import type { Repositories, Storage } from './ports.js';
+import type { Notify, Repositories, Storage } from './ports.js';
 
 /** How to undo the changes of one transaction, newest last. */
 export class Journal {
@@ -48,6 +49,7 @@ export class Journal {
 /** The data of every in-memory repository: one object per concern, made empty by `makeMemoryTables`. */
 export interface MemoryTables {
   readonly ratings: RatingTable;
+  readonly games: GameTables;
   readonly accounts: AccountTables;
   readonly challenges: ChallengeTables;
   readonly mail: MailTable;
@@ -57,6 +59,7 @@ export interface MemoryTables {
 export function makeMemoryTables(): MemoryTables {
   return {
     ratings: new Map(),
+    games: makeGameTables(),
     accounts: makeAccountTables(),
     challenges: makeChallengeTables(),
     mail: makeMailTable(),
@@ -64,8 +67,9 @@ export function makeMemoryTables(): MemoryTables {
 }
 
 /** Builds each concern's in-memory repository on `tables`, recording its changes in `journal`. */
-export function makeMemoryRepositories(tables: MemoryTables, journal: Journal): Repositories {
+export function makeMemoryRepositories(tables: MemoryTables, journal: Journal, notify: Notify): Repositories {
   return {
+    games: new MemoryGames(tables.games, tables.accounts, journal, notify),
     ratings: new MemoryRatings(tables.ratings, journal),
     accounts: new MemoryAccounts(tables.accounts, journal),
     challenges: new MemoryChallenges(tables.challenges, journal),
@@ -110,7 +114,8 @@ export function memoryStorage(
       const journal = new Journal();
       const events: ChangeEvent[] = [];
       try {
-        const result = await work(makeMemoryRepositories(tables, journal), (e) => events.push(e));
+        const notify: Notify = (e) => events.push(e);
+        const result = await work(makeMemoryRepositories(tables, journal, notify), notify);
         bus.publish(events);
         return result;
       } catch (e) {
@@ -124,7 +129,10 @@ export function memoryStorage(
   const storage = { transaction };
   return {
     transaction,
-    repos: autocommitted(storage, makeMemoryRepositories(tables, new Journal())),
+    repos: autocommitted(
+      storage,
+      makeMemoryRepositories(tables, new Journal(), () => undefined),
+    ),
     onChange: (listener) => bus.subscribe(listener),
   };
 }

@@ -12,6 +12,7 @@ import type { AccountRepository } from '../accounts/account-repository.js';
 import type { ChallengeRepository } from '../challenges/challenge-repository.js';
 import type { ChangeEvent } from '../db/database.js';
 import type { MailRepository } from '../pbm/mail-repository.js';
+import type { GameRepository } from '../games/game-repository.js';
 import type { RatingRepository } from '../ratings/rating-repository.js';
 
 /** Notes an event to be heard by every instance once the transaction commits (never for a rolled-back one). */
@@ -23,6 +24,8 @@ export type Notify = (event: ChangeEvent) => void;
  */
 export interface Repositories {
   readonly ratings: RatingRepository;
+  /** Games, their logs and their chat (../games/game-repository.ts). */
+  readonly games: GameRepository;
   readonly accounts: AccountRepository;
   readonly challenges: ChallengeRepository;
   /** The e-mail gateway's state (../pbm/mail-repository.ts). */

@@ -23,6 +23,7 @@ import type { ChangeEvent, Database } from '../db/database.js';
 import { ApiError, unauthenticated } from '../errors.js';
 import { ackOf } from '../games/ack.js';
 import { playersToAct, seatOf, versionFor, type LiveGame } from '../games/live-game.js';
+import type { GameListings } from '../games/listings.js';
 import { deadlineOf, type GameService } from '../games/service.js';
 import { viewOf } from '../games/views.js';
 import { readStreamCommand, refOf } from './commands.js';
@@ -101,6 +102,7 @@ export class StreamHub {
   constructor(
     database: Database,
     private readonly games: GameService,
+    private readonly listings: GameListings,
     private readonly challenges: Challenges,
     private readonly accounts: Accounts,
     private readonly now: () => number = Date.now,
@@ -480,7 +482,7 @@ export class StreamHub {
   }
 
   private async lobby(): Promise<ServerMessage> {
-    const [seeks, games] = await Promise.all([this.challenges.list(undefined), this.games.recent(50)]);
+    const [seeks, games] = await Promise.all([this.challenges.list(undefined), this.listings.recent(50)]);
     return { type: 'lobby', seeks, games };
   }
 }
