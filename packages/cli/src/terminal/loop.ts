@@ -81,18 +81,30 @@ export interface TerminalAdapter<S, M, St = unknown> {
    * view "White" keeps White at the bottom, "Human" puts the person's side there).
    */
   readonly boardFollowsSeats?: boolean;
-  /** The game as record text (PDN, Force 400 record, …) for `save`. */
-  saveText?(h: History<S, M>): Promise<Result<string, InputError>>;
+  /**
+   * The game as record text (PDN, Force 400 record, …) for `save`. `players`: the name of the computer in each seat it
+   * plays (`Computer (Smart)`), undefined for a person, for a record that says who played (a loaded save goes on
+   * against the same computer).
+   */
+  saveText?(h: History<S, M>, players?: SeatPlayers): Promise<Result<string, InputError>>;
   /** Reads record text back for `load`. */
   loadText?(text: string): Promise<Result<History<S, M>, InputError>>;
   /** Default file name suggested by `save`. */
   readonly saveExtension?: string;
   /** Commands of this game only (`tutor e2`, `transfer`…). */
   readonly extraCommands?: readonly ExtraCommand<S, M>[];
-  /** Printed once at the start. */
-  readonly intro?: string;
+  /** Printed once at the start; a function is given who plays each seat (the computer's name, or undefined). */
+  readonly intro?: string | ((players: SeatPlayers) => string);
   /** Called after every change of the line of play (moves, takeback, redo, load, results), e.g. to keep a record file. */
   onChange?(h: History<S, M>): void;
+}
+
+/** Who plays each seat: the computer agent's name (`Computer (Smart)`), or undefined for a person at the keyboard. */
+export type SeatPlayers = readonly [string | undefined, string | undefined];
+
+/** The seats' players by name (see SeatPlayers). */
+export function seatPlayers<S, M>(seats: Seats<S, M>): SeatPlayers {
+  return [seats[0]?.name, seats[1]?.name];
 }
 
 export interface ExtraCommand<S, M> {
@@ -407,7 +419,7 @@ export async function runTerminalGame<S, M, St>(
           print('Not saved.');
           return 'prompt';
         }
-        const text = await adapter.saveText(session.history);
+        const text = await adapter.saveText(session.history, seatPlayers(agents));
         if (!text.ok) {
           print(`Could not save: ${describeError(text.error)}`);
           return 'prompt';
@@ -524,7 +536,7 @@ export async function runTerminalGame<S, M, St>(
   );
   const commandNames = commands.flatMap((c) => c.names);
 
-  if (adapter.intro) ctx.print(adapter.intro);
+  if (adapter.intro) ctx.print(typeof adapter.intro === 'string' ? adapter.intro : adapter.intro(seatPlayers(agents)));
   ctx.print(`Type a move, or "help" for commands.`);
   let showBoard = true;
   let wasOver = session.outcome !== undefined;

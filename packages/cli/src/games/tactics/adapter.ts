@@ -15,7 +15,8 @@ import { tacticsEntry, type TacticsSetup, type TacticsStatus } from '@tactica/ca
 import { fileFormat } from '../../setup-options.js';
 import type { SaveLibrary } from '../../storage/save-library.js';
 import { askReplace } from '../../storage/delete-save.js';
-import type { LoopContext, TerminalAdapter } from '../../terminal/loop.js';
+import { seatPlayers, type LoopContext, type SeatPlayers, type TerminalAdapter } from '../../terminal/loop.js';
+import { recordPlayers, whoPlays } from '../../terminal/who-plays.js';
 
 /** The key of Tactics saves in the save library: the game's family. */
 export const GAME_ID = tacticsEntry.family;
@@ -25,9 +26,9 @@ export const RECORD_FORMAT = fileFormat(tacticsEntry);
 
 type H = History<TacticsState, TacticsMove>;
 
-/** The record of the line played so far (moves taken back are left out). */
-export function saveText(setup: TacticsSetup, h: H): Promise<Result<string, InputError>> {
-  return setup.exportRecord(RECORD_FORMAT, h);
+/** The record of the line played so far (moves taken back are left out), naming the computer where it plays. */
+export function saveText(setup: TacticsSetup, h: H, players?: SeatPlayers): Promise<Result<string, InputError>> {
+  return setup.exportRecord(RECORD_FORMAT, h, recordPlayers(setup.game.info.players, players));
 }
 
 /** A record read back as a line of play, positioned at its end. */
@@ -55,15 +56,19 @@ function statusOf(setup: TacticsSetup, h: H): TacticsStatus {
   return setup.status(current(h), { start: h.states[0] ?? current(h), ply: h.cursor });
 }
 
-export const INTRO = [
-  'Tactics: two players at one keyboard. White (rank 1) moves first (ours).',
+/** The rules in brief, under the line that says who plays. */
+const RULES = [
   'Board: " Q " a piece showing the white face, "*Q*" the black face; lowercase means frozen (showing the',
   'opponent\'s colour). ":::" marks dark squares. Only your own mobile pieces move: Rooks along ranks and files,',
   'Bishops diagonally, Queens both, onto empty squares, never jumping or capturing.',
   'Flips: a line of opponent-coloured pieces closed by your colour, or the two pieces you land between, turn',
-  `to your colour. No legal move loses. Draws (ours): threefold repetition, ${QUIET_PLY_LIMIT} plies without a flip.`,
+  `to your colour. No legal move loses. Draws: threefold repetition, ${QUIET_PLY_LIMIT} plies without a flip.`,
   'Moves as the servers take them: f1-f4. Type "help" for commands.',
-].join('\n');
+];
+
+/** The introduction, saying who plays: two people at the keyboard, or a person (or none) against the computer. */
+export const intro = (players: SeatPlayers): string =>
+  [`Tactics: ${whoPlays(['White', 'Black'], players)}. White (rank 1) moves first.`, ...RULES].join('\n');
 
 function listSaves(library: SaveLibrary): string {
   const entries = library.listShown(GAME_ID);
@@ -81,10 +86,10 @@ export function tacticsAdapter(
     render: (s, { flipped, paint }) =>
       renderDiagram(s, { flipped, ...(paint ? { paint: (sq, text) => paint(squareName(sq), text) } : {}) }),
     status: (st) => statusLine(setup, st),
-    saveText: (h) => saveText(setup, h),
+    saveText: (h, players) => saveText(setup, h, players),
     loadText,
     saveExtension: 'tactics',
-    intro: INTRO,
+    intro,
     extraCommands: [
       {
         names: ['position', 'fen'],
@@ -106,7 +111,7 @@ export function tacticsAdapter(
         help: "keep the game in the save library under a title (another game's title: asks first)",
         async run(ctx, args) {
           const title = args.trim() || (await ctx.ask('Title: '))?.trim() || '';
-          const payload = await saveText(setup, ctx.history);
+          const payload = await saveText(setup, ctx.history, seatPlayers(ctx.seats));
           if (!payload.ok) return ctx.print(describeError(payload.error));
           const input = {
             title,

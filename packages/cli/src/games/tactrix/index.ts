@@ -35,7 +35,8 @@ import { fileFormat, setupFrom } from '../../setup-options.js';
 import { SaveLibrary } from '../../storage/save-library.js';
 import { askReplace } from '../../storage/delete-save.js';
 import { playFromMenu, playFromOptions } from '../../play-game.js';
-import { type ExtraCommand, type TerminalAdapter } from '../../terminal/loop.js';
+import { seatPlayers, type ExtraCommand, type SeatPlayers, type TerminalAdapter } from '../../terminal/loop.js';
+import { recordPlayers, whoPlays } from '../../terminal/who-plays.js';
 
 type H = History<TactrixState, TactrixMove>;
 
@@ -56,8 +57,9 @@ function readRecord(file: string): Promise<H> {
   return readGameFile(file, loadText);
 }
 
-function saveText(setup: TactrixSetup, h: H): Promise<Result<string, InputError>> {
-  return setup.exportRecord(RECORD_FORMAT, h);
+/** The saved game, naming the computer where it plays (a loaded save goes on against it). */
+function saveText(setup: TactrixSetup, h: H, players?: SeatPlayers): Promise<Result<string, InputError>> {
+  return setup.exportRecord(RECORD_FORMAT, h, recordPlayers(setup.game.info.players, players));
 }
 
 async function loadText(text: string): Promise<Result<H, InputError>> {
@@ -100,7 +102,7 @@ function libraryCommands(setup: TactrixSetup, library: SaveLibrary): ExtraComman
       help: "save the game in the save library under a title (another game's title: asks first)",
       async run(ctx, args) {
         const title = args.trim() || (await ctx.ask('Title: '))?.trim() || '';
-        const payload = await saveText(setup, ctx.history);
+        const payload = await saveText(setup, ctx.history, seatPlayers(ctx.seats));
         if (!payload.ok) return ctx.print(describeError(payload.error));
         const h = ctx.history;
         const st = setup.status(current(h), { start: h.states[0] ?? current(h), ply: h.cursor });
@@ -163,18 +165,20 @@ export function tactrixAdapter(
     render: (s, { flipped, paint }) =>
       renderBoard(s, { flipped, ...(paint ? { paint: (sq, text) => paint(squareName(sq), text) } : {}) }),
     status: (st) => statusLine(setup, st),
-    saveText: (h) => saveText(setup, h),
+    saveText: (h, players) => saveText(setup, h, players),
     loadText,
     saveExtension: 'tac',
     // "Clicking New twice will start a new game, and clicking Quit twice will exit the program": quit asks once more
     // (saved or not), as new does.
     confirmQuit: true,
-    intro: [
-      'Tactrix! — two players at one keyboard. White (upper case) moves up the board, Black (lower case) down.',
-      'Moves: e2-e3, captures e7xe9, purchases "buy J@e3" (J jerk 3, N jumpnar 6, W wrapnoid 9, V verticon 12,',
-      'D diaganoid 15 chips; placed next to your regeneroid). "*" marks a square with a chip, "." one without.',
-      '"tutor e2" names a piece, its owner and cost, and shows its legal moves.',
-    ].join('\n'),
+    intro: (players) =>
+      [
+        `Tactrix! — ${whoPlays(setup.game.info.players, players)}.`,
+        'White (upper case) moves up the board, Black (lower case) down.',
+        'Moves: e2-e3, captures e7xe9, purchases "buy J@e3" (J jerk 3, N jumpnar 6, W wrapnoid 9, V verticon 12,',
+        'D diaganoid 15 chips; placed next to your regeneroid). "*" marks a square with a chip, "." one without.',
+        '"tutor e2" names a piece, its owner and cost, and shows its legal moves.',
+      ].join('\n'),
     extraCommands: [
       {
         names: ['tutor', 't'],
