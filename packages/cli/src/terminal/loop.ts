@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import {
-  describeError,
   formatClock,
   ok,
   opponent,
@@ -25,6 +24,7 @@ import type { Agent, Seats } from './agent.js';
 import { boardPainter, type BoardMarks, type CellPainter, type PaintSquare } from './board-paint.js';
 import { paletteFor, type Palette } from './colour.js';
 import { ask, confirm, confirmKey, lineReader, TIMED_OUT } from './line-reader.js';
+import { playerText } from './player-text.js';
 import { rulesText } from './rules-text.js';
 import { ringBell, type SoundMode } from './sound.js';
 
@@ -207,7 +207,7 @@ export async function runTerminalGame<S, M, St>(
     ...(options.history ? { history: options.history } : {}),
   });
   if (!started.ok) {
-    print(describeError(started.error));
+    print(playerText(started.error));
     return options.history ?? startHistory<S, M>(game.initial());
   }
   let session: Session<S, M, St> = started.value;
@@ -269,7 +269,7 @@ export async function runTerminalGame<S, M, St>(
     settle(t);
     const r = command(session, { expectedVersion: session.version, now: t });
     if (r.ok) session = r.value;
-    else print(describeError(r.error));
+    else print(playerText(r.error));
   };
 
   const ctx: LoopContext<S, M> = {
@@ -335,7 +335,7 @@ export async function runTerminalGame<S, M, St>(
     };
     // Refused because the time ran out: the timeout was applied, and the board shows it.
     if (r.error.code === 'session/time-up') return 'board';
-    print(refusals[r.error.code] ?? describeError(r.error));
+    print(refusals[r.error.code] ?? playerText(r.error));
     return 'prompt';
   };
 
@@ -421,7 +421,7 @@ export async function runTerminalGame<S, M, St>(
         }
         const text = await adapter.saveText(session.history, seatPlayers(agents));
         if (!text.ok) {
-          print(`Could not save: ${describeError(text.error)}`);
+          print(`Could not save: ${playerText(text.error)}`);
           return 'prompt';
         }
         try {
@@ -456,7 +456,7 @@ export async function runTerminalGame<S, M, St>(
         }
         const loaded = await adapter.loadText(text);
         if (!loaded.ok) {
-          print(`Could not load ${file}: ${describeError(loaded.error)}`);
+          print(`Could not load ${file}: ${playerText(loaded.error)}`);
           return 'prompt';
         }
         force((x, o) => x.load(loaded.value, o));
@@ -591,7 +591,7 @@ export async function runTerminalGame<S, M, St>(
         ctx.print(`${agent.name} (${seatName(pending.player)}) plays ${game.formatMove(s, m)}`);
         dirty = true;
       } else if (played.error.code !== 'session/time-up') {
-        ctx.print(`${agent.name} (${seatName(pending.player)}): ${describeError(played.error)}`);
+        ctx.print(`${agent.name} (${seatName(pending.player)}): ${playerText(played.error)}`);
         return session.history;
       }
       continue;
@@ -637,7 +637,7 @@ export async function runTerminalGame<S, M, St>(
     }
     const parsed = (adapter.parseInput ?? game.parseMove)(s, text);
     if (!parsed.ok) {
-      if (!(await refused(describeError(parsed.error)))) return session.history;
+      if (!(await refused(playerText(parsed.error)))) return session.history;
       showBoard = false;
       continue;
     }
@@ -648,7 +648,7 @@ export async function runTerminalGame<S, M, St>(
     const played = attempt((x, o) => x.play(toMove ?? 0, parsed.value, o));
     if (played.ok) dirty = true;
     else if (played.error.code !== 'session/time-up') {
-      if (!(await refused(describeError(played.error)))) return session.history;
+      if (!(await refused(playerText(played.error)))) return session.history;
       showBoard = false;
     }
   }

@@ -22,5 +22,8 @@ describe('refusals in words for people', () => {
     expect(refusalWords('move/illegal', 'the piece on 32 is not yours')).toBe('The piece on 32 is not yours.');
     expect(refusalWords(undefined, 'bad record (line 3, column 7)')).toBe('Bad record (line 3, column 7).');
     expect(refusalWords(undefined, '')).toBe('That was refused.');
+    expect(refusalWords('move/occupied', 'c8 is occupied: pieces never capture')).toBe(
+      'c8 is occupied: pieces never capture.',
+    );
   });
 });

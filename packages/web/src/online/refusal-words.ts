@@ -30,6 +30,7 @@ export function refusalWords(code: string | undefined, message: string): string 
   if (known) return known;
   const text = message.replace(CODE_PREFIX, '').replace(WHERE, '').trim();
   if (text === '') return 'That was refused.';
-  const sentence = text.charAt(0).toUpperCase() + text.slice(1);
+  // A capital to start, unless the sentence starts with a square or a move (`c8 is occupied`).
+  const sentence = /^[a-z]+\b/.test(text) ? text.charAt(0).toUpperCase() + text.slice(1) : text;
   return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
 }

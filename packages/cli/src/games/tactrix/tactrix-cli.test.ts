@@ -167,7 +167,7 @@ describe('tactica play tactrix', () => {
 
   it('refuses an unaffordable purchase with its reason', async () => {
     const r = await run(['play', 'tactrix'], 'buy D@e2\nquit\n');
-    expect(r.stdout).toContain('move/cannot-afford');
+    expect(r.stdout).toContain('> A Diaganoid costs 15 chips; White has 0\n');
   });
 
   it('keeps a game in the save library under a title, lists it, and continues it by title or number', async () => {
