@@ -69,6 +69,7 @@ import {
 import { recordPlayers } from '../../terminal/who-plays.js';
 import { LEGEND, renderBoard, statusLine } from './board.js';
 import { BOARD_VIEWS, loadDraughtsSettings, saveDraughtsSettings } from './settings.js';
+import { playerText } from '../../terminal/player-text.js';
 
 type H = History<DraughtsState, DraughtsMove>;
 type Imported = ImportedPdn;
@@ -253,7 +254,7 @@ export function draughtsAdapter(
         help: 'print the game so far as PDN',
         async run(ctx) {
           const text = await pdn(ctx.history, seatPlayers(ctx.seats));
-          ctx.print(text.ok ? text.value : describeError(text.error));
+          ctx.print(text.ok ? text.value : playerText(text.error));
         },
       },
     ],

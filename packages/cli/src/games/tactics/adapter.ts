@@ -2,7 +2,7 @@
  * Tactics in the shared terminal loop: the manual's board, the status line rendered from the catalogue's status,
  * the catalogue's game record for `save`/`load`, and named saves in the save library (`saves`, `keep`, `restore`).
  */
-import { current, describeError, ok, type History, type InputError, type Result } from '@tactica/core';
+import { current, ok, type History, type InputError, type Result } from '@tactica/core';
 import {
   formatPosition,
   QUIET_PLY_LIMIT,
@@ -17,6 +17,7 @@ import type { SaveLibrary } from '../../storage/save-library.js';
 import { askReplace } from '../../storage/delete-save.js';
 import { seatPlayers, type LoopContext, type SeatPlayers, type TerminalAdapter } from '../../terminal/loop.js';
 import { recordPlayers, whoPlays } from '../../terminal/who-plays.js';
+import { playerText } from '../../terminal/player-text.js';
 
 /** The key of Tactics saves in the save library: the game's family. */
 export const GAME_ID = tacticsEntry.family;
@@ -112,7 +113,7 @@ export function tacticsAdapter(
         async run(ctx, args) {
           const title = args.trim() || (await ctx.ask('Title: '))?.trim() || '';
           const payload = await saveText(setup, ctx.history, seatPlayers(ctx.seats));
-          if (!payload.ok) return ctx.print(describeError(payload.error));
+          if (!payload.ok) return ctx.print(playerText(payload.error));
           const input = {
             title,
             payload: payload.value,
@@ -120,7 +121,7 @@ export function tacticsAdapter(
           };
           const r = await library.saveAsking(GAME_ID, input, (e) => askReplace((q) => ctx.ask(q), e));
           if (r.ok && r.value) ctx.markSaved();
-          ctx.print(!r.ok ? describeError(r.error) : r.value ? `Stored as "${r.value.title}".` : 'Nothing stored.');
+          ctx.print(!r.ok ? playerText(r.error) : r.value ? `Stored as "${r.value.title}".` : 'Nothing stored.');
         },
       },
       {
@@ -130,9 +131,9 @@ export function tacticsAdapter(
         async run(ctx: LoopContext<TacticsState, TacticsMove>, args) {
           const ref = args.trim() || (await ctx.ask(`${listSaves(library)}\nTitle, #N or N: `))?.trim() || '';
           const file = library.open(ref, GAME_ID);
-          if (!file.ok) return ctx.print(describeError(file.error));
+          if (!file.ok) return ctx.print(playerText(file.error));
           const h = await loadText(file.value.payload);
-          if (!h.ok) return ctx.print(`The save "${file.value.title}" is damaged: ${describeError(h.error)}`);
+          if (!h.ok) return ctx.print(`The save "${file.value.title}" is damaged: ${playerText(h.error)}`);
           ctx.history = h.value;
           ctx.print(`Restored "${file.value.title}".`);
         },

@@ -37,6 +37,7 @@ import { askReplace } from '../../storage/delete-save.js';
 import { playFromMenu, playFromOptions } from '../../play-game.js';
 import { seatPlayers, type ExtraCommand, type SeatPlayers, type TerminalAdapter } from '../../terminal/loop.js';
 import { recordPlayers, whoPlays } from '../../terminal/who-plays.js';
+import { playerText } from '../../terminal/player-text.js';
 
 type H = History<TactrixState, TactrixMove>;
 
@@ -103,13 +104,13 @@ function libraryCommands(setup: TactrixSetup, library: SaveLibrary): ExtraComman
       async run(ctx, args) {
         const title = args.trim() || (await ctx.ask('Title: '))?.trim() || '';
         const payload = await saveText(setup, ctx.history, seatPlayers(ctx.seats));
-        if (!payload.ok) return ctx.print(describeError(payload.error));
+        if (!payload.ok) return ctx.print(playerText(payload.error));
         const h = ctx.history;
         const st = setup.status(current(h), { start: h.states[0] ?? current(h), ply: h.cursor });
         const input = { title, payload: payload.value, summary: statusLine(setup, st) };
         const r = await library.saveAsking(GAME_ID, input, (e) => askReplace((q) => ctx.ask(q), e));
         if (r.ok && r.value) ctx.markSaved();
-        ctx.print(!r.ok ? describeError(r.error) : r.value ? `Kept as "${r.value.title}".` : 'Nothing kept.');
+        ctx.print(!r.ok ? playerText(r.error) : r.value ? `Kept as "${r.value.title}".` : 'Nothing kept.');
       },
     },
     {
@@ -119,11 +120,11 @@ function libraryCommands(setup: TactrixSetup, library: SaveLibrary): ExtraComman
       async run(ctx, args) {
         const save = library.open(args.trim(), GAME_ID);
         if (!save.ok) {
-          ctx.print(describeError(save.error));
+          ctx.print(playerText(save.error));
           return;
         }
         const r = await loadText(save.value.payload);
-        if (!r.ok) ctx.print(`save "${save.value.title}": ${describeError(r.error)}`);
+        if (!r.ok) ctx.print(`save "${save.value.title}": ${playerText(r.error)}`);
         else {
           ctx.history = r.value;
           ctx.print(`Restored "${save.value.title}".`);
@@ -187,7 +188,7 @@ export function tactrixAdapter(
         printsOnly: true,
         run(ctx, args) {
           const r = tutor(current(ctx.history), args.trim());
-          if (!r.ok) return ctx.print(describeError(r.error));
+          if (!r.ok) return ctx.print(playerText(r.error));
           // "all of its current legal moves will be highlighted on the board"
           if (r.value.piece) {
             const targets = [...new Set(r.value.moves.map((m) => squareName(m.to)))];
