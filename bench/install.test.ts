@@ -4,7 +4,11 @@
  * not hold the running Node; this reads the same ranges from package-lock.json with a small range check of its own
  * (npm's `semver` is not a dependency of the project).
  */
-import { readFileSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = new URL('../', import.meta.url);
@@ -132,5 +136,24 @@ describe('npm install on the README’s Node prints no engine warning', () => {
   it('every package in package-lock.json accepts the oldest Node the project supports', () => {
     const lock = readJson('package-lock.json') as { packages: Record<string, LockEntry> };
     expect(enginesRefusing(lock, oldestNode())).toEqual([]);
+  });
+});
+
+describe('npm start is quiet', () => {
+  it('its build of the browser app prints nothing (no chunking or timing notes that read like errors)', () => {
+    const start = (readJson('package.json') as { scripts: { start: string } }).scripts.start;
+    const build = /npm run [^&]*build -w @tactica\/web[^&]*/.exec(start)?.[0].trim();
+    expect(build, 'npm start builds the app').toBeDefined();
+    const out = mkdtempSync(join(tmpdir(), 'tactica-start-build-'));
+    try {
+      // The same command into a folder of its own (the e2e tests use the app's own), both streams read.
+      const printed = execSync(`${build as string} --outDir ${out} --emptyOutDir 2>&1`, {
+        cwd: fileURLToPath(root),
+        encoding: 'utf8',
+      });
+      expect(printed).toBe('');
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 });
