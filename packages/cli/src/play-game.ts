@@ -4,7 +4,7 @@
  */
 import type { GameEntry, PieceModel, SequentialSetup, StatusBase } from '@tactica/catalogue';
 import { askSeats } from './ai/ask-opponent.js';
-import { seatsFromOptions } from './ai/seats.js';
+import { seatOptionsGiven, seatsFromOptions, seatsFromRecord } from './ai/seats.js';
 import type { Io } from './io.js';
 import { gameToPlay, seedOrClock } from './play-options.js';
 import { setupFrom } from './setup-options.js';
@@ -18,7 +18,7 @@ export type AdapterOf<S, M, V, St extends StatusBase, P extends PieceModel> = (
 
 /**
  * `play` with the options `addPlayOptions` reads: the game `--load` names (a record file or a named save) or the one
- * `--position` sets up, the seats the options give, and the board seen from Black's side when a person plays Black
+ * `--position` sets up, the seats the options give (a loaded game's own players when they give none), and the board seen from Black's side when a person plays Black
  * alone against the computer.
  */
 export async function playFromOptions<S, M, V, St extends StatusBase, P extends PieceModel>(
@@ -28,14 +28,20 @@ export async function playFromOptions<S, M, V, St extends StatusBase, P extends 
   opts: { position?: string; load?: string } & Record<string, unknown>,
 ): Promise<void> {
   const library = new SaveLibrary();
-  const { setup, history } = await gameToPlay(
+  const { setup, history, players } = await gameToPlay(
     entry,
     opts.load,
     library,
     opts.position === undefined ? {} : { position: opts.position },
     { position: '--position' },
   );
-  const seats = seatsFromOptions(opts, setup.game, await setup.loadEngine(), seedOrClock(opts['seed']));
+  const engine = await setup.loadEngine();
+  const seed = seedOrClock(opts['seed']);
+  // A save goes on with the players it recorded (the computer at its level) unless the options name the seats.
+  const seats =
+    history && !seatOptionsGiven(opts, setup.game.info.players)
+      ? seatsFromRecord<S, M>(players, engine, seed)
+      : seatsFromOptions(opts, setup.game, engine, seed);
   const flipped = seats[0] !== undefined && seats[1] === undefined;
   await runTerminalGame(adapterOf(setup, library), io, { ...(history ? { history } : {}), seats, flipped });
 }

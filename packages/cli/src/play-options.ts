@@ -7,12 +7,13 @@ import { existsSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { describeError, type History, type InputError, type Result } from '@tactica/core';
 import type { GameEntry, PieceModel, SequentialSetup, StatusBase } from '@tactica/catalogue';
-import { addSeatOptions } from './ai/seats.js';
+import { addSeatOptions, seatOptionName } from './ai/seats.js';
 import { RECORD_FILE_MAX, readTextFile } from './input-files.js';
 import { CliError } from './io.js';
 import { fileFormat, setupFrom, type OptionFlags } from './setup-options.js';
 import type { SaveLibrary } from './storage/save-library.js';
 import { SAVE_REFERENCE_HELP } from './storage/save-references.js';
+import { withExtension } from './terminal/loop.js';
 
 /** What `--load` continues: a game file, a named save of the save library, or either. */
 export type LoadFrom = 'file' | 'save' | 'file-or-save';
@@ -47,7 +48,11 @@ export function addPlayOptions(cmd: Command, spec: PlayOptionsSpec): Command {
     'file-or-save': `a ${file}, or else a named save (${SAVE_REFERENCE_HELP})`,
   };
   const arg = spec.load === 'file' ? `<${spec.fileArg ?? 'file'}>` : `<${spec.load}>`;
-  cmd.option(`--load ${arg}`, `continue a saved game: ${what[spec.load]}`);
+  cmd.option(
+    `--load ${arg}`,
+    `continue a saved game: ${what[spec.load]}; it goes on against the computer it was saved against, unless ` +
+      `--${seatOptionName(spec.seats[0])} or --${seatOptionName(spec.seats[1])} is given`,
+  );
   for (const alias of spec.loadAliases ?? []) {
     // The old name sets the same value as --load, so the action reads one option whatever was typed.
     cmd.addOption(new Option(`--${alias} ${arg}`, `the same as --load`).hideHelp());
@@ -86,14 +91,30 @@ export async function readGameFile<H>(file: string, read: RecordReader<H>): Prom
   return r.value;
 }
 
-/** `--load <file-or-save>`: the game file at that path if there is one, else the named save by number or title. */
+/**
+ * The file `--load <name>` names: `name` itself, or else `name.<extension>` when that exists, as the game's `save`
+ * adds the extension to a name without one (`save trx1` writes trx1.tac, `--load trx1` reads it); undefined when
+ * neither exists.
+ */
+export function existingGameFile(name: string, extension: string | undefined): string | undefined {
+  if (existsSync(name)) return name;
+  const withIt = withExtension(name, extension);
+  return withIt !== name && existsSync(withIt) ? withIt : undefined;
+}
+
+/**
+ * `--load <file-or-save>`: the game file at that path (or with the game's extension added) if there is one, else the
+ * named save by number or title.
+ */
 export async function loadFileOrSave<H>(
   ref: string,
   library: SaveLibrary,
   gameId: string,
   read: RecordReader<H>,
+  extension?: string,
 ): Promise<H> {
-  if (existsSync(ref)) return readGameFile(ref, read);
+  const file = existingGameFile(ref, extension);
+  if (file !== undefined) return readGameFile(file, read);
   const save = library.open(ref, gameId);
   if (!save.ok) throw new CliError(`${ref}: no such file, and ${describeError(save.error)}`);
   const r = await read(save.value.payload);
@@ -111,9 +132,20 @@ export async function gameToPlay<S, M, V, St extends StatusBase, P extends Piece
   library: SaveLibrary,
   options: Readonly<Record<string, unknown>>,
   flags: OptionFlags,
-): Promise<{ readonly setup: SequentialSetup<S, M, V, St, P>; readonly history?: History<S, M> }> {
+): Promise<{
+  readonly setup: SequentialSetup<S, M, V, St, P>;
+  readonly history?: History<S, M>;
+  /** Who played each side, as the loaded record names them. */
+  readonly players?: readonly [string, string];
+}> {
   if (load === undefined) return { setup: setupFrom(entry, options, flags) };
   const format = fileFormat(entry);
-  const loaded = await loadFileOrSave(load, library, entry.family, (text) => entry.importRecord(format, text));
-  return { setup: setupFrom(entry, loaded.options), history: loaded.history };
+  const extension = entry.records.find((r) => r.id === format)?.extension;
+  const read = (text: string) => entry.importRecord(format, text);
+  const loaded = await loadFileOrSave(load, library, entry.family, read, extension);
+  return {
+    setup: setupFrom(entry, loaded.options),
+    history: loaded.history,
+    ...(loaded.meta.players ? { players: loaded.meta.players } : {}),
+  };
 }

@@ -13,3 +13,17 @@ describe('tactica --version', () => {
     }
   });
 });
+
+describe('a game that is not one of the five', () => {
+  it.each([['play'], ['perft', '--depth', '2'], ['moves'], ['replay', 'x.pgn'], ['analyse'], ['match']])(
+    'tactica %s chess: says chess is not one of the games and lists them (not "too many arguments")',
+    async (verb, ...rest) => {
+      const r = await runCapture([verb, 'chess', ...rest]);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(
+        'tactica: "chess" is not one of the games: draughts, force400, tactrix, tactics, tactorus\n',
+      );
+    },
+  );
+});

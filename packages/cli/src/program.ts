@@ -34,7 +34,7 @@ export function buildProgram(games: readonly GameCli[], io: Io): Command {
       const configure = g.commands[verb];
       if (configure) configure(cmd.command(g.id).description(`${verb} for ${g.summary}`), io);
     }
-    if (verb === 'play') cmd.action(() => chooseAndLaunch(games, io));
+    answerOtherGames(cmd, games, verb === 'play' ? () => chooseAndLaunch(games, io) : undefined);
   }
   const withAi = games.filter((g) => g.ai);
   if (withAi.length > 0) {
@@ -47,11 +47,32 @@ export function buildProgram(games: readonly GameCli[], io: Io): Command {
       configureAnalyse(analyse, g, io);
       configureMatch(match, g, io);
     }
+    answerOtherGames(analyse, withAi);
+    answerOtherGames(match, withAi);
   }
   for (const g of games) g.extra?.(program, io);
   configureServe(program, io);
   configurePbm(program, io);
   return program;
+}
+
+/**
+ * `tactica play chess`: a word in the game's place that names none of the games is answered with the games' list
+ * (commander would say "too many arguments" or "unknown command"). With no game named, `none` runs (the play menu)
+ * or the command's help is shown.
+ */
+function answerOtherGames(cmd: Command, games: readonly { readonly id: string }[], none?: () => Promise<void>): void {
+  cmd
+    .argument('[game]', `one of ${games.map((g) => g.id).join(', ')}`)
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .action(async (game: string | undefined) => {
+      if (game !== undefined) {
+        throw new CliError(`"${game}" is not one of the games: ${games.map((g) => g.id).join(', ')}`, 2);
+      }
+      if (none) await none();
+      else cmd.help({ error: true });
+    });
 }
 
 /** Runs the command line; returns the exit code instead of exiting, so tests can call it. */

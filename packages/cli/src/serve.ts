@@ -217,8 +217,10 @@ export function configureServe(program: Command, io: Io): void {
         throw new CliError(`cannot start the server: ${e instanceof Error ? e.message : String(e)}`);
       });
       io.output.write(`${server.url}\n`);
+      // On a terminal the URL line just above is the one to open: the log line does not print it a second time.
+      const where = (io.output as { isTTY?: boolean }).isTTY ? '' : ` on ${server.url}`;
       io.error.write(
-        `tactica: serving on ${server.url} (database: ${server.database.dialect} ${server.database.where}); Ctrl-C stops\n`,
+        `tactica: serving${where} (database: ${server.database.dialect} ${server.database.where}); Ctrl-C stops\n`,
       );
       if (server.pbm.smtp) {
         io.error.write(

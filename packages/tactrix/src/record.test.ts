@@ -34,6 +34,20 @@ describe('saved games', () => {
     }
   });
 
+  it('a save names who played a side (the computer), and reads it back; a side named by its colour has no line', () => {
+    const moves = randomGame(5, 6);
+    const text = formatRecord(initialState(), moves, undefined, ['White', 'Computer (Smart)\n1. e2-e3']);
+    expect(text.split('\n').slice(1, 4)).toEqual([
+      'Start standard',
+      'Black Computer (Smart)',
+      expect.stringMatching(/^1\. /),
+    ]);
+    const r = unwrap(parseRecord(text));
+    expect(r.players).toEqual([undefined, 'Computer (Smart)']);
+    expect(r.moves).toEqual(moves);
+    expect(unwrap(parseRecord(formatRecord(initialState(), moves))).players).toBeUndefined();
+  });
+
   it('reads the documented example', () => {
     const r = unwrap(parseRecord('Tactrix! game\nStart standard\n1. e2-e3\n1... e9-e8\n2. e3-e4\nResult *\n'));
     expect(r.moves).toHaveLength(3);

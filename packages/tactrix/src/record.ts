@@ -3,6 +3,7 @@
  *
  *   Tactrix! game
  *   Start standard                      (or: Start <position text>)
+ *   Black Computer (Smart)              (optional: who played a side, when the saver named it)
  *   1. e2-e3
  *   1... e9-e8
  *   2. buy J@e3
@@ -33,7 +34,12 @@ export interface TactrixRecord {
   readonly moves: readonly TactrixMove[];
   /** The state before each move and after the last: `states.length === moves.length + 1`. */
   readonly states: readonly TactrixState[];
+  /** Who played White and Black, as the `White …`/`Black …` lines name them (a side left out: undefined). */
+  readonly players?: readonly [string | undefined, string | undefined];
 }
+
+/** The sides' names in the record's `White …`/`Black …` lines. */
+const SIDES = ['White', 'Black'] as const;
 
 /** The result as `1-0 king-captured`, `1/2-1/2 threefold`, or `*` while the game goes on. */
 export function formatResult(o: Outcome | undefined): string {
@@ -41,10 +47,23 @@ export function formatResult(o: Outcome | undefined): string {
   return `${o.kind === 'draw' ? '1/2-1/2' : o.winner === 0 ? '1-0' : '0-1'} ${o.reason}`;
 }
 
-/** Writes the game from `start` through `moves`; `final` (the state after them) carries a resignation or agreement. */
-export function formatRecord(start: TactrixState, moves: readonly TactrixMove[], final?: TactrixState): string {
+/**
+ * Writes the game from `start` through `moves`; `final` (the state after them) carries a resignation or agreement,
+ * `players` who played each side (a line each for the sides named: a loaded game goes on against the same computer).
+ */
+export function formatRecord(
+  start: TactrixState,
+  moves: readonly TactrixMove[],
+  final?: TactrixState,
+  players: readonly [string | undefined, string | undefined] = [undefined, undefined],
+): string {
   const standard = formatPosition(start) === formatPosition(initialState());
   const lines = [RECORD_HEADER, `Start ${standard ? 'standard' : formatPosition(start)}`];
+  SIDES.forEach((side, p) => {
+    // One line each: a name is kept to its first line; a side named only by its colour needs none.
+    const name = players[p]?.split(/[\r\n]/)[0]?.trim();
+    if (name && name !== side) lines.push(`${side} ${name}`);
+  });
   let s = start;
   for (const m of moves) {
     lines.push(`${s.moveNumber}${s.turn === 0 ? '.' : '...'} ${formatMove(s, m)}`);
@@ -65,6 +84,7 @@ export function parseRecord(text: string): Result<TactrixRecord, InputError> {
   let result: { text: string; line: number } | undefined;
   const moves: TactrixMove[] = [];
   const states: TactrixState[] = [];
+  const players: [string | undefined, string | undefined] = [undefined, undefined];
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i] as string;
     const line = raw.trim();
@@ -105,6 +125,11 @@ export function parseRecord(text: string): Result<TactrixRecord, InputError> {
         start = parsed.value;
       }
       states.push(start);
+      continue;
+    }
+    const named = /^(White|Black)\s+(.+)$/.exec(line);
+    if (named && moves.length === 0) {
+      players[named[1] === 'White' ? 0 : 1] = (named[2] as string).trim();
       continue;
     }
     if (/^Result\b/.test(line)) {
@@ -157,5 +182,5 @@ export function parseRecord(text: string): Result<TactrixRecord, InputError> {
       );
     }
   }
-  return ok({ start, moves, states });
+  return ok({ start, moves, states, ...((players[0] ?? players[1]) ? { players } : {}) });
 }

@@ -138,9 +138,9 @@ function setupOf(start: TactrixState, position: string): TactrixSetup {
     autoTimeMode: 'game',
     // No takeback rule of its own: the original had no Undo, and the terminal allows takeback as for every game, so
     // only the clock's rule (none in blitz) applies.
-    async exportRecord(format, h) {
+    async exportRecord(format, h, meta) {
       if (format !== TACTRIX_RECORD.id) return err(unknownFormat(format));
-      return ok(exportTactrixRecord(h));
+      return ok(exportTactrixRecord(h, meta));
     },
   });
 }

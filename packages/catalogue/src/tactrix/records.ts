@@ -21,7 +21,7 @@ import {
   type TactrixMove,
   type TactrixState,
 } from '@tactica/tactrix';
-import type { ImportedRecord, RecordFormatInfo } from '../types.js';
+import type { ImportedRecord, RecordFormatInfo, RecordMeta } from '../types.js';
 
 type H = History<TactrixState, TactrixMove>;
 
@@ -44,8 +44,8 @@ export function unknownFormat(format: string): InputError {
  * The line of play up to the cursor (moves taken back left out). The position at the cursor carries a resignation or
  * an agreed draw into the Result line, as the terminal's save does.
  */
-export function exportTactrixRecord(h: H): string {
-  return formatRecord(h.start, h.moves.slice(0, h.cursor), current(h));
+export function exportTactrixRecord(h: H, meta: RecordMeta = {}): string {
+  return formatRecord(h.start, h.moves.slice(0, h.cursor), current(h), meta.players);
 }
 
 /** The start position as the `position` option: empty for the standard start. */
@@ -62,11 +62,11 @@ export function readTactrixRecord(
   if (format !== TACTRIX_RECORD.id) return err(unknownFormat(format));
   const r = parseRecord(text);
   if (!r.ok) return r;
-  const { start, states, moves } = r.value;
+  const { start, states, moves, players } = r.value;
   return ok({
     options: { position: positionOption(start) },
     history: lineFromStates(states, moves),
-    // The record names no players, event or date.
-    meta: {},
+    // The record names no event or date; its players when it has their lines (a side left out: its colour).
+    meta: players ? { players: [players[0] ?? 'White', players[1] ?? 'Black'] } : {},
   });
 }

@@ -1,5 +1,5 @@
 import type { Game, Player } from '@tactica/core';
-import type { Engine } from '@tactica/ai';
+import { findLevel, type Engine } from '@tactica/ai';
 import type { Command } from 'commander';
 import type { Agent, Seats } from '../terminal/agent.js';
 import { levelOf } from './ai-tools.js';
@@ -39,6 +39,28 @@ export function seatsFromOptions<S, M>(
     const spec = opts[key];
     if (typeof spec !== 'string' || /^human$/i.test(spec.trim())) return undefined;
     return engineAgent(engine, spec, seed + p);
+  };
+  return [seat(0), seat(1)];
+}
+
+/** Whether the command line names who plays any seat (`--white`, `--black`, `--player-1`, …). */
+export function seatOptionsGiven(opts: Record<string, unknown>, seatNames: readonly [string, string]): boolean {
+  return seatNames.some((seat) => opts[camel(seatOptionName(seat))] !== undefined);
+}
+
+/**
+ * The seats a save recorded (its players, as the terminal's `save` writes them): a side named `Computer (<level>)`
+ * is the computer at that level again, any other name a person at the keyboard.
+ */
+export function seatsFromRecord<S, M>(
+  players: readonly [string | undefined, string | undefined] | undefined,
+  engine: Engine<S, M>,
+  seed = Date.now() >>> 0,
+): Seats<S, M> {
+  const seat = (p: Player): Agent<S, M> | undefined => {
+    const level = /^Computer \((.+)\)$/.exec(players?.[p]?.trim() ?? '')?.[1];
+    const known = level === undefined ? undefined : findLevel(engine.levels, level);
+    return known ? engineAgent(engine, known.id, seed + p) : undefined;
   };
   return [seat(0), seat(1)];
 }

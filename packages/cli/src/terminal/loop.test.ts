@@ -46,10 +46,12 @@ describe('terminal play loop', () => {
     expect(out).toContain('Second to move>');
   });
 
-  it('prints a coded reason for an illegal move and keeps the position', async () => {
+  it('prints the reason for an illegal move in words, without its code, and keeps the position', async () => {
     const { stones, out } = await play('take 9\n');
     expect(stones).toBe(10);
-    expect(out).toContain('move/illegal');
+    expect(out).toContain('> Cannot take 9\n');
+    expect(out).not.toContain('move/illegal');
+    expect(out).not.toContain('at character');
   });
 
   it('takes back and redoes moves; a new move drops the undone line', async () => {
@@ -477,14 +479,14 @@ describe("the manuals' ways around the moves", () => {
     await typeKeys(t.input, 'take 9\r');
     await t.waitForOutput(atPrompt('Press any key. '));
     expect(t.stdout()).toContain('\x07');
-    expect(t.stdout().indexOf('\x07')).toBeLessThan(t.stdout().indexOf('move/illegal'));
+    expect(t.stdout().indexOf('\x07')).toBeLessThan(t.stdout().indexOf('Cannot take 9'));
     await typeKeys(t.input, 'z');
     await t.waitForOutput(atPrompt('First to move> '));
     t.input.end();
     expect(current(await within(game, 'the loop to end')).stones).toBe(10);
     // No bell into a pipe.
     const piped = await play('take 9\n', beeping);
-    expect(piped.out).toContain('move/illegal');
+    expect(piped.out).toContain('Cannot take 9');
     expect(piped.out).not.toContain('\x07');
   });
 

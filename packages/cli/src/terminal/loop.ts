@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import {
-  describeError,
   formatClock,
   ok,
   opponent,
@@ -26,6 +25,7 @@ import type { Agent, Seats } from './agent.js';
 import { boardPainter, type BoardMarks, type CellPainter, type PaintSquare } from './board-paint.js';
 import { paletteFor, type Palette } from './colour.js';
 import { ask, confirm, confirmKey, lineReader, TIMED_OUT } from './line-reader.js';
+import { playerText } from './player-text.js';
 import { rulesText } from './rules-text.js';
 import { ringBell, type SoundMode } from './sound.js';
 
@@ -82,18 +82,30 @@ export interface TerminalAdapter<S, M, St = unknown> {
    * view "White" keeps White at the bottom, "Human" puts the person's side there).
    */
   readonly boardFollowsSeats?: boolean;
-  /** The game as record text (PDN, Force 400 record, …) for `save`. */
-  saveText?(h: History<S, M>): Promise<Result<string, InputError>>;
+  /**
+   * The game as record text (PDN, Force 400 record, …) for `save`. `players`: the name of the computer in each seat it
+   * plays (`Computer (Smart)`), undefined for a person, for a record that says who played (a loaded save goes on
+   * against the same computer).
+   */
+  saveText?(h: History<S, M>, players?: SeatPlayers): Promise<Result<string, InputError>>;
   /** Reads record text back for `load`. */
   loadText?(text: string): Promise<Result<History<S, M>, InputError>>;
   /** Default file name suggested by `save`. */
   readonly saveExtension?: string;
   /** Commands of this game only (`tutor e2`, `transfer`…). */
   readonly extraCommands?: readonly ExtraCommand<S, M>[];
-  /** Printed once at the start. */
-  readonly intro?: string;
+  /** Printed once at the start; a function is given who plays each seat (the computer's name, or undefined). */
+  readonly intro?: string | ((players: SeatPlayers) => string);
   /** Called after every change of the line of play (moves, takeback, redo, load, results), e.g. to keep a record file. */
   onChange?(h: History<S, M>): void;
+}
+
+/** Who plays each seat: the computer agent's name (`Computer (Smart)`), or undefined for a person at the keyboard. */
+export type SeatPlayers = readonly [string | undefined, string | undefined];
+
+/** The seats' players by name (see SeatPlayers). */
+export function seatPlayers<S, M>(seats: Seats<S, M>): SeatPlayers {
+  return [seats[0]?.name, seats[1]?.name];
 }
 
 export interface ExtraCommand<S, M> {
@@ -196,7 +208,7 @@ export async function runTerminalGame<S, M, St>(
     ...(options.history ? { history: options.history } : {}),
   });
   if (!started.ok) {
-    print(describeError(started.error));
+    print(playerText(started.error));
     return options.history ?? startHistory<S, M>(game.initial());
   }
   let session: Session<S, M, St> = started.value;
@@ -258,7 +270,7 @@ export async function runTerminalGame<S, M, St>(
     settle(t);
     const r = command(session, { expectedVersion: session.version, now: t });
     if (r.ok) session = r.value;
-    else print(describeError(r.error));
+    else print(playerText(r.error));
   };
 
   const ctx: LoopContext<S, M> = {
@@ -324,7 +336,7 @@ export async function runTerminalGame<S, M, St>(
     };
     // Refused because the time ran out: the timeout was applied, and the board shows it.
     if (r.error.code === 'session/time-up') return 'board';
-    print(refusals[r.error.code] ?? describeError(r.error));
+    print(refusals[r.error.code] ?? playerText(r.error));
     return 'prompt';
   };
 
@@ -408,9 +420,9 @@ export async function runTerminalGame<S, M, St>(
           print('Not saved.');
           return 'prompt';
         }
-        const text = await adapter.saveText(session.history);
+        const text = await adapter.saveText(session.history, seatPlayers(agents));
         if (!text.ok) {
-          print(`Could not save: ${describeError(text.error)}`);
+          print(`Could not save: ${playerText(text.error)}`);
           return 'prompt';
         }
         try {
@@ -445,7 +457,7 @@ export async function runTerminalGame<S, M, St>(
         }
         const loaded = await adapter.loadText(text);
         if (!loaded.ok) {
-          print(`Could not load ${file}: ${describeError(loaded.error)}`);
+          print(`Could not load ${file}: ${playerText(loaded.error)}`);
           return 'prompt';
         }
         force((x, o) => x.load(loaded.value, o));
@@ -525,7 +537,7 @@ export async function runTerminalGame<S, M, St>(
   );
   const commandNames = commands.flatMap((c) => c.names);
 
-  if (adapter.intro) ctx.print(adapter.intro);
+  if (adapter.intro) ctx.print(typeof adapter.intro === 'string' ? adapter.intro : adapter.intro(seatPlayers(agents)));
   ctx.print(`Type a move, or "help" for commands.`);
   let showBoard = true;
   let wasOver = session.outcome !== undefined;
@@ -580,7 +592,7 @@ export async function runTerminalGame<S, M, St>(
         ctx.print(`${agent.name} (${seatName(pending.player)}) plays ${game.formatMove(s, m)}`);
         dirty = true;
       } else if (played.error.code !== 'session/time-up') {
-        ctx.print(`${agent.name} (${seatName(pending.player)}): ${describeError(played.error)}`);
+        ctx.print(`${agent.name} (${seatName(pending.player)}): ${playerText(played.error)}`);
         return session.history;
       }
       continue;
@@ -626,7 +638,7 @@ export async function runTerminalGame<S, M, St>(
     }
     const parsed = (adapter.parseInput ?? game.parseMove)(s, text);
     if (!parsed.ok) {
-      if (!(await refused(describeError(parsed.error)))) return session.history;
+      if (!(await refused(playerText(parsed.error)))) return session.history;
       showBoard = false;
       continue;
     }
@@ -637,7 +649,7 @@ export async function runTerminalGame<S, M, St>(
     const played = attempt((x, o) => x.play(toMove ?? 0, parsed.value, o));
     if (played.ok) dirty = true;
     else if (played.error.code !== 'session/time-up') {
-      if (!(await refused(describeError(played.error)))) return session.history;
+      if (!(await refused(playerText(played.error)))) return session.history;
       showBoard = false;
     }
   }

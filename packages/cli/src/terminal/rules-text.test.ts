@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runCapture } from '../testing.js';
-import { markdownSection, plainMarkdown, RULES_SECTION, rulesFile, rulesText } from './rules-text.js';
+import { forPlayers, markdownSection, plainMarkdown, RULES_SECTION, rulesFile, rulesText } from './rules-text.js';
 
 beforeEach(() => {
   process.env['TACTICA_HOME'] = mkdtempSync(join(tmpdir(), 'tactica-rules-'));
@@ -25,14 +25,45 @@ describe('the rules command prints the game’s rules from its docs page', () =>
       const r = await runCapture(['play', game, ...args], { input: 'rules\nquit\ny\n' });
       expect(r.code).toBe(0);
       expect(r.stderr).toBe('');
-      const printed = plainMarkdown(section as string);
+      const printed = plainMarkdown(forPlayers(section as string));
       expect(r.stdout).toContain(printed);
       expect(printed.startsWith(RULES_SECTION.toUpperCase())).toBe(true);
-      // Every line of the section is there, without markdown's marks.
+      // The section is there, without markdown's marks.
       expect(printed).not.toMatch(/\*\*|```/);
-      expect(printed.split('\n').length).toBe((section as string).split('\n').filter((l) => !/^```/.test(l)).length);
     });
   }
+
+  // Tactorus prints its "Rules in brief" from its own menu; its full rules go through the same filter.
+  for (const game of [...GAMES.map(([g]) => g), 'tactorus']) {
+    it(`${game}: no "(ours)" marks and no notes on how a rule is tested or where it is coded`, () => {
+      const printed = rulesText(game);
+      expect(printed.length).toBeGreaterThan(500);
+      expect(printed).not.toMatch(/\(ours/i);
+      expect(printed).not.toMatch(/perft|acceptance test|property test|the tests\b|\b\w+\.ts\b/i);
+    });
+  }
+});
+
+describe('forPlayers', () => {
+  it('drops the marks and the notes, keeps the words and the punctuation around them', () => {
+    const docs = [
+      '### Board and setup — **(ours)**, rules page "Setup"',
+      '- **White moves first (ours)**: the manual does not say who starts.',
+      '- **(ours)**: the no-move loss is judged first. A handicap (0–19) (ours). Lost **(ours: clamp, not refuse)**.',
+      '- (ours, rules page "The Thai king") Thai. Sets (Russian, Pool); the published perft counts agree with it.',
+      'We draw b1 shaded; the tests compare that one square',
+      'exactly. Commands on the contract (`command`, command.ts), written.',
+    ].join('\n');
+    expect(forPlayers(docs)).toBe(
+      [
+        '### Board and setup — rules page "Setup"',
+        '- **White moves first**: the manual does not say who starts.',
+        '- The no-move loss is judged first. A handicap (0–19). Lost (clamp, not refuse).',
+        '- (rules page "The Thai king") Thai. Sets (Russian, Pool).',
+        'We draw b1 shaded. Commands on the contract, written.',
+      ].join('\n'),
+    );
+  });
 });
 
 describe('markdownSection and plainMarkdown', () => {

@@ -50,6 +50,35 @@ export function plainMarkdown(text: string): string {
     .join('\n');
 }
 
+/**
+ * A note about how a rule is tested (`the published perft counts agree with it`, `a property test checks it on …`):
+ * the clause after a semicolon up to the end of its sentence or parenthesis.
+ */
+const TEST_NOTE = /;\s+[^;.()]*\b(?:perft counts|the tests|acceptance test|property test)\b[^;.()]*(?=[.)])/g;
+
+/**
+ * The rules as a player reads them: the docs' marks of the project's own decisions (`(ours)`) and notes on how a rule
+ * is tested or where it is coded are for the docs' readers (developers), not players, and are left out. Lines only
+ * get shorter (a note spanning a line break takes the break with it).
+ */
+export function forPlayers(markdown: string): string {
+  return (
+    markdown
+      .replace(/\*\*\(ours([^)]*)\)\*\*/g, '(ours$1)')
+      .replace(TEST_NOTE, '')
+      // A file name in parentheses (`(command, command.ts)`): where it is coded.
+      .replace(/ ?\([^()\n]*\b[\w-]+\.ts\b[^()\n]*\)/g, '')
+      // `Board — (ours), rules page …`, `(ours, rules page …)`, `(ours: clamp, not refuse)`.
+      .replace(/ — \(ours\),/g, ' —')
+      .replace(/\(ours[,:] /g, '(')
+      // `Our readings (ours):`, `(at level 3 (ours):` keep their colon; `- (ours) A king …` starts with its words.
+      .replace(/(?<=\w) \(ours\)(\*\*)?:/g, '$1:')
+      .replace(/ \(ours\)(?=\**(?:[.,;)]|$))/gm, '')
+      // What followed the mark starts a sentence now.
+      .replace(/\(ours\):? ?([a-z])?/g, (_, first?: string) => first?.toUpperCase() ?? '')
+  );
+}
+
 /** The rules of a game family as the `rules` command prints them, or a sentence saying where they should be. */
 export function rulesText(family: string, section: string = RULES_SECTION): string {
   if (!/^[a-z0-9]+$/.test(family)) return `There are no rules for "${family}".`;
@@ -62,5 +91,5 @@ export function rulesText(family: string, section: string = RULES_SECTION): stri
   }
   const found = markdownSection(text, section);
   if (found === undefined) return `${file} has no section "${section}".`;
-  return plainMarkdown(found);
+  return plainMarkdown(forPlayers(found));
 }

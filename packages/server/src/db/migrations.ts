@@ -2,8 +2,7 @@
  * One set of migrations for both databases (Kysely's schema builder speaks each dialect); only an identity column
  * differs in spelling. Applied in order at start-up; a database newer than this program is refused.
  */
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
-import { Migrator, type Migration } from 'kysely/migration';
+import { Migrator, sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
 import { restoreStoredGame } from '@tactica/catalogue/all';
 import { splitStoredGame } from '../games/move-log.js';
 import { summaryColumns, summaryOf } from '../games/summary.js';

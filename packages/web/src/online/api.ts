@@ -16,6 +16,7 @@ import type {
   MoveInputText,
   TimeControlSpec,
 } from '@tactica/server/protocol';
+import { refusalWords } from './refusal-words.js';
 
 export class ApiError extends Error {
   constructor(
@@ -154,6 +155,8 @@ export const api = {
   saves: () => json.get<unknown[]>('/api/saves'),
 };
 
+/** What a screen shows for a failure: in words for people (the code stays on the ApiError for the screens' logic). */
 export function errorText(e: unknown): string {
-  return e instanceof ApiError ? e.message : e instanceof Error ? e.message : String(e);
+  if (e instanceof ApiError) return refusalWords(e.code, e.message);
+  return refusalWords(undefined, e instanceof Error ? e.message : String(e));
 }

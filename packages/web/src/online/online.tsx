@@ -19,6 +19,7 @@ import { sound } from '../app/sound.js';
 import { loadGameUi, type GameUi } from '../games/game-ui.js';
 import {
   api,
+  ApiError,
   errorText,
   type CatalogueGame,
   type Challenge,
@@ -750,6 +751,11 @@ async function localReason(view: GameView, input: BoardInput): Promise<string | 
   return r.ok ? undefined : r.error.message;
 }
 
+/** Whether the game lets a player ask for a takeback: blitz forbids it (manual 3.3.3), so no button is offered. */
+function takebackOffered(view: GameView): boolean {
+  return !(view.control.kind === 'live' && view.control.limit === 'blitz');
+}
+
 export function OnlineGame(props: { id: number }) {
   const [view, setView] = useState<GameView | undefined>();
   const [ui, setUi] = useState<GameUi | undefined>();
@@ -829,6 +835,16 @@ export function OnlineGame(props: { id: number }) {
       setNote(undefined);
     } catch (e) {
       setNote(errorText(e));
+      // Refused for a position the game has left: show the game as it is now (the stream may have missed it).
+      if (e instanceof ApiError && e.code === 'game/stale-version') {
+        void api.game(view.id).then((v) => {
+          if (!last.current || v.version >= last.current.version) {
+            last.current = v;
+            setView(v);
+            setReceived(Date.now());
+          }
+        });
+      }
     }
   };
   const send = (i: LegalInput | BoardInput) => {
@@ -867,11 +883,19 @@ export function OnlineGame(props: { id: number }) {
             ))}
           </div>
         )}
-        <BoardView config={config} onInput={send} onIllegal={(i) => localReason(view, i)} />
+        {/* A refusal shows over the board, where the player looks, not below it out of sight (a tall board). */}
+        <div class="board-with-notice">
+          {note && (
+            <p class="notice board-notice" role="alert">
+              <span>{note}</span>
+              <button type="button" aria-label="dismiss" onClick={() => setNote(undefined)}>
+                ×
+              </button>
+            </p>
+          )}
+          <BoardView config={config} onInput={send} onIllegal={(i) => localReason(view, i)} />
+        </div>
         {OnlineUnderBoard && <OnlineUnderBoard state={view.state} />}
-        <p class="notice" role="status">
-          {note ?? ''}
-        </p>
       </div>
       <div class="side-column">
         <h2 class="game-title">
@@ -972,7 +996,7 @@ export function OnlineGame(props: { id: number }) {
                   </button>
                 </>
               )}
-              {view.takebackRequest === null && (
+              {view.takebackRequest === null && takebackOffered(view) && (
                 <button type="button" onClick={() => void act(() => api.takeback(view.id, view.version, 'request'))}>
                   Ask to take back
                 </button>

@@ -174,3 +174,32 @@ describe('tactica analyse and match draughts', () => {
     expect(r.stdout).toMatch(/^Novice vs Dumb: \+\d+ =\d+ -\d+ \(score \d+\.\d%\)\nElo difference: /);
   });
 });
+
+describe('tactica play draughts --load: a save goes on against the computer it was saved against', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tactica-draughts-load-'));
+
+  it('save x then --load x (no .pdn): the computer plays its side again at its level, and the intro says so', async () => {
+    const base = join(dir, 'against-dumb');
+    const saved = await play(
+      `22-18\nsave ${base}\nquit\ny\n`,
+      '--variant',
+      'english',
+      '--black',
+      'ai:dumb',
+      '--seed',
+      '5',
+    );
+    expect(saved.stdout).toContain(`Saved to ${base}.pdn.`);
+    const resumed = await play('quit\ny\n', '--load', base, '--seed', '5');
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toContain('you play White against the computer (Dumb), which plays Black');
+    expect(statuses(resumed.stdout)[0]).toContain('skill Dumb');
+  });
+
+  it('--white or --black given with --load decides instead of the save', async () => {
+    const base = join(dir, 'overridden');
+    await play(`22-18\nsave ${base}\nquit\ny\n`, '--variant', 'english', '--black', 'ai:dumb', '--seed', '5');
+    const people = await play('quit\ny\n', '--load', `${base}.pdn`, '--black', 'human');
+    expect(people.stdout).toContain('two players at one keyboard');
+  });
+});

@@ -88,16 +88,21 @@ describe('tactica play draughts: two players at one keyboard', () => {
     expect(lastStatus(russian.stdout)).toBe('R | White 12 Black 12 | move 2 | White to move | last f6-g5');
   });
 
+  it('a refused entry reads as words for people: no code, no "(at character 1)"', async () => {
+    const r = await play('zz\n32-28\n', '--variant', 'english');
+    expect(r.stdout).toContain('> "zz" is not a move: write the squares joined by - or x, like 32-28 or 28x19\n');
+    expect(r.stdout).toContain("> 32-28 is not legal: the piece on 32 is not Black's\n");
+    expect(r.stdout).not.toMatch(/move\/[a-z-]+:|at character/);
+  });
+
   it('refuses an ambiguous shorthand with the choices', async () => {
     const single = await play('33\n', '--variant', 'international');
-    expect(single.stdout).toContain('move/ambiguous: the piece on 33 has 2 moves: 33-28, 33-29; type one');
+    expect(single.stdout).toContain('> The piece on 33 has 2 moves: 33-28, 33-29; type one\n');
     // English: White man on 31 takes to 15 by 22 or by 24.
     const file = join(dir, 'two-ways.pdn');
     writeFileSync(file, '[GameType "21"]\n[FEN "W:W31:B26,27,18,19"]\n*\n');
     const capture = await play('31 15\n31 24 15\n', '--load', file);
-    expect(capture.stdout).toContain(
-      'move/ambiguous: "31-15" could be 31x22x15 or 31x24x15: give the squares in between',
-    );
+    expect(capture.stdout).toContain('> "31-15" could be 31x22x15 or 31x24x15: give the squares in between\n');
     expect(lastStatus(capture.stdout)).toMatch(/\| last 31x24x15$/);
   });
 
@@ -169,9 +174,7 @@ describe('tactica play draughts: two players at one keyboard', () => {
     const file = join(dir, 'russian.pdn');
     writeFileSync(file, '[GameType "25"]\n1. c3-d4 *\n');
     const r = await play(`load ${file}\n`, '--variant', 'international');
-    expect(r.stdout).toMatch(
-      /pdn\/other-variant: the file holds a game of Russian draughts, this is International draughts/,
-    );
+    expect(r.stdout).toMatch(/: The file holds a game of Russian draughts, this is International draughts/);
   });
 
   it('resignation and an accepted draw offer end the game; the result is saved and loaded', async () => {

@@ -50,24 +50,36 @@ import {
   type DraughtsStatus,
   type ImportedPdn,
 } from '@tactica/catalogue/draughts';
-import { engineAgent, seatsFromOptions } from '../../ai/seats.js';
+import { engineAgent, seatOptionsGiven, seatsFromOptions, seatsFromRecord } from '../../ai/seats.js';
 import { RECORD_FILE_MAX, readTextFile } from '../../input-files.js';
 import { CliError, type Io } from '../../io.js';
-import { addPlayOptions, seedOrClock } from '../../play-options.js';
+import { addPlayOptions, existingGameFile, seedOrClock } from '../../play-options.js';
 import { fileFormat, setupFrom, type OptionFlags } from '../../setup-options.js';
 import type { Agent, Seats } from '../../terminal/agent.js';
 import { paletteFor } from '../../terminal/colour.js';
 import { ask } from '../../terminal/line-reader.js';
 import { SOUND_MODES, type SoundMode } from '../../terminal/sound.js';
-import { runTerminalGame, type ExtraCommand, type LoopContext, type TerminalAdapter } from '../../terminal/loop.js';
+import {
+  runTerminalGame,
+  seatPlayers,
+  type ExtraCommand,
+  type LoopContext,
+  type SeatPlayers,
+  type TerminalAdapter,
+} from '../../terminal/loop.js';
+import { recordPlayers } from '../../terminal/who-plays.js';
 import { LEGEND, renderBoard, statusLine } from './board.js';
 import { BOARD_VIEWS, loadDraughtsSettings, saveDraughtsSettings } from './settings.js';
+import { playerText } from '../../terminal/player-text.js';
 
 type H = History<DraughtsState, DraughtsMove>;
 type Imported = ImportedPdn;
 
 /** The catalogue's PDN: the text of `save`, `load`, `pdn` and `--load`. */
 const PDN = fileFormat(draughtsEntry);
+
+/** What `save` adds to a name without an extension, and `--load` tries. */
+const PDN_EXTENSION = 'pdn';
 
 /** The flags that give the catalogue's draughts options on `tactica play draughts`. */
 const FLAGS: OptionFlags = { variant: '--variant', giveaway: '--giveaway' };
@@ -206,9 +218,11 @@ export function draughtsAdapter(
   const loadedBy = new WeakMap<DraughtsState, Imported>();
   if (loaded) loadedBy.set(loaded.history.start, loaded);
   const fresh: RecordMeta = { event: 'Tactica game', site: 'tactica play draughts', date: today() };
-  const pdn = async (h: H): Promise<Result<string, InputError>> => {
+  // A new game's White and Black tags name the computer where it plays, so that a loaded save goes on against it.
+  const pdn = async (h: H, players?: SeatPlayers): Promise<Result<string, InputError>> => {
     const from = loadedBy.get(h.start);
-    return from ? ok(exportPdnOver(h, from.record)) : setup.exportRecord(PDN, h, fresh);
+    if (from) return ok(exportPdnOver(h, from.record));
+    return setup.exportRecord(PDN, h, { ...fresh, ...recordPlayers(PLAYER_NAMES, players) });
   };
   const lastMove = (h: H): string | undefined => {
     if (h.cursor === 0) return undefined;
@@ -221,14 +235,14 @@ export function draughtsAdapter(
     render: (s, { flipped, paint }) => renderBoard(s.position, flipped, paint),
     status: (st, h) => statusLine(st, lastMove(h)),
     parseInput: (s, text) => parseInput(game, s, text),
-    saveText: pdn,
+    saveText: (h, players) => pdn(h, players),
     async loadText(text) {
       const r = await readRecordFor(setup, text);
       if (!r.ok) return r;
       loadedBy.set(r.value.history.start, r.value);
       return ok(r.value.history);
     },
-    saveExtension: 'pdn',
+    saveExtension: PDN_EXTENSION,
     intro: intro(setup),
     extraCommands: [
       {
@@ -240,8 +254,8 @@ export function draughtsAdapter(
         names: ['pdn'],
         help: 'print the game so far as PDN',
         async run(ctx) {
-          const text = await pdn(ctx.history);
-          ctx.print(text.ok ? text.value : describeError(text.error));
+          const text = await pdn(ctx.history, seatPlayers(ctx.seats));
+          ctx.print(text.ok ? text.value : playerText(text.error));
         },
       },
     ],
@@ -382,7 +396,8 @@ async function gameOf(opts: PlayOptions): Promise<{ setup: DraughtsSetup; loaded
     if (!asked) throw new CliError(`--variant is required: ${VARIANT_IDS.join(', ')}`);
     return { setup: asked };
   }
-  const text = readFile(opts.load);
+  // `save game1` wrote game1.pdn: `--load game1` finds it.
+  const text = readFile(existingGameFile(opts.load, PDN_EXTENSION) ?? opts.load);
   const read = await importPdn(text, asked && variantOf(asked));
   if (!read.ok) throw new CliError(`${opts.load}: ${describeError(read.error)}`);
   const setup = setupFrom(draughtsEntry, read.value.options);
@@ -439,7 +454,11 @@ export async function playDraughts(io: Io, opts: PlayOptions): Promise<void> {
   const view = settingOption('--board-view', opts.boardView, BOARD_VIEWS, saved?.boardView ?? 'human');
   const sound = settingOption('--sound', opts.sound, SOUND_MODES, saved?.sound ?? 'normal') as SoundMode;
   const computer: Computer = { levels: setup.levels, engine: await setup.loadEngine() };
-  const seats = seatsFromOptions(opts as Record<string, unknown>, setup.game, computer.engine, seed);
+  // A save goes on with the players its tags name (the computer at its level) unless --white or --black is given.
+  const seats =
+    loaded && !seatOptionsGiven(opts as Record<string, unknown>, PLAYER_NAMES)
+      ? seatsFromRecord(loaded.meta.players, computer.engine, seed)
+      : seatsFromOptions(opts as Record<string, unknown>, setup.game, computer.engine, seed);
   const base = draughtsAdapter(setup, loaded);
   const playing = { seats, sound };
   const palette = paletteFor(io);

@@ -134,14 +134,14 @@ describe('tactica play force400', () => {
     const r = await runCapture(['play', 'force400', '--record', record, '--header', 'Test game'], { input });
     expect(r.stdout).toContain(' 9  W10  W10  W10  W10  W10  W10  W10  W10* W10  W10');
     expect(r.stdout).toContain('Play M C8-C2? (Y, Enter or space: yes; N, X or Esc: no)'); // C8-C2 is legal (C1 is Black's, C2 empty): asked, not answered y
-    expect(r.stdout).toContain('move/blocked'); // but M C8-C0 passes through C1
+    expect(r.stdout).toContain('The way from C8 to C0 is blocked by the man on C1.'); // M C8-C0 passes through C1
     expect(r.stdout).toContain('Play M C8-C1? (Y, Enter or space: yes; N, X or Esc: no)');
     expect(r.stdout).toContain('Recording to');
     const text = readFileSync(record, 'utf8');
     expect(text.split('\n')[0]).toBe('Test game');
     expect(text).toMatch(/^\d\d-\d\d-\d{4} \d\d:\d\d:\d\d$/m);
     expect(text).toContain('1.\tM C8-C1\tM F1-G2\n2.\tM C9-C1\nGame stopped.\n');
-    expect(r.stdout).toContain('move/enemy-receiver'); // the C8 man lost his attack: C1 is still Black's
+    expect(r.stdout).toContain('the man on C1 is not yours.'); // the C8 man lost his attack: C1 is still Black's
   });
 
   it('the help names the decisions that are ours', async () => {
@@ -384,7 +384,7 @@ describe('tactica play force400 as the manual describes it', () => {
     await typeKeys(t.input, 'M C8-C0\r');
     await t.waitForOutput(atPrompt('Press any key. '));
     // The bell, then the reason.
-    expect(t.stdout()).toContain('\x07move/blocked: ');
+    expect(t.stdout()).toContain('\x07The way from C8 to C0 is blocked');
     await typeKeys(t.input, 'x');
     await t.waitForOutput(atPrompt('White to move> '));
     await t.end();

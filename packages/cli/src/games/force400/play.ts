@@ -49,6 +49,7 @@ import type { Agent, Seats } from '../../terminal/agent.js';
 import { ask, confirmKey, keypress, lineReader, yesNoKey } from '../../terminal/line-reader.js';
 import { ringBell } from '../../terminal/sound.js';
 import { runTerminalGame, type ExtraCommand, type LoopContext, type TerminalAdapter } from '../../terminal/loop.js';
+import { playerText } from '../../terminal/player-text.js';
 
 type H = History<Force400State, Force400Action>;
 
@@ -343,7 +344,7 @@ async function abdicateWithS(
   const r = game.parseMove(s, `S ${args}`);
   if (!r.ok) {
     ringBell(ctx.io);
-    return ctx.print(describeError(r.error));
+    return ctx.print(playerText(r.error));
   }
   if (!(await confirmKey(ctx.io, `Play ${game.formatMove(s, r.value)}?`))) return;
   ctx.history = pushMove(ctx.history, r.value, game.play(s, r.value));
@@ -369,7 +370,7 @@ async function saveToLibrary(
     meta: { computer: seat ? `${seat.side === 0 ? 'White' : 'Black'}, level ${seat.level}` : 'none' },
   };
   const saved = await library.saveAsking(GAME_ID, input, (e) => askReplace((q) => ctx.ask(q), e));
-  if (!saved.ok) return ctx.print(describeError(saved.error));
+  if (!saved.ok) return ctx.print(playerText(saved.error));
   if (!saved.value) return ctx.print('Nothing saved.');
   session.title = saved.value.title;
   ctx.markSaved();

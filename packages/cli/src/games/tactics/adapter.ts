@@ -2,7 +2,7 @@
  * Tactics in the shared terminal loop: the manual's board, the status line rendered from the catalogue's status,
  * the catalogue's game record for `save`/`load`, and named saves in the save library (`saves`, `keep`, `restore`).
  */
-import { current, describeError, ok, type History, type InputError, type Result } from '@tactica/core';
+import { current, ok, type History, type InputError, type Result } from '@tactica/core';
 import {
   formatPosition,
   QUIET_PLY_LIMIT,
@@ -15,7 +15,9 @@ import { tacticsEntry, type TacticsSetup, type TacticsStatus } from '@tactica/ca
 import { fileFormat } from '../../setup-options.js';
 import type { SaveLibrary } from '../../storage/save-library.js';
 import { askReplace } from '../../storage/delete-save.js';
-import type { LoopContext, TerminalAdapter } from '../../terminal/loop.js';
+import { seatPlayers, type LoopContext, type SeatPlayers, type TerminalAdapter } from '../../terminal/loop.js';
+import { recordPlayers, whoPlays } from '../../terminal/who-plays.js';
+import { playerText } from '../../terminal/player-text.js';
 
 /** The key of Tactics saves in the save library: the game's family. */
 export const GAME_ID = tacticsEntry.family;
@@ -25,9 +27,9 @@ export const RECORD_FORMAT = fileFormat(tacticsEntry);
 
 type H = History<TacticsState, TacticsMove>;
 
-/** The record of the line played so far (moves taken back are left out). */
-export function saveText(setup: TacticsSetup, h: H): Promise<Result<string, InputError>> {
-  return setup.exportRecord(RECORD_FORMAT, h);
+/** The record of the line played so far (moves taken back are left out), naming the computer where it plays. */
+export function saveText(setup: TacticsSetup, h: H, players?: SeatPlayers): Promise<Result<string, InputError>> {
+  return setup.exportRecord(RECORD_FORMAT, h, recordPlayers(setup.game.info.players, players));
 }
 
 /** A record read back as a line of play, positioned at its end. */
@@ -55,15 +57,19 @@ function statusOf(setup: TacticsSetup, h: H): TacticsStatus {
   return setup.status(current(h), { start: h.start, ply: h.cursor });
 }
 
-export const INTRO = [
-  'Tactics: two players at one keyboard. White (rank 1) moves first (ours).',
+/** The rules in brief, under the line that says who plays. */
+const RULES = [
   'Board: " Q " a piece showing the white face, "*Q*" the black face; lowercase means frozen (showing the',
   'opponent\'s colour). ":::" marks dark squares. Only your own mobile pieces move: Rooks along ranks and files,',
   'Bishops diagonally, Queens both, onto empty squares, never jumping or capturing.',
   'Flips: a line of opponent-coloured pieces closed by your colour, or the two pieces you land between, turn',
-  `to your colour. No legal move loses. Draws (ours): threefold repetition, ${QUIET_PLY_LIMIT} plies without a flip.`,
+  `to your colour. No legal move loses. Draws: threefold repetition, ${QUIET_PLY_LIMIT} plies without a flip.`,
   'Moves as the servers take them: f1-f4. Type "help" for commands.',
-].join('\n');
+];
+
+/** The introduction, saying who plays: two people at the keyboard, or a person (or none) against the computer. */
+export const intro = (players: SeatPlayers): string =>
+  [`Tactics: ${whoPlays(['White', 'Black'], players)}. White (rank 1) moves first.`, ...RULES].join('\n');
 
 function listSaves(library: SaveLibrary): string {
   const entries = library.listShown(GAME_ID);
@@ -81,10 +87,10 @@ export function tacticsAdapter(
     render: (s, { flipped, paint }) =>
       renderDiagram(s, { flipped, ...(paint ? { paint: (sq, text) => paint(squareName(sq), text) } : {}) }),
     status: (st) => statusLine(setup, st),
-    saveText: (h) => saveText(setup, h),
+    saveText: (h, players) => saveText(setup, h, players),
     loadText,
     saveExtension: 'tactics',
-    intro: INTRO,
+    intro,
     extraCommands: [
       {
         names: ['position', 'fen'],
@@ -106,8 +112,8 @@ export function tacticsAdapter(
         help: "keep the game in the save library under a title (another game's title: asks first)",
         async run(ctx, args) {
           const title = args.trim() || (await ctx.ask('Title: '))?.trim() || '';
-          const payload = await saveText(setup, ctx.history);
-          if (!payload.ok) return ctx.print(describeError(payload.error));
+          const payload = await saveText(setup, ctx.history, seatPlayers(ctx.seats));
+          if (!payload.ok) return ctx.print(playerText(payload.error));
           const input = {
             title,
             payload: payload.value,
@@ -115,7 +121,7 @@ export function tacticsAdapter(
           };
           const r = await library.saveAsking(GAME_ID, input, (e) => askReplace((q) => ctx.ask(q), e));
           if (r.ok && r.value) ctx.markSaved();
-          ctx.print(!r.ok ? describeError(r.error) : r.value ? `Stored as "${r.value.title}".` : 'Nothing stored.');
+          ctx.print(!r.ok ? playerText(r.error) : r.value ? `Stored as "${r.value.title}".` : 'Nothing stored.');
         },
       },
       {
@@ -125,9 +131,9 @@ export function tacticsAdapter(
         async run(ctx: LoopContext<TacticsState, TacticsMove>, args) {
           const ref = args.trim() || (await ctx.ask(`${listSaves(library)}\nTitle, #N or N: `))?.trim() || '';
           const file = library.open(ref, GAME_ID);
-          if (!file.ok) return ctx.print(describeError(file.error));
+          if (!file.ok) return ctx.print(playerText(file.error));
           const h = await loadText(file.value.payload);
-          if (!h.ok) return ctx.print(`The save "${file.value.title}" is damaged: ${describeError(h.error)}`);
+          if (!h.ok) return ctx.print(`The save "${file.value.title}" is damaged: ${playerText(h.error)}`);
           ctx.history = h.value;
           ctx.print(`Restored "${file.value.title}".`);
         },

@@ -20,6 +20,12 @@ describe('tactica play tactics with a computer seat', () => {
     expect(r.stdout).toMatch(/Computer \(Good\).* plays [a-h][1-8]-[a-h][1-8]/);
   });
 
+  it('announces the computer opponent, not two players at one keyboard', async () => {
+    const r = await run(['play', 'tactics', '--white', 'ai:dumb', '--seed', '1'], 'quit\ny\n');
+    expect(r.stdout).toContain('Tactics: you play Black against Computer (Dumb), which plays White.');
+    expect(r.stdout).not.toContain('two players at one keyboard');
+  });
+
   it('--white ai:<level> moves first; the same seed plays the same game', async () => {
     const a = await run(['play', 'tactics', '--white', 'ai:novice', '--seed', '7'], 'quit\ny\n');
     const b = await run(['play', 'tactics', '--white', 'novice', '--seed', '7'], 'quit\ny\n');

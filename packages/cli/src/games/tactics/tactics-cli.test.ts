@@ -120,11 +120,12 @@ describe('tactica play tactics', () => {
     expect(r.stdout).toContain('Black to move · move 1 · 0 plies without a flip (draw at 100)');
   });
 
-  it('explains an illegal move with its code and keeps the position', async () => {
+  it('explains an illegal move in words (no code) and keeps the position', async () => {
     const r = await run(['play', 'tactics'], 'c1-c8\nc1-d2\nf1-f9\nquit\n');
-    expect(r.stdout).toContain('move/occupied');
-    expect(r.stdout).toContain('move/bad-direction');
-    expect(r.stdout).toContain('move/bad-square');
+    expect(r.stdout).toContain('> c8 is occupied: pieces never capture\n');
+    expect(r.stdout).toContain('> A Rook moves along a rank or file: c1-d2 is not such a move\n');
+    expect(r.stdout).toContain('> "f9" is not a square of the board (a1 to h8)\n');
+    expect(r.stdout).not.toMatch(/move\/[a-z-]+:|at character/);
     expect(r.stdout).toContain('White to move · move 1');
   });
 

@@ -90,6 +90,7 @@ import {
   titleTaken,
   writeText,
 } from './setup.js';
+import { playerText } from '../../terminal/player-text.js';
 
 /** Clears the screen and the scrollback, and puts the cursor home (ANSI). */
 export const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H';
@@ -523,7 +524,7 @@ async function command(ctx: Ctx, text: string, p: Player | undefined): Promise<N
       const r = await ctx.library.removeConfirmed(args, GAME_ID, (e) =>
         confirm(ctx.io, `Delete the saved game "${e.title}" (${e.summary || 'no summary'})? It cannot be undone.`),
       );
-      print(ctx, !r.ok ? describeError(r.error) : r.value ? `Deleted "${r.value.title}".` : 'Nothing deleted.');
+      print(ctx, !r.ok ? playerText(r.error) : r.value ? `Deleted "${r.value.title}".` : 'Nothing deleted.');
       if (r.ok && r.value && r.value.title === ctx.title) ctx.title = undefined;
       return 'same';
     }
@@ -591,7 +592,7 @@ async function command(ctx: Ctx, text: string, p: Player | undefined): Promise<N
     case 'key': {
       const r = await revealKey(ctx.session);
       if (!r.ok) {
-        print(ctx, describeError(r.error));
+        print(ctx, playerText(r.error));
         return 'same';
       }
       // Recorded before it is shown: once given, the other player's memo of this round is fixed.
@@ -868,7 +869,7 @@ async function customizeLoop(ctx: Ctx): Promise<Next> {
         print(ctx, 'put <square> <piece>, empty <square>, move <from> <to>, board, ok or cancel.');
         continue;
     }
-    if (!r.ok) print(ctx, describeError(r.error));
+    if (!r.ok) print(ctx, playerText(r.error));
     else {
       board = r.value;
       draw();

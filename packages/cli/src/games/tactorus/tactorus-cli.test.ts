@@ -131,7 +131,7 @@ describe('tactica play tactorus: two players at one screen', () => {
     const moves = ['rotate', 'customize', 'put 55 C', 'empty 94', 'move 05 06', 'ok', 'quit', 'y'];
     const r = await run(['play', 'tactorus'], { input: moves.join('\n') });
     expect(r.stdout).toContain('      9  8  7  6  5  4  3  2  1  0');
-    expect(r.stdout).toContain('customize/flag');
+    expect(r.stdout).toContain('flags cannot be');
     expect(r.stdout).toMatch(/ 5 {3}\. {2}\. {2}\. {2}\. {2}C {2}\./);
   });
 });

@@ -113,7 +113,7 @@ describe('leaving a game and coming back resumes it exactly (manual, "Done")', (
     const back = await play('orders\nkey\nquit\n');
     expect(back.stdout).toContain('Resuming the game you left: "friday", round 1, by e-mail, Player 1.');
     expect(back.stdout).toContain('(orders sealed, waiting)');
-    expect(back.stdout).toContain('email/wait');
+    expect(back.stdout).toContain("The key is given only after the other player's sealed orders have arrived");
   });
 
   it('the rotated board and the title stay; a game over is not resumed', async () => {

@@ -35,7 +35,9 @@ import { fileFormat, setupFrom } from '../../setup-options.js';
 import { SaveLibrary } from '../../storage/save-library.js';
 import { askReplace } from '../../storage/delete-save.js';
 import { playFromMenu, playFromOptions } from '../../play-game.js';
-import { type ExtraCommand, type TerminalAdapter } from '../../terminal/loop.js';
+import { seatPlayers, type ExtraCommand, type SeatPlayers, type TerminalAdapter } from '../../terminal/loop.js';
+import { recordPlayers, whoPlays } from '../../terminal/who-plays.js';
+import { playerText } from '../../terminal/player-text.js';
 
 type H = History<TactrixState, TactrixMove>;
 
@@ -56,8 +58,9 @@ function readRecord(file: string): Promise<H> {
   return readGameFile(file, loadText);
 }
 
-function saveText(setup: TactrixSetup, h: H): Promise<Result<string, InputError>> {
-  return setup.exportRecord(RECORD_FORMAT, h);
+/** The saved game, naming the computer where it plays (a loaded save goes on against it). */
+function saveText(setup: TactrixSetup, h: H, players?: SeatPlayers): Promise<Result<string, InputError>> {
+  return setup.exportRecord(RECORD_FORMAT, h, recordPlayers(setup.game.info.players, players));
 }
 
 async function loadText(text: string): Promise<Result<H, InputError>> {
@@ -100,14 +103,14 @@ function libraryCommands(setup: TactrixSetup, library: SaveLibrary): ExtraComman
       help: "save the game in the save library under a title (another game's title: asks first)",
       async run(ctx, args) {
         const title = args.trim() || (await ctx.ask('Title: '))?.trim() || '';
-        const payload = await saveText(setup, ctx.history);
-        if (!payload.ok) return ctx.print(describeError(payload.error));
+        const payload = await saveText(setup, ctx.history, seatPlayers(ctx.seats));
+        if (!payload.ok) return ctx.print(playerText(payload.error));
         const h = ctx.history;
         const st = setup.status(current(h), { start: h.start, ply: h.cursor });
         const input = { title, payload: payload.value, summary: statusLine(setup, st) };
         const r = await library.saveAsking(GAME_ID, input, (e) => askReplace((q) => ctx.ask(q), e));
         if (r.ok && r.value) ctx.markSaved();
-        ctx.print(!r.ok ? describeError(r.error) : r.value ? `Kept as "${r.value.title}".` : 'Nothing kept.');
+        ctx.print(!r.ok ? playerText(r.error) : r.value ? `Kept as "${r.value.title}".` : 'Nothing kept.');
       },
     },
     {
@@ -117,11 +120,11 @@ function libraryCommands(setup: TactrixSetup, library: SaveLibrary): ExtraComman
       async run(ctx, args) {
         const save = library.open(args.trim(), GAME_ID);
         if (!save.ok) {
-          ctx.print(describeError(save.error));
+          ctx.print(playerText(save.error));
           return;
         }
         const r = await loadText(save.value.payload);
-        if (!r.ok) ctx.print(`save "${save.value.title}": ${describeError(r.error)}`);
+        if (!r.ok) ctx.print(`save "${save.value.title}": ${playerText(r.error)}`);
         else {
           ctx.history = r.value;
           ctx.print(`Restored "${save.value.title}".`);
@@ -163,18 +166,20 @@ export function tactrixAdapter(
     render: (s, { flipped, paint }) =>
       renderBoard(s, { flipped, ...(paint ? { paint: (sq, text) => paint(squareName(sq), text) } : {}) }),
     status: (st) => statusLine(setup, st),
-    saveText: (h) => saveText(setup, h),
+    saveText: (h, players) => saveText(setup, h, players),
     loadText,
     saveExtension: 'tac',
     // "Clicking New twice will start a new game, and clicking Quit twice will exit the program": quit asks once more
     // (saved or not), as new does.
     confirmQuit: true,
-    intro: [
-      'Tactrix! — two players at one keyboard. White (upper case) moves up the board, Black (lower case) down.',
-      'Moves: e2-e3, captures e7xe9, purchases "buy J@e3" (J jerk 3, N jumpnar 6, W wrapnoid 9, V verticon 12,',
-      'D diaganoid 15 chips; placed next to your regeneroid). "*" marks a square with a chip, "." one without.',
-      '"tutor e2" names a piece, its owner and cost, and shows its legal moves.',
-    ].join('\n'),
+    intro: (players) =>
+      [
+        `Tactrix! — ${whoPlays(setup.game.info.players, players)}.`,
+        'White (upper case) moves up the board, Black (lower case) down.',
+        'Moves: e2-e3, captures e7xe9, purchases "buy J@e3" (J jerk 3, N jumpnar 6, W wrapnoid 9, V verticon 12,',
+        'D diaganoid 15 chips; placed next to your regeneroid). "*" marks a square with a chip, "." one without.',
+        '"tutor e2" names a piece, its owner and cost, and shows its legal moves.',
+      ].join('\n'),
     extraCommands: [
       {
         names: ['tutor', 't'],
@@ -183,7 +188,7 @@ export function tactrixAdapter(
         printsOnly: true,
         run(ctx, args) {
           const r = tutor(current(ctx.history), args.trim());
-          if (!r.ok) return ctx.print(describeError(r.error));
+          if (!r.ok) return ctx.print(playerText(r.error));
           // "all of its current legal moves will be highlighted on the board"
           if (r.value.piece) {
             const targets = [...new Set(r.value.moves.map((m) => squareName(m.to)))];

@@ -167,7 +167,7 @@ describe('tactica play tactrix', () => {
 
   it('refuses an unaffordable purchase with its reason', async () => {
     const r = await run(['play', 'tactrix'], 'buy D@e2\nquit\n');
-    expect(r.stdout).toContain('move/cannot-afford');
+    expect(r.stdout).toContain('> A Diaganoid costs 15 chips; White has 0\n');
   });
 
   it('keeps a game in the save library under a title, lists it, and continues it by title or number', async () => {
@@ -301,6 +301,26 @@ describe('the computer opponent', () => {
     expect(r.stdout.match(/Computer \(Good\) \(White\) plays /g)).toHaveLength(2);
     // Black alone at the keyboard sees the board from Black's side: rank 1 at the top.
     expect(r.stdout).toContain('    j i h g f e d c b a\n 1  V N D W K R W D N V   1');
+  });
+
+  it('play --black ai:<level> announces the computer, not two players at one keyboard', async () => {
+    const r = await run(['play', 'tactrix', '--black', 'ai:dumb', '--seed', '1'], 'quit\ny\n');
+    expect(r.stdout).toContain('Tactrix! — you play White against Computer (Dumb), which plays Black.');
+    expect(r.stdout).not.toContain('two players at one keyboard');
+  });
+
+  it('save trx1 then --load trx1: the same .tac both ways, and the game goes on against the same computer', async () => {
+    const base = join(dir, 'trx1');
+    const saved = await run(['play', 'tactrix', '--black', 'ai:dumb', '--seed', '1'], `e2-e3\nsave ${base}\nquit\ny\n`);
+    expect(saved.stdout).toContain(`Saved to ${base}.tac.`);
+    expect(readFileSync(`${base}.tac`, 'utf8')).toContain('Black Computer (Dumb)');
+    const resumed = await run(['play', 'tactrix', '--load', base, '--seed', '1'], 'e3-e4\nquit\ny\n');
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toContain('you play White against Computer (Dumb), which plays Black');
+    // The computer answers White's next move, as it did before the save.
+    expect(resumed.stdout).toMatch(/Computer \(Dumb\) \(Black\) plays /);
+    const people = await run(['play', 'tactrix', '--load', base, '--black', 'human'], 'quit\ny\n');
+    expect(people.stdout).toContain('Tactrix! — two players at one keyboard.');
   });
 
   it('play refuses an unknown level or a bad seed, naming the levels', async () => {
