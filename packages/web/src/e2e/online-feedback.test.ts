@@ -98,7 +98,8 @@ describe('online feedback where the player looks, in words for people', () => {
       await b.click('tr[data-challenge] button:text-is("Accept")');
       await b.waitForSelector('.online-game');
       const id = (await b.locator('.online-game').getAttribute('data-game')) as string;
-      await openFromLobby(a, id);
+      // The challenger is brought to the game without a click.
+      await a.waitForSelector(`.online-game[data-game="${id}"]`);
 
       // Blitz forbids takeback (manual 3.3.3): neither player is offered the button.
       for (const p of [a, b]) {
