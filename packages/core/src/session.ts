@@ -195,6 +195,8 @@ export interface SessionSnapshot {
 
 export const SNAPSHOT_FORMAT = 'tactica-session';
 const ENDING_KINDS = ['resigned', 'agreed', 'time', 'ended'] as const;
+/** The outcome's reason of a game lost on time (a live clock run out, a correspondence forfeit). */
+export const TIME_FORFEIT = 'time-forfeit';
 
 interface Config<S, M, G> {
   readonly game: Game<S, M>;
@@ -267,7 +269,10 @@ export class Session<S, M, G = undefined> extends SessionCommands<SessionState<S
     return current(this.state.history);
   }
   get outcome(): Outcome | undefined {
-    return outcomeAt(this.config.game, this.position);
+    const o = outcomeAt(this.config.game, this.position);
+    // A loss on time ends the line with the game's own resignation (its rules know no clock): the session, which
+    // knows why, says so, so that no interface reports a forfeit as a resignation (issue 40).
+    return o && this.state.ending?.kind === 'time' && o.kind === 'win' ? { ...o, reason: TIME_FORFEIT } : o;
   }
   /** The player to move, undefined once the game is over. */
   get toMove(): Player | undefined {

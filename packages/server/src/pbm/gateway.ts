@@ -10,7 +10,7 @@
  */
 import type { Player } from '@tactica/core';
 import { entryOf } from '@tactica/catalogue/all';
-import type { GameFamily, OptionSpec } from '@tactica/catalogue';
+import { GAME_FAMILIES, GAME_LISTINGS, type GameFamily, type OptionSpec } from '@tactica/catalogue';
 import type { User } from '../accounts/accounts.js';
 import { ApiError } from '../errors.js';
 import { CHAT_MAX, cleanChat } from '../games/chat.js';
@@ -21,9 +21,10 @@ import type { GameCommand } from '../games/transitions.js';
 import type { Services } from '../services.js';
 import type { Storage } from '../storage/ports.js';
 import { positionText } from './boards.js';
-import { parseSubject, type Credentials, type GameOption, type PbmCommand } from './grammar.js';
+import { familyOf, parseSubject, type Credentials, type GameOption, type PbmCommand } from './grammar.js';
 import { checkGuarded, DEFAULT_GUESS_LIMIT, type GuessLimit } from './guesses.js';
-import { helpText } from './help.js';
+import { helpText, rulesText } from './help.js';
+import { PbmservCommands } from './pbmserv.js';
 import type { Notifier } from './notifier.js';
 import {
   errorSubject,
@@ -114,7 +115,40 @@ function ok(subject: string, text: string, extra: Partial<PbmReply> = {}): PbmRe
   return { ok: true, subject, text: text.endsWith('\n') ? text : `${text}\n`, ...extra };
 }
 
-type GameCmd = Extract<PbmCommand, { scope: 'game' }>;
+export type GameCmd = Extract<PbmCommand, { scope: 'game' }>;
+
+/**
+ * Who moves first by the game's rules (English draughts: Black), for a challenge's mails: the challenger takes the
+ * first seat, the opponent the second. Nothing of the sort for a game of simultaneous rounds (Tactorus).
+ */
+function firstMoverText(
+  family: GameFamily,
+  options: Record<string, unknown>,
+  challenger: string,
+  opponent: string,
+): string {
+  const entry = entryOf(family);
+  if (!entry.ok) return '';
+  const setup = entry.value.setup(options);
+  if (!setup.ok) return '';
+  if (setup.value.dynamics !== 'sequential') return ' Both sides give their orders at once, each round.';
+  const { game } = setup.value;
+  const first = game.toMove(setup.value.initial())[0] ?? 0;
+  const seat = (p: Player): string => `${p === 0 ? challenger : opponent} plays ${game.info.players[p]}`;
+  return ` ${seat(0)}, ${seat(1)}; ${game.info.players[first]} (${first === 0 ? challenger : opponent}) moves first.`;
+}
+
+/** ` (bob moves first)`, by the rules of the game that started; nothing for simultaneous rounds. */
+function startsText(game: LiveGame): string {
+  const r = game.restored;
+  if (r.dynamics !== 'sequential') return ' (both sides give their orders at once, each round)';
+  const first = playersToAct(game)[0];
+  return first === undefined ? '' : ` (${playerName(game, first)}, ${seatName(game, first)}, moves first)`;
+}
+
+function seatName(game: LiveGame, p: Player): string {
+  return game.restored.setup.game.info.players[p];
+}
 
 /** Splits Tactorus orders written in a body or a Subject: blanks, commas, semicolons and lines between them. */
 function orderWords(text: string): string[] {
@@ -125,6 +159,9 @@ function orderWords(text: string): string[] {
 }
 
 export class PbmGateway {
+  /** pbmserv's forms beside ours (pbmserv.ts). */
+  private readonly pbmserv: PbmservCommands;
+
   constructor(
     private readonly services: Services,
     readonly store: PbmStore,
@@ -132,7 +169,9 @@ export class PbmGateway {
     private readonly options: GatewayOptions,
     /** The repositories it reads beside the mail state's (ratings). */
     private readonly storage: Storage,
-  ) {}
+  ) {
+    this.pbmserv = new PbmservCommands(this, services, store, notifier);
+  }
 
   /** Carries out one command; every refusal becomes an error reply, never an exception. */
   async handle(request: PbmRequest): Promise<PbmReply> {
@@ -184,7 +223,8 @@ export class PbmGateway {
     return this.game(cmd, request, token);
   }
 
-  private async login(c: Credentials | undefined): Promise<User> {
+  /** @internal for pbmserv.ts */
+  async login(c: Credentials | undefined): Promise<User> {
     if (!c) throw new ApiError(401, 'pbm/missing-credentials', 'this command needs your userid and password');
     const limit = this.options.guesses ?? DEFAULT_GUESS_LIMIT;
     return checkGuarded(this.services.accounts, this.store, limit, c.user, c.password);
@@ -197,7 +237,20 @@ export class PbmGateway {
     const { accounts } = this.services;
     switch (cmd.verb) {
       case 'help':
-        return ok('Tactica Help', helpText(undefined, cmd.args[0]));
+        // pbmserv's `help subject…`: each subject's help, one after the other.
+        return ok(
+          'Tactica Help',
+          cmd.args.length <= 1
+            ? helpText(undefined, cmd.args[0])
+            : cmd.args.map((a) => helpText(familyOf(a), familyOf(a) ? undefined : a)).join('\n'),
+        );
+      case 'add':
+      case 'signoff':
+      case 'delete':
+      case 'broadcast':
+      case 'multiple':
+      case 'all':
+        return this.pbmserv.global(cmd, request);
       case 'list': {
         if (cmd.args[0]?.toLowerCase() === 'games' || cmd.args[0]?.toLowerCase() === 'boards') {
           const games = (await this.services.games.recent(100)) as {
@@ -211,8 +264,21 @@ export class PbmGateway {
           );
           return ok('Tactica Boards', lines.length ? lines.join('\n') : 'No boards in progress.');
         }
+        // pbmserv's `list game-type…`: those games' listings.
+        const families = cmd.args.map((a) => familyOf(a));
+        if (families.length > 0 && families.every((f) => f !== undefined)) {
+          return ok(
+            'Tactica Games',
+            families.map((f) => `${f}: ${GAME_LISTINGS.find((l) => l.family === f)?.summary ?? ''}`).join('\n'),
+          );
+        }
         if (cmd.args[0] !== undefined) {
-          throw new ApiError(400, 'pbm/bad-list', 'list, or list games', 'subject word 2');
+          throw new ApiError(
+            400,
+            'pbm/bad-list',
+            `list, list games (the boards in progress), or list ${GAME_FAMILIES.join('|')}…`,
+            'subject word 2',
+          );
         }
         return ok('Tactica Games', helpText(undefined, undefined).split('\n\nCommands:')[0] ?? '');
       }
@@ -309,7 +375,8 @@ export class PbmGateway {
    * claims, each confirmed by the token of a mail to it. The claim of the sender's own address rides in the reply
    * (it goes there: its reply address confirms it); each other address gets a confirmation mail of its own.
    */
-  private async giveAddresses(
+  /** @internal for pbmserv.ts */
+  async giveAddresses(
     user: User,
     addresses: readonly string[],
     request: PbmRequest,
@@ -377,7 +444,8 @@ export class PbmGateway {
   // Game commands
 
   /** The game a command names, checked to be of the game the Subject named. */
-  private async board(cmd: GameCmd): Promise<LiveGame> {
+  /** @internal for pbmserv.ts */
+  async board(cmd: GameCmd): Promise<LiveGame> {
     if (cmd.board === undefined) throw new ApiError(400, 'pbm/missing-board', 'which board?');
     const game = await this.services.games.load(cmd.board).catch((e: unknown) => {
       if (e instanceof ApiError && e.status === 404)
@@ -430,7 +498,8 @@ export class PbmGateway {
   }
 
   /** The mail of a board for a player (their view and their reply address), or for a spectator. */
-  private async boardReply(game: LiveGame, user: User | undefined, note?: string): Promise<PbmReply> {
+  /** @internal for pbmserv.ts */
+  async boardReply(game: LiveGame, user: User | undefined, note?: string): Promise<PbmReply> {
     const seat = user ? seatOf(game, user) : undefined;
     const replyTo =
       user && seat !== undefined ? this.replyAddress(game.id, await this.store.tokenFor(game.id, user.id)) : undefined;
@@ -499,17 +568,25 @@ export class PbmGateway {
     switch (cmd.verb) {
       case 'help':
         return ok(`${family ? gameName(family) : 'Tactica'} Help`, helpText(family, cmd.args[0]));
+      case 'rules':
+        // pbmserv's help page of a game was its rules: `<game> rules` is the same page as `<game> help`.
+        return ok(
+          `${family ? gameName(family) : 'Tactica'} Rules`,
+          family ? rulesText(family) : helpText(undefined, 'rules'),
+        );
       case 'games':
         return this.listGames(cmd);
       case 'standings':
+      case 'ratings':
         return this.standings(cmd);
       case 'history':
         return this.history(cmd);
       case 'show': {
+        if (cmd.boards) return this.pbmserv.showBoards(cmd);
+        if (cmd.filter) return this.listGames(cmd);
         const game = await this.board(cmd);
-        if (cmd.moveNumber === undefined || cmd.moveNumber === nextMoveNumber(game))
-          return this.boardReply(game, undefined);
-        return this.positionReply(game, cmd.moveNumber - 1, `before move #${cmd.moveNumber}`);
+        if (cmd.moveNumber === undefined) return this.boardReply(game, undefined);
+        return this.showAt(game, cmd.moveNumber);
       }
       case 'replay': {
         const game = await this.board(cmd);
@@ -519,6 +596,7 @@ export class PbmGateway {
         return this.positionReply(game, Number(n), `after move ${n}`);
       }
       case 'showas': {
+        if (cmd.board === undefined) return this.pbmserv.showBoardsAs(cmd);
         const user = await this.login(cmd.credentials);
         const game = await this.board(cmd);
         this.seat(game, user);
@@ -586,6 +664,7 @@ export class PbmGateway {
       case 'move':
       case 'board': {
         this.checkMoveNumber(cmd, game);
+        if (cmd.args.length === 1) this.pbmserv.checkMoveWord(game, cmd);
         if (sequential) {
           const move = cmd.args.join(' ');
           if (!move) throw new ApiError(400, 'pbm/missing-move', 'which move? Put it after your password', 'subject');
@@ -719,11 +798,18 @@ export class PbmGateway {
     }
   }
 
+  /** `show board#N`: the board as it was before move N (the board now when N is the next move). */
+  async showAt(game: LiveGame, moveNumber: number): Promise<PbmReply> {
+    if (moveNumber === nextMoveNumber(game)) return this.boardReply(game, undefined);
+    return this.positionReply(game, moveNumber - 1, `before move #${moveNumber}`);
+  }
+
   /**
    * The board of a game after `plies` moves (Tactorus: after that many rounds, its orders secret no more; the
    * commands between rounds come with them), with the moves to there.
    */
-  private async positionReply(game: LiveGame, plies: number, what: string): Promise<PbmReply> {
+  /** @internal for pbmserv.ts */
+  async positionReply(game: LiveGame, plies: number, what: string): Promise<PbmReply> {
     const r = game.restored;
     let steps: number;
     let state: unknown;
@@ -940,7 +1026,9 @@ export class PbmGateway {
 
   private async challenge(cmd: GameCmd, request: PbmRequest): Promise<PbmReply> {
     const family = cmd.family as GameFamily;
-    const user = await this.login(cmd.credentials);
+    // pbmserv's `challenge userid1 userid2`, no password: from the challenger's address, or confirmed from there.
+    const user = cmd.credentials ? await this.login(cmd.credentials) : await this.pbmserv.challenger(cmd, request);
+    if (!user) return this.pbmserv.askChallengeConfirmation(cmd);
     const options = this.optionsOf(family, cmd.options);
     const control = this.control(cmd);
     await this.underLimit(user);
@@ -972,7 +1060,7 @@ export class PbmGateway {
             to,
             subject: `${gameName(family)} Challenge ${made.id} from ${user.name}`,
             text:
-              `${user.name} challenges you to ${what}; ${user.name} moves first.\n\n` +
+              `${user.name} challenges you to ${what}.${firstMoverText(family, options, user.name, opponent.name)}\n\n` +
               `To accept: ${family} accept ${opponent.name} <password> ${made.id}\n` +
               `To reject: ${family} reject ${opponent.name} <password> ${made.id}\n` +
               (request.body.trim() ? `\n${user.name} writes:\n${request.body.trim().slice(0, CHAT_MAX)}\n` : ''),
@@ -983,7 +1071,7 @@ export class PbmGateway {
     return ok(
       `${gameName(family)} Challenge ${made.id}`,
       made.opponent
-        ? `Challenge ${made.id} to ${made.opponent}: ${what}. The board starts when ${made.opponent} accepts.`
+        ? `Challenge ${made.id} to ${made.opponent}: ${what}.${firstMoverText(family, options, user.name, made.opponent)} The board starts when ${made.opponent} accepts.`
         : `Seek ${made.id}: ${what}. The board starts when someone accepts it (${family} accept userid password ${made.id}).`,
       { family },
     );
@@ -1007,9 +1095,7 @@ export class PbmGateway {
       if (accept) {
         await this.underLimit(user);
         const { game } = await challenges.accept(c.id, user);
-        lines.push(
-          `Challenge ${c.id} of ${c.challenger} accepted: board ${game.id} has started (${playerName(game, 0)} moves first).`,
-        );
+        lines.push(`Challenge ${c.id} of ${c.challenger} accepted: board ${game.id} has started${startsText(game)}.`);
       } else {
         await challenges.close(
           c.id,
@@ -1033,9 +1119,16 @@ export class PbmGateway {
    */
   private async listGames(cmd: GameCmd): Promise<PbmReply> {
     const family = cmd.family as GameFamily;
+    const lines = await this.boardLines(family, cmd.args, cmd.filter);
+    return ok(`${gameName(family)} Games`, lines.length ? lines.join('\n') : 'No boards.', { family });
+  }
+
+  /** The boards of a game of these players (none: everyone's), as `games` lists them. */
+  async boardLines(family: GameFamily, args: readonly string[], given?: string): Promise<string[]> {
+    const cmd = { args, filter: given };
     const filters = ['all', 'active', 'inactive', 'next'];
     const names = cmd.args.filter((a) => !filters.includes(a.toLowerCase()));
-    const filter = cmd.args.map((a) => a.toLowerCase()).find((a) => filters.includes(a)) ?? 'active';
+    const filter = cmd.filter ?? cmd.args.map((a) => a.toLowerCase()).find((a) => filters.includes(a)) ?? 'active';
     const users: User[] = [];
     for (const n of names) {
       const u = await this.services.accounts.findByName(n);
@@ -1061,7 +1154,7 @@ export class PbmGateway {
       const state = g.status === 'finished' ? 'over' : `#${g.plies + 1}, to move: ${toAct.map(name).join(' ')}`;
       lines.push(`${String(g.id).padStart(6)}  ${name(0)} vs ${name(1)}  (${state})`);
     }
-    return ok(`${gameName(family)} Games`, lines.length ? lines.join('\n') : 'No boards.', { family });
+    return lines;
   }
 
   private async standings(cmd: GameCmd): Promise<PbmReply> {
@@ -1098,7 +1191,9 @@ export class PbmGateway {
     const lines = rows.map((r) => {
       const o = r.result ? (JSON.parse(r.result) as { kind: string; winner?: number; reason: string }) : undefined;
       const names = [r.names[0] ?? 'computer', r.names[1] ?? 'computer'];
-      const result = !o ? '?' : o.kind === 'draw' ? `draw (${o.reason})` : `${names[o.winner ?? 0]} won (${o.reason})`;
+      // The reason as the mails write it: `no moves`, `time forfeit`.
+      const reason = o?.reason.replace(/-/g, ' ');
+      const result = !o ? '?' : o.kind === 'draw' ? `draw (${reason})` : `${names[o.winner ?? 0]} won (${reason})`;
       return `${String(r.id).padStart(6)}  ${names[0]} vs ${names[1]}: ${result}`;
     });
     return ok(`${gameName(family)} History`, lines.length ? lines.join('\n') : 'No finished boards.', { family });

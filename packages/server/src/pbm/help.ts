@@ -1,6 +1,11 @@
-/** The help texts of the mail gateway: the commands (one list for every game) and each game's move notation. */
+/**
+ * The help texts of the mail gateway: the commands (one list for every game), and each game's page — its rules,
+ * its move notation and its options — as pbmserv's per-game help pages were (`<game> help`, `<game> rules`).
+ */
+import { entryOf } from '@tactica/catalogue/all';
 import { GAME_LISTINGS, type GameFamily } from '@tactica/catalogue';
 import { GAME_VERBS, GLOBAL_VERBS } from './grammar.js';
+import { RULES } from './rules.js';
 
 export const VERB_HELP: Readonly<Record<string, string>> = {
   help: 'help [subject]                                   this text; "help <command>" or "<game> help"',
@@ -44,7 +49,15 @@ export const VERB_HELP: Readonly<Record<string, string>> = {
   unsubscribe: '<game> unsubscribe board userid password        stop that',
   notify: '<game> notify userid password all|turn|off     which game mails you get',
   limit: '<game> limit userid password N|none             the most games in progress you take on by challenge',
-  standings: '<game> standings                                 the ratings',
+  standings: '<game> standings (or ratings)                   the ratings',
+  ratings: '<game> ratings                                   the ratings (as standings)',
+  rules: "<game> rules                                     the game's rules, notation and options",
+  add: 'add userid password addresses…                  more addresses for your mails (each confirms first)',
+  signoff: 'signoff userid password                         no more mail; the account and its records stay',
+  delete: 'delete userid password                          close the account; its finished games stay',
+  broadcast: 'broadcast userid password                       (not offered: use message)',
+  multiple: 'multiple                                         several commands: the body, one a line',
+  all: "all show userid [next|active]                    a player's boards of every game",
   history: '<game> history [userid]                          finished boards',
   replay: '<game> replay board N                            the board after move N (Tactorus: round N)',
 };
@@ -54,21 +67,77 @@ const NOTATION: Readonly<Record<GameFamily, string>> = {
     'Moves are written as in the rule set: square numbers (11-15, 15x24) in the numbered ones, algebraic (c3-d4, c3:e5) in Russian.',
   force400:
     'Moves are the record\'s forms: "M C8-C1" (or "C8-C1") a move, "T J8-C1 10" a transfer of 10, "X E9-F9" an abdication.',
-  tactrix: 'Moves are from-to squares (b2-b4); a purchase names the piece and its square as the terminal game does.',
+  tactrix:
+    'Moves are from-to squares (b2-b4, b2xb4 a capture); a purchase is "buy" with the piece\'s letter and the square ' +
+    'it is put on: buy J@e2 (Jerk J 3 chips, Jumpnar N 6, Wrapnoid W 9, Verticon V 12, Diaganoid D 15).',
   tactics: 'Moves are from and to coordinates: f1-f4 (Tactics uses the same move format as other pbem games).',
   tactorus:
     'Orders go in the body (or the Subject), one or more a line: 84-64 85-65, w84 withdraws one; they are sent as your ' +
     'whole part of the round (done is added). The other side sees ??? until the round is carried out.',
 };
 
+/** The game's options, as challenge and seek take them (`-key=value`). */
+function optionLines(family: GameFamily): string[] {
+  const entry = entryOf(family);
+  if (!entry.ok) return [];
+  return entry.value.options.map((o) => {
+    const form =
+      o.kind === 'flag'
+        ? `-${o.key} / -no-${o.key}`
+        : o.kind === 'choice'
+          ? `-${o.key}=${o.choices.map((c) => c.id).join('|')}`
+          : o.kind === 'integer'
+            ? `-${o.key}=${o.min}..${o.max}`
+            : `-${o.key}="…"`;
+    return `  ${form}  ${o.label}${o.help ? `: ${o.help}` : ''} (default ${JSON.stringify(o.default)})`;
+  });
+}
+
+/**
+ * A game's page by mail, as pbmserv's "Help for <game>": what it is, its rules, its notation and its options,
+ * then how to play it by mail.
+ */
+export function rulesText(family: GameFamily): string {
+  const l = GAME_LISTINGS.find((g) => g.family === family);
+  const lines = [
+    `Help for ${l?.name ?? family}`,
+    '',
+    `${l?.name ?? family}: ${l?.summary ?? ''}.`,
+    '',
+    RULES[family],
+    '',
+  ];
+  lines.push('NOTATION', '', NOTATION[family], '');
+  const options = optionLines(family);
+  if (options.length > 0) {
+    lines.push(
+      'OPTIONS',
+      '',
+      `Give them to challenge or seek: ${family} challenge userid opponent -key=value …`,
+      ...options,
+      '',
+    );
+  }
+  lines.push(
+    'PLAYING BY MAIL',
+    '',
+    `  ${family} challenge userid opponent [-options]     (from your address; else with your password after userid)`,
+    `  ${family} move board userid password move[#N]`,
+    `  ${family} move board userid password resign        (also propose, undo, accept, reject)`,
+    `  ${family} show board…, ${family} ratings, ${family} help for all the commands`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
 export function helpText(family: GameFamily | undefined, topic: string | undefined): string {
   const t = topic?.toLowerCase();
+  if (family && t === 'rules') return rulesText(family);
   if (t && VERB_HELP[t]) return `${VERB_HELP[t]}\n`;
   const lines: string[] = [];
   if (family) {
-    const l = GAME_LISTINGS.find((g) => g.family === family);
-    lines.push(`${l?.name ?? family}: ${l?.summary ?? ''}.`, NOTATION[family], '');
-    lines.push(`Commands (the Subject of your mail; "${family}" first):`);
+    // The game's page is its rules, as pbmserv's help pages were; the commands follow.
+    lines.push(rulesText(family));
+    lines.push(`COMMANDS (the Subject of your mail; "${family}" first)`, '');
     for (const v of GAME_VERBS) lines.push(`  ${VERB_HELP[v] ?? v}`);
   } else {
     lines.push('Tactica plays five games by e-mail, with the commands of the pbmserv servers.', '');

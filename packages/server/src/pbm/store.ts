@@ -141,6 +141,19 @@ export class PbmStore {
     return this.userOf(await this.mail.ownerOf(address.toLowerCase()));
   }
 
+  /**
+   * pbmserv's `signoff` (and `delete`): the user gets no more mail at all — every address and claim goes, and game
+   * mails are off — in one transaction. The account, its games and their records stay.
+   */
+  async signOff(userId: string): Promise<void> {
+    await this.storage.transaction(async ({ mail }) => {
+      await mail.keepAddresses(userId, []);
+      await mail.dropClaimsOf(userId);
+      const current = (await mail.settingsOf([userId])).get(userId);
+      await mail.putSettings(userId, { notify: 'off', limit: current?.limit ?? null });
+    });
+  }
+
   /** The addresses of a change, checked: lower-cased, doubles dropped, at least one, at most MAX_ADDRESSES. */
   private addressList(addresses: readonly string[]): string[] {
     const list = [...new Set(addresses.map((a) => checkAddress(a)))];

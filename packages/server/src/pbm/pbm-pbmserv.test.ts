@@ -1,0 +1,192 @@
+/**
+ * pbmserv's own forms of the common commands (issue 40), each sent verbatim by mail over real SMTP on loopback, with
+ * the reply mails kept as a golden transcript: `challenge userid1 userid2 [-options]` without a password (from the
+ * challenger's address; from elsewhere, confirmed by a reply), `move … resign|propose|accept|swap`, `show` of two
+ * boards and of userids, `showas … all`, `all show userid`, `ratings`, `rules`, `add`, `multiple`, `signoff`,
+ * `delete`; and who moves first in a challenge by the game's rules (English draughts: Black).
+ *
+ * UPDATE_GOLDEN=1 npx vitest run packages/server/src/pbm/pbm-pbmserv.test.ts writes the transcript anew.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, startTestServer, type TestServer } from '../testing/server.js';
+import { confirmByReply, MailSender, MailSink, type SinkMail } from './testing.js';
+
+const GOLDEN = new URL('../../testdata/pbm/pbmserv-forms.txt', import.meta.url);
+const GW = 'pbm@pbm.example';
+const ANN = 'ann@example.org';
+const BOB = 'bob@example.net';
+const CAT = 'cat@example.com';
+const STRANGER = 'someone@elsewhere.example';
+
+class FakeClock {
+  t = Date.UTC(2026, 0, 5, 9);
+  readonly now = (): number => this.t;
+}
+
+describe("pbmserv's common commands by mail, as its users type them", () => {
+  let sink: MailSink;
+  let server: TestServer;
+  let sender: MailSender;
+  const clock = new FakeClock();
+  const transcript: string[] = [];
+  const tokens = new Map<string, string>();
+
+  beforeAll(async () => {
+    sink = await MailSink.start();
+    server = await startTestServer('sqlite', {
+      now: clock.now,
+      pbm: { smtpPort: 0, relay: sink.url, domain: 'pbm.example' },
+    });
+    sender = new MailSender(server.pbm.smtp?.port ?? 0);
+  }, 60_000);
+  afterAll(async () => {
+    sender?.close();
+    await server?.close();
+    await sink?.close();
+  });
+
+  function mask(text: string): string {
+    return text
+      .replace(/board-(\d+)-([a-z2-7]{24})@/g, (_all, board: string, token: string) => {
+        if (!tokens.has(token)) tokens.set(token, `token${tokens.size + 1}`);
+        return `board-${board}-<${tokens.get(token) ?? ''}>@`;
+      })
+      .replace(/\b(confirm[- ])[a-z2-7]{24}\b/g, '$1<confirmation>');
+  }
+
+  /** Sends a command and takes the mails it makes: one to each address named, in that order in the transcript. */
+  async function command(from: string, subject: string, expect: readonly string[], body?: string, to = GW) {
+    transcript.push(mask(`=== ${from} -> ${to}: ${subject}${body ? `\n${body}` : ''}`));
+    clock.t += 3_600_000;
+    await sender.send({ from, to, subject, ...(body !== undefined ? { text: body } : {}) });
+    const got: SinkMail[] = [];
+    for (const address of expect) got.push(await sink.to(address, `the mail to ${address} after "${subject}"`));
+    await server.pbm.notifier.idle();
+    for (const m of got) {
+      let text = `To: ${m.to.join(', ')}\nSubject: ${m.subject}\n`;
+      if (m.replyTo) text += `Reply-To: ${m.replyTo}\n`;
+      transcript.push(mask(`${text}\n${m.text}`).trimEnd());
+    }
+    return got;
+  }
+
+  /** Signs up and confirms the address by a reply to the welcome (not in the transcript). */
+  async function signUp(name: string, address: string): Promise<void> {
+    await sender.send({ from: address, to: GW, subject: `signup ${name} ${name}password1` });
+    const welcome = await sink.to(address);
+    await confirmByReply(sender, sink, address, welcome);
+  }
+
+  it('understands each pbmserv form, and refuses those it cannot honour naming the form that works', async () => {
+    await signUp('ann', ANN);
+    await signUp('bob', BOB);
+    await signUp('cat', CAT);
+
+    // challenge userid1 userid2 -options, no password, from ann's own address: made at once.
+    const [made, invitation] = await command(ANN, 'tactics challenge ann bob --forfeittime=10', [ANN, BOB]);
+    expect(made?.subject).toBe('Tactics Challenge 1');
+    expect(made?.text).toContain('forfeit after 10');
+    expect(invitation?.text).toContain('White (ann) moves first');
+    await command(BOB, 'tactics accept bob bobpassword1', [BOB, ANN, BOB]);
+    await command(BOB, 'tactics challenge bob cat', [BOB, CAT]);
+    await command(CAT, 'tactics accept cat catpassword1', [CAT, BOB, CAT]);
+
+    // English draughts: Black, the second seat (bob), moves first; the options after the userids.
+    const [draughts, draughtsInvitation] = await command(ANN, 'draughts challenge ann bob -variant=english', [
+      ANN,
+      BOB,
+    ]);
+    expect(draughts?.text).toContain('Black (bob) moves first');
+    expect(draughtsInvitation?.text).toContain('Black (bob) moves first');
+    const [started] = await command(BOB, 'draughts accept bob bobpassword1', [BOB, ANN, BOB]);
+    expect(started?.text).toContain('board 3 has started (bob, Black, moves first)');
+    await command(BOB, 'draughts move 3 bob bobpassword1 11-15#1', [BOB, ANN]);
+
+    // Tactorus is simultaneous: nobody "moves first".
+    const [tactorus] = await command(ANN, 'tactorus challenge ann cat', [ANN, CAT]);
+    expect(tactorus?.text).toContain('Both sides give their orders at once');
+    expect(tactorus?.text).not.toContain('moves first');
+
+    // The same challenge from an address that is not ann's: ann confirms it by replying from hers.
+    const [waiting, ask] = await command(STRANGER, 'force400 challenge ann cat', [STRANGER, ANN]);
+    expect(waiting?.subject).toBe('Force 400 Challenge Waiting');
+    expect(ask?.subject).toBe('force400 challenge ann cat');
+    const [confirmed] = await command(ANN, `Re: ${ask?.subject ?? ''}`, [ANN, CAT]);
+    expect(confirmed?.subject).toMatch(/^Force 400 Challenge \d+$/);
+
+    // show of two boards, and of a userid.
+    const [two] = await command(CAT, 'tactics show 1 2', [CAT]);
+    expect(two?.subject).toBe('Tactics Boards 1 2');
+    expect(two?.text).toContain('Tactics Board 1 ann');
+    expect(two?.text).toContain('Tactics Board 2 bob');
+    const [ofBob] = await command(CAT, 'draughts show bob active', [CAT]);
+    expect(ofBob?.text).toMatch(/\b3 {2}ann vs bob/);
+    await command(ANN, 'tactics showas ann annpassword1 all', [ANN]);
+    const [everywhere] = await command(CAT, 'all show bob next', [CAT]);
+    expect(everywhere?.subject).toBe('Tactica Boards of bob');
+
+    // move … propose, then accept as a move: an agreed draw.
+    await command(ANN, 'draughts move 3 ann annpassword1 propose', [ANN, BOB]);
+    const [drawn] = await command(BOB, 'draughts move 3 bob bobpassword1 accept', [BOB, ANN]);
+    expect(drawn?.text).toContain('Result: a draw (agreed)');
+
+    // move … swap: none of our games has one; the refusal names the form that works.
+    const [swap] = await command(ANN, 'tactics move 1 ann annpassword1 swap', [ANN]);
+    expect(swap?.text).toContain('pbm/no-swap');
+    expect(swap?.text).toContain('tactics move 1 userid password <move>');
+
+    // resign as a move.
+    const [resigned] = await command(ANN, 'tactics move 1 ann annpassword1 resign', [ANN, BOB]);
+    expect(resigned?.text).toContain('Result: bob (Black) wins (resigned)');
+
+    // ratings, and the rules by mail.
+    const [ratings] = await command(CAT, 'tactics ratings', [CAT]);
+    expect(ratings?.subject).toBe('Tactics Standings');
+    expect(ratings?.text).toContain('bob');
+    const [rules] = await command(CAT, 'tactics rules', [CAT]);
+    expect(rules?.text).toContain('Help for Tactics');
+    expect(rules?.text).toContain('FLIPPING');
+    const [help] = await command(CAT, 'draughts help', [CAT]);
+    expect(help?.text).toContain('OPTIONS');
+    expect(help?.text).toContain('COMMANDS');
+
+    // multiple: the body's lines, one reply.
+    const [several] = await command(CAT, 'multiple', [CAT], 'tactics ratings\nforce400 rules\ntactics show 99');
+    expect(several?.text).toContain('2 of 3 commands carried out');
+    expect(several?.text).toContain('pbm/unknown-board');
+
+    // add: one more address, confirmed first.
+    const [added] = await command(CAT, 'add cat catpassword1 cat@second.example', [CAT, 'cat@second.example']);
+    expect(added?.text).toContain('Waiting for confirmation');
+
+    // broadcast: nobody has opted in, so it is refused naming message.
+    const [broadcast] = await command(CAT, 'broadcast cat catpassword1', [CAT], 'Anyone for a game?');
+    expect(broadcast?.text).toContain('pbm/no-broadcast');
+    expect(broadcast?.text).toContain('message userid password to-userid');
+
+    // signoff and delete: refused while boards are in progress; the records stay.
+    const [busy] = await command(CAT, 'signoff cat catpassword1', [CAT]);
+    expect(busy?.text).toContain('pbm/games-in-progress');
+    await signUp('dan', 'dan@example.org');
+    const [gone] = await command('dan@example.org', 'delete dan danpassword1', ['dan@example.org']);
+    expect(gone?.subject).toBe('Tactica Delete');
+    const [after] = await command(CAT, 'tactics move 1 dan danpassword1 c1-c7', [CAT]);
+    expect(after?.text).toMatch(/auth\/bad-credentials|game\/over/);
+
+    // The API says the same results: the resignation, the agreed draw.
+    const api = new Client(server.url);
+    const one = await api.request<{ outcome: { reason: string } }>('GET', '/api/games/1');
+    expect(one.body.outcome.reason).toBe('resigned');
+    const draw = await api.request<{ outcome: { reason: string } }>('GET', '/api/games/3');
+    expect(draw.body.outcome.reason).toBe('agreed');
+
+    const text = `${transcript.join('\n\n')}\n`;
+    if (process.env['UPDATE_GOLDEN']) {
+      mkdirSync(dirname(GOLDEN.pathname), { recursive: true });
+      writeFileSync(GOLDEN, text);
+    }
+    expect(text).toBe(readFileSync(GOLDEN, 'utf8'));
+  }, 120_000);
+});
