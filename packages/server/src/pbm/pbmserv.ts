@@ -243,6 +243,8 @@ export class PbmservCommands {
           `send "${cmd.family ?? '<game>'} challenge ${name} <password> ${cmd.args[0] ?? 'opponent'}"`,
       );
     }
+    // The operator vouches (`tactica pbm --confirmed`), or the mail comes from the challenger's own address.
+    if (request.confirmed) return user;
     return request.from && addresses.includes(request.from.toLowerCase()) ? user : undefined;
   }
 
