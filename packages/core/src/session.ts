@@ -37,7 +37,7 @@ import type { Game } from './game.js';
 import { lineTexts, lineTextsJson } from './move-text.js';
 import { outcomeAt, positionText } from './state-memo.js';
 import { canRedo, canUndo, current, prefixOf, pushMove, redo, startHistory, undo, type History } from './history.js';
-import type { Outcome } from './outcome.js';
+import { TIME_FORFEIT, type Outcome } from './outcome.js';
 import { opponent, type Player } from './player.js';
 import { err, inputError, ok, type InputError, type Result } from './result.js';
 import { createRng } from './rng.js';
@@ -195,8 +195,6 @@ export interface SessionSnapshot {
 
 export const SNAPSHOT_FORMAT = 'tactica-session';
 const ENDING_KINDS = ['resigned', 'agreed', 'time', 'ended'] as const;
-/** The outcome's reason of a game lost on time (a live clock run out, a correspondence forfeit). */
-export const TIME_FORFEIT = 'time-forfeit';
 
 interface Config<S, M, G> {
   readonly game: Game<S, M>;
