@@ -8,7 +8,7 @@
  * The mails of a change to every player and subscriber are sent by the notifier (notifier.ts), which hears every
  * change committed on this instance, whoever made it (a mail, the browser, the API, the scheduler).
  */
-import type { Player } from '@tactica/core';
+import { moveText, type Player } from '@tactica/core';
 import { entryOf } from '@tactica/catalogue/all';
 import { GAME_FAMILIES, GAME_LISTINGS, type GameFamily, type OptionSpec } from '@tactica/catalogue';
 import type { User } from '../accounts/accounts.js';
@@ -21,7 +21,14 @@ import type { GameCommand } from '../games/transitions.js';
 import type { Services } from '../services.js';
 import type { Storage } from '../storage/ports.js';
 import { positionText } from './boards.js';
-import { familyOf, parseSubject, type Credentials, type GameOption, type PbmCommand } from './grammar.js';
+import {
+  familyOf,
+  parseSubject,
+  stripReplyPrefixes,
+  type Credentials,
+  type GameOption,
+  type PbmCommand,
+} from './grammar.js';
 import { checkGuarded, DEFAULT_GUESS_LIMIT, type GuessLimit } from './guesses.js';
 import { helpText, rulesText } from './help.js';
 import { PbmservCommands } from './pbmserv.js';
@@ -117,6 +124,39 @@ function ok(subject: string, text: string, extra: Partial<PbmReply> = {}): PbmRe
 
 export type GameCmd = Extract<PbmCommand, { scope: 'game' }>;
 
+function moveTextOf(game: LiveGame, move: unknown): string {
+  const r = game.restored;
+  return r.dynamics === 'sequential' ? moveText(r.setup.game, r.session.position, move) : String(move);
+}
+
+/** A board mail's Subject, `Tactics Board 3 ann` or `Force 400 Board 7 Game Over`, with its game. */
+function boardMailGame(subject: string): GameFamily | undefined {
+  const m = /^(.+?) Board \d{1,9} \S.*$/.exec(stripReplyPrefixes(subject).trim());
+  return m ? GAME_LISTINGS.find((l) => l.name.toLowerCase() === m[1]?.toLowerCase())?.family : undefined;
+}
+
+/**
+ * A reply to a board mail as a mail program makes it: its Subject is the board mail's (`Re: Tactics Board 3 ann`),
+ * the command its body's first line (`f1-f4#7`, or `move f1-f4#7`), the rest of the body the comment; Tactorus
+ * orders are the whole body. **(ours)** Any other Subject is the command, as before.
+ */
+function replyInBody(request: PbmRequest): PbmRequest {
+  const family = boardMailGame(request.subject);
+  if (!family) return request;
+  if (family === 'tactorus') return { ...request, subject: 'move' };
+  const lines = request.body.split('\n');
+  const first = lines.findIndex((l) => l.trim() !== '');
+  if (first < 0) return request;
+  return {
+    ...request,
+    subject: (lines[first] as string).trim(),
+    body: lines
+      .slice(first + 1)
+      .join('\n')
+      .trim(),
+  };
+}
+
 /**
  * Who moves first by the game's rules (English draughts: Black), for a challenge's mails: the challenger takes the
  * first seat, the opponent the second. Nothing of the sort for a game of simultaneous rounds (Tactorus).
@@ -174,9 +214,11 @@ export class PbmGateway {
   }
 
   /** Carries out one command; every refusal becomes an error reply, never an exception. */
-  async handle(request: PbmRequest): Promise<PbmReply> {
-    const reply = replyAddressOf(request.to);
-    const confirmation = confirmTokenOf(request.to);
+  async handle(given: PbmRequest): Promise<PbmReply> {
+    const reply = replyAddressOf(given.to);
+    const confirmation = confirmTokenOf(given.to);
+    // A mail program's reply to a board mail (`Re: Tactics Board 3 ann`): the command is in the body.
+    const request = reply ? replyInBody(given) : given;
     let cmd: PbmCommand | undefined;
     try {
       // A reply to a confirmation mail: its address is the command, whatever its Subject says.
@@ -184,7 +226,9 @@ export class PbmGateway {
       cmd = parseSubject(request.subject, reply ? { impliedBoard: reply.board } : {});
       return await this.run(cmd, request, reply?.token);
     } catch (e) {
-      const family = cmd?.scope === 'game' ? cmd.family : undefined;
+      // A mail to a reply address names its board's game in the error's Subject, as board mails do.
+      const family =
+        (cmd?.scope === 'game' ? cmd.family : undefined) ?? (reply ? await this.familyOfBoard(reply.board) : undefined);
       const board = cmd?.scope === 'game' ? cmd.board : reply?.board;
       const error =
         e instanceof ApiError
@@ -203,6 +247,13 @@ export class PbmGateway {
         ...(board !== undefined ? { board } : {}),
       };
     }
+  }
+
+  private async familyOfBoard(id: number): Promise<GameFamily | undefined> {
+    return this.services.games.load(id).then(
+      (g) => g.family,
+      () => undefined,
+    );
   }
 
   replyAddress(gameId: number, token: string): string {
@@ -491,6 +542,28 @@ export class PbmGateway {
     }
   }
 
+  /**
+   * Out of turn, the refusal says who is to move, and whether the move could be read at all (a malformed move was
+   * told only "not your turn", issue 40).
+   */
+  private notYourTurn(game: LiveGame, user: User, move: string): void {
+    const seat = this.seat(game, user);
+    const r = game.restored;
+    const toAct = playersToAct(game);
+    if (r.dynamics !== 'sequential' || toAct.includes(seat) || toAct.length === 0) return;
+    const parsed = r.setup.game.parseMove(r.session.position, move, seat);
+    const unreadable =
+      !parsed.ok &&
+      /^move\/(syntax|bad-square|bad-letter|unknown-piece|missing-amount|bad-amount)$/.test(parsed.error.code);
+    throw new ApiError(
+      409,
+      'game/not-your-turn',
+      `it is not your turn: ${toAct.map((p) => playerName(game, p)).join(' and ')} is to move` +
+        (unreadable && !parsed.ok ? `; and "${move.slice(0, 40)}" is not a move either: ${parsed.error.message}` : ''),
+      'move',
+    );
+  }
+
   private seat(game: LiveGame, user: User): Player {
     const seat = seatOf(game, user);
     if (seat === undefined) throw new ApiError(403, 'game/not-a-player', `you do not play on board ${game.id}`);
@@ -667,8 +740,20 @@ export class PbmGateway {
         if (cmd.args.length === 1) this.pbmserv.checkMoveWord(game, cmd);
         if (sequential) {
           const move = cmd.args.join(' ');
-          if (!move) throw new ApiError(400, 'pbm/missing-move', 'which move? Put it after your password', 'subject');
-          return this.act(game, user, { kind: 'move', move }, request, `played ${move}`, this.comment(request.body));
+          if (!move) {
+            throw new ApiError(
+              400,
+              'pbm/missing-move',
+              'which move? Put it after your password (replying to a board mail: the first line of the body)',
+              'subject',
+            );
+          }
+          this.notYourTurn(game, user, move);
+          // The move as the game writes it (`f8-f5`, not `f8f5` as typed).
+          const r = game.restored;
+          const parsed = r.dynamics === 'sequential' ? r.setup.game.parseMove(r.session.position, move) : undefined;
+          const shown = parsed?.ok ? moveTextOf(game, parsed.value) : move;
+          return this.act(game, user, { kind: 'move', move }, request, `played ${shown}`, this.comment(request.body));
         }
         const orders = [...cmd.args.flatMap(orderWords), ...orderWords(request.body)];
         if (orders.length === 0)

@@ -91,7 +91,7 @@ describe("pbmserv's common commands by mail, as its users type them", () => {
     expect(invitation?.text).toContain('White (ann) moves first');
     await command(BOB, 'tactics accept bob bobpassword1', [BOB, ANN, BOB]);
     await command(BOB, 'tactics challenge bob cat', [BOB, CAT]);
-    await command(CAT, 'tactics accept cat catpassword1', [CAT, BOB, CAT]);
+    const [, bobStart] = await command(CAT, 'tactics accept cat catpassword1', [CAT, BOB, CAT]);
 
     // English draughts: Black, the second seat (bob), moves first; the options after the userids.
     const [draughts, draughtsInvitation] = await command(ANN, 'draughts challenge ann bob -variant=english', [
@@ -174,6 +174,24 @@ describe("pbmserv's common commands by mail, as its users type them", () => {
     expect(gone?.subject).toBe('Tactica Delete');
     const [after] = await command(CAT, 'tactics move 1 dan danpassword1 c1-c7', [CAT]);
     expect(after?.text).toMatch(/auth\/bad-credentials|game\/over/);
+
+    // A mail program's reply to a board mail: the Subject is the board mail's, the move the body's first line.
+    const [replied, heard] = await command(
+      BOB,
+      `Re: ${bobStart?.subject ?? ''}`,
+      [BOB, CAT],
+      'c1-c7#1\n\nYour move, cat.\n\nOn Mon, cat wrote:\n> old text',
+      bobStart?.replyTo,
+    );
+    expect(replied?.subject).toBe('Tactics Board 2 cat');
+    expect(heard?.text).toContain('Comment from bob:\n  Your move, cat.');
+    // An error there names the board's game.
+    const [wrong] = await command(BOB, 'Re: Tactics Board 2 cat', [BOB], 'zz-zz', bobStart?.replyTo);
+    expect(wrong?.subject).toBe('Tactics Board 2 Error');
+    expect(wrong?.text).toContain('cat is to move; and "zz-zz" is not a move either');
+    // The move echoed as the game writes it, not as typed.
+    const [echoed] = await command(CAT, 'tactics move 2 cat catpassword1 g8f7', [CAT, BOB]);
+    expect(echoed?.text).toMatch(/^cat played g8-f7\./);
 
     // The API says the same results: the resignation, the agreed draw.
     const api = new Client(server.url);
