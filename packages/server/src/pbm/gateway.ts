@@ -41,6 +41,7 @@ import {
   moveList,
   nextMoveNumber,
   playerName,
+  plural,
   type MailText,
   type QuoteLimit,
 } from './render.js';
@@ -414,7 +415,7 @@ export class PbmGateway {
         return ok(
           'Tactica Vacation',
           days > 0
-            ? `${user.name}: away for ${days} days; your correspondence clocks wait until you are back.`
+            ? `${user.name}: away for ${plural(days, 'day')}; your correspondence clocks wait until you are back.`
             : `${user.name}: welcome back; your clocks run again.`,
         );
       }
@@ -619,7 +620,19 @@ export class PbmGateway {
         ...(request.from ? { exclude: request.from } : {}),
         ...(comment ? { comment: { from: user.name, text: comment } } : {}),
       },
-      () => this.services.games.command(game.id, user, expectedVersion, command),
+      () =>
+        this.services.games.command(game.id, user, expectedVersion, command).catch((e: unknown) => {
+          // A lost race, told in the mail's words rather than the API's versions.
+          if (e instanceof ApiError && e.code === 'game/stale-version') {
+            throw new ApiError(
+              409,
+              'game/stale-version',
+              `board ${game.id} changed while your command was on its way (the other side was first): nothing was ` +
+                `done; look at it ("${game.family} show ${game.id}") and send your command again`,
+            );
+          }
+          throw e;
+        }),
     );
     if (comment) await this.services.chat.post(game.id, user, comment);
     const reply = await this.boardReply(done, user, note);
@@ -708,7 +721,7 @@ export class PbmGateway {
         await this.store.updateSettings(user.id, { limit: arg === 'none' ? null : Number(arg) });
         return ok(
           'Tactica Limit',
-          `${user.name}: ${arg === 'none' ? 'no limit' : `at most ${arg} games in progress`} by challenge.`,
+          `${user.name}: ${arg === 'none' ? 'no limit' : `at most ${plural(Number(arg), 'game')} in progress`} by challenge.`,
         );
       }
       case 'move':
@@ -757,7 +770,12 @@ export class PbmGateway {
         }
         const orders = [...cmd.args.flatMap(orderWords), ...orderWords(request.body)];
         if (orders.length === 0)
-          throw new ApiError(400, 'pbm/missing-orders', 'no orders: write them in the body, as 84-64 85-65', 'body');
+          throw new ApiError(
+            400,
+            'pbm/missing-orders',
+            'no orders: write them in the body, as 84-64 85-65 (or "done" alone to give none this round)',
+            'body',
+          );
         if (orders.length > 100) throw new ApiError(400, 'pbm/too-many-orders', 'at most 100 orders a mail', 'body');
         if (!/^(done|next)$/i.test(orders.at(-1) ?? '')) orders.push('done');
         return this.act(game, user, { kind: 'orders', moves: orders }, request, 'sent orders for this round');
@@ -966,7 +984,11 @@ export class PbmGateway {
     }
     return ok(
       `${gameName(game.family)} Board ${game.id} Preview`,
-      `A preview of board ${game.id}: nothing was played.\n\nAfter ${played.join(', ')}:\n\n${positionText(game, s)}\n`,
+      r.dynamics === 'sequential'
+        ? `A preview of board ${game.id}: nothing was played.\n\nAfter ${played.join(', ')}:\n\n${positionText(game, s)}\n`
+        : // Orders move nothing until both sides' orders of the round are carried out: no "after" to draw.
+          `A preview of board ${game.id}: nothing was sent.\n\nThe orders ${played.join(' ')} are legal here. The board ` +
+            `changes only when both sides' orders of the round are carried out; it stands now as:\n\n${positionText(game, s)}\n`,
       { family: game.family, board: game.id },
     );
   }
@@ -1105,7 +1127,7 @@ export class PbmGateway {
   private async underLimit(user: User): Promise<void> {
     const { limit } = await this.store.settings(user.id);
     if (limit !== null && (await this.activeGames(user.id)) >= limit) {
-      throw new ApiError(409, 'pbm/over-limit', `${user.name} plays ${limit} games already (their limit)`);
+      throw new ApiError(409, 'pbm/over-limit', `${user.name} plays ${plural(limit, 'game')} already (their limit)`);
     }
   }
 
@@ -1135,7 +1157,7 @@ export class PbmGateway {
         .filter(([, v]) => v !== '' && v !== false)
         .map(([k, v]) => (v === true ? k : `${k}=${String(v)}`))
         .join(', ') || 'standard'
-    }; reminder after ${control.kind === 'correspondence' ? control.nagDays : 0} days, forfeit after ${control.kind === 'correspondence' ? control.daysPerMove : 0})`;
+    }; reminder after ${plural(control.kind === 'correspondence' ? control.nagDays : 0, 'day')}, forfeit after ${control.kind === 'correspondence' ? control.daysPerMove : 0})`;
     if (made.opponent) {
       const opponent = await this.services.accounts.findByName(made.opponent);
       if (opponent) {
@@ -1253,7 +1275,7 @@ export class PbmGateway {
     });
     const lines = rows.map(
       (r, i) =>
-        `${String(i + 1).padStart(3)}. ${r.name.padEnd(24)} ${String(Math.round(r.rating)).padStart(5)} ±${Math.round(r.deviation)}  (${r.games} games)`,
+        `${String(i + 1).padStart(3)}. ${r.name.padEnd(24)} ${String(Math.round(r.rating)).padStart(5)} ±${Math.round(r.deviation)}  (${plural(r.games, 'game')})`,
     );
     return ok(`${gameName(family)} Standings`, lines.length ? lines.join('\n') : 'No rated games yet.', { family });
   }

@@ -719,7 +719,9 @@ function parseGame(family: GameFamily | undefined, verb: GameVerb, c: Cursor, ct
     const w = rest[max] as Word;
     throw fail(
       'pbm/extra-words',
-      `${verb} takes at most ${max} word${max === 1 ? '' : 's'} there; "${w.text.slice(0, 40)}" is extra`,
+      max === 0
+        ? `${verb} takes nothing more there; "${w.text.slice(0, 40)}" is extra`
+        : `${verb} takes at most ${max} word${max === 1 ? '' : 's'} there; "${w.text.slice(0, 40)}" is extra`,
       w.n,
     );
   }

@@ -193,6 +193,29 @@ describe("pbmserv's common commands by mail, as its users type them", () => {
     const [echoed] = await command(CAT, 'tactics move 2 cat catpassword1 g8f7', [CAT, BOB]);
     expect(echoed?.text).toMatch(/^cat played g8-f7\./);
 
+    // A move through the API is mailed with its "X played Y" line, as a mail's move is.
+    const bobApi = new Client(server.url);
+    const login = await bobApi.request<{ token: string }>('POST', '/api/login', {
+      name: 'bob',
+      password: 'bobpassword1',
+      kind: 'bearer',
+    });
+    bobApi.token = login.body.token;
+    const seen = await bobApi.request<{ version: number }>('GET', '/api/games/2');
+    transcript.push('=== bob plays d1-d5 through the API');
+    clock.t += 3_600_000;
+    const played = await bobApi.request('POST', '/api/games/2/move', { version: seen.body.version, move: 'd1-d5' });
+    expect(played.status).toBe(200);
+    const toCat = await sink.to(CAT, 'the API move');
+    await sink.to(BOB, 'the API move');
+    await server.pbm.notifier.idle();
+    transcript.push(mask(`To: ${CAT}\nSubject: ${toCat.subject}\n\n${toCat.text}`).trimEnd());
+    expect(toCat.text).toMatch(/^bob played d1-d5\./);
+    // The end's mail to the side that did not move last has a reply address too.
+    const [, endToCat] = await command(BOB, 'tactics move 2 bob bobpassword1 resign', [BOB, CAT]);
+    expect(endToCat?.subject).toBe('Tactics Board 2 Game Over');
+    expect(endToCat?.replyTo).toMatch(/^board-2-/);
+
     // The API says the same results: the resignation, the agreed draw.
     const api = new Client(server.url);
     const one = await api.request<{ outcome: { reason: string } }>('GET', '/api/games/1');

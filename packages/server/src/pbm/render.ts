@@ -20,6 +20,11 @@ export interface MailText {
   readonly text: string;
 }
 
+/** `1 day`, `3 days`: a count and its noun, singular or plural. */
+export function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 export function gameName(family: GameFamily | string): string {
   return GAME_LISTINGS.find((l) => l.family === family)?.name ?? family;
 }
@@ -151,7 +156,7 @@ function timing(game: LiveGame, now: number): string {
       break;
     case 'correspondence':
       lines.push(
-        `Timing: a reminder after ${c.nagDays} days and a forfeit after ${c.daysPerMove} days without a move.`,
+        `Timing: a reminder after ${plural(c.nagDays, 'day')} and a forfeit after ${plural(c.daysPerMove, 'day')} without a move.`,
       );
       break;
   }
@@ -216,7 +221,9 @@ export function gameMail(game: LiveGame, o: GameMailOptions): MailText {
   if (o.replyAddress && !game.finished) {
     lines.push(
       '',
-      `To move without your password, reply to ${o.replyAddress} with the move in the Subject, as "move <your move>#${nextMoveNumber(game)}".`,
+      r.dynamics === 'sequential'
+        ? `To move without your password, reply to ${o.replyAddress} with the move in the Subject, as "move <your move>#${nextMoveNumber(game)}".`
+        : `To give your orders without your password, reply to ${o.replyAddress} with the Subject "move#${nextMoveNumber(game)}" and your orders in the body (84-64 85-65).`,
     );
   }
   return { subject: gameSubject(game), text: `${lines.join('\n')}\n` };
