@@ -691,6 +691,8 @@ export class PbmGateway {
       case 'challenge':
       case 'seek':
         return this.challenge(cmd, request);
+      case 'challenges':
+        return this.openChallenges(cmd);
       case 'accept':
       case 'reject':
         if (cmd.board === undefined) return this.answerChallenges(cmd, cmd.verb === 'accept');
@@ -1182,6 +1184,41 @@ export class PbmGateway {
         : `Seek ${made.id}: ${what}. The board starts when someone accepts it (${family} accept userid password ${made.id}).`,
       { family },
     );
+  }
+
+  /**
+   * `<game> challenges [userid password]`: the open seeks of the game, and with your password the challenges to
+   * and from you, each with the command that answers it. **(ours: pbmserv had no such list)**
+   */
+  private async openChallenges(cmd: GameCmd): Promise<PbmReply> {
+    const family = cmd.family as GameFamily;
+    if (cmd.args.length === 1) {
+      throw new ApiError(
+        400,
+        'pbm/missing-credentials',
+        `${family} challenges, or ${family} challenges userid password`,
+      );
+    }
+    const user =
+      cmd.args.length === 2 ? await this.login({ user: cmd.args[0] ?? '', password: cmd.args[1] ?? '' }) : undefined;
+    const open = (await this.services.challenges.list(user)).filter((c) => c.family === family && c.status === 'open');
+    const me = user?.name.toLowerCase();
+    const line = (c: (typeof open)[number]): string => {
+      const options = Object.entries(c.options as Record<string, unknown>)
+        .filter(([, v]) => v !== '' && v !== false)
+        .map(([k, v]) => (v === true ? k : `${k}=${String(v)}`))
+        .join(', ');
+      const answer =
+        c.challenger.toLowerCase() === me
+          ? `to withdraw: ${family} reject userid password ${c.id}`
+          : `to accept: ${family} accept userid password ${c.id}`;
+      return `${String(c.id).padStart(6)}  ${c.challenger} -> ${c.opponent ?? 'anyone'}  (${options || 'standard'}); ${answer}`;
+    };
+    const seeks = open.filter((c) => c.opponent === null);
+    const mine = open.filter((c) => c.opponent !== null);
+    const parts = [`Open seeks of ${gameName(family)}:`, ...(seeks.length ? seeks.map(line) : ['  none'])];
+    if (user) parts.push('', `Challenges to and from ${user.name}:`, ...(mine.length ? mine.map(line) : ['  none']));
+    return ok(`${gameName(family)} Challenges`, parts.join('\n'), { family });
   }
 
   private async answerChallenges(cmd: GameCmd, accept: boolean): Promise<PbmReply> {

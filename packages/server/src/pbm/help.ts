@@ -27,6 +27,8 @@ export const VERB_HELP: Readonly<Record<string, string>> = {
     '    -key=value game options (-variant=russian, -giveaway, -chain, -no-chain…),\n' +
     '    --nagtime=D --forfeittime=D (days; 7 and 21 by default)',
   seek: '<game> seek [-opts] [--opts] userid password    a game with anyone who accepts',
+  challenges:
+    '<game> challenges [userid password]        open seeks; with your password the challenges to and from you',
   move: '<game> move board userid password move[#N]      play a move (also "board" for move); the body is a comment',
   board: '<game> board board userid password move[#N]     the same as move',
   propose: '<game> propose board userid password [draw]     propose a draw',

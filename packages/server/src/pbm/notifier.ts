@@ -14,7 +14,7 @@ import { DAY_MS } from '../games/control.js';
 import { playersToAct, type LiveGame } from '../games/live-game.js';
 import type { Services } from '../services.js';
 import type { Mailer, OutMail } from './mailer.js';
-import { errorSubject, formatTime, gameMail, gameName, gameSubject, playerName } from './render.js';
+import { errorSubject, formatTime, gameMail, gameName, gameSubject, playerName, vacationNote } from './render.js';
 import type { PbmStore } from './store.js';
 
 /** What a mail command says of the change it makes, for the mails that follow it. */
@@ -202,6 +202,7 @@ export class Notifier {
       } else if (!note && game.version === 1) {
         note = `Board ${game.id} has started: ${playerName(game, 0)} against ${playerName(game, 1)}.`;
       }
+      note ??= vacationNote(game, now);
       const mail = gameMail(game, {
         now,
         ...(r.seat !== undefined ? { viewer: r.seat } : {}),

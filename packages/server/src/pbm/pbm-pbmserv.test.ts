@@ -216,6 +216,22 @@ describe("pbmserv's common commands by mail, as its users type them", () => {
     expect(endToCat?.subject).toBe('Tactics Board 2 Game Over');
     expect(endToCat?.replyTo).toMatch(/^board-2-/);
 
+    // The challenges waiting: the open seeks, and with a password those to and from you.
+    const [waitingList] = await command(CAT, 'tactorus challenges cat catpassword1', [CAT]);
+    expect(waitingList?.text).toContain('ann -> cat');
+    expect(waitingList?.text).toContain('to accept: tactorus accept userid password 4');
+
+    // A vacation: the opponent's board mail says why, and that the turn's clock starts later.
+    await command(CAT, 'force400 accept cat catpassword1 5', [CAT, ANN, CAT]);
+    transcript.push('=== ann@example.org -> pbm@pbm.example: vacation ann annpassword1 3');
+    clock.t += 3_600_000;
+    await sender.send({ from: ANN, to: GW, subject: 'vacation ann annpassword1 3' });
+    const awayMail = await sink.take((m) => m.to.includes(CAT) && m.subject.startsWith('Force 400 Board'), 'vacation');
+    await server.pbm.notifier.idle();
+    transcript.push(mask(`To: ${CAT}\nSubject: ${awayMail.subject}\n\n${awayMail.text}`).trimEnd());
+    expect(awayMail.text).toMatch(/^ann is on vacation until .*: the clock of this board waits until then\./);
+    expect(awayMail.text).toContain("This turn's clock starts");
+
     // The API says the same results: the resignation, the agreed draw.
     const api = new Client(server.url);
     const one = await api.request<{ outcome: { reason: string } }>('GET', '/api/games/1');

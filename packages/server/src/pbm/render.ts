@@ -164,8 +164,13 @@ function timing(game: LiveGame, now: number): string {
   if (!game.finished && c.kind === 'correspondence') {
     const forfeit = game.meta.turnSince + c.daysPerMove * DAY_MS;
     const nag = game.meta.turnSince + c.nagDays * DAY_MS;
+    // A vacation moves the turn's start to its end: the clock has not begun yet, and the mail says so.
+    const began =
+      game.meta.turnSince > now
+        ? `This turn's clock starts ${formatTime(game.meta.turnSince)} (a vacation)`
+        : `This turn began ${formatTime(game.meta.turnSince)}`;
     lines.push(
-      `This turn began ${formatTime(game.meta.turnSince)}; reminder ${game.meta.nagged !== undefined ? 'sent' : formatTime(nag)}; forfeit ${formatTime(forfeit)}.`,
+      `${began}; reminder ${game.meta.nagged !== undefined ? 'sent' : formatTime(nag)}; forfeit ${formatTime(forfeit)}.`,
     );
   } else if (!game.finished) {
     const due = deadlineOf(game, now);
@@ -227,6 +232,15 @@ export function gameMail(game: LiveGame, o: GameMailOptions): MailText {
     );
   }
   return { subject: gameSubject(game), text: `${lines.join('\n')}\n` };
+}
+
+/** `ann is on vacation until …`: why a board's clock waits, while it does (a vacation's change has no other note). */
+export function vacationNote(game: LiveGame, now: number): string | undefined {
+  const away = game.meta.away;
+  if (!away || away.until <= now || game.finished) return undefined;
+  const seat = game.users.findIndex((u) => u?.id === away.user);
+  const who = seat === 0 || seat === 1 ? playerName(game, seat) : 'a player';
+  return `${who} is on vacation until ${formatTime(away.until)}: the clock of this board waits until then.`;
 }
 
 /** The Subject of an error about a board (or about no board). */
