@@ -14,6 +14,7 @@ import { DAY_MS } from '../games/control.js';
 import { playersToAct, type LiveGame } from '../games/live-game.js';
 import { deadlineOf } from '../games/service.js';
 import { boardText } from './boards.js';
+import { lastChangeText } from './events.js';
 
 export interface MailText {
   readonly subject: string;
@@ -196,7 +197,10 @@ export function gameMail(game: LiveGame, o: GameMailOptions): MailText {
   const r = game.restored;
   const name = gameName(game.family);
   const lines: string[] = [];
-  if (o.note) lines.push(o.note, '');
+  // What the move or round did where the board does not say it (a combat, a round's losses): with the move's note,
+  // or for a round just carried out (its mails have no note when the last orders came through the API).
+  const happened = o.note || r.dynamics !== 'sequential' ? lastChangeText(game, (p) => playerName(game, p)) : undefined;
+  if (o.note || happened) lines.push(...(o.note ? [o.note] : []), ...(happened ? [happened] : []), '');
   lines.push(
     `${name} board ${game.id} (${r.setup.game.info.name}): ${playerName(game, 0)} (${seatName(game, 0)}) against ${playerName(game, 1)} (${seatName(game, 1)}).`,
   );
