@@ -262,6 +262,15 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await backFillSummaries(db as Kysely<SummaryRows>);
       },
     },
+    '008-pbm-broadcast': {
+      async up(db: Db) {
+        // pbmserv's broadcast reaches only the players who opted in (`broadcast userid password on`): 1 if so.
+        await db.schema
+          .alterTable('pbm_settings')
+          .addColumn('broadcast', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+      },
+    },
   };
 }
 

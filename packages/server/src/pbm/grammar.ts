@@ -493,11 +493,21 @@ function parseGlobal(verb: GlobalVerb, c: Cursor): PbmCommand {
       return { scope: 'global', verb, credentials: creds, args };
     }
     case 'signoff':
-    case 'delete':
-    case 'broadcast': {
+    case 'delete': {
       const creds = credentials(c, verb);
       noMore(c, verb);
       return { scope: 'global', verb, credentials: creds, args: [] };
+    }
+    case 'broadcast': {
+      // pbmserv's `broadcast userid password` (the body to every player who opted in); ours: `… on|off` opts in.
+      const creds = credentials(c, verb);
+      const w = c.next();
+      const arg = w?.text.toLowerCase();
+      if (w && arg !== 'on' && arg !== 'off') {
+        throw fail('pbm/bad-broadcast', 'broadcast userid password (the body is the message), or … on|off', w.n);
+      }
+      noMore(c, 'broadcast userid password [on|off]');
+      return { scope: 'global', verb, credentials: creds, args: arg ? [arg] : [] };
     }
     case 'multiple': {
       // The commands are the body's lines.

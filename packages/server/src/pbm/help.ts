@@ -57,7 +57,8 @@ export const VERB_HELP: Readonly<Record<string, string>> = {
   add: 'add userid password addresses…                  more addresses for your mails (each confirms first)',
   signoff: 'signoff userid password                         no more mail; the account and its records stay',
   delete: 'delete userid password                          close the account; its finished games stay',
-  broadcast: 'broadcast userid password                       (not offered: use message)',
+  broadcast:
+    'broadcast userid password [on|off]              the body to the players who take broadcasts; on/off: take them',
   multiple: 'multiple                                         several commands: the body, one a line',
   all: "all show userid [next|active]                    a player's boards of every game",
   history: '<game> history [userid]                          finished boards',

@@ -2,8 +2,8 @@
  * pbmserv's own forms of the common commands (issue 40), each sent verbatim by mail over real SMTP on loopback, with
  * the reply mails kept as a golden transcript: `challenge userid1 userid2 [-options]` without a password (from the
  * challenger's address; from elsewhere, confirmed by a reply), `move … resign|propose|accept|swap`, `show` of two
- * boards and of userids, `showas … all`, `all show userid`, `ratings`, `rules`, `add`, `multiple`, `signoff`,
- * `delete`; and who moves first in a challenge by the game's rules (English draughts: Black).
+ * boards and of userids, `showas … all`, `all show userid`, `ratings`, `rules`, `add`, `multiple`, `broadcast`,
+ * `signoff`, `delete`; and who moves first in a challenge by the game's rules (English draughts: Black).
  *
  * UPDATE_GOLDEN=1 npx vitest run packages/server/src/pbm/pbm-pbmserv.test.ts writes the transcript anew.
  */
@@ -161,10 +161,19 @@ describe("pbmserv's common commands by mail, as its users type them", () => {
     const [added] = await command(CAT, 'add cat catpassword1 cat@second.example', [CAT, 'cat@second.example']);
     expect(added?.text).toContain('Waiting for confirmation');
 
-    // broadcast: nobody has opted in, so it is refused naming message.
-    const [broadcast] = await command(CAT, 'broadcast cat catpassword1', [CAT], 'Anyone for a game?');
-    expect(broadcast?.text).toContain('pbm/no-broadcast');
-    expect(broadcast?.text).toContain('message userid password to-userid');
+    // broadcast: only to the players who opted in, by one who did, once a day.
+    const [notIn] = await command(CAT, 'broadcast cat catpassword1', [CAT], 'Anyone for a game?');
+    expect(notIn?.text).toContain('pbm/not-opted-in');
+    expect(notIn?.text).toContain('broadcast userid password on');
+    // (The day's count is by calendar day: start this part at the beginning of one.)
+    clock.t = Math.ceil(clock.t / 86_400_000) * 86_400_000;
+    await command(ANN, 'broadcast ann annpassword1 on', [ANN]);
+    await command(CAT, 'broadcast cat catpassword1 on', [CAT]);
+    const [sentOut, toAnn] = await command(CAT, 'broadcast cat catpassword1', [CAT, ANN], 'Anyone for a game?');
+    expect(sentOut?.text).toContain('Sent to 1 player who take broadcasts.');
+    expect(toAnn?.subject).toBe('Tactica Broadcast from cat');
+    const [again] = await command(CAT, 'broadcast cat catpassword1', [CAT], 'Anyone at all?');
+    expect(again?.text).toContain('rate/broadcast');
 
     // signoff and delete: refused while boards are in progress; the records stay.
     const [busy] = await command(CAT, 'signoff cat catpassword1', [CAT]);

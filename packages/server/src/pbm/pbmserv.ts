@@ -23,6 +23,12 @@ import type { PbmStore } from './store.js';
  * rest are refused (`pbm/confirm-busy`), so nobody can flood a player with them. **(ours)**
  */
 export const CHALLENGE_CONFIRMS_PER_DAY = 5;
+/** Broadcasts one player may send a day. **(ours)** */
+export const BROADCASTS_PER_DAY = 1;
+/** Players one broadcast reaches at most (those who opted in, in a stable order). **(ours)** */
+export const BROADCAST_RECIPIENTS_MAX = 1000;
+/** Characters of a broadcast. */
+export const BROADCAST_MAX = 10_000;
 /** Commands in one `multiple` mail (its body's lines). **(ours)** */
 export const MULTIPLE_MAX = 20;
 
@@ -56,13 +62,7 @@ export class PbmservCommands {
       case 'delete':
         return this.signOff(cmd.credentials, true);
       case 'broadcast':
-        // No opt-in to broadcasts is stored yet, so a broadcast would reach nobody: refused, with the form that does.
-        throw new ApiError(
-          501,
-          'pbm/no-broadcast',
-          'broadcasts are not offered here (nobody has opted in to them): send the body to players by name with ' +
-            '"message userid password to-userid…"',
-        );
+        return this.broadcast(cmd, request);
       case 'multiple':
         return this.multiple(request);
       case 'all':
@@ -112,6 +112,62 @@ export class PbmservCommands {
       `${user.name}: your account is closed. No mail goes to you, nobody can log in as ${user.name}, and the name is ` +
         'not given again; your finished games and ratings stay in the records.',
     );
+  }
+
+  /**
+   * `broadcast userid password`: the body to every player who opted in (`broadcast userid password on`), each
+   * their own mail. Only a player who takes broadcasts may send one, and at most BROADCASTS_PER_DAY a day.
+   * **(ours: pbmserv's list was everyone's; here nobody gets one unasked)**
+   */
+  private async broadcast(cmd: GlobalCmd, request: PbmRequest): Promise<PbmReply> {
+    const user = await this.gateway.login(cmd.credentials);
+    const switched = cmd.args[0];
+    if (switched !== undefined) {
+      await this.store.setBroadcast(user.id, switched === 'on');
+      return ok(
+        'Tactica Broadcast',
+        switched === 'on'
+          ? `${user.name}: you get the players' broadcasts, and may send them ("broadcast userid password", the body the message).`
+          : `${user.name}: no more broadcasts.`,
+      );
+    }
+    if (!(await this.store.settings(user.id)).broadcast) {
+      throw new ApiError(
+        403,
+        'pbm/not-opted-in',
+        'only players who take broadcasts send them: "broadcast userid password on" first (or "message userid ' +
+          'password to-userid…" to players by name)',
+      );
+    }
+    const text = request.body.trim();
+    if (!text) throw new ApiError(400, 'pbm/empty-message', 'the body is the broadcast: it is empty', 'body');
+    if (text.length > BROADCAST_MAX) {
+      throw new ApiError(400, 'pbm/message-too-long', `a broadcast is at most ${BROADCAST_MAX} characters`, 'body');
+    }
+    const { count, windowStart } = await this.store.count(`broadcast:${user.id}`, DAY_MS);
+    if (count > BROADCASTS_PER_DAY) {
+      await this.store.uncount(`broadcast:${user.id}`, windowStart);
+      throw new ApiError(
+        429,
+        'rate/broadcast',
+        `at most ${BROADCASTS_PER_DAY} broadcast${BROADCASTS_PER_DAY === 1 ? '' : 's'} a day; send it tomorrow, or ` +
+          '"message userid password to-userid…" to players by name',
+      );
+    }
+    const ids = (await this.store.broadcastUsers(BROADCAST_RECIPIENTS_MAX)).filter((id) => id !== user.id);
+    const addresses = await this.store.addressesOfAll(ids);
+    let reached = 0;
+    for (const id of ids) {
+      const to = addresses.get(id) ?? [];
+      if (to.length === 0) continue;
+      await this.notifier.deliver({
+        to,
+        subject: `Tactica Broadcast from ${user.name}`,
+        text: `${user.name} writes to the players who take broadcasts:\n\n${text}\n\n(No more: broadcast userid password off)\n`,
+      });
+      reached++;
+    }
+    return ok('Tactica Broadcast', `Sent to ${reached} player${reached === 1 ? '' : 's'} who take broadcasts.`);
   }
 
   /** `multiple`: each line of the body is a command, carried out in order; one reply holds every answer. */

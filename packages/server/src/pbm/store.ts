@@ -281,6 +281,17 @@ export class PbmStore {
     return next;
   }
 
+  /** Opts the user in to pbmserv's broadcasts, or out. */
+  async setBroadcast(userId: string, on: boolean): Promise<void> {
+    const { broadcast: _was, ...rest } = await this.settings(userId);
+    await this.mail.putSettings(userId, on ? { ...rest, broadcast: true } : rest);
+  }
+
+  /** The users who opted in to broadcasts, at most `limit`. */
+  async broadcastUsers(limit: number): Promise<string[]> {
+    return this.mail.broadcastUsers(limit);
+  }
+
   async subscribe(gameId: number, userId: string): Promise<boolean> {
     return this.addingMail({ kind: 'mail', gameId }, (mail) => mail.subscribe(gameId, userId, this.now()));
   }
@@ -391,8 +402,9 @@ export class PbmStore {
     const now = this.now();
     const start = now - (now % windowMs);
     const count = await this.mail.count(keyOf(key), start);
-    // Old windows go as new ones start.
-    if (count === 1) await this.mail.dropWindowsBefore(start - windowMs);
+    // Old windows go as new ones start: those past the longest window any count uses (a short window's start
+    // dropped the day-long counts of broadcasts and challenge confirmations with it, issue 40).
+    if (count === 1) await this.mail.dropWindowsBefore(start - Math.max(windowMs, LONGEST_COUNT_WINDOW_MS));
     return { count, windowStart: start };
   }
 
@@ -451,6 +463,9 @@ export class PbmStore {
     return true;
   }
 }
+
+/** The longest window a count uses (a day: broadcasts, challenges to confirm): no window is dropped before it ends. */
+export const LONGEST_COUNT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** A count's key as it is kept: lower-cased, at most 254 characters. */
 function keyOf(key: string): string {
