@@ -8,7 +8,7 @@ import { GAME_VERBS, GLOBAL_VERBS } from './grammar.js';
 import { RULES } from './rules.js';
 
 export const VERB_HELP: Readonly<Record<string, string>> = {
-  help: 'help [subject]                                   this text; "help <command>" or "<game> help"',
+  help: 'help [subject…]                                 this text; "help <command>" or "<game> help"',
   signup:
     'signup userid password [addresses…]             make an account (your From address if none given);\n' +
     '    each address gets a mail to confirm: reply to it, and game mails go there from then on',
@@ -23,7 +23,7 @@ export const VERB_HELP: Readonly<Record<string, string>> = {
   show: '<game> show board[#N]                            a board (#N: as it was before move N)',
   showas: '<game> showas userid password board             your own view (your hidden orders included)',
   challenge:
-    '<game> challenge [-opts] [--opts] userid password opponent   propose a game (you play first);\n' +
+    '<game> challenge [-opts] [--opts] userid password opponent   propose a game (you take the first seat);\n' +
     '    -key=value game options (-variant=russian, -giveaway, -chain, -no-chain…),\n' +
     '    --nagtime=D --forfeittime=D (days; 7 and 21 by default)',
   seek: '<game> seek [-opts] [--opts] userid password    a game with anyone who accepts',
@@ -132,32 +132,50 @@ export function rulesText(family: GameFamily): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** Where the descriptions start in the help's table. */
+const HELP_FORM_WIDTH = 50;
+
+/**
+ * The help's lines as one table: each `form   description` line split at its first run of blanks and laid out
+ * at one width (the entries were aligned by hand, raggedly, issue 40); a line of description alone goes under it.
+ */
+function table(entry: string): string[] {
+  return entry.split('\n').map((line) => {
+    const m = /^\s*(\S(?:.*?\S)?)\s{2,}(\S.*)$/.exec(line);
+    if (!m) return `  ${''.padEnd(HELP_FORM_WIDTH)}  ${line.trim()}`;
+    const [, form = '', what = ''] = m;
+    return form.length > HELP_FORM_WIDTH
+      ? `  ${form}\n  ${''.padEnd(HELP_FORM_WIDTH)}  ${what}`
+      : `  ${form.padEnd(HELP_FORM_WIDTH)}  ${what}`;
+  });
+}
+
 export function helpText(family: GameFamily | undefined, topic: string | undefined): string {
   const t = topic?.toLowerCase();
   if (family && t === 'rules') return rulesText(family);
-  if (t && VERB_HELP[t]) return `${VERB_HELP[t]}\n`;
+  if (t && VERB_HELP[t]) return `${table(VERB_HELP[t]).join('\n')}\n`;
   const lines: string[] = [];
   if (family) {
     // The game's page is its rules, as pbmserv's help pages were; the commands follow.
     lines.push(rulesText(family));
     lines.push(`COMMANDS (the Subject of your mail; "${family}" first)`, '');
-    for (const v of GAME_VERBS) lines.push(`  ${VERB_HELP[v] ?? v}`);
+    for (const v of GAME_VERBS) lines.push(...table(VERB_HELP[v] ?? v));
   } else {
     lines.push('Tactica plays five games by e-mail, with the commands of the pbmserv servers.', '');
     lines.push('The Subject of your mail is the command; the body is a comment (or the orders of Tactorus).', '');
     lines.push('Games:');
     for (const g of GAME_LISTINGS) lines.push(`  ${g.family.padEnd(10)} ${g.name}: ${g.summary}`);
     lines.push('', 'Commands:');
-    for (const v of GLOBAL_VERBS) lines.push(`  ${VERB_HELP[v] ?? v}`);
+    for (const v of GLOBAL_VERBS) lines.push(...table(VERB_HELP[v] ?? v));
     lines.push('', 'Per game ("tactics help" for the whole list):');
-    for (const v of ['challenge', 'accept', 'move', 'show']) lines.push(`  ${VERB_HELP[v] ?? v}`);
+    for (const v of ['challenge', 'accept', 'move', 'show']) lines.push(...table(VERB_HELP[v] ?? v));
   }
   lines.push(
     '',
     'A word with blanks or quotes (a password) goes in double quotes: "my \\"secret\\" words" (\\\\ a backslash).',
     '#N after a move is the move number the mail you answer gave: a late or doubled mail is refused, not played.',
     'Each board mail gives you a reply address of your own for that board: reply to it with only the move in the',
-    'Subject ("move f1-f4#7") and no password.',
+    'Subject ("move f1-f4#7") and no password, or keep the Subject and write the move as the first line of the body.',
   );
   return `${lines.join('\n')}\n`;
 }
