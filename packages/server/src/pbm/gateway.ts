@@ -31,6 +31,7 @@ import {
 } from './grammar.js';
 import { checkGuarded, DEFAULT_GUESS_LIMIT, type GuessLimit } from './guesses.js';
 import { helpText, rulesText } from './help.js';
+import { keyForMemo, memoHasKey, memoIn, ordersOfMemo, type MemoBody } from './memos.js';
 import { PbmservCommands } from './pbmserv.js';
 import type { Notifier } from './notifier.js';
 import {
@@ -770,6 +771,9 @@ export class PbmGateway {
           const shown = parsed?.ok ? moveTextOf(game, parsed.value) : move;
           return this.act(game, user, { kind: 'move', move }, request, `played ${shown}`, this.comment(request.body));
         }
+        // The Palm game's memos: `++TacMoves` (the sealed orders) and `++TacKey` (their key), in the body.
+        const memo = memoIn(request.body);
+        if (memo) return this.memoOrders(game, user, request, memo);
         const orders = [...cmd.args.flatMap(orderWords), ...orderWords(request.body)];
         if (orders.length === 0)
           throw new ApiError(
@@ -992,6 +996,58 @@ export class PbmGateway {
           `A preview of board ${game.id}: nothing was sent.\n\nThe orders ${played.join(' ')} are legal here. The board ` +
             `changes only when both sides' orders of the round are carried out; it stands now as:\n\n${positionText(game, s)}\n`,
       { family: game.family, board: game.id },
+    );
+  }
+
+  /**
+   * Tactorus orders as a `++TacMoves` memo, with its key or followed by a `++TacKey` release (memos.ts): carried
+   * out as the same orders written plainly; a memo without its key waits for it, the player's one held memo.
+   */
+  private async memoOrders(
+    game: LiveGame,
+    user: User,
+    request: PbmRequest,
+    body: NonNullable<MemoBody>,
+  ): Promise<PbmReply> {
+    const seat = this.seat(game, user);
+    let text: string;
+    let key: string | undefined;
+    if (body.kind === 'orders') {
+      text = body.memo;
+      if (!(await memoHasKey(game, seat, text))) {
+        await this.store.setPending(game.id, user.id, text, versionFor(game, seat));
+        return ok(
+          `${gameName(game.family)} Board ${game.id} Memo`,
+          `Your sealed orders for round ${nextMoveNumber(game)} are held, unread. Send their key to carry them out: ` +
+            `the ${'++TacKey'} release in the body of "move" (or the memo again with its Key: line).`,
+          { family: game.family, board: game.id },
+        );
+      }
+    } else {
+      const held = await this.store.takePending(game.id, user.id);
+      if (!held) {
+        throw new ApiError(
+          409,
+          'pbm/no-memo',
+          `no sealed orders of yours wait on board ${game.id}: send the ++TacMoves memo first`,
+          'body',
+        );
+      }
+      text = held.move;
+      try {
+        key = await keyForMemo(body.release, text);
+      } catch (e) {
+        await this.store.setPending(game.id, user.id, held.move, held.version);
+        throw e;
+      }
+    }
+    const orders = await ordersOfMemo(game, seat, text, key);
+    return this.act(
+      game,
+      user,
+      { kind: 'orders', moves: [...orders, 'done'] },
+      request,
+      'sent orders for this round (a ++TacMoves memo)',
     );
   }
 
