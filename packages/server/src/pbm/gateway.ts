@@ -293,8 +293,8 @@ export class PbmGateway {
         // pbmserv's `help subject…`: each subject's help, one after the other.
         return ok(
           'Tactica Help',
-          cmd.args.length <= 1
-            ? helpText(undefined, cmd.args[0])
+          cmd.args.length === 0
+            ? helpText(undefined, undefined)
             : cmd.args.map((a) => helpText(familyOf(a), familyOf(a) ? undefined : a)).join('\n'),
         );
       case 'add':

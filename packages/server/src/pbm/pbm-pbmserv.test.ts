@@ -148,6 +148,8 @@ describe("pbmserv's common commands by mail, as its users type them", () => {
     const [rules] = await command(CAT, 'tactics rules', [CAT]);
     expect(rules?.text).toContain('Help for Tactics');
     expect(rules?.text).toContain('FLIPPING');
+    const [helpGame] = await command(CAT, 'help tactorus', [CAT]);
+    expect(helpGame?.text).toContain('Help for Tactorus');
     const [help] = await command(CAT, 'draughts help', [CAT]);
     expect(help?.text).toContain('OPTIONS');
     expect(help?.text).toContain('COMMANDS');
