@@ -20,16 +20,23 @@ export const VERB_HELP: Readonly<Record<string, string>> = {
   message: 'message userid password to-userid…            send the body to other players',
   vacation: 'vacation userid password days|off              correspondence clocks wait while you are away',
   games: '<game> games [userid…] [all|active|inactive|next]   boards of players (next: where they are to move)',
-  show: '<game> show board[#N]                            a board (#N: as it was before move N)',
-  showas: '<game> showas userid password board             your own view (your hidden orders included)',
+  show:
+    '<game> show board[#N]…                           boards (#N: as it was before move N)\n' +
+    '<game> show userid… [all|active|inactive|next]   boards of players',
+  showas:
+    '<game> showas userid password board…            your own view (your hidden orders included)\n' +
+    '<game> showas userid password all|active|inactive|next   your view of each of those boards',
   challenge:
+    '<game> challenge userid opponent [-opts] [--opts]   from your own address (else confirmed by a reply)\n' +
     '<game> challenge [-opts] [--opts] userid password opponent   propose a game (you take the first seat);\n' +
     '    -key=value game options (-variant=russian, -giveaway, -chain, -no-chain…),\n' +
     '    --nagtime=D --forfeittime=D (days; 7 and 21 by default)',
   seek: '<game> seek [-opts] [--opts] userid password    a game with anyone who accepts',
   challenges:
     '<game> challenges [userid password]        open seeks; with your password the challenges to and from you',
-  move: '<game> move board userid password move[#N]      play a move (also "board" for move); the body is a comment',
+  move:
+    '<game> move board userid password move[#N]      play a move (also "board" for move); the body is a comment\n' +
+    '<game> move board userid password resign        also propose, undo, accept, reject (pass where the game has one)',
   board: '<game> board board userid password move[#N]     the same as move',
   propose: '<game> propose board userid password [draw]     propose a draw',
   undo: '<game> undo board userid password               ask to take back your last move',
