@@ -13,7 +13,7 @@ import { DAY_MS } from '../games/control.js';
 import type { LiveGame } from '../games/live-game.js';
 import type { Services } from '../services.js';
 import type { GameCmd, PbmGateway, PbmReply, PbmRequest } from './gateway.js';
-import type { Credentials, PbmCommand } from './grammar.js';
+import { SHOW_BOARDS_MAX, type Credentials, type PbmCommand } from './grammar.js';
 import type { Notifier } from './notifier.js';
 import { gameName } from './render.js';
 import type { PbmStore } from './store.js';
@@ -247,7 +247,7 @@ export class PbmservCommands {
       ids = lines.map((l) => Number(l.trim().split(/\s+/)[0]));
     }
     const texts: string[] = [];
-    for (const id of ids.slice(0, 20)) {
+    for (const id of ids.slice(0, SHOW_BOARDS_MAX)) {
       const game = await this.gateway.board({ ...cmd, board: id });
       const reply = await this.gateway.boardReply(game, user);
       texts.push(`${reply.subject}\n\n${reply.text}`);
