@@ -84,6 +84,32 @@ describe('tactica pbm', () => {
     expect((await pbm('tactics show 1')).stdout).toContain('Move #3: White (ann) to move.');
   });
 
+  it("understands pbmserv's own forms verbatim: challenge without a password, resign as a move, two boards", async () => {
+    // Without a password and without a sender, the challenger (who has a confirmed address) is asked to confirm.
+    const asked = await pbm('tactics challenge ann bob');
+    expect(asked.code).toBe(0);
+    expect(asked.stdout).toContain('Subject: Tactics Challenge Waiting');
+    expect(outbox().at(-1)).toMatch(/^Subject: tactics challenge ann bob$/m);
+    // From ann's own address (an MTA's pipe), it is made at once; options after the userids.
+    const fromAnn = ['From: ann@example.org', 'To: pbm@localhost', 'Subject: tactics challenge ann bob -no-x', '', ''];
+    const piped = await runCapture(['pbm', '--mail', '--data', dir], { input: fromAnn.join('\r\n') });
+    expect(piped.stderr).toContain('refused (pbm/bad-option)');
+    const made = await runCapture(['pbm', '--confirmed', '--data', dir, 'tactics challenge ann bob']);
+    expect(made.stdout).toMatch(/Subject: Tactics Challenge \d+/);
+    expect((await pbm('tactics accept bob bobpassword1')).stdout).toContain('has started (ann, White, moves first)');
+    const two = await pbm('tactics show 1 2');
+    expect(two.code).toBe(0);
+    expect(two.stdout).toContain('Subject: Tactics Boards 1 2');
+    const resigned = await pbm('tactics move 2 bob bobpassword1 resign');
+    expect(resigned.stdout).toContain('Result: ann (White) wins (resigned).');
+    const ratings = await pbm('tactics ratings');
+    expect(ratings.code).toBe(0);
+    expect(ratings.stdout).toContain('Subject: Tactics Standings');
+    const rules = await pbm('tactics rules');
+    expect(rules.stdout).toContain('Help for Tactics');
+    expect((await pbm('tactics help')).stdout).toContain('FLIPPING');
+  });
+
   it('needs a Subject or --mail', async () => {
     const none = await runCapture(['pbm', '--data', dir]);
     expect(none.code).toBe(1);

@@ -325,7 +325,7 @@ describe('clocks (Draughts manual 3.2.2)', () => {
     expect(s.tick(360_999).timeouts).toEqual([]);
     const { session, timeouts } = s.tick(400_000);
     expect(timeouts).toEqual([{ player: 0, at: 361_000, consequence: 'loss' }]);
-    expect(session.outcome).toMatchObject({ kind: 'win', winner: 1 });
+    expect(session.outcome).toMatchObject({ kind: 'win', winner: 1, reason: 'time-forfeit' });
     expect(session.lostOnTime).toBe(0);
     expect(session.clock?.used).toEqual([6 * MIN, 1_000]);
     expect(session.clock?.running).toBeUndefined();
@@ -641,7 +641,8 @@ describe('forfeit', () => {
   it('a forfeit is a loss on time outside the clock (a correspondence deadline); takeback undoes it', () => {
     let s = playAll(start(), ['take 1']);
     s = value(s.forfeit(1, at(s)));
-    expect(s.outcome).toMatchObject({ kind: 'win', winner: 0 });
+    // A loss on time says so (issue 40), not the game's resignation it ends the line with.
+    expect(s.outcome).toEqual({ kind: 'win', winner: 0, reason: 'time-forfeit' });
     expect(s.lostOnTime).toBe(1);
     expect(code(s.forfeit(0, at(s)))).toBe('session/game-over');
     const back = value(s.takeback(at(s)));

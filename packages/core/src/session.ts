@@ -50,7 +50,7 @@ import {
   undo,
   type History,
 } from './history.js';
-import type { Outcome } from './outcome.js';
+import { TIME_FORFEIT, type Outcome } from './outcome.js';
 import { opponent, type Player } from './player.js';
 import { err, inputError, ok, type InputError, type Result } from './result.js';
 import { createRng } from './rng.js';
@@ -280,7 +280,10 @@ export class Session<S, M, G = undefined> extends SessionCommands<SessionState<S
     return current(this.state.history);
   }
   get outcome(): Outcome | undefined {
-    return outcomeAt(this.config.game, this.position);
+    const o = outcomeAt(this.config.game, this.position);
+    // A loss on time ends the line with the game's own resignation (its rules know no clock): the session, which
+    // knows why, says so, so that no interface reports a forfeit as a resignation (issue 40).
+    return o && this.state.ending?.kind === 'time' && o.kind === 'win' ? { ...o, reason: TIME_FORFEIT } : o;
   }
   /** The player to move, undefined once the game is over. */
   get toMove(): Player | undefined {

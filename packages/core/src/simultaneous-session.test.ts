@@ -226,6 +226,18 @@ describe('resignation and draws', () => {
     expect(view(s, 1).pending).toEqual(['heads', 'done']);
   });
 
+  it('a forfeit on a deadline is a loss on time, not a resignation, through a snapshot too; takeback undoes it', () => {
+    let s = rounds(start(), [['h', 't']]);
+    s = value(s.forfeit(1, at(s)));
+    expect(s.outcome).toEqual({ kind: 'win', winner: 0, reason: 'time-forfeit' });
+    const back = restoreSimultaneousSession<PenniesState, PenniesMove, string>(pennies, JSON.stringify(s));
+    if (!back.ok) throw new Error(back.error.message);
+    expect(back.value.outcome).toEqual({ kind: 'win', winner: 0, reason: 'time-forfeit' });
+    expect(code(s.forfeit(0, at(s)))).toBe('session/game-over');
+    s = value(s.takeback(at(s)));
+    expect(s.outcome).toBeUndefined();
+  });
+
   it('a draw offer waits for the answer; accepted, the game is drawn', () => {
     let s = start();
     s = value(s.offerDraw(0, at(s)));
@@ -667,7 +679,7 @@ describe('snapshots', () => {
       'line.cursor',
     ],
     ['a move that is not text', (v) => ({ ...v, pending: [[7], []] }), 'snapshot/bad-field', 'pending[0][0]'],
-    ['a bad ending', (v) => ({ ...v, ending: { kind: 'time' } }), 'snapshot/bad-field', 'ending.kind'],
+    ['a bad ending', (v) => ({ ...v, ending: { kind: 'timeout' } }), 'snapshot/bad-field', 'ending.kind'],
     [
       'an ending without the line before it',
       (v) => ({ ...v, pending: [[], []], ending: { kind: 'agreed' } }),

@@ -46,7 +46,7 @@ import {
   type History,
   type LineRules,
 } from './history.js';
-import type { Outcome } from './outcome.js';
+import { TIME_FORFEIT, type Outcome } from './outcome.js';
 import { opponent, type Player } from './player.js';
 import { err, inputError, ok, type InputError, type Result } from './result.js';
 import { outcomeAt, positionText } from './state-memo.js';
@@ -89,9 +89,13 @@ export type LineStep<M> =
 /** The line of play: the steps (those taken back too) from its start; replayed with `roundLineRules`. */
 export type RoundLine<S, M> = History<S, LineStep<M>>;
 
-/** How the game ended without a move (`resigned`, `agreed`); `before` is what takeback restores. */
+/**
+ * How the game ended without a move (`resigned`, `agreed`, `time`: a forfeit on a deadline outside the session);
+ * `before` is what takeback restores.
+ */
+export type SimultaneousEndingKind = EndingKind | 'time';
 export type SimultaneousEnding<S, M> = Ending<
-  EndingKind,
+  SimultaneousEndingKind,
   { readonly line: RoundLine<S, M>; readonly pending: RoundMoves<M> }
 >;
 
@@ -185,7 +189,7 @@ export interface SimultaneousSnapshot {
   readonly line: RoundLineSnapshot;
   /** The round in progress: each player's moves so far (secret: this is the server's copy). */
   readonly pending: RoundText;
-  readonly ending?: { readonly kind: EndingKind; readonly player?: Player };
+  readonly ending?: { readonly kind: SimultaneousEndingKind; readonly player?: Player };
   /** With `ending`: the line and the round in progress before the result. */
   readonly before?: { readonly line: RoundLineSnapshot; readonly pending: RoundText };
   readonly drawOffer?: Player;
@@ -277,7 +281,19 @@ export class SimultaneousSession<S, M, G = undefined, O = unknown> extends Sessi
     return playLine(this.config.game, this.own[0], this.state.pending[1]);
   }
   get outcome(): Outcome | undefined {
-    return outcomeAt(this.config.game, this.roundStart);
+    const o = outcomeAt(this.config.game, this.roundStart);
+    // A forfeit ends the line with the game's resignation; the session knows it was one (as Session does).
+    return o && this.state.ending?.kind === 'time' && o.kind === 'win' ? { ...o, reason: TIME_FORFEIT } : o;
+  }
+
+  /**
+   * `player` forfeits on a deadline outside the session (a correspondence forfeit): the game ends as their loss on
+   * time, which takeback can undo like any result. The round in progress is dropped unseen.
+   */
+  forfeit(player: Player, options: CommandOptions): Result<SimultaneousSession<S, M, G, O>, InputError> {
+    const checked = this.checkPlaying(player, options);
+    if (!checked.ok) return checked;
+    return ok(this.endedBy('time', player));
   }
   /** The round being played: 1 for the first. */
   get round(): number {
@@ -465,10 +481,13 @@ export class SimultaneousSession<S, M, G = undefined, O = unknown> extends Sessi
   }
 
   /** The round in progress is dropped unseen; takeback restores it. */
-  protected override endedBy(kind: EndingKind, player: Player | undefined): SimultaneousSession<S, M, G, O> {
+  protected override endedBy(
+    kind: SimultaneousEndingKind,
+    player: Player | undefined,
+  ): SimultaneousSession<S, M, G, O> {
     const { game } = this.config;
     const s = this.roundStart;
-    const ended = kind === 'resigned' && player !== undefined ? game.resign(s, player) : game.agreeDraw(s);
+    const ended = kind !== 'agreed' && player !== undefined ? game.resign(s, player) : game.agreeDraw(s);
     const before = { line: this.state.line, pending: this.state.pending };
     const ending: SimultaneousEnding<S, M> = makeEnding(kind, player, before);
     return this.with({ line: withResult(this.state.line, ended), pending: NO_MOVES, ending, drawOffer: undefined });
@@ -604,8 +623,8 @@ export function restoreSimultaneousSession<S, M, G = undefined, O = unknown>(
   const { v, seats, formatVersion } = header.value;
   const line = decodeLine(game, v.line, 'line', formatVersion);
   if (!line.ok) return line;
-  const end = readEnding(v.ending, ['resigned', 'agreed'] as const, (kind) =>
-    kind === 'resigned' ? 'required' : 'forbidden',
+  const end = readEnding(v.ending, ['resigned', 'agreed', 'time'] as const, (kind) =>
+    kind === 'agreed' ? 'forbidden' : 'required',
   );
   if (!end.ok) return end;
   let ending: SimultaneousEnding<S, M> | undefined;

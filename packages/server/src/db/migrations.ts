@@ -276,6 +276,15 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         }
       },
     },
+    '009-pbm-broadcast': {
+      async up(db: Db) {
+        // pbmserv's broadcast reaches only the players who opted in (`broadcast userid password on`): 1 if so.
+        await db.schema
+          .alterTable('pbm_settings')
+          .addColumn('broadcast', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+      },
+    },
   };
 }
 

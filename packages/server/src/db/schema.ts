@@ -166,6 +166,8 @@ export interface PbmSettingsTable {
   readonly notify: string;
   /** The most games in progress the user takes on by challenge (null: no limit). */
   readonly game_limit: number | null;
+  /** 1 when the user takes pbmserv's broadcasts (opted in), else 0. */
+  readonly broadcast: Generated<number>;
 }
 
 export interface PbmSubscriptionsTable {

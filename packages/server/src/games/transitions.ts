@@ -238,13 +238,13 @@ export function applyTimeouts(game: LiveGame, now: number): Transition | undefin
   return { restored, meta: nextMeta(game, restored, now) };
 }
 
-/** Correspondence: `player` forfeits (did not move in time): a loss on time, or a resignation in Tactorus. */
+/** Correspondence: `player` forfeits (did not move in time): a loss on time, Tactorus too (issue 40). */
 export function applyForfeit(game: LiveGame, player: Player, now: number): Transition {
   const r = game.restored;
   const at = { expectedVersion: r.session.version, now };
   const restored: RestoredGame =
     r.dynamics === 'sequential'
       ? { ...r, session: check(r.session.forfeit(player, at)) }
-      : { ...r, session: check(r.session.resign(player, at)) };
+      : { ...r, session: check(r.session.forfeit(player, at)) };
   return { restored, meta: nextMeta(game, restored, now) };
 }

@@ -12,6 +12,7 @@ import { renderBoard as renderTactrix, type TactrixState } from '@tactica/tactri
 import { renderBoard as renderTactorus, type TactorusObservation } from '@tactica/tactorus';
 import type { LiveGame } from '../games/live-game.js';
 import { ownPosition } from '../games/transitions.js';
+import { chipsText } from './events.js';
 
 /** The square numbers of a board whose squares carry them (draughts' numbered rule sets), drawn as the board is. */
 function numberGrid(model: BoardModel): string | undefined {
@@ -43,7 +44,7 @@ export function positionText(game: LiveGame, state: unknown): string {
     case 'force400':
       return renderForce400(state as Force400State);
     case 'tactrix':
-      return renderTactrix(state as TactrixState);
+      return `${renderTactrix(state as TactrixState)}\n\n${chipsText(state, (p) => r.setup.game.info.players[p])}`;
     case 'tactorus':
       // A position alone (a preview): the board, no one's orders.
       return renderTactorus({ ...(r.setup.game.observe(state, 0) as TactorusObservation), orders: [] });

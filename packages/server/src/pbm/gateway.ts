@@ -8,9 +8,9 @@
  * The mails of a change to every player and subscriber are sent by the notifier (notifier.ts), which hears every
  * change committed on this instance, whoever made it (a mail, the browser, the API, the scheduler).
  */
-import { stateAt, type Player } from '@tactica/core';
+import { moveText, stateAt, type Player } from '@tactica/core';
 import { entryOf } from '@tactica/catalogue/all';
-import type { GameFamily, OptionSpec } from '@tactica/catalogue';
+import { GAME_FAMILIES, GAME_LISTINGS, type GameFamily, type OptionSpec } from '@tactica/catalogue';
 import type { User } from '../accounts/accounts.js';
 import { ApiError } from '../errors.js';
 import { CHAT_MAX, cleanChat } from '../games/chat.js';
@@ -21,9 +21,18 @@ import type { GameCommand } from '../games/transitions.js';
 import type { Services } from '../services.js';
 import type { Storage } from '../storage/ports.js';
 import { positionText } from './boards.js';
-import { parseSubject, type Credentials, type GameOption, type PbmCommand } from './grammar.js';
+import {
+  familyOf,
+  parseSubject,
+  stripReplyPrefixes,
+  type Credentials,
+  type GameOption,
+  type PbmCommand,
+} from './grammar.js';
 import { checkGuarded, DEFAULT_GUESS_LIMIT, type GuessLimit } from './guesses.js';
-import { helpText } from './help.js';
+import { helpText, rulesText } from './help.js';
+import { keyForMemo, memoHasKey, memoIn, ordersOfMemo, type MemoBody } from './memos.js';
+import { PbmservCommands } from './pbmserv.js';
 import type { Notifier } from './notifier.js';
 import {
   errorSubject,
@@ -33,6 +42,7 @@ import {
   moveList,
   nextMoveNumber,
   playerName,
+  plural,
   type MailText,
   type QuoteLimit,
 } from './render.js';
@@ -114,7 +124,73 @@ function ok(subject: string, text: string, extra: Partial<PbmReply> = {}): PbmRe
   return { ok: true, subject, text: text.endsWith('\n') ? text : `${text}\n`, ...extra };
 }
 
-type GameCmd = Extract<PbmCommand, { scope: 'game' }>;
+export type GameCmd = Extract<PbmCommand, { scope: 'game' }>;
+
+function moveTextOf(game: LiveGame, move: unknown): string {
+  const r = game.restored;
+  return r.dynamics === 'sequential' ? moveText(r.setup.game, r.session.position, move) : String(move);
+}
+
+/** A board mail's Subject, `Tactics Board 3 ann` or `Force 400 Board 7 Game Over`, with its game. */
+function boardMailGame(subject: string): GameFamily | undefined {
+  const m = /^(.+?) Board \d{1,9} \S.*$/.exec(stripReplyPrefixes(subject).trim());
+  return m ? GAME_LISTINGS.find((l) => l.name.toLowerCase() === m[1]?.toLowerCase())?.family : undefined;
+}
+
+/**
+ * A reply to a board mail as a mail program makes it: its Subject is the board mail's (`Re: Tactics Board 3 ann`),
+ * the command its body's first line (`f1-f4#7`, or `move f1-f4#7`), the rest of the body the comment; Tactorus
+ * orders are the whole body. **(ours)** Any other Subject is the command, as before.
+ */
+function replyInBody(request: PbmRequest): PbmRequest {
+  const family = boardMailGame(request.subject);
+  if (!family) return request;
+  if (family === 'tactorus') return { ...request, subject: 'move' };
+  const lines = request.body.split('\n');
+  const first = lines.findIndex((l) => l.trim() !== '');
+  if (first < 0) return request;
+  return {
+    ...request,
+    subject: (lines[first] as string).trim(),
+    body: lines
+      .slice(first + 1)
+      .join('\n')
+      .trim(),
+  };
+}
+
+/**
+ * Who moves first by the game's rules (English draughts: Black), for a challenge's mails: the challenger takes the
+ * first seat, the opponent the second. Nothing of the sort for a game of simultaneous rounds (Tactorus).
+ */
+function firstMoverText(
+  family: GameFamily,
+  options: Record<string, unknown>,
+  challenger: string,
+  opponent: string,
+): string {
+  const entry = entryOf(family);
+  if (!entry.ok) return '';
+  const setup = entry.value.setup(options);
+  if (!setup.ok) return '';
+  if (setup.value.dynamics !== 'sequential') return ' Both sides give their orders at once, each round.';
+  const { game } = setup.value;
+  const first = game.toMove(setup.value.initial())[0] ?? 0;
+  const seat = (p: Player): string => `${p === 0 ? challenger : opponent} plays ${game.info.players[p]}`;
+  return ` ${seat(0)}, ${seat(1)}; ${game.info.players[first]} (${first === 0 ? challenger : opponent}) moves first.`;
+}
+
+/** ` (bob moves first)`, by the rules of the game that started; nothing for simultaneous rounds. */
+function startsText(game: LiveGame): string {
+  const r = game.restored;
+  if (r.dynamics !== 'sequential') return ' (both sides give their orders at once, each round)';
+  const first = playersToAct(game)[0];
+  return first === undefined ? '' : ` (${playerName(game, first)}, ${seatName(game, first)}, moves first)`;
+}
+
+function seatName(game: LiveGame, p: Player): string {
+  return game.restored.setup.game.info.players[p];
+}
 
 /** Splits Tactorus orders written in a body or a Subject: blanks, commas, semicolons and lines between them. */
 function orderWords(text: string): string[] {
@@ -125,6 +201,9 @@ function orderWords(text: string): string[] {
 }
 
 export class PbmGateway {
+  /** pbmserv's forms beside ours (pbmserv.ts). */
+  private readonly pbmserv: PbmservCommands;
+
   constructor(
     private readonly services: Services,
     readonly store: PbmStore,
@@ -132,12 +211,16 @@ export class PbmGateway {
     private readonly options: GatewayOptions,
     /** The repositories it reads beside the mail state's (ratings). */
     private readonly storage: Storage,
-  ) {}
+  ) {
+    this.pbmserv = new PbmservCommands(this, services, store, notifier);
+  }
 
   /** Carries out one command; every refusal becomes an error reply, never an exception. */
-  async handle(request: PbmRequest): Promise<PbmReply> {
-    const reply = replyAddressOf(request.to);
-    const confirmation = confirmTokenOf(request.to);
+  async handle(given: PbmRequest): Promise<PbmReply> {
+    const reply = replyAddressOf(given.to);
+    const confirmation = confirmTokenOf(given.to);
+    // A mail program's reply to a board mail (`Re: Tactics Board 3 ann`): the command is in the body.
+    const request = reply ? replyInBody(given) : given;
     let cmd: PbmCommand | undefined;
     try {
       // A reply to a confirmation mail: its address is the command, whatever its Subject says.
@@ -145,7 +228,9 @@ export class PbmGateway {
       cmd = parseSubject(request.subject, reply ? { impliedBoard: reply.board } : {});
       return await this.run(cmd, request, reply?.token);
     } catch (e) {
-      const family = cmd?.scope === 'game' ? cmd.family : undefined;
+      // A mail to a reply address names its board's game in the error's Subject, as board mails do.
+      const family =
+        (cmd?.scope === 'game' ? cmd.family : undefined) ?? (reply ? await this.familyOfBoard(reply.board) : undefined);
       const board = cmd?.scope === 'game' ? cmd.board : reply?.board;
       const error =
         e instanceof ApiError
@@ -166,6 +251,13 @@ export class PbmGateway {
     }
   }
 
+  private async familyOfBoard(id: number): Promise<GameFamily | undefined> {
+    return this.services.games.load(id).then(
+      (g) => g.family,
+      () => undefined,
+    );
+  }
+
   replyAddress(gameId: number, token: string): string {
     return `board-${gameId}-${token}@${this.options.domain}`;
   }
@@ -184,7 +276,8 @@ export class PbmGateway {
     return this.game(cmd, request, token);
   }
 
-  private async login(c: Credentials | undefined): Promise<User> {
+  /** @internal for pbmserv.ts */
+  async login(c: Credentials | undefined): Promise<User> {
     if (!c) throw new ApiError(401, 'pbm/missing-credentials', 'this command needs your userid and password');
     const limit = this.options.guesses ?? DEFAULT_GUESS_LIMIT;
     return checkGuarded(this.services.accounts, this.store, limit, c.user, c.password);
@@ -197,7 +290,20 @@ export class PbmGateway {
     const { accounts } = this.services;
     switch (cmd.verb) {
       case 'help':
-        return ok('Tactica Help', helpText(undefined, cmd.args[0]));
+        // pbmserv's `help subject…`: each subject's help, one after the other.
+        return ok(
+          'Tactica Help',
+          cmd.args.length === 0
+            ? helpText(undefined, undefined)
+            : cmd.args.map((a) => helpText(familyOf(a), familyOf(a) ? undefined : a)).join('\n'),
+        );
+      case 'add':
+      case 'signoff':
+      case 'delete':
+      case 'broadcast':
+      case 'multiple':
+      case 'all':
+        return this.pbmserv.global(cmd, request);
       case 'list': {
         if (cmd.args[0]?.toLowerCase() === 'games' || cmd.args[0]?.toLowerCase() === 'boards') {
           const games = (await this.services.listings.recent(100)) as {
@@ -211,8 +317,21 @@ export class PbmGateway {
           );
           return ok('Tactica Boards', lines.length ? lines.join('\n') : 'No boards in progress.');
         }
+        // pbmserv's `list game-type…`: those games' listings.
+        const families = cmd.args.map((a) => familyOf(a));
+        if (families.length > 0 && families.every((f) => f !== undefined)) {
+          return ok(
+            'Tactica Games',
+            families.map((f) => `${f}: ${GAME_LISTINGS.find((l) => l.family === f)?.summary ?? ''}`).join('\n'),
+          );
+        }
         if (cmd.args[0] !== undefined) {
-          throw new ApiError(400, 'pbm/bad-list', 'list, or list games', 'subject word 2');
+          throw new ApiError(
+            400,
+            'pbm/bad-list',
+            `list, list games (the boards in progress), or list ${GAME_FAMILIES.join('|')}…`,
+            'subject word 2',
+          );
         }
         return ok('Tactica Games', helpText(undefined, undefined).split('\n\nCommands:')[0] ?? '');
       }
@@ -297,7 +416,7 @@ export class PbmGateway {
         return ok(
           'Tactica Vacation',
           days > 0
-            ? `${user.name}: away for ${days} days; your correspondence clocks wait until you are back.`
+            ? `${user.name}: away for ${plural(days, 'day')}; your correspondence clocks wait until you are back.`
             : `${user.name}: welcome back; your clocks run again.`,
         );
       }
@@ -309,7 +428,8 @@ export class PbmGateway {
    * claims, each confirmed by the token of a mail to it. The claim of the sender's own address rides in the reply
    * (it goes there: its reply address confirms it); each other address gets a confirmation mail of its own.
    */
-  private async giveAddresses(
+  /** @internal for pbmserv.ts */
+  async giveAddresses(
     user: User,
     addresses: readonly string[],
     request: PbmRequest,
@@ -377,7 +497,8 @@ export class PbmGateway {
   // Game commands
 
   /** The game a command names, checked to be of the game the Subject named. */
-  private async board(cmd: GameCmd): Promise<LiveGame> {
+  /** @internal for pbmserv.ts */
+  async board(cmd: GameCmd): Promise<LiveGame> {
     if (cmd.board === undefined) throw new ApiError(400, 'pbm/missing-board', 'which board?');
     const game = await this.services.games.load(cmd.board).catch((e: unknown) => {
       if (e instanceof ApiError && e.status === 404)
@@ -423,6 +544,28 @@ export class PbmGateway {
     }
   }
 
+  /**
+   * Out of turn, the refusal says who is to move, and whether the move could be read at all (a malformed move was
+   * told only "not your turn", issue 40).
+   */
+  private notYourTurn(game: LiveGame, user: User, move: string): void {
+    const seat = this.seat(game, user);
+    const r = game.restored;
+    const toAct = playersToAct(game);
+    if (r.dynamics !== 'sequential' || toAct.includes(seat) || toAct.length === 0) return;
+    const parsed = r.setup.game.parseMove(r.session.position, move, seat);
+    const unreadable =
+      !parsed.ok &&
+      /^move\/(syntax|bad-square|bad-letter|unknown-piece|missing-amount|bad-amount)$/.test(parsed.error.code);
+    throw new ApiError(
+      409,
+      'game/not-your-turn',
+      `it is not your turn: ${toAct.map((p) => playerName(game, p)).join(' and ')} is to move` +
+        (unreadable && !parsed.ok ? `; and "${move.slice(0, 40)}" is not a move either: ${parsed.error.message}` : ''),
+      'move',
+    );
+  }
+
   private seat(game: LiveGame, user: User): Player {
     const seat = seatOf(game, user);
     if (seat === undefined) throw new ApiError(403, 'game/not-a-player', `you do not play on board ${game.id}`);
@@ -430,7 +573,8 @@ export class PbmGateway {
   }
 
   /** The mail of a board for a player (their view and their reply address), or for a spectator. */
-  private async boardReply(game: LiveGame, user: User | undefined, note?: string): Promise<PbmReply> {
+  /** @internal for pbmserv.ts */
+  async boardReply(game: LiveGame, user: User | undefined, note?: string): Promise<PbmReply> {
     const seat = user ? seatOf(game, user) : undefined;
     const replyTo =
       user && seat !== undefined ? this.replyAddress(game.id, await this.store.tokenFor(game.id, user.id)) : undefined;
@@ -477,7 +621,19 @@ export class PbmGateway {
         ...(request.from ? { exclude: request.from } : {}),
         ...(comment ? { comment: { from: user.name, text: comment } } : {}),
       },
-      () => this.services.games.command(game.id, user, expectedVersion, command),
+      () =>
+        this.services.games.command(game.id, user, expectedVersion, command).catch((e: unknown) => {
+          // A lost race, told in the mail's words rather than the API's versions.
+          if (e instanceof ApiError && e.code === 'game/stale-version') {
+            throw new ApiError(
+              409,
+              'game/stale-version',
+              `board ${game.id} changed while your command was on its way (the other side was first): nothing was ` +
+                `done; look at it ("${game.family} show ${game.id}") and send your command again`,
+            );
+          }
+          throw e;
+        }),
     );
     if (comment) await this.services.chat.post(game.id, user, comment);
     const reply = await this.boardReply(done, user, note);
@@ -499,17 +655,25 @@ export class PbmGateway {
     switch (cmd.verb) {
       case 'help':
         return ok(`${family ? gameName(family) : 'Tactica'} Help`, helpText(family, cmd.args[0]));
+      case 'rules':
+        // pbmserv's help page of a game was its rules: `<game> rules` is the same page as `<game> help`.
+        return ok(
+          `${family ? gameName(family) : 'Tactica'} Rules`,
+          family ? rulesText(family) : helpText(undefined, 'rules'),
+        );
       case 'games':
         return this.listGames(cmd);
       case 'standings':
+      case 'ratings':
         return this.standings(cmd);
       case 'history':
         return this.history(cmd);
       case 'show': {
+        if (cmd.boards) return this.pbmserv.showBoards(cmd);
+        if (cmd.filter) return this.listGames(cmd);
         const game = await this.board(cmd);
-        if (cmd.moveNumber === undefined || cmd.moveNumber === nextMoveNumber(game))
-          return this.boardReply(game, undefined);
-        return this.positionReply(game, cmd.moveNumber - 1, `before move #${cmd.moveNumber}`);
+        if (cmd.moveNumber === undefined) return this.boardReply(game, undefined);
+        return this.showAt(game, cmd.moveNumber);
       }
       case 'replay': {
         const game = await this.board(cmd);
@@ -519,6 +683,7 @@ export class PbmGateway {
         return this.positionReply(game, Number(n), `after move ${n}`);
       }
       case 'showas': {
+        if (cmd.board === undefined) return this.pbmserv.showBoardsAs(cmd);
         const user = await this.login(cmd.credentials);
         const game = await this.board(cmd);
         this.seat(game, user);
@@ -527,6 +692,8 @@ export class PbmGateway {
       case 'challenge':
       case 'seek':
         return this.challenge(cmd, request);
+      case 'challenges':
+        return this.openChallenges(cmd);
       case 'accept':
       case 'reject':
         if (cmd.board === undefined) return this.answerChallenges(cmd, cmd.verb === 'accept');
@@ -557,7 +724,7 @@ export class PbmGateway {
         await this.store.updateSettings(user.id, { limit: arg === 'none' ? null : Number(arg) });
         return ok(
           'Tactica Limit',
-          `${user.name}: ${arg === 'none' ? 'no limit' : `at most ${arg} games in progress`} by challenge.`,
+          `${user.name}: ${arg === 'none' ? 'no limit' : `at most ${plural(Number(arg), 'game')} in progress`} by challenge.`,
         );
       }
       case 'move':
@@ -586,14 +753,35 @@ export class PbmGateway {
       case 'move':
       case 'board': {
         this.checkMoveNumber(cmd, game);
+        if (cmd.args.length === 1) this.pbmserv.checkMoveWord(game, cmd);
         if (sequential) {
           const move = cmd.args.join(' ');
-          if (!move) throw new ApiError(400, 'pbm/missing-move', 'which move? Put it after your password', 'subject');
-          return this.act(game, user, { kind: 'move', move }, request, `played ${move}`, this.comment(request.body));
+          if (!move) {
+            throw new ApiError(
+              400,
+              'pbm/missing-move',
+              'which move? Put it after your password (replying to a board mail: the first line of the body)',
+              'subject',
+            );
+          }
+          this.notYourTurn(game, user, move);
+          // The move as the game writes it (`f8-f5`, not `f8f5` as typed).
+          const r = game.restored;
+          const parsed = r.dynamics === 'sequential' ? r.setup.game.parseMove(r.session.position, move) : undefined;
+          const shown = parsed?.ok ? moveTextOf(game, parsed.value) : move;
+          return this.act(game, user, { kind: 'move', move }, request, `played ${shown}`, this.comment(request.body));
         }
+        // The Palm game's memos: `++TacMoves` (the sealed orders) and `++TacKey` (their key), in the body.
+        const memo = memoIn(request.body);
+        if (memo) return this.memoOrders(game, user, request, memo);
         const orders = [...cmd.args.flatMap(orderWords), ...orderWords(request.body)];
         if (orders.length === 0)
-          throw new ApiError(400, 'pbm/missing-orders', 'no orders: write them in the body, as 84-64 85-65', 'body');
+          throw new ApiError(
+            400,
+            'pbm/missing-orders',
+            'no orders: write them in the body, as 84-64 85-65 (or "done" alone to give none this round)',
+            'body',
+          );
         if (orders.length > 100) throw new ApiError(400, 'pbm/too-many-orders', 'at most 100 orders a mail', 'body');
         if (!/^(done|next)$/i.test(orders.at(-1) ?? '')) orders.push('done');
         return this.act(game, user, { kind: 'orders', moves: orders }, request, 'sent orders for this round');
@@ -719,11 +907,18 @@ export class PbmGateway {
     }
   }
 
+  /** `show board#N`: the board as it was before move N (the board now when N is the next move). */
+  async showAt(game: LiveGame, moveNumber: number): Promise<PbmReply> {
+    if (moveNumber === nextMoveNumber(game)) return this.boardReply(game, undefined);
+    return this.positionReply(game, moveNumber - 1, `before move #${moveNumber}`);
+  }
+
   /**
    * The board of a game after `plies` moves (Tactorus: after that many rounds, its orders secret no more; the
    * commands between rounds come with them), with the moves to there.
    */
-  private async positionReply(game: LiveGame, plies: number, what: string): Promise<PbmReply> {
+  /** @internal for pbmserv.ts */
+  async positionReply(game: LiveGame, plies: number, what: string): Promise<PbmReply> {
     const r = game.restored;
     let steps: number;
     let state: unknown;
@@ -795,8 +990,64 @@ export class PbmGateway {
     }
     return ok(
       `${gameName(game.family)} Board ${game.id} Preview`,
-      `A preview of board ${game.id}: nothing was played.\n\nAfter ${played.join(', ')}:\n\n${positionText(game, s)}\n`,
+      r.dynamics === 'sequential'
+        ? `A preview of board ${game.id}: nothing was played.\n\nAfter ${played.join(', ')}:\n\n${positionText(game, s)}\n`
+        : // Orders move nothing until both sides' orders of the round are carried out: no "after" to draw.
+          `A preview of board ${game.id}: nothing was sent.\n\nThe orders ${played.join(' ')} are legal here. The board ` +
+            `changes only when both sides' orders of the round are carried out; it stands now as:\n\n${positionText(game, s)}\n`,
       { family: game.family, board: game.id },
+    );
+  }
+
+  /**
+   * Tactorus orders as a `++TacMoves` memo, with its key or followed by a `++TacKey` release (memos.ts): carried
+   * out as the same orders written plainly; a memo without its key waits for it, the player's one held memo.
+   */
+  private async memoOrders(
+    game: LiveGame,
+    user: User,
+    request: PbmRequest,
+    body: NonNullable<MemoBody>,
+  ): Promise<PbmReply> {
+    const seat = this.seat(game, user);
+    let text: string;
+    let key: string | undefined;
+    if (body.kind === 'orders') {
+      text = body.memo;
+      if (!(await memoHasKey(game, seat, text))) {
+        await this.store.setPending(game.id, user.id, text, versionFor(game, seat));
+        return ok(
+          `${gameName(game.family)} Board ${game.id} Memo`,
+          `Your sealed orders for round ${nextMoveNumber(game)} are held, unread. Send their key to carry them out: ` +
+            `the ${'++TacKey'} release in the body of "move" (or the memo again with its Key: line).`,
+          { family: game.family, board: game.id },
+        );
+      }
+    } else {
+      const held = await this.store.takePending(game.id, user.id);
+      if (!held) {
+        throw new ApiError(
+          409,
+          'pbm/no-memo',
+          `no sealed orders of yours wait on board ${game.id}: send the ++TacMoves memo first`,
+          'body',
+        );
+      }
+      text = held.move;
+      try {
+        key = await keyForMemo(body.release, text);
+      } catch (e) {
+        await this.store.setPending(game.id, user.id, held.move, held.version);
+        throw e;
+      }
+    }
+    const orders = await ordersOfMemo(game, seat, text, key);
+    return this.act(
+      game,
+      user,
+      { kind: 'orders', moves: [...orders, 'done'] },
+      request,
+      'sent orders for this round (a ++TacMoves memo)',
     );
   }
 
@@ -934,13 +1185,15 @@ export class PbmGateway {
   private async underLimit(user: User): Promise<void> {
     const { limit } = await this.store.settings(user.id);
     if (limit !== null && (await this.activeGames(user.id)) >= limit) {
-      throw new ApiError(409, 'pbm/over-limit', `${user.name} plays ${limit} games already (their limit)`);
+      throw new ApiError(409, 'pbm/over-limit', `${user.name} plays ${plural(limit, 'game')} already (their limit)`);
     }
   }
 
   private async challenge(cmd: GameCmd, request: PbmRequest): Promise<PbmReply> {
     const family = cmd.family as GameFamily;
-    const user = await this.login(cmd.credentials);
+    // pbmserv's `challenge userid1 userid2`, no password: from the challenger's address, or confirmed from there.
+    const user = cmd.credentials ? await this.login(cmd.credentials) : await this.pbmserv.challenger(cmd, request);
+    if (!user) return this.pbmserv.askChallengeConfirmation(cmd);
     const options = this.optionsOf(family, cmd.options);
     const control = this.control(cmd);
     await this.underLimit(user);
@@ -962,7 +1215,7 @@ export class PbmGateway {
         .filter(([, v]) => v !== '' && v !== false)
         .map(([k, v]) => (v === true ? k : `${k}=${String(v)}`))
         .join(', ') || 'standard'
-    }; reminder after ${control.kind === 'correspondence' ? control.nagDays : 0} days, forfeit after ${control.kind === 'correspondence' ? control.daysPerMove : 0})`;
+    }; reminder after ${plural(control.kind === 'correspondence' ? control.nagDays : 0, 'day')}, forfeit after ${control.kind === 'correspondence' ? control.daysPerMove : 0})`;
     if (made.opponent) {
       const opponent = await this.services.accounts.findByName(made.opponent);
       if (opponent) {
@@ -972,7 +1225,7 @@ export class PbmGateway {
             to,
             subject: `${gameName(family)} Challenge ${made.id} from ${user.name}`,
             text:
-              `${user.name} challenges you to ${what}; ${user.name} moves first.\n\n` +
+              `${user.name} challenges you to ${what}.${firstMoverText(family, options, user.name, opponent.name)}\n\n` +
               `To accept: ${family} accept ${opponent.name} <password> ${made.id}\n` +
               `To reject: ${family} reject ${opponent.name} <password> ${made.id}\n` +
               (request.body.trim() ? `\n${user.name} writes:\n${request.body.trim().slice(0, CHAT_MAX)}\n` : ''),
@@ -983,10 +1236,45 @@ export class PbmGateway {
     return ok(
       `${gameName(family)} Challenge ${made.id}`,
       made.opponent
-        ? `Challenge ${made.id} to ${made.opponent}: ${what}. The board starts when ${made.opponent} accepts.`
+        ? `Challenge ${made.id} to ${made.opponent}: ${what}.${firstMoverText(family, options, user.name, made.opponent)} The board starts when ${made.opponent} accepts.`
         : `Seek ${made.id}: ${what}. The board starts when someone accepts it (${family} accept userid password ${made.id}).`,
       { family },
     );
+  }
+
+  /**
+   * `<game> challenges [userid password]`: the open seeks of the game, and with your password the challenges to
+   * and from you, each with the command that answers it. **(ours: pbmserv had no such list)**
+   */
+  private async openChallenges(cmd: GameCmd): Promise<PbmReply> {
+    const family = cmd.family as GameFamily;
+    if (cmd.args.length === 1) {
+      throw new ApiError(
+        400,
+        'pbm/missing-credentials',
+        `${family} challenges, or ${family} challenges userid password`,
+      );
+    }
+    const user =
+      cmd.args.length === 2 ? await this.login({ user: cmd.args[0] ?? '', password: cmd.args[1] ?? '' }) : undefined;
+    const open = (await this.services.challenges.list(user)).filter((c) => c.family === family && c.status === 'open');
+    const me = user?.name.toLowerCase();
+    const line = (c: (typeof open)[number]): string => {
+      const options = Object.entries(c.options as Record<string, unknown>)
+        .filter(([, v]) => v !== '' && v !== false)
+        .map(([k, v]) => (v === true ? k : `${k}=${String(v)}`))
+        .join(', ');
+      const answer =
+        c.challenger.toLowerCase() === me
+          ? `to withdraw: ${family} reject userid password ${c.id}`
+          : `to accept: ${family} accept userid password ${c.id}`;
+      return `${String(c.id).padStart(6)}  ${c.challenger} -> ${c.opponent ?? 'anyone'}  (${options || 'standard'}); ${answer}`;
+    };
+    const seeks = open.filter((c) => c.opponent === null);
+    const mine = open.filter((c) => c.opponent !== null);
+    const parts = [`Open seeks of ${gameName(family)}:`, ...(seeks.length ? seeks.map(line) : ['  none'])];
+    if (user) parts.push('', `Challenges to and from ${user.name}:`, ...(mine.length ? mine.map(line) : ['  none']));
+    return ok(`${gameName(family)} Challenges`, parts.join('\n'), { family });
   }
 
   private async answerChallenges(cmd: GameCmd, accept: boolean): Promise<PbmReply> {
@@ -1007,9 +1295,7 @@ export class PbmGateway {
       if (accept) {
         await this.underLimit(user);
         const { game } = await challenges.accept(c.id, user);
-        lines.push(
-          `Challenge ${c.id} of ${c.challenger} accepted: board ${game.id} has started (${playerName(game, 0)} moves first).`,
-        );
+        lines.push(`Challenge ${c.id} of ${c.challenger} accepted: board ${game.id} has started${startsText(game)}.`);
       } else {
         await challenges.close(
           c.id,
@@ -1033,9 +1319,16 @@ export class PbmGateway {
    */
   private async listGames(cmd: GameCmd): Promise<PbmReply> {
     const family = cmd.family as GameFamily;
+    const lines = await this.boardLines(family, cmd.args, cmd.filter);
+    return ok(`${gameName(family)} Games`, lines.length ? lines.join('\n') : 'No boards.', { family });
+  }
+
+  /** The boards of a game of these players (none: everyone's), as `games` lists them. */
+  async boardLines(family: GameFamily, args: readonly string[], given?: string): Promise<string[]> {
+    const cmd = { args, filter: given };
     const filters = ['all', 'active', 'inactive', 'next'];
     const names = cmd.args.filter((a) => !filters.includes(a.toLowerCase()));
-    const filter = cmd.args.map((a) => a.toLowerCase()).find((a) => filters.includes(a)) ?? 'active';
+    const filter = cmd.filter ?? cmd.args.map((a) => a.toLowerCase()).find((a) => filters.includes(a)) ?? 'active';
     const users: User[] = [];
     for (const n of names) {
       const u = await this.services.accounts.findByName(n);
@@ -1061,7 +1354,7 @@ export class PbmGateway {
       const state = g.status === 'finished' ? 'over' : `#${g.plies + 1}, to move: ${toAct.map(name).join(' ')}`;
       lines.push(`${String(g.id).padStart(6)}  ${name(0)} vs ${name(1)}  (${state})`);
     }
-    return ok(`${gameName(family)} Games`, lines.length ? lines.join('\n') : 'No boards.', { family });
+    return lines;
   }
 
   private async standings(cmd: GameCmd): Promise<PbmReply> {
@@ -1075,7 +1368,7 @@ export class PbmGateway {
     });
     const lines = rows.map(
       (r, i) =>
-        `${String(i + 1).padStart(3)}. ${r.name.padEnd(24)} ${String(Math.round(r.rating)).padStart(5)} ±${Math.round(r.deviation)}  (${r.games} games)`,
+        `${String(i + 1).padStart(3)}. ${r.name.padEnd(24)} ${String(Math.round(r.rating)).padStart(5)} ±${Math.round(r.deviation)}  (${plural(r.games, 'game')})`,
     );
     return ok(`${gameName(family)} Standings`, lines.length ? lines.join('\n') : 'No rated games yet.', { family });
   }
@@ -1098,7 +1391,9 @@ export class PbmGateway {
     const lines = rows.map((r) => {
       const o = r.result ? (JSON.parse(r.result) as { kind: string; winner?: number; reason: string }) : undefined;
       const names = [r.names[0] ?? 'computer', r.names[1] ?? 'computer'];
-      const result = !o ? '?' : o.kind === 'draw' ? `draw (${o.reason})` : `${names[o.winner ?? 0]} won (${o.reason})`;
+      // The reason as the mails write it: `no moves`, `time forfeit`.
+      const reason = o?.reason.replace(/-/g, ' ');
+      const result = !o ? '?' : o.kind === 'draw' ? `draw (${reason})` : `${names[o.winner ?? 0]} won (${reason})`;
       return `${String(r.id).padStart(6)}  ${names[0]} vs ${names[1]}: ${result}`;
     });
     return ok(`${gameName(family)} History`, lines.length ? lines.join('\n') : 'No finished boards.', { family });

@@ -68,6 +68,38 @@ describe('the pbmserv grammar', () => {
     expect(parseSubject(subject)).toMatchObject(expected);
   });
 
+  it.each([
+    [
+      'tactics challenge ann bob -variant=x --forfeittime=9',
+      {
+        verb: 'challenge',
+        challenger: 'ann',
+        args: ['bob'],
+        options: [{ key: 'variant' }],
+        server: { forfeitDays: 9 },
+      },
+    ],
+    ['tactics challenge -giveaway ann bob', { verb: 'challenge', challenger: 'ann', args: ['bob'] }],
+    ['tactics challenge ann secret bob -giveaway', { credentials: { user: 'ann', password: 'secret' }, args: ['bob'] }],
+    ['tactics move 105 ann secret resign', { verb: 'resign', board: 105, args: [] }],
+    ['tactics move 105 ann secret propose', { verb: 'propose', board: 105, args: [] }],
+    ['tactics move 105 ann secret swap', { verb: 'move', args: ['swap'] }],
+    ['tactics show 105 106#3', { verb: 'show', boards: [{ board: 105 }, { board: 106, moveNumber: 3 }] }],
+    ['tactics show ann bob next', { verb: 'show', args: ['ann', 'bob'], filter: 'next' }],
+    ['tactics showas ann secret all', { verb: 'showas', filter: 'all', credentials: { user: 'ann' } }],
+    ['tactics showas ann secret 105 106', { verb: 'showas', boards: [{ board: 105 }, { board: 106 }] }],
+    ['all show ann next', { scope: 'global', verb: 'all', args: ['ann', 'next'] }],
+    ['tactics ratings', { verb: 'ratings' }],
+    ['tactics rules', { verb: 'rules' }],
+    ['add ann secret b@example.org', { verb: 'add', args: ['b@example.org'] }],
+    ['signoff ann secret', { verb: 'signoff' }],
+    ['delete ann secret', { verb: 'delete' }],
+    ['multiple', { verb: 'multiple' }],
+    ['help move show', { verb: 'help', args: ['move', 'show'] }],
+  ])("reads pbmserv's form %s", (subject, expected) => {
+    expect(parseSubject(subject)).toMatchObject(expected);
+  });
+
   it('reads game and server options before the names of a challenge', () => {
     const cmd = parseSubject(
       'draughts challenge -variant=russian -giveaway -no-chain -position="W:W21:B1 x" --nagtime=3 --forfeittime=10 ann secret bob',
@@ -133,7 +165,7 @@ describe('the pbmserv grammar', () => {
     ['tactics move 105 ann secret f1-f4#x', 'pbm/bad-move-number', 'subject word 6'],
     ['tactics move 105 ann secret f1-f4#3 #4', 'pbm/bad-move-number', 'subject word 6'],
     ['tactics show 105 extra', 'pbm/extra-words', 'subject word 4'],
-    ['tactics challenge ann secret', 'pbm/missing-args', 'subject word 5'],
+    ['tactics challenge ann', 'pbm/missing-args', 'subject word 4'],
     ['tactics challenge --nagtime=0 ann secret bob', 'pbm/bad-server-option', 'subject word 3'],
     ['tactics challenge --speed=3 ann secret bob', 'pbm/bad-server-option', 'subject word 3'],
     ['tactics challenge -=3 ann secret bob', 'pbm/bad-option', 'subject word 3'],

@@ -20,7 +20,22 @@
 import { GAME_FAMILIES, isGameFamily, type GameFamily } from '@tactica/catalogue';
 import { ApiError } from '../errors.js';
 
-export const GLOBAL_VERBS = ['help', 'signup', 'confirm', 'change', 'logout', 'list', 'message', 'vacation'] as const;
+export const GLOBAL_VERBS = [
+  'help',
+  'signup',
+  'add',
+  'confirm',
+  'change',
+  'signoff',
+  'delete',
+  'logout',
+  'list',
+  'message',
+  'broadcast',
+  'multiple',
+  'all',
+  'vacation',
+] as const;
 export type GlobalVerb = (typeof GLOBAL_VERBS)[number];
 
 export const GAME_VERBS = [
@@ -29,6 +44,7 @@ export const GAME_VERBS = [
   'show',
   'showas',
   'challenge',
+  'challenges',
   'seek',
   'move',
   'board',
@@ -47,8 +63,10 @@ export const GAME_VERBS = [
   'notify',
   'limit',
   'standings',
+  'ratings',
   'history',
   'replay',
+  'rules',
 ] as const;
 export type GameVerb = (typeof GAME_VERBS)[number];
 
@@ -64,6 +82,19 @@ export interface GameOption {
   /** Where it was written, for errors. */
   readonly word: number;
 }
+
+/** A board a command names, with the `#N` written after it (`show 105#7 106`). */
+export interface BoardRef {
+  readonly board: number;
+  readonly moveNumber?: number;
+}
+
+/** Which of a player's boards: pbmserv's `all|active|inactive|next` (next: where they are to move). */
+export const BOARD_FILTERS = ['all', 'active', 'inactive', 'next'] as const;
+export type BoardFilter = (typeof BOARD_FILTERS)[number];
+
+/** The verbs pbmserv also takes in the move's place: `move 105 ann secret resign`. */
+export const MOVE_WORD_VERBS = ['resign', 'propose', 'undo', 'accept', 'reject', 'swap'] as const;
 
 /** pbmserv's server options, in days. */
 export interface ServerOptions {
@@ -95,6 +126,15 @@ export type PbmCommand =
       readonly server: ServerOptions;
       /** The board and player come from a reply address. */
       readonly implied: boolean;
+      /** pbmserv's `show board+` and `showas userid password board+`: every board named (two or more). */
+      readonly boards?: readonly BoardRef[];
+      /** pbmserv's `show userid+ [filter]`, `showas userid password all|active|inactive|next`. */
+      readonly filter?: BoardFilter;
+      /**
+       * pbmserv's `challenge userid1 userid2` (no password): the challenger's userid, carried out only from their
+       * confirmed address or after they confirm by a reply (gateway.ts).
+       */
+      readonly challenger?: string;
     };
 
 /** A Subject that came to a board's reply address: its board, so the Subject may leave it and the player out. */
@@ -103,6 +143,8 @@ export interface SubjectContext {
 }
 
 export const SUBJECT_MAX = 1000;
+/** Words after `help` or `list`: pbmserv's `help subject…`. */
+export const HELP_SUBJECTS_MAX = 10;
 const NAME = /^[A-Za-z][A-Za-z0-9_-]{1,23}$/;
 const ALIASES: Readonly<Record<string, GameFamily>> = {
   checkers: 'draughts',
@@ -243,12 +285,26 @@ function dayCount(text: string, w: Word, name: string): number {
   return Number(text);
 }
 
-/** Leading `-game` and `--server` options (challenge, seek). */
-function options(c: Cursor): { options: GameOption[]; server: ServerOptions } {
-  const opts: GameOption[] = [];
-  let server: ServerOptions = {};
-  for (let w = c.peek(); w && w.text.startsWith('-'); w = c.peek()) {
-    c.next();
+/** Whether a word is written as an option (`-key`, `--key=7`, `-position="…"`). */
+const isOption = (w: Word | undefined): boolean => w !== undefined && w.text.startsWith('-');
+
+/**
+ * `-game` and `--server` options (challenge, seek): those at the cursor, or (`words` given) these words.
+ * pbmserv writes them after the userids, we wrote them before: both are read.
+ */
+function options(
+  c: Cursor,
+  words?: readonly Word[],
+  into: { options: GameOption[]; server: ServerOptions } = { options: [], server: {} },
+): { options: GameOption[]; server: ServerOptions } {
+  const opts = into.options;
+  let server: ServerOptions = into.server;
+  const list = words ?? [];
+  let k = 0;
+  const nextWord = (): Word | undefined => (words ? list[k] : isOption(c.peek()) ? c.peek() : undefined);
+  for (let w = nextWord(); w; w = nextWord()) {
+    if (words) k++;
+    else c.next();
     const m = /^(--?)([A-Za-z][A-Za-z0-9_-]*)(?:=(.*))?$/s.exec(w.text);
     if (!m) throw fail('pbm/bad-option', `"${w.text.slice(0, 40)}" is not an option like -key=value`, w.n);
     const [, dashes, key = '', value] = m;
@@ -274,15 +330,211 @@ function options(c: Cursor): { options: GameOption[]; server: ServerOptions } {
   return { options: opts, server };
 }
 
+/**
+ * `challenge` and `seek`, options before or after the userids. `challenge [-opts] userid password opponent [-opts]`
+ * is ours; `challenge userid1 userid2 [-opts]` (no password) is pbmserv's: told apart by the words that are not
+ * options (the word after the userid is always taken as a word: a password may begin with `-`).
+ */
+function parseChallenge(family: GameFamily | undefined, verb: 'challenge' | 'seek', c: Cursor): PbmCommand {
+  const read = options(c);
+  const first = c.next();
+  const usage =
+    verb === 'challenge'
+      ? `${family ?? '<game>'} challenge userid opponent [-options] (pbmserv's), or challenge userid password opponent`
+      : `${family ?? '<game>'} seek userid password [-options]`;
+  if (!first) throw fail('pbm/missing-credentials', `${verb} needs your userid: ${usage}`, c.at);
+  if (!NAME.test(first.text)) throw fail('pbm/bad-userid', `"${first.text.slice(0, 40)}" is not a userid`, first.n);
+  const second = c.next();
+  if (!second) throw fail('pbm/missing-args', `${verb} needs more: ${usage}`, c.at);
+  const rest = c.rest();
+  const names = rest.filter((w) => !isOption(w));
+  const trailing = rest.filter((w) => isOption(w));
+  // The options are read after the userids only: a word among them that is not one is extra.
+  const firstTrailing = rest.findIndex((w) => isOption(w));
+  const stray = firstTrailing >= 0 ? rest.slice(firstTrailing).find((w) => !isOption(w)) : undefined;
+  if (stray) throw fail('pbm/extra-words', `"${stray.text.slice(0, 40)}" is extra; the usage is ${usage}`, stray.n);
+  const all = options(c, trailing, read);
+  const base = { scope: 'game' as const, family, verb, options: all.options, server: all.server, implied: false };
+  if (verb === 'seek') {
+    if (names.length > 0) {
+      const w = names[0] as Word;
+      throw fail('pbm/extra-words', `"${w.text.slice(0, 40)}" is extra; the usage is ${usage}`, w.n);
+    }
+    return { ...base, credentials: { user: first.text, password: second.text }, args: [] };
+  }
+  if (names.length === 0) {
+    // pbmserv's form: the second word is the opponent.
+    if (!NAME.test(second.text) || isOption(second)) {
+      throw fail(
+        'pbm/bad-userid',
+        `"${second.text.slice(0, 40)}" is not the userid of an opponent: ${usage}`,
+        second.n,
+      );
+    }
+    return { ...base, challenger: first.text, args: [second.text] };
+  }
+  if (names.length > 1) {
+    const w = names[1] as Word;
+    throw fail(
+      'pbm/extra-words',
+      `our games are for two players: one opponent; "${w.text.slice(0, 40)}" is extra (${usage})`,
+      w.n,
+    );
+  }
+  const opponent = names[0] as Word;
+  if (!NAME.test(opponent.text)) {
+    throw fail('pbm/bad-userid', `"${opponent.text.slice(0, 40)}" is not a userid`, opponent.n);
+  }
+  return { ...base, credentials: { user: first.text, password: second.text }, args: [opponent.text] };
+}
+
+/** `board[#N]`: a board number, and the move number written after it. */
+function boardRef(w: Word): BoardRef | undefined {
+  const m = /^(\d{1,9})(?:#(\d{1,9}))?$/.exec(w.text);
+  if (!m) return undefined;
+  return m[2] !== undefined ? { board: Number(m[1]), moveNumber: Number(m[2]) } : { board: Number(m[1]) };
+}
+
+/** At most this many boards in one `show` or `showas`: a mail holds them all. **(ours)** */
+export const SHOW_BOARDS_MAX = 20;
+
+function filterOf(w: Word | undefined): BoardFilter | undefined {
+  const t = w?.text.toLowerCase();
+  return (BOARD_FILTERS as readonly string[]).includes(t ?? '') ? (t as BoardFilter) : undefined;
+}
+
+/**
+ * pbmserv's `show board[#N]+` and `show userid+ [all|active|inactive|next]`: several boards, or the boards of
+ * players. One board stays the single `show` it always was.
+ */
+function parseShow(family: GameFamily | undefined, c: Cursor): PbmCommand | undefined {
+  const words = c.words.slice(c.i);
+  if (words.length === 0) return undefined;
+  const base = { scope: 'game' as const, family, verb: 'show' as const, options: [], server: {}, implied: false };
+  const refs = words.map(boardRef);
+  // A board and then something else is the one-board `show`, whose errors name the extra word.
+  if (refs[0] !== undefined && refs.some((r) => r === undefined)) return undefined;
+  if (refs.every((r) => r !== undefined)) {
+    if (words.length === 1) return undefined;
+    if (words.length > SHOW_BOARDS_MAX) {
+      throw fail(
+        'pbm/too-many-boards',
+        `show takes at most ${SHOW_BOARDS_MAX} boards a mail`,
+        words[SHOW_BOARDS_MAX]?.n,
+      );
+    }
+    c.rest();
+    return { ...base, boards: refs as BoardRef[], args: [] };
+  }
+  const last = words.at(-1);
+  const filter = filterOf(last);
+  const names = filter ? words.slice(0, -1) : words;
+  const bad = names.find((w) => !NAME.test(w.text));
+  if (bad || names.length === 0) {
+    throw fail(
+      'pbm/bad-show',
+      `show board[#N]… (board numbers), or show userid… [all|active|inactive|next]; "${(bad ?? last)?.text.slice(0, 40)}" is neither`,
+      (bad ?? last)?.n,
+    );
+  }
+  c.rest();
+  return { ...base, args: texts(names), filter: filter ?? 'active' };
+}
+
+/** pbmserv's `showas userid password [board+ | all | active | inactive | next]`. */
+function parseShowas(family: GameFamily | undefined, c: Cursor): PbmCommand {
+  const creds = credentials(c, 'showas');
+  const words = c.rest();
+  const base = { scope: 'game' as const, family, verb: 'showas' as const, options: [], server: {}, implied: false };
+  const usage = 'showas userid password board… (or all, active, inactive, next)';
+  if (words.length === 0) return { ...base, credentials: creds, args: [], filter: 'active' };
+  const filter = words.length === 1 ? filterOf(words[0]) : undefined;
+  if (filter) return { ...base, credentials: creds, args: [], filter };
+  const boards: BoardRef[] = [];
+  for (const w of words) {
+    const r = boardRef(w);
+    if (!r) throw fail('pbm/bad-board', `"${w.text.slice(0, 40)}" is not a board number: ${usage}`, w.n);
+    boards.push(r);
+  }
+  if (boards.length > SHOW_BOARDS_MAX) {
+    throw fail(
+      'pbm/too-many-boards',
+      `showas takes at most ${SHOW_BOARDS_MAX} boards a mail`,
+      words[SHOW_BOARDS_MAX]?.n,
+    );
+  }
+  const one = boards[0] as BoardRef;
+  if (boards.length === 1) return { ...base, credentials: creds, board: one.board, args: [] };
+  return { ...base, credentials: creds, boards, args: [] };
+}
+
 const texts = (words: readonly Word[]): string[] => words.map((w) => w.text);
 
 function parseGlobal(verb: GlobalVerb, c: Cursor): PbmCommand {
   switch (verb) {
     case 'help':
     case 'list': {
+      // pbmserv's `help [subject [...subject]]` and `list [game-type …]`.
       const args = texts(c.rest());
-      if (args.length > 1) throw fail('pbm/extra-words', `${verb} takes at most one word after it`, 3);
+      if (args.length > HELP_SUBJECTS_MAX) {
+        throw fail(
+          'pbm/extra-words',
+          `${verb} takes at most ${HELP_SUBJECTS_MAX} words after it`,
+          HELP_SUBJECTS_MAX + 2,
+        );
+      }
       return { scope: 'global', verb, args };
+    }
+    case 'add': {
+      // pbmserv's `add userid password address…`: more addresses, the ones you have kept.
+      const creds = credentials(c, 'add');
+      const args = texts(c.rest());
+      if (args.length === 0) throw fail('pbm/no-address', 'add userid password address…', c.at);
+      return { scope: 'global', verb, credentials: creds, args };
+    }
+    case 'signoff':
+    case 'delete': {
+      const creds = credentials(c, verb);
+      noMore(c, verb);
+      return { scope: 'global', verb, credentials: creds, args: [] };
+    }
+    case 'broadcast': {
+      // pbmserv's `broadcast userid password` (the body to every player who opted in); ours: `… on|off` opts in.
+      const creds = credentials(c, verb);
+      const w = c.next();
+      const arg = w?.text.toLowerCase();
+      if (w && arg !== 'on' && arg !== 'off') {
+        throw fail('pbm/bad-broadcast', 'broadcast userid password (the body is the message), or … on|off', w.n);
+      }
+      noMore(c, 'broadcast userid password [on|off]');
+      return { scope: 'global', verb, credentials: creds, args: arg ? [arg] : [] };
+    }
+    case 'multiple': {
+      // The commands are the body's lines.
+      noMore(c, 'multiple (the commands go in the body, one a line)');
+      return { scope: 'global', verb, args: [] };
+    }
+    case 'all': {
+      // pbmserv's `all show userid [next|active]`: a player's boards of every game.
+      const show = c.next();
+      if (show?.text.toLowerCase() !== 'show') {
+        throw fail('pbm/bad-all', 'all show userid [next|active]', show?.n ?? c.at);
+      }
+      const name = c.next();
+      if (!name || !NAME.test(name.text)) {
+        throw fail(
+          'pbm/bad-userid',
+          `all show userid [next|active]: "${name?.text.slice(0, 40) ?? ''}" is not a userid`,
+          name?.n ?? c.at,
+        );
+      }
+      const filter = c.next();
+      const f = filter?.text.toLowerCase();
+      if (filter && f !== 'next' && f !== 'active') {
+        throw fail('pbm/bad-all', 'all show userid [next|active]', filter.n);
+      }
+      noMore(c, 'all show userid [next|active]');
+      return { scope: 'global', verb, what: 'show', args: f ? [name.text, f] : [name.text] };
     }
     case 'signup': {
       const creds = credentials(c, 'signup');
@@ -359,6 +611,7 @@ const SHAPES: Readonly<Record<GameVerb, Shape>> = {
   show: { board: 'board', credentials: false, args: [0, 0], moveNumber: true },
   showas: { board: 'after', credentials: true, args: [0, 0] },
   challenge: { board: 'none', credentials: true, args: [1, 1], options: true },
+  challenges: { board: 'none', credentials: false, args: [0, 2] },
   seek: { board: 'none', credentials: true, args: [0, 0], options: true },
   move: { board: 'board', credentials: true, args: [0, 50], moveNumber: true },
   board: { board: 'board', credentials: true, args: [0, 50], moveNumber: true },
@@ -377,6 +630,8 @@ const SHAPES: Readonly<Record<GameVerb, Shape>> = {
   notify: { board: 'none', credentials: true, args: [1, 1] },
   limit: { board: 'none', credentials: true, args: [1, 1] },
   standings: { board: 'none', credentials: false, args: [0, 0] },
+  ratings: { board: 'none', credentials: false, args: [0, 0] },
+  rules: { board: 'none', credentials: false, args: [0, 0] },
   history: { board: 'none', credentials: false, args: [0, 1] },
   replay: { board: 'board', credentials: false, args: [1, 1] },
 };
@@ -392,6 +647,12 @@ function parseGame(family: GameFamily | undefined, verb: GameVerb, c: Cursor, ct
         throw fail('pbm/bad-challenge', `"${w.text.slice(0, 40)}" is not a challenge number`, w.n);
     return { scope: 'game', family, verb, credentials: creds, args: texts(ids), options: [], server: {}, implied };
   }
+  if ((verb === 'challenge' || verb === 'seek') && !implied) return parseChallenge(family, verb, c);
+  if (verb === 'show' && !implied) {
+    const several = parseShow(family, c);
+    if (several) return several;
+  }
+  if (verb === 'showas' && !implied) return parseShowas(family, c);
   const shape = SHAPES[verb];
   let moveNumber: number | undefined;
   // `#N` on the last word belongs to the command, whatever word it is on (`resign 105 ann secret#9`): a password
@@ -470,18 +731,26 @@ function parseGame(family: GameFamily | undefined, verb: GameVerb, c: Cursor, ct
     const w = rest[max] as Word;
     throw fail(
       'pbm/extra-words',
-      `${verb} takes at most ${max} word${max === 1 ? '' : 's'} there; "${w.text.slice(0, 40)}" is extra`,
+      max === 0
+        ? `${verb} takes nothing more there; "${w.text.slice(0, 40)}" is extra`
+        : `${verb} takes at most ${max} word${max === 1 ? '' : 's'} there; "${w.text.slice(0, 40)}" is extra`,
       w.n,
     );
   }
+  // pbmserv's `move board userid password resign` (propose, undo, accept, reject): the verb in the move's place.
+  const word = rest.length === 1 ? rest[0]?.text.toLowerCase() : undefined;
+  const asVerb =
+    (verb === 'move' || verb === 'board') && word !== undefined && word !== 'swap'
+      ? (MOVE_WORD_VERBS as readonly string[]).includes(word)
+      : false;
   return {
     scope: 'game',
     family,
-    verb,
+    verb: asVerb ? (word as GameVerb) : verb,
     ...(boardNo !== undefined ? { board: boardNo } : {}),
     ...(moveNumber !== undefined ? { moveNumber } : {}),
     ...(creds ? { credentials: creds } : {}),
-    args: texts(rest),
+    args: asVerb ? [] : texts(rest),
     options: opts,
     server,
     implied,

@@ -1,9 +1,14 @@
-/** The help texts of the mail gateway: the commands (one list for every game) and each game's move notation. */
+/**
+ * The help texts of the mail gateway: the commands (one list for every game), and each game's page — its rules,
+ * its move notation and its options — as pbmserv's per-game help pages were (`<game> help`, `<game> rules`).
+ */
+import { entryOf } from '@tactica/catalogue/all';
 import { GAME_LISTINGS, type GameFamily } from '@tactica/catalogue';
 import { GAME_VERBS, GLOBAL_VERBS } from './grammar.js';
+import { RULES } from './rules.js';
 
 export const VERB_HELP: Readonly<Record<string, string>> = {
-  help: 'help [subject]                                   this text; "help <command>" or "<game> help"',
+  help: 'help [subject…]                                 this text; "help <command>" or "<game> help"',
   signup:
     'signup userid password [addresses…]             make an account (your From address if none given);\n' +
     '    each address gets a mail to confirm: reply to it, and game mails go there from then on',
@@ -15,14 +20,23 @@ export const VERB_HELP: Readonly<Record<string, string>> = {
   message: 'message userid password to-userid…            send the body to other players',
   vacation: 'vacation userid password days|off              correspondence clocks wait while you are away',
   games: '<game> games [userid…] [all|active|inactive|next]   boards of players (next: where they are to move)',
-  show: '<game> show board[#N]                            a board (#N: as it was before move N)',
-  showas: '<game> showas userid password board             your own view (your hidden orders included)',
+  show:
+    '<game> show board[#N]…                           boards (#N: as it was before move N)\n' +
+    '<game> show userid… [all|active|inactive|next]   boards of players',
+  showas:
+    '<game> showas userid password board…            your own view (your hidden orders included)\n' +
+    '<game> showas userid password all|active|inactive|next   your view of each of those boards',
   challenge:
-    '<game> challenge [-opts] [--opts] userid password opponent   propose a game (you play first);\n' +
+    '<game> challenge userid opponent [-opts] [--opts]   from your own address (else confirmed by a reply)\n' +
+    '<game> challenge [-opts] [--opts] userid password opponent   propose a game (you take the first seat);\n' +
     '    -key=value game options (-variant=russian, -giveaway, -chain, -no-chain…),\n' +
     '    --nagtime=D --forfeittime=D (days; 7 and 21 by default)',
   seek: '<game> seek [-opts] [--opts] userid password    a game with anyone who accepts',
-  move: '<game> move board userid password move[#N]      play a move (also "board" for move); the body is a comment',
+  challenges:
+    '<game> challenges [userid password]        open seeks; with your password the challenges to and from you',
+  move:
+    '<game> move board userid password move[#N]      play a move (also "board" for move); the body is a comment\n' +
+    '<game> move board userid password resign        also propose, undo, accept, reject (pass where the game has one)',
   board: '<game> board board userid password move[#N]     the same as move',
   propose: '<game> propose board userid password [draw]     propose a draw',
   undo: '<game> undo board userid password               ask to take back your last move',
@@ -44,7 +58,16 @@ export const VERB_HELP: Readonly<Record<string, string>> = {
   unsubscribe: '<game> unsubscribe board userid password        stop that',
   notify: '<game> notify userid password all|turn|off     which game mails you get',
   limit: '<game> limit userid password N|none             the most games in progress you take on by challenge',
-  standings: '<game> standings                                 the ratings',
+  standings: '<game> standings (or ratings)                   the ratings',
+  ratings: '<game> ratings                                   the ratings (as standings)',
+  rules: "<game> rules                                     the game's rules, notation and options",
+  add: 'add userid password addresses…                  more addresses for your mails (each confirms first)',
+  signoff: 'signoff userid password                         no more mail; the account and its records stay',
+  delete: 'delete userid password                          close the account; its finished games stay',
+  broadcast:
+    'broadcast userid password [on|off]              the body to the players who take broadcasts; on/off: take them',
+  multiple: 'multiple                                         several commands: the body, one a line',
+  all: "all show userid [next|active]                    a player's boards of every game",
   history: '<game> history [userid]                          finished boards',
   replay: '<game> replay board N                            the board after move N (Tactorus: round N)',
 };
@@ -54,38 +77,112 @@ const NOTATION: Readonly<Record<GameFamily, string>> = {
     'Moves are written as in the rule set: square numbers (11-15, 15x24) in the numbered ones, algebraic (c3-d4, c3:e5) in Russian.',
   force400:
     'Moves are the record\'s forms: "M C8-C1" (or "C8-C1") a move, "T J8-C1 10" a transfer of 10, "X E9-F9" an abdication.',
-  tactrix: 'Moves are from-to squares (b2-b4); a purchase names the piece and its square as the terminal game does.',
+  tactrix:
+    'Moves are from-to squares (b2-b4, b2xb4 a capture); a purchase is "buy" with the piece\'s letter and the square ' +
+    'it is put on: buy J@e2 (Jerk J 3 chips, Jumpnar N 6, Wrapnoid W 9, Verticon V 12, Diaganoid D 15).',
   tactics: 'Moves are from and to coordinates: f1-f4 (Tactics uses the same move format as other pbem games).',
   tactorus:
     'Orders go in the body (or the Subject), one or more a line: 84-64 85-65, w84 withdraws one; they are sent as your ' +
     'whole part of the round (done is added). The other side sees ??? until the round is carried out.',
 };
 
+/** The game's options, as challenge and seek take them (`-key=value`). */
+function optionLines(family: GameFamily): string[] {
+  const entry = entryOf(family);
+  if (!entry.ok) return [];
+  return entry.value.options.map((o) => {
+    const form =
+      o.kind === 'flag'
+        ? `-${o.key} / -no-${o.key}`
+        : o.kind === 'choice'
+          ? `-${o.key}=${o.choices.map((c) => c.id).join('|')}`
+          : o.kind === 'integer'
+            ? `-${o.key}=${o.min}..${o.max}`
+            : `-${o.key}="…"`;
+    return `  ${form}  ${o.label}${o.help ? `: ${o.help}` : ''} (default ${JSON.stringify(o.default)})`;
+  });
+}
+
+/**
+ * A game's page by mail, as pbmserv's "Help for <game>": what it is, its rules, its notation and its options,
+ * then how to play it by mail.
+ */
+export function rulesText(family: GameFamily): string {
+  const l = GAME_LISTINGS.find((g) => g.family === family);
+  const lines = [
+    `Help for ${l?.name ?? family}`,
+    '',
+    `${l?.name ?? family}: ${l?.summary ?? ''}.`,
+    '',
+    RULES[family],
+    '',
+  ];
+  lines.push('NOTATION', '', NOTATION[family], '');
+  const options = optionLines(family);
+  if (options.length > 0) {
+    lines.push(
+      'OPTIONS',
+      '',
+      `Give them to challenge or seek: ${family} challenge userid opponent -key=value …`,
+      ...options,
+      '',
+    );
+  }
+  lines.push(
+    'PLAYING BY MAIL',
+    '',
+    `  ${family} challenge userid opponent [-options]     (from your address; else with your password after userid)`,
+    `  ${family} move board userid password move[#N]`,
+    `  ${family} move board userid password resign        (also propose, undo, accept, reject)`,
+    `  ${family} show board…, ${family} ratings, ${family} help for all the commands`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+/** Where the descriptions start in the help's table. */
+const HELP_FORM_WIDTH = 50;
+
+/**
+ * The help's lines as one table: each `form   description` line split at its first run of blanks and laid out
+ * at one width (the entries were aligned by hand, raggedly, issue 40); a line of description alone goes under it.
+ */
+function table(entry: string): string[] {
+  return entry.split('\n').map((line) => {
+    const m = /^\s*(\S(?:.*?\S)?)\s{2,}(\S.*)$/.exec(line);
+    if (!m) return `  ${''.padEnd(HELP_FORM_WIDTH)}  ${line.trim()}`;
+    const [, form = '', what = ''] = m;
+    return form.length > HELP_FORM_WIDTH
+      ? `  ${form}\n  ${''.padEnd(HELP_FORM_WIDTH)}  ${what}`
+      : `  ${form.padEnd(HELP_FORM_WIDTH)}  ${what}`;
+  });
+}
+
 export function helpText(family: GameFamily | undefined, topic: string | undefined): string {
   const t = topic?.toLowerCase();
-  if (t && VERB_HELP[t]) return `${VERB_HELP[t]}\n`;
+  if (family && t === 'rules') return rulesText(family);
+  if (t && VERB_HELP[t]) return `${table(VERB_HELP[t]).join('\n')}\n`;
   const lines: string[] = [];
   if (family) {
-    const l = GAME_LISTINGS.find((g) => g.family === family);
-    lines.push(`${l?.name ?? family}: ${l?.summary ?? ''}.`, NOTATION[family], '');
-    lines.push(`Commands (the Subject of your mail; "${family}" first):`);
-    for (const v of GAME_VERBS) lines.push(`  ${VERB_HELP[v] ?? v}`);
+    // The game's page is its rules, as pbmserv's help pages were; the commands follow.
+    lines.push(rulesText(family));
+    lines.push(`COMMANDS (the Subject of your mail; "${family}" first)`, '');
+    for (const v of GAME_VERBS) lines.push(...table(VERB_HELP[v] ?? v));
   } else {
     lines.push('Tactica plays five games by e-mail, with the commands of the pbmserv servers.', '');
     lines.push('The Subject of your mail is the command; the body is a comment (or the orders of Tactorus).', '');
     lines.push('Games:');
     for (const g of GAME_LISTINGS) lines.push(`  ${g.family.padEnd(10)} ${g.name}: ${g.summary}`);
     lines.push('', 'Commands:');
-    for (const v of GLOBAL_VERBS) lines.push(`  ${VERB_HELP[v] ?? v}`);
+    for (const v of GLOBAL_VERBS) lines.push(...table(VERB_HELP[v] ?? v));
     lines.push('', 'Per game ("tactics help" for the whole list):');
-    for (const v of ['challenge', 'accept', 'move', 'show']) lines.push(`  ${VERB_HELP[v] ?? v}`);
+    for (const v of ['challenge', 'accept', 'move', 'show']) lines.push(...table(VERB_HELP[v] ?? v));
   }
   lines.push(
     '',
     'A word with blanks or quotes (a password) goes in double quotes: "my \\"secret\\" words" (\\\\ a backslash).',
     '#N after a move is the move number the mail you answer gave: a late or doubled mail is refused, not played.',
     'Each board mail gives you a reply address of your own for that board: reply to it with only the move in the',
-    'Subject ("move f1-f4#7") and no password.',
+    'Subject ("move f1-f4#7") and no password, or keep the Subject and write the move as the first line of the body.',
   );
   return `${lines.join('\n')}\n`;
 }

@@ -23,9 +23,9 @@ function isUnique(e: unknown): boolean {
   return /unique|duplicate/i.test(String((e as Error).message));
 }
 
-function settingsOf(row: { notify: string; game_limit: number | null }): MailSettings {
+function settingsOf(row: { notify: string; game_limit: number | null; broadcast: number }): MailSettings {
   const notify = (NOTIFY_MODES as readonly string[]).includes(row.notify) ? (row.notify as NotifyMode) : 'all';
-  return { notify, limit: row.game_limit };
+  return { notify, limit: row.game_limit, ...(Number(row.broadcast) === 1 ? { broadcast: true as const } : {}) };
 }
 
 export class KyselyMail implements MailRepository {
@@ -203,12 +203,23 @@ export class KyselyMail implements MailRepository {
   }
 
   async putSettings(userId: string, settings: MailSettings): Promise<void> {
-    const values = { notify: settings.notify, game_limit: settings.limit };
+    const values = { notify: settings.notify, game_limit: settings.limit, broadcast: settings.broadcast ? 1 : 0 };
     await this.db
       .insertInto('pbm_settings')
       .values({ user_id: userId, ...values })
       .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
       .execute();
+  }
+
+  async broadcastUsers(limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('pbm_settings')
+      .select('user_id')
+      .where('broadcast', '=', 1)
+      .orderBy('user_id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.user_id);
   }
 
   async subscribe(gameId: number, userId: string, at: number): Promise<boolean> {

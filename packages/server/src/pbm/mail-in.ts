@@ -142,7 +142,16 @@ export async function readMail(
   if (robot) return { kind: 'robot', why: robot };
   const from = addresses(mail.from)[0] ?? envelope.from ?? '';
   const to = envelope.to && envelope.to.length > 0 ? [...envelope.to] : [...addresses(mail.to), ...addresses(mail.cc)];
-  const text = typeof mail.text === 'string' ? mail.text : '';
+  let text = typeof mail.text === 'string' ? mail.text : '';
+  // A mail whose plain part is empty beside its HTML (as some programs send an "HTML-only" mail): the HTML is the
+  // text, made plain by mailparser's own conversion (issue 40: such comments were lost).
+  if (text.trim() === '' && typeof mail.html === 'string' && mail.html.trim() !== '') {
+    const plain = await simpleParser(`Content-Type: text/html; charset=utf-8\r\n\r\n${mail.html}`, {
+      maxHtmlLengthToParse: 1024 * 1024,
+      skipImageLinks: true,
+    });
+    text = typeof plain.text === 'string' ? plain.text : '';
+  }
   return {
     kind: 'mail',
     from,

@@ -166,6 +166,14 @@ export function mailRepositoryCases(open: () => Promise<MailKitStorage>): Reposi
             ['b', { notify: 'all', limit: 2 }],
           ]),
         );
+        // Broadcasts: only those who opted in, and opting out again drops them.
+        await mail.putSettings('c', { notify: 'all', limit: null, broadcast: true });
+        await mail.putSettings('b', { notify: 'all', limit: 2, broadcast: true });
+        deepStrictEqual(await mail.broadcastUsers(10), ['b', 'c']);
+        deepStrictEqual(await mail.broadcastUsers(1), ['b']);
+        await mail.putSettings('b', { notify: 'all', limit: 2 });
+        deepStrictEqual(await mail.broadcastUsers(10), ['c']);
+        deepStrictEqual((await mail.settingsOf(['c'])).get('c'), { notify: 'all', limit: null, broadcast: true });
       }),
     },
     {

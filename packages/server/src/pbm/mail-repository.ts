@@ -14,6 +14,8 @@ export interface MailSettings {
   readonly notify: NotifyMode;
   /** The most games in progress the user takes on by challenge; null: no limit. */
   readonly limit: number | null;
+  /** Opted in to pbmserv's broadcasts (absent: not). */
+  readonly broadcast?: true;
 }
 
 /** An address asked for and waiting for the token mailed to it to come back, known by the token's hash. */
@@ -103,6 +105,8 @@ export interface MailRepository {
   settingsOf(userIds: readonly string[]): Promise<Map<string, MailSettings>>;
   /** Sets the user's settings (made if new). */
   putSettings(userId: string, settings: MailSettings): Promise<void>;
+  /** The users who opted in to broadcasts, at most `limit`, in a stable order. */
+  broadcastUsers(limit: number): Promise<string[]>;
 
   // Subscriptions.
 

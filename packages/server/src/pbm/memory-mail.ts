@@ -179,8 +179,14 @@ export class MemoryMail implements MailRepository {
   }
 
   putSettings(userId: string, settings: MailSettings): Promise<void> {
-    this.journal.set(this.t.settings, userId, { ...settings });
+    const { broadcast, ...rest } = settings;
+    this.journal.set(this.t.settings, userId, broadcast ? { ...rest, broadcast } : rest);
     return Promise.resolve();
+  }
+
+  broadcastUsers(limit: number): Promise<string[]> {
+    const ids = [...this.t.settings].filter(([, s]) => s.broadcast).map(([id]) => id);
+    return Promise.resolve(ids.sort().slice(0, limit));
   }
 
   subscribe(gameId: number, userId: string): Promise<boolean> {

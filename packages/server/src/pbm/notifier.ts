@@ -7,14 +7,14 @@
  *
  * Each change is heard once, by the instance that committed it, so each mail is sent once.
  */
-import type { Player } from '@tactica/core';
+import { moveText, stateAt, type Player } from '@tactica/core';
 import type { User } from '../accounts/accounts.js';
 import { ApiError } from '../errors.js';
 import { DAY_MS } from '../games/control.js';
 import { playersToAct, type LiveGame } from '../games/live-game.js';
 import type { Services } from '../services.js';
 import type { Mailer, OutMail } from './mailer.js';
-import { errorSubject, formatTime, gameMail, gameName, gameSubject, playerName } from './render.js';
+import { errorSubject, formatTime, gameMail, gameName, gameSubject, playerName, vacationNote } from './render.js';
 import type { PbmStore } from './store.js';
 
 /** What a mail command says of the change it makes, for the mails that follow it. */
@@ -35,6 +35,8 @@ function proposedBy(game: LiveGame): Player | undefined {
 
 export class Notifier {
   private readonly contexts = new Map<string, ChangeContext>();
+  /** Per game, the moves it had at the last change this instance heard (to tell a move from other changes). */
+  private readonly plies = new Map<number, number>();
   private readonly inFlight = new Set<Promise<unknown>>();
   /**
    * Per game, whether its changes may need mails or premoves (`PbmStore.mailInvolved`), asked once and forgotten
@@ -107,9 +109,29 @@ export class Notifier {
 
   private changed(game: LiveGame): void {
     if (this.stopped) return;
-    const context = this.contexts.get(`${game.id}:${game.version}`);
-    if (!context && this.involved.get(game.id) === false) return;
+    const moved = this.movedNote(game);
+    const given = this.contexts.get(`${game.id}:${game.version}`);
+    if (!given && this.involved.get(game.id) === false) return;
+    // A move made elsewhere (the browser, the API, the computer) is told as a mail's move is: "ann played f1-f4."
+    const context = given ?? (moved ? { note: moved } : undefined);
     this.track(this.followChange(game, context));
+  }
+
+  /**
+   * `ann played f1-f4.` when this change added one move to the moves this instance last heard the game had (issue
+   * 40: a move through the API mailed no such line); undefined for any other change (an offer, a takeback).
+   */
+  private movedNote(game: LiveGame): string | undefined {
+    const r = game.restored;
+    if (r.dynamics !== 'sequential') return undefined;
+    const h = r.session.history;
+    const before = this.plies.get(game.id);
+    if (this.plies.size >= 10_000 && before === undefined) this.plies.clear();
+    this.plies.set(game.id, h.cursor);
+    if (before === undefined || h.cursor !== before + 1) return undefined;
+    const s = stateAt(r.setup.game, h, h.cursor - 1);
+    const mover = r.setup.game.toMove(s)[0] ?? 0;
+    return `${playerName(game, mover)} played ${moveText(r.setup.game, s, h.moves[h.cursor - 1])}.`;
   }
 
   private async followChange(game: LiveGame, context: ChangeContext | undefined): Promise<void> {
@@ -170,10 +192,9 @@ export class Notifier {
       if (mode === 'turn' && r.seat !== undefined && !theirTurn && !asked && !game.finished) continue;
       const to = r.addresses.filter((a) => a !== exclude);
       if (to.length === 0) continue;
+      // Every player's mail has their reply address, the end's too (both sides alike: chat after the game).
       const replyTo =
-        r.seat !== undefined && !game.finished
-          ? this.replyAddress(game.id, await this.store.tokenFor(game.id, r.user.id))
-          : undefined;
+        r.seat !== undefined ? this.replyAddress(game.id, await this.store.tokenFor(game.id, r.user.id)) : undefined;
       let note = context?.note;
       if (reminder && game.control.kind === 'correspondence') {
         const forfeit = game.meta.turnSince + game.control.daysPerMove * DAY_MS;
@@ -181,6 +202,7 @@ export class Notifier {
       } else if (!note && game.version === 1) {
         note = `Board ${game.id} has started: ${playerName(game, 0)} against ${playerName(game, 1)}.`;
       }
+      note ??= vacationNote(game, now);
       const mail = gameMail(game, {
         now,
         ...(r.seat !== undefined ? { viewer: r.seat } : {}),

@@ -148,6 +148,10 @@ describe('the five games by mail, continued in the API', () => {
       for (const m of ends) expect(m.subject).toMatch(new RegExp(`Board ${id} Game Over$`));
       const winner = g.winner === 0 ? 'ann' : 'bob';
       expect(ends[0]?.text).toMatch(new RegExp(`Result: ${winner} \\(\\w+\\) wins`));
+      // The move through the API is told as a mail's is; a Force 400 combat says what it did (issue 40).
+      expect(ends[0]?.text).toMatch(new RegExp(`^${g.mover === 0 ? 'bob' : 'ann'} played `));
+      if (g.family === 'force400') expect(ends[0]?.text).toMatch(/\nCombat on A0: bob's man of force \d+ attacked/);
+      if (g.family === 'tactrix') expect(ends[0]?.text).toMatch(/\nChips held: White \d+, Black \d+\./);
       expect((await view(id)).outcome).toMatchObject({ kind: 'win', winner: g.winner });
 
       // Read back by mail, by a third person.
@@ -204,6 +208,8 @@ describe('the five games by mail, continued in the API', () => {
       expect(m.text).toContain('10-00');
       expect(m.text).toContain('90-80');
       expect(m.text).toMatch(/Result: ann \(.*\) wins/);
+      // What the round did (issue 40: Tactorus mails never said).
+      expect(m.text).toContain('Round 1 was carried out: ann lost nothing; bob lost 1 flag.');
     }
     expect((await view(id)).outcome).toMatchObject({ kind: 'win', winner: 0 });
 

@@ -213,8 +213,34 @@ describe('hostile mail', () => {
     expect(toAnn.text).not.toContain('sent from a phone');
     expect(toAnn.text).not.toContain('Here is my move');
     await sink.to('bob@example.org');
+    // An empty plain part beside the HTML (issue 40: the comment was lost): the HTML is the comment.
+    const boundary = 'b-1';
+    await sender.sendRaw(
+      { from: 'ann@example.org', to: GW },
+      [
+        'From: ann@example.org',
+        `To: ${GW}`,
+        `Subject: tactics move ${board} ann ann-password b1-f5#5`,
+        'MIME-Version: 1.0',
+        `Content-Type: multipart/alternative; boundary="${boundary}"`,
+        '',
+        `--${boundary}`,
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        '',
+        `--${boundary}`,
+        'Content-Type: text/html; charset=utf-8',
+        '',
+        '<html><body><div>Careful now.</div></body></html>',
+        `--${boundary}--`,
+        '',
+      ].join('\r\n'),
+    );
+    await sink.to('ann@example.org', "ann's HTML move");
+    const heard = await sink.to('bob@example.org', "ann's HTML move");
+    expect(heard.text).toContain('Comment from ann:\n  Careful now.');
     const chat = await server.services.chat.list(board);
-    expect(chat.map((m) => m.text)).toEqual(['Here is my move.', 'Your turn.']);
+    expect(chat.map((m) => m.text)).toEqual(['Here is my move.', 'Your turn.', 'Careful now.']);
   });
 
   it('a flood from one sender: one error mail, then silence', async () => {

@@ -14,10 +14,16 @@ import { DAY_MS } from '../games/control.js';
 import { playersToAct, type LiveGame } from '../games/live-game.js';
 import { deadlineOf } from '../games/service.js';
 import { boardText } from './boards.js';
+import { lastChangeText } from './events.js';
 
 export interface MailText {
   readonly subject: string;
   readonly text: string;
+}
+
+/** `1 day`, `3 days`: a count and its noun, singular or plural. */
+export function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 export function gameName(family: GameFamily | string): string {
@@ -153,7 +159,7 @@ function timing(game: LiveGame, now: number): string {
       break;
     case 'correspondence':
       lines.push(
-        `Timing: a reminder after ${c.nagDays} days and a forfeit after ${c.daysPerMove} days without a move.`,
+        `Timing: a reminder after ${plural(c.nagDays, 'day')} and a forfeit after ${plural(c.daysPerMove, 'day')} without a move.`,
       );
       break;
   }
@@ -161,8 +167,13 @@ function timing(game: LiveGame, now: number): string {
   if (!game.finished && c.kind === 'correspondence') {
     const forfeit = game.meta.turnSince + c.daysPerMove * DAY_MS;
     const nag = game.meta.turnSince + c.nagDays * DAY_MS;
+    // A vacation moves the turn's start to its end: the clock has not begun yet, and the mail says so.
+    const began =
+      game.meta.turnSince > now
+        ? `This turn's clock starts ${formatTime(game.meta.turnSince)} (a vacation)`
+        : `This turn began ${formatTime(game.meta.turnSince)}`;
     lines.push(
-      `This turn began ${formatTime(game.meta.turnSince)}; reminder ${game.meta.nagged !== undefined ? 'sent' : formatTime(nag)}; forfeit ${formatTime(forfeit)}.`,
+      `${began}; reminder ${game.meta.nagged !== undefined ? 'sent' : formatTime(nag)}; forfeit ${formatTime(forfeit)}.`,
     );
   } else if (!game.finished) {
     const due = deadlineOf(game, now);
@@ -188,7 +199,10 @@ export function gameMail(game: LiveGame, o: GameMailOptions): MailText {
   const r = game.restored;
   const name = gameName(game.family);
   const lines: string[] = [];
-  if (o.note) lines.push(o.note, '');
+  // What the move or round did where the board does not say it (a combat, a round's losses): with the move's note,
+  // or for a round just carried out (its mails have no note when the last orders came through the API).
+  const happened = o.note || r.dynamics !== 'sequential' ? lastChangeText(game, (p) => playerName(game, p)) : undefined;
+  if (o.note || happened) lines.push(...(o.note ? [o.note] : []), ...(happened ? [happened] : []), '');
   lines.push(
     `${name} board ${game.id} (${r.setup.game.info.name}): ${playerName(game, 0)} (${seatName(game, 0)}) against ${playerName(game, 1)} (${seatName(game, 1)}).`,
   );
@@ -218,10 +232,21 @@ export function gameMail(game: LiveGame, o: GameMailOptions): MailText {
   if (o.replyAddress && !game.finished) {
     lines.push(
       '',
-      `To move without your password, reply to ${o.replyAddress} with the move in the Subject, as "move <your move>#${nextMoveNumber(game)}".`,
+      r.dynamics === 'sequential'
+        ? `To move without your password, reply to ${o.replyAddress} with the move in the Subject, as "move <your move>#${nextMoveNumber(game)}".`
+        : `To give your orders without your password, reply to ${o.replyAddress} with the Subject "move#${nextMoveNumber(game)}" and your orders in the body (84-64 85-65).`,
     );
   }
   return { subject: gameSubject(game), text: `${lines.join('\n')}\n` };
+}
+
+/** `ann is on vacation until …`: why a board's clock waits, while it does (a vacation's change has no other note). */
+export function vacationNote(game: LiveGame, now: number): string | undefined {
+  const away = game.meta.away;
+  if (!away || away.until <= now || game.finished) return undefined;
+  const seat = game.users.findIndex((u) => u?.id === away.user);
+  const who = seat === 0 || seat === 1 ? playerName(game, seat) : 'a player';
+  return `${who} is on vacation until ${formatTime(away.until)}: the clock of this board waits until then.`;
 }
 
 /** The Subject of an error about a board (or about no board). */

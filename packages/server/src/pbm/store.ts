@@ -140,6 +140,19 @@ export class PbmStore {
     return this.userOf(await this.mail.ownerOf(address.toLowerCase()));
   }
 
+  /**
+   * pbmserv's `signoff` (and `delete`): the user gets no more mail at all — every address and claim goes, and game
+   * mails are off — in one transaction. The account, its games and their records stay.
+   */
+  async signOff(userId: string): Promise<void> {
+    await this.storage.transaction(async ({ mail }) => {
+      await mail.keepAddresses(userId, []);
+      await mail.dropClaimsOf(userId);
+      const current = (await mail.settingsOf([userId])).get(userId);
+      await mail.putSettings(userId, { notify: 'off', limit: current?.limit ?? null });
+    });
+  }
+
   /** The addresses of a change, checked: lower-cased, doubles dropped, at least one, at most MAX_ADDRESSES. */
   private addressList(addresses: readonly string[]): string[] {
     const list = [...new Set(addresses.map((a) => checkAddress(a)))];
@@ -267,6 +280,17 @@ export class PbmStore {
     return next;
   }
 
+  /** Opts the user in to pbmserv's broadcasts, or out. */
+  async setBroadcast(userId: string, on: boolean): Promise<void> {
+    const { broadcast: _was, ...rest } = await this.settings(userId);
+    await this.mail.putSettings(userId, on ? { ...rest, broadcast: true } : rest);
+  }
+
+  /** The users who opted in to broadcasts, at most `limit`. */
+  async broadcastUsers(limit: number): Promise<string[]> {
+    return this.mail.broadcastUsers(limit);
+  }
+
   async subscribe(gameId: number, userId: string): Promise<boolean> {
     return this.addingMail({ kind: 'mail', gameId }, (mail) => mail.subscribe(gameId, userId, this.now()));
   }
@@ -377,8 +401,9 @@ export class PbmStore {
     const now = this.now();
     const start = now - (now % windowMs);
     const count = await this.mail.count(keyOf(key), start);
-    // Old windows go as new ones start.
-    if (count === 1) await this.mail.dropWindowsBefore(start - windowMs);
+    // Old windows go as new ones start: those past the longest window any count uses (a short window's start
+    // dropped the day-long counts of broadcasts and challenge confirmations with it, issue 40).
+    if (count === 1) await this.mail.dropWindowsBefore(start - Math.max(windowMs, LONGEST_COUNT_WINDOW_MS));
     return { count, windowStart: start };
   }
 
@@ -437,6 +462,9 @@ export class PbmStore {
     return true;
   }
 }
+
+/** The longest window a count uses (a day: broadcasts, challenges to confirm): no window is dropped before it ends. */
+export const LONGEST_COUNT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** A count's key as it is kept: lower-cased, at most 254 characters. */
 function keyOf(key: string): string {
