@@ -1,13 +1,13 @@
 /**
- * The server's refusals: a stable code (`auth/bad-credentials`, `game/stale-version`), a sentence for people, the
- * HTTP status it travels with, and the request field it is about. Every refusal is one of these; anything else
- * reaching the edge is a bug (and a 500).
+ * The server's refusals: a stable code (`auth/bad-credentials`, `game/stale-version`), a sentence for people, and
+ * the request field it is about. Every refusal is one of these; anything else reaching an edge is a bug. The domain
+ * says only what went wrong: each edge turns the code into its own answer (HTTP: a status, http/statuses.ts; the
+ * stream: an error message; mail: a reply).
  */
 import type { InputError } from '@tactica/core';
 
-export class ApiError extends Error {
+export class DomainError extends Error {
   constructor(
-    readonly status: number,
     readonly code: string,
     message: string,
     readonly field?: string,
@@ -20,12 +20,12 @@ export class ApiError extends Error {
   }
 }
 
-/** A coded error from the rules or the catalogue, as a refusal of the request (400 unless said otherwise). */
-export function fromInputError(e: InputError, status = 400, field?: string): ApiError {
-  return new ApiError(status, e.code, e.message, field);
+/** A coded error from the rules or the catalogue, as a refusal. */
+export function fromInputError(e: InputError, field?: string): DomainError {
+  return new DomainError(e.code, e.message, field);
 }
 
-export const notFound = (what: string): ApiError => new ApiError(404, 'not-found', `${what} not found`);
-export const forbidden = (why: string): ApiError => new ApiError(403, 'auth/forbidden', why);
-export const unauthenticated = (): ApiError =>
-  new ApiError(401, 'auth/required', 'log in first (a session cookie or an Authorization: Bearer token)');
+export const notFound = (what: string): DomainError => new DomainError('not-found', `${what} not found`);
+export const forbidden = (why: string): DomainError => new DomainError('auth/forbidden', why);
+export const unauthenticated = (): DomainError =>
+  new DomainError('auth/required', 'log in first (a session cookie or an Authorization: Bearer token)');

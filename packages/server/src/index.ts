@@ -7,6 +7,6 @@
 export { defaultDataDir, startServer, type RunningServer, type ServeOptions } from './server.js';
 export type { Services } from './services.js';
 export { openDatabase, type Database, type DatabaseSpec } from './db/database.js';
-export { ApiError } from './errors.js';
+export { DomainError } from './errors.js';
 export { startPbm, type Pbm, type PbmOptions } from './pbm/index.js';
 export { openPbm, type StandaloneOptions, type StandalonePbm } from './pbm/standalone.js';

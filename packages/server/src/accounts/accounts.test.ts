@@ -3,7 +3,7 @@
  * behind it, and the same code on a real SQLite file and a real PostgreSQL database.
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../errors.js';
+import { DomainError } from '../errors.js';
 import type { Storage } from '../storage/ports.js';
 import { STORAGE_KINDS, openTestStorage, type OpenStorage, type StorageKind } from '../storage/testing.js';
 import { stopTestPostgres } from '../testing/server.js';
@@ -28,7 +28,7 @@ async function accountsOn(kind: StorageKind, now: () => number = Date.now) {
 const codeOf = async (p: Promise<unknown>): Promise<string | undefined> =>
   p.then(
     () => undefined,
-    (e: unknown) => (e instanceof ApiError ? e.code : String(e)),
+    (e: unknown) => (e instanceof DomainError ? e.code : String(e)),
   );
 
 for (const kind of STORAGE_KINDS)

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { ChangeEvent } from '../db/database.js';
-import { ApiError } from '../errors.js';
+import { DomainError } from '../errors.js';
 import type { Repositories, Storage } from '../storage/ports.js';
 import { DEFAULT_COST, hashPassword, verifyPassword, type PasswordCost } from './passwords.js';
 
@@ -23,8 +23,7 @@ const CACHE_LIMIT = 10_000;
 
 export function checkName(name: unknown): string {
   if (typeof name !== 'string' || !NAME.test(name)) {
-    throw new ApiError(
-      400,
+    throw new DomainError(
       'account/bad-name',
       'a user name is 2 to 24 letters, digits, "_" or "-", starting with a letter',
       'name',
@@ -35,7 +34,7 @@ export function checkName(name: unknown): string {
 
 export function checkPassword(password: unknown, field = 'password'): string {
   if (typeof password !== 'string' || password.length < 8 || password.length > 200) {
-    throw new ApiError(400, 'account/bad-password', 'a password is 8 to 200 characters', field);
+    throw new DomainError('account/bad-password', 'a password is 8 to 200 characters', field);
   }
   return password;
 }
@@ -80,7 +79,7 @@ export class Accounts {
     const user: User = { id: randomUUID(), name: n };
     // Two sign-ups of one name at once: the storage adds one, and tells the other the name is taken.
     const added = await this.storage.repos.accounts.addUser({ ...user, passwordHash: hash, createdAt: this.now() });
-    if (added === 'taken') throw new ApiError(409, 'account/name-taken', `the name ${n} is taken`, 'name');
+    if (added === 'taken') throw new DomainError('account/name-taken', `the name ${n} is taken`, 'name');
     return user;
   }
 
@@ -91,7 +90,7 @@ export class Accounts {
     const row = NAME.test(n) ? await this.storage.repos.accounts.userByName(n) : undefined;
     this.decoy ??= hashPassword('not a password of anyone', this.cost);
     const ok = await verifyPassword(p, row?.passwordHash ?? (await this.decoy));
-    if (!row || !ok) throw new ApiError(401, 'auth/bad-credentials', 'wrong user name or password');
+    if (!row || !ok) throw new DomainError('auth/bad-credentials', 'wrong user name or password');
     return { id: row.id, name: row.name };
   }
 

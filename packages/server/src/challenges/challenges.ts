@@ -7,7 +7,7 @@ import { entryOf } from '@tactica/catalogue/all';
 import type { GameFamily } from '@tactica/catalogue';
 import type { Accounts, User } from '../accounts/accounts.js';
 import type { ChangeEvent } from '../bus/change-bus.js';
-import { ApiError, fromInputError, notFound } from '../errors.js';
+import { DomainError, fromInputError, notFound } from '../errors.js';
 import { readControl } from '../games/control.js';
 import type { LiveGame } from '../games/live-game.js';
 import type { GameService, SeatHolder } from '../games/service.js';
@@ -42,19 +42,18 @@ export class Challenges {
 
   async create(user: User, request: ChallengeRequest): Promise<ChallengeView> {
     const entry = entryOf(request.family);
-    if (!entry.ok) throw fromInputError(entry.error, 400, 'family');
+    if (!entry.ok) throw fromInputError(entry.error, 'family');
     const setup = entry.value.setup(request.options);
-    if (!setup.ok) throw fromInputError(setup.error, 400, 'options');
+    if (!setup.ok) throw fromInputError(setup.error, 'options');
     const control = readControl(request.control);
     if (control.kind === 'live' && setup.value.dynamics === 'simultaneous') {
-      throw new ApiError(400, 'control/no-clock', `${entry.value.name} is played without a live clock`, 'control');
+      throw new DomainError('control/no-clock', `${entry.value.name} is played without a live clock`, 'control');
     }
     let opponent: User | undefined;
     if (request.opponent !== undefined) {
       opponent = await this.accounts.findByName(request.opponent);
-      if (!opponent) throw new ApiError(404, 'challenge/unknown-player', `no player ${request.opponent}`, 'opponent');
-      if (opponent.id === user.id)
-        throw new ApiError(400, 'challenge/self', 'you cannot challenge yourself', 'opponent');
+      if (!opponent) throw new DomainError('challenge/unknown-player', `no player ${request.opponent}`, 'opponent');
+      if (opponent.id === user.id) throw new DomainError('challenge/self', 'you cannot challenge yourself', 'opponent');
     }
     const values: NewChallenge = {
       challengerId: user.id,
@@ -70,7 +69,7 @@ export class Challenges {
       // The limit counted in the transaction that adds, so that challenges made at once cannot all pass it (the
       // repository's count holds until the transaction ends).
       if ((await repos.challenges.countOpenOf(user.id)) >= OPEN_LIMIT) {
-        throw new ApiError(429, 'challenge/too-many', `at most ${OPEN_LIMIT} open challenges at a time`);
+        throw new DomainError('challenge/too-many', `at most ${OPEN_LIMIT} open challenges at a time`);
       }
       const added = await repos.challenges.add(values);
       notify({ kind: 'lobby' });
@@ -97,11 +96,10 @@ export class Challenges {
     const accepted = await this.storage.transaction(async (repos, notify) => {
       const row = await repos.challenges.get(id);
       if (!row) throw notFound(`challenge ${id}`);
-      if (row.status !== 'open') throw new ApiError(409, 'challenge/closed', `the challenge is ${row.status}`);
-      if (row.challengerId === user.id)
-        throw new ApiError(400, 'challenge/self', 'you cannot accept your own challenge');
+      if (row.status !== 'open') throw new DomainError('challenge/closed', `the challenge is ${row.status}`);
+      if (row.challengerId === user.id) throw new DomainError('challenge/self', 'you cannot accept your own challenge');
       if (row.challengedId !== null && row.challengedId !== user.id) {
-        throw new ApiError(403, 'challenge/not-yours', 'this challenge is for someone else');
+        throw new DomainError('challenge/not-yours', 'this challenge is for someone else');
       }
       const challenger = await repos.accounts.userById(row.challengerId);
       if (!challenger) throw notFound(`challenge ${id}`);
@@ -120,7 +118,7 @@ export class Challenges {
         { repos, notify },
       );
       if (!(await repos.challenges.claim(id, made.id))) {
-        throw new ApiError(409, 'challenge/closed', 'the challenge was just taken');
+        throw new DomainError('challenge/closed', 'the challenge was just taken');
       }
       notify({ kind: 'lobby' });
       notify(startedFor(challenger.id, made.id));
@@ -139,11 +137,10 @@ export class Challenges {
     await this.storage.transaction(async (repos, notify) => {
       const row = await repos.challenges.get(id);
       if (!row) throw notFound(`challenge ${id}`);
-      if (row.status !== 'open') throw new ApiError(409, 'challenge/closed', `the challenge is ${row.status}`);
+      if (row.status !== 'open') throw new DomainError('challenge/closed', `the challenge is ${row.status}`);
       const allowed = how === 'cancelled' ? row.challengerId === user.id : row.challengedId === user.id;
       if (!allowed) {
-        throw new ApiError(
-          403,
+        throw new DomainError(
           'challenge/not-yours',
           how === 'cancelled' ? 'only the challenger can cancel' : 'only the challenged player can decline',
         );

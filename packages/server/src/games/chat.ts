@@ -6,7 +6,7 @@
 import type { User } from '../accounts/accounts.js';
 import type { ChatMessage } from '../bus/change-bus.js';
 import type { Storage } from '../storage/ports.js';
-import { ApiError } from '../errors.js';
+import { DomainError } from '../errors.js';
 
 export const CHAT_MAX = 500;
 
@@ -20,7 +20,7 @@ const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
 const LONE_SURROGATES = /\p{Cs}/gu;
 
 export function cleanChat(text: unknown): string {
-  if (typeof text !== 'string') throw new ApiError(400, 'chat/bad-text', 'a message is text', 'text');
+  if (typeof text !== 'string') throw new DomainError('chat/bad-text', 'a message is text', 'text');
   const clean = text
     // eslint-disable-next-line no-control-regex -- removing control characters is the point
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
@@ -28,7 +28,7 @@ export function cleanChat(text: unknown): string {
     .replace(LONE_SURROGATES, '')
     .trim();
   if (clean.length === 0 || clean.length > CHAT_MAX) {
-    throw new ApiError(400, 'chat/bad-text', `a message is 1 to ${CHAT_MAX} characters`, 'text');
+    throw new DomainError('chat/bad-text', `a message is 1 to ${CHAT_MAX} characters`, 'text');
   }
   return clean;
 }
@@ -44,7 +44,7 @@ export class Chat {
     const at = this.now();
     return this.storage.transaction(async (repos, notify) => {
       const id = await repos.games.addChat({ gameId, userId: user.id, text: clean, at });
-      if (id === undefined) throw new ApiError(404, 'not-found', `game ${gameId} not found`);
+      if (id === undefined) throw new DomainError('not-found', `game ${gameId} not found`);
       const message: ChatMessage = { id, gameId, from: user.name, text: clean, at };
       notify({ kind: 'chat', gameId, message });
       return message;

@@ -6,7 +6,7 @@
  * plays on both sides (an imported record to analyse) and games between people do not count.
  */
 import type { User } from '../accounts/accounts.js';
-import { ApiError } from '../errors.js';
+import { DomainError } from '../errors.js';
 import type { Repositories } from '../storage/ports.js';
 import type { GameService, NewGame } from './service.js';
 
@@ -56,15 +56,13 @@ export class ComputerQuota {
     if (!user) return;
     const counts = await repos.games.computerGamesOf(user.id, now - HOUR_MS);
     if (counts.active >= this.inProgress) {
-      throw new ApiError(
-        429,
+      throw new DomainError(
         'computer/too-many-games',
         `at most ${this.inProgress} games against the computer in progress at a time: finish or resign one first`,
       );
     }
     if (counts.startedSince >= this.perHour) {
-      throw new ApiError(
-        429,
+      throw new DomainError(
         'computer/rate-limited',
         `at most ${this.perHour} games against the computer started an hour: try again later`,
       );

@@ -4,7 +4,7 @@
  * untrusted requests and mail options; stored as JSON with the game.
  */
 import { TIME_LIMITS, TIME_MODES, type SessionClock, type TimeLimit, type TimeMode } from '@tactica/core';
-import { ApiError } from '../errors.js';
+import { DomainError } from '../errors.js';
 import type { TimeControlSpec } from '../protocol/index.js';
 import { isRecord } from '../json.js';
 
@@ -13,8 +13,8 @@ export type { TimeControlSpec } from '../protocol/index.js';
 export const DAY_MS = 86_400_000;
 export const NO_CONTROL: TimeControlSpec = { kind: 'none' };
 
-function bad(message: string, field = 'control'): ApiError {
-  return new ApiError(400, 'control/bad-value', message, field);
+function bad(message: string, field = 'control'): DomainError {
+  return new DomainError('control/bad-value', message, field);
 }
 
 function days(v: unknown, field: string, fallback: number): number {

@@ -6,7 +6,7 @@
 import { entryOf } from '@tactica/catalogue/all';
 import type { Player } from '@tactica/core';
 import type { User } from '../accounts/accounts.js';
-import { ApiError, fromInputError } from '../errors.js';
+import { DomainError, fromInputError } from '../errors.js';
 import { NO_CONTROL } from './control.js';
 import type { LiveGame } from './live-game.js';
 import type { GameService, SeatHolder } from './service.js';
@@ -26,11 +26,11 @@ export class Imports {
 
   async importRecord(user: User, request: ImportRequest): Promise<LiveGame> {
     const entry = entryOf(request.family);
-    if (!entry.ok) throw fromInputError(entry.error, 400, 'family');
+    if (!entry.ok) throw fromInputError(entry.error, 'family');
     const format = request.format ?? entry.value.records[0]?.id;
-    if (!format) throw new ApiError(400, 'import/no-format', `${entry.value.name} has no record format`, 'format');
+    if (!format) throw new DomainError('import/no-format', `${entry.value.name} has no record format`, 'format');
     const read = await entry.value.importRecord(format, request.text);
-    if (!read.ok) throw fromInputError(read.error, 400, 'text');
+    if (!read.ok) throw fromInputError(read.error, 'text');
     const me: SeatHolder = { user };
     const seats: [SeatHolder, SeatHolder] =
       request.level === undefined

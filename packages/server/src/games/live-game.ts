@@ -7,7 +7,7 @@ import { type Player } from '@tactica/core';
 import { restoreStoredGame } from '@tactica/catalogue/all';
 import type { GameFamily, RestoredGame } from '@tactica/catalogue';
 import type { User } from '../accounts/accounts.js';
-import { ApiError } from '../errors.js';
+import { DomainError } from '../errors.js';
 import { readControl, type TimeControlSpec } from './control.js';
 import type { StoredGame } from './game-repository.js';
 
@@ -53,7 +53,7 @@ export interface LiveGame {
 export function liveGameOf(record: Omit<StoredGame, 'log'>, stored: unknown): LiveGame {
   const restored = restoreStoredGame(stored);
   if (!restored.ok) {
-    throw new ApiError(500, 'game/damaged', `game ${record.id} cannot be restored: ${restored.error.message}`);
+    throw new DomainError('game/damaged', `game ${record.id} cannot be restored: ${restored.error.message}`);
   }
   const user = (id: string | null, name: string | null): User | null => (id && name ? { id, name } : null);
   return {

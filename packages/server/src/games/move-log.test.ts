@@ -4,7 +4,7 @@
  * version 1); a head and log that do not belong together are refused as `game/damaged`.
  */
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../errors.js';
+import { DomainError } from '../errors.js';
 import { joinStoredGame, logChange, splitStoredGame } from './move-log.js';
 
 const envelope = { format: 'tactica-game', formatVersion: 1, family: 'draughts', options: { variant: 'english' } };
@@ -88,7 +88,7 @@ describe('a stored game as head and log', () => {
       try {
         f();
       } catch (e) {
-        return e instanceof ApiError ? e.code : String(e);
+        return e instanceof DomainError ? e.code : String(e);
       }
       return 'no error';
     };

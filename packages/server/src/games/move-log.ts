@@ -16,7 +16,7 @@
  * parts of one log. A line that is not a prefix of the log (none the sessions write) stays whole in the head.
  */
 import type { LogChange } from '../db/game-log.js';
-import { ApiError } from '../errors.js';
+import { DomainError } from '../errors.js';
 
 export type { LogChange };
 
@@ -117,8 +117,8 @@ function isPrefix(a: MoveLog, b: MoveLog): boolean {
   return true;
 }
 
-function damaged(id: number, why: string): ApiError {
-  return new ApiError(500, 'game/damaged', `game ${id} cannot be restored: ${why}`);
+function damaged(id: number, why: string): DomainError {
+  return new DomainError('game/damaged', `game ${id} cannot be restored: ${why}`);
 }
 
 /**

@@ -10,7 +10,7 @@ import { storeGame, type AnyGameSetup, type GameFamily, type RestoredGame } from
 import type { ChangeFeed, User } from '../accounts/accounts.js';
 import type { ChangeEvent } from '../bus/change-bus.js';
 import type { Database } from '../db/database.js';
-import { ApiError, fromInputError, notFound } from '../errors.js';
+import { DomainError, fromInputError, notFound } from '../errors.js';
 import { rateGame } from '../ratings/rate-game.js';
 import { kyselyStorage } from '../storage/kysely-storage.js';
 import type { Notify, Repositories, Storage } from '../storage/ports.js';
@@ -272,16 +272,15 @@ export class GameService {
   /** Sets a game up and stores it. */
   async create(spec: NewGame, inside?: InTransaction): Promise<LiveGame> {
     const entry = entryOf(spec.family);
-    if (!entry.ok) throw fromInputError(entry.error, 400, 'family');
+    if (!entry.ok) throw fromInputError(entry.error, 'family');
     const setupR = entry.value.setup(spec.options);
-    if (!setupR.ok) throw fromInputError(setupR.error, 400, 'options');
+    if (!setupR.ok) throw fromInputError(setupR.error, 'options');
     const setup: AnyGameSetup = setupR.value;
     const now = this.now();
     const levels = spec.seats.map((s) => ('level' in s ? s.level : null)) as [string | null, string | null];
     for (const level of levels) {
       if (level !== null && !setup.levels.some((l) => l.id === level)) {
-        throw new ApiError(
-          400,
+        throw new DomainError(
           'game/bad-level',
           `${entry.value.name} levels are ${setup.levels.map((l) => l.id).join(', ')}`,
           'level',
@@ -293,7 +292,7 @@ export class GameService {
     const seats: SessionSeats = [seatSpec(spec.seats[0]), seatSpec(spec.seats[1])];
     const clock = sessionClock(spec.control);
     if (clock && setup.dynamics === 'simultaneous') {
-      throw new ApiError(400, 'control/no-clock', `${entry.value.name} is played without a live clock`, 'control');
+      throw new DomainError('control/no-clock', `${entry.value.name} is played without a live clock`, 'control');
     }
     const seed = Math.floor(Math.random() * 2 ** 31);
     let restored: RestoredGame;
@@ -303,7 +302,7 @@ export class GameService {
       let session = created.value;
       if (spec.history) {
         const loaded = session.load(spec.history, { expectedVersion: session.version, now });
-        if (!loaded.ok) throw fromInputError(loaded.error, 400, 'text');
+        if (!loaded.ok) throw fromInputError(loaded.error, 'text');
         session = loaded.value;
       }
       restored = { dynamics: 'sequential', setup, session };
@@ -312,9 +311,9 @@ export class GameService {
       if (spec.snapshot !== undefined) {
         // An imported game: its rounds as recorded, played on by these seats.
         const back = setup.restoreSession(spec.snapshot);
-        if (!back.ok) throw fromInputError(back.error, 400, 'text');
+        if (!back.ok) throw fromInputError(back.error, 'text');
         const seated = back.value.setSeats(seats, { expectedVersion: back.value.version, now });
-        if (!seated.ok) throw fromInputError(seated.error, 400, 'text');
+        if (!seated.ok) throw fromInputError(seated.error, 'text');
         session = seated.value;
       } else {
         const created = setup.newSession({ seats, seed, now });
@@ -326,9 +325,8 @@ export class GameService {
     // The stored log counts too (a Tactorus record's steps: its commands and rounds).
     const length = Math.max(positionsOf(restored) - 1, splitOf(restored).log.length);
     if (length > this.maxPlies) {
-      throw new ApiError(
-        400,
-        'game/too-long',
+      throw new DomainError(
+        'game/record-too-long',
         `the record holds ${length} moves; this server keeps games of at most ${this.maxPlies}`,
         'text',
       );
@@ -450,7 +448,7 @@ export class GameService {
   async loadIn(id: number, repos?: Repositories): Promise<LiveGame> {
     const stored = await (repos ?? this.storage.repos).games.read(id);
     if (!stored) throw notFound(`game ${id}`);
-    if (!stored.log) throw new ApiError(500, 'game/damaged', `game ${id} cannot be restored: its log misses moves`);
+    if (!stored.log) throw new DomainError('game/damaged', `game ${id} cannot be restored: its log misses moves`);
     const whole = joinStoredGame(id, stored.head, stored.log);
     // Inside a caller's transaction (the scheduler's, holding SQLite's only writer) a restore does not queue behind
     // the requests' restores: the moves' writes wait for that transaction.
@@ -502,7 +500,7 @@ export class GameService {
       expectedVersion,
       (game, now) => {
         const seat = seatOf(game, user);
-        if (seat === undefined) throw new ApiError(403, 'game/not-a-player', 'you do not play in this game');
+        if (seat === undefined) throw new DomainError('game/not-a-player', 'you do not play in this game');
         return applyCommand(game, seat, cmd, now);
       },
       user,
@@ -532,8 +530,7 @@ export class GameService {
         game = await this.load(id, { fresh: true });
       }
       if (expectedVersion !== undefined && seen(game) !== expectedVersion) {
-        throw new ApiError(
-          409,
+        throw new DomainError(
           'game/stale-version',
           `the game is at version ${seen(game)}, the command was meant for version ${expectedVersion}`,
           'version',
@@ -558,7 +555,7 @@ export class GameService {
       }
       this.forget(id);
     }
-    throw new ApiError(409, 'game/busy', 'the game changed while the command was applied; try again');
+    throw new DomainError('game/busy', 'the game changed while the command was applied; try again');
   }
 
   /** A game at the length limit is not played on (MAX_GAME_PLIES): only what ends it or shortens it is taken. */
@@ -567,8 +564,7 @@ export class GameService {
     const plies = Math.max(positionsOf(next.restored) - 1, splitOf(next.restored).log.length);
     const before = Math.max(positionsOf(game.restored) - 1, splitOf(game.restored).log.length);
     if (plies <= this.maxPlies || plies <= before || outcomeOf(next.restored)) return;
-    throw new ApiError(
-      409,
+    throw new DomainError(
       'game/too-long',
       `the game has reached this server's limit of ${this.maxPlies} moves: it can only be ended (resign, or agree a draw)`,
     );
@@ -665,7 +661,7 @@ export class GameService {
   async setVacation(user: User, until: number | null): Promise<void> {
     const now = this.now();
     if (until !== null && (!Number.isFinite(until) || until < 0 || until > now + 366 * DAY_MS)) {
-      throw new ApiError(400, 'account/bad-vacation', 'a vacation ends within a year', 'until');
+      throw new DomainError('account/bad-vacation', 'a vacation ends within a year', 'until');
     }
     const accounts = this.storage.repos.accounts;
     const current = await vacationOf(accounts, user.id);

@@ -277,7 +277,7 @@ describe('the longest game', () => {
       text: await longTacticsRecord(51, 'too long'),
     });
     expect(longer.status).toBe(400);
-    expect(longer.body.error.code).toBe('game/too-long');
+    expect(longer.body.error.code).toBe('game/record-too-long');
     const full = await ann.request<View>('POST', '/api/imports', {
       family: 'tactics',
       text: await longTacticsRecord(50, 'at the limit'),

@@ -12,7 +12,7 @@ import {
   type SimultaneousSession,
 } from '@tactica/core';
 import type { RestoredGame, StatusBase } from '@tactica/catalogue';
-import { ApiError, fromInputError } from '../errors.js';
+import { DomainError, fromInputError } from '../errors.js';
 import type { MoveInputText } from '../protocol/index.js';
 import type { GameMeta, LiveGame } from './live-game.js';
 
@@ -41,8 +41,7 @@ type Sim = SimultaneousSession<unknown, unknown, StatusBase>;
 
 function check<T>(r: Result<T, InputError>, field?: string): T {
   if (!r.ok) {
-    const conflict = r.error.code === 'session/stale-version' || r.error.code === 'session/time-up';
-    throw fromInputError(r.error, conflict ? 409 : 400, field);
+    throw fromInputError(r.error, field);
   }
   return r.value;
 }
@@ -78,7 +77,7 @@ function sequential(game: LiveGame, seat: Player, cmd: GameCommand, now: number)
   let meta: Partial<GameMeta> = {};
   switch (cmd.kind) {
     case 'move': {
-      if (session.toMove !== seat) throw new ApiError(409, 'game/not-your-turn', 'it is not your turn', 'move');
+      if (session.toMove !== seat) throw new DomainError('game/not-your-turn', 'it is not your turn', 'move');
       if (typeof cmd.move === 'string') session = check(session.playText(seat, cmd.move, at()), 'move');
       else {
         const move = check(setup.board.fromInput(session.position, cmd.move, seat), 'move');
@@ -104,13 +103,13 @@ function sequential(game: LiveGame, seat: Player, cmd: GameCommand, now: number)
         session = takeBackTo(session, seat, now);
       } else {
         if (game.meta.takeback) {
-          throw new ApiError(409, 'game/takeback-pending', 'a takeback is already asked for');
+          throw new DomainError('game/takeback-pending', 'a takeback is already asked for');
         }
         if (!session.takebackAllowed) {
-          throw new ApiError(400, 'session/takeback-not-allowed', 'takeback is not allowed in this game');
+          throw new DomainError('session/takeback-not-allowed', 'takeback is not allowed in this game');
         }
         if (session.history.cursor === 0 && !session.ending) {
-          throw new ApiError(400, 'session/nothing-to-take-back', 'no move has been played');
+          throw new DomainError('session/nothing-to-take-back', 'no move has been played');
         }
         meta = { takeback: { by: seat } };
       }
@@ -118,13 +117,13 @@ function sequential(game: LiveGame, seat: Player, cmd: GameCommand, now: number)
     }
     case 'answer-takeback': {
       const asked = game.meta.takeback;
-      if (!asked || asked.by === seat) throw new ApiError(409, 'game/no-takeback', 'no takeback is asked of you');
+      if (!asked || asked.by === seat) throw new DomainError('game/no-takeback', 'no takeback is asked of you');
       if (cmd.accept) session = takeBackTo(session, asked.by, now);
       break;
     }
     case 'orders':
     case 'withdraw':
-      throw new ApiError(400, 'game/not-simultaneous', 'orders are for games of simultaneous rounds (Tactorus)');
+      throw new DomainError('game/not-simultaneous', 'orders are for games of simultaneous rounds (Tactorus)');
   }
   const restored: RestoredGame = { ...r, session };
   const next = nextMeta(game, restored, now, meta);
@@ -189,10 +188,10 @@ function simultaneous(game: LiveGame, seat: Player, cmd: GameCommand, now: numbe
       session = check(session.answerDraw(seat, cmd.accept, at()));
       break;
     case 'move':
-      throw new ApiError(400, 'game/simultaneous', 'this game is played in rounds: send orders', 'move');
+      throw new DomainError('game/simultaneous', 'this game is played in rounds: send orders', 'move');
     case 'request-takeback':
     case 'answer-takeback':
-      throw new ApiError(400, 'game/no-takeback', 'rounds of simultaneous orders are not taken back on the server');
+      throw new DomainError('game/no-round-takeback', 'rounds of simultaneous orders are not taken back on the server');
   }
   const restored: RestoredGame = { ...r, session };
   // Orders added or withdrawn before `done` are the player's draft: nothing anyone else sees has changed.
@@ -205,10 +204,10 @@ function simultaneous(game: LiveGame, seat: Player, cmd: GameCommand, now: numbe
   return { restored, meta: nextMeta(game, restored, now), ...(draft ? { privateTo: seat } : {}) };
 }
 
-/** Applies a player's command; throws an ApiError when it is refused. */
+/** Applies a player's command; throws an DomainError when it is refused. */
 export function applyCommand(game: LiveGame, seat: Player, cmd: GameCommand, now: number): Transition {
   if (game.finished && cmd.kind !== 'request-takeback' && cmd.kind !== 'answer-takeback') {
-    throw new ApiError(409, 'game/over', 'the game is over');
+    throw new DomainError('game/over', 'the game is over');
   }
   return game.restored.dynamics === 'sequential'
     ? sequential(game, seat, cmd, now)

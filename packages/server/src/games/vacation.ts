@@ -10,7 +10,7 @@
  * most the allowance (`VACATION_DAYS_PER_YEAR`); asking for more is refused with `account/vacation-limit`.
  */
 import type { AccountRepository, VacationState } from '../accounts/account-repository.js';
-import { ApiError } from '../errors.js';
+import { DomainError } from '../errors.js';
 import { DAY_MS } from './control.js';
 
 /** Days of vacation a user may take in any 365 days **(ours)**: two long holidays' worth. */
@@ -44,8 +44,7 @@ export async function awayInYear(accounts: AccountRepository, userId: string, cu
 export function checkAllowance(awayMs: number, now: number, until: number, days: number): void {
   if (awayMs + (until - now) <= days * DAY_MS) return;
   const left = Math.max(0, Math.floor((days * DAY_MS - awayMs) / DAY_MS));
-  throw new ApiError(
-    409,
+  throw new DomainError(
     'account/vacation-limit',
     `at most ${days} days of vacation in any 365 days: ${left} left (the time you were away counts)`,
     'until',

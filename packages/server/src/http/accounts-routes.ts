@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TokenKind } from '../accounts/accounts.js';
-import { ApiError, notFound } from '../errors.js';
+import { DomainError, notFound } from '../errors.js';
 import type { Services } from '../services.js';
 import { requireUser, SESSION_COOKIE } from './app.js';
 import { errorReplies, userSchema } from './schemas.js';
@@ -33,7 +33,7 @@ function everywhereOf(body: unknown): boolean {
   const keys = typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : ['?'];
   const everywhere = (body as { everywhere?: unknown }).everywhere;
   if (keys.some((k) => k !== 'everywhere') || (everywhere !== undefined && typeof everywhere !== 'boolean')) {
-    throw new ApiError(400, 'request/invalid', 'the body of a log-out is {} or {"everywhere": true}', 'everywhere');
+    throw new DomainError('request/invalid', 'the body of a log-out is {} or {"everywhere": true}', 'everywhere');
   }
   return everywhere === true;
 }

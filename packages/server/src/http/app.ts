@@ -16,7 +16,8 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { User } from '../accounts/accounts.js';
-import { ApiError, unauthenticated } from '../errors.js';
+import { httpStatusOf } from './statuses.js';
+import { DomainError, unauthenticated } from '../errors.js';
 import type { PbmGateway } from '../pbm/gateway.js';
 import { pbmRoutes } from '../pbm/routes.js';
 import type { Services } from '../services.js';
@@ -152,9 +153,28 @@ interface FastifyishError {
   readonly validationContext?: string;
 }
 
+/**
+ * A refusal the HTTP layer made itself with the status it chose (a body too large, of a type not taken): the one
+ * kind of refusal that carries a status, since only this edge makes it.
+ */
+class HttpRefusal extends DomainError {
+  constructor(
+    readonly status: number,
+    code: string,
+    message: string,
+  ) {
+    super(code, message);
+  }
+}
+
+/** The status a refusal travels with: the HTTP layer's own, or its code's (./statuses.ts). */
+function statusOf(e: DomainError): number {
+  return e instanceof HttpRefusal ? e.status : httpStatusOf(e.code);
+}
+
 /** A refusal Fastify raised itself (validation, a body that is not JSON, a rate limit), in our error shape. */
-function asApiError(e: FastifyishError): ApiError | undefined {
-  if (e instanceof ApiError) return e;
+function asApiError(e: FastifyishError): DomainError | undefined {
+  if (e instanceof DomainError) return e;
   if (e.validation) {
     const first = e.validation[0];
     const missing = first?.params?.['missingProperty'];
@@ -164,21 +184,21 @@ function asApiError(e: FastifyishError): ApiError | undefined {
       .filter(Boolean)
       .join('.');
     const where = e.validationContext ?? 'body';
-    return new ApiError(400, 'request/invalid', `${where}${field ? ` ${field}` : ''}: ${e.message}`, field || where);
+    return new DomainError('request/invalid', `${where}${field ? ` ${field}` : ''}: ${e.message}`, field || where);
   }
-  if (e.statusCode === 429) return new ApiError(429, 'rate/limited', e.message);
+  if (e.statusCode === 429) return new DomainError('rate/limited', e.message);
   if (e.statusCode !== undefined && e.statusCode >= 400 && e.statusCode < 500) {
     const code = e.code?.startsWith('FST_ERR_CTP') ? 'request/bad-body' : 'request/invalid';
-    return new ApiError(e.statusCode, code, e.message);
+    return new HttpRefusal(e.statusCode, code, e.message);
   }
   return undefined;
 }
 
 /** The router's own refusals (a path parameter too long, a path that does not decode), in our error shape. */
-function frameworkError(e: FastifyishError): ApiError {
-  if (e.code === 'FST_ERR_MAX_PARAM_LENGTH') return new ApiError(414, 'request/uri-too-long', 'the URL is too long');
-  if (e.code === 'FST_ERR_BAD_URL') return new ApiError(400, 'request/bad-url', 'the URL does not decode');
-  return asApiError(e) ?? new ApiError(400, 'request/invalid', e.message);
+function frameworkError(e: FastifyishError): DomainError {
+  if (e.code === 'FST_ERR_MAX_PARAM_LENGTH') return new DomainError('request/uri-too-long', 'the URL is too long');
+  if (e.code === 'FST_ERR_BAD_URL') return new DomainError('request/bad-url', 'the URL does not decode');
+  return asApiError(e) ?? new DomainError('request/invalid', e.message);
 }
 
 /**
@@ -192,11 +212,11 @@ function clientErrorHandler(e: Error & { code?: string }, socket: Duplex): void 
       ? [
           431,
           'Request Header Fields Too Large',
-          new ApiError(431, 'request/too-large', 'the URL or headers are too long'),
+          new DomainError('request/too-large', 'the URL or headers are too long'),
         ]
       : e.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'Request Timeout', new ApiError(408, 'request/timeout', 'the request took too long to arrive')]
-        : [400, 'Bad Request', new ApiError(400, 'request/malformed', 'the request is not well-formed HTTP')];
+        ? [408, 'Request Timeout', new DomainError('request/timeout', 'the request took too long to arrive')]
+        : [400, 'Bad Request', new DomainError('request/malformed', 'the request is not well-formed HTTP')];
   const body = JSON.stringify(refusal.toJSON());
   const headers = {
     ...SECURITY_HEADERS,
@@ -227,7 +247,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       // Sent before any route is found, so without the hooks: the headers are set here.
       const api = frameworkError(error);
-      void reply.headers(SECURITY_HEADERS).code(api.status).send(api.toJSON());
+      void reply.headers(SECURITY_HEADERS).code(statusOf(api)).send(api.toJSON());
     },
     clientErrorHandler,
   });
@@ -266,7 +286,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
 
   app.setErrorHandler((error: FastifyishError, request, reply) => {
     const api = asApiError(error);
-    if (api) return reply.status(api.status).send(api.toJSON());
+    if (api) return reply.status(statusOf(api)).send(api.toJSON());
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ error: { code: 'server/error', message: 'something went wrong on our side' } });
   });

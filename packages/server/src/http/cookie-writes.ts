@@ -8,7 +8,7 @@
  * as the browser app does (ours). A bearer token is never sent by a browser on its own: programs are not asked.
  */
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../errors.js';
+import { DomainError } from '../errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
@@ -17,8 +17,7 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
 export function refuseFormWrites(request: FastifyRequest, byCookie: boolean): void {
   if (!byCookie || !request.user || SAFE_METHODS.has(request.method)) return;
   if (JSON_TYPE.test(request.headers['content-type'] ?? '')) return;
-  throw new ApiError(
-    415,
+  throw new DomainError(
     'auth/json-required',
     'a change made with the session cookie is sent as JSON (Content-Type: application/json, {} for no body)',
   );

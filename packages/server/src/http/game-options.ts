@@ -4,7 +4,7 @@
  * boolean and a number a JSON number, so one request means one thing to every reader of it.
  */
 import { entryOf } from '@tactica/catalogue/all';
-import { ApiError } from '../errors.js';
+import { DomainError } from '../errors.js';
 
 const KINDS = new Map([
   ['flag', { type: 'boolean', words: 'true or false' }],
@@ -22,7 +22,7 @@ export function checkJsonOptions(family: unknown, options: unknown): void {
     const spec = entry.value.options.find((s) => s.key === key);
     const kind = spec && KINDS.get(spec.kind);
     if (kind && typeof value !== kind.type) {
-      throw new ApiError(400, 'options/bad-value', `${key}: must be ${kind.words} (JSON)`, `options.${key}`);
+      throw new DomainError('options/bad-value', `${key}: must be ${kind.words} (JSON)`, `options.${key}`);
     }
   }
 }

@@ -290,7 +290,7 @@ export async function gameRoutes(app: FastifyInstance, services: Services, limit
         r.dynamics === 'sequential'
           ? await r.setup.exportRecord(format, r.session.history, meta)
           : await r.setup.exportRecord(format, r.session, meta);
-      if (!text.ok) throw fromInputError(text.error, 400, 'format');
+      if (!text.ok) throw fromInputError(text.error, 'format');
       const info = r.setup.records.find((f) => f.id === format);
       return reply
         .type('text/plain; charset=utf-8')

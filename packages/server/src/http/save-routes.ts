@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { InputError, JsonValue, Result } from '@tactica/core';
-import { ApiError, fromInputError } from '../errors.js';
+import { DomainError, fromInputError } from '../errors.js';
 import { DbGameStore, type StoreQuota } from '../saves/db-game-store.js';
 import type { Services } from '../services.js';
 import { requireUser, userKey } from './app.js';
@@ -19,18 +19,8 @@ export type SaveQuota = StoreQuota;
  */
 export const DEFAULT_SAVE_QUOTA: SaveQuota = { count: 200, bytes: 20_000_000 };
 
-const STATUS = new Map<string, number>([
-  ['store/not-found', 404],
-  ['store/title-taken', 409],
-  ['store/stale-version', 409],
-  ['store/damaged', 409],
-  ['store/quota', 409],
-  ['store/busy', 503],
-  ['store/io', 503],
-]);
-
 function unwrap<T>(r: Result<T, InputError>): T {
-  if (!r.ok) throw fromInputError(r.error, STATUS.get(r.error.code) ?? 400);
+  if (!r.ok) throw fromInputError(r.error);
   return r.value;
 }
 
@@ -41,7 +31,7 @@ function unwrap<T>(r: Result<T, InputError>): T {
  */
 function checkFamily(family: string): string {
   if (!Object.hasOwn(Object.prototype, family)) return family;
-  throw new ApiError(400, 'store/bad-family', `${JSON.stringify(family)} cannot be a game family`, 'family');
+  throw new DomainError('store/bad-family', `${JSON.stringify(family)} cannot be a game family`, 'family');
 }
 
 const idParams = {

@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { ApiError } from '../errors.js';
+import { DomainError } from '../errors.js';
 import type { Services } from '../services.js';
 import { DEFAULT_STREAM_LIMITS, type StreamLimits } from '../stream/budget.js';
 import type { RateLimits } from './app.js';
@@ -87,10 +87,10 @@ export async function streamRoutes(
       schema: { hide: true },
       onRequest: async (request) => {
         if (!originAllowed(request, allowed)) {
-          throw new ApiError(403, 'stream/bad-origin', 'the stream is open to pages of this server only', 'origin');
+          throw new DomainError('stream/bad-origin', 'the stream is open to pages of this server only', 'origin');
         }
         if (!services.hub.admits(request.ip)) {
-          throw new ApiError(429, 'rate/limited', 'too many stream connections from this address');
+          throw new DomainError('rate/limited', 'too many stream connections from this address');
         }
       },
     },

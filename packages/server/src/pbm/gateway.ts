@@ -12,7 +12,7 @@ import { moveText, stateAt, type Player } from '@tactica/core';
 import { entryOf } from '@tactica/catalogue/all';
 import { GAME_FAMILIES, GAME_LISTINGS, type GameFamily, type OptionSpec } from '@tactica/catalogue';
 import type { User } from '../accounts/accounts.js';
-import { ApiError } from '../errors.js';
+import { DomainError } from '../errors.js';
 import { CHAT_MAX, cleanChat } from '../games/chat.js';
 import { DAY_MS, type TimeControlSpec } from '../games/control.js';
 import { playersToAct, seatOf, versionFor, type LiveGame } from '../games/live-game.js';
@@ -233,10 +233,9 @@ export class PbmGateway {
         (cmd?.scope === 'game' ? cmd.family : undefined) ?? (reply ? await this.familyOfBoard(reply.board) : undefined);
       const board = cmd?.scope === 'game' ? cmd.board : reply?.board;
       const error =
-        e instanceof ApiError
+        e instanceof DomainError
           ? e
-          : new ApiError(
-              500,
+          : new DomainError(
               'server/error',
               'something went wrong on our side; the command may not have been carried out',
             );
@@ -278,7 +277,7 @@ export class PbmGateway {
 
   /** @internal for pbmserv.ts */
   async login(c: Credentials | undefined): Promise<User> {
-    if (!c) throw new ApiError(401, 'pbm/missing-credentials', 'this command needs your userid and password');
+    if (!c) throw new DomainError('pbm/missing-credentials', 'this command needs your userid and password');
     const limit = this.options.guesses ?? DEFAULT_GUESS_LIMIT;
     return checkGuarded(this.services.accounts, this.store, limit, c.user, c.password);
   }
@@ -326,8 +325,7 @@ export class PbmGateway {
           );
         }
         if (cmd.args[0] !== undefined) {
-          throw new ApiError(
-            400,
+          throw new DomainError(
             'pbm/bad-list',
             `list, list games (the boards in progress), or list ${GAME_FAMILIES.join('|')}…`,
             'subject word 2',
@@ -341,7 +339,7 @@ export class PbmGateway {
         const list = given.map((a, i) => checkAddress(a, `subject word ${4 + i}`));
         for (const a of list) {
           if (await this.store.userByAddress(a)) {
-            throw new ApiError(409, 'pbm/address-taken', `${a} belongs to another player`);
+            throw new DomainError('pbm/address-taken', `${a} belongs to another player`);
           }
         }
         const user = await accounts.signUp(c.user, c.password);
@@ -349,7 +347,7 @@ export class PbmGateway {
         const change =
           list.length > 0
             ? await this.giveAddresses(user, list, request).catch((e: unknown): { text: string; replyTo?: string } => {
-                if (!(e instanceof ApiError)) throw e;
+                if (!(e instanceof DomainError)) throw e;
                 return { text: `No address was taken: ${e.message} (${e.code}); use "change address".` };
               })
             : undefined;
@@ -389,15 +387,15 @@ export class PbmGateway {
       case 'message': {
         const user = await this.login(cmd.credentials);
         const text = request.body.trim();
-        if (!text) throw new ApiError(400, 'pbm/empty-message', 'the body is the message: it is empty');
+        if (!text) throw new DomainError('pbm/empty-message', 'the body is the message: it is empty');
         if (text.length > 10_000)
-          throw new ApiError(400, 'pbm/message-too-long', 'a message is at most 10000 characters');
+          throw new DomainError('pbm/message-too-long', 'a message is at most 10000 characters');
         const sent: string[] = [];
         for (const name of cmd.args) {
           const to = await accounts.findByName(name);
-          if (!to) throw new ApiError(404, 'pbm/unknown-player', `no player ${name}`, 'subject');
+          if (!to) throw new DomainError('pbm/unknown-player', `no player ${name}`, 'subject');
           const addresses = await this.store.addressesOf(to.id);
-          if (addresses.length === 0) throw new ApiError(400, 'pbm/no-address', `${to.name} gets no mail`);
+          if (addresses.length === 0) throw new DomainError('pbm/no-address', `${to.name} gets no mail`);
           await this.notifier.deliver({
             to: addresses,
             subject: `Tactica Message from ${user.name}`,
@@ -411,7 +409,7 @@ export class PbmGateway {
         const user = await this.login(cmd.credentials);
         const arg = cmd.args[0] ?? 'off';
         const days = /^\d+$/.test(arg) ? Number(arg) : 0;
-        if (days > 365) throw new ApiError(400, 'account/bad-vacation', 'a vacation ends within a year');
+        if (days > 365) throw new DomainError('account/bad-vacation', 'a vacation ends within a year');
         await this.services.games.setVacation(user, days > 0 ? this.now + days * DAY_MS : null);
         return ok(
           'Tactica Vacation',
@@ -499,15 +497,14 @@ export class PbmGateway {
   /** The game a command names, checked to be of the game the Subject named. */
   /** @internal for pbmserv.ts */
   async board(cmd: GameCmd): Promise<LiveGame> {
-    if (cmd.board === undefined) throw new ApiError(400, 'pbm/missing-board', 'which board?');
+    if (cmd.board === undefined) throw new DomainError('pbm/missing-board', 'which board?');
     const game = await this.services.games.load(cmd.board).catch((e: unknown) => {
-      if (e instanceof ApiError && e.status === 404)
-        throw new ApiError(404, 'pbm/unknown-board', `there is no board ${cmd.board}`);
+      if (e instanceof DomainError && e.code === 'not-found')
+        throw new DomainError('pbm/unknown-board', `there is no board ${cmd.board}`);
       throw e;
     });
     if (cmd.family !== undefined && game.family !== cmd.family) {
-      throw new ApiError(
-        400,
+      throw new DomainError(
         'pbm/wrong-game',
         `board ${game.id} is a game of ${gameName(game.family)}, not ${gameName(cmd.family)}`,
       );
@@ -521,22 +518,20 @@ export class PbmGateway {
     if (cmd.implied && token !== undefined && cmd.board !== undefined) {
       const user = await this.store.tokenOwner(cmd.board, token);
       if (user) return user;
-      throw new ApiError(
-        401,
+      throw new DomainError(
         'pbm/bad-reply-address',
         'this reply address is not (or no longer) valid: use your password',
       );
     }
-    throw new ApiError(401, 'pbm/missing-credentials', 'this command needs your userid and password');
+    throw new DomainError('pbm/missing-credentials', 'this command needs your userid and password');
   }
 
   private checkMoveNumber(cmd: GameCmd, game: LiveGame): void {
-    if (game.finished) throw new ApiError(409, 'game/over', `board ${game.id} is over`);
+    if (game.finished) throw new DomainError('game/over', `board ${game.id} is over`);
     if (cmd.moveNumber === undefined) return;
     const next = nextMoveNumber(game);
     if (cmd.moveNumber !== next) {
-      throw new ApiError(
-        409,
+      throw new DomainError(
         'pbm/stale-move-number',
         `board ${game.id} is at ${game.restored.dynamics === 'sequential' ? 'move' : 'round'} #${next}, your command was for #${cmd.moveNumber}: a late or doubled mail is not carried out`,
         'move number',
@@ -557,8 +552,7 @@ export class PbmGateway {
     const unreadable =
       !parsed.ok &&
       /^move\/(syntax|bad-square|bad-letter|unknown-piece|missing-amount|bad-amount)$/.test(parsed.error.code);
-    throw new ApiError(
-      409,
+    throw new DomainError(
       'game/not-your-turn',
       `it is not your turn: ${toAct.map((p) => playerName(game, p)).join(' and ')} is to move` +
         (unreadable && !parsed.ok ? `; and "${move.slice(0, 40)}" is not a move either: ${parsed.error.message}` : ''),
@@ -568,7 +562,7 @@ export class PbmGateway {
 
   private seat(game: LiveGame, user: User): Player {
     const seat = seatOf(game, user);
-    if (seat === undefined) throw new ApiError(403, 'game/not-a-player', `you do not play on board ${game.id}`);
+    if (seat === undefined) throw new DomainError('game/not-a-player', `you do not play on board ${game.id}`);
     return seat;
   }
 
@@ -591,8 +585,7 @@ export class PbmGateway {
     const text = body.trim();
     if (!text) return undefined;
     if (text.length > CHAT_MAX) {
-      throw new ApiError(
-        400,
+      throw new DomainError(
         'pbm/comment-too-long',
         `a comment is at most ${CHAT_MAX} characters (yours has ${text.length})`,
         'body',
@@ -624,9 +617,8 @@ export class PbmGateway {
       () =>
         this.services.games.command(game.id, user, expectedVersion, command).catch((e: unknown) => {
           // A lost race, told in the mail's words rather than the API's versions.
-          if (e instanceof ApiError && e.code === 'game/stale-version') {
-            throw new ApiError(
-              409,
+          if (e instanceof DomainError && e.code === 'game/stale-version') {
+            throw new DomainError(
               'game/stale-version',
               `board ${game.id} changed while your command was on its way (the other side was first): nothing was ` +
                 `done; look at it ("${game.family} show ${game.id}") and send your command again`,
@@ -679,7 +671,7 @@ export class PbmGateway {
         const game = await this.board(cmd);
         const n = cmd.args[0] ?? '';
         if (!/^\d{1,6}$/.test(n))
-          throw new ApiError(400, 'pbm/bad-move-number', `"${n.slice(0, 20)}" is not a move number`, 'subject');
+          throw new DomainError('pbm/bad-move-number', `"${n.slice(0, 20)}" is not a move number`, 'subject');
         return this.positionReply(game, Number(n), `after move ${n}`);
       }
       case 'showas': {
@@ -702,8 +694,7 @@ export class PbmGateway {
         const user = await this.login(cmd.credentials);
         const mode = (cmd.args[0] ?? '').toLowerCase();
         if (!(NOTIFY_MODES as readonly string[]).includes(mode)) {
-          throw new ApiError(
-            400,
+          throw new DomainError(
             'pbm/bad-notify',
             'notify all (every change), turn (your turn and results) or off',
             'subject',
@@ -719,7 +710,7 @@ export class PbmGateway {
         const user = await this.login(cmd.credentials);
         const arg = (cmd.args[0] ?? '').toLowerCase();
         if (!(arg === 'none' || (/^\d{1,3}$/.test(arg) && Number(arg) >= 1))) {
-          throw new ApiError(400, 'pbm/bad-limit', 'limit N (1 to 999 games in progress), or none', 'subject');
+          throw new DomainError('pbm/bad-limit', 'limit N (1 to 999 games in progress), or none', 'subject');
         }
         await this.store.updateSettings(user.id, { limit: arg === 'none' ? null : Number(arg) });
         return ok(
@@ -757,8 +748,7 @@ export class PbmGateway {
         if (sequential) {
           const move = cmd.args.join(' ');
           if (!move) {
-            throw new ApiError(
-              400,
+            throw new DomainError(
               'pbm/missing-move',
               'which move? Put it after your password (replying to a board mail: the first line of the body)',
               'subject',
@@ -776,19 +766,18 @@ export class PbmGateway {
         if (memo) return this.memoOrders(game, user, request, memo);
         const orders = [...cmd.args.flatMap(orderWords), ...orderWords(request.body)];
         if (orders.length === 0)
-          throw new ApiError(
-            400,
+          throw new DomainError(
             'pbm/missing-orders',
             'no orders: write them in the body, as 84-64 85-65 (or "done" alone to give none this round)',
             'body',
           );
-        if (orders.length > 100) throw new ApiError(400, 'pbm/too-many-orders', 'at most 100 orders a mail', 'body');
+        if (orders.length > 100) throw new DomainError('pbm/too-many-orders', 'at most 100 orders a mail', 'body');
         if (!/^(done|next)$/i.test(orders.at(-1) ?? '')) orders.push('done');
         return this.act(game, user, { kind: 'orders', moves: orders }, request, 'sent orders for this round');
       }
       case 'propose': {
         if (cmd.args[0] !== undefined && cmd.args[0].toLowerCase() !== 'draw') {
-          throw new ApiError(400, 'pbm/bad-proposal', 'propose draw is the one proposal', 'subject');
+          throw new DomainError('pbm/bad-proposal', 'propose draw is the one proposal', 'subject');
         }
         this.checkMoveNumber(cmd, game);
         return this.act(game, user, { kind: 'offer-draw' }, request, 'proposes a draw', this.comment(request.body));
@@ -829,7 +818,7 @@ export class PbmGateway {
             `${yes ? 'accepts' : 'rejects'} the draw`,
           );
         }
-        throw new ApiError(409, 'pbm/nothing-to-answer', `nothing is proposed to you on board ${game.id}`);
+        throw new DomainError('pbm/nothing-to-answer', `nothing is proposed to you on board ${game.id}`);
       }
       case 'resign':
         this.checkMoveNumber(cmd, game);
@@ -843,11 +832,9 @@ export class PbmGateway {
         this.checkMoveNumber(cmd, game);
         const seat = this.seat(game, user);
         const pending = await this.store.takePending(game.id, user.id);
-        if (!pending)
-          throw new ApiError(409, 'pbm/nothing-to-confirm', `you have submitted no move on board ${game.id}`);
+        if (!pending) throw new DomainError('pbm/nothing-to-confirm', `you have submitted no move on board ${game.id}`);
         if (pending.version !== versionFor(game, seat)) {
-          throw new ApiError(
-            409,
+          throw new DomainError(
             'game/stale-version',
             `board ${game.id} changed since your submit: submit your move again`,
           );
@@ -865,7 +852,7 @@ export class PbmGateway {
       }
       case 'chat': {
         const text = request.body.trim();
-        if (!text) throw new ApiError(400, 'pbm/empty-message', 'the body is the message: it is empty', 'body');
+        if (!text) throw new DomainError('pbm/empty-message', 'the body is the message: it is empty', 'body');
         const message = await this.services.chat.post(
           game.id,
           user,
@@ -903,7 +890,7 @@ export class PbmGateway {
         );
       }
       default:
-        throw new ApiError(400, 'pbm/unknown-verb', `${cmd.verb} is not a board command`);
+        throw new DomainError('pbm/unknown-verb', `${cmd.verb} is not a board command`);
     }
   }
 
@@ -925,7 +912,7 @@ export class PbmGateway {
     if (r.dynamics === 'sequential') {
       const h = r.session.history;
       if (plies < 0 || plies > h.cursor) {
-        throw new ApiError(400, 'pbm/bad-move-number', `board ${game.id} has ${h.cursor} moves`, 'move number');
+        throw new DomainError('pbm/bad-move-number', `board ${game.id} has ${h.cursor} moves`, 'move number');
       }
       steps = plies;
       state = stateAt(r.setup.game, h, plies);
@@ -936,8 +923,7 @@ export class PbmGateway {
       const rounds: number[] = [0];
       for (let i = 0; i < line.cursor; i++) if (Array.isArray(line.steps[i])) rounds.push(i + 1);
       if (plies < 0 || plies >= rounds.length) {
-        throw new ApiError(
-          400,
+        throw new DomainError(
           'pbm/bad-move-number',
           `board ${game.id} has ${rounds.length - 1} rounds played`,
           'round number',
@@ -951,7 +937,7 @@ export class PbmGateway {
         line: { ...line, steps: line.steps.slice(0, steps), cursor: steps },
         pending: [[], []],
       });
-      if (!cut.ok) throw new ApiError(500, 'server/error', `board ${game.id} could not be replayed`);
+      if (!cut.ok) throw new DomainError('server/error', `board ${game.id} could not be replayed`);
       state = cut.value.roundStart;
     }
     const list = moveList(game, undefined, steps);
@@ -978,8 +964,7 @@ export class PbmGateway {
     for (const [i, text] of list.entries()) {
       const m = g.parseMove(s, text);
       if (!m.ok) {
-        throw new ApiError(
-          400,
+        throw new DomainError(
           m.error.code,
           `move ${i + 1} of the preview, "${text.slice(0, 40)}": ${m.error.message}`,
           'subject',
@@ -1026,8 +1011,7 @@ export class PbmGateway {
     } else {
       const held = await this.store.takePending(game.id, user.id);
       if (!held) {
-        throw new ApiError(
-          409,
+        throw new DomainError(
           'pbm/no-memo',
           `no sealed orders of yours wait on board ${game.id}: send the ++TacMoves memo first`,
           'body',
@@ -1054,15 +1038,15 @@ export class PbmGateway {
   private async submit(game: LiveGame, user: User, text: string): Promise<PbmReply> {
     const seat = this.seat(game, user);
     const r = game.restored;
-    if (game.finished) throw new ApiError(409, 'game/over', 'the game is over');
-    if (!playersToAct(game).includes(seat)) throw new ApiError(409, 'game/not-your-turn', 'it is not your turn');
+    if (game.finished) throw new DomainError('game/over', 'the game is over');
+    if (!playersToAct(game).includes(seat)) throw new DomainError('game/not-your-turn', 'it is not your turn');
     const g = r.setup.game;
     let s: unknown = r.dynamics === 'sequential' ? r.session.position : r.session.roundStart;
     const words = r.dynamics === 'sequential' ? [text] : orderWords(text);
     const shown: string[] = [];
     for (const w of words) {
       const m = g.parseMove(s, w, seat);
-      if (!m.ok) throw new ApiError(400, m.error.code, m.error.message, 'move');
+      if (!m.ok) throw new DomainError(m.error.code, m.error.message, 'move');
       shown.push(g.formatMove(s, m.value));
       s = g.play(s, m.value);
     }
@@ -1080,8 +1064,7 @@ export class PbmGateway {
   private async queue(game: LiveGame, user: User, move: string, request: PbmRequest): Promise<PbmReply> {
     this.seat(game, user);
     if (game.restored.dynamics !== 'sequential') {
-      throw new ApiError(
-        400,
+      throw new DomainError(
         'pbm/not-for-rounds',
         'Tactorus orders are given for the round in progress: send them with move',
       );
@@ -1113,7 +1096,7 @@ export class PbmGateway {
   /** The catalogue options of a game from the Subject's `-key=value` words, matched to the game's option keys. */
   private optionsOf(family: GameFamily, words: readonly GameOption[]): Record<string, unknown> {
     const entry = entryOf(family);
-    if (!entry.ok) throw new ApiError(400, entry.error.code, entry.error.message);
+    if (!entry.ok) throw new DomainError(entry.error.code, entry.error.message);
     const specs = entry.value.options;
     const norm = (k: string): string => k.toLowerCase().replace(/[-_]/g, '');
     const out: Record<string, unknown> = {};
@@ -1122,8 +1105,7 @@ export class PbmGateway {
       const matches = exact.length > 0 ? exact : specs.filter((s) => norm(s.key).startsWith(norm(o.key)));
       if (matches.length !== 1) {
         const keys = specs.map((s) => s.key).join(', ');
-        throw new ApiError(
-          400,
+        throw new DomainError(
           'pbm/bad-option',
           matches.length === 0
             ? `${gameName(family)} has no option -${o.key}: ${keys}`
@@ -1144,22 +1126,21 @@ export class PbmGateway {
         if (typeof o.value === 'boolean') return o.value;
         if (/^(yes|on|true|1)$/i.test(o.value)) return true;
         if (/^(no|off|false|0)$/i.test(o.value)) return false;
-        throw new ApiError(400, 'pbm/bad-option', `-${spec.key} is on or off: -${spec.key} or -no-${spec.key}`, at);
+        throw new DomainError('pbm/bad-option', `-${spec.key} is on or off: -${spec.key} or -no-${spec.key}`, at);
       case 'integer':
         if (typeof o.value === 'string' && /^-?\d{1,9}$/.test(o.value)) return Number(o.value);
-        throw new ApiError(400, 'pbm/bad-option', `-${spec.key}=N, a whole number from ${spec.min} to ${spec.max}`, at);
+        throw new DomainError('pbm/bad-option', `-${spec.key}=N, a whole number from ${spec.min} to ${spec.max}`, at);
       case 'choice':
       case 'text':
         if (typeof o.value === 'string') return o.value;
-        throw new ApiError(400, 'pbm/bad-option', `-${spec.key} needs a value: -${spec.key}=…`, at);
+        throw new DomainError('pbm/bad-option', `-${spec.key} needs a value: -${spec.key}=…`, at);
     }
   }
 
   private control(cmd: GameCmd): TimeControlSpec {
     const s = cmd.server;
     if (s.totalDays !== undefined) {
-      throw new ApiError(
-        400,
+      throw new DomainError(
         'pbm/unsupported-option',
         '--totaltime is not offered yet: use --nagtime and --forfeittime',
         'subject',
@@ -1168,8 +1149,7 @@ export class PbmGateway {
     const daysPerMove = s.forfeitDays ?? 21;
     const nagDays = s.nagDays ?? Math.min(7, daysPerMove - 1);
     if (daysPerMove < 2 || nagDays < 1 || nagDays >= daysPerMove) {
-      throw new ApiError(
-        400,
+      throw new DomainError(
         'pbm/bad-server-option',
         '--nagtime must be shorter than --forfeittime (and --forfeittime at least 2 days)',
         'subject',
@@ -1185,7 +1165,7 @@ export class PbmGateway {
   private async underLimit(user: User): Promise<void> {
     const { limit } = await this.store.settings(user.id);
     if (limit !== null && (await this.activeGames(user.id)) >= limit) {
-      throw new ApiError(409, 'pbm/over-limit', `${user.name} plays ${plural(limit, 'game')} already (their limit)`);
+      throw new DomainError('pbm/over-limit', `${user.name} plays ${plural(limit, 'game')} already (their limit)`);
     }
   }
 
@@ -1249,11 +1229,7 @@ export class PbmGateway {
   private async openChallenges(cmd: GameCmd): Promise<PbmReply> {
     const family = cmd.family as GameFamily;
     if (cmd.args.length === 1) {
-      throw new ApiError(
-        400,
-        'pbm/missing-credentials',
-        `${family} challenges, or ${family} challenges userid password`,
-      );
+      throw new DomainError('pbm/missing-credentials', `${family} challenges, or ${family} challenges userid password`);
     }
     const user =
       cmd.args.length === 2 ? await this.login({ user: cmd.args[0] ?? '', password: cmd.args[1] ?? '' }) : undefined;
@@ -1287,11 +1263,11 @@ export class PbmGateway {
       ids.length > 0
         ? ids.map((id) => open.find((c) => c.id === id) ?? id)
         : open.filter((c) => c.opponent?.toLowerCase() === user.name.toLowerCase());
-    if (chosen.length === 0) throw new ApiError(404, 'pbm/no-challenges', `no ${gameName(family)} challenges to you`);
+    if (chosen.length === 0) throw new DomainError('pbm/no-challenges', `no ${gameName(family)} challenges to you`);
     const lines: string[] = [];
     for (const c of chosen) {
       if (typeof c === 'number')
-        throw new ApiError(404, 'pbm/unknown-challenge', `no open ${gameName(family)} challenge ${c} for you`);
+        throw new DomainError('pbm/unknown-challenge', `no open ${gameName(family)} challenge ${c} for you`);
       if (accept) {
         await this.underLimit(user);
         const { game } = await challenges.accept(c.id, user);
@@ -1332,7 +1308,7 @@ export class PbmGateway {
     const users: User[] = [];
     for (const n of names) {
       const u = await this.services.accounts.findByName(n);
-      if (!u) throw new ApiError(404, 'pbm/unknown-player', `no player ${n}`, 'subject');
+      if (!u) throw new DomainError('pbm/unknown-player', `no player ${n}`, 'subject');
       users.push(u);
     }
     const rows = await this.store.boards.list({
@@ -1379,7 +1355,7 @@ export class PbmGateway {
     let player: User | undefined;
     if (name !== undefined) {
       player = await this.services.accounts.findByName(name);
-      if (!player) throw new ApiError(404, 'pbm/unknown-player', `no player ${name}`, 'subject');
+      if (!player) throw new DomainError('pbm/unknown-player', `no player ${name}`, 'subject');
     }
     const rows = await this.store.boards.list({
       family,

@@ -4,14 +4,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../errors.js';
+import { DomainError } from '../errors.js';
 import { parseSubject, tokenize, type PbmCommand } from './grammar.js';
 
 function refusal(subject: string, ctx = {}): { code: string; field: string | undefined } {
   try {
     parseSubject(subject, ctx);
   } catch (e) {
-    if (e instanceof ApiError) return { code: e.code, field: e.field };
+    if (e instanceof DomainError) return { code: e.code, field: e.field };
     throw e;
   }
   throw new Error(`"${subject}" was read`);
@@ -240,8 +240,8 @@ describe('the pbmserv grammar', () => {
           const cmd = parseSubject(s, board === undefined ? {} : { impliedBoard: board });
           expect(['global', 'game']).toContain(cmd.scope);
         } catch (e) {
-          expect(e).toBeInstanceOf(ApiError);
-          expect((e as ApiError).code).toMatch(/^pbm\/[a-z-]+$/);
+          expect(e).toBeInstanceOf(DomainError);
+          expect((e as DomainError).code).toMatch(/^pbm\/[a-z-]+$/);
         }
       }),
       { numRuns: 2000, seed: 16 },

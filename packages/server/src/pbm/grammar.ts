@@ -18,7 +18,7 @@
  * credentials and the rest, or refuses with a coded error that names the word (`subject word 4`).
  */
 import { GAME_FAMILIES, isGameFamily, type GameFamily } from '@tactica/catalogue';
-import { ApiError } from '../errors.js';
+import { DomainError } from '../errors.js';
 
 export const GLOBAL_VERBS = [
   'help',
@@ -160,8 +160,8 @@ interface Word {
   readonly quoted?: number;
 }
 
-function fail(code: string, message: string, word?: number): ApiError {
-  return new ApiError(400, code, message, word === undefined ? 'subject' : `subject word ${word}`);
+function fail(code: string, message: string, word?: number): DomainError {
+  return new DomainError(code, message, word === undefined ? 'subject' : `subject word ${word}`);
 }
 
 /**
@@ -757,7 +757,7 @@ function parseGame(family: GameFamily | undefined, verb: GameVerb, c: Cursor, ct
   };
 }
 
-/** Reads a command line. Throws an ApiError (`pbm/…`, naming the word) when it is not one. */
+/** Reads a command line. Throws an DomainError (`pbm/…`, naming the word) when it is not one. */
 export function parseSubject(subject: string, ctx: SubjectContext = {}): PbmCommand {
   if (subject.length > SUBJECT_MAX)
     throw fail('pbm/subject-too-long', `a command is at most ${SUBJECT_MAX} characters`);

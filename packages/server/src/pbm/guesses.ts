@@ -7,7 +7,7 @@
  * The HTTP log-in keeps its own per-address limit; a player locked out of mail still logs in on the web.
  */
 import type { Accounts, User } from '../accounts/accounts.js';
-import { ApiError } from '../errors.js';
+import { DomainError } from '../errors.js';
 import type { PbmStore } from './store.js';
 
 export interface GuessLimit {
@@ -33,8 +33,7 @@ export async function checkGuarded(
   const key = `account:${name.toLowerCase()}`;
   const { count, windowStart } = await store.count(key, limit.windowMs);
   if (count > limit.perAccount) {
-    throw new ApiError(
-      429,
+    throw new DomainError(
       'auth/too-many-guesses',
       `too many wrong passwords for ${name.slice(0, 24)}: no password for it is checked by mail for up to ${Math.round(limit.windowMs / 60_000)} minutes`,
     );
@@ -44,7 +43,7 @@ export async function checkGuarded(
     user = await accounts.checkCredentials(name, password);
   } catch (e) {
     // Only a wrong password counts: anything else (the database down) is not a guess.
-    if (!(e instanceof ApiError && e.code === 'auth/bad-credentials')) await store.uncount(key, windowStart);
+    if (!(e instanceof DomainError && e.code === 'auth/bad-credentials')) await store.uncount(key, windowStart);
     throw e;
   }
   await store.uncount(key, windowStart);

@@ -6,7 +6,7 @@
  * and mail the reply (the board, or an error quoting the mail) to the sender. A sender no player has gets at most a
  * short excerpt of its mail quoted: the From may be someone else's.
  */
-import { ApiError } from '../errors.js';
+import { DomainError } from '../errors.js';
 import type { PbmGateway, PbmReply } from './gateway.js';
 import { BODY_TEXT_MAX, readMail, type Envelope } from './mail-in.js';
 import type { Notifier } from './notifier.js';
@@ -183,7 +183,7 @@ export class MailFront {
     await this.notifier.deliver({
       to: [to],
       subject: errorSubject(about.family, about.board),
-      text: errorText(new ApiError(400, code, message), original, quote),
+      text: errorText(new DomainError(code, message), original, quote),
     });
   }
 }

@@ -21,7 +21,7 @@ import {
   parseOrdersMemo,
   type TactorusState,
 } from '@tactica/tactorus';
-import { ApiError } from '../errors.js';
+import { DomainError } from '../errors.js';
 import type { LiveGame } from '../games/live-game.js';
 
 /** What a mail's body holds for the memo path. */
@@ -39,13 +39,13 @@ export function memoIn(body: string): MemoBody {
   return undefined;
 }
 
-function refused(e: { code: string; message: string }): ApiError {
-  return new ApiError(400, e.code, e.message, 'body');
+function refused(e: { code: string; message: string }): DomainError {
+  return new DomainError(e.code, e.message, 'body');
 }
 
 function roundStart(game: LiveGame): TactorusState {
   const r = game.restored;
-  if (r.dynamics === 'sequential') throw new ApiError(400, 'pbm/not-tactorus', 'memos are Tactorus orders');
+  if (r.dynamics === 'sequential') throw new DomainError('pbm/not-tactorus', 'memos are Tactorus orders');
   return r.session.roundStart as TactorusState;
 }
 
@@ -78,7 +78,7 @@ export async function keyForMemo(release: string, heldMemo: string): Promise<str
   if (!memo.ok) throw refused(memo.error);
   const digest = createHash('sha256').update(memo.value.signed, 'utf8').digest('hex');
   if (r.value.round !== memo.value.round || r.value.player !== memo.value.player || r.value.memo !== digest) {
-    throw new ApiError(400, 'tackey/wrong-memo', 'this key release is not for the memo held for you', 'body');
+    throw new DomainError('tackey/wrong-memo', 'this key release is not for the memo held for you', 'body');
   }
   return r.value.key;
 }

@@ -9,7 +9,7 @@
  */
 import { moveText, stateAt, type Player } from '@tactica/core';
 import type { User } from '../accounts/accounts.js';
-import { ApiError } from '../errors.js';
+import { DomainError } from '../errors.js';
 import { DAY_MS } from '../games/control.js';
 import { playersToAct, type LiveGame } from '../games/live-game.js';
 import type { Services } from '../services.js';
@@ -255,7 +255,7 @@ export class Notifier {
       );
     } catch (e) {
       await this.store.clearQueue(gameId, user.id);
-      const error = e instanceof ApiError ? e : new ApiError(500, 'server/error', 'the premove could not be played');
+      const error = e instanceof DomainError ? e : new DomainError('server/error', 'the premove could not be played');
       const addresses = await this.store.addressesOf(user.id);
       await this.deliver({
         to: addresses,

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { GAME_FAMILIES, type GameFamily } from '@tactica/catalogue';
 import type { User } from '../accounts/accounts.js';
-import { ApiError } from '../errors.js';
+import { DomainError } from '../errors.js';
 import { DAY_MS } from '../games/control.js';
 import type { LiveGame } from '../games/live-game.js';
 import type { Services } from '../services.js';
@@ -76,7 +76,7 @@ export class PbmservCommands {
       case 'message':
       case 'vacation':
         // The gateway's own commands.
-        throw new ApiError(400, 'pbm/unknown-verb', `${cmd.verb} is the gateway's own command`);
+        throw new DomainError('pbm/unknown-verb', `${cmd.verb} is the gateway's own command`);
     }
   }
 
@@ -90,8 +90,7 @@ export class PbmservCommands {
     const user = await this.gateway.login(credentials);
     const boards = await this.store.boards.inProgressOf(user.id);
     if (boards.length > 0) {
-      throw new ApiError(
-        409,
+      throw new DomainError(
         'pbm/games-in-progress',
         `${user.name} plays ${boards.length} board${boards.length === 1 ? '' : 's'} in progress (${boards.slice(0, 10).join(', ')}): ` +
           'finish or resign them first ("<game> move board userid password resign"), or stop the mails only with ' +
@@ -132,23 +131,21 @@ export class PbmservCommands {
       );
     }
     if (!(await this.store.settings(user.id)).broadcast) {
-      throw new ApiError(
-        403,
+      throw new DomainError(
         'pbm/not-opted-in',
         'only players who take broadcasts send them: "broadcast userid password on" first (or "message userid ' +
           'password to-userid…" to players by name)',
       );
     }
     const text = request.body.trim();
-    if (!text) throw new ApiError(400, 'pbm/empty-message', 'the body is the broadcast: it is empty', 'body');
+    if (!text) throw new DomainError('pbm/empty-message', 'the body is the broadcast: it is empty', 'body');
     if (text.length > BROADCAST_MAX) {
-      throw new ApiError(400, 'pbm/message-too-long', `a broadcast is at most ${BROADCAST_MAX} characters`, 'body');
+      throw new DomainError('pbm/message-too-long', `a broadcast is at most ${BROADCAST_MAX} characters`, 'body');
     }
     const { count, windowStart } = await this.store.count(`broadcast:${user.id}`, DAY_MS);
     if (count > BROADCASTS_PER_DAY) {
       await this.store.uncount(`broadcast:${user.id}`, windowStart);
-      throw new ApiError(
-        429,
+      throw new DomainError(
         'rate/broadcast',
         `at most ${BROADCASTS_PER_DAY} broadcast${BROADCASTS_PER_DAY === 1 ? '' : 's'} a day; send it tomorrow, or ` +
           '"message userid password to-userid…" to players by name',
@@ -177,10 +174,10 @@ export class PbmservCommands {
       .map((l) => l.trim())
       .filter((l) => l !== '');
     if (lines.length === 0) {
-      throw new ApiError(400, 'pbm/empty-multiple', 'multiple: the body holds the commands, one a line', 'body');
+      throw new DomainError('pbm/empty-multiple', 'multiple: the body holds the commands, one a line', 'body');
     }
     if (lines.length > MULTIPLE_MAX) {
-      throw new ApiError(400, 'pbm/too-many-commands', `multiple: at most ${MULTIPLE_MAX} commands a mail`, 'body');
+      throw new DomainError('pbm/too-many-commands', `multiple: at most ${MULTIPLE_MAX} commands a mail`, 'body');
     }
     const parts: string[] = [];
     let carried = 0;
@@ -203,7 +200,7 @@ export class PbmservCommands {
   /** `all show userid [next|active]`: the player's boards of every game. */
   private async allShow(name: string, filter: string | undefined): Promise<PbmReply> {
     const player = await this.services.accounts.findByName(name);
-    if (!player) throw new ApiError(404, 'pbm/unknown-player', `no player ${name}`, 'subject word 3');
+    if (!player) throw new DomainError('pbm/unknown-player', `no player ${name}`, 'subject word 3');
     const parts: string[] = [];
     for (const family of GAME_FAMILIES) {
       const lines = await this.gateway.boardLines(family, [player.name], filter ?? 'active');
@@ -268,14 +265,13 @@ export class PbmservCommands {
     const name = gameName(game.family);
     const form = `${game.family} move ${game.id} userid password <move>`;
     if (word === 'swap') {
-      throw new ApiError(400, 'pbm/no-swap', `${name} has no swap (pie rule): play a move, ${form}`, 'subject');
+      throw new DomainError('pbm/no-swap', `${name} has no swap (pie rule): play a move, ${form}`, 'subject');
     }
     if (word !== 'pass' || game.restored.dynamics !== 'sequential') return;
     const r = game.restored;
     const parsed = r.setup.game.parseMove(r.session.position, 'pass');
     if (!parsed.ok) {
-      throw new ApiError(
-        400,
+      throw new DomainError(
         'pbm/no-pass',
         `${name} has no pass here: play a move (${form}), or resign (${game.family} move ${game.id} userid password resign)`,
         'subject',
@@ -292,8 +288,7 @@ export class PbmservCommands {
     const user = await this.services.accounts.findByName(name);
     const addresses = user ? await this.store.addressesOf(user.id) : [];
     if (!user || addresses.length === 0) {
-      throw new ApiError(
-        401,
+      throw new DomainError(
         'pbm/needs-password',
         `a challenge without a password is taken from the challenger's confirmed address only; ${name} has none: ` +
           `send "${cmd.family ?? '<game>'} challenge ${name} <password> ${cmd.args[0] ?? 'opponent'}"`,
@@ -314,8 +309,7 @@ export class PbmservCommands {
     const user = (await this.services.accounts.findByName(cmd.challenger ?? '')) as User;
     const { count } = await this.store.count(`challenge-confirm:${user.id}`, DAY_MS);
     if (count > CHALLENGE_CONFIRMS_PER_DAY) {
-      throw new ApiError(
-        429,
+      throw new DomainError(
         'pbm/confirm-busy',
         `${user.name} has had ${CHALLENGE_CONFIRMS_PER_DAY} challenges to confirm today: send the challenge from ` +
           `${user.name}'s own address, or with the password ("${family} challenge ${user.name} <password> ${cmd.args[0]}")`,

@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { User } from '../accounts/accounts.js';
 import type { ChangeEvent } from '../db/database.js';
-import { ApiError } from '../errors.js';
+import { DomainError } from '../errors.js';
 import type { Repositories, Storage } from '../storage/ports.js';
 import {
   AddressTakenError,
@@ -55,7 +55,7 @@ function hashClaim(token: string): string {
 export function checkAddress(text: string, field = 'address'): string {
   const a = text.trim().toLowerCase();
   if (a.length > 254 || !/^[^\s@<>()",;:]+@[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(a)) {
-    throw new ApiError(400, 'pbm/bad-address', `"${text.slice(0, 80)}" is not an e-mail address`, field);
+    throw new DomainError('pbm/bad-address', `"${text.slice(0, 80)}" is not an e-mail address`, field);
   }
   return a;
 }
@@ -66,8 +66,8 @@ function newToken(): string {
 }
 
 /** The refusal of an address another user has. */
-function taken(address: string): ApiError {
-  return new ApiError(409, 'pbm/address-taken', `${address} belongs to another player`);
+function taken(address: string): DomainError {
+  return new DomainError('pbm/address-taken', `${address} belongs to another player`);
 }
 
 export class PbmStore {
@@ -156,9 +156,9 @@ export class PbmStore {
   /** The addresses of a change, checked: lower-cased, doubles dropped, at least one, at most MAX_ADDRESSES. */
   private addressList(addresses: readonly string[]): string[] {
     const list = [...new Set(addresses.map((a) => checkAddress(a)))];
-    if (list.length === 0) throw new ApiError(400, 'pbm/no-address', 'give at least one address', 'address');
+    if (list.length === 0) throw new DomainError('pbm/no-address', 'give at least one address', 'address');
     if (list.length > MAX_ADDRESSES) {
-      throw new ApiError(400, 'pbm/too-many-addresses', `at most ${MAX_ADDRESSES} addresses`, 'address');
+      throw new DomainError('pbm/too-many-addresses', `at most ${MAX_ADDRESSES} addresses`, 'address');
     }
     return list;
   }
@@ -182,7 +182,7 @@ export class PbmStore {
       await mail.replaceAddresses(userId, list, now);
     }).catch((e: unknown) => {
       if (e instanceof AddressTakenError)
-        throw new ApiError(409, 'pbm/address-taken', 'that address belongs to another player');
+        throw new DomainError('pbm/address-taken', 'that address belongs to another player');
       throw e;
     });
   }
@@ -203,8 +203,7 @@ export class PbmStore {
       const others = list.filter((a) => a !== from?.toLowerCase());
       const busy = [...(await mail.claimsOn(others))].find(([, n]) => n >= MAX_CLAIMS_PER_ADDRESS);
       if (busy) {
-        throw new ApiError(
-          429,
+        throw new DomainError(
           'pbm/address-busy',
           `${busy[0]} has ${MAX_CLAIMS_PER_ADDRESS} confirmations waiting already: if it is yours, send the command from it`,
           'address',
@@ -232,8 +231,7 @@ export class PbmStore {
    * for another user meanwhile.
    */
   async confirmClaim(token: string): Promise<{ user: User; address: string }> {
-    const unknown = new ApiError(
-      404,
+    const unknown = new DomainError(
       'pbm/bad-confirmation',
       'this confirmation is unknown or has lapsed: ask for the address again (change address)',
     );
@@ -247,7 +245,7 @@ export class PbmStore {
       if (owner !== undefined && owner !== user.id) throw taken(claim.address);
       if (owner === undefined) {
         if ((await mail.addressesOf(user.id)).length >= MAX_ADDRESSES) {
-          throw new ApiError(400, 'pbm/too-many-addresses', `at most ${MAX_ADDRESSES} addresses`, 'address');
+          throw new DomainError('pbm/too-many-addresses', `at most ${MAX_ADDRESSES} addresses`, 'address');
         }
         // After the addresses the user has (the first is where replies go first).
         await mail.appendAddress(user.id, claim.address, now);
@@ -363,7 +361,7 @@ export class PbmStore {
     await this.addingMail({ kind: 'mail', gameId }, async (mail) => {
       const have = (await mail.queued(gameId, userId)).length;
       if (have + moves.length > MAX_QUEUED) {
-        throw new ApiError(400, 'pbm/queue-full', `at most ${MAX_QUEUED} premoves on a board`, 'move');
+        throw new DomainError('pbm/queue-full', `at most ${MAX_QUEUED} premoves on a board`, 'move');
       }
       await mail.enqueue(gameId, userId, moves, now);
     });
@@ -476,9 +474,8 @@ function seenKey(messageId: string): string {
   return createHash('sha256').update(messageId.trim().toLowerCase()).digest('hex');
 }
 
-export function duplicateOf(messageId: string): ApiError {
-  return new ApiError(
-    409,
+export function duplicateOf(messageId: string): DomainError {
+  return new DomainError(
     'pbm/duplicate',
     `this mail (Message-ID ${messageId.slice(0, 200)}) was carried out before; it is not carried out again`,
   );

@@ -8,7 +8,7 @@
  *   { "type": "command", "ref": 7, "game": 12, "version": 5, "command": "move", "move": "32-28" }
  *   { "type": "command", "ref": 8, "game": 12, "version": 6, "command": "draw", "action": "offer" }
  */
-import { ApiError } from '../errors.js';
+import { DomainError } from '../errors.js';
 import type { GameCommand } from '../games/transitions.js';
 import { isRecord } from '../json.js';
 import {
@@ -55,8 +55,8 @@ function withinLength(text: string, min: number, max: number): boolean {
   return n >= min && n <= max;
 }
 
-const bad = (code: string, message: string, field: string): ApiError =>
-  new ApiError(400, `stream/${code}`, message, field);
+const bad = (code: string, message: string, field: string): DomainError =>
+  new DomainError(`stream/${code}`, message, field);
 
 /** The `ref` a client gave, if it is one a reply can carry back (so even a refused command can be matched). */
 export function refOf(msg: Record<string, unknown>): CommandRef {

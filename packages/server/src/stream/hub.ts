@@ -20,7 +20,7 @@ import type { WebSocket } from 'ws';
 import type { Accounts, User } from '../accounts/accounts.js';
 import type { Challenges } from '../challenges/challenges.js';
 import type { ChangeEvent, Database } from '../db/database.js';
-import { ApiError, unauthenticated } from '../errors.js';
+import { DomainError, unauthenticated } from '../errors.js';
 import { ackOf } from '../games/ack.js';
 import { playersToAct, seatOf, versionFor, type LiveGame } from '../games/live-game.js';
 import type { GameListings } from '../games/listings.js';
@@ -255,7 +255,8 @@ export class StreamHub {
   }
 
   private fail(conn: Connection, e: unknown, ref?: string | number | null): void {
-    const api = e instanceof ApiError ? e : new ApiError(400, 'stream/bad-message', 'the message could not be handled');
+    const api =
+      e instanceof DomainError ? e : new DomainError('stream/bad-message', 'the message could not be handled');
     this.send(conn, { type: 'error', ...(ref !== undefined ? { ref } : {}), ...api.toJSON() });
   }
 
@@ -284,7 +285,7 @@ export class StreamHub {
       this.windows.set(user.id, w);
     }
     if (++w.count > limit) {
-      throw new ApiError(429, 'rate/limited', `at most ${limit} commands a second; slow down`);
+      throw new DomainError('rate/limited', `at most ${limit} commands a second; slow down`);
     }
   }
 
@@ -296,7 +297,7 @@ export class StreamHub {
       const { perSecond, burst } = spent === 'address' ? this.limits.addressMessages : conn.budget.rate;
       const whose = spent === 'address' ? 'from one address' : 'on one connection';
       const message = `at most ${perSecond} messages a second ${whose} (${burst} at once); slow down`;
-      this.fail(conn, new ApiError(429, 'rate/limited', message));
+      this.fail(conn, new DomainError('rate/limited', message));
       if (spent === 'flood') this.end(conn, CLOSE_POLICY, 'rate/limited: too many messages');
       return;
     }
@@ -305,9 +306,9 @@ export class StreamHub {
       try {
         msg = JSON.parse(text) as unknown;
       } catch {
-        throw new ApiError(400, 'stream/bad-json', 'a message is a JSON object');
+        throw new DomainError('stream/bad-json', 'a message is a JSON object');
       }
-      if (!isRecord(msg)) throw new ApiError(400, 'stream/bad-message', 'a message is a JSON object', 'type');
+      if (!isRecord(msg)) throw new DomainError('stream/bad-message', 'a message is a JSON object', 'type');
       switch (msg['type']) {
         case 'ping':
           this.send(conn, { type: 'pong' });
@@ -325,15 +326,15 @@ export class StreamHub {
         case 'subscribe': {
           const id = msg['game'];
           if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) {
-            throw new ApiError(400, 'stream/bad-game', 'game must be a game id', 'game');
+            throw new DomainError('stream/bad-game', 'game must be a game id', 'game');
           }
           const detail = msg['detail'] ?? 'view';
           if (detail !== 'view' && detail !== 'moves') {
-            throw new ApiError(400, 'stream/bad-detail', 'detail is view or moves', 'detail');
+            throw new DomainError('stream/bad-detail', 'detail is view or moves', 'detail');
           }
           const known = conn.games.get(id);
           if (!known && conn.games.size >= this.limits.subscriptions) {
-            throw new ApiError(429, 'stream/too-many', `at most ${this.limits.subscriptions} games a connection`);
+            throw new DomainError('stream/too-many', `at most ${this.limits.subscriptions} games a connection`);
           }
           if (known?.detail === detail) {
             // The same subscription again is the one it has: every change reaches it already. Only a version it was
@@ -361,7 +362,7 @@ export class StreamHub {
           return;
         }
         default:
-          throw new ApiError(400, 'stream/bad-type', 'type is subscribe, unsubscribe, lobby, command or ping', 'type');
+          throw new DomainError('stream/bad-type', 'type is subscribe, unsubscribe, lobby, command or ping', 'type');
       }
     } catch (e) {
       this.fail(conn, e);
