@@ -214,9 +214,6 @@ describe.each(DB_KINDS)('stored summaries (%s)', (kind: DbKind) => {
       await sql`alter table games drop column ${sql.ref(column)}`.execute(db);
     }
     await sql`delete from tactica_migrations where name = '007-game-summaries'`.execute(db);
-    // And before the migrations after it (they run again after 007).
-    await sql`alter table pbm_settings drop column broadcast`.execute(db);
-    await sql`delete from tactica_migrations where name = '009-pbm-broadcast'`.execute(db);
     server = await restart(server);
     [ann, a] = [moved(ann, server), moved(a, server)];
     expect(await listed(ann, imported.id)).toMatchObject({

@@ -1,6 +1,6 @@
 /**
  * For tests of migration 008 (and of the migrations before it): a database of today's schema taken back to the one
- * before 008, its games stored whole again — each game's head and log rows put back together into the one snapshot
+ * before 008 (the migrations after it undone too), its games stored whole again — each game's head and log rows put back together into the one snapshot
  * the server wrote at every move before (`storedGameText`), the log table gone, the migration unrecorded. Starting a
  * server on it then runs migration 008 on games stored as the old schema stored them.
  */
@@ -9,6 +9,9 @@ import type { Schema } from '../db/schema.js';
 import { joinStoredGame } from '../games/move-log.js';
 
 export async function storeGamesWhole(db: Kysely<Schema>): Promise<void> {
+  // The migrations after 008 undone first: migrations run in order, so 008 cannot run again behind them.
+  await sql`alter table pbm_settings drop column broadcast`.execute(db);
+  await sql`delete from tactica_migrations where name = '009-pbm-broadcast'`.execute(db);
   const games = await db.selectFrom('games').select(['id', 'head']).orderBy('id').execute();
   const whole = new Map<number, string>();
   for (const g of games) {
