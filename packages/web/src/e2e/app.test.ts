@@ -907,8 +907,11 @@ describe('the browser app in Chromium', () => {
         await page.click('.new-game button[type=submit]');
         await page.waitForSelector('.game-screen[data-family="tactics"]');
         await page.waitForSelector('[data-square="a1"]');
-        if (side === '0') expect(await y('a1')).toBeGreaterThan(await y('a8'));
-        else expect(await y('a8')).toBeGreaterThan(await y('a1'));
+        // Read until the board stands still: the computer's first move (it is White when you are Black) redraws it.
+        const below = side === '0' ? ['a1', 'a8'] : ['a8', 'a1'];
+        await expect
+          .poll(async () => (await y(below[0] as string)) - (await y(below[1] as string)), { timeout: 10_000 })
+          .toBeGreaterThan(0);
         expect(errors).toEqual([]);
       } finally {
         await context.close();
