@@ -97,6 +97,21 @@ describe('carryLineTexts', () => {
     expect(calls).toBe(22);
   });
 
+  it('keeps the texts of a line written without its JSON one move away through followed moves (a server writes texts, not JSON)', () => {
+    let h = line(30);
+    calls = 0;
+    lineTexts(game, h);
+    expect(calls).toBe(30);
+    // Three moves of another instance's followed, then this copy writes its own: one text each, never the whole line.
+    for (let i = 31; i <= 33; i++) {
+      h = pushMove(h, i, i);
+      carryLineTexts(game, h);
+    }
+    h = pushMove(h, 34, 34);
+    expect(lineTexts(game, h)).toEqual(Array.from({ length: 34 }, (_, i) => `${i}+${i + 1}`));
+    expect(calls).toBe(34);
+  });
+
   it('computes nothing for a line never written', () => {
     let h = line(1);
     calls = 0;

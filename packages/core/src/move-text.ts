@@ -68,12 +68,16 @@ export function lineTextsJson<S, M>(game: Pick<Game<S, M>, 'formatMove' | 'play'
 }
 
 /**
- * Extends what is remembered of the line `h` was made from to `h`, when something is: a server instance that follows
- * another instance's moves on its copy of a game keeps the text it will write at its own next move one move's text
- * away, and computes nothing for a line it has never written.
+ * Extends what is remembered of the line `h` was made from to `h`, when something is (its texts, and their JSON if
+ * that was asked for): a server instance that follows another instance's moves on its copy of a game keeps the text
+ * it will write at its own next move one move's text away, and computes nothing for a line it has never written.
+ * Without it, a copy that followed a step had no texts of its own, and the instance's next write formatted the whole
+ * line again (replaying it, since a line holds only a few of its states).
  */
 export function carryLineTexts<S, M>(game: Pick<Game<S, M>, 'formatMove' | 'play'>, h: History<S, M>): void {
   const prefix = prefixOf(h.moves);
   const before = prefix && lines.get(prefix);
-  if (before && before.game === game && before.json !== undefined) lineTextsJson(game, h);
+  if (!before || before.game !== game) return;
+  if (before.json !== undefined) lineTextsJson(game, h);
+  else lineTexts(game, h);
 }
