@@ -11,6 +11,7 @@ import { GAME_LISTINGS, loadEntry, type BoardInput, type GameFamily, type Option
 import type { Player, StoreListing } from '@tactica/core';
 import { rotated, type Arrow, type BoardConfig, type LegalInput } from '../board/types.js';
 import { BoardView } from '../app/board-view.js';
+import { resultWords } from './result-words.js';
 import { download } from '../app/files.js';
 import { ClockFields, defaults, OptionField, type ClockChoice } from '../app/new-game.js';
 import { openSave, settings } from '../app/state.js';
@@ -819,6 +820,8 @@ export function OnlineGame(props: { id: number }) {
       orientation: flipped ? rotated(base) : base,
       art: ui.art,
       label: `${view.name} board`,
+      // The server names the squares of the last move: highlighted as the offline board does.
+      lastMove: view.lastMove ?? undefined,
       coordinates: ui.coordinates,
       squareLabels: true,
       interactive: view.legal.length > 0,
@@ -910,7 +913,7 @@ export function OnlineGame(props: { id: number }) {
         </p>
         {outcome && (
           <p class="outcome" role="alert">
-            {outcome.kind === 'draw' ? 'Draw.' : `${names[outcome.winner as Player]} wins.`}
+            {resultWords(outcome, names)}
           </p>
         )}
         {!outcome && (
