@@ -12,6 +12,7 @@ import type { Player, StoreListing } from '@tactica/core';
 import { rotated, type Arrow, type BoardConfig, type LegalInput } from '../board/types.js';
 import { BoardView } from '../app/board-view.js';
 import { resultWords } from './result-words.js';
+import { Rematch, ShareLink } from './after-game.js';
 import { download } from '../app/files.js';
 import { ClockFields, defaults, OptionField, type ClockChoice } from '../app/new-game.js';
 import { openSave, settings } from '../app/state.js';
@@ -916,6 +917,7 @@ export function OnlineGame(props: { id: number }) {
             {resultWords(outcome, names)}
           </p>
         )}
+        <Rematch view={view} stream={streamOf} open={(id) => (openGame.value = id)} />
         {!outcome && (
           <p>
             {view.toAct.map((p) => names[p]).join(' and ')} to {view.orders ? 'give orders' : 'move'}.
@@ -1034,6 +1036,7 @@ export function OnlineGame(props: { id: number }) {
             </button>
           </div>
         </section>
+        <ShareLink id={view.id} />
         <section aria-label="chat">
           <h3>Chat</h3>
           <ul class="chat-log">
@@ -1086,8 +1089,14 @@ export function OnlineScreen() {
         (serverProblem.value =
           'No Tactica server answers here. Online play needs the app served by `tactica serve` (npm start); offline games work without one.'),
     );
-    const fromHash = /^#online\/game\/(\d+)$/.exec(location.hash);
-    if (fromHash) openGame.value = Number(fromHash[1]);
+    // A shared link (`#online/game/12`) opens its game, also when the app is open already.
+    const follow = () => {
+      const fromHash = /^#online\/game\/(\d+)$/.exec(location.hash);
+      if (fromHash) openGame.value = Number(fromHash[1]);
+    };
+    follow();
+    addEventListener('hashchange', follow);
+    return () => removeEventListener('hashchange', follow);
   }, []);
   useEffect(() => {
     const id = openGame.value;
