@@ -2,7 +2,8 @@
  * Online play as a modern site does it, in a real Chromium (Debian's, driven by playwright-core) against a real
  * `tactica serve` on loopback: the last move is highlighted online as offline, a game's link opens it straight away
  * (spectating, for someone who does not play in it), the result banner says why the game ended, and a rematch
- * offered after it starts the same game again with the seats swapped.
+ * offered after it starts the same game again with the seats swapped; a game's leaderboard has column headings and
+ * a player's page names each game's opponent, the result and how it ended.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -133,6 +134,74 @@ describe('online play as a modern site does it', () => {
       await a.waitForSelector('text=has begun');
     } finally {
       await Promise.all([alice.close(), bob.close(), carol.close()]);
+    }
+  });
+
+  it("a game's leaderboard under column headings; a player's games with opponent, result and how it ended", async () => {
+    // Two players of a rated game, through the API (the browser part is the pages that show it).
+    const call = async (method: string, path: string, token?: string, body?: unknown): Promise<unknown> => {
+      const r = await fetch(`${server.url}${path}`, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return r.json();
+    };
+    const signUpApi = async (name: string) =>
+      (
+        (await call('POST', '/api/accounts', undefined, {
+          name,
+          password: 'a long enough password',
+          kind: 'bearer',
+        })) as {
+          token: string;
+        }
+      ).token;
+    const [dave, erin] = [await signUpApi('dave'), await signUpApi('erin')];
+    const ch = (await call('POST', '/api/challenges', dave, {
+      family: 'draughts',
+      opponent: 'erin',
+      seat: '0',
+      rated: true,
+    })) as { id: number };
+    const { game } = (await call('POST', `/api/challenges/${ch.id}/accept`, erin)) as {
+      game: { id: number; version: number };
+    };
+    await call('POST', `/api/games/${game.id}/resign`, erin, { version: game.version });
+
+    const context = await newContext();
+    try {
+      const p = await context.newPage();
+      await signUp(p, 'frank');
+      await p.click('button:text-is("Players and ratings")');
+      const board = p.locator('section[aria-label="leaderboard"]');
+      await board.locator('tr[data-player="dave"]').waitFor();
+      expect(await board.locator('thead th').allInnerTexts()).toEqual([
+        'Rank',
+        'Player',
+        'Rating',
+        '± Deviation',
+        'Rated games',
+      ]);
+      // Best first: the winner of the rated game above its loser (the first test's players are there too).
+      const order = await board
+        .locator('tbody tr')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-player')));
+      expect(order.indexOf('dave')).toBeGreaterThanOrEqual(0);
+      expect(order.indexOf('dave')).toBeLessThan(order.indexOf('erin'));
+      // A name in the leaderboard opens that player's page: the game, against whom, the result and how it ended.
+      await board.locator('tr[data-player="erin"] button').click();
+      const row = p.locator(`.player-history tr[data-game="${game.id}"]`);
+      await row.waitFor();
+      const cells = await row.locator('td').allInnerTexts();
+      expect(cells.slice(1, 4)).toEqual(['dave', 'Lost', 'dave wins by resignation: erin resigned.']);
+      mkdirSync(join(WEB_ROOT, 'test-artifacts'), { recursive: true });
+      await p.screenshot({ path: join(WEB_ROOT, 'test-artifacts', 'online-players.png'), fullPage: true });
+    } finally {
+      await context.close();
     }
   });
 });

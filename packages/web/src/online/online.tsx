@@ -13,6 +13,8 @@ import { rotated, type Arrow, type BoardConfig, type LegalInput } from '../board
 import { BoardView } from '../app/board-view.js';
 import { resultWords } from './result-words.js';
 import { Rematch, ShareLink } from './after-game.js';
+import { Leaderboard, PlayerHistory, PlayerRatings } from './players.js';
+import type { HistoryGame } from './history.js';
 import { download } from '../app/files.js';
 import { ClockFields, defaults, OptionField, type ClockChoice } from '../app/new-game.js';
 import { openSave, settings } from '../app/state.js';
@@ -638,24 +640,23 @@ function Profile() {
         {error && <p class="error">{error}</p>}
         {profile && (
           <>
-            <h3>Ratings</h3>
-            <table>
-              <tbody>
-                {list.map((r) => (
-                  <tr key={String(r['family'])}>
-                    <td>{familyName(String(r['family']))}</td>
-                    <td>{Math.round(Number(r['rating'] ?? 1500))}</td>
-                    <td>± {Math.round(Number(r['deviation'] ?? r['rd'] ?? 350))}</td>
-                    <td>{String(r['games'] ?? '')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <h3>{String(profile['name'] ?? name)}: ratings</h3>
+            <PlayerRatings ratings={list} />
             <h3>Games</h3>
-            <GameTable games={(profile['games'] as GameSummary[] | undefined) ?? []} />
+            <PlayerHistory
+              player={String(profile['name'] ?? name)}
+              games={(profile['games'] as HistoryGame[] | undefined) ?? []}
+              open={(id) => (openGame.value = id)}
+            />
           </>
         )}
       </section>
+      <Leaderboard
+        look={(n) => {
+          setName(n);
+          look(n);
+        }}
+      />
     </div>
   );
 }
