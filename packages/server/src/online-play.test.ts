@@ -1,10 +1,11 @@
 /**
  * Online play as a modern site does it, over HTTP on loopback on a real SQLite file: the view names the squares of
  * the last move (the board highlights them online as offline); a game's leaderboard names its players; a player's
- * history names each game's opponent and the result's reason.
+ * history names each game's opponent and the result's reason; who is online is the players with the stream open.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestServer, type TestServer } from './testing/server.js';
+import { Client, eventually, startTestServer, type TestServer } from './testing/server.js';
+import { StreamClient } from './testing/stream-client.js';
 
 interface View {
   id: number;
@@ -92,5 +93,32 @@ describe('online play as a modern site does it', () => {
       opponent: { name: 'histben' },
       result: { kind: 'win', winner: 1, reason: 'resigned' },
     });
+  });
+
+  it('who is online: the signed-in players with the stream open, each once, gone when they close it', async () => {
+    const ann = await new Client(server.url).signUp('onlineann');
+    const ben = await new Client(server.url).signUp('onlineben');
+    const online = async () =>
+      (await new Client(server.url).request<{ count: number; players: string[] }>('GET', '/api/online')).body;
+    const streams = [
+      await StreamClient.open(server.url, ann.token),
+      await StreamClient.open(server.url, ann.token),
+      await StreamClient.open(server.url, ben.token),
+      // An anonymous watcher is not a player online.
+      await StreamClient.open(server.url),
+    ];
+    try {
+      await Promise.all(streams.map((s) => s.next((m) => m.type === 'hello')));
+      const now = await online();
+      expect(now.players.filter((n) => n.startsWith('online'))).toEqual(['onlineann', 'onlineben']);
+      expect(now.count).toBe(now.players.length);
+      streams[2]?.close();
+      await eventually(async () => ((await online()).players.includes('onlineben') ? undefined : true));
+      expect((await online()).players).toContain('onlineann');
+    } finally {
+      for (const s of streams) s.close();
+    }
+    const doc = await new Client(server.url).request<{ paths: Record<string, unknown> }>('GET', '/api/openapi.json');
+    expect(Object.keys(doc.body.paths)).toContain('/api/online');
   });
 });

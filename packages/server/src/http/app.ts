@@ -23,6 +23,7 @@ import { pbmRoutes } from '../pbm/routes.js';
 import type { Services } from '../services.js';
 import { accountRoutes } from './accounts-routes.js';
 import { ratingsRoutes } from './ratings-routes.js';
+import { presenceRoutes } from './presence-routes.js';
 import { catalogueRoutes } from './catalogue-routes.js';
 import { challengeRoutes } from './challenge-routes.js';
 import { refuseFormWrites } from './cookie-writes.js';
@@ -306,6 +307,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(async (scope) => accountRoutes(scope, services, limits.auth, options.secureCookies ?? false));
   await app.register(async (scope) => catalogueRoutes(scope));
   await app.register(async (scope) => ratingsRoutes(scope, services));
+  await app.register(async (scope) => presenceRoutes(scope, services));
   await app.register(async (scope) => gameRoutes(scope, services, limits));
   await app.register(async (scope) => challengeRoutes(scope, services, limits.challenges));
   const saveQuota: SaveQuota = { ...DEFAULT_SAVE_QUOTA, ...options.saveQuota };

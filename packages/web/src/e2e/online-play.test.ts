@@ -3,7 +3,8 @@
  * `tactica serve` on loopback: the last move is highlighted online as offline, a game's link opens it straight away
  * (spectating, for someone who does not play in it), the result banner says why the game ended, and a rematch
  * offered after it starts the same game again with the seats swapped; a game's leaderboard has column headings and
- * a player's page names each game's opponent, the result and how it ended.
+ * a player's page names each game's opponent, the result and how it ended; the lobby says who is online and offers
+ * the games in progress to watch.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -137,7 +138,7 @@ describe('online play as a modern site does it', () => {
     }
   });
 
-  it("a game's leaderboard under column headings; a player's games with opponent, result and how it ended", async () => {
+  it("who is online, games to watch; a game's leaderboard under headings; a player's games with how they ended", async () => {
     // Two players of a rated game, through the API (the browser part is the pages that show it).
     const call = async (method: string, path: string, token?: string, body?: unknown): Promise<unknown> => {
       const r = await fetch(`${server.url}${path}`, {
@@ -171,11 +172,30 @@ describe('online play as a modern site does it', () => {
       game: { id: number; version: number };
     };
     await call('POST', `/api/games/${game.id}/resign`, erin, { version: game.version });
+    // And a game of theirs still being played, for others to watch.
+    const again = (await call('POST', '/api/challenges', erin, {
+      family: 'draughts',
+      opponent: 'dave',
+      seat: '0',
+    })) as {
+      id: number;
+    };
+    const live = ((await call('POST', `/api/challenges/${again.id}/accept`, dave)) as { game: { id: number } }).game;
 
     const context = await newContext();
     try {
       const p = await context.newPage();
       await signUp(p, 'frank');
+      // The lobby: who is online (Frank, with the page open; Dave and Erin play through the API only), and the game
+      // in progress offered to watch.
+      const who = p.locator('section[aria-label="who is online"]');
+      await who.waitFor();
+      expect(await who.innerText()).toMatch(/frank/);
+      expect(await who.innerText()).not.toMatch(/dave|erin/);
+      await p.click(`tr[data-game="${live.id}"] button:text-is("Watch")`);
+      await p.waitForSelector(`.online-game[data-game="${live.id}"]`);
+      await p.waitForSelector('text=You are watching.');
+      await p.click('button:text-is("Back to the lobby")');
       await p.click('button:text-is("Players and ratings")');
       const board = p.locator('section[aria-label="leaderboard"]');
       await board.locator('tr[data-player="dave"]').waitFor();

@@ -125,6 +125,7 @@ export const api = {
   vacation: (until: number | null) => call<void>('PUT', '/api/account/vacation', { until }),
   user: (name: string) => json.get<Record<string, unknown>>(`/api/users/${encodeURIComponent(name)}`),
   catalogue: () => json.get<CatalogueGame[]>('/api/catalogue'),
+  online: () => json.get<{ count: number; players: string[] }>('/api/online'),
   ratings: (family: string) => json.get<Standing[]>(`/api/ratings/${encodeURIComponent(family)}`),
   games: (user?: string) =>
     json.get<GameSummary[]>(user ? `/api/games?user=${encodeURIComponent(user)}` : '/api/games'),

@@ -377,6 +377,7 @@ function Lobby(props: { catalogue: readonly CatalogueGame[] }) {
   const [seeks, setSeeks] = useState<readonly Challenge[]>([]);
   const [games, setGames] = useState<readonly GameSummary[]>([]);
   const [mine, setMine] = useState<readonly Challenge[]>([]);
+  const [online, setOnline] = useState<{ count: number; players: readonly string[] } | undefined>();
   const [error, setError] = useState<string | undefined>();
   const refresh = () => void api.challenges().then(setMine, (e: unknown) => setError(errorText(e)));
   useEffect(() => {
@@ -390,7 +391,11 @@ function Lobby(props: { catalogue: readonly CatalogueGame[] }) {
     });
     s.watchLobby(true);
     refresh();
-    const listGames = (): void => void api.games().then(setGames, () => undefined);
+    // Who is online is read with the games' turns: arrivals and departures are not lobby messages either.
+    const listGames = (): void => {
+      void api.games().then(setGames, () => undefined);
+      void api.online().then(setOnline, () => undefined);
+    };
     listGames();
     // The stream's lobby changes when games begin and end; whose turn it is changes with every move, which the lobby
     // is not sent: the listing is read again now and then while the lobby is shown.
@@ -466,6 +471,15 @@ function Lobby(props: { catalogue: readonly CatalogueGame[] }) {
         <h3>Games in progress</h3>
         <GameTable games={games} />
       </section>
+      {online && (
+        <section aria-label="who is online" class="who-is-online">
+          <h3>Who is online ({online.count})</h3>
+          <p>
+            {online.players.join(', ')}
+            {online.count > online.players.length ? ` and ${online.count - online.players.length} more` : ''}
+          </p>
+        </section>
+      )}
       <section>
         <ChallengeForm catalogue={props.catalogue} onDone={refresh} />
       </section>
@@ -492,7 +506,7 @@ function GameTable(props: { games: readonly GameSummary[] }) {
               <td>{g['control'] ? controlText(g['control'] as TimeControl) : ''}</td>
               <td>
                 <button type="button" onClick={() => (openGame.value = g.id)}>
-                  Open
+                  {me.value && !names.includes(me.value.name) ? 'Watch' : 'Open'}
                 </button>
               </td>
             </tr>
