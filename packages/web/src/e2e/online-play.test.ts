@@ -131,8 +131,10 @@ describe('online play as a modern site does it', () => {
         return g !== null && g.getAttribute('data-game') !== old;
       }, id);
       await b.waitForSelector('text=You play White.');
-      // Alice hears that the rematch has begun.
-      await a.waitForSelector('text=has begun');
+      // Alice, on the finished game, is brought to the rematch at once; she plays Black now.
+      const rematch = (await b.locator('.online-game').getAttribute('data-game')) as string;
+      await a.waitForSelector(`.online-game[data-game="${rematch}"]`);
+      await a.waitForSelector('text=You play Black.');
     } finally {
       await Promise.all([alice.close(), bob.close(), carol.close()]);
     }

@@ -57,6 +57,8 @@ function streamOf(): Stream {
  * A game of theirs already open stays: the new one is offered beside it.
  */
 const startedElsewhere = signal<number | undefined>(undefined);
+/** Whether the open game is over: a game that begins then (a rematch accepted) replaces it at once. */
+const openGameOver = signal(false);
 
 function gameStarted(id: number): void {
   sound(settings.value.sound, 'start');
@@ -67,7 +69,7 @@ function gameStarted(id: number): void {
       // A browser that only notifies from a service worker: the sound and the open game remain.
     }
   }
-  if (openGame.value === undefined || openGame.value === id) openGame.value = id;
+  if (openGame.value === undefined || openGame.value === id || openGameOver.value) openGame.value = id;
   else startedElsewhere.value = id;
 }
 
@@ -826,6 +828,11 @@ export function OnlineGame(props: { id: number }) {
       clearInterval(t);
     };
   }, [props.id]);
+
+  useEffect(() => {
+    openGameOver.value = view?.status === 'finished';
+    return () => (openGameOver.value = false);
+  }, [view?.status]);
 
   const config: BoardConfig | undefined = useMemo(() => {
     if (!view || !ui) return undefined;
