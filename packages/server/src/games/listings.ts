@@ -10,6 +10,19 @@ import { toActOf } from './summary.js';
 /** The games a player's page lists. */
 export const PROFILE_GAMES = 50;
 
+/** A leaderboard's length when the request names none (ours), and the most one request may ask for. */
+export const LEADERBOARD_DEFAULT = 50;
+export const LEADERBOARD_MAX = 200;
+
+/** One line of a game's leaderboard. */
+export interface Standing {
+  readonly rank: number;
+  readonly name: string;
+  readonly rating: number;
+  readonly deviation: number;
+  readonly games: number;
+}
+
 /** A listed game's summary fields: moves played, the last move, the seats to act. */
 function summaryFields(g: ListedGame): object {
   return { plies: g.plies, lastMove: g.lastMove, toAct: toActOf(g.toAct) };
@@ -39,11 +52,29 @@ export class GameListings {
         variant: g.variantId,
         status: g.status,
         seat: g.users[0] === user.id ? 0 : 1,
+        // The other seat: a person (name) or the computer (level), for "against whom" on the player's page.
+        opponent:
+          g.users[0] === user.id ? { name: g.names[1], level: g.levels[1] } : { name: g.names[0], level: g.levels[0] },
         result: g.result ? (JSON.parse(g.result) as unknown) : null,
         ...summaryFields(g),
         updatedAt: g.updatedAt,
       })),
     };
+  }
+
+  /** A game family's leaderboard: the best ratings first, each with its player's name (one question for them all). */
+  async standings(family: string, limit: number): Promise<Standing[]> {
+    const { ratings, accounts } = this.storage.repos;
+    const best = await ratings.standings(family, limit);
+    const names = await accounts.namesOf(best.map((r) => r.userId));
+    return best
+      .flatMap((r) => {
+        const name = names.get(r.userId);
+        return name === undefined
+          ? []
+          : [{ name, rating: Math.round(r.rating), deviation: Math.round(r.deviation), games: r.games }];
+      })
+      .map((r, i) => ({ rank: i + 1, ...r }));
   }
 
   /** Games in progress, the newest first, for the lobby. */

@@ -3,7 +3,7 @@
  * opponent and spectators see only that orders are in. Views are built from the catalogue's board model and
  * status, so every interface shows the same thing.
  */
-import { lineTexts, positionText, type Player } from '@tactica/core';
+import { lineTexts, positionText, stateAt, type Player } from '@tactica/core';
 import type { MoveInput } from '@tactica/catalogue';
 import type { GameView, LegalInput, PlayerInfo } from '../protocol/index.js';
 import { playersToAct, versionFor, type LiveGame } from './live-game.js';
@@ -57,6 +57,9 @@ export function viewOf(game: LiveGame, viewer: Player | undefined, now: number, 
       outcome: session.outcome ?? null,
       lostOnTime: session.lostOnTime ?? null,
       moves,
+      // The state before the last move is held beside the cursor's (history's `beforeCursor`): no replay.
+      lastMove:
+        h.cursor > 0 ? setup.board.squaresOf(stateAt(setup.game, h, h.cursor - 1), h.moves[h.cursor - 1]) : null,
       rounds: [],
       board: setup.board.model(position, viewer),
       state: setup.status(position, { start: h.start, ply: h.cursor }) as unknown as Record<string, unknown>,
@@ -84,6 +87,7 @@ export function viewOf(game: LiveGame, viewer: Player | undefined, now: number, 
     outcome: session.outcome ?? null,
     lostOnTime: null,
     moves: [],
+    lastMove: null,
     // Encoded once per session (with the write that made it), not at every view.
     rounds: stepsPlayed(session),
     board: setup.board.model(position, viewer),

@@ -22,6 +22,8 @@ import type { PbmGateway } from '../pbm/gateway.js';
 import { pbmRoutes } from '../pbm/routes.js';
 import type { Services } from '../services.js';
 import { accountRoutes } from './accounts-routes.js';
+import { ratingsRoutes } from './ratings-routes.js';
+import { presenceRoutes } from './presence-routes.js';
 import { catalogueRoutes } from './catalogue-routes.js';
 import { challengeRoutes } from './challenge-routes.js';
 import { refuseFormWrites } from './cookie-writes.js';
@@ -304,6 +306,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(async (scope) => accountRoutes(scope, services, limits.auth, options.secureCookies ?? false));
   await app.register(async (scope) => catalogueRoutes(scope));
+  await app.register(async (scope) => ratingsRoutes(scope, services));
+  await app.register(async (scope) => presenceRoutes(scope, services));
   await app.register(async (scope) => gameRoutes(scope, services, limits));
   await app.register(async (scope) => challengeRoutes(scope, services, limits.challenges));
   const saveQuota: SaveQuota = { ...DEFAULT_SAVE_QUOTA, ...options.saveQuota };

@@ -4,7 +4,7 @@
  * Schema, from which the HTTP route serializes its reply and the OpenAPI document describes it.
  */
 import type { Outcome, Player, StepText, TimeLimit, TimeMode } from '@tactica/core';
-import type { BoardModel, GameFamily, MoveInput } from '@tactica/catalogue';
+import type { BoardModel, GameFamily, MoveInput, MoveSquares } from '@tactica/catalogue';
 
 /** A time control as games are played under it on the server (read from requests by `games/control.ts`). */
 export type TimeControlSpec =
@@ -53,6 +53,8 @@ export interface GameView {
   readonly lostOnTime: Player | null;
   /** Moves played (sequential games) in the game's notation. */
   readonly moves: readonly string[];
+  /** The squares the last move touched (sequential games), for the board's last-move highlight; null before any. */
+  readonly lastMove: MoveSquares | null;
   /**
    * Simultaneous games (Tactorus): the steps played, each a round (both sides' orders, public once it is played) or
    * one of the game's own commands (a customized board, a rule change).
@@ -160,6 +162,7 @@ export const gameViewSchema = {
     'outcome',
     'lostOnTime',
     'moves',
+    'lastMove',
     'rounds',
     'board',
     'state',
@@ -192,6 +195,11 @@ export const gameViewSchema = {
     outcome: openOrNull,
     lostOnTime: seatOrNull,
     moves: { ...texts, description: "Moves played (sequential games) in the game's notation" },
+    lastMove: {
+      type: ['object', 'null'],
+      description: 'The squares the last move touched (sequential games): from, to, path, captures',
+      properties: { from: text, to: text, path: texts, captures: texts },
+    },
     rounds: {
       type: 'array',
       description: "Tactorus: the steps played, each a round ([First's orders, Second's orders]) or a command",

@@ -114,6 +114,16 @@ export class StreamHub {
     return this.connections.size;
   }
 
+  /**
+   * Who is online: the signed-in players with a stream open on this instance, by name (an instance knows its own
+   * connections only (ours): behind a load balancer each answers for the players it serves).
+   */
+  onlineNames(): string[] {
+    const names = new Set<string>();
+    for (const c of this.connections) if (c.user && !c.closed) names.add(c.user.name);
+    return [...names].sort((a, b) => a.localeCompare(b));
+  }
+
   /** The stream's limits (the server's options; the defaults until then), and the check of log-ins' expiry. */
   configure(limits: StreamLimits): void {
     this.limits = limits;

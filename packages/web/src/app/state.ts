@@ -78,6 +78,8 @@ export function setSettings(next: Partial<Settings>): void {
 export function go(r: Route): void {
   route.value = r;
   const hash = r.screen === 'help' ? `#help/${r.family}` : r.screen === 'home' ? '#' : `#${r.screen}`;
+  // The online screen owns what follows `#online/` (a shared link to a game, `#online/game/12`): kept for it to read.
+  if (r.screen === 'online' && location.hash.startsWith('#online/')) return;
   if (location.hash !== hash && !(hash === '#' && location.hash === '')) history.replaceState(null, '', hash || '#');
 }
 

@@ -61,6 +61,15 @@ export interface GameSummary {
 
 export type ChatMessage = ChatLine;
 
+/** One line of a game's leaderboard (`GET /api/ratings/:family`). */
+export interface Standing {
+  readonly rank: number;
+  readonly name: string;
+  readonly rating: number;
+  readonly deviation: number;
+  readonly games: number;
+}
+
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   let res: Response;
   try {
@@ -116,6 +125,8 @@ export const api = {
   vacation: (until: number | null) => call<void>('PUT', '/api/account/vacation', { until }),
   user: (name: string) => json.get<Record<string, unknown>>(`/api/users/${encodeURIComponent(name)}`),
   catalogue: () => json.get<CatalogueGame[]>('/api/catalogue'),
+  online: () => json.get<{ count: number; players: string[] }>('/api/online'),
+  ratings: (family: string) => json.get<Standing[]>(`/api/ratings/${encodeURIComponent(family)}`),
   games: (user?: string) =>
     json.get<GameSummary[]>(user ? `/api/games?user=${encodeURIComponent(user)}` : '/api/games'),
   game: (id: number) => json.get<GameView>(`/api/games/${id}`),

@@ -11,6 +11,10 @@ import { GAME_LISTINGS, loadEntry, type BoardInput, type GameFamily, type Option
 import type { Player, StoreListing } from '@tactica/core';
 import { rotated, type Arrow, type BoardConfig, type LegalInput } from '../board/types.js';
 import { BoardView } from '../app/board-view.js';
+import { resultWords } from './result-words.js';
+import { Rematch, ShareLink } from './after-game.js';
+import { Leaderboard, PlayerHistory, PlayerRatings } from './players.js';
+import type { HistoryGame } from './history.js';
 import { download } from '../app/files.js';
 import { ClockFields, defaults, OptionField, type ClockChoice } from '../app/new-game.js';
 import { openSave, settings } from '../app/state.js';
@@ -53,6 +57,8 @@ function streamOf(): Stream {
  * A game of theirs already open stays: the new one is offered beside it.
  */
 const startedElsewhere = signal<number | undefined>(undefined);
+/** Whether the open game is over: a game that begins then (a rematch accepted) replaces it at once. */
+const openGameOver = signal(false);
 
 function gameStarted(id: number): void {
   sound(settings.value.sound, 'start');
@@ -63,7 +69,7 @@ function gameStarted(id: number): void {
       // A browser that only notifies from a service worker: the sound and the open game remain.
     }
   }
-  if (openGame.value === undefined || openGame.value === id) openGame.value = id;
+  if (openGame.value === undefined || openGame.value === id || openGameOver.value) openGame.value = id;
   else startedElsewhere.value = id;
 }
 
@@ -373,6 +379,7 @@ function Lobby(props: { catalogue: readonly CatalogueGame[] }) {
   const [seeks, setSeeks] = useState<readonly Challenge[]>([]);
   const [games, setGames] = useState<readonly GameSummary[]>([]);
   const [mine, setMine] = useState<readonly Challenge[]>([]);
+  const [online, setOnline] = useState<{ count: number; players: readonly string[] } | undefined>();
   const [error, setError] = useState<string | undefined>();
   const refresh = () => void api.challenges().then(setMine, (e: unknown) => setError(errorText(e)));
   useEffect(() => {
@@ -386,7 +393,11 @@ function Lobby(props: { catalogue: readonly CatalogueGame[] }) {
     });
     s.watchLobby(true);
     refresh();
-    const listGames = (): void => void api.games().then(setGames, () => undefined);
+    // Who is online is read with the games' turns: arrivals and departures are not lobby messages either.
+    const listGames = (): void => {
+      void api.games().then(setGames, () => undefined);
+      void api.online().then(setOnline, () => undefined);
+    };
     listGames();
     // The stream's lobby changes when games begin and end; whose turn it is changes with every move, which the lobby
     // is not sent: the listing is read again now and then while the lobby is shown.
@@ -462,6 +473,15 @@ function Lobby(props: { catalogue: readonly CatalogueGame[] }) {
         <h3>Games in progress</h3>
         <GameTable games={games} />
       </section>
+      {online && (
+        <section aria-label="who is online" class="who-is-online">
+          <h3>Who is online ({online.count})</h3>
+          <p>
+            {online.players.join(', ')}
+            {online.count > online.players.length ? ` and ${online.count - online.players.length} more` : ''}
+          </p>
+        </section>
+      )}
       <section>
         <ChallengeForm catalogue={props.catalogue} onDone={refresh} />
       </section>
@@ -488,7 +508,7 @@ function GameTable(props: { games: readonly GameSummary[] }) {
               <td>{g['control'] ? controlText(g['control'] as TimeControl) : ''}</td>
               <td>
                 <button type="button" onClick={() => (openGame.value = g.id)}>
-                  Open
+                  {me.value && !names.includes(me.value.name) ? 'Watch' : 'Open'}
                 </button>
               </td>
             </tr>
@@ -636,24 +656,23 @@ function Profile() {
         {error && <p class="error">{error}</p>}
         {profile && (
           <>
-            <h3>Ratings</h3>
-            <table>
-              <tbody>
-                {list.map((r) => (
-                  <tr key={String(r['family'])}>
-                    <td>{familyName(String(r['family']))}</td>
-                    <td>{Math.round(Number(r['rating'] ?? 1500))}</td>
-                    <td>± {Math.round(Number(r['deviation'] ?? r['rd'] ?? 350))}</td>
-                    <td>{String(r['games'] ?? '')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <h3>{String(profile['name'] ?? name)}: ratings</h3>
+            <PlayerRatings ratings={list} />
             <h3>Games</h3>
-            <GameTable games={(profile['games'] as GameSummary[] | undefined) ?? []} />
+            <PlayerHistory
+              player={String(profile['name'] ?? name)}
+              games={(profile['games'] as HistoryGame[] | undefined) ?? []}
+              open={(id) => (openGame.value = id)}
+            />
           </>
         )}
       </section>
+      <Leaderboard
+        look={(n) => {
+          setName(n);
+          look(n);
+        }}
+      />
     </div>
   );
 }
@@ -810,6 +829,11 @@ export function OnlineGame(props: { id: number }) {
     };
   }, [props.id]);
 
+  useEffect(() => {
+    openGameOver.value = view?.status === 'finished';
+    return () => (openGameOver.value = false);
+  }, [view?.status]);
+
   const config: BoardConfig | undefined = useMemo(() => {
     if (!view || !ui) return undefined;
     const base = ui.orientation(view.viewer ?? undefined, settings.value.boardView);
@@ -819,6 +843,8 @@ export function OnlineGame(props: { id: number }) {
       orientation: flipped ? rotated(base) : base,
       art: ui.art,
       label: `${view.name} board`,
+      // The server names the squares of the last move: highlighted as the offline board does.
+      lastMove: view.lastMove ?? undefined,
       coordinates: ui.coordinates,
       squareLabels: true,
       interactive: view.legal.length > 0,
@@ -910,9 +936,10 @@ export function OnlineGame(props: { id: number }) {
         </p>
         {outcome && (
           <p class="outcome" role="alert">
-            {outcome.kind === 'draw' ? 'Draw.' : `${names[outcome.winner as Player]} wins.`}
+            {resultWords(outcome, names)}
           </p>
         )}
+        <Rematch view={view} stream={streamOf} open={(id) => (openGame.value = id)} />
         {!outcome && (
           <p>
             {view.toAct.map((p) => names[p]).join(' and ')} to {view.orders ? 'give orders' : 'move'}.
@@ -1031,6 +1058,7 @@ export function OnlineGame(props: { id: number }) {
             </button>
           </div>
         </section>
+        <ShareLink id={view.id} />
         <section aria-label="chat">
           <h3>Chat</h3>
           <ul class="chat-log">
@@ -1083,8 +1111,14 @@ export function OnlineScreen() {
         (serverProblem.value =
           'No Tactica server answers here. Online play needs the app served by `tactica serve` (npm start); offline games work without one.'),
     );
-    const fromHash = /^#online\/game\/(\d+)$/.exec(location.hash);
-    if (fromHash) openGame.value = Number(fromHash[1]);
+    // A shared link (`#online/game/12`) opens its game, also when the app is open already.
+    const follow = () => {
+      const fromHash = /^#online\/game\/(\d+)$/.exec(location.hash);
+      if (fromHash) openGame.value = Number(fromHash[1]);
+    };
+    follow();
+    addEventListener('hashchange', follow);
+    return () => removeEventListener('hashchange', follow);
   }, []);
   useEffect(() => {
     const id = openGame.value;
