@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import {
   formatClock,
+  numberedMoves,
+  numberedMovesText,
   ok,
   opponent,
   startHistory,
@@ -360,6 +362,19 @@ export async function runTerminalGame<S, M, St>(
         if (args.trim()) return pieceMoves(args.trim());
         const moves = game.legalMoves(s);
         print(moves.length ? moves.map((m) => game.formatMove(s, m)).join('  ') : 'No legal moves.');
+        return 'prompt';
+      },
+    },
+    {
+      names: ['history', 'record'],
+      help: 'the moves played so far, numbered as the records number them (1. 11-16 22-18 2. 9-14)',
+      run: () => {
+        const h = session.history;
+        // Only the moves in force: those taken back are not part of the game until redo plays them again.
+        const played = numberedMoves(game, h)
+          .map((n) => ({ ...n, plies: n.plies.filter((p) => p.ply < h.cursor) }))
+          .filter((n) => n.plies.length > 0);
+        print(played.length ? numberedMovesText(played) : 'No moves yet.');
         return 'prompt';
       },
     },

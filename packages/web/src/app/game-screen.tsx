@@ -65,14 +65,13 @@ export function Clocks(props: { game: LocalGame }) {
 
 function MoveList(props: { game: LocalGame }) {
   const { game } = props;
-  const { played, undone } = game.moves();
+  const { numbered, cursor } = game.moves();
   const view = game.viewPly.value;
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     list.current?.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
   });
   if (game.play.dynamics !== 'sequential') return null;
-  const cursor = played.length;
   const at = view ?? cursor;
   return (
     <section class="moves" aria-label="moves">
@@ -115,18 +114,28 @@ function MoveList(props: { game: LocalGame }) {
         </button>
       </div>
       <ol ref={list} class="move-list">
-        {played.map((m, i) => (
-          <li key={i} class={i + 1 === at ? 'current' : ''}>
-            <button type="button" onClick={() => game.view(i + 1)}>
-              <span class="ply">{i + 1}.</span> {m}
-            </button>
-          </li>
-        ))}
-        {undone.map((m, i) => (
-          <li key={`u${i}`} class="undone" title="taken back: redo plays it again">
-            {cursor + i + 1}. {m}
-          </li>
-        ))}
+        {numbered.flatMap((n) =>
+          n.plies.map(({ ply, text }, i) => {
+            // Two columns, the first mover's and the reply: a number's first ply carries the number (`1.`, or
+            // `1...` when the line opens with the reply, which then stands in the second column).
+            const label = i === 0 ? <span class="ply">{n.reply ? `${n.number}...` : `${n.number}.`}</span> : null;
+            const column = i === 0 && !n.reply ? 'first' : 'reply';
+            if (ply >= cursor) {
+              return (
+                <li key={`u${ply}`} class={`undone ${column}`} title="taken back: redo plays it again">
+                  {label} {text}
+                </li>
+              );
+            }
+            return (
+              <li key={ply} class={`${column}${ply + 1 === at ? ' current' : ''}`}>
+                <button type="button" onClick={() => game.view(ply + 1)}>
+                  {label} {text}
+                </button>
+              </li>
+            );
+          }),
+        )}
       </ol>
     </section>
   );
