@@ -14,6 +14,7 @@ export { tryPlayWith } from './game.js';
 export * from './history.js';
 export { carryLineTexts, lineTexts, moveText } from './move-text.js';
 export { numberedMoves, numberedMovesText, type NumberedMove } from './move-numbers.js';
+export { countOf } from './words.js';
 export { outcomeAt, positionText } from './state-memo.js';
 export * from './outcome.js';
 export * from './perft.js';

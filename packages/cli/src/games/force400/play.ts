@@ -7,6 +7,7 @@ import { findLevel, type Engine, type LevelInfo } from '@tactica/ai';
 import {
   current,
   describeError,
+  countOf,
   err,
   lineFromStates,
   ok,
@@ -394,7 +395,7 @@ function writeRecord(session: Session, h: H): void {
 
 /** `Move 12, Black to move. White: 12 men, 57 units; Black: …`, rendered from the catalogue's status. */
 function statusLine(st: Force400Status, session: Session): string {
-  const side = (p: 0 | 1): string => `${st.men[p]} men, ${st.units[p]} units`;
+  const side = (p: 0 | 1): string => `${countOf(st.men[p], 'man', 'men')}, ${countOf(st.units[p], 'unit')}`;
   const turn = st.toMove[0];
   const move = turn === undefined ? `Move ${st.moveNumber}` : `Move ${st.moveNumber}, ${seatName(turn)} to move`;
   const rec = session.recordFile
