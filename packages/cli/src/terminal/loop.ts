@@ -5,6 +5,7 @@ import {
   numberedMoves,
   numberedMovesText,
   ok,
+  reasonWords,
   opponent,
   startHistory,
   stateAt,
@@ -727,7 +728,7 @@ function seatSpecs<S, M>(agents: Seats<S, M>): SessionSeats {
 }
 
 export function describeOutcome<S, M>(game: Game<S, M>, o: NonNullable<ReturnType<Game<S, M>['outcome']>>): string {
-  const reason = o.reason.replace(/-/g, ' ');
+  const reason = reasonWords(o.reason);
   return o.kind === 'win' ? `${game.info.players[o.winner]} wins (${reason}).` : `Draw (${reason}).`;
 }
 

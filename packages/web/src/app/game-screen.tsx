@@ -4,7 +4,7 @@
  * analysis, saving and files.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { Player } from '@tactica/core';
+import { reasonWords, type Player } from '@tactica/core';
 import type { BoardApi } from '../board/board.js';
 import { rotated, type BoardConfig } from '../board/types.js';
 import { BoardView } from './board-view.js';
@@ -31,7 +31,7 @@ export function scoreText(score: number): string {
 function outcomeText(game: LocalGame): string | undefined {
   const o = game.outcome;
   if (!o) return undefined;
-  const reason = 'reason' in o && typeof o.reason === 'string' ? ` (${o.reason.replace(/[-/]/g, ' ')})` : '';
+  const reason = 'reason' in o && typeof o.reason === 'string' ? ` (${reasonWords(o.reason)})` : '';
   if (o.kind === 'draw') return `Draw${reason}.`;
   return `${game.ui.sides[o.winner as Player]} wins${reason}.`;
 }
