@@ -10,7 +10,7 @@ import { rotated, type BoardConfig } from '../board/types.js';
 import { BoardView } from './board-view.js';
 import { download, safeName } from './files.js';
 import type { AnalysisLine, LocalGame } from './local-game.js';
-import { go, saveCurrent, settings } from './state.js';
+import { go, saveCurrent, saveTitleBase, settings } from './state.js';
 import { useWatch } from './use-watch.js';
 
 function formatMs(ms: number | undefined): string {
@@ -323,7 +323,7 @@ function GameActions(props: { game: LocalGame; onNew: () => void }) {
         <button
           type="button"
           onClick={async () => {
-            const t = prompt('Save as', game.meta.title ?? '');
+            const t = prompt('Save as', game.meta.title ?? saveTitleBase(game));
             if (t) setSaveText(await saveCurrent(t));
           }}
         >
