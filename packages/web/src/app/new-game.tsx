@@ -103,9 +103,9 @@ export function ClockFields(props: { value: ClockChoice; onChange: (c: ClockChoi
   const { value, onChange } = props;
   return (
     <fieldset class="clock-fields">
-      <legend>Time (Draughts Galore's clock)</legend>
+      <legend>Clock</legend>
       <div class="field">
-        <label for={`${props.idPrefix}-limit`}>Time limit</label>
+        <label for={`${props.idPrefix}-limit`}>Time</label>
         <select
           id={`${props.idPrefix}-limit`}
           name="limit"
@@ -113,13 +113,13 @@ export function ClockFields(props: { value: ClockChoice; onChange: (c: ClockChoi
           onChange={(e) => onChange({ ...value, limit: (e.target as HTMLSelectElement).value as ClockChoice['limit'] })}
         >
           <option value="none">No clock</option>
-          <option value="off">Off (time shown only)</option>
-          <option value="normal">Normal (5 min a move / 30 min a game)</option>
-          <option value="blitz">Blitz (10 s a move / 6 min a game; no takeback)</option>
+          <option value="off">No limit, time shown</option>
+          <option value="normal">Normal: 5 min a move, or 30 min a game</option>
+          <option value="blitz">Blitz: 10 s a move, or 6 min a game; no takeback</option>
         </select>
       </div>
       <div class="field">
-        <label for={`${props.idPrefix}-mode`}>Time mode</label>
+        <label for={`${props.idPrefix}-mode`}>Counted</label>
         <select
           id={`${props.idPrefix}-mode`}
           name="mode"
@@ -127,13 +127,13 @@ export function ClockFields(props: { value: ClockChoice; onChange: (c: ClockChoi
           disabled={value.limit === 'none'}
           onChange={(e) => onChange({ ...value, mode: (e.target as HTMLSelectElement).value as ClockChoice['mode'] })}
         >
-          <option value="auto">Auto (the game's tradition)</option>
-          <option value="move">Per move (time out: a random move)</option>
-          <option value="game">Per game (time out: the game is lost)</option>
+          <option value="auto">As the game is usually played</option>
+          <option value="move">Per move: out of time, a random move is played</option>
+          <option value="game">Per game: out of time, the game is lost</option>
         </select>
       </div>
       <div class="field">
-        <label for={`${props.idPrefix}-inc`}>Increment (s, per game)</label>
+        <label for={`${props.idPrefix}-inc`}>Seconds added a move</label>
         <input
           id={`${props.idPrefix}-inc`}
           type="number"

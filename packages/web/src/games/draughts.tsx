@@ -203,8 +203,8 @@ export const draughtsUi: GameUi = {
               cancel.
             </li>
             <li>
-              Clocks (Time mode and Time limit as in the manual): per move, running out plays a random move; per game,
-              it loses. Blitz allows no takeback.
+              Clocks (the manual calls the choices Time mode and Time limit): per move, running out plays a random move;
+              per game, it loses. Blitz allows no takeback.
             </li>
             <li>
               Take back returns to your last move; Redo plays it again. Save keeps the game in this browser; Export PDN
