@@ -25,6 +25,21 @@ export function tacticsDrawCounts(quietPlies: number, quietLimit: number, seen: 
   return `${countOf(quietPlies, 'ply', 'plies')} without a flip (draw at ${quietLimit}); position seen ${times} (draw at ${seenLimit})`;
 }
 
+/**
+ * Tactrix!: the status line beside the chips row, `Move 3, White to move. 1 ply without progress (draw at 50).`:
+ * the chips are said once, in the row under it (the terminal's line says them, having no row).
+ */
+export function tactrixLine(st: {
+  readonly moveNumber: number;
+  readonly toMove: readonly unknown[];
+  readonly noProgress: number;
+  readonly noProgressLimit: number;
+  readonly turnName: string;
+}): string {
+  const who = st.toMove.length ? `${st.turnName} to move` : 'game over';
+  return `Move ${st.moveNumber}, ${who}. ${countOf(st.noProgress, 'ply', 'plies')} without progress (draw at ${st.noProgressLimit}).`;
+}
+
 /** Tactrix!: `1 chip`, `3 chips`. */
 export function chips(n: number): string {
   return countOf(n, 'chip');

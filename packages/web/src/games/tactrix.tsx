@@ -7,14 +7,14 @@ import { useState } from 'preact/hooks';
 import type { TactrixStatus } from '@tactica/catalogue/tactrix';
 import { squareName, tutor, type TactrixState } from '@tactica/tactrix';
 import { pieceIcon, tactrixArt } from '../board/art.js';
-import { chips } from './status-words.js';
+import { chips, tactrixLine } from './status-words.js';
 import type { GameUi, PanelProps } from './game-ui.js';
 
 function Status({ game }: PanelProps) {
   const st = game.status() as unknown as TactrixStatus;
   return (
     <section class="status tactrix-status" aria-label="status">
-      <p class="status-line">{st.line}</p>
+      <p class="status-line">{tactrixLine({ ...st, turnName: game.ui.sides[st.turn] })}</p>
       <div class="chips-row" aria-label="chips">
         {([0, 1] as const).map((p) => (
           <span key={p} class={`chips-side side-${p}`} data-side={p}>
