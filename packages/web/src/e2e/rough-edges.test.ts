@@ -1,7 +1,8 @@
 /**
  * The rough edges a new user met, in a real Chromium (Debian's, driven by playwright-core) against a real `tactica
  * serve` on loopback: the move list in numbered pairs, a save named after its game and rule set, and the New-game
- * dialog's clock box inside the dialog with plain labels, at a desktop's size and a phone's.
+ * dialog's clock box inside the dialog with plain labels, at a desktop's size and a phone's; Tactorus' "you are
+ * Blue (Player 1)" and its key to the unit icons.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -66,10 +67,10 @@ async function playAMove(page: Page, plies: number): Promise<void> {
   await page.waitForFunction((n) => document.querySelectorAll('.move-list li').length >= n, plies);
 }
 
-/** Opens the New-game dialog for draughts. */
-async function openDialog(page: Page): Promise<void> {
+/** Opens the New-game dialog for a game (draughts unless told). */
+async function openDialog(page: Page, family = 'draughts'): Promise<void> {
   await page.goto(server.url);
-  await page.click('[data-new="draughts"]');
+  await page.click(`[data-new="${family}"]`);
   await page.waitForSelector('#ng-level option', { state: 'attached' });
 }
 
@@ -121,4 +122,23 @@ describe('the rough edges, in Chromium', () => {
       });
     });
   }
+
+  it('Tactorus says which side the person is, in its colour, and keys the unit icons', async () => {
+    for (const [side, words] of [
+      ['0', /You are Blue \(Player 1\)/],
+      ['1', /You are Red \(Player 2\)/],
+    ] as const) {
+      await withPage({ width: 1280, height: 900 }, async (page) => {
+        await openDialog(page, 'tactorus');
+        await page.selectOption('#ng-side', side);
+        await page.click('.new-game button[type=submit]');
+        await page.waitForSelector('.game-screen[data-family="tactorus"] .you-are');
+        expect(await page.locator('.you-are').innerText()).toMatch(words);
+        const key = page.locator('.unit-key li');
+        expect((await key.allInnerTexts()).map((t) => t.trim())).toEqual(['Flag', 'Infantry', 'Cavalry', 'Artillery']);
+        // Each name beside its icon as the board draws it.
+        expect(await page.locator('.unit-key li svg rect').count()).toBe(4);
+      });
+    }
+  });
 });

@@ -62,10 +62,38 @@ function ordersOf(game: LocalGame, p: Player): readonly Order[] {
   return (game.ownPosition(p) as TactorusState).orders[p];
 }
 
+/** The colours of the board's art: Player 1 blue, Player 2 red. */
+const COLOUR_NAMES = ['Blue', 'Red'] as const;
+const UNIT_KINDS = [
+  ['flag', 'Flag'],
+  ['infantry', 'Infantry'],
+  ['cavalry', 'Cavalry'],
+  ['artillery', 'Artillery'],
+] as const;
+
+/** A key to the unit icons, drawn with the board's own art in the player's colour. */
+function UnitKey(props: { owner: Player }) {
+  return (
+    <ul class="unit-key" aria-label="unit key">
+      {UNIT_KINDS.map(([kind, name]) => (
+        <li key={kind} data-kind={kind}>
+          <svg
+            viewBox="0 0 100 100"
+            aria-hidden="true"
+            dangerouslySetInnerHTML={{ __html: tactorusArt({ kind, owner: props.owner, symbol: '', name }) }}
+          />
+          {name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Status({ game }: PanelProps) {
   const st = game.status() as unknown as TactorusStatusView;
   const s = game.play.dynamics === 'simultaneous' ? game.play.session : undefined;
   const p = game.actor();
+  const viewer = game.viewer();
   const given = p === undefined ? 0 : ordersOf(game, p).length;
   return (
     <section class="status tactorus-status" aria-label="status">
@@ -88,6 +116,13 @@ function Status({ game }: PanelProps) {
           </li>
         ))}
       </ul>
+      {viewer !== undefined && (
+        <p class="you-are">
+          You are {COLOUR_NAMES[viewer]} (Player {viewer + 1}){' '}
+          <span class={`swatch side-${viewer}`} aria-hidden="true" />
+        </p>
+      )}
+      <UnitKey owner={viewer ?? 0} />
       {p !== undefined && (
         <p class="orders-left">
           Player {p + 1}: {given} order{given === 1 ? '' : 's'} given, {Math.max(0, st.allowance[p] - given)} left
