@@ -2,7 +2,7 @@
  * The rough edges a new user met, in a real Chromium (Debian's, driven by playwright-core) against a real `tactica
  * serve` on loopback: the move list in numbered pairs, a save named after its game and rule set, and the New-game
  * dialog's clock box inside the dialog with plain labels, at a desktop's size and a phone's; Tactorus' "you are
- * Blue (Player 1)" and its key to the unit icons.
+ * Blue (Player 1)", its key to the unit icons, and its Movement Check leaving the board in sight.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -140,5 +140,31 @@ describe('the rough edges, in Chromium', () => {
         expect(await page.locator('.unit-key li svg rect').count()).toBe(4);
       });
     }
+  });
+
+  it('the Movement Check leaves the board in sight and the page usable (a panel, not a dialog over the page)', async () => {
+    await withPage({ width: 1280, height: 900 }, async (page) => {
+      await openDialog(page, 'tactorus');
+      await page.click('.new-game button[type=submit]');
+      await page.waitForSelector('.game-screen[data-family="tactorus"]');
+      // The computer (Player 2) gives its orders; then Next with none of Player 1's own opens the check.
+      await page.waitForFunction(
+        () => /Player 2:[^·]*·[^·]*·\s*orders in/.test(document.querySelector('.tactorus-status')?.textContent ?? ''),
+        undefined,
+        { timeout: 30_000 },
+      );
+      await page.click('.tactorus-controls button:text-is("Next")');
+      await page.waitForSelector('.movement-check');
+      expect(await page.locator('.modal-back').count()).toBe(0);
+      const board = await page.locator('.tb').boundingBox();
+      if (!board) throw new Error('no board');
+      const onTop = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x as number, y as number)?.closest('.tb') !== null,
+        [board.x + board.width / 2, board.y + board.height / 2],
+      );
+      expect(onTop).toBe(true);
+      await page.click('.movement-check button:text-is("OK")');
+      await page.waitForSelector('.movement-check', { state: 'detached' });
+    });
   });
 });

@@ -157,6 +157,7 @@ function UnderBoard({ game }: PanelProps) {
 /**
  * The Movement Check: each side's orders for the round and OK. Back (to change one's orders) only where the other
  * side's orders are hidden (online); where the check shows them, the orders were committed before it opened.
+ * A panel among the controls, not a dialog over the page **(ours)**: the board stays in sight beside it.
  */
 function MovementCheck(props: {
   readonly round: number;
@@ -164,24 +165,24 @@ function MovementCheck(props: {
   onBack?: (() => void) | undefined;
   onOk(): void;
 }) {
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => panel.current?.scrollIntoView({ block: 'nearest' }), []);
   return (
-    <div class="modal-back">
-      <div class="modal movement-check" role="dialog" aria-modal="true" aria-label="movement check">
-        <h3>Movement Check — round {props.round}</h3>
-        <p>Player 1: {props.lines[0] || 'no orders'}</p>
-        <p>Player 2: {props.lines[1] || 'no orders'}</p>
-        <div class="buttons">
-          {props.onBack && (
-            <button type="button" onClick={() => props.onBack?.()}>
-              Back
-            </button>
-          )}
-          <button type="button" class="primary" onClick={() => props.onOk()}>
-            OK
+    <section ref={panel} class="movement-check" aria-label="movement check">
+      <h3>Movement Check — round {props.round}</h3>
+      <p>Player 1: {props.lines[0] || 'no orders'}</p>
+      <p>Player 2: {props.lines[1] || 'no orders'}</p>
+      <div class="buttons">
+        {props.onBack && (
+          <button type="button" onClick={() => props.onBack?.()}>
+            Back
           </button>
-        </div>
+        )}
+        <button type="button" class="primary" onClick={() => props.onOk()}>
+          OK
+        </button>
       </div>
-    </div>
+    </section>
   );
 }
 
