@@ -25,7 +25,7 @@ import { sound, type SoundMode } from './sound.js';
 export type Route =
   | { readonly screen: 'home' }
   | { readonly screen: 'game' }
-  | { readonly screen: 'help'; readonly family: GameFamily }
+  | { readonly screen: 'help'; readonly family: GameFamily | 'site' }
   | { readonly screen: 'online' };
 
 export const CURRENT_KEY = 'tactica:current';

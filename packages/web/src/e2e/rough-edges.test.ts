@@ -2,7 +2,7 @@
  * The rough edges a new user met, in a real Chromium (Debian's, driven by playwright-core) against a real `tactica
  * serve` on loopback: the move list in numbered pairs, a save named after its game and rule set, and the New-game
  * dialog's clock box inside the dialog with plain labels, at a desktop's size and a phone's; Tactorus' "you are
- * Blue (Player 1)", its key to the unit icons, and its Movement Check leaving the board in sight.
+ * Blue (Player 1)", its key to the unit icons, and its Movement Check leaving the board in sight; the site's help.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -165,6 +165,25 @@ describe('the rough edges, in Chromium', () => {
       expect(onTop).toBe(true);
       await page.click('.movement-check button:text-is("OK")');
       await page.waitForSelector('.movement-check', { state: 'detached' });
+    });
+  });
+
+  it('the help has a page for the site beside the games: online play, clocks, correspondence, saving, keyboard', async () => {
+    await withPage({ width: 1280, height: 900 }, async (page) => {
+      await page.goto(server.url);
+      await page.click('header button:text-is("Help")');
+      await page.click('.help-nav button:text-is("Using Tactica")');
+      await page.waitForSelector('#help-title:text-is("Using Tactica")');
+      expect(await page.locator('.help section h3').allInnerTexts()).toEqual([
+        'Playing online',
+        'Clocks',
+        'Correspondence',
+        'Saving',
+        'Keyboard',
+      ]);
+      // A game's page is one click away, as before.
+      await page.click('.help-nav button:text-is("Tactics")');
+      await page.waitForFunction(() => document.querySelector('#help-title')?.textContent !== 'Using Tactica');
     });
   });
 });
