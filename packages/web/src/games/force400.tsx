@@ -164,6 +164,10 @@ export const force400Ui: GameUi = {
               Drag or click a man then a square. Dropping a man on one of your own asks which act: a transfer (type the
               units) or, from the king, the abdication.
             </li>
+            <li>
+              A picked-up man's targets: a dot for a free short move, a ring for a long move, which costs a unit (a
+              dashed ring round an attack made by a long move).
+            </li>
             <li>T and X above the board limit the board to that act, as the original's command letters did.</li>
             <li>
               The computer's levels 0–6 are the manual's; while it thinks, its messages show what it is worried about.
