@@ -251,10 +251,12 @@ export function force400Adapter(
     help: 'stop: S save the unfinished game under a title, R resume, E end the game',
     async run(ctx, args) {
       if (args.trim()) return abdicateWithS(ctx, session, args);
+      // One key, no Enter, like every other answer in the game (the setup questions, the confirmations).
       for (;;) {
-        const choice = (await ctx.ask('Stop — S save, R resume, E end the game: '))?.trim().toUpperCase();
-        if (choice === undefined || choice === 'E') return ctx.quit();
-        if (choice === 'R' || choice === '') return;
+        const key = await keypress(ctx.io, 'Stop — S save, R resume, E end the game: ');
+        const choice = key === undefined ? 'E' : key === 'enter' || key === 'escape' ? 'R' : key.toUpperCase();
+        if (choice === 'E') return ctx.quit();
+        if (choice === 'R') return;
         if (choice === 'S') await saveToLibrary(ctx, session, library);
         else ctx.print('Choose S, R or E.');
       }
