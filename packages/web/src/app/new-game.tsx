@@ -12,9 +12,9 @@ import {
   type OptionSpec,
   type OptionValue,
 } from '@tactica/catalogue';
-import type { Player, SessionClock, TimeLimit, TimeMode } from '@tactica/core';
+import type { Player, SessionClock, StoredEntry, TimeLimit, TimeMode } from '@tactica/core';
 import { seatsFor } from './local-game.js';
-import { startGame } from './state.js';
+import { openSave, savesRev, startGame, store } from './state.js';
 
 export function OptionField(props: {
   spec: OptionSpec;
@@ -148,6 +148,54 @@ export function ClockFields(props: { value: ClockChoice; onChange: (c: ClockChoi
   );
 }
 
+/**
+ * The set-up's first question in Force 400's manual, "Reload a saved game?", offered for every game **(ours)**: the
+ * games of this family saved in this browser, to continue one instead of starting anew. Nothing when there are none.
+ */
+function ReloadSaved(props: { family: GameFamily; onOpened: () => void; onError: (why: string) => void }) {
+  const [saves, setSaves] = useState<readonly StoredEntry[]>([]);
+  const [chosen, setChosen] = useState('');
+  useEffect(() => {
+    let live = true;
+    void store.list({ family: props.family }).then((r) => {
+      if (!live || !r.ok) return;
+      setSaves(r.value.games);
+      setChosen(r.value.games[0]?.id ?? '');
+    });
+    return () => {
+      live = false;
+    };
+  }, [props.family, savesRev.value]);
+  if (saves.length === 0) return null;
+  return (
+    <fieldset class="reload-saved">
+      <legend>Reload a saved game</legend>
+      <div class="field">
+        <label for="ng-reload">Saved game</label>
+        <select id="ng-reload" value={chosen} onChange={(e) => setChosen((e.target as HTMLSelectElement).value)}>
+          {saves.map((g) => (
+            <option value={g.id} key={g.id}>
+              {g.title} ({g.summary})
+            </option>
+          ))}
+        </select>
+      </div>
+      <div class="buttons">
+        <button
+          type="button"
+          onClick={async () => {
+            const why = await openSave(chosen);
+            if (why) props.onError(why);
+            else props.onOpened();
+          }}
+        >
+          Reload
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
 export function clockOf(c: ClockChoice, autoMode: TimeMode): SessionClock | undefined {
   if (c.limit === 'none') return undefined;
   const mode = c.mode === 'auto' ? autoMode : c.mode;
@@ -226,6 +274,7 @@ export function NewGameDialog(props: { family: GameFamily; onClose: () => void }
             ))}
           </select>
         </div>
+        <ReloadSaved family={family} onOpened={props.onClose} onError={setError} />
         {!entry && !error && <p>Loading the rules…</p>}
         {entry && (
           <>

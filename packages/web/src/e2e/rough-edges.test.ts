@@ -186,4 +186,26 @@ describe('the rough edges, in Chromium', () => {
       await page.waitForFunction(() => document.querySelector('#help-title')?.textContent !== 'Using Tactica');
     });
   });
+
+  it('the New-game dialog offers to reload a saved game of that game first, as Force 400 did at set-up', async () => {
+    await withPage({ width: 1280, height: 900 }, async (page) => {
+      await openDialog(page, 'force400');
+      // Nothing saved yet: no such question.
+      expect(await page.locator('.reload-saved').count()).toBe(0);
+      await page.selectOption('#ng-opponent', 'friend');
+      await page.click('.new-game button[type=submit]');
+      await page.waitForSelector('.game-screen[data-family="force400"]');
+      await playAMove(page, 1);
+      await page.click('button:text-is("Save")');
+      await page.waitForSelector('.save-note');
+      await playAMove(page, 2);
+      await page.click('header button:text-is("Games")');
+      await page.click('[data-new="force400"]');
+      await page.waitForSelector('.reload-saved');
+      expect(await page.locator('#ng-reload option').allInnerTexts()).toEqual(['Force 400 (move 1, Black to move)']);
+      await page.click('.reload-saved button:text-is("Reload")');
+      await page.waitForSelector('.new-game', { state: 'detached' });
+      await page.waitForFunction(() => document.querySelectorAll('.move-list li').length === 1);
+    });
+  });
 });
