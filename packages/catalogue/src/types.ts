@@ -132,6 +132,11 @@ export interface MoveInput<M> {
   readonly path?: readonly string[];
   /** The squares whose pieces the move takes. */
   readonly captures?: readonly string[];
+  /**
+   * What the move costs the mover besides the move (Force 400's long move: 1 unit), absent when free: a board marks
+   * the targets of such moves apart from the free ones.
+   */
+  readonly cost?: number;
 }
 
 /** What a click or a drag says: the square picked up, the square put down on, the choice among moves sharing both. */

@@ -13,6 +13,8 @@ export type { CommandApplied, Dynamics, Game, GameInfo } from './game.js';
 export { tryPlayWith } from './game.js';
 export * from './history.js';
 export { carryLineTexts, lineTexts, moveText } from './move-text.js';
+export { numberedMoves, numberedMovesText, type NumberedMove } from './move-numbers.js';
+export { countOf } from './words.js';
 export { outcomeAt, positionText } from './state-memo.js';
 export * from './outcome.js';
 export * from './perft.js';

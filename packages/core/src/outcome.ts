@@ -11,6 +11,26 @@ export type Outcome =
  */
 export const TIME_FORFEIT = 'time-forfeit';
 
+/**
+ * The end of a game by taking the side to move's last piece, told apart from a side left with pieces that cannot
+ * move (`no-moves`): a player who took the last piece should read so. `LAST_PIECE_TAKEN`: the winner took it;
+ * `NO_PIECES_LEFT`: the winner is the side left without pieces (give-away draughts).
+ */
+export const LAST_PIECE_TAKEN = 'last-piece-taken';
+export const NO_PIECES_LEFT = 'no-pieces-left';
+
+/** Reasons whose words are not their code's (`took the last piece`); any other code reads with spaces for dashes. */
+const REASON_WORDS: Readonly<Record<string, string>> = {
+  [LAST_PIECE_TAKEN]: 'took the last piece',
+  [NO_PIECES_LEFT]: 'no pieces left',
+  [TIME_FORFEIT]: 'on time',
+};
+
+/** A reason code in words, for `White wins (took the last piece).`: `no-moves` reads `no moves`. */
+export function reasonWords(reason: string): string {
+  return REASON_WORDS[reason] ?? reason.replace(/[-/]/g, ' ');
+}
+
 export function win(winner: Player, reason: string): Outcome {
   return { kind: 'win', winner, reason };
 }

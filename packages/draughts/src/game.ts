@@ -2,7 +2,8 @@
  * The Game contract for draughts: 7 rule sets x (normal | give-away) = 14 games, one immutable state type.
  *
  * Game end (manual 2.4, 3.2.2; docs/rules/draughts.md "Winning" and "Draws"):
- * - the side to move has no legal move: it loses, or wins in give-away (`no-moves`);
+ * - the side to move has no legal move: it loses, or wins in give-away (`no-moves`; `last-piece-taken`, or
+ *   `no-pieces-left` in give-away, when it has no piece left);
  * - the same position (board and side to move) for the third time: draw (`threefold`);
  * - the move counter: after M1 inactive moves per side (king moves without capture) in a row, a second counter of
  *   M2 moves per side starts, never resets, and its end is a draw (`move-limit`);
@@ -12,6 +13,8 @@ import {
   draw,
   err,
   inputError,
+  LAST_PIECE_TAKEN,
+  NO_PIECES_LEFT,
   ok,
   opponent,
   perftGeneric,
@@ -25,7 +28,7 @@ import {
 import { makeFen, parseFen } from './fen.js';
 import { applyMove, generateMoves, hasMoves, perftPosition, sameMove, type DraughtsMove } from './moves.js';
 import { formatMove, parseMove } from './notation.js';
-import { initialPosition, pieceAt, type Position } from './position.js';
+import { initialPosition, pieceAt, pieceCounts, type Position } from './position.js';
 import { RULE_SETS, VARIANT_IDS, type RuleSet, type VariantId } from './rules.js';
 
 export interface DraughtsState {
@@ -71,7 +74,14 @@ function withOutcome(s: Omit<DraughtsState, 'over'>): DraughtsState {
 
 function ruleOutcome(s: Omit<DraughtsState, 'over'>): Outcome | undefined {
   const toMove = s.position.turn;
-  if (!hasMoves(s.position)) return win(s.giveaway ? toMove : opponent(toMove), 'no-moves');
+  if (!hasMoves(s.position)) {
+    // Taking the last piece is how most games end: said so, not as "no moves".
+    const left = pieceCounts(s.position);
+    if ((toMove === 0 ? left.white : left.black) === 0) {
+      return s.giveaway ? win(toMove, NO_PIECES_LEFT) : win(opponent(toMove), LAST_PIECE_TAKEN);
+    }
+    return win(s.giveaway ? toMove : opponent(toMove), 'no-moves');
+  }
   const key = s.seen[s.seen.length - 1];
   let count = 0;
   for (const k of s.seen) if (k === key) count++;

@@ -18,7 +18,8 @@
  * - State: `DraughtsState` is immutable plain data: `position`, `giveaway`, the manual's move counters, the
  *   positions seen (threefold repetition), and `over` once the game has ended. `playMove(s, m)` (= `game.play`),
  *   `stateFrom(pos, giveaway)`, `drawCounter(s)` for the status line (stage 1 or 2 and half-moves left).
- *   Outcome reasons: `no-moves` (the side to move cannot move: it loses, or wins in give-away), `threefold`,
+ *   Outcome reasons: `no-moves` (the side to move cannot move: it loses, or wins in give-away), `last-piece-taken`
+ *   (the side to move has no piece left: it loses; in give-away `no-pieces-left`, it wins), `threefold`,
  *   `move-limit`, `resigned`, `agreed`.
  * - Positions: `Position` (board + side to move), `initialPosition`, `pieceAt(pos, square)`, `pieces(pos)`,
  *   `positionOf(variant, pieces, turn)`, `pieceCounts`, `samePosition`. Squares are always the rule set's PDN

@@ -4,6 +4,7 @@
  * Rank 0 at the top, as on the original screen; `flipped` turns the board round. `paint` (an interface's colours)
  * is given each square's text and gives it back as it should be shown, the same width on the screen.
  */
+import { countOf } from '@tactica/core';
 import { FILES, squareAt, squareName, SQUARES } from './board.js';
 import type { Force400State } from './state.js';
 
@@ -45,7 +46,9 @@ export function listMen(s: Force400State): string {
       men.push(`${squareName(sq)} ${m.force}${m.king ? '*' : ''}`);
     }
     const name = side === 0 ? 'White' : 'Black';
-    out.push(`${name} (${men.length} men, ${units} units): ${men.length ? men.join(', ') : 'none'}`);
+    out.push(
+      `${name} (${countOf(men.length, 'man', 'men')}, ${countOf(units, 'unit')}): ${men.length ? men.join(', ') : 'none'}`,
+    );
   }
   return out.join('\n');
 }

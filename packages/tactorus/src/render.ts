@@ -9,7 +9,7 @@
  *     9  C  A  C  C  F  A  C  C  A  C  9
  *        0  1  2  3  4  5  6  7  8  9
  */
-import type { Outcome, Player } from '@tactica/core';
+import { countOf, type Outcome, type Player } from '@tactica/core';
 import {
   colOf,
   countPieces,
@@ -89,7 +89,7 @@ export function describeRules(rules: Rules): string {
 
 function pieceSummary(board: string, p: Player): string {
   const n = countPieces(board, p);
-  return `${n.total} pieces (${n.I} infantry, ${n.C} cavalry, ${n.A} artillery)`;
+  return `${countOf(n.total, 'piece')} (${n.I} infantry, ${n.C} cavalry, ${n.A} artillery)`;
 }
 
 /** One line under the board: the round, the rules, both armies, and the viewer's orders against the allowance. */

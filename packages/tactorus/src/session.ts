@@ -464,6 +464,20 @@ export function resignSession(session: TactorusSession, player: Player): Result<
 }
 
 /**
+ * Takes back the last round carried out (or the result: a resignation, an agreed draw), as the browser's Take back
+ * does; the round in progress is dropped, orders and all. Not by e-mail **(ours)**: a round there was sealed and
+ * exchanged with the other player, who cannot be made to forget it.
+ */
+export function takebackSession(session: TactorusSession): Result<TactorusSession, InputError> {
+  if (session.settings.mode === 'e-mail') {
+    return err(inputError('email/no-takeback', 'a round played by e-mail cannot be taken back: both players have it'));
+  }
+  if (session.sent !== undefined) return err(sealed());
+  const next = session.core.takeback(commandOptions(session.core));
+  return next.ok ? ok(clearRound(withCore(session, next.value))) : next;
+}
+
+/**
  * A draw agreed: `offeredBy` (default: the local player) offers, and the other player's acceptance is recorded.
  * At one screen the other player answers at the keyboard; **(ours)** by e-mail their consent arrives by mail, as
  * their orders do, and the program asks whether it did. The computer declines every offer.

@@ -6,7 +6,9 @@
  */
 import { inputError, type InputError, type Player } from '@tactica/core';
 import {
+  distance,
   forceAfterTransfer,
+  LONG_MOVE_COST,
   mayRecharge,
   squareAt,
   squareName,
@@ -130,7 +132,11 @@ export function force400Board(game: Force400Game): BoardAdapter<Force400State, F
       return { move: a, notation, action: 'abdicate', from, to, choice: ABDICATE_CHOICE, label: `crown ${to}` };
     }
     const defender = s.board[a.to];
-    if (!defender) return { move: a, notation, action: 'move', from, to, label: `${from} to ${to}` };
+    // A long move (two squares or more) costs a unit, a short one is free (manual, "Moving").
+    const long = distance(a.from, a.to) > 1;
+    const cost = long ? { cost: LONG_MOVE_COST } : {};
+    const paid = long ? ` (long move: ${LONG_MOVE_COST} unit)` : '';
+    if (!defender) return { move: a, notation, action: 'move', from, to, label: `${from} to ${to}${paid}`, ...cost };
     // Combat (manual, "Combat and capture"): the game decides it; the attacker takes the square only if he wins.
     const won = game.play(s, a).board[a.to]?.side === s.toMove;
     return {
@@ -139,8 +145,9 @@ export function force400Board(game: Force400Game): BoardAdapter<Force400State, F
       action: 'capture',
       from,
       to,
-      label: `${from} attacks ${to} (${won ? 'wins' : 'loses'})`,
+      label: `${from} attacks ${to} (${won ? 'wins' : 'loses'})${paid}`,
       path: [to],
+      ...cost,
       ...(won ? { captures: [to] } : {}),
     };
   };

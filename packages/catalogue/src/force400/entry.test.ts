@@ -220,6 +220,17 @@ describe('Force 400 in the catalogue', () => {
     expect(!tooMuch.ok && tooMuch.error.code).toBe('move/too-much');
   });
 
+  it('manual, "Moving": a long move costs a unit and says so, a short move is free', () => {
+    const s = setup({ position: 'w 3 W:C8:10,D5:12,H9:10K B:C0:10K,C1:10,E4:7' });
+    const inputs = s.board.inputs(s.initial());
+    expect(inputs.find((i) => i.from === 'D5' && i.to === 'D3')).toMatchObject({
+      action: 'move',
+      label: 'D5 to D3 (long move: 1 unit)',
+      cost: 1,
+    });
+    expect(inputs.find((i) => i.from === 'D5' && i.to === 'D6')?.cost).toBeUndefined();
+  });
+
   it('manual, "Combat and capture": an attack is a capture input that says whether it wins', () => {
     // C8 (10) long-moves to C1 (10): 9 against 10 loses. D5 (12) beside E4 (7) wins with 5.
     const s = setup({ position: 'w 3 W:C8:10,D5:12,H9:10K B:C0:10K,C1:10,E4:7' });
@@ -227,7 +238,8 @@ describe('Force 400 in the catalogue', () => {
     const inputs = s.board.inputs(start);
     expect(inputs.find((i) => i.from === 'C8' && i.to === 'C1')).toMatchObject({
       action: 'capture',
-      label: 'C8 attacks C1 (loses)',
+      label: 'C8 attacks C1 (loses) (long move: 1 unit)',
+      cost: 1,
     });
     expect(inputs.find((i) => i.from === 'C8' && i.to === 'C1')?.captures).toBeUndefined();
     expect(inputs.find((i) => i.from === 'D5' && i.to === 'E4')).toMatchObject({
@@ -236,6 +248,7 @@ describe('Force 400 in the catalogue', () => {
       label: 'D5 attacks E4 (wins)',
     });
     expect(inputs.find((i) => i.from === 'D5' && i.to === 'D4')).toMatchObject({ action: 'move', label: 'D5 to D4' });
+    expect(inputs.find((i) => i.from === 'D5' && i.to === 'D4')?.cost).toBeUndefined();
     expect(s.board.squaresOf(start, unwrap(s.board.fromInput(start, { from: 'D5', to: 'E4' })))).toEqual({
       from: 'D5',
       to: 'E4',

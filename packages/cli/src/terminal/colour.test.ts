@@ -100,3 +100,12 @@ describe('one colour scheme across the five games, plain without colour', () => 
     });
   }
 });
+
+describe("White's colour", () => {
+  it("is the terminal's own text colour, bold: readable on a light background as on a dark one", () => {
+    // Bright white (97) or white (37) text is invisible on a white terminal.
+    expect(BOARD_SCHEME.sides[0].fg).toBeUndefined();
+    expect(BOARD_SCHEME.sides[0].bold).toBe(true);
+    expect(COLOUR_PALETTE.paint('w', BOARD_SCHEME.sides[0])).toBe('\x1b[1mw\x1b[0m');
+  });
+});

@@ -104,7 +104,8 @@ export interface BoardScheme {
 export const BOARD_SCHEME: BoardScheme = {
   name: 'classic',
   sides: [
-    { fg: 'bright-white', bold: true },
+    // White in the terminal's own text colour, bold: bright white vanished on a light background.
+    { bold: true },
     { fg: 'bright-red', bold: true },
   ],
   lastMove: { bg: 'blue' },

@@ -65,6 +65,12 @@ describe('terminal play loop', () => {
     expect((await play('moves\n')).out).toContain('take 1  take 2  take 3');
   });
 
+  it('lists the moves played in numbered pairs, without those taken back', async () => {
+    expect((await play('take 1\ntake 2\ntake 3\nhistory\n')).out).toContain('> 1. take 1 take 2 2. take 3\n');
+    expect((await play('take 1\ntake 2\ntake 3\nundo\nhistory\n')).out).toContain('> 1. take 1 take 2\n');
+    expect((await play('history\n')).out).toContain('No moves yet.');
+  });
+
   it('flips the board view', async () => {
     expect((await play('flip\n')).out).toContain('(flipped)');
   });
@@ -310,10 +316,11 @@ describe('one command table for help and for dispatch', () => {
     const lines = stdout().split('\n');
     // The list follows the prompt on its line (piped input echoes nothing).
     const start = lines.findIndex((l) => l.endsWith('Commands (anything else is read as a move):'));
-    const rows = lines.slice(start + 1, start + 15);
+    const rows = lines.slice(start + 1, start + 16);
     expect(rows.map((r) => r.trim().split(/\s{2,}/)[0])).toEqual([
       'help, ?',
       'moves, legal [square]',
+      'history, record',
       'undo, takeback, back',
       'redo, forward',
       'flip, invert',

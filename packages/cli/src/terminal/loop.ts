@@ -2,7 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import {
   formatClock,
+  numberedMoves,
+  numberedMovesText,
   ok,
+  reasonWords,
   opponent,
   startHistory,
   stateAt,
@@ -364,6 +367,19 @@ export async function runTerminalGame<S, M, St>(
       },
     },
     {
+      names: ['history', 'record'],
+      help: 'the moves played so far, numbered as the records number them (1. 11-16 22-18 2. 9-14)',
+      run: () => {
+        const h = session.history;
+        // Only the moves in force: those taken back are not part of the game until redo plays them again.
+        const played = numberedMoves(game, h)
+          .map((n) => ({ ...n, plies: n.plies.filter((p) => p.ply < h.cursor) }))
+          .filter((n) => n.plies.length > 0);
+        print(played.length ? numberedMovesText(played) : 'No moves yet.');
+        return 'prompt';
+      },
+    },
+    {
       names: ['undo', 'takeback', 'back'],
       help: 'take back the last move (against the computer: your last move)',
       run: () => stepLine('takeback'),
@@ -712,7 +728,7 @@ function seatSpecs<S, M>(agents: Seats<S, M>): SessionSeats {
 }
 
 export function describeOutcome<S, M>(game: Game<S, M>, o: NonNullable<ReturnType<Game<S, M>['outcome']>>): string {
-  const reason = o.reason.replace(/-/g, ' ');
+  const reason = reasonWords(o.reason);
   return o.kind === 'win' ? `${game.info.players[o.winner]} wins (${reason}).` : `Draw (${reason}).`;
 }
 

@@ -28,7 +28,7 @@ function routeOf(hash: string): Route {
   if (h === 'online' || h.startsWith('online/')) return { screen: 'online' };
   if (h.startsWith('help/')) {
     const f = h.slice(5);
-    if (isGameFamily(f)) return { screen: 'help', family: f };
+    if (isGameFamily(f) || f === 'site') return { screen: 'help', family: f };
   }
   if (h === 'game') return { screen: 'game' };
   return { screen: 'home' };

@@ -4,13 +4,13 @@
  * analysis, saving and files.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { Player } from '@tactica/core';
+import { reasonWords, type Player } from '@tactica/core';
 import type { BoardApi } from '../board/board.js';
 import { rotated, type BoardConfig } from '../board/types.js';
 import { BoardView } from './board-view.js';
 import { download, safeName } from './files.js';
 import type { AnalysisLine, LocalGame } from './local-game.js';
-import { go, saveCurrent, settings } from './state.js';
+import { go, saveCurrent, saveTitleBase, settings } from './state.js';
 import { useWatch } from './use-watch.js';
 
 function formatMs(ms: number | undefined): string {
@@ -31,7 +31,7 @@ export function scoreText(score: number): string {
 function outcomeText(game: LocalGame): string | undefined {
   const o = game.outcome;
   if (!o) return undefined;
-  const reason = 'reason' in o && typeof o.reason === 'string' ? ` (${o.reason.replace(/[-/]/g, ' ')})` : '';
+  const reason = 'reason' in o && typeof o.reason === 'string' ? ` (${reasonWords(o.reason)})` : '';
   if (o.kind === 'draw') return `Draw${reason}.`;
   return `${game.ui.sides[o.winner as Player]} wins${reason}.`;
 }
@@ -65,14 +65,13 @@ export function Clocks(props: { game: LocalGame }) {
 
 function MoveList(props: { game: LocalGame }) {
   const { game } = props;
-  const { played, undone } = game.moves();
+  const { numbered, cursor } = game.moves();
   const view = game.viewPly.value;
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     list.current?.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
   });
   if (game.play.dynamics !== 'sequential') return null;
-  const cursor = played.length;
   const at = view ?? cursor;
   return (
     <section class="moves" aria-label="moves">
@@ -115,18 +114,28 @@ function MoveList(props: { game: LocalGame }) {
         </button>
       </div>
       <ol ref={list} class="move-list">
-        {played.map((m, i) => (
-          <li key={i} class={i + 1 === at ? 'current' : ''}>
-            <button type="button" onClick={() => game.view(i + 1)}>
-              <span class="ply">{i + 1}.</span> {m}
-            </button>
-          </li>
-        ))}
-        {undone.map((m, i) => (
-          <li key={`u${i}`} class="undone" title="taken back: redo plays it again">
-            {cursor + i + 1}. {m}
-          </li>
-        ))}
+        {numbered.flatMap((n) =>
+          n.plies.map(({ ply, text }, i) => {
+            // Two columns, the first mover's and the reply: a number's first ply carries the number (`1.`, or
+            // `1...` when the line opens with the reply, which then stands in the second column).
+            const label = i === 0 ? <span class="ply">{n.reply ? `${n.number}...` : `${n.number}.`}</span> : null;
+            const column = i === 0 && !n.reply ? 'first' : 'reply';
+            if (ply >= cursor) {
+              return (
+                <li key={`u${ply}`} class={`undone ${column}`} title="taken back: redo plays it again">
+                  {label} {text}
+                </li>
+              );
+            }
+            return (
+              <li key={ply} class={`${column}${ply + 1 === at ? ' current' : ''}`}>
+                <button type="button" onClick={() => game.view(ply + 1)}>
+                  {label} {text}
+                </button>
+              </li>
+            );
+          }),
+        )}
       </ol>
     </section>
   );
@@ -314,7 +323,7 @@ function GameActions(props: { game: LocalGame; onNew: () => void }) {
         <button
           type="button"
           onClick={async () => {
-            const t = prompt('Save as', game.meta.title ?? '');
+            const t = prompt('Save as', game.meta.title ?? saveTitleBase(game));
             if (t) setSaveText(await saveCurrent(t));
           }}
         >

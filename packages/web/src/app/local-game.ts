@@ -6,11 +6,12 @@
  */
 import { signal } from '@preact/signals';
 import {
-  lineTexts,
   moveText,
+  numberedMoves,
   opponent,
   stateAt,
   type InputError,
+  type NumberedMove,
   type Player,
   type Result,
   type Session,
@@ -318,13 +319,14 @@ export class LocalGame {
       Record<string, unknown>;
   }
 
-  /** The moves played, in the game's notation (sequential games), and those taken back that redo would replay. */
-  moves(): { readonly played: string[]; readonly undone: string[] } {
-    if (this.play.dynamics !== 'sequential') return { played: [], undone: [] };
+  /**
+   * The moves of the line in the game's notation, numbered in pairs as its records number them (sequential games),
+   * and the cursor: the plies from it on were taken back and redo would replay them.
+   */
+  moves(): { readonly numbered: readonly NumberedMove[]; readonly cursor: number } {
+    if (this.play.dynamics !== 'sequential') return { numbered: [], cursor: 0 };
     const h = this.play.session.history;
-    const game = this.play.setup.game;
-    const all = lineTexts(game, h);
-    return { played: all.slice(0, h.cursor), undone: all.slice(h.cursor) };
+    return { numbered: numberedMoves(this.play.setup.game, h), cursor: h.cursor };
   }
 
   // -------------------------------------------------------------------------------------------------------------

@@ -12,9 +12,9 @@ import {
   type OptionSpec,
   type OptionValue,
 } from '@tactica/catalogue';
-import type { Player, SessionClock, TimeLimit, TimeMode } from '@tactica/core';
+import type { Player, SessionClock, StoredEntry, TimeLimit, TimeMode } from '@tactica/core';
 import { seatsFor } from './local-game.js';
-import { startGame } from './state.js';
+import { openSave, savesRev, startGame, store } from './state.js';
 
 export function OptionField(props: {
   spec: OptionSpec;
@@ -103,9 +103,9 @@ export function ClockFields(props: { value: ClockChoice; onChange: (c: ClockChoi
   const { value, onChange } = props;
   return (
     <fieldset class="clock-fields">
-      <legend>Time (Draughts Galore's clock)</legend>
+      <legend>Clock</legend>
       <div class="field">
-        <label for={`${props.idPrefix}-limit`}>Time limit</label>
+        <label for={`${props.idPrefix}-limit`}>Time</label>
         <select
           id={`${props.idPrefix}-limit`}
           name="limit"
@@ -113,13 +113,13 @@ export function ClockFields(props: { value: ClockChoice; onChange: (c: ClockChoi
           onChange={(e) => onChange({ ...value, limit: (e.target as HTMLSelectElement).value as ClockChoice['limit'] })}
         >
           <option value="none">No clock</option>
-          <option value="off">Off (time shown only)</option>
-          <option value="normal">Normal (5 min a move / 30 min a game)</option>
-          <option value="blitz">Blitz (10 s a move / 6 min a game; no takeback)</option>
+          <option value="off">No limit, time shown</option>
+          <option value="normal">Normal: 5 min a move, or 30 min a game</option>
+          <option value="blitz">Blitz: 10 s a move, or 6 min a game; no takeback</option>
         </select>
       </div>
       <div class="field">
-        <label for={`${props.idPrefix}-mode`}>Time mode</label>
+        <label for={`${props.idPrefix}-mode`}>Counted</label>
         <select
           id={`${props.idPrefix}-mode`}
           name="mode"
@@ -127,13 +127,13 @@ export function ClockFields(props: { value: ClockChoice; onChange: (c: ClockChoi
           disabled={value.limit === 'none'}
           onChange={(e) => onChange({ ...value, mode: (e.target as HTMLSelectElement).value as ClockChoice['mode'] })}
         >
-          <option value="auto">Auto (the game's tradition)</option>
-          <option value="move">Per move (time out: a random move)</option>
-          <option value="game">Per game (time out: the game is lost)</option>
+          <option value="auto">As the game is usually played</option>
+          <option value="move">Per move: out of time, a random move is played</option>
+          <option value="game">Per game: out of time, the game is lost</option>
         </select>
       </div>
       <div class="field">
-        <label for={`${props.idPrefix}-inc`}>Increment (s, per game)</label>
+        <label for={`${props.idPrefix}-inc`}>Seconds added a move</label>
         <input
           id={`${props.idPrefix}-inc`}
           type="number"
@@ -143,6 +143,54 @@ export function ClockFields(props: { value: ClockChoice; onChange: (c: ClockChoi
           disabled={value.limit === 'none' || value.mode === 'move'}
           onInput={(e) => onChange({ ...value, increment: Number((e.target as HTMLInputElement).value) })}
         />
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The set-up's first question in Force 400's manual, "Reload a saved game?", offered for every game **(ours)**: the
+ * games of this family saved in this browser, to continue one instead of starting anew. Nothing when there are none.
+ */
+function ReloadSaved(props: { family: GameFamily; onOpened: () => void; onError: (why: string) => void }) {
+  const [saves, setSaves] = useState<readonly StoredEntry[]>([]);
+  const [chosen, setChosen] = useState('');
+  useEffect(() => {
+    let live = true;
+    void store.list({ family: props.family }).then((r) => {
+      if (!live || !r.ok) return;
+      setSaves(r.value.games);
+      setChosen(r.value.games[0]?.id ?? '');
+    });
+    return () => {
+      live = false;
+    };
+  }, [props.family, savesRev.value]);
+  if (saves.length === 0) return null;
+  return (
+    <fieldset class="reload-saved">
+      <legend>Reload a saved game</legend>
+      <div class="field">
+        <label for="ng-reload">Saved game</label>
+        <select id="ng-reload" value={chosen} onChange={(e) => setChosen((e.target as HTMLSelectElement).value)}>
+          {saves.map((g) => (
+            <option value={g.id} key={g.id}>
+              {g.title} ({g.summary})
+            </option>
+          ))}
+        </select>
+      </div>
+      <div class="buttons">
+        <button
+          type="button"
+          onClick={async () => {
+            const why = await openSave(chosen);
+            if (why) props.onError(why);
+            else props.onOpened();
+          }}
+        >
+          Reload
+        </button>
       </div>
     </fieldset>
   );
@@ -226,6 +274,7 @@ export function NewGameDialog(props: { family: GameFamily; onClose: () => void }
             ))}
           </select>
         </div>
+        <ReloadSaved family={family} onOpened={props.onClose} onError={setError} />
         {!entry && !error && <p>Loading the rules…</p>}
         {entry && (
           <>

@@ -12,11 +12,12 @@ import {
   type ImportedRecord,
   type RestoredGame,
 } from '@tactica/catalogue';
-import { type JsonValue, type SessionClock, type SessionSeats } from '@tactica/core';
+import { titleKey, type JsonValue, type SessionClock, type SessionSeats } from '@tactica/core';
 import { loadGameUi } from '../games/game-ui.js';
 import type { GameStore } from '@tactica/core';
 import { serverStore } from '../online/server-store.js';
 import { WebStorageGameStore } from './browser-store.js';
+import { freeTitle } from './save-title.js';
 import { closeEngines } from './engines.js';
 import { LocalGame, type GameMeta, type LocalDoc, type Play } from './local-game.js';
 import { sound, type SoundMode } from './sound.js';
@@ -24,7 +25,7 @@ import { sound, type SoundMode } from './sound.js';
 export type Route =
   | { readonly screen: 'home' }
   | { readonly screen: 'game' }
-  | { readonly screen: 'help'; readonly family: GameFamily }
+  | { readonly screen: 'help'; readonly family: GameFamily | 'site' }
   | { readonly screen: 'online' };
 
 export const CURRENT_KEY = 'tactica:current';
@@ -188,6 +189,20 @@ export function summaryOf(game: LocalGame): string {
   return `${game.family === 'tactorus' ? 'round' : 'move'} ${st.moveNumber}, ${who}`;
 }
 
+/** The title of a new save of `game` without one: its game and rule set, free in `target` (`save-title.ts`). */
+async function newSaveTitle(game: LocalGame, target: GameStore): Promise<string | undefined> {
+  const listed = await target.list({ family: game.family });
+  // A store that cannot list leaves the title to the store (`Untitled`): the save matters more than its name.
+  if (!listed.ok) return undefined;
+  const keys = new Set(listed.value.games.map((g) => titleKey(g.title)));
+  return freeTitle(saveTitleBase(game), (k) => keys.has(k));
+}
+
+/** What a new save is named after: the game and its rule set as the game names itself (`Russian draughts`). */
+export function saveTitleBase(game: LocalGame): string {
+  return game.play.setup.game.info.name;
+}
+
 /** Where a game is saved: the browser's saved games, or the signed-in player's library on the server. */
 export type SaveSite = 'browser' | 'server';
 
@@ -220,7 +235,8 @@ export async function saveCurrent(title?: string, site: SaveSite = 'browser'): P
     }
     if (r.error.code !== 'store/not-found') return r.error.message;
   }
-  const r = await target.create({ family: game.family, summary, doc, ...(title ? { title } : {}) });
+  const named = title ?? (await newSaveTitle(game, target));
+  const r = await target.create({ family: game.family, summary, doc, ...(named ? { title: named } : {}) });
   if (!r.ok) return r.error.message;
   game.setMeta(remember(r.value.id, r.value.version, r.value.title));
   savesRev.value++;

@@ -51,7 +51,7 @@ const LEGAL: LegalInput[] = [
   },
 ];
 
-function setup() {
+function setup(legal: readonly LegalInput[] = LEGAL) {
   const host = document.createElement('div');
   document.body.append(host);
   const inputs: LegalInput[] = [];
@@ -60,7 +60,7 @@ function setup() {
     host,
     {
       model: model({ a1: 0, b2: 1 }),
-      legal: LEGAL,
+      legal,
       orientation: { rankZeroAt: 'bottom', fileZeroAt: 'left' },
       art: draughtsArt,
       label: 'test board',
@@ -87,6 +87,16 @@ describe('the board draws the model it is given and sends only legal inputs', ()
     board.activate('a2');
     expect(inputs).toEqual([LEGAL[0]]);
     expect(board.selected).toBeUndefined();
+  });
+
+  it('marks a target that costs the mover (a long move) apart from a free one: a ring, not a dot', () => {
+    const { board, host } = setup([
+      { action: 'move', notation: 'a1-a2', from: 'a1', to: 'a2', label: 'a1 to a2' },
+      { action: 'move', notation: 'a1-a3', from: 'a1', to: 'a3', label: 'a1 to a3 (long move)', cost: 1 },
+    ]);
+    board.activate('a1');
+    expect(host.querySelectorAll('.tb-hint').length).toBe(1);
+    expect(host.querySelectorAll('.tb-hint-cost').length).toBe(1);
   });
 
   it('two inputs between the same squares: the board asks which one', async () => {

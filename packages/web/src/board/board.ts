@@ -372,10 +372,20 @@ export function createBoard(container: HTMLElement, initial: BoardConfig, events
       const c = centre(to);
       if (!c) continue;
       const capture = inputs.some((i) => (i.captures?.length ?? 0) > 0);
+      // A target reached only by moves that cost (Force 400's long move) is a ring, a free one a dot.
+      const costs = inputs.every((i) => (i.cost ?? 0) > 0);
       g.append(
         capture
-          ? el('circle', { cx: c.x, cy: c.y, r: 44, class: 'tb-hint-capture', 'pointer-events': 'none' })
-          : el('circle', { cx: c.x, cy: c.y, r: 14, class: 'tb-hint', 'pointer-events': 'none' }),
+          ? el('circle', {
+              cx: c.x,
+              cy: c.y,
+              r: 44,
+              class: costs ? 'tb-hint-capture tb-hint-cost' : 'tb-hint-capture',
+              'pointer-events': 'none',
+            })
+          : costs
+            ? el('circle', { cx: c.x, cy: c.y, r: 16, class: 'tb-hint-cost', 'pointer-events': 'none' })
+            : el('circle', { cx: c.x, cy: c.y, r: 14, class: 'tb-hint', 'pointer-events': 'none' }),
       );
     }
     for (const id of previewPath) mark(id, 'tb-path');

@@ -6,6 +6,7 @@
  */
 import type { DraughtsStatus } from '@tactica/catalogue/draughts';
 import { draughtsArt } from '../board/art.js';
+import { draughtsSide } from './status-words.js';
 import type { GameUi, PanelProps } from './game-ui.js';
 
 function Status({ game }: PanelProps) {
@@ -52,8 +53,8 @@ function Status({ game }: PanelProps) {
       </div>
       <p class="status-words">
         {st.ruleSet}
-        {st.giveaway ? ' (give-away)' : ''} · White {st.men[0]} men, {st.kings[0]} kings · Black {st.men[1]} men,{' '}
-        {st.kings[1]} kings
+        {st.giveaway ? ' (give-away)' : ''} · White {draughtsSide(st.men[0], st.kings[0])} · Black{' '}
+        {draughtsSide(st.men[1], st.kings[1])}
         {st.toMove.length ? ` · ${game.ui.sides[st.toMove[0] as 0 | 1]} to move` : ''}
       </p>
     </section>
@@ -202,8 +203,8 @@ export const draughtsUi: GameUi = {
               cancel.
             </li>
             <li>
-              Clocks (Time mode and Time limit as in the manual): per move, running out plays a random move; per game,
-              it loses. Blitz allows no takeback.
+              Clocks (the manual calls the choices Time mode and Time limit): per move, running out plays a random move;
+              per game, it loses. Blitz allows no takeback.
             </li>
             <li>
               Take back returns to your last move; Redo plays it again. Save keeps the game in this browser; Export PDN

@@ -5,6 +5,7 @@
  */
 import type { Force400Status } from '@tactica/catalogue/force400';
 import { force400Art } from '../board/art.js';
+import { force400Side } from './status-words.js';
 import type { GameUi, PanelProps } from './game-ui.js';
 
 function Status({ game }: PanelProps) {
@@ -13,7 +14,7 @@ function Status({ game }: PanelProps) {
     const k = st.kings[p];
     return (
       <li key={p}>
-        <b>{game.ui.sides[p]}</b>: {st.men[p]} men, {st.units[p]} units; king{' '}
+        <b>{game.ui.sides[p]}</b>: {force400Side(st.men[p], st.units[p])}; king{' '}
         {k ? `${k.square} (force ${k.force})` : 'fallen'}
         {st.recharging[p] > 0 ? `; ${st.recharging[p]} waiting to recharge` : ''}
         {st.handicap[p] > 0 ? `; handicap ${st.handicap[p]}` : ''}
@@ -80,8 +81,8 @@ function OnlineStatus(props: { state: Readonly<Record<string, unknown>> }) {
   const st = props.state as unknown as Force400Status;
   return (
     <p class="status-words">
-      Move {st.moveNumber} · White {st.men?.[0]} men, {st.units?.[0]} units · Black {st.men?.[1]} men, {st.units?.[1]}{' '}
-      units
+      Move {st.moveNumber} · White {force400Side(st.men?.[0] ?? 0, st.units?.[0] ?? 0)} · Black{' '}
+      {force400Side(st.men?.[1] ?? 0, st.units?.[1] ?? 0)}
     </p>
   );
 }
@@ -162,6 +163,10 @@ export const force400Ui: GameUi = {
             <li>
               Drag or click a man then a square. Dropping a man on one of your own asks which act: a transfer (type the
               units) or, from the king, the abdication.
+            </li>
+            <li>
+              A picked-up man's targets: a dot for a free short move, a ring for a long move, which costs a unit (a
+              dashed ring round an attack made by a long move).
             </li>
             <li>T and X above the board limit the board to that act, as the original's command letters did.</li>
             <li>

@@ -6,6 +6,7 @@
  */
 import type { TacticsStatus } from '@tactica/catalogue/tactics';
 import { tacticsArt } from '../board/art.js';
+import { tacticsDrawCounts, tacticsSide } from './status-words.js';
 import type { GameUi, PanelProps } from './game-ui.js';
 
 function Status({ game }: PanelProps) {
@@ -18,14 +19,11 @@ function Status({ game }: PanelProps) {
       <ul>
         {([0, 1] as const).map((p) => (
           <li key={p}>
-            <b>{game.ui.sides[p]}</b>: {st.pieces[p]} pieces, {st.mobile[p]} mobile, {st.frozen[p]} frozen
+            <b>{game.ui.sides[p]}</b>: {tacticsSide(st.pieces[p], st.mobile[p], st.frozen[p])}
           </li>
         ))}
       </ul>
-      <p class="small">
-        {st.quietPlies} plies without a flip (draw at {st.quietLimit}); position seen {st.repetitions} time
-        {st.repetitions === 1 ? '' : 's'} (draw at {st.repetitionLimit})
-      </p>
+      <p class="small">{tacticsDrawCounts(st.quietPlies, st.quietLimit, st.repetitions, st.repetitionLimit)}</p>
     </section>
   );
 }

@@ -62,10 +62,38 @@ function ordersOf(game: LocalGame, p: Player): readonly Order[] {
   return (game.ownPosition(p) as TactorusState).orders[p];
 }
 
+/** The colours of the board's art: Player 1 blue, Player 2 red. */
+const COLOUR_NAMES = ['Blue', 'Red'] as const;
+const UNIT_KINDS = [
+  ['flag', 'Flag'],
+  ['infantry', 'Infantry'],
+  ['cavalry', 'Cavalry'],
+  ['artillery', 'Artillery'],
+] as const;
+
+/** A key to the unit icons, drawn with the board's own art in the player's colour. */
+function UnitKey(props: { owner: Player }) {
+  return (
+    <ul class="unit-key" aria-label="unit key">
+      {UNIT_KINDS.map(([kind, name]) => (
+        <li key={kind} data-kind={kind}>
+          <svg
+            viewBox="0 0 100 100"
+            aria-hidden="true"
+            dangerouslySetInnerHTML={{ __html: tactorusArt({ kind, owner: props.owner, symbol: '', name }) }}
+          />
+          {name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Status({ game }: PanelProps) {
   const st = game.status() as unknown as TactorusStatusView;
   const s = game.play.dynamics === 'simultaneous' ? game.play.session : undefined;
   const p = game.actor();
+  const viewer = game.viewer();
   const given = p === undefined ? 0 : ordersOf(game, p).length;
   return (
     <section class="status tactorus-status" aria-label="status">
@@ -88,6 +116,13 @@ function Status({ game }: PanelProps) {
           </li>
         ))}
       </ul>
+      {viewer !== undefined && (
+        <p class="you-are">
+          You are {COLOUR_NAMES[viewer]} (Player {viewer + 1}){' '}
+          <span class={`swatch side-${viewer}`} aria-hidden="true" />
+        </p>
+      )}
+      <UnitKey owner={viewer ?? 0} />
       {p !== undefined && (
         <p class="orders-left">
           Player {p + 1}: {given} order{given === 1 ? '' : 's'} given, {Math.max(0, st.allowance[p] - given)} left
@@ -122,6 +157,7 @@ function UnderBoard({ game }: PanelProps) {
 /**
  * The Movement Check: each side's orders for the round and OK. Back (to change one's orders) only where the other
  * side's orders are hidden (online); where the check shows them, the orders were committed before it opened.
+ * A panel among the controls, not a dialog over the page **(ours)**: the board stays in sight beside it.
  */
 function MovementCheck(props: {
   readonly round: number;
@@ -129,24 +165,24 @@ function MovementCheck(props: {
   onBack?: (() => void) | undefined;
   onOk(): void;
 }) {
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => panel.current?.scrollIntoView({ block: 'nearest' }), []);
   return (
-    <div class="modal-back">
-      <div class="modal movement-check" role="dialog" aria-modal="true" aria-label="movement check">
-        <h3>Movement Check — round {props.round}</h3>
-        <p>Player 1: {props.lines[0] || 'no orders'}</p>
-        <p>Player 2: {props.lines[1] || 'no orders'}</p>
-        <div class="buttons">
-          {props.onBack && (
-            <button type="button" onClick={() => props.onBack?.()}>
-              Back
-            </button>
-          )}
-          <button type="button" class="primary" onClick={() => props.onOk()}>
-            OK
+    <section ref={panel} class="movement-check" aria-label="movement check">
+      <h3>Movement Check — round {props.round}</h3>
+      <p>Player 1: {props.lines[0] || 'no orders'}</p>
+      <p>Player 2: {props.lines[1] || 'no orders'}</p>
+      <div class="buttons">
+        {props.onBack && (
+          <button type="button" onClick={() => props.onBack?.()}>
+            Back
           </button>
-        </div>
+        )}
+        <button type="button" class="primary" onClick={() => props.onOk()}>
+          OK
+        </button>
       </div>
-    </div>
+    </section>
   );
 }
 

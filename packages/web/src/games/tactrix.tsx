@@ -7,20 +7,22 @@ import { useState } from 'preact/hooks';
 import type { TactrixStatus } from '@tactica/catalogue/tactrix';
 import { squareName, tutor, type TactrixState } from '@tactica/tactrix';
 import { pieceIcon, tactrixArt } from '../board/art.js';
+import { chips, tactrixLine } from './status-words.js';
 import type { GameUi, PanelProps } from './game-ui.js';
 
 function Status({ game }: PanelProps) {
   const st = game.status() as unknown as TactrixStatus;
   return (
     <section class="status tactrix-status" aria-label="status">
-      <p class="status-line">{st.line}</p>
+      <p class="status-line">{tactrixLine({ ...st, turnName: game.ui.sides[st.turn] })}</p>
       <div class="chips-row" aria-label="chips">
         {([0, 1] as const).map((p) => (
           <span key={p} class={`chips-side side-${p}`} data-side={p}>
-            {game.ui.sides[p]}: <b>{st.balance[p]}</b> chips{st.regeneroid[p] ? '' : ' (no regeneroid: cannot buy)'}
+            {game.ui.sides[p]}: <b>{chips(st.balance[p])}</b>
+            {st.regeneroid[p] ? '' : ' (no regeneroid: cannot buy)'}
           </span>
         ))}
-        <span>{st.chipsOnBoard} chips on the board</span>
+        <span>{chips(st.chipsOnBoard)} on the board</span>
       </div>
     </section>
   );
@@ -52,7 +54,7 @@ function Controls({ game }: PanelProps) {
         setReport(
           t.piece
             ? `${t.piece.ownerName}'s ${t.piece.name}${t.piece.cost !== undefined ? `, costs ${t.piece.cost} chips` : ', not for sale'}: ${t.piece.movement}. ${t.moves.length ? `Legal moves: ${t.moveTexts.join(', ')}.` : 'No legal move now.'}`
-            : `${t.square}: empty, ${t.chips} chip${t.chips === 1 ? '' : 's'}.`,
+            : `${t.square}: empty, ${chips(t.chips)}.`,
         );
       };
       // The person's own pieces are picked up by the board, not clicked through to the Tutor: it hears of them when

@@ -60,7 +60,12 @@ export interface StatusLook {
   readonly timeLimit?: TimeLimit;
 }
 
-const MOVE_NUMBER_COLOUR: Record<TimeLimit, ColourName> = { off: 'bright-white', normal: 'magenta', blitz: 'pink' };
+// The manual's white is the terminal's own text colour, bold (ours): bright white vanished on a light background.
+const MOVE_NUMBER_COLOUR: Record<TimeLimit, ColourName | undefined> = {
+  off: undefined,
+  normal: 'magenta',
+  blitz: 'pink',
+};
 
 /**
  * The manual's status bar as one line (3.3.5), rendered from the catalogue's status, left to right: the rule set's
@@ -79,12 +84,13 @@ export function statusLine(
   extra: { readonly skill?: string; readonly look?: StatusLook } = {},
 ): string {
   const look = extra.look;
-  const paint = (text: string, fg: ColourName): string => (look ? look.palette.paint(text, { fg }) : text);
+  const paint = (text: string, fg: ColourName | undefined): string =>
+    look ? look.palette.paint(text, fg ? { fg } : { bold: true }) : text;
   const side = (p: Player): string =>
     `${p === 0 ? 'White' : 'Black'} ${paint(String(st.men[p] + st.kings[p]), look?.computer[p] ? 'green' : 'yellow')}`;
   const first = st.firstToMove;
   const parts = [
-    paint(`${st.letter}${st.giveaway ? ' give-away' : ''}`, st.giveaway ? 'cyan' : 'bright-white'),
+    paint(`${st.letter}${st.giveaway ? ' give-away' : ''}`, st.giveaway ? 'cyan' : undefined),
     ...(extra.skill ? [paint(extra.skill, 'green')] : []),
     `${side(first)} ${side(first === 0 ? 1 : 0)}`,
     ...(st.counter

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRng } from '@tactica/core';
+import { createRng, reasonWords } from '@tactica/core';
 import { draughtsEntry } from '@tactica/catalogue/draughts';
 import { draughtsGame, parsePdn } from '@tactica/draughts';
 import { describe, expect, it } from 'vitest';
@@ -67,10 +67,18 @@ describe('tactica play draughts: two players at one keyboard', () => {
     expect(r.stdout).not.toMatch(/move\/(illegal|syntax|ambiguous)/);
     const end =
       o?.kind === 'win'
-        ? `${o.winner === 0 ? 'White' : 'Black'} wins (${o.reason.replace(/-/g, ' ')}).`
-        : `Draw (${o?.reason.replace(/-/g, ' ')}).`;
+        ? `${o.winner === 0 ? 'White' : 'Black'} wins (${reasonWords(o.reason)}).`
+        : `Draw (${reasonWords(o?.reason ?? '')}).`;
     expect(r.stdout).toContain(end);
     expect(r.stdout.trimEnd().endsWith('Game over>')).toBe(true);
+  });
+
+  it('a win by taking the last piece is reported as such, not as "no moves"', async () => {
+    const file = join(dir, 'last-piece.pdn');
+    writeFileSync(file, '[GameType "25"]\n[FEN "W:Wc3:Bd4"]\n*\n');
+    const r = await play('c3xe5\n', '--load', file);
+    expect(r.stdout).toContain('White wins (took the last piece).');
+    expect(r.stdout).not.toContain('no moves');
   });
 
   it('takes back and redoes moves', async () => {

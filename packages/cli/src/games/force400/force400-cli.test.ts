@@ -326,6 +326,27 @@ describe('tactica play force400 as the manual describes it', () => {
     expect(piped.stdout).not.toContain('Press any key');
   });
 
+  it('the Stop menu takes one key, no Enter, like every other answer', async () => {
+    const t = atTerminal([]);
+    await t.waitForOutput(atPrompt('Press any key. '));
+    await typeKeys(t.input, ' ');
+    await t.waitForOutput(atPrompt('Will the program play? (Y/N) '));
+    await typeKeys(t.input, 'n');
+    await t.waitForOutput(atPrompt('Handicaps? (Y/N) '));
+    await typeKeys(t.input, 'n');
+    await t.waitForOutput(atPrompt('Keep a game record file? (Y/N) '));
+    await typeKeys(t.input, 'n');
+    await t.waitForOutput(atPrompt('White to move> '));
+    await typeKeys(t.input, 's\r');
+    await t.waitForOutput(atPrompt('Stop — S save, R resume, E end the game: '));
+    await typeKeys(t.input, 'r');
+    await t.waitForOutput(atPrompt('White to move> '));
+    await typeKeys(t.input, 's\r');
+    await t.waitForOutput(atPrompt('Stop — S save, R resume, E end the game: '));
+    await typeKeys(t.input, 'e');
+    expect(await within(t.run, 'the game to end')).toBe(0);
+  });
+
   it('answers the yes-or-no setup questions with one key, no Enter needed', async () => {
     const t = atTerminal([]);
     await t.waitForOutput(atPrompt('Press any key. '));

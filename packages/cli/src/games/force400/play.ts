@@ -7,6 +7,7 @@ import { findLevel, type Engine, type LevelInfo } from '@tactica/ai';
 import {
   current,
   describeError,
+  countOf,
   err,
   lineFromStates,
   ok,
@@ -250,10 +251,12 @@ export function force400Adapter(
     help: 'stop: S save the unfinished game under a title, R resume, E end the game',
     async run(ctx, args) {
       if (args.trim()) return abdicateWithS(ctx, session, args);
+      // One key, no Enter, like every other answer in the game (the setup questions, the confirmations).
       for (;;) {
-        const choice = (await ctx.ask('Stop — S save, R resume, E end the game: '))?.trim().toUpperCase();
-        if (choice === undefined || choice === 'E') return ctx.quit();
-        if (choice === 'R' || choice === '') return;
+        const key = await keypress(ctx.io, 'Stop — S save, R resume, E end the game: ');
+        const choice = key === undefined ? 'E' : key === 'enter' || key === 'escape' ? 'R' : key.toUpperCase();
+        if (choice === 'E') return ctx.quit();
+        if (choice === 'R') return;
         if (choice === 'S') await saveToLibrary(ctx, session, library);
         else ctx.print('Choose S, R or E.');
       }
@@ -394,7 +397,7 @@ function writeRecord(session: Session, h: H): void {
 
 /** `Move 12, Black to move. White: 12 men, 57 units; Black: …`, rendered from the catalogue's status. */
 function statusLine(st: Force400Status, session: Session): string {
-  const side = (p: 0 | 1): string => `${st.men[p]} men, ${st.units[p]} units`;
+  const side = (p: 0 | 1): string => `${countOf(st.men[p], 'man', 'men')}, ${countOf(st.units[p], 'unit')}`;
   const turn = st.toMove[0];
   const move = turn === undefined ? `Move ${st.moveNumber}` : `Move ${st.moveNumber}, ${seatName(turn)} to move`;
   const rec = session.recordFile

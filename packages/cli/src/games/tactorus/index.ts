@@ -19,7 +19,7 @@
  * other out of band. From then on every memo and key release is signed and checked.
  */
 import type { Command } from 'commander';
-import { describeError, type InputError, type Player, type Result } from '@tactica/core';
+import { countOf, describeError, type InputError, type Player, type Result } from '@tactica/core';
 import {
   computerLevel,
   describeOutcome,
@@ -404,7 +404,10 @@ function configureReplay(cmd: Command, io: Io): void {
       if (opts.reports) for (const r of reports) print(io, describeRound(r));
       print(io, renderBoard({ board: state.board, rules: state.rules }));
       print(io, formatPosition(state));
-      print(io, `${state.round} rounds. ${state.ended ? describeOutcome(state.ended) : 'The game goes on.'}`);
+      print(
+        io,
+        `${countOf(state.round, 'round')}. ${state.ended ? describeOutcome(state.ended) : 'The game goes on.'}`,
+      );
     });
 }
 

@@ -25,6 +25,7 @@ import {
   describeRound,
   drawSession,
   editMove,
+  takebackSession,
   editSquare,
   exportSession,
   localView,
@@ -144,6 +145,7 @@ const COMMANDS: readonly (readonly [string, string])[] = [
   ['import-orders <file> [key file]', 'e-mail: take the other player’s memo (with their key: carry out the round)'],
   ['key [file] / import-key <file>', 'e-mail: your signed key release (once both memos are in) / theirs'],
   ['drop-memo', 'e-mail: drop their memo of this round when it is stuck (not once your key is given)'],
+  ['undo  (or takeback)', 'take back the last round (or the result); not in e-mail play'],
   ['resign / draw', 'resign / agree a draw'],
   ['help / quit', 'this list / leave (the game is kept: tactica play tactorus resumes it)'],
 ];
@@ -175,6 +177,8 @@ const COMMAND_WORDS: readonly string[] = [
   'import-orders',
   'key',
   'import-key',
+  'undo',
+  'takeback',
   'resign',
   'draw',
   'help',
@@ -603,6 +607,16 @@ async function command(ctx: Ctx, text: string, p: Player | undefined): Promise<N
         print(ctx, `Your key release is written to ${args}. Send it to the other player.`);
       } else print(ctx, r.value.release);
       return 'same';
+    }
+    case 'undo':
+    case 'takeback': {
+      const r = takebackSession(ctx.session);
+      if (!r.ok) throw new CliError(playerText(r.error));
+      ctx.session = r.value;
+      ctx.dirty = true;
+      ctx.lastReport = undefined;
+      print(ctx, `Taken back: round ${ctx.session.core.round} again.`);
+      return 'redraw';
     }
     case 'resign': {
       const who = isEmail(ctx) ? ctx.session.seat : p;

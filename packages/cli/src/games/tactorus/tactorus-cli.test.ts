@@ -246,7 +246,7 @@ describe('play by e-mail with the tactorus commands', () => {
       '--reports',
     ]);
     expect(replay.code).toBe(0);
-    expect(replay.stdout).toContain('1 rounds. The game goes on.');
+    expect(replay.stdout).toContain('1 round. The game goes on.');
     expect(board(replay.stdout).split('\n').slice(0, 12)).toEqual(board(aliceRound.stdout).split('\n').slice(0, 12));
   });
 
@@ -333,7 +333,7 @@ describe('other verbs', () => {
     });
     const exported = await run(['tactorus', 'export-game', 'r'], { home });
     const r = await run(['replay', 'tactorus', file('resigned.txt', exported.stdout)]);
-    expect(r.stdout).toContain('1 rounds. Player 2 wins: resignation.');
+    expect(r.stdout).toContain('1 round. Player 2 wins: resignation.');
     const tampered = await run([
       'replay',
       'tactorus',

@@ -28,6 +28,22 @@ afterEach(() => {
 const run = (argv: string[], input = '') => runCapture(argv, { games, input });
 const play = (input: string, ...args: string[]) => run(['play', 'tactorus', ...args], input);
 
+describe('takeback, as in the browser', () => {
+  it('undo takes back the last round carried out; with none played it says so in words', async () => {
+    const r = await play('84-64\ndone\n\ndone\n\nundo\nundo\nquit\n', '--new');
+    expect(r.stdout).toContain('Round 2 of 50');
+    expect(r.stdout).toContain('Taken back: round 1 again.');
+    expect(r.stdout.split('Taken back')[1]).toContain('Round 1 of 50');
+    expect(r.stdout).toContain('No round has been played');
+    expect(r.stdout).not.toContain('session/nothing-to-take-back');
+  });
+
+  it('by e-mail a round cannot be taken back', async () => {
+    const r = await play('undo\nquit\n', '--new', '--email', '--name', 'mail');
+    expect(r.stdout).toContain('A round played by e-mail cannot be taken back');
+  });
+});
+
 describe('Help->Rules and Help->About', () => {
   it('rules prints the rules in brief from the docs and the alterations of this game', async () => {
     const r = await play('rules\nhelp rules\nquit\n', '--new', '--high-ground');

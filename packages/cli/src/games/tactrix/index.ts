@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import {
+  countOf,
   current,
   describeError,
   divide,
@@ -261,7 +262,7 @@ function configureReplay(cmd: Command, io: Io): void {
     const s = current(h);
     print(io, renderBoard(s));
     print(io, formatPosition(s));
-    print(io, `${h.moves.length} moves, result ${formatResult(tactrix.outcome(s))}`);
+    print(io, `${countOf(h.moves.length, 'move')}, result ${formatResult(tactrix.outcome(s))}`);
   });
 }
 

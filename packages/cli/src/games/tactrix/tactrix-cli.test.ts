@@ -228,9 +228,9 @@ describe('tactica play tactrix as the manual describes it', () => {
       t.input.end();
       expect(await within(game, 'the game to end')).toBe(0);
       const out = t.stdout();
-      // e3 (a chip or none) on green; the jerk on e2 in White's colour, reversed.
+      // e3 (a chip or none) on green; the jerk on e2 in White's style (bold), reversed.
       expect(out.includes('\x1b[42m*\x1b[0m') || out.includes('\x1b[42m.\x1b[0m')).toBe(true);
-      expect(out).toContain('\x1b[1;7;97mJ\x1b[0m');
+      expect(out).toContain('\x1b[1;7mJ\x1b[0m');
     } finally {
       if (noColor !== undefined) process.env['NO_COLOR'] = noColor;
     }
