@@ -55,7 +55,9 @@ describe('tactica play draughts against the computer', () => {
   it('two computers play a whole game by themselves to a result by the rules', async () => {
     const r = await play('', '--variant', 'thai', '--white', 'ai:dumb', '--black', 'ai:novice', '--seed', '1');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/(White|Black) wins \(no moves\)\.|Draw \((threefold|move limit)\)\./);
+    expect(r.stdout).toMatch(
+      /(White|Black) wins \((no moves|took the last piece)\)\.|Draw \((threefold|move limit)\)\./,
+    );
     expect(statuses(r.stdout)[0]).toMatch(/^T \| skill Dumb\/Novice \| /);
   });
 
