@@ -20,6 +20,7 @@ import { ClockFields, defaults, OptionField, type ClockChoice } from '../app/new
 import { openSave, settings } from '../app/state.js';
 import { serverStore } from './server-store.js';
 import { sound } from '../app/sound.js';
+import { notifyTurn, turnBegan } from './your-turn.js';
 import { loadGameUi, type GameUi } from '../games/game-ui.js';
 import {
   api,
@@ -796,6 +797,7 @@ export function OnlineGame(props: { id: number }) {
         if (before && m.view.version > before.version && settings.value.sound !== 'off') {
           sound(settings.value.sound, m.view.status === 'finished' && before.status !== 'finished' ? 'end' : 'move');
         }
+        if (turnBegan(before, m.view)) notifyTurn(m.view);
         last.current = m.view;
         setView(m.view);
         setReceived(Date.now());
