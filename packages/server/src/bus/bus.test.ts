@@ -8,6 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { kyselyStorage } from '../storage/kysely-storage.js';
+import { blankGame } from '../storage/testing.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { stopTestPostgres, testPostgres } from '../testing/server.js';
 import { InProcessBus, type ChangeEvent } from './change-bus.js';
@@ -17,31 +19,8 @@ import { NOTIFY_LIMIT } from './postgres-bus.js';
 afterAll(() => stopTestPostgres());
 
 /** A game row at version 1 (what is in it does not matter to the bus). */
-async function insertGame(database: Database): Promise<number> {
-  const row = await database.db
-    .insertInto('games')
-    .values({
-      family: 'tactics',
-      variant_id: 'tactics',
-      options: '{}',
-      rated: 0,
-      status: 'active',
-      seat0_user: null,
-      seat1_user: null,
-      seat0_level: null,
-      seat1_level: null,
-      version: 1,
-      head: '{}',
-      control: '{}',
-      deadline_at: null,
-      meta: '{}',
-      result: null,
-      created_at: 1,
-      updated_at: 1,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+function insertGame(database: Database): Promise<number> {
+  return kyselyStorage(database).repos.games.insert(blankGame());
 }
 
 class RolledBack extends Error {}

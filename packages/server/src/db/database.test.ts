@@ -8,37 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kyselyStorage } from '../storage/kysely-storage.js';
+import { blankGame } from '../storage/testing.js';
 import { DB_KINDS, stopTestPostgres, testPostgres } from '../testing/server.js';
 import { openDatabase, type ChangeEvent, type Database } from './database.js';
 
 afterAll(() => stopTestPostgres());
 
 /** A game row at version 1 (what is in it does not matter to the database layer). */
-async function insertGame(database: Database): Promise<number> {
-  const row = await database.db
-    .insertInto('games')
-    .values({
-      family: 'tactics',
-      variant_id: 'tactics',
-      options: '{}',
-      rated: 0,
-      status: 'active',
-      seat0_user: null,
-      seat1_user: null,
-      seat0_level: null,
-      seat1_level: null,
-      version: 1,
-      head: '{}',
-      control: '{}',
-      deadline_at: null,
-      meta: '{}',
-      result: null,
-      created_at: 1,
-      updated_at: 1,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+function insertGame(database: Database): Promise<number> {
+  return kyselyStorage(database).repos.games.insert(blankGame());
 }
 
 describe.each(DB_KINDS)('group commit on %s', (kind) => {

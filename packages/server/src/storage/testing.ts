@@ -9,6 +9,7 @@ import { openDatabase, type ChangeEvent, type Database } from '../db/database.js
 import { testPostgres } from '../testing/server.js';
 import { kyselyStorage } from './kysely-storage.js';
 import { memoryStorage } from './memory-storage.js';
+import type { NewGameRecord } from '../games/game-repository.js';
 import type { Storage } from './ports.js';
 
 export type StorageKind = 'sqlite' | 'postgres' | 'memory';
@@ -18,11 +19,8 @@ export interface OpenStorage {
   readonly storage: Storage;
   /** Makes a user the rows of other concerns may refer to (the databases check their foreign keys). */
   addUser(id: string, name?: string): Promise<void>;
-  /**
-   * Makes a game other rows may refer to (a challenge accepted), its id. Until the games' repository makes games,
-   * this writes the row itself on the databases; memory has no foreign key to check.
-   */
-  addGame(): Promise<number>;
+  /** Makes a game other rows may refer to (a challenge accepted, a board's mail state), its id. */
+  addGame(players?: readonly [string | null, string | null]): Promise<number>;
   /** The database under a Kysely storage (none in memory): for fixtures of tables no port makes yet (games). */
   readonly database?: Database;
   /** Hears the events of committed transactions. */
@@ -36,38 +34,42 @@ async function addUserTo(storage: Storage, id: string, name = id): Promise<void>
   if (added !== 'added') throw new Error(`the name ${name} is taken`);
 }
 
+/** A game of Tactics in progress at version 1, between `players` (what is in it does not matter to the fixtures). */
+export function blankGame(players: readonly [string | null, string | null] = [null, null]): NewGameRecord {
+  return {
+    family: 'tactics',
+    variantId: 'tactics',
+    options: '{}',
+    rated: false,
+    status: 'active',
+    users: players,
+    levels: [null, null],
+    version: 1,
+    head: '{}',
+    control: '{}',
+    deadlineAt: null,
+    meta: '{}',
+    result: null,
+    createdAt: 1,
+    updatedAt: 1,
+    plies: 0,
+    lastMove: null,
+    toAct: '0',
+    log: [],
+  };
+}
+
+/** Adds a blank game through the games' repository. */
+function addGameTo(storage: Storage, players?: readonly [string | null, string | null]): Promise<number> {
+  return storage.repos.games.insert(blankGame(players));
+}
+
 async function onDatabase(database: Database, cleanup: () => void): Promise<OpenStorage> {
   const storage = kyselyStorage(database);
   return {
     storage,
     addUser: (id, name) => addUserTo(storage, id, name),
-    async addGame() {
-      const row = await database.db
-        .insertInto('games')
-        .values({
-          family: 'tactics',
-          variant_id: 'tactics',
-          options: '{}',
-          rated: 0,
-          status: 'active',
-          seat0_user: null,
-          seat1_user: null,
-          seat0_level: null,
-          seat1_level: null,
-          version: 0,
-          head: '{}',
-          control: '{}',
-          deadline_at: null,
-          meta: '{}',
-          result: null,
-          created_at: 0,
-          updated_at: 0,
-          last_move: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
+    addGame: (players) => addGameTo(storage, players),
     database,
     onChange: (l) => void database.onChange(l),
     async close() {
@@ -81,11 +83,10 @@ async function onDatabase(database: Database, cleanup: () => void): Promise<Open
 export async function openTestStorage(kind: StorageKind): Promise<OpenStorage> {
   if (kind === 'memory') {
     const storage = memoryStorage();
-    let games = 0;
     return {
       storage,
       addUser: (id, name) => addUserTo(storage, id, name),
-      addGame: () => Promise.resolve(++games),
+      addGame: (players) => addGameTo(storage, players),
       onChange: (l) => void storage.onChange(l),
       close: () => Promise.resolve(),
     };

@@ -4,19 +4,17 @@
  * board out of sight), in words for people (no internal codes such as `game/stale-version`, no version numbers), and
  * a blitz game, where the server refuses every takeback, offers no takeback button.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '@tactica/server';
 import { launchChromium, type LaunchedBrowser } from '../testing/browser.js';
-import { APP_DIR, WEB_ROOT, buildApp } from '../testing/build-app.js';
+import { startAppServer, signUpOnline, type AppServer } from '../testing/app-server.js';
+import { WEB_ROOT, buildApp } from '../testing/build-app.js';
 
 const VIEWPORT = { width: 1280, height: 900 };
-let server: RunningServer;
+let app: AppServer;
 let chromium: LaunchedBrowser;
-let dataDir: string;
 
 interface Legal {
   readonly action: string;
@@ -26,34 +24,20 @@ interface Legal {
 
 beforeAll(async () => {
   await buildApp();
-  dataDir = mkdtempSync(join(tmpdir(), 'tactica-web-feedback-'));
-  server = await startServer({
-    port: 0,
-    dataDir,
-    webRoot: APP_DIR,
-    passwordCost: { log2N: 10, r: 8, p: 1 },
-    rateLimits: { auth: 10_000, moves: 10_000, challenges: 10_000, chat: 10_000, imports: 10_000 },
-  });
+  app = await startAppServer('feedback');
   chromium = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
   await chromium?.close();
-  await server?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await app?.close();
 });
 
 async function newContext(): Promise<BrowserContext> {
   return chromium.browser.newContext({ viewport: VIEWPORT });
 }
 
-async function signUp(page: Page, name: string): Promise<void> {
-  await page.goto(`${server.url}/#online`);
-  await page.fill('#auth-name', name);
-  await page.fill('#auth-password', 'a long enough password');
-  await page.click('button:text-is("Sign up")');
-  await page.waitForSelector('text=Signed in as');
-}
+const signUp = (page: Page, name: string): Promise<void> => signUpOnline(page, app.url, name);
 
 /** Opens game `id` from the lobby's games in progress. */
 async function openFromLobby(page: Page, id: string): Promise<void> {
@@ -111,7 +95,7 @@ describe('online feedback where the player looks, in words for people', () => {
       // what she does there is meant for a position that is no longer the game's, and the server refuses it.
       const stale = await alice.newPage();
       await stale.routeWebSocket(/\/api\/stream/, () => undefined);
-      await stale.goto(`${server.url}/#online`);
+      await stale.goto(`${app.url}/#online`);
       await stale.waitForSelector('text=Signed in as');
       await openFromLobby(stale, id);
       await clickSomeMove(a);

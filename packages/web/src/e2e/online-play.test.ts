@@ -6,19 +6,17 @@
  * a player's page names each game's opponent, the result and how it ended; the lobby says who is online and offers
  * the games in progress to watch.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '@tactica/server';
 import { launchChromium, type LaunchedBrowser } from '../testing/browser.js';
-import { APP_DIR, WEB_ROOT, buildApp } from '../testing/build-app.js';
+import { startAppServer, signUpOnline, type AppServer } from '../testing/app-server.js';
+import { WEB_ROOT, buildApp } from '../testing/build-app.js';
 
 const VIEWPORT = { width: 1280, height: 900 };
-let server: RunningServer;
+let app: AppServer;
 let chromium: LaunchedBrowser;
-let dataDir: string;
 
 interface Legal {
   readonly action: string;
@@ -28,34 +26,20 @@ interface Legal {
 
 beforeAll(async () => {
   await buildApp();
-  dataDir = mkdtempSync(join(tmpdir(), 'tactica-web-play-'));
-  server = await startServer({
-    port: 0,
-    dataDir,
-    webRoot: APP_DIR,
-    passwordCost: { log2N: 10, r: 8, p: 1 },
-    rateLimits: { auth: 10_000, moves: 10_000, challenges: 10_000, chat: 10_000, imports: 10_000 },
-  });
+  app = await startAppServer('play');
   chromium = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
   await chromium?.close();
-  await server?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await app?.close();
 });
 
 async function newContext(): Promise<BrowserContext> {
   return chromium.browser.newContext({ viewport: VIEWPORT });
 }
 
-async function signUp(page: Page, name: string): Promise<void> {
-  await page.goto(`${server.url}/#online`);
-  await page.fill('#auth-name', name);
-  await page.fill('#auth-password', 'a long enough password');
-  await page.click('button:text-is("Sign up")');
-  await page.waitForSelector('text=Signed in as');
-}
+const signUp = (page: Page, name: string): Promise<void> => signUpOnline(page, app.url, name);
 
 /** A legal move of the board with both squares, clicked from and to; its squares. */
 async function clickSomeMove(page: Page): Promise<Legal> {
@@ -143,7 +127,7 @@ describe('online play as a modern site does it', () => {
   it("who is online, games to watch; a game's leaderboard under headings; a player's games with how they ended", async () => {
     // Two players of a rated game, through the API (the browser part is the pages that show it).
     const call = async (method: string, path: string, token?: string, body?: unknown): Promise<unknown> => {
-      const r = await fetch(`${server.url}${path}`, {
+      const r = await fetch(`${app.url}${path}`, {
         method,
         headers: {
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),

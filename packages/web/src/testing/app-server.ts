@@ -1,0 +1,46 @@
+/**
+ * The server the browser tests of online play run against: a real `tactica serve` on loopback with the built app,
+ * its own data folder, cheap password hashing and rate limits out of the way (the tests sign up and act quickly);
+ * and the sign-up every such test starts with. Test support only.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { startServer, type RunningServer } from '@tactica/server';
+import { APP_DIR } from './build-app.js';
+
+export interface AppServer {
+  readonly server: RunningServer;
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the server on a fresh data folder named after `name`; `close` stops it and removes the folder. */
+export async function startAppServer(name: string): Promise<AppServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), `tactica-web-${name}-`));
+  const server = await startServer({
+    port: 0,
+    dataDir,
+    webRoot: APP_DIR,
+    passwordCost: { log2N: 10, r: 8, p: 1 },
+    rateLimits: { auth: 10_000, moves: 10_000, challenges: 10_000, chat: 10_000, imports: 10_000 },
+  });
+  return {
+    server,
+    url: server.url,
+    async close() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs `name` up on the app's online screen and waits until the page says so. */
+export async function signUpOnline(page: Page, url: string, name: string): Promise<void> {
+  await page.goto(`${url}/#online`);
+  await page.fill('#auth-name', name);
+  await page.fill('#auth-password', 'a long enough password');
+  await page.click('button:text-is("Sign up")');
+  await page.waitForSelector('text=Signed in as');
+}
