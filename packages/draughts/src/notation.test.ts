@@ -113,6 +113,15 @@ describe('move text is read tolerantly', () => {
     }
   });
 
+  it('a full path names its capture even when a longer one passes the same stops (Thai)', () => {
+    const p = at('W:WK10,22,24,25,28,31:B5,7,8,11,17,K32', 'thai');
+    expect(read(p, '10x3x12')).toBe('10x3x12');
+    expect(read(p, '10-3-12')).toBe('10x3x12');
+    expect(read(p, '10x21x3x12')).toBe('10x21x3x12');
+    const r = parseMove(p, '10x12');
+    expect(r.ok || r.error.code).toBe('move/ambiguous');
+  });
+
   it('either path round a ring names the one move', () => {
     const ring = at('W:WK17:B14,15,22,23', 'english');
     const [only] = generateMoves(ring);

@@ -4,7 +4,8 @@
  * unless two different legal captures share start and end, then the full path (`26x37x48`).
  *
  * Reading is tolerant: numeric or algebraic squares in any rule set, `x`, `:` or `-` between squares, intermediate
- * squares optional (any of them, in order) when the rest is unambiguous, surrounding whitespace. Errors are coded:
+ * squares optional (any of them, in order) when the rest is unambiguous, and every stop given names exactly that path
+ * even when a longer capture passes the same stops; surrounding whitespace. Errors are coded:
  * `move/syntax`, `move/bad-square`, `move/illegal`, `move/ambiguous`.
  */
 import { err, inputError, ok, type InputError, type Result } from '@tactica/core';
@@ -44,6 +45,10 @@ function isSubsequence(inner: readonly number[], path: readonly number[]): boole
   let k = 0;
   for (const x of path) if (k < inner.length && x === inner[k]) k++;
   return k === inner.length;
+}
+
+function sameSquares(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((x, k) => x === b[k]);
 }
 
 /**
@@ -109,6 +114,9 @@ export function parseMove(
     // A capture written with stops: match any path that takes the same pieces, so both ways round a ring are read.
     const raw = generateMoves(pos, { allPaths: true });
     candidates = candidates.filter((m) => raw.some((r) => sameMove(r, m) && isSubsequence(inner, r.path.slice(0, -1))));
+    // Every stop given is the full path, which names one capture even when a longer one passes the same stops.
+    const exact = candidates.filter((m) => raw.some((r) => sameMove(r, m) && sameSquares(inner, r.path.slice(0, -1))));
+    if (exact.length === 1) candidates = exact;
   }
   if (candidates.length === 1) return ok(candidates[0] as DraughtsMove);
   if (candidates.length > 1) {
