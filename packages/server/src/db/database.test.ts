@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { kyselyStorage } from '../storage/kysely-storage.js';
 import { blankGame } from '../storage/testing.js';
 import { DB_KINDS, stopTestPostgres, testPostgres } from '../testing/server.js';
@@ -59,10 +59,18 @@ describe.each(DB_KINDS)('group commit on %s', (kind) => {
       .executeTakeFirstOrThrow();
   }
 
+  /**
+   * Waits until every event of the changes committed so far has been heard: a marker committed after them is heard
+   * after them (SQLite announces in order on the next turn; PostgreSQL delivers notifications in commit order).
+   */
   async function settle(): Promise<void> {
-    // SQLite announces on the next turn; PostgreSQL's notifications come back over the listening connection.
-    for (let i = 0; i < 100 && heard.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-    await new Promise((r) => setTimeout(r, 100));
+    const marker: ChangeEvent = { kind: 'chat', gameId: -1 };
+    await database.transaction(async (_tx, notify) => notify(marker));
+    await vi.waitFor(() => expect(heard).toContainEqual(marker), { timeout: 5000, interval: 10 });
+    heard.splice(
+      heard.findIndex((e) => e.kind === 'chat' && e.gameId === -1),
+      1,
+    );
   }
 
   it('indexes no column of games that every move changes (PostgreSQL then updates the row in place)', async () => {
@@ -306,8 +314,13 @@ describe('change events between instances on PostgreSQL', () => {
     expect(await a.updateGame(row.id, 1, { version: 2, head: 'y', updated_at: 6 }, [move])).toBe(false);
 
     await until(() => heardBy.b.length >= 3);
-    // Time for any echo of a's own notifications to come back to it: none may be heard twice.
-    await new Promise((r) => setTimeout(r, 200));
+    // Any echo of a's own notifications reaches a before a notification b commits later (one connection hears in
+    // commit order): once a hears b's marker, none of its own may have been heard twice.
+    const marker: ChangeEvent = { kind: 'chat', gameId: -2 };
+    await b.transaction(async (_tx, notify) => notify(marker));
+    await until(() => heardBy.a.length > 3);
+    expect(heardBy.a.pop()).toEqual(marker);
+    heardBy.b.pop();
     expect(heardBy.b).toEqual([{ kind: 'game', gameId: row.id, version: 2 }, control, lobby]);
     expect(heardBy.a).toEqual([move, control, lobby]);
   });

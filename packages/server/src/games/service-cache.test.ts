@@ -145,8 +145,7 @@ describe('the game cache', () => {
     expect(resigned.finished).toBe(true);
     expect(transactions).not.toHaveBeenCalled();
     expect((await games.load(unrated.id, { fresh: true })).finished).toBe(true);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(heard).toEqual(expect.arrayContaining(['game', 'lobby']));
+    await vi.waitFor(() => expect(heard).toEqual(expect.arrayContaining(['game', 'lobby'])));
     const rated = await games.create({
       family: 'draughts',
       seats: [{ user: users[0] as User }, { user: users[1] as User }],

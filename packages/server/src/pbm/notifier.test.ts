@@ -95,9 +95,15 @@ describe('mails after changes', () => {
     await a.pbm.notifier.idle();
     const before = a.pbm.notifier.sent;
 
+    expect(a.pbm.notifier.remembersInvolvement(id)).toBe(true);
     await subscribeByMail(b, 'cattwo', id);
-    // The next move on A is mailed to the subscriber by A (once A has heard of the subscription).
-    await new Promise((r) => setTimeout(r, 300));
+    // The next move on A is mailed to the subscriber by A once A has heard of the subscription: the event that
+    // reaches it makes it forget its answer, and the next move asks again, after the subscription committed.
+    await eventually(
+      () => Promise.resolve(a.pbm.notifier.remembersInvolvement(id) ? undefined : true),
+      10_000,
+      "A's answer forgotten",
+    );
     await play([ann, bob], id);
     await eventually(
       async () => {

@@ -82,6 +82,11 @@ export class Notifier {
     }
   }
 
+  /** Whether this instance holds an answer for the game's mail involvement (a `mail` event clears it; tests wait on it). */
+  remembersInvolvement(gameId: number): boolean {
+    return this.involved.has(gameId);
+  }
+
   /** Waits for the mails and premoves under way (tests, the command line before it exits, shutdown). */
   async idle(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);

@@ -3,7 +3,7 @@
  * heard only once it commits, and transactions that run at once each see a state another committed.
  */
 import { deepStrictEqual, strictEqual } from 'node:assert/strict';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { ChangeEvent } from '../db/database.js';
 import type { StoredRating } from '../ratings/rating-repository.js';
 import { stopTestPostgres } from '../testing/server.js';
@@ -31,7 +31,8 @@ async function withStorage(kind: (typeof STORAGE_KINDS)[number], test: (s: OpenS
   }
 }
 
-const later = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 20));
+/** One turn of the event loop: what an in-process bus would take to deliver an event sent too early. */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 for (const kind of STORAGE_KINDS) {
   describe(`storage transactions on ${kind}`, () => {
@@ -50,7 +51,8 @@ for (const kind of STORAGE_KINDS) {
           notify({ kind: 'chat', gameId: 7 });
           return Promise.resolve();
         });
-        await later();
+        // The chat event is heard after any event of the first transaction would have been: wait for it, then look.
+        await vi.waitFor(() => strictEqual(heard.length > 0, true));
         deepStrictEqual(heard, [{ kind: 'chat', gameId: 7 }]);
       });
     });
@@ -61,11 +63,10 @@ for (const kind of STORAGE_KINDS) {
         s.onChange((e) => heard.push(e));
         await s.storage.transaction(async (_repos, notify) => {
           notify({ kind: 'lobby' });
-          await later();
+          await nextTurn();
           strictEqual(heard.length, 0);
         });
-        await later();
-        deepStrictEqual(heard, [{ kind: 'lobby' }]);
+        await vi.waitFor(() => deepStrictEqual(heard, [{ kind: 'lobby' }]));
       });
     });
   });

@@ -182,8 +182,10 @@ describe('game commands on the event stream', () => {
         const move = view.legal[0]?.notation as string;
         annStream.send({ type: 'command', ref: 'r', game: view.id, version: view.version, command: 'move', move });
         acked = annStream.next((m) => m.ref === 'r');
+        // The move is announced on the turn after its commit, before its acknowledgement reaches the client; one
+        // turn more and the event has surely passed while the subscription's read still holds the old game.
         await acked;
-        await new Promise((r) => setTimeout(r, 50));
+        await new Promise((r) => setImmediate(r));
       }
       return before;
     };
