@@ -20,7 +20,7 @@ import { readStoredGame, restoreWith, type RestoredGame } from './stored-game.js
 import { GAME_FAMILIES, isGameFamily, type AnyGameEntry, type GameFamily } from './types.js';
 
 export * from './types.js';
-export { GAME_LISTINGS, listing, type GameListing } from './listing.js';
+export { familyNamed, GAME_LISTINGS, listing, type GameListing } from './listing.js';
 export { readOptions } from './options.js';
 export { makeBoard } from './board.js';
 export { loadComputer } from './computer.js';

@@ -12,6 +12,8 @@ export interface GameListing {
   readonly dynamics: Dynamics;
   /** The original program the game comes from. */
   readonly origin: string;
+  /** Other names a player may type for the game (pbmserv's `checkers`), lower case. */
+  readonly aliases: readonly string[];
 }
 
 export const GAME_LISTINGS: readonly GameListing[] = [
@@ -22,6 +24,7 @@ export const GAME_LISTINGS: readonly GameListing[] = [
       'seven national rule sets — International, English/American, Spanish, Russian, Brazilian, Thai, Pool — each also in give-away mode',
     dynamics: 'sequential',
     origin: 'Draughts Galore (J2ME, 2003)',
+    aliases: ['checkers'],
   },
   {
     family: 'force400',
@@ -29,6 +32,7 @@ export const GAME_LISTINGS: readonly GameListing[] = [
     summary: '10x10 game of force levels: short and long moves, combat, recharge, transfers, abdication, handicaps',
     dynamics: 'sequential',
     origin: 'Force 400 (IBM PC / TRS-80, 1984)',
+    aliases: ['force-400'],
   },
   {
     family: 'tactrix',
@@ -36,6 +40,7 @@ export const GAME_LISTINGS: readonly GameListing[] = [
     summary: '10x10 chess-like game with chips, bought pieces and seven piece types',
     dynamics: 'sequential',
     origin: 'Tactrix! (Amiga, 1994)',
+    aliases: ['tactrix!'],
   },
   {
     family: 'tactics',
@@ -43,6 +48,7 @@ export const GAME_LISTINGS: readonly GameListing[] = [
     summary: '8x8 flip-piece rook/bishop/queen game of the play-by-e-mail servers',
     dynamics: 'sequential',
     origin: 'the pbmserv play-by-e-mail servers',
+    aliases: [],
   },
   {
     family: 'tactorus',
@@ -50,8 +56,15 @@ export const GAME_LISTINGS: readonly GameListing[] = [
     summary: '10x10 simultaneous-move war game with secret orders and rule alterations',
     dynamics: 'simultaneous',
     origin: 'Tactorus 4.1.3 (Palm OS, 2002)',
+    aliases: [],
   },
 ];
+
+/** The family a name stands for: its id or one of its aliases, in any case; undefined for none. */
+export function familyNamed(name: string): GameFamily | undefined {
+  const n = name.toLowerCase();
+  return GAME_LISTINGS.find((g) => g.family === n || g.aliases.includes(n))?.family;
+}
 
 /** The listing of one family (every family has one). */
 export function listing(family: GameFamily): GameListing {

@@ -230,6 +230,41 @@ export interface LinePlace<S> {
   readonly ply: number;
 }
 
+/**
+ * A game drawn as plain text — a mail, any text-only interface: each game's own drawing beside its board model (the
+ * Tactics board as its manual draws it, the others as their terminal boards).
+ */
+export interface TextBoard<S> {
+  /**
+   * A position as text, with the lines its board does not show (Tactrix!'s chips). `viewer`: the seat whose view it
+   * is where seats see differently (Tactorus: that seat's own orders); undefined, a neutral view. `seatName` names
+   * the seats in those lines.
+   */
+  draw(s: S, seatName: (p: Player) => string, viewer?: Player): string;
+  /**
+   * What the step from `before` to `after` did, in words, where the board alone does not say it (a Force 400
+   * combat, a Tactorus round's losses); undefined when it says nothing more. `round`: the round the step carried
+   * out (simultaneous games).
+   */
+  change?(before: S, after: S, seatName: (p: Player) => string, round: number): string | undefined;
+}
+
+/**
+ * One player's orders of a round sent sealed, with or without their key, in the body of a mail (Tactorus's
+ * `++TacMoves` memos and `++TacKey` releases), for a gateway that is the referee: it knows the sender by their
+ * credentials, so the memo's own checks apply but not a signature. Every refusal is coded.
+ */
+export interface SealedOrders<S> {
+  /** A memo or a key release in a mail's body, from its header line to the end; undefined when there is none. */
+  find(body: string): { readonly kind: 'orders' | 'key'; readonly text: string } | undefined;
+  /** The orders a memo holds, as move texts of the round starting at `roundStart`, opened with its key or `key`. */
+  open(roundStart: S, seat: Player, memo: string, key?: string): Promise<Result<string[], InputError>>;
+  /** Whether a memo that fits the round carries its key (else it waits for its release). */
+  hasKey(roundStart: S, seat: Player, memo: string): Promise<Result<boolean, InputError>>;
+  /** The key a release gives for `heldMemo`: it must name that memo, its round and its player. */
+  keyFor(release: string, heldMemo: string): Promise<Result<string, InputError>>;
+}
+
 /** A game set up with its options: everything an interface needs to play it. */
 interface SetupBase<S, M, V, St extends StatusBase, P extends PieceModel> {
   readonly family: GameFamily;
@@ -247,6 +282,8 @@ interface SetupBase<S, M, V, St extends StatusBase, P extends PieceModel> {
   readonly actions: readonly ActionInfo[];
   readonly levels: readonly LevelInfo[];
   readonly records: readonly RecordFormatInfo[];
+  /** The game drawn as plain text (mails). */
+  readonly text: TextBoard<S>;
 }
 
 /** How the host runs the computer's engine. */
@@ -312,6 +349,8 @@ export interface SimultaneousSetup<S, M, V, St extends StatusBase, P extends Pie
   loadEngine(): Promise<Engine<V, unknown>>;
   /** The computer's orders for a round, seeing only what `observe` shows its seat. */
   loadComputer(): Promise<Computer<S, M>>;
+  /** Orders sent sealed in a mail's body, where the game has such a form. */
+  readonly sealedOrders?: SealedOrders<S>;
   newSession(options: NewSessionOptions): Result<SimultaneousSession<S, M, St, V>, InputError>;
   restoreSession(snapshot: unknown): Result<SimultaneousSession<S, M, St, V>, InputError>;
   /** The rounds played as record text. */

@@ -28,6 +28,7 @@ import { listing } from '../listing.js';
 import type { GameEntry, OptionSpec, SequentialSetup, StatusBase, VariantInfo } from '../types.js';
 import { draughtsBoard, type DraughtsPiece } from './board.js';
 import { exportPdn, PDN, readPdnRecord } from './records.js';
+import { draughtsText } from './text.js';
 
 /** One engine for every draughts game, per setting asked for (threads, endgame databases; unset: the defaults). */
 const engines = new Map<string, Promise<DraughtsEngine>>();
@@ -108,6 +109,7 @@ function status(s: DraughtsState, place: { start: DraughtsState; ply: number }):
 
 function setupOf(game: DraughtsGame, start: DraughtsState, options: Record<string, unknown>): DraughtsSetup {
   const variant = game.rules.id;
+  const boardAdapter = draughtsBoard(game);
   return sequentialSetup({
     family: 'draughts',
     options: options as DraughtsSetup['options'],
@@ -115,7 +117,8 @@ function setupOf(game: DraughtsGame, start: DraughtsState, options: Record<strin
     game,
     initial: () => start,
     status,
-    boardAdapter: draughtsBoard(game),
+    boardAdapter,
+    text: draughtsText(boardAdapter),
     actions: [],
     levels: DRAUGHTS_LEVELS,
     loadEngine: async (engineOptions = {}) => {

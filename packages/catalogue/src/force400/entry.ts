@@ -34,6 +34,7 @@ import type {
   VariantInfo,
 } from '../types.js';
 import { FORCE400_ACTIONS, force400Board, type Force400Piece } from './board.js';
+import { FORCE400_TEXT } from './text.js';
 import { handicapOptions, HANDICAP_KEYS, HANDICAP_SQUARES_KEYS, readHandicap } from './handicaps.js';
 import {
   exportRecord,
@@ -176,6 +177,7 @@ function setupOf(
       outcome: s.ended,
     }),
     boardAdapter: force400Board(game),
+    text: FORCE400_TEXT,
     actions: FORCE400_ACTIONS,
     levels: FORCE400_LEVELS,
     loadEngine: async () => (await import('@tactica/ai/force400')).force400Engine,

@@ -26,6 +26,7 @@ import { optionText, readOptions } from '../options.js';
 import { sequentialSetup } from '../setup.js';
 import type { GameEntry, LinePlace, OptionSpec, SequentialSetup, StatusBase, VariantInfo } from '../types.js';
 import { tacticsBoard, type TacticsPiece } from './board.js';
+import { TACTICS_TEXT } from './text.js';
 import { exportTacticsRecord, importTacticsRecord, positionOption, TACTICS_RECORD } from './records.js';
 
 /** The terminal's status line (`White to move · move 12 · 37 plies without a flip (draw at 100) · …`) as data. */
@@ -115,6 +116,7 @@ function setupAt(start: TacticsState): TacticsSetup {
     initial: () => start,
     status,
     boardAdapter: tacticsBoard,
+    text: TACTICS_TEXT,
     actions: [],
     levels: TACTICS_LEVELS,
     loadEngine: async () => (await import('@tactica/ai/tactics')).tacticsEngine,

@@ -70,6 +70,8 @@ import type {
 } from '../types.js';
 import { TACTORUS_ACTIONS, tactorusBoard, type TactorusPiece } from './board.js';
 import { TACTORUS_ORDERS, tactorusOrderMemos, type TactorusOrderMemos } from './memos.js';
+import { TACTORUS_SEALED_ORDERS } from './mail-orders.js';
+import { TACTORUS_TEXT } from './text.js';
 import { exportTactorusGame, importTactorusGame, TACTORUS_GAME, unknownFormat } from './records.js';
 
 /** A side's units by kind (manual, "Tactorus Rules": the flag, artillery, cavalry, infantry). */
@@ -277,6 +279,8 @@ function setupOf(game: TactorusGame, start: TactorusState, options: OptionValues
     loadComputer: async () => computerOf(await loadEngine()),
     records: [TACTORUS_GAME],
     memos: tactorusOrderMemos,
+    sealedOrders: TACTORUS_SEALED_ORDERS,
+    text: TACTORUS_TEXT,
     // The seed is not used: a simultaneous session draws nothing at random (the computer is seeded per choice).
     newSession(o) {
       const settings: SimultaneousOptions<TactorusState, TactorusMove, TactorusStatus> & { clock?: unknown } = {

@@ -31,6 +31,7 @@ import { optionText, readOptions } from '../options.js';
 import { sequentialSetup } from '../setup.js';
 import type { GameEntry, OptionSpec, SequentialSetup, StatusBase, VariantInfo } from '../types.js';
 import { TACTRIX_ACTIONS, tactrixBoard, type TactrixPiece } from './board.js';
+import { TACTRIX_TEXT } from './text.js';
 import { exportTactrixRecord, positionOption, readTactrixRecord, TACTRIX_RECORD, unknownFormat } from './records.js';
 
 /** A piece the side to move can buy now (manual, "Regeneroid"), with its cost and where it can be placed. */
@@ -127,6 +128,7 @@ function setupOf(start: TactrixState, position: string): TactrixSetup {
     initial: () => start,
     status,
     boardAdapter: tactrixBoard,
+    text: TACTRIX_TEXT,
     actions: TACTRIX_ACTIONS,
     levels: TACTRIX_LEVELS,
     loadEngine: async () => (await import('@tactica/ai/tactrix')).tactrixEngine,

@@ -10,7 +10,7 @@
  */
 import { moveText, stateAt, type Player } from '@tactica/core';
 import { entryOf } from '@tactica/catalogue/all';
-import { GAME_FAMILIES, GAME_LISTINGS, type GameFamily, type OptionSpec } from '@tactica/catalogue';
+import { GAME_FAMILIES, GAME_LISTINGS, listing, type GameFamily, type OptionSpec } from '@tactica/catalogue';
 import type { User } from '../accounts/accounts.js';
 import { DomainError } from '../errors.js';
 import { CHAT_MAX, cleanChat } from '../games/chat.js';
@@ -139,13 +139,13 @@ function boardMailGame(subject: string): GameFamily | undefined {
 
 /**
  * A reply to a board mail as a mail program makes it: its Subject is the board mail's (`Re: Tactics Board 3 ann`),
- * the command its body's first line (`f1-f4#7`, or `move f1-f4#7`), the rest of the body the comment; Tactorus
- * orders are the whole body. **(ours)** Any other Subject is the command, as before.
+ * the command its body's first line (`f1-f4#7`, or `move f1-f4#7`), the rest of the body the comment; a
+ * simultaneous game's orders (Tactorus) are the whole body. **(ours)** Any other Subject is the command, as before.
  */
 function replyInBody(request: PbmRequest): PbmRequest {
   const family = boardMailGame(request.subject);
   if (!family) return request;
-  if (family === 'tactorus') return { ...request, subject: 'move' };
+  if (listing(family).dynamics === 'simultaneous') return { ...request, subject: 'move' };
   const lines = request.body.split('\n');
   const first = lines.findIndex((l) => l.trim() !== '');
   if (first < 0) return request;
@@ -762,7 +762,7 @@ export class PbmGateway {
           return this.act(game, user, { kind: 'move', move }, request, `played ${shown}`, this.comment(request.body));
         }
         // The Palm game's memos: `++TacMoves` (the sealed orders) and `++TacKey` (their key), in the body.
-        const memo = memoIn(request.body);
+        const memo = memoIn(game, request.body);
         if (memo) return this.memoOrders(game, user, request, memo);
         const orders = [...cmd.args.flatMap(orderWords), ...orderWords(request.body)];
         if (orders.length === 0)
@@ -1019,7 +1019,7 @@ export class PbmGateway {
       }
       text = held.move;
       try {
-        key = await keyForMemo(body.release, text);
+        key = await keyForMemo(game, body.release, text);
       } catch (e) {
         await this.store.setPending(game.id, user.id, held.move, held.version);
         throw e;

@@ -17,7 +17,7 @@
  * The parser knows no game rules and reads no database: it says which words are the game, verb, board,
  * credentials and the rest, or refuses with a coded error that names the word (`subject word 4`).
  */
-import { GAME_FAMILIES, isGameFamily, type GameFamily } from '@tactica/catalogue';
+import { familyNamed, GAME_FAMILIES, type GameFamily } from '@tactica/catalogue';
 import { DomainError } from '../errors.js';
 
 export const GLOBAL_VERBS = [
@@ -146,11 +146,6 @@ export const SUBJECT_MAX = 1000;
 /** Words after `help` or `list`: pbmserv's `help subject…`. */
 export const HELP_SUBJECTS_MAX = 10;
 const NAME = /^[A-Za-z][A-Za-z0-9_-]{1,23}$/;
-const ALIASES: Readonly<Record<string, GameFamily>> = {
-  checkers: 'draughts',
-  'force-400': 'force400',
-  'tactrix!': 'tactrix',
-};
 
 interface Word {
   readonly text: string;
@@ -202,10 +197,9 @@ export function stripReplyPrefixes(subject: string): string {
   return subject.replace(/^(\s*(re|fw|fwd|aw|sv|tr)(\[\d+\])?\s*:\s*)+/i, '');
 }
 
+/** The game a word names: its family id or an alias the catalogue lists (`checkers`, `force-400`, `tactrix!`). */
 export function familyOf(word: string): GameFamily | undefined {
-  const w = word.toLowerCase();
-  const f = ALIASES[w] ?? w;
-  return isGameFamily(f) ? f : undefined;
+  return familyNamed(word);
 }
 
 class Cursor {
