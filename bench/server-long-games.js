@@ -9,7 +9,7 @@
 //
 // memory: per family, `--games` games of random legal lines (each to its end, at most 600 plies or 150 rounds) are
 // stored, then read back by a fresh GameService (a restore each) and viewed, and the heap they keep after a full
-// collection is divided by their positions: the figure POSITION_BYTES in packages/server/src/games/service.ts
+// collection is divided by their positions: the figure `positionBytes` of each game in packages/catalogue/src/listing.ts
 // estimates. Also the heap of the games as imported (the states the record's reader made, still held by the cache).
 // views: a cached Tactics game's view and its JSON, 40 plies against `--plies`, the work a view request does.
 // server: `--imports` Tactics records of `--plies` plies (random legal moves) and as many of 40 plies are imported,

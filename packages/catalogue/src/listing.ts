@@ -14,6 +14,14 @@ export interface GameListing {
   readonly origin: string;
   /** Other names a player may type for the game (pbmserv's `checkers`), lower case. */
   readonly aliases: readonly string[];
+  /** How moves are written, in a sentence or two (help pages). */
+  readonly notation: string;
+  /**
+   * What a position weighs in a server's game cache, in bytes of heap: its move, the move's text, its share of the
+   * stored JSON and of the line's checkpoints. Measured (`node --expose-gc bench/server-long-games.js --part memory`;
+   * bench/RESULTS.md 2026-11-29 "compact line"), rounded up; for a simultaneous game, a round.
+   */
+  readonly positionBytes: number;
 }
 
 export const GAME_LISTINGS: readonly GameListing[] = [
@@ -25,6 +33,9 @@ export const GAME_LISTINGS: readonly GameListing[] = [
     dynamics: 'sequential',
     origin: 'Draughts Galore (J2ME, 2003)',
     aliases: ['checkers'],
+    notation:
+      'Moves are written as in the rule set: square numbers (11-15, 15x24) in the numbered ones, algebraic (c3-d4, c3:e5) in Russian.',
+    positionBytes: 450,
   },
   {
     family: 'force400',
@@ -33,6 +44,9 @@ export const GAME_LISTINGS: readonly GameListing[] = [
     dynamics: 'sequential',
     origin: 'Force 400 (IBM PC / TRS-80, 1984)',
     aliases: ['force-400'],
+    notation:
+      'Moves are the record\'s forms: "M C8-C1" (or "C8-C1") a move, "T J8-C1 10" a transfer of 10, "X E9-F9" an abdication.',
+    positionBytes: 400,
   },
   {
     family: 'tactrix',
@@ -41,6 +55,10 @@ export const GAME_LISTINGS: readonly GameListing[] = [
     dynamics: 'sequential',
     origin: 'Tactrix! (Amiga, 1994)',
     aliases: ['tactrix!'],
+    notation:
+      'Moves are from-to squares (b2-b4, b2xb4 a capture); a purchase is "buy" with the piece\'s letter and the square ' +
+      'it is put on: buy J@e2 (Jerk J 3 chips, Jumpnar N 6, Wrapnoid W 9, Verticon V 12, Diaganoid D 15).',
+    positionBytes: 400,
   },
   {
     family: 'tactics',
@@ -49,6 +67,8 @@ export const GAME_LISTINGS: readonly GameListing[] = [
     dynamics: 'sequential',
     origin: 'the pbmserv play-by-e-mail servers',
     aliases: [],
+    notation: 'Moves are from and to coordinates: f1-f4 (Tactics uses the same move format as other pbem games).',
+    positionBytes: 300,
   },
   {
     family: 'tactorus',
@@ -57,6 +77,8 @@ export const GAME_LISTINGS: readonly GameListing[] = [
     dynamics: 'simultaneous',
     origin: 'Tactorus 4.1.3 (Palm OS, 2002)',
     aliases: [],
+    notation: 'Orders are from and to squares, any number a round: 84-64 85-65; w84 withdraws one.',
+    positionBytes: 1_800,
   },
 ];
 

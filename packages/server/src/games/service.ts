@@ -6,7 +6,7 @@
  */
 import type { History, Player, SeatSpec, SessionSeats } from '@tactica/core';
 import { entryOf } from '@tactica/catalogue/all';
-import { storeGame, type AnyGameSetup, type GameFamily, type RestoredGame } from '@tactica/catalogue';
+import { GAME_LISTINGS, storeGame, type AnyGameSetup, type GameFamily, type RestoredGame } from '@tactica/catalogue';
 import type { ChangeFeed, User } from '../accounts/accounts.js';
 import type { ChangeEvent } from '../bus/change-bus.js';
 import type { Database } from '../db/database.js';
@@ -48,21 +48,11 @@ export interface NewGame {
 const CACHE_LIMIT = 5_000;
 
 /**
- * What a position of each family weighs in the game cache, in bytes of heap, beyond the game's fixed part
- * (GAME_BYTES): its move, the move's text and its share of the JSON written, and a checkpoint state every 64 plies
- * (a line holds its start, its cursor, its tip and those checkpoints, not every state: core's `History`). Measured as
- * the heap kept by games imported, or read back from their rows and viewed, after a full collection (`node
- * --expose-gc bench/server-long-games.js --part memory`, with `--max-plies 100 --games 100` for games in play;
- * bench/RESULTS.md 2026-11-29 "compact line"), rounded up: 240–500 B a position whole (fixed part included) in four
- * families, 0.7–1.7 kB a Tactorus round (about nine moves). Every state of the line, kept before, weighed 2.7–3.5 kB.
+ * What a position weighs in the game cache beyond the game's fixed part (GAME_BYTES) is each game's own figure
+ * (the catalogue listing's `positionBytes`, measured): a line holds its start, its cursor, its tip and a checkpoint
+ * state every 64 plies (core's `History`), not every state — which weighed 2.7–3.5 kB a position before.
  */
-export const POSITION_BYTES: Readonly<Record<GameFamily, number>> = {
-  draughts: 450,
-  force400: 400,
-  tactics: 300,
-  tactrix: 400,
-  tactorus: 1_800,
-};
+const positionBytes = new Map(GAME_LISTINGS.map((l) => [l.family, l.positionBytes]));
 
 /**
  * A game's fixed part in the cache, whatever its length: its setup, meta, the LiveGame, and the few states its line
@@ -72,7 +62,7 @@ export const POSITION_BYTES: Readonly<Record<GameFamily, number>> = {
 const GAME_BYTES = 14_000;
 
 /**
- * What the game cache may hold, in megabytes of estimated heap (POSITION_BYTES): 256 MB by default **(ours)**, so a
+ * What the game cache may hold, in megabytes of estimated heap (`positionBytes`): 256 MB by default **(ours)**, so a
  * small server keeps its games in play and the recently seen ones without the heap growing with every game it has
  * ever served (every full collection traces what is held). `tactica serve --game-cache-mb N`. The least recently
  * changed go first (the games in play are set again at every move): finished and idle ones, read back from their
@@ -85,10 +75,10 @@ function positionsOf(r: RestoredGame): number {
   return r.dynamics === 'sequential' ? r.session.history.moves.length + 1 : 1 + r.session.round;
 }
 
-/** A cached game's estimated weight in bytes (POSITION_BYTES). */
+/** A cached game's estimated weight in bytes (the listing's `positionBytes`). */
 export function weightOf(game: Pick<LiveGame, 'family' | 'restored'>): number {
   const n = positionsOf(game.restored);
-  return GAME_BYTES + n * (POSITION_BYTES[game.family] ?? 10_000);
+  return GAME_BYTES + n * (positionBytes.get(game.family) ?? 10_000);
 }
 
 /**
@@ -208,7 +198,7 @@ export class GameService {
   /** Checks a new game must pass, run in the transaction that stores it (the computer's quota). */
   private readonly admissions = new Set<Admission>();
 
-  /** The estimated bytes the cached games hold (see POSITION_BYTES). */
+  /** The estimated bytes the cached games hold (see `positionBytes`). */
   private cachedBytes = 0;
   /** Games restored from their rows (a replay of the whole line each): for tests and `/api/health`. */
   restores = 0;

@@ -3,9 +3,8 @@
  * its move notation and its options — as pbmserv's per-game help pages were (`<game> help`, `<game> rules`).
  */
 import { entryOf } from '@tactica/catalogue/all';
-import { GAME_LISTINGS, type GameFamily } from '@tactica/catalogue';
+import { GAME_LISTINGS, listing, RULES_TEXT, type GameFamily } from '@tactica/catalogue';
 import { GAME_VERBS, GLOBAL_VERBS } from './grammar.js';
-import { RULES } from './rules.js';
 
 export const VERB_HELP: Readonly<Record<string, string>> = {
   help: 'help [subject…]                                 this text; "help <command>" or "<game> help"',
@@ -72,19 +71,15 @@ export const VERB_HELP: Readonly<Record<string, string>> = {
   replay: '<game> replay board N                            the board after move N (Tactorus: round N)',
 };
 
-const NOTATION: Readonly<Record<GameFamily, string>> = {
-  draughts:
-    'Moves are written as in the rule set: square numbers (11-15, 15x24) in the numbered ones, algebraic (c3-d4, c3:e5) in Russian.',
-  force400:
-    'Moves are the record\'s forms: "M C8-C1" (or "C8-C1") a move, "T J8-C1 10" a transfer of 10, "X E9-F9" an abdication.',
-  tactrix:
-    'Moves are from-to squares (b2-b4, b2xb4 a capture); a purchase is "buy" with the piece\'s letter and the square ' +
-    'it is put on: buy J@e2 (Jerk J 3 chips, Jumpnar N 6, Wrapnoid W 9, Verticon V 12, Diaganoid D 15).',
-  tactics: 'Moves are from and to coordinates: f1-f4 (Tactics uses the same move format as other pbem games).',
-  tactorus:
-    'Orders go in the body (or the Subject), one or more a line: 84-64 85-65, w84 withdraws one; they are sent as your ' +
-    'whole part of the round (done is added). The other side sees ??? until the round is carried out.',
-};
+/** How moves are written by mail: the game's notation, and for a game of simultaneous rounds where its orders go. */
+function notationByMail(family: GameFamily): string {
+  const l = listing(family);
+  if (l.dynamics === 'sequential') return l.notation;
+  return (
+    `${l.notation} By mail they go in the body (or the Subject), one or more a line, and are sent as your whole part ` +
+    'of the round (done is added). The other side sees ??? until the round is carried out.'
+  );
+}
 
 /** The game's options, as challenge and seek take them (`-key=value`). */
 function optionLines(family: GameFamily): string[] {
@@ -114,10 +109,10 @@ export function rulesText(family: GameFamily): string {
     '',
     `${l?.name ?? family}: ${l?.summary ?? ''}.`,
     '',
-    RULES[family],
+    RULES_TEXT[family],
     '',
   ];
-  lines.push('NOTATION', '', NOTATION[family], '');
+  lines.push('NOTATION', '', notationByMail(family), '');
   const options = optionLines(family);
   if (options.length > 0) {
     lines.push(

@@ -1,12 +1,12 @@
 /**
- * Each game's rules for its help page by mail, as pbmserv's per-game help pages gave them ("Help for Tactics" is
+ * Each game's rules as plain text, for its help page by mail, as pbmserv's per-game help pages gave them ("Help for Tactics" is
  * the model): the rules as this project plays them, from the rules sections of docs/rules/<game>.md (a part marked
  * "ours" is the project's own decision, not the original game's). Made from those pages by a script; keep them
  * in step when the pages change.
  */
-import type { GameFamily } from '@tactica/catalogue';
+import type { GameFamily } from './types.js';
 
-export const RULES: Readonly<Record<GameFamily, string>> = {
+export const RULES_TEXT: Readonly<Record<GameFamily, string>> = {
   draughts:
     'RULE SETS\n\nThe comparison table is taken as the definition of the seven rule sets, corrected in one cell (Pool,\nbelow). Every rule set can also be played in give-away mode. A rule set is a record of data, one\nfield per column of the table, read by a single move generator; no rule set gets a code path of its\nown, so adding or checking one means reading a row, not a branch.\n\nSTARTING POSITION AND BOARD\n\n\n\nCAPTURING\n\n- Taking is compulsory in every rule set, and a capture goes on as long as the capturing piece can\n    take more.\n- Where pieces leave "on completion", a jumped piece stays where it is until the whole move is over:\n    it still blocks, and it cannot be jumped a second time. In Thai ("instant") each jumped piece is\n    gone at once, freeing its square for the rest of the move.\n\nCROWNING DURING A CAPTURE\n\n\n\nWHAT COUNTS AS ONE MOVE\n\n\n\nWINNING\n\n\n\nDRAWS\n\n- The third time the same position occurs (same pieces on the same squares, same side to move), the\n    game is drawn.\n- The move counter. An inactive move is a king moving without capturing. After M1 inactive moves in\n    a row by each side, a second count of M2 moves by each side begins; it counts every move and is\n    never reset, and when it runs out the game is drawn. English uses M1 = 20 and M2 = 40, every\n    other rule set M1 = 15 and M2 = 20: counted in half-moves, 40 then 80, or 30 then 40. A capture\n    or a man\'s move resets only the first count.\n- The manual mentions neither resignation nor draw offers; as in every game of the project, a player\n    may resign, and the players may agree a draw.\n\nNOTATION\n\n- Squares and moves are written the way the PDN standard writes them for each rule set. Rule sets\n    whose tradition numbers the squares use numbers (32-28, captures 28x19, with the squares in\n    between added when two different captures share their first and last square). Russian, whose\n    tradition is algebraic, uses c3-d4 and c3:e5. Reading accepts either style in every rule set.\n- Positions are written in draughts FEN (W:W31,32,K45:B12,K22), games in PDN 3.0 with each rule\n    set\'s GameType tag.',
   force400:

@@ -1,0 +1,48 @@
+/**
+ * Game knowledge lives once, in the games and the catalogue (issue 41): the server's code names no game family
+ * and depends on no rules package; it asks the catalogue. Test support (testing/, the conformance kits, tests)
+ * may play a given game. A sixth game then needs no change to the server.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { GAME_FAMILIES } from '@tactica/catalogue';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'testing' ? [] : sources(path);
+    const support = /\.test\.tsx?$|-conformance\.ts$|^test-|^testing\.ts$/.test(e.name);
+    return /\.tsx?$/.test(e.name) && !support ? [path] : [];
+  });
+}
+
+/** The family ids written as string literals in a file's code (comments may name games as examples). */
+function familyLiterals(text: string): string[] {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  return GAME_FAMILIES.filter((f) => new RegExp(`['"\`]${f}['"\`]`).test(code));
+}
+
+describe('the server names no game', () => {
+  it('no source of packages/server names a game family', () => {
+    const named = sources(join(root, 'packages/server/src')).flatMap((file) =>
+      familyLiterals(readFileSync(file, 'utf8')).map((f) => `${file.slice(root.length)}: ${f}`),
+    );
+    expect(named).toEqual([]);
+  });
+
+  it('the server depends on no rules package (its tests may, as clients would)', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'packages/server/package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    const rules = GAME_FAMILIES.map((f) => `@tactica/${f}`);
+    expect(Object.keys(pkg.dependencies).filter((d) => rules.includes(d))).toEqual([]);
+    const imports = sources(join(root, 'packages/server/src')).flatMap((file) =>
+      rules.filter((r) => readFileSync(file, 'utf8').includes(`from '${r}`)).map((r) => `${file}: ${r}`),
+    );
+    expect(imports).toEqual([]);
+  });
+});
