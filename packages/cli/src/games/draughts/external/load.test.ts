@@ -1,40 +1,11 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { draughtsGame, parsePdn, type DraughtsMove } from '@tactica/draughts';
+import { parsePdn } from '@tactica/draughts';
 import { describe, expect, it } from 'vitest';
-import type { ExternalEngine } from './engines.js';
 import { loadBeforeMatch, LoadWatch } from './load.js';
-import { externalMatchMain, MatchRefused, parseExternalMatchArgs, runExternalMatch, type OurSide } from './match.js';
-
-const game = draughtsGame('international');
-
-/** An engine and our side that play the first legal move at once; `asked` counts the engine's games. */
-function firstMovers(): { engine: ExternalEngine; ours: OurSide; asked: { games: number } } {
-  const asked = { games: 0 };
-  const engine: ExternalEngine = {
-    name: 'First',
-    newGame: () => {
-      asked.games++;
-      return Promise.resolve();
-    },
-    think: (g) => {
-      const m = game.legalMoves(g.current)[0] as DraughtsMove;
-      return Promise.resolve({
-        kind: 'move',
-        text: `${m.from}${m.captures.length > 0 ? 'x' : '-'}${m.to}${m.captures.map((c) => `x${c}`).join('')}`,
-      });
-    },
-    told: () => undefined,
-    endGame: () => Promise.resolve(),
-    close: () => Promise.resolve(),
-  };
-  const ours: OurSide = {
-    move: (s) => Promise.resolve(game.legalMoves(s)[0] as DraughtsMove),
-    close: () => Promise.resolve(),
-  };
-  return { engine, ours, asked };
-}
+import { externalMatchMain, MatchRefused, parseExternalMatchArgs, runExternalMatch } from './match.js';
+import { firstMovers } from './testing.js';
 
 function options(extra: string[] = []): ReturnType<typeof parseExternalMatchArgs> {
   const pdn = join(mkdtempSync(join(tmpdir(), 'tactica-load-')), 'games.pdn');

@@ -21,7 +21,7 @@
  *   all with the command and commit to bench/RESULTS.md (`record.ts`).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, isAbsolute, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inputError, type InputError, type Player } from '@tactica/core';
 import { DRAUGHTS_LEVELS, type DraughtsLevel } from '@tactica/ai';
@@ -52,6 +52,13 @@ import { refereeGame, type OurSide, type PlayedGame } from './referee.js';
 
 export { parseExternalMatchArgs, type ExternalMatchOptions } from './args.js';
 export type { OurSide } from './referee.js';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../../../../', import.meta.url));
+/** A file as the report names it: from the repository's root when it is inside it. */
+const shown = (file: string): string => {
+  const r = relative(REPO_ROOT, file);
+  return r.startsWith('..') || isAbsolute(r) ? file : r;
+};
 
 /** Where the games go when `--pdn` does not say: results outside git (`.gitignore`), one file a match. */
 export const MATCHES_DIR = fileURLToPath(new URL('../../../../../../bench/results/matches/', import.meta.url));
@@ -216,13 +223,13 @@ export async function runExternalMatch(
   const pdnFile = o.pdn ?? `${MATCHES_DIR}${fileStamp(date)}-${o.variant}-${o.protocol}.pdn`;
   mkdirSync(dirname(pdnFile), { recursive: true });
   writeFileSync(pdnFile, writePdn(results.map((r) => r.pdn)));
-  for (const line of [...report, `games: ${pdnFile}`]) out(line);
+  for (const line of [...report, `games: ${shown(pdnFile)}`]) out(line);
   if (o.record) {
     const title = `Tactica ${o.level} vs ${engine.name}, ${o.variant}, ${o.seconds} s a move`;
-    const lines = [...report, `games (PDN, not in git): ${pdnFile}`];
+    const lines = [...report, `games (PDN, not in git): ${shown(pdnFile)}`];
     const entry = formatMatchRecord({ date, command: o.commandLine, commit: currentCommit(), title, lines });
     appendMatchRecord(env.resultsFile ?? RESULTS_FILE, entry);
-    out(`recorded in ${env.resultsFile ?? RESULTS_FILE}`);
+    out(`recorded in ${shown(env.resultsFile ?? RESULTS_FILE)}`);
   }
   return results;
 }
@@ -312,7 +319,7 @@ function summary(
     )}`,
     `threads: Tactica ${threads.ours}, ${engine} ${threads.engine}`,
     `load: ${loaded === 0 ? 'quiet' : 'loaded'}, ${loaded} of ${results.length} games loaded (1-minute load ${load.before.toFixed(2)} at the start, at most ${o.maxLoad}; highest ${load.highest.toFixed(2)} during it, at most ${load.duringLimit} with the match's own)`,
-    `openings: ${set.name} (${set.file}), openings ${first}-${last} of ${set.openings.length}, ${results.length} games, ${o.seconds} s a move`,
+    `openings: ${set.name} (${shown(set.file)}), openings ${first}-${last} of ${set.openings.length}, ${results.length} games, ${o.seconds} s a move`,
   ];
 }
 

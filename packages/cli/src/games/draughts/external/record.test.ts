@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseExternalMatchArgs, runExternalMatch } from './match.js';
 import { appendMatchRecord, currentCommit, formatMatchRecord, RESULTS_SECTION } from './record.js';
+import { firstMovers } from './testing.js';
 
 const entry = (n: number): string =>
   formatMatchRecord({
@@ -54,5 +56,50 @@ describe('--record: the entry in bench/RESULTS.md', () => {
 
   it('the commit is a short hash of the checkout', () => {
     expect(currentCommit()).toMatch(/^([0-9a-f]{10}( \(with uncommitted changes\))?|unknown)$/);
+  });
+});
+
+describe('--record at the end of a match', () => {
+  it('appends the result with the command, commit, threads, load, opening set and games; without it, nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tactica-record-run-'));
+    const results = join(dir, 'RESULTS.md');
+    writeFileSync(results, '# Results\n');
+    const argv = [
+      '--protocol',
+      'hub',
+      '--engine',
+      'x',
+      '--count',
+      '1',
+      '--max-plies',
+      '10',
+      '--pdn',
+      join(dir, 'g.pdn'),
+    ];
+    const plain = parseExternalMatchArgs(argv);
+    if (!plain.ok) throw new Error(plain.error.message);
+    await runExternalMatch(plain.value, () => undefined, { ...firstMovers(), load: () => 0.3, resultsFile: results });
+    expect(readFileSync(results, 'utf8')).toBe('# Results\n');
+    const recorded = parseExternalMatchArgs([...argv, '--record']);
+    if (!recorded.ok) throw new Error(recorded.error.message);
+    const lines: string[] = [];
+    await runExternalMatch(recorded.value, (l) => lines.push(l), {
+      ...firstMovers(),
+      load: () => 0.3,
+      resultsFile: results,
+    });
+    expect(lines.at(-1)).toBe(`recorded in ${results}`);
+    const text = readFileSync(results, 'utf8');
+    expect(text).toContain(`${RESULTS_SECTION}\n`);
+    expect(text).toMatch(/### \d{4}-\d\d-\d\d \d\d:\d\d UTC — Tactica master vs First, international, 1 s a move/);
+    expect(text).toContain(`npm run match:external -- ${argv.slice(0, -1).join(' ')} ${join(dir, 'g.pdn')} --record`);
+    expect(text).toMatch(/- commit ([0-9a-f]{10}|unknown)/);
+    expect(text).toMatch(/- Tactica master vs First: \+\d+ =\d+ -\d+, score .+ \(95%: .+\); a move: /);
+    expect(text).toContain('- threads: Tactica 1, First not asked');
+    expect(text).toContain('- load: quiet, 0 of 2 games loaded (1-minute load 0.30 at the start, at most 1;');
+    expect(text).toMatch(
+      /- openings: international: 200 drawn openings \(seed issue-42\) \(bench\/openings\/international-fixed-200\.txt\), openings 1-1 of 200, 2 games, 1 s a move/,
+    );
+    expect(text).toContain(`- games (PDN, not in git): ${join(dir, 'g.pdn')}`);
   });
 });
