@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { acfBallots, draughtsGame } from '@tactica/draughts';
 import { describe, expect, it } from 'vitest';
 import {
@@ -76,6 +79,21 @@ describe('the fixed opening sets of match:external', () => {
     expect(texts).toEqual([...texts].sort());
     expect(texts).toEqual(allOpenings(game, 3).map((o) => o.name));
   });
+
+  it('the International and Russian files are what their stated procedure gives (bench/draw-openings.js)', () => {
+    const root = fileURLToPath(new URL('../../../../../../', import.meta.url));
+    for (const [variant, args] of [
+      ['international', ['--count', '200', '--seed', 'issue-42']],
+      ['russian', ['--all', '3']],
+    ] as const) {
+      const r = spawnSync(process.execPath, ['bench/draw-openings.js', '--variant', variant, ...args], {
+        cwd: root,
+        encoding: 'utf8',
+      });
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toBe(readFileSync(defaultOpeningSetFile(variant), 'utf8'));
+    }
+  }, 60_000);
 
   it('every rule set the tool plays has a default set, and the file names it', () => {
     for (const v of MATCH_VARIANTS) {
