@@ -277,6 +277,26 @@ describe('the referee', () => {
     expect(asked.every((s) => s.inactive === 0 && s.stage2Left < 0)).toBe(true);
   });
 
+  it('every game is saved as it ends: a match that breaks off keeps the games it played', async () => {
+    const pdn = scratchPdn();
+    let games = 0;
+    const engine: ExternalEngine = {
+      ...scriptedEngine((s) => {
+        const m = draughtsGame('international').legalMoves(s)[0] as DraughtsMove;
+        return `${m.from}${m.captures.length > 0 ? 'x' : '-'}${m.to}${m.captures.map((c) => `x${c}`).join('')}`;
+      }),
+      newGame: () => (games++ === 0 ? Promise.resolve() : Promise.reject(new Error('the engine went away'))),
+    };
+    const run = runExternalMatch(options({ games: 2, maxPlies: 10, pdn }), () => undefined, {
+      ...quiet,
+      engine,
+      ours: scriptedSide((_, legal) => legal[0] as DraughtsMove),
+    });
+    await expect(run).rejects.toThrow('the engine went away');
+    const read = parsePdn(readFileSync(pdn, 'utf8'));
+    expect(read.ok && read.value.map((g) => g.tags.find((t) => t.name === 'Round')?.value)).toEqual(['1']);
+  });
+
   it('a side left without a move loses', async () => {
     // Black's only man is taken by White's first move: the engine (Black in game 1) is left without a move.
     const game = draughtsGame('international');

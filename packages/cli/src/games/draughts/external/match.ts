@@ -202,6 +202,8 @@ export async function runExternalMatch(
   const threads = { ours: `${o.threads}`, engine: engine.threads ?? 'not asked' };
   const results: RefereedGame[] = [];
   const date = new Date();
+  const pdnFile = o.pdn ?? `${MATCHES_DIR}${fileStamp(date)}-${o.variant}-${o.protocol}.pdn`;
+  mkdirSync(dirname(pdnFile), { recursive: true });
   try {
     for (const g of schedule) {
       const began = Date.now();
@@ -212,6 +214,8 @@ export async function runExternalMatch(
       const r = { ...played, index: g.index, opening, openingNumber: g.openingNumber, engineSide: g.engineSide };
       const pdn = gamePdn(o, set, start, g, r, { engine: engine.name, threads, loaded, load, date });
       results.push({ ...r, loaded, load, pdn });
+      // Written after every game: a match of hours stopped half-way keeps the games it played.
+      writeFileSync(pdnFile, writePdn(results.map((x) => x.pdn)));
       out(gameLine(r, engine.name, loaded, load));
     }
   } finally {
@@ -220,9 +224,6 @@ export async function runExternalMatch(
     await ours.close();
   }
   const report = summary(o, set, results, engine.name, threads, { before, highest: watch.highest(), duringLimit });
-  const pdnFile = o.pdn ?? `${MATCHES_DIR}${fileStamp(date)}-${o.variant}-${o.protocol}.pdn`;
-  mkdirSync(dirname(pdnFile), { recursive: true });
-  writeFileSync(pdnFile, writePdn(results.map((r) => r.pdn)));
   for (const line of [...report, `games: ${shown(pdnFile)}`]) out(line);
   if (o.record) {
     const title = `Tactica ${o.level} vs ${engine.name}, ${o.variant}, ${o.seconds} s a move`;
