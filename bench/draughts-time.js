@@ -1,13 +1,14 @@
 // How much of a fixed time a move Master spends, seen from the caller's side as the match tool sees it: Master plays
-// itself from seeded ACF ballots in a worker thread (as `match:external` runs it, endgame databases of the folder
+// itself from the ACF deck's ballots (the match's fixed set, from `--from`) in a worker thread (as `match:external` runs it, endgame databases of the folder
 // included), each move asked with `choose({ timeMs })`; prints, over the moves with a choice (not the book's, not a
 // forced one), the wall time a move (mean, the largest, how many went over the limit), the process's CPU time a move
 // (all threads: main, helpers) and the mean depth; `--list` also each move's wall time.
-//   node bench/draughts-time.js [--time 0.3] [--games 4] [--plies 60] [--seed 1] [--threads N] [--no-book] [--list]
+//   node bench/draughts-time.js [--time 0.3] [--games 4] [--from 1] [--plies 60] [--seed 1] [--threads N] [--no-book]
+//                               [--list]
 import { nodeWorkerEngine } from '../packages/ai/dist/node-worker.js';
 import { DRAUGHTS_LEVELS } from '../packages/ai/dist/index.js';
 import { draughtsGame } from '../packages/draughts/dist/index.js';
-import { matchOpenings } from '../packages/cli/dist/games/draughts/external/match.js';
+import { defaultOpeningSetFile, readOpeningSet } from '../packages/cli/dist/games/draughts/external/openings.js';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -18,6 +19,7 @@ const ms = Math.round(Number(option('--time', '0.3')) * 1000);
 const games = Number(option('--games', '4'));
 const plies = Number(option('--plies', '60'));
 const seed = Number(option('--seed', '1'));
+const from = Number(option('--from', '1'));
 const threads = option('--threads', undefined);
 const book = !args.includes('--no-book');
 
@@ -36,7 +38,9 @@ const walls = [];
 const cpus = [];
 let depths = 0;
 let other = 0;
-for (const opening of matchOpenings(game, 'acf', games, seed)) {
+const set = readOpeningSet(defaultOpeningSetFile('english'), game);
+if (!set.ok) throw new Error(set.error.message);
+for (const opening of set.value.openings.slice(from - 1, from - 1 + games)) {
   let s = game.initial();
   for (const m of opening.moves) s = game.play(s, m);
   for (let ply = 0; ply < plies && !s.over; ply++) {

@@ -23,4 +23,11 @@ describe('the training and self-play scripts check their command line', () => {
     expect(r.stdout).toMatch(/^(Trains|Self-play) /);
     expect(r.stdout).not.toContain('import ');
   });
+
+  it('draw-openings.js: a mistyped option ends it with exit 2 before it prints a set (its output replaces a file)', () => {
+    const r = run('draw-openings.js', '--variant', 'international', '--sead', '7');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--sead: not an option of this script');
+    expect(r.stdout).toBe('');
+  });
 });

@@ -118,14 +118,21 @@ describe('tactica hub: the engine as a Hub GUI drives it', () => {
     expect(h.lines[0]).toBe(`id name=Tactica version=${VERSION} author="the Tactica project"`);
     expect(h.lines).toContain('param name=variant value=normal type=enum values="normal losing"');
     expect(h.lines).toContain('param name=level value=master type=enum values="dumb novice average good smart master"');
+    expect(h.lines).toContainEqual(expect.stringMatching(/^param name=threads value=\d+ type=int min=1 max=64$/));
     h.send('set-param name=variant value=frisian');
     h.send('set-param name=level value=genius');
+    h.send('set-param name=threads value=0');
+    // A match gives both sides the same threads (issue 42): the engine takes them before init.
+    h.send('set-param name=threads value=1');
     h.send('init');
     await h.waitFor(/^ready$/);
     expect(h.lines.filter((l) => l.startsWith('error '))).toEqual([
       expect.stringMatching(/^error message=.*frisian is not supported/),
       expect.stringMatching(/^error message="unknown level/),
+      expect.stringMatching(/^error message="bad threads "?'?0/),
     ]);
+    h.send('hub');
+    await h.waitFor(/^param name=threads value=1 /);
     h.send('quit');
     await h.finished();
   });

@@ -3,9 +3,10 @@
  * on stdin/stdout, so any Hub GUI or driver can play it. Lines have the form `<command> <name>=<value> ...`, values
  * quoted with double quotes when they hold spaces.
  *
- *   hub                       → id name=Tactica ..., param ... (variant, level), wait
+ *   hub                       → id name=Tactica ..., param ... (variant, level, threads), wait
  *   set-param name=variant value=normal|losing        International draughts, normal or give-away ("losing")
  *   set-param name=level value=dumb|...|master        the computer level (default master, the strongest)
+ *   set-param name=threads value=N                    search threads (default the engine's: the cores, at most 8)
  *   init                      → ready
  *   new-game                  forget what earlier searches learnt
  *   pos [start] [pos=<W|B + 50 of w b W B e>] [moves="32-28 19x28x23 ..."]
@@ -19,6 +20,7 @@
  * this engine does not play (killer, bt, frisian) are refused with an `error` line, as is any bad line, position or
  * move.
  */
+import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { clockMoveTime, DRAUGHTS_LEVELS, WIN, WIN_BOUND, type Analysis, type DraughtsLevel } from '@tactica/ai';
@@ -45,6 +47,9 @@ const LEVELS: readonly string[] = DRAUGHTS_LEVELS.map((l) => l.id);
 /** The strongest level, the default: its budget is the search's when no `level` line limits it. */
 const MASTER = DRAUGHTS_LEVELS[DRAUGHTS_LEVELS.length - 1] as DraughtsLevel;
 const VARIANTS = ['normal', 'losing'] as const;
+/** The most search threads `set-param name=threads` takes, and what the engine uses unless told. */
+const MAX_HUB_THREADS = 64;
+const DEFAULT_HUB_THREADS = Math.min(8, Math.max(1, availableParallelism()));
 /** Scan's variants this engine does not play. */
 const OTHER_VARIANTS = ['killer', 'bt', 'frisian'];
 
@@ -217,10 +222,18 @@ export function runHub(io: Io, options: HubOptions = {}): Promise<void> {
     const { nodes: _cap, ...rest } = lv;
     return rest;
   });
-  const spec: EngineSpec = options.engine ?? {
-    family: 'draughts',
-    options: { levels, ...(options.noBook ? { book: false } : {}), endgames: egdbSetting() },
-  };
+  // Search threads: the engine's default until `set-param name=threads` (a match gives both sides the same).
+  let threads: number | undefined;
+  const spec = (): EngineSpec =>
+    options.engine ?? {
+      family: 'draughts',
+      options: {
+        levels,
+        ...(options.noBook ? { book: false } : {}),
+        ...(threads !== undefined ? { threads } : {}),
+        endgames: egdbSetting(),
+      },
+    };
   const write = (line: string): void => {
     io.output.write(`${line}\n`);
   };
@@ -234,7 +247,7 @@ export function runHub(io: Io, options: HubOptions = {}): Promise<void> {
   let limits: Limits = {};
   let engine: WorkerEngine<DraughtsState, DraughtsMove> | undefined;
   const worker = (): WorkerEngine<DraughtsState, DraughtsMove> =>
-    (engine ??= nodeWorkerEngine<DraughtsState, DraughtsMove>(spec));
+    (engine ??= nodeWorkerEngine<DraughtsState, DraughtsMove>(spec()));
 
   // The search under way, if any: what `stop`, `ping` and `ponder-hit` act on.
   let search:
@@ -368,6 +381,7 @@ export function runHub(io: Io, options: HubOptions = {}): Promise<void> {
         write(`id name=Tactica version=${VERSION} author=${hubValue('the Tactica project')}`);
         write(`param name=variant value=${variant} type=enum values=${hubValue(VARIANTS.join(' '))}`);
         write(`param name=level value=${levelId} type=enum values=${hubValue(LEVELS.join(' '))}`);
+        write(`param name=threads value=${threads ?? DEFAULT_HUB_THREADS} type=int min=1 max=${MAX_HUB_THREADS}`);
         write('wait');
         return undefined;
       case 'set-param': {
@@ -387,6 +401,15 @@ export function runHub(io: Io, options: HubOptions = {}): Promise<void> {
         } else if (name === 'level') {
           if (LEVELS.includes(value)) levelId = value;
           else error(`unknown level "${value}": ${LEVELS.join(', ')}`);
+        } else if (name === 'threads') {
+          const n = Number(value);
+          if (/^\d+$/.test(value) && n >= 1 && n <= MAX_HUB_THREADS) {
+            threads = n;
+            // The worker is made with its threads: a running one is replaced at its next use.
+            const old = engine;
+            engine = undefined;
+            await old?.close();
+          } else error(`bad threads "${value}": a whole number from 1 to ${MAX_HUB_THREADS}`);
         } else error(`unknown parameter "${name}"`);
         return undefined;
       }

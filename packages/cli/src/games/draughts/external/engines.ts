@@ -43,6 +43,8 @@ export type EngineAnswer =
 export interface ExternalEngine {
   /** The name it gives (or the command). */
   readonly name: string;
+  /** Its search threads as the report states them: the number set, or why none could be (undefined: not asked). */
+  readonly threads?: string;
   /** A new game from `start`, the engine playing `side`, about `moveMs` a move. */
   newGame(start: DraughtsState, side: Player, moveMs: number): Promise<void>;
   /** The engine's move now; it must come within `timeoutMs`. */
@@ -147,6 +149,7 @@ async function stopProcess(child: ChildProcessWithoutNullStreams, quit: string |
 /** Hub protocol on stdin/stdout (International). */
 export class HubEngine implements ExternalEngine {
   name: string;
+  threads?: string;
   private readonly child: ChildProcessWithoutNullStreams;
   private readonly lines: Lines;
 
@@ -156,7 +159,16 @@ export class HubEngine implements ExternalEngine {
     this.lines = new Lines(this.child);
   }
 
-  static async start(command: string, cwd: string | undefined, params: readonly string[] = []): Promise<HubEngine> {
+  /**
+   * Starts the engine and sets its parameters; `threads` is set through its `threads` parameter when it offers one
+   * (Scan 3 does), and the report says so either way.
+   */
+  static async start(
+    command: string,
+    cwd: string | undefined,
+    params: readonly string[] = [],
+    threads?: number,
+  ): Promise<HubEngine> {
     const e = new HubEngine(command, cwd);
     e.send('hub');
     const id = await e.lines.next((l) => l.startsWith('id ') || l === 'wait', 20_000);
@@ -164,6 +176,14 @@ export class HubEngine implements ExternalEngine {
     if (name) e.name = name.replace(/"/g, '');
     if (id !== 'wait' && (await e.lines.next((l) => l === 'wait', 20_000)) === undefined) {
       throw new Error(`${command}: no "wait" after "hub" (is it a Hub engine?)`);
+    }
+    // The parameters it offers came as `param name=…` lines before its `wait`.
+    const offered = e.lines.log.filter((l) => l.startsWith('param ')).map((l) => /name=(\S+)/.exec(l)?.[1]);
+    if (threads !== undefined) {
+      if (offered.includes('threads')) {
+        e.send(`set-param name=threads value=${threads}`);
+        e.threads = `${threads} (its Hub parameter threads)`;
+      } else e.threads = 'not set: it offers no Hub parameter threads';
     }
     for (const p of params) {
       const [key, value] = p.split('=');
@@ -220,6 +240,8 @@ export class HubEngine implements ExternalEngine {
 /** A CheckerBoard engine behind its host process (English). */
 export class CbEngine implements ExternalEngine {
   name: string;
+  /** CheckerBoard's engine call (`getmove`) takes no thread count: the engine searches as it was built to. */
+  readonly threads = 'not set: the CheckerBoard engine API has no thread setting (Cake 1.22 searches on one)';
   private readonly child: ChildProcessWithoutNullStreams;
   private readonly lines: Lines;
 
@@ -294,6 +316,8 @@ export function dxpClock(
 /** A DXP engine (a server); we are the initiator. International. */
 export class DxpEngine implements ExternalEngine {
   name: string;
+  /** DXP has no thread setting: the engine's own configuration (Scan 2.0: scan.ini) decides. */
+  readonly threads = "not set: DXP has no thread setting (set it in the engine's own configuration)";
   private constructor(
     private readonly child: ChildProcessWithoutNullStreams | undefined,
     private readonly c: DxpConnection,

@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { within } from '../../../testing.js';
 import { dxpClock, type ExternalEngine } from './engines.js';
 import {
-  matchOpenings,
   parseExternalMatchArgs,
   runExternalMatch,
   type ExternalMatchOptions,
+  type MatchEnvironment,
   type OurSide,
 } from './match.js';
 
@@ -20,11 +20,18 @@ import {
 
 const root = fileURLToPath(new URL('../../../../../../', import.meta.url));
 const bin = join(root, 'packages/cli/bin/tactica.js');
+/** A quiet machine, whatever the one running the tests reads: the load check has its own tests. */
+const quiet: MatchEnvironment = { load: () => 0 };
+
+/** The games of a test go to a file of its own, never into bench/results/. */
+function scratchPdn(): string {
+  return join(mkdtempSync(join(tmpdir(), 'tactica-match-pdn-')), 'games.pdn');
+}
 
 function options(over: Partial<ExternalMatchOptions>): ExternalMatchOptions {
   const o = parseExternalMatchArgs(['--protocol', 'hub', '--engine', 'x']);
   if (!o.ok) throw new Error(o.error.message);
-  return { ...o.value, ...over };
+  return { ...o.value, pdn: scratchPdn(), ...over };
 }
 
 /** Our side for the referee tests: the first legal move (or a scripted one), at once. */
@@ -56,13 +63,25 @@ describe('the command line of match:external', () => {
     const cb = parseExternalMatchArgs(['--engine', 'host cake.so', '--protocol', 'cb']);
     expect(cb.ok && cb.value).toMatchObject({
       variant: 'english',
-      openings: 'acf',
+      from: 1,
       seconds: 0.3,
-      games: 48,
       maxPlies: 300,
+      threads: 1,
+      maxLoad: 1,
+      force: false,
+      record: false,
     });
+    expect(cb.ok && cb.value.openings).toBeUndefined();
+    expect(cb.ok && cb.value.games).toBeUndefined();
     const hub = parseExternalMatchArgs(['--engine', 'scan hub', '--protocol', 'hub', '--games', '40', '--time', '1']);
-    expect(hub.ok && hub.value).toMatchObject({ variant: 'international', openings: 'random', seconds: 1, games: 40 });
+    expect(hub.ok && hub.value).toMatchObject({ variant: 'international', seconds: 1, games: 40 });
+    expect(hub.ok && hub.value.commandLine).toBe(
+      "npm run match:external -- --engine 'scan hub' --protocol hub --games 40 --time 1",
+    );
+    const slice = parseExternalMatchArgs(['--engine', 'x', '--protocol', 'cb', '--from', '11', '--count', '5']);
+    expect(slice.ok && slice.value).toMatchObject({ from: 11, count: 5 });
+    const load = parseExternalMatchArgs(['--engine', 'x', '--protocol', 'cb', '--max-load', '2.5', '--force']);
+    expect(load.ok && load.value).toMatchObject({ maxLoad: 2.5, force: true });
     expect(cb.ok && cb.value.noBook).toBeUndefined();
     const noBook = parseExternalMatchArgs(['--engine', 'host cake.so', '--protocol', 'cb', '--no-book']);
     expect(noBook.ok && noBook.value.noBook).toBe(true);
@@ -77,7 +96,11 @@ describe('the command line of match:external', () => {
       [['--protocol', 'hub'], /--engine/],
       [['--protocol', 'hub', '--engine', 'x', '--games', '0'], /--games/],
       [['--protocol', 'hub', '--engine', 'x', '--time', '-1'], /--time/],
-      [['--protocol', 'hub', '--engine', 'x', '--openings', 'acf'], /--openings/],
+      [['--protocol', 'hub', '--engine', 'x', '--openings', 'random'], /--openings: a set file/],
+      [['--protocol', 'hub', '--engine', 'x', '--from', '0'], /--from/],
+      [['--protocol', 'hub', '--engine', 'x', '--count', 'all'], /--count/],
+      [['--protocol', 'hub', '--engine', 'x', '--max-load', '-1'], /--max-load/],
+      [['--protocol', 'hub', '--engine', 'x', '--param', 'threads=2'], /--param: the threads are set by --threads/],
       [['--protocol', 'hub', '--engine', 'x', '--level', 'godlike'], /--level/],
       [['--protocol', 'hub', '--engine', 'x', '--param', 'oops'], /--param/],
       [['--protocol', 'hub', '--engine', 'x', '--bogus'], /bogus/],
@@ -102,18 +125,11 @@ describe('the command line of match:external', () => {
     expect(parseExternalMatchArgs(['--protocol', 'dxp', '--dxp-minutes', '0']).ok).toBe(false);
   });
 
-  it('English openings are ACF ballots not barred, drawn by the seed; International ones differ from each other', () => {
-    const english = matchOpenings(draughtsGame('english'), 'acf', 24, 1);
-    expect(new Set(english.map((o) => o.name)).size).toBe(24);
-    expect(english.every((o) => /^ACF \d+ \(/.test(o.name) && o.moves.length === 3)).toBe(true);
-    expect(matchOpenings(draughtsGame('english'), 'acf', 24, 1)).toEqual(english);
-    expect(matchOpenings(draughtsGame('english'), 'acf', 24, 2)).not.toEqual(english);
+  it('Russian defaults to cb; hub and dxp play International only', () => {
     const russian = parseExternalMatchArgs(['--engine', 'host kestog.so', '--protocol', 'cb', '--variant', 'russian']);
-    expect(russian.ok && russian.value).toMatchObject({ variant: 'russian', openings: 'random', seconds: 0.3 });
+    expect(russian.ok && russian.value).toMatchObject({ variant: 'russian', seconds: 0.3 });
     expect(parseExternalMatchArgs(['--engine', 'x', '--protocol', 'cb', '--variant', 'international']).ok).toBe(false);
     expect(parseExternalMatchArgs(['--engine', 'x', '--protocol', 'hub', '--variant', 'russian']).ok).toBe(false);
-    const intl = matchOpenings(draughtsGame('international'), 'random', 20, 1);
-    expect(new Set(intl.map((o) => o.name)).size).toBe(20);
   });
 });
 
@@ -124,19 +140,22 @@ describe('the referee', () => {
   it('an engine move our rules refuse loses the game, and so does no answer', async () => {
     const lines: string[] = [];
     const illegal = await runExternalMatch(options({ games: 2, maxPlies: 50 }), (l) => lines.push(l), {
+      ...quiet,
       engine: scriptedEngine(() => '1-5'),
       ours: scriptedSide((_, legal) => legal[0] as DraughtsMove),
     });
     expect(illegal.map((g) => g.points)).toEqual([1, 1]);
     expect(illegal[0]?.reason).toMatch(/Scripted played 1-5: .*not legal/);
     const silent = await runExternalMatch(options({ games: 1 }), () => undefined, {
+      ...quiet,
       engine: scriptedEngine(() => undefined),
       ours: scriptedSide((_, legal) => legal[0] as DraughtsMove),
     });
     expect(silent[0]).toMatchObject({ points: 1, reason: 'Scripted gave no move: no answer' });
-    expect(lines.at(-1)).toMatch(/^Tactica master vs Scripted: \+2 =0 -0, score 100\.0%, Elo \+∞/);
-    // Each side's wall time a move closes the report: Tactica moved in the first games, the engine in all.
-    expect(lines.at(-1)).toMatch(/; a move: Tactica \d+\.\d\d s, Scripted \d+\.\d\d s$/);
+    const result = lines.find((l) => l.startsWith('Tactica master vs'));
+    expect(result).toMatch(/^Tactica master vs Scripted: \+2 =0 -0, score 100\.0%, Elo \+∞/);
+    // Each side's wall time a move ends the result line: Tactica moved in the first games, the engine in all.
+    expect(result).toMatch(/; a move: Tactica \d+\.\d\d s, Scripted \d+\.\d\d s$/);
   });
 
   it('the third occurrence of a position draws; the ply cap adjudicates a draw', async () => {
@@ -152,6 +171,7 @@ describe('the referee', () => {
     };
     const hubText = (m: DraughtsMove): string => `${m.from}-${m.to}`;
     const repeated = await runExternalMatch(options({ games: 1, fen: kings }), () => undefined, {
+      ...quiet,
       engine: scriptedEngine((s) =>
         hubText(
           shuttle(s, [
@@ -169,6 +189,7 @@ describe('the referee', () => {
     });
     expect(repeated[0]).toMatchObject({ points: 0.5, reason: 'third repetition', plies: 8 });
     const capped = await runExternalMatch(options({ games: 1, fen: kings, maxPlies: 6 }), () => undefined, {
+      ...quiet,
       engine: scriptedEngine((s) =>
         hubText(
           shuttle(s, [
@@ -222,6 +243,7 @@ describe('the referee', () => {
       close: () => Promise.resolve(),
     };
     const r = await runExternalMatch(options({ games: 3, fen: 'W:WK50:BK1' }), () => undefined, {
+      ...quiet,
       engine: claimer,
       ours: { move: (s) => Promise.resolve(wander(s)), close: () => Promise.resolve() },
     });
@@ -240,6 +262,7 @@ describe('the referee', () => {
   it('our engine is asked without our move counter, which the referee does not apply', async () => {
     const asked: DraughtsState[] = [];
     const r = await runExternalMatch(options({ games: 1, maxPlies: 60, fen: kings }), () => undefined, {
+      ...quiet,
       engine: scriptedEngine((s) => {
         const m = draughtsGame('international').legalMoves(s)[0] as DraughtsMove;
         return `${m.from}-${m.to}`;
@@ -254,6 +277,26 @@ describe('the referee', () => {
     expect(asked.every((s) => s.inactive === 0 && s.stage2Left < 0)).toBe(true);
   });
 
+  it('every game is saved as it ends: a match that breaks off keeps the games it played', async () => {
+    const pdn = scratchPdn();
+    let games = 0;
+    const engine: ExternalEngine = {
+      ...scriptedEngine((s) => {
+        const m = draughtsGame('international').legalMoves(s)[0] as DraughtsMove;
+        return `${m.from}${m.captures.length > 0 ? 'x' : '-'}${m.to}${m.captures.map((c) => `x${c}`).join('')}`;
+      }),
+      newGame: () => (games++ === 0 ? Promise.resolve() : Promise.reject(new Error('the engine went away'))),
+    };
+    const run = runExternalMatch(options({ games: 2, maxPlies: 10, pdn }), () => undefined, {
+      ...quiet,
+      engine,
+      ours: scriptedSide((_, legal) => legal[0] as DraughtsMove),
+    });
+    await expect(run).rejects.toThrow('the engine went away');
+    const read = parsePdn(readFileSync(pdn, 'utf8'));
+    expect(read.ok && read.value.map((g) => g.tags.find((t) => t.name === 'Round')?.value)).toEqual(['1']);
+  });
+
   it('a side left without a move loses', async () => {
     // Black's only man is taken by White's first move: the engine (Black in game 1) is left without a move.
     const game = draughtsGame('international');
@@ -262,6 +305,7 @@ describe('the referee', () => {
       return [m.from, m.to, ...m.captures].join(m.captures.length > 0 ? 'x' : '-');
     };
     const r = await runExternalMatch(options({ games: 2, fen: 'W:W28:B23' }), () => undefined, {
+      ...quiet,
       engine: scriptedEngine(first),
       ours: scriptedSide((_, legal) => legal[0] as DraughtsMove),
     });
@@ -272,7 +316,7 @@ describe('the referee', () => {
 });
 
 describe('match:external against Tactica run as an external engine', () => {
-  it('hub: tactica hub as the engine; every game replays from its PDN', async () => {
+  it('hub: tactica hub as the engine at one thread each; the PDN replays with the conditions as tags', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tactica-match-'));
     const pdn = join(dir, 'games.pdn');
     const lines: string[] = [];
@@ -297,16 +341,44 @@ describe('match:external against Tactica run as an external engine', () => {
     expect(o.ok).toBe(true);
     if (!o.ok) return;
     const games = await within(
-      runExternalMatch(o.value, (l) => lines.push(l)),
+      runExternalMatch(o.value, (l) => lines.push(l), quiet),
       'a two-game Hub match',
       60_000,
     );
-    expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^game 1: .+; Tactica Black: Tactica (wins|draws|loses) \(.+\), \d+ plies$/);
-    expect(lines[2]).toMatch(/^Tactica novice vs Tactica: \+\d+ =\d+ -\d+, score/);
+    // The first opening of the default International set, both colours.
+    const opening = /^game 1: (I001 \(.+\)); Tactica Black: Tactica (wins|draws|loses) \(.+\), \d+ plies$/.exec(
+      lines[0] ?? '',
+    );
+    expect(opening).not.toBeNull();
+    expect(lines[1]).toMatch(/^game 2: I001 \(.+\); Tactica White: /);
+    // One pair only: the interval comes from the two games.
+    expect(lines[2]).toMatch(
+      /^Tactica novice vs Tactica: \+\d+ =\d+ -\d+, score .+, trinomial over 2 games\); a move: /,
+    );
+    // Both sides at one thread: ours by the engine's option, the Hub engine's by its `threads` parameter.
+    expect(lines[3]).toBe('threads: Tactica 1, Tactica 1 (its Hub parameter threads)');
+    expect(lines[4]).toMatch(/^load: quiet, 0 of 2 games loaded \(1-minute load 0\.00 at the start, at most 1;/);
+    expect(lines[5]).toMatch(/^openings: international: 200 drawn openings .+, openings 1-1 of 200, 2 games, 0\.05 s/);
+    expect(lines[6]).toBe(`games: ${pdn}`);
     const read = parsePdn(readFileSync(pdn, 'utf8'));
     expect(read.ok).toBe(true);
-    if (read.ok) expect(read.value.map((g) => g.moves.length)).toEqual(games.map((g) => g.plies + 4));
+    if (!read.ok) return;
+    expect(read.value.map((g) => g.moves.length)).toEqual(games.map((g) => g.plies + 4));
+    const tags = (i: number): Record<string, string> =>
+      Object.fromEntries((read.value[i]?.tags ?? []).map((t) => [t.name, t.value]));
+    expect(tags(0)).toMatchObject({
+      Event: 'Tactica external match',
+      Round: '1',
+      White: 'Tactica novice',
+      Black: 'Tactica',
+      Opening: opening?.[1],
+      OpeningSet: expect.stringMatching(/^international: 200 drawn openings .+, opening 1 of 200$/),
+      TimeControl: '0.05 s a move',
+      TacticaThreads: '1',
+      EngineThreads: '1 (its Hub parameter threads)',
+      Load: expect.stringMatching(/^quiet \(highest 0\.00\)$/),
+    });
+    expect(tags(1)).toMatchObject({ Round: '2', White: 'Tactica', Black: 'Tactica novice' });
   }, 90_000);
 
   /** A DXP match against `tactica dxp --listen` at the Dumb level, its command after `prefix`; the lines it printed. */
@@ -314,7 +386,7 @@ describe('match:external against Tactica run as an external engine', () => {
     const port = await freePort();
     const lines: string[] = [];
     const engine = `${prefix}"${process.execPath}" "${bin}" dxp --listen 127.0.0.1:${port} --once --level dumb`;
-    const limits = ['--time', '0.05', '--games', String(games), '--max-plies', String(maxPlies)];
+    const limits = ['--time', '0.05', '--games', String(games), '--max-plies', String(maxPlies), '--pdn', scratchPdn()];
     const o = parseExternalMatchArgs([
       '--engine',
       engine,
@@ -329,7 +401,7 @@ describe('match:external against Tactica run as an external engine', () => {
     expect(o.ok).toBe(true);
     if (!o.ok) return lines;
     await within(
-      runExternalMatch(o.value, (l) => lines.push(l)),
+      runExternalMatch(o.value, (l) => lines.push(l), quiet),
       `a ${games}-game DXP match`,
       60_000,
     );
@@ -338,7 +410,11 @@ describe('match:external against Tactica run as an external engine', () => {
 
   it('dxp: tactica dxp --listen as the engine', async () => {
     const lines = await dxpMatch(2, 60);
-    expect(lines).toHaveLength(3);
+    // Two games, the result, threads (DXP cannot set the engine's), load, openings, the PDN's path.
+    expect(lines).toHaveLength(7);
+    expect(lines[3]).toBe(
+      "threads: Tactica 1, Tactica not set: DXP has no thread setting (set it in the engine's own configuration)",
+    );
     expect(lines[1]).toMatch(/^game 2: .+; Tactica White: Tactica (wins|draws|loses)/);
   }, 90_000);
 
@@ -386,15 +462,17 @@ for await (const line of createInterface({ input: process.stdin })) {
       '0.05',
       '--max-plies',
       '60',
+      '--pdn',
+      scratchPdn(),
     ]);
     expect(o.ok).toBe(true);
     if (!o.ok) return;
     await within(
-      runExternalMatch(o.value, (l) => lines.push(l)),
+      runExternalMatch(o.value, (l) => lines.push(l), quiet),
       'a two-game cb match',
       60_000,
     );
-    expect(lines[0]).toMatch(/^game 1: ACF \d+ \(.+\); Tactica host Black: Tactica (wins|draws|loses)/);
+    expect(lines[0]).toMatch(/^game 1: ACF 1 \(9-13 21-17 5-9\); Tactica host Black: Tactica (wins|draws|loses)/);
     expect(lines[2]).toMatch(/^Tactica novice vs Tactica host: \+\d+ =\d+ -\d+/);
     // Russian (KestoG's game): the FEN goes out in algebraic squares, the host answers in numbers.
     const ru = parseExternalMatchArgs([
@@ -412,11 +490,13 @@ for await (const line of createInterface({ input: process.stdin })) {
       '0.05',
       '--max-plies',
       '40',
+      '--pdn',
+      scratchPdn(),
     ]);
     expect(ru.ok).toBe(true);
     if (!ru.ok) return;
     const russianGames = await within(
-      runExternalMatch(ru.value, () => undefined),
+      runExternalMatch(ru.value, () => undefined, quiet),
       'a two-game Russian cb match',
       60_000,
     );
@@ -447,11 +527,14 @@ for await (const line of createInterface({ input: process.stdin })) {
       'cb',
       '--games',
       '2',
+      '--pdn',
+      scratchPdn(),
     ]);
     expect(o.ok).toBe(true);
     if (!o.ok) return;
     const games = await within(
       runExternalMatch(o.value, () => undefined, {
+        ...quiet,
         ours: {
           move: (s) => Promise.resolve(draughtsGame('english').legalMoves(s)[0] as DraughtsMove),
           close: () => Promise.resolve(),

@@ -1,149 +1,91 @@
 /**
- * A match between Tactica's draughts engine and an external engine, refereed by our rules:
+ * A match between Tactica's draughts engine and an external engine, refereed by our rules (`referee.ts`), on terms
+ * that cannot be tuned to (issue 42):
  *
- *   npm run match:external -- --engine "<command>" --protocol hub|dxp|cb [--variant english|international]
- *       [--games N] [--time <seconds a move>] [--openings acf|random] [--seed S] [--level master] [--max-plies P]
- *       [--cwd <dir>] [--port N] [--dxp-minutes M] [--pdn <file>] [--no-book] [--threads N]
+ *   npm run match:external -- --engine "<command>" --protocol hub|dxp|cb [--variant english|international|russian]
+ *       [--openings <set file>] [--from K] [--count N] [--games G] [--time <seconds a move>] [--threads N]
+ *       [--max-load L] [--force] [--record] [--pdn <file>] [--level master] [--nodes N] [--no-book] [--seed S]
+ *       [--max-plies P] [--cwd <dir>] [--port N] [--dxp-minutes M] [--param name=value] [--fen <FEN>]
  *
- * - Openings: English from the ACF three-move ballots (the 156 not barred, drawn by the seed), International from
- *   seeded random openings of a few moves; each opening is played twice, the external engine Black in the first
- *   game and White in the second.
- * - Every move the engine sends is read with our rules; one they refuse, or no answer in time, loses the game, and so
- *   does ending the game as drawn (DXP) unless our move counter had drawn it by then or, in International, the last
- *   25 moves each were kings' without a capture (FMJD's rule, which Scan applies) (ours). A side without a move loses;
- *   the third occurrence of a position draws; a game reaching the ply cap is adjudicated drawn.
- *   Our own move counter (manual 2.4) is not applied here: the referee plays on past it (`playingOn`), and our
- *   engine is asked without it (`withoutMoveCounter`), as the external engine plays without it, up to the cap.
- * - Prints a line per game and then `+W =D -L`, the score and the Elo difference with its 95% interval (Tactica's
- *   side; the interval is lopsided near a sweep, so both ends are given), then each side's wall time a move.
- *   `--pdn` writes the games.
+ * - Openings: a fixed set read from a file (`openings.ts`; by default the rule set's in `bench/openings/`: English the
+ *   ACF 156-opening deck, 312 games), each opening played twice in a row, the external engine Black first; the order
+ *   is the file's. `--from`/`--count` play a slice of it, `--games` stops after that many games.
+ * - Threads: `--threads` (default 1) sets ours and the engine's where its protocol can (Hub's `threads` parameter);
+ *   the report says what each side had.
+ * - Load: the match does not start while the 1-minute load average is above `--max-load` (default 1) unless `--force`,
+ *   and flags every game played while outside load rose (`load.ts`); the report says quiet or loaded.
+ * - Every game goes into one PDN file (`--pdn`, default a new file in bench/results/matches/, which git ignores), with
+ *   the opening, engines, threads, time and load as tags.
+ * - Prints a line per game, then `+W =D -L`, the score and the Elo difference with its 95% interval (pentanomial over
+ *   the pairs when they are whole, `elo.ts`), each side's wall time a move and the conditions; `--record` appends it
+ *   all with the command and commit to bench/RESULTS.md (`record.ts`).
  */
-import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { createRng, err, inputError, ok, type InputError, type Player, type Result } from '@tactica/core';
-import { DRAUGHTS_LEVELS, estimateElo, type DraughtsLevel } from '@tactica/ai';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inputError, type InputError, type Player } from '@tactica/core';
+import { DRAUGHTS_LEVELS, type DraughtsLevel } from '@tactica/ai';
 import { egdbSetting } from '@tactica/ai/node-egdb';
 import { nodeWorkerEngine, type WorkerEngine } from '@tactica/ai/node-worker';
 import {
-  acfBallots,
   draughtsGame,
-  formatMove,
-  pieceAt,
-  playingOn,
-  withoutMoveCounter,
   writePdn,
   type DraughtsGame,
   type DraughtsMove,
   type DraughtsState,
   type PdnGame,
 } from '@tactica/draughts';
-import { readHubMove } from '../hub.js';
-import { CbEngine, DxpEngine, HubEngine, PROTOCOLS, type ExternalEngine, type Protocol } from './engines.js';
+import { parseExternalMatchArgs, type ExternalMatchOptions } from './args.js';
+import { matchElo, formatElo, type MatchElo } from './elo.js';
+import { CbEngine, DxpEngine, HubEngine, PROTOCOLS, type ExternalEngine } from './engines.js';
+import { loadBeforeMatch, LoadWatch, systemLoad, type LoadReader } from './load.js';
+import {
+  defaultOpeningSetFile,
+  matchSchedule,
+  openingText,
+  readOpeningSet,
+  type OpeningSet,
+  type ScheduledGame,
+} from './openings.js';
+import { appendMatchRecord, currentCommit, formatMatchRecord, RESULTS_FILE } from './record.js';
+import { refereeGame, type OurSide, type PlayedGame } from './referee.js';
 
-export interface ExternalMatchOptions {
-  readonly engine: string;
-  readonly protocol: Protocol;
-  /** International for Hub and DXP; English or Russian for CheckerBoard engines (cb). */
-  readonly variant: 'english' | 'international' | 'russian';
-  /** Games in all (even: each opening twice). */
-  readonly games: number;
-  /** Seconds a move, each side. */
-  readonly seconds: number;
-  readonly openings: 'acf' | 'random';
-  readonly seed: number;
-  readonly level: string;
-  /** Node cap for our level (undefined: time alone limits it). */
-  readonly nodes?: number;
-  /** Our side plays without its opening book (`--no-book`; by default the level's own setting). */
-  readonly noBook?: boolean;
-  /** Our side's search threads (`--threads`; by default the engine's: the cores, at most 8). */
-  readonly threads?: number;
-  readonly maxPlies: number;
-  readonly cwd?: string;
-  readonly host: string;
-  readonly port: number;
-  readonly pdn?: string;
-  /** Hub parameters for the engine (`name=value`). */
-  readonly params: readonly string[];
-  /** Start every game from this position (FEN) instead of the openings. */
-  readonly fen?: string;
-  /** DXP: the game's clock in minutes, instead of about 60 moves' time (`dxpClock`). */
-  readonly dxpMinutes?: number;
-  /** How long the engine may take to answer before it loses (default the larger of 10 s and 20 moves' time). */
-  readonly answerTimeoutMs?: number;
-}
+export { parseExternalMatchArgs, type ExternalMatchOptions } from './args.js';
+export type { OurSide } from './referee.js';
 
-/** One game as the referee saw it. */
-export interface RefereedGame {
+const REPO_ROOT = fileURLToPath(new URL('../../../../../../', import.meta.url));
+/** A file as the report names it: from the repository's root when it is inside it. */
+const shown = (file: string): string => {
+  const r = relative(REPO_ROOT, file);
+  return r.startsWith('..') || isAbsolute(r) ? file : r;
+};
+
+/** Where the games go when `--pdn` does not say: results outside git (`.gitignore`), one file a match. */
+export const MATCHES_DIR = fileURLToPath(new URL('../../../../../../bench/results/matches/', import.meta.url));
+
+/** One game of the match, refereed, with its place in the set and whether outside load touched it. */
+export interface RefereedGame extends PlayedGame {
   readonly index: number;
+  /** The opening's label and moves, e.g. `ACF 96 (10-15 22-17 15-19)`. */
   readonly opening: string;
+  /** Its 1-based number in the set. */
+  readonly openingNumber: number;
   /** The side the external engine played. */
   readonly engineSide: Player;
-  /** 1 Tactica won, 0.5 draw, 0 Tactica lost. */
-  readonly points: number;
-  readonly reason: string;
-  readonly plies: number;
-  /** Wall time each side spent on its moves, and how many moves (Tactica's, then the engine's). */
-  readonly ourMs: number;
-  readonly ourMoves: number;
-  readonly engineMs: number;
-  readonly engineMoves: number;
+  /** Outside load rose above the threshold while it was played (or the match was forced under load). */
+  readonly loaded: boolean;
+  /** The highest 1-minute load average read while it was played. */
+  readonly load: number;
   readonly pdn: PdnGame;
 }
 
-/** An opening: its name and its moves from the start. */
-interface Opening {
-  readonly name: string;
-  readonly moves: readonly DraughtsMove[];
-}
-
-/** The openings a match plays, each twice. */
-export function matchOpenings(game: DraughtsGame, kind: 'acf' | 'random', count: number, seed: number): Opening[] {
-  const rng = createRng(`external-match-${seed}`);
-  if (kind === 'acf') {
-    if (variantOf(game) !== 'english') throw new Error('the ACF ballots are English openings');
-    const deck = acfBallots().filter((b) => !b.barred);
-    // A seeded shuffle of the deck; more games than ballots go round it again.
-    const order = deck.map((b) => ({ b, k: rng.next() })).sort((x, y) => x.k - y.k);
-    return Array.from({ length: count }, (_, i) => {
-      const b = (order[i % order.length] as (typeof order)[number]).b;
-      let s = game.initial();
-      const moves = b.moves.map((text) => {
-        const m = game.parseMove(s, text);
-        if (!m.ok) throw new Error(`ballot ${b.number}: ${m.error.message}`);
-        s = game.play(s, m.value);
-        return m.value;
-      });
-      return { name: `ACF ${b.number} (${b.moves.join(' ')})`, moves };
-    });
+/** The match refused to start: the machine was busy. */
+export class MatchRefused extends Error {
+  readonly error: InputError;
+  constructor(message: string) {
+    super(message);
+    this.error = inputError('match/loaded', message);
   }
-  // Random openings: two moves each side from the start (International) or three plies (8x8), no capture left
-  // hanging at the end, every opening different.
-  const plies = variantOf(game) === 'international' ? 4 : 3;
-  const seen = new Set<string>();
-  const out: Opening[] = [];
-  for (let tries = 0; out.length < count && tries < count * 100; tries++) {
-    let s = game.initial();
-    const moves: DraughtsMove[] = [];
-    for (let p = 0; p < plies; p++) {
-      const legal = game.legalMoves(s);
-      const m = rng.pick(legal);
-      moves.push(m);
-      s = game.play(s, m);
-    }
-    if (game.outcome(s) || game.legalMoves(s).some((m) => m.captures.length > 0)) continue;
-    const names = [];
-    let t = game.initial();
-    for (const m of moves) {
-      names.push(formatMove(t.position, m, game.legalMoves(t)));
-      t = game.play(t, m);
-    }
-    const name = names.join(' ');
-    if (seen.has(name)) continue;
-    seen.add(name);
-    out.push({ name, moves });
-  }
-  return out;
 }
 
 /** Our levels with the chosen one's node cap set (or lifted): time alone limits a lifted level. */
@@ -158,7 +100,7 @@ function levelsWith(level: string, nodes: number | undefined): DraughtsLevel[] {
 async function startEngine(o: ExternalMatchOptions): Promise<ExternalEngine> {
   switch (o.protocol) {
     case 'hub':
-      return HubEngine.start(o.engine, o.cwd, o.params);
+      return HubEngine.start(o.engine, o.cwd, o.params, o.threads);
     case 'cb':
       return CbEngine.start(o.engine, o.cwd);
     case 'dxp':
@@ -167,22 +109,6 @@ async function startEngine(o: ExternalMatchOptions): Promise<ExternalEngine> {
         ...(o.dxpMinutes !== undefined ? { minutes: o.dxpMinutes } : {}),
       });
   }
-}
-
-/** Reads the engine's move text with our rules (Hub/DXP notation on 10x10, PDN on 8x8). */
-function readEngineMove(game: DraughtsGame, s: DraughtsState, text: string): DraughtsMove | string {
-  if (variantOf(game) === 'international') {
-    const m = readHubMove(game, s, text);
-    return m.ok ? m.value : m.error.message;
-  }
-  const m = game.parseMove(s, text);
-  return m.ok ? m.value : m.error.message;
-}
-
-/** Tactica's side of a match: its move in a position, in about `ms`. */
-export interface OurSide {
-  move(s: DraughtsState, ms: number, seed: number): Promise<DraughtsMove>;
-  close(): Promise<void>;
 }
 
 /** Tactica's engine in a worker thread at a level (node cap set or lifted), with or without its book. */
@@ -202,11 +128,40 @@ export function workerSide(level: string, nodes: number | undefined, noBook = fa
   };
 }
 
-/** Plays the match; `out` gets the report lines. Tests pass the two sides in. */
+/** What a run can be given instead of the real thing (tests): the two sides, the load reader and its pace. */
+export interface MatchEnvironment {
+  readonly engine?: ExternalEngine;
+  readonly ours?: OurSide;
+  readonly load?: LoadReader;
+  readonly loadEveryMs?: number;
+  /** Where `--record` writes (default bench/RESULTS.md). */
+  readonly resultsFile?: string;
+}
+
+/** The set a run plays: `--fen` (one start, no opening moves), or the set file. */
+function openingSetOf(o: ExternalMatchOptions, game: DraughtsGame): OpeningSet {
+  if (o.fen !== undefined) {
+    const count = o.count ?? Math.ceil((o.games ?? 2) / 2);
+    const openings = Array.from({ length: o.from - 1 + count }, () => ({ name: 'FEN', moves: [] }));
+    return { name: `FEN ${o.fen}`, variant: o.variant, file: '-', openings };
+  }
+  const set = readOpeningSet(o.openings ?? defaultOpeningSetFile(o.variant), game);
+  if (!set.ok) throw new Error(set.error.message);
+  return set.value;
+}
+
+function startOf(o: ExternalMatchOptions, game: DraughtsGame): DraughtsState {
+  if (o.fen === undefined) return game.initial();
+  const p = game.parsePosition(o.fen);
+  if (!p.ok) throw new Error(`bad --fen: ${p.error.message}`);
+  return p.value;
+}
+
+/** Plays the match; `out` gets the report lines. Tests pass the sides and the load reader in. */
 export async function runExternalMatch(
   o: ExternalMatchOptions,
   out: (line: string) => void,
-  sides: { engine?: ExternalEngine; ours?: OurSide } = {},
+  env: MatchEnvironment = {},
 ): Promise<RefereedGame[]> {
   if (!(PROTOCOLS as readonly string[]).includes(o.protocol)) throw new Error(`unknown protocol ${o.protocol}`);
   if (o.protocol !== 'cb' && o.variant !== 'international')
@@ -214,327 +169,165 @@ export async function runExternalMatch(
   if (o.protocol === 'cb' && o.variant === 'international')
     throw new Error('cb engines play 8x8 draughts (English, Russian) here');
   const game = draughtsGame(o.variant);
-  let start = game.initial();
-  if (o.fen !== undefined) {
-    const p = game.parsePosition(o.fen);
-    if (!p.ok) throw new Error(`bad --fen: ${p.error.message}`);
-    start = p.value;
-  }
-  const openings =
-    o.fen !== undefined
-      ? Array.from({ length: Math.ceil(o.games / 2) }, () => ({ name: 'FEN', moves: [] }))
-      : matchOpenings(game, o.openings, Math.ceil(o.games / 2), o.seed);
-  const ours = sides.ours ?? workerSide(o.level, o.nodes, o.noBook, o.threads);
-  const engine = sides.engine ?? (await startEngine(o));
+  const start = startOf(o, game);
+  const set = openingSetOf(o, game);
+  const schedule = matchSchedule(set.openings, {
+    from: o.from,
+    ...(o.count !== undefined ? { count: o.count } : {}),
+    ...(o.games !== undefined ? { games: o.games } : {}),
+  });
+  if (schedule.length === 0) throw new Error(`--from ${o.from}: the set has ${set.openings.length} openings`);
+  const readLoad = env.load ?? systemLoad;
+  const before = readLoad();
+  const verdict = loadBeforeMatch(before, o.maxLoad, o.force);
+  if (verdict.refuse !== undefined) throw new MatchRefused(verdict.refuse);
+  if (verdict.warn !== undefined) out(`warning: ${verdict.warn}`);
+  const ours = env.ours ?? workerSide(o.level, o.nodes, o.noBook, o.threads);
+  const engine = env.engine ?? (await startEngine(o));
   const moveMs = Math.round(o.seconds * 1000);
-  const timeoutMs = o.answerTimeoutMs ?? Math.max(10_000, moveMs * 20);
+  const referee = {
+    game,
+    start,
+    engine,
+    ours,
+    protocol: o.protocol,
+    moveMs,
+    timeoutMs: o.answerTimeoutMs ?? Math.max(10_000, moveMs * 20),
+    maxPlies: o.maxPlies,
+    seed: o.seed,
+  };
+  // The match's own share of the load: one side thinks at a time, on `threads` threads.
+  const duringLimit = o.maxLoad + o.threads;
+  const watch = new LoadWatch(readLoad, env.loadEveryMs);
+  const threads = { ours: `${o.threads}`, engine: engine.threads ?? 'not asked' };
   const results: RefereedGame[] = [];
+  const date = new Date();
+  const pdnFile = o.pdn ?? `${MATCHES_DIR}${fileStamp(date)}-${o.variant}-${o.protocol}.pdn`;
+  mkdirSync(dirname(pdnFile), { recursive: true });
   try {
-    for (let i = 0; i < o.games; i++) {
-      const opening = openings[Math.floor(i / 2)] as Opening;
-      const engineSide: Player = variantOf(game) === 'english' ? (i % 2 === 0 ? 1 : 0) : i % 2 === 0 ? 1 : 0;
-      const r = await playOne(
-        game,
-        start,
-        opening,
-        engineSide,
-        engine,
-        ours,
-        o,
-        moveMs,
-        timeoutMs,
-        i,
-        i === o.games - 1,
-      );
-      results.push(r);
-      const side = (p: Player): string => (p === 0 ? 'White' : 'Black');
-      out(
-        `game ${i + 1}: ${opening.name}; ${engine.name} ${side(engineSide)}: Tactica ${r.points === 1 ? 'wins' : r.points === 0 ? 'loses' : 'draws'} (${r.reason}), ${r.plies} plies`,
-      );
+    for (const g of schedule) {
+      const began = Date.now();
+      const played = await refereeGame(referee, g.opening, g.engineSide, g.index, g === schedule.at(-1));
+      const load = watch.highestSince(began);
+      const loaded = verdict.warn !== undefined || load > duringLimit;
+      const opening = g.opening.moves.length > 0 ? `${g.opening.name} (${openingText(game, g.opening.moves)})` : 'FEN';
+      const r = { ...played, index: g.index, opening, openingNumber: g.openingNumber, engineSide: g.engineSide };
+      const pdn = gamePdn(o, set, start, g, r, { engine: engine.name, threads, loaded, load, date });
+      results.push({ ...r, loaded, load, pdn });
+      // Written after every game: a match of hours stopped half-way keeps the games it played.
+      writeFileSync(pdnFile, writePdn(results.map((x) => x.pdn)));
+      out(gameLine(r, engine.name, loaded, load));
     }
   } finally {
+    watch.stop();
     await engine.close();
     await ours.close();
   }
-  const wins = results.filter((r) => r.points === 1).length;
-  const draws = results.filter((r) => r.points === 0.5).length;
-  const losses = results.filter((r) => r.points === 0).length;
-  const e = estimateElo({ wins, draws, losses });
-  // Wall time a move, both sides: engines that time themselves by CPU time, or a loaded machine, show here.
-  const perMove = (ms: number, n: number): string => (n === 0 ? '-' : `${(ms / n / 1000).toFixed(2)} s`);
-  const sum = (f: (r: RefereedGame) => number): number => results.reduce((a, r) => a + f(r), 0);
-  out(
-    `Tactica ${o.level} vs ${engine.name}: +${wins} =${draws} -${losses}, score ${(e.score * 100).toFixed(1)}%, Elo ${fmtElo(e.elo)} (95%: ${fmtElo(e.low)} to ${fmtElo(e.high)}); a move: Tactica ${perMove(
-      sum((r) => r.ourMs),
-      sum((r) => r.ourMoves),
-    )}, ${engine.name} ${perMove(
-      sum((r) => r.engineMs),
-      sum((r) => r.engineMoves),
-    )}`,
-  );
-  if (o.pdn !== undefined) writeFileSync(o.pdn, writePdn(results.map((r) => r.pdn)));
+  const report = summary(o, set, results, engine.name, threads, { before, highest: watch.highest(), duringLimit });
+  for (const line of [...report, `games: ${shown(pdnFile)}`]) out(line);
+  if (o.record) {
+    const title = `Tactica ${o.level} vs ${engine.name}, ${o.variant}, ${o.seconds} s a move`;
+    const lines = [...report, `games (PDN, not in git): ${shown(pdnFile)}`];
+    const entry = formatMatchRecord({ date, command: o.commandLine, commit: currentCommit(), title, lines });
+    appendMatchRecord(env.resultsFile ?? RESULTS_FILE, entry);
+    out(`recorded in ${shown(env.resultsFile ?? RESULTS_FILE)}`);
+  }
   return results;
 }
 
-function variantOf(game: DraughtsGame): DraughtsState['position']['variant'] {
-  return game.initial().position.variant;
+function fileStamp(d: Date): string {
+  return d.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
 }
 
-function fmtElo(elo: number): string {
-  if (Number.isNaN(elo)) return '?';
-  if (!Number.isFinite(elo)) return elo > 0 ? '+∞' : '-∞';
-  return `${elo >= 0 ? '+' : ''}${Math.round(elo)}`;
+const sideName = (p: Player): string => (p === 0 ? 'White' : 'Black');
+
+function gameLine(
+  r: PlayedGame & { index: number; opening: string; engineSide: Player },
+  engine: string,
+  loaded: boolean,
+  load: number,
+): string {
+  const verdict = r.points === 1 ? 'wins' : r.points === 0 ? 'loses' : 'draws';
+  const flag = loaded ? `; loaded (load ${load.toFixed(2)})` : '';
+  return `game ${r.index + 1}: ${r.opening}; ${engine} ${sideName(r.engineSide)}: Tactica ${verdict} (${r.reason}), ${r.plies} plies${flag}`;
 }
 
-async function playOne(
-  game: DraughtsGame,
-  start: DraughtsState,
-  opening: Opening,
-  engineSide: Player,
-  engine: ExternalEngine,
-  ours: OurSide,
+/** A game's PDN, its conditions as tags. */
+function gamePdn(
   o: ExternalMatchOptions,
-  moveMs: number,
-  timeoutMs: number,
-  index: number,
-  last: boolean,
-): Promise<RefereedGame> {
-  let s = start;
-  const moves: DraughtsMove[] = [];
-  for (const m of opening.moves) {
-    s = game.play(s, m);
-    moves.push(m);
-  }
-  const openingState = s;
-  // Hub is told the game from the start; DXP starts the engine's game at the opening's position.
-  await engine.newGame(o.protocol === 'dxp' ? openingState : start, engineSide, moveMs);
-  const counts = new Map<string, number>();
-  const key = (t: DraughtsState): string => `${t.position.turn}${t.position.bits.join(',')}`;
-  counts.set(key(s), 1);
-  let points = 0.5;
-  let reason = '';
-  let plies = 0;
-  const dxpMoves: DraughtsMove[] = [];
-  // The first draw our rules gave (the move counter, manual 2.4): the referee plays on past it, but an engine that
-  // ends the game as drawn by its own rules is then believed.
-  let drawnByOurRules: string | undefined;
-  // Plies in a row of kings moving without taking: FMJD's 25-move rule, which DXP engines (Scan 2.0) apply.
-  let kingPlies = 0;
-  let ourMs = 0;
-  let ourMoves = 0;
-  let engineMs = 0;
-  let engineMoves = 0;
-  for (;;) {
-    if (drawnByOurRules === undefined && s.over?.kind === 'draw') drawnByOurRules = s.over.reason;
-    const live = playingOn(s);
-    const legal = game.legalMoves(live);
-    const mover = live.position.turn;
-    const engineToMove = mover === engineSide;
-    if (legal.length === 0) {
-      points = engineToMove ? 1 : 0;
-      reason = 'no move';
-      break;
-    }
-    if ((counts.get(key(live)) ?? 0) >= 3) {
-      reason = 'third repetition';
-      break;
-    }
-    if (plies >= o.maxPlies) {
-      reason = `ply cap ${o.maxPlies}`;
-      break;
-    }
-    let move: DraughtsMove;
-    if (engineToMove) {
-      const asked = Date.now();
-      const answer = await engine.think(
-        {
-          start: o.protocol === 'dxp' ? openingState : start,
-          moves: o.protocol === 'dxp' ? dxpMoves : moves,
-          current: live,
-        },
-        moveMs,
-        timeoutMs,
-      );
-      engineMs += Date.now() - asked;
-      engineMoves++;
-      if (answer.kind === 'none') {
-        if (answer.claim === 'draw' && drawnByOurRules !== undefined) {
-          reason = `${engine.name} ended the game as drawn; our rules had drawn it (${drawnByOurRules})`;
-          break;
-        }
-        if (answer.claim === 'draw' && variantOf(game) === 'international' && kingPlies >= 50) {
-          reason = `${engine.name} ended the game as drawn: 25 moves of kings alone without a capture (FMJD)`;
-          break;
-        }
-        points = 1;
-        reason = `${engine.name} gave no move: ${answer.reason}`;
-        break;
-      }
-      const m = readEngineMove(game, live, answer.text);
-      if (typeof m === 'string') {
-        points = 1;
-        reason = `${engine.name} played ${answer.text}: ${m}`;
-        break;
-      }
-      move = m;
-    } else {
-      const started = Date.now();
-      // Our engine plays the match's rules: the referee plays on past our move counter, so the engine is asked
-      // without it (it would otherwise play the last moves before the counter's draw as if any move drew).
-      move = await ours.move(withoutMoveCounter(live), moveMs, o.seed + index * 1000 + plies);
-      ourMs += Date.now() - started;
-      ourMoves++;
-      engine.told(move, (Date.now() - started) / 1000);
-    }
-    const moved = pieceAt(live.position, move.from);
-    kingPlies = (moved === 'W' || moved === 'B') && move.captures.length === 0 ? kingPlies + 1 : 0;
-    s = game.play(live, move);
-    moves.push(move);
-    dxpMoves.push(move);
-    plies++;
-    counts.set(key(s), (counts.get(key(s)) ?? 0) + 1);
-  }
-  const engineResult = points === 1 ? 'loss' : points === 0 ? 'win' : 'draw';
-  await engine.endGame(reason.startsWith('ply cap') ? 'unknown' : engineResult, last);
-  const white = engineSide === 0 ? engine.name : 'Tactica';
-  const black = engineSide === 0 ? 'Tactica' : engine.name;
-  const whiteScore = engineSide === 0 ? 1 - points : points;
-  const pdn: PdnGame = {
-    variant: variantOf(game),
+  set: OpeningSet,
+  start: DraughtsState,
+  g: ScheduledGame,
+  r: PlayedGame & { opening: string },
+  c: { engine: string; threads: { ours: string; engine: string }; loaded: boolean; load: number; date: Date },
+): PdnGame {
+  const white = g.engineSide === 0 ? c.engine : `Tactica ${o.level}`;
+  const black = g.engineSide === 0 ? `Tactica ${o.level}` : c.engine;
+  const whiteScore = g.engineSide === 0 ? 1 - r.points : r.points;
+  return {
+    variant: o.variant,
     giveaway: false,
     tags: [
       { name: 'Event', value: 'Tactica external match' },
-      { name: 'Round', value: String(index + 1) },
+      { name: 'Date', value: c.date.toISOString().slice(0, 10).replace(/-/g, '.') },
+      { name: 'Round', value: String(g.index + 1) },
       { name: 'White', value: white },
       { name: 'Black', value: black },
-      { name: 'Opening', value: opening.name },
-      { name: 'Termination', value: reason },
+      { name: 'Opening', value: r.opening },
+      { name: 'OpeningSet', value: `${set.name}, opening ${g.openingNumber} of ${set.openings.length}` },
+      { name: 'TimeControl', value: `${o.seconds} s a move` },
+      { name: 'TacticaThreads', value: c.threads.ours },
+      { name: 'EngineThreads', value: c.threads.engine },
+      { name: 'Load', value: `${c.loaded ? 'loaded' : 'quiet'} (highest ${c.load.toFixed(2)})` },
+      { name: 'Termination', value: r.reason },
     ],
     start: start.position,
-    moves,
+    moves: r.moves,
     comments: [],
     result: whiteScore === 1 ? 'white-wins' : whiteScore === 0 ? 'black-wins' : 'draw',
   };
-  return {
-    index,
-    opening: opening.name,
-    engineSide,
-    points,
-    reason,
-    plies,
-    ourMs,
-    ourMoves,
-    engineMs,
-    engineMoves,
-    pdn,
-  };
 }
 
-/** Reads the command line (`npm run match:external -- …`); an error says which option and why. */
-export function parseExternalMatchArgs(argv: readonly string[]): Result<ExternalMatchOptions, InputError> {
-  let values: Record<string, string | string[] | boolean | undefined>;
-  try {
-    values = parseArgs({
-      args: [...argv],
-      options: {
-        engine: { type: 'string' },
-        protocol: { type: 'string' },
-        variant: { type: 'string' },
-        games: { type: 'string', default: '48' },
-        time: { type: 'string' },
-        openings: { type: 'string' },
-        seed: { type: 'string', default: '1' },
-        level: { type: 'string', default: 'master' },
-        nodes: { type: 'string' },
-        'max-plies': { type: 'string', default: '300' },
-        cwd: { type: 'string' },
-        host: { type: 'string', default: '127.0.0.1' },
-        port: { type: 'string', default: '27531' },
-        pdn: { type: 'string' },
-        param: { type: 'string', multiple: true, default: [] },
-        'answer-timeout': { type: 'string' },
-        'dxp-minutes': { type: 'string' },
-        fen: { type: 'string' },
-        'no-book': { type: 'boolean', default: false },
-        threads: { type: 'string' },
-      },
-      strict: true,
-    }).values;
-  } catch (e) {
-    return err(inputError('match/bad-option', (e as Error).message));
-  }
-  const str = (k: string): string | undefined => (typeof values[k] === 'string' ? values[k] : undefined);
-  const bad = (option: string, why: string): Result<never, InputError> =>
-    err(inputError('match/bad-option', `--${option}: ${why}`, { input: str(option) }));
-  const protocol = str('protocol');
-  if (!protocol || !(PROTOCOLS as readonly string[]).includes(protocol))
-    return bad('protocol', `one of ${PROTOCOLS.join(', ')}`);
-  const engine = str('engine') ?? '';
-  if (engine === '' && protocol !== 'dxp') return bad('engine', 'the command that starts the engine');
-  const variant = str('variant') ?? (protocol === 'cb' ? 'english' : 'international');
-  if (variant !== 'english' && variant !== 'international' && variant !== 'russian')
-    return bad('variant', 'english, international or russian');
-  if ((protocol === 'cb') === (variant === 'international'))
-    return bad('variant', protocol === 'cb' ? 'english or russian for cb' : `international for ${protocol}`);
-  const int = (k: string, min: number, max: number): number | undefined => {
-    const v = str(k);
-    if (v === undefined || !/^\d+$/.test(v)) return undefined;
-    const n = Number(v);
-    return n >= min && n <= max ? n : undefined;
-  };
-  const games = int('games', 1, 100_000);
-  if (games === undefined) return bad('games', 'a whole number of games, 1 or more');
-  const seconds = Number(str('time') ?? (variant === 'international' ? '1' : '0.3'));
-  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) return bad('time', 'seconds a move, above 0');
-  const openings = str('openings') ?? (variant === 'english' ? 'acf' : 'random');
-  if (openings !== 'acf' && openings !== 'random') return bad('openings', 'acf or random');
-  if (openings === 'acf' && variant !== 'english') return bad('openings', 'the ACF ballots are English openings');
-  const seed = int('seed', 0, 2 ** 31);
-  if (seed === undefined) return bad('seed', 'a whole number');
-  const level = str('level') ?? 'master';
-  if (!DRAUGHTS_LEVELS.some((l) => l.id === level)) return bad('level', DRAUGHTS_LEVELS.map((l) => l.id).join(', '));
-  const nodes = str('nodes') === undefined ? undefined : int('nodes', 1, 2 ** 31);
-  const threads = str('threads') === undefined ? undefined : int('threads', 1, 64);
-  if (str('threads') !== undefined && threads === undefined) return bad('threads', 'a whole number from 1 to 64');
-  if (str('nodes') !== undefined && nodes === undefined) return bad('nodes', 'a whole number of positions');
-  const maxPlies = int('max-plies', 1, 100_000);
-  if (maxPlies === undefined) return bad('max-plies', 'a whole number of plies');
-  const port = int('port', 1, 65_535);
-  if (port === undefined) return bad('port', 'a TCP port');
-  const params = (values['param'] as string[] | undefined) ?? [];
-  for (const p of params) if (!/^[\w-]+=\S*$/.test(p)) return bad('param', `"${p}" is not name=value`);
-  const cwd = str('cwd');
-  const pdn = str('pdn');
-  const dxpMinutes = str('dxp-minutes') === undefined ? undefined : int('dxp-minutes', 1, 999);
-  if (str('dxp-minutes') !== undefined && dxpMinutes === undefined)
-    return bad('dxp-minutes', 'whole minutes for the game, 1 to 999');
-  const answer = str('answer-timeout') === undefined ? undefined : Number(str('answer-timeout'));
-  if (answer !== undefined && !(answer > 0)) return bad('answer-timeout', 'seconds, above 0');
-  return ok({
-    engine,
-    protocol: protocol as Protocol,
-    variant,
-    games,
-    seconds,
-    openings,
-    seed,
-    level,
-    ...(nodes !== undefined ? { nodes } : {}),
-    ...(values['no-book'] === true ? { noBook: true } : {}),
-    ...(threads !== undefined ? { threads } : {}),
-    maxPlies,
-    ...(cwd !== undefined ? { cwd } : {}),
-    host: str('host') ?? '127.0.0.1',
-    port,
-    ...(pdn !== undefined ? { pdn } : {}),
-    params,
-    ...(dxpMinutes !== undefined ? { dxpMinutes } : {}),
-    ...(answer !== undefined ? { answerTimeoutMs: Math.round(answer * 1000) } : {}),
-    ...(str('fen') !== undefined ? { fen: str('fen') as string } : {}),
-  });
+/** The report's closing lines: the result with its interval, each side's time a move, and the conditions. */
+function summary(
+  o: ExternalMatchOptions,
+  set: OpeningSet,
+  results: readonly RefereedGame[],
+  engine: string,
+  threads: { ours: string; engine: string },
+  load: { before: number; highest: number; duringLimit: number },
+): string[] {
+  // Games 2k and 2k+1 are one opening with colours reversed (the schedule's order); an odd last game is no pair.
+  const e: MatchElo = matchElo(
+    results.map((r) => r.points),
+    true,
+  );
+  const interval =
+    e.model === 'pentanomial' ? `, pentanomial over ${e.samples} pairs` : `, trinomial over ${e.samples} games`;
+  // Wall time a move, both sides: engines that time themselves by CPU time, or a loaded machine, show here.
+  const perMove = (ms: number, n: number): string => (n === 0 ? '-' : `${(ms / n / 1000).toFixed(2)} s`);
+  const sum = (f: (r: RefereedGame) => number): number => results.reduce((a, r) => a + f(r), 0);
+  const loaded = results.filter((r) => r.loaded).length;
+  const first = results[0]?.openingNumber ?? o.from;
+  const last = results.at(-1)?.openingNumber ?? first;
+  return [
+    `Tactica ${o.level} vs ${engine}: +${e.wins} =${e.draws} -${e.losses}, score ${(e.score * 100).toFixed(1)}%, Elo ${formatElo(e.elo)} (95%: ${formatElo(e.low)} to ${formatElo(e.high)}${interval}); a move: Tactica ${perMove(
+      sum((r) => r.ourMs),
+      sum((r) => r.ourMoves),
+    )}, ${engine} ${perMove(
+      sum((r) => r.engineMs),
+      sum((r) => r.engineMoves),
+    )}`,
+    `threads: Tactica ${threads.ours}, ${engine} ${threads.engine}`,
+    `load: ${loaded === 0 ? 'quiet' : 'loaded'}, ${loaded} of ${results.length} games loaded (1-minute load ${load.before.toFixed(2)} at the start, at most ${o.maxLoad}; highest ${load.highest.toFixed(2)} during it, at most ${load.duringLimit} with the match's own)`,
+    `openings: ${set.name} (${shown(set.file)}), openings ${first}-${last} of ${set.openings.length}, ${results.length} games, ${o.seconds} s a move`,
+  ];
 }
 
-/** The script's body: exit code 0 after the match, 2 for a bad command line, 1 when the match could not be played. */
+/**
+ * The script's body: exit code 0 after the match, 2 for a bad command line, 3 when the machine was too busy to
+ * start, 1 when the match could not be played.
+ */
 export async function externalMatchMain(
   argv: readonly string[],
   out: (line: string) => void,
@@ -550,6 +343,6 @@ export async function externalMatchMain(
     return 0;
   } catch (e) {
     error(`match:external: ${(e as Error).message}`);
-    return 1;
+    return e instanceof MatchRefused ? 3 : 1;
   }
 }
