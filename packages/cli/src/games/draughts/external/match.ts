@@ -3,7 +3,9 @@
  *
  *   npm run match:external -- --engine "<command>" --protocol hub|dxp|cb [--variant english|international]
  *       [--games N] [--time <seconds a move>] [--openings acf|random] [--seed S] [--level master] [--max-plies P]
- *       [--cwd <dir>] [--port N] [--dxp-minutes M] [--pdn <file>] [--no-book] [--threads N]
+ *       [--cwd <dir>] [--port N] [--dxp-minutes M] [--pdn <file>] [--no-book] [--threads N] [--position <FEN>]
+ *
+ * `--time` takes a unit too (`0.5s`, `1m`); `--fen` is the older name of `--position`.
  *
  * - Openings: English from the ACF three-move ballots (the 156 not barred, drawn by the seed), International from
  *   seeded random openings of a few moves; each opening is played twice, the external engine Black in the first
@@ -37,6 +39,7 @@ import {
   type DraughtsState,
   type PdnGame,
 } from '@tactica/draughts';
+import { parseDuration } from '../../../numeric-options.js';
 import { readHubMove } from '../hub.js';
 import { CbEngine, DxpEngine, HubEngine, PROTOCOLS, type ExternalEngine, type Protocol } from './engines.js';
 
@@ -217,7 +220,7 @@ export async function runExternalMatch(
   let start = game.initial();
   if (o.fen !== undefined) {
     const p = game.parsePosition(o.fen);
-    if (!p.ok) throw new Error(`bad --fen: ${p.error.message}`);
+    if (!p.ok) throw new Error(`bad --position: ${p.error.message}`);
     start = p.value;
   }
   const openings =
@@ -454,6 +457,7 @@ export function parseExternalMatchArgs(argv: readonly string[]): Result<External
         param: { type: 'string', multiple: true, default: [] },
         'answer-timeout': { type: 'string' },
         'dxp-minutes': { type: 'string' },
+        position: { type: 'string' },
         fen: { type: 'string' },
         'no-book': { type: 'boolean', default: false },
         threads: { type: 'string' },
@@ -484,8 +488,11 @@ export function parseExternalMatchArgs(argv: readonly string[]): Result<External
   };
   const games = int('games', 1, 100_000);
   if (games === undefined) return bad('games', 'a whole number of games, 1 or more');
-  const seconds = Number(str('time') ?? (variant === 'international' ? '1' : '0.3'));
-  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) return bad('time', 'seconds a move, above 0');
+  const seconds = parseDuration(str('time') ?? (variant === 'international' ? '1' : '0.3')) ?? NaN;
+  if (!(seconds > 0 && seconds <= 3600)) return bad('time', 'seconds a move (or 0.5s, 1m), above 0, at most 3600');
+  if (str('fen') !== undefined && str('position') !== undefined && str('fen') !== str('position'))
+    return bad('position', 'give the position once: --position or --fen (its older name), not both');
+  const fen = str('position') ?? str('fen');
   const openings = str('openings') ?? (variant === 'english' ? 'acf' : 'random');
   if (openings !== 'acf' && openings !== 'random') return bad('openings', 'acf or random');
   if (openings === 'acf' && variant !== 'english') return bad('openings', 'the ACF ballots are English openings');
@@ -530,7 +537,7 @@ export function parseExternalMatchArgs(argv: readonly string[]): Result<External
     params,
     ...(dxpMinutes !== undefined ? { dxpMinutes } : {}),
     ...(answer !== undefined ? { answerTimeoutMs: Math.round(answer * 1000) } : {}),
-    ...(str('fen') !== undefined ? { fen: str('fen') as string } : {}),
+    ...(fen !== undefined ? { fen } : {}),
   });
 }
 
