@@ -1,3 +1,8 @@
+/**
+ * The terminal play loop's face to the games: what a sequential game supplies to be played at one keyboard
+ * (`TerminalAdapter`), what its own commands see (`LoopContext`), and `runTerminalGame`. The loop itself is
+ * `TerminalGame` (terminal-game.ts); the commands at its prompt are a table of handlers (commands.ts).
+ */
 import {
   startHistory,
   type Game,
