@@ -83,7 +83,7 @@ export function commandTable(core: readonly LoopCommand[], game: readonly LoopCo
   return [...kept, ...game];
 }
 
-/** `name` with `.ext` added when it has no extension (Tactrix!: ".tac" is added to a name given without one). */
+/** `name` with `.ext` added when it has no extension (a game's `saveExtension`, added to a name given without one). */
 export function withExtension(name: string, ext: string | undefined): string {
   return ext && extname(name) === '' ? `${name}.${ext}` : name;
 }
@@ -217,7 +217,7 @@ async function load<S, M, St>(g: TerminalGame<S, M, St>, args: string): Promise<
   }
   const typed = args.trim() || (await g.context.ask('File to load (Enter to cancel): '))?.trim();
   if (!typed) return 'board';
-  // "game1" finds "game1.tac" when only that exists (Tactrix!: ".tac" is added when loading too).
+  // "game1" finds "game1.<ext>" when only that exists: the game's extension is added when loading too.
   const file = existsSync(typed) ? typed : withExtension(typed, adapter.saveExtension);
   let text: string;
   try {

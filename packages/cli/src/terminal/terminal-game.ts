@@ -172,9 +172,8 @@ export class TerminalGame<S, M, St> {
   }
 
   /**
-   * An entry refused: its reason, after the bell when the game beeps (Force 400, "Errors": "the computer beeps, the
-   * reason for illegality is printed and you are prompted (after you press any key …) for another move"). False
-   * when the input ended while waiting for the key.
+   * An entry refused: its reason, after the bell when the game beeps at a refusal (`bellOnRefusal`, whose manual
+   * then waits for a key before the next entry). False when the input ended while waiting for the key.
    */
   async refused(reason: string): Promise<boolean> {
     if (this.adapter.bellOnRefusal) ringBell(this.io);
@@ -249,8 +248,8 @@ export class TerminalGame<S, M, St> {
     const s = this.session.position;
     const m = await agent.chooseMove(s, pending.budgetMs);
     if (this.adapter.announceComputerMoves && this.pauses() && this.agents.some((a) => a === undefined)) {
-      // Force 400 ("Move Entry"): the program shows the move it intends, "both in file-and-rank notation and by
-      // blinking the squares involved", and waits for a keystroke before it is made.
+      // The game's manual has the program show the move it intends, in notation and by blinking its squares, and
+      // wait for a keystroke before it is made (`announceComputerMoves`).
       const intended = this.adapter.setup.board?.squaresOf(s, m) ?? {};
       const squares = [intended.from, intended.to].filter((x): x is string => x !== undefined);
       if (this.palette.colour && squares.length > 0) this.print(this.drawn(s, { lastMove: squares, blink: true }));

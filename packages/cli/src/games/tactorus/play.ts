@@ -64,20 +64,13 @@ import { unwrap } from '@tactica/core';
 import { tactorusEntry } from '@tactica/catalogue/tactorus';
 import { CliError, type Io } from '../../io.js';
 import { boardPainter } from '../../terminal/board-paint.js';
-import {
-  BOARD_SCHEME,
-  paletteFor,
-  TACTORUS_THEME_NAMES,
-  TACTORUS_THEMES,
-  tactorusTheme,
-  type BoardScheme,
-  type Palette,
-} from '../../terminal/colour.js';
+import { BOARD_SCHEME, paletteFor, type BoardScheme, type Palette } from '../../terminal/colour.js';
 import { ask, confirm, lineReader } from '../../terminal/line-reader.js';
 import { rulesText } from '../../terminal/rules-text.js';
 import { renameSave } from '../../storage/delete-save.js';
 import type { SaveLibrary } from '../../storage/save-library.js';
 import { keepCurrentGame, type CurrentGame } from './current-game.js';
+import { TACTORUS_THEME_NAMES, TACTORUS_THEMES, tactorusTheme } from './themes.js';
 import {
   freeTitle,
   GAME_ID,

@@ -26,7 +26,7 @@ import type { SaveLibrary } from '../../storage/save-library.js';
 import { type SaveEntry } from '../../storage/save-library.js';
 import { writeTextFileAtomic } from '../../storage/atomic-write.js';
 import { readSection, readSettings, writeSection } from '../../storage/settings.js';
-import { TACTORUS_THEME_NAMES } from '../../terminal/colour.js';
+import { TACTORUS_THEME_NAMES } from './themes.js';
 
 export const GAME_ID = 'tactorus';
 
