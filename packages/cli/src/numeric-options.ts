@@ -29,13 +29,37 @@ export function wholeNumberOption(name: string, value: unknown, bounds: Bounds):
   return n;
 }
 
-/** A number of seconds, decimal (`2`, `0.5`), more than 0 and at most `max`; undefined when not given. */
+/** Seconds in each unit a duration may be written with. */
+const UNIT_SECONDS = { s: 1, m: 60 } as const;
+export type DurationUnit = keyof typeof UNIT_SECONDS;
+
+/**
+ * A duration as every `--time` takes it **(ours)**: a decimal number (`2`, `0.5`) with an optional unit, `s` or `m`
+ * (`90s`, `1.5m`); a number without a unit is in `bareUnit` (seconds, as every `--time` but DXP's counts). In seconds;
+ * undefined when the text is not a duration (no sign, exponent, `Infinity` or hexadecimal: see above).
+ */
+export function parseDuration(text: string, bareUnit: DurationUnit = 's'): number | undefined {
+  const m = /^(\d{1,9}(?:\.\d{0,6})?|\.\d{1,6})([sm]?)$/.exec(text);
+  if (!m) return undefined;
+  return Number(m[1]) * UNIT_SECONDS[(m[2] || bareUnit) as DurationUnit];
+}
+
+/** True when a duration's text names its unit (`90s`, `5m`), false for a bare number. */
+export function hasDurationUnit(text: string): boolean {
+  return /[sm]$/.test(text);
+}
+
+/**
+ * A number of seconds (`2`, `0.5`, or with a unit: `90s`, `1.5m`), more than 0 and at most `max`; undefined when not
+ * given.
+ */
 export function secondsOption(name: string, value: unknown, max: number): number | undefined {
   if (value === undefined) return undefined;
-  const text = String(value);
-  const n = /^(\d{1,9}(\.\d{0,6})?|\.\d{1,6})$/.test(text) ? Number(text) : NaN;
+  const n = parseDuration(String(value)) ?? NaN;
   if (!(n > 0 && n <= max)) {
-    throw new CliError(`${name} must be a number of seconds above 0 and at most ${max}, not "${given(value)}"`);
+    throw new CliError(
+      `${name} must be a number of seconds above 0 and at most ${max} (or one with a unit: 90s, 1.5m), not "${given(value)}"`,
+    );
   }
   return n;
 }

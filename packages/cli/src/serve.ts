@@ -4,6 +4,7 @@
  * and writes under way.
  */
 import type { Command } from 'commander';
+import type { RunningServer, ServeOptions } from '@tactica/server';
 import { CliError, type Io } from './io.js';
 
 interface ServeFlags {
@@ -81,9 +82,20 @@ function collect(value: string, previous: readonly string[] = []): readonly stri
 }
 
 export function configureServe(program: Command, io: Io): void {
-  program
-    .command('serve')
-    .description('run the game server: HTTP API and WebSocket stream (SQLite by default, or PostgreSQL)')
+  addServeOptions(
+    program
+      .command('serve')
+      .description('run the game server: HTTP API and WebSocket stream (SQLite by default, or PostgreSQL)'),
+  ).action(async (flags: ServeFlags) => {
+    const server = await startServerOf(await serveOptions(flags, io));
+    announce(io, server, flags);
+    await untilStopped(io, server);
+  });
+}
+
+/** The options of `tactica serve`, each with its default where the server does not own it. */
+function addServeOptions(cmd: Command): Command {
+  return cmd
     .option('--port <n>', 'port to listen on (0: any free port)', '8080')
     .option('--host <address>', 'address to listen on (default 127.0.0.1: this machine only)')
     .option('--data <dir>', 'data folder for the SQLite file (default $TACTICA_HOME or ~/.tactica)')
@@ -133,109 +145,121 @@ export function configureServe(program: Command, io: Io): void {
     .option('--save-quota <n>', 'saved games a user may keep on the server (default 200)')
     .option('--save-quota-bytes <n>', 'bytes of saved games a user may keep on the server (default 20000000)')
     .option('--save-rate <n>', 'saves a user may write (create, replace, delete) a minute (default 30)')
-    .option('--vacation-days <n>', 'days of vacation a user may take in any 365 days (default 60)')
-    .action(async (flags: ServeFlags) => {
-      const port = whole(flags.port, 'port', 0, 65535);
-      const workers = whole(flags.engineWorkers, 'engine-workers', 1, 64);
-      const computerMoveMs = whole(flags.computerMoveMs, 'computer-move-ms', 100, 600_000);
-      const engineHashMb = whole(flags.engineHashMb, 'engine-hash-mb', 1, 4096);
-      const inProgress = whole(flags.computerGames, 'computer-games', 1, 100_000);
-      const perHour = whole(flags.computerGamesPerHour, 'computer-games-per-hour', 1, 100_000);
-      const gameCacheMb = whole(flags.gameCacheMb, 'game-cache-mb', 1, 100_000);
-      const maxGamePlies = whole(flags.maxGamePlies, 'max-game-plies', 10, 100_000);
-      const smtpPort = whole(flags.smtpPort, 'smtp-port', 0, 65535);
-      const streamConnections = whole(flags.streamConnections, 'stream-connections', 1, 100_000);
-      const streamMessages = whole(flags.streamMessages, 'stream-messages', 1, 100_000);
-      for (const o of flags.origin ?? []) {
-        if (!/^https?:\/\/[^/\s]+\/?$/.test(o))
-          throw new CliError(`--origin must be http(s)://host[:port], not "${o}"`);
-      }
-      const saveCount = whole(flags.saveQuota, 'save-quota', 0, 1_000_000);
-      const saveBytes = whole(flags.saveQuotaBytes, 'save-quota-bytes', 0, 1e12);
-      const saveRate = whole(flags.saveRate, 'save-rate', 1, 1_000_000);
-      const vacationDays = whole(flags.vacationDays, 'vacation-days', 0, 365);
-      const proxies = trustProxy(flags.trustProxy);
-      const limits = mailLimits(flags);
-      if (flags.db !== undefined && !/^postgres(ql)?:\/\//.test(flags.db)) {
-        throw new CliError('--db must be a postgres:// URL');
-      }
-      let webRoot: string | undefined;
-      if (flags.web !== undefined) {
-        const { existsSync } = await import('node:fs');
-        const { join, resolve } = await import('node:path');
-        webRoot = resolve(flags.web);
-        if (!existsSync(join(webRoot, 'index.html'))) {
-          throw new CliError(
-            `--web: ${webRoot} has no index.html (build the app first: npm run build -w @tactica/web)`,
-          );
-        }
-      }
-      const { startServer } = await import('@tactica/server');
-      const server = await startServer({
-        ...(port !== undefined ? { port } : {}),
-        ...(flags.host !== undefined ? { host: flags.host } : {}),
-        ...(flags.data !== undefined ? { dataDir: flags.data } : {}),
-        ...(flags.db !== undefined ? { databaseUrl: flags.db } : {}),
-        ...(workers !== undefined ? { engineWorkers: workers } : {}),
-        ...(computerMoveMs !== undefined ? { computerMoveMs } : {}),
-        ...(engineHashMb !== undefined ? { engineHashMb } : {}),
-        ...(flags.egdb !== undefined
-          ? { egdb: flags.egdb === 'off' ? false : (await import('node:path')).resolve(flags.egdb) }
-          : {}),
-        computerGames: {
-          ...(inProgress !== undefined ? { inProgress } : {}),
-          ...(perHour !== undefined ? { perHour } : {}),
-        },
-        ...(gameCacheMb !== undefined ? { gameCacheMb } : {}),
-        ...(maxGamePlies !== undefined ? { maxGamePlies } : {}),
-        ...(webRoot !== undefined ? { webRoot } : {}),
-        ...(flags.origin ? { allowedOrigins: flags.origin } : {}),
-        stream: {
-          ...(streamConnections !== undefined ? { connectionsPerAddress: streamConnections } : {}),
-          // A burst of two seconds' worth, as the default (200 a second, 400 at once).
-          ...(streamMessages !== undefined
-            ? { addressMessages: { perSecond: streamMessages, burst: 2 * streamMessages } }
-            : {}),
-        },
-        ...(proxies !== undefined ? { trustProxy: proxies } : {}),
-        ...(flags.secureCookies ? { secureCookies: true } : {}),
-        saveQuota: {
-          ...(saveCount !== undefined ? { count: saveCount } : {}),
-          ...(saveBytes !== undefined ? { bytes: saveBytes } : {}),
-        },
-        ...(saveRate !== undefined ? { rateLimits: { saves: saveRate } } : {}),
-        ...(vacationDays !== undefined ? { vacationDaysPerYear: vacationDays } : {}),
-        logger: flags.log ? { level: 'info', stream: io.error } : false,
-        pbm: {
-          ...(smtpPort !== undefined ? { smtpPort } : {}),
-          ...(flags.smtpHost !== undefined ? { smtpHost: flags.smtpHost } : {}),
-          ...(flags.smtpRelay !== undefined ? { relay: flags.smtpRelay } : {}),
-          ...(flags.mailDomain !== undefined ? { domain: flags.mailDomain } : {}),
-          ...(Object.keys(limits).length > 0 ? { limits } : {}),
-        },
-      }).catch((e: unknown) => {
-        throw new CliError(`cannot start the server: ${e instanceof Error ? e.message : String(e)}`);
-      });
-      io.output.write(`${server.url}\n`);
-      // On a terminal the URL line just above is the one to open: the log line does not print it a second time.
-      const where = (io.output as { isTTY?: boolean }).isTTY ? '' : ` on ${server.url}`;
-      io.error.write(
-        `tactica: serving${where} (database: ${server.database.dialect} ${server.database.where}); Ctrl-C stops\n`,
-      );
-      if (server.pbm.smtp) {
-        io.error.write(
-          `tactica: mail for ${server.pbm.address} on smtp://${flags.smtpHost ?? '127.0.0.1'}:${server.pbm.smtp.port}\n`,
-        );
-      }
-      await new Promise<void>((resolve) => {
-        const stop = (): void => {
-          process.off('SIGINT', stop);
-          process.off('SIGTERM', stop);
-          io.error.write('tactica: stopping (finishing requests under way)\n');
-          void server.close().then(resolve);
-        };
-        process.on('SIGINT', stop);
-        process.on('SIGTERM', stop);
-      });
-    });
+    .option('--vacation-days <n>', 'days of vacation a user may take in any 365 days (default 60)');
+}
+
+/** The server's options from the flags, each checked against its bounds (refused naming the flag). */
+async function serveOptions(flags: ServeFlags, io: Io): Promise<ServeOptions> {
+  const port = whole(flags.port, 'port', 0, 65535);
+  const workers = whole(flags.engineWorkers, 'engine-workers', 1, 64);
+  const computerMoveMs = whole(flags.computerMoveMs, 'computer-move-ms', 100, 600_000);
+  const engineHashMb = whole(flags.engineHashMb, 'engine-hash-mb', 1, 4096);
+  const inProgress = whole(flags.computerGames, 'computer-games', 1, 100_000);
+  const perHour = whole(flags.computerGamesPerHour, 'computer-games-per-hour', 1, 100_000);
+  const gameCacheMb = whole(flags.gameCacheMb, 'game-cache-mb', 1, 100_000);
+  const maxGamePlies = whole(flags.maxGamePlies, 'max-game-plies', 10, 100_000);
+  const smtpPort = whole(flags.smtpPort, 'smtp-port', 0, 65535);
+  const streamConnections = whole(flags.streamConnections, 'stream-connections', 1, 100_000);
+  const streamMessages = whole(flags.streamMessages, 'stream-messages', 1, 100_000);
+  for (const o of flags.origin ?? []) {
+    if (!/^https?:\/\/[^/\s]+\/?$/.test(o)) throw new CliError(`--origin must be http(s)://host[:port], not "${o}"`);
+  }
+  const saveCount = whole(flags.saveQuota, 'save-quota', 0, 1_000_000);
+  const saveBytes = whole(flags.saveQuotaBytes, 'save-quota-bytes', 0, 1e12);
+  const saveRate = whole(flags.saveRate, 'save-rate', 1, 1_000_000);
+  const vacationDays = whole(flags.vacationDays, 'vacation-days', 0, 365);
+  const proxies = trustProxy(flags.trustProxy);
+  const limits = mailLimits(flags);
+  if (flags.db !== undefined && !/^postgres(ql)?:\/\//.test(flags.db)) {
+    throw new CliError('--db must be a postgres:// URL');
+  }
+  let webRoot: string | undefined;
+  if (flags.web !== undefined) {
+    const { existsSync } = await import('node:fs');
+    const { join, resolve } = await import('node:path');
+    webRoot = resolve(flags.web);
+    if (!existsSync(join(webRoot, 'index.html'))) {
+      throw new CliError(`--web: ${webRoot} has no index.html (build the app first: npm run build -w @tactica/web)`);
+    }
+  }
+  return {
+    ...(port !== undefined ? { port } : {}),
+    ...(flags.host !== undefined ? { host: flags.host } : {}),
+    ...(flags.data !== undefined ? { dataDir: flags.data } : {}),
+    ...(flags.db !== undefined ? { databaseUrl: flags.db } : {}),
+    ...(workers !== undefined ? { engineWorkers: workers } : {}),
+    ...(computerMoveMs !== undefined ? { computerMoveMs } : {}),
+    ...(engineHashMb !== undefined ? { engineHashMb } : {}),
+    ...(flags.egdb !== undefined
+      ? { egdb: flags.egdb === 'off' ? false : (await import('node:path')).resolve(flags.egdb) }
+      : {}),
+    computerGames: {
+      ...(inProgress !== undefined ? { inProgress } : {}),
+      ...(perHour !== undefined ? { perHour } : {}),
+    },
+    ...(gameCacheMb !== undefined ? { gameCacheMb } : {}),
+    ...(maxGamePlies !== undefined ? { maxGamePlies } : {}),
+    ...(webRoot !== undefined ? { webRoot } : {}),
+    ...(flags.origin ? { allowedOrigins: flags.origin } : {}),
+    stream: {
+      ...(streamConnections !== undefined ? { connectionsPerAddress: streamConnections } : {}),
+      // A burst of two seconds' worth, as the default (200 a second, 400 at once).
+      ...(streamMessages !== undefined
+        ? { addressMessages: { perSecond: streamMessages, burst: 2 * streamMessages } }
+        : {}),
+    },
+    ...(proxies !== undefined ? { trustProxy: proxies } : {}),
+    ...(flags.secureCookies ? { secureCookies: true } : {}),
+    saveQuota: {
+      ...(saveCount !== undefined ? { count: saveCount } : {}),
+      ...(saveBytes !== undefined ? { bytes: saveBytes } : {}),
+    },
+    ...(saveRate !== undefined ? { rateLimits: { saves: saveRate } } : {}),
+    ...(vacationDays !== undefined ? { vacationDaysPerYear: vacationDays } : {}),
+    logger: flags.log ? { level: 'info', stream: io.error } : false,
+    pbm: {
+      ...(smtpPort !== undefined ? { smtpPort } : {}),
+      ...(flags.smtpHost !== undefined ? { smtpHost: flags.smtpHost } : {}),
+      ...(flags.smtpRelay !== undefined ? { relay: flags.smtpRelay } : {}),
+      ...(flags.mailDomain !== undefined ? { domain: flags.mailDomain } : {}),
+      ...(Object.keys(limits).length > 0 ? { limits } : {}),
+    },
+  };
+}
+
+async function startServerOf(options: ServeOptions): Promise<RunningServer> {
+  // Loaded only when serving: the other commands start without the server's dependencies.
+  const { startServer } = await import('@tactica/server');
+  return startServer(options).catch((e: unknown) => {
+    throw new CliError(`cannot start the server: ${e instanceof Error ? e.message : String(e)}`);
+  });
+}
+
+/** The URL on stdout; what is served, and where mail comes in, on stderr. */
+function announce(io: Io, server: RunningServer, flags: ServeFlags): void {
+  io.output.write(`${server.url}\n`);
+  // On a terminal the URL line just above is the one to open: the log line does not print it a second time.
+  const where = (io.output as { isTTY?: boolean }).isTTY ? '' : ` on ${server.url}`;
+  io.error.write(
+    `tactica: serving${where} (database: ${server.database.dialect} ${server.database.where}); Ctrl-C stops\n`,
+  );
+  if (server.pbm.smtp) {
+    io.error.write(
+      `tactica: mail for ${server.pbm.address} on smtp://${flags.smtpHost ?? '127.0.0.1'}:${server.pbm.smtp.port}\n`,
+    );
+  }
+}
+
+/** Runs until Ctrl-C or SIGTERM, then stops after the requests and writes under way. */
+async function untilStopped(io: Io, server: RunningServer): Promise<void> {
+  await new Promise<void>((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      io.error.write('tactica: stopping (finishing requests under way)\n');
+      void server.close().then(resolve);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
 }

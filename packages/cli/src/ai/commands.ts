@@ -16,7 +16,7 @@ export function configureAnalyse(parent: Command, g: GameCli, io: Io): void {
   const cmd = parent.command(g.id).description(`search a ${g.summary} position and print the best line and score`);
   ai.addOptions(cmd)
     .option('--depth <plies>', 'search this deep')
-    .option('--time <seconds>', 'search this long (default 3 s when no depth or nodes are given)')
+    .option('--time <seconds>', 'search this long: seconds, or 90s, 2m (default 3 s when no depth or nodes are given)')
     .option('--nodes <n>', 'search about this many nodes')
     .action(async (opts: Record<string, unknown>) => {
       const depth = wholeNumberOption('--depth', opts['depth'], SEARCH_BOUNDS.depth);

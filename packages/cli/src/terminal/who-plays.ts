@@ -1,4 +1,12 @@
-import type { SeatPlayers } from './loop.js';
+import type { Seats } from './agent.js';
+
+/** Who plays each seat: the computer agent's name (`Computer (Smart)`), or undefined for a person at the keyboard. */
+export type SeatPlayers = readonly [string | undefined, string | undefined];
+
+/** The seats' players by name (see SeatPlayers). */
+export function seatPlayers<S, M>(seats: Seats<S, M>): SeatPlayers {
+  return [seats[0]?.name, seats[1]?.name];
+}
 
 /**
  * Who plays whom, in a sentence for a game's introduction: `two players at one keyboard`, `you play Black against

@@ -1,13 +1,13 @@
 /**
  * Draughts on the command line. One file per verb (perft.ts, moves.ts; replay and play join the same `commands`
- * map), with the shared `--variant` / `--fen` / `--giveaway` handling in options.ts. The computer opponent serves
+ * map), with the shared `--variant` / `--position` (or `--fen`) / `--giveaway` handling in options.ts. The computer opponent serves
  * `tactica analyse draughts` and `tactica match draughts` through `ai`.
  */
 import { draughtsEntry } from '@tactica/catalogue/draughts';
 import { aiTools } from '../../ai/ai-tools.js';
 import { gameCli, type GameCli } from '../../game-cli.js';
 import { setupFrom } from '../../setup-options.js';
-import { addPositionOptions } from './options.js';
+import { addPositionOptions, positionFlag } from './options.js';
 import { configureDxp } from './dxp/command.js';
 import { configureHub } from './hub.js';
 import { configureMoves } from './moves.js';
@@ -23,15 +23,16 @@ export const draughtsCli: GameCli = gameCli('draughts', {
     configureHub(program, io);
     configureDxp(program, io);
   },
-  // `tactica analyse draughts` and `tactica match draughts`: --variant, --fen, --giveaway choose the game and
-  // position, as the catalogue sets it up.
+  // `tactica analyse draughts` and `tactica match draughts`: --variant, --position (or --fen), --giveaway choose the
+  // game and position, as the catalogue sets it up.
   ai: {
     addOptions: (cmd) => addPositionOptions(cmd, { giveaway: true }),
     async setup(opts) {
+      const position = positionFlag(opts);
       const setup = setupFrom(
         draughtsEntry,
-        { variant: opts['variant'], giveaway: opts['giveaway'] === true, position: opts['fen'] ?? '' },
-        { variant: '--variant', giveaway: '--giveaway', position: '--fen' },
+        { variant: opts['variant'], giveaway: opts['giveaway'] === true, position: position?.text ?? '' },
+        { variant: '--variant', giveaway: '--giveaway', position: position?.flag ?? '--position' },
       );
       return aiTools(setup.game, setup.initial(), await setup.loadEngine());
     },

@@ -1,5 +1,5 @@
 /**
- * `tactica moves draughts --variant <id> [--fen <FEN>]`: every legal move, one per line, in the rule set's
+ * `tactica moves draughts --variant <id> [--position <FEN>]`: every legal move, one per line, in the rule set's
  * notation (shortest unambiguous PDN form), nothing else on stdout.
  */
 import type { Command } from 'commander';

@@ -1,5 +1,5 @@
 /**
- * `tactica perft draughts --variant <id> [--fen <FEN>] [--giveaway] --depth <N> [--divide]`
+ * `tactica perft draughts --variant <id> [--position <FEN>] [--giveaway] --depth <N> [--divide]`
  * Prints the leaf count of the pure move tree (draw rules ignored, as published perft tables count) as the last
  * line; with --divide, first one `<move> <count>` line per root move. Give-away has the same moves, so the same count.
  */

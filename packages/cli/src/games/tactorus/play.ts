@@ -64,20 +64,13 @@ import { unwrap } from '@tactica/core';
 import { tactorusEntry } from '@tactica/catalogue/tactorus';
 import { CliError, type Io } from '../../io.js';
 import { boardPainter } from '../../terminal/board-paint.js';
-import {
-  BOARD_SCHEME,
-  paletteFor,
-  TACTORUS_THEME_NAMES,
-  TACTORUS_THEMES,
-  tactorusTheme,
-  type BoardScheme,
-  type Palette,
-} from '../../terminal/colour.js';
+import { BOARD_SCHEME, paletteFor, type BoardScheme, type Palette } from '../../terminal/colour.js';
 import { ask, confirm, lineReader } from '../../terminal/line-reader.js';
 import { rulesText } from '../../terminal/rules-text.js';
 import { renameSave } from '../../storage/delete-save.js';
 import type { SaveLibrary } from '../../storage/save-library.js';
 import { keepCurrentGame, type CurrentGame } from './current-game.js';
+import { TACTORUS_THEME_NAMES, TACTORUS_THEMES, tactorusTheme } from './themes.js';
 import {
   freeTitle,
   GAME_ID,
@@ -432,214 +425,14 @@ export async function runTactorusGame(
 
 type Next = 'quit' | 'redraw' | 'same';
 
+/** A command at the round's prompt: the rest of the line (and its words), and the player scheduling, if any. */
+type RoundCommand = (ctx: Ctx, args: string, p: Player | undefined, words: readonly string[]) => Promise<Next> | Next;
+
+/** A line typed at the round's prompt: a command of the table, else an order (or `done`) of the player scheduling. */
 async function command(ctx: Ctx, text: string, p: Player | undefined): Promise<Next> {
   const [word = '', ...rest] = text.split(/\s+/);
-  const args = rest.join(' ');
-  switch (word.toLowerCase()) {
-    case 'help':
-    case '?':
-      // The menu's Help->Rules and Help->About.
-      if (/^rules$/i.test(args.trim())) return command(ctx, 'rules', p);
-      if (/^about$/i.test(args.trim())) return command(ctx, 'about', p);
-      print(ctx, helpText());
-      return 'same';
-    case 'about':
-      print(ctx, ABOUT);
-      return 'same';
-    case 'theme':
-      return themeCommand(ctx, args);
-    case 'quit':
-    case 'exit':
-      // "Done: Exit the Tactorus Application and ensure play resumes as it was left."
-      if (ctx.keep) {
-        print(ctx, 'The game is kept as it is: tactica play tactorus resumes it.');
-        return 'quit';
-      }
-      if (ctx.dirty && !(await confirm(ctx.io, 'The game is not saved. Quit anyway?'))) return 'same';
-      return 'quit';
-    case 'board':
-      return 'redraw';
-    case 'rotate':
-    case 'flip':
-      ctx.rotated = !ctx.rotated;
-      return 'redraw';
-    case 'numbers':
-      print(ctx, renderNumbers({ rotated: ctx.rotated }));
-      return 'same';
-    case 'orders':
-      print(ctx, ordersLine(viewOf(ctx)));
-      return 'same';
-    case 'moves':
-      if (args.trim() && p !== undefined) {
-        const from = Number(args.trim());
-        if (Number.isInteger(from) && from >= 0 && from < 100 && /^\d{1,2}$/.test(args.trim())) {
-          const s = ownState(ctx, p);
-          const targets = tactorus
-            .legalMoves(s, p)
-            .flatMap((m) => (m.type === 'order' && m.from === from ? [squareName(m.to)] : []));
-          print(ctx, boardText(ctx, { targets, selected: squareName(from) }));
-        }
-      }
-      print(ctx, legalOrders(ctx, p, args));
-      return 'same';
-    case 'clear':
-      return clearOrders(ctx, p);
-    case 'rules':
-      return rulesCommand(ctx, args);
-    case 'customize':
-      return customizeLoop(ctx);
-    case 'mode':
-      return modeCommand(ctx, args);
-    case 'level':
-      return levelCommand(ctx, args);
-    case 'save':
-      return saveCommand(ctx, args);
-    case 'saves':
-      print(ctx, listSaves(ctx.library));
-      return 'same';
-    case 'open': {
-      const opened = await openSession(ctx.library, args || ((await ask(ctx.io, 'Open which save? ')) ?? ''));
-      if (opened.session.settings.mode === 'computer') {
-        if (ctx.makeComputer) ctx.computer = ctx.makeComputer(computerLevel(opened.session) ?? DEFAULT_LEVEL);
-        else if (!ctx.computer) throw new CliError('that game needs the computer player');
-      }
-      ctx.session = opened.session;
-      ctx.title = opened.entry.title;
-      ctx.screen = undefined;
-      ctx.dirty = false;
-      print(ctx, `Opened "${opened.entry.title}" (${opened.entry.summary}).`);
-      return 'redraw';
-    }
-    case 'rename': {
-      const [ref = '', ...title] = rest;
-      const before = ctx.library.find(ref, GAME_ID);
-      // At the keyboard: a title in use is replaced only after asking, naming the save replaced.
-      const r = await renameSave(ctx.io, ctx.library, ref, title.join(' '), GAME_ID, { interactive: true });
-      const was = before.ok ? before.value.title : ref;
-      print(
-        ctx,
-        !r.ok ? describeError(r.error) : r.value ? `Renamed "${was}" to "${r.value.title}".` : 'Nothing renamed.',
-      );
-      if (r.ok && r.value && before.ok && before.value.title === ctx.title) ctx.title = r.value.title;
-      return 'same';
-    }
-    case 'delete': {
-      // The question names the save the reference found (a number names an entry of the list shown last).
-      const r = await ctx.library.removeConfirmed(args, GAME_ID, (e) =>
-        confirm(ctx.io, `Delete the saved game "${e.title}" (${e.summary || 'no summary'})? It cannot be undone.`),
-      );
-      print(ctx, !r.ok ? playerText(r.error) : r.value ? `Deleted "${r.value.title}".` : 'Nothing deleted.');
-      if (r.ok && r.value && r.value.title === ctx.title) ctx.title = undefined;
-      return 'same';
-    }
-    case 'export': {
-      if (isEmail(ctx) && !ctx.session.email && !ctx.session.core.outcome) {
-        // An e-mail game from before signed memos, or one switched to e-mail: it gets its id and key now.
-        const made = await withNewEmailIdentity(ctx.session);
-        if (!made.ok) throw new CliError(describeError(made.error));
-        ctx.session = made.value;
-        await autosave(ctx);
-      }
-      const r = await exportSession(ctx.session);
-      if (!r.ok) throw new CliError(describeError(r.error));
-      if (args) {
-        writeText(args, r.value);
-        print(ctx, `Game exported to ${args}.`);
-      } else print(ctx, r.value);
-      const mine = await keyFingerprint(ctx.session, ctx.session.seat);
-      if (mine.ok && mine.value) print(ctx, `Your signing key's fingerprint: ${mine.value}`);
-      return 'same';
-    }
-    case 'import-game': {
-      if (!args) throw new CliError('import-game <file>');
-      const file = await parseGameFile(readText(args));
-      if (!file.ok) throw new CliError(`${args}: ${describeError(file.error)}`);
-      const learnt = await addPeerKey(ctx.session, file.value);
-      if (!learnt.ok) throw new CliError(describeError(learnt.error));
-      ctx.session = learnt.value.session;
-      await autosave(ctx);
-      const other = file.value.player + 1;
-      print(ctx, `Player ${other}'s key fingerprint: ${learnt.value.fingerprint}`);
-      print(ctx, `Check it with Player ${other} out of band before you trust their memos.`);
-      return 'same';
-    }
-    case 'drop-memo': {
-      const r = dropReceived(ctx.session);
-      if (!r.ok) throw new CliError(describeError(r.error));
-      ctx.session = r.value;
-      await autosave(ctx);
-      print(ctx, 'Their memo of this round is dropped; import the right one.');
-      return 'same';
-    }
-    case 'export-orders':
-      return sealCommand(ctx, args);
-    case 'import-orders': {
-      const [file = '', key] = rest;
-      if (!file) throw new CliError('import-orders <file> [key file]');
-      const r = await receiveOrders(ctx.session, readText(file), key === undefined ? undefined : keyText(key));
-      if (r.ok && r.value.own === 'sealed') {
-        print(ctx, 'That is your own memo of this round, already sealed and sent: nothing changes.');
-        return 'same';
-      }
-      if (r.ok && r.value.own === 'replaced') {
-        ctx.session = r.value.session;
-        ctx.dirty = true;
-        await autosave(ctx);
-        print(ctx, `Your orders are now those of your memo: ${ordersLine(viewOf(ctx))}`);
-        return 'redraw';
-      }
-      return afterReceive(ctx, r);
-    }
-    case 'import-key':
-      if (!args) throw new CliError('import-key <file>');
-      return afterReceive(ctx, await receiveKey(ctx.session, keyText(args)));
-    case 'key': {
-      const r = await revealKey(ctx.session);
-      if (!r.ok) {
-        print(ctx, playerText(r.error));
-        return 'same';
-      }
-      // Recorded before it is shown: once given, the other player's memo of this round is fixed.
-      ctx.session = r.value.session;
-      await autosave(ctx);
-      if (args) {
-        writeText(args, r.value.release);
-        print(ctx, `Your key release is written to ${args}. Send it to the other player.`);
-      } else print(ctx, r.value.release);
-      return 'same';
-    }
-    case 'undo':
-    case 'takeback': {
-      const r = takebackSession(ctx.session);
-      if (!r.ok) throw new CliError(playerText(r.error));
-      ctx.session = r.value;
-      ctx.dirty = true;
-      ctx.lastReport = undefined;
-      print(ctx, `Taken back: round ${ctx.session.core.round} again.`);
-      return 'redraw';
-    }
-    case 'resign': {
-      const who = isEmail(ctx) ? ctx.session.seat : p;
-      if (who === undefined || ctx.session.core.outcome) throw new CliError('The game is over.');
-      if (!(await confirm(ctx.io, `Player ${who + 1}, resign?`))) return 'same';
-      return applied(ctx, resignSession(ctx.session, who));
-    }
-    case 'draw': {
-      if (ctx.session.core.outcome) throw new CliError('The game is over.');
-      if (againstComputer(ctx)) {
-        print(ctx, `${ctx.computer?.name ?? 'The computer'} declines the draw.`);
-        return 'same';
-      }
-      const question = isEmail(ctx)
-        ? 'Has the other player agreed to a draw (by mail)?'
-        : `Player ${(p ?? 0) + 1} offers a draw. Player ${opponent(p ?? 0) + 1}, do you accept?`;
-      if (!(await confirm(ctx.io, question))) {
-        print(ctx, 'No draw.');
-        return 'same';
-      }
-      return applied(ctx, drawSession(ctx.session, p ?? ctx.session.seat));
-    }
-  }
+  const handler = ROUND_COMMANDS.get(word.toLowerCase());
+  if (handler) return handler(ctx, rest.join(' '), p, rest);
   if (p === undefined) {
     throw new CliError(
       ctx.session.core.outcome
@@ -651,6 +444,241 @@ async function command(ctx: Ctx, text: string, p: Player | undefined): Promise<N
   if (!parsed.ok) throw new CliError(describeError(parsed.error));
   return playMove(ctx, parsed.value);
 }
+
+const printing =
+  (text: (ctx: Ctx) => string): RoundCommand =>
+  (ctx) => {
+    print(ctx, text(ctx));
+    return 'same';
+  };
+
+function helpCommand(ctx: Ctx, args: string): Promise<Next> | Next {
+  // The menu's Help->Rules and Help->About.
+  if (/^rules$/i.test(args.trim())) return rulesCommand(ctx, '');
+  print(ctx, /^about$/i.test(args.trim()) ? ABOUT : helpText());
+  return 'same';
+}
+
+async function quitCommand(ctx: Ctx): Promise<Next> {
+  // "Done: Exit the Tactorus Application and ensure play resumes as it was left."
+  if (ctx.keep) {
+    print(ctx, 'The game is kept as it is: tactica play tactorus resumes it.');
+    return 'quit';
+  }
+  if (ctx.dirty && !(await confirm(ctx.io, 'The game is not saved. Quit anyway?'))) return 'same';
+  return 'quit';
+}
+
+function rotateCommand(ctx: Ctx): Next {
+  ctx.rotated = !ctx.rotated;
+  return 'redraw';
+}
+
+function movesCommand(ctx: Ctx, args: string, p: Player | undefined): Next {
+  if (args.trim() && p !== undefined) {
+    const from = Number(args.trim());
+    if (Number.isInteger(from) && from >= 0 && from < 100 && /^\d{1,2}$/.test(args.trim())) {
+      const s = ownState(ctx, p);
+      const targets = tactorus
+        .legalMoves(s, p)
+        .flatMap((m) => (m.type === 'order' && m.from === from ? [squareName(m.to)] : []));
+      print(ctx, boardText(ctx, { targets, selected: squareName(from) }));
+    }
+  }
+  print(ctx, legalOrders(ctx, p, args));
+  return 'same';
+}
+
+async function openCommand(ctx: Ctx, args: string): Promise<Next> {
+  const opened = await openSession(ctx.library, args || ((await ask(ctx.io, 'Open which save? ')) ?? ''));
+  if (opened.session.settings.mode === 'computer') {
+    if (ctx.makeComputer) ctx.computer = ctx.makeComputer(computerLevel(opened.session) ?? DEFAULT_LEVEL);
+    else if (!ctx.computer) throw new CliError('that game needs the computer player');
+  }
+  ctx.session = opened.session;
+  ctx.title = opened.entry.title;
+  ctx.screen = undefined;
+  ctx.dirty = false;
+  print(ctx, `Opened "${opened.entry.title}" (${opened.entry.summary}).`);
+  return 'redraw';
+}
+
+async function renameCommand(ctx: Ctx, _args: string, _p: Player | undefined, words: readonly string[]): Promise<Next> {
+  const [ref = '', ...title] = words;
+  const before = ctx.library.find(ref, GAME_ID);
+  // At the keyboard: a title in use is replaced only after asking, naming the save replaced.
+  const r = await renameSave(ctx.io, ctx.library, ref, title.join(' '), GAME_ID, { interactive: true });
+  const was = before.ok ? before.value.title : ref;
+  print(ctx, !r.ok ? describeError(r.error) : r.value ? `Renamed "${was}" to "${r.value.title}".` : 'Nothing renamed.');
+  if (r.ok && r.value && before.ok && before.value.title === ctx.title) ctx.title = r.value.title;
+  return 'same';
+}
+
+async function deleteCommand(ctx: Ctx, args: string): Promise<Next> {
+  // The question names the save the reference found (a number names an entry of the list shown last).
+  const r = await ctx.library.removeConfirmed(args, GAME_ID, (e) =>
+    confirm(ctx.io, `Delete the saved game "${e.title}" (${e.summary || 'no summary'})? It cannot be undone.`),
+  );
+  print(ctx, !r.ok ? playerText(r.error) : r.value ? `Deleted "${r.value.title}".` : 'Nothing deleted.');
+  if (r.ok && r.value && r.value.title === ctx.title) ctx.title = undefined;
+  return 'same';
+}
+
+async function exportCommand(ctx: Ctx, args: string): Promise<Next> {
+  if (isEmail(ctx) && !ctx.session.email && !ctx.session.core.outcome) {
+    // An e-mail game from before signed memos, or one switched to e-mail: it gets its id and key now.
+    const made = await withNewEmailIdentity(ctx.session);
+    if (!made.ok) throw new CliError(describeError(made.error));
+    ctx.session = made.value;
+    await autosave(ctx);
+  }
+  const r = await exportSession(ctx.session);
+  if (!r.ok) throw new CliError(describeError(r.error));
+  if (args) {
+    writeText(args, r.value);
+    print(ctx, `Game exported to ${args}.`);
+  } else print(ctx, r.value);
+  const mine = await keyFingerprint(ctx.session, ctx.session.seat);
+  if (mine.ok && mine.value) print(ctx, `Your signing key's fingerprint: ${mine.value}`);
+  return 'same';
+}
+
+async function importGameCommand(ctx: Ctx, args: string): Promise<Next> {
+  if (!args) throw new CliError('import-game <file>');
+  const file = await parseGameFile(readText(args));
+  if (!file.ok) throw new CliError(`${args}: ${describeError(file.error)}`);
+  const learnt = await addPeerKey(ctx.session, file.value);
+  if (!learnt.ok) throw new CliError(describeError(learnt.error));
+  ctx.session = learnt.value.session;
+  await autosave(ctx);
+  const other = file.value.player + 1;
+  print(ctx, `Player ${other}'s key fingerprint: ${learnt.value.fingerprint}`);
+  print(ctx, `Check it with Player ${other} out of band before you trust their memos.`);
+  return 'same';
+}
+
+async function dropMemoCommand(ctx: Ctx): Promise<Next> {
+  const r = dropReceived(ctx.session);
+  if (!r.ok) throw new CliError(describeError(r.error));
+  ctx.session = r.value;
+  await autosave(ctx);
+  print(ctx, 'Their memo of this round is dropped; import the right one.');
+  return 'same';
+}
+
+async function importOrdersCommand(
+  ctx: Ctx,
+  _args: string,
+  _p: Player | undefined,
+  words: readonly string[],
+): Promise<Next> {
+  const [file = '', key] = words;
+  if (!file) throw new CliError('import-orders <file> [key file]');
+  const r = await receiveOrders(ctx.session, readText(file), key === undefined ? undefined : keyText(key));
+  if (r.ok && r.value.own === 'sealed') {
+    print(ctx, 'That is your own memo of this round, already sealed and sent: nothing changes.');
+    return 'same';
+  }
+  if (r.ok && r.value.own === 'replaced') {
+    ctx.session = r.value.session;
+    ctx.dirty = true;
+    await autosave(ctx);
+    print(ctx, `Your orders are now those of your memo: ${ordersLine(viewOf(ctx))}`);
+    return 'redraw';
+  }
+  return afterReceive(ctx, r);
+}
+
+async function importKeyCommand(ctx: Ctx, args: string): Promise<Next> {
+  if (!args) throw new CliError('import-key <file>');
+  return afterReceive(ctx, await receiveKey(ctx.session, keyText(args)));
+}
+
+async function keyCommand(ctx: Ctx, args: string): Promise<Next> {
+  const r = await revealKey(ctx.session);
+  if (!r.ok) {
+    print(ctx, playerText(r.error));
+    return 'same';
+  }
+  // Recorded before it is shown: once given, the other player's memo of this round is fixed.
+  ctx.session = r.value.session;
+  await autosave(ctx);
+  if (args) {
+    writeText(args, r.value.release);
+    print(ctx, `Your key release is written to ${args}. Send it to the other player.`);
+  } else print(ctx, r.value.release);
+  return 'same';
+}
+
+function takebackCommand(ctx: Ctx): Next {
+  const r = takebackSession(ctx.session);
+  if (!r.ok) throw new CliError(playerText(r.error));
+  ctx.session = r.value;
+  ctx.dirty = true;
+  ctx.lastReport = undefined;
+  print(ctx, `Taken back: round ${ctx.session.core.round} again.`);
+  return 'redraw';
+}
+
+async function resignCommand(ctx: Ctx, _args: string, p: Player | undefined): Promise<Next> {
+  const who = isEmail(ctx) ? ctx.session.seat : p;
+  if (who === undefined || ctx.session.core.outcome) throw new CliError('The game is over.');
+  if (!(await confirm(ctx.io, `Player ${who + 1}, resign?`))) return 'same';
+  return applied(ctx, resignSession(ctx.session, who));
+}
+
+async function drawCommand(ctx: Ctx, _args: string, p: Player | undefined): Promise<Next> {
+  if (ctx.session.core.outcome) throw new CliError('The game is over.');
+  if (againstComputer(ctx)) {
+    print(ctx, `${ctx.computer?.name ?? 'The computer'} declines the draw.`);
+    return 'same';
+  }
+  const question = isEmail(ctx)
+    ? 'Has the other player agreed to a draw (by mail)?'
+    : `Player ${(p ?? 0) + 1} offers a draw. Player ${opponent(p ?? 0) + 1}, do you accept?`;
+  if (!(await confirm(ctx.io, question))) {
+    print(ctx, 'No draw.');
+    return 'same';
+  }
+  return applied(ctx, drawSession(ctx.session, p ?? ctx.session.seat));
+}
+
+/** The round's commands by the words that name them (COMMANDS lists them for `help`). */
+const ROUND_COMMANDS: ReadonlyMap<string, RoundCommand> = new Map<string, RoundCommand>([
+  ['help', helpCommand],
+  ['?', helpCommand],
+  ['about', printing(() => ABOUT)],
+  ['theme', themeCommand],
+  ['quit', quitCommand],
+  ['exit', quitCommand],
+  ['board', () => 'redraw'],
+  ['rotate', rotateCommand],
+  ['flip', rotateCommand],
+  ['numbers', printing((ctx) => renderNumbers({ rotated: ctx.rotated }))],
+  ['orders', printing((ctx) => ordersLine(viewOf(ctx)))],
+  ['moves', movesCommand],
+  ['clear', (ctx, _args, p) => clearOrders(ctx, p)],
+  ['rules', rulesCommand],
+  ['customize', customizeLoop],
+  ['mode', modeCommand],
+  ['level', levelCommand],
+  ['save', saveCommand],
+  ['saves', printing((ctx) => listSaves(ctx.library))],
+  ['open', openCommand],
+  ['rename', renameCommand],
+  ['delete', deleteCommand],
+  ['export', exportCommand],
+  ['import-game', importGameCommand],
+  ['drop-memo', dropMemoCommand],
+  ['export-orders', sealCommand],
+  ['import-orders', importOrdersCommand],
+  ['import-key', importKeyCommand],
+  ['key', keyCommand],
+  ['undo', takebackCommand],
+  ['takeback', takebackCommand],
+  ['resign', resignCommand],
+  ['draw', drawCommand],
+]);
 
 function applied(ctx: Ctx, r: ReturnType<typeof resignSession>): Next {
   if (!r.ok) throw new CliError(describeError(r.error));

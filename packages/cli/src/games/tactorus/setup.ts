@@ -1,13 +1,17 @@
 /**
  * Tactorus command-line plumbing shared by the play loop and the e-mail commands: reading the new-game options,
- * the save library (a save is a player's `++Tactorus` save text), and reading files.
+ * making a new game, the save library (a save is a player's `++Tactorus` save text), reading files, and printing.
  */
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { describeError, titleTakenError } from '@tactica/core';
+import { describeError, titleTakenError, type Player } from '@tactica/core';
 import {
+  keyFingerprint,
   localView,
+  newSession,
   parseGameFile,
+  withNewEmailIdentity,
+  type GameSettings,
   saveSession,
   sessionFromFile,
   type FlankSet,
@@ -22,7 +26,7 @@ import type { SaveLibrary } from '../../storage/save-library.js';
 import { type SaveEntry } from '../../storage/save-library.js';
 import { writeTextFileAtomic } from '../../storage/atomic-write.js';
 import { readSection, readSettings, writeSection } from '../../storage/settings.js';
-import { TACTORUS_THEME_NAMES } from '../../terminal/colour.js';
+import { TACTORUS_THEME_NAMES } from './themes.js';
 
 export const GAME_ID = 'tactorus';
 
@@ -206,4 +210,40 @@ export function loadTactorusTheme(io: Io): string {
 
 export function saveTactorusSetting(name: keyof typeof SETTINGS, value: string): Result<void, InputError> {
   return writeSection(GAME_ID, { [name]: value });
+}
+
+export function print(io: Io, text: string): void {
+  io.output.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+export function must<T>(r: Result<T, InputError>, where?: string): T {
+  if (r.ok) return r.value;
+  throw new CliError(`${where ? `${where}: ` : ''}${describeError(r.error)}`);
+}
+
+/** Standard error, for what is said beside a command's output (stdout may be a memo piped to mail). */
+export function note(io: Io, text: string): void {
+  io.error.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/** A new e-mail game gets its random id and this player's signing key pair; other games come as they are. */
+export async function withIdentity(session: TactorusSession): Promise<TactorusSession> {
+  return session.settings.mode === 'e-mail' ? must(await withNewEmailIdentity(session)) : session;
+}
+
+export async function ownFingerprint(session: TactorusSession): Promise<string> {
+  return must(await keyFingerprint(session, session.seat)) ?? '-';
+}
+
+export function newGameSession(
+  opts: NewGameOptions & { email?: boolean; name?: string },
+  computer?: { level: number; seat: Player },
+): TactorusSession {
+  const name = opts.name ?? 'noname';
+  const settings: GameSettings = computer
+    ? { name, mode: 'computer', level: computer.level }
+    : { name, mode: opts.email ? 'e-mail' : 'hot-seat' };
+  // Against the computer the session's seat is the human's.
+  const seat: Player = computer ? (computer.seat === 0 ? 1 : 0) : 0;
+  return newSession(settings, { rules: rulesOf(opts), flanks: flanksOf(opts) }, seat);
 }

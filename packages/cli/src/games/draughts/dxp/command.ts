@@ -3,7 +3,7 @@
  * GUIs and engines (Scan, Kingsrow, Moby Dam…) can play it and it can play them.
  *
  *   tactica dxp --listen 27531                      wait for a DXP program; answer its game requests (follower)
- *   tactica dxp --connect 127.0.0.1:27531 --games 4 --time 5 --moves 75
+ *   tactica dxp --connect 127.0.0.1:27531 --games 4 --time 5m --moves 75
  *                                                   call one and ask for games, colours alternating (initiator)
  *
  * stdout: one line per game (`game 1: win (no-moves), Tactica White, 87 plies`), then the score
@@ -18,6 +18,7 @@ import { egdbSetting } from '@tactica/ai/node-egdb';
 import { nodeWorkerEngine, type EngineSpec, type WorkerEngine } from '@tactica/ai/node-worker';
 import type { DraughtsMove, DraughtsState } from '@tactica/draughts';
 import { CliError, type Io } from '../../../io.js';
+import { hasDurationUnit, parseDuration } from '../../../numeric-options.js';
 import { connectDxp, listenDxp, type DxpConnection } from './connection.js';
 import { runDxpFollower, runDxpInitiator, type DxpGameResult, type DxpMover } from './player.js';
 
@@ -45,6 +46,24 @@ export function workerMover(
       if (engine) await engine.close();
     },
   };
+}
+
+/**
+ * `--time`: each side's thinking time for `--moves` moves. DXP's game request counts it in whole minutes, and every
+ * other `--time` counts seconds, so it is written with its unit: `5m`, `300s`. A bare number was minutes before
+ * `--time` meant seconds everywhere, and still is, with a note on stderr saying so **(ours)**: an old invocation
+ * plays as it did.
+ */
+export function dxpMinutes(text: string, note: (line: string) => void): number {
+  const seconds = parseDuration(text, 'm');
+  const minutes = seconds === undefined ? NaN : seconds / 60;
+  if (!(Number.isInteger(minutes) && minutes >= 1 && minutes <= 999)) {
+    throw new CliError(`bad --time: ${text} (whole minutes from 1 to 999, written with the unit: 5m or 300s)`, 2);
+  }
+  if (!hasDurationUnit(text)) {
+    note(`dxp: --time ${text} is read as ${minutes} minutes (DXP's unit); write it --time ${minutes}m`);
+  }
+  return minutes;
 }
 
 /** `host:port` or `port`. */
@@ -76,7 +95,11 @@ export function configureDxp(program: Command, io: Io): void {
     .option('--connect <host:port>', 'call a DXP program listening there')
     .option('--role <role>', 'initiator (asks for games) or follower (answers); default: initiator when calling')
     .option('--games <n>', 'games to ask for, colours alternating (initiator)', '2')
-    .option('--time <minutes>', 'thinking time per side for --moves moves, in minutes (initiator)', '5')
+    .option(
+      '--time <duration>',
+      'thinking time per side for --moves moves, in whole minutes: 5m or 300s (initiator)',
+      '5m',
+    )
     .option('--moves <n>', 'moves in that time, 0 for the whole game (initiator)', '75')
     .option('--level <id>', `the computer level: ${LEVELS.join(', ')}`, STRONGEST)
     .option('--once', 'as a server, play one connection and leave')
@@ -93,7 +116,6 @@ export function configureDxp(program: Command, io: Io): void {
       if (role !== 'initiator' && role !== 'follower')
         throw new CliError(`bad --role: ${role} (initiator or follower)`, 2);
       const games = integer(String(opts['games']), '--games', 1, 100000);
-      const minutes = integer(String(opts['time']), '--time', 1, 999);
       const moves = integer(String(opts['moves']), '--moves', 0, 999);
       const maxPlies =
         opts['max-plies'] === undefined ? undefined : integer(String(opts['max-plies']), '--max-plies', 1, 100000);
@@ -101,6 +123,7 @@ export function configureDxp(program: Command, io: Io): void {
       const log = (line: string): void => {
         io.error.write(`${line}\n`);
       };
+      const minutes = dxpMinutes(String(opts['time']), log);
       const mover = workerMover(
         level,
         opts['book'] === false

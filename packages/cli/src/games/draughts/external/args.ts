@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { err, inputError, ok, type InputError, type Result } from '@tactica/core';
 import { DRAUGHTS_LEVELS } from '@tactica/ai';
+import { parseDuration } from '../../../numeric-options.js';
 import { PROTOCOLS, type Protocol } from './engines.js';
 import { DEFAULT_MAX_LOAD } from './load.js';
 import type { MatchVariant } from './openings.js';
@@ -85,6 +86,7 @@ export function parseExternalMatchArgs(argv: readonly string[]): Result<External
         param: { type: 'string', multiple: true, default: [] },
         'answer-timeout': { type: 'string' },
         'dxp-minutes': { type: 'string' },
+        position: { type: 'string' },
         fen: { type: 'string' },
         'no-book': { type: 'boolean', default: false },
         threads: { type: 'string', default: String(DEFAULT_THREADS) },
@@ -129,8 +131,11 @@ export function parseExternalMatchArgs(argv: readonly string[]): Result<External
   if (count === 'bad') return bad('count', 'how many openings of the set, 1 or more');
   const games = optionalInt('games', 1, 200_000);
   if (games === 'bad') return bad('games', 'a whole number of games, 1 or more');
-  const seconds = Number(str('time') ?? (variant === 'international' ? '1' : '0.3'));
-  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) return bad('time', 'seconds a move, above 0');
+  const seconds = parseDuration(str('time') ?? (variant === 'international' ? '1' : '0.3')) ?? NaN;
+  if (!(seconds > 0 && seconds <= 3600)) return bad('time', 'seconds a move (or 0.5s, 1m), above 0, at most 3600');
+  if (str('fen') !== undefined && str('position') !== undefined && str('fen') !== str('position'))
+    return bad('position', 'give the position once: --position or --fen (its older name), not both');
+  const fen = str('position') ?? str('fen');
   const seed = int('seed', 0, 2 ** 31);
   if (seed === undefined) return bad('seed', 'a whole number');
   const level = str('level') ?? 'master';
@@ -181,6 +186,6 @@ export function parseExternalMatchArgs(argv: readonly string[]): Result<External
     params,
     ...(dxpMinutes !== undefined ? { dxpMinutes } : {}),
     ...(answer !== undefined ? { answerTimeoutMs: Math.round(answer * 1000) } : {}),
-    ...(str('fen') !== undefined ? { fen: str('fen') as string } : {}),
+    ...(fen !== undefined ? { fen } : {}),
   });
 }

@@ -5,7 +5,7 @@
  *   npm run match:external -- --engine "<command>" --protocol hub|dxp|cb [--variant english|international|russian]
  *       [--openings <set file>] [--from K] [--count N] [--games G] [--time <seconds a move>] [--threads N]
  *       [--max-load L] [--force] [--record] [--pdn <file>] [--level master] [--nodes N] [--no-book] [--seed S]
- *       [--max-plies P] [--cwd <dir>] [--port N] [--dxp-minutes M] [--param name=value] [--fen <FEN>]
+ *       [--max-plies P] [--cwd <dir>] [--port N] [--dxp-minutes M] [--param name=value] [--position <FEN>]
  *
  * - Openings: a fixed set read from a file (`openings.ts`; by default the rule set's in `bench/openings/`: English the
  *   ACF 156-opening deck, 312 games), each opening played twice in a row, the external engine Black first; the order
@@ -153,7 +153,7 @@ function openingSetOf(o: ExternalMatchOptions, game: DraughtsGame): OpeningSet {
 function startOf(o: ExternalMatchOptions, game: DraughtsGame): DraughtsState {
   if (o.fen === undefined) return game.initial();
   const p = game.parsePosition(o.fen);
-  if (!p.ok) throw new Error(`bad --fen: ${p.error.message}`);
+  if (!p.ok) throw new Error(`bad --position: ${p.error.message}`);
   return p.value;
 }
 
