@@ -19,6 +19,7 @@ interface ServeFlags {
   readonly computerGamesPerHour?: string;
   readonly gameCacheMb?: string;
   readonly maxGamePlies?: string;
+  readonly pairingQueue?: string;
   readonly log?: boolean;
   readonly smtpPort?: string;
   readonly smtpHost?: string;
@@ -103,6 +104,7 @@ export function configureServe(program: Command, io: Io): void {
       '256',
     )
     .option('--max-game-plies <n>', 'the most moves a game may hold (longer records are refused at import)', '3000')
+    .option('--pairing-queue <n>', "quick-pairing requests that may wait at once, everyone's (default 1000)")
     .option('--log', 'log every request to stderr (JSON lines)')
     .option('--smtp-port <n>', 'take play-by-e-mail commands over SMTP on this port (see docs/pbm.md)')
     .option('--smtp-host <address>', 'address the SMTP listener listens on (default 127.0.0.1)')
@@ -143,6 +145,7 @@ export function configureServe(program: Command, io: Io): void {
       const perHour = whole(flags.computerGamesPerHour, 'computer-games-per-hour', 1, 100_000);
       const gameCacheMb = whole(flags.gameCacheMb, 'game-cache-mb', 1, 100_000);
       const maxGamePlies = whole(flags.maxGamePlies, 'max-game-plies', 10, 100_000);
+      const pairingWaitingLimit = whole(flags.pairingQueue, 'pairing-queue', 1, 1_000_000);
       const smtpPort = whole(flags.smtpPort, 'smtp-port', 0, 65535);
       const streamConnections = whole(flags.streamConnections, 'stream-connections', 1, 100_000);
       const streamMessages = whole(flags.streamMessages, 'stream-messages', 1, 100_000);
@@ -188,6 +191,7 @@ export function configureServe(program: Command, io: Io): void {
         },
         ...(gameCacheMb !== undefined ? { gameCacheMb } : {}),
         ...(maxGamePlies !== undefined ? { maxGamePlies } : {}),
+        ...(pairingWaitingLimit !== undefined ? { pairingWaitingLimit } : {}),
         ...(webRoot !== undefined ? { webRoot } : {}),
         ...(flags.origin ? { allowedOrigins: flags.origin } : {}),
         stream: {

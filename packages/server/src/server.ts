@@ -66,6 +66,8 @@ export interface ServeOptions {
   readonly gameCacheMb?: number;
   /** The most moves a game may hold (default 3,000: MAX_GAME_PLIES in games/service.ts). */
   readonly maxGamePlies?: number;
+  /** Quick-pairing requests waiting at once (default 1,000: PAIRING_WAITING_LIMIT in challenges/pairing.ts). */
+  readonly pairingWaitingLimit?: number;
 }
 
 export interface RunningServer {
@@ -102,6 +104,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.vacationDaysPerYear !== undefined ? { vacationDaysPerYear: options.vacationDaysPerYear } : {}),
+    ...(options.pairingWaitingLimit !== undefined ? { pairing: { waitingLimit: options.pairingWaitingLimit } } : {}),
     games: {
       ...(options.gameCacheMb !== undefined ? { cacheMb: options.gameCacheMb } : {}),
       ...(options.maxGamePlies !== undefined ? { maxPlies: options.maxGamePlies } : {}),

@@ -98,6 +98,11 @@ export class StreamHub {
   private limits: StreamLimits = DEFAULT_STREAM_LIMITS;
   private budgets = new StreamBudgets(DEFAULT_STREAM_LIMITS);
   private tokenChecks: NodeJS.Timeout | undefined;
+  /**
+   * Called with a user's id when their last connection to this instance closes: their quick-pairing request leaves
+   * the queue (../challenges/pairing.ts), the page waiting for it being gone.
+   */
+  onUserGone: ((userId: string) => void) | undefined;
 
   constructor(
     database: Database,
@@ -187,6 +192,8 @@ export class StreamHub {
     this.connections.delete(conn);
     for (const id of [...conn.games.keys()]) this.unwatch(conn, id);
     conn.budget.close();
+    const user = conn.user;
+    if (user && ![...this.connections].some((c) => c.user?.id === user.id)) this.onUserGone?.(user.id);
   }
 
   /** Closes a connection from the server's side, at once: nothing more reaches it, whatever was under way. */
