@@ -138,6 +138,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     pbm,
     close() {
       closing ??= (async () => {
+        // The pages waiting for a quick pairing lose their stream: their requests leave the queue, as at any close.
+        await services.pairing.leave(services.hub.userIds()).catch(() => undefined);
         services.hub.close();
         // Requests under way finish; a keep-alive connection is closed once its last answer is out (Fastify closes
         // only the connections idle when it starts closing, and a busy one would otherwise wait out its timeout).

@@ -81,6 +81,15 @@ describe.each(DB_KINDS)('quick pairing on %s', (kind) => {
     annStream.close();
   });
 
+  it('pairs two players asking at the same moment with each other, never leaving both waiting', async () => {
+    for (let round = 0; round < 5; round++) {
+      const pair2 = [await player(`race${round}p`), await player(`race${round}q`)];
+      const answers = await Promise.all(pair2.map((c) => pair(c, { ...RUSSIAN, control: NORMAL })));
+      expect(answers.map((a) => a.body.status).sort()).toEqual(['paired', 'waiting']);
+      for (const c of pair2) expect(await waitingOf(c)).toBeNull();
+    }
+  });
+
   it('does not pair another clock, another rule set, or rated with casual; each waits', async () => {
     const cat = await player('clockcat');
     const dan = await player('clockdan');
@@ -217,5 +226,30 @@ describe.each(DB_KINDS)('engine help by agreement on %s', (kind) => {
     const paired = await fay.request<Paired>('POST', '/api/pairing', { ...RUSSIAN, control: NORMAL });
     expect(paired.body.status).toBe('waiting');
     await fay.request('POST', '/api/pairing/cancel');
+  });
+});
+
+describe('quick pairing across a restart', () => {
+  it('a request whose page was connected leaves the queue when the server stops; one from a program stays', async () => {
+    let server = await startTestServer('sqlite');
+    try {
+      const [paged, program] = [
+        await new Client(server.url).signUp('pagedann'),
+        await new Client(server.url).signUp('progben'),
+      ];
+      const stream = await StreamClient.open(server.url, paged.token);
+      await stream.next((m) => m.type === 'hello');
+      await paged.request('POST', '/api/pairing', { ...RUSSIAN, control: BLITZ });
+      await program.request('POST', '/api/pairing', { ...RUSSIAN, control: NORMAL });
+      await server.stop();
+      server = await startTestServer('sqlite', { dataDir: server.dataDir });
+      const again = (c: Client): Client => Object.assign(new Client(server.url), { token: c.token, name: c.name });
+      const waiting = async (c: Client) =>
+        (await again(c).request<{ waiting: Challenge | null }>('GET', '/api/pairing')).body.waiting;
+      expect(await waiting(paged)).toBeNull();
+      expect(await waiting(program)).not.toBeNull();
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -114,6 +114,15 @@ export class QuickPairing {
   }
 
   /**
+   * Takes the requests of `userIds` out of the queue (their pages lost this instance: it is stopping). None waiting
+   * at all, the common case, costs one count.
+   */
+  async leave(userIds: readonly string[]): Promise<void> {
+    if ((await this.storage.repos.challenges.countPairings()) === 0) return;
+    for (const id of userIds) await this.cancel(id);
+  }
+
+  /**
    * The seek to pair with: among the oldest open ones for the game and clock, the one whose poster's rating in the
    * game is closest to the player's (the oldest of equals); none, none.
    */

@@ -176,7 +176,14 @@ export class StreamHub {
     if (user) void this.recheck([conn]);
   }
 
+  /** The ids of the signed-in users with a connection open on this instance. */
+  userIds(): string[] {
+    return [...new Set([...this.connections].flatMap((c) => (c.user && !c.closed ? [c.user.id] : [])))];
+  }
+
   close(): void {
+    // The server is stopping: what its connections' closing would do is done by the caller, before the database goes.
+    this.onUserGone = undefined;
     this.unsubscribe();
     if (this.lobbyTimer) clearTimeout(this.lobbyTimer);
     if (this.tokenChecks) clearInterval(this.tokenChecks);
