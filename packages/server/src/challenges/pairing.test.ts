@@ -2,7 +2,7 @@
  * Quick pairing and engine help by agreement (issue 39) on a real server over SQLite and PostgreSQL: two players
  * asking for the same game and clock are paired into one game and the one who waited is told on the stream; another
  * clock is not paired; a request is cancelled, replaced by the next, and leaves the queue when its player's stream
- * closes; nobody pairs with themself; the queue is bounded. A challenge may allow engine help in a casual game only.
+ * closes; nobody pairs with themself; of several waiting, the closest rating is chosen; the queue is bounded. A challenge may allow engine help in a casual game only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, DB_KINDS, eventually, startTestServer, stopTestPostgres, type TestServer } from '../testing/server.js';
@@ -88,6 +88,29 @@ describe.each(DB_KINDS)('quick pairing on %s', (kind) => {
       expect(answers.map((a) => a.body.status).sort()).toEqual(['paired', 'waiting']);
       for (const c of pair2) expect(await waitingOf(c)).toBeNull();
     }
+  });
+
+  it('of several players waiting, pairs with the one whose rating is closest, not the oldest', async () => {
+    // Ann wins a rated game against Ben: her rating is well above a new player's.
+    const [ann, ben] = [await player('rateann'), await player('rateben')];
+    const ch = await ann.request<{ id: number }>('POST', '/api/challenges', {
+      ...RUSSIAN,
+      opponent: ben.name,
+      rated: true,
+    });
+    const { game } = (
+      await ben.request<{ game: { id: number; version: number } }>('POST', `/api/challenges/${ch.body.id}/accept`)
+    ).body;
+    await ben.request('POST', `/api/games/${game.id}/resign`, { version: game.version });
+    const [cat, dan] = [await player('ratecat'), await player('ratedan')];
+    // Ann's seek first, then Cat's, from the lobby's form (two quick-pairing requests would pair each other).
+    const seek = (c: Client) =>
+      c.request<Challenge>('POST', '/api/challenges', { ...RUSSIAN, control: BLITZ, rated: true });
+    const annSeek = (await seek(ann)).body;
+    await seek(cat);
+    const paired = await pair(dan, { ...RUSSIAN, control: BLITZ, rated: true });
+    expect(paired.body.game?.players.map((p) => p.name).sort()).toEqual([cat.name, dan.name].sort());
+    await ann.request('POST', `/api/challenges/${annSeek.id}/cancel`);
   });
 
   it('does not pair another clock, another rule set, or rated with casual; each waits', async () => {

@@ -113,7 +113,10 @@ describe('engine help by agreement', () => {
       await f.waitForSelector('.online-game[data-family="tactorus"]');
       const id = (await f.locator('.online-game').getAttribute('data-game')) as string;
       await e.waitForSelector(`.online-game[data-game="${id}"]`);
-      for (const p of [e, f]) await p.waitForSelector('.analysis button:text-is("Recommend orders")');
+      for (const p of [e, f]) {
+        await p.waitForSelector('.analysis button:text-is("Recommend orders")');
+        await p.waitForSelector('.side-column :text("engine help allowed by agreement")');
+      }
     } finally {
       await close();
     }

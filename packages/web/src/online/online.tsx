@@ -953,7 +953,7 @@ export function OnlineGame(props: { id: number }) {
         </h2>
         <p>
           {seat === null ? 'You are watching.' : `You play ${ui.sides[seat]}.`} {controlText(view.control)}
-          {view.rated ? ', rated' : ''}
+          {view.rated ? ', rated' : view.engineHelp ? ', engine help allowed by agreement' : ''}
           {view.deadline && view.control.kind === 'correspondence'
             ? ` · next deadline ${new Date(view.deadline).toLocaleString()}`
             : ''}
