@@ -2,7 +2,8 @@
  * Quick pairing and engine help by agreement (issue 39) on a real server over SQLite and PostgreSQL: two players
  * asking for the same game and clock are paired into one game and the one who waited is told on the stream; another
  * clock is not paired; a request is cancelled, replaced by the next, and leaves the queue when its player's stream
- * closes; nobody pairs with themself; of several waiting, the closest rating is chosen; the queue is bounded. A challenge may allow engine help in a casual game only.
+ * closes (and when the server stops); nobody pairs with themself; of several waiting, the closest rating is chosen;
+ * the queue is bounded. A challenge may allow engine help in a casual game only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, DB_KINDS, eventually, startTestServer, stopTestPostgres, type TestServer } from '../testing/server.js';
