@@ -66,6 +66,8 @@ export interface ServeOptions {
   readonly gameCacheMb?: number;
   /** The most moves a game may hold (default 3,000: MAX_GAME_PLIES in games/service.ts). */
   readonly maxGamePlies?: number;
+  /** Quick-pairing requests waiting at once (default 1,000: PAIRING_WAITING_LIMIT in challenges/pairing.ts). */
+  readonly pairingWaitingLimit?: number;
 }
 
 export interface RunningServer {
@@ -102,6 +104,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.vacationDaysPerYear !== undefined ? { vacationDaysPerYear: options.vacationDaysPerYear } : {}),
+    ...(options.pairingWaitingLimit !== undefined ? { pairing: { waitingLimit: options.pairingWaitingLimit } } : {}),
     games: {
       ...(options.gameCacheMb !== undefined ? { cacheMb: options.gameCacheMb } : {}),
       ...(options.maxGamePlies !== undefined ? { maxPlies: options.maxGamePlies } : {}),
@@ -135,6 +138,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     pbm,
     close() {
       closing ??= (async () => {
+        // The pages waiting for a quick pairing lose their stream: their requests leave the queue, as at any close.
+        await services.pairing.leave(services.hub.userIds()).catch(() => undefined);
         services.hub.close();
         // Requests under way finish; a keep-alive connection is closed once its last answer is out (Fastify closes
         // only the connections idle when it starts closing, and a busy one would otherwise wait out its timeout).

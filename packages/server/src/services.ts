@@ -2,6 +2,7 @@
 import { Accounts } from './accounts/accounts.js';
 import type { PasswordCost } from './accounts/passwords.js';
 import { Challenges } from './challenges/challenges.js';
+import { QuickPairing, type PairingOptions } from './challenges/pairing.js';
 import type { Database } from './db/database.js';
 import { Chat } from './games/chat.js';
 import { ComputerQuota, type ComputerQuotaOptions } from './games/computer-quota.js';
@@ -24,6 +25,8 @@ export interface Services {
   /** The lobby's and players' pages' listings. */
   readonly listings: GameListings;
   readonly challenges: Challenges;
+  /** Quick pairing: anyone, this game, this clock. */
+  readonly pairing: QuickPairing;
   readonly chat: Chat;
   readonly imports: Imports;
   readonly hub: StreamHub;
@@ -41,6 +44,8 @@ export interface ServiceOptions {
   readonly vacationDaysPerYear?: number;
   /** The game cache's budget and the longest game (games/service.ts). */
   readonly games?: GameServiceOptions;
+  /** Quick pairing's queue (challenges/pairing.ts). */
+  readonly pairing?: PairingOptions;
 }
 
 export function makeServices(database: Database, engines: EngineRunner, options: ServiceOptions = {}): Services {
@@ -56,6 +61,10 @@ export function makeServices(database: Database, engines: EngineRunner, options:
   const computerQuota = new ComputerQuota(options.computerGames);
   computerQuota.guard(games);
   const challenges = new Challenges(storage, accounts, games, now);
+  const pairing = new QuickPairing(storage, challenges, games, now, options.pairing);
+  const hub = new StreamHub(database, games, listings, challenges, accounts, now);
+  // The page waiting for a pairing is gone: its request leaves the queue (a failure leaves it to a cancel).
+  hub.onUserGone = (userId) => void pairing.cancel(userId).catch(() => undefined);
   return {
     now,
     database,
@@ -64,9 +73,10 @@ export function makeServices(database: Database, engines: EngineRunner, options:
     games,
     listings,
     challenges,
+    pairing,
     chat: new Chat(storage, now),
     imports: new Imports(games),
-    hub: new StreamHub(database, games, listings, challenges, accounts, now),
+    hub,
     scheduler: new Scheduler(storage, database, games, engines, now, options.scheduler),
     computerQuota,
   };

@@ -19,6 +19,9 @@ function challenge(challengerId: string, challengedId: string | null = null, cre
     rated: true,
     seat: 'random',
     createdAt,
+    engineHelp: false,
+    pairing: false,
+    matchKey: null,
   };
 }
 
@@ -103,6 +106,56 @@ export function challengeRepositoryCases(open: () => Promise<OpenStorage>): Repo
         );
         strictEqual(tries.filter((t) => t).length, limit);
         strictEqual(await storage.repos.challenges.countOpenOf('a'), limit);
+      }),
+    },
+    {
+      name: "the seeks with a match key are found oldest first, without the asker's own nor closed ones",
+      run: withStorage(async ({ storage }) => {
+        const challenges = storage.repos.challenges;
+        const keyed = (by: string, key: string, to: string | null = null): NewChallenge => ({
+          ...challenge(by, to),
+          matchKey: key,
+        });
+        const first = await challenges.add(keyed('b', 'k'));
+        await challenges.add(keyed('a', 'k'));
+        await challenges.add(keyed('c', 'other'));
+        await challenges.add(keyed('c', 'k', 'a'));
+        const closed = await challenges.add(keyed('c', 'k'));
+        strictEqual(await challenges.close(closed, 'cancelled'), true);
+        const third = await challenges.add(keyed('c', 'k'));
+        deepStrictEqual(
+          (await challenges.findSeeks('k', 'a', 10)).map((c) => c.id),
+          [first, third],
+        );
+        deepStrictEqual(
+          (await challenges.findSeeks('k', 'a', 1)).map((c) => c.id),
+          [first],
+        );
+        deepStrictEqual(await challenges.findSeeks('none', 'a', 10), []);
+        strictEqual((await challenges.get(first))?.matchKey, 'k');
+      }),
+    },
+    {
+      name: 'quick-pairing requests are read back, listed per user and counted while open, engine help kept',
+      run: withStorage(async ({ storage }) => {
+        const challenges = storage.repos.challenges;
+        const request = (by: string): NewChallenge => ({ ...challenge(by), pairing: true, matchKey: 'k' });
+        const a = await challenges.add(request('a'));
+        const b = await challenges.add(request('b'));
+        const helped = await challenges.add({ ...challenge('a', 'b'), rated: false, engineHelp: true });
+        strictEqual((await challenges.get(a))?.pairing, true);
+        strictEqual((await challenges.get(helped))?.pairing, false);
+        strictEqual((await challenges.get(helped))?.engineHelp, true);
+        strictEqual(await challenges.countPairings(), 2);
+        deepStrictEqual(
+          (await challenges.pairingsOf('a')).map((c) => c.id),
+          [a],
+        );
+        strictEqual(await challenges.close(b, 'cancelled'), true);
+        strictEqual(await challenges.countPairings(), 1);
+        deepStrictEqual(await challenges.pairingsOf('b'), []);
+        // The lock holds only within a transaction and is taken again by the next.
+        for (let i = 0; i < 2; i++) await storage.transaction((repos) => repos.challenges.lockPairing('k'));
       }),
     },
     {

@@ -19,6 +19,12 @@ export interface NewChallenge {
   /** The seat the challenger asks for. */
   readonly seat: SeatChoice;
   readonly createdAt: number;
+  /** Engine help is allowed during the game, both players agreeing (casual games only). */
+  readonly engineHelp: boolean;
+  /** A quick-pairing request: a seek that waits for anyone asking for the same game and clock. */
+  readonly pairing: boolean;
+  /** A seek's game and clock as one text (./pairing.ts), what quick pairing matches; null for a challenge. */
+  readonly matchKey: string | null;
 }
 
 export interface StoredChallenge extends NewChallenge {
@@ -43,6 +49,21 @@ export interface ChallengeRepository {
    * that user.
    */
   listOpen(userId: string | undefined, limit: number): Promise<StoredChallenge[]>;
+  /**
+   * Open seeks with `matchKey` that `userId` did not post, oldest first, at most `limit`: the games a quick-pairing
+   * request of that user may join.
+   */
+  findSeeks(matchKey: string, userId: string, limit: number): Promise<StoredChallenge[]>;
+  /** The user's open quick-pairing requests (one, unless requests crossed), oldest first. */
+  pairingsOf(userId: string): Promise<StoredChallenge[]>;
+  /** How many quick-pairing requests are open, everyone's. */
+  countPairings(): Promise<number>;
+  /**
+   * Makes the transaction's quick pairing for `matchKey` wait for any other transaction's, until it ends: two
+   * players asking for the same game at once are then paired, not both left waiting (PostgreSQL takes an advisory
+   * lock; SQLite and memory run one transaction at a time).
+   */
+  lockPairing(matchKey: string): Promise<void>;
   /** Marks the challenge accepted with its game, only if it is still open: whether it was. */
   claim(id: number, gameId: number): Promise<boolean>;
   /** Marks the challenge declined or cancelled, only if it is still open: whether it was. */

@@ -12,8 +12,9 @@ import { readControl } from '../games/control.js';
 import type { LiveGame } from '../games/live-game.js';
 import type { GameService, SeatHolder } from '../games/service.js';
 import type { ChallengeView, SeatChoice } from '../protocol/index.js';
-import type { Repositories, Storage } from '../storage/ports.js';
+import type { Notify, Repositories, Storage } from '../storage/ports.js';
 import type { NewChallenge, StoredChallenge } from './challenge-repository.js';
+import { matchKeyOf } from './match-key.js';
 
 export type { ChallengeView, SeatChoice } from '../protocol/index.js';
 
@@ -26,7 +27,15 @@ export interface ChallengeRequest {
   readonly seat?: SeatChoice;
   /** Who is challenged; absent for an open seek. */
   readonly opponent?: string;
+  /**
+   * Engine help (recommendations, analysis, hints) allowed to both players during the game: the challenger offers
+   * it, the accepter sees it before accepting. Casual games only (issue 39).
+   */
+  readonly engineHelp?: boolean;
 }
+
+/** What a challenge is, checked, before it is stored: ./pairing.ts adds its quick-pairing requests from it too. */
+export type PreparedChallenge = Omit<NewChallenge, 'pairing' | 'createdAt'>;
 
 const OPEN_LIMIT = 20;
 /** The most challenges a listing shows. */
@@ -41,6 +50,24 @@ export class Challenges {
   ) {}
 
   async create(user: User, request: ChallengeRequest): Promise<ChallengeView> {
+    const { values: prepared, opponent } = await this.prepare(user, request);
+    const values: NewChallenge = { ...prepared, pairing: false, createdAt: this.now() };
+    const id = await this.storage.transaction(async (repos, notify) => {
+      // The limit counted in the transaction that adds, so that challenges made at once cannot all pass it (the
+      // repository's count holds until the transaction ends).
+      await checkOpenLimit(repos, user);
+      const added = await repos.challenges.add(values);
+      notify({ kind: 'lobby' });
+      return added;
+    });
+    // The challenge as written, not read back: both names are at hand.
+    const names = new Map([[user.id, user.name]]);
+    if (opponent) names.set(opponent.id, opponent.name);
+    return viewOf({ ...values, id, status: 'open', gameId: null }, names);
+  }
+
+  /** Checks a request: its game, options and clock by the catalogue, its opponent, engine help only if casual. */
+  async prepare(user: User, request: ChallengeRequest): Promise<{ values: PreparedChallenge; opponent?: User }> {
     const entry = entryOf(request.family);
     if (!entry.ok) throw fromInputError(entry.error, 'family');
     const setup = entry.value.setup(request.options);
@@ -55,30 +82,30 @@ export class Challenges {
       if (!opponent) throw new DomainError('challenge/unknown-player', `no player ${request.opponent}`, 'opponent');
       if (opponent.id === user.id) throw new DomainError('challenge/self', 'you cannot challenge yourself', 'opponent');
     }
-    const values: NewChallenge = {
+    const rated = request.rated === true;
+    const engineHelp = request.engineHelp === true;
+    if (engineHelp && rated) {
+      throw new DomainError(
+        'challenge/engine-help-rated',
+        'engine help can be allowed in casual games only, never in a rated one',
+        'engineHelp',
+      );
+    }
+    const family = entry.value.family;
+    const options = setup.value.options;
+    const values: PreparedChallenge = {
       challengerId: user.id,
       challengedId: opponent?.id ?? null,
-      family: entry.value.family,
-      options: setup.value.options,
+      family,
+      options,
       control,
-      rated: request.rated === true,
+      rated,
       seat: request.seat ?? 'random',
-      createdAt: this.now(),
+      engineHelp,
+      // A seek is matched by its game and clock; one with engine help only by a player who chose it in the lobby.
+      matchKey: opponent || engineHelp ? null : matchKeyOf({ family, options, control, rated }),
     };
-    const id = await this.storage.transaction(async (repos, notify) => {
-      // The limit counted in the transaction that adds, so that challenges made at once cannot all pass it (the
-      // repository's count holds until the transaction ends).
-      if ((await repos.challenges.countOpenOf(user.id)) >= OPEN_LIMIT) {
-        throw new DomainError('challenge/too-many', `at most ${OPEN_LIMIT} open challenges at a time`);
-      }
-      const added = await repos.challenges.add(values);
-      notify({ kind: 'lobby' });
-      return added;
-    });
-    // The challenge as written, not read back: both names are at hand.
-    const names = new Map([[user.id, user.name]]);
-    if (opponent) names.set(opponent.id, opponent.name);
-    return viewOf({ ...values, id, status: 'open', gameId: null }, names);
+    return opponent ? { values, opponent } : { values };
   }
 
   async get(id: number): Promise<ChallengeView> {
@@ -96,40 +123,54 @@ export class Challenges {
     const accepted = await this.storage.transaction(async (repos, notify) => {
       const row = await repos.challenges.get(id);
       if (!row) throw notFound(`challenge ${id}`);
-      if (row.status !== 'open') throw new DomainError('challenge/closed', `the challenge is ${row.status}`);
-      if (row.challengerId === user.id) throw new DomainError('challenge/self', 'you cannot accept your own challenge');
-      if (row.challengedId !== null && row.challengedId !== user.id) {
-        throw new DomainError('challenge/not-yours', 'this challenge is for someone else');
-      }
-      const challenger = await repos.accounts.userById(row.challengerId);
-      if (!challenger) throw notFound(`challenge ${id}`);
-      const challengerSeat = row.seat === 'random' ? (Math.random() < 0.5 ? 0 : 1) : Number(row.seat);
-      const a: SeatHolder = { user: challenger };
-      const b: SeatHolder = { user };
-      const seats: [SeatHolder, SeatHolder] = challengerSeat === 0 ? [a, b] : [b, a];
-      const made = await this.games.create(
-        {
-          family: row.family as GameFamily,
-          options: row.options,
-          seats,
-          control: row.control,
-          rated: row.rated,
-        },
-        { repos, notify },
-      );
-      if (!(await repos.challenges.claim(id, made.id))) {
-        throw new DomainError('challenge/closed', 'the challenge was just taken');
-      }
-      notify({ kind: 'lobby' });
-      notify(startedFor(challenger.id, made.id));
-      const names = new Map([
-        [challenger.id, challenger.name],
-        [user.id, user.name],
-      ]);
-      return { challenge: viewOf({ ...row, status: 'accepted', gameId: made.id }, names), game: made };
+      return this.acceptWithin(repos, notify, row, user);
     });
     this.games.committed(accepted.game);
     return accepted;
+  }
+
+  /**
+   * Accepts `row` for `user` in the caller's transaction: the game is made and the challenger told. The caller
+   * reports the game once the transaction commits (`games.committed`).
+   */
+  async acceptWithin(
+    repos: Repositories,
+    notify: Notify,
+    row: StoredChallenge,
+    user: User,
+  ): Promise<{ challenge: ChallengeView; game: LiveGame }> {
+    if (row.status !== 'open') throw new DomainError('challenge/closed', `the challenge is ${row.status}`);
+    if (row.challengerId === user.id) throw new DomainError('challenge/self', 'you cannot accept your own challenge');
+    if (row.challengedId !== null && row.challengedId !== user.id) {
+      throw new DomainError('challenge/not-yours', 'this challenge is for someone else');
+    }
+    const challenger = await repos.accounts.userById(row.challengerId);
+    if (!challenger) throw notFound(`challenge ${row.id}`);
+    const challengerSeat = row.seat === 'random' ? (Math.random() < 0.5 ? 0 : 1) : Number(row.seat);
+    const a: SeatHolder = { user: challenger };
+    const b: SeatHolder = { user };
+    const seats: [SeatHolder, SeatHolder] = challengerSeat === 0 ? [a, b] : [b, a];
+    const made = await this.games.create(
+      {
+        family: row.family as GameFamily,
+        options: row.options,
+        seats,
+        control: row.control,
+        rated: row.rated,
+        engineHelp: row.engineHelp,
+      },
+      { repos, notify },
+    );
+    if (!(await repos.challenges.claim(row.id, made.id))) {
+      throw new DomainError('challenge/closed', 'the challenge was just taken');
+    }
+    notify({ kind: 'lobby' });
+    notify(startedFor(challenger.id, made.id));
+    const names = new Map([
+      [challenger.id, challenger.name],
+      [user.id, user.name],
+    ]);
+    return { challenge: viewOf({ ...row, status: 'accepted', gameId: made.id }, names), game: made };
   }
 
   /** The challenged player says no, or the challenger takes it back. */
@@ -151,7 +192,7 @@ export class Challenges {
     return this.get(id);
   }
 
-  private async viewsOf(repos: Repositories, rows: readonly StoredChallenge[]): Promise<ChallengeView[]> {
+  async viewsOf(repos: Repositories, rows: readonly StoredChallenge[]): Promise<ChallengeView[]> {
     const ids = [...new Set(rows.flatMap((r) => [r.challengerId, r.challengedId]).filter((x): x is string => !!x))];
     const names = await repos.accounts.namesOf(ids);
     return rows.map((r) => viewOf(r, names));
@@ -159,7 +200,7 @@ export class Challenges {
 }
 
 /** A challenge as its players see it, with their names (by user id). */
-function viewOf(r: StoredChallenge, names: ReadonlyMap<string, string>): ChallengeView {
+export function viewOf(r: StoredChallenge, names: ReadonlyMap<string, string>): ChallengeView {
   return {
     id: r.id,
     challenger: names.get(r.challengerId) ?? '?',
@@ -172,7 +213,16 @@ function viewOf(r: StoredChallenge, names: ReadonlyMap<string, string>): Challen
     status: r.status,
     gameId: r.gameId,
     createdAt: r.createdAt,
+    engineHelp: r.engineHelp,
+    pairing: r.pairing,
   };
+}
+
+/** Refuses a challenge past the user's open ones (`OPEN_LIMIT`), counted so that it holds in `repos`' transaction. */
+export async function checkOpenLimit(repos: Repositories, user: User): Promise<void> {
+  if ((await repos.challenges.countOpenOf(user.id)) >= OPEN_LIMIT) {
+    throw new DomainError('challenge/too-many', `at most ${OPEN_LIMIT} open challenges at a time`);
+  }
 }
 
 /**

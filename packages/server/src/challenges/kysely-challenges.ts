@@ -1,5 +1,5 @@
 /** The challenges on SQLite or PostgreSQL (the `challenges` table). */
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import type { ChallengesTable } from '../db/schema.js';
 import { readControl } from '../games/control.js';
@@ -21,6 +21,9 @@ function challengeOf(row: Selectable<ChallengesTable>): StoredChallenge {
     status: row.status as ChallengeStatus,
     gameId: row.game_id,
     createdAt: row.created_at,
+    engineHelp: row.engine_help === 1,
+    pairing: row.pairing === 1,
+    matchKey: row.match_key,
   };
 }
 
@@ -44,6 +47,9 @@ export class KyselyChallenges implements ChallengeRepository {
         status: 'open',
         game_id: null,
         created_at: c.createdAt,
+        engine_help: c.engineHelp ? 1 : 0,
+        pairing: c.pairing ? 1 : 0,
+        match_key: c.matchKey,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -84,6 +90,47 @@ export class KyselyChallenges implements ChallengeRepository {
         : q.where('challenged_id', 'is', null);
     const rows = await q.orderBy('id', 'desc').limit(limit).execute();
     return rows.map(challengeOf);
+  }
+
+  async findSeeks(matchKey: string, userId: string, limit: number): Promise<StoredChallenge[]> {
+    const rows = await this.db
+      .selectFrom('challenges')
+      .selectAll()
+      .where('match_key', '=', matchKey)
+      .where('status', '=', 'open')
+      .where('challenged_id', 'is', null)
+      .where('challenger_id', '<>', userId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map(challengeOf);
+  }
+
+  async pairingsOf(userId: string): Promise<StoredChallenge[]> {
+    const rows = await this.db
+      .selectFrom('challenges')
+      .selectAll()
+      .where('challenger_id', '=', userId)
+      .where('status', '=', 'open')
+      .where('pairing', '=', 1)
+      .orderBy('id')
+      .execute();
+    return rows.map(challengeOf);
+  }
+
+  async countPairings(): Promise<number> {
+    const open = await this.db
+      .selectFrom('challenges')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'open')
+      .where('pairing', '=', 1)
+      .executeTakeFirst();
+    return Number(open?.n ?? 0);
+  }
+
+  async lockPairing(matchKey: string): Promise<void> {
+    if (this.dialect !== 'postgres') return; // SQLite runs one transaction at a time.
+    await sql`select pg_advisory_xact_lock(hashtext(${`pairing:${matchKey}`}))`.execute(this.db);
   }
 
   async claim(id: number, gameId: number): Promise<boolean> {

@@ -53,6 +53,33 @@ export class MemoryChallenges implements ChallengeRepository {
     );
   }
 
+  findSeeks(matchKey: string, userId: string, limit: number): Promise<StoredChallenge[]> {
+    const found = [...this.t.rows.values()].filter(
+      (c) => c.status === 'open' && c.matchKey === matchKey && c.challengedId === null && c.challengerId !== userId,
+    );
+    return Promise.resolve(
+      found
+        .sort((a, b) => a.id - b.id)
+        .slice(0, Math.max(0, limit))
+        .map(copy),
+    );
+  }
+
+  pairingsOf(userId: string): Promise<StoredChallenge[]> {
+    const mine = [...this.t.rows.values()].filter((c) => c.status === 'open' && c.pairing && c.challengerId === userId);
+    return Promise.resolve(mine.sort((a, b) => a.id - b.id).map(copy));
+  }
+
+  countPairings(): Promise<number> {
+    let n = 0;
+    for (const c of this.t.rows.values()) if (c.status === 'open' && c.pairing) n++;
+    return Promise.resolve(n);
+  }
+
+  lockPairing(): Promise<void> {
+    return Promise.resolve(); // One transaction at a time.
+  }
+
   claim(id: number, gameId: number): Promise<boolean> {
     const c = this.t.rows.get(id);
     if (c?.status !== 'open') return Promise.resolve(false);

@@ -285,6 +285,20 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '010-pairing': {
+      async up(db: Db) {
+        // Issue 39: a challenge may allow engine help (casual games only); a seek may be a quick-pairing request;
+        // every seek carries the key its game and clock are matched by (../challenges/pairing.ts).
+        for (const column of ['engine_help', 'pairing']) {
+          await db.schema
+            .alterTable('challenges')
+            .addColumn(column, 'integer', (c) => c.notNull().defaultTo(0))
+            .execute();
+        }
+        await db.schema.alterTable('challenges').addColumn('match_key', 'text').execute();
+        await db.schema.createIndex('challenges_match').on('challenges').columns(['match_key', 'status']).execute();
+      },
+    },
   };
 }
 

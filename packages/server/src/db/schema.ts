@@ -103,6 +103,12 @@ export interface ChallengesTable {
   readonly status: string;
   readonly game_id: number | null;
   readonly created_at: number;
+  /** 1: both players agree to engine help during the game (casual games only; migration 010). */
+  readonly engine_help: Generated<number>;
+  /** 1: a quick-pairing request, waiting for anyone to ask for the same game and clock (migration 010). */
+  readonly pairing: Generated<number>;
+  /** A seek's game and clock as one text, what quick pairing matches (../challenges/pairing.ts); null otherwise. */
+  readonly match_key: string | null;
 }
 
 export interface ChatTable {

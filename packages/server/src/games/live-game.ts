@@ -29,6 +29,8 @@ export interface GameMeta {
   readonly hidden?: { readonly public: number; readonly seats: readonly [number, number] };
   /** The last change was seen by this seat alone (a draft edit): nobody else is told of it. */
   readonly privateTo?: Player;
+  /** Both players agreed at the challenge to engine help during the game (casual games between people only). */
+  readonly engineHelp?: true;
 }
 
 export interface LiveGame {

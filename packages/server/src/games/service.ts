@@ -39,6 +39,8 @@ export interface NewGame {
   readonly seats: readonly [SeatHolder, SeatHolder];
   readonly control: TimeControlSpec;
   readonly rated: boolean;
+  /** Engine help during the game, both players agreeing (a casual game between people only). */
+  readonly engineHelp?: boolean;
   /** A line of play to continue (an imported record; sequential games). */
   readonly history?: History<unknown, unknown>;
   /** The session snapshot of an imported record to continue (simultaneous games). */
@@ -321,11 +323,14 @@ export class GameService {
         'text',
       );
     }
-    const meta: GameMeta = { turnSince: now };
     const users = spec.seats.map((s) => ('user' in s ? s.user : null)) as [User | null, User | null];
+    const rated = spec.rated && users[0] !== null && users[1] !== null;
+    if (spec.engineHelp && rated) {
+      throw new DomainError('challenge/engine-help-rated', 'engine help is never allowed in a rated game');
+    }
+    const meta: GameMeta = { turnSince: now, ...(spec.engineHelp ? { engineHelp: true as const } : {}) };
     const draft = { control: spec.control, meta, restored, version: 1, levels };
     const stored = storedFields(restored);
-    const rated = spec.rated && users[0] !== null && users[1] !== null;
     const record = {
       family: spec.family,
       variantId: setup.variantId,

@@ -48,6 +48,7 @@ const STATUS = new Map<string, number>([
   ['pbm/unknown-board', 404],
   ['pbm/unknown-challenge', 404],
   ['pbm/unknown-player', 404],
+  ['pairing/full', 503],
   ['rate/broadcast', 429],
   ['rate/limited', 429],
   ['request/timeout', 408],

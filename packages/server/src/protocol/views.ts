@@ -40,6 +40,11 @@ export interface GameView {
   readonly name: string;
   readonly options: Readonly<Record<string, unknown>>;
   readonly rated: boolean;
+  /**
+   * Both players agreed at the challenge to engine help (recommendations, analysis, hints) during the game: only
+   * ever in a casual game between people. Without it, no help is offered in a game between people until it ends.
+   */
+  readonly engineHelp: boolean;
   readonly status: 'active' | 'finished';
   /** The version to name in the next command (per audience in Tactorus: `versionFor`). */
   readonly version: number;
@@ -110,6 +115,10 @@ export interface ChallengeView {
   readonly status: string;
   readonly gameId: number | null;
   readonly createdAt: number;
+  /** Engine help allowed to both players during the game (casual games only): the accepter agrees by accepting. */
+  readonly engineHelp: boolean;
+  /** A quick-pairing request (`POST /api/pairing`): a seek waiting for anyone asking for the same game and clock. */
+  readonly pairing: boolean;
 }
 
 /** A refusal, on HTTP (the body) and on the stream (inside an `error` message). */
@@ -153,6 +162,7 @@ export const gameViewSchema = {
     'name',
     'options',
     'rated',
+    'engineHelp',
     'status',
     'version',
     'players',
@@ -181,6 +191,7 @@ export const gameViewSchema = {
     name: text,
     options: open,
     rated: { type: 'boolean' },
+    engineHelp: { type: 'boolean', description: 'Both players agreed to engine help during the game (casual only)' },
     status: { type: 'string', enum: ['active', 'finished'] },
     version: { type: 'integer', description: 'The version to name in the next command' },
     players: { type: 'array', minItems: 2, maxItems: 2, items: playerInfoSchema },

@@ -98,6 +98,11 @@ export class StreamHub {
   private limits: StreamLimits = DEFAULT_STREAM_LIMITS;
   private budgets = new StreamBudgets(DEFAULT_STREAM_LIMITS);
   private tokenChecks: NodeJS.Timeout | undefined;
+  /**
+   * Called with a user's id when their last connection to this instance closes: their quick-pairing request leaves
+   * the queue (../challenges/pairing.ts), the page waiting for it being gone.
+   */
+  onUserGone: ((userId: string) => void) | undefined;
 
   constructor(
     database: Database,
@@ -171,7 +176,14 @@ export class StreamHub {
     if (user) void this.recheck([conn]);
   }
 
+  /** The ids of the signed-in users with a connection open on this instance. */
+  userIds(): string[] {
+    return [...new Set([...this.connections].flatMap((c) => (c.user && !c.closed ? [c.user.id] : [])))];
+  }
+
   close(): void {
+    // The server is stopping: what its connections' closing would do is done by the caller, before the database goes.
+    this.onUserGone = undefined;
     this.unsubscribe();
     if (this.lobbyTimer) clearTimeout(this.lobbyTimer);
     if (this.tokenChecks) clearInterval(this.tokenChecks);
@@ -187,6 +199,8 @@ export class StreamHub {
     this.connections.delete(conn);
     for (const id of [...conn.games.keys()]) this.unwatch(conn, id);
     conn.budget.close();
+    const user = conn.user;
+    if (user && ![...this.connections].some((c) => c.user?.id === user.id)) this.onUserGone?.(user.id);
   }
 
   /** Closes a connection from the server's side, at once: nothing more reaches it, whatever was under way. */

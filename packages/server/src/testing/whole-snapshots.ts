@@ -10,6 +10,11 @@ import { joinStoredGame } from '../games/move-log.js';
 
 export async function storeGamesWhole(db: Kysely<Schema>): Promise<void> {
   // The migrations after 008 undone first: migrations run in order, so 008 cannot run again behind them.
+  await sql`drop index challenges_match`.execute(db);
+  for (const column of ['engine_help', 'pairing', 'match_key']) {
+    await sql`alter table challenges drop column ${sql.ref(column)}`.execute(db);
+  }
+  await sql`delete from tactica_migrations where name = '010-pairing'`.execute(db);
   await sql`alter table pbm_settings drop column broadcast`.execute(db);
   await sql`delete from tactica_migrations where name = '009-pbm-broadcast'`.execute(db);
   const games = await db.selectFrom('games').select(['id', 'head']).orderBy('id').execute();

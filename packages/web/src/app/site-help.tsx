@@ -19,12 +19,15 @@ export const siteHelp: HelpPage = {
             in progress.
           </li>
           <li>
-            Make a challenge: the game and its rules, anyone (a seek) or a named player, your side, rated or casual, and
-            the clock. When someone accepts, the game opens for both players.
+            Quick pairing: click a game and a clock, and you play the first player who asks for the same; until then
+            your request waits (Cancel takes it back). Or make a challenge: the game and its rules, anyone (a seek) or a
+            named player, your side, rated or casual, and the clock. When someone accepts, the game opens for both
+            players.
           </li>
           <li>
             In a game: move on the board as offline, chat with your opponent, resign. Spectators see the board and the
-            moves. In a rated game between people no engine help is offered until the game ends.
+            moves. In a game between people no engine help is offered until the game ends, unless both agreed to it in a
+            casual game's challenge.
           </li>
         </ul>
       ),

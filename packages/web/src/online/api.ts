@@ -159,7 +159,13 @@ export const api = {
     rated?: boolean;
     seat?: '0' | '1' | 'random';
     opponent?: string;
+    engineHelp?: boolean;
   }) => json.post<Challenge>('/api/challenges', b),
+  /** Quick pairing: anyone asking for this game and clock, or a request that waits for them. */
+  pair: (b: { family: string; options?: unknown; control?: TimeControl; rated?: boolean }) =>
+    json.post<{ status: 'paired' | 'waiting'; challenge: Challenge; game?: GameView }>('/api/pairing', b),
+  pairing: () => json.get<{ waiting: Challenge | null }>('/api/pairing'),
+  cancelPairing: () => json.post<{ cancelled: number }>('/api/pairing/cancel'),
   accept: (id: number) => json.post<{ challenge: Challenge; game: GameView }>(`/api/challenges/${id}/accept`),
   decline: (id: number) => json.post<Challenge>(`/api/challenges/${id}/decline`),
   cancel: (id: number) => json.post<Challenge>(`/api/challenges/${id}/cancel`),

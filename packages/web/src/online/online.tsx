@@ -36,6 +36,7 @@ import {
 } from './api.js';
 import { Stream } from './stream.js';
 import { engineHelpAllowed } from './fair-play.js';
+import { QuickPairing } from './quick-pairing.js';
 import { useWatch } from '../app/use-watch.js';
 
 const me = signal<User | null | undefined>(undefined);
@@ -188,6 +189,7 @@ function ChallengeForm(props: { catalogue: readonly CatalogueGame[]; onDone: () 
   const [opponent, setOpponent] = useState('');
   const [seat, setSeat] = useState<'0' | '1' | 'random'>('random');
   const [rated, setRated] = useState(true);
+  const [engineHelp, setEngineHelp] = useState(false);
   const [level, setLevel] = useState('');
   const [control, setControl] = useState<'none' | 'live' | 'correspondence'>('none');
   const [live, setLive] = useState<ClockChoice>({ mode: 'game', limit: 'normal', increment: 0 });
@@ -249,6 +251,7 @@ function ChallengeForm(props: { catalogue: readonly CatalogueGame[]; onDone: () 
           rated,
           seat,
           ...(kind === 'challenge' ? { opponent } : {}),
+          ...(engineHelp && !rated ? { engineHelp } : {}),
         });
       }
       setError(undefined);
@@ -332,6 +335,17 @@ function ChallengeForm(props: { catalogue: readonly CatalogueGame[]; onDone: () 
             type="checkbox"
             checked={rated}
             onChange={(e) => setRated((e.target as HTMLInputElement).checked)}
+          />
+        </div>
+      )}
+      {kind !== 'computer' && !rated && (
+        <div class="field field-flag">
+          <label for="ch-engine-help">Engine help allowed (both players)</label>
+          <input
+            id="ch-engine-help"
+            type="checkbox"
+            checked={engineHelp}
+            onChange={(e) => setEngineHelp((e.target as HTMLInputElement).checked)}
           />
         </div>
       )}
@@ -426,6 +440,12 @@ function Lobby(props: { catalogue: readonly CatalogueGame[] }) {
           {error}
         </p>
       )}
+      <QuickPairing
+        catalogue={props.catalogue}
+        stream={streamOf()}
+        onPaired={(id) => (openGame.value = id)}
+        onAsk={askToNotify}
+      />
       <section aria-label="seeks and challenges">
         <h3>Seeks and challenges</h3>
         {open.length === 0 && <p class="muted">None open.</p>}
@@ -435,12 +455,14 @@ function Lobby(props: { catalogue: readonly CatalogueGame[] }) {
               <tr key={c.id} data-challenge={c.id}>
                 <td>
                   {c.challenger}
-                  {c.opponent ? ` → ${c.opponent}` : ' (open seek)'}
+                  {c.opponent ? ` → ${c.opponent}` : c.pairing ? ' (quick pairing)' : ' (open seek)'}
                 </td>
                 <td>{familyName(c.family)}</td>
                 <td class="challenge-options">{optionsText(c, props.catalogue)}</td>
                 <td>{controlText(c.control)}</td>
-                <td>{c.rated ? 'rated' : 'casual'}</td>
+                <td class="challenge-terms">
+                  {c.rated ? 'rated' : c.engineHelp ? 'casual, engine help allowed' : 'casual'}
+                </td>
                 <td>
                   {c.challenger === user ? (
                     <button
@@ -931,7 +953,7 @@ export function OnlineGame(props: { id: number }) {
         </h2>
         <p>
           {seat === null ? 'You are watching.' : `You play ${ui.sides[seat]}.`} {controlText(view.control)}
-          {view.rated ? ', rated' : ''}
+          {view.rated ? ', rated' : view.engineHelp ? ', engine help allowed by agreement' : ''}
           {view.deadline && view.control.kind === 'correspondence'
             ? ` · next deadline ${new Date(view.deadline).toLocaleString()}`
             : ''}
