@@ -426,7 +426,7 @@ export class PbmGateway {
    * claims, each confirmed by the token of a mail to it. The claim of the sender's own address rides in the reply
    * (it goes there: its reply address confirms it); each other address gets a confirmation mail of its own.
    */
-  /** @internal for pbmserv.ts */
+  /** @internal for pbmserv.ts and account-mail.ts */
   async giveAddresses(
     user: User,
     addresses: readonly string[],

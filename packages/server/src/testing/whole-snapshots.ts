@@ -10,6 +10,8 @@ import { joinStoredGame } from '../games/move-log.js';
 
 export async function storeGamesWhole(db: Kysely<Schema>): Promise<void> {
   // The migrations after 008 undone first: migrations run in order, so 008 cannot run again behind them.
+  await sql`alter table pbm_settings drop column turn_mail`.execute(db);
+  await sql`delete from tactica_migrations where name = '010-turn-mail'`.execute(db);
   await sql`alter table pbm_settings drop column broadcast`.execute(db);
   await sql`delete from tactica_migrations where name = '009-pbm-broadcast'`.execute(db);
   const games = await db.selectFrom('games').select(['id', 'head']).orderBy('id').execute();
