@@ -2,7 +2,8 @@
  * Turn mails over real SMTP on loopback: a web player confirms an address from the web app's API, ticks turn mails,
  * and gets one mail when the opponent's move in a correspondence game makes it their turn — with the move, the
  * game's link on the public URL and how to stop them. None when they did not ask, none in a live game, none while
- * they watch the game on the stream, and no more than the daily cap.
+ * they watch the game on the stream, and no more than the daily cap. In Tactorus, a round carried out is both
+ * players' turn.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestServer, type TestServer } from '../testing/server.js';
@@ -135,6 +136,37 @@ describe('turn mails in correspondence games, for players who asked for them', (
     await settled();
     expect(mailsTo('tmann')).toBe(0);
     expect(server.pbm.turnMails.capped).toBe(capped + 1);
+  });
+
+  it('Tactorus: a round carried out mails both players who asked that their orders are due', async () => {
+    const eve = await withAddress('tmeve');
+    const fay = await withAddress('tmfay');
+    for (const c of [eve, fay]) await c.request('PUT', '/api/account/mail', { turnMail: true });
+    const ch = await eve.request<{ id: number }>('POST', '/api/challenges', {
+      family: 'tactorus',
+      opponent: fay.name,
+      seat: '0',
+      control: CORRESPONDENCE,
+    });
+    expect(ch.status, JSON.stringify(ch.body)).toBe(201);
+    const id = (await fay.request<{ game: View }>('POST', `/api/challenges/${ch.body.id}/accept`)).body.game.id;
+    // Eve's orders in first: Fay's turn has not begun anew (no mail); Fay's complete the round: both are mailed.
+    for (const c of [eve, fay]) {
+      const v = (await c.request<View>('GET', `/api/games/${id}`)).body;
+      const r = await c.request('POST', `/api/games/${id}/orders`, { version: v.version, orders: ['done'] });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    }
+    for (const [name, opponent] of [
+      ['tmeve', 'tmfay'],
+      ['tmfay', 'tmeve'],
+    ] as const) {
+      const mail = await sink.to(`${name}@example.org`, `${name}'s turn mail`);
+      expect(mail.subject).toBe(`Tactorus game ${id}: your orders against ${opponent}`);
+      expect(mail.text).toContain(`In your Tactorus game ${id} (tmeve against tmfay): Round 1 was carried out`);
+      expect(mail.text).toContain(`Your orders for round 2 are due: https://play.example.org/#online/game/${id}`);
+    }
+    await settled();
+    expect(mailsTo('tmeve') + mailsTo('tmfay')).toBe(0);
   });
 
   it('a live game mails no turn, and neither does a correspondence game the player is watching', async () => {

@@ -1,7 +1,8 @@
 /**
  * Turn mails **(ours)**: a player who asked for them (`turnMail`, off by default; `PUT /api/account/mail` or the web
- * app's account panel) gets one short mail when their turn begins in a correspondence game — who moved, what, the
- * game's link in the web app, how to stop them — at their confirmed addresses (./store.ts: addresses confirm first).
+ * app's account panel) gets one short mail when their turn begins in a correspondence game — who moved, what (in
+ * Tactorus: the round carried out, and both players' orders are due), the game's link in the web app, how to stop
+ * them — at their confirmed addresses (./store.ts: addresses confirm first).
  *
  * They are for players who get no board mails: a player whose `notify` setting mails them the board on their turn
  * (`all`, `turn`) gets that mail (./notifier.ts) and no second one. Live clocks get none (the player is at the
@@ -14,8 +15,9 @@
  */
 import { moveText, stateAt, type Player } from '@tactica/core';
 import { DAY_MS } from '../games/control.js';
-import type { LiveGame } from '../games/live-game.js';
+import { playersToAct, type LiveGame } from '../games/live-game.js';
 import type { Services } from '../services.js';
+import { lastChangeText } from './events.js';
 import type { OutMail } from './mailer.js';
 import { formatTime, gameName, playerName } from './render.js';
 import type { PbmStore } from './store.js';
@@ -34,7 +36,8 @@ export interface TurnMailOptions {
 interface Turn {
   readonly game: LiveGame;
   readonly seat: Player;
-  readonly move: string;
+  /** What began it: `bob played 32-28` (moves in turn), `Round 3 was carried out: ….` (Tactorus). */
+  readonly happened: string;
 }
 
 export class TurnMails {
@@ -67,8 +70,11 @@ export class TurnMails {
 
   private changed(game: LiveGame): void {
     if (this.stopped) return;
-    const turn = turnBegun(game);
-    if (!turn) return;
+    for (const turn of turnsBegun(game)) this.mailTurn(turn);
+  }
+
+  private mailTurn(turn: Turn): void {
+    const { game } = turn;
     const user = game.users[turn.seat];
     if (!user || game.users[turn.seat === 0 ? 1 : 0]?.id === user.id) return;
     // A player at the board sees the move come in: no mail (this instance's streams only).
@@ -99,21 +105,27 @@ export class TurnMails {
 }
 
 /**
- * The turn this change began, when it is one a turn mail tells: a correspondence game of moves in turn, not over,
- * whose last change played a move (the turn's start is this change's time) and left a person to move.
+ * The turns this change began, when they are ones a turn mail tells, in a correspondence game not over whose turn
+ * (or round) began with this change: a move played that left the other player to move, or a Tactorus round carried
+ * out (both players' orders are due).
  */
-function turnBegun(game: LiveGame): Turn | undefined {
+function turnsBegun(game: LiveGame): Turn[] {
   const r = game.restored;
-  if (game.finished || game.control.kind !== 'correspondence' || r.dynamics !== 'sequential') return undefined;
+  if (game.finished || game.control.kind !== 'correspondence') return [];
   // The turn began with this change (a vacation moves the start on: the player is away, and is not mailed).
-  if (game.meta.turnSince !== game.updatedAt) return undefined;
+  if (game.meta.turnSince !== game.updatedAt) return [];
+  if (r.dynamics === 'simultaneous') {
+    const happened = lastChangeText(game, (p) => playerName(game, p));
+    return happened ? playersToAct(game).map((seat) => ({ game, seat, happened })) : [];
+  }
   const h = r.session.history;
   const seat = r.session.toMove;
-  if (seat === undefined || h.cursor === 0) return undefined;
+  if (seat === undefined || h.cursor === 0) return [];
   const before = stateAt(r.setup.game, h, h.cursor - 1);
   const mover = r.setup.game.toMove(before)[0];
-  if (mover === undefined || mover === seat) return undefined;
-  return { game, seat, move: moveText(r.setup.game, before, h.moves[h.cursor - 1]) };
+  if (mover === undefined || mover === seat) return [];
+  const move = moveText(r.setup.game, before, h.moves[h.cursor - 1]);
+  return [{ game, seat, happened: `${playerName(game, mover)} played ${move}` }];
 }
 
 /** The mail: who played what in which game, the link to answer, the deadline, and how to stop these mails. */
@@ -122,10 +134,13 @@ export function turnMail(turn: Turn, to: readonly string[], options: TurnMailOpt
   const name = gameName(game.family);
   const opponent = playerName(game, seat === 0 ? 1 : 0);
   const link = options.publicUrl ? gameUrl(options.publicUrl, game.id) : undefined;
+  const round = game.restored.dynamics === 'simultaneous' ? game.restored.session.round : undefined;
+  const due = round !== undefined ? `Your orders for round ${round} are due` : 'It is your move';
+  const which = `your ${name} game ${game.id} (${playerName(game, 0)} against ${playerName(game, 1)})`;
   const lines = [
-    `${opponent} played ${turn.move} in your ${name} game ${game.id} (${playerName(game, 0)} against ${playerName(game, 1)}).`,
+    round !== undefined ? `In ${which}: ${turn.happened}` : `${turn.happened} in ${which}.`,
     '',
-    link ? `It is your move: ${link}` : `It is your move: open game ${game.id} on the Online page of the web app.`,
+    link ? `${due}: ${link}` : `${due}: open game ${game.id} on the Online page of the web app.`,
   ];
   if (game.control.kind === 'correspondence') {
     lines.push(`Move by ${formatTime(game.meta.turnSince + game.control.daysPerMove * DAY_MS)}, or the game is lost.`);
@@ -137,7 +152,8 @@ export function turnMail(turn: Turn, to: readonly string[], options: TurnMailOpt
     'To stop them, untick "Mail me when it is my turn" under Mail on the Online page of the web app',
     '(or PUT /api/account/mail {"turnMail": false}).',
   );
-  return { to, subject: `${name} game ${game.id}: your move against ${opponent}`, text: `${lines.join('\n')}\n` };
+  const subject = `${name} game ${game.id}: ${round !== undefined ? `your orders` : 'your move'} against ${opponent}`;
+  return { to, subject, text: `${lines.join('\n')}\n` };
 }
 
 /** `https://play.example.org/#online/game/12`: the web app's address for a game. */
