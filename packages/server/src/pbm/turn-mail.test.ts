@@ -105,6 +105,16 @@ describe('turn mails in correspondence games, for players who asked for them', (
     expect((await c.request<MailView>('GET', '/api/account/mail')).body.turnMail).toBe(true);
     expect((await c.request('PUT', '/api/account/mail', { turnMail: 'yes' })).status).toBe(400);
     expect((await new Client(server.url).request('GET', '/api/account/mail')).status).toBe(401);
+    // A bad address is refused with its code; a confirmation is the claimant's own to give back.
+    const bad = await c.request<{ error: { code: string } }>('POST', '/api/account/mail/address', { address: 'no' });
+    expect([bad.status, bad.body.error.code]).toEqual([400, 'pbm/bad-address']);
+    await c.request('POST', '/api/account/mail/address', { address: 'tmdefault@example.org' });
+    const mail = await sink.to('tmdefault@example.org');
+    const token = /confirm ([a-z2-7]{24})/.exec(mail.text)?.[1];
+    const other = await new Client(server.url).signUp('tmother');
+    const stolen = await other.request<{ error: { code: string } }>('POST', '/api/account/mail/confirm', { token });
+    expect([stolen.status, stolen.body.error.code]).toEqual([404, 'pbm/bad-confirmation']);
+    expect((await c.request<MailView>('GET', '/api/account/mail')).body.waiting).toEqual(['tmdefault@example.org']);
   });
 
   it("an opted-in player gets one mail when the opponent's move makes it their turn; an opted-out one none", async () => {
