@@ -4,12 +4,12 @@
  * asked for gets its confirmation mail (the server's outbox), whose code typed in the panel confirms it; then the box
  * ticks, and the server keeps it.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type LaunchedBrowser } from '../testing/browser.js';
 import { startAppServer, signUpOnline, type AppServer } from '../testing/app-server.js';
-import { buildApp } from '../testing/build-app.js';
+import { WEB_ROOT, buildApp } from '../testing/build-app.js';
 
 let app: AppServer;
 let chromium: LaunchedBrowser;
@@ -64,6 +64,8 @@ describe('the account: mail when it is my turn', () => {
       await page.waitForFunction(
         async () => ((await (await fetch('/api/account/mail')).json()) as { turnMail: boolean }).turnMail,
       );
+      mkdirSync(join(WEB_ROOT, 'test-artifacts'), { recursive: true });
+      await page.screenshot({ path: join(WEB_ROOT, 'test-artifacts', 'online-account-mail.png') });
       // Read again from the server when the account is shown again.
       await page.reload();
       await page.click('button:text-is("Account")');

@@ -36,6 +36,8 @@ export function MailSettings() {
       const v = await work();
       setView(v);
       setNote(v.note ?? done);
+      setAddress('');
+      setToken('');
     } catch (e) {
       setNote(errorText(e));
     }
