@@ -25,6 +25,9 @@ import type { PbmStore } from './store.js';
 /** Turn mails a player gets a day at most (`pbm.turnMailsPerDay`, `--turn-mails-per-day`). */
 export const TURN_MAILS_PER_DAY = 20;
 
+/** Turn mails under way on an instance at most (a turn past it is not mailed: the mailer is that far behind). */
+export const TURN_MAILS_UNDER_WAY_MAX = 10_000;
+
 export interface TurnMailOptions {
   /** Turn mails a player a day at most. */
   readonly perDay: number;
@@ -81,7 +84,7 @@ export class TurnMails {
     if (this.services.hub.isWatching(game.id, user.id)) return;
     const key = `${user.id}:${game.id}`;
     if (this.underWay.has(key)) return;
-    if (this.underWay.size >= 10_000) return;
+    if (this.underWay.size >= TURN_MAILS_UNDER_WAY_MAX) return;
     this.underWay.add(key);
     const p = this.send(turn, user.id).finally(() => this.underWay.delete(key));
     this.inFlight.add(p);
