@@ -32,6 +32,8 @@ interface ServeFlags {
   readonly mailPerSender?: string;
   readonly mailPerClient?: string;
   readonly mailGuesses?: string;
+  readonly turnMailsPerDay?: string;
+  readonly publicUrl?: string;
   readonly web?: string;
   readonly origin?: readonly string[];
   readonly streamConnections?: string;
@@ -67,6 +69,14 @@ function mailLimits(flags: ServeFlags): Record<string, number> {
     guessesPerAccount: whole(flags.mailGuesses, 'mail-guesses', 1, 10_000),
   };
   return Object.fromEntries(Object.entries(given).filter((e): e is [string, number] => e[1] !== undefined));
+}
+
+/** `--public-url`: an http(s) URL (mails link to games there). */
+function checkPublicUrl(text: string): string {
+  if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(text)) {
+    throw new CliError(`--public-url must be http(s)://host[:port][/path], not "${text}"`);
+  }
+  return text;
 }
 
 function whole(text: string | undefined, name: string, min: number, max: number): number | undefined {
@@ -128,6 +138,8 @@ function addServeOptions(cmd: Command): Command {
     .option('--mail-per-sender <n>', 'mails one From address may send in 10 minutes (default 120)')
     .option('--mail-per-client <n>', 'mails one client address may send over SMTP in 10 minutes (default 1000)')
     .option('--mail-guesses <n>', 'wrong passwords an account may get by mail in 15 minutes (default 10)')
+    .option('--turn-mails-per-day <n>', 'turn mails (correspondence) one player may get a day (default 20)')
+    .option('--public-url <url>', "the web app's public address, for links in mails, e.g. https://play.example.org/")
     .option('--web <dir>', 'serve the browser app built in this folder at / (npm start builds packages/web/dist/app)')
     .option(
       '--origin <url>',
@@ -173,6 +185,7 @@ async function serveOptions(flags: ServeFlags, io: Io): Promise<ServeOptions> {
   const vacationDays = whole(flags.vacationDays, 'vacation-days', 0, 365);
   const proxies = trustProxy(flags.trustProxy);
   const limits = mailLimits(flags);
+  const turnMailsPerDay = whole(flags.turnMailsPerDay, 'turn-mails-per-day', 0, 10_000);
   if (flags.db !== undefined && !/^postgres(ql)?:\/\//.test(flags.db)) {
     throw new CliError('--db must be a postgres:// URL');
   }
@@ -227,6 +240,8 @@ async function serveOptions(flags: ServeFlags, io: Io): Promise<ServeOptions> {
       ...(flags.smtpRelay !== undefined ? { relay: flags.smtpRelay } : {}),
       ...(flags.mailDomain !== undefined ? { domain: flags.mailDomain } : {}),
       ...(Object.keys(limits).length > 0 ? { limits } : {}),
+      ...(turnMailsPerDay !== undefined ? { turnMailsPerDay } : {}),
+      ...(flags.publicUrl !== undefined ? { publicUrl: checkPublicUrl(flags.publicUrl) } : {}),
     },
   };
 }

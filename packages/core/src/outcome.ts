@@ -18,11 +18,18 @@ export const TIME_FORFEIT = 'time-forfeit';
  */
 export const LAST_PIECE_TAKEN = 'last-piece-taken';
 export const NO_PIECES_LEFT = 'no-pieces-left';
+/**
+ * Tactics' taking of the last piece: pieces are never taken there but frozen (flipped to the opponent's colour), and
+ * the side to move with every piece frozen has lost — the winner froze its last mobile piece. Told apart from mobile
+ * pieces that are all blocked (`no-moves`).
+ */
+export const ALL_FROZEN = 'all-frozen';
 
 /** Reasons whose words are not their code's (`took the last piece`); any other code reads with spaces for dashes. */
 const REASON_WORDS: Readonly<Record<string, string>> = {
   [LAST_PIECE_TAKEN]: 'took the last piece',
   [NO_PIECES_LEFT]: 'no pieces left',
+  [ALL_FROZEN]: 'froze the last mobile piece',
   [TIME_FORFEIT]: 'on time',
 };
 

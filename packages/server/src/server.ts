@@ -115,6 +115,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     ...(options.logger !== undefined ? { logger: options.logger } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     pbm: pbm.gateway,
+    accountMail: pbm.accountMail,
     ...(options.webRoot !== undefined ? { webRoot: options.webRoot } : {}),
     ...(options.stream ? { stream: options.stream } : {}),
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),

@@ -2,6 +2,7 @@
  * Tactics on the game contract: the immutable API over the fast engine.
  */
 import {
+  ALL_FROZEN,
   draw,
   err,
   inputError,
@@ -43,6 +44,8 @@ import {
 /** Why a game ended: stable codes (`describeOutcome` turns dashes into spaces). */
 export const END_REASONS = {
   noMoves: 'no-moves',
+  /** No move because every piece of the side to move is frozen: its last mobile piece was frozen (taken, as it were). */
+  allFrozen: ALL_FROZEN,
   repetition: 'threefold-repetition',
   quiet: 'no-flip-in-100-plies',
   resigned: 'resigned',
@@ -84,11 +87,21 @@ export function outcomeOf(s: TacticsState): Outcome | undefined {
   if (known !== undefined) return known ?? undefined;
   let o: Outcome | undefined;
   scratch.load(s, false);
-  if (!scratch.hasMove()) o = win(opponent(s.turn), END_REASONS.noMoves);
-  else if (repetitions(s) >= REPETITION_LIMIT) o = draw(END_REASONS.repetition);
+  if (!scratch.hasMove()) {
+    o = win(opponent(s.turn), hasMobilePiece(s) ? END_REASONS.noMoves : END_REASONS.allFrozen);
+  } else if (repetitions(s) >= REPETITION_LIMIT) o = draw(END_REASONS.repetition);
   else if (s.quiet >= QUIET_PLY_LIMIT) o = draw(END_REASONS.quiet);
   outcomes.set(s, o ?? null);
   return o;
+}
+
+/** Whether the side to move has a piece showing its own colour (only then is a lack of moves a blockade). */
+function hasMobilePiece(s: TacticsState): boolean {
+  for (let sq = 0; sq < 64; sq++) {
+    const c = cellAt(s, sq);
+    if (c !== EMPTY && ownerOf(c) === s.turn && !isFrozen(c)) return true;
+  }
+  return false;
 }
 
 /** a1, a2, …, a8, b1, …: the order of square names. */

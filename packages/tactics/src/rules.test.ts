@@ -141,7 +141,7 @@ describe('the end of the game: no legal move loses (manual, "Prevent your oppone
       7 |   |   |   |   |   |   |   |   |
       8 |   |   |   |   |   |   |   |*Q*|
     `);
-    expect(tactics.outcome(s)).toEqual({ kind: 'win', winner: 1, reason: END_REASONS.noMoves });
+    expect(tactics.outcome(s)).toEqual({ kind: 'win', winner: 1, reason: END_REASONS.allFrozen });
     expect(tactics.toMove(s)).toEqual([]);
     expect(tactics.legalMoves(s)).toEqual([]);
     expect(perft(tactics, s, 3)).toBe(0);
@@ -162,7 +162,7 @@ describe('the end of the game: no legal move loses (manual, "Prevent your oppone
     expect(tactics.outcome(s)).toEqual({ kind: 'win', winner: 1, reason: 'no-moves' });
   });
 
-  it("the move that freezes the opponent's last mobile piece wins", () => {
+  it("the move that freezes the opponent's last mobile piece wins, reported as such (all-frozen)", () => {
     // Black's only piece is the Rook on d5. White's Rook d8 comes down to d6: with d4 it brackets d5, which freezes.
     const s = board(`
       1 |   |   |   |   |   |   |   |   |
@@ -176,7 +176,7 @@ describe('the end of the game: no legal move loses (manual, "Prevent your oppone
     `);
     expect(tactics.outcome(s)).toBeUndefined();
     const after = playAll(s, 'd8-d6');
-    expect(tactics.outcome(after)).toEqual({ kind: 'win', winner: 0, reason: 'no-moves' });
+    expect(tactics.outcome(after)).toEqual({ kind: 'win', winner: 0, reason: 'all-frozen' });
   });
 
   it('resignation ends the game at once for the opponent; both players may agree a draw', () => {

@@ -299,6 +299,15 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('challenges_match').on('challenges').columns(['match_key', 'status']).execute();
       },
     },
+    '011-turn-mail': {
+      async up(db: Db) {
+        // A player's opt-in to a mail when their turn comes in a correspondence game (../pbm/turn-mail.ts): 1 if so.
+        await db.schema
+          .alterTable('pbm_settings')
+          .addColumn('turn_mail', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+      },
+    },
   };
 }
 

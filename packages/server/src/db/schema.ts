@@ -174,6 +174,8 @@ export interface PbmSettingsTable {
   readonly game_limit: number | null;
   /** 1 when the user takes pbmserv's broadcasts (opted in), else 0. */
   readonly broadcast: Generated<number>;
+  /** 1 when the user asked for a mail when their turn comes in a correspondence game (off by default), else 0. */
+  readonly turn_mail: Generated<number>;
 }
 
 export interface PbmSubscriptionsTable {

@@ -20,6 +20,8 @@ import { httpStatusOf } from './statuses.js';
 import { DomainError, unauthenticated } from '../errors.js';
 import type { PbmGateway } from '../pbm/gateway.js';
 import { pbmRoutes } from '../pbm/routes.js';
+import type { AccountMail } from '../pbm/account-mail.js';
+import { accountMailRoutes } from '../pbm/account-mail-routes.js';
 import type { Services } from '../services.js';
 import { accountRoutes } from './accounts-routes.js';
 import { ratingsRoutes } from './ratings-routes.js';
@@ -52,6 +54,8 @@ export interface AppOptions {
   readonly secureCookies?: boolean;
   /** The e-mail gateway, for `POST /pbm`. */
   readonly pbm?: PbmGateway;
+  /** A web player's mail: addresses and turn mails (`/api/account/mail`). */
+  readonly accountMail?: AccountMail;
   /**
    * A folder of static files to serve at `/` beside the API: the browser app (`packages/web/dist/app`). They are
    * sent cross-origin isolated (COOP/COEP), so the app can share a stop flag with its engine workers.
@@ -319,6 +323,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   );
   const pbm = options.pbm;
   if (pbm) await app.register(async (scope) => pbmRoutes(scope, pbm, limits.auth * 3));
+  const accountMail = options.accountMail;
+  if (accountMail) await app.register(async (scope) => accountMailRoutes(scope, accountMail, limits.auth));
   if (options.webRoot !== undefined) {
     await app.register(fastifyStatic, {
       root: options.webRoot,

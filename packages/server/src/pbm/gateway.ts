@@ -8,7 +8,7 @@
  * The mails of a change to every player and subscriber are sent by the notifier (notifier.ts), which hears every
  * change committed on this instance, whoever made it (a mail, the browser, the API, the scheduler).
  */
-import { moveText, stateAt, type Player } from '@tactica/core';
+import { moveText, reasonWords, stateAt, type Player } from '@tactica/core';
 import { entryOf } from '@tactica/catalogue/all';
 import { GAME_FAMILIES, GAME_LISTINGS, listing, type GameFamily, type OptionSpec } from '@tactica/catalogue';
 import type { User } from '../accounts/accounts.js';
@@ -426,7 +426,7 @@ export class PbmGateway {
    * claims, each confirmed by the token of a mail to it. The claim of the sender's own address rides in the reply
    * (it goes there: its reply address confirms it); each other address gets a confirmation mail of its own.
    */
-  /** @internal for pbmserv.ts */
+  /** @internal for pbmserv.ts and account-mail.ts */
   async giveAddresses(
     user: User,
     addresses: readonly string[],
@@ -1367,8 +1367,8 @@ export class PbmGateway {
     const lines = rows.map((r) => {
       const o = r.result ? (JSON.parse(r.result) as { kind: string; winner?: number; reason: string }) : undefined;
       const names = [r.names[0] ?? 'computer', r.names[1] ?? 'computer'];
-      // The reason as the mails write it: `no moves`, `time forfeit`.
-      const reason = o?.reason.replace(/-/g, ' ');
+      // The reason as the mails write it: `no moves`, `on time`, `took the last piece`.
+      const reason = o ? reasonWords(o.reason) : '';
       const result = !o ? '?' : o.kind === 'draw' ? `draw (${reason})` : `${names[o.winner ?? 0]} won (${reason})`;
       return `${String(r.id).padStart(6)}  ${names[0]} vs ${names[1]}: ${result}`;
     });

@@ -15,6 +15,8 @@ import { startSmtpListener, type SmtpListener } from './smtp.js';
 import { GameBoards } from './game-boards.js';
 import { kyselyMessageUnits } from './kysely-mail.js';
 import { PbmStore } from './store.js';
+import { AccountMail } from './account-mail.js';
+import { TURN_MAILS_PER_DAY, TurnMails } from './turn-mail.js';
 
 export interface PbmOptions {
   /** The domain of the gateway's addresses (default `localhost`). */
@@ -30,12 +32,18 @@ export interface PbmOptions {
   /** Where the SMTP listener listens (default 127.0.0.1). */
   readonly smtpHost?: string;
   readonly limits?: Partial<MailLimits>;
+  /** Turn mails a player a day at most (default `TURN_MAILS_PER_DAY`). */
+  readonly turnMailsPerDay?: number;
+  /** The web app's public address: turn mails link to the game there (none: they name the game). */
+  readonly publicUrl?: string;
 }
 
 export interface Pbm {
   readonly gateway: PbmGateway;
   readonly front: MailFront;
   readonly notifier: Notifier;
+  readonly turnMails: TurnMails;
+  readonly accountMail: AccountMail;
   readonly store: PbmStore;
   readonly mailer: Mailer;
   readonly address: string;
@@ -61,6 +69,12 @@ export async function startPbm(services: Services, dataDir: string, options: Pbm
   const guesses = { perAccount: limits.guessesPerAccount, windowMs: limits.guessWindowMs };
   const gateway = new PbmGateway(services, store, notifier, { domain, guesses }, storage);
   const front = new MailFront(gateway, store, notifier, address, limits, domain);
+  const turnMailsPerDay = options.turnMailsPerDay ?? TURN_MAILS_PER_DAY;
+  const turnMails = new TurnMails(services, store, (mail) => notifier.deliver(mail), {
+    perDay: turnMailsPerDay,
+    publicUrl: options.publicUrl,
+  });
+  const accountMail = new AccountMail(store, gateway, turnMailsPerDay);
   const smtp =
     options.smtpPort !== undefined
       ? await startSmtpListener(front, { host: options.smtpHost ?? '127.0.0.1', port: options.smtpPort, domain })
@@ -70,6 +84,8 @@ export async function startPbm(services: Services, dataDir: string, options: Pbm
     gateway,
     front,
     notifier,
+    turnMails,
+    accountMail,
     store,
     mailer,
     address,
@@ -78,6 +94,7 @@ export async function startPbm(services: Services, dataDir: string, options: Pbm
     close() {
       closing ??= (async () => {
         await smtp?.close();
+        await turnMails.stop();
         await notifier.stop();
         await mailer.close();
       })();

@@ -23,9 +23,19 @@ function isUnique(e: unknown): boolean {
   return /unique|duplicate/i.test(String((e as Error).message));
 }
 
-function settingsOf(row: { notify: string; game_limit: number | null; broadcast: number }): MailSettings {
+function settingsOf(row: {
+  notify: string;
+  game_limit: number | null;
+  broadcast: number;
+  turn_mail: number;
+}): MailSettings {
   const notify = (NOTIFY_MODES as readonly string[]).includes(row.notify) ? (row.notify as NotifyMode) : 'all';
-  return { notify, limit: row.game_limit, ...(Number(row.broadcast) === 1 ? { broadcast: true as const } : {}) };
+  return {
+    notify,
+    limit: row.game_limit,
+    ...(Number(row.broadcast) === 1 ? { broadcast: true as const } : {}),
+    ...(Number(row.turn_mail) === 1 ? { turnMail: true as const } : {}),
+  };
 }
 
 export class KyselyMail implements MailRepository {
@@ -203,7 +213,12 @@ export class KyselyMail implements MailRepository {
   }
 
   async putSettings(userId: string, settings: MailSettings): Promise<void> {
-    const values = { notify: settings.notify, game_limit: settings.limit, broadcast: settings.broadcast ? 1 : 0 };
+    const values = {
+      notify: settings.notify,
+      game_limit: settings.limit,
+      broadcast: settings.broadcast ? 1 : 0,
+      turn_mail: settings.turnMail ? 1 : 0,
+    };
     await this.db
       .insertInto('pbm_settings')
       .values({ user_id: userId, ...values })

@@ -174,6 +174,11 @@ export function mailRepositoryCases(open: () => Promise<MailKitStorage>): Reposi
         await mail.putSettings('b', { notify: 'all', limit: 2 });
         deepStrictEqual(await mail.broadcastUsers(10), ['c']);
         deepStrictEqual((await mail.settingsOf(['c'])).get('c'), { notify: 'all', limit: null, broadcast: true });
+        // Turn mails: kept when on, gone when off again.
+        await mail.putSettings('a', { notify: 'off', limit: null, turnMail: true });
+        deepStrictEqual((await mail.settingsOf(['a'])).get('a'), { notify: 'off', limit: null, turnMail: true });
+        await mail.putSettings('a', { notify: 'off', limit: null });
+        deepStrictEqual((await mail.settingsOf(['a'])).get('a'), { notify: 'off', limit: null });
       }),
     },
     {

@@ -16,6 +16,8 @@ export interface MailSettings {
   readonly limit: number | null;
   /** Opted in to pbmserv's broadcasts (absent: not). */
   readonly broadcast?: true;
+  /** Opted in to a mail when their turn comes in a correspondence game (absent: not; ./turn-mail.ts). */
+  readonly turnMail?: true;
 }
 
 /** An address asked for and waiting for the token mailed to it to come back, known by the token's hash. */

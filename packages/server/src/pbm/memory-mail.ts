@@ -179,8 +179,12 @@ export class MemoryMail implements MailRepository {
   }
 
   putSettings(userId: string, settings: MailSettings): Promise<void> {
-    const { broadcast, ...rest } = settings;
-    this.journal.set(this.t.settings, userId, broadcast ? { ...rest, broadcast } : rest);
+    const { broadcast, turnMail, ...rest } = settings;
+    this.journal.set(this.t.settings, userId, {
+      ...rest,
+      ...(broadcast ? { broadcast } : {}),
+      ...(turnMail ? { turnMail } : {}),
+    });
     return Promise.resolve();
   }
 

@@ -244,8 +244,8 @@ describe('every command by mail', () => {
     const [over] = await Promise.all([sink.to(addr('bob'), 'the forfeit'), sink.to(addr('cat'), 'the forfeit')]);
     expect(over.subject).toBe(`Tactics Board ${n} Game Over`);
     // A forfeit on time is told as one, not as a resignation (issue 40): in the mails, the history and the API.
-    expect(over.text).toContain('Result: cat (Black) wins (time forfeit).');
-    expect((await reply('cat', 'tactics history cat')).text).toContain(`${n}  bob vs cat: cat won (time forfeit)`);
+    expect(over.text).toContain('Result: cat (Black) wins (on time).');
+    expect((await reply('cat', 'tactics history cat')).text).toContain(`${n}  bob vs cat: cat won (on time)`);
     const api = await new Client(server.url).request<{ outcome: { reason: string } }>('GET', `/api/games/${n}`);
     expect(api.body.outcome.reason).toBe('time-forfeit');
   });

@@ -8,7 +8,7 @@
  * #1 and Black's reply #2); in Tactorus it is the round being ordered (the catalogue status's `moveNumber`,
  * rounds played plus one). A command that carries `#N` is carried out only while N is still the next move number.
  */
-import { lineStates, moveText, type Player } from '@tactica/core';
+import { lineStates, moveText, reasonWords, type Player } from '@tactica/core';
 import { GAME_LISTINGS, type GameFamily } from '@tactica/catalogue';
 import { DAY_MS } from '../games/control.js';
 import { playersToAct, type LiveGame } from '../games/live-game.js';
@@ -142,7 +142,7 @@ export function moveList(game: LiveGame, viewer: Player | undefined, plies?: num
 function outcomeLine(game: LiveGame): string | undefined {
   const o = game.restored.session.outcome;
   if (!o) return undefined;
-  const reason = o.reason.replace(/-/g, ' ');
+  const reason = reasonWords(o.reason);
   if (o.kind === 'draw') return `Result: a draw (${reason}).`;
   return `Result: ${playerName(game, o.winner)} (${seatName(game, o.winner)}) wins (${reason}).`;
 }

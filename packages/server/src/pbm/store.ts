@@ -228,9 +228,9 @@ export class PbmStore {
   /**
    * The token of a confirmation mail came back: its address becomes its claimant's (after the addresses they have),
    * and every other claim on it lapses. Refused when the token is unknown or lapsed, or the address was confirmed
-   * for another user meanwhile.
+   * for another user meanwhile. `claimant`: only a claim of this user's (the web app confirms its own user's).
    */
-  async confirmClaim(token: string): Promise<{ user: User; address: string }> {
+  async confirmClaim(token: string, claimant?: string): Promise<{ user: User; address: string }> {
     const unknown = new DomainError(
       'pbm/bad-confirmation',
       'this confirmation is unknown or has lapsed: ask for the address again (change address)',
@@ -239,7 +239,8 @@ export class PbmStore {
     const now = this.now();
     const claim = await this.mail.claimByHash(hashClaim(token));
     const user = await this.userOf(claim?.userId);
-    if (!claim || !user || claim.expiresAt <= now) throw unknown;
+    if (!claim || !user || claim.expiresAt <= now || (claimant !== undefined && claim.userId !== claimant))
+      throw unknown;
     await this.addingMail({ kind: 'mail', userId: user.id }, async (mail) => {
       const owner = await mail.ownerOf(claim.address);
       if (owner !== undefined && owner !== user.id) throw taken(claim.address);
@@ -282,6 +283,12 @@ export class PbmStore {
   async setBroadcast(userId: string, on: boolean): Promise<void> {
     const { broadcast: _was, ...rest } = await this.settings(userId);
     await this.mail.putSettings(userId, on ? { ...rest, broadcast: true } : rest);
+  }
+
+  /** Opts the user in to turn mails (./turn-mail.ts), or out. */
+  async setTurnMail(userId: string, on: boolean): Promise<void> {
+    const { turnMail: _was, ...rest } = await this.settings(userId);
+    await this.mail.putSettings(userId, on ? { ...rest, turnMail: true } : rest);
   }
 
   /** The users who opted in to broadcasts, at most `limit`. */

@@ -129,6 +129,12 @@ export class StreamHub {
     return [...names].sort((a, b) => a.localeCompare(b));
   }
 
+  /** Whether `userId` has a stream of this instance open on game `gameId` (they see its moves as they come). */
+  isWatching(gameId: number, userId: string): boolean {
+    for (const c of this.watchers.get(gameId) ?? []) if (!c.closed && c.user?.id === userId) return true;
+    return false;
+  }
+
   /** The stream's limits (the server's options; the defaults until then), and the check of log-ins' expiry. */
   configure(limits: StreamLimits): void {
     this.limits = limits;

@@ -9,7 +9,10 @@ import type { Schema } from '../db/schema.js';
 import { joinStoredGame } from '../games/move-log.js';
 
 export async function storeGamesWhole(db: Kysely<Schema>): Promise<void> {
-  // The migrations after 008 undone first: migrations run in order, so 008 cannot run again behind them.
+  // The migrations after 008 undone first, the latest first: migrations run in order, so 008 cannot run again
+  // behind them.
+  await sql`alter table pbm_settings drop column turn_mail`.execute(db);
+  await sql`delete from tactica_migrations where name = '011-turn-mail'`.execute(db);
   await sql`drop index challenges_match`.execute(db);
   for (const column of ['engine_help', 'pairing', 'match_key']) {
     await sql`alter table challenges drop column ${sql.ref(column)}`.execute(db);

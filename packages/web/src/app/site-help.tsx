@@ -61,6 +61,10 @@ export const siteHelp: HelpPage = {
             Going away? Set a vacation in your account: your correspondence deadlines wait until you are back (up to 60
             days a year unless the site says otherwise).
           </li>
+          <li>
+            To hear when it is your turn, confirm a mail address under Online, Account, Mail and tick "Mail me when it
+            is my turn": one mail a turn, with the move played and a link to the game.
+          </li>
           <li>Correspondence games can also be played by e-mail, if the site runs its mail gateway.</li>
         </ul>
       ),

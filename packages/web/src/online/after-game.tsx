@@ -1,10 +1,11 @@
 /**
- * Beside an online game: its shareable link (always), and once it is over, the rematch — offered to the opponent,
- * or theirs to accept. The opponent's offer is heard through the lobby's changes on the stream, as the lobby hears
+ * Beside an online game: its shareable link (always), and once it is over, the analysis board and the rematch —
+ * offered to the opponent, or theirs to accept. The opponent's offer is heard through the lobby's changes on the stream, as the lobby hears
  * challenges.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { api, errorText, type Challenge, type GameView } from './api.js';
+import { analysable, openAnalysisBoard, type FinishedGame } from './analysis-board.js';
 import { gameLink, rematchOf, rematchOffered } from './rematch.js';
 import type { Stream } from './stream.js';
 
@@ -23,6 +24,25 @@ export function ShareLink(props: { id: number }) {
         {copied ? 'Copied' : 'Copy link'}
       </button>
     </p>
+  );
+}
+
+/** "Analyse": the finished game on the local board with the engine's analysis; never offered while it is played. */
+export function Analyse(props: { game: FinishedGame }) {
+  const [note, setNote] = useState<string | undefined>(undefined);
+  if (!analysable(props.game)) return null;
+  return (
+    <>
+      <button
+        type="button"
+        class="analyse-game"
+        title="Open this game on the analysis board: the engine may help now that it is over"
+        onClick={() => void openAnalysisBoard(props.game).then(setNote)}
+      >
+        Analyse
+      </button>
+      {note && <span class="notice">{note}</span>}
+    </>
   );
 }
 
@@ -46,7 +66,7 @@ export function Rematch(props: { view: GameView; stream: () => Stream; open: (ga
       s.watchLobby(false);
     };
   }, [finished]);
-  if (!finished || !body) return null;
+  if (!finished || !body) return view.status === 'finished' ? <Analyse game={view} /> : null;
   const myName = view.viewer === null ? null : view.players[view.viewer].name;
   const mine = challenges.find(
     (c) => c.status === 'open' && c.challenger === myName && c.opponent === body.opponent && c.family === body.family,
@@ -70,6 +90,7 @@ export function Rematch(props: { view: GameView; stream: () => Stream; open: (ga
   };
   return (
     <section class="rematch" aria-label="rematch">
+      <Analyse game={view} />{' '}
       {theirs ? (
         <p>
           {theirs.challenger} offers a rematch.{' '}

@@ -13,6 +13,7 @@ import { rotated, type Arrow, type BoardConfig, type LegalInput } from '../board
 import { BoardView } from '../app/board-view.js';
 import { resultWords } from './result-words.js';
 import { Rematch, ShareLink } from './after-game.js';
+import { MailSettings } from './mail-settings.js';
 import { Leaderboard, PlayerHistory, PlayerRatings } from './players.js';
 import type { HistoryGame } from './history.js';
 import { download } from '../app/files.js';
@@ -759,6 +760,7 @@ function Account() {
           <button type="submit">Set</button>
         </form>
         {note && <p role="status">{note}</p>}
+        <MailSettings />
         <button
           type="button"
           onClick={async () => {

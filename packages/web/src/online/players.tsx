@@ -6,6 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { GAME_LISTINGS } from '@tactica/catalogue';
 import { api, errorText, type Standing } from './api.js';
 import { historyLine, type HistoryGame } from './history.js';
+import { Analyse } from './after-game.js';
 
 const familyName = (f: string): string => GAME_LISTINGS.find((g) => g.family === f)?.name ?? f;
 
@@ -131,7 +132,8 @@ export function PlayerHistory(props: { player: string; games: readonly HistoryGa
               <td>
                 <button type="button" onClick={() => props.open(g.id)}>
                   Open
-                </button>
+                </button>{' '}
+                <Analyse game={g} />
               </td>
             </tr>
           );

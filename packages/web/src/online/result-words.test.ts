@@ -20,6 +20,18 @@ describe('result banners say who won and why', () => {
     );
   });
 
+  it('a win by taking the last piece says so: draughts, give-away, and Tactics freezing the last mobile piece', () => {
+    expect(resultWords({ kind: 'win', winner: 0, reason: 'last-piece-taken' }, names)).toBe(
+      "alice wins by taking bob's last piece.",
+    );
+    expect(resultWords({ kind: 'win', winner: 1, reason: 'no-pieces-left' }, names)).toBe(
+      'bob wins by giving away every piece.',
+    );
+    expect(resultWords({ kind: 'win', winner: 0, reason: 'all-frozen' }, names)).toBe(
+      "alice wins by freezing bob's last mobile piece.",
+    );
+  });
+
   it('a draw names its reason; an unknown reason still reads as words, never as a code', () => {
     expect(resultWords({ kind: 'draw', reason: 'agreed' }, names)).toBe('Draw by agreement.');
     expect(resultWords({ kind: 'draw', reason: 'threefold' }, names)).toBe('Draw by threefold repetition.');

@@ -12,6 +12,9 @@ const WIN_WORDS: Readonly<Record<string, string>> = {
   'king-captured': "by capturing {loser}'s king",
   'flag-captured': "by capturing {loser}'s flag",
   'last-stone': 'by taking the last piece',
+  'last-piece-taken': "by taking {loser}'s last piece",
+  'no-pieces-left': 'by giving away every piece',
+  'all-frozen': "by freezing {loser}'s last mobile piece",
   'round-limit': 'on points at the round limit',
   rounds: 'on points after the last round',
 };

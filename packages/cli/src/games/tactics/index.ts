@@ -5,6 +5,7 @@
 import type { Command } from 'commander';
 import { current, describeError, divide, type History } from '@tactica/core';
 import {
+  END_REASONS,
   formatPosition,
   parsePosition,
   renderDiagram,
@@ -47,11 +48,13 @@ export function describeResult(s: TacticsState): string {
   const why =
     o.reason === 'no-moves'
       ? `${tactics.info.players[s.turn]} has no legal move`
-      : o.reason === 'resigned' && o.kind === 'win'
-        ? `${o.winner === 0 ? black : white} resigned`
-        : o.reason === 'agreed'
-          ? 'draw agreed'
-          : o.reason.replace(/-/g, ' ');
+      : o.reason === END_REASONS.allFrozen
+        ? `${tactics.info.players[s.turn]} has every piece frozen`
+        : o.reason === 'resigned' && o.kind === 'win'
+          ? `${o.winner === 0 ? black : white} resigned`
+          : o.reason === 'agreed'
+            ? 'draw agreed'
+            : o.reason.replace(/-/g, ' ');
   return `${resultOf(o)} (${why})`;
 }
 

@@ -78,7 +78,10 @@ describe('tactica moves tactics', () => {
     const r = await run(['moves', 'tactics', '--position', '*r*b6/8/8/8/8/8/8/7*Q w 0']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('0-1 (White has no legal move)');
+    expect(r.stderr).toContain('0-1 (White has every piece frozen)');
+    // Mobile pieces all blocked: no legal move, told apart.
+    const blocked = await run(['moves', 'tactics', '--position', '7*Q/8/8/8/8/2*b5/*R7/R*R6 w 0']);
+    expect(blocked.stderr).toContain('0-1 (White has no legal move)');
   });
 });
 
@@ -171,9 +174,9 @@ describe('tactica play tactics', () => {
     expect(r.stdout).toContain('QB1RRRBQ/8/8/8/2R5/8/8/*Q*B*R*R*R*R*B*Q b 1');
   });
 
-  it('announces the end by the rules: no legal move loses', async () => {
+  it("announces the end by the rules: freezing the opponent's last mobile piece wins, said so", async () => {
     const r = await run(['play', 'tactics', '--position', '8/8/8/3R4/3*R4/8/8/3R4 w 0'], 'd8-d6\n');
-    expect(r.stdout).toContain('White wins (no moves).');
+    expect(r.stdout).toContain('White wins (froze the last mobile piece).');
   });
 });
 

@@ -1,0 +1,132 @@
+/**
+ * After an online game, the analysis board, in a real Chromium (Debian's, driven by playwright-core) against a real
+ * `tactica serve` on loopback: no "Analyse" while the game is played; once it is over (a resignation), "Analyse"
+ * beside the result opens the game on the local board at its final position, where the engine's analysis runs; the
+ * player's history offers it too.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, type LaunchedBrowser } from '../testing/browser.js';
+import { startAppServer, signUpOnline, type AppServer } from '../testing/app-server.js';
+import { WEB_ROOT, buildApp } from '../testing/build-app.js';
+
+const VIEWPORT = { width: 1280, height: 900 };
+const PASSWORD = 'a long enough password';
+let app: AppServer;
+let chromium: LaunchedBrowser;
+
+beforeAll(async () => {
+  await buildApp();
+  app = await startAppServer('analysis');
+  chromium = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await chromium?.close();
+  await app?.close();
+});
+
+async function call<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
+  const r = await fetch(`${app.url}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const data = (await r.json()) as T;
+  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(data)}`);
+  return data;
+}
+
+interface View {
+  id: number;
+  version: number;
+  legal: { notation: string }[];
+}
+
+/** The player plays their first legal move through the API. */
+async function move(token: string, id: number): Promise<void> {
+  const v = await call<View>('GET', `/api/games/${id}`, token);
+  await call('POST', `/api/games/${id}/move`, token, { version: v.version, move: v.legal[0]?.notation });
+}
+
+/** The board's squares and pieces as the page draws them (the same board component online and offline). */
+const boardModel = (): string =>
+  JSON.stringify(
+    (window as unknown as { __tacticaBoard: { config: { model: { squares: unknown } } } }).__tacticaBoard.config.model
+      .squares,
+  );
+
+describe('after an online game, the analysis board', () => {
+  it('is not offered while the game is played; after a resignation it opens the final position with the engine', async () => {
+    const context = await chromium.browser.newContext({ viewport: VIEWPORT });
+    try {
+      const page = await context.newPage();
+      page.on('dialog', (d) => void d.accept());
+      await signUpOnline(page, app.url, 'anna');
+      const anna = (
+        await call<{ token: string }>('POST', '/api/login', undefined, {
+          name: 'anna',
+          password: PASSWORD,
+          kind: 'bearer',
+        })
+      ).token;
+      const bert = (
+        await call<{ token: string }>('POST', '/api/accounts', undefined, {
+          name: 'bert',
+          password: PASSWORD,
+          kind: 'bearer',
+        })
+      ).token;
+      const ch = await call<{ id: number }>('POST', '/api/challenges', bert, {
+        family: 'draughts',
+        opponent: 'anna',
+        seat: '0',
+        rated: true,
+      });
+      const id = (await call<{ game: { id: number } }>('POST', `/api/challenges/${ch.id}/accept`, anna)).game.id;
+      await move(bert, id);
+      await move(anna, id);
+      await move(bert, id);
+
+      await page.goto(`${app.url}/#online/game/${id}`);
+      await page.waitForSelector(`.online-game[data-game="${id}"]`);
+      await page.waitForSelector('.online-game button:text-is("Resign")');
+      // Fair play: no analysis while the game is played.
+      expect(await page.locator('button:text-is("Analyse")').count()).toBe(0);
+
+      await page.click('.online-game button:text-is("Resign")');
+      await page.waitForSelector('.online-game .outcome');
+      expect(await page.locator('.online-game .outcome').innerText()).toBe('bert wins by resignation: anna resigned.');
+      const final = await page.evaluate(boardModel);
+
+      await page.click('.online-game button:text-is("Analyse")');
+      await page.waitForSelector('.game-screen[data-family="draughts"]');
+      expect(await page.locator('.game-title').innerText()).toContain(`Analysis of online game ${id}`);
+      // The final position (the resignation left out: Anna, who resigned, is to move), and the engine's analysis.
+      expect(await page.evaluate(boardModel)).toBe(final);
+      await page.waitForSelector('section.analysis[data-ready="true"]');
+      await page.click('button:text-is("Analyse this position")');
+      await page.waitForSelector('.analysis-line');
+      expect(await page.locator('.analysis-line').innerText()).toMatch(/\d/);
+      mkdirSync(join(WEB_ROOT, 'test-artifacts'), { recursive: true });
+      await page.screenshot({ path: join(WEB_ROOT, 'test-artifacts', 'online-analysis-board.png') });
+
+      // The player's history offers the analysis board for the finished game too.
+      await page.getByRole('button', { name: 'Online', exact: true }).click();
+      await page.click('button:text-is("Back to the lobby")');
+      await page.click('button:text-is("Players and ratings")');
+      await page.locator('section[aria-label="leaderboard"] tr[data-player="anna"] button').click();
+      const row = page.locator(`.player-history tr[data-game="${id}"]`);
+      await row.waitFor();
+      await row.locator('button:text-is("Analyse")').click();
+      await page.waitForSelector('.game-screen[data-family="draughts"]');
+      expect(await page.evaluate(boardModel)).toBe(final);
+    } finally {
+      await context.close();
+    }
+  });
+});
