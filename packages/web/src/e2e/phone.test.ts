@@ -180,16 +180,21 @@ async function plies(page: Page): Promise<number> {
 }
 
 /**
- * Opens the new-game dialog of `family` from the home screen, checks it on the phone, and starts the game (from
- * `position`, typed into the dialog, if given).
+ * Opens the new-game dialog of `family` from the home screen, checks it on the phone, and starts the game: from
+ * `position` typed into the dialog, with the clock `limit` chosen there, if given.
  */
-async function newGame(page: Page, family: string, position?: string): Promise<void> {
+async function newGame(
+  page: Page,
+  family: string,
+  choices: { readonly position?: string; readonly limit?: string } = {},
+): Promise<void> {
   await page.goto(app.url);
   await page.locator(`[data-new="${family}"]`).tap();
   await page.waitForSelector('#ng-level option', { state: 'attached' });
   await inWindow(page, '.modal h2');
   await fitsThePhone(page, `new-game-${family}`);
-  if (position !== undefined) await page.fill('.new-game input[name="position"]', position);
+  if (choices.position !== undefined) await page.fill('.new-game input[name="position"]', choices.position);
+  if (choices.limit !== undefined) await page.selectOption('#ng-limit', choices.limit);
   // The dialog scrolls inside the window: its last button can be brought into view and tapped.
   await inWindow(page, '.new-game button[type=submit]');
   await page.locator('.new-game button[type=submit]').tap();
@@ -216,12 +221,13 @@ describe('every screen on a 390×844 touch screen', () => {
   });
 
   for (const family of ['draughts', 'tactics'] as const) {
-    it(`${family}: the new-game dialog, the game screen and a move by taps`, async () => {
+    it(`${family}: the new-game dialog, the game screen with its clocks, and a move by taps`, async () => {
       const { context, page, errors } = await phone();
       try {
-        await newGame(page, family);
+        await newGame(page, family, { limit: 'normal' });
         await boardTakesMoves(page);
         await boardFits(page);
+        await inWindow(page, '.clocks');
         await fitsThePhone(page, `${family}-start`);
         await tapMove(page, await plainInput(page, 'move'));
         await page.waitForFunction(() => document.querySelectorAll('.move-list li:not(.undone)').length >= 2);
@@ -269,7 +275,7 @@ describe('every screen on a 390×844 touch screen', () => {
     try {
       // White's king on a1 and regeneroid on e3 with 9 chips to spend; Black's king on j10.
       const board = ['.........k', ...Array.from({ length: 6 }, () => '..........'), '....R.....', '..........'];
-      await newGame(page, 'tactrix', `${[...board, 'K.........'].join('/')} w 9 0 0 1`);
+      await newGame(page, 'tactrix', { position: `${[...board, 'K.........'].join('/')} w 9 0 0 1` });
       await boardTakesMoves(page);
       await boardFits(page);
       await fitsThePhone(page, 'tactrix-start');
@@ -390,6 +396,9 @@ describe('every screen on a 390×844 touch screen', () => {
       await a.locator('button:text-is("My games")').tap();
       await a.waitForSelector('.server-saves');
       await fitsThePhone(a, 'online-my-games');
+      await a.locator('button:text-is("Account")').tap();
+      await a.waitForSelector('#pw-old');
+      await fitsThePhone(a, 'online-account');
       expect([...alice.errors, ...bob.errors]).toEqual([]);
     } finally {
       await Promise.all([alice.context.close(), bob.context.close()]);
