@@ -350,6 +350,39 @@ describe('every screen on a 390×844 touch screen', () => {
     }
   });
 
+  it('online tactorus against the server’s computer on a phone: an order by taps, Next, the Movement Check', async () => {
+    const { context, page, errors } = await phone();
+    try {
+      await signUpOnline(page, app.url, 'tess');
+      await page.selectOption('#ch-kind', 'computer');
+      await page.selectOption('#ch-family', 'tactorus');
+      await page.selectOption('#ch-seat', '0');
+      await page.locator('.challenge-form button[type=submit]').tap();
+      await page.waitForSelector('.online-game[data-family="tactorus"]');
+      await boardTakesMoves(page);
+      await boardFits(page);
+      await fitsThePhone(page, 'online-tactorus');
+      const order = await plainInput(page, 'order');
+      await tapMove(page, order);
+      await page.waitForFunction(
+        (o) => (document.querySelector('section[aria-label="orders"] p')?.textContent ?? '').includes(o),
+        `${order.from}-${order.to}`,
+      );
+      await page.locator('.tactorus-controls button:text-is("Next")').tap();
+      await page.waitForSelector('.movement-check');
+      await inWindow(page, '.movement-check button:text-is("OK")');
+      await fitsThePhone(page, 'online-tactorus-check');
+      await page.locator('.movement-check button:text-is("OK")').tap();
+      await page.waitForFunction(() =>
+        /Round 1: /.test(document.querySelector('.online-game .move-list')?.textContent ?? ''),
+      );
+      await fitsThePhone(page, 'online-tactorus-round');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('online on two phones: sign-up, the lobby with a seek, a game played by taps, leaderboard, a player', async () => {
     const [alice, bob] = [await phone(), await phone()];
     try {
