@@ -4,8 +4,9 @@
  * with a move played by taps (tap the piece, tap its target) and its own controls (Force 400's amount question,
  * Tactrix!'s purchase, Tactorus' orders and Movement Check), the games' help and the site's, saves, and online: the
  * sign-up, the lobby with a seek, a game between two phones, the leaderboard and a player's page. On each: the page
- * does not scroll sideways, every control lies inside the window's width and is big enough for a finger, and the
- * board fits the window. Screenshots go to packages/web/test-artifacts/phone/ (not committed).
+ * does not scroll sideways, every control lies inside the window's width and is big enough for a finger, no field
+ * is small enough for the phone to zoom in on it, and the board fits the window. Screenshots go to
+ * packages/web/test-artifacts/phone/ (not committed).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -60,6 +61,8 @@ interface Layout {
   readonly offscreen: readonly string[];
   /** Visible controls smaller than a finger (checkboxes and radio buttons, whose label is the target, aside). */
   readonly small: readonly string[];
+  /** Fields whose text is under 16 px: a phone (iOS) zooms the page in on them when they take the focus. */
+  readonly zooming: readonly string[];
 }
 
 /**
@@ -80,6 +83,7 @@ async function layout(page: Page): Promise<Layout> {
     };
     const offscreen: string[] = [];
     const small: string[] = [];
+    const zooming: string[] = [];
     for (const e of document.querySelectorAll('button, select, input, textarea, a[href], summary')) {
       const b = e.getBoundingClientRect();
       const style = getComputedStyle(e);
@@ -88,11 +92,12 @@ async function layout(page: Page): Promise<Layout> {
       if ((b.left < -0.5 || b.right > width + 0.5) && !inScroller(e)) offscreen.push(name(e));
       const type = (e as HTMLInputElement).type;
       if (type === 'checkbox' || type === 'radio') continue;
+      if (/^(INPUT|SELECT|TEXTAREA)$/.test(e.tagName) && parseFloat(style.fontSize) < 16) zooming.push(name(e));
       // A link within running text is read, not aimed at: the rule is for controls.
       if (e.tagName === 'A' && !e.closest('nav, .row, header')) continue;
       if (b.height < finger - 0.5) small.push(`${name(e)} ${Math.round(b.width)}×${Math.round(b.height)}`);
     }
-    return { scrollWidth: document.scrollingElement?.scrollWidth ?? 0, offscreen, small };
+    return { scrollWidth: document.scrollingElement?.scrollWidth ?? 0, offscreen, small, zooming };
   }, FINGER);
 }
 
@@ -102,6 +107,7 @@ async function fitsThePhone(page: Page, name: string): Promise<void> {
   expect.soft(l.scrollWidth, `${name}: the page scrolls sideways`).toBeLessThanOrEqual(PHONE.width);
   expect.soft(l.offscreen, `${name}: controls off the screen`).toEqual([]);
   expect.soft(l.small, `${name}: controls too small for a finger`).toEqual([]);
+  expect.soft(l.zooming, `${name}: fields a phone zooms in on`).toEqual([]);
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
