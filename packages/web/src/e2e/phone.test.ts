@@ -338,6 +338,38 @@ describe('every screen on a 390×844 touch screen', () => {
     }
   });
 
+  it('tactorus, two players at one phone: the hand-over and each player’s orders by taps', async () => {
+    const { context, page, errors } = await phone();
+    try {
+      await page.goto(app.url);
+      await page.locator('[data-new="tactorus"]').tap();
+      await page.waitForSelector('#ng-level option', { state: 'attached' });
+      await page.selectOption('#ng-opponent', 'friend');
+      await page.locator('.new-game button[type=submit]').tap();
+      await page.waitForSelector('.new-game', { state: 'detached' });
+      for (const player of [1, 2]) {
+        await boardTakesMoves(page);
+        const order = await plainInput(page, 'order');
+        await tapMove(page, order);
+        await page.waitForSelector(`[data-piece="${order.from}"][data-ordered="${order.to}"]`);
+        await page.locator('.tactorus-controls button:text-is("Next")').tap();
+        if (player === 1) {
+          await page.waitForSelector('.handoff');
+          await inWindow(page, '.handoff button:text-is("I am Player 2")');
+          await fitsThePhone(page, 'tactorus-handoff');
+          await page.locator('.handoff button:text-is("I am Player 2")').tap();
+        }
+      }
+      await page.waitForSelector('.movement-check');
+      await inWindow(page, '.movement-check button:text-is("OK")');
+      await page.locator('.movement-check button:text-is("OK")').tap();
+      await page.waitForFunction(() => /^Round 2 /.test(document.querySelector('.status-line')?.textContent ?? ''));
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a saved game listed on the home screen, and opened from there', async () => {
     const { context, page, errors } = await phone();
     try {
