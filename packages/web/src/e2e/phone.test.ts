@@ -448,6 +448,12 @@ describe('every screen on a 390×844 touch screen', () => {
       await a.waitForFunction(() => document.querySelectorAll('.online-game .move-list li').length >= 2);
       await boardFits(b);
       await fitsThePhone(b, 'online-game-black');
+      // Bob goes back to the lobby: the game is among the games in progress, and opens from there.
+      await b.locator('button:text-is("Back to the lobby")').tap();
+      await b.waitForSelector(`tr[data-game="${id}"] button`);
+      await fitsThePhone(b, 'online-lobby-games');
+      await b.locator(`tr[data-game="${id}"] button`).tap();
+      await b.waitForSelector(`.online-game[data-game="${id}"]`);
       // A chat line; then Bob resigns and both see the result.
       await b.locator('input[aria-label="message"]').fill('good game');
       await b.locator('section[aria-label="chat"] button:text-is("Say")').tap();
