@@ -45,8 +45,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function phone(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await chromium.browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+async function phone(viewport = PHONE): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await chromium.browser.newContext({ viewport, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -364,6 +364,28 @@ describe('every screen on a 390×844 touch screen', () => {
       await inWindow(page, '.movement-check button:text-is("OK")');
       await page.locator('.movement-check button:text-is("OK")').tap();
       await page.waitForFunction(() => /^Round 2 /.test(document.querySelector('.status-line')?.textContent ?? ''));
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('turned sideways (844×390), the board still fits the window, and a move is played by taps', async () => {
+    const sideways = { width: PHONE.height, height: PHONE.width };
+    const { context, page, errors } = await phone(sideways);
+    try {
+      await page.goto(app.url);
+      await page.locator('[data-new="draughts"]').tap();
+      await page.waitForSelector('#ng-level option', { state: 'attached' });
+      await page.locator('.new-game button[type=submit]').tap();
+      await boardTakesMoves(page);
+      const box = await page.locator('.tb').boundingBox();
+      expect(box && box.height).toBeLessThanOrEqual(sideways.height);
+      expect(box && box.x + box.width).toBeLessThanOrEqual(sideways.width);
+      expect(await page.evaluate(() => document.scrollingElement?.scrollWidth)).toBeLessThanOrEqual(sideways.width);
+      await tapMove(page, await plainInput(page, 'move'));
+      await page.waitForFunction(() => document.querySelectorAll('.move-list li:not(.undone)').length >= 1);
+      await page.screenshot({ path: join(ARTIFACTS, 'sideways.png') });
       expect(errors).toEqual([]);
     } finally {
       await context.close();
