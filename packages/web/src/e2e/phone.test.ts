@@ -152,13 +152,21 @@ async function boardTakesMoves(page: Page): Promise<void> {
   await page.waitForSelector('.tb:not(.tb-animating)');
 }
 
-/** A finger's tap on the middle of a square (scrolled into the window first). */
+/**
+ * A finger's tap on the middle of a square (scrolled into the window first). A new position from the server draws
+ * the squares anew: a square found just before that has no box, and is looked for again.
+ */
 async function tapSquare(page: Page, square: string): Promise<void> {
   const at = page.locator(`[data-square="${square}"]`);
-  await at.scrollIntoViewIfNeeded();
-  const box = await at.boundingBox();
-  if (!box) throw new Error(`no square ${square}`);
-  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  for (let attempt = 1; ; attempt++) {
+    await at.scrollIntoViewIfNeeded();
+    const box = await at.boundingBox();
+    if (box) {
+      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+      return;
+    }
+    if (attempt === 5) throw new Error(`no square ${square}`);
+  }
 }
 
 /** A legal input of `action` that no other input shares its squares with (no "which one?" question). */
@@ -419,6 +427,10 @@ describe('every screen on a 390×844 touch screen', () => {
       await page.selectOption('#ch-seat', '0');
       await page.locator('.challenge-form button[type=submit]').tap();
       await page.waitForSelector('.online-game[data-family="tactorus"]');
+      // The computer's orders are in before the person's are tapped (its arrival redraws the board).
+      await page.waitForFunction(() =>
+        /opponent has given theirs/.test(document.querySelector('section[aria-label="orders"] p')?.textContent ?? ''),
+      );
       await boardTakesMoves(page);
       await boardFits(page);
       await fitsThePhone(page, 'online-tactorus');
