@@ -109,6 +109,20 @@ describe('the board draws the model it is given and sends only legal inputs', ()
     expect(inputs).toEqual([LEGAL[2]]);
   });
 
+  it('a "which one?" cancelled puts the piece down: the next tap on it picks it up again', async () => {
+    const { board, host, inputs } = setup();
+    board.activate('a1');
+    board.activate('c3');
+    host.querySelector<HTMLButtonElement>('.tb-choose-cancel')?.click();
+    await Promise.resolve();
+    expect(host.querySelector('.tb-choose')).toBeNull();
+    expect(board.selected).toBeUndefined();
+    board.activate('a1');
+    expect(board.selected).toBe('a1');
+    board.activate('a2');
+    expect(inputs).toEqual([LEGAL[0]]);
+  });
+
   it('a drop that matches no legal input is handed back, and the piece stays where it was', () => {
     const { board, host, inputs, illegal } = setup();
     board.drag('a1', 'b1');

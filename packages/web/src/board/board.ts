@@ -16,6 +16,8 @@ import type { Arrow, BoardConfig, BoardEvents, LegalInput, Orientation, PieceArt
 const SQ = 100;
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const DRAG_THRESHOLD = 6;
+/** How far a finger may wander, in CSS pixels, and still tap rather than drag (a fingertip is never quite still). */
+const TOUCH_SLOP_PX = 10;
 
 export interface BoardApi {
   /** Changes what is shown; a new model animates from the one before. */
@@ -610,7 +612,10 @@ export function createBoard(container: HTMLElement, initial: BoardConfig, events
     }
     const done = (c: LegalInput | undefined): void => {
       if (!c) {
+        // Cancelled: put down as a refusal is, so the next tap starts afresh (on a phone, a tap on the piece still
+        // picked up put it down instead of picking it up).
         snapBack(from);
+        select(undefined);
         return;
       }
       if (dragged) justDropped = to;
@@ -755,7 +760,24 @@ export function createBoard(container: HTMLElement, initial: BoardConfig, events
   // Pointer
 
   let press:
-    { id: string | undefined; x: number; y: number; pointer: number; moved: boolean; wasSelected: boolean } | undefined;
+    | {
+        id: string | undefined;
+        x: number;
+        y: number;
+        pointer: number;
+        moved: boolean;
+        wasSelected: boolean;
+        /** How far (in the SVG's units) the pointer may move before the press is a drag. */
+        slop: number;
+      }
+    | undefined;
+
+  /** A finger's slop in the SVG's units at the board's size on screen; a mouse's is DRAG_THRESHOLD. */
+  function slopOf(e: PointerEvent): number {
+    if (e.pointerType !== 'touch') return DRAG_THRESHOLD;
+    const width = svg.getBoundingClientRect().width;
+    return width > 0 ? Math.max(DRAG_THRESHOLD, (TOUCH_SLOP_PX * geo.width) / width) : DRAG_THRESHOLD;
+  }
 
   svg.addEventListener('pointerdown', (e) => {
     if (!config.interactive || choosing || e.button !== 0) return;
@@ -768,6 +790,7 @@ export function createBoard(container: HTMLElement, initial: BoardConfig, events
       pointer: e.pointerId,
       moved: false,
       wasSelected: id !== undefined && id === selected,
+      slop: slopOf(e),
     };
     if (id && !config.placing && selected === undefined && inputsFrom(id).some((i) => i.to !== undefined)) {
       select(id);
@@ -791,7 +814,7 @@ export function createBoard(container: HTMLElement, initial: BoardConfig, events
     if (!press || e.pointerId !== press.pointer) return;
     const p = svgPoint(e);
     if (!p || press.id === undefined || press.id !== selected) return;
-    if (!press.moved && Math.hypot(p.x - press.x, p.y - press.y) < DRAG_THRESHOLD) return;
+    if (!press.moved && Math.hypot(p.x - press.x, p.y - press.y) < press.slop) return;
     press.moved = true;
     const node = pieceNodeAt(press.id);
     if (node) {
@@ -831,6 +854,11 @@ export function createBoard(container: HTMLElement, initial: BoardConfig, events
     activate(id);
   };
   svg.addEventListener('pointerup', release);
+  // A finger's tap is followed by the mouse events and the click a page without pointer events needs, at the point
+  // the finger left: by then a "which one?" box may have taken the focus and scrolled the page, and that click fell
+  // on whatever had come under the finger (the header's home link: a Force 400 transfer on a phone left the game).
+  // The pointer events are the board's whole input, so the touch's own default is cancelled.
+  svg.addEventListener('touchend', (e) => e.preventDefault(), { passive: false });
   svg.addEventListener('pointercancel', (e) => {
     if (press?.id) snapBack(press.id);
     press = undefined;
