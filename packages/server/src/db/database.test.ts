@@ -318,9 +318,9 @@ describe('change events between instances on PostgreSQL', () => {
     // commit order): once a hears b's marker, none of its own may have been heard twice.
     const marker: ChangeEvent = { kind: 'chat', gameId: -2 };
     await b.transaction(async (_tx, notify) => notify(marker));
-    await until(() => heardBy.a.length > 3);
+    await until(() => heardBy.a.length > 3 && heardBy.b.length > 3);
     expect(heardBy.a.pop()).toEqual(marker);
-    heardBy.b.pop();
+    expect(heardBy.b.pop()).toEqual(marker);
     expect(heardBy.b).toEqual([{ kind: 'game', gameId: row.id, version: 2 }, control, lobby]);
     expect(heardBy.a).toEqual([move, control, lobby]);
   });
