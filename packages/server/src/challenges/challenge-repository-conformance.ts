@@ -25,6 +25,9 @@ function challenge(challengerId: string, challengedId: string | null = null, cre
   };
 }
 
+/** Runs a case's test on a fresh storage. */
+type WithStorage = (test: (s: OpenStorage) => Promise<void>) => () => Promise<void>;
+
 export function challengeRepositoryCases(open: () => Promise<OpenStorage>): RepositoryCase[] {
   /** Runs `test` on a fresh storage with users `a`, `b`, `c`, closed afterwards whatever happens. */
   const withStorage = (test: (s: OpenStorage) => Promise<void>) => async (): Promise<void> => {
@@ -36,6 +39,11 @@ export function challengeRepositoryCases(open: () => Promise<OpenStorage>): Repo
       await s.close();
     }
   };
+  return [...addingAndListing(withStorage), ...pairingAndEnds(withStorage)];
+}
+
+/** Adding challenges, listing them, and the limit on how many a user has open. */
+function addingAndListing(withStorage: WithStorage): RepositoryCase[] {
   return [
     {
       name: 'a challenge added is read back open as it was added, each with a higher id',
@@ -135,6 +143,12 @@ export function challengeRepositoryCases(open: () => Promise<OpenStorage>): Repo
         strictEqual((await challenges.get(first))?.matchKey, 'k');
       }),
     },
+  ];
+}
+
+/** Quick-pairing requests, and the ends of a challenge: claimed, declined, cancelled; a failed transaction. */
+function pairingAndEnds(withStorage: WithStorage): RepositoryCase[] {
+  return [
     {
       name: 'quick-pairing requests are read back, listed per user and counted while open, engine help kept',
       run: withStorage(async ({ storage }) => {

@@ -17,6 +17,11 @@ function identity(dialect: Dialect): (col: ColumnDefinitionBuilder) => ColumnDef
 }
 
 function migrations(dialect: Dialect): Record<string, Migration> {
+  return { ...firstMigrations(dialect), ...laterMigrations(dialect) };
+}
+
+/** The schema as first released (001), saves (002) and play by mail (003). */
+function firstMigrations(dialect: Dialect): Record<string, Migration> {
   const id = identity(dialect);
   const time = 'bigint';
   return {
@@ -190,6 +195,13 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('pbm_seen_at').on('pbm_seen').column('seen_at').execute();
       },
     },
+  };
+}
+
+/** From games updated in place (004) on. */
+function laterMigrations(dialect: Dialect): Record<string, Migration> {
+  const time = 'bigint';
+  return {
     '004-games-updated-in-place': {
       async up(db: Db) {
         // Every move sets `updated_at`, which this index held: SQLite rewrote an index entry a move, and PostgreSQL

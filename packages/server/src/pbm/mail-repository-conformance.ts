@@ -59,6 +59,9 @@ function claim(tokenHash: string, address: string, userId: string, expiresAt: nu
   return { tokenHash, address, userId, createdAt: expiresAt - 3 * DAY, expiresAt };
 }
 
+/** Runs a case's test on a fresh storage. */
+type WithStorage = (test: (s: MailKitStorage) => Promise<void>) => () => Promise<void>;
+
 export function mailRepositoryCases(open: () => Promise<MailKitStorage>): RepositoryCase[] {
   /** Runs `test` on a fresh storage with users `a`, `b`, `c` and boards 1 and 2, closed afterwards. */
   const withStorage = (test: (s: MailKitStorage) => Promise<void>) => async (): Promise<void> => {
@@ -72,6 +75,11 @@ export function mailRepositoryCases(open: () => Promise<MailKitStorage>): Reposi
       await s.close();
     }
   };
+  return [...accountsAndBoards(withStorage), ...commandsAndTransactions(withStorage)];
+}
+
+/** Addresses, their claims, settings, subscriptions and what involves a board in mail. */
+function accountsAndBoards(withStorage: WithStorage): RepositoryCase[] {
   return [
     {
       name: "one address, one user: another user's address is refused and nothing of the change is kept",
@@ -211,6 +219,12 @@ export function mailRepositoryCases(open: () => Promise<MailKitStorage>): Reposi
         strictEqual(await mail.mailInvolved(OTHER_BOARD + 1, ['c']), true, 'a player with an address');
       }),
     },
+  ];
+}
+
+/** Reply tokens, premoves, pending moves, rate windows, Message-IDs and transactions. */
+function commandsAndTransactions(withStorage: WithStorage): RepositoryCase[] {
+  return [
     {
       name: 'a reply token is one per user and board, and a token rotated is no longer valid',
       run: withStorage(async ({ storage }) => {

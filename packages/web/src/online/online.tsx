@@ -182,6 +182,21 @@ function turnText(g: GameSummary, names: readonly string[]): string {
   return g.family === 'tactorus' ? `${who} to give orders` : `${who} to move`;
 }
 
+/** A labelled checkbox of a form. */
+function FlagField(props: { id: string; label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div class="field field-flag">
+      <label for={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type="checkbox"
+        checked={props.checked}
+        onChange={(e) => props.onChange((e.target as HTMLInputElement).checked)}
+      />
+    </div>
+  );
+}
+
 function ChallengeForm(props: { catalogue: readonly CatalogueGame[]; onDone: () => void }) {
   const [family, setFamily] = useState<GameFamily>('draughts');
   const game = props.catalogue.find((g) => g.family === family);
@@ -329,26 +344,15 @@ function ChallengeForm(props: { catalogue: readonly CatalogueGame[]; onDone: () 
           </select>
         </div>
       ) : (
-        <div class="field field-flag">
-          <label for="ch-rated">Rated</label>
-          <input
-            id="ch-rated"
-            type="checkbox"
-            checked={rated}
-            onChange={(e) => setRated((e.target as HTMLInputElement).checked)}
-          />
-        </div>
+        <FlagField id="ch-rated" label="Rated" checked={rated} onChange={setRated} />
       )}
       {kind !== 'computer' && !rated && (
-        <div class="field field-flag">
-          <label for="ch-engine-help">Engine help allowed (both players)</label>
-          <input
-            id="ch-engine-help"
-            type="checkbox"
-            checked={engineHelp}
-            onChange={(e) => setEngineHelp((e.target as HTMLInputElement).checked)}
-          />
-        </div>
+        <FlagField
+          id="ch-engine-help"
+          label="Engine help allowed (both players)"
+          checked={engineHelp}
+          onChange={setEngineHelp}
+        />
       )}
       <div class="field">
         <label for="ch-control">Time</label>
