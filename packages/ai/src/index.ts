@@ -51,6 +51,8 @@ export {
   type EngineFamily,
   type EngineOptionsByFamily,
 } from './engines.js';
+// Game review over any game's engine (`reviewLine`, `reviewRounds`) and its scale.
+export * from './review/index.js';
 // Each game's engine, also offered alone by its subpath (`@tactica/ai/draughts`…) for pages that play one game.
 export * from './draughts.js';
 export * from './force400.js';

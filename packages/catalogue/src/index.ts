@@ -24,6 +24,7 @@ export { GAME_LISTINGS, listing, type GameListing } from './listing.js';
 export { readOptions } from './options.js';
 export { makeBoard } from './board.js';
 export { loadComputer } from './computer.js';
+export { reviewGame } from './review.js';
 export {
   readStoredGame,
   restoreWith,
