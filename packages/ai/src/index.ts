@@ -52,7 +52,7 @@ export {
   type EngineOptionsByFamily,
 } from './engines.js';
 // Game review over any game's engine (`reviewLine`, `reviewRounds`) and its scale.
-export * from './review/index.js';
+export * from './review.js';
 // Each game's engine, also offered alone by its subpath (`@tactica/ai/draughts`…) for pages that play one game.
 export * from './draughts.js';
 export * from './force400.js';

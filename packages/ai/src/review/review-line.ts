@@ -13,7 +13,7 @@
 import type { Game, Player } from '@tactica/core';
 import type { AnalyseLimits, Engine } from '../engine.js';
 import { normalise, plyReview, stopped, summarise } from './scale.js';
-import type { GameReview, PlyReview, ReviewLimits, ReviewScale } from './types.js';
+import { REVIEW_LINE_MAX, type GameReview, type PlyReview, type ReviewLimits, type ReviewScale } from './types.js';
 
 /** What one position is worth for its side to move, with the engine's line from it. */
 interface Judged<M> {
@@ -79,7 +79,7 @@ export function reviewLine<S, M>(
           before: here.score,
           after,
           best,
-          line: lineText(game, s, here.line),
+          line: lineText(game, s, here.line.slice(0, REVIEW_LINE_MAX)),
         },
         scale,
       ),

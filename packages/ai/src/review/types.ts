@@ -30,6 +30,9 @@ export interface ReviewScale {
   readonly depth: number;
 }
 
+/** The engine's better line is kept to this many moves (ours): enough to show the idea, short enough to read. */
+export const REVIEW_LINE_MAX = 8;
+
 /** How hard a review searches, and how a host follows or stops it. */
 export interface ReviewLimits {
   /** Depth per position (default: the scale's). */
@@ -58,7 +61,10 @@ export interface PlyReview {
   readonly mark?: ReviewMark;
   /** True when the move played is the engine's choice. */
   readonly best: boolean;
-  /** The engine's line from the position before the move (its first move its choice), in the game's notation. */
+  /**
+   * The engine's line from the position before the move (its first move its choice), in the game's notation, at
+   * most `REVIEW_LINE_MAX` moves.
+   */
   readonly line: readonly string[];
 }
 
