@@ -28,7 +28,7 @@ import { sequentialSetup } from '../setup.js';
 import { listing } from '../listing.js';
 import type { GameEntry, OptionSpec, SequentialSetup, StatusBase, VariantInfo } from '../types.js';
 import { draughtsBoard, type DraughtsPiece } from './board.js';
-import { annotatePdn, exportPdn, PDN, readPdnRecord } from './records.js';
+import { exportPdn, PDN, readPdnRecord } from './records.js';
 
 /** One engine for every draughts game, per setting asked for (threads, endgame databases; unset: the defaults). */
 const engines = new Map<string, Promise<DraughtsEngine>>();
@@ -228,7 +228,9 @@ export const draughtsEntry: DraughtsEntry = {
   async annotateRecord(format, text, review) {
     if (format !== PDN.id) return err(unknownFormat(format));
     const read = await importPdn(text);
-    return read.ok ? ok(annotatePdn(read.value.record, review)) : read;
+    if (!read.ok) return read;
+    const { annotatePdn } = await import('./review-pdn.js');
+    return ok(annotatePdn(read.value.record, review));
   },
 };
 
