@@ -62,7 +62,8 @@ export function reviewLine<S, M>(
     const mover = game.toMove(s)[0] ?? 0;
     const here = judge(s, search);
     const first = here.line[0];
-    const best = first !== undefined && sameMove(s, first, move);
+    // A move the rules force (the only legal one) is never the player's mistake, whatever it costs.
+    const best = (first !== undefined && sameMove(s, first, move)) || game.legalMoves(s).length === 1;
     // The engine's own move is worth what it found; another is searched after it.
     const after = best ? here.score : afterOf(next, mover);
     // A search the stop flag cut short is not a verdict on the move.

@@ -59,7 +59,7 @@ export interface PlyReview {
   /** What the move cost against the engine's best: `before - after`, never below 0; 0 when it is the best. */
   readonly loss: number;
   readonly mark?: ReviewMark;
-  /** True when the move played is the engine's choice. */
+  /** True when the move played is the engine's choice, or the only legal move. */
   readonly best: boolean;
   /**
    * The engine's line from the position before the move (its first move its choice), in the game's notation, at
