@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { reviewLineAsync } from '@tactica/ai/review';
+import { nodeWorkerEngine } from '@tactica/ai/node-worker';
 import { current, pushMove, startHistory, unwrap, type History } from '@tactica/core';
 import { iteratePdn, type PdnGame } from '@tactica/draughts';
 import { parseOrder, type TactorusMove } from '@tactica/tactorus';
@@ -106,6 +108,21 @@ describe('game review', () => {
       expect(await reviewGame(setup, h, { depth })).toEqual(await reviewGame(setup, h, { depth }));
     });
   }
+
+  it('runs in an engine worker thread, each search a request, with the same review as in the thread', async () => {
+    const { position, moves } = PLANTED[1];
+    const setup = setupOf('tactics', { position });
+    if (setup.dynamics !== 'sequential') throw new Error('tactics is sequential');
+    const h = lineOf(setup, moves);
+    const engine = nodeWorkerEngine<unknown, unknown>({ family: 'tactics' });
+    try {
+      const inWorker = await reviewLineAsync(setup.game, engine, h.start, h.moves, setup.review, { depth: 3 });
+      expect(inWorker).toEqual(await reviewGame(setup, h, { depth: 3 }));
+      expect(inWorker.plies[0]?.mark).toBe('blunder');
+    } finally {
+      await engine.close();
+    }
+  });
 
   it('stops with what it has when the stop flag is raised', async () => {
     const { position, moves } = PLANTED[1];

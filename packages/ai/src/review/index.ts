@@ -8,6 +8,6 @@
  */
 export * from './types.js';
 export { markOf, normalise, summarise } from './scale.js';
-export { reviewLine } from './review-line.js';
+export { reviewLine, reviewLineAsync, reviewSearches, type ReviewSearch } from './review-line.js';
 export { reviewRounds, type PlayedRound, type RoundJudge } from './review-rounds.js';
 export { evalAfter, formatScore, reviewComment, summaryText } from './text.js';

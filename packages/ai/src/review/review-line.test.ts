@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { nim, type NimState } from '@tactica/core/test-games';
+import type { AnalyseLimits } from '../engine.js';
 import { nimTestEngine } from '../test-engine.js';
-import { reviewLine } from './review-line.js';
+import { reviewLine, reviewLineAsync } from './review-line.js';
 import type { ReviewScale } from './types.js';
 
 const SCALE: ReviewScale = {
@@ -41,5 +42,13 @@ describe('reviewLine', () => {
     Atomics.store(stop, 0, 1);
     const review = reviewLine(nim, nimTestEngine(), from(10), [1, 1], SCALE, { stop });
     expect(review).toMatchObject({ complete: false, plies: [], graph: [0] });
+  });
+
+  it('reviews the same with an engine that answers later', async () => {
+    const engine = nimTestEngine();
+    const later = { analyse: (s: NimState, limits: AnalyseLimits) => Promise.resolve(engine.analyse(s, limits)) };
+    expect(await reviewLineAsync(nim, later, from(10), [1, 1, 3], SCALE)).toEqual(
+      reviewLine(nim, nimTestEngine(), from(10), [1, 1, 3], SCALE),
+    );
   });
 });

@@ -6,66 +6,98 @@
  * blunder in every other move **(ours)**. With a time per position both searches take that time.
  *
  *   const review = reviewLine(game, createTacticsEngine(), start, moves, TACTICS_SCALE, { depth: 4 });
+ *   const inWorker = await reviewLineAsync(game, nodeWorkerEngine({ family: 'tactics' }), start, moves, scale);
  *
  * Pure and deterministic for a given depth when the engine is fresh (its tables its own) and searches on one
- * thread; a time per position makes it depend on the machine. Hosts run it where they run their engines (a worker).
+ * thread; a time per position makes it depend on the machine. The review asks its searches one at a time
+ * (`reviewSearches`), so a host runs them where it runs its engines: in the same thread (`reviewLine`) or in a worker
+ * (`reviewLineAsync` over a worker engine, each search a request the host can queue and stop). To stop a review,
+ * raise the stop flag (and stop a worker engine's search under way): it ends with the moves reviewed so far.
  */
 import type { Game, Player } from '@tactica/core';
-import type { AnalyseLimits, Engine } from '../engine.js';
+import type { AnalyseLimits, Analysis, Engine } from '../engine.js';
 import { normalise, plyReview, stopped, summarise } from './scale.js';
 import { REVIEW_LINE_MAX, type GameReview, type PlyReview, type ReviewLimits, type ReviewScale } from './types.js';
 
-/** What one position is worth for its side to move, with the engine's line from it. */
-interface Judged<M> {
-  readonly score: number;
-  readonly line: readonly M[];
+/** One search a review asks for: the position, and the limits to search it to. */
+export interface ReviewSearch<S> {
+  readonly state: S;
+  readonly limits: AnalyseLimits;
 }
 
+/** The review in the calling thread, with an engine that searches there. */
 export function reviewLine<S, M>(
   game: Game<S, M>,
-  engine: Engine<S, M>,
+  engine: Pick<Engine<S, M>, 'analyse'>,
   start: S,
   moves: readonly M[],
   scale: ReviewScale,
   limits: ReviewLimits = {},
 ): GameReview {
+  const steps = reviewSearches(game, start, moves, scale, limits);
+  let step = steps.next();
+  while (!step.done) step = steps.next(engine.analyse(step.value.state, step.value.limits));
+  return step.value;
+}
+
+/** The review with an engine that answers later: a worker engine (`@tactica/ai/node-worker`, `web-worker`). */
+export async function reviewLineAsync<S, M>(
+  game: Game<S, M>,
+  engine: { analyse(s: S, limits: AnalyseLimits): Promise<Analysis<M>> | Analysis<M> },
+  start: S,
+  moves: readonly M[],
+  scale: ReviewScale,
+  limits: ReviewLimits = {},
+): Promise<GameReview> {
+  const steps = reviewSearches(game, start, moves, scale, limits);
+  let step = steps.next();
+  while (!step.done) step = steps.next(await engine.analyse(step.value.state, step.value.limits));
+  return step.value;
+}
+
+/**
+ * The review as the searches it needs: each `yield` asks for one search and is answered with its analysis; the
+ * generator's return value is the review.
+ */
+export function* reviewSearches<S, M>(
+  game: Game<S, M>,
+  start: S,
+  moves: readonly M[],
+  scale: ReviewScale,
+  limits: ReviewLimits = {},
+): Generator<ReviewSearch<S>, GameReview, Analysis<M>> {
   const stop = limits.stop ? { stop: limits.stop } : {};
   const depth = limits.depth ?? scale.depth;
   const search: AnalyseLimits = limits.timeMs !== undefined ? { timeMs: limits.timeMs, ...stop } : { depth, ...stop };
   const reply: AnalyseLimits = limits.timeMs !== undefined ? search : { depth: Math.max(1, depth - 1), ...stop };
-  const states: S[] = [start];
-  for (const m of moves) states.push(game.play(states[states.length - 1] as S, m));
-  const judge = (s: S, limits: AnalyseLimits): Judged<M> => {
-    const a = engine.analyse(s, limits);
-    return { score: normalise(a.score, scale), line: a.pv };
-  };
-  /** What the position after a move is worth to its mover: a finished game its result, else a search. */
-  const afterOf = (next: S, mover: Player): number => {
-    const outcome = game.outcome(next);
-    if (outcome) return outcome.kind === 'draw' ? 0 : outcome.winner === mover ? scale.clamp : -scale.clamp;
-    const there = judge(next, reply).score;
-    return game.toMove(next)[0] === mover ? there : -there;
-  };
   const sameMove = (s: S, a: M, b: M): boolean =>
     game.sameMove ? game.sameMove(a, b) : game.formatMove(s, a) === game.formatMove(s, b);
 
   const plies: PlyReview[] = [];
   let complete = true;
+  let s = start;
   for (let i = 0; i < moves.length; i++) {
     if (stopped(limits.stop)) {
       complete = false;
       break;
     }
-    const s = states[i] as S;
-    const next = states[i + 1] as S;
     const move = moves[i] as M;
+    const next = game.play(s, move);
     const mover = game.toMove(s)[0] ?? 0;
-    const here = judge(s, search);
-    const first = here.line[0];
+    const here = yield { state: s, limits: search };
+    const before = normalise(here.score, scale);
+    const first = here.pv[0];
     // A move the rules force (the only legal one) is never the player's mistake, whatever it costs.
     const best = (first !== undefined && sameMove(s, first, move)) || game.legalMoves(s).length === 1;
-    // The engine's own move is worth what it found; another is searched after it.
-    const after = best ? here.score : afterOf(next, mover);
+    // The engine's own move is worth what it found; another is searched after it (a finished game: its result).
+    let after = before;
+    const outcome = game.outcome(next);
+    if (!best && outcome) {
+      after = outcome.kind === 'draw' ? 0 : outcome.winner === mover ? scale.clamp : -scale.clamp;
+    } else if (!best) {
+      const there = normalise((yield { state: next, limits: reply }).score, scale);
+      after = game.toMove(next)[0] === mover ? there : -there;
+    }
     // A search the stop flag cut short is not a verdict on the move.
     if (stopped(limits.stop)) {
       complete = false;
@@ -77,19 +109,20 @@ export function reviewLine<S, M>(
           ply: i,
           player: mover,
           move: game.formatMove(s, move),
-          before: here.score,
+          before,
           after,
           best,
-          line: lineText(game, s, here.line.slice(0, REVIEW_LINE_MAX)),
+          line: lineText(game, s, here.pv.slice(0, REVIEW_LINE_MAX)),
         },
         scale,
       ),
     );
     limits.onPly?.(i + 1, moves.length);
+    s = next;
   }
   return {
     unit: scale.unit,
-    ...(limits.timeMs !== undefined ? { timeMs: limits.timeMs } : { depth: limits.depth ?? scale.depth }),
+    ...(limits.timeMs !== undefined ? { timeMs: limits.timeMs } : { depth }),
     plies,
     players: summarise(plies),
     graph: graphOf(plies),
