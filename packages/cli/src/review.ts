@@ -56,7 +56,8 @@ export const REVIEW_HELP = [
   'Output (stdout): a header line, one line per move (ply, side, move, the evaluation before and after it for the',
   'side that moved, its loss against the engine, its mark and the better line), and a summary line per player.',
   'The game is found from the record (its extension, then each game in turn); --game names it. Each game has its',
-  'own review depth and thresholds (docs/games/<game>.md, "Review"); --depth or --time changes how hard it searches.',
+  'own review depth and thresholds (docs/games/<game>.md, "Review"); --depth or --time changes how hard it searches',
+  "(for Tactorus, whose rounds are simultaneous, --depth counts the analysis' refinement passes).",
   '--write <file> writes the record again with the review as comments where its format has them (PDN).',
 ].join('\n');
 
