@@ -10,7 +10,8 @@
  *
  * Importing this allocates nothing: the ready engines (`draughtsEngine`…) build their tables at their first move.
  * A page that plays one game imports `@tactica/ai/<game>` instead (it loads no other game), `@tactica/ai/engines`
- * loads engines by family name, and `@tactica/ai/node-worker` and `@tactica/ai/web-worker` run them in workers.
+ * loads engines by family name, `@tactica/ai/node-worker` and `@tactica/ai/web-worker` run them in workers, and
+ * `@tactica/ai/review` reviews a game with any of them (no game's code of its own).
  */
 export { ContractPosition, type ContractSearchOptions } from './contract-position.js';
 export { Searcher, type SearcherOptions, type SearchInfo, type SearchLimits, type SearchResult } from './search.js';
@@ -51,6 +52,8 @@ export {
   type EngineFamily,
   type EngineOptionsByFamily,
 } from './engines.js';
+// Game review over any game's engine (`reviewLine`, `reviewRounds`) and its scale.
+export * from './review.js';
 // Each game's engine, also offered alone by its subpath (`@tactica/ai/draughts`…) for pages that play one game.
 export * from './draughts.js';
 export * from './force400.js';

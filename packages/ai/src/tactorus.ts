@@ -20,3 +20,4 @@ export {
   type TactorusEngineOptions,
   type TactorusLevel,
 } from './games/tactorus.js';
+export { tactorusRoundJudge } from './games/tactorus-review.js';

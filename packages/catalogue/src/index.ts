@@ -25,6 +25,7 @@ export { RULES_TEXT } from './rules-text.js';
 export { readOptions } from './options.js';
 export { makeBoard } from './board.js';
 export { loadComputer } from './computer.js';
+export { reviewGame } from './review.js';
 export {
   readStoredGame,
   restoreWith,

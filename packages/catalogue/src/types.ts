@@ -17,7 +17,7 @@ import type {
   SimultaneousSnapshot,
   TimeMode,
 } from '@tactica/core';
-import type { Engine, LevelInfo, ThinkOptions } from '@tactica/ai';
+import type { Engine, GameReview, LevelInfo, ReviewScale, RoundJudge, ThinkOptions } from '@tactica/ai';
 
 /** The game families, in menu order. */
 export const GAME_FAMILIES = ['draughts', 'force400', 'tactrix', 'tactics', 'tactorus'] as const;
@@ -284,6 +284,8 @@ interface SetupBase<S, M, V, St extends StatusBase, P extends PieceModel> {
   readonly records: readonly RecordFormatInfo[];
   /** The game drawn as plain text (mails). */
   readonly text: TextBoard<S>;
+  /** How a review reads the computer's scores: the unit, the clamp, the marks' thresholds, the default depth. */
+  readonly review: ReviewScale;
 }
 
 /** How the host runs the computer's engine. */
@@ -312,6 +314,11 @@ export interface SequentialSetup<S, M, V, St extends StatusBase, P extends Piece
   readonly dynamics: 'sequential';
   /** The computer opponent, loaded (and its tables allocated) on first call (one per distinct `options`). */
   loadEngine(options?: EngineLoadOptions): Promise<Engine<S, M>>;
+  /**
+   * A fresh engine for a review (tables its own, one thread), so that a review at a depth is the same every time;
+   * `reviewGame` searches every position with it.
+   */
+  loadReviewEngine(): Promise<Engine<S, M>>;
   /** What the Draughts Galore clock's "auto" mode means for this game. */
   readonly autoTimeMode: TimeMode;
   /** A game's own rule on takeback, beside the clock's. */
@@ -351,6 +358,8 @@ export interface SimultaneousSetup<S, M, V, St extends StatusBase, P extends Pie
   loadComputer(): Promise<Computer<S, M>>;
   /** Orders sent sealed in a mail's body, where the game has such a form. */
   readonly sealedOrders?: SealedOrders<S>;
+  /** What a review judges each side's orders of a round with (a fresh engine, as `loadReviewEngine`). */
+  loadRoundJudge(): Promise<RoundJudge<S, M, unknown>>;
   newSession(options: NewSessionOptions): Result<SimultaneousSession<S, M, St, V>, InputError>;
   restoreSession(snapshot: unknown): Result<SimultaneousSession<S, M, St, V>, InputError>;
   /** The rounds played as record text. */
@@ -398,6 +407,11 @@ export interface GameEntry<S, M, V, St extends StatusBase, P extends PieceModel>
   setup(options?: unknown): Result<GameSetup<S, M, V, St, P>, InputError>;
   /** Reads a record of this family: the options of its game and its line of play. */
   importRecord(format: string, text: string): Promise<Result<ImportedRecord<S, M>, InputError>>;
+  /**
+   * The record text written again with a review of its game as comments, for the formats that have comments (PDN);
+   * absent in a game whose records have none. A format without them is refused (`record/no-comments`).
+   */
+  annotateRecord?(format: string, text: string, review: GameReview): Promise<Result<string, InputError>>;
 }
 
 /** Any game's entry or setup, for code that handles every game alike (states, moves and views opaque). */

@@ -5,6 +5,7 @@ import { VERBS, type GameCli, type Verb } from './game-cli.js';
 import { CliError, type Io } from './io.js';
 import { chooseAndLaunch } from './menu.js';
 import { configurePbm } from './pbm.js';
+import { configureReview } from './review.js';
 import { configureServe } from './serve.js';
 import { closeLineReader } from './terminal/line-reader.js';
 import { VERSION } from './version.js';
@@ -51,6 +52,7 @@ export function buildProgram(games: readonly GameCli[], io: Io): Command {
     answerOtherGames(match, withAi);
   }
   for (const g of games) g.extra?.(program, io);
+  configureReview(program, io);
   configureServe(program, io);
   configurePbm(program, io);
   return program;

@@ -583,6 +583,17 @@ export class TactorusAi implements Engine<TactorusObservation, readonly Order[]>
   }
 
   /**
+   * What the round carried out with `mine` (the viewer's orders) and `theirs` is worth to the viewer, judged as the
+   * strongest level judges a pair in `analyse` (the round, its play-on, the evaluation): a review's measure.
+   */
+  judge(view: TactorusObservation, mine: readonly Order[], theirs: readonly Order[]): number {
+    const level = this.levels[this.levels.length - 1] as TactorusLevel;
+    this.lookahead = level.lookahead ?? 0;
+    boardCodes(view.board, this.board);
+    return Math.round(this.payoff(view, view.viewer, OrderSet.of(mine), OrderSet.of(theirs)));
+  }
+
+  /**
    * The strongest level's search made anytime, in refinement passes: each pass plans one more noise variant of
    * every strategy for both sides (level 6: 8 strategies, so the table grows by 8 rows and 8 columns), carries out
    * the new pairs and solves the grown table by regret matching; after each pass `onIteration` reports it.

@@ -22,6 +22,7 @@ import {
   type VariantId,
 } from '@tactica/draughts';
 import { DRAUGHTS_LEVELS, type DraughtsEngine } from '@tactica/ai/draughts';
+import type { ReviewScale } from '@tactica/ai/review';
 import { optionFlag, optionText, readOptions } from '../options.js';
 import { sequentialSetup } from '../setup.js';
 import { listing } from '../listing.js';
@@ -107,6 +108,19 @@ function status(s: DraughtsState, place: { start: DraughtsState; ply: number }):
   };
 }
 
+/**
+ * A review's scale (docs/games/draughts.md, "Review"): the engine scores in hundredths of a man already; a man lost
+ * for nothing is a blunder, a third of one an inaccuracy **(ours)**. Depth 10 (Master's deep search on one thread)
+ * reviews a 60-ply game in a few seconds (bench/RESULTS.md, "Review").
+ */
+export const DRAUGHTS_REVIEW: ReviewScale = {
+  unit: 'centi-men',
+  engineUnits: 1,
+  clamp: 1000,
+  thresholds: { inaccuracy: 30, mistake: 60, blunder: 100 },
+  depth: 10,
+};
+
 function setupOf(game: DraughtsGame, start: DraughtsState, options: Record<string, unknown>): DraughtsSetup {
   const variant = game.rules.id;
   const boardAdapter = draughtsBoard(game);
@@ -143,6 +157,14 @@ function setupOf(game: DraughtsGame, start: DraughtsState, options: Record<strin
       const ready = await engine;
       await ready.prepare(start);
       return ready;
+    },
+    review: DRAUGHTS_REVIEW,
+    loadReviewEngine: async () => {
+      const ai = await import('@tactica/ai/draughts');
+      // Its own engine, on one thread and without the book: a review at a depth is the same every time.
+      const engine = await ai.loadDraughtsEngine({ threads: 1, book: false, variants: [] });
+      await engine.prepare(start);
+      return engine;
     },
     records: [PDN],
     // Manual 3.2.2: "Auto ... Move with English/American, and Game with all others".
@@ -205,6 +227,13 @@ export const draughtsEntry: DraughtsEntry = {
   async importRecord(format, text) {
     if (format !== PDN.id) return err(unknownFormat(format));
     return importPdn(text);
+  },
+  async annotateRecord(format, text, review) {
+    if (format !== PDN.id) return err(unknownFormat(format));
+    const read = await importPdn(text);
+    if (!read.ok) return read;
+    const { annotatePdn } = await import('./review-pdn.js');
+    return ok(annotatePdn(read.value.record, review));
   },
 };
 

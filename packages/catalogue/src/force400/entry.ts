@@ -21,6 +21,19 @@ import {
   type Handicap,
 } from '@tactica/force400';
 import { FORCE400_LEVELS } from '@tactica/ai/force400';
+import type { ReviewScale } from '@tactica/ai/review';
+
+/**
+ * A review's scale (docs/games/force400.md, "Review"): the engine scores in tenths of a force unit, a man (what a
+ * capture wins) being 60 of them, so a hundredth of a man is 0.6; a man lost is a blunder **(ours)**.
+ */
+export const FORCE400_REVIEW: ReviewScale = {
+  unit: 'centi-men',
+  engineUnits: 0.6,
+  clamp: 1000,
+  thresholds: { inaccuracy: 30, mistake: 60, blunder: 100 },
+  depth: 3,
+};
 import { optionInteger, optionText, readOptions } from '../options.js';
 import { sequentialSetup } from '../setup.js';
 import { listing } from '../listing.js';
@@ -181,6 +194,8 @@ function setupOf(
     actions: FORCE400_ACTIONS,
     levels: FORCE400_LEVELS,
     loadEngine: async () => (await import('@tactica/ai/force400')).force400Engine,
+    review: FORCE400_REVIEW,
+    loadReviewEngine: async () => (await import('@tactica/ai/force400')).createForce400Engine(),
     records: [FORCE400_RECORD, FORCE400_SAVE],
     autoTimeMode: AUTO_TIME_MODE,
     // No takeback rule of its own: the original had none (it asked to confirm each action instead), so the

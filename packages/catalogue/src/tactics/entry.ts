@@ -21,6 +21,19 @@ import {
   type TacticsState,
 } from '@tactica/tactics';
 import { TACTICS_LEVELS } from '@tactica/ai/tactics';
+import type { ReviewScale } from '@tactica/ai/review';
+
+/**
+ * A review's scale (docs/games/tactics.md, "Review"): the engine scores in hundredths of a Rook (`PIECE`); a piece
+ * lost is a blunder **(ours)**.
+ */
+export const TACTICS_REVIEW: ReviewScale = {
+  unit: 'centi-rooks',
+  engineUnits: 1,
+  clamp: 1000,
+  thresholds: { inaccuracy: 30, mistake: 60, blunder: 100 },
+  depth: 4,
+};
 import { listing } from '../listing.js';
 import { optionText, readOptions } from '../options.js';
 import { sequentialSetup } from '../setup.js';
@@ -120,6 +133,8 @@ function setupAt(start: TacticsState): TacticsSetup {
     actions: [],
     levels: TACTICS_LEVELS,
     loadEngine: async () => (await import('@tactica/ai/tactics')).tacticsEngine,
+    review: TACTICS_REVIEW,
+    loadReviewEngine: async () => (await import('@tactica/ai/tactics')).createTacticsEngine(),
     records: [TACTICS_RECORD],
     /*
      * What "auto" means (ours; no manual says): per move. Tactics comes from play-by-email servers, where a game is

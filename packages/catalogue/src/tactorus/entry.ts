@@ -53,6 +53,20 @@ import {
   type TactorusState,
 } from '@tactica/tactorus';
 import { TACTORUS_LEVELS } from '@tactica/ai/tactorus';
+import type { ReviewScale } from '@tactica/ai/review';
+
+/**
+ * A review's scale (docs/games/tactorus.md, "Review"): the engine's evaluation counts an infantry 100, a won game
+ * 100000; each side's orders of a round are judged in the round played (`reviewRounds`), and a loss of two
+ * infantry's worth is a blunder **(ours)**. `depth` is the analysis' refinement passes.
+ */
+export const TACTORUS_REVIEW: ReviewScale = {
+  unit: 'centi-infantry',
+  engineUnits: 1,
+  clamp: 1000,
+  thresholds: { inaccuracy: 50, mistake: 100, blunder: 200 },
+  depth: 3,
+};
 import type { Engine, ThinkOptions } from '@tactica/ai';
 import { listing } from '../listing.js';
 import { makeBoard } from '../board.js';
@@ -277,6 +291,8 @@ function setupOf(game: TactorusGame, start: TactorusState, options: OptionValues
     levels: TACTORUS_LEVELS,
     loadEngine,
     loadComputer: async () => computerOf(await loadEngine()),
+    review: TACTORUS_REVIEW,
+    loadRoundJudge: async () => (await import('@tactica/ai/tactorus')).tactorusRoundJudge(),
     records: [TACTORUS_GAME],
     memos: tactorusOrderMemos,
     sealedOrders: TACTORUS_SEALED_ORDERS,

@@ -26,6 +26,19 @@ import {
   type TactrixState,
 } from '@tactica/tactrix';
 import { TACTRIX_LEVELS } from '@tactica/ai/tactrix';
+import type { ReviewScale } from '@tactica/ai/review';
+
+/**
+ * A review's scale (docs/games/tactrix.md, "Review"): the engine scores chips at 20 units (`CHIP`), so a hundredth
+ * of a chip is 0.2; losing a piece's worth of chips is a blunder **(ours)**.
+ */
+export const TACTRIX_REVIEW: ReviewScale = {
+  unit: 'centi-chips',
+  engineUnits: 0.2,
+  clamp: 2000,
+  thresholds: { inaccuracy: 50, mistake: 100, blunder: 200 },
+  depth: 4,
+};
 import { listing } from '../listing.js';
 import { optionText, readOptions } from '../options.js';
 import { sequentialSetup } from '../setup.js';
@@ -132,6 +145,8 @@ function setupOf(start: TactrixState, position: string): TactrixSetup {
     actions: TACTRIX_ACTIONS,
     levels: TACTRIX_LEVELS,
     loadEngine: async () => (await import('@tactica/ai/tactrix')).tactrixEngine,
+    review: TACTRIX_REVIEW,
+    loadReviewEngine: async () => (await import('@tactica/ai/tactrix')).createTactrixEngine(),
     records: [TACTRIX_RECORD],
     // (ours) No Tactrix manual speaks of clocks, so "auto" is our choice: per game, as chess-like games are timed.
     // A per-move timeout plays a random move, and in Tactrix, with no check rule and purchases that spend chips, a
