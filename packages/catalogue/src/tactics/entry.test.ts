@@ -166,7 +166,7 @@ describe("Tactics status: the terminal's status line as data", () => {
       turn: 0,
       mobile: [0, 1],
       frozen: [2, 0],
-      outcome: { kind: 'win', winner: 1, reason: 'no-moves' },
+      outcome: { kind: 'win', winner: 1, reason: 'all-frozen' },
     });
   });
 });
