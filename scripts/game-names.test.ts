@@ -1,6 +1,6 @@
 /**
- * Game knowledge lives once, in the games and the catalogue (issue 41): the server's code names no game family
- * and depends on no rules package; it asks the catalogue. Test support (testing/, the conformance kits, tests)
+ * Game knowledge lives once, in the games and the catalogue (issue 41): the server's code, the web shell's and the
+ * terminal's name no game family (the server depends on no rules package either); they ask the catalogue. Test support (testing/, the conformance kits, tests)
  * may play a given game. A sixth game then needs no change to the server.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -26,9 +26,12 @@ function familyLiterals(text: string): string[] {
   return GAME_FAMILIES.filter((f) => new RegExp(`['"\`]${f}['"\`]`).test(code));
 }
 
-describe('the server names no game', () => {
-  it('no source of packages/server names a game family', () => {
-    const named = sources(join(root, 'packages/server/src')).flatMap((file) =>
+/** The folders that must name no game: the server, the web shell (not its per-game plugins), the terminal. */
+const SHELLS = ['packages/server/src', 'packages/web/src/app', 'packages/web/src/online', 'packages/cli/src/terminal'];
+
+describe('the shells name no game', () => {
+  it.each(SHELLS)('no source of %s names a game family', (dir) => {
+    const named = sources(join(root, dir)).flatMap((file) =>
       familyLiterals(readFileSync(file, 'utf8')).map((f) => `${file.slice(root.length)}: ${f}`),
     );
     expect(named).toEqual([]);

@@ -16,6 +16,17 @@ export interface GameListing {
   readonly aliases: readonly string[];
   /** How moves are written, in a sentence or two (help pages). */
   readonly notation: string;
+  /** A move (or a round's orders) as typed, for an input's placeholder. */
+  readonly moveExample: string;
+  /** The seats' names, as the game's manual calls its sides. */
+  readonly sides: readonly [string, string];
+  /** The file extensions of the game's records (the entry's `records`, checked by a test), without the dot. */
+  readonly recordExtensions: readonly string[];
+  /**
+   * What a host passes its worker engine beside the family (`EngineSpec.options`), where the game wants something
+   * other than the defaults: draughts loads one rule set's learned weights when a game first asks, not all seven.
+   */
+  readonly engineOptions?: Readonly<Record<string, unknown>>;
   /**
    * What a position weighs in a server's game cache, in bytes of heap: its move, the move's text, its share of the
    * stored JSON and of the line's checkpoints. Measured (`node --expose-gc bench/server-long-games.js --part memory`;
@@ -36,6 +47,10 @@ export const GAME_LISTINGS: readonly GameListing[] = [
     notation:
       'Moves are written as in the rule set: square numbers (11-15, 15x24) in the numbered ones, algebraic (c3-d4, c3:e5) in Russian.',
     positionBytes: 450,
+    moveExample: '32-28',
+    sides: ['White', 'Black'],
+    recordExtensions: ['pdn'],
+    engineOptions: { variants: [] },
   },
   {
     family: 'force400',
@@ -47,6 +62,9 @@ export const GAME_LISTINGS: readonly GameListing[] = [
     notation:
       'Moves are the record\'s forms: "M C8-C1" (or "C8-C1") a move, "T J8-C1 10" a transfer of 10, "X E9-F9" an abdication.',
     positionBytes: 400,
+    moveExample: 'C8-C1',
+    sides: ['White', 'Black'],
+    recordExtensions: ['txt', 'f400'],
   },
   {
     family: 'tactrix',
@@ -59,6 +77,9 @@ export const GAME_LISTINGS: readonly GameListing[] = [
       'Moves are from-to squares (b2-b4, b2xb4 a capture); a purchase is "buy" with the piece\'s letter and the square ' +
       'it is put on: buy J@e2 (Jerk J 3 chips, Jumpnar N 6, Wrapnoid W 9, Verticon V 12, Diaganoid D 15).',
     positionBytes: 400,
+    moveExample: 'b2-b4',
+    sides: ['White', 'Black'],
+    recordExtensions: ['tac'],
   },
   {
     family: 'tactics',
@@ -69,6 +90,9 @@ export const GAME_LISTINGS: readonly GameListing[] = [
     aliases: [],
     notation: 'Moves are from and to coordinates: f1-f4 (Tactics uses the same move format as other pbem games).',
     positionBytes: 300,
+    moveExample: 'f1-f4',
+    sides: ['White', 'Black'],
+    recordExtensions: ['tactics'],
   },
   {
     family: 'tactorus',
@@ -79,6 +103,9 @@ export const GAME_LISTINGS: readonly GameListing[] = [
     aliases: [],
     notation: 'Orders are from and to squares, any number a round: 84-64 85-65; w84 withdraws one.',
     positionBytes: 1_800,
+    moveExample: '84-64, w84, done',
+    sides: ['Player 1', 'Player 2'],
+    recordExtensions: ['txt'],
   },
 ];
 

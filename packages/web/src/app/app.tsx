@@ -1,7 +1,10 @@
 /** The app shell: the header (screens, settings), the screen shown, the new-game dialog, files dropped on the page. */
 import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useState } from 'preact/hooks';
-import { isGameFamily, type GameFamily } from '@tactica/catalogue';
+import { GAME_FAMILIES, isGameFamily, type GameFamily } from '@tactica/catalogue';
+
+/** The game the site's help opens on when no game is being played: the first of the menu. */
+const FIRST_GAME = GAME_FAMILIES[0];
 import { GameScreen } from './game-screen.js';
 import { HelpScreen } from './help.js';
 import { Home, openFile } from './home.js';
@@ -142,7 +145,7 @@ export function App() {
           <button
             type="button"
             aria-current={r.screen === 'help'}
-            onClick={() => go({ screen: 'help', family: game?.family ?? 'draughts' })}
+            onClick={() => go({ screen: 'help', family: game?.family ?? FIRST_GAME })}
           >
             Help
           </button>

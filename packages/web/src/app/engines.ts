@@ -6,7 +6,7 @@
  * and answering from the last iteration it reported.
  */
 import { canShareStopFlag, webWorkerEngine, type WorkerEngine } from '@tactica/ai/web-worker';
-import type { GameFamily } from '@tactica/catalogue';
+import { listing, type GameFamily } from '@tactica/catalogue';
 
 export type EnginePurpose = 'play' | 'analyse';
 
@@ -17,9 +17,10 @@ export function engineFor(family: GameFamily, purpose: EnginePurpose): WorkerEng
   const key = `${family}/${purpose}`;
   let e = engines.get(key);
   if (!e) {
-    // Draughts loads one rule set's learned weights, the game's, when it is first asked for a move (`prepare`),
-    // rather than all seven up front.
-    e = webWorkerEngine<unknown, unknown>(family === 'draughts' ? { family, options: { variants: [] } } : { family });
+    // A game may want its engine loaded otherwise than by default (draughts: one rule set's learned weights, the
+    // game's, when it is first asked for a move, rather than all seven up front): the listing says so.
+    const options = listing(family).engineOptions;
+    e = webWorkerEngine<unknown, unknown>(options ? { family, options } : { family });
     engines.set(key, e);
   }
   return e;

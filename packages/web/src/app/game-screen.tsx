@@ -4,6 +4,7 @@
  * analysis, saving and files.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { listing } from '@tactica/catalogue';
 import { reasonWords, type Player } from '@tactica/core';
 import type { BoardApi } from '../board/board.js';
 import { rotated, type BoardConfig } from '../board/types.js';
@@ -449,7 +450,7 @@ export function GameScreen(props: { game: LocalGame; onNew: () => void }) {
             value={typed}
             onInput={(e) => setTyped((e.target as HTMLInputElement).value)}
             autocomplete="off"
-            placeholder={game.family === 'tactorus' ? '84-64, w84, done' : 'in the game’s notation'}
+            placeholder={`e.g. ${listing(game.family).moveExample}`}
           />
           <button type="submit">Play</button>
         </form>

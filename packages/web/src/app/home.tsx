@@ -1,6 +1,11 @@
 /** The first screen: the five games, the game in progress, the saved games, files to open. */
 import { useEffect, useState } from 'preact/hooks';
 import { GAME_LISTINGS, type GameFamily } from '@tactica/catalogue';
+
+/** What the file picker offers: a stored game, or a record of any game (the listing's extensions). */
+const RECORD_ACCEPT = ['json', ...new Set(GAME_LISTINGS.flatMap((l) => l.recordExtensions))]
+  .map((e) => `.${e}`)
+  .join(',');
 import type { StoreListing } from '@tactica/core';
 import { readFile, readGameFile } from './files.js';
 import { alert, busy, current, go, open, openRecord, openSave, savesRev, store } from './state.js';
@@ -134,7 +139,7 @@ export function Home(props: { onNew: (family: GameFamily) => void }) {
         <input
           type="file"
           aria-label="open a game file"
-          accept=".json,.pdn,.txt,.tac,.tactics,.f400,.rec,.gam,.tactorus"
+          accept={RECORD_ACCEPT}
           onChange={(e) => {
             const f = (e.target as HTMLInputElement).files?.[0];
             if (f) void openFile(f);

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import {
   GAME_LISTINGS,
+  listing,
   loadEntry,
   type AnyGameEntry,
   type GameFamily,
@@ -249,12 +250,7 @@ export function NewGameDialog(props: { family: GameFamily; onClose: () => void }
     else props.onClose();
   };
 
-  const sides =
-    family === 'tactorus'
-      ? ['Player 1', 'Player 2']
-      : family === 'tactics' || family === 'force400' || family === 'draughts' || family === 'tactrix'
-        ? ['White', 'Black']
-        : ['First', 'Second'];
+  const sides = listing(family).sides;
   return (
     <div class="modal-back" role="dialog" aria-labelledby="ng-title">
       <form class="modal new-game" aria-modal="true" aria-labelledby="ng-title" onSubmit={submit}>

@@ -4,6 +4,7 @@
  */
 import { signal } from '@preact/signals';
 import {
+  listing,
   loadEntry,
   readStoredGame,
   restoreGame,
@@ -186,7 +187,7 @@ export function summaryOf(game: LocalGame): string {
   const st = game.status();
   const who =
     st.toMove.length === 1 ? `${game.ui.sides[st.toMove[0] as 0 | 1]} to move` : st.toMove.length ? 'orders' : 'over';
-  return `${game.family === 'tactorus' ? 'round' : 'move'} ${st.moveNumber}, ${who}`;
+  return `${listing(game.family).dynamics === 'simultaneous' ? 'round' : 'move'} ${st.moveNumber}, ${who}`;
 }
 
 /** The title of a new save of `game` without one: its game and rule set, free in `target` (`save-title.ts`). */

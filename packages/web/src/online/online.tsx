@@ -7,7 +7,15 @@
  */
 import { signal } from '@preact/signals';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { GAME_LISTINGS, loadEntry, type BoardInput, type GameFamily, type OptionValue } from '@tactica/catalogue';
+import {
+  GAME_FAMILIES,
+  GAME_LISTINGS,
+  listing,
+  loadEntry,
+  type BoardInput,
+  type GameFamily,
+  type OptionValue,
+} from '@tactica/catalogue';
 import type { Player, StoreListing } from '@tactica/core';
 import { rotated, type Arrow, type BoardConfig, type LegalInput } from '../board/types.js';
 import { BoardView } from '../app/board-view.js';
@@ -179,7 +187,7 @@ function turnText(g: GameSummary, names: readonly string[]): string {
   const toAct = (g['toAct'] as readonly number[] | undefined) ?? [];
   if (toAct.length === 0 || (g['status'] !== undefined && g['status'] !== 'active')) return '';
   const who = toAct.map((p) => names[p] ?? `player ${p + 1}`).join(' and ');
-  return g.family === 'tactorus' ? `${who} to give orders` : `${who} to move`;
+  return listing(g.family).dynamics === 'simultaneous' ? `${who} to give orders` : `${who} to move`;
 }
 
 /** A labelled checkbox of a form. */
@@ -198,7 +206,7 @@ function FlagField(props: { id: string; label: string; checked: boolean; onChang
 }
 
 function ChallengeForm(props: { catalogue: readonly CatalogueGame[]; onDone: () => void }) {
-  const [family, setFamily] = useState<GameFamily>('draughts');
+  const [family, setFamily] = useState<GameFamily>(GAME_FAMILIES[0]);
   const game = props.catalogue.find((g) => g.family === family);
   const [values, setValues] = useState<Record<string, OptionValue>>({});
   const [kind, setKind] = useState<'seek' | 'challenge' | 'computer'>('seek');
@@ -601,7 +609,7 @@ function ServerSaves() {
 function MyGames() {
   const [games, setGames] = useState<readonly GameSummary[]>([]);
   const [error, setError] = useState<string | undefined>();
-  const [family, setFamily] = useState<GameFamily>('draughts');
+  const [family, setFamily] = useState<GameFamily>(GAME_FAMILIES[0]);
   const [text, setText] = useState('');
   useEffect(() => {
     if (me.value) void api.games(me.value.name).then(setGames, (e: unknown) => setError(errorText(e)));

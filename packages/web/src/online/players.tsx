@@ -3,7 +3,7 @@
  * and a player's games with the opponent, the result for that player and how each game ended.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { GAME_LISTINGS } from '@tactica/catalogue';
+import { GAME_FAMILIES, GAME_LISTINGS } from '@tactica/catalogue';
 import { api, errorText, type Standing } from './api.js';
 import { historyLine, type HistoryGame } from './history.js';
 import { Analyse } from './after-game.js';
@@ -13,7 +13,7 @@ const familyName = (f: string): string => GAME_LISTINGS.find((g) => g.family ===
 const RESULT_WORDS = { won: 'Won', lost: 'Lost', drawn: 'Drawn', playing: 'In progress' } as const;
 
 export function Leaderboard(props: { look: (name: string) => void }) {
-  const [family, setFamily] = useState<string>(GAME_LISTINGS[0]?.family ?? 'draughts');
+  const [family, setFamily] = useState<string>(GAME_FAMILIES[0]);
   const [rows, setRows] = useState<readonly Standing[] | undefined>();
   const [error, setError] = useState<string | undefined>();
   useEffect(() => {
