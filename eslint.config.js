@@ -1,5 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The packages that run in browsers and workers as well as Node (rules engines, the AI, the catalogue): those whose
+ * package.json says `"tactica": { "pure": true }` — a new game's package says so too (docs/adding-a-game.md; a test
+ * checks every game's package does).
+ */
+const purePackages = readdirSync(new URL('./packages', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .filter((name) => {
+    const pkg = JSON.parse(readFileSync(new URL(`./packages/${name}/package.json`, import.meta.url), 'utf8'));
+    return pkg.tactica?.pure === true;
+  });
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**'] },
@@ -25,7 +39,7 @@ export default tseslint.config(
   {
     // Rules engines, the AI and the catalogue run in browsers and workers too: no Node built-ins outside tests and
     // the AI's worker-threads transport.
-    files: ['packages/{core,draughts,force400,tactics,tactrix,tactorus,ai,catalogue}/src/**/*.ts'],
+    files: [`packages/{${purePackages.join(',')}}/src/**/*.ts`],
     ignores: [
       '**/*.test.ts',
       '**/test-*.ts',
@@ -48,8 +62,9 @@ export default tseslint.config(
     },
   },
   {
-    // Typed rules: they need the type checker, so they run on the packages' sources (each package's tsconfig).
-    files: ['packages/*/src/**/*.ts'],
+    // Typed rules: they need the type checker, so they run on the packages' sources (each package's tsconfig), the
+    // web app's components (.tsx) included.
+    files: ['packages/*/src/**/*.{ts,tsx}'],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },

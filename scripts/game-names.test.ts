@@ -48,4 +48,13 @@ describe('the shells name no game', () => {
     );
     expect(imports).toEqual([]);
   });
+
+  it("every game's rules package, the core, the AI and the catalogue are marked pure (the lint keeps them so)", () => {
+    for (const name of [...GAME_FAMILIES, 'core', 'ai', 'catalogue']) {
+      const pkg = JSON.parse(readFileSync(join(root, 'packages', name, 'package.json'), 'utf8')) as {
+        tactica?: { pure?: boolean };
+      };
+      expect(pkg.tactica?.pure, name).toBe(true);
+    }
+  });
 });
