@@ -377,6 +377,21 @@ describe('the quick test before exchange offers are looked for', () => {
       expect(no).toBeGreaterThan(10);
     }
   });
+  it('the offers found from the board are the moves that offer an exchange, generated or not', () => {
+    for (const variant of ['international', 'english', 'brazilian', 'russian'] as const) {
+      let offered = 0;
+      randomPlay(variant, 12, 12, 60, (sp) => {
+        if (sp.status() !== 0) return;
+        const count = sp.exchangeOffers();
+        const all = keys(sp);
+        const offers = all.filter((k) => sp.offersExchange(k));
+        expect(count).toBe(offers.length);
+        expect(all.filter((k) => sp.isExchangeOffer(k))).toEqual(offers);
+        offered += count;
+      });
+      expect(offered).toBeGreaterThan(10);
+    }
+  });
   it("a man that can step next to an opponent's may offer one; men far apart may not", () => {
     const sp = (fen: string) =>
       new DraughtsSearchPosition(draughtsGame('international').fromPosition(parseOk(fen, 'international')));

@@ -736,6 +736,9 @@ export class DraughtsDeepSearcher {
    * exchange (`offersExchange`). Returns how many.
    */
   private quietTries(pos: DraughtsSearchPosition, base: number, offer: boolean): number {
+    // Most quiet positions have neither: the moves are then not generated at all.
+    const offers = offer ? pos.exchangeOffers() : 0;
+    if (offers === 0 && !pos.canCrown()) return 0;
     const all = pos.generateMoves(this.moves, base);
     const moves = this.moves;
     let n = 0;
@@ -746,10 +749,10 @@ export class DraughtsDeepSearcher {
         moves[base + n++] = m;
       }
     }
-    if (!offer) return n;
+    if (offers === 0) return n;
     for (let i = n; i < all; i++) {
       const m = moves[base + i] as number;
-      if (pos.offersExchange(m)) moves[base + n++] = m;
+      if (pos.isExchangeOffer(m)) moves[base + n++] = m;
     }
     return n;
   }
