@@ -36,12 +36,12 @@
  *
  *   const choice = draughtsEngine.choose(state, 'smart', { seed: 7 });   // choice.move, choice.score, choice.pv
  */
-import { createRng } from '@tactica/core';
+import { createRng, type Rng } from '@tactica/core';
 import { DraughtsSearchPosition, type DraughtsMove, type DraughtsState, type VariantId } from '@tactica/draughts';
 import type { Analysis, AnalyseLimits, Engine, LevelInfo, MoveChoice, ThinkOptions } from '../../engine.js';
 import { lazyEngine } from '../../lazy-engine.js';
 import { decodePv, reportIteration } from '../../level-engine.js';
-import type { SearchInfo, SearchResult } from '../../search.js';
+import type { SearchInfo } from '../../search.js';
 import { WIN, WIN_BOUND } from '../../search-position.js';
 import { loadedDraughtsBook, pickBookMove, type DraughtsBook } from './book.js';
 import {
@@ -49,11 +49,10 @@ import {
   type DeepEndgames,
   type DeepEvaluator,
   type DeepSearcherOptions,
-  type DeepSearchLimits,
 } from './deep-search.js';
-import type { LearnedForHelpers } from './learned-eval.js';
-import { DraughtsSearcher, type DraughtsSearcherOptions } from './search.js';
-import { availableCores, defaultHelperSpawner, DraughtsHelpers, nodeBuiltin } from './smp.js';
+import type { DraughtsSearcher, DraughtsSearcherOptions } from './search.js';
+import { EngineSearchers } from './searchers.js';
+import { nodeBuiltin } from './smp.js';
 import { DeepTable } from './table.js';
 import { searchMoveTime } from './time.js';
 
@@ -68,6 +67,7 @@ export {
   type DeepSearcherOptions,
 } from './deep-search.js';
 export { DeepTable } from './table.js';
+export { useDraughtsEndgames } from './searchers.js';
 export {
   availableCores,
   canUseHelperThreads,
@@ -221,9 +221,6 @@ export interface DraughtsEngineOptions {
   readonly hashMb?: number;
 }
 
-/** The most threads the default takes **(ours)**: beyond it the shared table's traffic outweighs the helpers. */
-const MAX_DEFAULT_THREADS = 8;
-
 /** A draughts engine; `close` ends its helper threads (they never keep a process alive, but a host may end them). */
 export interface DraughtsEngine extends Engine<DraughtsState, DraughtsMove> {
   /** Loads the learned evaluation the levels play the position's rule set with, if it has one (not in give-away). */
@@ -305,19 +302,6 @@ function loses(sp: DraughtsSearchPosition, plies: number, level: number): boolea
   return true;
 }
 
-let defaultEndgames: DeepEndgames | undefined;
-
-/**
- * The process's default endgame databases: those the deep levels (Master) probe in engines made from now on without
- * a setting of their own (`endgames`, `deepSearcher.endgames`). The command line sets the folder's
- * (`@tactica/ai/node-egdb`); a page sets the slices it fetched **(ours)**. An engine that runs elsewhere (a worker)
- * is given its folder as the `endgames` setting instead. On Node the helper threads of a search open the same folder
- * (`DeepEndgames.folder`); a page's helpers probe none.
- */
-export function useDraughtsEndgames(endgames: DeepEndgames | undefined): void {
-  defaultEndgames = endgames;
-}
-
 /** The levels with their tables no larger than `hashMb` megabytes (the deep table's buckets are the larger). */
 function levelsWithin(levels: readonly DraughtsLevel[], hashMb: number | undefined): readonly DraughtsLevel[] {
   if (hashMb === undefined) return levels;
@@ -331,81 +315,7 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
   if (!strongest) throw new Error('an engine needs at least one level');
   // The engine's own record: `prepare` adds to it.
   const evaluators: Partial<Record<VariantId, DeepEvaluator>> = { ...options.evaluators };
-  // One searcher per table size, built on first use.
-  const searchers = new Map<number, DraughtsSearcher>();
-  const getSearcher = (ttLog2: number): DraughtsSearcher => {
-    let s = searchers.get(ttLog2);
-    if (!s) {
-      s = new DraughtsSearcher({ ...options.searcher, ttLog2 });
-      searchers.set(ttLog2, s);
-    }
-    return s;
-  };
-  const spawn = defaultHelperSpawner();
-  const threads = Math.max(
-    1,
-    Math.floor(options.threads ?? (spawn ? Math.min(MAX_DEFAULT_THREADS, availableCores()) : 1)),
-  );
-  // One deep searcher per table size and evaluation (an engine usually plays one rule set: one of them).
-  const deepSearchers = new Map<string, DraughtsDeepSearcher>();
-  const helperPools = new Map<DraughtsDeepSearcher, DraughtsHelpers>();
-  const getDeepSearcher = (ttLog2: number, learned?: VariantId): DraughtsDeepSearcher => {
-    const key = `${ttLog2}${learned ?? ''}`;
-    let s = deepSearchers.get(key);
-    if (!s) {
-      // The engine's own setting, else the process's default; `false` is none.
-      const fallback = options.endgames === false ? undefined : defaultEndgames;
-      const deep = { ...(fallback ? { endgames: fallback } : {}), ...options.deepSearcher };
-      const ev = learned === undefined ? undefined : evaluators[learned];
-      const evaluator = ev ?? deep.evaluator;
-      // Helpers must search with the main thread's evaluation (one scale in the shared table): a learned one goes to
-      // them as its weights; any other evaluator object cannot travel, and its search stays on one thread.
-      const data = (evaluator as { forHelpers?(): LearnedForHelpers } | undefined)?.forHelpers?.();
-      const sent = learned && data ? { learned: data } : undefined;
-      const own = { ...deep, ttLog2, ...(evaluator ? { evaluator } : {}) };
-      if (threads > 1 && spawn && (!evaluator || sent)) {
-        // The table lives in shared memory; the helpers get the settings that are plain data, the learned weights
-        // and the endgame databases' folder.
-        const table = new SharedArrayBuffer(DeepTable.bytes(ttLog2));
-        s = new DraughtsDeepSearcher({ ...own, table });
-        const { evaluator: _e, endgames, ...plain } = deep;
-        const folder = endgames?.folder;
-        const settings = { ...plain, ...sent, ...(folder !== undefined ? { endgamesFolder: folder } : {}) };
-        helperPools.set(s, new DraughtsHelpers({ count: threads - 1, ttLog2, table, settings, spawn }));
-      } else s = new DraughtsDeepSearcher(own);
-      deepSearchers.set(key, s);
-    }
-    return s;
-  };
-  /** Runs a deep search with the level's helpers, if it has any and `parallel`; they stop when it ends. */
-  const deepSearch = (
-    searcher: DraughtsDeepSearcher,
-    state: DraughtsState,
-    sp: DraughtsSearchPosition,
-    limits: DeepSearchLimits & { readonly depth: number },
-    parallel: boolean,
-  ): SearchResult => {
-    const helpers = parallel ? helperPools.get(searcher) : undefined;
-    if (!helpers) return searcher.search(sp, limits);
-    const timeMs = limits.timeMs;
-    const stop = helpers.start(
-      state,
-      { depth: limits.depth, ...(timeMs !== undefined ? { timeMs } : {}) },
-      searcher.tt.age + 1,
-    );
-    try {
-      return searcher.search(sp, limits);
-    } finally {
-      helpers.finish(stop);
-    }
-  };
-  /** The searcher a level plays a game with. */
-  const searcherOf = (level: DraughtsLevel, s: DraughtsState): DraughtsSearcher | DraughtsDeepSearcher => {
-    if (level.search !== 'deep') return getSearcher(level.ttLog2);
-    const variant = s.position.variant;
-    const learned = !s.giveaway && level.learnedIn?.includes(variant) && evaluators[variant] !== undefined;
-    return getDeepSearcher(level.ttLog2, learned ? variant : undefined);
-  };
+  const searchers = new EngineSearchers(options, evaluators);
   const bookOf = (variant: VariantId): DraughtsBook | undefined =>
     options.books ? options.books[variant] : loadedDraughtsBook(variant);
   const positions = new Map<string, DraughtsSearchPosition>();
@@ -433,40 +343,15 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
       const rng = createRng(think.seed ?? 0);
       const say = think.onThought ?? ((): void => undefined);
       const sp = positionOf(s);
-      const checked = immediateResults(sp);
-      const { all } = checked;
-      if (all.length === 0) throw new Error('choose() called in a position without legal moves');
-      let allowed = all;
-      if (level.safe) {
-        if (checked.wins.length > 0) {
-          // Any of them ends the game at once: nothing to search.
-          say('I can win at once.');
-          const win = checked.wins[rng.int(checked.wins.length)] as number;
-          const plies = sp.giveaway ? 2 : 1;
-          return { move: sp.decode(win), score: WIN - plies, depth: plies };
-        }
-        if (checked.safe.length > 0 && checked.safe.length < all.length) {
-          say(`${all.length - checked.safe.length} of my moves would let you win at once; I avoid them.`);
-          allowed = checked.safe;
-        }
-      }
-      if (allowed.length === 1) {
-        const only = allowed[0] as number;
-        return { move: sp.decode(only), depth: 0 };
-      }
+      const allowed = allowedMoves(sp, level, rng, say);
+      if (!Array.isArray(allowed)) return allowed;
       const book = (options.book ?? level.book ?? false) && !s.giveaway ? bookOf(s.position.variant) : undefined;
-      if (book) {
-        // Only moves the rules check above allows (the book's are legal; that check is about the next move).
-        const choices = book.movesAt(s.position).filter((c) => allowed.includes(sp.encode(c.move)));
-        const pick = pickBookMove(choices, level.bookMargin ?? 0, rng);
-        if (pick) {
-          say(`From my opening book (${choices.length} move${choices.length === 1 ? '' : 's'} there).`);
-          return { move: pick.move, score: pick.score, depth: 0, pv: [pick.move] };
-        }
-      }
-      const search = getSearcher(level.ttLog2);
-      const main = searcherOf(level, s);
+      const fromBook = book ? bookChoice(book, s, sp, allowed, level, rng, say) : undefined;
+      if (fromBook) return fromBook;
+      const search = searchers.searcher(level.ttLog2);
+      const main = searchers.of(level, s);
       main.reset();
+      if (level.margin !== undefined && level.margin > 0) return pickNearBest(search, sp, level, allowed, rng, say);
       const onIteration = think.onIteration;
       // Only iterations whose best move the rules check allows: a client may play the last one reported.
       const report = onIteration
@@ -476,15 +361,6 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
             }
           }
         : undefined;
-      if (level.margin !== undefined && level.margin > 0) {
-        const scored = search.scoreRootMoves(sp, level.depth).filter((x) => allowed.includes(x.move));
-        const best = Math.max(...scored.map((x) => x.score));
-        const near = scored.filter((x) => x.score >= best - (level.margin as number));
-        const pick = near[rng.int(near.length)] ?? scored[0];
-        if (!pick) throw new Error('no root move scored');
-        say(`${near.length} move${near.length === 1 ? '' : 's'} look about as good; I pick one.`);
-        return { move: sp.decode(pick.move), score: pick.score, depth: level.depth, nodes: search.nodeCount };
-      }
       // A clock's budget is the deep search's hard limit; its time manager aims at the target.
       const spent = performance.now() - started;
       const limits = {
@@ -496,21 +372,12 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
       };
       const r =
         main instanceof DraughtsDeepSearcher
-          ? deepSearch(main, s, sp, limits, think.timeMs !== undefined)
+          ? searchers.deepSearch(main, s, sp, limits, think.timeMs !== undefined)
           : main.search(sp, limits);
-      let bestMove = r.bestMove;
-      let score = r.score;
-      if (bestMove === undefined || !allowed.includes(bestMove)) {
-        // The search preferred a move the rules check forbids (a loss it could not see, or a slower win): take the
-        // best of the allowed moves at a shallow depth instead.
-        search.reset();
-        const scored = search.scoreRootMoves(sp, 4).filter((x) => allowed.includes(x.move));
-        scored.sort((a, b) => b.score - a.score);
-        const top = scored[0];
-        if (!top) throw new Error('no root move scored');
-        bestMove = top.move;
-        score = top.score;
-      }
+      const { move: bestMove, score } =
+        r.bestMove !== undefined && allowed.includes(r.bestMove)
+          ? { move: r.bestMove, score: r.score }
+          : bestAllowed(search, sp, allowed);
       const pv = bestMove === r.bestMove ? decodePv(sp, r.pv) : [sp.decode(bestMove)];
       say(
         `Looked ${r.depth} moves ahead (${r.nodes} positions): ${score >= WIN_BOUND ? 'I see a win' : score <= -WIN_BOUND ? 'I see a loss unless you slip' : `score ${(score / 100).toFixed(2)}`}.`,
@@ -530,19 +397,101 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
         ...(limits.stop ? { stop: limits.stop } : {}),
         ...(limits.onIteration ? { onIteration: reportIteration(() => positionOf(s), limits.onIteration) } : {}),
       };
-      const searcher = searcherOf(strongest, s);
+      const searcher = searchers.of(strongest, s);
       const parallel = limits.timeMs !== undefined || limits.stop !== undefined;
       const r =
         searcher instanceof DraughtsDeepSearcher
-          ? deepSearch(searcher, s, sp, searchLimits, parallel)
+          ? searchers.deepSearch(searcher, s, sp, searchLimits, parallel)
           : searcher.search(sp, searchLimits);
       return { score: r.score, depth: r.depth, nodes: r.nodes, timeMs: r.timeMs, pv: decodePv(sp, r.pv) };
     },
-    async close(): Promise<void> {
-      const pools = [...helperPools.values()];
-      await Promise.all(pools.map((p) => p.close()));
-    },
+    close: () => searchers.close(),
   };
+}
+
+type Say = (thought: string) => void;
+
+/**
+ * The moves a level may play after the rules check (`immediateResults`): a level that plays safe wins at once when
+ * it can and avoids the moves that let the opponent win at once; the choice itself when that settles it.
+ */
+function allowedMoves(
+  sp: DraughtsSearchPosition,
+  level: DraughtsLevel,
+  rng: Rng,
+  say: Say,
+): number[] | MoveChoice<DraughtsMove> {
+  const checked = immediateResults(sp);
+  const { all } = checked;
+  if (all.length === 0) throw new Error('choose() called in a position without legal moves');
+  let allowed = all;
+  if (level.safe) {
+    if (checked.wins.length > 0) {
+      // Any of them ends the game at once: nothing to search.
+      say('I can win at once.');
+      const win = checked.wins[rng.int(checked.wins.length)] as number;
+      const plies = sp.giveaway ? 2 : 1;
+      return { move: sp.decode(win), score: WIN - plies, depth: plies };
+    }
+    if (checked.safe.length > 0 && checked.safe.length < all.length) {
+      say(`${all.length - checked.safe.length} of my moves would let you win at once; I avoid them.`);
+      allowed = checked.safe;
+    }
+  }
+  if (allowed.length === 1) return { move: sp.decode(allowed[0] as number), depth: 0 };
+  return allowed;
+}
+
+/** A move from the opening book among the allowed ones (the book's are legal; the rules check is about the next). */
+function bookChoice(
+  book: DraughtsBook,
+  s: DraughtsState,
+  sp: DraughtsSearchPosition,
+  allowed: readonly number[],
+  level: DraughtsLevel,
+  rng: Rng,
+  say: Say,
+): MoveChoice<DraughtsMove> | undefined {
+  const choices = book.movesAt(s.position).filter((c) => allowed.includes(sp.encode(c.move)));
+  const pick = pickBookMove(choices, level.bookMargin ?? 0, rng);
+  if (!pick) return undefined;
+  say(`From my opening book (${choices.length} move${choices.length === 1 ? '' : 's'} there).`);
+  return { move: pick.move, score: pick.score, depth: 0, pv: [pick.move] };
+}
+
+/** A level with a `margin`: the root's allowed moves scored at its depth, one within the margin of the best. */
+function pickNearBest(
+  search: DraughtsSearcher,
+  sp: DraughtsSearchPosition,
+  level: DraughtsLevel,
+  allowed: readonly number[],
+  rng: Rng,
+  say: Say,
+): MoveChoice<DraughtsMove> {
+  const scored = search.scoreRootMoves(sp, level.depth).filter((x) => allowed.includes(x.move));
+  const best = Math.max(...scored.map((x) => x.score));
+  const near = scored.filter((x) => x.score >= best - (level.margin as number));
+  const pick = near[rng.int(near.length)] ?? scored[0];
+  if (!pick) throw new Error('no root move scored');
+  say(`${near.length} move${near.length === 1 ? '' : 's'} look about as good; I pick one.`);
+  return { move: sp.decode(pick.move), score: pick.score, depth: level.depth, nodes: search.nodeCount };
+}
+
+/**
+ * When the search preferred a move the rules check forbids (a loss it could not see, or a slower win): the best of
+ * the allowed moves at a shallow depth instead.
+ */
+function bestAllowed(
+  search: DraughtsSearcher,
+  sp: DraughtsSearchPosition,
+  allowed: readonly number[],
+): { move: number; score: number } {
+  search.reset();
+  const scored = search.scoreRootMoves(sp, 4).filter((x) => allowed.includes(x.move));
+  scored.sort((a, b) => b.score - a.score);
+  const top = scored[0];
+  if (!top) throw new Error('no root move scored');
+  return { move: top.move, score: top.score };
 }
 
 /**
