@@ -607,28 +607,6 @@ export class DraughtsSearchPosition {
   }
 
   /**
-   * Whether any man of the side to move can step next to a man of the opponent's, with no king on the board: without
-   * such a step no move offers an exchange (`offersExchange`), and quiescence need not generate the moves to see.
-   */
-  mayOfferExchange(): boolean {
-    const e = this.engine;
-    if ((e.kLo | e.kHi) !== 0) return false;
-    const s = this.half;
-    const s1 = s + 1;
-    const xLo = this.nextToTheirs();
-    const xHi = this.nearHi;
-    if (e.side === 0) {
-      // White steps toward lower bits: a man at b reaches b - s or b - s1.
-      const fromLo = (xLo << s) | (xLo << s1);
-      const fromHi = (xHi << s) | (xLo >>> (32 - s)) | (xHi << s1) | (xLo >>> (32 - s1));
-      return ((e.wLo & fromLo) | (e.wHi & fromHi)) !== 0;
-    }
-    const fromLo = (xLo >>> s) | (xHi << (32 - s)) | (xLo >>> s1) | (xHi << (32 - s1));
-    const fromHi = (xHi >>> s) | (xHi >>> s1);
-    return ((e.bLo & fromLo) | (e.bHi & fromHi)) !== 0;
-  }
-
-  /**
    * How many steps of the side to move's men offer an exchange (`offersExchange`), found from the board without
    * generating the moves; `isExchangeOffer` then names them until the position changes. Quiescence generates the
    * moves only when there is one or a man can crown, which most of its quiet positions cannot (the moves it tries are
@@ -638,15 +616,21 @@ export class DraughtsSearchPosition {
     this.offerCount = 0;
     const e = this.engine;
     if ((e.kLo | e.kHi) !== 0) return 0;
-    const xLo = this.nextToTheirs();
-    const xHi = this.nearHi;
+    const s = this.half;
+    const s1 = s + 1;
     const white = e.side === 0;
+    const tLo = white ? e.bLo : e.wLo;
+    const tHi = white ? e.bHi : e.wHi;
+    // The free squares next to a man of theirs (one step up or down from it).
+    const nearLo = (tLo << s) | (tLo << s1) | (tLo >>> s) | (tHi << (32 - s)) | (tLo >>> s1) | (tHi << (32 - s1));
+    const nearHi = (tHi << s) | (tLo >>> (32 - s)) | (tHi << s1) | (tLo >>> (32 - s1)) | (tHi >>> s) | (tHi >>> s1);
+    const xLo = nearLo & ~(e.wLo | e.bLo) & this.validLo;
+    const xHi = nearHi & ~(e.wHi | e.bHi) & this.validHi;
     const mLo = white ? e.wLo : e.bLo;
     const mHi = white ? e.wHi : e.bHi;
-    for (let k = 0; k < 2; k++) {
-      const sh = this.half + k;
+    for (let sh = s; sh <= s1; sh++) {
       const rsh = 32 - sh;
-      // The men's steps (engine.ts genQuiet) that end next to a man of theirs.
+      // The men's steps (engine.ts genQuiet) that end there.
       let toLo = (white ? (mLo >>> sh) | (mHi << rsh) : mLo << sh) & xLo;
       let toHi = (white ? mHi >>> sh : (mHi << sh) | (mLo >>> rsh)) & xHi;
       const delta = white ? sh : -sh;
@@ -670,23 +654,6 @@ export class DraughtsSearchPosition {
   private noteOffer(to: number, delta: number): void {
     const from = to + delta;
     if (this.offersStep(from, to)) this.offerSteps[this.offerCount++] = from | (to << 6);
-  }
-
-  /** The high word of `nextToTheirs`'s squares. */
-  private nearHi = 0;
-
-  /** The free squares next to a man of the opponent's (one step up or down from it): low word, high in `nearHi`. */
-  private nextToTheirs(): number {
-    const e = this.engine;
-    const s = this.half;
-    const s1 = s + 1;
-    const white = e.side === 0;
-    const tLo = white ? e.bLo : e.wLo;
-    const tHi = white ? e.bHi : e.wHi;
-    const nearLo = (tLo << s) | (tLo << s1) | (tLo >>> s) | (tHi << (32 - s)) | (tLo >>> s1) | (tHi << (32 - s1));
-    const nearHi = (tHi << s) | (tLo >>> (32 - s)) | (tHi << s1) | (tLo >>> (32 - s1)) | (tHi >>> s) | (tHi >>> s1);
-    this.nearHi = nearHi & ~(e.wHi | e.bHi) & this.validHi;
-    return nearLo & ~(e.wLo | e.bLo) & this.validLo;
   }
 
   /**

@@ -702,11 +702,12 @@ export class DraughtsDeepSearcher {
       }
       const stand = this.evaluate(pos);
       if (stand >= beta) return stand;
-      const offer = exchanges > 0 && pos.mayOfferExchange();
-      if (!offer && !pos.canCrown()) return stand;
+      // Most quiet positions have neither an offer nor a crowning move: their moves are then not generated at all.
+      const offers = exchanges > 0 ? pos.exchangeOffers() : 0;
+      if (offers === 0 && !pos.canCrown()) return stand;
       bestScore = stand;
       if (stand > alpha) alpha = stand;
-      n = this.quietTries(pos, base, offer);
+      n = this.quietTries(pos, base, offers);
     } else {
       n = pos.generateCaptures(this.moves, base);
       if (n > 1) this.mo.scoreMoves(pos, base, n, 0, ply, true);
@@ -732,13 +733,10 @@ export class DraughtsDeepSearcher {
   }
 
   /**
-   * The quiet moves quiescence tries, written at `base`: the crowning moves, then (with `offer`) the moves that offer an
-   * exchange (`offersExchange`). Returns how many.
+   * The quiet moves quiescence tries, written at `base`: the crowning moves, then the `offers` moves that offer an
+   * exchange (those `exchangeOffers` found). Returns how many.
    */
-  private quietTries(pos: DraughtsSearchPosition, base: number, offer: boolean): number {
-    // Most quiet positions have neither: the moves are then not generated at all.
-    const offers = offer ? pos.exchangeOffers() : 0;
-    if (offers === 0 && !pos.canCrown()) return 0;
+  private quietTries(pos: DraughtsSearchPosition, base: number, offers: number): number {
     const all = pos.generateMoves(this.moves, base);
     const moves = this.moves;
     let n = 0;

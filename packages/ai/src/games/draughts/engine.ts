@@ -51,7 +51,7 @@ import {
   type DeepSearcherOptions,
 } from './deep-search.js';
 import type { DraughtsSearcher, DraughtsSearcherOptions } from './search.js';
-import { EngineSearchers } from './searchers.js';
+import { engineSearchers } from './searchers.js';
 import { nodeBuiltin } from './smp.js';
 import { DeepTable } from './table.js';
 import { searchMoveTime } from './time.js';
@@ -315,7 +315,7 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
   if (!strongest) throw new Error('an engine needs at least one level');
   // The engine's own record: `prepare` adds to it.
   const evaluators: Partial<Record<VariantId, DeepEvaluator>> = { ...options.evaluators };
-  const searchers = new EngineSearchers(options, evaluators);
+  const searchers = engineSearchers(options, evaluators);
   const bookOf = (variant: VariantId): DraughtsBook | undefined =>
     options.books ? options.books[variant] : loadedDraughtsBook(variant);
   const positions = new Map<string, DraughtsSearchPosition>();

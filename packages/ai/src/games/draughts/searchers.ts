@@ -4,7 +4,7 @@
  * of each), with its Lazy SMP helper threads over a shared table when the engine has threads to give it
  * (`DraughtsEngineOptions.threads`), and the endgame databases it probes.
  *
- *   const searchers = new EngineSearchers(options, evaluators);
+ *   const searchers = engineSearchers(options, evaluators);
  *   const main = searchers.of(level, state);               // built on first use
  *   const r = main instanceof DraughtsDeepSearcher ? searchers.deepSearch(main, state, sp, limits, true) : ...;
  */
@@ -35,40 +35,12 @@ export function useDraughtsEndgames(endgames: DeepEndgames | undefined): void {
 
 type SearcherSettings = Pick<DraughtsEngineOptions, 'searcher' | 'deepSearcher' | 'endgames' | 'threads'>;
 
-export class EngineSearchers {
-  private readonly classic = new Map<number, DraughtsSearcher>();
-  private readonly deep = new Map<string, DraughtsDeepSearcher>();
-  private readonly helperPools = new Map<DraughtsDeepSearcher, DraughtsHelpers>();
-  private readonly spawn = defaultHelperSpawner();
-  private readonly threads: number;
-
-  /** `evaluators`: the engine's learned evaluations by rule set, read when a deep searcher is built. */
-  constructor(
-    private readonly options: SearcherSettings,
-    private readonly evaluators: Partial<Record<VariantId, DeepEvaluator>>,
-  ) {
-    const fallback = this.spawn ? Math.min(MAX_DEFAULT_THREADS, availableCores()) : 1;
-    this.threads = Math.max(1, Math.floor(options.threads ?? fallback));
-  }
-
+/** An engine's searchers (see above): built on first use, kept between moves. */
+export interface EngineSearchers {
   /** The classic searcher with a table of 2^ttLog2 entries. */
-  searcher(ttLog2: number): DraughtsSearcher {
-    let s = this.classic.get(ttLog2);
-    if (!s) {
-      s = new DraughtsSearcher({ ...this.options.searcher, ttLog2 });
-      this.classic.set(ttLog2, s);
-    }
-    return s;
-  }
-
+  searcher(ttLog2: number): DraughtsSearcher;
   /** The searcher a level plays a game with. */
-  of(level: DraughtsLevel, s: DraughtsState): DraughtsSearcher | DraughtsDeepSearcher {
-    if (level.search !== 'deep') return this.searcher(level.ttLog2);
-    const variant = s.position.variant;
-    const learned = !s.giveaway && level.learnedIn?.includes(variant) && this.evaluators[variant] !== undefined;
-    return this.deepSearcher(level.ttLog2, learned ? variant : undefined);
-  }
-
+  of(level: DraughtsLevel, s: DraughtsState): DraughtsSearcher | DraughtsDeepSearcher;
   /** Runs a deep search with the searcher's helpers, if it has any and `parallel`; they stop when it ends. */
   deepSearch(
     searcher: DraughtsDeepSearcher,
@@ -76,42 +48,50 @@ export class EngineSearchers {
     sp: DraughtsSearchPosition,
     limits: DeepSearchLimits & { readonly depth: number },
     parallel: boolean,
-  ): SearchResult {
-    const helpers = parallel ? this.helperPools.get(searcher) : undefined;
-    if (!helpers) return searcher.search(sp, limits);
-    const timeMs = limits.timeMs;
-    const stop = helpers.start(
-      state,
-      { depth: limits.depth, ...(timeMs !== undefined ? { timeMs } : {}) },
-      searcher.tt.age + 1,
-    );
-    try {
-      return searcher.search(sp, limits);
-    } finally {
-      helpers.finish(stop);
-    }
-  }
-
+  ): SearchResult;
   /** Ends the helper threads. */
-  async close(): Promise<void> {
-    await Promise.all([...this.helperPools.values()].map((p) => p.close()));
-  }
+  close(): Promise<void>;
+}
 
-  private deepSearcher(ttLog2: number, learned?: VariantId): DraughtsDeepSearcher {
+/**
+ * The searchers of an engine with these settings; `evaluators`, the engine's learned evaluations by rule set, is read
+ * when a deep searcher is built (closures rather than a class: a page's bundle carries them minified).
+ */
+export function engineSearchers(
+  options: SearcherSettings,
+  evaluators: Partial<Record<VariantId, DeepEvaluator>>,
+): EngineSearchers {
+  const classic = new Map<number, DraughtsSearcher>();
+  const deepSearchers = new Map<string, DraughtsDeepSearcher>();
+  const helperPools = new Map<DraughtsDeepSearcher, DraughtsHelpers>();
+  const spawn = defaultHelperSpawner();
+  const threads = Math.max(
+    1,
+    Math.floor(options.threads ?? (spawn ? Math.min(MAX_DEFAULT_THREADS, availableCores()) : 1)),
+  );
+  const searcher = (ttLog2: number): DraughtsSearcher => {
+    let s = classic.get(ttLog2);
+    if (!s) {
+      s = new DraughtsSearcher({ ...options.searcher, ttLog2 });
+      classic.set(ttLog2, s);
+    }
+    return s;
+  };
+  const deepSearcher = (ttLog2: number, learned?: VariantId): DraughtsDeepSearcher => {
     const key = `${ttLog2}${learned ?? ''}`;
-    let s = this.deep.get(key);
+    let s = deepSearchers.get(key);
     if (s) return s;
     // The engine's own setting, else the process's default; `false` is none.
-    const fallback = this.options.endgames === false ? undefined : defaultEndgames;
-    const deep = { ...(fallback ? { endgames: fallback } : {}), ...this.options.deepSearcher };
-    const ev = learned === undefined ? undefined : this.evaluators[learned];
+    const fallback = options.endgames === false ? undefined : defaultEndgames;
+    const deep = { ...(fallback ? { endgames: fallback } : {}), ...options.deepSearcher };
+    const ev = learned === undefined ? undefined : evaluators[learned];
     const evaluator = ev ?? deep.evaluator;
     // Helpers must search with the main thread's evaluation (one scale in the shared table): a learned one goes to
     // them as its weights; any other evaluator object cannot travel, and its search stays on one thread.
     const data = (evaluator as { forHelpers?(): LearnedForHelpers } | undefined)?.forHelpers?.();
     const sent = learned && data ? { learned: data } : undefined;
     const own = { ...deep, ttLog2, ...(evaluator ? { evaluator } : {}) };
-    if (this.threads > 1 && this.spawn && (!evaluator || sent)) {
+    if (threads > 1 && spawn && (!evaluator || sent)) {
       // The table lives in shared memory; the helpers get the settings that are plain data, the learned weights
       // and the endgame databases' folder.
       const table = new SharedArrayBuffer(DeepTable.bytes(ttLog2));
@@ -119,10 +99,36 @@ export class EngineSearchers {
       const { evaluator: _e, endgames, ...plain } = deep;
       const folder = endgames?.folder;
       const settings = { ...plain, ...sent, ...(folder !== undefined ? { endgamesFolder: folder } : {}) };
-      const count = this.threads - 1;
-      this.helperPools.set(s, new DraughtsHelpers({ count, ttLog2, table, settings, spawn: this.spawn }));
+      helperPools.set(s, new DraughtsHelpers({ count: threads - 1, ttLog2, table, settings, spawn }));
     } else s = new DraughtsDeepSearcher(own);
-    this.deep.set(key, s);
+    deepSearchers.set(key, s);
     return s;
-  }
+  };
+  return {
+    searcher,
+    of(level, s) {
+      if (level.search !== 'deep') return searcher(level.ttLog2);
+      const variant = s.position.variant;
+      const learned = !s.giveaway && level.learnedIn?.includes(variant) && evaluators[variant] !== undefined;
+      return deepSearcher(level.ttLog2, learned ? variant : undefined);
+    },
+    deepSearch(main, state, sp, limits, parallel) {
+      const helpers = parallel ? helperPools.get(main) : undefined;
+      if (!helpers) return main.search(sp, limits);
+      const timeMs = limits.timeMs;
+      const stop = helpers.start(
+        state,
+        { depth: limits.depth, ...(timeMs !== undefined ? { timeMs } : {}) },
+        main.tt.age + 1,
+      );
+      try {
+        return main.search(sp, limits);
+      } finally {
+        helpers.finish(stop);
+      }
+    },
+    async close() {
+      await Promise.all([...helperPools.values()].map((p) => p.close()));
+    },
+  };
 }
