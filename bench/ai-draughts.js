@@ -11,7 +11,7 @@
 //                                          games in N worker threads (the results do not depend on it)
 //   node bench/ai-draughts.js --make-checks [--games N]
 //                                          prints one-move win / one-move defence positions found over seeded random
-//                                          playouts (the test data of packages/ai/src/games/draughts-checks.ts)
+//                                          playouts (the test data of packages/ai/src/games/draughts/checks.ts)
 import os from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import {

@@ -1,19 +1,19 @@
 // Builds the draughts opening book by the project's deep search, over the built packages, and writes it as the data
-// module the engine loads (packages/ai/src/games/draughts-book/<rules>.ts):
+// module the engine loads (packages/ai/src/games/draughts/book/<rules>.ts):
 //   npm run book:draughts -- --rules english|international [--nodes N] [--budget B] [--root-budget R]
 //        [--window W] [--width K] [--ply-cost C] [--ballots 1-174] [--time S] [--out FILE] [--verbose]
 // English: the start position (budget R) and every ACF three-move ballot (budget B each: barred ones too, a game may
 // start from any), so both sides have book moves after the ballot. International: the start position (budget R).
 // Every search is limited by nodes (N), so the same command builds the same book; `--time S` stops starting new roots
-// after S seconds (the header then says the book is partial). See packages/ai/src/games/draughts-book-build.ts.
+// after S seconds (the header then says the book is partial). See packages/ai/src/games/draughts/book-build.ts.
 //   node bench/draughts-book.js --rules english|international --stats
 // prints the committed book's figures instead: positions, moves a position, and from each root (the ballots, or the
 // start) the book positions reachable by book moves, the longest book line and the main line's length in book moves.
 import { writeFileSync } from 'node:fs';
 import { cpuUsage } from 'node:process';
-import { buildDraughtsBook } from '../packages/ai/dist/games/draughts-book-build.js';
-import { loadDraughtsBook } from '../packages/ai/dist/games/draughts-book.js';
-import { formatDraughtsBook } from '../packages/ai/dist/games/draughts-book/text.js';
+import { buildDraughtsBook } from '../packages/ai/dist/games/draughts/book-build.js';
+import { loadDraughtsBook } from '../packages/ai/dist/games/draughts/book.js';
+import { formatDraughtsBook } from '../packages/ai/dist/games/draughts/book/text.js';
 import { acfBallots, draughtsGame } from '../packages/draughts/dist/index.js';
 
 const args = process.argv.slice(2);
@@ -37,7 +37,7 @@ const o = {
   time: Number(option('--time', '0')),
 };
 const [firstBallot, lastBallot] = option('--ballots', '1-174').split('-').map(Number);
-const out = option('--out', `packages/ai/src/games/draughts-book/${rules}.ts`);
+const out = option('--out', `packages/ai/src/games/draughts/book/${rules}.ts`);
 const verbose = args.includes('--verbose');
 
 const game = draughtsGame(rules);
@@ -101,7 +101,7 @@ for (const [i, root] of roots.entries()) {
   );
 }
 
-const { DraughtsBook } = await import('../packages/ai/dist/games/draughts-book.js');
+const { DraughtsBook } = await import('../packages/ai/dist/games/draughts/book.js');
 const text = formatDraughtsBook(new DraughtsBook(rules, entries));
 // The command as it makes this file (where it is written, and how loudly, change nothing in it).
 const shown = args.filter((a, i) => a !== '--verbose' && a !== '--out' && args[i - 1] !== '--out');
@@ -119,8 +119,8 @@ const summary = [
 ];
 const module = `// The ${rules} opening book: generated, do not edit. Made by
 //   ${command}
-// (bench/draughts-book.js; packages/ai/src/games/draughts-book-build.ts says how). ${summary.join('; ')}.
-${stoppedAt !== undefined ? `// PARTIAL: --time stopped the build after ${stoppedAt} of ${roots.length} roots.\n` : ''}// Format: packages/ai/src/games/draughts-book/text.ts.
+// (bench/draughts-book.js; packages/ai/src/games/draughts/book-build.ts says how). ${summary.join('; ')}.
+${stoppedAt !== undefined ? `// PARTIAL: --time stopped the build after ${stoppedAt} of ${roots.length} roots.\n` : ''}// Format: packages/ai/src/games/draughts/book/text.ts.
 export const ${name} = \`${text}\`;
 `;
 writeFileSync(out, module);

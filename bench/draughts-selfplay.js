@@ -27,7 +27,7 @@
 //   --a-eval learned / --b-eval learned: that side's deep search (one thread) uses the learned evaluation
 //   (draughts-learned-eval.ts) instead of the hand-written one; the nodes a second each side searched are printed.
 //   --a-weights FILE / --b-weights FILE: that side's learned evaluation takes its weights from FILE (a built weights
-//   module, e.g. a copy of packages/ai/dist/games/draughts-weights-english.js from before a new fit), to play new
+//   module, e.g. a copy of packages/ai/dist/games/draughts/weights-english.js from before a new fit), to play new
 //   weights against the ones they would replace. A module that exports `createEvaluator(variant)` instead gives
 //   that side any evaluation (a `DeepEvaluator`, sync or async): an experiment's, before it goes into the package.
 import { loadavg } from 'node:os';

@@ -1,4 +1,4 @@
-// Trains the learned draughts evaluation (packages/ai/src/games/draughts-learned-eval.ts) over the built packages:
+// Trains the learned draughts evaluation (packages/ai/src/games/draughts/learned-eval.ts) over the built packages:
 //   npm run train:draughts -- --rules <rule set> --seed N --games G [--nodes 3000] [--jobs 2]
 //        [--epochs 300] [--rate 1] [--rate-end R] [--l2 1e-6] [--lambda 1] [--epsilon 1e-5] [--material-prior 1e-5]
 //        [--cache FILE] [--out FILE] [--dry-run] [--eval learned] [--max-minutes M] [--also FILE,…]
@@ -9,7 +9,7 @@
 // seeded random openings; their quiet positions labelled with the game's result blended with the search's score;
 // weights fitted by logistic regression (draughts-train.ts). Prints the loss curve (train, validation, validation
 // against the results alone, and the hand-written evaluation's for comparison) and writes the weights module
-// packages/ai/src/games/draughts-weights-<rules>.ts with this command at its top (`--dry-run` writes nothing).
+// packages/ai/src/games/draughts/weights-<rules>.ts with this command at its top (`--dry-run` writes nothing).
 // `--jobs` plays the games in worker threads (the same games, whatever the number of jobs); `--cache` keeps the
 // positions in a JSON file outside the repository so that a new fit does not replay the games. Run it nice'd: it is
 // meant to take tens of minutes at most. `--eval learned` plays the games with the committed learned evaluation (a
@@ -199,7 +199,7 @@ if (!isMainThread && workerData.task === 'label') {
     // The learned evaluation's labels belong to the weights searched with: a new fit committed makes new labels.
     const searched =
       labelEval === 'learned'
-        ? await import(`../packages/ai/dist/games/draughts-weights-${variant}.js`).then((m) => m.WEIGHTS.command)
+        ? await import(`../packages/ai/dist/games/draughts/weights-${variant}.js`).then((m) => m.WEIGHTS.command)
         : undefined;
     const labelKey = JSON.stringify({ variant, nodes: labelNodes, evaluation: labelEval, searched });
     labelText = `\n// Scores from a deep search of ${labelNodes} nodes a position with the ${labelEval === 'learned' ? `learned evaluation of \`${searched}\`` : 'hand-written evaluation'}.`;
@@ -252,7 +252,7 @@ if (!isMainThread && workerData.task === 'label') {
   }
   const set = ai.draughtsFeatureSet(variant, positions, shape);
   // The weights this fit would replace, scored on the same held-out games.
-  const committed = await import(`../packages/ai/dist/games/draughts-weights-${variant}.js`).then(
+  const committed = await import(`../packages/ai/dist/games/draughts/weights-${variant}.js`).then(
     (m) => m.WEIGHTS,
     () => undefined,
   );
@@ -349,7 +349,7 @@ export const WEIGHTS: DraughtsWeights = {
     '${ai.encodeDraughtsWeights(linear)}',${network ? `\n  network: {\n    hidden: ${network.hidden},\n    values:\n      '${network.values}',\n  },` : ''}
 };
 `;
-  const out = option('--out', join(here, '..', 'packages', 'ai', 'src', 'games', `draughts-weights-${variant}.ts`));
+  const out = option('--out', join(here, '..', 'packages', 'ai', 'src', 'games', 'draughts', `weights-${variant}.ts`));
   if (!args.includes('--dry-run')) {
     writeFileSync(out, text);
     console.log(`wrote ${out}`);

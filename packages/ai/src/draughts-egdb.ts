@@ -13,14 +13,14 @@ export {
   EgdbBuilder,
   MAX_DISTANCE,
   type SliceCounts,
-} from './games/draughts-egdb/build.js';
+} from './games/draughts/egdb/build.js';
 export {
   decodeDistances,
   DISTANCE_FORMAT_VERSION,
   distanceFileName,
   encodeDistances,
   type DistanceFileError,
-} from './games/draughts-egdb/distance-file.js';
+} from './games/draughts/egdb/distance-file.js';
 export {
   buildOrder,
   isCanonical,
@@ -29,8 +29,8 @@ export {
   pieces,
   SliceIndex,
   type Material,
-} from './games/draughts-egdb/material.js';
-export { combineEndgames, EndgameDatabase, type EndgameDatabaseOptions } from './games/draughts-egdb/probe.js';
+} from './games/draughts/egdb/material.js';
+export { combineEndgames, EndgameDatabase, type EndgameDatabaseOptions } from './games/draughts/egdb/probe.js';
 export {
   decodeSlice,
   encodeSlice,
@@ -38,6 +38,6 @@ export {
   HEADER_BYTES,
   sliceFileName,
   type SliceError,
-} from './games/draughts-egdb/slice-file.js';
-export { DRAW, LOSS, SliceSet, UNKNOWN, WIN, type Slice } from './games/draughts-egdb/slices.js';
-export { verifySlice, type VerifyReport } from './games/draughts-egdb/verify.js';
+} from './games/draughts/egdb/slice-file.js';
+export { DRAW, LOSS, SliceSet, UNKNOWN, WIN, type Slice } from './games/draughts/egdb/slices.js';
+export { verifySlice, type VerifyReport } from './games/draughts/egdb/verify.js';

@@ -37,7 +37,7 @@ export {
   type DraughtsHelpersOptions,
   type HelperSettings,
   type MoveTime,
-} from './games/draughts.js';
+} from './games/draughts/engine.js';
 export {
   BOOK_VARIANTS,
   bookKey,
@@ -48,4 +48,4 @@ export {
   positionOfKey,
   type BookChoice,
   type BookMove,
-} from './games/draughts-book.js';
+} from './games/draughts/book.js';

@@ -16,7 +16,7 @@ import type { TacticsMove, TacticsState } from '@tactica/tactics';
 import type { Order, TactorusObservation } from '@tactica/tactorus';
 import type { TactrixMove, TactrixState } from '@tactica/tactrix';
 import type { Engine } from './engine.js';
-import type { DraughtsEngineOptions } from './games/draughts.js';
+import type { DraughtsEngineOptions } from './games/draughts/engine.js';
 import type { Force400EngineOptions } from './games/force400.js';
 import type { TacticsEngineOptions } from './games/tactics.js';
 import type { TactorusChoice, TactorusEngineOptions } from './games/tactorus.js';

@@ -73,20 +73,20 @@ export {
   type DraughtsWeights,
   type LearnedEvaluatorOptions,
   type WindowShape,
-} from './games/draughts-learned-eval.js';
+} from './games/draughts/learned-eval.js';
 export {
   decodeNetwork as decodeDraughtsNetwork,
   DraughtsNetwork,
   encodeNetwork as encodeDraughtsNetwork,
   networkSize as draughtsNetworkSize,
   type DraughtsNetworkData,
-} from './games/draughts-network.js';
+} from './games/draughts/network.js';
 export {
   fitNetwork as fitDraughtsNetwork,
   type NetworkEpoch,
   type NetworkFit,
   type NetworkFitOptions,
-} from './games/draughts-network-fit.js';
+} from './games/draughts/network-fit.js';
 export {
   featureSet as draughtsFeatureSet,
   fitWeights,
@@ -103,4 +103,4 @@ export {
   type LabelOptions,
   type MergedLabels,
   type TrainingPosition,
-} from './games/draughts-train.js';
+} from './games/draughts/train.js';

@@ -9,11 +9,11 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { VARIANT_IDS, type VariantId } from '@tactica/draughts';
-import type { DeepEndgames } from './games/draughts-deep-search.js';
-import { combineEndgames, EndgameDatabase } from './games/draughts-egdb/probe.js';
-import { distanceFileName, encodeDistances } from './games/draughts-egdb/distance-file.js';
-import { encodeSlice, sliceFileName } from './games/draughts-egdb/slice-file.js';
-import type { Slice } from './games/draughts-egdb/slices.js';
+import type { DeepEndgames } from './games/draughts/deep-search.js';
+import { combineEndgames, EndgameDatabase } from './games/draughts/egdb/probe.js';
+import { distanceFileName, encodeDistances } from './games/draughts/egdb/distance-file.js';
+import { encodeSlice, sliceFileName } from './games/draughts/egdb/slice-file.js';
+import type { Slice } from './games/draughts/egdb/slices.js';
 
 export function defaultEgdbFolder(): string {
   const home = process.env['TACTICA_HOME'];

@@ -366,24 +366,30 @@ function randomPlay(
   }
 }
 
-describe('the quick test before exchange offers are looked for', () => {
-  it('is true wherever a move offers an exchange, and false in some positions', () => {
-    for (const variant of ['international', 'english', 'brazilian'] as const) {
-      let no = 0;
-      randomPlay(variant, 11, 30, 60, (sp) => {
-        if (keys(sp).some((k) => sp.offersExchange(k))) expect(sp.mayOfferExchange()).toBe(true);
-        if (!sp.mayOfferExchange()) no++;
+describe('exchange offers found from the board', () => {
+  it('are the moves that offer an exchange, generated or not', () => {
+    for (const variant of ['international', 'english', 'brazilian', 'russian'] as const) {
+      let offered = 0;
+      let none = 0;
+      randomPlay(variant, 12, 12, 60, (sp) => {
+        if (sp.status() !== 0) return;
+        const count = sp.exchangeOffers();
+        const all = keys(sp);
+        const offers = all.filter((k) => sp.offersExchange(k));
+        expect(count).toBe(offers.length);
+        expect(all.filter((k) => sp.isExchangeOffer(k))).toEqual(offers);
+        offered += count;
+        if (count === 0) none++;
       });
-      expect(no).toBeGreaterThan(10);
+      expect(offered).toBeGreaterThan(10);
+      expect(none).toBeGreaterThan(10);
     }
   });
-  it("a man that can step next to an opponent's may offer one; men far apart may not", () => {
+  it('none where the men are far apart', () => {
     const sp = (fen: string) =>
       new DraughtsSearchPosition(draughtsGame('international').fromPosition(parseOk(fen, 'international')));
-    expect(sp('W:W32,37,41:B23').mayOfferExchange()).toBe(true);
-    expect(sp('W:W46:B5').mayOfferExchange()).toBe(false);
-    expect(sp('B:W46:B5').mayOfferExchange()).toBe(false);
-    expect(sp('B:W32,37,41:B22').mayOfferExchange()).toBe(true);
-    expect(sp('B:W32,37,41:B17').mayOfferExchange()).toBe(false);
+    expect(sp('W:W46:B5').exchangeOffers()).toBe(0);
+    expect(sp('B:W46:B5').exchangeOffers()).toBe(0);
+    expect(sp('B:W32,37,41:B17').exchangeOffers()).toBe(0);
   });
 });

@@ -607,31 +607,53 @@ export class DraughtsSearchPosition {
   }
 
   /**
-   * Whether any man of the side to move can step next to a man of the opponent's, with no king on the board: without
-   * such a step no move offers an exchange (`offersExchange`), and quiescence need not generate the moves to see.
+   * How many steps of the side to move's men offer an exchange (`offersExchange`), found from the board without
+   * generating the moves; `isExchangeOffer` then names them until the position changes. Quiescence generates the
+   * moves only when there is one or a man can crown, which most of its quiet positions cannot (the moves it tries are
+   * the same) **(ours)**.
    */
-  mayOfferExchange(): boolean {
+  exchangeOffers(): number {
+    this.offerCount = 0;
     const e = this.engine;
-    if ((e.kLo | e.kHi) !== 0) return false;
+    if ((e.kLo | e.kHi) !== 0) return 0;
     const s = this.half;
     const s1 = s + 1;
     const white = e.side === 0;
     const tLo = white ? e.bLo : e.wLo;
     const tHi = white ? e.bHi : e.wHi;
-    // Squares next to a man of theirs: one step up or down from it.
+    // The free squares next to a man of theirs (one step up or down from it).
     const nearLo = (tLo << s) | (tLo << s1) | (tLo >>> s) | (tHi << (32 - s)) | (tLo >>> s1) | (tHi << (32 - s1));
     const nearHi = (tHi << s) | (tLo >>> (32 - s)) | (tHi << s1) | (tLo >>> (32 - s1)) | (tHi >>> s) | (tHi >>> s1);
     const xLo = nearLo & ~(e.wLo | e.bLo) & this.validLo;
     const xHi = nearHi & ~(e.wHi | e.bHi) & this.validHi;
-    if (white) {
-      // White steps toward lower bits: a man at b reaches b - s or b - s1.
-      const fromLo = (xLo << s) | (xLo << s1);
-      const fromHi = (xHi << s) | (xLo >>> (32 - s)) | (xHi << s1) | (xLo >>> (32 - s1));
-      return ((e.wLo & fromLo) | (e.wHi & fromHi)) !== 0;
+    const mLo = white ? e.wLo : e.bLo;
+    const mHi = white ? e.wHi : e.bHi;
+    for (let sh = s; sh <= s1; sh++) {
+      const rsh = 32 - sh;
+      // The men's steps (engine.ts genQuiet) that end there.
+      let toLo = (white ? (mLo >>> sh) | (mHi << rsh) : mLo << sh) & xLo;
+      let toHi = (white ? mHi >>> sh : (mHi << sh) | (mLo >>> rsh)) & xHi;
+      const delta = white ? sh : -sh;
+      for (; toLo !== 0; toLo &= toLo - 1) this.noteOffer(lowBit(toLo), delta);
+      for (; toHi !== 0; toHi &= toHi - 1) this.noteOffer(lowBit(toHi) + 32, delta);
     }
-    const fromLo = (xLo >>> s) | (xHi << (32 - s)) | (xLo >>> s1) | (xHi << (32 - s1));
-    const fromHi = (xHi >>> s) | (xHi >>> s1);
-    return ((e.bLo & fromLo) | (e.bHi & fromHi)) !== 0;
+    return this.offerCount;
+  }
+
+  /** Whether the move `key` is one of the steps the last `exchangeOffers` found. */
+  isExchangeOffer(key: number): boolean {
+    const step = key & 0xfff;
+    for (let k = 0; k < this.offerCount; k++) if (this.offerSteps[k] === step) return true;
+    return false;
+  }
+
+  /** The steps `exchangeOffers` found, as start bit | end bit << 6. */
+  private readonly offerSteps = new Int32Array(64);
+  private offerCount = 0;
+
+  private noteOffer(to: number, delta: number): void {
+    const from = to + delta;
+    if (this.offersStep(from, to)) this.offerSteps[this.offerCount++] = from | (to << 6);
   }
 
   /**
@@ -644,8 +666,12 @@ export class DraughtsSearchPosition {
   offersExchange(key: number): boolean {
     const e = this.engine;
     if ((e.kLo | e.kHi) !== 0 || (key & KEY_CAPTURE) !== 0) return false;
-    const from = key & 63;
-    const to = (key >> 6) & 63;
+    return this.offersStep(key & 63, (key >> 6) & 63);
+  }
+
+  /** `offersExchange` for the step of a man from bit `from` to bit `to`, no king being on the board. */
+  private offersStep(from: number, to: number): boolean {
+    const e = this.engine;
     const side = e.side;
     const bitLo = this.bitLo;
     const bitHi = this.bitHi;
