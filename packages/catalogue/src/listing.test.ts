@@ -3,6 +3,7 @@
  * game's entry says once loaded, and every family has one listing.
  */
 import { describe, expect, it } from 'vitest';
+import { ENGINE_FAMILIES } from '@tactica/ai';
 import { unwrap } from '@tactica/core';
 import { ENTRIES } from './all.js';
 import { familyNamed, GAME_LISTINGS } from './listing.js';
@@ -33,5 +34,9 @@ describe('the games listing', () => {
     const names = GAME_LISTINGS.flatMap((l) => [l.family, ...l.aliases]);
     expect(new Set(names).size).toBe(names.length);
     expect(familyNamed('chess')).toBeUndefined();
+  });
+
+  it("the AI's worker engines load every game of the listing", () => {
+    expect([...ENGINE_FAMILIES].sort()).toEqual([...GAME_FAMILIES].sort());
   });
 });
