@@ -104,8 +104,9 @@ describe('after an online game, the analysis board', () => {
       const final = await page.evaluate(boardModel);
 
       await page.click('.online-game button:text-is("Analyse")');
-      await page.waitForSelector('.game-screen[data-family="draughts"]');
-      expect(await page.locator('.game-title').innerText()).toContain(`Analysis of online game ${id}`);
+      // The online game's screen is a game screen too: wait for the local one, named after the online game.
+      await page.waitForSelector(`.game-title:has-text("Analysis of online game ${id}")`);
+      await page.waitForSelector('.online-game', { state: 'detached' });
       // The final position (the resignation left out: Anna, who resigned, is to move), and the engine's analysis.
       expect(await page.evaluate(boardModel)).toBe(final);
       await page.waitForSelector('section.analysis[data-ready="true"]');
