@@ -12,6 +12,9 @@ import { GameService, type GameServiceOptions } from './games/service.js';
 import { kyselyStorage } from './storage/kysely-storage.js';
 import type { Storage } from './storage/ports.js';
 import { StreamHub } from './stream/hub.js';
+import { TournamentDirector } from './tournaments/director.js';
+import { TOURNAMENT_LIMITS, type TournamentLimits } from './tournaments/limits.js';
+import { Tournaments } from './tournaments/tournaments.js';
 
 export interface Services {
   /** The server's clock (tests move it by hand). */
@@ -30,6 +33,8 @@ export interface Services {
   readonly scheduler: Scheduler;
   /** Each user's share of the computer: games against it in progress and started an hour. */
   readonly computerQuota: ComputerQuota;
+  /** Tournaments (./tournaments/tournaments.ts); their rounds run by `tournaments.director`. */
+  readonly tournaments: Tournaments;
 }
 
 export interface ServiceOptions {
@@ -41,6 +46,8 @@ export interface ServiceOptions {
   readonly vacationDaysPerYear?: number;
   /** The game cache's budget and the longest game (games/service.ts). */
   readonly games?: GameServiceOptions;
+  /** Tournaments' limits (./tournaments/limits.ts). */
+  readonly tournaments?: Partial<TournamentLimits>;
 }
 
 export function makeServices(database: Database, engines: EngineRunner, options: ServiceOptions = {}): Services {
@@ -56,6 +63,12 @@ export function makeServices(database: Database, engines: EngineRunner, options:
   const computerQuota = new ComputerQuota(options.computerGames);
   computerQuota.guard(games);
   const challenges = new Challenges(storage, accounts, games, now);
+  const tournaments = new Tournaments(
+    storage,
+    new TournamentDirector(storage, games, now, options.tournaments?.pollMs ?? TOURNAMENT_LIMITS.pollMs),
+    now,
+    options.tournaments,
+  );
   return {
     now,
     database,
@@ -69,5 +82,6 @@ export function makeServices(database: Database, engines: EngineRunner, options:
     hub: new StreamHub(database, games, listings, challenges, accounts, now),
     scheduler: new Scheduler(storage, database, games, engines, now, options.scheduler),
     computerQuota,
+    tournaments,
   };
 }

@@ -26,6 +26,7 @@ import { ratingsRoutes } from './ratings-routes.js';
 import { presenceRoutes } from './presence-routes.js';
 import { catalogueRoutes } from './catalogue-routes.js';
 import { challengeRoutes } from './challenge-routes.js';
+import { tournamentRoutes } from './tournament-routes.js';
 import { refuseFormWrites } from './cookie-writes.js';
 import { gameRoutes } from './game-routes.js';
 import { DEFAULT_SAVE_QUOTA, saveRoutes, type SaveQuota } from './save-routes.js';
@@ -310,6 +311,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(async (scope) => presenceRoutes(scope, services));
   await app.register(async (scope) => gameRoutes(scope, services, limits));
   await app.register(async (scope) => challengeRoutes(scope, services, limits.challenges));
+  await app.register(async (scope) => tournamentRoutes(scope, services, limits.challenges));
   const saveQuota: SaveQuota = { ...DEFAULT_SAVE_QUOTA, ...options.saveQuota };
   await app.register(async (scope) => saveRoutes(scope, services, limits.saves, saveQuota));
   await app.register(async (scope) =>

@@ -1,0 +1,353 @@
+/**
+ * Tournaments through the API on a real server, on SQLite and PostgreSQL: a Swiss paired as its rules say and
+ * standings that agree with the stored games, a round robin's crosstable, an arena pairing its free players,
+ * withdrawals and forfeits, computer entrants, and the refusals.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { Client, DB_KINDS, eventually, startTestServer, stopTestPostgres, type TestServer } from '../testing/server.js';
+import {
+  finishGame,
+  independentStandings,
+  roundPaired,
+  show,
+  storedResults,
+  type Pairing,
+  type View,
+} from './testing/api.js';
+
+afterAll(() => stopTestPostgres());
+
+/** A server whose tournaments are looked at often; `now`: a clock the test moves. */
+function serve(kind: (typeof DB_KINDS)[number], now?: () => number): Promise<TestServer> {
+  return startTestServer(kind, {
+    tournaments: { pollMs: 50 },
+    scheduler: { pollMs: 20 },
+    ...(now ? { now } : {}),
+  });
+}
+
+async function people(server: TestServer, names: readonly string[]): Promise<Map<string, Client>> {
+  const out = new Map<string, Client>();
+  for (const n of names) out.set(n, await new Client(server.url).signUp(n));
+  return out;
+}
+
+async function create(organiser: Client, body: Record<string, unknown>): Promise<number> {
+  const r = await organiser.request<{ id: number }>('POST', '/api/tournaments', {
+    name: 'Test event',
+    family: 'draughts',
+    ...body,
+  });
+  if (r.status !== 201) throw new Error(`create: ${JSON.stringify(r.body)}`);
+  return r.body.id;
+}
+
+async function joinAll(clients: Iterable<Client>, id: number): Promise<void> {
+  for (const c of clients) {
+    const r = await c.request('POST', `/api/tournaments/${id}/join`);
+    if (r.status !== 200) throw new Error(`join: ${JSON.stringify(r.body)}`);
+  }
+}
+
+const pairKey = (p: Pairing): string => [...p.seats].sort().join('-');
+
+/** Seat 0 games less seat 1 games of each entry. */
+function seatBalances(pairings: readonly Pairing[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const p of pairings) {
+    if (p.seats[1] === null) continue;
+    out.set(p.seats[0], (out.get(p.seats[0]) ?? 0) + 1);
+    out.set(p.seats[1], (out.get(p.seats[1]) ?? 0) - 1);
+  }
+  return out;
+}
+
+/** Checks the API's standings against the independent computation from the stored games. */
+async function expectStandingsAgree(client: Client, view: View): Promise<void> {
+  const results = await storedResults(client, view.pairings);
+  const mine = independentStandings(
+    view.entries.map((e) => e.no),
+    view.pairings,
+    results,
+  );
+  for (const s of view.standings) {
+    expect([s.no, s.points, s.buchholz, s.medianBuchholz, s.sonnebornBerger, s.wins]).toEqual([
+      s.no,
+      mine.points.get(s.no),
+      mine.buchholz.get(s.no),
+      mine.medianBuchholz.get(s.no),
+      mine.sonnebornBerger.get(s.no),
+      mine.wins.get(s.no),
+    ]);
+  }
+  // The order: points, Buchholz, Median-Buchholz, Sonneborn-Berger, wins, then the seed.
+  const key = (no: number): number[] => [
+    -(mine.points.get(no) ?? 0),
+    -(mine.buchholz.get(no) ?? 0),
+    -(mine.medianBuchholz.get(no) ?? 0),
+    -(mine.sonnebornBerger.get(no) ?? 0),
+    -(mine.wins.get(no) ?? 0),
+    view.entries.find((e) => e.no === no)?.seed ?? 0,
+  ];
+  const order = [...view.entries.map((e) => e.no)].sort((a, b) => {
+    const [ka, kb] = [key(a), key(b)];
+    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return (ka[i] ?? 0) - (kb[i] ?? 0);
+    return 0;
+  });
+  expect(view.standings.map((s) => s.no)).toEqual(order);
+}
+
+for (const kind of DB_KINDS) {
+  describe(`tournaments on ${kind}`, () => {
+    it('a Swiss of 7 players over 3 rounds: no repeat, one bye each at most, seats balanced, standings as the stored games say', async () => {
+      const server = await serve(kind);
+      try {
+        const names = ['ann', 'bob', 'cy', 'dee', 'eve', 'fay', 'gus'];
+        const byName = await people(server, names);
+        const org = byName.get('ann') as Client;
+        const id = await create(org, { kind: 'swiss', rounds: 3, control: { kind: 'correspondence', daysPerMove: 3 } });
+        await joinAll(byName.values(), id);
+        const started = await org.request<View>('POST', `/api/tournaments/${id}/start`);
+        expect(started.status).toBe(200);
+        const nameOf = (v: View, no: number): string => v.entries.find((e) => e.no === no)?.name ?? '';
+        const outcomes: (0 | 1 | 'draw')[] = [0, 1, 'draw', 1, 0, 0, 'draw', 1, 0];
+        let k = 0;
+        for (let round = 1; round <= 3; round++) {
+          const view = await roundPaired(org, id, round);
+          const games = view.pairings.filter((p) => p.round === round);
+          expect(games.filter((p) => p.seats[1] === null)).toHaveLength(1);
+          expect(
+            games
+              .flatMap((p) => p.seats)
+              .filter((s) => s !== null)
+              .sort(),
+          ).toEqual([1, 2, 3, 4, 5, 6, 7]);
+          for (const p of games) {
+            if (p.gameId === null) continue;
+            expect([nameOf(view, p.seats[0]), nameOf(view, p.seats[1] as number)].every((n) => byName.has(n))).toBe(
+              true,
+            );
+            await finishGame(byName, p.gameId, outcomes[k++ % outcomes.length] as 0 | 1 | 'draw');
+          }
+        }
+        const done = await eventually(async () => {
+          const v = await show(org, id);
+          return v.status === 'finished' ? v : undefined;
+        });
+        expect(done.pairings.every((p) => p.score !== null)).toBe(true);
+        const keys = done.pairings.filter((p) => p.seats[1] !== null).map(pairKey);
+        expect(new Set(keys).size).toBe(keys.length);
+        const byes = done.pairings.filter((p) => p.seats[1] === null).map((p) => p.seats[0]);
+        expect(byes).toHaveLength(3);
+        expect(new Set(byes).size).toBe(3);
+        for (const b of seatBalances(done.pairings).values()) expect(Math.abs(b)).toBeLessThanOrEqual(1);
+        await expectStandingsAgree(org, done);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it("a round robin of 4: everyone meets everyone once, and the crosstable holds each game's points", async () => {
+      const server = await serve(kind);
+      try {
+        const byName = await people(server, ['ann', 'bob', 'cy', 'dee']);
+        const org = byName.get('ann') as Client;
+        const id = await create(org, { kind: 'round-robin', control: { kind: 'correspondence', daysPerMove: 3 } });
+        await joinAll(byName.values(), id);
+        await org.request('POST', `/api/tournaments/${id}/start`);
+        for (let round = 1; round <= 3; round++) {
+          const view = await roundPaired(org, id, round);
+          // Seat 0 wins every game.
+          for (const p of view.pairings.filter((q) => q.round === round))
+            await finishGame(byName, p.gameId as number, 0);
+        }
+        const done = await eventually(async () => {
+          const v = await show(org, id);
+          return v.status === 'finished' ? v : undefined;
+        });
+        expect(done.rounds).toBe(3);
+        expect(new Set(done.pairings.map(pairKey)).size).toBe(6);
+        for (const row of done.crosstable) {
+          expect(row.cells.map((c) => c.opponent).sort()).toEqual([1, 2, 3, 4].filter((n) => n !== row.no));
+          for (const c of row.cells) expect(c.points).toBe(c.seat === 0 ? 1 : 0);
+        }
+        const total = done.standings.reduce((s, r) => s + r.points, 0);
+        expect(total).toBe(6);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('an arena pairs whoever is free as games end, not with their last opponent, and scores a win 2', async () => {
+      const server = await serve(kind);
+      try {
+        const byName = await people(server, ['ann', 'bob', 'cy', 'dee']);
+        const org = byName.get('ann') as Client;
+        const id = await create(org, {
+          kind: 'arena',
+          minutes: 60,
+          control: { kind: 'live', mode: 'game', limit: 'normal' },
+        });
+        await joinAll(byName.values(), id);
+        await org.request('POST', `/api/tournaments/${id}/start`);
+        const first = await roundPaired(org, id, 1);
+        const games = first.pairings.filter((p) => p.gameId !== null);
+        expect(games).toHaveLength(2);
+        // The first game ends: its two players are free, but each other's last opponent: they wait.
+        const [g1, g2] = games as [Pairing, Pairing];
+        await finishGame(byName, g1.gameId as number, 0);
+        await eventually(async () =>
+          (await show(org, id)).pairings.find((p) => p.gameId === g1.gameId)?.score ? true : undefined,
+        );
+        expect((await show(org, id)).pairings).toHaveLength(2);
+        // The second ends: all four are free; winners meet winners, nobody meets their last opponent.
+        await finishGame(byName, g2.gameId as number, 1);
+        const second = await roundPaired(org, id, 2);
+        const wave = second.pairings.filter((p) => p.round === 2);
+        expect(wave).toHaveLength(2);
+        const winners = [g1.seats[0], g2.seats[1]].sort();
+        expect(wave.map((p) => [...p.seats].sort())).toContainEqual(winners);
+        for (const p of wave) expect([pairKey(g1), pairKey(g2)]).not.toContain(pairKey(p));
+        const scores = new Map(second.standings.map((s) => [s.no, s.score]));
+        expect(winners.map((w) => scores.get(w as number))).toEqual([2, 2]);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it("a withdrawn player's game in progress is forfeited and they are not paired again; a game out of time is lost", async () => {
+      let t = Date.now();
+      const server = await serve(kind, () => t);
+      try {
+        const byName = await people(server, ['ann', 'bob', 'cy', 'dee']);
+        const org = byName.get('ann') as Client;
+        const id = await create(org, { kind: 'swiss', rounds: 2, control: { kind: 'correspondence', daysPerMove: 2 } });
+        await joinAll(byName.values(), id);
+        await org.request('POST', `/api/tournaments/${id}/start`);
+        const first = await roundPaired(org, id, 1);
+        const noOf = (name: string): number => first.entries.find((e) => e.name === name)?.no as number;
+        const bobs = first.pairings.find((p) => p.seats.includes(noOf('bob'))) as Pairing;
+        const other = first.pairings.find((p) => p !== bobs) as Pairing;
+        // Someone may not withdraw another player.
+        const refused = await org.request('POST', `/api/tournaments/${id}/leave`, { entry: noOf('bob') });
+        expect(refused.status).toBe(403);
+        const left = await byName.get('bob')!.request<View>('POST', `/api/tournaments/${id}/leave`);
+        expect(left.status).toBe(200);
+        const forfeited = await eventually(async () => {
+          const v = await show(org, id);
+          return v.pairings.find((p) => p.gameId === bobs.gameId)?.score ? v : undefined;
+        });
+        const bobSeat = bobs.seats[0] === noOf('bob') ? 0 : 1;
+        expect(forfeited.pairings.find((p) => p.gameId === bobs.gameId)?.score?.[bobSeat]).toBe(0);
+        // The other game: nobody moves, and the days per move run out (the server's clock moved on by three days).
+        t += 3 * 86_400_000;
+        const timedOut = await eventually(async () => {
+          const v = await show(org, id);
+          return v.pairings.find((p) => p.gameId === other.gameId)?.score ? v : undefined;
+        });
+        const game = await org.request<{ outcome: { kind: string; reason: string } }>(
+          'GET',
+          `/api/games/${other.gameId}`,
+        );
+        expect(game.body.outcome.kind).toBe('win');
+        expect(timedOut.pairings.find((p) => p.gameId === other.gameId)?.score).toEqual([0, 1]);
+        const second = await roundPaired(org, id, 2);
+        const round2 = second.pairings.filter((p) => p.round === 2);
+        expect(round2.flatMap((p) => p.seats)).not.toContain(noOf('bob'));
+        expect(round2.filter((p) => p.seats[1] === null)).toHaveLength(1);
+        const next = await byName.get('cy')!.request<{ gameId: number }[]>('GET', '/api/tournaments/next');
+        const cyGame = round2.find((p) => p.seats.includes(noOf('cy')) && p.gameId !== null);
+        expect(next.body.map((n) => n.gameId)).toEqual(cyGame ? [cyGame.gameId] : []);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('computer entrants: a Swiss of four computers runs through on its own, standings as the stored games say', async () => {
+      const server = await serve(kind);
+      try {
+        const byName = await people(server, ['ann']);
+        const org = byName.get('ann') as Client;
+        const id = await create(org, { kind: 'swiss', rounds: 2, family: 'draughts' });
+        // Two levels, so that the games differ (the computer plays a position the same way at a level).
+        for (const level of ['dumb', 'novice']) {
+          const r = await org.request('POST', `/api/tournaments/${id}/computers`, { level, count: 2 });
+          expect(r.status).toBe(200);
+        }
+        const added = await org.request<View>('GET', `/api/tournaments/${id}`);
+        expect(added.body.entries.every((e) => e.computer)).toBe(true);
+        await org.request('POST', `/api/tournaments/${id}/start`);
+        const done = await eventually(
+          async () => {
+            const v = await show(org, id);
+            return v.status === 'finished' ? v : undefined;
+          },
+          120_000,
+          'the computers to finish',
+        );
+        expect(done.pairings).toHaveLength(4);
+        expect(new Set(done.pairings.map(pairKey)).size).toBe(4);
+        await expectStandingsAgree(org, done);
+      } finally {
+        await server.close();
+      }
+    }, 150_000);
+  });
+}
+
+describe('tournament refusals', () => {
+  it('only the organiser starts or adds the computer; nobody joins twice; a full field, too few, and too many are refused', async () => {
+    const server = await startTestServer('sqlite', { tournaments: { perOrganiser: 2, pollMs: 50 } });
+    try {
+      const byName = await people(server, ['ann', 'bob', 'cy']);
+      const [ann, bob, cy] = ['ann', 'bob', 'cy'].map((n) => byName.get(n) as Client) as [Client, Client, Client];
+      const id = await create(ann, { kind: 'knockout', maxEntrants: 2 });
+      const code = async (r: Promise<{ status: number; body: unknown }>): Promise<[number, string]> => {
+        const got = await r;
+        return [got.status, (got.body as { error?: { code: string } }).error?.code ?? ''];
+      };
+      expect(await code(ann.request('POST', `/api/tournaments/${id}/start`))).toEqual([409, 'tournament/too-few']);
+      await joinAll([ann], id);
+      expect(await code(ann.request('POST', `/api/tournaments/${id}/join`))).toEqual([409, 'tournament/already-in']);
+      await joinAll([bob], id);
+      expect(await code(cy.request('POST', `/api/tournaments/${id}/join`))).toEqual([409, 'tournament/full']);
+      expect(await code(bob.request('POST', `/api/tournaments/${id}/start`))).toEqual([
+        403,
+        'tournament/not-organiser',
+      ]);
+      expect(await code(bob.request('POST', `/api/tournaments/${id}/computers`, { level: 'dumb' }))).toEqual([
+        403,
+        'tournament/not-organiser',
+      ]);
+      expect(await code(ann.request('POST', `/api/tournaments/${id}/computers`, { level: 'nope' }))).toEqual([
+        400,
+        'game/bad-level',
+      ]);
+      expect(await code(ann.request('POST', `/api/tournaments/${id}/computers`, { level: 'dumb' }))).toEqual([
+        409,
+        'tournament/full',
+      ]);
+      await create(ann, { kind: 'swiss' });
+      expect(
+        await code(ann.request('POST', '/api/tournaments', { name: 'x', kind: 'swiss', family: 'draughts' })),
+      ).toEqual([429, 'tournament/too-many']);
+      expect(
+        await code(
+          bob.request('POST', '/api/tournaments', { name: 'x', kind: 'swiss', family: 'draughts', rounds: 99 }),
+        ),
+      ).toEqual([400, 'tournament/bad-request']);
+      expect(
+        await code(bob.request('POST', '/api/tournaments', { name: 'x', kind: 'arena', family: 'draughts' })),
+      ).toEqual([400, 'tournament/bad-request']);
+      expect(await code(new Client(server.url).request('POST', `/api/tournaments/${id}/join`))).toEqual([
+        401,
+        'auth/required',
+      ]);
+      // The knockout of two starts: one game.
+      expect((await ann.request<View>('POST', `/api/tournaments/${id}/start`)).body.pairings).toHaveLength(1);
+      expect(await code(cy.request('POST', `/api/tournaments/${id}/join`))).toEqual([409, 'tournament/not-open']);
+    } finally {
+      await server.close();
+    }
+  });
+});
