@@ -6,8 +6,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, DB_KINDS, eventually, startTestServer, stopTestPostgres, type TestServer } from '../testing/server.js';
 import {
+  disagreements,
   finishGame,
-  independentStandings,
+  runComputerSwiss,
+  swissBreaches,
   roundPaired,
   show,
   storedResults,
@@ -64,37 +66,7 @@ function seatBalances(pairings: readonly Pairing[]): Map<number, number> {
 
 /** Checks the API's standings against the independent computation from the stored games. */
 async function expectStandingsAgree(client: Client, view: View): Promise<void> {
-  const results = await storedResults(client, view.pairings);
-  const mine = independentStandings(
-    view.entries.map((e) => e.no),
-    view.pairings,
-    results,
-  );
-  for (const s of view.standings) {
-    expect([s.no, s.points, s.buchholz, s.medianBuchholz, s.sonnebornBerger, s.wins]).toEqual([
-      s.no,
-      mine.points.get(s.no),
-      mine.buchholz.get(s.no),
-      mine.medianBuchholz.get(s.no),
-      mine.sonnebornBerger.get(s.no),
-      mine.wins.get(s.no),
-    ]);
-  }
-  // The order: points, Buchholz, Median-Buchholz, Sonneborn-Berger, wins, then the seed.
-  const key = (no: number): number[] => [
-    -(mine.points.get(no) ?? 0),
-    -(mine.buchholz.get(no) ?? 0),
-    -(mine.medianBuchholz.get(no) ?? 0),
-    -(mine.sonnebornBerger.get(no) ?? 0),
-    -(mine.wins.get(no) ?? 0),
-    view.entries.find((e) => e.no === no)?.seed ?? 0,
-  ];
-  const order = [...view.entries.map((e) => e.no)].sort((a, b) => {
-    const [ka, kb] = [key(a), key(b)];
-    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return (ka[i] ?? 0) - (kb[i] ?? 0);
-    return 0;
-  });
-  expect(view.standings.map((s) => s.no)).toEqual(order);
+  expect(disagreements(view, await storedResults(client, view.pairings))).toEqual([]);
 }
 
 for (const kind of DB_KINDS) {
@@ -263,35 +235,30 @@ for (const kind of DB_KINDS) {
       }
     });
 
-    it('computer entrants: a Swiss of four computers runs through on its own, standings as the stored games say', async () => {
+    // The issue's bar, whole on SQLite (about 10 s here); on PostgreSQL, slower by its round trips (about 30 s),
+    // half the field over three rounds (the whole run: `node bench/tournament-swiss.js --db postgres`).
+    const [field, rounds] = kind === 'sqlite' ? [16, 5] : [8, 3];
+    it(`computer entrants: a Swiss of ${field} computers over ${rounds} rounds runs through on its own, standings and tie-breaks as the stored games say`, async () => {
       const server = await serve(kind);
       try {
-        const byName = await people(server, ['ann']);
-        const org = byName.get('ann') as Client;
-        const id = await create(org, { kind: 'swiss', rounds: 2, family: 'draughts' });
-        // Two levels, so that the games differ (the computer plays a position the same way at a level).
-        for (const level of ['dumb', 'novice']) {
-          const r = await org.request('POST', `/api/tournaments/${id}/computers`, { level, count: 2 });
-          expect(r.status).toBe(200);
-        }
-        const added = await org.request<View>('GET', `/api/tournaments/${id}`);
-        expect(added.body.entries.every((e) => e.computer)).toBe(true);
-        await org.request('POST', `/api/tournaments/${id}/start`);
-        const done = await eventually(
-          async () => {
-            const v = await show(org, id);
-            return v.status === 'finished' ? v : undefined;
-          },
-          120_000,
-          'the computers to finish',
-        );
-        expect(done.pairings).toHaveLength(4);
-        expect(new Set(done.pairings.map(pairKey)).size).toBe(4);
-        await expectStandingsAgree(org, done);
+        const org = await new Client(server.url).signUp('ann');
+        // Three levels in turn, so that the games differ (the computer plays a position the same way at a level).
+        const run = await runComputerSwiss(org, {
+          entrants: field,
+          rounds,
+          family: 'draughts',
+          levels: ['dumb', 'novice', 'average'],
+          timeoutMs: 240_000,
+        });
+        expect(run.view.entries.every((e) => e.computer)).toBe(true);
+        expect(run.view.pairings).toHaveLength((field / 2) * rounds);
+        expect(run.results.size).toBe((field / 2) * rounds);
+        expect(swissBreaches(run.view.pairings, 2)).toEqual([]);
+        expect(disagreements(run.view, run.results)).toEqual([]);
       } finally {
         await server.close();
       }
-    }, 150_000);
+    }, 300_000);
   });
 }
 

@@ -168,3 +168,102 @@ export function independentStandings(
   }
   return { points, buchholz, medianBuchholz, sonnebornBerger, wins };
 }
+
+/**
+ * Where the API's standings differ from the independent computation: each figure of each entrant, and the order
+ * (points, Buchholz, Median-Buchholz, Sonneborn-Berger, wins, then the seed). Empty when they agree.
+ */
+export function disagreements(view: View, results: ReadonlyMap<number, [number, number]>): string[] {
+  const mine = independentStandings(
+    view.entries.map((e) => e.no),
+    view.pairings,
+    results,
+  );
+  const out: string[] = [];
+  for (const s of view.standings) {
+    for (const k of ['points', 'buchholz', 'medianBuchholz', 'sonnebornBerger', 'wins'] as const) {
+      if (s[k] !== mine[k].get(s.no)) out.push(`entry ${s.no}: ${k} ${s[k]}, computed ${mine[k].get(s.no)}`);
+    }
+  }
+  const key = (no: number): number[] => [
+    -(mine.points.get(no) ?? 0),
+    -(mine.buchholz.get(no) ?? 0),
+    -(mine.medianBuchholz.get(no) ?? 0),
+    -(mine.sonnebornBerger.get(no) ?? 0),
+    -(mine.wins.get(no) ?? 0),
+    view.entries.find((e) => e.no === no)?.seed ?? 0,
+  ];
+  const order = [...view.entries.map((e) => e.no)].sort((a, b) => {
+    const [ka, kb] = [key(a), key(b)];
+    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return (ka[i] ?? 0) - (kb[i] ?? 0);
+    return 0;
+  });
+  const given = view.standings.map((s) => s.no);
+  if (given.join() !== order.join()) out.push(`order ${given.join(' ')}, computed ${order.join(' ')}`);
+  return out;
+}
+
+/** Where a finished Swiss breaks its pairing rules: a repeated pairing, a second bye, a seat balance past `maxSeat`. */
+export function swissBreaches(pairings: readonly Pairing[], maxSeat: number): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const byes = new Set<number>();
+  const balance = new Map<number, number>();
+  for (const p of pairings) {
+    if (p.seats[1] === null) {
+      if (byes.has(p.seats[0])) out.push(`entry ${p.seats[0]} had a second bye`);
+      byes.add(p.seats[0]);
+      continue;
+    }
+    const key = [...p.seats].sort().join('-');
+    if (seen.has(key)) out.push(`pairing ${key} repeated`);
+    seen.add(key);
+    balance.set(p.seats[0], (balance.get(p.seats[0]) ?? 0) + 1);
+    balance.set(p.seats[1], (balance.get(p.seats[1]) ?? 0) - 1);
+  }
+  for (const [no, b] of balance) if (Math.abs(b) > maxSeat) out.push(`entry ${no}: seat balance ${b}`);
+  return out;
+}
+
+export interface ComputerSwiss {
+  readonly view: View;
+  readonly results: Map<number, [number, number]>;
+  /** From the start to the last round's end, in ms. */
+  readonly ms: number;
+}
+
+/**
+ * A Swiss of computer entrants run through the API on `url`: an organiser signs up, creates it, enters the computer
+ * `entrants` times over `levels` in turn (so that games differ), starts it and waits for it to finish.
+ */
+export async function runComputerSwiss(
+  organiser: Client,
+  options: { entrants: number; rounds: number; family: string; levels: readonly string[]; timeoutMs: number },
+): Promise<ComputerSwiss> {
+  const made = await organiser.request<{ id: number }>('POST', '/api/tournaments', {
+    name: 'Computer Swiss',
+    kind: 'swiss',
+    family: options.family,
+    rounds: options.rounds,
+  });
+  if (made.status !== 201) throw new Error(`create: ${JSON.stringify(made.body)}`);
+  const id = made.body.id;
+  for (let i = 0; i < options.entrants; i++) {
+    const level = options.levels[i % options.levels.length];
+    const r = await organiser.request('POST', `/api/tournaments/${id}/computers`, { level });
+    if (r.status !== 200) throw new Error(`computer: ${JSON.stringify(r.body)}`);
+  }
+  const t0 = Date.now();
+  const started = await organiser.request('POST', `/api/tournaments/${id}/start`);
+  if (started.status !== 200) throw new Error(`start: ${JSON.stringify(started.body)}`);
+  const view = await eventually(
+    async () => {
+      const v = await show(organiser, id);
+      return v.status === 'finished' ? v : undefined;
+    },
+    options.timeoutMs,
+    'the computer Swiss to finish',
+  );
+  const ms = Date.now() - t0;
+  return { view, results: await storedResults(organiser, view.pairings), ms };
+}
