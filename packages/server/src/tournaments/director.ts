@@ -9,6 +9,7 @@
 import type { Player } from '@tactica/core';
 import type { GameFamily } from '@tactica/catalogue';
 import type { User } from '../accounts/accounts.js';
+import { notFound } from '../errors.js';
 import type { LiveGame } from '../games/live-game.js';
 import type { GameService, SeatHolder } from '../games/service.js';
 import { applyForfeit } from '../games/transitions.js';
@@ -112,7 +113,23 @@ export class TournamentDirector {
     for (const id of await repos.dueToStart(this.now(), TOURNAMENT_POLL_BATCH)) {
       await this.startById(id, undefined).catch(() => undefined);
     }
-    for (const id of await repos.running(TOURNAMENT_POLL_BATCH)) await this.advance(id).catch(() => undefined);
+    for (const id of await repos.running(TOURNAMENT_POLL_BATCH)) {
+      if (await this.hasWork(id)) await this.advance(id).catch(() => undefined);
+    }
+  }
+
+  /**
+   * Whether a running tournament has something to do, read without holding it: an arena (free players to pair,
+   * its time to end), a game ended whose result is not recorded, or every pairing decided (a round to pair).
+   */
+  private async hasWork(id: number): Promise<boolean> {
+    const repos = this.storage.repos;
+    const t = await repos.tournaments.get(id);
+    if (t?.kind === 'arena') return true;
+    const open = (await repos.tournaments.pairings(id)).filter((p) => !p.result);
+    if (open.length === 0) return true;
+    const games = open.flatMap((p) => (p.gameId === null ? [] : [p.gameId]));
+    return (await repos.games.resultsOf(games)).size > 0;
   }
 
   /** A game ended: the tournament it is paired for (if any) records it and pairs on. */
@@ -153,7 +170,7 @@ export class TournamentDirector {
       return started;
     });
     for (const g of made) this.games.committed(g);
-    if (!t) throw new Error(`tournament ${id} not found`);
+    if (!t) throw notFound(`tournament ${id}`);
     return t;
   }
 

@@ -4,7 +4,15 @@
  * withdrawals and forfeits, computer entrants, and the refusals.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { Client, DB_KINDS, eventually, startTestServer, stopTestPostgres, type TestServer } from '../testing/server.js';
+import {
+  Client,
+  DB_KINDS,
+  eventually,
+  startTestServer,
+  stopTestPostgres,
+  testPostgres,
+  type TestServer,
+} from '../testing/server.js';
 import {
   disagreements,
   finishGame,
@@ -262,6 +270,45 @@ for (const kind of DB_KINDS) {
   });
 }
 
+describe('tournaments on two instances sharing one PostgreSQL', () => {
+  it('a tournament started by time is started once and each round paired once, whichever instance sees it first', async () => {
+    const url = await (await testPostgres()).newDatabase();
+    const a = await startTestServer('postgres', { databaseUrl: url, tournaments: { pollMs: 20 } });
+    const b = await startTestServer('postgres', { databaseUrl: url, tournaments: { pollMs: 20 } });
+    try {
+      const org = await new Client(a.url).signUp('ann');
+      const made = await org.request<{ id: number }>('POST', '/api/tournaments', {
+        name: 'Two instances',
+        kind: 'swiss',
+        family: 'draughts',
+        rounds: 2,
+        startsAt: Date.now() + 3_000,
+      });
+      const id = made.body.id;
+      for (const level of ['dumb', 'novice', 'dumb', 'novice', 'dumb', 'novice']) {
+        expect((await org.request('POST', `/api/tournaments/${id}/computers`, { level })).status).toBe(200);
+      }
+      const done = await eventually(
+        async () => {
+          const v = await show(new Client(b.url), id);
+          return v.status === 'finished' ? v : undefined;
+        },
+        120_000,
+        'the tournament to finish',
+      );
+      expect(done.pairings).toHaveLength(6);
+      for (const round of [1, 2]) {
+        const seats = done.pairings.filter((p) => p.round === round).flatMap((p) => p.seats);
+        expect([...seats].sort()).toEqual([1, 2, 3, 4, 5, 6]);
+      }
+      expect(swissBreaches(done.pairings, 2)).toEqual([]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  }, 150_000);
+});
+
 describe('tournament refusals', () => {
   it('only the organiser starts or adds the computer; nobody joins twice; a full field, too few, and too many are refused', async () => {
     const server = await startTestServer('sqlite', { tournaments: { perOrganiser: 2, pollMs: 50 } });
@@ -310,6 +357,7 @@ describe('tournament refusals', () => {
         401,
         'auth/required',
       ]);
+      expect(await code(ann.request('POST', `/api/tournaments/${id + 100}/start`))).toEqual([404, 'not-found']);
       // The knockout of two starts: one game.
       expect((await ann.request<View>('POST', `/api/tournaments/${id}/start`)).body.pairings).toHaveLength(1);
       expect(await code(cy.request('POST', `/api/tournaments/${id}/join`))).toEqual([409, 'tournament/not-open']);
