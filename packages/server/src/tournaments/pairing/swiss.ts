@@ -21,8 +21,12 @@ import {
   type Pairing,
 } from './types.js';
 
-/** The most steps the search for the cheapest matching takes before it keeps the best found so far **(ours)**. */
-export const SWISS_SEARCH_NODES = 200_000;
+/**
+ * The most steps the search for the cheapest matching takes in one round before it keeps the best found so far
+ * **(ours)**: it runs in the transaction that pairs the round, on the event loop. A round of the largest field
+ * (128 entrants, TOURNAMENT_LIMITS) pairs in 30–120 ms at this bound on this machine (`node bench/swiss-pairing.js`).
+ */
+export const SWISS_SEARCH_NODES = 50_000;
 
 const REPEAT_COST = 1e9;
 const SCORE_COST = 1_000;
@@ -38,13 +42,19 @@ export function swissRound(entrants: readonly Entrant[], pairings: readonly Pair
     .sort((a, b) => (h.points.get(b.id) ?? 0) - (h.points.get(a.id) ?? 0) || a.seed - b.seed)
     .map((e) => e.id);
   if (ranked.length < 2) return ranked.map((id) => ({ players: [id, null] }));
-  if (ranked.length % 2 === 0) return seated(match(ranked, h, false) ?? match(ranked, h, true) ?? [], h, round);
+  // One budget for every try without repeats (each bye tried); the try with repeats finds a matching at once.
+  const budget = { left: SWISS_SEARCH_NODES };
+  const fallback = (): { left: number } => ({ left: SWISS_SEARCH_NODES });
+  if (ranked.length % 2 === 0) {
+    return seated(match(ranked, h, false, budget) ?? match(ranked, h, true, fallback()) ?? [], h, round);
+  }
   // The bye: lowest-ranked first among those who have not had one, then the others.
   const byeOrder = [...ranked].reverse().sort((a, b) => Number(h.byes.has(a)) - Number(h.byes.has(b)));
   for (const allowRepeats of [false, true]) {
+    const left = allowRepeats ? fallback() : budget;
     for (const bye of byeOrder) {
       const rest = ranked.filter((id) => id !== bye);
-      const pairs = match(rest, h, allowRepeats);
+      const pairs = match(rest, h, allowRepeats, left);
       if (pairs) return [...seated(pairs, h, round), { players: [bye, null] }];
     }
   }
@@ -67,7 +77,12 @@ function wish(h: History, id: string): { side: number; strong: boolean } {
 }
 
 /** The cheapest matching of `ranked` (even count), or undefined when every one repeats a pairing (unless allowed). */
-function match(ranked: readonly string[], h: History, allowRepeats: boolean): [string, string][] | undefined {
+function match(
+  ranked: readonly string[],
+  h: History,
+  allowRepeats: boolean,
+  budget: { left: number },
+): [string, string][] | undefined {
   const n = ranked.length;
   const points = ranked.map((id) => h.points.get(id) ?? 0);
   // Each player's place in their score group and the group's size: the Dutch fold pairs place i with i + size/2.
@@ -105,10 +120,9 @@ function match(ranked: readonly string[], h: History, allowRepeats: boolean): [s
   const partner = new Array<number>(n).fill(-1);
   let best: number[] | undefined;
   let bestCost = Infinity;
-  let nodes = 0;
   const search = (spent: number): void => {
     // Bounded whatever is found: when nothing was, the caller tries with repeats allowed (found at once).
-    if (nodes++ > SWISS_SEARCH_NODES) return;
+    if (budget.left-- <= 0) return;
     const i = partner.indexOf(-1);
     if (i < 0) {
       if (spent < bestCost) {
@@ -131,7 +145,7 @@ function match(ranked: readonly string[], h: History, allowRepeats: boolean): [s
       search(spent + c);
       partner[i] = -1;
       partner[j] = -1;
-      if (nodes > SWISS_SEARCH_NODES) return;
+      if (budget.left <= 0) return;
     }
   };
   search(0);
