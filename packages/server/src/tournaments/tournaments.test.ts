@@ -195,6 +195,101 @@ for (const kind of DB_KINDS) {
       }
     });
 
+    it("a round robin keeps a withdrawn player's place: their later pairings are forfeits, won by the other", async () => {
+      const server = await serve(kind);
+      try {
+        const byName = await people(server, ['ann', 'bob', 'cy', 'dee']);
+        const org = byName.get('ann') as Client;
+        const id = await create(org, { kind: 'round-robin', control: { kind: 'correspondence', daysPerMove: 3 } });
+        await joinAll(byName.values(), id);
+        await org.request('POST', `/api/tournaments/${id}/start`);
+        const first = await roundPaired(org, id, 1);
+        const bob = first.entries.find((e) => e.name === 'bob')?.no as number;
+        expect((await byName.get('bob')!.request('POST', `/api/tournaments/${id}/leave`)).status).toBe(200);
+        for (let round = 1; round <= 3; round++) {
+          const view = await roundPaired(org, id, round);
+          for (const p of view.pairings.filter((q) => q.round === round && q.gameId !== null && q.score === null)) {
+            await finishGame(byName, p.gameId as number, 'draw');
+          }
+        }
+        const done = await eventually(async () => {
+          const v = await show(org, id);
+          return v.status === 'finished' ? v : undefined;
+        });
+        const later = done.pairings.filter((p) => p.round > 1 && p.seats.includes(bob));
+        expect(later).toHaveLength(2);
+        for (const p of later) {
+          expect(p).toMatchObject({ gameId: null, forfeit: true });
+          expect(p.score?.[p.seats[0] === bob ? 0 : 1]).toBe(0);
+          expect(p.score?.[p.seats[0] === bob ? 1 : 0]).toBe(1);
+        }
+        expect(done.entries.find((e) => e.no === bob)?.withdrawn).toBe(true);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('a knockout of 3: the top seed has a bye, a drawn game is replayed seats reversed, a drawn replay goes to the higher seed', async () => {
+      const server = await serve(kind);
+      try {
+        const byName = await people(server, ['ann', 'bob', 'cy']);
+        const org = byName.get('ann') as Client;
+        const id = await create(org, { kind: 'knockout', control: { kind: 'correspondence', daysPerMove: 3 } });
+        await joinAll(byName.values(), id);
+        await org.request('POST', `/api/tournaments/${id}/start`);
+        const first = await roundPaired(org, id, 1);
+        const seed = (s: number): number => first.entries.find((e) => e.seed === s)?.no as number;
+        expect(first.pairings.map((p) => p.seats)).toEqual([
+          [seed(1), null],
+          [seed(2), seed(3)],
+        ]);
+        await finishGame(byName, first.pairings[1]?.gameId as number, 'draw');
+        const replay = await eventually(async () =>
+          (await show(org, id)).pairings.find((p) => p.leg === 2 && p.gameId !== null),
+        );
+        expect(replay.seats).toEqual([seed(3), seed(2)]);
+        await finishGame(byName, replay.gameId as number, 'draw');
+        const final = await roundPaired(org, id, 2);
+        const match = final.pairings.find((p) => p.round === 2) as Pairing;
+        expect([...match.seats].sort()).toEqual([seed(1), seed(2)].sort());
+        await finishGame(byName, match.gameId as number, match.seats[0] === seed(2) ? 0 : 1);
+        const done = await eventually(async () => {
+          const v = await show(org, id);
+          return v.status === 'finished' ? v : undefined;
+        });
+        expect(done.standings.map((s) => s.no)).toEqual([seed(2), seed(1), seed(3)]);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('an arena makes no game once its time is up, and ends when its last game does', async () => {
+      let t = Date.now();
+      const server = await serve(kind, () => t);
+      try {
+        const byName = await people(server, ['ann', 'bob', 'cy', 'dee']);
+        const org = byName.get('ann') as Client;
+        const id = await create(org, { kind: 'arena', minutes: 1, control: { kind: 'live', limit: 'off' } });
+        await joinAll(byName.values(), id);
+        await org.request('POST', `/api/tournaments/${id}/start`);
+        const first = await roundPaired(org, id, 1);
+        const [g1, g2] = first.pairings as [Pairing, Pairing];
+        t += 2 * 60_000;
+        await finishGame(byName, g1.gameId as number, 'draw');
+        await eventually(async () => ((await show(org, id)).pairings[0]?.score ? true : undefined));
+        expect((await show(org, id)).status).toBe('running');
+        await finishGame(byName, g2.gameId as number, 0);
+        const done = await eventually(async () => {
+          const v = await show(org, id);
+          return v.status === 'finished' ? v : undefined;
+        });
+        expect(done.pairings).toHaveLength(2);
+        expect(done.standings[0]).toMatchObject({ no: g2.seats[0], score: 2 });
+      } finally {
+        await server.close();
+      }
+    });
+
     it("a withdrawn player's game in progress is forfeited and they are not paired again; a game out of time is lost", async () => {
       let t = Date.now();
       const server = await serve(kind, () => t);
