@@ -57,6 +57,9 @@ export function resultOfOutcome(json: string): PairingResult {
   return { score: [0.5, 0.5] };
 }
 
+/** A round ended (`over`: the last, the tournament finished), heard once, on the instance that recorded it. */
+export type RoundListener = (tournamentId: number, round: number, over: boolean) => void;
+
 /** Rounds of pairing one step may make at most (byes and forfeits can finish a round at once). */
 const STEPS_AT_ONCE = 64;
 
@@ -65,6 +68,7 @@ export class TournamentDirector {
   private running = false;
   private stopped = false;
   private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly roundListeners = new Set<RoundListener>();
 
   constructor(
     private readonly storage: Storage,
@@ -76,6 +80,16 @@ export class TournamentDirector {
     games.onCommitted((g) => {
       if (g.finished && !this.stopped) void this.track(this.gameEnded(g.id).catch(() => undefined));
     });
+  }
+
+  /** Hears every round that ends (the standings mailed after each round: ../pbm/tournament-mail.ts). */
+  onRoundOver(listener: RoundListener): void {
+    this.roundListeners.add(listener);
+  }
+
+  /** Tells the listeners of the rounds a committed step ended. */
+  private roundsOver(ended: readonly { round: number; over: boolean }[], id: number): void {
+    for (const e of ended) for (const l of this.roundListeners) l(id, e.round, e.over);
   }
 
   start(): void {
@@ -179,13 +193,16 @@ export class TournamentDirector {
    * there is something to pair, or its end.
    */
   async advance(id: number): Promise<void> {
+    const ended: { round: number; over: boolean }[] = [];
     const made = await this.storage.transaction(async (repos, notify) => {
+      ended.length = 0;
       const t = await repos.tournaments.hold(id);
       if (t?.status !== 'running') return [];
       await this.recordResults(repos, id);
-      return this.pairOn(repos, notify, t);
+      return this.pairOn(repos, notify, t, ended);
     });
     for (const g of made) this.games.committed(g);
+    this.roundsOver(ended, id);
   }
 
   /** The results of the tournament's games that ended and are not yet recorded. */
@@ -200,7 +217,12 @@ export class TournamentDirector {
   }
 
   /** Pairs while the rules say so (a round of byes and forfeits is over at once), and ends the tournament. */
-  private async pairOn(repos: Repositories, notify: Notify, t: StoredTournament): Promise<LiveGame[]> {
+  private async pairOn(
+    repos: Repositories,
+    notify: Notify,
+    t: StoredTournament,
+    ended: { round: number; over: boolean }[] = [],
+  ): Promise<LiveGame[]> {
     const made: LiveGame[] = [];
     const now = this.now();
     const open = t.kind !== 'arena' || (t.startedAt ?? now) + (t.durationMs ?? 0) > now;
@@ -213,10 +235,14 @@ export class TournamentDirector {
       const step = nextStep(t.kind, entrants, pairings, { rounds: t.rounds, open });
       if (step.kind === 'wait') break;
       if (step.kind === 'over') {
+        ended.push({ round: Math.max(0, ...pairings.map((p) => p.round)), over: true });
         await repos.tournaments.update(t.id, { status: 'finished', finishedAt: now });
         notify({ kind: 'lobby' });
         break;
       }
+      // A new round (not an arena's wave, nor a knockout's replays) means the one before is over.
+      const before = pairings.reduce((r, p) => Math.max(r, p.round), 0);
+      if (t.kind !== 'arena' && step.round > before && before > 0) ended.push({ round: before, over: false });
       const byNo = new Map(entries.map((e) => [e.no, e]));
       let board = stored.filter((p) => p.round === step.round).reduce((b, p) => Math.max(b, p.board), 0);
       const rows: NewStoredPairing[] = [];
