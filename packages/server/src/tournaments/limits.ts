@@ -1,7 +1,7 @@
 /**
- * What a tournament may cost, each a named limit with its default **(ours)**; an operator sets them with
- * `tactica serve --tournament-…` (ServeOptions.tournaments). Every tournament's games are ordinary games, so their
- * own limits (moves, the engine pool's fair shares) hold as well.
+ * What a tournament may cost, each a named limit with its default **(ours)**; an operator sets them as options of
+ * `startServer` (`ServeOptions.tournaments`; no `tactica serve` flags yet). Every tournament's games are ordinary
+ * games, so their own limits (moves, the engine pool's fair shares) hold as well.
  */
 export interface TournamentLimits {
   /** Tournaments an organiser may have open or running at once. */

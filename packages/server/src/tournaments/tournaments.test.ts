@@ -404,6 +404,25 @@ describe('tournaments on two instances sharing one PostgreSQL', () => {
   }, 150_000);
 });
 
+describe('tournaments started by time', () => {
+  it('a tournament due with fewer than two entrants is cancelled, not started', async () => {
+    const server = await startTestServer('sqlite', { tournaments: { pollMs: 20 } });
+    try {
+      const ann = await new Client(server.url).signUp('ann');
+      const id = await create(ann, { kind: 'swiss', startsAt: Date.now() + 200 });
+      await joinAll([ann], id);
+      const done = await eventually(async () => {
+        const v = await show(ann, id);
+        return v.status !== 'open' ? v : undefined;
+      });
+      expect(done.status).toBe('cancelled');
+      expect(done.pairings).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('tournament refusals', () => {
   it('only the organiser starts or adds the computer; nobody joins twice; a full field, too few, and too many are refused', async () => {
     const server = await startTestServer('sqlite', { tournaments: { perOrganiser: 2, pollMs: 50 } });
