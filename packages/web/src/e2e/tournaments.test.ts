@@ -2,7 +2,7 @@
  * Tournaments in the browser, in a real Chromium against a real `tactica serve` on loopback: the list, joining,
  * the game opening when its round is paired, "your next game" bringing the player back to it, and the standings
  * and crosstable once it is played. The
- * organiser works through the API (creating a tournament is the API's for now).
+ * organiser works through the API in the first test, in the page in the second.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type LaunchedBrowser } from '../testing/browser.js';
@@ -94,4 +94,32 @@ describe('tournaments in the browser', () => {
       await context.close();
     }
   });
+
+  it('an organiser creates a Swiss in the page, enters the computer four times, starts it, and watches it finish', async () => {
+    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await signUpOnline(page, app.url, 'oscar');
+      await page.click('nav[aria-label="online"] button:text-is("Tournaments")');
+      await page.fill('#t-name', 'Computer cup');
+      await page.selectOption('#t-family', 'draughts');
+      await page.selectOption('#t-kind', 'swiss');
+      await page.fill('#t-rounds', '2');
+      await page.click('form.new-tournament button:text-is("Create")');
+      await page.waitForSelector('section.tournament h3:has-text("Computer cup")');
+      await page.selectOption('#t-level', 'dumb');
+      for (let i = 1; i <= 4; i++) {
+        await page.click('button:text-is("Add a computer player")');
+        await page.waitForFunction((n) => document.querySelectorAll('table.standings tbody tr').length === n, i);
+      }
+      await page.click('button:text-is("Start now")');
+      await page.waitForSelector('section.tournament h3:has-text("finished")', { timeout: 60_000 });
+      const rows = await page.locator('table.crosstable tbody tr').allInnerTexts();
+      expect(rows).toHaveLength(4);
+      for (const row of rows)
+        expect(row).toMatch(/^Computer \(dumb\) #\d\s+[0-9½]+ v Computer .*\s+[0-9½]+ v Computer /);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
 });

@@ -161,6 +161,16 @@ export const api = {
   joinTournament: (id: number) => json.post<TournamentView>(`/api/tournaments/${id}/join`),
   leaveTournament: (id: number) => json.post<TournamentView>(`/api/tournaments/${id}/leave`),
   nextTournamentGames: () => json.get<NextTournamentGame[]>('/api/tournaments/next'),
+  createTournament: (b: {
+    name: string;
+    kind: TournamentSummary['kind'];
+    family: string;
+    rounds?: number;
+    minutes?: number;
+    control: TimeControl;
+  }) => json.post<TournamentView>('/api/tournaments', b),
+  startTournament: (id: number) => json.post<TournamentView>(`/api/tournaments/${id}/start`),
+  addComputer: (id: number, level: string) => json.post<TournamentView>(`/api/tournaments/${id}/computers`, { level }),
   health: () => json.get<{ ok: boolean; database: string }>('/api/health'),
   signUp: (name: string, password: string) =>
     json.post<{ user: User }>('/api/accounts', { name, password, kind: 'cookie' }),

@@ -1173,7 +1173,9 @@ export function OnlineScreen() {
       </nav>
       {tab.value === 'lobby' && <Lobby catalogue={catalogue} />}
       {tab.value === 'games' && <MyGames />}
-      {tab.value === 'tournaments' && <Tournaments me={me.value.name} open={(id) => (openGame.value = id)} />}
+      {tab.value === 'tournaments' && (
+        <Tournaments me={me.value.name} catalogue={catalogue} open={(id) => (openGame.value = id)} />
+      )}
       {tab.value === 'profile' && <Profile />}
       {tab.value === 'account' && <Account />}
     </div>
