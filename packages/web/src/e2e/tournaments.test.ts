@@ -1,8 +1,8 @@
 /**
  * Tournaments in the browser, in a real Chromium against a real `tactica serve` on loopback: the list, joining,
  * the game opening when its round is paired, "your next game" bringing the player back to it, and the standings
- * and crosstable once it is played. The
- * organiser works through the API in the first test, in the page in the second.
+ * and crosstable once it is played. The organiser works through the API in the first test, in the page in the
+ * second.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type LaunchedBrowser } from '../testing/browser.js';
