@@ -229,6 +229,19 @@ export class KyselyTournaments implements TournamentRepository {
     return rows.map(entryOf);
   }
 
+  async entryCounts(ids: readonly number[]): Promise<Map<number, number>> {
+    const out = new Map<number, number>(ids.map((id) => [id, 0]));
+    if (ids.length === 0) return out;
+    const rows = await this.db
+      .selectFrom('tournament_entries')
+      .select(['tournament_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('tournament_id', 'in', [...ids])
+      .groupBy('tournament_id')
+      .execute();
+    for (const r of rows) out.set(r.tournament_id, Number(r.n));
+    return out;
+  }
+
   async entriesOf(userId: string): Promise<{ tournamentId: number; no: number }[]> {
     const rows = await this.db
       .selectFrom('tournament_entries as e')

@@ -113,6 +113,13 @@ export class MemoryTournaments implements TournamentRepository {
     return Promise.resolve(this.entriesOfTournament(tournamentId).map(copy));
   }
 
+  entryCounts(ids: readonly number[]): Promise<Map<number, number>> {
+    const out = new Map<number, number>(ids.map((id) => [id, 0]));
+    for (const e of this.t.entries.values())
+      if (out.has(e.tournamentId)) out.set(e.tournamentId, (out.get(e.tournamentId) ?? 0) + 1);
+    return Promise.resolve(out);
+  }
+
   entriesOf(userId: string): Promise<{ tournamentId: number; no: number }[]> {
     const live = (id: number): boolean => LIVE.includes(this.t.tournaments.get(id)?.status ?? 'finished');
     const rows = [...this.t.entries.values()].filter((e) => e.userId === userId && live(e.tournamentId));

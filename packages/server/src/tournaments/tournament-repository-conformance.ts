@@ -131,6 +131,16 @@ export function tournamentRepositoryCases(open: () => Promise<OpenStorage>): Rep
           ],
         );
         deepStrictEqual(await t.entriesOf('a'), [{ tournamentId: id, no: 1 }]);
+        const empty = await t.create(tournament('b'));
+        deepStrictEqual(
+          [...(await t.entryCounts([id, empty, empty + 100]))],
+          [
+            [id, 3],
+            [empty, 0],
+            [empty + 100, 0],
+          ],
+        );
+        deepStrictEqual([...(await t.entryCounts([]))], []);
         await t.update(id, { status: 'finished' });
         deepStrictEqual(await t.entriesOf('a'), []);
       }),

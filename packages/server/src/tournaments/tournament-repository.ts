@@ -117,6 +117,8 @@ export interface TournamentRepository {
   removeEntry(tournamentId: number, no: number): Promise<boolean>;
   /** The tournament's entries, by number. */
   entries(tournamentId: number): Promise<StoredEntry[]>;
+  /** How many entries each of the tournaments `ids` has (a listing's counts, in one question). */
+  entryCounts(ids: readonly number[]): Promise<Map<number, number>>;
   /** The tournaments (not finished nor cancelled) `userId` has an entry in, with the entry's number. */
   entriesOf(userId: string): Promise<{ readonly tournamentId: number; readonly no: number }[]>;
   setWithdrawn(tournamentId: number, no: number): Promise<void>;

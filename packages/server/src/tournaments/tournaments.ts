@@ -205,11 +205,8 @@ export class Tournaments {
     const statuses: readonly TournamentStatus[] = status ? [status] : ['open', 'running', 'finished'];
     const rows = await this.storage.repos.tournaments.list(statuses, TOURNAMENT_LIST_LIMIT);
     const names = await this.storage.repos.accounts.namesOf([...new Set(rows.map((t) => t.organiserId))]);
-    const out: TournamentSummary[] = [];
-    for (const t of rows) {
-      out.push(summaryOf(t, names, (await this.storage.repos.tournaments.entries(t.id)).length));
-    }
-    return out;
+    const counts = await this.storage.repos.tournaments.entryCounts(rows.map((t) => t.id));
+    return rows.map((t) => summaryOf(t, names, counts.get(t.id) ?? 0));
   }
 
   async show(id: number): Promise<TournamentView> {
