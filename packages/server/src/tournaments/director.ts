@@ -66,6 +66,8 @@ const STEPS_AT_ONCE = 64;
 export class TournamentDirector {
   private timer: NodeJS.Timeout | undefined;
   private running = false;
+  /** The last running tournament the poll looked at (0: start again from the first). */
+  private pollCursor = 0;
   private stopped = false;
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly roundListeners = new Set<RoundListener>();
@@ -127,7 +129,10 @@ export class TournamentDirector {
     for (const id of await repos.dueToStart(this.now(), TOURNAMENT_POLL_BATCH)) {
       await this.startById(id, undefined).catch(() => undefined);
     }
-    for (const id of await repos.running(TOURNAMENT_POLL_BATCH)) {
+    // A batch a turn, going round: the next poll takes the running tournaments after the last one looked at.
+    const ids = await repos.running(this.pollCursor, TOURNAMENT_POLL_BATCH);
+    this.pollCursor = ids.length < TOURNAMENT_POLL_BATCH ? 0 : (ids[ids.length - 1] ?? 0);
+    for (const id of ids) {
       if (await this.hasWork(id)) await this.advance(id).catch(() => undefined);
     }
   }

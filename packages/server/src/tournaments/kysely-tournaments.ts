@@ -167,11 +167,12 @@ export class KyselyTournaments implements TournamentRepository {
     return rows.map((r) => r.id);
   }
 
-  async running(limit: number): Promise<number[]> {
+  async running(afterId: number, limit: number): Promise<number[]> {
     const rows = await this.db
       .selectFrom('tournaments')
       .select('id')
       .where('status', '=', 'running')
+      .where('id', '>', afterId)
       .orderBy('id')
       .limit(limit)
       .execute();

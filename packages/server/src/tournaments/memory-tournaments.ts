@@ -82,8 +82,10 @@ export class MemoryTournaments implements TournamentRepository {
     return Promise.resolve(due.slice(0, limit).map((t) => t.id));
   }
 
-  running(limit: number): Promise<number[]> {
-    const ids = [...this.t.tournaments.values()].filter((t) => t.status === 'running').map((t) => t.id);
+  running(afterId: number, limit: number): Promise<number[]> {
+    const ids = [...this.t.tournaments.values()]
+      .filter((t) => t.status === 'running' && t.id > afterId)
+      .map((t) => t.id);
     return Promise.resolve(ids.sort((a, b) => a - b).slice(0, limit));
   }
 

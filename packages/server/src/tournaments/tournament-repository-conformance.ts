@@ -75,7 +75,8 @@ export function tournamentRepositoryCases(open: () => Promise<OpenStorage>): Rep
         const read = await t.get(soon);
         deepStrictEqual([read?.status, read?.round, read?.rounds, read?.startedAt], ['running', 1, 4, 2_001]);
         deepStrictEqual(await t.dueToStart(10_000, 10), [later]);
-        deepStrictEqual(await t.running(10), [soon]);
+        deepStrictEqual(await t.running(0, 10), [soon]);
+        deepStrictEqual(await t.running(soon, 10), []);
         strictEqual(await t.countLiveBy('a'), 3);
         await t.update(soon, { status: 'finished', finishedAt: 3_000 });
         strictEqual(await t.countLiveBy('a'), 2);

@@ -108,8 +108,8 @@ export interface TournamentRepository {
   update(id: number, change: TournamentChange): Promise<void>;
   /** Open tournaments whose start time has come by `now`, at most `limit`, the earliest first. */
   dueToStart(now: number, limit: number): Promise<number[]>;
-  /** Running tournaments' ids, at most `limit`, the oldest first. */
-  running(limit: number): Promise<number[]>;
+  /** Running tournaments' ids above `afterId`, at most `limit`, by id (a poll goes round them all in turns). */
+  running(afterId: number, limit: number): Promise<number[]>;
 
   /** Adds an entry; its number, or undefined when the user is in already. */
   addEntry(entry: NewEntry): Promise<number | undefined>;
