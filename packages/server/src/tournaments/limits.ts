@@ -6,6 +6,8 @@
 export interface TournamentLimits {
   /** Tournaments an organiser may have open or running at once. */
   readonly perOrganiser: number;
+  /** Tournaments open or running a player may be entered in at once. */
+  readonly perPlayer: number;
   /** The most entrants a tournament may take (people and the computer together). */
   readonly maxEntrants: number;
   /** The most rounds a tournament may play: a Swiss's rounds, and so a round robin's entrants (one fewer). */
@@ -20,6 +22,7 @@ export interface TournamentLimits {
 
 export const TOURNAMENT_LIMITS: TournamentLimits = {
   perOrganiser: 5,
+  perPlayer: 20,
   maxEntrants: 128,
   maxRounds: 15,
   maxArenaMinutes: 24 * 60,

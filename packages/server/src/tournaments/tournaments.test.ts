@@ -425,7 +425,7 @@ describe('tournaments started by time', () => {
 
 describe('tournament refusals', () => {
   it('only the organiser starts or adds the computer; nobody joins twice; a full field, too few, and too many are refused', async () => {
-    const server = await startTestServer('sqlite', { tournaments: { perOrganiser: 2, pollMs: 50 } });
+    const server = await startTestServer('sqlite', { tournaments: { perOrganiser: 2, perPlayer: 2, pollMs: 50 } });
     try {
       const byName = await people(server, ['ann', 'bob', 'cy']);
       const [ann, bob, cy] = ['ann', 'bob', 'cy'].map((n) => byName.get(n) as Client) as [Client, Client, Client];
@@ -455,7 +455,10 @@ describe('tournament refusals', () => {
         409,
         'tournament/full',
       ]);
-      await create(ann, { kind: 'swiss' });
+      const second = await create(ann, { kind: 'swiss' });
+      await joinAll([bob], second);
+      const third = await create(bob, { kind: 'swiss' });
+      expect(await code(bob.request('POST', `/api/tournaments/${third}/join`))).toEqual([429, 'tournament/too-many']);
       expect(
         await code(ann.request('POST', '/api/tournaments', { name: 'x', kind: 'swiss', family: 'draughts' })),
       ).toEqual([429, 'tournament/too-many']);

@@ -8,7 +8,7 @@ import { entryOf } from '@tactica/catalogue/all';
 import type { User } from '../accounts/accounts.js';
 import { DomainError, fromInputError, notFound } from '../errors.js';
 import { readControl } from '../games/control.js';
-import type { Storage } from '../storage/ports.js';
+import type { Repositories, Storage } from '../storage/ports.js';
 import { entrantId, entrantsOf, pairingsOf, type TournamentDirector } from './director.js';
 import { TOURNAMENT_LIMITS, TOURNAMENT_LIST_LIMIT, TOURNAMENT_NAME_LENGTH, type TournamentLimits } from './limits.js';
 import {
@@ -262,6 +262,12 @@ export class Tournaments {
     await this.storage.transaction(async (repos, notify) => {
       const t = await this.openHeld(repos, id);
       await this.checkRoom(repos, t, 1);
+      if ((await repos.tournaments.entriesOf(user.id)).length >= this.limits.perPlayer) {
+        throw new DomainError(
+          'tournament/too-many',
+          `at most ${this.limits.perPlayer} tournaments open or running at a time for each player`,
+        );
+      }
       const no = await repos.tournaments.addEntry({
         tournamentId: id,
         userId: user.id,
@@ -381,14 +387,14 @@ export class Tournaments {
     return out;
   }
 
-  private async openHeld(repos: Parameters<Parameters<Storage['transaction']>[0]>[0], id: number) {
+  private async openHeld(repos: Repositories, id: number) {
     const t = await repos.tournaments.hold(id);
     if (!t) throw notFound(`tournament ${id}`);
     if (t.status !== 'open') throw new DomainError('tournament/not-open', `the tournament is ${t.status}`);
     return t;
   }
 
-  private async checkRoom(repos: Parameters<Parameters<Storage['transaction']>[0]>[0], t: StoredTournament, n: number) {
+  private async checkRoom(repos: Repositories, t: StoredTournament, n: number) {
     const count = (await repos.tournaments.entries(t.id)).length;
     if (count + n > t.maxEntrants) {
       throw new DomainError('tournament/full', `the tournament takes at most ${t.maxEntrants} entrants`);
