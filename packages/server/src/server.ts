@@ -15,6 +15,7 @@ import { WorkerEngines } from './games/worker-engines.js';
 import { buildApp, type AppOptions } from './http/app.js';
 import { startPbm, type Pbm, type PbmOptions } from './pbm/index.js';
 import { makeServices, type Services } from './services.js';
+import type { TournamentLimits } from './tournaments/limits.js';
 
 export interface ServeOptions {
   /** Loopback by default: opening the server to the network is a choice. */
@@ -68,6 +69,8 @@ export interface ServeOptions {
   readonly maxGamePlies?: number;
   /** Quick-pairing requests waiting at once (default 1,000: PAIRING_WAITING_LIMIT in challenges/pairing.ts). */
   readonly pairingWaitingLimit?: number;
+  /** Tournaments' limits (tournaments/limits.ts: per organiser, entrants, rounds, arena length, poll). */
+  readonly tournaments?: Partial<TournamentLimits>;
 }
 
 export interface RunningServer {
@@ -105,6 +108,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     ...(options.now ? { now: options.now } : {}),
     ...(options.vacationDaysPerYear !== undefined ? { vacationDaysPerYear: options.vacationDaysPerYear } : {}),
     ...(options.pairingWaitingLimit !== undefined ? { pairing: { waitingLimit: options.pairingWaitingLimit } } : {}),
+    ...(options.tournaments ? { tournaments: options.tournaments } : {}),
     games: {
       ...(options.gameCacheMb !== undefined ? { cacheMb: options.gameCacheMb } : {}),
       ...(options.maxGamePlies !== undefined ? { maxPlies: options.maxGamePlies } : {}),
@@ -128,6 +132,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 8080);
   services.scheduler.start();
+  services.tournaments.director.start();
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
@@ -146,6 +151,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
         // only the connections idle when it starts closing, and a busy one would otherwise wait out its timeout).
         const idle = setInterval(() => app.server.closeIdleConnections(), 25);
         await app.close().finally(() => clearInterval(idle));
+        await services.tournaments.director.stop();
         await services.scheduler.stop();
         await pbm.close();
         await engines.close();

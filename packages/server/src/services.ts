@@ -13,6 +13,9 @@ import { GameService, type GameServiceOptions } from './games/service.js';
 import { kyselyStorage } from './storage/kysely-storage.js';
 import type { Storage } from './storage/ports.js';
 import { StreamHub } from './stream/hub.js';
+import { TournamentDirector } from './tournaments/director.js';
+import { TOURNAMENT_LIMITS, type TournamentLimits } from './tournaments/limits.js';
+import { Tournaments } from './tournaments/tournaments.js';
 
 export interface Services {
   /** The server's clock (tests move it by hand). */
@@ -33,6 +36,8 @@ export interface Services {
   readonly scheduler: Scheduler;
   /** Each user's share of the computer: games against it in progress and started an hour. */
   readonly computerQuota: ComputerQuota;
+  /** Tournaments (./tournaments/tournaments.ts); their rounds run by `tournaments.director`. */
+  readonly tournaments: Tournaments;
 }
 
 export interface ServiceOptions {
@@ -46,6 +51,8 @@ export interface ServiceOptions {
   readonly games?: GameServiceOptions;
   /** Quick pairing's queue (challenges/pairing.ts). */
   readonly pairing?: PairingOptions;
+  /** Tournaments' limits (./tournaments/limits.ts). */
+  readonly tournaments?: Partial<TournamentLimits>;
 }
 
 export function makeServices(database: Database, engines: EngineRunner, options: ServiceOptions = {}): Services {
@@ -65,6 +72,12 @@ export function makeServices(database: Database, engines: EngineRunner, options:
   const hub = new StreamHub(database, games, listings, challenges, accounts, now);
   // The page waiting for a pairing is gone: its request leaves the queue (a failure leaves it to a cancel).
   hub.onUserGone = (userId) => void pairing.cancel(userId).catch(() => undefined);
+  const tournaments = new Tournaments(
+    storage,
+    new TournamentDirector(storage, games, now, options.tournaments?.pollMs ?? TOURNAMENT_LIMITS.pollMs),
+    now,
+    options.tournaments,
+  );
   return {
     now,
     database,
@@ -79,5 +92,6 @@ export function makeServices(database: Database, engines: EngineRunner, options:
     hub,
     scheduler: new Scheduler(storage, database, games, engines, now, options.scheduler),
     computerQuota,
+    tournaments,
   };
 }

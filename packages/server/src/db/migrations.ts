@@ -320,6 +320,79 @@ function laterMigrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '012-tournaments': tournamentsMigration(dialect),
+  };
+}
+
+/** Tournaments, their entries and their pairings (../tournaments/), each pairing linked to its ordinary game. */
+function tournamentsMigration(dialect: Dialect): Migration {
+  const id = identity(dialect);
+  const time = 'bigint';
+  return {
+    async up(db: Db) {
+      // Tournaments, their entries and their pairings, each pairing linked to the ordinary game it is played as.
+      await db.schema
+        .createTable('tournaments')
+        .addColumn('id', 'integer', id)
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('organiser_id', 'text', (c) => c.notNull().references('users.id'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('family', 'text', (c) => c.notNull())
+        .addColumn('variant_id', 'text', (c) => c.notNull())
+        .addColumn('options', 'text', (c) => c.notNull())
+        .addColumn('control', 'text', (c) => c.notNull())
+        .addColumn('rated', 'integer', (c) => c.notNull())
+        .addColumn('rounds', 'integer', (c) => c.notNull())
+        .addColumn('duration_ms', time)
+        .addColumn('starts_at', time)
+        .addColumn('max_entrants', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('round', 'integer', (c) => c.notNull())
+        .addColumn('created_at', time, (c) => c.notNull())
+        .addColumn('started_at', time)
+        .addColumn('finished_at', time)
+        .execute();
+      await db.schema.createIndex('tournaments_status').on('tournaments').columns(['status', 'starts_at']).execute();
+      await db.schema
+        .createIndex('tournaments_organiser')
+        .on('tournaments')
+        .columns(['organiser_id', 'status'])
+        .execute();
+      await db.schema
+        .createTable('tournament_entries')
+        .addColumn('tournament_id', 'integer', (c) => c.notNull().references('tournaments.id').onDelete('cascade'))
+        .addColumn('no', 'integer', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.references('users.id'))
+        .addColumn('level', 'text')
+        .addColumn('joined_at', time, (c) => c.notNull())
+        .addColumn('seed', 'integer')
+        .addColumn('withdrawn', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('score', 'real', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('tournament_entries_pk', ['tournament_id', 'no'])
+        .execute();
+      // One entry per person per tournament (computer entries have no user: NULLs are distinct).
+      await db.schema
+        .createIndex('tournament_entries_user')
+        .on('tournament_entries')
+        .columns(['user_id', 'tournament_id'])
+        .unique()
+        .execute();
+      await db.schema
+        .createTable('tournament_pairings')
+        .addColumn('tournament_id', 'integer', (c) => c.notNull().references('tournaments.id').onDelete('cascade'))
+        .addColumn('round', 'integer', (c) => c.notNull())
+        .addColumn('board', 'integer', (c) => c.notNull())
+        .addColumn('leg', 'integer', (c) => c.notNull())
+        .addColumn('seat0', 'integer', (c) => c.notNull())
+        .addColumn('seat1', 'integer')
+        .addColumn('game_id', 'integer', (c) => c.references('games.id'))
+        .addColumn('score0', 'real')
+        .addColumn('score1', 'real')
+        .addColumn('forfeit', 'integer', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('tournament_pairings_pk', ['tournament_id', 'round', 'board'])
+        .execute();
+      await db.schema.createIndex('tournament_pairings_game').on('tournament_pairings').column('game_id').execute();
+    },
   };
 }
 

@@ -224,7 +224,69 @@ export interface PbmSeenTable {
   readonly seen_at: number;
 }
 
+// Tournaments (migration 012-tournaments): see ../tournaments/tournament-repository.ts.
+
+export interface TournamentsTable {
+  readonly id: Generated<number>;
+  readonly name: string;
+  readonly organiser_id: string;
+  /** `swiss`, `round-robin`, `knockout`, `arena`. */
+  readonly kind: string;
+  readonly family: string;
+  readonly variant_id: string;
+  /** JSON: the catalogue options every game is set up with. */
+  readonly options: string;
+  /** JSON: the time control every game is played under. */
+  readonly control: string;
+  readonly rated: number;
+  readonly rounds: number;
+  /** Arena: how long it runs from its start. */
+  readonly duration_ms: number | null;
+  /** When the server starts it (null: the organiser does). */
+  readonly starts_at: number | null;
+  readonly max_entrants: number;
+  /** `open`, `running`, `finished`, `cancelled`. */
+  readonly status: string;
+  /** The round being played (0 before the start). */
+  readonly round: number;
+  readonly created_at: number;
+  readonly started_at: number | null;
+  readonly finished_at: number | null;
+}
+
+export interface TournamentEntriesTable {
+  readonly tournament_id: number;
+  /** The entry's number in its tournament, from 1: its id in the pairings. */
+  readonly no: number;
+  /** A person, or null for the computer at `level`. */
+  readonly user_id: string | null;
+  readonly level: string | null;
+  readonly joined_at: number;
+  readonly seed: number | null;
+  readonly withdrawn: number;
+  readonly score: number;
+}
+
+export interface TournamentPairingsTable {
+  readonly tournament_id: number;
+  readonly round: number;
+  readonly board: number;
+  readonly leg: number;
+  readonly seat0: number;
+  /** Null: a bye. */
+  readonly seat1: number | null;
+  /** The ordinary game it is played as (null: a bye or a forfeit without a game). */
+  readonly game_id: number | null;
+  /** The seats' points once known (null while played). */
+  readonly score0: number | null;
+  readonly score1: number | null;
+  readonly forfeit: number;
+}
+
 export interface Schema {
+  tournaments: TournamentsTable;
+  tournament_entries: TournamentEntriesTable;
+  tournament_pairings: TournamentPairingsTable;
   saves: SavesTable;
   vacations: VacationsTable;
   pbm_addresses: PbmAddressesTable;

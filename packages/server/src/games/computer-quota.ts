@@ -2,7 +2,7 @@
  * The computer is shared: each user may have a few games against it in progress and start only so many an hour,
  * whichever interface makes the game (`POST /api/games`, an import to play on against the computer, any later
  * one), because the check runs where every game is stored (`GameService.beforeCreate`), in the transaction that
- * stores it. Both counts come from the games table, so they hold across restarts and instances; games the user
+ * stores it. A tournament's games are the tournament's, not counted here. Both counts come from the games table, so they hold across restarts and instances; games the user
  * plays on both sides (an imported record to analyse) and games between people do not count.
  */
 import type { User } from '../accounts/accounts.js';
@@ -51,7 +51,9 @@ export class ComputerQuota {
    * `computer/rate-limited` (started this hour). Counted in the transaction that stores the game, so that games
    * asked for at once cannot all pass (the repository holds the counts to the transaction's end).
    */
-  async admit(repos: Repositories, spec: Pick<NewGame, 'seats'>, now: number): Promise<void> {
+  async admit(repos: Repositories, spec: Pick<NewGame, 'seats' | 'tournament'>, now: number): Promise<void> {
+    // A tournament's pairings are not the player's asking: its limits bound them (../tournaments/limits.ts).
+    if (spec.tournament !== undefined) return;
     const user = playerAgainstComputer(spec);
     if (!user) return;
     const counts = await repos.games.computerGamesOf(user.id, now - HOUR_MS);

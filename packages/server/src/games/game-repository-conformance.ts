@@ -87,6 +87,17 @@ export function gameRepositoryCases(open: () => Promise<OpenStorage>): Repositor
       }),
     },
     {
+      name: 'the results of finished games are read by id; games in progress and unknown ids are left out',
+      run: withStorage(async ({ storage }) => {
+        const games = storage.repos.games;
+        const done = await games.insert({ ...newGame(), status: 'finished', result: '{"kind":"draw"}' });
+        const playing = await games.insert(newGame());
+        const result = await games.resultsOf([done, playing, done + 1000]);
+        deepStrictEqual([...result], [[done, '{"kind":"draw"}']]);
+        deepStrictEqual([...(await games.resultsOf([]))], []);
+      }),
+    },
+    {
       name: 'a change is written only on the version it was made from, and its events heard only then',
       run: withStorage(async (s) => {
         const { storage } = s;

@@ -122,6 +122,8 @@ export interface GameRepository {
    * many games' changes together (a group commit), each still its own compare-and-set.
    */
   update(id: number, expectedVersion: number, change: GameChange, events: readonly ChangeEvent[]): Promise<boolean>;
+  /** The outcomes (JSON) of those of `ids` that are finished, by id; games in progress or unknown are left out. */
+  resultsOf(ids: readonly number[]): Promise<Map<number, string>>;
   /** Sets when the game's next timeout is due, if it still has `version`. */
   setDeadline(id: number, version: number, deadlineAt: number | null): Promise<void>;
   /** Listed games, their summaries only. */

@@ -159,6 +159,21 @@ export class KyselyGames implements GameRepository {
     return row?.version;
   }
 
+  async resultsOf(ids: readonly number[]): Promise<Map<number, string>> {
+    const out = new Map<number, string>();
+    // In slices: SQLite takes at most 32,766 parameters a statement.
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('games')
+        .select(['id', 'result'])
+        .where('id', 'in', ids.slice(i, i + 500))
+        .where('status', '=', 'finished')
+        .execute();
+      for (const r of rows) if (r.result !== null) out.set(r.id, r.result);
+    }
+    return out;
+  }
+
   async update(
     id: number,
     expectedVersion: number,

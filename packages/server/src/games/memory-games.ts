@@ -74,6 +74,15 @@ export class MemoryGames implements GameRepository {
     return Promise.resolve(this.t.games.get(id)?.version);
   }
 
+  resultsOf(ids: readonly number[]): Promise<Map<number, string>> {
+    const out = new Map<number, string>();
+    for (const id of ids) {
+      const g = this.t.games.get(id);
+      if (g?.status === 'finished' && g.result !== null) out.set(id, g.result);
+    }
+    return Promise.resolve(out);
+  }
+
   update(id: number, expectedVersion: number, change: GameChange, events: readonly ChangeEvent[]): Promise<boolean> {
     const g = this.t.games.get(id);
     if (!g || g.version !== expectedVersion) return Promise.resolve(false);

@@ -161,19 +161,22 @@ export class Scheduler {
     if (seats.length === 0) return;
     this.thinking.add(game.id);
     let g = game;
+    let moved = false;
     const work = (async () => {
       try {
         for (const seat of seats) {
           const moves = await this.engines.choose(g, seat, g.levels[seat] as string, g.version * 2 + seat);
           g = await this.games.change(g.id, g.version, (current, now) => applyComputer(current, seat, moves, now));
+          moved = true;
         }
       } catch {
         // The game moved on meanwhile (a takeback, a resignation, another instance's move): nothing to do.
       } finally {
         this.thinking.delete(game.id);
-        // A change that came while it thought (not its own move) may want the computer again.
+        // A change that came while it thought may want the computer again: another's, or its own move when the
+        // computer plays the other seat too (a tournament's game between two computers).
         const latest = this.changedMeanwhile.delete(game.id) ? this.games.cached(game.id) : undefined;
-        if (latest && latest.version > g.version) this.computerTurn(latest);
+        if (latest && (latest.version > g.version || moved)) this.computerTurn(latest);
       }
     })();
     void this.track(work);

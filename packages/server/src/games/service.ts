@@ -45,6 +45,11 @@ export interface NewGame {
   readonly history?: History<unknown, unknown>;
   /** The session snapshot of an imported record to continue (simultaneous games). */
   readonly snapshot?: unknown;
+  /**
+   * The tournament the game is paired for (../tournaments/director.ts): its games against the computer are the
+   * tournament's, bounded by its own limits, and not counted in the player's share of the computer.
+   */
+  readonly tournament?: number;
 }
 
 const CACHE_LIMIT = 5_000;

@@ -29,6 +29,7 @@ import { presenceRoutes } from './presence-routes.js';
 import { catalogueRoutes } from './catalogue-routes.js';
 import { challengeRoutes } from './challenge-routes.js';
 import { pairingRoutes } from './pairing-routes.js';
+import { tournamentRoutes } from './tournament-routes.js';
 import { refuseFormWrites } from './cookie-writes.js';
 import { gameRoutes } from './game-routes.js';
 import { DEFAULT_SAVE_QUOTA, saveRoutes, type SaveQuota } from './save-routes.js';
@@ -316,6 +317,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(async (scope) => gameRoutes(scope, services, limits));
   await app.register(async (scope) => challengeRoutes(scope, services, limits.challenges));
   await app.register(async (scope) => pairingRoutes(scope, services, limits.challenges));
+  await app.register(async (scope) => tournamentRoutes(scope, services, limits.challenges));
   const saveQuota: SaveQuota = { ...DEFAULT_SAVE_QUOTA, ...options.saveQuota };
   await app.register(async (scope) => saveRoutes(scope, services, limits.saves, saveQuota));
   await app.register(async (scope) =>

@@ -65,6 +65,15 @@ const STATUS = new Map<string, number>([
   ['store/stale-version', 409],
   ['store/title-taken', 409],
   ['stream/bad-origin', 403],
+  ['tournament/already-in', 409],
+  ['tournament/full', 409],
+  ['tournament/not-in', 409],
+  ['tournament/not-open', 409],
+  ['tournament/not-organiser', 403],
+  ['tournament/not-yours', 403],
+  ['tournament/over', 409],
+  ['tournament/too-few', 409],
+  ['tournament/too-many', 429],
   ['stream/too-many', 429],
 ]);
 

@@ -33,6 +33,7 @@ import { checkGuarded, DEFAULT_GUESS_LIMIT, type GuessLimit } from './guesses.js
 import { helpText, rulesText } from './help.js';
 import { keyForMemo, memoHasKey, memoIn, ordersOfMemo, type MemoBody } from './memos.js';
 import { PbmservCommands } from './pbmserv.js';
+import { tournamentByMail } from './tournament-mail.js';
 import type { Notifier } from './notifier.js';
 import {
   errorSubject,
@@ -660,6 +661,11 @@ export class PbmGateway {
         return this.standings(cmd);
       case 'history':
         return this.history(cmd);
+      case 'tournament': {
+        const f = cmd.family as GameFamily;
+        const r = await tournamentByMail(this.services.tournaments, f, gameName(f), cmd.args, (c) => this.login(c));
+        return ok(r.subject, r.text, { family: f });
+      }
       case 'show': {
         if (cmd.boards) return this.pbmserv.showBoards(cmd);
         if (cmd.filter) return this.listGames(cmd);

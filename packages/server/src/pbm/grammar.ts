@@ -67,6 +67,7 @@ export const GAME_VERBS = [
   'history',
   'replay',
   'rules',
+  'tournament',
 ] as const;
 export type GameVerb = (typeof GAME_VERBS)[number];
 
@@ -628,6 +629,8 @@ const SHAPES: Readonly<Record<GameVerb, Shape>> = {
   rules: { board: 'none', credentials: false, args: [0, 0] },
   history: { board: 'none', credentials: false, args: [0, 1] },
   replay: { board: 'board', credentials: false, args: [1, 1] },
+  // `tournament list|show N|join N userid password|leave N userid password` (./tournament-mail.ts reads the words).
+  tournament: { board: 'none', credentials: false, args: [1, 4] },
 };
 
 function parseGame(family: GameFamily | undefined, verb: GameVerb, c: Cursor, ctx: SubjectContext): PbmCommand {

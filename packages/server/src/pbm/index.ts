@@ -11,6 +11,8 @@ import { PbmGateway } from './gateway.js';
 import { DEFAULT_MAIL_LIMITS, MailFront, type MailLimits } from './mail-front.js';
 import { checkRelay, OutboxMailer, RelayMailer, type Mailer } from './mailer.js';
 import { Notifier } from './notifier.js';
+import { gameName } from './render.js';
+import { mailStandingsAfterRounds } from './tournament-mail.js';
 import { startSmtpListener, type SmtpListener } from './smtp.js';
 import { GameBoards } from './game-boards.js';
 import { kyselyMessageUnits } from './kysely-mail.js';
@@ -65,6 +67,14 @@ export async function startPbm(services: Services, dataDir: string, options: Pbm
   // A password change or a log-out everywhere gives the user's boards new reply addresses, in the same transaction.
   services.accounts.onRevoke((repos, userId) => store.rotateTokens(repos, userId));
   const notifier = new Notifier(services, store, mailer, (id, token) => `board-${id}-${token}@${domain}`);
+  mailStandingsAfterRounds(
+    services.tournaments,
+    (ids) => store.addressesOfAll(ids),
+    async (id) => (await storage.repos.tournaments.entries(id)).flatMap((e) => (e.userId ? [e.userId] : [])),
+    (mail) => notifier.deliver(mail),
+    gameName,
+    (p) => notifier.track(p),
+  );
   const limits: MailLimits = { ...DEFAULT_MAIL_LIMITS, ...options.limits };
   const guesses = { perAccount: limits.guessesPerAccount, windowMs: limits.guessWindowMs };
   const gateway = new PbmGateway(services, store, notifier, { domain, guesses }, storage);

@@ -97,7 +97,8 @@ export class Notifier {
     await this.idle();
   }
 
-  private track(p: Promise<unknown>): void {
+  /** Mail work under way, waited for by `idle` and `stop` (the tournaments' standings mails use it too). */
+  track(p: Promise<unknown>): void {
     this.inFlight.add(p);
     void p.catch(() => undefined).finally(() => this.inFlight.delete(p));
   }

@@ -11,6 +11,7 @@ import { MemoryGames, makeGameTables, type GameTables } from '../games/memory-ga
 import { MemoryChallenges, makeChallengeTables, type ChallengeTables } from '../challenges/memory-challenges.js';
 import { makeMailTable, MemoryMail, type MailTable } from '../pbm/memory-mail.js';
 import { MemoryRatings, type RatingTable } from '../ratings/memory-ratings.js';
+import { makeTournamentTables, MemoryTournaments, type TournamentTables } from '../tournaments/memory-tournaments.js';
 import type { Notify, Repositories, Storage } from './ports.js';
 
 /** How to undo the changes of one transaction, newest last. */
@@ -53,6 +54,7 @@ export interface MemoryTables {
   readonly accounts: AccountTables;
   readonly challenges: ChallengeTables;
   readonly mail: MailTable;
+  readonly tournaments: TournamentTables;
 }
 
 /** Empty tables for every concern. A concern adds its own here. */
@@ -63,6 +65,7 @@ export function makeMemoryTables(): MemoryTables {
     accounts: makeAccountTables(),
     challenges: makeChallengeTables(),
     mail: makeMailTable(),
+    tournaments: makeTournamentTables(),
   };
 }
 
@@ -74,6 +77,7 @@ export function makeMemoryRepositories(tables: MemoryTables, journal: Journal, n
     accounts: new MemoryAccounts(tables.accounts, journal),
     challenges: new MemoryChallenges(tables.challenges, journal),
     mail: new MemoryMail(tables.mail, journal),
+    tournaments: new MemoryTournaments(tables.tournaments, journal),
   };
 }
 

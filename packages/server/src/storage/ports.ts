@@ -14,6 +14,7 @@ import type { ChangeEvent } from '../db/database.js';
 import type { MailRepository } from '../pbm/mail-repository.js';
 import type { GameRepository } from '../games/game-repository.js';
 import type { RatingRepository } from '../ratings/rating-repository.js';
+import type { TournamentRepository } from '../tournaments/tournament-repository.js';
 
 /** Notes an event to be heard by every instance once the transaction commits (never for a rolled-back one). */
 export type Notify = (event: ChangeEvent) => void;
@@ -30,6 +31,8 @@ export interface Repositories {
   readonly challenges: ChallengeRepository;
   /** The e-mail gateway's state (../pbm/mail-repository.ts). */
   readonly mail: MailRepository;
+  /** Tournaments, their entries and pairings (../tournaments/tournament-repository.ts). */
+  readonly tournaments: TournamentRepository;
 }
 
 export interface Storage {

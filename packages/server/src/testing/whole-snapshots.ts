@@ -11,6 +11,10 @@ import { joinStoredGame } from '../games/move-log.js';
 export async function storeGamesWhole(db: Kysely<Schema>): Promise<void> {
   // The migrations after 008 undone first, the latest first: migrations run in order, so 008 cannot run again
   // behind them.
+  for (const table of ['tournament_pairings', 'tournament_entries', 'tournaments']) {
+    await sql`drop table ${sql.table(table)}`.execute(db);
+  }
+  await sql`delete from tactica_migrations where name = '012-tournaments'`.execute(db);
   await sql`alter table pbm_settings drop column turn_mail`.execute(db);
   await sql`delete from tactica_migrations where name = '011-turn-mail'`.execute(db);
   await sql`drop index challenges_match`.execute(db);

@@ -112,7 +112,65 @@ const json = {
 const command = <C extends GameCommandName>(id: number, name: C, body: CommandBody<C>): Promise<CommandAck> =>
   json.post<CommandAck>(`/api/games/${id}/${name}`, body);
 
+/** A tournament in the list (`GET /api/tournaments`; docs/server.md "Tournaments"). */
+export interface TournamentSummary {
+  readonly id: number;
+  readonly name: string;
+  readonly kind: 'swiss' | 'round-robin' | 'knockout' | 'arena';
+  readonly family: GameFamily;
+  readonly status: 'open' | 'running' | 'finished' | 'cancelled';
+  readonly organiser: string;
+  readonly round: number;
+  readonly rounds: number;
+  readonly entrants: number;
+  readonly maxEntrants: number;
+}
+
+/** A tournament shown whole (`GET /api/tournaments/:id`): entrants, standings with tie-breaks, crosstable. */
+export interface TournamentView extends TournamentSummary {
+  readonly entries: readonly { no: number; name: string; computer: boolean; withdrawn: boolean }[];
+  readonly standings: readonly {
+    no: number;
+    name: string;
+    rank: number;
+    points: number;
+    score: number;
+    buchholz: number;
+    sonnebornBerger: number;
+    wins: number;
+    withdrawn: boolean;
+  }[];
+  readonly crosstable: readonly {
+    no: number;
+    cells: readonly { round: number; opponent: number | null; seat: 0 | 1; points: number | null }[];
+  }[];
+}
+
+/** A game of yours waiting in a tournament (`GET /api/tournaments/next`). */
+export interface NextTournamentGame {
+  readonly tournamentId: number;
+  readonly name: string;
+  readonly round: number;
+  readonly gameId: number;
+  readonly opponent: string;
+}
+
 export const api = {
+  tournaments: () => json.get<TournamentSummary[]>('/api/tournaments'),
+  tournament: (id: number) => json.get<TournamentView>(`/api/tournaments/${id}`),
+  joinTournament: (id: number) => json.post<TournamentView>(`/api/tournaments/${id}/join`),
+  leaveTournament: (id: number) => json.post<TournamentView>(`/api/tournaments/${id}/leave`),
+  nextTournamentGames: () => json.get<NextTournamentGame[]>('/api/tournaments/next'),
+  createTournament: (b: {
+    name: string;
+    kind: TournamentSummary['kind'];
+    family: string;
+    rounds?: number;
+    minutes?: number;
+    control: TimeControl;
+  }) => json.post<TournamentView>('/api/tournaments', b),
+  startTournament: (id: number) => json.post<TournamentView>(`/api/tournaments/${id}/start`),
+  addComputer: (id: number, level: string) => json.post<TournamentView>(`/api/tournaments/${id}/computers`, { level }),
   health: () => json.get<{ ok: boolean; database: string }>('/api/health'),
   signUp: (name: string, password: string) =>
     json.post<{ user: User }>('/api/accounts', { name, password, kind: 'cookie' }),

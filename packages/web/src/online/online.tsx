@@ -23,6 +23,7 @@ import { resultWords } from './result-words.js';
 import { Rematch, ShareLink } from './after-game.js';
 import { MailSettings } from './mail-settings.js';
 import { Leaderboard, PlayerHistory, PlayerRatings } from './players.js';
+import { Tournaments } from './tournaments.js';
 import type { HistoryGame } from './history.js';
 import { download } from '../app/files.js';
 import { ClockFields, defaults, OptionField, type ClockChoice } from '../app/new-game.js';
@@ -51,7 +52,14 @@ import { useWatch } from '../app/use-watch.js';
 const me = signal<User | null | undefined>(undefined);
 const serverProblem = signal<string | undefined>(undefined);
 const openGame = signal<number | undefined>(undefined);
-const tab = signal<'lobby' | 'games' | 'profile' | 'account'>('lobby');
+const TAB_WORDS = {
+  lobby: 'Lobby',
+  games: 'My games',
+  tournaments: 'Tournaments',
+  profile: 'Players and ratings',
+  account: 'Account',
+} as const;
+const tab = signal<'lobby' | 'games' | 'tournaments' | 'profile' | 'account'>('lobby');
 let stream: Stream | undefined;
 
 function streamOf(): Stream {
@@ -1192,15 +1200,18 @@ export function OnlineScreen() {
   return (
     <div class="online-home">
       <nav class="row" aria-label="online">
-        {(['lobby', 'games', 'profile', 'account'] as const).map((t) => (
+        {(['lobby', 'games', 'tournaments', 'profile', 'account'] as const).map((t) => (
           <button type="button" key={t} aria-current={tab.value === t} onClick={() => (tab.value = t)}>
-            {t === 'lobby' ? 'Lobby' : t === 'games' ? 'My games' : t === 'profile' ? 'Players and ratings' : 'Account'}
+            {TAB_WORDS[t]}
           </button>
         ))}
         <span class="muted">Signed in as {me.value.name}</span>
       </nav>
       {tab.value === 'lobby' && <Lobby catalogue={catalogue} />}
       {tab.value === 'games' && <MyGames />}
+      {tab.value === 'tournaments' && (
+        <Tournaments me={me.value.name} catalogue={catalogue} open={(id) => (openGame.value = id)} />
+      )}
       {tab.value === 'profile' && <Profile />}
       {tab.value === 'account' && <Account />}
     </div>
