@@ -60,6 +60,9 @@ function listen(s: OpenStorage): { heard: ChangeEvent[]; settled: () => Promise<
   return { heard, settled: () => new Promise((resolve) => setTimeout(resolve, 30)) };
 }
 
+/** Runs a case's test on a fresh storage. */
+type WithStorage = (test: (s: OpenStorage) => Promise<void>) => () => Promise<void>;
+
 export function gameRepositoryCases(open: () => Promise<OpenStorage>): RepositoryCase[] {
   /** Runs `test` on a fresh storage with users `a` (Ann), `b` (Bob), `c` (Cy), closed afterwards. */
   const withStorage = (test: (s: OpenStorage) => Promise<void>) => async (): Promise<void> => {
@@ -73,6 +76,11 @@ export function gameRepositoryCases(open: () => Promise<OpenStorage>): Repositor
       await s.close();
     }
   };
+  return [...storingAndChanging(withStorage), ...listingAndTransactions(withStorage)];
+}
+
+/** Games stored and read back, results, and changes written only on their version. */
+function storingAndChanging(withStorage: WithStorage): RepositoryCase[] {
   return [
     {
       name: 'a game stored is read back as it was, with its log and its players’ names',
@@ -149,6 +157,12 @@ export function gameRepositoryCases(open: () => Promise<OpenStorage>): Repositor
         deepStrictEqual((await storage.repos.games.read(id))?.log, ['m1', 'm2', 'n3']);
       }),
     },
+  ];
+}
+
+/** Transactions, listings, deadlines, computer games counted, and chat. */
+function listingAndTransactions(withStorage: WithStorage): RepositoryCase[] {
+  return [
     {
       name: 'a transaction that fails keeps neither the games it stored nor the changes it made',
       run: withStorage(async (s) => {

@@ -27,6 +27,9 @@ function tournament(organiserId: string, startsAt: number | null = null): NewTou
   };
 }
 
+/** Runs a case's test on a fresh storage. */
+type WithStorage = (test: (s: OpenStorage) => Promise<void>) => () => Promise<void>;
+
 export function tournamentRepositoryCases(open: () => Promise<OpenStorage>): RepositoryCase[] {
   const withStorage = (test: (s: OpenStorage) => Promise<void>) => async (): Promise<void> => {
     const s = await open();
@@ -37,6 +40,11 @@ export function tournamentRepositoryCases(open: () => Promise<OpenStorage>): Rep
       await s.close();
     }
   };
+  return [...tournamentsAndEntries(withStorage), ...pairingsAndLimits(withStorage)];
+}
+
+/** Tournaments created and changed, and their entries. */
+function tournamentsAndEntries(withStorage: WithStorage): RepositoryCase[] {
   return [
     {
       name: 'a tournament created is read back open at round 0 as created, each with a higher id',
@@ -146,6 +154,12 @@ export function tournamentRepositoryCases(open: () => Promise<OpenStorage>): Rep
         deepStrictEqual(await t.entriesOf('a'), []);
       }),
     },
+  ];
+}
+
+/** Pairings and their results, the entrants limit under concurrency, transactions. */
+function pairingsAndLimits(withStorage: WithStorage): RepositoryCase[] {
+  return [
     {
       name: 'pairings are read back by round and board; a result is recorded once; a game finds its pairing',
       run: withStorage(async (s) => {
