@@ -5,7 +5,7 @@
  * level and the start.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { GAME_LISTINGS } from '@tactica/catalogue';
+import { GAME_FAMILIES, GAME_LISTINGS } from '@tactica/catalogue';
 import {
   api,
   errorText,
@@ -33,7 +33,7 @@ const CLOCKS: Readonly<Record<string, { words: string; control: TimeControl }>> 
 
 function NewTournament(props: { made: (id: number) => void }) {
   const [name, setName] = useState('');
-  const [family, setFamily] = useState<string>(GAME_LISTINGS[0]?.family ?? 'draughts');
+  const [family, setFamily] = useState<string>(GAME_FAMILIES[0]);
   const [kind, setKind] = useState<TournamentSummary['kind']>('swiss');
   const [rounds, setRounds] = useState(5);
   const [minutes, setMinutes] = useState(60);
