@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseExternalMatchArgs, runExternalMatch } from './match.js';
-import { appendMatchRecord, currentCommit, formatMatchRecord, RESULTS_SECTION } from './record.js';
+import { appendMatchRecord, currentCommit, formatMatchRecord, RESULTS_FILE, RESULTS_SECTION } from './record.js';
 import { firstMovers } from './testing.js';
 
 const entry = (n: number): string =>
@@ -52,6 +52,20 @@ describe('--record: the entry in bench/RESULTS.md', () => {
     expect(text.indexOf('(2)')).toBeLessThan(later);
     expect(text.match(/## External matches/g)).toHaveLength(1);
     expect(text).toContain(`${entry(2)}\n## Later\n`);
+  });
+
+  it("the repository's results file has the section, and an entry lands inside it, before the next section", () => {
+    const repo = readFileSync(RESULTS_FILE, 'utf8');
+    expect(repo.match(/^## External matches \(issue 42\)$/gm)).toHaveLength(1);
+    const file = join(mkdtempSync(join(tmpdir(), 'tactica-record-repo-')), 'RESULTS.md');
+    writeFileSync(file, repo);
+    appendMatchRecord(file, entry(3));
+    const text = readFileSync(file, 'utf8');
+    const at = text.indexOf(entry(3));
+    const section = text.indexOf(`${RESULTS_SECTION}\n`);
+    const next = repo.indexOf('\n## ', repo.indexOf(`${RESULTS_SECTION}\n`) + RESULTS_SECTION.length);
+    expect(at).toBeGreaterThan(section);
+    if (next >= 0) expect(text.slice(at + entry(3).length)).toBe(`\n${repo.slice(next + 1)}`);
   });
 
   it('the commit is a short hash of the checkout', () => {
