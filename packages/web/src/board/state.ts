@@ -10,7 +10,7 @@ import type { BoardConfig, BoardEvents, LegalInput, Orientation, ZonedSquare } f
 /** A cell's side in the SVG's own units. */
 export const SQ = 100;
 
-export interface Geometry {
+interface Geometry {
   readonly files: number;
   readonly ranks: number;
   readonly margin: number;
