@@ -198,4 +198,27 @@ describe('issue 39: a refused move and the amount asked', () => {
     expect(host.querySelector('.tb-choose-amount label')?.textContent).toMatch(/^Units sent \(1–30\)/);
     expect(host.querySelector<HTMLInputElement>('.tb-choose-amount input')?.value).toBe('15');
   });
+
+  it('a new arrow redraws the arrows alone: the pieces and squares drawn stay the same nodes', () => {
+    const { board, host } = setup();
+    const piece = host.querySelector('[data-piece="a1"]');
+    const square = host.querySelector('[data-square="a1"]');
+    board.set({ arrows: [{ from: 'a1', to: 'c3', kind: 'best' }] });
+    expect(host.querySelectorAll('.tb-arrow').length).toBe(1);
+    expect(host.querySelector('[data-piece="a1"]')).toBe(piece);
+    expect(host.querySelector('[data-square="a1"]')).toBe(square);
+  });
+
+  it('a message shows over the board and is said; a new position takes it away', () => {
+    const { board, host } = setup();
+    board.message('a capture is compulsory');
+    const toast = host.querySelector('.tb-toast');
+    expect(toast?.classList.contains('tb-toast-on')).toBe(true);
+    expect(host.querySelector('.tb-live')?.textContent).toBe('a capture is compulsory');
+    board.set({ model: model({ a2: 0, b2: 1 }) });
+    expect(toast?.classList.contains('tb-toast-on')).toBe(false);
+    expect(host.querySelector('[data-piece="a2"]')).not.toBeNull();
+    board.destroy();
+    expect(host.childElementCount).toBe(0);
+  });
 });
