@@ -37,7 +37,6 @@ export const ALLOWED = [
     name: 'accountRepositoryCases',
     lines: 203,
   },
-  { file: 'packages/server/src/pbm/gateway.ts', name: 'PbmGateway.game', lines: 256 },
   { file: 'packages/web/src/board/board.ts', name: 'createBoard', lines: 903 },
   { file: 'packages/web/src/online/online.tsx', name: 'OnlineGame', lines: 318 },
 ];
