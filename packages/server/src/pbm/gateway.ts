@@ -7,10 +7,13 @@
  *
  * The mails of a change to every player and subscriber are sent by the notifier (notifier.ts), which hears every
  * change committed on this instance, whoever made it (a mail, the browser, the API, the scheduler).
+ *
+ * Each verb has its handler in a table: game-verbs.ts (`<game> <verb> …`) and global-verbs.ts (`signup`, `list`, …);
+ * a new verb is one entry there. This class holds what they share: boards, players, replies, the act of a command.
  */
 import { reasonWords, stateAt, type Player } from '@tactica/core';
 import { entryOf } from '@tactica/catalogue/all';
-import { GAME_FAMILIES, GAME_LISTINGS, listing, type GameFamily, type OptionSpec } from '@tactica/catalogue';
+import { GAME_LISTINGS, listing, type GameFamily, type OptionSpec } from '@tactica/catalogue';
 import type { User } from '../accounts/accounts.js';
 import { DomainError } from '../errors.js';
 import { CHAT_MAX, cleanChat } from '../games/chat.js';
@@ -21,19 +24,12 @@ import type { GameCommand } from '../games/transitions.js';
 import type { Services } from '../services.js';
 import type { Storage } from '../storage/ports.js';
 import { positionText } from './boards.js';
-import {
-  familyOf,
-  parseSubject,
-  stripReplyPrefixes,
-  type Credentials,
-  type GameOption,
-  type PbmCommand,
-} from './grammar.js';
+import { parseSubject, stripReplyPrefixes, type Credentials, type GameOption, type PbmCommand } from './grammar.js';
 import { checkGuarded, DEFAULT_GUESS_LIMIT, type GuessLimit } from './guesses.js';
-import { helpText } from './help.js';
 import { keyForMemo, memoHasKey, ordersOfMemo, type MemoBody } from './memos.js';
 import { PbmservCommands } from './pbmserv.js';
 import { GAME_VERB_HANDLERS } from './game-verbs.js';
+import { GLOBAL_VERB_HANDLERS } from './global-verbs.js';
 import { ok, orderWords } from './reply.js';
 import type { Notifier } from './notifier.js';
 import {
@@ -48,7 +44,7 @@ import {
   type MailText,
   type QuoteLimit,
 } from './render.js';
-import { checkAddress, CLAIM_LIFETIME_MS, type PbmStore } from './store.js';
+import { CLAIM_LIFETIME_MS, type PbmStore } from './store.js';
 
 const CLAIM_DAYS = Math.round(CLAIM_LIFETIME_MS / DAY_MS);
 /** Players a family's standings list. */
@@ -123,6 +119,7 @@ export function replyAddressOf(to: readonly string[] | undefined): { board: numb
 }
 
 export type GameCmd = Extract<PbmCommand, { scope: 'game' }>;
+export type GlobalCmd = Extract<PbmCommand, { scope: 'global' }>;
 
 /** A board mail's Subject, `Tactics Board 3 ann` or `Force 400 Board 7 Game Over`, with its game. */
 function boardMailGame(subject: string): GameFamily | undefined {
@@ -272,140 +269,9 @@ export class PbmGateway {
   // ---------------------------------------------------------------------------------------------------------------
   // Global commands
 
-  private async global(cmd: Extract<PbmCommand, { scope: 'global' }>, request: PbmRequest): Promise<PbmReply> {
-    const { accounts } = this.services;
-    switch (cmd.verb) {
-      case 'help':
-        // pbmserv's `help subject…`: each subject's help, one after the other.
-        return ok(
-          'Tactica Help',
-          cmd.args.length === 0
-            ? helpText(undefined, undefined)
-            : cmd.args.map((a) => helpText(familyOf(a), familyOf(a) ? undefined : a)).join('\n'),
-        );
-      case 'add':
-      case 'signoff':
-      case 'delete':
-      case 'broadcast':
-      case 'multiple':
-      case 'all':
-        return this.pbmserv.global(cmd, request);
-      case 'list': {
-        if (cmd.args[0]?.toLowerCase() === 'games' || cmd.args[0]?.toLowerCase() === 'boards') {
-          const games = (await this.services.listings.recent(100)) as {
-            id: number;
-            family: string;
-            players: { name: string | null; level: string | null }[];
-          }[];
-          const lines = games.map(
-            (g) =>
-              `${String(g.id).padStart(6)}  ${gameName(g.family).padEnd(10)} ${g.players.map((p) => p.name ?? `computer (${p.level})`).join(' vs ')}`,
-          );
-          return ok('Tactica Boards', lines.length ? lines.join('\n') : 'No boards in progress.');
-        }
-        // pbmserv's `list game-type…`: those games' listings.
-        const families = cmd.args.map((a) => familyOf(a));
-        if (families.length > 0 && families.every((f) => f !== undefined)) {
-          return ok(
-            'Tactica Games',
-            families.map((f) => `${f}: ${GAME_LISTINGS.find((l) => l.family === f)?.summary ?? ''}`).join('\n'),
-          );
-        }
-        if (cmd.args[0] !== undefined) {
-          throw new DomainError(
-            'pbm/bad-list',
-            `list, list games (the boards in progress), or list ${GAME_FAMILIES.join('|')}…`,
-            'subject word 2',
-          );
-        }
-        return ok('Tactica Games', helpText(undefined, undefined).split('\n\nCommands:')[0] ?? '');
-      }
-      case 'signup': {
-        const c = cmd.credentials as Credentials;
-        const given = cmd.args.length > 0 ? cmd.args : request.from ? [request.from] : [];
-        const list = given.map((a, i) => checkAddress(a, `subject word ${4 + i}`));
-        for (const a of list) {
-          if (await this.store.userByAddress(a)) {
-            throw new DomainError('pbm/address-taken', `${a} belongs to another player`);
-          }
-        }
-        const user = await accounts.signUp(c.user, c.password);
-        // The account is made: an address refused now (pbm/address-busy) is told, not an error of the signup.
-        const change =
-          list.length > 0
-            ? await this.giveAddresses(user, list, request).catch((e: unknown): { text: string; replyTo?: string } => {
-                if (!(e instanceof DomainError)) throw e;
-                return { text: `No address was taken: ${e.message} (${e.code}); use "change address".` };
-              })
-            : undefined;
-        return ok(
-          'Tactica Signup',
-          `Welcome, ${user.name}. ${change ? change.text : 'You gave no address: use "change address".'}\n\n` +
-            'Your password is stored only as a salted scrypt hash. Send "help" for the commands.',
-          change?.replyTo ? { replyTo: change.replyTo } : {},
-        );
-      }
-      case 'confirm':
-        return this.confirm((cmd.args[0] ?? '').toLowerCase());
-      case 'change': {
-        const c = cmd.credentials as Credentials;
-        if (cmd.what === 'password') {
-          const user = await this.login(c);
-          // The accounts' revocation gives every board of the user a new reply address in the same transaction.
-          await accounts.changePassword(user, c.password, cmd.args[0]);
-          return ok(
-            'Tactica Password',
-            `${user.name}: your password is changed, and your log-ins elsewhere have ended. ${await this.newReplyAddresses(user)}`,
-          );
-        }
-        const user = await this.login(c);
-        const change = await this.giveAddresses(user, cmd.args, request);
-        return ok('Tactica Address', `${user.name}: ${change.text}`, change.replyTo ? { replyTo: change.replyTo } : {});
-      }
-      case 'logout': {
-        const user = await this.login(cmd.credentials);
-        // The accounts' revocation gives every board of the user a new reply address in the same transaction.
-        await accounts.logOutEverywhere(user);
-        return ok(
-          'Tactica Logout',
-          `${user.name}: every log-in of yours has ended (browser and programs). ${await this.newReplyAddresses(user)}`,
-        );
-      }
-      case 'message': {
-        const user = await this.login(cmd.credentials);
-        const text = request.body.trim();
-        if (!text) throw new DomainError('pbm/empty-message', 'the body is the message: it is empty');
-        if (text.length > 10_000)
-          throw new DomainError('pbm/message-too-long', 'a message is at most 10000 characters');
-        const sent: string[] = [];
-        for (const name of cmd.args) {
-          const to = await accounts.findByName(name);
-          if (!to) throw new DomainError('pbm/unknown-player', `no player ${name}`, 'subject');
-          const addresses = await this.store.addressesOf(to.id);
-          if (addresses.length === 0) throw new DomainError('pbm/no-address', `${to.name} gets no mail`);
-          await this.notifier.deliver({
-            to: addresses,
-            subject: `Tactica Message from ${user.name}`,
-            text: `${user.name} writes:\n\n${text}\n`,
-          });
-          sent.push(to.name);
-        }
-        return ok('Tactica Message', `Sent to ${sent.join(', ')}.`);
-      }
-      case 'vacation': {
-        const user = await this.login(cmd.credentials);
-        const arg = cmd.args[0] ?? 'off';
-        const days = /^\d+$/.test(arg) ? Number(arg) : 0;
-        if (days > 365) throw new DomainError('account/bad-vacation', 'a vacation ends within a year');
-        await this.services.games.setVacation(user, days > 0 ? this.now + days * DAY_MS : null);
-        return ok(
-          'Tactica Vacation',
-          days > 0
-            ? `${user.name}: away for ${plural(days, 'day')}; your correspondence clocks wait until you are back.`
-            : `${user.name}: welcome back; your clocks run again.`,
-        );
-      }
-    }
+  /** A global verb: its handler in the table (global-verbs.ts). */
+  private async global(cmd: GlobalCmd, request: PbmRequest): Promise<PbmReply> {
+    return GLOBAL_VERB_HANDLERS[cmd.verb](this, cmd, request);
   }
 
   /**
@@ -460,7 +326,8 @@ export class PbmGateway {
   }
 
   /** After a revocation: the new reply address of each board in progress of the user, for the reply. */
-  private async newReplyAddresses(user: User): Promise<string> {
+  /** @internal for global-verbs.ts */
+  async newReplyAddresses(user: User): Promise<string> {
     const boards = await this.store.activeTokens(user.id);
     if (boards.length === 0) return 'You play no board in progress.';
     const lines = boards.map((b) => `  board ${b.gameId}: ${this.replyAddress(b.gameId, b.token)}`);
@@ -468,7 +335,8 @@ export class PbmGateway {
   }
 
   /** The token of a confirmation mail came back: its address is its claimant's from now on. */
-  private async confirm(token: string): Promise<PbmReply> {
+  /** @internal for global-verbs.ts */
+  async confirm(token: string): Promise<PbmReply> {
     const { user, address } = await this.store.confirmClaim(token);
     return ok(
       'Tactica Address Confirmed',
