@@ -8,8 +8,8 @@
  * The mails of a change to every player and subscriber are sent by the notifier (notifier.ts), which hears every
  * change committed on this instance, whoever made it (a mail, the browser, the API, the scheduler).
  *
- * Each verb has its handler in a table: game-verbs.ts (`<game> <verb> …`) and global-verbs.ts (`signup`, `list`, …);
- * a new verb is one entry there. This class holds what they share: boards, players, replies, the act of a command.
+ * Each verb has its handler in a table: game-verbs.ts (`<game> <verb> …`) and global-verbs.ts (`signup`, `list`,
+ * …); a new verb is one entry there. This class holds what they share: boards, players, replies, a command's act.
  */
 import { reasonWords, stateAt, type Player } from '@tactica/core';
 import { entryOf } from '@tactica/catalogue/all';
