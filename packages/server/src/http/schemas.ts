@@ -30,3 +30,8 @@ export const idParams = {
 
 /** Anything the games give (views, board models, status): game-specific, documented by the catalogue. */
 export const openObject = { type: 'object', additionalProperties: true } as const;
+
+/** The number an `idParams` path names (the pattern keeps it a safe integer). */
+export function idOf(params: { id: string }): number {
+  return Number(params.id);
+}

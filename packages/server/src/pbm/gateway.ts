@@ -7,10 +7,13 @@
  *
  * The mails of a change to every player and subscriber are sent by the notifier (notifier.ts), which hears every
  * change committed on this instance, whoever made it (a mail, the browser, the API, the scheduler).
+ *
+ * Each verb has its handler in a table: game-verbs.ts (`<game> <verb> …`) and global-verbs.ts (`signup`, `list`,
+ * …); a new verb is one entry there. This class holds what they share: boards, players, replies, a command's act.
  */
-import { moveText, reasonWords, stateAt, type Player } from '@tactica/core';
+import { reasonWords, stateAt, type Player } from '@tactica/core';
 import { entryOf } from '@tactica/catalogue/all';
-import { GAME_FAMILIES, GAME_LISTINGS, listing, type GameFamily, type OptionSpec } from '@tactica/catalogue';
+import { GAME_LISTINGS, listing, type GameFamily, type OptionSpec } from '@tactica/catalogue';
 import type { User } from '../accounts/accounts.js';
 import { DomainError } from '../errors.js';
 import { CHAT_MAX, cleanChat } from '../games/chat.js';
@@ -21,19 +24,13 @@ import type { GameCommand } from '../games/transitions.js';
 import type { Services } from '../services.js';
 import type { Storage } from '../storage/ports.js';
 import { positionText } from './boards.js';
-import {
-  familyOf,
-  parseSubject,
-  stripReplyPrefixes,
-  type Credentials,
-  type GameOption,
-  type PbmCommand,
-} from './grammar.js';
+import { parseSubject, stripReplyPrefixes, type Credentials, type GameOption, type PbmCommand } from './grammar.js';
 import { checkGuarded, DEFAULT_GUESS_LIMIT, type GuessLimit } from './guesses.js';
-import { helpText, rulesText } from './help.js';
-import { keyForMemo, memoHasKey, memoIn, ordersOfMemo, type MemoBody } from './memos.js';
+import { keyForMemo, memoHasKey, ordersOfMemo, type MemoBody } from './memos.js';
 import { PbmservCommands } from './pbmserv.js';
-import { tournamentByMail } from './tournament-mail.js';
+import { GAME_VERB_HANDLERS } from './game-verbs.js';
+import { GLOBAL_VERB_HANDLERS } from './global-verbs.js';
+import { ok, orderWords } from './reply.js';
 import type { Notifier } from './notifier.js';
 import {
   errorSubject,
@@ -47,7 +44,7 @@ import {
   type MailText,
   type QuoteLimit,
 } from './render.js';
-import { checkAddress, CLAIM_LIFETIME_MS, NOTIFY_MODES, type NotifyMode, type PbmStore } from './store.js';
+import { CLAIM_LIFETIME_MS, type PbmStore } from './store.js';
 
 const CLAIM_DAYS = Math.round(CLAIM_LIFETIME_MS / DAY_MS);
 /** Players a family's standings list. */
@@ -121,16 +118,8 @@ export function replyAddressOf(to: readonly string[] | undefined): { board: numb
   return undefined;
 }
 
-function ok(subject: string, text: string, extra: Partial<PbmReply> = {}): PbmReply {
-  return { ok: true, subject, text: text.endsWith('\n') ? text : `${text}\n`, ...extra };
-}
-
 export type GameCmd = Extract<PbmCommand, { scope: 'game' }>;
-
-function moveTextOf(game: LiveGame, move: unknown): string {
-  const r = game.restored;
-  return r.dynamics === 'sequential' ? moveText(r.setup.game, r.session.position, move) : String(move);
-}
+export type GlobalCmd = Extract<PbmCommand, { scope: 'global' }>;
 
 /** A board mail's Subject, `Tactics Board 3 ann` or `Force 400 Board 7 Game Over`, with its game. */
 function boardMailGame(subject: string): GameFamily | undefined {
@@ -193,22 +182,16 @@ function seatName(game: LiveGame, p: Player): string {
   return game.restored.setup.game.info.players[p];
 }
 
-/** Splits Tactorus orders written in a body or a Subject: blanks, commas, semicolons and lines between them. */
-function orderWords(text: string): string[] {
-  return text
-    .split(/[\s,;]+/)
-    .map((w) => w.trim())
-    .filter((w) => w !== '');
-}
-
 export class PbmGateway {
-  /** pbmserv's forms beside ours (pbmserv.ts). */
-  private readonly pbmserv: PbmservCommands;
+  /** pbmserv's forms beside ours (pbmserv.ts). @internal for game-verbs.ts */
+  readonly pbmserv: PbmservCommands;
 
   constructor(
-    private readonly services: Services,
+    /** @internal for game-verbs.ts */
+    readonly services: Services,
     readonly store: PbmStore,
-    private readonly notifier: Notifier,
+    /** @internal for game-verbs.ts */
+    readonly notifier: Notifier,
     private readonly options: GatewayOptions,
     /** The repositories it reads beside the mail state's (ratings). */
     private readonly storage: Storage,
@@ -286,140 +269,9 @@ export class PbmGateway {
   // ---------------------------------------------------------------------------------------------------------------
   // Global commands
 
-  private async global(cmd: Extract<PbmCommand, { scope: 'global' }>, request: PbmRequest): Promise<PbmReply> {
-    const { accounts } = this.services;
-    switch (cmd.verb) {
-      case 'help':
-        // pbmserv's `help subject…`: each subject's help, one after the other.
-        return ok(
-          'Tactica Help',
-          cmd.args.length === 0
-            ? helpText(undefined, undefined)
-            : cmd.args.map((a) => helpText(familyOf(a), familyOf(a) ? undefined : a)).join('\n'),
-        );
-      case 'add':
-      case 'signoff':
-      case 'delete':
-      case 'broadcast':
-      case 'multiple':
-      case 'all':
-        return this.pbmserv.global(cmd, request);
-      case 'list': {
-        if (cmd.args[0]?.toLowerCase() === 'games' || cmd.args[0]?.toLowerCase() === 'boards') {
-          const games = (await this.services.listings.recent(100)) as {
-            id: number;
-            family: string;
-            players: { name: string | null; level: string | null }[];
-          }[];
-          const lines = games.map(
-            (g) =>
-              `${String(g.id).padStart(6)}  ${gameName(g.family).padEnd(10)} ${g.players.map((p) => p.name ?? `computer (${p.level})`).join(' vs ')}`,
-          );
-          return ok('Tactica Boards', lines.length ? lines.join('\n') : 'No boards in progress.');
-        }
-        // pbmserv's `list game-type…`: those games' listings.
-        const families = cmd.args.map((a) => familyOf(a));
-        if (families.length > 0 && families.every((f) => f !== undefined)) {
-          return ok(
-            'Tactica Games',
-            families.map((f) => `${f}: ${GAME_LISTINGS.find((l) => l.family === f)?.summary ?? ''}`).join('\n'),
-          );
-        }
-        if (cmd.args[0] !== undefined) {
-          throw new DomainError(
-            'pbm/bad-list',
-            `list, list games (the boards in progress), or list ${GAME_FAMILIES.join('|')}…`,
-            'subject word 2',
-          );
-        }
-        return ok('Tactica Games', helpText(undefined, undefined).split('\n\nCommands:')[0] ?? '');
-      }
-      case 'signup': {
-        const c = cmd.credentials as Credentials;
-        const given = cmd.args.length > 0 ? cmd.args : request.from ? [request.from] : [];
-        const list = given.map((a, i) => checkAddress(a, `subject word ${4 + i}`));
-        for (const a of list) {
-          if (await this.store.userByAddress(a)) {
-            throw new DomainError('pbm/address-taken', `${a} belongs to another player`);
-          }
-        }
-        const user = await accounts.signUp(c.user, c.password);
-        // The account is made: an address refused now (pbm/address-busy) is told, not an error of the signup.
-        const change =
-          list.length > 0
-            ? await this.giveAddresses(user, list, request).catch((e: unknown): { text: string; replyTo?: string } => {
-                if (!(e instanceof DomainError)) throw e;
-                return { text: `No address was taken: ${e.message} (${e.code}); use "change address".` };
-              })
-            : undefined;
-        return ok(
-          'Tactica Signup',
-          `Welcome, ${user.name}. ${change ? change.text : 'You gave no address: use "change address".'}\n\n` +
-            'Your password is stored only as a salted scrypt hash. Send "help" for the commands.',
-          change?.replyTo ? { replyTo: change.replyTo } : {},
-        );
-      }
-      case 'confirm':
-        return this.confirm((cmd.args[0] ?? '').toLowerCase());
-      case 'change': {
-        const c = cmd.credentials as Credentials;
-        if (cmd.what === 'password') {
-          const user = await this.login(c);
-          // The accounts' revocation gives every board of the user a new reply address in the same transaction.
-          await accounts.changePassword(user, c.password, cmd.args[0]);
-          return ok(
-            'Tactica Password',
-            `${user.name}: your password is changed, and your log-ins elsewhere have ended. ${await this.newReplyAddresses(user)}`,
-          );
-        }
-        const user = await this.login(c);
-        const change = await this.giveAddresses(user, cmd.args, request);
-        return ok('Tactica Address', `${user.name}: ${change.text}`, change.replyTo ? { replyTo: change.replyTo } : {});
-      }
-      case 'logout': {
-        const user = await this.login(cmd.credentials);
-        // The accounts' revocation gives every board of the user a new reply address in the same transaction.
-        await accounts.logOutEverywhere(user);
-        return ok(
-          'Tactica Logout',
-          `${user.name}: every log-in of yours has ended (browser and programs). ${await this.newReplyAddresses(user)}`,
-        );
-      }
-      case 'message': {
-        const user = await this.login(cmd.credentials);
-        const text = request.body.trim();
-        if (!text) throw new DomainError('pbm/empty-message', 'the body is the message: it is empty');
-        if (text.length > 10_000)
-          throw new DomainError('pbm/message-too-long', 'a message is at most 10000 characters');
-        const sent: string[] = [];
-        for (const name of cmd.args) {
-          const to = await accounts.findByName(name);
-          if (!to) throw new DomainError('pbm/unknown-player', `no player ${name}`, 'subject');
-          const addresses = await this.store.addressesOf(to.id);
-          if (addresses.length === 0) throw new DomainError('pbm/no-address', `${to.name} gets no mail`);
-          await this.notifier.deliver({
-            to: addresses,
-            subject: `Tactica Message from ${user.name}`,
-            text: `${user.name} writes:\n\n${text}\n`,
-          });
-          sent.push(to.name);
-        }
-        return ok('Tactica Message', `Sent to ${sent.join(', ')}.`);
-      }
-      case 'vacation': {
-        const user = await this.login(cmd.credentials);
-        const arg = cmd.args[0] ?? 'off';
-        const days = /^\d+$/.test(arg) ? Number(arg) : 0;
-        if (days > 365) throw new DomainError('account/bad-vacation', 'a vacation ends within a year');
-        await this.services.games.setVacation(user, days > 0 ? this.now + days * DAY_MS : null);
-        return ok(
-          'Tactica Vacation',
-          days > 0
-            ? `${user.name}: away for ${plural(days, 'day')}; your correspondence clocks wait until you are back.`
-            : `${user.name}: welcome back; your clocks run again.`,
-        );
-      }
-    }
+  /** A global verb: its handler in the table (global-verbs.ts). */
+  private async global(cmd: GlobalCmd, request: PbmRequest): Promise<PbmReply> {
+    return GLOBAL_VERB_HANDLERS[cmd.verb](this, cmd, request);
   }
 
   /**
@@ -474,7 +326,8 @@ export class PbmGateway {
   }
 
   /** After a revocation: the new reply address of each board in progress of the user, for the reply. */
-  private async newReplyAddresses(user: User): Promise<string> {
+  /** @internal for global-verbs.ts */
+  async newReplyAddresses(user: User): Promise<string> {
     const boards = await this.store.activeTokens(user.id);
     if (boards.length === 0) return 'You play no board in progress.';
     const lines = boards.map((b) => `  board ${b.gameId}: ${this.replyAddress(b.gameId, b.token)}`);
@@ -482,7 +335,8 @@ export class PbmGateway {
   }
 
   /** The token of a confirmation mail came back: its address is its claimant's from now on. */
-  private async confirm(token: string): Promise<PbmReply> {
+  /** @internal for global-verbs.ts */
+  async confirm(token: string): Promise<PbmReply> {
     const { user, address } = await this.store.confirmClaim(token);
     return ok(
       'Tactica Address Confirmed',
@@ -514,7 +368,8 @@ export class PbmGateway {
   }
 
   /** The player a board command comes from: the password, or the board's reply address. */
-  private async boardUser(cmd: GameCmd, token: string | undefined): Promise<User> {
+  /** @internal for game-verbs.ts */
+  async boardUser(cmd: GameCmd, token: string | undefined): Promise<User> {
     if (cmd.credentials) return this.login(cmd.credentials);
     if (cmd.implied && token !== undefined && cmd.board !== undefined) {
       const user = await this.store.tokenOwner(cmd.board, token);
@@ -527,7 +382,8 @@ export class PbmGateway {
     throw new DomainError('pbm/missing-credentials', 'this command needs your userid and password');
   }
 
-  private checkMoveNumber(cmd: GameCmd, game: LiveGame): void {
+  /** @internal for game-verbs.ts */
+  checkMoveNumber(cmd: GameCmd, game: LiveGame): void {
     if (game.finished) throw new DomainError('game/over', `board ${game.id} is over`);
     if (cmd.moveNumber === undefined) return;
     const next = nextMoveNumber(game);
@@ -544,7 +400,8 @@ export class PbmGateway {
    * Out of turn, the refusal says who is to move, and whether the move could be read at all (a malformed move was
    * told only "not your turn", issue 40).
    */
-  private notYourTurn(game: LiveGame, user: User, move: string): void {
+  /** @internal for game-verbs.ts */
+  notYourTurn(game: LiveGame, user: User, move: string): void {
     const seat = this.seat(game, user);
     const r = game.restored;
     const toAct = playersToAct(game);
@@ -561,7 +418,8 @@ export class PbmGateway {
     );
   }
 
-  private seat(game: LiveGame, user: User): Player {
+  /** @internal for game-verbs.ts */
+  seat(game: LiveGame, user: User): Player {
     const seat = seatOf(game, user);
     if (seat === undefined) throw new DomainError('game/not-a-player', `you do not play on board ${game.id}`);
     return seat;
@@ -582,7 +440,8 @@ export class PbmGateway {
     return ok(mail.subject, mail.text, { family: game.family, board: game.id, ...(replyTo ? { replyTo } : {}) });
   }
 
-  private comment(body: string): string | undefined {
+  /** @internal for game-verbs.ts */
+  comment(body: string): string | undefined {
     const text = body.trim();
     if (!text) return undefined;
     if (text.length > CHAT_MAX) {
@@ -596,7 +455,8 @@ export class PbmGateway {
   }
 
   /** A player's command on a board, as the API makes it; the notifier mails everyone but the sender. */
-  private async act(
+  /** @internal for game-verbs.ts */
+  async act(
     game: LiveGame,
     user: User,
     command: GameCommand,
@@ -643,261 +503,9 @@ export class PbmGateway {
     };
   }
 
+  /** A game verb: its handler in the table (game-verbs.ts). */
   private async game(cmd: GameCmd, request: PbmRequest, token: string | undefined): Promise<PbmReply> {
-    const family = cmd.family;
-    switch (cmd.verb) {
-      case 'help':
-        return ok(`${family ? gameName(family) : 'Tactica'} Help`, helpText(family, cmd.args[0]));
-      case 'rules':
-        // pbmserv's help page of a game was its rules: `<game> rules` is the same page as `<game> help`.
-        return ok(
-          `${family ? gameName(family) : 'Tactica'} Rules`,
-          family ? rulesText(family) : helpText(undefined, 'rules'),
-        );
-      case 'games':
-        return this.listGames(cmd);
-      case 'standings':
-      case 'ratings':
-        return this.standings(cmd);
-      case 'history':
-        return this.history(cmd);
-      case 'tournament': {
-        const f = cmd.family as GameFamily;
-        const r = await tournamentByMail(this.services.tournaments, f, gameName(f), cmd.args, (c) => this.login(c));
-        return ok(r.subject, r.text, { family: f });
-      }
-      case 'show': {
-        if (cmd.boards) return this.pbmserv.showBoards(cmd);
-        if (cmd.filter) return this.listGames(cmd);
-        const game = await this.board(cmd);
-        if (cmd.moveNumber === undefined) return this.boardReply(game, undefined);
-        return this.showAt(game, cmd.moveNumber);
-      }
-      case 'replay': {
-        const game = await this.board(cmd);
-        const n = cmd.args[0] ?? '';
-        if (!/^\d{1,6}$/.test(n))
-          throw new DomainError('pbm/bad-move-number', `"${n.slice(0, 20)}" is not a move number`, 'subject');
-        return this.positionReply(game, Number(n), `after move ${n}`);
-      }
-      case 'showas': {
-        if (cmd.board === undefined) return this.pbmserv.showBoardsAs(cmd);
-        const user = await this.login(cmd.credentials);
-        const game = await this.board(cmd);
-        this.seat(game, user);
-        return this.boardReply(game, user);
-      }
-      case 'challenge':
-      case 'seek':
-        return this.challenge(cmd, request);
-      case 'challenges':
-        return this.openChallenges(cmd);
-      case 'accept':
-      case 'reject':
-        if (cmd.board === undefined) return this.answerChallenges(cmd, cmd.verb === 'accept');
-        break;
-      case 'notify': {
-        const user = await this.login(cmd.credentials);
-        const mode = (cmd.args[0] ?? '').toLowerCase();
-        if (!(NOTIFY_MODES as readonly string[]).includes(mode)) {
-          throw new DomainError(
-            'pbm/bad-notify',
-            'notify all (every change), turn (your turn and results) or off',
-            'subject',
-          );
-        }
-        await this.store.updateSettings(user.id, { notify: mode as NotifyMode });
-        return ok(
-          'Tactica Notify',
-          `${user.name}: game mails ${mode === 'all' ? 'for every change' : mode === 'turn' ? 'when it is your turn, and results' : 'off'}.`,
-        );
-      }
-      case 'limit': {
-        const user = await this.login(cmd.credentials);
-        const arg = (cmd.args[0] ?? '').toLowerCase();
-        if (!(arg === 'none' || (/^\d{1,3}$/.test(arg) && Number(arg) >= 1))) {
-          throw new DomainError('pbm/bad-limit', 'limit N (1 to 999 games in progress), or none', 'subject');
-        }
-        await this.store.updateSettings(user.id, { limit: arg === 'none' ? null : Number(arg) });
-        return ok(
-          'Tactica Limit',
-          `${user.name}: ${arg === 'none' ? 'no limit' : `at most ${plural(Number(arg), 'game')} in progress`} by challenge.`,
-        );
-      }
-      case 'move':
-      case 'board':
-      case 'propose':
-      case 'undo':
-      case 'resign':
-      case 'queue':
-      case 'submit':
-      case 'confirm':
-      case 'preview':
-      case 'chat':
-      case 'subscribe':
-      case 'unsubscribe':
-        break;
-    }
-    // Commands on a board by one of its players (or, for preview, anyone).
-    const game = await this.board(cmd);
-    if (cmd.verb === 'preview') {
-      this.checkMoveNumber(cmd, game);
-      return this.preview(game, cmd.args);
-    }
-    const user = await this.boardUser(cmd, token);
-    const sequential = game.restored.dynamics === 'sequential';
-    switch (cmd.verb) {
-      case 'move':
-      case 'board': {
-        this.checkMoveNumber(cmd, game);
-        if (cmd.args.length === 1) this.pbmserv.checkMoveWord(game, cmd);
-        if (sequential) {
-          const move = cmd.args.join(' ');
-          if (!move) {
-            throw new DomainError(
-              'pbm/missing-move',
-              'which move? Put it after your password (replying to a board mail: the first line of the body)',
-              'subject',
-            );
-          }
-          this.notYourTurn(game, user, move);
-          // The move as the game writes it (`f8-f5`, not `f8f5` as typed).
-          const r = game.restored;
-          const parsed = r.dynamics === 'sequential' ? r.setup.game.parseMove(r.session.position, move) : undefined;
-          const shown = parsed?.ok ? moveTextOf(game, parsed.value) : move;
-          return this.act(game, user, { kind: 'move', move }, request, `played ${shown}`, this.comment(request.body));
-        }
-        // The Palm game's memos: `++TacMoves` (the sealed orders) and `++TacKey` (their key), in the body.
-        const memo = memoIn(game, request.body);
-        if (memo) return this.memoOrders(game, user, request, memo);
-        const orders = [...cmd.args.flatMap(orderWords), ...orderWords(request.body)];
-        if (orders.length === 0)
-          throw new DomainError(
-            'pbm/missing-orders',
-            'no orders: write them in the body, as 84-64 85-65 (or "done" alone to give none this round)',
-            'body',
-          );
-        if (orders.length > 100) throw new DomainError('pbm/too-many-orders', 'at most 100 orders a mail', 'body');
-        if (!/^(done|next)$/i.test(orders.at(-1) ?? '')) orders.push('done');
-        return this.act(game, user, { kind: 'orders', moves: orders }, request, 'sent orders for this round');
-      }
-      case 'propose': {
-        if (cmd.args[0] !== undefined && cmd.args[0].toLowerCase() !== 'draw') {
-          throw new DomainError('pbm/bad-proposal', 'propose draw is the one proposal', 'subject');
-        }
-        this.checkMoveNumber(cmd, game);
-        return this.act(game, user, { kind: 'offer-draw' }, request, 'proposes a draw', this.comment(request.body));
-      }
-      case 'undo':
-        this.checkMoveNumber(cmd, game);
-        return this.act(
-          game,
-          user,
-          { kind: 'request-takeback' },
-          request,
-          'asks to undo their last move',
-          this.comment(request.body),
-        );
-      case 'accept':
-      case 'reject': {
-        this.checkMoveNumber(cmd, game);
-        const seat = this.seat(game, user);
-        const yes = cmd.verb === 'accept';
-        const takeback = game.meta.takeback;
-        if (takeback && takeback.by !== seat) {
-          return this.act(
-            game,
-            user,
-            { kind: 'answer-takeback', accept: yes },
-            request,
-            `${yes ? 'accepts' : 'rejects'} the undo`,
-          );
-        }
-        const r = game.restored;
-        const offer = r.dynamics === 'sequential' ? r.session.status(this.now).drawOffer : r.session.status().drawOffer;
-        if (offer !== undefined && offer !== seat) {
-          return this.act(
-            game,
-            user,
-            { kind: 'answer-draw', accept: yes },
-            request,
-            `${yes ? 'accepts' : 'rejects'} the draw`,
-          );
-        }
-        throw new DomainError('pbm/nothing-to-answer', `nothing is proposed to you on board ${game.id}`);
-      }
-      case 'resign':
-        this.checkMoveNumber(cmd, game);
-        return this.act(game, user, { kind: 'resign' }, request, 'resigns', this.comment(request.body));
-      case 'queue':
-        return this.queue(game, user, cmd.args.join(' '), request);
-      case 'submit':
-        this.checkMoveNumber(cmd, game);
-        return this.submit(game, user, cmd.args.join(' '));
-      case 'confirm': {
-        this.checkMoveNumber(cmd, game);
-        const seat = this.seat(game, user);
-        const pending = await this.store.takePending(game.id, user.id);
-        if (!pending) throw new DomainError('pbm/nothing-to-confirm', `you have submitted no move on board ${game.id}`);
-        if (pending.version !== versionFor(game, seat)) {
-          throw new DomainError(
-            'game/stale-version',
-            `board ${game.id} changed since your submit: submit your move again`,
-          );
-        }
-        const command: GameCommand = sequential
-          ? { kind: 'move', move: pending.move }
-          : { kind: 'orders', moves: [...orderWords(pending.move), 'done'] };
-        return this.act(
-          game,
-          user,
-          command,
-          request,
-          sequential ? `played ${pending.move}` : 'sent orders for this round',
-        );
-      }
-      case 'chat': {
-        const text = request.body.trim();
-        if (!text) throw new DomainError('pbm/empty-message', 'the body is the message: it is empty', 'body');
-        const message = await this.services.chat.post(
-          game.id,
-          user,
-          text.length > CHAT_MAX ? text.slice(0, CHAT_MAX) : text,
-        );
-        await this.notifier.chat(game, user, message.text, request.from);
-        return ok(
-          `${gameName(game.family)} Board ${game.id} Chat`,
-          `Sent to the players and subscribers of board ${game.id}:\n\n${message.text}`,
-          {
-            family: game.family,
-            board: game.id,
-          },
-        );
-      }
-      case 'subscribe': {
-        const added = await this.store.subscribe(game.id, user.id);
-        const reply = await this.boardReply(game, user);
-        return {
-          ...reply,
-          text: `${added ? 'Subscribed' : 'Already subscribed'}: you get board ${game.id} after every move.\n\n${reply.text}`,
-        };
-      }
-      case 'unsubscribe': {
-        const removed = await this.store.unsubscribe(game.id, user.id);
-        return ok(
-          `${gameName(game.family)} Board ${game.id} Unsubscribed`,
-          removed
-            ? `No more mails of board ${game.id} as a subscriber.`
-            : `You were not subscribed to board ${game.id}.`,
-          {
-            family: game.family,
-            board: game.id,
-          },
-        );
-      }
-      default:
-        throw new DomainError('pbm/unknown-verb', `${cmd.verb} is not a board command`);
-    }
+    return GAME_VERB_HANDLERS[cmd.verb](this, cmd, request, token);
   }
 
   /** `show board#N`: the board as it was before move N (the board now when N is the next move). */
@@ -959,7 +567,8 @@ export class PbmGateway {
   }
 
   /** Moves tried on a copy of the board: each must be legal after the ones before it; nothing is stored. */
-  private async preview(game: LiveGame, moves: readonly string[]): Promise<PbmReply> {
+  /** @internal for game-verbs.ts */
+  async preview(game: LiveGame, moves: readonly string[]): Promise<PbmReply> {
     const r = game.restored;
     const g = r.setup.game;
     let s: unknown = r.dynamics === 'sequential' ? r.session.position : r.session.roundStart;
@@ -994,12 +603,8 @@ export class PbmGateway {
    * Tactorus orders as a `++TacMoves` memo, with its key or followed by a `++TacKey` release (memos.ts): carried
    * out as the same orders written plainly; a memo without its key waits for it, the player's one held memo.
    */
-  private async memoOrders(
-    game: LiveGame,
-    user: User,
-    request: PbmRequest,
-    body: NonNullable<MemoBody>,
-  ): Promise<PbmReply> {
+  /** @internal for game-verbs.ts */
+  async memoOrders(game: LiveGame, user: User, request: PbmRequest, body: NonNullable<MemoBody>): Promise<PbmReply> {
     const seat = this.seat(game, user);
     let text: string;
     let key: string | undefined;
@@ -1041,7 +646,8 @@ export class PbmGateway {
     );
   }
 
-  private async submit(game: LiveGame, user: User, text: string): Promise<PbmReply> {
+  /** @internal for game-verbs.ts */
+  async submit(game: LiveGame, user: User, text: string): Promise<PbmReply> {
     const seat = this.seat(game, user);
     const r = game.restored;
     if (game.finished) throw new DomainError('game/over', 'the game is over');
@@ -1067,7 +673,8 @@ export class PbmGateway {
     );
   }
 
-  private async queue(game: LiveGame, user: User, move: string, request: PbmRequest): Promise<PbmReply> {
+  /** @internal for game-verbs.ts */
+  async queue(game: LiveGame, user: User, move: string, request: PbmRequest): Promise<PbmReply> {
     this.seat(game, user);
     if (game.restored.dynamics !== 'sequential') {
       throw new DomainError(
@@ -1175,7 +782,8 @@ export class PbmGateway {
     }
   }
 
-  private async challenge(cmd: GameCmd, request: PbmRequest): Promise<PbmReply> {
+  /** @internal for game-verbs.ts */
+  async challenge(cmd: GameCmd, request: PbmRequest): Promise<PbmReply> {
     const family = cmd.family as GameFamily;
     // pbmserv's `challenge userid1 userid2`, no password: from the challenger's address, or confirmed from there.
     const user = cmd.credentials ? await this.login(cmd.credentials) : await this.pbmserv.challenger(cmd, request);
@@ -1232,7 +840,8 @@ export class PbmGateway {
    * `<game> challenges [userid password]`: the open seeks of the game, and with your password the challenges to
    * and from you, each with the command that answers it. **(ours: pbmserv had no such list)**
    */
-  private async openChallenges(cmd: GameCmd): Promise<PbmReply> {
+  /** @internal for game-verbs.ts */
+  async openChallenges(cmd: GameCmd): Promise<PbmReply> {
     const family = cmd.family as GameFamily;
     if (cmd.args.length === 1) {
       throw new DomainError('pbm/missing-credentials', `${family} challenges, or ${family} challenges userid password`);
@@ -1259,7 +868,8 @@ export class PbmGateway {
     return ok(`${gameName(family)} Challenges`, parts.join('\n'), { family });
   }
 
-  private async answerChallenges(cmd: GameCmd, accept: boolean): Promise<PbmReply> {
+  /** @internal for game-verbs.ts */
+  async answerChallenges(cmd: GameCmd, accept: boolean): Promise<PbmReply> {
     const family = cmd.family as GameFamily;
     const user = await this.login(cmd.credentials);
     const { challenges } = this.services;
@@ -1299,7 +909,8 @@ export class PbmGateway {
    * The boards of a game, from the rows' stored summaries (moves played, who is to act): a listing never restores a
    * game (a hundred long games restored one by one held the server for tens of seconds, issue 37).
    */
-  private async listGames(cmd: GameCmd): Promise<PbmReply> {
+  /** @internal for game-verbs.ts */
+  async listGames(cmd: GameCmd): Promise<PbmReply> {
     const family = cmd.family as GameFamily;
     const lines = await this.boardLines(family, cmd.args, cmd.filter);
     return ok(`${gameName(family)} Games`, lines.length ? lines.join('\n') : 'No boards.', { family });
@@ -1339,7 +950,8 @@ export class PbmGateway {
     return lines;
   }
 
-  private async standings(cmd: GameCmd): Promise<PbmReply> {
+  /** @internal for game-verbs.ts */
+  async standings(cmd: GameCmd): Promise<PbmReply> {
     const family = cmd.family as GameFamily;
     const ratings = await this.storage.repos.ratings.standings(family, STANDINGS_SHOWN);
     // The names in one question.
@@ -1355,7 +967,8 @@ export class PbmGateway {
     return ok(`${gameName(family)} Standings`, lines.length ? lines.join('\n') : 'No rated games yet.', { family });
   }
 
-  private async history(cmd: GameCmd): Promise<PbmReply> {
+  /** @internal for game-verbs.ts */
+  async history(cmd: GameCmd): Promise<PbmReply> {
     const family = cmd.family as GameFamily;
     const name = cmd.args[0];
     let player: User | undefined;

@@ -12,10 +12,11 @@ import { DomainError } from '../errors.js';
 import { DAY_MS } from '../games/control.js';
 import type { LiveGame } from '../games/live-game.js';
 import type { Services } from '../services.js';
-import type { GameCmd, PbmGateway, PbmReply, PbmRequest } from './gateway.js';
-import { SHOW_BOARDS_MAX, type Credentials, type PbmCommand } from './grammar.js';
+import type { GameCmd, GlobalCmd, PbmGateway, PbmReply, PbmRequest } from './gateway.js';
+import { SHOW_BOARDS_MAX, type Credentials } from './grammar.js';
 import type { Notifier } from './notifier.js';
 import { gameName } from './render.js';
+import { ok } from './reply.js';
 import type { PbmStore } from './store.js';
 
 /**
@@ -33,12 +34,6 @@ export const BROADCAST_MAX = 10_000;
 export const MULTIPLE_MAX = 20;
 
 const RULE = '='.repeat(72);
-
-type GlobalCmd = Extract<PbmCommand, { scope: 'global' }>;
-
-function ok(subject: string, text: string, extra: Partial<PbmReply> = {}): PbmReply {
-  return { ok: true, subject, text: text.endsWith('\n') ? text : `${text}\n`, ...extra };
-}
 
 export class PbmservCommands {
   constructor(

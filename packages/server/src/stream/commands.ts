@@ -1,8 +1,8 @@
 /**
  * Game commands sent on the event stream instead of HTTP: a client that holds the stream open (a browser, a bot)
  * plays without a request per move, as live game servers do. The same commands and checks as the HTTP routes
- * (`http/game-routes.ts`): the version the command was meant for, the move in the game's notation or as board
- * squares, at most the HTTP schema's sizes. Each command carries a `ref` of the client's choosing that comes back
+ * (`http/game-command-routes.ts`): the version the command was meant for, the move in the game's notation or as
+ * board squares, at most the HTTP schema's sizes. Each command carries a `ref` of the client's choosing that comes back
  * on its `ack` or `error`, so a client can match answers to commands.
  *
  *   { "type": "command", "ref": 7, "game": 12, "version": 5, "command": "move", "move": "32-28" }
