@@ -1,0 +1,133 @@
+/**
+ * The computer review at the game screen, in a real Chromium (Debian's, driven by playwright-core) against a real
+ * `tactica serve` on loopback: a draughts record with a planted blunder is opened, reviewed (in the page's review
+ * worker, at the game's review depth), and the blunder is marked `??` in the move list, counted in its player's
+ * summary and, clicked, shows the engine's better line; a long review is cancelled; a game against the computer in
+ * progress offers no review.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { current, pushMove, startHistory, unwrap } from '@tactica/core';
+import { loadEntry } from '@tactica/catalogue';
+import { launchChromium, type LaunchedBrowser } from '../testing/browser.js';
+import { startAppServer, type AppServer } from '../testing/app-server.js';
+import { buildApp } from '../testing/build-app.js';
+
+let app: AppServer;
+let chromium: LaunchedBrowser;
+
+beforeAll(async () => {
+  await buildApp();
+  app = await startAppServer('review');
+  chromium = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await chromium?.close();
+  await app?.close();
+});
+
+/**
+ * International draughts, Black to move: 19-23 gives a man and the game turns (29x20 follows). The catalogue's
+ * review test finds it a blunder at the default depth (packages/catalogue/src/review.test.ts, PLANTED).
+ */
+const PLANTED_PDN = [
+  '[Event "Planted"]',
+  '[GameType "20"]',
+  '[FEN "B:W29,31,32,35,37,38,41,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,8,10,12,13,14,15,16,19,21"]',
+  '',
+  '1... 19-23 2. 29x20 *',
+  '',
+].join('\n');
+
+/** A 40-ply international draughts game (each side's first legal move), long enough to cancel its review. */
+async function longPdn(): Promise<string> {
+  const setup = unwrap((await loadEntry('draughts')).setup({}));
+  if (setup.dynamics !== 'sequential') throw new Error('draughts is sequential');
+  let h = startHistory<unknown, unknown>(setup.initial());
+  for (let i = 0; i < 40 && !setup.game.outcome(current(h)); i++) {
+    const move = setup.game.legalMoves(current(h))[0];
+    h = pushMove(h, move, setup.game.play(current(h), move));
+  }
+  return unwrap(await setup.exportRecord('pdn', h, {}));
+}
+
+async function openRecord(page: Page, name: string, text: string): Promise<void> {
+  await page.goto(app.url);
+  await page.setInputFiles('input[type=file]', { name, mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await page.waitForSelector('.game-screen[data-family="draughts"]');
+}
+
+describe('the review of a game', () => {
+  it('marks the planted blunder in the move list and the summary, and shows the better line', async () => {
+    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await openRecord(page, 'planted.pdn', PLANTED_PDN);
+      await page.click('.review button.start-review');
+      await page.waitForSelector('.review-result', { timeout: 60_000 });
+
+      // The blunder is signed in the move list, with what it lost and the better line in its title.
+      const sign = page.locator('.move-list .review-sign');
+      expect(await sign.count()).toBe(1);
+      expect(await sign.innerText()).toBe('??');
+      expect(await sign.getAttribute('title')).toMatch(/^blunder: loses \d+\.\d\d; better: \S+/);
+      expect(await page.locator('.move-list li:has(.review-sign) button').innerText()).toContain('19-23');
+
+      // One point per position, and Black's summary counts one blunder in one move.
+      expect(await page.locator('.review-graph').getAttribute('data-points')).toBe('3');
+      expect(await page.locator('.review-graph circle.mark-blunder').count()).toBe(1);
+      const black = page.locator('.review-summary tr[data-player="1"]');
+      expect(await black.locator('th').innerText()).toBe('Black');
+      expect(await black.locator('.count-blunder').innerText()).toBe('1');
+
+      // The marked move, clicked, is on the board with the engine's better line.
+      await page.click('.review-marks button[data-ply="0"]');
+      await page.waitForSelector('.review-focus[data-ply="0"][data-mark="blunder"]');
+      const better = await page.locator('.review-focus .review-better').innerText();
+      const first = /better: (\S+)/.exec(better)?.[1];
+      expect(first).toBeDefined();
+      expect(first).not.toBe('19-23');
+      expect(await page.locator('.move-list .current').innerText()).toContain('19-23');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is followed move by move and can be cancelled', async () => {
+    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await openRecord(page, 'long.pdn', await longPdn());
+      await page.click('.review button.start-review');
+      await page.waitForFunction(() =>
+        /Reviewing the game: [1-9]\d* of 40 moves/.test(document.querySelector('.review-progress')?.textContent ?? ''),
+      );
+      await page.click('.review button:text-is("Cancel review")');
+      await page.waitForSelector('.review-note:text-is("Review cancelled.")');
+      expect(await page.locator('.review-result').count()).toBe(0);
+      expect(await page.locator('.review button.start-review').count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is not offered while a game against the computer is played', async () => {
+    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(app.url);
+      await page.click('[data-new="draughts"]');
+      await page.waitForSelector('#ng-level option', { state: 'attached' });
+      await page.click('.new-game button[type=submit]');
+      await page.waitForSelector('.game-screen[data-family="draughts"]');
+      await page.waitForSelector('.analysis');
+      expect(await page.locator('.review').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
