@@ -8,8 +8,8 @@
  *   page → worker   { stored, depth? }
  *   worker → page   { kind: 'progress', done, total } … then { kind: 'done', review } | { kind: 'failed', message }
  */
-import { loadEntry, restoreGame, reviewGame, type AnyGameSetup, type StoredGame } from '@tactica/catalogue';
-import type { History } from '@tactica/core';
+import { reviewGame } from '@tactica/catalogue';
+import { reviewInput } from './review-input.js';
 import type { ReviewRequest, ReviewResponse } from './review-state.js';
 
 /** As much of the worker's global scope as this uses (the app compiles with the DOM's types, not a worker's). */
@@ -17,23 +17,6 @@ const scope = self as unknown as {
   postMessage(message: ReviewResponse): void;
   addEventListener(type: 'message', listener: (event: { readonly data: ReviewRequest }) => void): void;
 };
-
-/** The game's setup and its line of moves (a simultaneous game's as its record reads back). */
-async function reviewInput(stored: StoredGame): Promise<{ setup: AnyGameSetup; history: History<unknown, unknown> }> {
-  const restored = await restoreGame(stored);
-  if (!restored.ok) throw new Error(restored.error.message);
-  const r = restored.value;
-  if (r.dynamics === 'sequential') return { setup: r.setup, history: r.session.history };
-  // A simultaneous session keeps rounds, not a line of moves: its record (the game's own format) has the line the
-  // round judge reads, as `tactica review` gets it from the same record.
-  const format = r.setup.records[0];
-  if (!format) throw new Error('this game has no record format to review');
-  const text = await r.setup.exportRecord(format.id, r.session, {});
-  if (!text.ok) throw new Error(text.error.message);
-  const read = await (await loadEntry(stored.family)).importRecord(format.id, text.value);
-  if (!read.ok) throw new Error(read.error.message);
-  return { setup: r.setup, history: read.value.history };
-}
 
 scope.addEventListener('message', (event) => {
   const { stored, depth } = event.data;
