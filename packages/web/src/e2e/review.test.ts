@@ -5,13 +5,15 @@
  * summary and, clicked, shows the engine's better line; a long review is cancelled; a game against the computer in
  * progress offers no review.
  */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { current, pushMove, startHistory, unwrap } from '@tactica/core';
 import { loadEntry } from '@tactica/catalogue';
 import { launchChromium, type LaunchedBrowser } from '../testing/browser.js';
 import { startAppServer, type AppServer } from '../testing/app-server.js';
-import { buildApp } from '../testing/build-app.js';
+import { WEB_ROOT, buildApp } from '../testing/build-app.js';
 
 let app: AppServer;
 let chromium: LaunchedBrowser;
@@ -91,6 +93,8 @@ describe('the review of a game', () => {
       expect(first).toBeDefined();
       expect(first).not.toBe('19-23');
       expect(await page.locator('.move-list .current').innerText()).toContain('19-23');
+      mkdirSync(join(WEB_ROOT, 'test-artifacts'), { recursive: true });
+      await page.screenshot({ path: join(WEB_ROOT, 'test-artifacts', 'review.png'), fullPage: true });
       expect(errors).toEqual([]);
     } finally {
       await context.close();
