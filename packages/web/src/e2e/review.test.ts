@@ -3,7 +3,7 @@
  * `tactica serve` on loopback: a draughts record with a planted blunder is opened, reviewed (in the page's review
  * worker, at the game's review depth), and the blunder is marked `??` in the move list, counted in its player's
  * summary and, clicked, shows the engine's better line; a long review is cancelled; a game against the computer in
- * progress offers no review.
+ * progress offers no review, and offers it once over.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -119,7 +119,7 @@ describe('the review of a game', () => {
     }
   });
 
-  it('is not offered while a game against the computer is played', async () => {
+  it('is not offered while a game against the computer is played, and is once it is over', async () => {
     const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const page = await context.newPage();
@@ -130,6 +130,11 @@ describe('the review of a game', () => {
       await page.waitForSelector('.game-screen[data-family="draughts"]');
       await page.waitForSelector('.analysis');
       expect(await page.locator('.review').count()).toBe(0);
+      // Over (a resignation): offered, as for a finished online game the analysis board opens here.
+      page.once('dialog', (d) => void d.accept());
+      await page.click('button:text-is("Resign")');
+      await page.waitForSelector('.outcome');
+      await page.waitForSelector('.review button.start-review');
     } finally {
       await context.close();
     }
