@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { formatScore, type GameReview, type PlyReview } from '@tactica/ai/review';
 import type { LocalGame } from './local-game.js';
-import { cancelReview, reviewOf, reviewOffered, reviewRun, startReview } from './review-state.js';
+import { cancelReview, reviewDone, reviewOf, reviewOffered, reviewRun, startReview } from './review-state.js';
 import {
   GRAPH_HEIGHT,
   GRAPH_WIDTH,
@@ -22,9 +22,9 @@ import { useWatch } from './use-watch.js';
 
 /** The sign of a reviewed move in the move list (`??` with its title), if the review marked it. */
 export function ReviewSign(props: { game: LocalGame; ply: number; text: string }) {
-  useWatch(() => reviewRun.value);
-  const run = reviewOf(props.game);
-  if (run?.status !== 'done') return null;
+  useWatch(() => reviewDone.value);
+  const run = reviewDone.value;
+  if (run?.gameId !== props.game.id) return null;
   const p = reviewedMove(run.review, props.ply, props.text);
   if (!p?.mark) return null;
   return (

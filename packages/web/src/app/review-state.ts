@@ -6,7 +6,7 @@
  *   startReview(game);           reviewRun.value: { status: 'running', done: 3, total: 40, … }
  *   cancelReview();              …'cancelled'; or at the end 'done' with the review
  */
-import { signal } from '@preact/signals';
+import { computed, signal } from '@preact/signals';
 import type { GameReview } from '@tactica/ai/review';
 import type { StoredGame } from '@tactica/catalogue';
 import type { LocalGame } from './local-game.js';
@@ -32,6 +32,15 @@ export type ReviewRun =
 
 /** The last review asked for at this page (one at a time). */
 export const reviewRun = signal<ReviewRun | undefined>(undefined);
+
+/**
+ * The last review once done: what the move list's signs read, so that a review's progress (a change of `reviewRun`
+ * after each move) does not redraw every move of the list.
+ */
+export const reviewDone = computed(() => {
+  const run = reviewRun.value;
+  return run?.status === 'done' ? run : undefined;
+});
 
 let worker: Worker | undefined;
 
