@@ -2,7 +2,7 @@
  * The computer review at the game screen, in a real Chromium (Debian's, driven by playwright-core) against a real
  * `tactica serve` on loopback: a draughts record with a planted blunder is opened, reviewed (in the page's review
  * worker, at the game's review depth), and the blunder is marked `??` in the move list, counted in its player's
- * summary and, clicked, shows the engine's better line; a long review is cancelled; a game against the computer in
+ * summary and, clicked, shows the engine's better line; a Tactorus round likewise; a long review is cancelled; a game against the computer in
  * progress offers no review, and offers it once over.
  */
 import { mkdirSync } from 'node:fs';
@@ -54,10 +54,35 @@ async function longPdn(): Promise<string> {
   return unwrap(await setup.exportRecord('pdn', h, {}));
 }
 
-async function openRecord(page: Page, name: string, text: string): Promise<void> {
+/**
+ * A Tactorus record of one round from a customised board, Player 1's orders throwing the round away (the
+ * catalogue's review test's round).
+ */
+async function tactorusRecord(): Promise<string> {
+  const setup = unwrap(
+    (await loadEntry('tactorus')).setup({
+      board:
+        '.....f..../........../....a.c..c/.iiiiiiii./cac..cac../........../AIC.AI.I.I/.CICICIIC./.......A../....F.C...',
+    }),
+  );
+  if (setup.dynamics !== 'simultaneous') throw new Error('tactorus is simultaneous');
+  let session = unwrap(setup.newSession({ seed: 1, now: 0 }));
+  const orders = [
+    '96-98 76-54 61-51 78-56 87-86 65-43 67-49 62-63 69-78 94-96 60-42 73-55',
+    '42-64 41-63 32-22 31-21 33-23 40-60 34-14 45-56 35-25 46-66 36-27 47-58 37-39 24-42 26-36 29-18',
+  ] as const;
+  for (const p of [0, 1] as const) {
+    session = unwrap(
+      session.submit(p, [...orders[p].split(' '), 'done'], { now: 0, expectedVersion: session.version }),
+    );
+  }
+  return unwrap(await setup.exportRecord(setup.records[0]?.id ?? '', session, {}));
+}
+
+async function openRecord(page: Page, name: string, text: string, family = 'draughts'): Promise<void> {
   await page.goto(app.url);
   await page.setInputFiles('input[type=file]', { name, mimeType: 'text/plain', buffer: Buffer.from(text) });
-  await page.waitForSelector('.game-screen[data-family="draughts"]');
+  await page.waitForSelector(`.game-screen[data-family="${family}"]`);
 }
 
 describe('the review of a game', () => {
@@ -95,6 +120,27 @@ describe('the review of a game', () => {
       expect(await page.locator('.move-list .current').innerText()).toContain('19-23');
       mkdirSync(join(WEB_ROOT, 'test-artifacts'), { recursive: true });
       await page.screenshot({ path: join(WEB_ROOT, 'test-artifacts', 'review.png'), fullPage: true });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("tactorus: each side's orders of a round judged, the round thrown away marked, with the engine's orders", async () => {
+    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await openRecord(page, 'round.txt', await tactorusRecord(), 'tactorus');
+      await page.click('.review button.start-review');
+      await page.waitForSelector('.review-result', { timeout: 60_000 });
+      expect(await page.locator('.review-graph').getAttribute('data-points')).toBe('3');
+      await page.click('.review-marks button[data-ply="0"]');
+      await page.waitForSelector('.review-focus[data-ply="0"][data-mark="blunder"]');
+      expect(await page.locator('.review-focus .review-better').innerText()).toMatch(/better: \S+/);
+      expect(await page.locator('.review-summary tr[data-player="0"] .count-blunder').innerText()).toBe('1');
+      await page.screenshot({ path: join(WEB_ROOT, 'test-artifacts', 'review-tactorus.png'), fullPage: true });
       expect(errors).toEqual([]);
     } finally {
       await context.close();
