@@ -2,8 +2,8 @@
  * The computer review at the game screen, in a real Chromium (Debian's, driven by playwright-core) against a real
  * `tactica serve` on loopback: a draughts record with a planted blunder is opened, reviewed (in the page's review
  * worker, at the game's review depth), and the blunder is marked `??` in the move list, counted in its player's
- * summary and, clicked, shows the engine's better line; a Tactorus round likewise; a long review is cancelled; a game against the computer in
- * progress offers no review, and offers it once over.
+ * summary and, clicked, shows the engine's better line; a Tactorus round likewise; a long review is cancelled; a
+ * game against the computer in progress offers no review, and offers it once over.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
