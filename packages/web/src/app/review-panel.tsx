@@ -79,7 +79,7 @@ function ReviewResult(props: { game: LocalGame; review: GameReview }) {
   // Sequential games: the move on the board (the one leading to the position viewed); Tactorus: the one picked.
   const [picked, setPicked] = useState<number | undefined>(undefined);
   const at = sequential ? (game.viewPly.value ?? game.moves().cursor) - 1 : picked;
-  const focus = at !== undefined ? review.plies[at] : undefined;
+  const focus = at === undefined ? undefined : sequential ? reviewedAt(game, review, at) : review.plies[at];
   const show = (p: PlyReview): void => {
     if (sequential) game.view(p.ply + 1);
     else setPicked(p.ply);
@@ -130,6 +130,15 @@ function ReviewResult(props: { game: LocalGame; review: GameReview }) {
       {focus && <FocusLine game={game} p={focus} />}
     </div>
   );
+}
+
+/** The review's entry of the line's move at `ply`, if it is the move reviewed (not one played after a takeback). */
+function reviewedAt(game: LocalGame, review: GameReview, ply: number): PlyReview | undefined {
+  const text = game
+    .moves()
+    .numbered.flatMap((n) => n.plies)
+    .find((p) => p.ply === ply)?.text;
+  return text === undefined ? undefined : reviewedMove(review, ply, text);
 }
 
 /** A reviewed move as the panel names it: its side and move (Tactorus: the round and the side's orders). */
