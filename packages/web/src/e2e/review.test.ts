@@ -120,6 +120,16 @@ describe('the review of a game', () => {
       expect(await page.locator('.move-list .current').innerText()).toContain('19-23');
       mkdirSync(join(WEB_ROOT, 'test-artifacts'), { recursive: true });
       await page.screenshot({ path: join(WEB_ROOT, 'test-artifacts', 'review.png'), fullPage: true });
+
+      // Both moves taken back and the engine's move played instead: the sign goes with the move it was for.
+      await page.click('button:text-is("Take back")');
+      await page.click('button:text-is("Take back")');
+      await page.waitForFunction(() => document.querySelectorAll('.move-list li:not(.undone)').length === 0);
+      await page.fill('#typed', first as string);
+      await page.click('.typed-move button[type=submit]');
+      await page.waitForFunction(() => document.querySelectorAll('.move-list li:not(.undone)').length === 1);
+      expect(await page.locator('.move-list li:not(.undone) .review-sign').count()).toBe(0);
+      expect(await page.locator('.review-focus').count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
