@@ -11,6 +11,7 @@ import { rotated, type BoardConfig } from '../board/types.js';
 import { BoardView } from './board-view.js';
 import { download, safeName } from './files.js';
 import type { AnalysisLine, LocalGame } from './local-game.js';
+import { ReviewPanel, ReviewSign } from './review-panel.js';
 import { go, saveCurrent, saveTitleBase, settings } from './state.js';
 import { useWatch } from './use-watch.js';
 
@@ -132,6 +133,7 @@ function MoveList(props: { game: LocalGame }) {
               <li key={ply} class={`${column}${ply + 1 === at ? ' current' : ''}`}>
                 <button type="button" onClick={() => game.view(ply + 1)}>
                   {label} {text}
+                  <ReviewSign game={game} ply={ply} text={text} />
                 </button>
               </li>
             );
@@ -473,6 +475,7 @@ export function GameScreen(props: { game: LocalGame; onNew: () => void }) {
         {Controls && <Controls game={game} />}
         <MoveList game={game} />
         <AnalysisPanel game={game} />
+        <ReviewPanel game={game} />
         <GameActions game={game} onNew={props.onNew} />
       </div>
     </div>

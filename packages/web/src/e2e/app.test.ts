@@ -167,11 +167,13 @@ describe('the browser app in Chromium', () => {
     figures['initialJsGzipBytes'] = initial.gzipBytes;
     figures['initialJsFiles'] = initial.files;
     expect(initial.gzipBytes).toBeLessThanOrEqual(150_000);
-    // The engines' worker transport is part of the shell; no rules package, engine or catalogue entry is.
+    // The engines' worker transport and a review's words (its marks and scores as text, no search) are part of the
+    // shell; no rules package, engine or catalogue entry is.
     const games = initial.modules.filter(
       (m) =>
         /packages\/(draughts|force400|tactics|tactrix|tactorus)\//.test(m) ||
-        (/packages\/ai\//.test(m) && !/ai\/dist\/(web-worker|worker\/engine-client|worker\/protocol)\.js$/.test(m)),
+        (/packages\/ai\//.test(m) &&
+          !/ai\/dist\/(web-worker|worker\/engine-client|worker\/protocol|review\/text)\.js$/.test(m)),
     );
     expect(games).toEqual([]);
     const entries = initial.modules.filter((m) =>

@@ -1,0 +1,35 @@
+/**
+ * The computer review of a game, in a Web Worker of its own: the page posts the game as stored (plain data), the
+ * worker restores it with the catalogue and runs the catalogue's `reviewGame` (the game's own engine, fresh, at the
+ * game's review depth: the same review as `tactica review`), posting its progress after each move and the review at
+ * the end. One worker per review: cancelling ends it (`terminate`), which stops even Tactorus's round judge, whose
+ * searches run to their end once started.
+ *
+ *   page → worker   { stored, depth? }
+ *   worker → page   { kind: 'progress', done, total } … then { kind: 'done', review } | { kind: 'failed', message }
+ */
+import { reviewGame } from '@tactica/catalogue';
+import { reviewInput } from './review-input.js';
+import type { ReviewRequest, ReviewResponse } from './review-state.js';
+
+/** As much of the worker's global scope as this uses (the app compiles with the DOM's types, not a worker's). */
+const scope = self as unknown as {
+  postMessage(message: ReviewResponse): void;
+  addEventListener(type: 'message', listener: (event: { readonly data: ReviewRequest }) => void): void;
+};
+
+scope.addEventListener('message', (event) => {
+  const { stored, depth } = event.data;
+  void (async () => {
+    try {
+      const { setup, history } = await reviewInput(stored);
+      const review = await reviewGame(setup, history, {
+        ...(depth !== undefined ? { depth } : {}),
+        onPly: (done, total) => scope.postMessage({ kind: 'progress', done, total }),
+      });
+      scope.postMessage({ kind: 'done', review });
+    } catch (e) {
+      scope.postMessage({ kind: 'failed', message: (e as Error).message });
+    }
+  })();
+});
