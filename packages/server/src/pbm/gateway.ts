@@ -34,6 +34,7 @@ import { helpText, rulesText } from './help.js';
 import { keyForMemo, memoHasKey, memoIn, ordersOfMemo, type MemoBody } from './memos.js';
 import { PbmservCommands } from './pbmserv.js';
 import { tournamentByMail } from './tournament-mail.js';
+import { reviewByMail } from './review-mail.js';
 import type { Notifier } from './notifier.js';
 import {
   errorSubject,
@@ -643,6 +644,23 @@ export class PbmGateway {
     };
   }
 
+  /** `<game> review board [userid password]` (./review-mail.ts). */
+  private async review(cmd: GameCmd, request: PbmRequest): Promise<PbmReply> {
+    const game = await this.board(cmd);
+    const r = await reviewByMail({
+      reviews: this.services.reviews,
+      gameId: game.id,
+      gameName: gameName(game.family),
+      names: [playerName(game, 0), playerName(game, 1)],
+      args: cmd.args,
+      from: request.from,
+      login: (c) => this.login(c),
+      send: (mail) => this.notifier.deliver(mail),
+      track: (p) => this.notifier.track(p),
+    });
+    return ok(r.subject, r.text, { family: game.family, board: game.id });
+  }
+
   private async game(cmd: GameCmd, request: PbmRequest, token: string | undefined): Promise<PbmReply> {
     const family = cmd.family;
     switch (cmd.verb) {
@@ -666,6 +684,8 @@ export class PbmGateway {
         const r = await tournamentByMail(this.services.tournaments, f, gameName(f), cmd.args, (c) => this.login(c));
         return ok(r.subject, r.text, { family: f });
       }
+      case 'review':
+        return this.review(cmd, request);
       case 'show': {
         if (cmd.boards) return this.pbmserv.showBoards(cmd);
         if (cmd.filter) return this.listGames(cmd);

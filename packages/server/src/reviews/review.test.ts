@@ -6,20 +6,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GameReview } from '@tactica/ai/review';
 import type { WorkerEngines } from '../games/worker-engines.js';
+import { PLANTED_PDN } from './testing.js';
 import { Client, DB_KINDS, eventually, startTestServer, stopTestPostgres } from '../testing/server.js';
 
 afterAll(() => stopTestPostgres());
-
-/** International; Black's 19-23 gives a man for nothing (29x20): a blunder planted in a game between Ann and Bob. */
-export const PLANTED_PDN = [
-  '[White "Ann"]',
-  '[Black "Bob"]',
-  '[GameType "20"]',
-  '[FEN "B:W29,31,32,35,37,38,41,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,8,10,12,13,14,15,16,19,21"]',
-  '',
-  '1... 19-23 2. 29x20 *',
-  '',
-].join('\n');
 
 interface Status {
   readonly status: 'pending' | 'done';
