@@ -8,9 +8,9 @@
  *   of the user who asked, one search at a time, so a review never holds more than one worker and never runs on the
  *   event loop; each user has at most one review under way (`review/busy`) and the server `maxJobs`
  *   (`review/too-many`).
- * - Sequential games only: a simultaneous game's review (Tactorus) judges whole rounds with a synchronous round
- *   judge, which the pool's one-search protocol does not carry; it is refused with `review/not-available` (the
- *   CLI and the web app review Tactorus on the user's own machine) **(ours)**.
+ * - A simultaneous game (Tactorus) is judged round by round by the game's synchronous round judge, which the pool's
+ *   one-search requests do not carry: it runs in a worker thread of its own, one such review at a time on the server
+ *   (./round-reviews.ts) **(ours)**.
  *
  *   const status = await reviews.request(gameId, user);   // { status: 'pending' } or { status: 'done', review }
  *   const stored = await reviews.whenDone(gameId);        // once computed (undefined if it failed)
@@ -24,6 +24,7 @@ import type { GameService } from '../games/service.js';
 import type { AnalyseJob, JobTag } from '../games/worker-engines.js';
 import type { Storage } from '../storage/ports.js';
 import type { StoredReview } from './review-repository.js';
+import { RoundReviews } from './round-reviews.js';
 
 /** Reviews under way at once on one server, every user's together **(ours)**: a review holds one worker at a time. */
 export const REVIEW_JOBS_MAX = 8;
@@ -53,6 +54,7 @@ export class Reviews {
   private readonly jobs = new Map<number, Job>();
   /** The users with a review under way. */
   private readonly busy = new Set<string>();
+  private readonly rounds = new RoundReviews();
 
   constructor(
     private readonly storage: Storage,
@@ -93,10 +95,10 @@ export class Reviews {
         `game ${gameId} is in progress: a game is reviewed once it is over, never while it is played`,
       );
     }
-    if (game.restored.dynamics !== 'sequential' || !this.engines.analyse) {
+    if (game.restored.dynamics === 'sequential' && !this.engines.analyse) {
       throw new DomainError(
         'review/not-available',
-        `${game.family} games are not reviewed on the server: review the record with \`tactica review\` or in the web app`,
+        'the server has no engines for reviews: review the record with `tactica review` or in the web app',
       );
     }
     if (this.busy.has(user.id)) {
@@ -125,10 +127,16 @@ export class Reviews {
     this.busy.add(user);
   }
 
-  private async compute(game: LiveGame, user: string): Promise<StoredReview | undefined> {
+  /** The review: a sequential game's searches in the engine pool, a simultaneous game's rounds in a thread. */
+  private async reviewOf(game: LiveGame, user: string): Promise<GameReview | undefined> {
     const restored = game.restored;
+    const depth = this.options.depth ?? restored.setup.review.depth;
+    if (restored.dynamics === 'simultaneous') {
+      const options = restored.setup.options;
+      return this.rounds.review({ family: game.family, options, ...(await recordOf(game)), depth });
+    }
     const analyse = this.engines.analyse?.bind(this.engines);
-    if (restored.dynamics !== 'sequential' || !analyse) return undefined;
+    if (!analyse) return undefined;
     const { setup, session } = restored;
     const history = session.history;
     const position = { family: game.family, options: setup.options };
@@ -137,9 +145,13 @@ export class Reviews {
       analyse: (state: unknown, { stop: _stop, onIteration: _on, ...limits }: AnalyseLimits) =>
         analyse({ ...position, state, limits }, { owner: user }),
     };
-    const depth = this.options.depth ?? setup.review.depth;
     const moves = history.moves.slice(0, history.cursor);
-    const review = await reviewLineAsync(setup.game, engine, history.start, moves, setup.review, { depth });
+    return reviewLineAsync(setup.game, engine, history.start, moves, setup.review, { depth });
+  }
+
+  private async compute(game: LiveGame, user: string): Promise<StoredReview | undefined> {
+    const review = await this.reviewOf(game, user);
+    if (!review) return undefined;
     const stored: StoredReview = {
       gameId: game.id,
       version: game.version,
@@ -151,6 +163,18 @@ export class Reviews {
     if (await this.storage.repos.reviews.add(stored)) return stored;
     return this.storage.repos.reviews.of(game.id);
   }
+}
+
+/** The game as its first record format's text (a simultaneous game's review reads it back in its own thread). */
+async function recordOf(game: LiveGame): Promise<{ format: string; text: string }> {
+  const r = game.restored;
+  const format = r.setup.records[0]?.id ?? '';
+  const text =
+    r.dynamics === 'sequential'
+      ? await r.setup.exportRecord(format, r.session.history, {})
+      : await r.setup.exportRecord(format, r.session, {});
+  if (!text.ok) throw new Error(text.error.message);
+  return { format, text: text.value };
 }
 
 function done(stored: StoredReview): ReviewStatus {

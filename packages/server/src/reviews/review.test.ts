@@ -75,3 +75,50 @@ for (const kind of DB_KINDS) {
     }, 120_000);
   });
 }
+
+describe('game review of a simultaneous game', () => {
+  it("reviews a finished Tactorus game's rounds in a thread of its own, each side's orders an entry", async () => {
+    const server = await startTestServer('sqlite');
+    try {
+      const me = await new Client(server.url).signUp('roundreviewer');
+      const created = await me.request<{ id: number }>('POST', '/api/games', {
+        family: 'tactorus',
+        level: '1',
+        seat: 0,
+      });
+      const id = created.body.id;
+      type View = { version: number; orders?: { submitted: boolean[] } };
+      // The computer submits its part at once; mine is no orders at all.
+      const waiting = await eventually(async () => {
+        const v = (await me.request<View>('GET', `/api/games/${id}`)).body;
+        return v.orders?.submitted[1] ? v : undefined;
+      });
+      await me.request('POST', `/api/games/${id}/orders`, { version: waiting.version, orders: ['done'] });
+      // The computer submits its part of the next round; then I resign.
+      const after = await eventually(async () => {
+        const v = (await me.request<View>('GET', `/api/games/${id}`)).body;
+        return v.version > waiting.version + 1 && v.orders?.submitted[1] ? v : undefined;
+      });
+      expect((await me.request('POST', `/api/games/${id}/resign`, { version: after.version })).status).toBe(200);
+      expect((await me.request<Status>('POST', `/api/games/${id}/review`)).status).toBe(200);
+      const done = await eventually(
+        async () => {
+          const r = await me.request<Status>('GET', `/api/games/${id}/review`);
+          return r.body.status === 'done' ? r.body : undefined;
+        },
+        60_000,
+        'the review',
+      );
+      const review = done.review as GameReview;
+      expect(review.complete).toBe(true);
+      expect(review.plies.map((p) => [p.ply, p.player])).toEqual([
+        [0, 0],
+        [1, 1],
+      ]);
+      expect(review.graph).toHaveLength(3);
+      expect((server.engines as WorkerEngines).analysed).toBe(0);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+});
