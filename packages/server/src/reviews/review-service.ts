@@ -101,6 +101,8 @@ export class Reviews {
         'the server has no engines for reviews: review the record with `tactica review` or in the web app',
       );
     }
+    // Checked again with no await before the start: a request that came in meanwhile may have started the job.
+    if (this.jobs.has(gameId)) return { status: 'pending' };
     if (this.busy.has(user.id)) {
       throw new DomainError('review/busy', 'you have a review under way already: ask again once it is done');
     }

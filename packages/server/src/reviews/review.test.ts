@@ -122,3 +122,41 @@ describe('game review of a simultaneous game', () => {
     }
   }, 120_000);
 });
+
+describe('game review limits', () => {
+  it('shares one job among the requests for a game, one review a user, and at most maxJobs on the server', async () => {
+    // Deep enough that the first review is still under way while the others are asked for.
+    const server = await startTestServer('sqlite', { reviews: { maxJobs: 1, depth: 40 } });
+    try {
+      const ann = await new Client(server.url).signUp('limitann');
+      const bob = await new Client(server.url).signUp('limitbob');
+      const finished = async (): Promise<number> => {
+        const g = await ann.request<{ id: number; version: number }>('POST', '/api/imports', {
+          family: 'draughts',
+          text: PLANTED_PDN,
+        });
+        await ann.request('POST', `/api/games/${g.body.id}/resign`, { version: g.body.version });
+        return g.body.id;
+      };
+      const [a, b] = [await finished(), await finished()];
+      const asked = await Promise.all([
+        ann.request<Status>('POST', `/api/games/${a}/review`),
+        bob.request<Status>('POST', `/api/games/${a}/review`),
+      ]);
+      expect(asked.map((r) => r.body)).toEqual([{ status: 'pending' }, { status: 'pending' }]);
+      expect(server.services.reviews.running).toBe(1);
+      expect((await bob.request<Status>('GET', `/api/games/${a}/review`)).body).toEqual({ status: 'pending' });
+      const busy = await ann.request<{ error: { code: string } }>('POST', `/api/games/${b}/review`);
+      expect([busy.status, busy.body.error.code]).toEqual([429, 'review/busy']);
+      const full = await bob.request<{ error: { code: string } }>('POST', `/api/games/${b}/review`);
+      expect([full.status, full.body.error.code]).toEqual([429, 'review/too-many']);
+      const anonymous = await new Client(server.url).request<{ error: { code: string } }>(
+        'POST',
+        `/api/games/${b}/review`,
+      );
+      expect(anonymous.status).toBe(401);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+});
