@@ -56,6 +56,7 @@ const STATUS = new Map<string, number>([
   ['review/in-progress', 409],
   ['review/not-available', 409],
   ['review/not-found', 404],
+  ['review/too-long', 409],
   ['review/too-many', 429],
   ['request/too-large', 431],
   ['request/uri-too-long', 414],

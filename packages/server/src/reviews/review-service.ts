@@ -29,7 +29,15 @@ import { RoundReviews } from './round-reviews.js';
 /** Reviews under way at once on one server, every user's together **(ours)**: a review holds one worker at a time. */
 export const REVIEW_JOBS_MAX = 8;
 
+/**
+ * The longest game reviewed on the server, in plies (Tactorus: each side's moves of a round count) **(ours)**: a
+ * 60-ply draughts review takes seconds, so this bounds one review to minutes of one worker.
+ */
+export const REVIEW_PLIES_MAX = 1_000;
+
 export interface ReviewOptions {
+  /** The longest game reviewed, in plies (default `REVIEW_PLIES_MAX`). */
+  readonly maxPlies?: number;
   /** Reviews under way (computing or waiting for the pool) at once (default `REVIEW_JOBS_MAX`). */
   readonly maxJobs?: number;
   /** Search depth per position (default: each game's review scale's `depth`). */
@@ -100,6 +108,13 @@ export class Reviews {
         'review/not-available',
         'the server has no engines for reviews: review the record with `tactica review` or in the web app',
       );
+    }
+    const r = game.restored;
+    // A round is an entry of each side (the round in progress at the end is not one).
+    const plies = r.dynamics === 'sequential' ? r.session.history.cursor : 2 * (r.session.round - 1);
+    const maxPlies = this.options.maxPlies ?? REVIEW_PLIES_MAX;
+    if (plies > maxPlies) {
+      throw new DomainError('review/too-long', `game ${gameId} is longer than the ${maxPlies} moves reviewed here`);
     }
     // Checked again with no await before the start: a request that came in meanwhile may have started the job.
     if (this.jobs.has(gameId)) return { status: 'pending' };

@@ -160,3 +160,21 @@ describe('game review limits', () => {
     }
   }, 120_000);
 });
+
+describe('game review length', () => {
+  it('refuses a game longer than maxPlies', async () => {
+    const server = await startTestServer('sqlite', { reviews: { maxPlies: 1 } });
+    try {
+      const ann = await new Client(server.url).signUp('longann');
+      const g = await ann.request<{ id: number; version: number }>('POST', '/api/imports', {
+        family: 'draughts',
+        text: PLANTED_PDN,
+      });
+      await ann.request('POST', `/api/games/${g.body.id}/resign`, { version: g.body.version });
+      const refused = await ann.request<{ error: { code: string } }>('POST', `/api/games/${g.body.id}/review`);
+      expect([refused.status, refused.body.error.code]).toEqual([409, 'review/too-long']);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+});
