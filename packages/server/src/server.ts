@@ -158,6 +158,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
         await services.tournaments.director.stop();
         await services.scheduler.stop();
         await pbm.close();
+        await services.reviews.close();
         await engines.close();
         await database.close();
       })();

@@ -68,11 +68,10 @@ export async function reviewByMail(r: ReviewByMail): Promise<{ subject: string; 
   const done = r.reviews.whenDone(r.gameId);
   const to = r.from;
   if (done && to !== undefined) {
-    r.track(
-      done.then(async (made) => {
-        if (made) await r.send({ to: [to], subject, text: reviewText(made.review, r.names) });
-      }),
-    );
+    // Only the sending is tracked (a closing gateway waits for it), not the review: that may take minutes.
+    void done.then((made) => {
+      if (made) r.track(r.send({ to: [to], subject, text: reviewText(made.review, r.names) }));
+    });
   }
   const later =
     to !== undefined ? 'you will get it by mail' : `ask again ("${r.gameName.toLowerCase()} review ${r.gameId}")`;

@@ -128,6 +128,11 @@ export class Reviews {
     return { status: 'pending' };
   }
 
+  /** The server is closing: the Tactorus review under way is ended (the pool's searches end as the pool closes). */
+  close(): Promise<void> {
+    return this.rounds.close();
+  }
+
   /** The review of a game being reviewed here, once stored (undefined if it failed); undefined if none is under way. */
   whenDone(gameId: number): Promise<StoredReview | undefined> | undefined {
     return this.jobs.get(gameId)?.done;

@@ -27,6 +27,8 @@ function builtUrl(file: string): URL {
 
 export class RoundReviews {
   private chain: Promise<unknown> = Promise.resolve();
+  private running: Worker | undefined;
+  private closed = false;
 
   constructor(private readonly timeoutMs = ROUND_REVIEW_MS) {}
 
@@ -37,14 +39,25 @@ export class RoundReviews {
     return next;
   }
 
+  /** Ends the review under way (it fails) and refuses the rest: the server is closing. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.running?.terminate();
+  }
+
   private run(job: RoundReviewJob): Promise<GameReview> {
+    if (this.closed) return Promise.reject(new Error('the server is closing'));
     return new Promise((resolve, reject) => {
       const worker = new Worker(builtUrl('round-review-worker.js'), { workerData: job });
+      this.running = worker;
       const timer = setTimeout(() => {
         void worker.terminate();
         reject(new Error('the round review overran its time'));
       }, this.timeoutMs);
-      const end = (): void => clearTimeout(timer);
+      const end = (): void => {
+        clearTimeout(timer);
+        if (this.running === worker) this.running = undefined;
+      };
       worker.once('message', (m: { review?: GameReview; error?: string }) => {
         end();
         void worker.terminate();
