@@ -21,6 +21,7 @@ interface ServeFlags {
   readonly gameCacheMb?: string;
   readonly maxGamePlies?: string;
   readonly pairingQueue?: string;
+  readonly reviewJobs?: string;
   readonly log?: boolean;
   readonly smtpPort?: string;
   readonly smtpHost?: string;
@@ -127,6 +128,7 @@ function addServeOptions(cmd: Command): Command {
     )
     .option('--max-game-plies <n>', 'the most moves a game may hold (longer records are refused at import)', '3000')
     .option('--pairing-queue <n>', "quick-pairing requests that may wait at once, everyone's (default 1000)")
+    .option('--review-jobs <n>', "game reviews under way at once on the server, everyone's (default 8)")
     .option('--log', 'log every request to stderr (JSON lines)')
     .option('--smtp-port <n>', 'take play-by-e-mail commands over SMTP on this port (see docs/pbm.md)')
     .option('--smtp-host <address>', 'address the SMTP listener listens on (default 127.0.0.1)')
@@ -173,6 +175,7 @@ async function serveOptions(flags: ServeFlags, io: Io): Promise<ServeOptions> {
   const gameCacheMb = whole(flags.gameCacheMb, 'game-cache-mb', 1, 100_000);
   const maxGamePlies = whole(flags.maxGamePlies, 'max-game-plies', 10, 100_000);
   const pairingWaitingLimit = whole(flags.pairingQueue, 'pairing-queue', 1, 1_000_000);
+  const reviewJobs = whole(flags.reviewJobs, 'review-jobs', 1, 1_000);
   const smtpPort = whole(flags.smtpPort, 'smtp-port', 0, 65535);
   const streamConnections = whole(flags.streamConnections, 'stream-connections', 1, 100_000);
   const streamMessages = whole(flags.streamMessages, 'stream-messages', 1, 100_000);
@@ -216,6 +219,7 @@ async function serveOptions(flags: ServeFlags, io: Io): Promise<ServeOptions> {
     ...(gameCacheMb !== undefined ? { gameCacheMb } : {}),
     ...(maxGamePlies !== undefined ? { maxGamePlies } : {}),
     ...(pairingWaitingLimit !== undefined ? { pairingWaitingLimit } : {}),
+    ...(reviewJobs !== undefined ? { reviews: { maxJobs: reviewJobs } } : {}),
     ...(webRoot !== undefined ? { webRoot } : {}),
     ...(flags.origin ? { allowedOrigins: flags.origin } : {}),
     stream: {

@@ -14,6 +14,7 @@ import type { EngineRunner, SchedulerOptions } from './games/scheduler.js';
 import { WorkerEngines } from './games/worker-engines.js';
 import { buildApp, type AppOptions } from './http/app.js';
 import { startPbm, type Pbm, type PbmOptions } from './pbm/index.js';
+import type { ReviewOptions } from './reviews/review-service.js';
 import { makeServices, type Services } from './services.js';
 import type { TournamentLimits } from './tournaments/limits.js';
 
@@ -71,6 +72,8 @@ export interface ServeOptions {
   readonly pairingWaitingLimit?: number;
   /** Tournaments' limits (tournaments/limits.ts: per organiser, entrants, rounds, arena length, poll). */
   readonly tournaments?: Partial<TournamentLimits>;
+  /** Reviews' limits (reviews/review-service.ts: reviews under way at once, depth per position). */
+  readonly reviews?: ReviewOptions;
 }
 
 export interface RunningServer {
@@ -109,6 +112,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     ...(options.vacationDaysPerYear !== undefined ? { vacationDaysPerYear: options.vacationDaysPerYear } : {}),
     ...(options.pairingWaitingLimit !== undefined ? { pairing: { waitingLimit: options.pairingWaitingLimit } } : {}),
     ...(options.tournaments ? { tournaments: options.tournaments } : {}),
+    ...(options.reviews ? { reviews: options.reviews } : {}),
     games: {
       ...(options.gameCacheMb !== undefined ? { cacheMb: options.gameCacheMb } : {}),
       ...(options.maxGamePlies !== undefined ? { maxPlies: options.maxGamePlies } : {}),
@@ -154,6 +158,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
         await services.tournaments.director.stop();
         await services.scheduler.stop();
         await pbm.close();
+        await services.reviews.close();
         await engines.close();
         await database.close();
       })();

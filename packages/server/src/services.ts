@@ -10,6 +10,7 @@ import { Imports } from './games/imports.js';
 import { GameListings } from './games/listings.js';
 import { Scheduler, type EngineRunner, type SchedulerOptions } from './games/scheduler.js';
 import { GameService, type GameServiceOptions } from './games/service.js';
+import { Reviews, type ReviewOptions } from './reviews/review-service.js';
 import { kyselyStorage } from './storage/kysely-storage.js';
 import type { Storage } from './storage/ports.js';
 import { StreamHub } from './stream/hub.js';
@@ -38,6 +39,8 @@ export interface Services {
   readonly computerQuota: ComputerQuota;
   /** Tournaments (./tournaments/tournaments.ts); their rounds run by `tournaments.director`. */
   readonly tournaments: Tournaments;
+  /** Computer reviews of finished games, made once in the engine pool (./reviews/review-service.ts). */
+  readonly reviews: Reviews;
 }
 
 export interface ServiceOptions {
@@ -53,6 +56,8 @@ export interface ServiceOptions {
   readonly pairing?: PairingOptions;
   /** Tournaments' limits (./tournaments/limits.ts). */
   readonly tournaments?: Partial<TournamentLimits>;
+  /** Reviews' limits (./reviews/review-service.ts). */
+  readonly reviews?: ReviewOptions;
 }
 
 export function makeServices(database: Database, engines: EngineRunner, options: ServiceOptions = {}): Services {
@@ -93,5 +98,6 @@ export function makeServices(database: Database, engines: EngineRunner, options:
     scheduler: new Scheduler(storage, database, games, engines, now, options.scheduler),
     computerQuota,
     tournaments,
+    reviews: new Reviews(storage, games, engines, now, options.reviews),
   };
 }

@@ -321,6 +321,7 @@ function laterMigrations(dialect: Dialect): Record<string, Migration> {
       },
     },
     '012-tournaments': tournamentsMigration(dialect),
+    '013-reviews': reviewsMigration(),
   };
 }
 
@@ -392,6 +393,22 @@ function tournamentsMigration(dialect: Dialect): Migration {
         .addPrimaryKeyConstraint('tournament_pairings_pk', ['tournament_id', 'round', 'board'])
         .execute();
       await db.schema.createIndex('tournament_pairings_game').on('tournament_pairings').column('game_id').execute();
+    },
+  };
+}
+
+/** Game reviews (../reviews/): one per game, made once by the engine pool and kept with the game. */
+function reviewsMigration(): Migration {
+  return {
+    async up(db: Db) {
+      await db.schema
+        .createTable('game_reviews')
+        .addColumn('game_id', 'integer', (c) => c.primaryKey().references('games.id').onDelete('cascade'))
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('requested_by', 'text', (c) => c.notNull())
+        .addColumn('review', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
     },
   };
 }

@@ -283,7 +283,18 @@ export interface TournamentPairingsTable {
   readonly forfeit: number;
 }
 
+// Game reviews (migration 013-reviews): see ../reviews/review-repository.ts.
+export interface GameReviewsTable {
+  readonly game_id: number;
+  readonly version: number;
+  readonly requested_by: string;
+  /** The review (`GameReview`) as JSON. */
+  readonly review: string;
+  readonly created_at: number;
+}
+
 export interface Schema {
+  game_reviews: GameReviewsTable;
   tournaments: TournamentsTable;
   tournament_entries: TournamentEntriesTable;
   tournament_pairings: TournamentPairingsTable;

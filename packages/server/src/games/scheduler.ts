@@ -7,12 +7,14 @@
  * engines.
  */
 import { type Player } from '@tactica/core';
+import type { Analysis } from '@tactica/ai';
 import type { ChangeFeed } from '../accounts/accounts.js';
 import type { Storage } from '../storage/ports.js';
 import { DAY_MS } from './control.js';
 import { playersToAct, type LiveGame } from './live-game.js';
 import { deadlineOf, type GameService } from './service.js';
 import { applyComputer, applyForfeit, applyTimeouts, type Transition } from './transitions.js';
+import type { AnalyseJob, JobTag } from './worker-engines.js';
 
 /** Runs the computer's engine off the request path (worker threads). */
 export interface EngineRunner {
@@ -24,6 +26,8 @@ export interface EngineRunner {
    */
   cancel(gameId: number, version: number): void;
   close(): Promise<void>;
+  /** A review's search of a position, in `tag.owner`'s fair share (../reviews/review-service.ts); none: no reviews. */
+  analyse?(job: AnalyseJob, tag: JobTag): Promise<Analysis<unknown>>;
 }
 
 export interface SchedulerOptions {

@@ -123,6 +123,31 @@ describe('sharing the engine pool', () => {
     expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3']);
   });
 
+  it("a review's searches take their turn with the computer's moves, and answer with the review engine's analysis", async () => {
+    const { family, options, state, level } = openingJob('tactrix', 'dumb');
+    const review = { family, options, state, limits: { depth: 2 } };
+    const order: string[] = [];
+    const before = engines.analysed;
+    const analyses = Promise.all(
+      ['r1', 'r2', 'r3'].map((name) =>
+        engines.analyse(review, { owner: 'ann' }).then((a) => {
+          order.push(name);
+          return a;
+        }),
+      ),
+    );
+    const move = engines.run(openingJob('tactrix', level), { owner: 'ben' }).then((moves) => (order.push('b1'), moves));
+    const [found, moves] = await Promise.all([analyses, move]);
+    expect(order).toEqual(['r1', 'b1', 'r2', 'r3']);
+    expect(moves).toHaveLength(1);
+    for (const a of found) {
+      expect(a.depth).toBeGreaterThanOrEqual(2);
+      expect(a.pv.length).toBeGreaterThan(0);
+      expect(typeof a.score).toBe('number');
+    }
+    expect(engines.analysed - before).toBe(3);
+  });
+
   it("a game the worker cannot load is refused with the engine protocol's code, and the worker answers on", async () => {
     const quick = openingJob('tactrix', 'dumb');
     const refused = await engines.run({ ...quick, family: 'chess' }).then(

@@ -15,6 +15,7 @@ import type { Player } from '@tactica/core';
 import type { CatalogueJob } from './catalogue-engine.js';
 import { FairQueue } from './fair-queue.js';
 import type { LiveGame } from './live-game.js';
+import type { AnalyseLimits, Analysis } from '@tactica/ai';
 import type { EngineRunner } from './scheduler.js';
 import { ownPosition } from './transitions.js';
 
@@ -74,10 +75,20 @@ export class SearchCancelled extends Error {
   }
 }
 
+/** A review's search: the position of a game (family, options) and its limits (../reviews/review-service.ts). */
+export interface AnalyseJob {
+  readonly family: string;
+  readonly options: unknown;
+  readonly state: unknown;
+  readonly limits: Omit<AnalyseLimits, 'stop' | 'onIteration'>;
+}
+
 interface Pending {
   readonly job: EngineJob;
   readonly tag: JobTag;
-  readonly resolve: (moves: readonly unknown[]) => void;
+  /** A review's search (`analyse`), answered with its analysis, where a move's job is answered with the moves. */
+  readonly limits?: AnalyseJob['limits'];
+  readonly resolve: (answer: never) => void;
   readonly reject: (e: Error) => void;
   /** Refused already (the game moved on): the worker's answer, when it comes, is dropped. */
   cancelled: boolean;
@@ -131,6 +142,7 @@ export class WorkerEngines implements EngineRunner {
   private closed = false;
   private cancelledCount = 0;
   private stoppedCount = 0;
+  private analysedCount = 0;
 
   constructor(
     size = 1,
@@ -161,6 +173,11 @@ export class WorkerEngines implements EngineRunner {
     return this.endgameHitCount;
   }
 
+  /** Reviews' searches answered so far (`analyse`). */
+  get analysed(): number {
+    return this.analysedCount;
+  }
+
   /** Jobs waiting for a worker. */
   get queued(): number {
     return this.queue.length;
@@ -187,9 +204,24 @@ export class WorkerEngines implements EngineRunner {
   }
 
   run(job: Omit<EngineJob, 'id'>, tag: JobTag = { owner: NOBODY }): Promise<readonly unknown[]> {
+    return this.enqueue(job, undefined, tag);
+  }
+
+  /**
+   * A review's search of a position by the game's review engine, in the same queue and fair shares as the
+   * computer's moves (`tag.owner` the user who asked for the review).
+   */
+  analyse(job: AnalyseJob, tag: JobTag = { owner: NOBODY }): Promise<Analysis<unknown>> {
+    const { limits, ...position } = job;
+    return this.enqueue({ ...position, player: 0, level: '', seed: 0 }, limits, tag);
+  }
+
+  private enqueue<T>(job: Omit<EngineJob, 'id'>, limits: AnalyseJob['limits'] | undefined, tag: JobTag): Promise<T> {
     if (this.closed) return Promise.reject(new Error('the engines are closed'));
-    return new Promise((resolve, reject) => {
-      this.queue.push(tag.owner, { job: { ...job, id: this.nextId++ }, tag, resolve, reject, cancelled: false });
+    return new Promise<T>((resolve, reject) => {
+      const id = this.nextId++;
+      const pending = { job: { ...job, id }, tag, resolve, reject, cancelled: false };
+      this.queue.push(tag.owner, limits ? { ...pending, limits } : pending);
       this.dispatch();
     });
   }
@@ -275,7 +307,9 @@ export class WorkerEngines implements EngineRunner {
       const { engine } = slot;
       const { id: _id, level, seed, timeMs, ...job } = p.job;
       // The engine lowers its stop flag before it sends the request: a stop meant for the last job cannot reach this.
-      const search = engine.choose(job, level, { seed, ...(timeMs !== undefined ? { timeMs } : {}) });
+      const search: Promise<{ readonly move: unknown; readonly endgameHits?: number }> = p.limits
+        ? engine.analyse({ ...job, review: true }, p.limits).then((analysis) => ({ move: analysis }))
+        : engine.choose(job, level, { seed, ...(timeMs !== undefined ? { timeMs } : {}) });
       slot.transport.worker?.ref();
       slot.timer = setTimeout(
         () => this.fail(slot, p, new Error('the engine overran its time'), true),
@@ -286,8 +320,9 @@ export class WorkerEngines implements EngineRunner {
         (choice) => {
           if (slot.busy !== p || slot.engine !== engine) return;
           this.endgameHitCount += choice.endgameHits ?? 0;
+          if (p.limits) this.analysedCount++;
           this.finish(slot, p);
-          if (!p.cancelled) p.resolve(choice.move);
+          if (!p.cancelled) p.resolve(choice.move as never);
         },
         (e: Error) => {
           if (slot.busy !== p || slot.engine !== engine) return;

@@ -30,6 +30,7 @@ import { catalogueRoutes } from './catalogue-routes.js';
 import { challengeRoutes } from './challenge-routes.js';
 import { pairingRoutes } from './pairing-routes.js';
 import { tournamentRoutes } from './tournament-routes.js';
+import { reviewRoutes } from './review-routes.js';
 import { refuseFormWrites } from './cookie-writes.js';
 import { gameRoutes } from './game-routes.js';
 import { gameCommandRoutes } from './game-command-routes.js';
@@ -324,6 +325,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(async (scope) => challengeRoutes(scope, services, limits.challenges));
   await app.register(async (scope) => pairingRoutes(scope, services, limits.challenges));
   await app.register(async (scope) => tournamentRoutes(scope, services, limits.challenges));
+  await app.register(async (scope) => reviewRoutes(scope, services));
   const saveQuota: SaveQuota = { ...DEFAULT_SAVE_QUOTA, ...options.saveQuota };
   await app.register(async (scope) => saveRoutes(scope, services, limits.saves, saveQuota));
   await app.register(async (scope) =>

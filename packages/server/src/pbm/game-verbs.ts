@@ -15,10 +15,11 @@ import type { GameCmd, PbmGateway, PbmReply, PbmRequest } from './gateway.js';
 import type { GameVerb } from './grammar.js';
 import { helpText, rulesText } from './help.js';
 import { memoIn } from './memos.js';
-import { gameName, plural } from './render.js';
+import { gameName, playerName, plural } from './render.js';
 import { ok, orderWords } from './reply.js';
 import { NOTIFY_MODES, type NotifyMode } from './store.js';
 import { tournamentByMail } from './tournament-mail.js';
+import { reviewByMail } from './review-mail.js';
 
 /** Carries out one game verb; a refusal is a thrown `DomainError`, which the gateway turns into its reply. */
 export type GameVerbHandler = (
@@ -239,6 +240,23 @@ async function tournament(gateway: PbmGateway, cmd: GameCmd): Promise<PbmReply> 
   return ok(r.subject, r.text, { family: f });
 }
 
+/** `<game> review board [userid password]` (./review-mail.ts): a finished game's review, or queued and mailed. */
+async function review(gateway: PbmGateway, cmd: GameCmd, request: PbmRequest): Promise<PbmReply> {
+  const game = await gateway.board(cmd);
+  const r = await reviewByMail({
+    reviews: gateway.services.reviews,
+    gameId: game.id,
+    gameName: gameName(game.family),
+    names: [playerName(game, 0), playerName(game, 1)],
+    args: cmd.args,
+    from: request.from,
+    login: (c) => gateway.login(c),
+    send: (mail) => gateway.notifier.deliver(mail),
+    track: (p) => gateway.notifier.track(p),
+  });
+  return ok(r.subject, r.text, { family: game.family, board: game.id });
+}
+
 /** `preview`: what moves would do, for anyone (no password): the board is checked, its sender is not. */
 async function preview(gateway: PbmGateway, cmd: GameCmd): Promise<PbmReply> {
   const game = await gateway.board(cmd);
@@ -261,6 +279,7 @@ export const GAME_VERB_HANDLERS: Readonly<Record<GameVerb, GameVerbHandler>> = {
   ratings: async (gateway, cmd) => gateway.standings(cmd),
   history: async (gateway, cmd) => gateway.history(cmd),
   tournament,
+  review,
   show,
   replay,
   showas: showAs,

@@ -68,6 +68,7 @@ export const GAME_VERBS = [
   'replay',
   'rules',
   'tournament',
+  'review',
 ] as const;
 export type GameVerb = (typeof GAME_VERBS)[number];
 
@@ -631,6 +632,8 @@ const SHAPES: Readonly<Record<GameVerb, Shape>> = {
   replay: { board: 'board', credentials: false, args: [1, 1] },
   // `tournament list|show N|join N userid password|leave N userid password` (./tournament-mail.ts reads the words).
   tournament: { board: 'none', credentials: false, args: [1, 4] },
+  // `review board [userid password]` (./review-mail.ts reads the words: the password only when one is to be made).
+  review: { board: 'board', credentials: false, args: [0, 2] },
 };
 
 function parseGame(family: GameFamily | undefined, verb: GameVerb, c: Cursor, ctx: SubjectContext): PbmCommand {

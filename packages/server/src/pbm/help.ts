@@ -5,6 +5,7 @@
 import { entryOf } from '@tactica/catalogue/all';
 import { GAME_LISTINGS, listing, RULES_TEXT, type GameFamily } from '@tactica/catalogue';
 import { GAME_VERBS, GLOBAL_VERBS } from './grammar.js';
+import { REVIEW_MAIL_HELP } from './review-mail.js';
 import { TOURNAMENT_MAIL_HELP } from './tournament-mail.js';
 
 export const VERB_HELP: Readonly<Record<string, string>> = {
@@ -71,6 +72,7 @@ export const VERB_HELP: Readonly<Record<string, string>> = {
   history: '<game> history [userid]                          finished boards',
   replay: '<game> replay board N                            the board after move N (Tactorus: round N)',
   tournament: TOURNAMENT_MAIL_HELP,
+  review: REVIEW_MAIL_HELP,
 };
 
 /** How moves are written by mail: the game's notation, and for a game of simultaneous rounds where its orders go. */

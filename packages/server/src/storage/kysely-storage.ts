@@ -10,6 +10,7 @@ import type { Database, Dialect } from '../db/database.js';
 import type { Schema } from '../db/schema.js';
 import { KyselyMail } from '../pbm/kysely-mail.js';
 import { KyselyRatings } from '../ratings/kysely-ratings.js';
+import { KyselyReviews } from '../reviews/kysely-reviews.js';
 import { KyselyTournaments } from '../tournaments/kysely-tournaments.js';
 import type { Repositories, Storage } from './ports.js';
 
@@ -28,6 +29,7 @@ export function makeKyselyRepositories(db: Executor, dialect: Dialect, writes: G
     challenges: new KyselyChallenges(db, dialect),
     mail: new KyselyMail(db),
     tournaments: new KyselyTournaments(db, dialect),
+    reviews: new KyselyReviews(db),
   };
 }
 

@@ -10,6 +10,7 @@ import { InProcessBus, type ChangeBus, type ChangeEvent } from '../bus/change-bu
 import { MemoryGames, makeGameTables, type GameTables } from '../games/memory-games.js';
 import { MemoryChallenges, makeChallengeTables, type ChallengeTables } from '../challenges/memory-challenges.js';
 import { makeMailTable, MemoryMail, type MailTable } from '../pbm/memory-mail.js';
+import { MemoryReviews, type ReviewTable } from '../reviews/memory-reviews.js';
 import { MemoryRatings, type RatingTable } from '../ratings/memory-ratings.js';
 import { makeTournamentTables, MemoryTournaments, type TournamentTables } from '../tournaments/memory-tournaments.js';
 import type { Notify, Repositories, Storage } from './ports.js';
@@ -55,6 +56,7 @@ export interface MemoryTables {
   readonly challenges: ChallengeTables;
   readonly mail: MailTable;
   readonly tournaments: TournamentTables;
+  readonly reviews: ReviewTable;
 }
 
 /** Empty tables for every concern. A concern adds its own here. */
@@ -66,6 +68,7 @@ export function makeMemoryTables(): MemoryTables {
     challenges: makeChallengeTables(),
     mail: makeMailTable(),
     tournaments: makeTournamentTables(),
+    reviews: new Map(),
   };
 }
 
@@ -78,6 +81,7 @@ export function makeMemoryRepositories(tables: MemoryTables, journal: Journal, n
     challenges: new MemoryChallenges(tables.challenges, journal),
     mail: new MemoryMail(tables.mail, journal),
     tournaments: new MemoryTournaments(tables.tournaments, journal),
+    reviews: new MemoryReviews(tables.reviews, journal),
   };
 }
 

@@ -13,6 +13,7 @@ import type { ChallengeRepository } from '../challenges/challenge-repository.js'
 import type { ChangeEvent } from '../db/database.js';
 import type { MailRepository } from '../pbm/mail-repository.js';
 import type { GameRepository } from '../games/game-repository.js';
+import type { ReviewRepository } from '../reviews/review-repository.js';
 import type { RatingRepository } from '../ratings/rating-repository.js';
 import type { TournamentRepository } from '../tournaments/tournament-repository.js';
 
@@ -33,6 +34,8 @@ export interface Repositories {
   readonly mail: MailRepository;
   /** Tournaments, their entries and pairings (../tournaments/tournament-repository.ts). */
   readonly tournaments: TournamentRepository;
+  /** Games' computer reviews, one per game (../reviews/review-repository.ts). */
+  readonly reviews: ReviewRepository;
 }
 
 export interface Storage {

@@ -1,0 +1,204 @@
+/**
+ * Computer reviews of finished games, made on the server once per game and kept (./review-repository.ts).
+ *
+ * - Fair play: a game in progress is never reviewed (`review/in-progress`), so nobody gets the engine's view of a
+ *   game while it is played — rated, between people or not.
+ * - Once: a stored review is returned as it is; requests for a game being reviewed share its one job.
+ * - Bounded: each position is one search in the server's engine pool (`WorkerEngines.analyse`), in the fair share
+ *   of the user who asked, one search at a time, so a review never holds more than one worker and never runs on the
+ *   event loop; each user has at most one review under way (`review/busy`) and the server `maxJobs`
+ *   (`review/too-many`).
+ * - A simultaneous game (Tactorus) is judged round by round by the game's synchronous round judge, which the pool's
+ *   one-search requests do not carry: it runs in a worker thread of its own, one such review at a time on the server
+ *   (./round-reviews.ts) **(ours)**.
+ *
+ *   const status = await reviews.request(gameId, user);   // { status: 'pending' } or { status: 'done', review }
+ *   const stored = await reviews.whenDone(gameId);        // once computed (undefined if it failed)
+ */
+import { reviewLineAsync, type GameReview } from '@tactica/ai/review';
+import type { AnalyseLimits, Analysis } from '@tactica/ai';
+import type { User } from '../accounts/accounts.js';
+import { DomainError } from '../errors.js';
+import type { LiveGame } from '../games/live-game.js';
+import type { GameService } from '../games/service.js';
+import type { AnalyseJob, JobTag } from '../games/worker-engines.js';
+import type { Storage } from '../storage/ports.js';
+import type { StoredReview } from './review-repository.js';
+import { RoundReviews } from './round-reviews.js';
+
+/** Reviews under way at once on one server, every user's together **(ours)**: a review holds one worker at a time. */
+export const REVIEW_JOBS_MAX = 8;
+
+/**
+ * The longest game reviewed on the server, in plies (Tactorus: each side's moves of a round count) **(ours)**: a
+ * 60-ply draughts review takes seconds, so this bounds one review to minutes of one worker.
+ */
+export const REVIEW_PLIES_MAX = 1_000;
+
+export interface ReviewOptions {
+  /** The longest game reviewed, in plies (default `REVIEW_PLIES_MAX`). */
+  readonly maxPlies?: number;
+  /** Reviews under way (computing or waiting for the pool) at once (default `REVIEW_JOBS_MAX`). */
+  readonly maxJobs?: number;
+  /** Search depth per position (default: each game's review scale's `depth`). */
+  readonly depth?: number;
+}
+
+/** What reviews need of the engine pool: one search of a position, in a user's fair share. */
+export interface ReviewEngines {
+  analyse?(job: AnalyseJob, tag: JobTag): Promise<Analysis<unknown>>;
+}
+
+export type ReviewStatus =
+  { readonly status: 'pending' } | { readonly status: 'done'; readonly review: GameReview; readonly createdAt: number };
+
+interface Job {
+  readonly user: string;
+  readonly done: Promise<StoredReview | undefined>;
+}
+
+export class Reviews {
+  readonly maxJobs: number;
+  private readonly jobs = new Map<number, Job>();
+  /** The users with a review under way. */
+  private readonly busy = new Set<string>();
+  private readonly rounds = new RoundReviews();
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly games: GameService,
+    private readonly engines: ReviewEngines,
+    private readonly now: () => number,
+    private readonly options: ReviewOptions = {},
+  ) {
+    this.maxJobs = options.maxJobs ?? REVIEW_JOBS_MAX;
+  }
+
+  /** Reviews under way. */
+  get running(): number {
+    return this.jobs.size;
+  }
+
+  /** The game's review if it has one, pending if it is being made here; `review/not-found` otherwise. */
+  async status(gameId: number): Promise<ReviewStatus> {
+    await this.games.mustExist(gameId);
+    const stored = await this.storage.repos.reviews.of(gameId);
+    if (stored) return done(stored);
+    if (this.jobs.has(gameId)) return { status: 'pending' };
+    throw new DomainError('review/not-found', `game ${gameId} has not been reviewed: ask for its review first`);
+  }
+
+  /**
+   * The game's review, or the start of it (anyone who may see the game may ask: a finished game is public). The
+   * work is paid from `user`'s fair share of the engine pool.
+   */
+  async request(gameId: number, user: User): Promise<ReviewStatus> {
+    const stored = await this.storage.repos.reviews.of(gameId);
+    if (stored) return done(stored);
+    if (this.jobs.has(gameId)) return { status: 'pending' };
+    const game = await this.games.load(gameId);
+    if (!game.finished) {
+      throw new DomainError(
+        'review/in-progress',
+        `game ${gameId} is in progress: a game is reviewed once it is over, never while it is played`,
+      );
+    }
+    if (game.restored.dynamics === 'sequential' && !this.engines.analyse) {
+      throw new DomainError(
+        'review/not-available',
+        'the server has no engines for reviews: review the record with `tactica review` or in the web app',
+      );
+    }
+    const r = game.restored;
+    // A round is an entry of each side (the round in progress at the end is not one).
+    const plies = r.dynamics === 'sequential' ? r.session.history.cursor : 2 * (r.session.round - 1);
+    const maxPlies = this.options.maxPlies ?? REVIEW_PLIES_MAX;
+    if (plies > maxPlies) {
+      throw new DomainError('review/too-long', `game ${gameId} is longer than the ${maxPlies} moves reviewed here`);
+    }
+    // Checked again with no await before the start: a request that came in meanwhile may have started the job.
+    if (this.jobs.has(gameId)) return { status: 'pending' };
+    if (this.busy.has(user.id)) {
+      throw new DomainError('review/busy', 'you have a review under way already: ask again once it is done');
+    }
+    if (this.jobs.size >= this.maxJobs) {
+      throw new DomainError('review/too-many', `the server is making ${this.maxJobs} reviews already: try again later`);
+    }
+    this.start(game, user.id);
+    return { status: 'pending' };
+  }
+
+  /** The server is closing: the Tactorus review under way is ended (the pool's searches end as the pool closes). */
+  close(): Promise<void> {
+    return this.rounds.close();
+  }
+
+  /** The review of a game being reviewed here, once stored (undefined if it failed); undefined if none is under way. */
+  whenDone(gameId: number): Promise<StoredReview | undefined> | undefined {
+    return this.jobs.get(gameId)?.done;
+  }
+
+  private start(game: LiveGame, user: string): void {
+    const work = this.compute(game, user)
+      .catch(() => undefined)
+      .finally(() => {
+        this.jobs.delete(game.id);
+        this.busy.delete(user);
+      });
+    this.jobs.set(game.id, { user, done: work });
+    this.busy.add(user);
+  }
+
+  /** The review: a sequential game's searches in the engine pool, a simultaneous game's rounds in a thread. */
+  private async reviewOf(game: LiveGame, user: string): Promise<GameReview | undefined> {
+    const restored = game.restored;
+    const depth = this.options.depth ?? restored.setup.review.depth;
+    if (restored.dynamics === 'simultaneous') {
+      const options = restored.setup.options;
+      return this.rounds.review({ family: game.family, options, ...(await recordOf(game)), depth });
+    }
+    const analyse = this.engines.analyse?.bind(this.engines);
+    if (!analyse) return undefined;
+    const { setup, session } = restored;
+    const history = session.history;
+    const position = { family: game.family, options: setup.options };
+    const engine = {
+      // The review asks no stop flag or iterations of its searches: only the limits cross to the worker.
+      analyse: (state: unknown, { stop: _stop, onIteration: _on, ...limits }: AnalyseLimits) =>
+        analyse({ ...position, state, limits }, { owner: user }),
+    };
+    const moves = history.moves.slice(0, history.cursor);
+    return reviewLineAsync(setup.game, engine, history.start, moves, setup.review, { depth });
+  }
+
+  private async compute(game: LiveGame, user: string): Promise<StoredReview | undefined> {
+    const review = await this.reviewOf(game, user);
+    if (!review) return undefined;
+    const stored: StoredReview = {
+      gameId: game.id,
+      version: game.version,
+      requestedBy: user,
+      review,
+      createdAt: this.now(),
+    };
+    // Another instance may have stored the game's review first: theirs is the one kept, and returned.
+    if (await this.storage.repos.reviews.add(stored)) return stored;
+    return this.storage.repos.reviews.of(game.id);
+  }
+}
+
+/** The game as its first record format's text (a simultaneous game's review reads it back in its own thread). */
+async function recordOf(game: LiveGame): Promise<{ format: string; text: string }> {
+  const r = game.restored;
+  const format = r.setup.records[0]?.id ?? '';
+  const text =
+    r.dynamics === 'sequential'
+      ? await r.setup.exportRecord(format, r.session.history, {})
+      : await r.setup.exportRecord(format, r.session, {});
+  if (!text.ok) throw new Error(text.error.message);
+  return { format, text: text.value };
+}
+
+function done(stored: StoredReview): ReviewStatus {
+  return { status: 'done', review: stored.review, createdAt: stored.createdAt };
+}
