@@ -31,6 +31,8 @@ export interface GameMeta {
   readonly privateTo?: Player;
   /** Both players agreed at the challenge to engine help during the game (casual games between people only). */
   readonly engineHelp?: true;
+  /** The tournament the game was paired for (../tournaments/director.ts). */
+  readonly tournament?: number;
 }
 
 export interface LiveGame {

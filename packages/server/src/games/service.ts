@@ -333,7 +333,11 @@ export class GameService {
     if (spec.engineHelp && rated) {
       throw new DomainError('challenge/engine-help-rated', 'engine help is never allowed in a rated game');
     }
-    const meta: GameMeta = { turnSince: now, ...(spec.engineHelp ? { engineHelp: true as const } : {}) };
+    const meta: GameMeta = {
+      turnSince: now,
+      ...(spec.engineHelp ? { engineHelp: true as const } : {}),
+      ...(spec.tournament !== undefined ? { tournament: spec.tournament } : {}),
+    };
     const draft = { control: spec.control, meta, restored, version: 1, levels };
     const stored = storedFields(restored);
     const record = {

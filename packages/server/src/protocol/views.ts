@@ -45,6 +45,8 @@ export interface GameView {
    * ever in a casual game between people. Without it, no help is offered in a game between people until it ends.
    */
   readonly engineHelp: boolean;
+  /** The tournament the game was paired for, if any (`GET /api/tournaments/:id`). */
+  readonly tournament: number | null;
   readonly status: 'active' | 'finished';
   /** The version to name in the next command (per audience in Tactorus: `versionFor`). */
   readonly version: number;
@@ -163,6 +165,7 @@ export const gameViewSchema = {
     'options',
     'rated',
     'engineHelp',
+    'tournament',
     'status',
     'version',
     'players',
@@ -192,6 +195,7 @@ export const gameViewSchema = {
     options: open,
     rated: { type: 'boolean' },
     engineHelp: { type: 'boolean', description: 'Both players agreed to engine help during the game (casual only)' },
+    tournament: { type: ['integer', 'null'], description: 'The tournament the game was paired for, if any' },
     status: { type: 'string', enum: ['active', 'finished'] },
     version: { type: 'integer', description: 'The version to name in the next command' },
     players: { type: 'array', minItems: 2, maxItems: 2, items: playerInfoSchema },

@@ -137,6 +137,10 @@ for (const kind of DB_KINDS) {
         await org.request('POST', `/api/tournaments/${id}/start`);
         for (let round = 1; round <= 3; round++) {
           const view = await roundPaired(org, id, round);
+          // A round's games are ordinary games that say which tournament they are of.
+          const first = view.pairings.find((q) => q.round === round && q.gameId !== null);
+          const game = await org.request<{ tournament: number | null }>('GET', `/api/games/${first?.gameId}`);
+          expect(game.body.tournament).toBe(id);
           // Seat 0 wins every game.
           for (const p of view.pairings.filter((q) => q.round === round))
             await finishGame(byName, p.gameId as number, 0);

@@ -60,6 +60,7 @@ export function GameHeading(props: { view: GameView; ui: GameUi; names: readonly
       <p>
         {seat === null ? 'You are watching.' : `You play ${props.ui.sides[seat]}.`} {controlText(view.control)}
         {view.rated ? ', rated' : view.engineHelp ? ', engine help allowed by agreement' : ''}
+        {view.tournament !== null && view.tournament !== undefined ? ` · tournament #${view.tournament}` : ''}
         {view.deadline && view.control.kind === 'correspondence'
           ? ` · next deadline ${new Date(view.deadline).toLocaleString()}`
           : ''}
