@@ -39,3 +39,15 @@ describe('tactica serve prints its URL once where a person reads it', () => {
     expect(stderr).toContain(`tactica: serving on ${url} (database: sqlite`);
   });
 });
+
+describe('tactica serve checks its limits before it starts', () => {
+  it.each([
+    ['--tournament-entrants', '1'],
+    ['--tournaments-per-organiser', 'many'],
+  ])('%s %s is refused, naming the flag', async (flag, value) => {
+    const io = memoryIo();
+    const code = await within(runCli(['serve', '--port', '0', flag, value], gameClis, io.io), 'the refusal');
+    expect(code).not.toBe(0);
+    expect(io.stderr()).toContain(flag.slice(2));
+  });
+});

@@ -22,6 +22,8 @@ interface ServeFlags {
   readonly maxGamePlies?: string;
   readonly pairingQueue?: string;
   readonly reviewJobs?: string;
+  readonly tournamentsPerOrganiser?: string;
+  readonly tournamentEntrants?: string;
   readonly log?: boolean;
   readonly smtpPort?: string;
   readonly smtpHost?: string;
@@ -129,6 +131,8 @@ function addServeOptions(cmd: Command): Command {
     .option('--max-game-plies <n>', 'the most moves a game may hold (longer records are refused at import)', '3000')
     .option('--pairing-queue <n>', "quick-pairing requests that may wait at once, everyone's (default 1000)")
     .option('--review-jobs <n>', "game reviews under way at once on the server, everyone's (default 8)")
+    .option('--tournaments-per-organiser <n>', 'tournaments one player may have open or running (default 5)')
+    .option('--tournament-entrants <n>', 'the most entrants a tournament may take (default 128)')
     .option('--log', 'log every request to stderr (JSON lines)')
     .option('--smtp-port <n>', 'take play-by-e-mail commands over SMTP on this port (see docs/pbm.md)')
     .option('--smtp-host <address>', 'address the SMTP listener listens on (default 127.0.0.1)')
@@ -176,6 +180,12 @@ async function serveOptions(flags: ServeFlags, io: Io): Promise<ServeOptions> {
   const maxGamePlies = whole(flags.maxGamePlies, 'max-game-plies', 10, 100_000);
   const pairingWaitingLimit = whole(flags.pairingQueue, 'pairing-queue', 1, 1_000_000);
   const reviewJobs = whole(flags.reviewJobs, 'review-jobs', 1, 1_000);
+  const perOrganiser = whole(flags.tournamentsPerOrganiser, 'tournaments-per-organiser', 0, 10_000);
+  const maxEntrants = whole(flags.tournamentEntrants, 'tournament-entrants', 2, 10_000);
+  const tournaments = {
+    ...(perOrganiser !== undefined ? { perOrganiser } : {}),
+    ...(maxEntrants !== undefined ? { maxEntrants } : {}),
+  };
   const smtpPort = whole(flags.smtpPort, 'smtp-port', 0, 65535);
   const streamConnections = whole(flags.streamConnections, 'stream-connections', 1, 100_000);
   const streamMessages = whole(flags.streamMessages, 'stream-messages', 1, 100_000);
@@ -220,6 +230,7 @@ async function serveOptions(flags: ServeFlags, io: Io): Promise<ServeOptions> {
     ...(maxGamePlies !== undefined ? { maxGamePlies } : {}),
     ...(pairingWaitingLimit !== undefined ? { pairingWaitingLimit } : {}),
     ...(reviewJobs !== undefined ? { reviews: { maxJobs: reviewJobs } } : {}),
+    ...(Object.keys(tournaments).length > 0 ? { tournaments } : {}),
     ...(webRoot !== undefined ? { webRoot } : {}),
     ...(flags.origin ? { allowedOrigins: flags.origin } : {}),
     stream: {
