@@ -74,6 +74,16 @@ describe('secret orders', () => {
     expect(s.status().roundsPlayed).toBe(0);
   });
 
+  it("a player's own position holds their own pending moves, never the other side's", () => {
+    let s = start();
+    s = value(s.submit(0, 'heads', at(s)));
+    s = value(s.submit(1, ['tails', 'done'], at(s)));
+    expect(s.ownPosition(0).penny).toEqual(['h', undefined]);
+    expect(s.ownPosition(0).done).toEqual([false, false]);
+    expect(s.ownPosition(1).penny).toEqual([undefined, 't']);
+    expect(s.roundStart.penny).toEqual([undefined, undefined]);
+  });
+
   it('the round is played on the second submission, and the next one starts', () => {
     let s = start();
     s = value(s.submit(1, 'tails', at(s)));

@@ -280,6 +280,13 @@ export class SimultaneousSession<S, M, G = undefined, O = unknown> extends Sessi
   get position(): S {
     return playLine(this.config.game, this.own[0], this.state.pending[1]);
   }
+  /**
+   * The round's start with `player`'s own pending moves played: the board as that player sees it while the round is
+   * ordered (never with the other side's moves).
+   */
+  ownPosition(player: Player): S {
+    return this.own[player];
+  }
   get outcome(): Outcome | undefined {
     const o = outcomeAt(this.config.game, this.roundStart);
     // A forfeit ends the line with the game's resignation; the session knows it was one (as Session does).

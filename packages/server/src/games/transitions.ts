@@ -139,19 +139,6 @@ function takeBackTo(session: Seq, player: Player, now: number): Seq {
   return s;
 }
 
-/** The player's own line this round: the round's start and their own moves so far (what they may build on). */
-export function ownPosition(session: Sim, p: Player): unknown {
-  const view = session.viewFor(p);
-  let s = session.roundStart;
-  if (!view.ok) return s;
-  for (const text of view.value.pending) {
-    const m = session.game.parseMove(s, text, p);
-    if (!m.ok) break;
-    s = session.game.play(s, m.value);
-  }
-  return s;
-}
-
 function simultaneous(game: LiveGame, seat: Player, cmd: GameCommand, now: number): Transition {
   const r = game.restored;
   if (r.dynamics !== 'simultaneous') throw new Error('not a simultaneous game');
@@ -161,7 +148,7 @@ function simultaneous(game: LiveGame, seat: Player, cmd: GameCommand, now: numbe
   switch (cmd.kind) {
     case 'orders': {
       // Board inputs are read on the player's own line, each after the ones before it.
-      let s = ownPosition(session, seat);
+      let s = session.ownPosition(seat);
       const moves: unknown[] = [];
       for (let i = 0; i < cmd.moves.length; i++) {
         const input = cmd.moves[i] as MoveInputText;

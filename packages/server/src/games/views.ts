@@ -8,7 +8,6 @@ import type { MoveInput } from '@tactica/catalogue';
 import type { GameView, LegalInput, PlayerInfo } from '../protocol/index.js';
 import { playersToAct, versionFor, type LiveGame } from './live-game.js';
 import { stepsPlayed } from './summary.js';
-import { ownPosition } from './transitions.js';
 
 export type { GameView, LegalInput, PlayerInfo } from '../protocol/index.js';
 
@@ -82,7 +81,7 @@ export function viewOf(game: LiveGame, viewer: Player | undefined, now: number, 
   const session = r.session;
   const status = session.status();
   const mine = viewer !== undefined ? session.viewFor(viewer) : undefined;
-  const position = viewer !== undefined ? ownPosition(session, viewer) : session.roundStart;
+  const position = viewer !== undefined ? session.ownPosition(viewer) : session.roundStart;
   const mayAct = viewer !== undefined && !game.finished && !session.submitted(viewer);
   return {
     ...base,

@@ -17,7 +17,6 @@ import { FairQueue } from './fair-queue.js';
 import type { LiveGame } from './live-game.js';
 import type { AnalyseLimits, Analysis } from '@tactica/ai';
 import type { EngineRunner } from './scheduler.js';
-import { ownPosition } from './transitions.js';
 
 export interface EngineJob {
   readonly id: number;
@@ -186,7 +185,7 @@ export class WorkerEngines implements EngineRunner {
   /** What the computer in `seat` sees: the position (sequential) or its own view of the round. */
   choose(game: LiveGame, seat: Player, level: string, seed: number): Promise<readonly unknown[]> {
     const r = game.restored;
-    const state = r.dynamics === 'sequential' ? r.session.position : ownPosition(r.session, seat);
+    const state = r.dynamics === 'sequential' ? r.session.position : r.session.ownPosition(seat);
     const clock = r.dynamics === 'sequential' ? r.session.pendingComputer(this.now())?.budgetMs : undefined;
     const timeMs = Math.min(clock ?? Infinity, this.moveMs);
     return this.run(

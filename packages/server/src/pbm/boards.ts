@@ -5,7 +5,6 @@
  */
 import type { Player } from '@tactica/core';
 import type { LiveGame } from '../games/live-game.js';
-import { ownPosition } from '../games/transitions.js';
 
 function sideName(game: LiveGame): (p: Player) => string {
   const players = game.restored.setup.game.info.players;
@@ -22,6 +21,6 @@ export function boardText(game: LiveGame, viewer: Player | undefined): string {
   const r = game.restored;
   if (r.dynamics === 'sequential') return positionText(game, r.session.position);
   const session = r.session;
-  const seen = viewer === undefined ? session.roundStart : ownPosition(session, viewer);
+  const seen = viewer === undefined ? session.roundStart : session.ownPosition(viewer);
   return r.setup.text.draw(seen, sideName(game), viewer);
 }

@@ -282,16 +282,7 @@ export class LocalGame {
   /** A player's own position in a simultaneous round: the round's start with their own pending moves. */
   ownPosition(p: Player): unknown {
     if (this.play.dynamics !== 'simultaneous') return this.play.session.position;
-    const session = this.play.session;
-    const view = session.viewFor(p);
-    let s = session.roundStart;
-    if (!view.ok) return s;
-    for (const text of view.value.pending) {
-      const m = session.game.parseMove(s, text, p);
-      if (!m.ok) break;
-      s = session.game.play(s, m.value);
-    }
-    return s;
+    return this.play.session.ownPosition(p);
   }
 
   model() {
