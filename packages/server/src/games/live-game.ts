@@ -5,7 +5,7 @@
  */
 import { type Player } from '@tactica/core';
 import { restoreStoredGame } from '@tactica/catalogue/all';
-import type { GameFamily, RestoredGame } from '@tactica/catalogue';
+import { playersToAct as playersToActIn, type GameFamily, type RestoredGame } from '@tactica/catalogue';
 import type { User } from '../accounts/accounts.js';
 import { DomainError } from '../errors.js';
 import { readControl, type TimeControlSpec } from './control.js';
@@ -98,8 +98,5 @@ export function seatOf(game: LiveGame, user: User | undefined): Player | undefin
 
 /** Who is to act now: the player to move, or in a round those who have not submitted. */
 export function playersToAct(game: Pick<LiveGame, 'restored'>): readonly Player[] {
-  const r = game.restored;
-  if (r.dynamics === 'sequential') return r.session.toMove === undefined ? [] : [r.session.toMove];
-  if (r.session.outcome) return [];
-  return ([0, 1] as const).filter((p) => !r.session.submitted(p));
+  return playersToActIn(game.restored);
 }

@@ -3,6 +3,7 @@
  * and a simultaneous game's board as the viewer observes it (their own orders marked, never the other side's; a
  * spectator sees the round's start).
  */
+import { positionSeenBy } from '@tactica/catalogue';
 import type { Player } from '@tactica/core';
 import type { LiveGame } from '../games/live-game.js';
 
@@ -18,9 +19,5 @@ export function positionText(game: LiveGame, state: unknown): string {
 
 /** The board of a game now, as `viewer` may see it (undefined: a spectator). */
 export function boardText(game: LiveGame, viewer: Player | undefined): string {
-  const r = game.restored;
-  if (r.dynamics === 'sequential') return positionText(game, r.session.position);
-  const session = r.session;
-  const seen = viewer === undefined ? session.roundStart : session.ownPosition(viewer);
-  return r.setup.text.draw(seen, sideName(game), viewer);
+  return game.restored.setup.text.draw(positionSeenBy(game.restored, viewer), sideName(game), viewer);
 }

@@ -26,7 +26,7 @@ import type {
   StatusBase,
   StoredGame,
 } from '@tactica/catalogue';
-import { storeGame } from '@tactica/catalogue';
+import { positionSeenBy, storeGame } from '@tactica/catalogue';
 import type { Analysis } from '@tactica/ai';
 import type { Arrow, LegalInput, Placing } from '../board/types.js';
 import type { GameUi } from '../games/game-ui.js';
@@ -275,8 +275,7 @@ export class LocalGame {
       const ply = this.viewPly.value;
       return ply !== undefined ? stateAt(this.play.setup.game, h, ply) : this.play.session.position;
     }
-    const p = this.viewer();
-    return p === undefined ? this.play.session.roundStart : this.ownPosition(p);
+    return positionSeenBy(this.play, this.viewer());
   }
 
   /** A player's own position in a simultaneous round: the round's start with their own pending moves. */
