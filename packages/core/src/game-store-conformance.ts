@@ -78,6 +78,9 @@ function listingText(l: StoreListing): string {
   return JSON.stringify([l.games.map(entryFields), l.damaged.map((d) => [d.name, d.error.code])]);
 }
 
+/** A case named after its harness, run on a store the harness opens. */
+type Named<D extends JsonValue> = (name: string, run: (store: GameStore<D>) => Promise<void>) => GameStoreCase;
+
 export function gameStoreConformanceCases<D extends JsonValue>(h: GameStoreHarness<D>): GameStoreCase[] {
   const n = h.concurrency ?? 8;
   const named = (name: string, run: (store: GameStore<D>) => Promise<void>): GameStoreCase => ({
@@ -85,6 +88,11 @@ export function gameStoreConformanceCases<D extends JsonValue>(h: GameStoreHarne
     run: async () => run(await h.open()),
   });
 
+  return [...lifeCycleCases(h, n, named), ...contentionAndHostileCases(h, n, named)];
+}
+
+/** Creating, loading, listing, updating and deleting, and stale versions refused. */
+function lifeCycleCases<D extends JsonValue>(h: GameStoreHarness<D>, n: number, named: Named<D>): GameStoreCase[] {
   return [
     named('create then load gives back the document, family, title and summary at version 1', async (store) => {
       const made = value(
@@ -170,7 +178,16 @@ export function gameStoreConformanceCases<D extends JsonValue>(h: GameStoreHarne
       check(value(await store.list(), 'list').games.length === 0, 'deleted entries are still listed');
       value(await store.create({ family: 'alpha', title: 'A', summary: '', doc: h.doc(5) }), 'reuse a freed title');
     }),
+  ];
+}
 
+/** Unique titles, concurrent writers, damaged entries and hostile input. */
+function contentionAndHostileCases<D extends JsonValue>(
+  h: GameStoreHarness<D>,
+  n: number,
+  named: Named<D>,
+): GameStoreCase[] {
+  return [
     named('titles are unique within a family, in any case; other families may share them', async (store) => {
       const a = value(await store.create({ family: 'alpha', title: 'Mine', summary: '', doc: h.doc(1) }), 'create');
       const b = value(await store.create({ family: 'alpha', title: 'Yours', summary: '', doc: h.doc(2) }), 'create');

@@ -110,12 +110,171 @@ export interface LexOrigin {
 const TEXT_START: LexOrigin = { line: 1, column: 1, lineStart: true, firstGame: 1 };
 
 export function* lexPdn(text: string, origin: LexOrigin = TEXT_START): Generator<RawGame, void, undefined> {
-  const finished: RawGame[] = [];
-  let count = origin.firstGame - 1;
-  const { starts: lineStarts, count: lines } = lineStartsOf(text);
-  const where = (at: number): { line: number; column: number } => {
+  const lexer = new PdnLexer(text, origin);
+  while (lexer.pos < text.length) {
+    while (lexer.finished.length > 0) yield lexer.finished.shift() as RawGame;
+    lexer.step();
+  }
+  yield* lexer.end();
+}
+
+type Mode = 'between' | 'tags' | 'movetext' | 'recover';
+
+/** The lexer's state over one text: where it is, the game being read, and the games finished and not yet handed out. */
+class PdnLexer {
+  /** Games complete and not yet handed out. */
+  readonly finished: RawGame[] = [];
+  pos = 0;
+  private count: number;
+  private readonly lineStarts: Uint32Array;
+  private readonly lines: number;
+  private mode: Mode = 'between';
+  private game: RawGame | undefined;
+  private depth = 0;
+  /** Where the open variations start, innermost last. */
+  private readonly opens: number[] = [];
+
+  constructor(
+    private readonly text: string,
+    private readonly origin: LexOrigin,
+  ) {
+    this.count = origin.firstGame - 1;
+    const { starts, count } = lineStartsOf(text);
+    this.lineStarts = starts;
+    this.lines = count;
+  }
+
+  /** The games left once the text has been read: those finished, then the last one. */
+  end(): RawGame[] {
+    if (this.game && this.mode === 'movetext') this.finishVariations(this.game, this.text.length);
+    return this.game ? [...this.finished, this.game] : [...this.finished];
+  }
+
+  /** Reads on from `pos`: white space, a comment line, or one element of the part of a game the lexer is in. */
+  step(): void {
+    const { text } = this;
+    const c = text[this.pos] as string;
+    if (isSpace(c)) {
+      this.pos++;
+      return;
+    }
+    if (c === '%' && this.atLineStart(this.pos)) {
+      this.pos = this.endOfLine(this.pos);
+      return;
+    }
+    if (this.mode === 'recover') {
+      // After an error, skip to the next line that starts a game with a tag pair.
+      if (c === '[' && this.atLineStart(this.pos)) this.mode = 'between';
+      else {
+        this.pos = this.endOfLine(this.pos);
+        return;
+      }
+    }
+    if (this.mode === 'between') return this.between(c);
+    const g = this.game as RawGame;
+    if (this.mode === 'tags') {
+      if (c !== '[') {
+        this.mode = 'movetext';
+        return;
+      }
+      this.pos = this.readTag(g, this.pos);
+      return;
+    }
+    this.movetext(g, c);
+  }
+
+  /** Between games: a tag pair or movetext starts one; anything else is junk, skipped to the end of its line. */
+  private between(c: string): void {
+    if (c === '[') {
+      this.game = this.begin(this.pos);
+      this.mode = 'tags';
+      return;
+    }
+    if (looksLikeMovetext(this.text.slice(this.pos, this.endOfLine(this.pos)))) {
+      this.game = this.begin(this.pos);
+      this.mode = 'movetext';
+      return;
+    }
+    this.pos = this.endOfLine(this.pos);
+  }
+
+  /** One element of movetext at `pos` (its first character `c`): a comment, a variation's end, a word… */
+  private movetext(g: RawGame, c: string): void {
+    const { text } = this;
+    const pos = this.pos;
+    if (c === '[') {
+      this.finishVariations(g, pos);
+      if (this.mode === 'recover') return;
+      this.game = this.begin(pos);
+      this.mode = 'tags';
+      return;
+    }
+    if (c === '{') {
+      const close = text.indexOf('}', pos + 1);
+      if (close < 0) {
+        this.fail(g, 'pdn/unterminated-comment', 'a comment "{" is never closed with "}"', pos);
+        this.pos = text.length;
+        return;
+      }
+      if (this.depth === 0) {
+        this.pushToken(g, { kind: 'comment', text: text.slice(pos + 1, close), ...this.where(pos) }, pos);
+      }
+      this.pos = close + 1;
+      return;
+    }
+    if (c === ';') {
+      const end = this.endOfLine(pos);
+      if (this.depth === 0)
+        this.pushToken(g, { kind: 'comment', text: text.slice(pos + 1, end), ...this.where(pos) }, pos);
+      this.pos = end;
+      return;
+    }
+    if (c === '(' || c === ')') return this.variation(g, c);
+    if (c === '}' || c === ']' || c === '"') {
+      this.fail(g, 'pdn/unexpected-character', `"${c}" cannot stand here in movetext`, pos, c);
+      return;
+    }
+    if (c === '$') {
+      // A numeric annotation glyph: $ and digits.
+      let end = pos + 1;
+      while (end < text.length && /[0-9]/.test(text[end] as string)) end++;
+      this.pos = end;
+      return;
+    }
+    // A word: up to whitespace or a delimiter.
+    let end = pos;
+    while (end < text.length && !isSpace(text[end]) && !DELIMITERS.has(text[end] as string)) end++;
+    this.pos = end;
+    if (this.depth > 0) return;
+    this.readWord(g, text.slice(pos, end), pos);
+  }
+
+  /** A variation opened or closed: its moves are skipped, and how deep they nest is bounded. */
+  private variation(g: RawGame, c: '(' | ')'): void {
+    const pos = this.pos;
+    if (c === '(') {
+      if (this.depth >= MAX_VARIATION_DEPTH) {
+        this.fail(g, 'pdn/too-deep', `variations nest more than ${MAX_VARIATION_DEPTH} deep`, pos, '(');
+        return;
+      }
+      this.depth++;
+      this.opens.push(pos);
+      this.pos++;
+      return;
+    }
+    if (this.depth === 0) {
+      this.fail(g, 'pdn/unbalanced-variation', 'a ")" closes no variation', pos, ')');
+      return;
+    }
+    this.depth--;
+    this.opens.pop();
+    this.pos++;
+  }
+
+  private where(at: number): { line: number; column: number } {
+    const { lineStarts, origin } = this;
     let lo = 0;
-    let hi = lines - 1;
+    let hi = this.lines - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if ((lineStarts[mid] as number) <= at) lo = mid;
@@ -123,170 +282,63 @@ export function* lexPdn(text: string, origin: LexOrigin = TEXT_START): Generator
     }
     const column = at - (lineStarts[lo] as number) + 1;
     return lo === 0 ? { line: origin.line, column: column + origin.column - 1 } : { line: origin.line + lo, column };
-  };
-  const endOfLine = (from: number): number => {
-    let i = from;
-    while (i < text.length && !isNewline(text, i)) i++;
-    return i;
-  };
-  const atLineStart = (at: number): boolean => {
-    for (let i = at - 1; i >= 0; i--) {
-      if (isNewline(text, i)) return true;
-      if (!isSpace(text[i])) return false;
-    }
-    return origin.lineStart;
-  };
-
-  type Mode = 'between' | 'tags' | 'movetext' | 'recover';
-  let mode: Mode = 'between';
-  let game: RawGame | undefined;
-  let depth = 0;
-  /** Where the open variations start, innermost last. */
-  const opens: number[] = [];
-  let pos = 0;
-
-  const begin = (at: number): RawGame => {
-    if (game) finished.push(game);
-    const g: RawGame = { index: ++count, line: where(at).line, start: at, tags: [], tokens: [] };
-    depth = 0;
-    opens.length = 0;
-    return g;
-  };
-  const fail = (g: RawGame, code: string, message: string, at: number, input?: string): void => {
-    g.error = inputError(code, message, { ...where(at), input });
-    mode = 'recover';
-  };
-  const finishVariations = (g: RawGame, at: number): void => {
-    if (depth > 0 && !g.error) {
-      fail(g, 'pdn/unterminated-variation', 'a variation "(" is never closed', opens[opens.length - 1] ?? at, '(');
-    }
-  };
-
-  while (pos < text.length) {
-    while (finished.length > 0) yield finished.shift() as RawGame;
-    const c = text[pos] as string;
-    if (isSpace(c)) {
-      pos++;
-      continue;
-    }
-    if (c === '%' && atLineStart(pos)) {
-      pos = endOfLine(pos);
-      continue;
-    }
-    if ((mode as Mode) === 'recover') {
-      // After an error, skip to the next line that starts a game with a tag pair.
-      if (c === '[' && atLineStart(pos)) mode = 'between';
-      else {
-        pos = endOfLine(pos);
-        continue;
-      }
-    }
-    if (mode === 'between') {
-      if (c === '[') {
-        game = begin(pos);
-        mode = 'tags';
-        continue;
-      }
-      if (looksLikeMovetext(text.slice(pos, endOfLine(pos)))) {
-        game = begin(pos);
-        mode = 'movetext';
-        continue;
-      }
-      pos = endOfLine(pos); // junk between games
-      continue;
-    }
-    const g = game as RawGame;
-    if (mode === 'tags') {
-      if (c !== '[') {
-        mode = 'movetext';
-        continue;
-      }
-      pos = readTag(g, pos);
-      continue;
-    }
-    // Movetext.
-    if (c === '[') {
-      finishVariations(g, pos);
-      if ((mode as Mode) === 'recover') continue;
-      game = begin(pos);
-      mode = 'tags';
-      continue;
-    }
-    if (c === '{') {
-      const close = text.indexOf('}', pos + 1);
-      if (close < 0) {
-        fail(g, 'pdn/unterminated-comment', 'a comment "{" is never closed with "}"', pos);
-        pos = text.length;
-        continue;
-      }
-      if (depth === 0) pushToken(g, { kind: 'comment', text: text.slice(pos + 1, close), ...where(pos) }, pos);
-      pos = close + 1;
-      continue;
-    }
-    if (c === ';') {
-      const end = endOfLine(pos);
-      if (depth === 0) pushToken(g, { kind: 'comment', text: text.slice(pos + 1, end), ...where(pos) }, pos);
-      pos = end;
-      continue;
-    }
-    if (c === '(') {
-      if (depth >= MAX_VARIATION_DEPTH) {
-        fail(g, 'pdn/too-deep', `variations nest more than ${MAX_VARIATION_DEPTH} deep`, pos, '(');
-        continue;
-      }
-      depth++;
-      opens.push(pos);
-      pos++;
-      continue;
-    }
-    if (c === ')') {
-      if (depth === 0) {
-        fail(g, 'pdn/unbalanced-variation', 'a ")" closes no variation', pos, ')');
-        continue;
-      }
-      depth--;
-      opens.pop();
-      pos++;
-      continue;
-    }
-    if (c === '}' || c === ']' || c === '"') {
-      fail(g, 'pdn/unexpected-character', `"${c}" cannot stand here in movetext`, pos, c);
-      continue;
-    }
-    if (c === '$') {
-      // A numeric annotation glyph: $ and digits.
-      let end = pos + 1;
-      while (end < text.length && /[0-9]/.test(text[end] as string)) end++;
-      pos = end;
-      continue;
-    }
-    // A word: up to whitespace or a delimiter.
-    let end = pos;
-    while (end < text.length && !isSpace(text[end]) && !DELIMITERS.has(text[end] as string)) end++;
-    const word = text.slice(pos, end);
-    const start = pos;
-    pos = end;
-    if (depth > 0) continue;
-    readWord(g, word, start);
   }
-  if (game && mode === 'movetext') finishVariations(game, text.length);
-  yield* finished;
-  if (game) yield game;
+
+  private endOfLine(from: number): number {
+    let i = from;
+    while (i < this.text.length && !isNewline(this.text, i)) i++;
+    return i;
+  }
+
+  private atLineStart(at: number): boolean {
+    for (let i = at - 1; i >= 0; i--) {
+      if (isNewline(this.text, i)) return true;
+      if (!isSpace(this.text[i])) return false;
+    }
+    return this.origin.lineStart;
+  }
+
+  private begin(at: number): RawGame {
+    if (this.game) this.finished.push(this.game);
+    const g: RawGame = { index: ++this.count, line: this.where(at).line, start: at, tags: [], tokens: [] };
+    this.depth = 0;
+    this.opens.length = 0;
+    return g;
+  }
+
+  private fail(g: RawGame, code: string, message: string, at: number, input?: string): void {
+    g.error = inputError(code, message, { ...this.where(at), input });
+    this.mode = 'recover';
+  }
+
+  private finishVariations(g: RawGame, at: number): void {
+    if (this.depth > 0 && !g.error) {
+      const open = this.opens[this.opens.length - 1] ?? at;
+      this.fail(g, 'pdn/unterminated-variation', 'a variation "(" is never closed', open, '(');
+    }
+  }
 
   /** Keeps a token of the game, or stops the game when it has too many. */
-  function pushToken(g: RawGame, token: RawToken, at: number): void {
+  private pushToken(g: RawGame, token: RawToken, at: number): void {
     if (g.tokens.length >= MAX_GAME_TOKENS) {
-      fail(g, 'pdn/too-long', `the game has more than ${MAX_GAME_TOKENS} moves and comments`, at, token.text);
+      this.fail(g, 'pdn/too-long', `the game has more than ${MAX_GAME_TOKENS} moves and comments`, at, token.text);
       return;
     }
     g.tokens.push(token);
   }
 
   /** Reads one tag pair at `at` (a `[`); returns where reading goes on. */
-  function readTag(g: RawGame, at: number): number {
-    const lineEnd = endOfLine(at);
+  private readTag(g: RawGame, at: number): number {
+    const { text } = this;
+    const lineEnd = this.endOfLine(at);
     if (g.tags.length >= MAX_GAME_TAGS) {
-      fail(g, 'pdn/too-many-tags', `the game has more than ${MAX_GAME_TAGS} tag pairs`, at, text.slice(at, lineEnd));
+      this.fail(
+        g,
+        'pdn/too-many-tags',
+        `the game has more than ${MAX_GAME_TAGS} tag pairs`,
+        at,
+        text.slice(at, lineEnd),
+      );
       return lineEnd;
     }
     let i = at + 1;
@@ -295,7 +347,7 @@ export function* lexPdn(text: string, origin: LexOrigin = TEXT_START): Generator
     while (i < lineEnd && /[A-Za-z0-9_]/.test(text[i] as string)) i++;
     const name = text.slice(nameStart, i);
     if (name === '') {
-      fail(
+      this.fail(
         g,
         'pdn/bad-tag',
         'a tag pair must start with a name, as in [Event "..."]',
@@ -326,7 +378,13 @@ export function* lexPdn(text: string, origin: LexOrigin = TEXT_START): Generator
         i++;
       }
       if (!closed) {
-        fail(g, 'pdn/bad-tag', `the value of tag ${name} has no closing quote`, valueStart, text.slice(at, lineEnd));
+        this.fail(
+          g,
+          'pdn/bad-tag',
+          `the value of tag ${name} has no closing quote`,
+          valueStart,
+          text.slice(at, lineEnd),
+        );
         return lineEnd;
       }
     } else {
@@ -336,19 +394,19 @@ export function* lexPdn(text: string, origin: LexOrigin = TEXT_START): Generator
     }
     while (i < lineEnd && isSpace(text[i])) i++;
     if (text[i] !== ']') {
-      fail(g, 'pdn/bad-tag', `the tag pair ${name} is not closed with "]"`, i, text.slice(at, lineEnd));
+      this.fail(g, 'pdn/bad-tag', `the tag pair ${name} is not closed with "]"`, i, text.slice(at, lineEnd));
       return lineEnd;
     }
     g.tags.push({
       name,
       value,
-      ...where(at),
-      valueColumn: where(valueStart).column + (text[valueStart] === '"' ? 1 : 0),
+      ...this.where(at),
+      valueColumn: this.where(valueStart).column + (text[valueStart] === '"' ? 1 : 0),
     });
     return i + 1;
   }
 
-  function readWord(g: RawGame, word: string, at: number): void {
+  private readWord(g: RawGame, word: string, at: number): void {
     let rest = word;
     let offset = at;
     for (;;) {
@@ -364,10 +422,10 @@ export function* lexPdn(text: string, origin: LexOrigin = TEXT_START): Generator
       break;
     }
     if (isResultText(rest)) {
-      pushToken(g, { kind: 'result', text: rest, ...where(offset) }, offset);
-      if ((mode as Mode) !== 'recover') mode = 'between';
+      this.pushToken(g, { kind: 'result', text: rest, ...this.where(offset) }, offset);
+      if (this.mode !== 'recover') this.mode = 'between';
       return;
     }
-    pushToken(g, { kind: 'move', text: rest, ...where(offset) }, offset);
+    this.pushToken(g, { kind: 'move', text: rest, ...this.where(offset) }, offset);
   }
 }

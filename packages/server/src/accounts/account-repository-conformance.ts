@@ -24,6 +24,9 @@ const token = (hash: string, userId: string, expiresAt = 10_000): StoredToken =>
   expiresAt,
 });
 
+/** Runs a case's test on a fresh storage. */
+type WithStorage = (test: (s: OpenStorage) => Promise<void>) => () => Promise<void>;
+
 export function accountRepositoryCases(open: () => Promise<OpenStorage>): RepositoryCase[] {
   /** Runs `test` on a fresh storage with users `a` (Ann) and `b` (Bob), closed afterwards whatever happens. */
   const withStorage = (test: (s: OpenStorage) => Promise<void>) => async (): Promise<void> => {
@@ -36,6 +39,11 @@ export function accountRepositoryCases(open: () => Promise<OpenStorage>): Reposi
       await s.close();
     }
   };
+  return [...usersAndNames(withStorage), ...tokensAndVacations(withStorage)];
+}
+
+/** Users: added, found by id and name, unique names, names read at once, password hashes. */
+function usersAndNames(withStorage: WithStorage): RepositoryCase[] {
   return [
     {
       name: 'a user added is found by id, and by name in any case with the password hash',
@@ -105,6 +113,12 @@ export function accountRepositoryCases(open: () => Promise<OpenStorage>): Reposi
         strictEqual((await storage.repos.accounts.userByName('bob'))?.passwordHash, 'hash-of-b');
       }),
     },
+  ];
+}
+
+/** Tokens, vacations and transactions. */
+function tokensAndVacations(withStorage: WithStorage): RepositoryCase[] {
+  return [
     {
       name: 'a token is found with its user until it expires; expired tokens are not returned',
       run: withStorage(async ({ storage }) => {
