@@ -6,28 +6,15 @@
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type LaunchedBrowser } from '../testing/browser.js';
-import { startAppServer, signUpOnline, type AppServer } from '../testing/app-server.js';
-import { WEB_ROOT, buildApp } from '../testing/build-app.js';
+import { describe, expect, it } from 'vitest';
+import { useOnlineApp, signUpOnline } from '../testing/app-server.js';
+import { WEB_ROOT } from '../testing/build-app.js';
 
-let app: AppServer;
-let chromium: LaunchedBrowser;
-
-beforeAll(async () => {
-  await buildApp();
-  app = await startAppServer('account-mail');
-  chromium = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await chromium?.close();
-  await app?.close();
-});
+const online = useOnlineApp('account-mail');
 
 /** The code of the confirmation mail to `address` in the server's outbox (no relay: one `.eml` file a mail). */
 function confirmationCode(address: string): string | undefined {
-  const dir = (app.server.pbm.mailer as { dir?: string }).dir;
+  const dir = (online.app.server.pbm.mailer as { dir?: string }).dir;
   if (!dir) throw new Error('the test server has no outbox');
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.eml'))) {
     const text = readFileSync(join(dir, name), 'utf8');
@@ -38,10 +25,10 @@ function confirmationCode(address: string): string | undefined {
 
 describe('the account: mail when it is my turn', () => {
   it('cannot be ticked before an address is confirmed; after the confirmation it ticks and stays', async () => {
-    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await online.chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const page = await context.newPage();
-      await signUpOnline(page, app.url, 'mona');
+      await signUpOnline(page, online.app.url, 'mona');
       await page.click('button:text-is("Account")');
       const panel = page.locator('section[aria-label="mail"]');
       const box = panel.getByLabel('Mail me when it is my turn in a correspondence game');

@@ -6,29 +6,16 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type LaunchedBrowser } from '../testing/browser.js';
-import { startAppServer, signUpOnline, type AppServer } from '../testing/app-server.js';
-import { WEB_ROOT, buildApp } from '../testing/build-app.js';
+import { describe, expect, it } from 'vitest';
+import { useOnlineApp, signUpOnline } from '../testing/app-server.js';
+import { WEB_ROOT } from '../testing/build-app.js';
 
 const VIEWPORT = { width: 1280, height: 900 };
 const PASSWORD = 'a long enough password';
-let app: AppServer;
-let chromium: LaunchedBrowser;
-
-beforeAll(async () => {
-  await buildApp();
-  app = await startAppServer('analysis');
-  chromium = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await chromium?.close();
-  await app?.close();
-});
+const online = useOnlineApp('analysis');
 
 async function call<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const r = await fetch(`${app.url}${path}`, {
+  const r = await fetch(`${online.app.url}${path}`, {
     method,
     headers: {
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -62,11 +49,11 @@ const boardModel = (): string =>
 
 describe('after an online game, the analysis board', () => {
   it('is not offered while the game is played; after a resignation it opens the final position with the engine', async () => {
-    const context = await chromium.browser.newContext({ viewport: VIEWPORT });
+    const context = await online.chromium.browser.newContext({ viewport: VIEWPORT });
     try {
       const page = await context.newPage();
       page.on('dialog', (d) => void d.accept());
-      await signUpOnline(page, app.url, 'anna');
+      await signUpOnline(page, online.app.url, 'anna');
       const anna = (
         await call<{ token: string }>('POST', '/api/login', undefined, {
           name: 'anna',
@@ -92,7 +79,7 @@ describe('after an online game, the analysis board', () => {
       await move(anna, id);
       await move(bert, id);
 
-      await page.goto(`${app.url}/#online/game/${id}`);
+      await page.goto(`${online.app.url}/#online/game/${id}`);
       await page.waitForSelector(`.online-game[data-game="${id}"]`);
       await page.waitForSelector('.online-game button:text-is("Resign")');
       // Fair play: no analysis while the game is played.

@@ -6,15 +6,13 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchChromium, type LaunchedBrowser } from '../testing/browser.js';
-import { startAppServer, signUpOnline, type AppServer } from '../testing/app-server.js';
-import { WEB_ROOT, buildApp } from '../testing/build-app.js';
+import { useOnlineApp, signUpOnline } from '../testing/app-server.js';
+import { WEB_ROOT } from '../testing/build-app.js';
 
 const VIEWPORT = { width: 1280, height: 900 };
-let app: AppServer;
-let chromium: LaunchedBrowser;
+const online = useOnlineApp('feedback');
 
 interface Legal {
   readonly action: string;
@@ -22,22 +20,11 @@ interface Legal {
   readonly to?: string;
 }
 
-beforeAll(async () => {
-  await buildApp();
-  app = await startAppServer('feedback');
-  chromium = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await chromium?.close();
-  await app?.close();
-});
-
 async function newContext(): Promise<BrowserContext> {
-  return chromium.browser.newContext({ viewport: VIEWPORT });
+  return online.chromium.browser.newContext({ viewport: VIEWPORT });
 }
 
-const signUp = (page: Page, name: string): Promise<void> => signUpOnline(page, app.url, name);
+const signUp = (page: Page, name: string): Promise<void> => signUpOnline(page, online.app.url, name);
 
 /** Opens game `id` from the lobby's games in progress. */
 async function openFromLobby(page: Page, id: string): Promise<void> {
@@ -95,7 +82,7 @@ describe('online feedback where the player looks, in words for people', () => {
       // what she does there is meant for a position that is no longer the game's, and the server refuses it.
       const stale = await alice.newPage();
       await stale.routeWebSocket(/\/api\/stream/, () => undefined);
-      await stale.goto(`${app.url}/#online`);
+      await stale.goto(`${online.app.url}/#online`);
       await stale.waitForSelector('text=Signed in as');
       await openFromLobby(stale, id);
       await clickSomeMove(a);

@@ -8,15 +8,13 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchChromium, type LaunchedBrowser } from '../testing/browser.js';
-import { startAppServer, signUpOnline, type AppServer } from '../testing/app-server.js';
-import { WEB_ROOT, buildApp } from '../testing/build-app.js';
+import { useOnlineApp, signUpOnline } from '../testing/app-server.js';
+import { WEB_ROOT } from '../testing/build-app.js';
 
 const VIEWPORT = { width: 1280, height: 900 };
-let app: AppServer;
-let chromium: LaunchedBrowser;
+const online = useOnlineApp('play');
 
 interface Legal {
   readonly action: string;
@@ -24,22 +22,11 @@ interface Legal {
   readonly to?: string;
 }
 
-beforeAll(async () => {
-  await buildApp();
-  app = await startAppServer('play');
-  chromium = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await chromium?.close();
-  await app?.close();
-});
-
 async function newContext(): Promise<BrowserContext> {
-  return chromium.browser.newContext({ viewport: VIEWPORT });
+  return online.chromium.browser.newContext({ viewport: VIEWPORT });
 }
 
-const signUp = (page: Page, name: string): Promise<void> => signUpOnline(page, app.url, name);
+const signUp = (page: Page, name: string): Promise<void> => signUpOnline(page, online.app.url, name);
 
 /** A legal move of the board with both squares, clicked from and to; its squares. */
 async function clickSomeMove(page: Page): Promise<Legal> {
@@ -127,7 +114,7 @@ describe('online play as a modern site does it', () => {
   it("who is online, games to watch; a game's leaderboard under headings; a player's games with how they ended", async () => {
     // Two players of a rated game, through the API (the browser part is the pages that show it).
     const call = async (method: string, path: string, token?: string, body?: unknown): Promise<unknown> => {
-      const r = await fetch(`${app.url}${path}`, {
+      const r = await fetch(`${online.app.url}${path}`, {
         method,
         headers: {
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),

@@ -10,11 +10,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchChromium, type LaunchedBrowser } from '../testing/browser.js';
-import { startAppServer, signUpOnline, type AppServer } from '../testing/app-server.js';
-import { WEB_ROOT, buildApp } from '../testing/build-app.js';
+import { useOnlineApp, signUpOnline } from '../testing/app-server.js';
+import { WEB_ROOT } from '../testing/build-app.js';
 
 /** An ordinary phone held upright (an iPhone 12 to 14's CSS pixels). */
 const PHONE = { width: 390, height: 844 };
@@ -23,8 +22,7 @@ const FINGER = 40;
 const ARTIFACTS = join(WEB_ROOT, 'test-artifacts', 'phone');
 const FAMILIES = ['draughts', 'force400', 'tactics', 'tactrix', 'tactorus'] as const;
 
-let app: AppServer;
-let chromium: LaunchedBrowser;
+const online = useOnlineApp('phone');
 
 interface Legal {
   readonly action: string;
@@ -33,20 +31,12 @@ interface Legal {
   readonly choice?: string;
 }
 
-beforeAll(async () => {
+beforeAll(() => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await buildApp();
-  app = await startAppServer('phone');
-  chromium = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await chromium?.close();
-  await app?.close();
 });
 
 async function phone(viewport = PHONE): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await chromium.browser.newContext({ viewport, isMobile: true, hasTouch: true });
+  const context = await online.chromium.browser.newContext({ viewport, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -202,7 +192,7 @@ async function newGame(
   family: string,
   choices: { readonly position?: string; readonly limit?: string } = {},
 ): Promise<void> {
-  await page.goto(app.url);
+  await page.goto(online.app.url);
   await page.locator(`[data-new="${family}"]`).tap();
   await page.waitForSelector('#ng-level option', { state: 'attached' });
   await inWindow(page, '.modal h2');
@@ -220,11 +210,11 @@ describe('every screen on a 390×844 touch screen', () => {
   it('home, help and the site help fit the phone', async () => {
     const { context, page, errors } = await phone();
     try {
-      await page.goto(app.url);
+      await page.goto(online.app.url);
       await page.waitForSelector('[data-new="draughts"]');
       await fitsThePhone(page, 'home');
       for (const family of [...FAMILIES, 'site']) {
-        await page.goto(`${app.url}/#help/${family}`);
+        await page.goto(`${online.app.url}/#help/${family}`);
         await page.waitForSelector('#help-title');
         await fitsThePhone(page, `help-${family}`);
       }
@@ -349,7 +339,7 @@ describe('every screen on a 390×844 touch screen', () => {
   it('tactorus, two players at one phone: the hand-over and each player’s orders by taps', async () => {
     const { context, page, errors } = await phone();
     try {
-      await page.goto(app.url);
+      await page.goto(online.app.url);
       await page.locator('[data-new="tactorus"]').tap();
       await page.waitForSelector('#ng-level option', { state: 'attached' });
       await page.selectOption('#ng-opponent', 'friend');
@@ -382,7 +372,7 @@ describe('every screen on a 390×844 touch screen', () => {
     const sideways = { width: PHONE.height, height: PHONE.width };
     const { context, page, errors } = await phone(sideways);
     try {
-      await page.goto(app.url);
+      await page.goto(online.app.url);
       await page.locator('[data-new="draughts"]').tap();
       await page.waitForSelector('#ng-level option', { state: 'attached' });
       await page.locator('.new-game button[type=submit]').tap();
@@ -421,7 +411,7 @@ describe('every screen on a 390×844 touch screen', () => {
   it('online tactorus against the server’s computer on a phone: an order by taps, Next, the Movement Check', async () => {
     const { context, page, errors } = await phone();
     try {
-      await signUpOnline(page, app.url, 'tess');
+      await signUpOnline(page, online.app.url, 'tess');
       await page.selectOption('#ch-kind', 'computer');
       await page.selectOption('#ch-family', 'tactorus');
       await page.selectOption('#ch-seat', '0');
@@ -459,10 +449,10 @@ describe('every screen on a 390×844 touch screen', () => {
     const [alice, bob] = [await phone(), await phone()];
     try {
       const [a, b] = [alice.page, bob.page];
-      await a.goto(`${app.url}/#online`);
+      await a.goto(`${online.app.url}/#online`);
       await a.waitForSelector('#auth-name');
       await fitsThePhone(a, 'online-sign-in');
-      await Promise.all([signUpOnline(a, app.url, 'alice'), signUpOnline(b, app.url, 'bob')]);
+      await Promise.all([signUpOnline(a, online.app.url, 'alice'), signUpOnline(b, online.app.url, 'bob')]);
       // Alice seeks a rated game of draughts as White; Bob sees it in his lobby and accepts it.
       await a.selectOption('#ch-seat', '0');
       await a.locator('button:text-is("Post the seek")').tap();

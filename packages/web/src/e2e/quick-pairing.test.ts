@@ -7,38 +7,25 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchChromium, type LaunchedBrowser } from '../testing/browser.js';
-import { startAppServer, signUpOnline, type AppServer } from '../testing/app-server.js';
-import { WEB_ROOT, buildApp } from '../testing/build-app.js';
+import { useOnlineApp, signUpOnline } from '../testing/app-server.js';
+import { WEB_ROOT } from '../testing/build-app.js';
 
 const VIEWPORT = { width: 1280, height: 900 };
-let app: AppServer;
-let chromium: LaunchedBrowser;
-
-beforeAll(async () => {
-  await buildApp();
-  app = await startAppServer('pairing');
-  chromium = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await chromium?.close();
-  await app?.close();
-});
+const online = useOnlineApp('pairing');
 
 /** Two players signed up in browser contexts of their own; `close` ends both. */
 async function twoPlayers(names: readonly [string, string]): Promise<{ pages: [Page, Page]; close(): Promise<void> }> {
   const contexts: BrowserContext[] = [];
   const pages: Page[] = [];
   for (const name of names) {
-    const context = await chromium.browser.newContext({ viewport: VIEWPORT });
+    const context = await online.chromium.browser.newContext({ viewport: VIEWPORT });
     contexts.push(context);
     const page = await context.newPage();
     page.on('dialog', (d) => void d.accept());
     pages.push(page);
-    await signUpOnline(page, app.url, name);
+    await signUpOnline(page, online.app.url, name);
   }
   return { pages: pages as [Page, Page], close: async () => void (await Promise.all(contexts.map((c) => c.close()))) };
 }

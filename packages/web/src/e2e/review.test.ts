@@ -7,27 +7,14 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { current, pushMove, startHistory, unwrap } from '@tactica/core';
 import { loadEntry } from '@tactica/catalogue';
-import { launchChromium, type LaunchedBrowser } from '../testing/browser.js';
-import { startAppServer, type AppServer } from '../testing/app-server.js';
-import { WEB_ROOT, buildApp } from '../testing/build-app.js';
+import { useOnlineApp } from '../testing/app-server.js';
+import { WEB_ROOT } from '../testing/build-app.js';
 
-let app: AppServer;
-let chromium: LaunchedBrowser;
-
-beforeAll(async () => {
-  await buildApp();
-  app = await startAppServer('review');
-  chromium = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await chromium?.close();
-  await app?.close();
-});
+const online = useOnlineApp('review');
 
 /**
  * International draughts, Black to move: 19-23 gives a man and the game turns (29x20 follows). The catalogue's
@@ -80,14 +67,14 @@ async function tactorusRecord(): Promise<string> {
 }
 
 async function openRecord(page: Page, name: string, text: string, family = 'draughts'): Promise<void> {
-  await page.goto(app.url);
+  await page.goto(online.app.url);
   await page.setInputFiles('input[type=file]', { name, mimeType: 'text/plain', buffer: Buffer.from(text) });
   await page.waitForSelector(`.game-screen[data-family="${family}"]`);
 }
 
 describe('the review of a game', () => {
   it('marks the planted blunder in the move list and the summary, and shows the better line', async () => {
-    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await online.chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const page = await context.newPage();
       const errors: string[] = [];
@@ -137,7 +124,7 @@ describe('the review of a game', () => {
   });
 
   it("tactorus: each side's orders of a round judged, the round thrown away marked, with the engine's orders", async () => {
-    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await online.chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const page = await context.newPage();
       const errors: string[] = [];
@@ -158,7 +145,7 @@ describe('the review of a game', () => {
   });
 
   it('is followed move by move and can be cancelled', async () => {
-    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await online.chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const page = await context.newPage();
       await openRecord(page, 'long.pdn', await longPdn());
@@ -176,10 +163,10 @@ describe('the review of a game', () => {
   });
 
   it('is not offered while a game against the computer is played, and is once it is over', async () => {
-    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await online.chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const page = await context.newPage();
-      await page.goto(app.url);
+      await page.goto(online.app.url);
       await page.click('[data-new="draughts"]');
       await page.waitForSelector('#ng-level option', { state: 'attached' });
       await page.click('.new-game button[type=submit]');

@@ -4,27 +4,13 @@
  * and crosstable once it is played. The organiser works through the API in the first test, in the page in the
  * second.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type LaunchedBrowser } from '../testing/browser.js';
-import { startAppServer, signUpOnline, type AppServer } from '../testing/app-server.js';
-import { buildApp } from '../testing/build-app.js';
+import { describe, expect, it } from 'vitest';
+import { useOnlineApp, signUpOnline } from '../testing/app-server.js';
 
-let app: AppServer;
-let chromium: LaunchedBrowser;
-
-beforeAll(async () => {
-  await buildApp();
-  app = await startAppServer('tournaments');
-  chromium = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await chromium?.close();
-  await app?.close();
-});
+const online = useOnlineApp('tournaments');
 
 async function call<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const r = await fetch(`${app.url}${path}`, {
+  const r = await fetch(`${online.app.url}${path}`, {
     method,
     headers: {
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -50,11 +36,11 @@ describe('tournaments in the browser', () => {
       control: { kind: 'correspondence', daysPerMove: 5 },
     });
     await call('POST', `/api/tournaments/${id}/join`, token, {});
-    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await online.chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const page = await context.newPage();
       page.on('dialog', (d) => void d.accept());
-      await signUpOnline(page, app.url, 'pat');
+      await signUpOnline(page, online.app.url, 'pat');
       await page.click('nav[aria-label="online"] button:text-is("Tournaments")');
       await page.waitForSelector(`tr[data-tournament="${id}"]`);
       expect(await page.locator(`tr[data-tournament="${id}"]`).innerText()).toMatch(
@@ -96,10 +82,10 @@ describe('tournaments in the browser', () => {
   });
 
   it('an organiser creates a Swiss in the page, enters the computer four times, starts it, and watches it finish', async () => {
-    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await online.chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const page = await context.newPage();
-      await signUpOnline(page, app.url, 'oscar');
+      await signUpOnline(page, online.app.url, 'oscar');
       await page.click('nav[aria-label="online"] button:text-is("Tournaments")');
       await page.fill('#t-name', 'Computer cup');
       await page.selectOption('#t-family', 'draughts');

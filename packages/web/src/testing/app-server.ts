@@ -7,8 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startServer, type RunningServer } from '@tactica/server';
-import { APP_DIR } from './build-app.js';
+import { launchChromium, type LaunchedBrowser } from './browser.js';
+import { APP_DIR, buildApp } from './build-app.js';
 
 export interface AppServer {
   readonly server: RunningServer;
@@ -43,4 +45,40 @@ export async function signUpOnline(page: Page, url: string, name: string): Promi
   await page.fill('#auth-password', 'a long enough password');
   await page.click('button:text-is("Sign up")');
   await page.waitForSelector('text=Signed in as');
+}
+
+/** What a test file of online play works with: the built app's server and one Chromium. */
+export interface OnlineApp {
+  readonly app: AppServer;
+  readonly chromium: LaunchedBrowser;
+}
+
+/**
+ * Builds the app, starts its server (named after `name`) and a Chromium before the file's tests, and stops both
+ * after them: the set-up every e2e file of online play shares.
+ */
+export function useOnlineApp(name: string): OnlineApp {
+  let app: AppServer | undefined;
+  let chromium: LaunchedBrowser | undefined;
+  beforeAll(async () => {
+    await buildApp();
+    app = await startAppServer(name);
+    chromium = await launchChromium();
+  }, 120_000);
+  afterAll(async () => {
+    await chromium?.close();
+    await app?.close();
+  });
+  const started = <T>(v: T | undefined): T => {
+    if (v === undefined) throw new Error('the app is started in beforeAll');
+    return v;
+  };
+  return {
+    get app() {
+      return started(app);
+    },
+    get chromium() {
+      return started(chromium);
+    },
+  };
 }
