@@ -4,21 +4,21 @@
  * person, green for the computer), the M1/M2 move counter (violet at stage 1, pink at stage 2) when it runs, and
  * the move number coloured by the time limit; the clocks are the app's, in the chosen time mode.
  */
-import type { DraughtsStatus } from '@tactica/catalogue/draughts';
+import type { DraughtsSetup, DraughtsStatus } from '@tactica/catalogue/draughts';
 import { draughtsArt } from '../board/art.js';
 import { draughtsSide } from './status-words.js';
-import type { GameUi, PanelProps } from './game-ui.js';
+import { defineGameUi, type PanelProps } from './game-ui.js';
 
-function Status({ game }: PanelProps) {
-  const st = game.status() as unknown as DraughtsStatus;
+function Status({ game }: PanelProps<DraughtsSetup>) {
+  const st = game.status();
   const seats = game.seats;
   const first = st.firstToMove;
   const second = first === 0 ? 1 : 0;
   const who = (p: 0 | 1) => (seats[p].kind === 'computer' ? 'computer' : 'person');
-  const skill = seats.find((s) => s.kind === 'computer') as { level: string } | undefined;
+  const skill = seats.find((s) => s.kind === 'computer');
   const clock = game.play.dynamics === 'sequential' ? game.play.session.status(Date.now()).clock : undefined;
   const pieces = (p: 0 | 1) => st.men[p] + st.kings[p];
-  const counter = st.counter as unknown as { stage?: number; left?: number } | undefined;
+  const mover = st.toMove[0];
   return (
     <section class="status draughts-status" aria-label="status bar">
       <div class="status-bar">
@@ -39,12 +39,12 @@ function Status({ game }: PanelProps) {
         <span class={`count ${who(second)}`} title={`${game.ui.sides[second]}: pieces`}>
           {pieces(second)}
         </span>
-        {counter && counter.stage !== undefined && counter.left !== undefined && (
+        {st.counter && (
           <span
-            class={`counter stage-${counter.stage}`}
-            title={`draw counter, stage ${counter.stage} (manual 2.4): half-moves left`}
+            class={`counter stage-${st.counter.stage}`}
+            title={`draw counter, stage ${st.counter.stage} (manual 2.4): half-moves left`}
           >
-            {counter.left}
+            {st.counter.left}
           </span>
         )}
         <span class={`move-number limit-${clock?.limit ?? 'none'}`} title="move number">
@@ -55,23 +55,22 @@ function Status({ game }: PanelProps) {
         {st.ruleSet}
         {st.giveaway ? ' (give-away)' : ''} · White {draughtsSide(st.men[0], st.kings[0])} · Black{' '}
         {draughtsSide(st.men[1], st.kings[1])}
-        {st.toMove.length ? ` · ${game.ui.sides[st.toMove[0] as 0 | 1]} to move` : ''}
+        {mover !== undefined ? ` · ${game.ui.sides[mover]} to move` : ''}
       </p>
     </section>
   );
 }
 
-function OnlineStatus(props: { state: Readonly<Record<string, unknown>> }) {
-  const st = props.state as unknown as DraughtsStatus;
+function OnlineStatus({ state: st }: { state: DraughtsStatus }) {
   return (
     <p class="status-words">
-      {st.ruleSet} {st.giveaway ? '(give-away)' : ''} · move {st.moveLabel} · White {st.men?.[0]}+{st.kings?.[0]} ·
-      Black {st.men?.[1]}+{st.kings?.[1]}
+      {st.ruleSet} {st.giveaway ? '(give-away)' : ''} · move {st.moveLabel} · White {st.men[0]}+{st.kings[0]} · Black{' '}
+      {st.men[1]}+{st.kings[1]}
     </p>
   );
 }
 
-export const draughtsUi: GameUi = {
+export const draughtsUi = defineGameUi<DraughtsSetup>({
   family: 'draughts',
   art: draughtsArt,
   sides: ['White', 'Black'],
@@ -215,4 +214,4 @@ export const draughtsUi: GameUi = {
       },
     ],
   },
-};
+});

@@ -3,13 +3,14 @@
  * move, men and units per side, the kings, men waiting to recharge), the command letters T (transfer) and X
  * (abdication) before the two squares, the amount asked for a transfer, and the computer's thinking messages.
  */
-import type { Force400Status } from '@tactica/catalogue/force400';
+import type { Force400Setup, Force400Status } from '@tactica/catalogue/force400';
 import { force400Art } from '../board/art.js';
 import { force400Side } from './status-words.js';
-import type { GameUi, PanelProps } from './game-ui.js';
+import { defineGameUi, type PanelProps } from './game-ui.js';
 
-function Status({ game }: PanelProps) {
-  const st = game.status() as unknown as Force400Status;
+function Status({ game }: PanelProps<Force400Setup>) {
+  const st = game.status();
+  const mover = st.toMove[0];
   const side = (p: 0 | 1) => {
     const k = st.kings[p];
     return (
@@ -25,14 +26,14 @@ function Status({ game }: PanelProps) {
     <section class="status force400-status" aria-label="status">
       <p class="status-line">
         Move {st.moveNumber}
-        {st.toMove.length ? `, ${game.ui.sides[st.toMove[0] as 0 | 1]} to move` : ''}.
+        {mover !== undefined ? `, ${game.ui.sides[mover]} to move` : ''}.
       </p>
       <ul>{[side(0), side(1)]}</ul>
     </section>
   );
 }
 
-function Controls({ game }: PanelProps) {
+function Controls({ game }: PanelProps<Force400Setup>) {
   const mode = game.actionFilter.value;
   const set = (m: string | undefined) => {
     game.actionFilter.value = m;
@@ -77,17 +78,15 @@ function Controls({ game }: PanelProps) {
   );
 }
 
-function OnlineStatus(props: { state: Readonly<Record<string, unknown>> }) {
-  const st = props.state as unknown as Force400Status;
+function OnlineStatus({ state: st }: { state: Force400Status }) {
   return (
     <p class="status-words">
-      Move {st.moveNumber} · White {force400Side(st.men?.[0] ?? 0, st.units?.[0] ?? 0)} · Black{' '}
-      {force400Side(st.men?.[1] ?? 0, st.units?.[1] ?? 0)}
+      Move {st.moveNumber} · White {force400Side(st.men[0], st.units[0])} · Black {force400Side(st.men[1], st.units[1])}
     </p>
   );
 }
 
-export const force400Ui: GameUi = {
+export const force400Ui = defineGameUi<Force400Setup>({
   family: 'force400',
   art: force400Art,
   sides: ['White', 'Black'],
@@ -178,4 +177,4 @@ export const force400Ui: GameUi = {
       },
     ],
   },
-};
+});

@@ -4,13 +4,13 @@
  * on its mobile face and the opponent's colour, an S and diamonds on its frozen face, and Black's pieces starred.
  * The status: side and move, plies without a flip and repetitions against the draw limits, pieces mobile and frozen.
  */
-import type { TacticsStatus } from '@tactica/catalogue/tactics';
+import type { TacticsSetup, TacticsStatus } from '@tactica/catalogue/tactics';
 import { tacticsArt } from '../board/art.js';
 import { tacticsDrawCounts, tacticsSide } from './status-words.js';
-import type { GameUi, PanelProps } from './game-ui.js';
+import { defineGameUi, type PanelProps } from './game-ui.js';
 
-function Status({ game }: PanelProps) {
-  const st = game.status() as unknown as TacticsStatus;
+function Status({ game }: PanelProps<TacticsSetup>) {
+  const st = game.status();
   return (
     <section class="status tactics-status" aria-label="status">
       <p class="status-line">
@@ -28,16 +28,15 @@ function Status({ game }: PanelProps) {
   );
 }
 
-function OnlineStatus(props: { state: Readonly<Record<string, unknown>> }) {
-  const st = props.state as unknown as TacticsStatus;
+function OnlineStatus({ state: st }: { state: TacticsStatus }) {
   return (
     <p class="status-words">
-      Move {st.moveLabel} · mobile {st.mobile?.[0]}/{st.mobile?.[1]} · frozen {st.frozen?.[0]}/{st.frozen?.[1]}
+      Move {st.moveLabel} · mobile {st.mobile[0]}/{st.mobile[1]} · frozen {st.frozen[0]}/{st.frozen[1]}
     </p>
   );
 }
 
-export const tacticsUi: GameUi = {
+export const tacticsUi = defineGameUi<TacticsSetup>({
   family: 'tactics',
   art: tacticsArt,
   sides: ['White', 'Black'],
@@ -94,4 +93,4 @@ export const tacticsUi: GameUi = {
       },
     ],
   },
-};
+});

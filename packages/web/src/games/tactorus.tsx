@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Player, StepText } from '@tactica/core';
 import type { Analysis } from '@tactica/ai';
 import { loadEntry, type OptionValue } from '@tactica/catalogue';
+import type { TactorusSetup, TactorusStatus } from '@tactica/catalogue/tactorus';
 import {
   describeRound,
   formatCommand,
@@ -22,35 +23,16 @@ import {
   type Order,
   type RoundReport,
   type Rules,
-  type TactorusCore,
   type TactorusMove,
   type TactorusState,
 } from '@tactica/tactorus';
 import { tactorusArt } from '../board/art.js';
 import { engineFor, stopEngine } from '../app/engines.js';
 import { AnalysisView } from '../app/game-screen.js';
-import { THINKING_REFRESH_MS, type AnalysisLine, type LocalGame } from '../app/local-game.js';
+import { THINKING_REFRESH_MS, type AnalysisLine } from '../app/local-game.js';
 import { throttle } from '../app/throttle.js';
 import type { Arrow } from '../board/types.js';
-import type { GameUi, OnlineControlsProps, PanelProps } from './game-ui.js';
-
-interface Units {
-  readonly flag: number;
-  readonly artillery: number;
-  readonly cavalry: number;
-  readonly infantry: number;
-  readonly total: number;
-}
-
-/** The catalogue's Tactorus status, as much of it as the panel reads. */
-interface TactorusStatusView {
-  readonly round: number;
-  readonly roundLimit: number;
-  readonly rules: Rules;
-  readonly units: readonly [Units, Units];
-  readonly allowance: readonly [number, number];
-  readonly line: string;
-}
+import { defineGameUi, type LocalGameOf, type OnlineControlsProps, type PanelProps } from './game-ui.js';
 
 const RULES: readonly { key: keyof Rules; label: string }[] = [
   { key: 'chain', label: 'Chain moves' },
@@ -58,8 +40,11 @@ const RULES: readonly { key: keyof Rules; label: string }[] = [
   { key: 'highGround', label: 'High Ground' },
 ];
 
-function ordersOf(game: LocalGame, p: Player): readonly Order[] {
-  return (game.ownPosition(p) as TactorusState).orders[p];
+/** A Tactorus game played in this browser, as the panels here see it. */
+type TactorusGame = LocalGameOf<TactorusSetup>;
+
+function ordersOf(game: TactorusGame, p: Player): readonly Order[] {
+  return game.ownPosition(p).orders[p];
 }
 
 /** The colours of the board's art: Player 1 blue, Player 2 red. */
@@ -89,9 +74,9 @@ function UnitKey(props: { owner: Player }) {
   );
 }
 
-function Status({ game }: PanelProps) {
-  const st = game.status() as unknown as TactorusStatusView;
-  const s = game.play.dynamics === 'simultaneous' ? game.play.session : undefined;
+function Status({ game }: PanelProps<TactorusSetup>) {
+  const st = game.status();
+  const s = game.play.session;
   const p = game.actor();
   const viewer = game.viewer();
   const given = p === undefined ? 0 : ordersOf(game, p).length;
@@ -112,7 +97,7 @@ function Status({ game }: PanelProps) {
             <b>Player {q + 1}</b>: {st.units[q].total} unit{st.units[q].total === 1 ? '' : 's'} ({st.units[q].infantry}{' '}
             infantry, {st.units[q].cavalry} cavalry, {st.units[q].artillery} artillery,{' '}
             {st.units[q].flag ? 'flag' : 'no flag'}) · {st.allowance[q]} order{st.allowance[q] === 1 ? '' : 's'} a round
-            {s && !game.outcome ? ` · ${s.submitted(q) ? 'orders in' : 'giving orders'}` : ''}
+            {!game.outcome ? ` · ${s.submitted(q) ? 'orders in' : 'giving orders'}` : ''}
           </li>
         ))}
       </ul>
@@ -149,9 +134,8 @@ function ChainPicture() {
   );
 }
 
-function UnderBoard({ game }: PanelProps) {
-  const st = game.status() as unknown as TactorusStatusView;
-  return st.rules.chain ? <ChainPicture /> : null;
+function UnderBoard({ game }: PanelProps<TactorusSetup>) {
+  return game.status().rules.chain ? <ChainPicture /> : null;
 }
 
 /**
@@ -215,13 +199,13 @@ function describeRecommendation(a: Analysis<unknown>): { line: readonly string[]
   };
 }
 
-function Controls({ game }: PanelProps) {
+function Controls({ game }: PanelProps<TactorusSetup>) {
   const [rulesOpen, setRulesOpen] = useState(false);
   const check = game.check.value;
   const handoff = game.handoff.value;
   const report = game.report.value;
   const p = game.actor();
-  const st = game.status() as unknown as TactorusStatusView;
+  const st = game.status();
   return (
     <section class="controls tactorus-controls" aria-label="orders">
       {handoff !== undefined && (
@@ -275,8 +259,8 @@ function Controls({ game }: PanelProps) {
   );
 }
 
-function OnlineStatus(props: { state: Readonly<Record<string, unknown>> }) {
-  return <p class="status-words">{String(props.state['line'] ?? '')}</p>;
+function OnlineStatus({ state }: { state: TactorusStatus }) {
+  return <p class="status-words">{state.line}</p>;
 }
 
 /**
@@ -322,7 +306,7 @@ async function replayRounds(
  * at the round's start and their own orders) — against the server's computer, never in a game in progress between
  * people (fair play, online/fair-play.ts).
  */
-function OnlineControls({ view, act, send, withdraw, showArrows, engineHelp }: OnlineControlsProps) {
+function OnlineControls({ view, act, send, withdraw, showArrows, engineHelp }: OnlineControlsProps<TactorusStatus>) {
   const [checking, setChecking] = useState(false);
   const [replayed, setReplayed] = useState<Awaited<ReturnType<typeof replayRounds>>>();
   const [analysis, setAnalysis] = useState<AnalysisLine | undefined>();
@@ -331,7 +315,7 @@ function OnlineControls({ view, act, send, withdraw, showArrows, engineHelp }: O
   const asked = useRef(0);
   const searching = useRef(false);
   const seat = view.viewer;
-  const rules = (view.state['rules'] ?? { chain: false, supplyLines: false, highGround: false }) as Rules;
+  const rules = view.state.rules;
   useEffect(() => {
     let live = true;
     void replayRounds(view.options, view.rounds).then((r) => live && setReplayed(r));
@@ -460,11 +444,11 @@ function OnlineControls({ view, act, send, withdraw, showArrows, engineHelp }: O
   );
 }
 
-function OnlineUnderBoard(props: { state: Readonly<Record<string, unknown>> }) {
-  return (props.state['rules'] as Rules | undefined)?.chain ? <ChainPicture /> : null;
+function OnlineUnderBoard({ state }: { state: TactorusStatus }) {
+  return state.rules.chain ? <ChainPicture /> : null;
 }
 
-export const tactorusUi: GameUi = {
+export const tactorusUi = defineGameUi<TactorusSetup>({
   family: 'tactorus',
   art: tactorusArt,
   sides: ['Player 1', 'Player 2'],
@@ -480,8 +464,7 @@ export const tactorusUi: GameUi = {
   OnlineControls,
   OnlineUnderBoard,
   async computerMoves(game, player, level) {
-    const state = game.play.session.position as TactorusState;
-    const view = observe(state, player);
+    const view = observe(game.play.session.position, player);
     const choice = await engineFor('tactorus', 'play').choose(view, level, {
       seed: Math.floor(Math.random() * 2 ** 31),
     });
@@ -494,15 +477,14 @@ export const tactorusUi: GameUi = {
   },
   analysisOf(game, player) {
     // The engine is given what the player's own seat observes: the board at the round's start and their own orders.
-    const view = observe(game.ownPosition(player) as TactorusState, player);
+    const view = observe(game.ownPosition(player), player);
     return { state: view, names: recommendationNames(player), describe: describeRecommendation };
   },
   ordersText(game, player) {
     return formatOrders(ordersOf(game, player), ', ');
   },
   roundReport(game) {
-    if (game.play.dynamics !== 'simultaneous') return undefined;
-    const played = lastRound(game.play.session as unknown as TactorusCore);
+    const played = lastRound(game.play.session);
     return played ? describeRound(played.report) : undefined;
   },
   help: {
@@ -570,4 +552,4 @@ export const tactorusUi: GameUi = {
       },
     ],
   },
-};
+});

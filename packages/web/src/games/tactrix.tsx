@@ -4,14 +4,14 @@
  * cost, how it moves, and marks its legal moves on the board.
  */
 import { useState } from 'preact/hooks';
-import type { TactrixStatus } from '@tactica/catalogue/tactrix';
-import { squareName, tutor, type TactrixState } from '@tactica/tactrix';
+import type { TactrixSetup, TactrixStatus } from '@tactica/catalogue/tactrix';
+import { squareName, tutor } from '@tactica/tactrix';
 import { pieceIcon, tactrixArt } from '../board/art.js';
 import { chips, tactrixLine } from './status-words.js';
-import type { GameUi, PanelProps } from './game-ui.js';
+import { defineGameUi, type PanelProps } from './game-ui.js';
 
-function Status({ game }: PanelProps) {
-  const st = game.status() as unknown as TactrixStatus;
+function Status({ game }: PanelProps<TactrixSetup>) {
+  const st = game.status();
   return (
     <section class="status tactrix-status" aria-label="status">
       <p class="status-line">{tactrixLine({ ...st, turnName: game.ui.sides[st.turn] })}</p>
@@ -28,8 +28,8 @@ function Status({ game }: PanelProps) {
   );
 }
 
-function Controls({ game }: PanelProps) {
-  const st = game.status() as unknown as TactrixStatus;
+function Controls({ game }: PanelProps<TactrixSetup>) {
+  const st = game.status();
   const [report, setReport] = useState<string | undefined>();
   const tutorOn = game.squareHook !== undefined;
   const placing = game.placing.value;
@@ -43,7 +43,7 @@ function Controls({ game }: PanelProps) {
     } else {
       game.placing.value = undefined;
       const inspect = (sq: string): void => {
-        const r = tutor(game.position() as TactrixState, sq);
+        const r = tutor(game.position(), sq);
         if (!r.ok) {
           setReport(r.error.message);
           return;
@@ -122,12 +122,11 @@ function Controls({ game }: PanelProps) {
   );
 }
 
-function OnlineStatus(props: { state: Readonly<Record<string, unknown>> }) {
-  const st = props.state as unknown as TactrixStatus;
-  return <p class="status-words">{st.line}</p>;
+function OnlineStatus({ state }: { state: TactrixStatus }) {
+  return <p class="status-words">{state.line}</p>;
 }
 
-export const tactrixUi: GameUi = {
+export const tactrixUi = defineGameUi<TactrixSetup>({
   family: 'tactrix',
   art: tactrixArt,
   sides: ['White', 'Black'],
@@ -199,4 +198,4 @@ export const tactrixUi: GameUi = {
       },
     ],
   },
-};
+});
