@@ -13,10 +13,10 @@ import { reviewInput } from './review-input.js';
 import type { ReviewRequest, ReviewResponse } from './review-state.js';
 
 /** As much of the worker's global scope as this uses (the app compiles with the DOM's types, not a worker's). */
-const scope = self as unknown as {
+const scope: {
   postMessage(message: ReviewResponse): void;
   addEventListener(type: 'message', listener: (event: { readonly data: ReviewRequest }) => void): void;
-};
+} = self;
 
 scope.addEventListener('message', (event) => {
   const { stored, depth } = event.data;

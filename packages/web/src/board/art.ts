@@ -23,8 +23,17 @@ function esc(text: string): string {
   return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function field<T>(piece: PieceModel, key: string): T | undefined {
-  return (piece as unknown as Record<string, unknown>)[key] as T | undefined;
+/**
+ * A game's own attribute of a piece (`king`, `force`, `face`…): the board model's pieces are each game's extension
+ * of `PieceModel`, and the art of a game reads its own, checking what it finds.
+ */
+function field(piece: PieceModel, key: string): unknown {
+  return Reflect.get(piece, key);
+}
+
+function numberField(piece: PieceModel, key: string): number {
+  const v = field(piece, key);
+  return typeof v === 'number' ? v : 0;
 }
 
 function crown(cx: number, cy: number, w: number, fill = GOLD): string {
@@ -36,7 +45,7 @@ function crown(cx: number, cy: number, w: number, fill = GOLD): string {
 
 export const draughtsArt: PieceArt = (piece) => {
   const o = piece.owner;
-  const king = field<boolean>(piece, 'king') === true || piece.kind === 'king';
+  const king = field(piece, 'king') === true || piece.kind === 'king';
   const body =
     `<circle cx="50" cy="54" r="38" fill="${EDGE[o]}" opacity="0.45"/>` +
     `<circle cx="50" cy="50" r="38" fill="${INK[o]}" stroke="${EDGE[o]}" stroke-width="3"/>` +
@@ -47,9 +56,9 @@ export const draughtsArt: PieceArt = (piece) => {
 
 export const force400Art: PieceArt = (piece) => {
   const o = piece.owner;
-  const force = field<number>(piece, 'force') ?? 0;
-  const king = field<boolean>(piece, 'king') === true;
-  const wait = field<number>(piece, 'wait') ?? 0;
+  const force = numberField(piece, 'force');
+  const king = field(piece, 'king') === true;
+  const wait = numberField(piece, 'wait');
   let s =
     `<circle cx="50" cy="50" r="42" fill="${INK[o]}" stroke="${king ? GOLD : EDGE[o]}" stroke-width="${king ? 6 : 3}"/>` +
     `<text x="50" y="${king ? 70 : 63}" text-anchor="middle" font-family="system-ui, sans-serif" font-weight="700" font-size="${force > 9 ? 36 : 40}" fill="${CONTRAST[o]}">${esc(String(force))}</text>`;
@@ -70,9 +79,11 @@ const ARROW_ANGLE: Readonly<Record<string, number>> = {
 };
 
 export const tacticsArt: PieceArt = (piece) => {
-  const face = (field<number>(piece, 'face') ?? piece.owner) as 0 | 1;
-  const frozen = field<boolean>(piece, 'frozen') === true;
-  const dirs = field<readonly string[]>(piece, 'directions') ?? [];
+  const shown = field(piece, 'face');
+  const face = shown === 0 || shown === 1 ? shown : piece.owner;
+  const frozen = field(piece, 'frozen') === true;
+  const directions = field(piece, 'directions');
+  const dirs: readonly string[] = Array.isArray(directions) ? directions : [];
   const ink = CONTRAST[face];
   let s = `<rect x="10" y="10" width="80" height="80" rx="16" fill="${INK[face]}" stroke="${EDGE[face]}" stroke-width="3"/>`;
   if (frozen) {
