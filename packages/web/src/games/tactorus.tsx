@@ -9,7 +9,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Player, StepText } from '@tactica/core';
 import type { Analysis } from '@tactica/ai';
-import { loadEntry, type OptionValue } from '@tactica/catalogue';
 import type { TactorusSetup, TactorusStatus } from '@tactica/catalogue/tactorus';
 import {
   describeRound,
@@ -272,9 +271,10 @@ async function replayRounds(
   options: Readonly<Record<string, unknown>>,
   steps: readonly StepText[],
 ): Promise<{ readonly board: string; readonly report: RoundReport | undefined } | undefined> {
-  const setup = (await loadEntry('tactorus')).setup(options as Readonly<Record<string, OptionValue>>);
+  // The catalogue's own Tactorus entry, loaded as `loadEntry('tactorus')` loads it: its setup's positions are typed.
+  const setup = (await import('@tactica/catalogue/tactorus')).tactorusEntry.setup(options);
   if (!setup.ok) return undefined;
-  let board = (setup.value.initial() as TactorusState).board;
+  let board = setup.value.initial().board;
   let report: RoundReport | undefined;
   for (const [i, round] of steps.entries()) {
     // A game's own command (a customized board, a rule change) is not replayed here: no report rather than a wrong one.
