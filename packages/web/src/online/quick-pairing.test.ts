@@ -2,24 +2,29 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogueGame } from './api.js';
 import { pairingClocks, pairingTitle } from './quick-pairing.js';
 
-const draughts = {
+const draughts: CatalogueGame = {
   family: 'draughts',
   name: 'Draughts',
+  summary: 'Draughts in seven rule sets.',
   dynamics: 'sequential',
   options: [
     {
       kind: 'choice',
       key: 'variant',
       label: 'Rule set',
+      help: 'The rules played.',
       default: 'international',
       choices: [
         { id: 'international', label: 'International' },
         { id: 'russian', label: 'Russian' },
       ],
     },
-    { kind: 'flag', key: 'giveaway', label: 'Give-away', default: false },
+    { kind: 'flag', key: 'giveaway', label: 'Give-away', help: 'Win by losing every piece.', default: false },
   ],
-} as unknown as CatalogueGame;
+  variants: [],
+  levels: [],
+  records: [],
+};
 
 describe('quick pairing choices', () => {
   it("names each game by its main variant's rule set, or a request's own", () => {

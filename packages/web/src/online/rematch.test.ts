@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Challenge, GameView } from './api.js';
 import { gameLink, rematchOf, rematchOffered } from './rematch.js';
 
 const control = { kind: 'live', mode: 'game', limit: 'blitz', increment: 0 } as const;
 
-function finished(viewer: 0 | 1 | null, second: string | null = 'bob'): GameView {
+/** A game between alice and `second` (null: the computer), over, as `viewer` sees it. */
+function finished(viewer: 0 | 1 | null, second: string | null = 'bob'): Parameters<typeof rematchOf>[0] {
   return {
-    id: 7,
     family: 'draughts',
     options: { variant: 'russian' },
     control,
@@ -17,7 +16,7 @@ function finished(viewer: 0 | 1 | null, second: string | null = 'bob'): GameView
       { name: 'alice', level: null },
       { name: second, level: second === null ? 'easy' : null },
     ],
-  } as unknown as GameView;
+  };
 }
 
 describe('rematch and a shareable link after an online game', () => {
@@ -40,8 +39,13 @@ describe('rematch and a shareable link after an online game', () => {
   });
 
   it("the opponent's open challenge of the same game is their rematch offer", () => {
-    const c = (challenger: string, opponent: string, family = 'draughts', status = 'open') =>
-      ({ id: challenger.length + family.length, challenger, opponent, family, status }) as unknown as Challenge;
+    const c = (challenger: string, opponent: string, family = 'draughts', status = 'open') => ({
+      id: challenger.length + family.length,
+      challenger,
+      opponent,
+      family,
+      status,
+    });
     const offers = [c('bob', 'alice', 'tactics'), c('bob', 'alice', 'draughts', 'declined'), c('bob', 'alice')];
     expect(rematchOffered(finished(0), offers)).toBe(offers[2]);
     expect(rematchOffered(finished(1), offers)).toBeUndefined();

@@ -14,8 +14,11 @@ export interface RematchBody {
   readonly opponent: string;
 }
 
+/** What of a game's view says whose game it was and whether it is over. */
+type PlayedGame = Pick<GameView, 'status' | 'viewer' | 'players' | 'family'>;
+
 /** The rematch challenge of a finished game, for one of its players; undefined when there is none to offer. */
-export function rematchOf(view: GameView): RematchBody | undefined {
+export function rematchOf(view: PlayedGame & Pick<GameView, 'options' | 'control' | 'rated'>): RematchBody | undefined {
   if (view.status !== 'finished' || view.viewer === null) return undefined;
   const opponent = view.players[view.viewer === 0 ? 1 : 0].name;
   // A game against the computer has no one to challenge: "New game" starts another.
@@ -31,7 +34,10 @@ export function rematchOf(view: GameView): RematchBody | undefined {
 }
 
 /** An open challenge from this game's opponent to its viewer, for the same game: their rematch offer. */
-export function rematchOffered(view: GameView, challenges: readonly Challenge[]): Challenge | undefined {
+export function rematchOffered<C extends Pick<Challenge, 'status' | 'challenger' | 'opponent' | 'family'>>(
+  view: PlayedGame,
+  challenges: readonly C[],
+): C | undefined {
   if (view.status !== 'finished' || view.viewer === null) return undefined;
   const me = view.players[view.viewer].name;
   const them = view.players[view.viewer === 0 ? 1 : 0].name;
