@@ -144,8 +144,9 @@ export type GameUi = GameUiOf<AnyGameSetup, Readonly<Record<string, unknown>>>;
  * hold. The one unchecked step of the web's game modules, and why it holds: the app gives a module only games of
  * its own family (`loadGameUi(setup.family)` for a local game, `loadGameUi(view.family)` for a server's view), so
  * the `LocalGame` a panel gets plays this setup (its status, positions and moves are the setup's) and a view's
- * `state` is this setup's status (the server sends `setup.status(…)` there). No type can say "this family's"
- * of a value chosen at run time, so the erasure is a cast, here and nowhere else.
+ * `state` is this setup's status (the server sends `setup.status(…)` there, as JSON: a field left undefined comes
+ * absent, which reads the same). No type can say "this family's" of a value chosen at run time, so the erasure is
+ * a cast, here and nowhere else.
  */
 export function defineGameUi<Setup extends AnyGameSetup>(ui: GameUiOf<Setup>): GameUi {
   return ui as unknown as GameUi;
