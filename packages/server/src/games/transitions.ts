@@ -11,7 +11,17 @@ import {
   type Session,
   type SimultaneousSession,
 } from '@tactica/core';
-import type { RestoredGame, StatusBase } from '@tactica/catalogue';
+import {
+  byKind,
+  forfeitIn,
+  playTurn,
+  sequentialPlay,
+  turnKey,
+  type RestoredGame,
+  type RoundPlay,
+  type SequentialPlay,
+  type StatusBase,
+} from '@tactica/catalogue';
 import { DomainError, fromInputError } from '../errors.js';
 import type { MoveInputText } from '../protocol/index.js';
 import type { GameMeta, LiveGame } from './live-game.js';
@@ -52,11 +62,7 @@ function isComputer(game: LiveGame, p: Player): boolean {
 
 /** Keeps the turn's start time when the same player is still to act, else starts a new turn now. */
 function nextMeta(before: LiveGame, after: RestoredGame, now: number, changes: Partial<GameMeta> = {}): GameMeta {
-  const toAct = (r: RestoredGame): string =>
-    r.dynamics === 'sequential'
-      ? String(r.session.toMove ?? '-')
-      : `${r.session.round}:${r.session.outcome ? '-' : ''}`;
-  const sameTurn = toAct(before.restored) === toAct(after);
+  const sameTurn = turnKey(before.restored) === turnKey(after);
   const { takeback: _t, nagged: _n, away: _a, privateTo: _p, ...rest } = before.meta;
   const meta: GameMeta = {
     ...rest,
@@ -68,9 +74,7 @@ function nextMeta(before: LiveGame, after: RestoredGame, now: number, changes: P
   return meta;
 }
 
-function sequential(game: LiveGame, seat: Player, cmd: GameCommand, now: number): Transition {
-  const r = game.restored;
-  if (r.dynamics !== 'sequential') throw new Error('not a sequential game');
+function sequential(game: LiveGame, r: SequentialPlay, seat: Player, cmd: GameCommand, now: number): Transition {
   const { setup } = r;
   let session: Seq = r.session;
   const at = (): { expectedVersion: number; now: number } => ({ expectedVersion: session.version, now });
@@ -139,9 +143,7 @@ function takeBackTo(session: Seq, player: Player, now: number): Seq {
   return s;
 }
 
-function simultaneous(game: LiveGame, seat: Player, cmd: GameCommand, now: number): Transition {
-  const r = game.restored;
-  if (r.dynamics !== 'simultaneous') throw new Error('not a simultaneous game');
+function simultaneous(game: LiveGame, r: RoundPlay, seat: Player, cmd: GameCommand, now: number): Transition {
   const { setup } = r;
   let session: Sim = r.session;
   const at = (): { expectedVersion: number; now: number } => ({ expectedVersion: session.version, now });
@@ -196,28 +198,24 @@ export function applyCommand(game: LiveGame, seat: Player, cmd: GameCommand, now
   if (game.finished && cmd.kind !== 'request-takeback' && cmd.kind !== 'answer-takeback') {
     throw new DomainError('game/over', 'the game is over');
   }
-  return game.restored.dynamics === 'sequential'
-    ? sequential(game, seat, cmd, now)
-    : simultaneous(game, seat, cmd, now);
+  return byKind(
+    game.restored,
+    (moves) => sequential(game, moves, seat, cmd, now),
+    (rounds) => simultaneous(game, rounds, seat, cmd, now),
+  );
 }
 
 /** The computer's move (or a round's orders) for `seat`. */
 export function applyComputer(game: LiveGame, seat: Player, moves: readonly unknown[], now: number): Transition {
   const r = game.restored;
-  if (r.dynamics === 'sequential') {
-    const session = check(r.session.play(seat, moves[0], { expectedVersion: r.session.version, now }));
-    const restored: RestoredGame = { ...r, session };
-    return { restored, meta: nextMeta(game, restored, now) };
-  }
-  const session = check(r.session.submit(seat, [...moves], { expectedVersion: r.session.version, now }));
-  const restored: RestoredGame = { ...r, session };
+  const restored = check(playTurn(r, seat, moves, { expectedVersion: r.session.version, now }));
   return { restored, meta: nextMeta(game, restored, now) };
 }
 
 /** Live clocks: the timeouts due by `now`, applied; undefined when none was due. */
 export function applyTimeouts(game: LiveGame, now: number): Transition | undefined {
-  const r = game.restored;
-  if (r.dynamics !== 'sequential') return undefined;
+  const r = sequentialPlay(game.restored);
+  if (!r) return undefined;
   const ticked = r.session.tick(now);
   if (ticked.timeouts.length === 0) return undefined;
   const restored: RestoredGame = { ...r, session: ticked.session };
@@ -228,9 +226,6 @@ export function applyTimeouts(game: LiveGame, now: number): Transition | undefin
 export function applyForfeit(game: LiveGame, player: Player, now: number): Transition {
   const r = game.restored;
   const at = { expectedVersion: r.session.version, now };
-  const restored: RestoredGame =
-    r.dynamics === 'sequential'
-      ? { ...r, session: check(r.session.forfeit(player, at)) }
-      : { ...r, session: check(r.session.forfeit(player, at)) };
+  const restored = check(forfeitIn(r, player, at));
   return { restored, meta: nextMeta(game, restored, now) };
 }
