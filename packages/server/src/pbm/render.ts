@@ -9,7 +9,15 @@
  * rounds played plus one). A command that carries `#N` is carried out only while N is still the next move number.
  */
 import { lineStates, moveText, reasonWords, type Player } from '@tactica/core';
-import { GAME_LISTINGS, type GameFamily } from '@tactica/catalogue';
+import {
+  GAME_LISTINGS,
+  playsInRounds,
+  roundPlay,
+  sequentialPlay,
+  turnNumber,
+  type GameFamily,
+  type RoundPlay,
+} from '@tactica/catalogue';
 import { DAY_MS } from '../games/control.js';
 import { playersToAct, type LiveGame } from '../games/live-game.js';
 import { deadlineOf } from '../games/service.js';
@@ -32,8 +40,7 @@ export function gameName(family: GameFamily | string): string {
 
 /** The next move number of a game (see the module comment). */
 export function nextMoveNumber(game: LiveGame): number {
-  const r = game.restored;
-  return r.dynamics === 'sequential' ? r.session.history.cursor + 1 : r.session.round;
+  return turnNumber(game.restored);
 }
 
 export function playerName(game: LiveGame, p: Player): string {
@@ -92,8 +99,9 @@ export function moveList(game: LiveGame, viewer: Player | undefined, plies?: num
     `${seatName(game, 1)} (${playerName(game, 1)})`,
   ];
   const rows: [string, string, string][] = [];
-  if (r.dynamics === 'sequential') {
-    const h = r.session.history;
+  const seq = sequentialPlay(r);
+  if (seq) {
+    const h = seq.session.history;
     let row: [string, string, string] | undefined;
     const n = Math.min(plies ?? h.cursor, h.cursor);
     let i = 0;
@@ -112,7 +120,7 @@ export function moveList(game: LiveGame, viewer: Player | undefined, plies?: num
     if (rows.length === 0) return '(no moves yet)';
     return columns(head, rows);
   }
-  const session = r.session;
+  const session = (roundPlay(r) as RoundPlay).session;
   const steps = (session.toJSON() as { line: { steps?: readonly unknown[]; cursor: number } }).line;
   let round = 0;
   // A replay (`plies` given) lists the steps up to there, and nobody's orders in progress.
@@ -201,7 +209,7 @@ export function gameMail(game: LiveGame, o: GameMailOptions): MailText {
   const lines: string[] = [];
   // What the move or round did where the board does not say it (a combat, a round's losses): with the move's note,
   // or for a round just carried out (its mails have no note when the last orders came through the API).
-  const happened = o.note || r.dynamics !== 'sequential' ? lastChangeText(game, (p) => playerName(game, p)) : undefined;
+  const happened = o.note || playsInRounds(r) ? lastChangeText(game, (p) => playerName(game, p)) : undefined;
   if (o.note || happened) lines.push(...(o.note ? [o.note] : []), ...(happened ? [happened] : []), '');
   lines.push(
     `${name} board ${game.id} (${r.setup.game.info.name}): ${playerName(game, 0)} (${seatName(game, 0)}) against ${playerName(game, 1)} (${seatName(game, 1)}).`,
@@ -209,7 +217,7 @@ export function gameMail(game: LiveGame, o: GameMailOptions): MailText {
   const toAct = playersToAct(game);
   const outcome = outcomeLine(game);
   if (outcome) lines.push(outcome);
-  else if (r.dynamics === 'sequential') {
+  else if (!playsInRounds(r)) {
     const p = toAct[0];
     if (p !== undefined) {
       lines.push(`Move #${nextMoveNumber(game)}: ${seatName(game, p)} (${playerName(game, p)}) to move.`);
@@ -219,7 +227,7 @@ export function gameMail(game: LiveGame, o: GameMailOptions): MailText {
       `Round #${nextMoveNumber(game)}: orders awaited from ${toAct.map((p) => playerName(game, p)).join(' and ') || 'nobody'}.`,
     );
   }
-  const drawOffer = r.dynamics === 'sequential' ? r.session.status(o.now).drawOffer : r.session.status().drawOffer;
+  const drawOffer = r.session.drawOffer;
   if (drawOffer !== undefined && !game.finished) {
     lines.push(`${playerName(game, drawOffer)} proposes a draw (accept or reject it).`);
   }
@@ -232,7 +240,7 @@ export function gameMail(game: LiveGame, o: GameMailOptions): MailText {
   if (o.replyAddress && !game.finished) {
     lines.push(
       '',
-      r.dynamics === 'sequential'
+      !playsInRounds(r)
         ? `To move without your password, reply to ${o.replyAddress} with the move in the Subject, as "move <your move>#${nextMoveNumber(game)}".`
         : `To give your orders without your password, reply to ${o.replyAddress} with the Subject "move#${nextMoveNumber(game)}" and your orders in the body (84-64 85-65).`,
     );
