@@ -24,6 +24,7 @@ export { familyNamed, GAME_LISTINGS, listing, type GameListing } from './listing
 export { RULES_TEXT } from './rules-text.js';
 export {
   byKind,
+  exportPlay,
   forfeitIn,
   playersToAct,
   playsInRounds,
@@ -42,6 +43,7 @@ export {
   type RoundPlay,
   type SequentialPlay,
 } from './play-reader.js';
+export { startPlay, withRecordLine, type RecordLine } from './play-start.js';
 export { readOptions } from './options.js';
 export { makeBoard } from './board.js';
 export { loadComputer } from './computer.js';

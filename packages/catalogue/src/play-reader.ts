@@ -8,6 +8,7 @@
  */
 import type { CommandOptions, Dynamics, InputError, Player, Result } from '@tactica/core';
 import type { RestoredGame } from './stored-game.js';
+import type { RecordMeta } from './types.js';
 
 /** A restored game of single moves (a sequential session). */
 export type SequentialPlay = Extract<RestoredGame, { readonly dynamics: 'sequential' }>;
@@ -112,6 +113,13 @@ export function playTurn(
   }
   const next = play.session.submit(player, [...moves], options);
   return next.ok ? { ok: true, value: { ...play, session: next.value } } : next;
+}
+
+/** The game as record text in `format`: a line of moves (those taken back left out), or the rounds played. */
+export function exportPlay(play: RestoredGame, format: string, meta?: RecordMeta): Promise<Result<string, InputError>> {
+  return play.dynamics === 'sequential'
+    ? play.setup.exportRecord(format, play.session.history, meta)
+    : play.setup.exportRecord(format, play.session, meta);
 }
 
 /** `player` loses by forfeit (a correspondence turn not played in time), whatever the game's dynamics. */

@@ -4,15 +4,17 @@
  * committed. Views are rendered per viewer from the same data; timeouts and the computer's moves are commands
  * like the players'.
  */
-import type { History, Player, SeatSpec, SessionSeats } from '@tactica/core';
+import type { History, SeatSpec, SessionSeats } from '@tactica/core';
 import { entryOf } from '@tactica/catalogue/all';
 import {
   GAME_LISTINGS,
   positionsHeld,
   roundPlay,
   sequentialPlay,
+  startPlay,
   storeGame,
   takesLiveClock,
+  withRecordLine,
   type AnyGameSetup,
   type GameFamily,
   type RestoredGame,
@@ -294,33 +296,13 @@ export class GameService {
       throw new DomainError('control/no-clock', `${entry.value.name} is played without a live clock`, 'control');
     }
     const seed = Math.floor(Math.random() * 2 ** 31);
-    let restored: RestoredGame;
-    if (setup.dynamics === 'sequential') {
-      const created = setup.newSession({ seats, ...(clock ? { clock } : {}), seed, now });
-      if (!created.ok) throw fromInputError(created.error);
-      let session = created.value;
-      if (spec.history) {
-        const loaded = session.load(spec.history, { expectedVersion: session.version, now });
-        if (!loaded.ok) throw fromInputError(loaded.error, 'text');
-        session = loaded.value;
-      }
-      restored = { dynamics: 'sequential', setup, session };
-    } else {
-      let session;
-      if (spec.snapshot !== undefined) {
-        // An imported game: its rounds as recorded, played on by these seats.
-        const back = setup.restoreSession(spec.snapshot);
-        if (!back.ok) throw fromInputError(back.error, 'text');
-        const seated = back.value.setSeats(seats, { expectedVersion: back.value.version, now });
-        if (!seated.ok) throw fromInputError(seated.error, 'text');
-        session = seated.value;
-      } else {
-        const created = setup.newSession({ seats, seed, now });
-        if (!created.ok) throw fromInputError(created.error);
-        session = created.value;
-      }
-      restored = { dynamics: 'simultaneous', setup, session };
-    }
+    const started = startPlay(setup, { seats, ...(clock ? { clock } : {}), seed, now });
+    if (!started.ok) throw fromInputError(started.error);
+    // An imported game: its moves played on, or its rounds as recorded, played on by these seats.
+    const at = { expectedVersion: started.value.session.version, now, seats };
+    const loaded = withRecordLine(started.value, spec, at);
+    if (!loaded.ok) throw fromInputError(loaded.error, 'text');
+    const restored = loaded.value;
     // The stored log counts too (a Tactorus record's steps: its commands and rounds).
     const length = Math.max(positionsHeld(restored) - 1, splitOf(restored).log.length);
     if (length > this.maxPlies) {
