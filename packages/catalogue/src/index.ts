@@ -43,7 +43,7 @@ export {
   type RoundPlay,
   type SequentialPlay,
 } from './play-reader.js';
-export { startPlay, withRecordLine, type RecordLine } from './play-start.js';
+export { startPlay, withRecordLine } from './play-start.js';
 export { readOptions } from './options.js';
 export { makeBoard } from './board.js';
 export { loadComputer } from './computer.js';

@@ -11,12 +11,12 @@
 import { lineStates, moveText, reasonWords, type Player } from '@tactica/core';
 import {
   GAME_LISTINGS,
+  byKind,
   playsInRounds,
-  roundPlay,
-  sequentialPlay,
   turnNumber,
   type GameFamily,
   type RoundPlay,
+  type SequentialPlay,
 } from '@tactica/catalogue';
 import { DAY_MS } from '../games/control.js';
 import { playersToAct, type LiveGame } from '../games/live-game.js';
@@ -91,36 +91,48 @@ function columns(head: readonly [string, string], rows: readonly (readonly [stri
   return lines.join('\n');
 }
 
+type Row = [string, string, string];
+
 /** The moves so far in the players' columns; each move numbered as `#N` counts it. */
 export function moveList(game: LiveGame, viewer: Player | undefined, plies?: number): string {
-  const r = game.restored;
   const head: [string, string] = [
     `${seatName(game, 0)} (${playerName(game, 0)})`,
     `${seatName(game, 1)} (${playerName(game, 1)})`,
   ];
-  const rows: [string, string, string][] = [];
-  const seq = sequentialPlay(r);
-  if (seq) {
-    const h = seq.session.history;
-    let row: [string, string, string] | undefined;
-    const n = Math.min(plies ?? h.cursor, h.cursor);
-    let i = 0;
-    for (const s of n > 0 ? lineStates(r.setup.game, h, 0, n) : []) {
-      const mover = r.setup.game.toMove(s)[0] ?? 0;
-      const text = `${i + 1}. ${moveText(r.setup.game, s, h.moves[i])}`;
-      if (!row || mover === 0 || row[2] !== '') {
-        if (row) rows.push(row);
-        row = ['', '', ''];
-      }
-      if (mover === 0) row[1] = text;
-      else row[2] = text;
-      i++;
+  const rows = byKind(
+    game.restored,
+    (moves) => moveRows(moves, plies),
+    (rounds) => roundRows(game, rounds, viewer, plies),
+  );
+  return rows ? columns(head, rows) : '(no moves yet)';
+}
+
+/** A game of moves: each side's moves in its column (undefined: none yet). */
+function moveRows(r: SequentialPlay, plies: number | undefined): Row[] | undefined {
+  const rows: Row[] = [];
+  const h = r.session.history;
+  let row: Row | undefined;
+  const n = Math.min(plies ?? h.cursor, h.cursor);
+  let i = 0;
+  for (const s of n > 0 ? lineStates(r.setup.game, h, 0, n) : []) {
+    const mover = r.setup.game.toMove(s)[0] ?? 0;
+    const text = `${i + 1}. ${moveText(r.setup.game, s, h.moves[i])}`;
+    if (!row || mover === 0 || row[2] !== '') {
+      if (row) rows.push(row);
+      row = ['', '', ''];
     }
-    if (row) rows.push(row);
-    if (rows.length === 0) return '(no moves yet)';
-    return columns(head, rows);
+    if (mover === 0) row[1] = text;
+    else row[2] = text;
+    i++;
   }
-  const session = (roundPlay(r) as RoundPlay).session;
+  if (row) rows.push(row);
+  return rows.length === 0 ? undefined : rows;
+}
+
+/** A game of rounds: each round's orders and the commands between, then the round in progress as `viewer` sees it. */
+function roundRows(game: LiveGame, r: RoundPlay, viewer: Player | undefined, plies: number | undefined): Row[] {
+  const rows: Row[] = [];
+  const session = r.session;
   const steps = (session.toJSON() as { line: { steps?: readonly unknown[]; cursor: number } }).line;
   let round = 0;
   // A replay (`plies` given) lists the steps up to there, and nobody's orders in progress.
@@ -144,7 +156,7 @@ export function moveList(game: LiveGame, viewer: Player | undefined, plies?: num
     };
     rows.push([`${session.round}.`, cell(0), cell(1)]);
   }
-  return columns(head, rows);
+  return rows;
 }
 
 function outcomeLine(game: LiveGame): string | undefined {
