@@ -24,6 +24,7 @@ export { familyNamed, GAME_LISTINGS, listing, type GameListing } from './listing
 export { RULES_TEXT } from './rules-text.js';
 export {
   byKind,
+  commonCommand,
   exportPlay,
   forfeitIn,
   playersToAct,
@@ -39,6 +40,7 @@ export {
   turnsPlayed,
   turnStart,
   turnWord,
+  type CommonCommands,
   type HasDynamics,
   type RoundPlay,
   type SequentialPlay,

@@ -6,6 +6,7 @@ import { loadComputer } from './computer.js';
 import { GAME_LISTINGS } from './listing.js';
 import {
   byKind,
+  commonCommand,
   forfeitIn,
   playersToAct,
   playsInRounds,
@@ -71,7 +72,13 @@ describe('reading a game in play', () => {
     expect([playsInRounds(play), takesLiveClock(play), turnWord(play)]).toEqual([false, true, 'move']);
     expect(sequentialPlay(play)).toBe(play);
     expect(roundPlay(play)).toBeUndefined();
-    expect(byKind(play, () => 'moves', () => 'rounds')).toBe('moves');
+    expect(
+      byKind(
+        play,
+        () => 'moves',
+        () => 'rounds',
+      ),
+    ).toBe('moves');
   });
 
   it('a simultaneous game is read as rounds: no live clock, turns called rounds', () => {
@@ -79,7 +86,13 @@ describe('reading a game in play', () => {
     expect([playsInRounds(play), takesLiveClock(play), turnWord(play)]).toEqual([true, false, 'round']);
     expect(roundPlay(play)).toBe(play);
     expect(sequentialPlay(play)).toBeUndefined();
-    expect(byKind(play, () => 'moves', () => 'rounds')).toBe('rounds');
+    expect(
+      byKind(
+        play,
+        () => 'moves',
+        () => 'rounds',
+      ),
+    ).toBe('rounds');
   });
 
   it('every listed game says its kind as its listing does', () => {
@@ -111,12 +124,19 @@ describe('reading a game in play', () => {
       expect(over.dynamics).toBe(play.dynamics);
     });
 
-    it(`${l.family}: a draw offer is read alike`, () => {
+    it(`${l.family}: a draw offered and accepted, and a resignation, are given and read alike`, () => {
       const play = started(l.family);
       const p = playersToAct(play)[0] as Player;
-      const offered = play.session.offerDraw(p, { expectedVersion: play.session.version, now: 0 });
-      expect(offered.ok && offered.value.drawOffer).toBe(p);
-      expect(play.session.drawOffer).toBeUndefined();
+      const at = (v: number) => ({ expectedVersion: v, now: 0 });
+      const offered = unwrap(commonCommand(play, (s) => s.offerDraw(p, at(play.session.version))));
+      expect([offered.dynamics, offered.session.drawOffer, play.session.drawOffer]).toEqual([l.dynamics, p, undefined]);
+      const other = p === 0 ? 1 : 0;
+      const agreed = unwrap(commonCommand(offered, (s) => s.answerDraw(other, true, at(offered.session.version))));
+      expect(agreed.session.outcome?.kind).toBe('draw');
+      const resigned = unwrap(commonCommand(play, (s) => s.resign(p, at(play.session.version))));
+      expect(resigned.session.outcome).toMatchObject({ kind: 'win', winner: other });
+      const refused = commonCommand(play, (s) => s.resign(p, at(play.session.version + 1)));
+      expect(refused.ok || refused.error.code).toBe('session/stale-version');
     });
   }
 });

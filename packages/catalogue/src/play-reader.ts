@@ -122,16 +122,35 @@ export function exportPlay(play: RestoredGame, format: string, meta?: RecordMeta
     : play.setup.exportRecord(format, play.session, meta);
 }
 
+/** The commands both kinds of session take alike, each returning a session of its own kind. */
+export interface CommonCommands<T> {
+  resign(player: Player, options: CommandOptions): Result<T, InputError>;
+  offerDraw(player: Player, options: CommandOptions): Result<T, InputError>;
+  answerDraw(player: Player, accept: boolean, options: CommandOptions): Result<T, InputError>;
+  forfeit(player: Player, options: CommandOptions): Result<T, InputError>;
+}
+
+/**
+ * A command both kinds of session take alike (a resignation, a draw offered or answered, a forfeit), applied to
+ * whichever session `play` holds: `command` sees it through `CommonCommands` and returns a session of the same kind.
+ */
+export function commonCommand(
+  play: RestoredGame,
+  command: <T extends CommonCommands<T>>(session: T) => Result<T, InputError>,
+): Result<RestoredGame, InputError> {
+  if (play.dynamics === 'sequential') {
+    const next = command(play.session);
+    return next.ok ? { ok: true, value: { ...play, session: next.value } } : next;
+  }
+  const next = command(play.session);
+  return next.ok ? { ok: true, value: { ...play, session: next.value } } : next;
+}
+
 /** `player` loses by forfeit (a correspondence turn not played in time), whatever the game's dynamics. */
 export function forfeitIn(
   play: RestoredGame,
   player: Player,
   options: CommandOptions,
 ): Result<RestoredGame, InputError> {
-  if (play.dynamics === 'sequential') {
-    const next = play.session.forfeit(player, options);
-    return next.ok ? { ok: true, value: { ...play, session: next.value } } : next;
-  }
-  const next = play.session.forfeit(player, options);
-  return next.ok ? { ok: true, value: { ...play, session: next.value } } : next;
+  return commonCommand(play, (session) => session.forfeit(player, options));
 }

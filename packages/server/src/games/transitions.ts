@@ -13,6 +13,7 @@ import {
 } from '@tactica/core';
 import {
   byKind,
+  commonCommand,
   forfeitIn,
   playTurn,
   sequentialPlay,
@@ -74,7 +75,38 @@ function nextMeta(before: LiveGame, after: RestoredGame, now: number, changes: P
   return meta;
 }
 
-function sequential(game: LiveGame, r: SequentialPlay, seat: Player, cmd: GameCommand, now: number): Transition {
+/** The commands both kinds of game take alike. */
+type CommonCommand = Extract<GameCommand, { readonly kind: 'resign' | 'offer-draw' | 'answer-draw' }>;
+/** The commands each kind of game takes its own way (or refuses). */
+type KindCommand = Exclude<GameCommand, CommonCommand>;
+
+function isCommon(cmd: GameCommand): cmd is CommonCommand {
+  return cmd.kind === 'resign' || cmd.kind === 'offer-draw' || cmd.kind === 'answer-draw';
+}
+
+/** A resignation or a draw offered or answered, whatever the game's kind. */
+function common(game: LiveGame, seat: Player, cmd: CommonCommand, now: number): Transition {
+  let restored = game.restored;
+  const at = (): { expectedVersion: number; now: number } => ({ expectedVersion: restored.session.version, now });
+  switch (cmd.kind) {
+    case 'resign':
+      restored = check(commonCommand(restored, (s) => s.resign(seat, at())));
+      break;
+    case 'offer-draw':
+      restored = check(commonCommand(restored, (s) => s.offerDraw(seat, at())));
+      // The computer declines draws (as the terminal's computer does).
+      if (isComputer(game, opponent(seat))) {
+        restored = check(commonCommand(restored, (s) => s.answerDraw(opponent(seat), false, at())));
+      }
+      break;
+    case 'answer-draw':
+      restored = check(commonCommand(restored, (s) => s.answerDraw(seat, cmd.accept, at())));
+      break;
+  }
+  return { restored, meta: nextMeta(game, restored, now) };
+}
+
+function sequential(game: LiveGame, r: SequentialPlay, seat: Player, cmd: KindCommand, now: number): Transition {
   const { setup } = r;
   let session: Seq = r.session;
   const at = (): { expectedVersion: number; now: number } => ({ expectedVersion: session.version, now });
@@ -89,18 +121,6 @@ function sequential(game: LiveGame, r: SequentialPlay, seat: Player, cmd: GameCo
       }
       break;
     }
-    case 'resign':
-      session = check(session.resign(seat, at()));
-      break;
-    case 'offer-draw': {
-      session = check(session.offerDraw(seat, at()));
-      // The computer declines draws (as the terminal's computer does).
-      if (isComputer(game, opponent(seat))) session = check(session.answerDraw(opponent(seat), false, at()));
-      break;
-    }
-    case 'answer-draw':
-      session = check(session.answerDraw(seat, cmd.accept, at()));
-      break;
     case 'request-takeback': {
       const other = opponent(seat);
       if (isComputer(game, other)) {
@@ -143,7 +163,7 @@ function takeBackTo(session: Seq, player: Player, now: number): Seq {
   return s;
 }
 
-function simultaneous(game: LiveGame, r: RoundPlay, seat: Player, cmd: GameCommand, now: number): Transition {
+function simultaneous(game: LiveGame, r: RoundPlay, seat: Player, cmd: KindCommand, now: number): Transition {
   const { setup } = r;
   let session: Sim = r.session;
   const at = (): { expectedVersion: number; now: number } => ({ expectedVersion: session.version, now });
@@ -165,16 +185,6 @@ function simultaneous(game: LiveGame, r: RoundPlay, seat: Player, cmd: GameComma
     }
     case 'withdraw':
       session = check(session.withdraw(seat, at()));
-      break;
-    case 'resign':
-      session = check(session.resign(seat, at()));
-      break;
-    case 'offer-draw':
-      session = check(session.offerDraw(seat, at()));
-      if (isComputer(game, opponent(seat))) session = check(session.answerDraw(opponent(seat), false, at()));
-      break;
-    case 'answer-draw':
-      session = check(session.answerDraw(seat, cmd.accept, at()));
       break;
     case 'move':
       throw new DomainError('game/simultaneous', 'this game is played in rounds: send orders', 'move');
@@ -198,6 +208,7 @@ export function applyCommand(game: LiveGame, seat: Player, cmd: GameCommand, now
   if (game.finished && cmd.kind !== 'request-takeback' && cmd.kind !== 'answer-takeback') {
     throw new DomainError('game/over', 'the game is over');
   }
+  if (isCommon(cmd)) return common(game, seat, cmd, now);
   return byKind(
     game.restored,
     (moves) => sequential(game, moves, seat, cmd, now),
