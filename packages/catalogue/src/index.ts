@@ -22,7 +22,30 @@ import { GAME_FAMILIES, isGameFamily, type AnyGameEntry, type GameFamily } from 
 export * from './types.js';
 export { familyNamed, GAME_LISTINGS, listing, type GameListing } from './listing.js';
 export { RULES_TEXT } from './rules-text.js';
-export { playersToAct, positionSeenBy } from './play-reader.js';
+export {
+  byKind,
+  commonCommand,
+  exportPlay,
+  forfeitIn,
+  playersToAct,
+  playsInRounds,
+  playTurn,
+  positionSeenBy,
+  positionsHeld,
+  roundPlay,
+  sequentialPlay,
+  takesLiveClock,
+  turnKey,
+  turnNumber,
+  turnsPlayed,
+  turnStart,
+  turnWord,
+  type CommonCommands,
+  type HasDynamics,
+  type RoundPlay,
+  type SequentialPlay,
+} from './play-reader.js';
+export { startPlay, withRecordLine } from './play-start.js';
 export { readOptions } from './options.js';
 export { makeBoard } from './board.js';
 export { loadComputer } from './computer.js';

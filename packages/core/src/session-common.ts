@@ -268,6 +268,10 @@ export abstract class SessionCommands<St extends CommonFields, Self> {
   get seats(): SessionSeats {
     return this.state.seats;
   }
+  /** The player whose draw offer waits for the other's answer. */
+  get drawOffer(): Player | undefined {
+    return this.state.drawOffer;
+  }
   abstract get outcome(): Outcome | undefined;
 
   /** These fields changed at `now`; the version rises by one. */

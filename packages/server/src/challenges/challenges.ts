@@ -4,7 +4,7 @@
  * one game and one refusal.
  */
 import { entryOf } from '@tactica/catalogue/all';
-import type { GameFamily } from '@tactica/catalogue';
+import { takesLiveClock, type GameFamily } from '@tactica/catalogue';
 import type { Accounts, User } from '../accounts/accounts.js';
 import type { ChangeEvent } from '../bus/change-bus.js';
 import { DomainError, fromInputError, notFound } from '../errors.js';
@@ -73,7 +73,7 @@ export class Challenges {
     const setup = entry.value.setup(request.options);
     if (!setup.ok) throw fromInputError(setup.error, 'options');
     const control = readControl(request.control);
-    if (control.kind === 'live' && setup.value.dynamics === 'simultaneous') {
+    if (control.kind === 'live' && !takesLiveClock(setup.value)) {
       throw new DomainError('control/no-clock', `${entry.value.name} is played without a live clock`, 'control');
     }
     let opponent: User | undefined;

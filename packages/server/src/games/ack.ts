@@ -4,27 +4,17 @@
  */
 import type { Player } from '@tactica/core';
 import type { CommandAck } from '../protocol/index.js';
-import { versionFor, type LiveGame } from './live-game.js';
+import { playersToAct, versionFor, type LiveGame } from './live-game.js';
 
 export type { CommandAck } from '../protocol/index.js';
 
 /** The acknowledgement for the player in seat `viewer` (the version is theirs: `versionFor`). */
 export function ackOf(game: LiveGame, viewer: Player | undefined): CommandAck {
-  const r = game.restored;
-  const outcome = r.session.outcome ?? null;
-  const toAct: readonly Player[] =
-    r.dynamics === 'sequential'
-      ? r.session.toMove === undefined
-        ? []
-        : [r.session.toMove]
-      : outcome
-        ? []
-        : ([0, 1] as const).filter((p) => !r.session.submitted(p));
   return {
     id: game.id,
     version: versionFor(game, viewer),
-    toAct,
+    toAct: playersToAct(game),
     status: game.finished ? 'finished' : 'active',
-    outcome,
+    outcome: game.restored.session.outcome ?? null,
   };
 }

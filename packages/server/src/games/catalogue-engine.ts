@@ -82,7 +82,8 @@ async function loadReviewer(job: CatalogueJob): Promise<AnyEngine> {
   if (!entry.ok) throw new Error(entry.error.message);
   const setup = entry.value.setup(job.options);
   if (!setup.ok) throw new Error(setup.error.message);
-  if (setup.value.dynamics !== 'sequential') throw new Error(`${job.family} is reviewed by rounds, not by searches`);
+  // A game of rounds has no review engine: its reviews judge rounds (../reviews/round-review-worker.ts).
+  if (!('loadReviewEngine' in setup.value)) throw new Error(`${job.family} is reviewed by rounds, not by searches`);
   return (await setup.value.loadReviewEngine()) as AnyEngine;
 }
 

@@ -4,9 +4,21 @@
  * committed. Views are rendered per viewer from the same data; timeouts and the computer's moves are commands
  * like the players'.
  */
-import type { History, Player, SeatSpec, SessionSeats } from '@tactica/core';
+import type { History, SeatSpec, SessionSeats } from '@tactica/core';
 import { entryOf } from '@tactica/catalogue/all';
-import { GAME_LISTINGS, storeGame, type AnyGameSetup, type GameFamily, type RestoredGame } from '@tactica/catalogue';
+import {
+  GAME_LISTINGS,
+  positionsHeld,
+  roundPlay,
+  sequentialPlay,
+  startPlay,
+  storeGame,
+  takesLiveClock,
+  withRecordLine,
+  type AnyGameSetup,
+  type GameFamily,
+  type RestoredGame,
+} from '@tactica/catalogue';
 import type { ChangeFeed, User } from '../accounts/accounts.js';
 import type { ChangeEvent } from '../bus/change-bus.js';
 import type { Database } from '../db/database.js';
@@ -77,14 +89,9 @@ const GAME_BYTES = 14_000;
  */
 export const GAME_CACHE_MB = 256;
 
-/** The positions of a game's line (sequential games, taken-back moves too), or its rounds. */
-function positionsOf(r: RestoredGame): number {
-  return r.dynamics === 'sequential' ? r.session.history.moves.length + 1 : 1 + r.session.round;
-}
-
 /** A cached game's estimated weight in bytes (the listing's `positionBytes`). */
 export function weightOf(game: Pick<LiveGame, 'family' | 'restored'>): number {
-  const n = positionsOf(game.restored);
+  const n = positionsHeld(game.restored);
   return GAME_BYTES + n * (positionBytes.get(game.family) ?? 10_000);
 }
 
@@ -131,9 +138,10 @@ function splitOf(restored: RestoredGame): SplitGame {
   const known = splits.get(restored.session);
   if (known) return known;
   let stored: ReturnType<typeof storeGame>;
-  if (restored.dynamics === 'simultaneous') {
-    const encoded = restored.session.toJSON();
-    stepsPlayed(restored.session, encoded.line);
+  const rounds = roundPlay(restored);
+  if (rounds) {
+    const encoded = rounds.session.toJSON();
+    stepsPlayed(rounds.session, encoded.line);
     stored = storeGame(restored.setup, { toJSON: () => encoded });
   } else {
     stored = storeGame(restored.setup, restored.session);
@@ -155,13 +163,13 @@ export function deadlineOf(
   now: number,
 ): number | null {
   const r = game.restored;
-  const over = r.dynamics === 'sequential' ? r.session.outcome : r.session.outcome;
-  if (over) return null;
+  if (r.session.outcome) return null;
   const c = game.control;
-  if (c.kind === 'live' && r.dynamics === 'sequential') {
-    const p = r.session.toMove;
+  const seq = sequentialPlay(r)?.session;
+  if (c.kind === 'live' && seq) {
+    const p = seq.toMove;
     if (p === undefined) return null;
-    const left = r.session.timeLeft(p, now);
+    const left = seq.timeLeft(p, now);
     return Number.isFinite(left) ? now + Math.max(0, left) : null;
   }
   if (c.kind === 'correspondence') {
@@ -171,10 +179,6 @@ export function deadlineOf(
     return game.meta.turnSince + (reminded ? c.daysPerMove : c.nagDays) * DAY_MS;
   }
   return null;
-}
-
-function outcomeOf(r: RestoredGame): { kind: string; winner?: Player; reason: string } | undefined {
-  return r.dynamics === 'sequential' ? r.session.outcome : r.session.outcome;
 }
 
 /**
@@ -288,39 +292,19 @@ export class GameService {
       'level' in s ? { kind: 'computer', level: s.level } : { kind: 'human', name: s.user.name };
     const seats: SessionSeats = [seatSpec(spec.seats[0]), seatSpec(spec.seats[1])];
     const clock = sessionClock(spec.control);
-    if (clock && setup.dynamics === 'simultaneous') {
+    if (clock && !takesLiveClock(setup)) {
       throw new DomainError('control/no-clock', `${entry.value.name} is played without a live clock`, 'control');
     }
     const seed = Math.floor(Math.random() * 2 ** 31);
-    let restored: RestoredGame;
-    if (setup.dynamics === 'sequential') {
-      const created = setup.newSession({ seats, ...(clock ? { clock } : {}), seed, now });
-      if (!created.ok) throw fromInputError(created.error);
-      let session = created.value;
-      if (spec.history) {
-        const loaded = session.load(spec.history, { expectedVersion: session.version, now });
-        if (!loaded.ok) throw fromInputError(loaded.error, 'text');
-        session = loaded.value;
-      }
-      restored = { dynamics: 'sequential', setup, session };
-    } else {
-      let session;
-      if (spec.snapshot !== undefined) {
-        // An imported game: its rounds as recorded, played on by these seats.
-        const back = setup.restoreSession(spec.snapshot);
-        if (!back.ok) throw fromInputError(back.error, 'text');
-        const seated = back.value.setSeats(seats, { expectedVersion: back.value.version, now });
-        if (!seated.ok) throw fromInputError(seated.error, 'text');
-        session = seated.value;
-      } else {
-        const created = setup.newSession({ seats, seed, now });
-        if (!created.ok) throw fromInputError(created.error);
-        session = created.value;
-      }
-      restored = { dynamics: 'simultaneous', setup, session };
-    }
+    const started = startPlay(setup, { seats, ...(clock ? { clock } : {}), seed, now });
+    if (!started.ok) throw fromInputError(started.error);
+    // An imported game: its moves played on, or its rounds as recorded, played on by these seats.
+    const at = { expectedVersion: started.value.session.version, now, seats };
+    const loaded = withRecordLine(started.value, spec, at);
+    if (!loaded.ok) throw fromInputError(loaded.error, 'text');
+    const restored = loaded.value;
     // The stored log counts too (a Tactorus record's steps: its commands and rounds).
-    const length = Math.max(positionsOf(restored) - 1, splitOf(restored).log.length);
+    const length = Math.max(positionsHeld(restored) - 1, splitOf(restored).log.length);
     if (length > this.maxPlies) {
       throw new DomainError(
         'game/record-too-long',
@@ -565,9 +549,9 @@ export class GameService {
   /** A game at the length limit is not played on (MAX_GAME_PLIES): only what ends it or shortens it is taken. */
   private checkLength(game: LiveGame, next: Transition): void {
     // The stored log counts too (Tactorus: its steps, commands and rounds taken back included).
-    const plies = Math.max(positionsOf(next.restored) - 1, splitOf(next.restored).log.length);
-    const before = Math.max(positionsOf(game.restored) - 1, splitOf(game.restored).log.length);
-    if (plies <= this.maxPlies || plies <= before || outcomeOf(next.restored)) return;
+    const plies = Math.max(positionsHeld(next.restored) - 1, splitOf(next.restored).log.length);
+    const before = Math.max(positionsHeld(game.restored) - 1, splitOf(game.restored).log.length);
+    if (plies <= this.maxPlies || plies <= before || next.restored.session.outcome) return;
     throw new DomainError(
       'game/too-long',
       `the game has reached this server's limit of ${this.maxPlies} moves: it can only be ended (resign, or agree a draw)`,
@@ -579,7 +563,7 @@ export class GameService {
    * or for a rated game that ends, in a transaction with its ratings.
    */
   private async write(game: LiveGame, next: Transition, now: number): Promise<LiveGame | undefined> {
-    const ends = outcomeOf(next.restored) !== undefined && !game.finished;
+    const ends = next.restored.session.outcome !== undefined && !game.finished;
     // A rated game's end writes its players' ratings with it; any other change is the one compare-and-set (an
     // unrated game's end also tells the lobby, in the same statement).
     if (ends && game.rated) {
@@ -605,7 +589,7 @@ export class GameService {
    */
   private nextRow(game: LiveGame, next: Transition, now: number): { updated: LiveGame; change: GameChange } {
     const version = game.version + 1;
-    const outcome = outcomeOf(next.restored);
+    const outcome = next.restored.session.outcome;
     const finished = outcome !== undefined;
     const meta = withAudience(game.meta, next);
     // A change of one player's alone leaves the time of the last change, which listings show, as it was.
@@ -641,7 +625,7 @@ export class GameService {
     if (ends) events.unshift({ kind: 'lobby' });
     if (!(await repos.games.update(game.id, game.version, change, events))) return undefined;
     const [a, b] = game.users;
-    const outcome = outcomeOf(updated.restored);
+    const outcome = updated.restored.session.outcome;
     if (ends && game.rated && a && b && outcome) {
       await rateGame(repos.ratings, { family: game.family, players: [a.id, b.id], outcome }, now);
     }

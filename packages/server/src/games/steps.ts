@@ -8,7 +8,7 @@
  * back, as it does after a missed event or a version gap **(ours)**.
  */
 import { carryLineTexts, moveText, prefixOf, stateAt, type Player } from '@tactica/core';
-import type { RestoredGame } from '@tactica/catalogue';
+import { sequentialPlay, type RestoredGame, type SequentialPlay } from '@tactica/catalogue';
 import type { GameMeta, LiveGame } from './live-game.js';
 
 export interface GameStep {
@@ -25,10 +25,11 @@ export interface GameStep {
 
 /** The step from `before` to `after` (one version on), or undefined when the change is not one the others replay. */
 export function stepOf(before: LiveGame, after: LiveGame): GameStep | undefined {
-  const b = before.restored;
-  const a = after.restored;
-  if (a.session === b.session) return { at: after.updatedAt, meta: after.meta };
-  if (a.dynamics !== 'sequential' || b.dynamics !== 'sequential') return undefined;
+  if (after.restored.session === before.restored.session) return { at: after.updatedAt, meta: after.meta };
+  // Only a game of single moves is followed by steps; the others read a round back.
+  const b = sequentialPlay(before.restored);
+  const a = sequentialPlay(after.restored);
+  if (!a || !b) return undefined;
   if (a.session.version !== b.session.version + 1 || b.session.ending !== undefined) return undefined;
   const ending = a.session.ending;
   if (ending !== undefined) {
@@ -70,7 +71,7 @@ function isStep(v: unknown): v is GameStep {
   );
 }
 
-type SequentialSession = Extract<RestoredGame, { dynamics: 'sequential' }>['session'];
+type SequentialSession = SequentialPlay['session'];
 
 /** The session after the step's move or resignation, as the writer's rules code made it (undefined: no turn). */
 function sessionAfter(session: SequentialSession, step: GameStep): ReturnType<SequentialSession['resign']> | undefined {
@@ -89,12 +90,13 @@ export function applyStep(game: LiveGame, version: number, step: unknown): LiveG
   if (version !== game.version + 1 || !isStep(step)) return undefined;
   let restored: RestoredGame = game.restored;
   if (step.move !== undefined || step.resigned !== undefined) {
-    if (restored.dynamics !== 'sequential' || game.finished) return undefined;
-    const next = sessionAfter(restored.session, step);
+    const seq = sequentialPlay(restored);
+    if (!seq || game.finished) return undefined;
+    const next = sessionAfter(seq.session, step);
     if (!next?.ok || next.value.version !== step.session) return undefined;
     // This instance may write the game's next move: its stored text then extends this line's, not a fresh one.
     carryLineTexts(next.value.game, next.value.history);
-    restored = { ...restored, session: next.value };
+    restored = { ...seq, session: next.value };
   }
   const finished = restored.session.outcome !== undefined;
   return { ...game, version, finished, meta: step.meta, restored, updatedAt: step.at };

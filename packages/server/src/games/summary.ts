@@ -5,7 +5,7 @@
  * restored one by one held the event loop for tens of seconds (issue 37).
  */
 import { moveText, stateAt, type Player, type StepText } from '@tactica/core';
-import type { RestoredGame } from '@tactica/catalogue';
+import { roundPlay, sequentialPlay, turnsPlayed, type RestoredGame } from '@tactica/catalogue';
 import { playersToAct } from './live-game.js';
 
 export interface GameSummary {
@@ -26,18 +26,23 @@ export function stepLine(step: StepText): string {
 /** The summary of a restored game: a few fields of its session, the same work for a long game as a short one. */
 export function summaryOf(restored: RestoredGame): GameSummary {
   const toAct = playersToAct({ restored });
-  if (restored.dynamics === 'sequential') {
-    const h = restored.session.history;
-    const i = h.cursor - 1;
-    // Remembered on the state it was played from: the write formats it for the snapshot anyway.
-    const game = restored.setup.game;
-    const lastMove = i >= 0 ? moveText(game, stateAt(game, h, i), h.moves[i]) : null;
-    return { plies: h.cursor, lastMove, toAct };
+  return { plies: turnsPlayed(restored), lastMove: lastTurnText(restored), toAct };
+}
+
+/** The last move's text, or the last step's line (a round's orders, a command); null before the first. */
+function lastTurnText(restored: RestoredGame): string | null {
+  const rounds = roundPlay(restored);
+  if (rounds) {
+    const played = stepsPlayed(rounds.session);
+    const last = played[played.length - 1];
+    return last === undefined ? null : stepLine(last);
   }
-  const session = restored.session;
-  const played = stepsPlayed(session);
-  const last = played[played.length - 1];
-  return { plies: session.round - 1, lastMove: last === undefined ? null : stepLine(last), toAct };
+  const h = sequentialPlay(restored)?.session.history;
+  const i = (h?.cursor ?? 0) - 1;
+  if (!h || i < 0) return null;
+  // Remembered on the state it was played from: the write formats it for the snapshot anyway.
+  const game = restored.setup.game;
+  return moveText(game, stateAt(game, h, i), h.moves[i]);
 }
 
 /** Each Tactorus session's steps played as text, once encoded (sessions are immutable values). */

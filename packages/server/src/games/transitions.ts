@@ -11,7 +11,18 @@ import {
   type Session,
   type SimultaneousSession,
 } from '@tactica/core';
-import type { RestoredGame, StatusBase } from '@tactica/catalogue';
+import {
+  byKind,
+  commonCommand,
+  forfeitIn,
+  playTurn,
+  sequentialPlay,
+  turnKey,
+  type RestoredGame,
+  type RoundPlay,
+  type SequentialPlay,
+  type StatusBase,
+} from '@tactica/catalogue';
 import { DomainError, fromInputError } from '../errors.js';
 import type { MoveInputText } from '../protocol/index.js';
 import type { GameMeta, LiveGame } from './live-game.js';
@@ -52,11 +63,7 @@ function isComputer(game: LiveGame, p: Player): boolean {
 
 /** Keeps the turn's start time when the same player is still to act, else starts a new turn now. */
 function nextMeta(before: LiveGame, after: RestoredGame, now: number, changes: Partial<GameMeta> = {}): GameMeta {
-  const toAct = (r: RestoredGame): string =>
-    r.dynamics === 'sequential'
-      ? String(r.session.toMove ?? '-')
-      : `${r.session.round}:${r.session.outcome ? '-' : ''}`;
-  const sameTurn = toAct(before.restored) === toAct(after);
+  const sameTurn = turnKey(before.restored) === turnKey(after);
   const { takeback: _t, nagged: _n, away: _a, privateTo: _p, ...rest } = before.meta;
   const meta: GameMeta = {
     ...rest,
@@ -68,9 +75,38 @@ function nextMeta(before: LiveGame, after: RestoredGame, now: number, changes: P
   return meta;
 }
 
-function sequential(game: LiveGame, seat: Player, cmd: GameCommand, now: number): Transition {
-  const r = game.restored;
-  if (r.dynamics !== 'sequential') throw new Error('not a sequential game');
+/** The commands both kinds of game take alike. */
+type CommonCommand = Extract<GameCommand, { readonly kind: 'resign' | 'offer-draw' | 'answer-draw' }>;
+/** The commands each kind of game takes its own way (or refuses). */
+type KindCommand = Exclude<GameCommand, CommonCommand>;
+
+function isCommon(cmd: GameCommand): cmd is CommonCommand {
+  return cmd.kind === 'resign' || cmd.kind === 'offer-draw' || cmd.kind === 'answer-draw';
+}
+
+/** A resignation or a draw offered or answered, whatever the game's kind. */
+function common(game: LiveGame, seat: Player, cmd: CommonCommand, now: number): Transition {
+  let restored = game.restored;
+  const at = (): { expectedVersion: number; now: number } => ({ expectedVersion: restored.session.version, now });
+  switch (cmd.kind) {
+    case 'resign':
+      restored = check(commonCommand(restored, (s) => s.resign(seat, at())));
+      break;
+    case 'offer-draw':
+      restored = check(commonCommand(restored, (s) => s.offerDraw(seat, at())));
+      // The computer declines draws (as the terminal's computer does).
+      if (isComputer(game, opponent(seat))) {
+        restored = check(commonCommand(restored, (s) => s.answerDraw(opponent(seat), false, at())));
+      }
+      break;
+    case 'answer-draw':
+      restored = check(commonCommand(restored, (s) => s.answerDraw(seat, cmd.accept, at())));
+      break;
+  }
+  return { restored, meta: nextMeta(game, restored, now) };
+}
+
+function sequential(game: LiveGame, r: SequentialPlay, seat: Player, cmd: KindCommand, now: number): Transition {
   const { setup } = r;
   let session: Seq = r.session;
   const at = (): { expectedVersion: number; now: number } => ({ expectedVersion: session.version, now });
@@ -85,18 +121,6 @@ function sequential(game: LiveGame, seat: Player, cmd: GameCommand, now: number)
       }
       break;
     }
-    case 'resign':
-      session = check(session.resign(seat, at()));
-      break;
-    case 'offer-draw': {
-      session = check(session.offerDraw(seat, at()));
-      // The computer declines draws (as the terminal's computer does).
-      if (isComputer(game, opponent(seat))) session = check(session.answerDraw(opponent(seat), false, at()));
-      break;
-    }
-    case 'answer-draw':
-      session = check(session.answerDraw(seat, cmd.accept, at()));
-      break;
     case 'request-takeback': {
       const other = opponent(seat);
       if (isComputer(game, other)) {
@@ -139,9 +163,7 @@ function takeBackTo(session: Seq, player: Player, now: number): Seq {
   return s;
 }
 
-function simultaneous(game: LiveGame, seat: Player, cmd: GameCommand, now: number): Transition {
-  const r = game.restored;
-  if (r.dynamics !== 'simultaneous') throw new Error('not a simultaneous game');
+function simultaneous(game: LiveGame, r: RoundPlay, seat: Player, cmd: KindCommand, now: number): Transition {
   const { setup } = r;
   let session: Sim = r.session;
   const at = (): { expectedVersion: number; now: number } => ({ expectedVersion: session.version, now });
@@ -163,16 +185,6 @@ function simultaneous(game: LiveGame, seat: Player, cmd: GameCommand, now: numbe
     }
     case 'withdraw':
       session = check(session.withdraw(seat, at()));
-      break;
-    case 'resign':
-      session = check(session.resign(seat, at()));
-      break;
-    case 'offer-draw':
-      session = check(session.offerDraw(seat, at()));
-      if (isComputer(game, opponent(seat))) session = check(session.answerDraw(opponent(seat), false, at()));
-      break;
-    case 'answer-draw':
-      session = check(session.answerDraw(seat, cmd.accept, at()));
       break;
     case 'move':
       throw new DomainError('game/simultaneous', 'this game is played in rounds: send orders', 'move');
@@ -196,28 +208,25 @@ export function applyCommand(game: LiveGame, seat: Player, cmd: GameCommand, now
   if (game.finished && cmd.kind !== 'request-takeback' && cmd.kind !== 'answer-takeback') {
     throw new DomainError('game/over', 'the game is over');
   }
-  return game.restored.dynamics === 'sequential'
-    ? sequential(game, seat, cmd, now)
-    : simultaneous(game, seat, cmd, now);
+  if (isCommon(cmd)) return common(game, seat, cmd, now);
+  return byKind(
+    game.restored,
+    (moves) => sequential(game, moves, seat, cmd, now),
+    (rounds) => simultaneous(game, rounds, seat, cmd, now),
+  );
 }
 
 /** The computer's move (or a round's orders) for `seat`. */
 export function applyComputer(game: LiveGame, seat: Player, moves: readonly unknown[], now: number): Transition {
   const r = game.restored;
-  if (r.dynamics === 'sequential') {
-    const session = check(r.session.play(seat, moves[0], { expectedVersion: r.session.version, now }));
-    const restored: RestoredGame = { ...r, session };
-    return { restored, meta: nextMeta(game, restored, now) };
-  }
-  const session = check(r.session.submit(seat, [...moves], { expectedVersion: r.session.version, now }));
-  const restored: RestoredGame = { ...r, session };
+  const restored = check(playTurn(r, seat, moves, { expectedVersion: r.session.version, now }));
   return { restored, meta: nextMeta(game, restored, now) };
 }
 
 /** Live clocks: the timeouts due by `now`, applied; undefined when none was due. */
 export function applyTimeouts(game: LiveGame, now: number): Transition | undefined {
-  const r = game.restored;
-  if (r.dynamics !== 'sequential') return undefined;
+  const r = sequentialPlay(game.restored);
+  if (!r) return undefined;
   const ticked = r.session.tick(now);
   if (ticked.timeouts.length === 0) return undefined;
   const restored: RestoredGame = { ...r, session: ticked.session };
@@ -228,9 +237,6 @@ export function applyTimeouts(game: LiveGame, now: number): Transition | undefin
 export function applyForfeit(game: LiveGame, player: Player, now: number): Transition {
   const r = game.restored;
   const at = { expectedVersion: r.session.version, now };
-  const restored: RestoredGame =
-    r.dynamics === 'sequential'
-      ? { ...r, session: check(r.session.forfeit(player, at)) }
-      : { ...r, session: check(r.session.forfeit(player, at)) };
+  const restored = check(forfeitIn(r, player, at));
   return { restored, meta: nextMeta(game, restored, now) };
 }

@@ -4,7 +4,7 @@
  * status, so every interface shows the same thing.
  */
 import { lineTexts, positionText, stateAt, type Player } from '@tactica/core';
-import type { MoveInput } from '@tactica/catalogue';
+import { byKind, positionSeenBy, type MoveInput, type RoundPlay, type SequentialPlay } from '@tactica/catalogue';
 import type { GameView, LegalInput, PlayerInfo } from '../protocol/index.js';
 import { playersToAct, versionFor, type LiveGame } from './live-game.js';
 import { stepsPlayed } from './summary.js';
@@ -43,66 +43,84 @@ export function viewOf(game: LiveGame, viewer: Player | undefined, now: number, 
     deadline,
     takebackRequest: game.meta.takeback?.by ?? null,
   };
-  if (r.dynamics === 'sequential') {
-    const session = r.session;
-    const h = session.history;
-    // The line's texts as the stored snapshot writes them: remembered per moves list and extended by one a move, so a
-    // view of a long game does not format its whole line again (only the first view after a restore does).
-    const texts = lineTexts(setup.game, h);
-    const moves = texts.length === h.cursor ? texts : texts.slice(0, h.cursor);
-    const st = session.status(now);
-    const position = session.position;
-    const mayMove = viewer !== undefined && session.toMove === viewer && !game.finished;
-    return {
-      ...base,
-      outcome: session.outcome ?? null,
-      lostOnTime: session.lostOnTime ?? null,
-      moves,
-      // The state before the last move is held beside the cursor's (history's `beforeCursor`): no replay.
-      lastMove:
-        h.cursor > 0 ? setup.board.squaresOf(stateAt(setup.game, h, h.cursor - 1), h.moves[h.cursor - 1]) : null,
-      rounds: [],
-      board: setup.board.model(position, viewer),
-      state: setup.status(position, { start: h.start, ply: h.cursor }) as unknown as Record<string, unknown>,
-      clock: st.clock
-        ? {
-            mode: st.clock.mode,
-            limit: st.clock.limit,
-            running: st.clock.running ?? null,
-            left: [finite(st.clock.left[0]), finite(st.clock.left[1])],
-          }
-        : null,
-      drawOffer: session.status(now).drawOffer ?? null,
-      orders: null,
-      legal: mayMove ? setup.board.inputs(position, viewer).map(stripMove) : [],
-      position: positionText(setup.game, position),
-    };
-  }
-  const session = r.session;
-  const status = session.status();
-  const mine = viewer !== undefined ? session.viewFor(viewer) : undefined;
-  const position = viewer !== undefined ? session.ownPosition(viewer) : session.roundStart;
-  const mayAct = viewer !== undefined && !game.finished && !session.submitted(viewer);
+  const position = positionSeenBy(r, viewer);
+  const mayAct = viewer !== undefined && !game.finished && base.toAct.includes(viewer);
+  const own = byKind(
+    r,
+    (moves) => lineFields(moves, now),
+    (rounds) => roundFields(rounds, viewer),
+  );
   return {
     ...base,
-    outcome: session.outcome ?? null,
+    outcome: r.session.outcome ?? null,
+    lostOnTime: own.lostOnTime,
+    moves: own.moves,
+    lastMove: own.lastMove,
+    rounds: own.rounds,
+    board: setup.board.model(position, viewer),
+    state: own.state,
+    clock: own.clock,
+    drawOffer: r.session.drawOffer ?? null,
+    orders: own.orders,
+    legal: mayAct ? setup.board.inputs(position, viewer).map(stripMove) : [],
+    position: own.position,
+  };
+}
+
+/** What a view shows of one kind of game only: a line of moves and its clock, or the rounds and their orders. */
+type KindFields = Pick<
+  GameView,
+  'lostOnTime' | 'moves' | 'lastMove' | 'rounds' | 'state' | 'clock' | 'orders' | 'position'
+>;
+
+/** A game of single moves: its line, its last move's squares, its clock and its position's text. */
+function lineFields(r: SequentialPlay, now: number): KindFields {
+  const { setup, session } = r;
+  const h = session.history;
+  // The line's texts as the stored snapshot writes them: remembered per moves list and extended by one a move, so a
+  // view of a long game does not format its whole line again (only the first view after a restore does).
+  const texts = lineTexts(setup.game, h);
+  const st = session.status(now);
+  const position = session.position;
+  return {
+    lostOnTime: session.lostOnTime ?? null,
+    moves: texts.length === h.cursor ? texts : texts.slice(0, h.cursor),
+    // The state before the last move is held beside the cursor's (history's `beforeCursor`): no replay.
+    lastMove: h.cursor > 0 ? setup.board.squaresOf(stateAt(setup.game, h, h.cursor - 1), h.moves[h.cursor - 1]) : null,
+    rounds: [],
+    state: setup.status(position, { start: h.start, ply: h.cursor }) as unknown as Record<string, unknown>,
+    clock: st.clock
+      ? {
+          mode: st.clock.mode,
+          limit: st.clock.limit,
+          running: st.clock.running ?? null,
+          left: [finite(st.clock.left[0]), finite(st.clock.left[1])],
+        }
+      : null,
+    orders: null,
+    position: positionText(setup.game, position),
+  };
+}
+
+/** A game of rounds: the rounds played, the viewer's own pending orders and who has submitted. */
+function roundFields(r: RoundPlay, viewer: Player | undefined): KindFields {
+  const { setup, session } = r;
+  const mine = viewer !== undefined ? session.viewFor(viewer) : undefined;
+  return {
     lostOnTime: null,
     moves: [],
     lastMove: null,
     // Encoded once per session (with the write that made it), not at every view.
     rounds: stepsPlayed(session),
-    board: setup.board.model(position, viewer),
     state: setup.status(session.roundStart, { start: session.roundStart, ply: session.round - 1 }) as unknown as Record<
       string,
       unknown
     >,
     clock: null,
-    drawOffer: status.drawOffer ?? null,
     orders: {
       mine: mine?.ok ? mine.value.pending : [],
       submitted: [session.submitted(0), session.submitted(1)],
     },
-    legal: mayAct ? setup.board.inputs(position, viewer).map(stripMove) : [],
     position: null,
   };
 }

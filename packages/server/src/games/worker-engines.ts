@@ -10,7 +10,7 @@
 import { Worker } from 'node:worker_threads';
 import { WorkerEngine, type EngineTransport, type WorkerConnection } from '@tactica/ai/worker-protocol';
 import { threadConnection } from '@tactica/ai/node-worker';
-import { positionSeenBy, type EngineLoadOptions } from '@tactica/catalogue';
+import { positionSeenBy, sequentialPlay, type EngineLoadOptions } from '@tactica/catalogue';
 import type { Player } from '@tactica/core';
 import type { CatalogueJob } from './catalogue-engine.js';
 import { FairQueue } from './fair-queue.js';
@@ -186,7 +186,7 @@ export class WorkerEngines implements EngineRunner {
   choose(game: LiveGame, seat: Player, level: string, seed: number): Promise<readonly unknown[]> {
     const r = game.restored;
     const state = positionSeenBy(r, seat);
-    const clock = r.dynamics === 'sequential' ? r.session.pendingComputer(this.now())?.budgetMs : undefined;
+    const clock = sequentialPlay(r)?.session.pendingComputer(this.now())?.budgetMs;
     const timeMs = Math.min(clock ?? Infinity, this.moveMs);
     return this.run(
       {

@@ -1,6 +1,7 @@
 /** Game records over HTTP: a game exported in its record format, a record imported to analyse or continue. */
 import type { FastifyInstance } from 'fastify';
 import type { Player } from '@tactica/core';
+import { exportPlay } from '@tactica/catalogue';
 import { fromInputError } from '../errors.js';
 import { seatOf } from '../games/live-game.js';
 import { deadlineOf } from '../games/service.js';
@@ -40,10 +41,7 @@ export async function gameRecordRoutes(app: FastifyInstance, services: Services,
         event: `Tactica game ${game.id}`,
         date: new Date(game.createdAt).toISOString().slice(0, 10).replace(/-/g, '.'),
       };
-      const text =
-        r.dynamics === 'sequential'
-          ? await r.setup.exportRecord(format, r.session.history, meta)
-          : await r.setup.exportRecord(format, r.session, meta);
+      const text = await exportPlay(r, format, meta);
       if (!text.ok) throw fromInputError(text.error, 'format');
       const info = r.setup.records.find((f) => f.id === format);
       return reply

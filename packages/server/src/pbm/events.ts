@@ -4,6 +4,7 @@
  * copied here.
  */
 import { current, roundLineRules, stateAt, type Player } from '@tactica/core';
+import { byKind } from '@tactica/catalogue';
 import type { LiveGame } from '../games/live-game.js';
 
 /** A line on what the game's last move or round did, where the board alone does not say it; else undefined. */
@@ -11,15 +12,20 @@ export function lastChangeText(game: LiveGame, name: (p: Player) => string): str
   const r = game.restored;
   const change = r.setup.text.change?.bind(r.setup.text);
   if (!change) return undefined;
-  if (r.dynamics === 'sequential') {
-    const h = r.session.history;
-    if (h.cursor === 0) return undefined;
-    return change(stateAt(r.setup.game, h, h.cursor - 1), current(h), name, 0);
-  }
-  // Only when the round has just been carried out (nobody's orders of the next one are in yet).
-  if (r.session.submitted(0) || r.session.submitted(1)) return undefined;
-  const line = r.session.state.line;
-  const last = line.moves[line.cursor - 1];
-  if (line.cursor === 0 || last?.kind !== 'round') return undefined;
-  return change(stateAt(roundLineRules(r.setup.game), line, line.cursor - 1), current(line), name, r.session.round - 1);
+  return byKind(
+    r,
+    ({ setup, session }) => {
+      const h = session.history;
+      if (h.cursor === 0) return undefined;
+      return change(stateAt(setup.game, h, h.cursor - 1), current(h), name, 0);
+    },
+    ({ setup, session }) => {
+      // Only when the round has just been carried out (nobody's orders of the next one are in yet).
+      if (session.submitted(0) || session.submitted(1)) return undefined;
+      const line = session.state.line;
+      const last = line.moves[line.cursor - 1];
+      if (line.cursor === 0 || last?.kind !== 'round') return undefined;
+      return change(stateAt(roundLineRules(setup.game), line, line.cursor - 1), current(line), name, session.round - 1);
+    },
+  );
 }

@@ -5,7 +5,7 @@
  * and the player already checked, as every one of them needs.
  */
 import { moveText, type Player } from '@tactica/core';
-import type { GameFamily } from '@tactica/catalogue';
+import { playsInRounds, sequentialPlay, type GameFamily } from '@tactica/catalogue';
 import type { User } from '../accounts/accounts.js';
 import { DomainError } from '../errors.js';
 import { CHAT_MAX } from '../games/chat.js';
@@ -48,15 +48,16 @@ function byPlayer(handler: (c: PlayerCommand) => Promise<PbmReply>): GameVerbHan
 }
 
 function moveTextOf(game: LiveGame, move: unknown): string {
-  const r = game.restored;
-  return r.dynamics === 'sequential' ? moveText(r.setup.game, r.session.position, move) : String(move);
+  const seq = sequentialPlay(game.restored);
+  return seq ? moveText(seq.setup.game, seq.session.position, move) : String(move);
 }
 
 /** `move` (and pbmserv's `board`): a move, or a round's orders (in the body, or sealed in the Palm game's memos). */
 async function move({ gateway, cmd, request, game, user }: PlayerCommand): Promise<PbmReply> {
   gateway.checkMoveNumber(cmd, game);
   if (cmd.args.length === 1) gateway.pbmserv.checkMoveWord(game, cmd);
-  if (game.restored.dynamics === 'sequential') {
+  const seq = sequentialPlay(game.restored);
+  if (seq) {
     const move = cmd.args.join(' ');
     if (!move) {
       throw new DomainError(
@@ -67,9 +68,8 @@ async function move({ gateway, cmd, request, game, user }: PlayerCommand): Promi
     }
     gateway.notYourTurn(game, user, move);
     // The move as the game writes it (`f8-f5`, not `f8f5` as typed).
-    const r = game.restored;
-    const parsed = r.dynamics === 'sequential' ? r.setup.game.parseMove(r.session.position, move) : undefined;
-    const shown = parsed?.ok ? moveTextOf(game, parsed.value) : move;
+    const parsed = seq.setup.game.parseMove(seq.session.position, move);
+    const shown = parsed.ok ? moveTextOf(game, parsed.value) : move;
     return gateway.act(game, user, { kind: 'move', move }, request, `played ${shown}`, gateway.comment(request.body));
   }
   // The Palm game's memos: `++TacMoves` (the sealed orders) and `++TacKey` (their key), in the body.
@@ -102,9 +102,7 @@ async function answerOnBoard({ gateway, cmd, request, game, user }: PlayerComman
       `${yes ? 'accepts' : 'rejects'} the undo`,
     );
   }
-  const r = game.restored;
-  const now = gateway.services.now();
-  const offer = r.dynamics === 'sequential' ? r.session.status(now).drawOffer : r.session.status().drawOffer;
+  const offer = game.restored.session.drawOffer;
   if (offer !== undefined && offer !== seat) {
     return gateway.act(
       game,
@@ -133,17 +131,11 @@ async function confirm({ gateway, cmd, request, game, user }: PlayerCommand): Pr
   if (pending.version !== versionFor(game, seat)) {
     throw new DomainError('game/stale-version', `board ${game.id} changed since your submit: submit your move again`);
   }
-  const sequential = game.restored.dynamics === 'sequential';
-  const command: GameCommand = sequential
-    ? { kind: 'move', move: pending.move }
-    : { kind: 'orders', moves: [...orderWords(pending.move), 'done'] };
-  return gateway.act(
-    game,
-    user,
-    command,
-    request,
-    sequential ? `played ${pending.move}` : 'sent orders for this round',
-  );
+  const inRounds = playsInRounds(game.restored);
+  const command: GameCommand = inRounds
+    ? { kind: 'orders', moves: [...orderWords(pending.move), 'done'] }
+    : { kind: 'move', move: pending.move };
+  return gateway.act(game, user, command, request, inRounds ? 'sent orders for this round' : `played ${pending.move}`);
 }
 
 async function chat({ gateway, request, game, user }: PlayerCommand): Promise<PbmReply> {

@@ -13,7 +13,19 @@
  */
 import { reasonWords, stateAt, type Player } from '@tactica/core';
 import { entryOf } from '@tactica/catalogue/all';
-import { GAME_LISTINGS, listing, type GameFamily, type OptionSpec } from '@tactica/catalogue';
+import {
+  GAME_LISTINGS,
+  listing,
+  playsInRounds,
+  byKind,
+  sequentialPlay,
+  turnStart,
+  turnWord,
+  type GameFamily,
+  type OptionSpec,
+  type RoundPlay,
+  type SequentialPlay,
+} from '@tactica/catalogue';
 import type { User } from '../accounts/accounts.js';
 import { DomainError } from '../errors.js';
 import { CHAT_MAX, cleanChat } from '../games/chat.js';
@@ -127,6 +139,41 @@ function boardMailGame(subject: string): GameFamily | undefined {
   return m ? GAME_LISTINGS.find((l) => l.name.toLowerCase() === m[1]?.toLowerCase())?.family : undefined;
 }
 
+/** A game of single moves after `plies` of them: the steps to there and the position. */
+function afterPlies(board: number, r: SequentialPlay, plies: number): { steps: number; state: unknown } {
+  const h = r.session.history;
+  if (plies < 0 || plies > h.cursor) {
+    throw new DomainError('pbm/bad-move-number', `board ${board} has ${h.cursor} moves`, 'move number');
+  }
+  return { steps: plies, state: stateAt(r.setup.game, h, plies) };
+}
+
+/** A game of rounds after `played` rounds (their orders secret no more): the steps to there and the position. */
+function afterRounds(board: number, r: RoundPlay, played: number): { steps: number; state: unknown } {
+  const snapshot = r.session.toJSON();
+  const line = snapshot.line;
+  // The step after which `played` rounds are played (a round is a step of both sides' orders).
+  const rounds: number[] = [0];
+  for (let i = 0; i < line.cursor; i++) if (Array.isArray(line.steps[i])) rounds.push(i + 1);
+  if (played < 0 || played >= rounds.length) {
+    throw new DomainError(
+      'pbm/bad-move-number',
+      `board ${board} has ${rounds.length - 1} rounds played`,
+      'round number',
+    );
+  }
+  const steps = rounds[played] as number;
+  // The session's own replay: its snapshot cut at that step, no round in progress, restored.
+  const { ending: _ending, before: _before, drawOffer: _drawOffer, ...rest } = snapshot;
+  const cut = r.setup.restoreSession({
+    ...rest,
+    line: { ...line, steps: line.steps.slice(0, steps), cursor: steps },
+    pending: [[], []],
+  });
+  if (!cut.ok) throw new DomainError('server/error', `board ${board} could not be replayed`);
+  return { steps, state: cut.value.roundStart };
+}
+
 /**
  * A reply to a board mail as a mail program makes it: its Subject is the board mail's (`Re: Tactics Board 3 ann`),
  * the command its body's first line (`f1-f4#7`, or `move f1-f4#7`), the rest of the body the comment; a
@@ -135,7 +182,7 @@ function boardMailGame(subject: string): GameFamily | undefined {
 function replyInBody(request: PbmRequest): PbmRequest {
   const family = boardMailGame(request.subject);
   if (!family) return request;
-  if (listing(family).dynamics === 'simultaneous') return { ...request, subject: 'move' };
+  if (playsInRounds(listing(family))) return { ...request, subject: 'move' };
   const lines = request.body.split('\n');
   const first = lines.findIndex((l) => l.trim() !== '');
   if (first < 0) return request;
@@ -163,7 +210,7 @@ function firstMoverText(
   if (!entry.ok) return '';
   const setup = entry.value.setup(options);
   if (!setup.ok) return '';
-  if (setup.value.dynamics !== 'sequential') return ' Both sides give their orders at once, each round.';
+  if (playsInRounds(setup.value)) return ' Both sides give their orders at once, each round.';
   const { game } = setup.value;
   const first = game.toMove(setup.value.initial())[0] ?? 0;
   const seat = (p: Player): string => `${p === 0 ? challenger : opponent} plays ${game.info.players[p]}`;
@@ -172,8 +219,7 @@ function firstMoverText(
 
 /** ` (bob moves first)`, by the rules of the game that started; nothing for simultaneous rounds. */
 function startsText(game: LiveGame): string {
-  const r = game.restored;
-  if (r.dynamics !== 'sequential') return ' (both sides give their orders at once, each round)';
+  if (playsInRounds(game.restored)) return ' (both sides give their orders at once, each round)';
   const first = playersToAct(game)[0];
   return first === undefined ? '' : ` (${playerName(game, first)}, ${seatName(game, first)}, moves first)`;
 }
@@ -390,7 +436,7 @@ export class PbmGateway {
     if (cmd.moveNumber !== next) {
       throw new DomainError(
         'pbm/stale-move-number',
-        `board ${game.id} is at ${game.restored.dynamics === 'sequential' ? 'move' : 'round'} #${next}, your command was for #${cmd.moveNumber}: a late or doubled mail is not carried out`,
+        `board ${game.id} is at ${turnWord(game.restored)} #${next}, your command was for #${cmd.moveNumber}: a late or doubled mail is not carried out`,
         'move number',
       );
     }
@@ -403,9 +449,9 @@ export class PbmGateway {
   /** @internal for game-verbs.ts */
   notYourTurn(game: LiveGame, user: User, move: string): void {
     const seat = this.seat(game, user);
-    const r = game.restored;
+    const r = sequentialPlay(game.restored);
     const toAct = playersToAct(game);
-    if (r.dynamics !== 'sequential' || toAct.includes(seat) || toAct.length === 0) return;
+    if (!r || toAct.includes(seat) || toAct.length === 0) return;
     const parsed = r.setup.game.parseMove(r.session.position, move, seat);
     const unreadable =
       !parsed.ok &&
@@ -520,40 +566,11 @@ export class PbmGateway {
    */
   /** @internal for pbmserv.ts */
   async positionReply(game: LiveGame, plies: number, what: string): Promise<PbmReply> {
-    const r = game.restored;
-    let steps: number;
-    let state: unknown;
-    if (r.dynamics === 'sequential') {
-      const h = r.session.history;
-      if (plies < 0 || plies > h.cursor) {
-        throw new DomainError('pbm/bad-move-number', `board ${game.id} has ${h.cursor} moves`, 'move number');
-      }
-      steps = plies;
-      state = stateAt(r.setup.game, h, plies);
-    } else {
-      const snapshot = r.session.toJSON();
-      const line = snapshot.line;
-      // The step after which `plies` rounds are played (a round is a step of both sides' orders).
-      const rounds: number[] = [0];
-      for (let i = 0; i < line.cursor; i++) if (Array.isArray(line.steps[i])) rounds.push(i + 1);
-      if (plies < 0 || plies >= rounds.length) {
-        throw new DomainError(
-          'pbm/bad-move-number',
-          `board ${game.id} has ${rounds.length - 1} rounds played`,
-          'round number',
-        );
-      }
-      steps = rounds[plies] as number;
-      // The session's own replay: its snapshot cut at that step, no round in progress, restored.
-      const { ending: _ending, before: _before, drawOffer: _drawOffer, ...rest } = snapshot;
-      const cut = r.setup.restoreSession({
-        ...rest,
-        line: { ...line, steps: line.steps.slice(0, steps), cursor: steps },
-        pending: [[], []],
-      });
-      if (!cut.ok) throw new DomainError('server/error', `board ${game.id} could not be replayed`);
-      state = cut.value.roundStart;
-    }
+    const { steps, state } = byKind(
+      game.restored,
+      (moves) => afterPlies(game.id, moves, plies),
+      (rounds) => afterRounds(game.id, rounds, plies),
+    );
     const list = moveList(game, undefined, steps);
     const text = [
       `${gameName(game.family)} board ${game.id}, ${what}:`,
@@ -571,11 +588,16 @@ export class PbmGateway {
   async preview(game: LiveGame, moves: readonly string[]): Promise<PbmReply> {
     const r = game.restored;
     const g = r.setup.game;
-    let s: unknown = r.dynamics === 'sequential' ? r.session.position : r.session.roundStart;
+    let s: unknown = turnStart(r);
     const played: string[] = [];
-    const words = r.dynamics === 'sequential' ? [moves.join(' ')] : moves.flatMap(orderWords);
-    // Sequential games: the moves are separated by commas ("f1-f4, c8-c5") or are one move.
-    const list = r.dynamics === 'sequential' ? (words[0] ?? '').split(/\s*,\s*/).filter(Boolean) : words;
+    const inRounds = playsInRounds(r);
+    // A round's orders are words; sequential games' moves are separated by commas ("f1-f4, c8-c5") or are one move.
+    const list = inRounds
+      ? moves.flatMap(orderWords)
+      : moves
+          .join(' ')
+          .split(/\s*,\s*/)
+          .filter(Boolean);
     for (const [i, text] of list.entries()) {
       const m = g.parseMove(s, text);
       if (!m.ok) {
@@ -590,7 +612,7 @@ export class PbmGateway {
     }
     return ok(
       `${gameName(game.family)} Board ${game.id} Preview`,
-      r.dynamics === 'sequential'
+      !inRounds
         ? `A preview of board ${game.id}: nothing was played.\n\nAfter ${played.join(', ')}:\n\n${positionText(game, s)}\n`
         : // Orders move nothing until both sides' orders of the round are carried out: no "after" to draw.
           `A preview of board ${game.id}: nothing was sent.\n\nThe orders ${played.join(' ')} are legal here. The board ` +
@@ -653,8 +675,8 @@ export class PbmGateway {
     if (game.finished) throw new DomainError('game/over', 'the game is over');
     if (!playersToAct(game).includes(seat)) throw new DomainError('game/not-your-turn', 'it is not your turn');
     const g = r.setup.game;
-    let s: unknown = r.dynamics === 'sequential' ? r.session.position : r.session.roundStart;
-    const words = r.dynamics === 'sequential' ? [text] : orderWords(text);
+    let s: unknown = turnStart(r);
+    const words = playsInRounds(r) ? orderWords(text) : [text];
     const shown: string[] = [];
     for (const w of words) {
       const m = g.parseMove(s, w, seat);
@@ -676,7 +698,7 @@ export class PbmGateway {
   /** @internal for game-verbs.ts */
   async queue(game: LiveGame, user: User, move: string, request: PbmRequest): Promise<PbmReply> {
     this.seat(game, user);
-    if (game.restored.dynamics !== 'sequential') {
+    if (playsInRounds(game.restored)) {
       throw new DomainError(
         'pbm/not-for-rounds',
         'Tactorus orders are given for the round in progress: send them with move',

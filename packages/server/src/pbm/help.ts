@@ -3,7 +3,7 @@
  * its move notation and its options — as pbmserv's per-game help pages were (`<game> help`, `<game> rules`).
  */
 import { entryOf } from '@tactica/catalogue/all';
-import { GAME_LISTINGS, listing, RULES_TEXT, type GameFamily } from '@tactica/catalogue';
+import { GAME_LISTINGS, listing, playsInRounds, RULES_TEXT, type GameFamily } from '@tactica/catalogue';
 import { GAME_VERBS, GLOBAL_VERBS } from './grammar.js';
 import { REVIEW_MAIL_HELP } from './review-mail.js';
 import { TOURNAMENT_MAIL_HELP } from './tournament-mail.js';
@@ -78,7 +78,7 @@ export const VERB_HELP: Readonly<Record<string, string>> = {
 /** How moves are written by mail: the game's notation, and for a game of simultaneous rounds where its orders go. */
 function notationByMail(family: GameFamily): string {
   const l = listing(family);
-  if (l.dynamics === 'sequential') return l.notation;
+  if (!playsInRounds(l)) return l.notation;
   return (
     `${l.notation} By mail they go in the body (or the Subject), one or more a line, and are sent as your whole part ` +
     'of the round (done is added). The other side sees ??? until the round is carried out.'

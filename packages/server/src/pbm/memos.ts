@@ -4,7 +4,7 @@
  * finds the game's round and turns the game's coded errors into refusals about the mail's body.
  */
 import type { InputError, Player, Result } from '@tactica/core';
-import type { SealedOrders } from '@tactica/catalogue';
+import { roundPlay, type SealedOrders } from '@tactica/catalogue';
 import { DomainError, fromInputError } from '../errors.js';
 import type { LiveGame } from '../games/live-game.js';
 
@@ -13,8 +13,8 @@ export type MemoBody =
   { readonly kind: 'orders'; readonly memo: string } | { readonly kind: 'key'; readonly release: string } | undefined;
 
 function sealedOrders(game: LiveGame): { orders: SealedOrders<unknown>; roundStart: unknown } | undefined {
-  const r = game.restored;
-  if (r.dynamics !== 'simultaneous' || !r.setup.sealedOrders) return undefined;
+  const r = roundPlay(game.restored);
+  if (!r?.setup.sealedOrders) return undefined;
   return { orders: r.setup.sealedOrders, roundStart: r.session.roundStart };
 }
 

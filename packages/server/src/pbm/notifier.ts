@@ -8,6 +8,7 @@
  * Each change is heard once, by the instance that committed it, so each mail is sent once.
  */
 import { moveText, stateAt, type Player } from '@tactica/core';
+import { playsInRounds, sequentialPlay } from '@tactica/catalogue';
 import type { User } from '../accounts/accounts.js';
 import { DomainError } from '../errors.js';
 import { DAY_MS } from '../games/control.js';
@@ -29,8 +30,7 @@ export interface ChangeContext {
 function proposedBy(game: LiveGame): Player | undefined {
   if (game.finished) return undefined;
   if (game.meta.takeback) return game.meta.takeback.by;
-  const r = game.restored;
-  return r.dynamics === 'sequential' ? r.session.status(Date.now()).drawOffer : r.session.status().drawOffer;
+  return game.restored.session.drawOffer;
 }
 
 export class Notifier {
@@ -128,8 +128,8 @@ export class Notifier {
    * 40: a move through the API mailed no such line); undefined for any other change (an offer, a takeback).
    */
   private movedNote(game: LiveGame): string | undefined {
-    const r = game.restored;
-    if (r.dynamics !== 'sequential') return undefined;
+    const r = sequentialPlay(game.restored);
+    if (!r) return undefined;
     const h = r.session.history;
     const before = this.plies.get(game.id);
     if (this.plies.size >= 10_000 && before === undefined) this.plies.clear();
@@ -145,7 +145,7 @@ export class Notifier {
     if (!context && !(await this.isInvolved(game))) return;
     await Promise.all([
       this.mailChange(game, context),
-      !game.finished && game.restored.dynamics === 'sequential' ? this.playQueued(game.id) : undefined,
+      !game.finished && !playsInRounds(game.restored) ? this.playQueued(game.id) : undefined,
     ]);
   }
 
@@ -247,7 +247,7 @@ export class Notifier {
     const queued = await this.store.queuedOnBoard(gameId);
     if (queued.length === 0) return;
     const game = await this.services.games.load(gameId);
-    if (game.finished || game.restored.dynamics !== 'sequential') return;
+    if (game.finished || playsInRounds(game.restored)) return;
     const p = playersToAct(game)[0];
     const user = p === undefined ? undefined : game.users[p];
     if (!user) return;

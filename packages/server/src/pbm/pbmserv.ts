@@ -6,7 +6,7 @@
  * names the nearest form that works.
  */
 import { randomBytes } from 'node:crypto';
-import { GAME_FAMILIES, type GameFamily } from '@tactica/catalogue';
+import { GAME_FAMILIES, sequentialPlay, type GameFamily } from '@tactica/catalogue';
 import type { User } from '../accounts/accounts.js';
 import { DomainError } from '../errors.js';
 import { DAY_MS } from '../games/control.js';
@@ -262,8 +262,8 @@ export class PbmservCommands {
     if (word === 'swap') {
       throw new DomainError('pbm/no-swap', `${name} has no swap (pie rule): play a move, ${form}`, 'subject');
     }
-    if (word !== 'pass' || game.restored.dynamics !== 'sequential') return;
-    const r = game.restored;
+    const r = sequentialPlay(game.restored);
+    if (word !== 'pass' || !r) return;
     const parsed = r.setup.game.parseMove(r.session.position, 'pass');
     if (!parsed.ok) {
       throw new DomainError(

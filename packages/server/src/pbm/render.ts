@@ -9,7 +9,15 @@
  * rounds played plus one). A command that carries `#N` is carried out only while N is still the next move number.
  */
 import { lineStates, moveText, reasonWords, type Player } from '@tactica/core';
-import { GAME_LISTINGS, type GameFamily } from '@tactica/catalogue';
+import {
+  GAME_LISTINGS,
+  byKind,
+  playsInRounds,
+  turnNumber,
+  type GameFamily,
+  type RoundPlay,
+  type SequentialPlay,
+} from '@tactica/catalogue';
 import { DAY_MS } from '../games/control.js';
 import { playersToAct, type LiveGame } from '../games/live-game.js';
 import { deadlineOf } from '../games/service.js';
@@ -32,8 +40,7 @@ export function gameName(family: GameFamily | string): string {
 
 /** The next move number of a game (see the module comment). */
 export function nextMoveNumber(game: LiveGame): number {
-  const r = game.restored;
-  return r.dynamics === 'sequential' ? r.session.history.cursor + 1 : r.session.round;
+  return turnNumber(game.restored);
 }
 
 export function playerName(game: LiveGame, p: Player): string {
@@ -84,34 +91,47 @@ function columns(head: readonly [string, string], rows: readonly (readonly [stri
   return lines.join('\n');
 }
 
+type Row = [string, string, string];
+
 /** The moves so far in the players' columns; each move numbered as `#N` counts it. */
 export function moveList(game: LiveGame, viewer: Player | undefined, plies?: number): string {
-  const r = game.restored;
   const head: [string, string] = [
     `${seatName(game, 0)} (${playerName(game, 0)})`,
     `${seatName(game, 1)} (${playerName(game, 1)})`,
   ];
-  const rows: [string, string, string][] = [];
-  if (r.dynamics === 'sequential') {
-    const h = r.session.history;
-    let row: [string, string, string] | undefined;
-    const n = Math.min(plies ?? h.cursor, h.cursor);
-    let i = 0;
-    for (const s of n > 0 ? lineStates(r.setup.game, h, 0, n) : []) {
-      const mover = r.setup.game.toMove(s)[0] ?? 0;
-      const text = `${i + 1}. ${moveText(r.setup.game, s, h.moves[i])}`;
-      if (!row || mover === 0 || row[2] !== '') {
-        if (row) rows.push(row);
-        row = ['', '', ''];
-      }
-      if (mover === 0) row[1] = text;
-      else row[2] = text;
-      i++;
+  const rows = byKind(
+    game.restored,
+    (moves) => moveRows(moves, plies),
+    (rounds) => roundRows(game, rounds, viewer, plies),
+  );
+  return rows ? columns(head, rows) : '(no moves yet)';
+}
+
+/** A game of moves: each side's moves in its column (undefined: none yet). */
+function moveRows(r: SequentialPlay, plies: number | undefined): Row[] | undefined {
+  const rows: Row[] = [];
+  const h = r.session.history;
+  let row: Row | undefined;
+  const n = Math.min(plies ?? h.cursor, h.cursor);
+  let i = 0;
+  for (const s of n > 0 ? lineStates(r.setup.game, h, 0, n) : []) {
+    const mover = r.setup.game.toMove(s)[0] ?? 0;
+    const text = `${i + 1}. ${moveText(r.setup.game, s, h.moves[i])}`;
+    if (!row || mover === 0 || row[2] !== '') {
+      if (row) rows.push(row);
+      row = ['', '', ''];
     }
-    if (row) rows.push(row);
-    if (rows.length === 0) return '(no moves yet)';
-    return columns(head, rows);
+    if (mover === 0) row[1] = text;
+    else row[2] = text;
+    i++;
   }
+  if (row) rows.push(row);
+  return rows.length === 0 ? undefined : rows;
+}
+
+/** A game of rounds: each round's orders and the commands between, then the round in progress as `viewer` sees it. */
+function roundRows(game: LiveGame, r: RoundPlay, viewer: Player | undefined, plies: number | undefined): Row[] {
+  const rows: Row[] = [];
   const session = r.session;
   const steps = (session.toJSON() as { line: { steps?: readonly unknown[]; cursor: number } }).line;
   let round = 0;
@@ -136,7 +156,7 @@ export function moveList(game: LiveGame, viewer: Player | undefined, plies?: num
     };
     rows.push([`${session.round}.`, cell(0), cell(1)]);
   }
-  return columns(head, rows);
+  return rows;
 }
 
 function outcomeLine(game: LiveGame): string | undefined {
@@ -201,7 +221,7 @@ export function gameMail(game: LiveGame, o: GameMailOptions): MailText {
   const lines: string[] = [];
   // What the move or round did where the board does not say it (a combat, a round's losses): with the move's note,
   // or for a round just carried out (its mails have no note when the last orders came through the API).
-  const happened = o.note || r.dynamics !== 'sequential' ? lastChangeText(game, (p) => playerName(game, p)) : undefined;
+  const happened = o.note || playsInRounds(r) ? lastChangeText(game, (p) => playerName(game, p)) : undefined;
   if (o.note || happened) lines.push(...(o.note ? [o.note] : []), ...(happened ? [happened] : []), '');
   lines.push(
     `${name} board ${game.id} (${r.setup.game.info.name}): ${playerName(game, 0)} (${seatName(game, 0)}) against ${playerName(game, 1)} (${seatName(game, 1)}).`,
@@ -209,7 +229,7 @@ export function gameMail(game: LiveGame, o: GameMailOptions): MailText {
   const toAct = playersToAct(game);
   const outcome = outcomeLine(game);
   if (outcome) lines.push(outcome);
-  else if (r.dynamics === 'sequential') {
+  else if (!playsInRounds(r)) {
     const p = toAct[0];
     if (p !== undefined) {
       lines.push(`Move #${nextMoveNumber(game)}: ${seatName(game, p)} (${playerName(game, p)}) to move.`);
@@ -219,7 +239,7 @@ export function gameMail(game: LiveGame, o: GameMailOptions): MailText {
       `Round #${nextMoveNumber(game)}: orders awaited from ${toAct.map((p) => playerName(game, p)).join(' and ') || 'nobody'}.`,
     );
   }
-  const drawOffer = r.dynamics === 'sequential' ? r.session.status(o.now).drawOffer : r.session.status().drawOffer;
+  const drawOffer = r.session.drawOffer;
   if (drawOffer !== undefined && !game.finished) {
     lines.push(`${playerName(game, drawOffer)} proposes a draw (accept or reject it).`);
   }
@@ -232,7 +252,7 @@ export function gameMail(game: LiveGame, o: GameMailOptions): MailText {
   if (o.replyAddress && !game.finished) {
     lines.push(
       '',
-      r.dynamics === 'sequential'
+      !playsInRounds(r)
         ? `To move without your password, reply to ${o.replyAddress} with the move in the Subject, as "move <your move>#${nextMoveNumber(game)}".`
         : `To give your orders without your password, reply to ${o.replyAddress} with the Subject "move#${nextMoveNumber(game)}" and your orders in the body (84-64 85-65).`,
     );

@@ -14,6 +14,7 @@
  * commit, off the move's request (its answer never waits for the mail).
  */
 import { moveText, stateAt, type Player } from '@tactica/core';
+import { playsInRounds, sequentialPlay, turnNumber } from '@tactica/catalogue';
 import { DAY_MS } from '../games/control.js';
 import { playersToAct, type LiveGame } from '../games/live-game.js';
 import type { Services } from '../services.js';
@@ -113,11 +114,11 @@ export class TurnMails {
  * out (both players' orders are due).
  */
 function turnsBegun(game: LiveGame): Turn[] {
-  const r = game.restored;
   if (game.finished || game.control.kind !== 'correspondence') return [];
   // The turn began with this change (a vacation moves the start on: the player is away, and is not mailed).
   if (game.meta.turnSince !== game.updatedAt) return [];
-  if (r.dynamics === 'simultaneous') {
+  const r = sequentialPlay(game.restored);
+  if (!r) {
     const happened = lastChangeText(game, (p) => playerName(game, p));
     return happened ? playersToAct(game).map((seat) => ({ game, seat, happened })) : [];
   }
@@ -137,7 +138,7 @@ export function turnMail(turn: Turn, to: readonly string[], options: TurnMailOpt
   const name = gameName(game.family);
   const opponent = playerName(game, seat === 0 ? 1 : 0);
   const link = options.publicUrl ? gameUrl(options.publicUrl, game.id) : undefined;
-  const round = game.restored.dynamics === 'simultaneous' ? game.restored.session.round : undefined;
+  const round = playsInRounds(game.restored) ? turnNumber(game.restored) : undefined;
   const due = round !== undefined ? `Your orders for round ${round} are due` : 'It is your move';
   const which = `your ${name} game ${game.id} (${playerName(game, 0)} against ${playerName(game, 1)})`;
   const lines = [

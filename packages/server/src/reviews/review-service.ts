@@ -17,6 +17,7 @@
  */
 import { reviewLineAsync, type GameReview } from '@tactica/ai/review';
 import type { AnalyseLimits, Analysis } from '@tactica/ai';
+import { exportPlay, playsInRounds, sequentialPlay, turnsPlayed } from '@tactica/catalogue';
 import type { User } from '../accounts/accounts.js';
 import { DomainError } from '../errors.js';
 import type { LiveGame } from '../games/live-game.js';
@@ -103,7 +104,7 @@ export class Reviews {
         `game ${gameId} is in progress: a game is reviewed once it is over, never while it is played`,
       );
     }
-    if (game.restored.dynamics === 'sequential' && !this.engines.analyse) {
+    if (!playsInRounds(game.restored) && !this.engines.analyse) {
       throw new DomainError(
         'review/not-available',
         'the server has no engines for reviews: review the record with `tactica review` or in the web app',
@@ -111,7 +112,7 @@ export class Reviews {
     }
     const r = game.restored;
     // A round is an entry of each side (the round in progress at the end is not one).
-    const plies = r.dynamics === 'sequential' ? r.session.history.cursor : 2 * (r.session.round - 1);
+    const plies = (playsInRounds(r) ? 2 : 1) * turnsPlayed(r);
     const maxPlies = this.options.maxPlies ?? REVIEW_PLIES_MAX;
     if (plies > maxPlies) {
       throw new DomainError('review/too-long', `game ${gameId} is longer than the ${maxPlies} moves reviewed here`);
@@ -151,10 +152,10 @@ export class Reviews {
 
   /** The review: a sequential game's searches in the engine pool, a simultaneous game's rounds in a thread. */
   private async reviewOf(game: LiveGame, user: string): Promise<GameReview | undefined> {
-    const restored = game.restored;
-    const depth = this.options.depth ?? restored.setup.review.depth;
-    if (restored.dynamics === 'simultaneous') {
-      const options = restored.setup.options;
+    const depth = this.options.depth ?? game.restored.setup.review.depth;
+    const restored = sequentialPlay(game.restored);
+    if (!restored) {
+      const options = game.restored.setup.options;
       return this.rounds.review({ family: game.family, options, ...(await recordOf(game)), depth });
     }
     const analyse = this.engines.analyse?.bind(this.engines);
@@ -191,10 +192,7 @@ export class Reviews {
 async function recordOf(game: LiveGame): Promise<{ format: string; text: string }> {
   const r = game.restored;
   const format = r.setup.records[0]?.id ?? '';
-  const text =
-    r.dynamics === 'sequential'
-      ? await r.setup.exportRecord(format, r.session.history, {})
-      : await r.setup.exportRecord(format, r.session, {});
+  const text = await exportPlay(r, format, {});
   if (!text.ok) throw new Error(text.error.message);
   return { format, text: text.value };
 }

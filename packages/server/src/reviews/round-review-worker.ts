@@ -17,7 +17,8 @@ async function review(job: RoundReviewJob): Promise<unknown> {
   const setup = entry.value.setup(job.options);
   if (!setup.ok) throw new Error(setup.error.message);
   const s = setup.value;
-  if (s.dynamics !== 'simultaneous') throw new Error(`${job.family} is not reviewed by rounds`);
+  // A game of single moves has no round judge: its reviews search positions (catalogue-engine.ts).
+  if (!('loadRoundJudge' in s)) throw new Error(`${job.family} is not reviewed by rounds`);
   const record = await entry.value.importRecord(job.format, job.text);
   if (!record.ok) throw new Error(record.error.message);
   const h = record.value.history;

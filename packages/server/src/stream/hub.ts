@@ -16,6 +16,7 @@
  * and would go on hearing their private view.
  */
 import { moveText, positionText, stateAt } from '@tactica/core';
+import { playsInRounds, sequentialPlay, turnsPlayed } from '@tactica/catalogue';
 import type { WebSocket } from 'ws';
 import type { Accounts, User } from '../accounts/accounts.js';
 import type { Challenges } from '../challenges/challenges.js';
@@ -427,7 +428,7 @@ export class StreamHub {
     }
     // Moves only: what a program that keeps its own copy of the game needs, without rendering a view.
     const r = game.restored;
-    const seq = r.dynamics === 'sequential' ? r.session : undefined;
+    const seq = sequentialPlay(r)?.session;
     const h = seq?.history;
     const rules = r.setup.game;
     const last = h && h.cursor > 0 ? moveText(rules, stateAt(rules, h, h.cursor - 1), h.moves[h.cursor - 1]) : null;
@@ -437,7 +438,7 @@ export class StreamHub {
       version: versionFor(game, seatOf(game, conn.user)),
       moves: h?.cursor ?? 0,
       last,
-      rounds: r.dynamics === 'simultaneous' ? r.session.round - 1 : 0,
+      rounds: playsInRounds(r) ? turnsPlayed(r) : 0,
       toAct: playersToAct(game),
       outcome: r.session.outcome ?? null,
       position: seq ? positionText(r.setup.game, seq.position) : null,

@@ -1,6 +1,7 @@
 /** Game records for tests: long lines of legal moves, made with the catalogue. */
 import { createRng } from '@tactica/core';
 import { entryOf } from '@tactica/catalogue/all';
+import { exportPlay, playersToAct, playTurn, startPlay, turnsPlayed, turnStart } from '@tactica/catalogue';
 
 /**
  * A Tactics record of random legal moves, `plies` long and still in play (lines that end sooner are drawn again).
@@ -10,11 +11,11 @@ export async function longTacticsRecord(plies: number, seed: string): Promise<st
   const setup = entryOf('tactics');
   if (!setup.ok) throw new Error('no tactics');
   const s = setup.value.setup(undefined);
-  if (!s.ok || s.value.dynamics !== 'sequential') throw new Error('no tactics setup');
+  if (!s.ok) throw new Error('no tactics setup');
   const { game } = s.value;
   for (let attempt = 0; ; attempt++) {
     const rng = createRng(`${seed} ${attempt}`);
-    const session = s.value.newSession({
+    const started = startPlay(s.value, {
       seats: [
         { kind: 'human', name: 'a' },
         { kind: 'human', name: 'b' },
@@ -22,18 +23,16 @@ export async function longTacticsRecord(plies: number, seed: string): Promise<st
       seed: 1,
       now: 0,
     });
-    if (!session.ok) throw new Error('no session');
-    let sv = session.value;
-    while (sv.history.cursor < plies && sv.toMove !== undefined) {
-      const played = sv.play(sv.toMove, rng.pick(game.legalMoves(sv.position)), {
-        expectedVersion: sv.version,
-        now: 0,
-      });
+    if (!started.ok) throw new Error('no session');
+    let play = started.value;
+    for (let p = playersToAct(play)[0]; turnsPlayed(play) < plies && p !== undefined; p = playersToAct(play)[0]) {
+      const move = rng.pick(game.legalMoves(turnStart(play)));
+      const played = playTurn(play, p, [move], { expectedVersion: play.session.version, now: 0 });
       if (!played.ok) throw new Error(played.error.message);
-      sv = played.value;
+      play = played.value;
     }
-    if (sv.history.cursor < plies || sv.outcome) continue;
-    const text = await s.value.exportRecord(s.value.records[0]?.id ?? '', sv.history);
+    if (turnsPlayed(play) < plies || play.session.outcome) continue;
+    const text = await exportPlay(play, s.value.records[0]?.id ?? '');
     if (!text.ok) throw new Error(text.error.message);
     return text.value;
   }

@@ -5,6 +5,7 @@
  * or adds the computer. The running of rounds is the director's (./director.ts).
  */
 import { entryOf } from '@tactica/catalogue/all';
+import { takesLiveClock } from '@tactica/catalogue';
 import type { User } from '../accounts/accounts.js';
 import { DomainError, fromInputError, notFound } from '../errors.js';
 import { readControl } from '../games/control.js';
@@ -148,10 +149,10 @@ export class Tournaments {
     const setup = entry.value.setup(r.options);
     if (!setup.ok) throw fromInputError(setup.error, 'options');
     const control = readControl(r.control);
-    if (control.kind === 'live' && setup.value.dynamics === 'simultaneous') {
+    if (control.kind === 'live' && !takesLiveClock(setup.value)) {
       throw new DomainError('control/no-clock', `${entry.value.name} is played without a live clock`, 'control');
     }
-    if (kind === 'arena' && control.kind !== 'live' && setup.value.dynamics !== 'simultaneous') {
+    if (kind === 'arena' && control.kind !== 'live' && takesLiveClock(setup.value)) {
       // An arena is a live event: its games are played while it runs.
       throw bad('an arena is played with a live clock', 'control');
     }

@@ -4,7 +4,7 @@
  * analysis, saving and files.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { listing } from '@tactica/catalogue';
+import { exportPlay, listing, playsInRounds, sequentialPlay } from '@tactica/catalogue';
 import { reasonWords, type Player } from '@tactica/core';
 import type { BoardApi } from '../board/board.js';
 import { rotated, type BoardConfig } from '../board/types.js';
@@ -42,8 +42,10 @@ export function Clocks(props: { game: LocalGame }) {
   const { game } = props;
   // Its own subscription to the time: a running clock redraws the clocks alone.
   useWatch(() => game.now.value);
-  if (game.play.dynamics !== 'sequential') return null;
-  const st = game.play.session.status(Date.now());
+  // Only a game of moves has clocks.
+  const seq = sequentialPlay(game.play);
+  if (!seq) return null;
+  const st = seq.session.status(Date.now());
   if (!st.clock) return null;
   const c = st.clock;
   return (
@@ -73,7 +75,8 @@ function MoveList(props: { game: LocalGame }) {
   useEffect(() => {
     list.current?.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
   });
-  if (game.play.dynamics !== 'sequential') return null;
+  // A game of rounds shows its rounds in its own panel, not a move list.
+  if (playsInRounds(game.play)) return null;
   const at = view ?? cursor;
   return (
     <section class="moves" aria-label="moves">
@@ -169,13 +172,13 @@ function AnalysisPanel(props: { game: LocalGame }) {
   useWatch(() => [game.analysis.value, game.analysing.value, game.analysisReady.value]);
   // The analysis worker starts (and loads its game's engine) while the page is idle, not when asked to think.
   useEffect(() => game.prepareAnalysis(), [game]);
-  if (game.play.dynamics !== 'sequential' && !game.ui.analysisOf) return null;
+  if (playsInRounds(game.play) && !game.ui.analysisOf) return null;
   return (
     <AnalysisView
       ready={game.analysisReady.value}
       analysing={game.analysing.value}
       analysis={game.analysis.value}
-      simultaneous={game.play.dynamics === 'simultaneous'}
+      simultaneous={playsInRounds(game.play)}
       onStart={(ms) => void game.analyse(ms)}
       onStop={() => game.stopAnalysis()}
     />
@@ -240,7 +243,7 @@ export function AnalysisView(props: {
 function GameActions(props: { game: LocalGame; onNew: () => void }) {
   const { game } = props;
   const [saveText, setSaveText] = useState<string | undefined>();
-  const seq = game.play.dynamics === 'sequential' ? game.play.session : undefined;
+  const seq = sequentialPlay(game.play)?.session;
   const over = !!game.outcome;
   const offer = game.drawOffer();
   const computerSeat = ([0, 1] as const).find((p) => game.seats[p].kind === 'computer');
@@ -253,10 +256,7 @@ function GameActions(props: { game: LocalGame; onNew: () => void }) {
       site: 'Tactica (browser)',
       date: new Date().toISOString().slice(0, 10).replace(/-/g, '.'),
     };
-    const r =
-      game.play.dynamics === 'sequential'
-        ? await game.play.setup.exportRecord(f.id, game.play.session.history, meta)
-        : await game.play.setup.exportRecord(f.id, game.play.session, meta);
+    const r = await exportPlay(game.play, f.id, meta);
     if (!r.ok) setSaveText(r.error.message);
     else download(`${safeName(game.meta.title ?? game.family)}.${f.extension}`, r.value, f.mediaType);
   };

@@ -25,13 +25,7 @@ export async function openFile(file: File): Promise<void> {
       return;
     }
     if (game.value.kind === 'stored') {
-      const r = game.value.restored;
-      await open(
-        r.dynamics === 'sequential'
-          ? { dynamics: 'sequential', setup: r.setup, session: r.session }
-          : { dynamics: 'simultaneous', setup: r.setup, session: r.session },
-        { title: read.value.name },
-      );
+      await open(game.value.restored, { title: read.value.name });
     } else {
       const why = await openRecord(game.value.entry, game.value.record, read.value.name);
       if (why) {

@@ -18,15 +18,21 @@ import {
   type SessionSeats,
   type SimultaneousSession,
 } from '@tactica/core';
-import type {
-  AnySequentialSetup,
-  AnySimultaneousSetup,
-  BoardInput,
-  MoveSquares,
-  StatusBase,
-  StoredGame,
+import type { BoardInput, MoveSquares, StatusBase, StoredGame } from '@tactica/catalogue';
+import {
+  byKind,
+  playersToAct,
+  playsInRounds,
+  positionSeenBy,
+  roundPlay,
+  sequentialPlay,
+  storeGame,
+  turnsPlayed,
+  turnStart,
+  type RestoredGame,
+  type RoundPlay,
+  type SequentialPlay,
 } from '@tactica/catalogue';
-import { positionSeenBy, storeGame } from '@tactica/catalogue';
 import type { Analysis } from '@tactica/ai';
 import type { Arrow, LegalInput, Placing } from '../board/types.js';
 import type { GameUi } from '../games/game-ui.js';
@@ -39,9 +45,8 @@ export const THINKING_REFRESH_MS = 250;
 type SeqSession = Session<unknown, unknown, StatusBase>;
 type SimSession = SimultaneousSession<unknown, unknown, StatusBase>;
 
-export type Play =
-  | { readonly dynamics: 'sequential'; readonly setup: AnySequentialSetup; readonly session: SeqSession }
-  | { readonly dynamics: 'simultaneous'; readonly setup: AnySimultaneousSetup; readonly session: SimSession };
+/** A game in play, of either kind: the catalogue's restored game, read through its play reader. */
+export type Play = RestoredGame;
 
 /** What the app keeps beside the stored game: the save it belongs to, the board view. */
 export interface GameMeta {
@@ -160,9 +165,7 @@ export class LocalGame {
   }
 
   get seats(): SessionSeats {
-    return this.play.dynamics === 'sequential'
-      ? this.play.session.status(Date.now()).seats
-      : this.play.session.status().seats;
+    return this.play.session.seats;
   }
 
   get version(): number {
@@ -245,43 +248,33 @@ export class LocalGame {
 
   /** The seat giving moves or orders at this screen now (undefined: the computer's turn, or none). */
   actor(): Player | undefined {
-    if (this.outcome) return undefined;
-    if (this.play.dynamics === 'sequential') {
-      const p = this.play.session.toMove;
-      return p !== undefined && this.seats[p].kind === 'human' ? p : undefined;
-    }
-    const s = this.play.session;
-    if (this.handoff.value !== undefined) return undefined;
-    return this.humans.find((p) => !s.submitted(p));
+    // While the screen is handed over (rounds at one screen), nobody acts until the next player takes over.
+    if (this.outcome || this.handoff.value !== undefined) return undefined;
+    return playersToAct(this.play).find((p) => this.seats[p].kind === 'human');
   }
 
   /** The seat whose view the board shows. */
   viewer(): Player | undefined {
-    if (this.play.dynamics === 'simultaneous') {
-      // While the screen is handed over, nobody's orders are shown: the board is the round's start as a spectator
-      // sees it, so the next player sees nothing of the last one's orders.
-      if (this.handoff.value !== undefined) return undefined;
-      return this.actor() ?? this.humans[0];
-    }
-    const h = this.humans;
-    if (h.length === 1) return h[0];
-    return this.play.session.toMove ?? 0;
+    // While the screen is handed over, nobody's orders are shown: the board is the round's start as a spectator
+    // sees it, so the next player sees nothing of the last one's orders.
+    if (this.handoff.value !== undefined) return undefined;
+    const seat = this.actor() ?? this.humans[0];
+    // The computer against itself: a game of moves is seen from the side to move, a round as a spectator sees it.
+    if (seat !== undefined || playsInRounds(this.play)) return seat;
+    return playersToAct(this.play)[0] ?? 0;
   }
 
   /** The position on the board (a past one while looking back). */
   position(): unknown {
-    if (this.play.dynamics === 'sequential') {
-      const h = this.play.session.history;
-      const ply = this.viewPly.value;
-      return ply !== undefined ? stateAt(this.play.setup.game, h, ply) : this.play.session.position;
-    }
+    const h = sequentialPlay(this.play)?.session.history;
+    const ply = this.viewPly.value;
+    if (h && ply !== undefined) return stateAt(this.play.setup.game, h, ply);
     return positionSeenBy(this.play, this.viewer());
   }
 
   /** A player's own position in a simultaneous round: the round's start with their own pending moves. */
   ownPosition(p: Player): unknown {
-    if (this.play.dynamics !== 'simultaneous') return this.play.session.position;
-    return this.play.session.ownPosition(p);
+    return positionSeenBy(this.play, p);
   }
 
   model() {
@@ -298,14 +291,14 @@ export class LocalGame {
   }
 
   status(): StatusBase & Record<string, unknown> {
-    if (this.play.dynamics === 'sequential') {
-      const h = this.play.session.history;
+    const h = sequentialPlay(this.play)?.session.history;
+    if (h) {
       const ply = this.viewPly.value ?? h.cursor;
       const s = stateAt(this.play.setup.game, h, ply);
       return this.play.setup.status(s, { start: h.start, ply }) as StatusBase & Record<string, unknown>;
     }
-    const s = this.play.session;
-    return this.play.setup.status(s.roundStart, { start: s.roundStart, ply: s.round - 1 }) as StatusBase &
+    const start = turnStart(this.play);
+    return this.play.setup.status(start, { start, ply: turnsPlayed(this.play) }) as StatusBase &
       Record<string, unknown>;
   }
 
@@ -314,8 +307,8 @@ export class LocalGame {
    * and the cursor: the plies from it on were taken back and redo would replay them.
    */
   moves(): { readonly numbered: readonly NumberedMove[]; readonly cursor: number } {
-    if (this.play.dynamics !== 'sequential') return { numbered: [], cursor: 0 };
-    const h = this.play.session.history;
+    const h = sequentialPlay(this.play)?.session.history;
+    if (!h) return { numbered: [], cursor: 0 };
     return { numbered: numberedMoves(this.play.setup.game, h), cursor: h.cursor };
   }
 
@@ -338,40 +331,46 @@ export class LocalGame {
       this.rev.value++;
       return false;
     }
-    if (this.play.dynamics === 'sequential') {
-      const squares = this.play.setup.board.squaresOf(before, made.value);
-      return this.apply(this.play.session.play(p, made.value, this.opts()), squares, 'move');
+    const seq = sequentialPlay(this.play);
+    if (seq) {
+      const squares = seq.setup.board.squaresOf(before, made.value);
+      return this.apply(seq.session.play(p, made.value, this.opts()), squares, 'move');
     }
+    const rounds = roundPlay(this.play);
+    if (!rounds) return false;
     if ((input as LegalInput).action === 'done' || input.action === 'done') {
       this.next();
       return true;
     }
-    return this.apply(this.play.session.submit(p, made.value, this.opts()));
+    return this.apply(rounds.session.submit(p, made.value, this.opts()));
   }
 
   /** A move typed in the game's notation. */
   typed(text: string): boolean {
     const p = this.actor();
     if (p === undefined) return this.input({});
-    if (this.play.dynamics === 'sequential') {
+    const seq = sequentialPlay(this.play);
+    if (seq) {
       const before = this.position();
-      const parsed = this.play.setup.game.parseMove(before, text.trim(), p);
+      const parsed = seq.setup.game.parseMove(before, text.trim(), p);
       if (!parsed.ok) {
         this.notice.value = parsed.error.message;
         this.rev.value++;
         return false;
       }
       return this.apply(
-        this.play.session.play(p, parsed.value, this.opts()),
-        this.play.setup.board.squaresOf(before, parsed.value),
+        seq.session.play(p, parsed.value, this.opts()),
+        seq.setup.board.squaresOf(before, parsed.value),
         'move',
       );
     }
+    const rounds = roundPlay(this.play);
+    if (!rounds) return false;
     if (/^\s*(done|next)\s*$/i.test(text)) {
       this.next();
       return true;
     }
-    return this.apply(this.play.session.submit(p, text.trim(), this.opts()));
+    return this.apply(rounds.session.submit(p, text.trim(), this.opts()));
   }
 
   /** Why an input the board could not match is not a move: the catalogue's reason. */
@@ -389,12 +388,10 @@ export class LocalGame {
 
   takeback(): void {
     this.stopThinking();
-    if (this.play.dynamics === 'sequential') this.apply(this.play.session.takeback(this.opts()));
-    else {
-      this.check.value = undefined;
-      this.handoff.value = undefined;
-      this.apply(this.play.session.takeback(this.opts()));
-    }
+    // A round taken back closes its movement check and the hand-over (rounds at one screen).
+    this.check.value = undefined;
+    this.handoff.value = undefined;
+    this.apply(this.play.session.takeback(this.opts()));
   }
 
   redo(): void {
@@ -405,8 +402,8 @@ export class LocalGame {
   /** The person resigning: the only human seat, or at one screen the side to act. */
   resigner(): Player | undefined {
     if (this.humans.length === 1) return this.humans[0];
-    if (this.play.dynamics === 'sequential') return this.play.session.toMove;
-    return this.actor() ?? 0;
+    // At one screen: the side to move, or in a round the player giving orders (the first when none is).
+    return playsInRounds(this.play) ? (this.actor() ?? 0) : playersToAct(this.play)[0];
   }
 
   resign(): void {
@@ -417,9 +414,7 @@ export class LocalGame {
   }
 
   drawOffer(): Player | undefined {
-    return this.play.dynamics === 'sequential'
-      ? this.play.session.status(Date.now()).drawOffer
-      : this.play.session.status().drawOffer;
+    return this.play.session.drawOffer;
   }
 
   offerDraw(): void {
@@ -472,8 +467,8 @@ export class LocalGame {
 
   /** Looks at a past position of the move list (undefined: back to the game). */
   view(ply: number | undefined): void {
-    if (this.play.dynamics !== 'sequential') return;
-    const h = this.play.session.history;
+    const h = sequentialPlay(this.play)?.session.history;
+    if (!h) return;
     const p = ply === undefined || ply >= h.cursor ? undefined : Math.max(0, ply);
     this.viewPly.value = p;
     this.lastMove =
@@ -484,9 +479,11 @@ export class LocalGame {
   }
 
   private tick(): void {
-    if (this.closed || this.play.dynamics !== 'sequential') return;
+    // Only a game of moves has clocks.
+    const seq = sequentialPlay(this.play);
+    if (this.closed || !seq) return;
     const now = Date.now();
-    const { session, timeouts } = this.play.session.tick(now);
+    const { session, timeouts } = seq.session.tick(now);
     if (timeouts.length > 0) {
       const who = (p: Player) => this.ui.sides[p];
       this.notice.value = timeouts
@@ -497,7 +494,7 @@ export class LocalGame {
         )
         .join(' ');
       if (this.thinking.value) this.stopThinking();
-      this.play = { ...this.play, session };
+      this.play = { ...seq, session };
       this.viewPly.value = undefined;
       this.changed('move');
       return;
@@ -525,50 +522,59 @@ export class LocalGame {
     if (this.closed || this.outcome) return;
     const version = this.play.session.version;
     if (this.thinkingFor === version) return;
-    if (this.play.dynamics === 'sequential') {
-      const pending = this.play.session.pendingComputer(Date.now());
-      if (!pending) return;
-      this.thinkingFor = version;
-      const engine = engineFor(this.family, 'play');
-      const state = this.play.session.position;
-      let shown: Thinking = { player: pending.player, level: pending.level, since: Date.now(), thoughts: [] };
-      this.thinking.value = shown;
-      // What the worker reports is gathered here and drawn at most every THINKING_REFRESH_MS.
-      const show = throttle((t: Thinking) => {
-        if (this.thinkingFor === version && this.thinking.value) this.thinking.value = t;
-      }, THINKING_REFRESH_MS);
-      try {
-        const choice = await engine.choose(state, pending.level, {
-          seed: randomSeed(),
-          ...(pending.budgetMs !== undefined ? { timeMs: pending.budgetMs } : {}),
-          onThought: (text) => {
-            shown = { ...shown, thoughts: [...shown.thoughts.slice(-5), text] };
-            show.push(shown);
-          },
-          onIteration: (a) => {
-            shown = { ...shown, iteration: a };
-            show.push(shown);
-          },
-        });
-        show.cancel();
-        if (this.closed || this.thinkingFor !== version || this.play.session.version !== version) return;
+    await byKind(
+      this.play,
+      (moves) => this.thinkMove(moves, version),
+      (rounds) => this.thinkOrders(rounds, version),
+    );
+  }
+
+  /** The computer's move, when it is to move: searched in the engine's worker, the thoughts shown as they come. */
+  private async thinkMove(play: SequentialPlay, version: number): Promise<void> {
+    const pending = play.session.pendingComputer(Date.now());
+    if (!pending) return;
+    this.thinkingFor = version;
+    const engine = engineFor(this.family, 'play');
+    const state = play.session.position;
+    let shown: Thinking = { player: pending.player, level: pending.level, since: Date.now(), thoughts: [] };
+    this.thinking.value = shown;
+    // What the worker reports is gathered here and drawn at most every THINKING_REFRESH_MS.
+    const show = throttle((t: Thinking) => {
+      if (this.thinkingFor === version && this.thinking.value) this.thinking.value = t;
+    }, THINKING_REFRESH_MS);
+    try {
+      const choice = await engine.choose(state, pending.level, {
+        seed: randomSeed(),
+        ...(pending.budgetMs !== undefined ? { timeMs: pending.budgetMs } : {}),
+        onThought: (text) => {
+          shown = { ...shown, thoughts: [...shown.thoughts.slice(-5), text] };
+          show.push(shown);
+        },
+        onIteration: (a) => {
+          shown = { ...shown, iteration: a };
+          show.push(shown);
+        },
+      });
+      show.cancel();
+      if (this.closed || this.thinkingFor !== version || this.play.session.version !== version) return;
+      this.thinking.value = undefined;
+      this.thinkingFor = -1;
+      const squares = play.setup.board.squaresOf(state, choice.move);
+      this.apply(play.session.play(pending.player, choice.move, this.opts()), squares, 'move');
+    } catch (e) {
+      show.cancel();
+      if (this.thinkingFor === version) {
         this.thinking.value = undefined;
         this.thinkingFor = -1;
-        if (this.play.dynamics !== 'sequential') return;
-        const squares = this.play.setup.board.squaresOf(state, choice.move);
-        this.apply(this.play.session.play(pending.player, choice.move, this.opts()), squares, 'move');
-      } catch (e) {
-        show.cancel();
-        if (this.thinkingFor === version) {
-          this.thinking.value = undefined;
-          this.thinkingFor = -1;
-          this.notice.value = `The computer could not move: ${(e as Error).message}`;
-          this.rev.value++;
-        }
+        this.notice.value = `The computer could not move: ${(e as Error).message}`;
+        this.rev.value++;
       }
-      return;
     }
-    const pending = this.play.session.pendingComputer(Date.now())[0];
+  }
+
+  /** The computer's orders for the round, where its seat has still to give them (the game's own UI chooses them). */
+  private async thinkOrders(play: RoundPlay, version: number): Promise<void> {
+    const pending = play.session.pendingComputer(Date.now())[0];
     if (!pending || !this.ui.computerMoves) return;
     this.thinkingFor = version;
     this.thinking.value = { player: pending.player, level: pending.level, since: Date.now(), thoughts: [] };
@@ -577,7 +583,8 @@ export class LocalGame {
       if (this.closed || this.thinkingFor !== version || this.play.session.version !== version) return;
       this.thinking.value = undefined;
       this.thinkingFor = -1;
-      this.apply(this.play.session.submit(pending.player, moves, this.opts()));
+      const rounds = roundPlay(this.play);
+      if (rounds) this.apply(rounds.session.submit(pending.player, moves, this.opts()));
     } catch (e) {
       if (this.thinkingFor === version) {
         this.thinking.value = undefined;
@@ -593,10 +600,9 @@ export class LocalGame {
 
   /** The manual's Next: this player's orders are in. */
   next(): void {
-    if (this.play.dynamics !== 'simultaneous') return;
+    const session = roundPlay(this.play)?.session;
     const p = this.actor();
-    if (p === undefined) return;
-    const session = this.play.session;
+    if (!session || p === undefined) return;
     const other = opponent(p);
     const otherDone = session.submitted(other);
     if (!otherDone && this.seats[other].kind === 'human') {
@@ -635,8 +641,8 @@ export class LocalGame {
 
   /** A game command (Tactorus: a rule change). */
   command(text: string): void {
-    if (this.play.dynamics !== 'simultaneous') return;
-    this.apply(this.play.session.command(text, this.opts()));
+    const rounds = roundPlay(this.play);
+    if (rounds) this.apply(rounds.session.command(text, this.opts()));
   }
 
   // -------------------------------------------------------------------------------------------------------------
@@ -645,7 +651,7 @@ export class LocalGame {
   /** Analyses the position on the board with the engine, in its own worker, until stopped or `timeMs` passes. */
   async analyse(timeMs = 30_000): Promise<void> {
     if (this.analysing.value) return;
-    if (this.play.dynamics === 'simultaneous') return this.recommend(timeMs);
+    if (playsInRounds(this.play)) return this.recommend(timeMs);
     const state = this.position();
     const game = this.play.setup.game;
     if (game.outcome(state)) {

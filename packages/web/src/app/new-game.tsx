@@ -8,6 +8,7 @@ import {
   GAME_LISTINGS,
   listing,
   loadEntry,
+  takesLiveClock,
   type AnyGameEntry,
   type GameFamily,
   type OptionSpec,
@@ -238,12 +239,12 @@ export function NewGameDialog(props: { family: GameFamily; onClose: () => void }
     if (!entry) return;
     setStarting(true);
     const setup = entry.setup(values);
-    const auto = setup.ok && setup.value.dynamics === 'sequential' ? setup.value.autoTimeMode : 'game';
+    const auto = setup.ok && 'autoTimeMode' in setup.value ? setup.value.autoTimeMode : 'game';
     const why = await startGame({
       family,
       options: values,
       seats: seatsFor(opponent, side, level),
-      clock: entry.dynamics === 'sequential' ? clockOf(clock, auto) : undefined,
+      clock: takesLiveClock(entry) ? clockOf(clock, auto) : undefined,
     });
     setStarting(false);
     if (why) setError(why);
@@ -333,7 +334,7 @@ export function NewGameDialog(props: { family: GameFamily; onClose: () => void }
                 </>
               )}
             </fieldset>
-            {entry.dynamics === 'sequential' && <ClockFields idPrefix="ng" value={clock} onChange={setClock} />}
+            {takesLiveClock(entry) && <ClockFields idPrefix="ng" value={clock} onChange={setClock} />}
           </>
         )}
         {error && (

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { formatScore, type GameReview, type PlyReview } from '@tactica/ai/review';
+import { playsInRounds } from '@tactica/catalogue';
 import type { LocalGame } from './local-game.js';
 import { cancelReview, reviewDone, reviewOf, reviewOffered, reviewRun, startReview } from './review-state.js';
 import {
@@ -75,7 +76,7 @@ export function ReviewPanel(props: { game: LocalGame }) {
 
 function ReviewResult(props: { game: LocalGame; review: GameReview }) {
   const { game, review } = props;
-  const sequential = game.play.dynamics === 'sequential';
+  const sequential = !playsInRounds(game.play);
   // Sequential games: the move on the board (the one leading to the position viewed); Tactorus: the one picked.
   const [picked, setPicked] = useState<number | undefined>(undefined);
   const at = sequential ? (game.viewPly.value ?? game.moves().cursor) - 1 : picked;
@@ -144,7 +145,7 @@ function reviewedAt(game: LocalGame, review: GameReview, ply: number): PlyReview
 /** A reviewed move as the panel names it: its side and move (Tactorus: the round and the side's orders). */
 function moveName(game: LocalGame, p: PlyReview): string {
   const side = game.ui.sides[p.player];
-  if (game.play.dynamics === 'sequential') return `${side}: ${p.move}`;
+  if (!playsInRounds(game.play)) return `${side}: ${p.move}`;
   return `round ${Math.floor(p.ply / 2) + 1}, ${side}`;
 }
 

@@ -8,10 +8,13 @@ import {
   loadEntry,
   readStoredGame,
   restoreGame,
+  startPlay,
+  takesLiveClock,
+  turnWord,
+  withRecordLine,
   type AnyGameEntry,
   type GameFamily,
   type ImportedRecord,
-  type RestoredGame,
 } from '@tactica/catalogue';
 import { titleKey, type JsonValue, type SessionClock, type SessionSeats } from '@tactica/core';
 import { loadGameUi } from '../games/game-ui.js';
@@ -93,12 +96,6 @@ function persistCurrent(doc: LocalDoc): void {
   }
 }
 
-function playOf(r: RestoredGame): Play {
-  return r.dynamics === 'sequential'
-    ? { dynamics: 'sequential', setup: r.setup, session: r.session }
-    : { dynamics: 'simultaneous', setup: r.setup, session: r.session };
-}
-
 /** Opens a game: the old one stops (its engines too), the new one is kept and shown. */
 export async function open(play: Play, meta: GameMeta): Promise<LocalGame> {
   const old = current.value;
@@ -131,15 +128,11 @@ export async function startGame(req: NewGameRequest): Promise<string | undefined
   const s = setup.value;
   const now = Date.now();
   const seed = Math.floor(Math.random() * 2 ** 31);
-  if (s.dynamics === 'sequential') {
-    const session = s.newSession({ seats: req.seats, ...(req.clock ? { clock: req.clock } : {}), seed, now });
-    if (!session.ok) return session.error.message;
-    await open({ dynamics: 'sequential', setup: s, session: session.value }, {});
-  } else {
-    const session = s.newSession({ seats: req.seats, seed, now });
-    if (!session.ok) return session.error.message;
-    await open({ dynamics: 'simultaneous', setup: s, session: session.value }, {});
-  }
+  // A game of rounds takes no clock (the dialog offers none for it).
+  const clock = req.clock && takesLiveClock(s) ? { clock: req.clock } : {};
+  const play = startPlay(s, { seats: req.seats, ...clock, seed, now });
+  if (!play.ok) return play.error.message;
+  await open(play.value, {});
   return undefined;
 }
 
@@ -174,7 +167,7 @@ export async function resumeCurrent(): Promise<boolean> {
   }
   if (!restored.ok) return fail(restored.error.message);
   const meta = typeof d.meta === 'object' && d.meta !== null ? d.meta : {};
-  await open(playOf(restored.value), meta);
+  await open(restored.value, meta);
   return true;
 }
 
@@ -187,7 +180,7 @@ export function summaryOf(game: LocalGame): string {
   const st = game.status();
   const who =
     st.toMove.length === 1 ? `${game.ui.sides[st.toMove[0] as 0 | 1]} to move` : st.toMove.length ? 'orders' : 'over';
-  return `${listing(game.family).dynamics === 'simultaneous' ? 'round' : 'move'} ${st.moveNumber}, ${who}`;
+  return `${turnWord(listing(game.family))} ${st.moveNumber}, ${who}`;
 }
 
 /** The title of a new save of `game` without one: its game and rule set, free in `target` (`save-title.ts`). */
@@ -256,7 +249,7 @@ export async function openSave(id: string, site: SaveSite = 'browser'): Promise<
     site === 'server'
       ? { server: { id: r.value.id, version: r.value.version }, title: r.value.title }
       : { saveId: r.value.id, saveVersion: r.value.version, title: r.value.title };
-  await open(playOf(restored.value), meta);
+  await open(restored.value, meta);
   return undefined;
 }
 
@@ -270,18 +263,12 @@ export async function openRecord(
   if (!setup.ok) return `${name}: ${setup.error.message}`;
   const s = setup.value;
   const now = Date.now();
-  if (s.dynamics === 'sequential') {
-    const made = s.newSession({ seed: 1, now });
-    if (!made.ok) return made.error.message;
-    const loaded = made.value.load(record.history, { expectedVersion: made.value.version, now });
-    if (!loaded.ok) return `${name}: ${loaded.error.message}`;
-    await open({ dynamics: 'sequential', setup: s, session: loaded.value }, { title: name });
-    return undefined;
-  }
-  const snapshot = (record as { snapshot?: unknown }).snapshot;
-  const restored = snapshot !== undefined ? s.restoreSession(snapshot) : s.newSession({ seed: 1, now });
-  if (!restored.ok) return `${name}: ${restored.error.message}`;
-  await open({ dynamics: 'simultaneous', setup: s, session: restored.value }, { title: name });
+  const made = startPlay(s, { seed: 1, now });
+  if (!made.ok) return made.error.message;
+  // The record's moves played on, or its rounds restored with the record's own seats.
+  const loaded = withRecordLine(made.value, record, { expectedVersion: made.value.session.version, now });
+  if (!loaded.ok) return `${name}: ${loaded.error.message}`;
+  await open(loaded.value, { title: name });
   return undefined;
 }
 

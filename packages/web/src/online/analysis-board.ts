@@ -8,7 +8,7 @@
  * opens on the last position played, which can be analysed and played on from; a result by the rules (no move left)
  * is that position's own.
  */
-import { loadEntry } from '@tactica/catalogue';
+import { loadEntry, playsInRounds } from '@tactica/catalogue';
 import { pushMove, startHistory, type History } from '@tactica/core';
 import { openRecord } from '../app/state.js';
 import { call, errorText } from './api.js';
@@ -49,16 +49,16 @@ export async function openAnalysisBoard(game: FinishedGame): Promise<string | un
     const setup = entry.setup(read.value.options);
     if (!setup.ok) return setup.error.message;
     const s = setup.value;
-    const record =
-      s.dynamics === 'sequential'
-        ? {
-            ...read.value,
-            history: movesOnly(
-              (st: unknown, m: unknown) => s.game.play(st as never, m as never) as unknown,
-              read.value.history,
-            ),
-          }
-        : read.value;
+    // A game of moves is analysed on its moves alone; a game of rounds as its record holds it.
+    const record = !playsInRounds(s)
+      ? {
+          ...read.value,
+          history: movesOnly(
+            (st: unknown, m: unknown) => s.game.play(st as never, m as never) as unknown,
+            read.value.history,
+          ),
+        }
+      : read.value;
     return await openRecord(entry, record, `Analysis of online game ${game.id}`);
   } catch (e) {
     return errorText(e);

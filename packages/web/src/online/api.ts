@@ -5,7 +5,7 @@
  */
 import type { GameFamily, OptionSpec, RecordFormatInfo, VariantInfo } from '@tactica/catalogue';
 import type { LevelInfo } from '@tactica/ai';
-import type { Player } from '@tactica/core';
+import type { Dynamics, Player } from '@tactica/core';
 import type {
   ChallengeView,
   ChatLine,
@@ -43,7 +43,7 @@ export interface CatalogueGame {
   readonly family: GameFamily;
   readonly name: string;
   readonly summary: string;
-  readonly dynamics: 'sequential' | 'simultaneous';
+  readonly dynamics: Dynamics;
   readonly options: readonly OptionSpec[];
   readonly variants: readonly VariantInfo[];
   readonly levels: readonly LevelInfo[];

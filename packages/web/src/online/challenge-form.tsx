@@ -3,7 +3,7 @@
  * computer, with the game's options, the side, rated or casual, and the time control.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { GAME_FAMILIES, loadEntry, type GameFamily, type OptionValue } from '@tactica/catalogue';
+import { GAME_FAMILIES, loadEntry, takesLiveClock, type GameFamily, type OptionValue } from '@tactica/catalogue';
 import type { Player } from '@tactica/core';
 import { ClockFields, defaults, OptionField, type ClockChoice } from '../app/new-game.js';
 import { api, errorText, type CatalogueGame, type TimeControl } from './api.js';
@@ -166,7 +166,7 @@ function TimeFields(props: {
           onChange={(e) => props.onControl((e.target as HTMLSelectElement).value as ControlKind)}
         >
           <option value="none">None</option>
-          {props.game?.dynamics === 'sequential' && <option value="live">Live clock</option>}
+          {props.game && takesLiveClock(props.game) && <option value="live">Live clock</option>}
           <option value="correspondence">Correspondence</option>
         </select>
       </div>

@@ -1,5 +1,5 @@
 /** How the lobby and the game lists say a challenge's or a game's terms: its game, options, clock and turn. */
-import { GAME_LISTINGS, listing } from '@tactica/catalogue';
+import { GAME_LISTINGS, listing, playsInRounds } from '@tactica/catalogue';
 import type { CatalogueGame, Challenge, GameSummary, TimeControl } from './api.js';
 
 export function controlText(c: TimeControl): string {
@@ -33,5 +33,5 @@ export function turnText(g: GameSummary, names: readonly string[]): string {
   const toAct = (g['toAct'] as readonly number[] | undefined) ?? [];
   if (toAct.length === 0 || (g['status'] !== undefined && g['status'] !== 'active')) return '';
   const who = toAct.map((p) => names[p] ?? `player ${p + 1}`).join(' and ');
-  return listing(g.family).dynamics === 'simultaneous' ? `${who} to give orders` : `${who} to move`;
+  return playsInRounds(listing(g.family)) ? `${who} to give orders` : `${who} to move`;
 }

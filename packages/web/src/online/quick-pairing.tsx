@@ -7,6 +7,7 @@
  * matches too.
  */
 import { useEffect, useState } from 'preact/hooks';
+import { takesLiveClock, type HasDynamics } from '@tactica/catalogue';
 import { api, errorText, type CatalogueGame, type Challenge, type TimeControl } from './api.js';
 import type { Stream } from './stream.js';
 
@@ -32,8 +33,8 @@ const days = (n: number): TimeControl => ({
 const THREE_DAYS: PairingClock = { label: '3 days a move', control: days(3) };
 
 /** The clocks offered: live ones for games played in turns (Tactorus is played without a live clock). */
-export function pairingClocks(game: Pick<CatalogueGame, 'dynamics'>): readonly PairingClock[] {
-  if (game.dynamics === 'simultaneous') return [THREE_DAYS, { label: '7 days a move', control: days(7) }];
+export function pairingClocks(game: HasDynamics): readonly PairingClock[] {
+  if (!takesLiveClock(game)) return [THREE_DAYS, { label: '7 days a move', control: days(7) }];
   return [
     { label: '6 min', control: live('blitz') },
     { label: '6 min + 3 s', control: live('blitz', 3) },

@@ -1,0 +1,47 @@
+/**
+ * The server and the web shell read a game in play through the catalogue's play reader (issue 41): they do not test
+ * a game's `dynamics` themselves (`x.dynamics === 'sequential'`) nor build each kind's shape by hand
+ * (`{ dynamics: 'simultaneous', … }`), which is how 126 such places came to be. What only one kind of game has is
+ * asked as such (`takesLiveClock`, `playsInRounds`, `sequentialPlay`, `byKind`: packages/catalogue/src/play-reader.ts).
+ * Test support (testing/, tests) and the per-game UI plugins (packages/web/src/games) may.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'testing' ? [] : sources(path);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path] : [];
+  });
+}
+
+/** The lines of a file's code (comments left out) that test a dynamics or spell one kind's shape. */
+function dynamicsBranches(text: string): string[] {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  return code
+    .split('\n')
+    .filter((l) => /\.dynamics\s*[!=]==|dynamics:\s*'(sequential|simultaneous)'/.test(l))
+    .map((l) => l.trim());
+}
+
+const SHELLS = ['packages/server/src', 'packages/web/src/app', 'packages/web/src/online'];
+
+describe('the shells ask the play reader', () => {
+  it.each(SHELLS)('no source of %s branches on a game’s dynamics', (dir) => {
+    const found = sources(join(root, dir)).flatMap((file) =>
+      dynamicsBranches(readFileSync(file, 'utf8')).map((l) => `${file.slice(root.length)}: ${l}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('the check sees a branch and a hand-made shape', () => {
+    expect(dynamicsBranches("if (r.dynamics === 'sequential') return;")).toHaveLength(1);
+    expect(dynamicsBranches("open({ dynamics: 'simultaneous', setup, session });")).toHaveLength(1);
+    expect(dynamicsBranches("// r.dynamics === 'sequential' in a comment\nconst x = playsInRounds(r);")).toEqual([]);
+  });
+});
