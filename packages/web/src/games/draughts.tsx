@@ -16,7 +16,7 @@ function Status({ game }: PanelProps<DraughtsSetup>) {
   const second = first === 0 ? 1 : 0;
   const who = (p: 0 | 1) => (seats[p].kind === 'computer' ? 'computer' : 'person');
   const skill = seats.find((s) => s.kind === 'computer');
-  const clock = game.play.dynamics === 'sequential' ? game.play.session.status(Date.now()).clock : undefined;
+  const clock = game.play.session.status(Date.now()).clock;
   const pieces = (p: 0 | 1) => st.men[p] + st.kings[p];
   const mover = st.toMove[0];
   return (
