@@ -18,6 +18,13 @@ export const VACATION_DAYS_PER_YEAR = 60;
 
 const YEAR_MS = 365 * DAY_MS;
 
+/**
+ * The games one vacation credits are read this many at a time **(ours)**, with a turn of the event loop between
+ * pages: a player's games are bounded (./people-quota.ts, ./computer-quota.ts), and a page keeps what one request
+ * holds small and lets other requests in between.
+ */
+export const VACATION_CREDIT_BATCH = 50;
+
 /** The vacation a turn's start was moved for: `until` is when the player was due back. */
 export interface AwayCredit {
   readonly user: string;

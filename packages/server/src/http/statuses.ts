@@ -20,6 +20,7 @@ const STATUS = new Map<string, number>([
   ['computer/rate-limited', 429],
   ['computer/too-many-games', 429],
   ['game/busy', 409],
+  ['games/too-many-games', 429],
   ['game/damaged', 500],
   ['game/no-takeback', 409],
   ['game/not-a-player', 403],

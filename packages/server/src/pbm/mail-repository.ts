@@ -186,8 +186,8 @@ export type MessageUnits = <T>(
  * answered by the games' repository (./game-boards.ts).
  */
 export interface MailBoards {
-  /** The boards in progress the user plays, by board. */
-  inProgressOf(userId: string): Promise<number[]>;
+  /** The boards in progress the user plays, by board: the first `limit`. */
+  inProgressOf(userId: string, limit: number): Promise<number[]>;
   /** The family's boards, the newest first, at most `limit`: in progress or finished, and played by every one of
    * `userIds`. */
   list(query: BoardQuery): Promise<BoardLine[]>;

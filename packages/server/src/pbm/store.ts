@@ -27,6 +27,8 @@ const DEFAULT_SETTINGS: MailSettings = { notify: 'all', limit: null };
 export const MAX_ADDRESSES = 5;
 /** Premoves a player may queue on one board. */
 export const MAX_QUEUED = 20;
+/** The boards whose new reply address one reply lists after a revocation **(ours)**: a mail stays readable. */
+export const REPLY_BOARDS_LISTED = 100;
 /** How long an address has to confirm (the token mailed to it to come back) before the claim lapses. */
 export const CLAIM_LIFETIME_MS = 3 * 86_400_000;
 /**
@@ -348,9 +350,12 @@ export class PbmStore {
     );
   }
 
-  /** The reply tokens of the boards in progress the user plays, by board (made for those that have none yet). */
+  /**
+   * The reply tokens of the boards in progress the user plays, by board (made for those that have none yet): the
+   * first `REPLY_BOARDS_LISTED`; the others' next mails carry theirs.
+   */
   async activeTokens(userId: string): Promise<{ gameId: number; token: string }[]> {
-    const boards = await this.boards.inProgressOf(userId);
+    const boards = await this.boards.inProgressOf(userId, REPLY_BOARDS_LISTED);
     return Promise.all(boards.map(async (gameId) => ({ gameId, token: await this.tokenFor(gameId, userId) })));
   }
 
