@@ -293,16 +293,6 @@ export class KyselyMail implements MailRepository {
     return row?.user_id;
   }
 
-  async boardsWithTokens(userId: string): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('pbm_tokens')
-      .select('game_id')
-      .where('user_id', '=', userId)
-      .orderBy('game_id')
-      .execute();
-    return rows.map((r) => r.game_id);
-  }
-
   async replaceTokens(userId: string, tokens: readonly BoardToken[], at: number): Promise<void> {
     await this.db.deleteFrom('pbm_tokens').where('user_id', '=', userId).execute();
     if (tokens.length === 0) return;

@@ -126,8 +126,6 @@ export interface MailRepository {
   addToken(gameId: number, userId: string, token: string, at: number): Promise<boolean>;
   /** Whose token this is on that board. */
   tokenOwner(gameId: number, token: string): Promise<string | undefined>;
-  /** The boards where the user has a token, by board. */
-  boardsWithTokens(userId: string): Promise<number[]>;
   /** Rotation: every token of the user goes, and these take their places (the old ones are refused from now on). */
   replaceTokens(userId: string, tokens: readonly BoardToken[], at: number): Promise<void>;
 

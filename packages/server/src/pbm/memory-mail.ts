@@ -226,11 +226,6 @@ export class MemoryMail implements MailRepository {
     return Promise.resolve(row?.userId);
   }
 
-  boardsWithTokens(userId: string): Promise<number[]> {
-    const boards = [...this.t.tokens.values()].filter((t) => t.userId === userId).map((t) => t.gameId);
-    return Promise.resolve(boards.sort((a, b) => a - b));
-  }
-
   replaceTokens(userId: string, tokens: readonly BoardToken[]): Promise<void> {
     for (const [key, t] of [...this.t.tokens]) if (t.userId === userId) this.journal.delete(this.t.tokens, key);
     for (const t of tokens) this.journal.set(this.t.tokens, pair(t.gameId, userId), { ...t, userId });

@@ -337,17 +337,13 @@ export class PbmStore {
   }
 
   /**
-   * In the transaction that ends the user's log-ins (`Accounts.onRevoke`): every reply token of the user goes and
-   * each of their boards gets a new one, so the old reply addresses are refused from the commit on. (A board in
-   * progress with no token yet gets one at first use, `tokenFor`.)
+   * In the transaction that ends the user's log-ins (`Accounts.onRevoke`): every reply token of the user goes, so the
+   * old reply addresses are refused from the commit on; each board gets its new one at first use (`tokenFor`: the
+   * reply to the revocation, the board's next mail). One statement however many boards the user ever played: the
+   * tokens of finished boards stay with the rows until then, and were all rewritten before **(ours)**.
    */
   async rotateTokens(repos: Repositories, userId: string): Promise<void> {
-    const boards = await repos.mail.boardsWithTokens(userId);
-    await repos.mail.replaceTokens(
-      userId,
-      boards.map((gameId) => ({ gameId, token: newToken() })),
-      this.now(),
-    );
+    await repos.mail.replaceTokens(userId, [], this.now());
   }
 
   /**
