@@ -46,6 +46,7 @@ const STATUS = new Map<string, number>([
   ['pbm/nothing-to-confirm', 409],
   ['pbm/over-limit', 409],
   ['pbm/stale-move-number', 409],
+  ['pbm/too-many-subscriptions', 429],
   ['pbm/unknown-board', 404],
   ['pbm/unknown-challenge', 404],
   ['pbm/unknown-player', 404],

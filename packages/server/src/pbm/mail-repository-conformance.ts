@@ -201,6 +201,9 @@ function accountsAndBoards(withStorage: WithStorage): RepositoryCase[] {
         strictEqual(await mail.unsubscribe(BOARD, 'c'), true);
         strictEqual(await mail.unsubscribe(BOARD, 'c'), false);
         deepStrictEqual(await mail.subscribersOf(BOARD), ['a']);
+        await mail.subscribe(OTHER_BOARD, 'a', 4);
+        deepStrictEqual(await mail.subscriptionCounts(BOARD, 'a'), { board: 1, user: 2 });
+        deepStrictEqual(await mail.subscriptionCounts(OTHER_BOARD, 'c'), { board: 1, user: 0 });
       }),
     },
     {

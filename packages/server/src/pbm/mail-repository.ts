@@ -116,6 +116,8 @@ export interface MailRepository {
   subscribe(gameId: number, userId: string, at: number): Promise<boolean>;
   /** False when they were not subscribed. */
   unsubscribe(gameId: number, userId: string): Promise<boolean>;
+  /** How many subscribers the board has, and how many boards the user is subscribed to. */
+  subscriptionCounts(gameId: number, userId: string): Promise<{ readonly board: number; readonly user: number }>;
   /** The board's subscribers (user ids, in no particular order). */
   subscribersOf(gameId: number): Promise<string[]>;
 

@@ -204,6 +204,14 @@ export class MemoryMail implements MailRepository {
     return Promise.resolve(this.journal.delete(this.t.subscriptions, pair(gameId, userId)));
   }
 
+  subscriptionCounts(gameId: number, userId: string): Promise<{ board: number; user: number }> {
+    const all = [...this.t.subscriptions.values()];
+    return Promise.resolve({
+      board: all.filter((s) => s.gameId === gameId).length,
+      user: all.filter((s) => s.userId === userId).length,
+    });
+  }
+
   subscribersOf(gameId: number): Promise<string[]> {
     return Promise.resolve([...this.t.subscriptions.values()].filter((s) => s.gameId === gameId).map((s) => s.userId));
   }

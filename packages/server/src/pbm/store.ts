@@ -27,6 +27,10 @@ const DEFAULT_SETTINGS: MailSettings = { notify: 'all', limit: null };
 export const MAX_ADDRESSES = 5;
 /** Premoves a player may queue on one board. */
 export const MAX_QUEUED = 20;
+/** Subscribers a board may have **(ours)**: each change of the board mails each of them. */
+export const MAX_SUBSCRIBERS_PER_BOARD = 50;
+/** Boards a user may follow as a subscriber **(ours)**. */
+export const MAX_SUBSCRIPTIONS_PER_USER = 100;
 /** The boards whose new reply address one reply lists after a revocation **(ours)**: a mail stays readable. */
 export const REPLY_BOARDS_LISTED = 100;
 /** How long an address has to confirm (the token mailed to it to come back) before the claim lapses. */
@@ -298,8 +302,30 @@ export class PbmStore {
     return this.mail.broadcastUsers(limit);
   }
 
+  /**
+   * Subscribes the user to the board: refused with `pbm/too-many-subscriptions` past `MAX_SUBSCRIBERS_PER_BOARD`
+   * (each change of a board mails each subscriber) or `MAX_SUBSCRIPTIONS_PER_USER`. Counted after the insert in its
+   * transaction, so a refusal leaves nothing behind.
+   */
   async subscribe(gameId: number, userId: string): Promise<boolean> {
-    return this.addingMail({ kind: 'mail', gameId }, (mail) => mail.subscribe(gameId, userId, this.now()));
+    return this.addingMail({ kind: 'mail', gameId }, async (mail) => {
+      const added = await mail.subscribe(gameId, userId, this.now());
+      if (!added) return false;
+      const counts = await mail.subscriptionCounts(gameId, userId);
+      if (counts.board > MAX_SUBSCRIBERS_PER_BOARD) {
+        throw new DomainError(
+          'pbm/too-many-subscriptions',
+          `board ${gameId} has ${MAX_SUBSCRIBERS_PER_BOARD} subscribers already, the most it may have`,
+        );
+      }
+      if (counts.user > MAX_SUBSCRIPTIONS_PER_USER) {
+        throw new DomainError(
+          'pbm/too-many-subscriptions',
+          `you follow ${MAX_SUBSCRIPTIONS_PER_USER} boards already, the most one may: unsubscribe from one first`,
+        );
+      }
+      return true;
+    });
   }
 
   async unsubscribe(gameId: number, userId: string): Promise<boolean> {
