@@ -4,7 +4,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, DB_KINDS, startTestServer, stopTestPostgres, type TestServer } from '../testing/server.js';
-import { VACATION_CREDIT_BATCH } from './vacation.js';
+import { VACATION_CREDIT_BATCH, VACATIONS_PER_YEAR } from './vacation.js';
 
 afterAll(() => stopTestPostgres());
 
@@ -114,6 +114,34 @@ describe('vacation', () => {
     // 45 days taken: 15 left.
     expect(await vacation(ann, clock.t + 16 * DAY)).toEqual({ status: 409, code: 'account/vacation-limit' });
     expect(await vacation(ann, clock.t + 15 * DAY)).toEqual({ status: 204 });
+  });
+});
+
+describe('vacations a year', () => {
+  let server: TestServer | undefined;
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('however short, only so many vacations in a year: the next is refused with account/vacation-limit', async () => {
+    const clock = new FakeClock();
+    server = await startTestServer('sqlite', { now: clock.now });
+    const { ann } = await twoPlayers(server, 'vay');
+    for (let i = 0; i < VACATIONS_PER_YEAR; i++) {
+      expect(await vacation(ann, clock.t + DAY)).toEqual({ status: 204 });
+      clock.t += HOUR;
+      expect(await vacation(ann, null)).toEqual({ status: 204 });
+    }
+    expect(await vacation(ann, clock.t + DAY)).toEqual({ status: 409, code: 'account/vacation-limit' });
+    // A year after the first, it may be taken again (logged in again: the session has expired meanwhile).
+    clock.t += 365 * DAY;
+    const login = await ann.request<{ token: string }>('POST', '/api/login', {
+      name: ann.name,
+      password: 'correct horse',
+      kind: 'bearer',
+    });
+    ann.token = login.body.token;
+    expect(await vacation(ann, clock.t + DAY)).toEqual({ status: 204 });
   });
 });
 
