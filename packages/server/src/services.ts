@@ -80,7 +80,7 @@ export function makeServices(database: Database, engines: EngineRunner, options:
   const peopleQuota = new PeopleQuota(options.peopleGames);
   peopleQuota.guard(games);
   const challenges = new Challenges(storage, accounts, games, now);
-  const pairing = new QuickPairing(storage, challenges, games, now, options.pairing);
+  const pairing = new QuickPairing(storage, challenges, games, now, options.pairing, peopleQuota);
   const hub = new StreamHub(database, games, listings, challenges, accounts, now);
   // The page waiting for a pairing is gone: its request leaves the queue (a failure leaves it to a cancel).
   hub.onUserGone = (userId) => void pairing.cancel(userId).catch(() => undefined);

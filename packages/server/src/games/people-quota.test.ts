@@ -91,6 +91,19 @@ describe('games between people in progress', () => {
       expect((await accept(bob, fourth)).status).toBe(200);
     }, 60_000);
 
+    it(`a waiting player who reached the cap leaves the quick-pairing queue, not blocking it (${kind})`, async () => {
+      const server = await startTestServer(kind, { peopleGames: 1 });
+      servers.push(server);
+      const [eve, fay, gus] = (await people(server, ['evew', 'fayw', 'gusw'])) as [Client, Client, Client];
+      const waiting = await eve.request<{ status: string }>('POST', '/api/pairing', { family: 'tactics' });
+      expect(waiting.body.status).toBe('waiting');
+      expect((await accept(eve, await challenge(fay, 'evew'))).status).toBe(200);
+      // Eve is at the cap now: Gus's request does not take hers (it would be refused), it waits.
+      const gus1 = await gus.request<{ status: string }>('POST', '/api/pairing', { family: 'tactics' });
+      expect([gus1.status, gus1.body.status]).toEqual([200, 'waiting']);
+      expect((await eve.request<{ waiting: unknown }>('GET', '/api/pairing')).body.waiting).toBeNull();
+    }, 60_000);
+
     it(`games accepted at once cannot all pass the cap (${kind})`, async () => {
       const server = await startTestServer(kind, { peopleGames: CAP });
       servers.push(server);

@@ -48,14 +48,29 @@ export class PeopleQuota {
     if (spec.tournament !== undefined) return;
     const people = peopleOf(spec);
     if (!people) return;
-    for (const user of [...people].sort((x, y) => (x.id < y.id ? -1 : 1))) {
-      if ((await repos.games.gamesAgainstPeopleOf(user.id)) >= this.inProgress) {
-        throw new DomainError(
-          'games/too-many-games',
-          `${user.name} has ${this.inProgress} games in progress against people, the most this server allows: ` +
-            'one must end before another starts',
-        );
-      }
+    for (const user of [...people].sort((x, y) => (x.id < y.id ? -1 : 1))) await this.check(repos, user);
+  }
+
+  /** Refuses `user` a new game between people when they are at the cap (429 `games/too-many-games`). */
+  async check(repos: Repositories, user: User): Promise<void> {
+    if (await this.atCap(repos, user.id)) {
+      throw new DomainError(
+        'games/too-many-games',
+        `${user.name} has ${this.inProgress} games in progress against people, the most this server allows: ` +
+          'one must end before another starts',
+      );
     }
+  }
+
+  /** Whether the user has as many games between people in progress as they may. */
+  async atCap(repos: Repositories, userId: string): Promise<boolean> {
+    return (await repos.games.gamesAgainstPeopleOf(userId)) >= this.inProgress;
+  }
+
+  /** Those of `userIds` at the cap, counted in the order of their ids (as `admit` does, so they never deadlock). */
+  async atCapAmong(repos: Repositories, userIds: readonly string[]): Promise<Set<string>> {
+    const full = new Set<string>();
+    for (const id of [...new Set(userIds)].sort()) if (await this.atCap(repos, id)) full.add(id);
+    return full;
   }
 }
