@@ -44,6 +44,7 @@ describe('tactica serve checks its limits before it starts', () => {
   it.each([
     ['--tournament-entrants', '1'],
     ['--tournaments-per-organiser', 'many'],
+    ['--people-games', '0'],
   ])('%s %s is refused, naming the flag', async (flag, value) => {
     const io = memoryIo();
     const code = await within(runCli(['serve', '--port', '0', flag, value], gameClis, io.io), 'the refusal');

@@ -18,6 +18,7 @@ interface ServeFlags {
   readonly engineHashMb?: string;
   readonly computerGames?: string;
   readonly computerGamesPerHour?: string;
+  readonly peopleGames?: string;
   readonly gameCacheMb?: string;
   readonly maxGamePlies?: string;
   readonly pairingQueue?: string;
@@ -123,6 +124,7 @@ function addServeOptions(cmd: Command): Command {
     )
     .option('--computer-games <n>', 'games against the computer a user may have in progress (default 5)')
     .option('--computer-games-per-hour <n>', 'games against the computer a user may start an hour (default 20)')
+    .option('--people-games <n>', 'games between people a user may have in progress, tournaments too (default 200)')
     .option(
       '--game-cache-mb <n>',
       'megabytes of games kept in memory (estimated; the rest read back when asked)',
@@ -176,6 +178,7 @@ async function serveOptions(flags: ServeFlags, io: Io): Promise<ServeOptions> {
   const engineHashMb = whole(flags.engineHashMb, 'engine-hash-mb', 1, 4096);
   const inProgress = whole(flags.computerGames, 'computer-games', 1, 100_000);
   const perHour = whole(flags.computerGamesPerHour, 'computer-games-per-hour', 1, 100_000);
+  const peopleGames = whole(flags.peopleGames, 'people-games', 1, 100_000);
   const gameCacheMb = whole(flags.gameCacheMb, 'game-cache-mb', 1, 100_000);
   const maxGamePlies = whole(flags.maxGamePlies, 'max-game-plies', 10, 100_000);
   const pairingWaitingLimit = whole(flags.pairingQueue, 'pairing-queue', 1, 1_000_000);
@@ -226,6 +229,7 @@ async function serveOptions(flags: ServeFlags, io: Io): Promise<ServeOptions> {
       ...(inProgress !== undefined ? { inProgress } : {}),
       ...(perHour !== undefined ? { perHour } : {}),
     },
+    ...(peopleGames !== undefined ? { peopleGames } : {}),
     ...(gameCacheMb !== undefined ? { gameCacheMb } : {}),
     ...(maxGamePlies !== undefined ? { maxGamePlies } : {}),
     ...(pairingWaitingLimit !== undefined ? { pairingWaitingLimit } : {}),

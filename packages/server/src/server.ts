@@ -47,6 +47,8 @@ export interface ServeOptions {
   readonly engineHashMb?: number;
   /** Each user's share of the computer (default 5 games in progress, 20 started an hour). */
   readonly computerGames?: ComputerQuotaOptions;
+  /** Games between people a player may have in progress (default 200: PEOPLE_GAMES_IN_PROGRESS). */
+  readonly peopleGames?: number;
   readonly now?: () => number;
   /** The play-by-e-mail gateway: its SMTP listener, outbox or relay, domain (see docs/pbm.md). */
   readonly pbm?: PbmOptions;
@@ -106,6 +108,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     });
   const services = makeServices(database, engines, {
     ...(options.computerGames ? { computerGames: options.computerGames } : {}),
+    ...(options.peopleGames !== undefined ? { peopleGames: options.peopleGames } : {}),
     ...(options.passwordCost ? { passwordCost: options.passwordCost } : {}),
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
     ...(options.now ? { now: options.now } : {}),

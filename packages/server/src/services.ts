@@ -9,6 +9,7 @@ import { ComputerQuota, type ComputerQuotaOptions } from './games/computer-quota
 import { Imports } from './games/imports.js';
 import { GameListings } from './games/listings.js';
 import { Scheduler, type EngineRunner, type SchedulerOptions } from './games/scheduler.js';
+import { PeopleQuota } from './games/people-quota.js';
 import { GameService, type GameServiceOptions } from './games/service.js';
 import { Reviews, type ReviewOptions } from './reviews/review-service.js';
 import { kyselyStorage } from './storage/kysely-storage.js';
@@ -37,6 +38,8 @@ export interface Services {
   readonly scheduler: Scheduler;
   /** Each user's share of the computer: games against it in progress and started an hour. */
   readonly computerQuota: ComputerQuota;
+  /** Each player's games between people in progress (./games/people-quota.ts). */
+  readonly peopleQuota: PeopleQuota;
   /** Tournaments (./tournaments/tournaments.ts); their rounds run by `tournaments.director`. */
   readonly tournaments: Tournaments;
   /** Computer reviews of finished games, made once in the engine pool (./reviews/review-service.ts). */
@@ -47,6 +50,8 @@ export interface ServiceOptions {
   readonly passwordCost?: PasswordCost;
   readonly scheduler?: SchedulerOptions;
   readonly computerGames?: ComputerQuotaOptions;
+  /** Games between people a player may have in progress (`PEOPLE_GAMES_IN_PROGRESS`). */
+  readonly peopleGames?: number;
   readonly now?: () => number;
   /** Days of vacation a user may take in any 365 days (`VACATION_DAYS_PER_YEAR`). */
   readonly vacationDaysPerYear?: number;
@@ -72,8 +77,10 @@ export function makeServices(database: Database, engines: EngineRunner, options:
   if (options.vacationDaysPerYear !== undefined) games.vacationDaysPerYear = options.vacationDaysPerYear;
   const computerQuota = new ComputerQuota(options.computerGames);
   computerQuota.guard(games);
+  const peopleQuota = new PeopleQuota(options.peopleGames);
+  peopleQuota.guard(games);
   const challenges = new Challenges(storage, accounts, games, now);
-  const pairing = new QuickPairing(storage, challenges, games, now, options.pairing);
+  const pairing = new QuickPairing(storage, challenges, games, now, options.pairing, peopleQuota);
   const hub = new StreamHub(database, games, listings, challenges, accounts, now);
   // The page waiting for a pairing is gone: its request leaves the queue (a failure leaves it to a cancel).
   hub.onUserGone = (userId) => void pairing.cancel(userId).catch(() => undefined);
@@ -97,6 +104,7 @@ export function makeServices(database: Database, engines: EngineRunner, options:
     hub,
     scheduler: new Scheduler(storage, database, games, engines, now, options.scheduler),
     computerQuota,
+    peopleQuota,
     tournaments,
     reviews: new Reviews(storage, games, engines, now, options.reviews),
   };

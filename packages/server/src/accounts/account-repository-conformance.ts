@@ -197,14 +197,15 @@ function tokensAndVacations(withStorage: WithStorage): RepositoryCase[] {
         await accounts.addVacationSpan('a', { startedAt: 5_000, endedAt: 6_000 });
         await accounts.addVacationSpan('a', { startedAt: 1_000, endedAt: 2_000 });
         await accounts.addVacationSpan('b', { startedAt: 1_500, endedAt: 7_000 });
-        deepStrictEqual(await accounts.vacationSpansEndedAfter('a', 0), [
+        deepStrictEqual(await accounts.vacationSpansEndedAfter('a', 0, 10), [
           { startedAt: 1_000, endedAt: 2_000 },
           { startedAt: 5_000, endedAt: 6_000 },
         ]);
-        deepStrictEqual(await accounts.vacationSpansEndedAfter('a', 2_000), [{ startedAt: 5_000, endedAt: 6_000 }]);
+        deepStrictEqual(await accounts.vacationSpansEndedAfter('a', 2_000, 10), [{ startedAt: 5_000, endedAt: 6_000 }]);
+        deepStrictEqual(await accounts.vacationSpansEndedAfter('a', 0, 1), [{ startedAt: 1_000, endedAt: 2_000 }]);
         await accounts.dropVacationSpansEndedBy('a', 2_000);
-        deepStrictEqual(await accounts.vacationSpansEndedAfter('a', 0), [{ startedAt: 5_000, endedAt: 6_000 }]);
-        deepStrictEqual(await accounts.vacationSpansEndedAfter('b', 0), [{ startedAt: 1_500, endedAt: 7_000 }]);
+        deepStrictEqual(await accounts.vacationSpansEndedAfter('a', 0, 10), [{ startedAt: 5_000, endedAt: 6_000 }]);
+        deepStrictEqual(await accounts.vacationSpansEndedAfter('b', 0, 10), [{ startedAt: 1_500, endedAt: 7_000 }]);
       }),
     },
     {
@@ -234,7 +235,7 @@ function tokensAndVacations(withStorage: WithStorage): RepositoryCase[] {
         strictEqual((await accounts.userByName('ann'))?.passwordHash, 'hash-of-a');
         strictEqual((await accounts.liveToken('a1', 0))?.user.id, 'a');
         deepStrictEqual(await accounts.vacationOf('b'), { since: null, until: null });
-        deepStrictEqual(await accounts.vacationSpansEndedAfter('b', 0), []);
+        deepStrictEqual(await accounts.vacationSpansEndedAfter('b', 0, 10), []);
         // The name is free again.
         strictEqual(await accounts.addUser(user('c2', 'Cleo')), 'added');
       }),

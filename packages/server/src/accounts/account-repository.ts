@@ -76,8 +76,8 @@ export interface AccountRepository {
   setVacation(userId: string, state: VacationState): Promise<void>;
   /** Records a vacation of the user that ended. */
   addVacationSpan(userId: string, span: VacationSpan): Promise<void>;
-  /** The user's recorded vacations that ended after `from`, by start. */
-  vacationSpansEndedAfter(userId: string, from: number): Promise<VacationSpan[]>;
+  /** The user's recorded vacations that ended after `from`, by start: the first `limit`. */
+  vacationSpansEndedAfter(userId: string, from: number, limit: number): Promise<VacationSpan[]>;
   /** Forgets the user's recorded vacations that ended at `until` or before. */
   dropVacationSpansEndedBy(userId: string, until: number): Promise<void>;
 }

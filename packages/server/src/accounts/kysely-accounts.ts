@@ -137,13 +137,14 @@ export class KyselyAccounts implements AccountRepository {
       .execute();
   }
 
-  async vacationSpansEndedAfter(userId: string, from: number): Promise<VacationSpan[]> {
+  async vacationSpansEndedAfter(userId: string, from: number, limit: number): Promise<VacationSpan[]> {
     const rows = await this.db
       .selectFrom('vacations')
       .select(['started_at', 'ended_at'])
       .where('user_id', '=', userId)
       .where('ended_at', '>', from)
       .orderBy('started_at')
+      .limit(Math.max(0, limit))
       .execute();
     return rows.map((r) => ({ startedAt: r.started_at, endedAt: r.ended_at }));
   }

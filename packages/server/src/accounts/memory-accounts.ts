@@ -122,9 +122,10 @@ export class MemoryAccounts implements AccountRepository {
     return Promise.resolve();
   }
 
-  vacationSpansEndedAfter(userId: string, from: number): Promise<VacationSpan[]> {
+  vacationSpansEndedAfter(userId: string, from: number, limit: number): Promise<VacationSpan[]> {
     const spans = (this.t.vacations.get(userId) ?? []).filter((s) => s.endedAt > from);
-    return Promise.resolve(spans.sort((a, b) => a.startedAt - b.startedAt).map((s) => ({ ...s })));
+    const first = spans.sort((a, b) => a.startedAt - b.startedAt).slice(0, Math.max(0, limit));
+    return Promise.resolve(first.map((s) => ({ ...s })));
   }
 
   dropVacationSpansEndedBy(userId: string, until: number): Promise<void> {

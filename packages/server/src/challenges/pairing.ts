@@ -13,6 +13,7 @@
 import type { User } from '../accounts/accounts.js';
 import { DomainError } from '../errors.js';
 import type { LiveGame } from '../games/live-game.js';
+import type { PeopleQuota } from '../games/people-quota.js';
 import type { GameService } from '../games/service.js';
 import { NEW_PLAYER } from '../ratings/glicko2.js';
 import type { Repositories, Storage } from '../storage/ports.js';
@@ -50,6 +51,8 @@ export class QuickPairing {
     private readonly games: GameService,
     private readonly now: () => number = Date.now,
     options: PairingOptions = {},
+    /** The cap on each player's games between people in progress, when the server has one. */
+    private readonly quota?: PeopleQuota,
   ) {
     this.waitingLimit = options.waitingLimit ?? PAIRING_WAITING_LIMIT;
   }
@@ -71,7 +74,16 @@ export class QuickPairing {
       const same = waiting.find((c) => c.matchKey === key);
       let closed = false;
       for (const c of waiting) if (c !== same) closed = (await repos.challenges.close(c.id, 'cancelled')) || closed;
-      const seek = await this.closest(repos, user, values.family, key);
+      let seek = await this.closest(repos, user, values.family, key);
+      const full = await this.quota?.atCapAmong(repos, seek ? [user.id, seek.challengerId] : [user.id]);
+      // A player at the cap on games between people (../games/people-quota.ts) neither pairs nor waits; one who
+      // reached it while waiting leaves the queue, rather than every request for that game being refused after it.
+      if (this.quota && full?.has(user.id)) await this.quota.check(repos, user); // refuses: games/too-many-games
+      if (seek && full?.has(seek.challengerId)) {
+        await repos.challenges.close(seek.id, 'cancelled');
+        closed = true;
+        seek = undefined;
+      }
       if (seek) {
         if (same) await repos.challenges.close(same.id, 'cancelled');
         return { status: 'paired', ...(await this.challenges.acceptWithin(repos, notify, seek, user)) };

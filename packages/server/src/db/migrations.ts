@@ -322,6 +322,12 @@ function laterMigrations(dialect: Dialect): Record<string, Migration> {
     },
     '012-tournaments': tournamentsMigration(dialect),
     '013-reviews': reviewsMigration(),
+    '014-bounded': {
+      async up(db: Db) {
+        // A user's subscriptions counted when they subscribe (../pbm/store.ts, MAX_SUBSCRIPTIONS_PER_USER).
+        await db.schema.createIndex('pbm_subscriptions_user').on('pbm_subscriptions').column('user_id').execute();
+      },
+    },
   };
 }
 

@@ -76,7 +76,7 @@ export function gameRepositoryCases(open: () => Promise<OpenStorage>): Repositor
       await s.close();
     }
   };
-  return [...storingAndChanging(withStorage), ...listingAndTransactions(withStorage)];
+  return [...storingAndChanging(withStorage), ...listingAndTransactions(withStorage), ...countsAndPages(withStorage)];
 }
 
 /** Games stored and read back, results, and changes written only on their version. */
@@ -248,8 +248,8 @@ function listingAndTransactions(withStorage: WithStorage): RepositoryCase[] {
           createdAt: 1_000,
           updatedAt: 9_000,
         });
-        deepStrictEqual(await games.activeIdsOf('a'), [d1, t2]);
-        deepStrictEqual(await games.activeIdsOf('b'), [d1]);
+        deepStrictEqual(await games.activeIdsOf('a', 0, 10), [d1, t2]);
+        deepStrictEqual(await games.activeIdsOf('b', 0, 10), [d1]);
       }),
     },
     {
@@ -282,8 +282,8 @@ function listingAndTransactions(withStorage: WithStorage): RepositoryCase[] {
           active: 1,
           startedSince: 2,
         });
-        deepStrictEqual(await games.withComputerIdleSince(2_000), [g1]);
-        deepStrictEqual(await games.withComputerIdleSince(500), []);
+        deepStrictEqual(await games.withComputerIdleSince(2_000, 0, 10), [g1]);
+        deepStrictEqual(await games.withComputerIdleSince(500, 0, 10), []);
       }),
     },
     {
@@ -305,6 +305,57 @@ function listingAndTransactions(withStorage: WithStorage): RepositoryCase[] {
           (await games.chatOf(id, 1)).map((l) => l.text),
           ['hi Ann'],
         );
+      }),
+    },
+  ];
+}
+
+/** Each player's games between people counted (./people-quota.ts), and the reads a page at a time. */
+function countsAndPages(withStorage: WithStorage): RepositoryCase[] {
+  return [
+    {
+      name: "a player's games in progress come a page at a time, by id",
+      run: withStorage(async ({ storage }) => {
+        const games = storage.repos.games;
+        const g1 = await games.insert(newGame());
+        const done = await games.insert(newGame());
+        ok(await games.update(done, 1, { ...moveChange(1, 0, 'm', 6_000), status: 'finished', toAct: '' }, []));
+        const g2 = await games.insert({ ...newGame(), users: ['b', 'a'] });
+        await games.insert({ ...newGame(), users: ['b', 'c'] });
+        deepStrictEqual(await games.activeIdsOf('a', 0, 1), [g1]);
+        deepStrictEqual(await games.activeIdsOf('a', g1, 10), [g2]);
+        deepStrictEqual(await games.activeIdsOf('a', g2, 10), []);
+      }),
+    },
+    {
+      name: 'games the computer has left idle come a page at a time, by id',
+      run: withStorage(async ({ storage }) => {
+        const games = storage.repos.games;
+        const g1 = await games.insert(newGame({ computer: true, at: 1_000 }));
+        await games.insert(newGame({ at: 1_000 }));
+        await games.insert(newGame({ computer: true, at: 3_000 }));
+        const g3 = await games.insert(newGame({ computer: true, at: 1_500 }));
+        deepStrictEqual(await games.withComputerIdleSince(2_000, 0, 10), [g1, g3]);
+        deepStrictEqual(await games.withComputerIdleSince(2_000, 0, 1), [g1]);
+        deepStrictEqual(await games.withComputerIdleSince(2_000, g1, 1), [g3]);
+        deepStrictEqual(await games.withComputerIdleSince(2_000, g3, 1), []);
+      }),
+    },
+    {
+      name: 'games between people in progress are counted per player, without computer or one-player games',
+      run: withStorage(async ({ storage }) => {
+        const games = storage.repos.games;
+        await games.insert(newGame());
+        await games.insert({ ...newGame(), users: ['b', 'a'] });
+        const done = await games.insert(newGame());
+        ok(await games.update(done, 1, { ...moveChange(1, 0, 'm', 6_000), status: 'finished', toAct: '' }, []));
+        await games.insert(newGame({ computer: true }));
+        await games.insert({ ...newGame(), users: ['a', 'a'] });
+        await games.insert({ ...newGame(), users: ['b', 'c'] });
+        strictEqual(await games.gamesAgainstPeopleOf('a'), 2);
+        strictEqual(await games.gamesAgainstPeopleOf('b'), 3);
+        strictEqual(await games.gamesAgainstPeopleOf('d'), 0);
+        strictEqual(await storage.transaction((repos) => repos.games.gamesAgainstPeopleOf('c')), 1);
       }),
     },
   ];

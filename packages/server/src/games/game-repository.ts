@@ -128,21 +128,29 @@ export interface GameRepository {
   setDeadline(id: number, version: number, deadlineAt: number | null): Promise<void>;
   /** Listed games, their summaries only. */
   list(query: GameQuery): Promise<ListedGame[]>;
-  /** The ids of the games in progress `userId` plays, by id. */
-  activeIdsOf(userId: string): Promise<number[]>;
+  /** The ids of the games in progress `userId` plays, by id: those after id `after`, at most `limit` (a page). */
+  activeIdsOf(userId: string, after: number, limit: number): Promise<number[]>;
   /**
    * The ids of games in progress whose timeout is due by `now`, the earliest first, at most `limit`. Inside a
    * transaction the games are held until it ends, and games another transaction holds are passed over (so
    * instances sharing a database each take their own).
    */
   takeDue(now: number, limit: number): Promise<number[]>;
-  /** The ids of games in progress with the computer in a seat, last changed at or before `before`. */
-  withComputerIdleSince(before: number): Promise<number[]>;
+  /**
+   * The ids of games in progress with the computer in a seat, last changed at or before `before`, by id: those
+   * after id `after`, at most `limit` (a page).
+   */
+  withComputerIdleSince(before: number, after: number, limit: number): Promise<number[]>;
   /**
    * How many games against the computer `userId` has in progress, and has started since `since`. Inside a
    * transaction the counts hold until it ends (another transaction counting for the same user waits).
    */
   computerGamesOf(userId: string, since: number): Promise<{ readonly active: number; readonly startedSince: number }>;
+  /**
+   * How many games between people `userId` has in progress (a person in each seat, not `userId` in both). Inside a
+   * transaction the count holds until it ends (another transaction counting for the same user waits).
+   */
+  gamesAgainstPeopleOf(userId: string): Promise<number>;
   /** Adds a chat line to the game; its id, or undefined when there is no such game. */
   addChat(line: Omit<StoredChatLine, 'id' | 'name'>): Promise<number | undefined>;
   /** The game's last `limit` chat lines, oldest first. */

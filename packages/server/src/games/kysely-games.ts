@@ -234,13 +234,15 @@ export class KyselyGames implements GameRepository {
     }));
   }
 
-  async activeIdsOf(userId: string): Promise<number[]> {
+  async activeIdsOf(userId: string, after: number, limit: number): Promise<number[]> {
     const rows = await this.db
       .selectFrom('games')
       .select('id')
       .where('status', '=', 'active')
       .where((eb) => eb.or([eb('seat0_user', '=', userId), eb('seat1_user', '=', userId)]))
+      .where('id', '>', after)
       .orderBy('id')
+      .limit(Math.max(0, limit))
       .execute();
     return rows.map((r) => r.id);
   }
@@ -260,14 +262,16 @@ export class KyselyGames implements GameRepository {
     return (await query.execute()).map((r) => r.id);
   }
 
-  async withComputerIdleSince(before: number): Promise<number[]> {
+  async withComputerIdleSince(before: number, after: number, limit: number): Promise<number[]> {
     const rows = await this.db
       .selectFrom('games')
       .select('id')
       .where('status', '=', 'active')
       .where((eb) => eb.or([eb('seat0_level', 'is not', null), eb('seat1_level', 'is not', null)]))
       .where('updated_at', '<=', before)
+      .where('id', '>', after)
       .orderBy('id')
+      .limit(Math.max(0, limit))
       .execute();
     return rows.map((r) => r.id);
   }
@@ -290,6 +294,26 @@ export class KyselyGames implements GameRepository {
     const active = await against.where('status', '=', 'active').executeTakeFirst();
     const recent = await against.where('created_at', '>', since).executeTakeFirst();
     return { active: Number(active?.n ?? 0), startedSince: Number(recent?.n ?? 0) };
+  }
+
+  async gamesAgainstPeopleOf(userId: string): Promise<number> {
+    // PostgreSQL: the user's row locked first, so that two transactions counting for one user take turns (as the
+    // computer's count does); SQLite runs one transaction at a time.
+    if (this.dialect === 'postgres' && this.db.isTransaction) {
+      await this.db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+    }
+    const row = await this.db
+      .selectFrom('games')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'active')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('seat0_user', '=', userId), eb('seat1_user', 'is not', null), eb('seat1_user', '!=', userId)]),
+          eb.and([eb('seat1_user', '=', userId), eb('seat0_user', 'is not', null), eb('seat0_user', '!=', userId)]),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   async addChat(line: Omit<StoredChatLine, 'id' | 'name'>): Promise<number | undefined> {

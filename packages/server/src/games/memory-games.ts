@@ -35,6 +35,12 @@ const plays = (g: { users: readonly (string | null)[] }, userId: string): boolea
 const againstComputer = (g: GameRecord, userId: string): boolean =>
   (g.users[0] === userId && g.levels[1] !== null) || (g.users[1] === userId && g.levels[0] !== null);
 
+/** A game between `userId` and another person. */
+const againstPeople = (g: GameRecord, userId: string): boolean => {
+  const [a, b] = g.users;
+  return (a === userId && b !== null && b !== userId) || (b === userId && a !== null && a !== userId);
+};
+
 export class MemoryGames implements GameRepository {
   constructor(
     private readonly t: GameTables,
@@ -131,9 +137,11 @@ export class MemoryGames implements GameRepository {
     );
   }
 
-  activeIdsOf(userId: string): Promise<number[]> {
-    const ids = [...this.t.games.values()].filter((g) => g.status === 'active' && plays(g, userId)).map((g) => g.id);
-    return Promise.resolve(ids.sort((a, b) => a - b));
+  activeIdsOf(userId: string, after: number, limit: number): Promise<number[]> {
+    const ids = [...this.t.games.values()]
+      .filter((g) => g.status === 'active' && plays(g, userId) && g.id > after)
+      .map((g) => g.id);
+    return Promise.resolve(ids.sort((a, b) => a - b).slice(0, Math.max(0, limit)));
   }
 
   takeDue(now: number, limit: number): Promise<number[]> {
@@ -145,11 +153,17 @@ export class MemoryGames implements GameRepository {
     return Promise.resolve(due.slice(0, Math.max(0, limit)).map((g) => g.id));
   }
 
-  withComputerIdleSince(before: number): Promise<number[]> {
+  withComputerIdleSince(before: number, after: number, limit: number): Promise<number[]> {
     const ids = [...this.t.games.values()]
-      .filter((g) => g.status === 'active' && (g.levels[0] !== null || g.levels[1] !== null) && g.updatedAt <= before)
+      .filter(
+        (g) =>
+          g.status === 'active' &&
+          (g.levels[0] !== null || g.levels[1] !== null) &&
+          g.updatedAt <= before &&
+          g.id > after,
+      )
       .map((g) => g.id);
-    return Promise.resolve(ids.sort((a, b) => a - b));
+    return Promise.resolve(ids.sort((a, b) => a - b).slice(0, Math.max(0, limit)));
   }
 
   computerGamesOf(userId: string, since: number): Promise<{ active: number; startedSince: number }> {
@@ -158,6 +172,11 @@ export class MemoryGames implements GameRepository {
       active: against.filter((g) => g.status === 'active').length,
       startedSince: against.filter((g) => g.createdAt > since).length,
     });
+  }
+
+  gamesAgainstPeopleOf(userId: string): Promise<number> {
+    const against = [...this.t.games.values()].filter((g) => g.status === 'active' && againstPeople(g, userId));
+    return Promise.resolve(against.length);
   }
 
   addChat(line: Omit<StoredChatLine, 'id' | 'name'>): Promise<number | undefined> {

@@ -6,6 +6,7 @@
  * takeback, a resignation, a timeout, another instance's change): the scheduler hears every change and tells the
  * engines.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Player } from '@tactica/core';
 import type { Analysis } from '@tactica/ai';
 import type { ChangeFeed } from '../accounts/accounts.js';
@@ -63,6 +64,8 @@ export function dueTransition(game: LiveGame, now: number): Transition | undefin
 
 /** Due games one transaction of the scheduler takes at most (the rest wait for its next turn). */
 const DUE_BATCH = 50;
+/** Games read at a time by the start-up's look for computer moves to make **(ours)**. */
+export const RECOVER_BATCH = 100;
 
 export class Scheduler {
   private timer: NodeJS.Timeout | undefined;
@@ -98,7 +101,8 @@ export class Scheduler {
     const poll = this.options.pollMs ?? 250;
     this.timer = setInterval(() => void this.tick(), poll);
     this.timer.unref();
-    void this.recover();
+    // Tracked: a stop waits for the page under way (the loop ends at the next page).
+    void this.track(this.recover());
   }
 
   /** Stops looking for work and waits for the work under way (a computer move being stored, a timeout). */
@@ -186,12 +190,23 @@ export class Scheduler {
     void this.track(work);
   }
 
-  /** At start-up: every active game where the computer is to act, and has not for a while, gets its turn. */
+  /**
+   * At start-up: every active game where the computer is to act, and has not for a while, gets its turn. Read a
+   * page at a time (`RECOVER_BATCH`), a turn of the event loop between pages, so that the server answers requests
+   * meanwhile however many such games there are; the computer's moves then queue fairly in the engine pool.
+   */
   private async recover(): Promise<void> {
-    const grace = this.options.computerGraceMs ?? 0;
-    for (const id of await this.storage.repos.games.withComputerIdleSince(this.now() - grace)) {
-      const game = await this.games.load(id).catch(() => undefined);
-      if (game) this.computerTurn(game);
+    const before = this.now() - (this.options.computerGraceMs ?? 0);
+    let after = 0;
+    while (!this.stopped) {
+      const page = await this.storage.repos.games.withComputerIdleSince(before, after, RECOVER_BATCH);
+      for (const id of page) {
+        const game = await this.games.load(id).catch(() => undefined);
+        if (game) this.computerTurn(game);
+      }
+      if (page.length < RECOVER_BATCH) return;
+      after = page[page.length - 1] as number;
+      await nextTurn();
     }
   }
 }

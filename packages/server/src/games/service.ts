@@ -4,7 +4,8 @@
  * committed. Views are rendered per viewer from the same data; timeouts and the computer's moves are commands
  * like the players'.
  */
-import type { History, SeatSpec, SessionSeats } from '@tactica/core';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { History, Player, SeatSpec, SessionSeats } from '@tactica/core';
 import { entryOf } from '@tactica/catalogue/all';
 import {
   GAME_LISTINGS,
@@ -38,6 +39,7 @@ import {
   checkAllowance,
   recordVacation,
   vacationOf,
+  VACATION_CREDIT_BATCH,
   VACATION_DAYS_PER_YEAR,
   type AwayCredit,
 } from './vacation.js';
@@ -680,19 +682,14 @@ export class GameService {
     credit: number,
     away?: AwayCredit,
   ): Promise<void> {
-    for (const id of await this.storage.repos.games.activeIdsOf(user.id)) {
-      await this.change(id, undefined, (g) => {
-        const seat = seatOf(g, user);
-        if (g.control.kind !== 'correspondence' || seat === undefined || !playersToAct(g).includes(seat)) {
-          return undefined;
-        }
-        if (!credited(g.meta.away)) return undefined;
-        const { away: _before, ...meta } = g.meta;
-        return {
-          restored: g.restored,
-          meta: { ...meta, turnSince: g.meta.turnSince + credit, ...(away ? { away } : {}) },
-        };
-      });
+    // A page of the user's games at a time (`VACATION_CREDIT_BATCH`), each its own change as a move is.
+    let after = 0;
+    for (;;) {
+      const page = await this.storage.repos.games.activeIdsOf(user.id, after, VACATION_CREDIT_BATCH);
+      for (const id of page) await this.change(id, undefined, (g) => creditedTurn(g, user, credited, credit, away));
+      if (page.length < VACATION_CREDIT_BATCH) return;
+      after = page[page.length - 1] as number;
+      await nextTurn();
     }
   }
 
@@ -737,4 +734,19 @@ export class GameService {
     this.cachedBytes -= weightOf(g);
     this.cache.delete(id);
   }
+}
+
+/** A game's turn moved by `credit` for `creditTurns`, or undefined when it is not one to credit. */
+function creditedTurn(
+  g: LiveGame,
+  user: User,
+  credited: (away: AwayCredit | undefined) => boolean,
+  credit: number,
+  away: AwayCredit | undefined,
+): Transition | undefined {
+  const seat = seatOf(g, user);
+  if (g.control.kind !== 'correspondence' || seat === undefined || !playersToAct(g).includes(seat)) return undefined;
+  if (!credited(g.meta.away)) return undefined;
+  const { away: _before, ...meta } = g.meta;
+  return { restored: g.restored, meta: { ...meta, turnSince: g.meta.turnSince + credit, ...(away ? { away } : {}) } };
 }

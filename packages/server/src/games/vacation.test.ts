@@ -3,7 +3,10 @@
  * correspondence turn nothing but the time away, and a vacation past the allowance is refused with a coded error.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { Client, startTestServer, type TestServer } from '../testing/server.js';
+import { Client, DB_KINDS, startTestServer, stopTestPostgres, type TestServer } from '../testing/server.js';
+import { VACATION_CREDIT_BATCH, VACATIONS_PER_YEAR } from './vacation.js';
+
+afterAll(() => stopTestPostgres());
 
 interface View {
   id: number;
@@ -112,6 +115,69 @@ describe('vacation', () => {
     expect(await vacation(ann, clock.t + 16 * DAY)).toEqual({ status: 409, code: 'account/vacation-limit' });
     expect(await vacation(ann, clock.t + 15 * DAY)).toEqual({ status: 204 });
   });
+});
+
+describe('vacations a year', () => {
+  let server: TestServer | undefined;
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('however short, only so many vacations in a year: the next is refused with account/vacation-limit', async () => {
+    const clock = new FakeClock();
+    server = await startTestServer('sqlite', { now: clock.now });
+    const { ann } = await twoPlayers(server, 'vay');
+    for (let i = 0; i < VACATIONS_PER_YEAR; i++) {
+      expect(await vacation(ann, clock.t + DAY)).toEqual({ status: 204 });
+      clock.t += HOUR;
+      expect(await vacation(ann, null)).toEqual({ status: 204 });
+    }
+    expect(await vacation(ann, clock.t + DAY)).toEqual({ status: 409, code: 'account/vacation-limit' });
+    // A year after the first, it may be taken again (logged in again: the session has expired meanwhile).
+    clock.t += 365 * DAY;
+    const login = await ann.request<{ token: string }>('POST', '/api/login', {
+      name: ann.name,
+      password: 'correct horse',
+      kind: 'bearer',
+    });
+    ann.token = login.body.token;
+    expect(await vacation(ann, clock.t + DAY)).toEqual({ status: 204 });
+  });
+});
+
+describe('vacation over many games', () => {
+  const servers: TestServer[] = [];
+  afterAll(async () => {
+    for (const s of servers) await s.close();
+  });
+
+  for (const kind of DB_KINDS) {
+    it(`every turn is credited, and taken back, over more games than one batch (${kind})`, async () => {
+      const clock = new FakeClock();
+      const server = await startTestServer(kind, { now: clock.now });
+      servers.push(server);
+      const { ann, ben, id } = await twoPlayers(server, `vam${kind[0]}`);
+      const ids = [id];
+      for (let i = 0; i < VACATION_CREDIT_BATCH + 5; i++) {
+        const ch = await ann.request<{ id: number }>('POST', '/api/challenges', {
+          family: 'draughts',
+          opponent: ben.name,
+          seat: '0',
+          control: ONE_DAY,
+        });
+        ids.push((await ben.request<{ game: View }>('POST', `/api/challenges/${ch.body.id}/accept`)).body.game.id);
+      }
+      const deadlines = async (): Promise<Set<number | null>> =>
+        new Set(await Promise.all(ids.map(async (g) => (await view(ann, g)).deadline)));
+      const start = clock.t;
+      expect(await deadlines()).toEqual(new Set([start + DAY]));
+      expect(await vacation(ann, start + 10 * DAY)).toEqual({ status: 204 });
+      expect(await deadlines()).toEqual(new Set([start + 11 * DAY]));
+      clock.t += 3 * HOUR;
+      expect(await vacation(ann, null)).toEqual({ status: 204 });
+      expect(await deadlines()).toEqual(new Set([start + DAY + 3 * HOUR]));
+    }, 120_000);
+  }
 });
 
 describe('vacation changes are rate-limited', () => {

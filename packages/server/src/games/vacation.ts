@@ -18,6 +18,16 @@ export const VACATION_DAYS_PER_YEAR = 60;
 
 const YEAR_MS = 365 * DAY_MS;
 
+/** Vacations a user may take in any 365 days **(ours)**, however short: each one ended is a row read here. */
+export const VACATIONS_PER_YEAR = 50;
+
+/**
+ * The games one vacation credits are read this many at a time **(ours)**, with a turn of the event loop between
+ * pages: a player's games are bounded (./people-quota.ts, ./computer-quota.ts), and a page keeps what one request
+ * holds small and lets other requests in between.
+ */
+export const VACATION_CREDIT_BATCH = 50;
+
 /** The vacation a turn's start was moved for: `until` is when the player was due back. */
 export interface AwayCredit {
   readonly user: string;
@@ -31,11 +41,23 @@ export function vacationOf(accounts: AccountRepository, userId: string): Promise
   return accounts.vacationOf(userId);
 }
 
-/** The time (ms) a user was away in the 365 days before `now`: ended vacations and the one under way. */
+/**
+ * The time (ms) a user was away in the 365 days before `now`: ended vacations and the one under way. Refuses with
+ * `account/vacation-limit` a user who took `VACATIONS_PER_YEAR` vacations in that time already, so that what is read
+ * here stays bounded however often one goes away and comes back.
+ */
 export async function awayInYear(accounts: AccountRepository, userId: string, current: VacationState, now: number) {
   const from = now - YEAR_MS;
+  const spans = await accounts.vacationSpansEndedAfter(userId, from, VACATIONS_PER_YEAR);
+  if (spans.length >= VACATIONS_PER_YEAR) {
+    throw new DomainError(
+      'account/vacation-limit',
+      `at most ${VACATIONS_PER_YEAR} vacations in any 365 days: the next one once the oldest is a year old`,
+      'until',
+    );
+  }
   let away = 0;
-  for (const r of await accounts.vacationSpansEndedAfter(userId, from)) away += r.endedAt - Math.max(r.startedAt, from);
+  for (const r of spans) away += r.endedAt - Math.max(r.startedAt, from);
   if (current.since !== null) away += Math.max(0, Math.min(now, current.until ?? now) - Math.max(current.since, from));
   return away;
 }

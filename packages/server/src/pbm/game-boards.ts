@@ -5,8 +5,8 @@ import type { BoardLine, BoardQuery, MailBoards } from './mail-repository.js';
 export class GameBoards implements MailBoards {
   constructor(private readonly games: GameRepository) {}
 
-  inProgressOf(userId: string): Promise<number[]> {
-    return this.games.activeIdsOf(userId);
+  inProgressOf(userId: string, limit: number): Promise<number[]> {
+    return this.games.activeIdsOf(userId, 0, limit);
   }
 
   async list(query: BoardQuery): Promise<BoardLine[]> {

@@ -56,7 +56,7 @@ import {
   type MailText,
   type QuoteLimit,
 } from './render.js';
-import { CLAIM_LIFETIME_MS, type PbmStore } from './store.js';
+import { CLAIM_LIFETIME_MS, REPLY_BOARDS_LISTED, type PbmStore } from './store.js';
 
 const CLAIM_DAYS = Math.round(CLAIM_LIFETIME_MS / DAY_MS);
 /** Players a family's standings list. */
@@ -377,6 +377,9 @@ export class PbmGateway {
     const boards = await this.store.activeTokens(user.id);
     if (boards.length === 0) return 'You play no board in progress.';
     const lines = boards.map((b) => `  board ${b.gameId}: ${this.replyAddress(b.gameId, b.token)}`);
+    if (boards.length >= REPLY_BOARDS_LISTED) {
+      lines.push(`  (the first ${REPLY_BOARDS_LISTED}: each other board's next mail carries its new address)`);
+    }
     return `The reply addresses of your boards are new (the old ones are refused):\n\n${lines.join('\n')}`;
   }
 
@@ -793,13 +796,10 @@ export class PbmGateway {
     return { kind: 'correspondence', daysPerMove, nagDays };
   }
 
-  private async activeGames(userId: string): Promise<number> {
-    return (await this.store.boards.inProgressOf(userId)).length;
-  }
-
   private async underLimit(user: User): Promise<void> {
     const { limit } = await this.store.settings(user.id);
-    if (limit !== null && (await this.activeGames(user.id)) >= limit) {
+    // Read up to the limit only: what counts is whether there are that many.
+    if (limit !== null && (await this.store.boards.inProgressOf(user.id, limit)).length >= limit) {
       throw new DomainError('pbm/over-limit', `${user.name} plays ${plural(limit, 'game')} already (their limit)`);
     }
   }

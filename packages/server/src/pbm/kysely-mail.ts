@@ -255,6 +255,17 @@ export class KyselyMail implements MailRepository {
     return Number(r.numDeletedRows) > 0;
   }
 
+  async subscriptionCounts(gameId: number, userId: string): Promise<{ board: number; user: number }> {
+    const count = (column: 'game_id' | 'user_id', value: number | string) =>
+      this.db
+        .selectFrom('pbm_subscriptions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(column, '=', value)
+        .executeTakeFirst();
+    const [board, user] = [await count('game_id', gameId), await count('user_id', userId)];
+    return { board: Number(board?.n ?? 0), user: Number(user?.n ?? 0) };
+  }
+
   async subscribersOf(gameId: number): Promise<string[]> {
     const rows = await this.db
       .selectFrom('pbm_subscriptions')
@@ -291,16 +302,6 @@ export class KyselyMail implements MailRepository {
       .where('game_id', '=', gameId)
       .executeTakeFirst();
     return row?.user_id;
-  }
-
-  async boardsWithTokens(userId: string): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('pbm_tokens')
-      .select('game_id')
-      .where('user_id', '=', userId)
-      .orderBy('game_id')
-      .execute();
-    return rows.map((r) => r.game_id);
   }
 
   async replaceTokens(userId: string, tokens: readonly BoardToken[], at: number): Promise<void> {

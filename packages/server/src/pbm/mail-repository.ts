@@ -116,6 +116,8 @@ export interface MailRepository {
   subscribe(gameId: number, userId: string, at: number): Promise<boolean>;
   /** False when they were not subscribed. */
   unsubscribe(gameId: number, userId: string): Promise<boolean>;
+  /** How many subscribers the board has, and how many boards the user is subscribed to. */
+  subscriptionCounts(gameId: number, userId: string): Promise<{ readonly board: number; readonly user: number }>;
   /** The board's subscribers (user ids, in no particular order). */
   subscribersOf(gameId: number): Promise<string[]>;
 
@@ -126,8 +128,6 @@ export interface MailRepository {
   addToken(gameId: number, userId: string, token: string, at: number): Promise<boolean>;
   /** Whose token this is on that board. */
   tokenOwner(gameId: number, token: string): Promise<string | undefined>;
-  /** The boards where the user has a token, by board. */
-  boardsWithTokens(userId: string): Promise<number[]>;
   /** Rotation: every token of the user goes, and these take their places (the old ones are refused from now on). */
   replaceTokens(userId: string, tokens: readonly BoardToken[], at: number): Promise<void>;
 
@@ -186,8 +186,8 @@ export type MessageUnits = <T>(
  * answered by the games' repository (./game-boards.ts).
  */
 export interface MailBoards {
-  /** The boards in progress the user plays, by board. */
-  inProgressOf(userId: string): Promise<number[]>;
+  /** The boards in progress the user plays, by board: the first `limit`. */
+  inProgressOf(userId: string, limit: number): Promise<number[]>;
   /** The family's boards, the newest first, at most `limit`: in progress or finished, and played by every one of
    * `userIds`. */
   list(query: BoardQuery): Promise<BoardLine[]>;

@@ -9,7 +9,14 @@ import { GameBoards } from './game-boards.js';
 import { kyselyMessageUnits } from './kysely-mail.js';
 import { openMailStorage, type MailKitStorage } from './mail-repository-conformance.js';
 import type { MailBoards, MessageUnits } from './mail-repository.js';
-import { CLAIM_LIFETIME_MS, MAX_CLAIMS_PER_ADDRESS, MAX_QUEUED, PbmStore } from './store.js';
+import {
+  CLAIM_LIFETIME_MS,
+  MAX_CLAIMS_PER_ADDRESS,
+  MAX_QUEUED,
+  MAX_SUBSCRIBERS_PER_BOARD,
+  MAX_SUBSCRIPTIONS_PER_USER,
+  PbmStore,
+} from './store.js';
 
 afterAll(() => stopTestPostgres());
 
@@ -19,7 +26,10 @@ const BOARD = 7;
 const unrecorded: MessageUnits = async (_key, _at, _duplicate, work) => ({ value: await work(), recorded: false });
 const noBoards: MailBoards = { inProgressOf: () => Promise.resolve([BOARD]), list: () => Promise.resolve([]) };
 
-async function withStore(kind: StorageKind, test: (store: PbmStore, clock: { t: number }) => Promise<void>) {
+async function withStore(
+  kind: StorageKind,
+  test: (store: PbmStore, clock: { t: number }, s: MailKitStorage) => Promise<void>,
+) {
   const s: MailKitStorage = await openMailStorage(kind);
   const clock = { t: Date.UTC(2026, 2, 1) };
   try {
@@ -38,7 +48,7 @@ async function withStore(kind: StorageKind, test: (store: PbmStore, clock: { t: 
       s.database ? new GameBoards(s.storage.repos.games) : noBoards,
       () => clock.t,
     );
-    await test(store, clock);
+    await test(store, clock, s);
   } finally {
     await s.close();
   }
@@ -128,6 +138,25 @@ for (const kind of STORAGE_KINDS) {
         for (const id of ['d', 'b', 'c']) expect(await store.subscribe(BOARD, id)).toBe(true);
         expect(await store.subscribe(BOARD, 'b')).toBe(false);
         expect((await store.subscribers(BOARD)).map((u) => u.name)).toEqual(['bob', 'cat', 'dan']);
+      });
+    });
+
+    it('a board has only so many subscribers, and a user follows only so many boards', async () => {
+      await withStore(kind, async (store, _clock, s) => {
+        const users = Array.from({ length: MAX_SUBSCRIBERS_PER_BOARD }, (_, i) => `s${i}`);
+        for (const id of users) await s.addUser(id, `sub${id}`);
+        for (const id of users) expect(await store.subscribe(BOARD, id)).toBe(true);
+        await expect(store.subscribe(BOARD, 'a')).rejects.toMatchObject({ code: 'pbm/too-many-subscriptions' });
+        expect(await store.subscribers(BOARD)).toHaveLength(MAX_SUBSCRIBERS_PER_BOARD);
+        // s0 follows BOARD already: as many others as it may, and the next is refused.
+        const boards = Array.from({ length: MAX_SUBSCRIPTIONS_PER_USER }, (_, i) => 100 + i);
+        for (const id of boards) await s.addBoard(id, ['a', 'b']);
+        for (const id of boards.slice(1)) expect(await store.subscribe(id, 's0')).toBe(true);
+        const last = boards[0] as number;
+        await expect(store.subscribe(last, 's0')).rejects.toMatchObject({ code: 'pbm/too-many-subscriptions' });
+        expect(await store.subscribers(last)).toEqual([]);
+        // Already following is no new subscription, at the cap or not.
+        expect(await store.subscribe(BOARD, 's0')).toBe(false);
       });
     });
   });

@@ -204,6 +204,14 @@ export class MemoryMail implements MailRepository {
     return Promise.resolve(this.journal.delete(this.t.subscriptions, pair(gameId, userId)));
   }
 
+  subscriptionCounts(gameId: number, userId: string): Promise<{ board: number; user: number }> {
+    const all = [...this.t.subscriptions.values()];
+    return Promise.resolve({
+      board: all.filter((s) => s.gameId === gameId).length,
+      user: all.filter((s) => s.userId === userId).length,
+    });
+  }
+
   subscribersOf(gameId: number): Promise<string[]> {
     return Promise.resolve([...this.t.subscriptions.values()].filter((s) => s.gameId === gameId).map((s) => s.userId));
   }
@@ -224,11 +232,6 @@ export class MemoryMail implements MailRepository {
   tokenOwner(gameId: number, token: string): Promise<string | undefined> {
     const row = [...this.t.tokens.values()].find((t) => t.gameId === gameId && t.token === token);
     return Promise.resolve(row?.userId);
-  }
-
-  boardsWithTokens(userId: string): Promise<number[]> {
-    const boards = [...this.t.tokens.values()].filter((t) => t.userId === userId).map((t) => t.gameId);
-    return Promise.resolve(boards.sort((a, b) => a - b));
   }
 
   replaceTokens(userId: string, tokens: readonly BoardToken[]): Promise<void> {

@@ -83,11 +83,14 @@ export class PbmservCommands {
    */
   private async signOff(credentials: Credentials | undefined, close: boolean): Promise<PbmReply> {
     const user = await this.gateway.login(credentials);
-    const boards = await this.store.boards.inProgressOf(user.id);
+    // The first ten are named; one more read says whether there are others (never all of them read).
+    const boards = await this.store.boards.inProgressOf(user.id, 11);
     if (boards.length > 0) {
+      const count =
+        boards.length > 10 ? 'more than 10 boards' : `${boards.length} board${boards.length === 1 ? '' : 's'}`;
       throw new DomainError(
         'pbm/games-in-progress',
-        `${user.name} plays ${boards.length} board${boards.length === 1 ? '' : 's'} in progress (${boards.slice(0, 10).join(', ')}): ` +
+        `${user.name} plays ${count} in progress (${boards.slice(0, 10).join(', ')}${boards.length > 10 ? ', …' : ''}): ` +
           'finish or resign them first ("<game> move board userid password resign"), or stop the mails only with ' +
           '"notify userid password off"',
       );

@@ -27,6 +27,12 @@ const DEFAULT_SETTINGS: MailSettings = { notify: 'all', limit: null };
 export const MAX_ADDRESSES = 5;
 /** Premoves a player may queue on one board. */
 export const MAX_QUEUED = 20;
+/** Subscribers a board may have **(ours)**: each change of the board mails each of them. */
+export const MAX_SUBSCRIBERS_PER_BOARD = 50;
+/** Boards a user may follow as a subscriber **(ours)**. */
+export const MAX_SUBSCRIPTIONS_PER_USER = 100;
+/** The boards whose new reply address one reply lists after a revocation **(ours)**: a mail stays readable. */
+export const REPLY_BOARDS_LISTED = 100;
 /** How long an address has to confirm (the token mailed to it to come back) before the claim lapses. */
 export const CLAIM_LIFETIME_MS = 3 * 86_400_000;
 /**
@@ -296,8 +302,30 @@ export class PbmStore {
     return this.mail.broadcastUsers(limit);
   }
 
+  /**
+   * Subscribes the user to the board: refused with `pbm/too-many-subscriptions` past `MAX_SUBSCRIBERS_PER_BOARD`
+   * (each change of a board mails each subscriber) or `MAX_SUBSCRIPTIONS_PER_USER`. Counted after the insert in its
+   * transaction, so a refusal leaves nothing behind.
+   */
   async subscribe(gameId: number, userId: string): Promise<boolean> {
-    return this.addingMail({ kind: 'mail', gameId }, (mail) => mail.subscribe(gameId, userId, this.now()));
+    return this.addingMail({ kind: 'mail', gameId }, async (mail) => {
+      const added = await mail.subscribe(gameId, userId, this.now());
+      if (!added) return false;
+      const counts = await mail.subscriptionCounts(gameId, userId);
+      if (counts.board > MAX_SUBSCRIBERS_PER_BOARD) {
+        throw new DomainError(
+          'pbm/too-many-subscriptions',
+          `board ${gameId} has ${MAX_SUBSCRIBERS_PER_BOARD} subscribers already, the most it may have`,
+        );
+      }
+      if (counts.user > MAX_SUBSCRIPTIONS_PER_USER) {
+        throw new DomainError(
+          'pbm/too-many-subscriptions',
+          `you follow ${MAX_SUBSCRIPTIONS_PER_USER} boards already, the most one may: unsubscribe from one first`,
+        );
+      }
+      return true;
+    });
   }
 
   async unsubscribe(gameId: number, userId: string): Promise<boolean> {
@@ -335,22 +363,21 @@ export class PbmStore {
   }
 
   /**
-   * In the transaction that ends the user's log-ins (`Accounts.onRevoke`): every reply token of the user goes and
-   * each of their boards gets a new one, so the old reply addresses are refused from the commit on. (A board in
-   * progress with no token yet gets one at first use, `tokenFor`.)
+   * In the transaction that ends the user's log-ins (`Accounts.onRevoke`): every reply token of the user goes, so the
+   * old reply addresses are refused from the commit on; each board gets its new one at first use (`tokenFor`: the
+   * reply to the revocation, the board's next mail). One statement however many boards the user ever played: the
+   * tokens of finished boards stay with the rows until then, and were all rewritten before **(ours)**.
    */
   async rotateTokens(repos: Repositories, userId: string): Promise<void> {
-    const boards = await repos.mail.boardsWithTokens(userId);
-    await repos.mail.replaceTokens(
-      userId,
-      boards.map((gameId) => ({ gameId, token: newToken() })),
-      this.now(),
-    );
+    await repos.mail.replaceTokens(userId, [], this.now());
   }
 
-  /** The reply tokens of the boards in progress the user plays, by board (made for those that have none yet). */
+  /**
+   * The reply tokens of the boards in progress the user plays, by board (made for those that have none yet): the
+   * first `REPLY_BOARDS_LISTED`; the others' next mails carry theirs.
+   */
   async activeTokens(userId: string): Promise<{ gameId: number; token: string }[]> {
-    const boards = await this.boards.inProgressOf(userId);
+    const boards = await this.boards.inProgressOf(userId, REPLY_BOARDS_LISTED);
     return Promise.all(boards.map(async (gameId) => ({ gameId, token: await this.tokenFor(gameId, userId) })));
   }
 
