@@ -923,7 +923,7 @@ describe('the browser app in Chromium', () => {
       const c = await squareCentre(page, mine.from as string);
       await page.mouse.click(c.x, c.y);
       await page.waitForFunction(() => /White/.test(document.querySelector('.tutor-report')?.textContent ?? ''));
-      expect(await page.locator('.tutor-report').innerText()).toMatch(/BoardInput moves:/);
+      expect(await page.locator('.tutor-report').innerText()).toMatch(/Legal moves:/);
       const marked = await page.evaluate(() =>
         [...document.querySelectorAll('.tb-tutor')].map((r) => {
           const x = Number(r.getAttribute('x'));

@@ -43,13 +43,19 @@ export async function boardTakesMoves(page: Page, wait: BoardWait = {}): Promise
 
 /**
  * The middle of a square in the window, scrolled into it first (a pointer acts in the window only). A new position
- * from the server draws the squares anew: a square found just before that has no box, and is looked for again.
+ * from the server draws the squares anew: a square found just before that is gone (no box, or no longer in the
+ * page), and is looked for again.
  */
 export async function squareCentre(page: Page, square: string): Promise<{ x: number; y: number }> {
   const at = page.locator(`[data-square="${square}"]`);
   for (let attempt = 1; ; attempt++) {
-    await at.scrollIntoViewIfNeeded();
-    const box = await at.boundingBox();
+    const box = await at
+      .scrollIntoViewIfNeeded()
+      .then(() => at.boundingBox())
+      .catch((e: unknown) => {
+        if (e instanceof Error && /not attached/.test(e.message)) return null;
+        throw e;
+      });
     if (box) return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     if (attempt === 5) throw new Error(`no square ${square} on the board`);
   }
