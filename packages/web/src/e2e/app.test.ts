@@ -22,6 +22,7 @@ import {
   type BoardInput,
 } from '../testing/board.js';
 import { launchChromium, type LaunchedBrowser } from '../testing/browser.js';
+import { firstBoardTime, noteLongTasks, timeSearch, timeStop } from '../testing/page-timing.js';
 import { APP_DIR, WEB_ROOT, buildApp, type InitialJs } from '../testing/build-app.js';
 
 const ARTIFACTS = join(WEB_ROOT, 'test-artifacts');
@@ -485,19 +486,11 @@ describe('the browser app in Chromium', () => {
   it('the engine searches off the main thread for its 3 seconds and stops when asked; the first board is marked', async () => {
     const { page, context } = await newPage();
     try {
-      await page.addInitScript(() => {
-        const w = window as unknown as { __long: [number, number][] };
-        w.__long = [];
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) w.__long.push([e.startTime, e.duration]);
-        }).observe({ type: 'longtask', buffered: true });
-      });
+      await page.addInitScript(noteLongTasks);
       await startAgainstComputer(page, 'draughts');
       await page.reload();
       await page.waitForSelector('.tb');
-      const firstBoard = await page.evaluate(
-        () => performance.getEntriesByName('tactica-first-board')[0]?.startTime ?? -1,
-      );
+      const firstBoard = await page.evaluate(firstBoardTime);
       figures['firstBoardMs'] = Math.round(firstBoard);
       // Its time is a figure of `npm run bench:web` (bench/web.js), not a bar here: a loaded machine is slow.
       expect(firstBoard).toBeGreaterThan(0);
@@ -512,39 +505,7 @@ describe('the browser app in Chromium', () => {
       const metrics = async (): Promise<Record<string, number>> =>
         Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
       const before = await metrics();
-      const result = await page.evaluate(async () => {
-        const w = window as unknown as { __long: [number, number][] };
-        const gaps: number[] = [];
-        let last = performance.now();
-        let running = true;
-        const frame = (t: number): void => {
-          gaps.push(t - last);
-          last = t;
-          if (running) requestAnimationFrame(frame);
-        };
-        requestAnimationFrame(frame);
-        const start = performance.now();
-        const panel = document.querySelector('.analysis') as HTMLElement;
-        // The search is under way from the click until the spinner it shows goes away.
-        const ended = new Promise<void>((resolve) => {
-          let seen = false;
-          const watch = new MutationObserver(() => {
-            const spinning = panel.querySelector('.spinner') !== null;
-            if (spinning) seen = true;
-            else if (seen) {
-              watch.disconnect();
-              resolve();
-            }
-          });
-          watch.observe(panel, { childList: true, subtree: true });
-        });
-        (document.querySelector('button.analyse') as HTMLButtonElement).click();
-        await ended;
-        running = false;
-        // Long tasks are reported after they end: only those that began during the search count.
-        const during = w.__long.filter(([t]) => t >= start).map(([, d]) => d);
-        return { ms: performance.now() - start, longTasks: during, maxFrameGap: Math.max(...gaps.slice(1)) };
-      });
+      const result = await page.evaluate(timeSearch);
       const after = await metrics();
       const spent = (k: string): number => Math.round(((after[k] ?? 0) - (before[k] ?? 0)) * 1000);
       const depth = await page.locator('.analysis-line').getAttribute('data-depth');
@@ -573,24 +534,7 @@ describe('the browser app in Chromium', () => {
           timeout: 30_000,
         },
       );
-      const stopped = await page.evaluate(async () => {
-        const panel = document.querySelector('.analysis') as HTMLElement;
-        const t0 = performance.now();
-        const ended = new Promise<void>((resolve) => {
-          const watch = new MutationObserver(() => {
-            if (!panel.querySelector('.spinner')) {
-              watch.disconnect();
-              resolve();
-            }
-          });
-          watch.observe(panel, { childList: true, subtree: true });
-        });
-        (
-          [...panel.querySelectorAll('button')].find((b) => /Stop/.test(b.textContent ?? '')) as HTMLButtonElement
-        ).click();
-        await ended;
-        return { isolated: crossOriginIsolated, stopMs: performance.now() - t0 };
-      });
+      const stopped = await page.evaluate(timeStop);
       figures['crossOriginIsolated'] = stopped.isolated;
       figures['stopMs'] = Math.round(stopped.stopMs);
       expect(stopped.isolated).toBe(true);
