@@ -2,8 +2,7 @@
  * The terms of a game to come (its family, catalogue options, clock and whether it is rated) as the tables that hold
  * them before the game exists store them (`challenges`, `tournaments`): options and clock as JSON text, rated as 0/1.
  */
-import { readControl } from '../games/control.js';
-import type { TimeControlSpec } from '../protocol/index.js';
+import { readControl, type TimeControlSpec } from '../games/control.js';
 
 export interface GameTerms {
   readonly family: string;
