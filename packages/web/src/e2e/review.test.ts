@@ -5,7 +5,7 @@
  * summary and, clicked, shows the engine's better line; a Tactorus round likewise; a long review is cancelled; a
  * game against the computer in progress offers no review, and offers it once over.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -18,16 +18,10 @@ const online = useOnlineApp('review');
 
 /**
  * International draughts, Black to move: 19-23 gives a man and the game turns (29x20 follows). The catalogue's
- * review test finds it a blunder at the default depth (packages/catalogue/src/review.test.ts, PLANTED).
+ * review test finds it a blunder at the default depth (packages/catalogue/src/review.test.ts, PLANTED); the server's
+ * review tests import the same record.
  */
-const PLANTED_PDN = [
-  '[Event "Planted"]',
-  '[GameType "20"]',
-  '[FEN "B:W29,31,32,35,37,38,41,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,8,10,12,13,14,15,16,19,21"]',
-  '',
-  '1... 19-23 2. 29x20 *',
-  '',
-].join('\n');
+const PLANTED_PDN = readFileSync(new URL('../../../catalogue/testdata/planted-blunder.pdn', import.meta.url), 'utf8');
 
 /** A 40-ply international draughts game (each side's first legal move), long enough to cancel its review. */
 async function longPdn(): Promise<string> {
