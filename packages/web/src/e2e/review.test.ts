@@ -13,6 +13,7 @@ import { current, pushMove, startHistory, unwrap } from '@tactica/core';
 import { loadEntry } from '@tactica/catalogue';
 import { useOnlineApp } from '../testing/app-server.js';
 import { WEB_ROOT } from '../testing/build-app.js';
+import { plantedTactorusRound } from '../testing/review-games.js';
 
 const online = useOnlineApp('review');
 
@@ -40,23 +41,7 @@ async function longPdn(): Promise<string> {
  * catalogue's review test's round).
  */
 async function tactorusRecord(): Promise<string> {
-  const setup = unwrap(
-    (await loadEntry('tactorus')).setup({
-      board:
-        '.....f..../........../....a.c..c/.iiiiiiii./cac..cac../........../AIC.AI.I.I/.CICICIIC./.......A../....F.C...',
-    }),
-  );
-  if (setup.dynamics !== 'simultaneous') throw new Error('tactorus is simultaneous');
-  let session = unwrap(setup.newSession({ seed: 1, now: 0 }));
-  const orders = [
-    '96-98 76-54 61-51 78-56 87-86 65-43 67-49 62-63 69-78 94-96 60-42 73-55',
-    '42-64 41-63 32-22 31-21 33-23 40-60 34-14 45-56 35-25 46-66 36-27 47-58 37-39 24-42 26-36 29-18',
-  ] as const;
-  for (const p of [0, 1] as const) {
-    session = unwrap(
-      session.submit(p, [...orders[p].split(' '), 'done'], { now: 0, expectedVersion: session.version }),
-    );
-  }
+  const { setup, session } = await plantedTactorusRound();
   return unwrap(await setup.exportRecord(setup.records[0]?.id ?? '', session, {}));
 }
 
