@@ -4,34 +4,16 @@
 //   node bench/review-server.js [--plies 60] [--games draughts,force400,tactics,tactrix]
 // The game is played by the computer against itself as bench/review.js plays it (same level and seeds).
 import { checkOptions, flags, numberOption } from './args.js';
-import { loadComputer } from '@tactica/catalogue';
 import { entryOf } from '@tactica/catalogue/all';
 import { reviewLineAsync } from '@tactica/ai/review';
-import { current, pushMove, startHistory } from '@tactica/core';
 import { WorkerEngines } from '../packages/server/dist/games/worker-engines.js';
+import { selfPlay } from './self-play.js';
 
 const argv = process.argv.slice(2);
 checkOptions(argv, ['--plies', '--games'], [], import.meta.url);
 const f = flags(argv);
 const plies = numberOption((name, fallback) => f[name.slice(2)] ?? fallback, '--plies', '60', 1);
 const games = (f['games'] ?? 'draughts,force400,tactics,tactrix').split(',');
-
-async function selfPlay(setup) {
-  const computer = await loadComputer(setup, { threads: 1 });
-  const level = computer.levels[Math.floor(computer.levels.length / 2)].id;
-  let h = startHistory(setup.initial());
-  for (let i = 0; i < plies; i++) {
-    const s = current(h);
-    const toMove = setup.game.toMove(s);
-    if (toMove.length === 0) break;
-    for (const p of toMove) {
-      for (const m of computer.choose(current(h), p, level, { seed: i + 1 })) {
-        h = pushMove(h, m, setup.game.play(current(h), m));
-      }
-    }
-  }
-  return h;
-}
 
 console.log(`node ${process.version}, ${process.platform} ${process.arch}, one engine worker; --plies ${plies}`);
 const pool = new WorkerEngines(1);
@@ -42,7 +24,7 @@ try {
     const setup = entry.value.setup({});
     if (!setup.ok) throw new Error(setup.error.message);
     const s = setup.value;
-    const h = await selfPlay(s);
+    const h = await selfPlay(s, plies);
     const engine = {
       analyse: (state, { stop: _stop, onIteration: _on, ...limits }) =>
         pool.analyse({ family, options: s.options, state, limits }, { owner: 'bench' }),

@@ -5,9 +5,9 @@
 // game is the same every run) up to --plies moves (Tactorus: --plies / 2 rounds, each side's orders one entry),
 // then reviewed. Prints per game: the entries reviewed, the time, and the marks found.
 import { checkOptions, flags, numberOption } from './args.js';
-import { loadComputer, reviewGame } from '@tactica/catalogue';
+import { reviewGame } from '@tactica/catalogue';
 import { entryOf } from '@tactica/catalogue/all';
-import { current, pushMove, startHistory } from '@tactica/core';
+import { selfPlay } from './self-play.js';
 
 const argv = process.argv.slice(2);
 checkOptions(argv, ['--plies', '--depth', '--games'], [], import.meta.url);
@@ -16,25 +16,6 @@ const read = (name, fallback) => f[name.slice(2)] ?? fallback;
 const plies = numberOption(read, '--plies', '60', 1);
 const depth = numberOption(read, '--depth', undefined, 1);
 const games = (f['games'] ?? 'draughts,force400,tactics,tactrix,tactorus').split(',');
-
-/** A game the computer plays against itself at its middle level, `plies` moves long (or to its end). */
-async function selfPlay(setup) {
-  const computer = await loadComputer(setup, { threads: 1 });
-  const level = computer.levels[Math.floor(computer.levels.length / 2)].id;
-  let h = startHistory(setup.initial());
-  const rounds = setup.dynamics === 'simultaneous' ? plies / 2 : plies;
-  for (let i = 0; i < rounds; i++) {
-    const s = current(h);
-    const toMove = setup.game.toMove(s);
-    if (toMove.length === 0) break;
-    for (const p of toMove) {
-      for (const m of computer.choose(current(h), p, level, { seed: i + 1 })) {
-        h = pushMove(h, m, setup.game.play(current(h), m));
-      }
-    }
-  }
-  return h;
-}
 
 console.log(`node ${process.version}, ${process.platform} ${process.arch}, one thread; --plies ${plies}`);
 for (const family of games) {
@@ -45,7 +26,7 @@ for (const family of games) {
   }
   const setup = entry.value.setup({});
   if (!setup.ok) throw new Error(setup.error.message);
-  const h = await selfPlay(setup.value);
+  const h = await selfPlay(setup.value, plies);
   const t0 = performance.now();
   const review = await reviewGame(setup.value, h, depth !== undefined ? { depth } : {});
   const ms = performance.now() - t0;

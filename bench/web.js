@@ -1,4 +1,4 @@
-/* global window, document, PerformanceObserver, requestIdleCallback, requestAnimationFrame, MutationObserver */
+/* global document, requestIdleCallback */
 // The browser app's timed figures, measured in a real Chromium (Debian's /usr/bin/chromium, or TACTICA_CHROMIUM)
 // against the built app served by a real server on loopback — what the e2e tests check as behaviour only (issue 41:
 // a timed assertion failed a clean clone's `npm test` on a loaded machine). Prints one line per figure and a JSON
@@ -15,6 +15,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from '@tactica/server';
+// The page-side measures are the e2e test's own (packages/web/src/testing/page-timing.ts, built by `tsc -b`).
+import { firstBoardTime, noteLongTasks, timeSearch, timeStop } from '../packages/web/dist/tsc/testing/page-timing.js';
 import { checkOptions, flags, numberOption } from './args.js';
 
 checkOptions(process.argv.slice(2), ['--runs', '--search'], [], import.meta.url);
@@ -37,12 +39,7 @@ async function run() {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   try {
-    await page.addInitScript(() => {
-      window.__long = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
-      }).observe({ type: 'longtask', buffered: true });
-    });
+    await page.addInitScript(noteLongTasks);
     await page.goto(server.url);
     await page.click('[data-new="draughts"]');
     await page.waitForSelector('#ng-level option', { state: 'attached' });
@@ -51,9 +48,7 @@ async function run() {
     await page.waitForSelector('.game-screen[data-family="draughts"]');
     await page.reload();
     await page.waitForSelector('.tb');
-    const firstBoardMs = await page.evaluate(
-      () => performance.getEntriesByName('tactica-first-board')[0]?.startTime ?? -1,
-    );
+    const firstBoardMs = await page.evaluate(firstBoardTime);
     await page.waitForSelector('.analysis[data-ready="true"]', { timeout: 60_000 });
     await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(undefined), { timeout: 5000 })));
     await page.selectOption('select[aria-label="analysis time"]', String(SEARCH_S));
@@ -62,36 +57,7 @@ async function run() {
     const taskTime = async () =>
       (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
     const tasksBefore = await taskTime();
-    const search = await page.evaluate(async () => {
-      const gaps = [];
-      let last = performance.now();
-      let running = true;
-      const frame = (t) => {
-        gaps.push(t - last);
-        last = t;
-        if (running) requestAnimationFrame(frame);
-      };
-      requestAnimationFrame(frame);
-      const start = performance.now();
-      const panel = document.querySelector('.analysis');
-      const ended = new Promise((resolve) => {
-        let seen = false;
-        const watch = new MutationObserver(() => {
-          const spinning = panel.querySelector('.spinner') !== null;
-          if (spinning) seen = true;
-          else if (seen) {
-            watch.disconnect();
-            resolve();
-          }
-        });
-        watch.observe(panel, { childList: true, subtree: true });
-      });
-      document.querySelector('button.analyse').click();
-      await ended;
-      running = false;
-      const longTasks = window.__long.filter(([t]) => t >= start).map(([, d]) => d);
-      return { ms: performance.now() - start, longTasks, maxFrameGap: Math.max(...gaps.slice(1)) };
-    });
+    const search = await page.evaluate(timeSearch);
     const taskMs = Math.round(((await taskTime()) - tasksBefore) * 1000);
     await page.selectOption('select[aria-label="analysis time"]', '120');
     await page.click('button.analyse');
@@ -100,22 +66,7 @@ async function run() {
       undefined,
       { timeout: 60_000 },
     );
-    const stopMs = await page.evaluate(async () => {
-      const panel = document.querySelector('.analysis');
-      const t0 = performance.now();
-      const ended = new Promise((resolve) => {
-        const watch = new MutationObserver(() => {
-          if (!panel.querySelector('.spinner')) {
-            watch.disconnect();
-            resolve();
-          }
-        });
-        watch.observe(panel, { childList: true, subtree: true });
-      });
-      [...panel.querySelectorAll('button')].find((b) => /Stop/.test(b.textContent ?? '')).click();
-      await ended;
-      return performance.now() - t0;
-    });
+    const { stopMs } = await page.evaluate(timeStop);
     return {
       firstBoardMs: Math.round(firstBoardMs),
       searchMs: Math.round(search.ms),

@@ -4,12 +4,12 @@
  * catching an import that was added, one that is not declared, and the server's folders).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BEGIN, documents, END, importsOf } from './architecture-graph.js';
+import { useTestWorkspace } from './test-workspace.js';
 
 const script = fileURLToPath(new URL('./architecture-graph.js', import.meta.url));
 const run = (root: string, ...args: string[]) =>
@@ -45,17 +45,7 @@ describe('the architecture graph', () => {
   });
 
   describe('on a workspace of its own', () => {
-    let root: string | undefined;
-    afterEach(() => {
-      if (root) rmSync(root, { recursive: true, force: true });
-      root = undefined;
-    });
-
-    const write = (path: string, text: string) => {
-      const file = join(root as string, path);
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, text);
-    };
+    const { create, write } = useTestWorkspace('tactica-graph-');
     const manifest = (name: string, deps: string[]) =>
       JSON.stringify({
         name: `@tactica/${name}`,
@@ -63,7 +53,7 @@ describe('the architecture graph', () => {
       });
 
     it('writes the graph, then finds it stale when an import is added, and marks what is not declared', () => {
-      root = mkdtempSync(join(tmpdir(), 'tactica-graph-'));
+      const root = create();
       write('docs/architecture.md', `# Architecture\n\n${BEGIN}\n${END}\n\nAfter.\n`);
       write('packages/core/package.json', manifest('core', []));
       write('packages/core/src/index.ts', 'export const one = 1;\n');
@@ -98,7 +88,7 @@ describe('the architecture graph', () => {
     });
 
     it('refuses a document without its marker comments', () => {
-      root = mkdtempSync(join(tmpdir(), 'tactica-graph-'));
+      const root = create();
       write('docs/architecture.md', '# Architecture\n');
       write('packages/core/package.json', manifest('core', []));
       const r = run(root, '--check');

@@ -6,7 +6,7 @@
  */
 import { deepStrictEqual, ok, strictEqual } from 'node:assert/strict';
 import type { RepositoryCase } from '../ratings/rating-repository-conformance.js';
-import type { OpenStorage } from '../storage/testing.js';
+import { withUsers, type OpenStorage, type WithStorage } from '../storage/testing.js';
 import type { NewChallenge } from './challenge-repository.js';
 
 function challenge(challengerId: string, challengedId: string | null = null, createdAt = 1_000): NewChallenge {
@@ -25,20 +25,8 @@ function challenge(challengerId: string, challengedId: string | null = null, cre
   };
 }
 
-/** Runs a case's test on a fresh storage. */
-type WithStorage = (test: (s: OpenStorage) => Promise<void>) => () => Promise<void>;
-
 export function challengeRepositoryCases(open: () => Promise<OpenStorage>): RepositoryCase[] {
-  /** Runs `test` on a fresh storage with users `a`, `b`, `c`, closed afterwards whatever happens. */
-  const withStorage = (test: (s: OpenStorage) => Promise<void>) => async (): Promise<void> => {
-    const s = await open();
-    try {
-      for (const id of ['a', 'b', 'c']) await s.addUser(id);
-      await test(s);
-    } finally {
-      await s.close();
-    }
-  };
+  const withStorage = withUsers(open, ['a', 'b', 'c']);
   return [...addingAndListing(withStorage), ...pairingAndEnds(withStorage)];
 }
 

@@ -2,9 +2,9 @@
 import { sql, type Selectable } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import type { ChallengesTable } from '../db/schema.js';
-import { readControl } from '../games/control.js';
 import type { SeatChoice } from '../protocol/index.js';
 import type { Executor } from '../storage/kysely-storage.js';
+import { termsColumns, termsOf } from '../storage/terms-columns.js';
 import type { ChallengeRepository, ChallengeStatus, NewChallenge, StoredChallenge } from './challenge-repository.js';
 
 function challengeOf(row: Selectable<ChallengesTable>): StoredChallenge {
@@ -12,11 +12,7 @@ function challengeOf(row: Selectable<ChallengesTable>): StoredChallenge {
     id: row.id,
     challengerId: row.challenger_id,
     challengedId: row.challenged_id,
-    family: row.family,
-    options: JSON.parse(row.options) as unknown,
-    // Read as a request's would be: a control stored before a field existed gets its default.
-    control: readControl(JSON.parse(row.control) as unknown),
-    rated: row.rated === 1,
+    ...termsOf(row),
     seat: row.seat as SeatChoice,
     status: row.status as ChallengeStatus,
     gameId: row.game_id,
@@ -39,10 +35,7 @@ export class KyselyChallenges implements ChallengeRepository {
       .values({
         challenger_id: c.challengerId,
         challenged_id: c.challengedId,
-        family: c.family,
-        options: JSON.stringify(c.options),
-        control: JSON.stringify(c.control),
-        rated: c.rated ? 1 : 0,
+        ...termsColumns(c),
         seat: c.seat,
         status: 'open',
         game_id: null,

@@ -19,75 +19,39 @@ import {
   type DbKind,
   type TestServer,
 } from '../testing/server.js';
+import {
+  challengeGame,
+  clientOn,
+  gameView,
+  restartTestServer,
+  type GameListing,
+  type GameView,
+} from '../testing/games.js';
 import { storeGamesWhole } from '../testing/whole-snapshots.js';
 
 afterAll(async () => {
   await stopTestPostgres();
 });
 
-interface View {
-  id: number;
-  version: number;
-  status: string;
-  toAct: Player[];
-  moves: string[];
-  rounds: unknown[];
-  legal: { notation: string; action: string }[];
-}
-
-interface Listed {
-  id: number;
-  plies: number;
-  lastMove: string | null;
-  toAct: Player[];
-}
-
 interface LogWrite {
   op: string;
   seq: number;
 }
 
-/** The same server started again on its data: nothing cached, and any migration not recorded runs. */
-async function restart(server: TestServer): Promise<TestServer> {
-  await server.stop();
-  return startTestServer(server.databaseUrl ? 'postgres' : 'sqlite', {
-    dataDir: server.dataDir,
-    ...(server.databaseUrl ? { databaseUrl: server.databaseUrl } : {}),
-  });
-}
-
-function moved(c: Client, server: TestServer): Client {
-  const again = new Client(server.url);
-  again.token = c.token;
-  again.name = c.name;
-  return again;
-}
-
-async function twoPlayers(server: TestServer, prefix: string, family: string) {
-  const a = await new Client(server.url).signUp(`${prefix}a`);
-  const b = await new Client(server.url).signUp(`${prefix}b`);
-  const ch = await a.request<{ id: number }>('POST', '/api/challenges', { family, opponent: b.name, seat: '0' });
-  if (ch.status !== 201) throw new Error(JSON.stringify(ch.body));
-  const game = (await b.request<{ game: View }>('POST', `/api/challenges/${ch.body.id}/accept`)).body.game;
-  return { a, b, id: game.id };
-}
-
-const view = async (c: Client, id: number): Promise<View> => (await c.request<View>('GET', `/api/games/${id}`)).body;
-
 /** Plays the first legal move of the side to move; returns the view after it. */
-async function playOne(players: readonly [Client, Client], id: number): Promise<View> {
-  const v = await view(players[0], id);
+async function playOne(players: readonly [Client, Client], id: number): Promise<GameView> {
+  const v = await gameView(players[0], id);
   const mover = players[v.toAct[0] as Player];
-  const mine = await view(mover, id);
+  const mine = await gameView(mover, id);
   const move = mine.legal.find((l) => l.action === 'move')?.notation ?? mine.legal[0]?.notation;
-  const r = await mover.request<View>('POST', `/api/games/${id}/move`, { version: mine.version, move });
+  const r = await mover.request<GameView>('POST', `/api/games/${id}/move`, { version: mine.version, move });
   if (r.status !== 200) throw new Error(JSON.stringify(r.body));
-  return view(players[0], id);
+  return gameView(players[0], id);
 }
 
 /** `asker` asks to take back their last move and `answerer` agrees. */
-async function takeBack(asker: Client, answerer: Client, id: number): Promise<View> {
-  const v = await view(asker, id);
+async function takeBack(asker: Client, answerer: Client, id: number): Promise<GameView> {
+  const v = await gameView(asker, id);
   const asked = await asker.request<{ version: number }>('POST', `/api/games/${id}/takeback`, {
     version: v.version,
     action: 'request',
@@ -98,7 +62,7 @@ async function takeBack(asker: Client, answerer: Client, id: number): Promise<Vi
     action: 'accept',
   });
   if (r.status !== 200) throw new Error(JSON.stringify(r.body));
-  return view(asker, id);
+  return gameView(asker, id);
 }
 
 async function logRows(db: Kysely<Schema>, id: number): Promise<string[]> {
@@ -172,10 +136,10 @@ describe.each(DB_KINDS)('games stored as move logs (%s)', (kind: DbKind) => {
     const db = server.database.db;
     await watchLogWrites(db, kind);
     const writes = logWrites(db);
-    const { a, b, id } = await twoPlayers(server, `append${kind}`, 'tactics');
+    const { a, b, id } = await challengeGame(server, `append${kind}`, 'tactics');
     const players = [a, b] as const;
     expect(await writes(id)).toEqual([]);
-    let v: View | undefined;
+    let v: GameView | undefined;
     for (let i = 0; i < 4; i++) {
       v = await playOne(players, id);
       expect(await writes(id)).toEqual([`insert ${i}`]);
@@ -188,45 +152,45 @@ describe.each(DB_KINDS)('games stored as move logs (%s)', (kind: DbKind) => {
     const before = await logRows(db, id);
     expect(before).toHaveLength(4);
     // a plays another move than before: the row where the lines part is written over, the one after it goes.
-    const mine = await view(a, id);
+    const mine = await gameView(a, id);
     const other = mine.legal.find((l) => l.action === 'move' && l.notation !== before[2])?.notation as string;
     expect((await a.request('POST', `/api/games/${id}/move`, { version: mine.version, move: other })).status).toBe(200);
     expect(await writes(id)).toEqual(['delete 3', 'update 2']);
     expect(await logRows(db, id)).toEqual([before[0], before[1], other]);
     // And a read of the rows (after a restart, nothing cached) gives the same game.
-    server = await restart(server);
-    const again = await view(moved(a, server), id);
+    server = await restartTestServer(server);
+    const again = await gameView(clientOn(a, server), id);
     expect(again.moves).toEqual([before[0], before[1], other]);
   }, 60_000);
 
   it('migrates games stored whole into heads and logs, ended, taken back and Tactorus, and reads them back as they were', async () => {
     let ann = await new Client(server.url).signUp(`migann${kind}`);
     const imported = (
-      await ann.request<View>('POST', '/api/imports', {
+      await ann.request<GameView>('POST', '/api/imports', {
         family: 'tactics',
         text: await longTacticsRecord(60, `migrate ${kind}`),
       })
     ).body;
     // Draughts: three moves, one taken back (still in the line past its cursor), then a resignation: an ended game
     // whose line before the result is longer than its line.
-    const d = await twoPlayers(server, `migd${kind}`, 'draughts');
+    const d = await challengeGame(server, `migd${kind}`, 'draughts');
     for (let i = 0; i < 3; i++) await playOne([d.a, d.b], d.id);
     await takeBack(d.a, d.b, d.id);
-    let dv = await view(d.a, d.id);
+    let dv = await gameView(d.a, d.id);
     await d.a.request('POST', `/api/games/${d.id}/resign`, { version: dv.version });
     // Tactics taken back and still in play.
-    const t = await twoPlayers(server, `migt${kind}`, 'tactics');
+    const t = await challengeGame(server, `migt${kind}`, 'tactics');
     for (let i = 0; i < 3; i++) await playOne([t.a, t.b], t.id);
     await takeBack(t.b, t.a, t.id);
     // Tactorus: a round played, and an order of the next one in.
-    const r = await twoPlayers(server, `migr${kind}`, 'tactorus');
-    let rv = await view(r.a, r.id);
+    const r = await challengeGame(server, `migr${kind}`, 'tactorus');
+    let rv = await gameView(r.a, r.id);
     const order = rv.legal.find((l) => l.action === 'order')?.notation as string;
     rv = (
-      await r.a.request<View>('POST', `/api/games/${r.id}/orders`, { version: rv.version, orders: [order, 'done'] })
+      await r.a.request<GameView>('POST', `/api/games/${r.id}/orders`, { version: rv.version, orders: [order, 'done'] })
     ).body;
     await r.b.request('POST', `/api/games/${r.id}/orders`, { version: rv.version, orders: ['done'] });
-    rv = await view(r.a, r.id);
+    rv = await gameView(r.a, r.id);
     await r.a.request('POST', `/api/games/${r.id}/orders`, { version: rv.version, orders: [order] });
     const games = [
       { id: imported.id, c: ann },
@@ -235,13 +199,13 @@ describe.each(DB_KINDS)('games stored as move logs (%s)', (kind: DbKind) => {
       { id: r.id, c: r.a },
     ];
     // And a game whose stored text no longer reads: the migration leaves it as it is, refused as damaged after.
-    const broken = await twoPlayers(server, `migx${kind}`, 'tactics');
+    const broken = await challengeGame(server, `migx${kind}`, 'tactics');
     await playOne([broken.a, broken.b], broken.id);
-    const views = await Promise.all(games.map((g) => view(g.c, g.id)));
-    const listing = async (c: Client): Promise<Listed[]> =>
-      (await c.request<Listed[]>('GET', `/api/games?user=${c.name}`)).body;
+    const views = await Promise.all(games.map((g) => gameView(g.c, g.id)));
+    const listing = async (c: Client): Promise<GameListing[]> =>
+      (await c.request<GameListing[]>('GET', `/api/games?user=${c.name}`)).body;
     const listings = await Promise.all(games.map((g) => listing(g.c)));
-    dv = views[1] as View;
+    dv = views[1] as GameView;
     expect(dv.status).toBe('finished');
 
     // The schema before 008: each game's snapshot whole in its row, every move's text in it.
@@ -259,12 +223,12 @@ describe.each(DB_KINDS)('games stored as move logs (%s)', (kind: DbKind) => {
       expect(Array.isArray(stored.session.line.moves ?? stored.session.line.steps)).toBe(true);
     }
 
-    server = await restart(server);
-    ann = moved(ann, server);
+    server = await restartTestServer(server);
+    ann = clientOn(ann, server);
     const db = server.database.db;
     for (const [i, g] of games.entries()) {
-      const c = moved(g.c, server);
-      expect(await view(c, g.id)).toEqual(views[i]);
+      const c = clientOn(g.c, server);
+      expect(await gameView(c, g.id)).toEqual(views[i]);
       expect(await listing(c)).toEqual(listings[i]);
       // The head keeps no list of moves; the log holds them, one a row.
       const row = await db.selectFrom('games').select('head').where('id', '=', g.id).executeTakeFirstOrThrow();
@@ -281,7 +245,7 @@ describe.each(DB_KINDS)('games stored as move logs (%s)', (kind: DbKind) => {
     // Play goes on, appending.
     const next = await playOne([ann, ann], imported.id);
     expect(await logRows(db, imported.id)).toEqual(next.moves);
-    const refused = await moved(broken.a, server).request<{ error: { code: string } }>(
+    const refused = await clientOn(broken.a, server).request<{ error: { code: string } }>(
       'GET',
       `/api/games/${broken.id}`,
     );
@@ -292,15 +256,16 @@ describe.each(DB_KINDS)('games stored as move logs (%s)', (kind: DbKind) => {
     const c = await new Client(server.url).signUp(`damage${kind}`);
     const ids: number[] = [];
     for (let k = 0; k < 3; k++) {
-      const r = await c.request<View>('POST', '/api/imports', {
+      const r = await c.request<GameView>('POST', '/api/imports', {
         family: 'tactics',
         text: await longTacticsRecord(20, `damage ${kind} ${k}`),
       });
       ids.push(r.body.id);
     }
-    const r = await twoPlayers(server, `dmgr${kind}`, 'tactorus');
-    let rv = await view(r.a, r.id);
-    rv = (await r.a.request<View>('POST', `/api/games/${r.id}/orders`, { version: rv.version, orders: ['done'] })).body;
+    const r = await challengeGame(server, `dmgr${kind}`, 'tactorus');
+    let rv = await gameView(r.a, r.id);
+    rv = (await r.a.request<GameView>('POST', `/api/games/${r.id}/orders`, { version: rv.version, orders: ['done'] }))
+      .body;
     await r.b.request('POST', `/api/games/${r.id}/orders`, { version: rv.version, orders: ['done'] });
     const [missing, garbled, fine] = ids as [number, number, number];
     const db = server.database.db;
@@ -312,13 +277,13 @@ describe.each(DB_KINDS)('games stored as move logs (%s)', (kind: DbKind) => {
       .where('seq', '=', 3)
       .execute();
     await db.updateTable('game_moves').set({ text: '[[' }).where('game_id', '=', r.id).execute();
-    server = await restart(server);
-    const again = moved(c, server);
+    server = await restartTestServer(server);
+    const again = clientOn(c, server);
     for (const id of [missing, garbled, r.id]) {
       const reply = await again.request<{ error: { code: string } }>('GET', `/api/games/${id}`);
       expect(reply.body.error.code).toBe('game/damaged');
     }
-    expect((await again.request<View>('GET', `/api/games/${fine}`)).body.moves).toHaveLength(20);
+    expect((await again.request<GameView>('GET', `/api/games/${fine}`)).body.moves).toHaveLength(20);
     expect((await again.request('GET', '/api/health')).status).toBe(200);
   }, 60_000);
 });
@@ -344,11 +309,11 @@ describe('two instances on one PostgreSQL', () => {
       opponent: b.name,
       seat: '0',
     });
-    const id = (await b.request<{ game: View }>('POST', `/api/challenges/${ch.body.id}/accept`)).body.game.id;
+    const id = (await b.request<{ game: GameView }>('POST', `/api/challenges/${ch.body.id}/accept`)).body.game.id;
     // Each player on both instances: the moves alternate between them, each instance playing on its copy of the
     // game as the other's events brought it (or read back).
-    const on = (c: Client, server: TestServer) => moved(c, server);
-    let v: View | undefined;
+    const on = (c: Client, server: TestServer) => clientOn(c, server);
+    let v: GameView | undefined;
     for (let i = 0; i < 8; i++) {
       const server = i % 3 === 0 ? one : two;
       v = await playOne([on(a, server), on(b, server)], id);

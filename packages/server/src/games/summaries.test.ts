@@ -17,76 +17,35 @@ import {
   type TestServer,
 } from '../testing/server.js';
 import { longTacticsRecord } from '../testing/records.js';
+import {
+  challengeGame,
+  clientOn,
+  gameView,
+  restartTestServer,
+  type GameListing,
+  type GameView,
+} from '../testing/games.js';
 import { storeGamesWhole } from '../testing/whole-snapshots.js';
 
 afterAll(async () => {
   await stopTestPostgres();
 });
 
-interface View {
-  id: number;
-  version: number;
-  status: string;
-  toAct: Player[];
-  moves: string[];
-  rounds: unknown[];
-  legal: { notation: string; action: string }[];
-}
-
-interface Listed {
-  id: number;
-  status?: string;
-  plies: number;
-  lastMove: string | null;
-  toAct: Player[];
-}
-
 interface Health {
   games: { cached: number; cacheBytes: number; restores: number };
-}
-
-/** The same server started again on its data. */
-async function restart(server: TestServer): Promise<TestServer> {
-  await server.stop();
-  return startTestServer(server.databaseUrl ? 'postgres' : 'sqlite', {
-    dataDir: server.dataDir,
-    ...(server.databaseUrl ? { databaseUrl: server.databaseUrl } : {}),
-  });
-}
-
-/** The same user's client on a restarted server. */
-function moved(c: Client, server: TestServer): Client {
-  const again = new Client(server.url);
-  again.token = c.token;
-  again.name = c.name;
-  return again;
 }
 
 const health = async (server: TestServer): Promise<Health['games']> =>
   (await new Client(server.url).request<Health>('GET', '/api/health')).body.games;
 
-/** A game between two new players by challenge; the first player (seat 0) is `a`. */
-async function twoPlayers(server: TestServer, prefix: string, family: string) {
-  const a = await new Client(server.url).signUp(`${prefix}a`);
-  const b = await new Client(server.url).signUp(`${prefix}b`);
-  const ch = await a.request<{ id: number }>('POST', '/api/challenges', { family, opponent: b.name, seat: '0' });
-  if (ch.status !== 201) throw new Error(JSON.stringify(ch.body));
-  const game = (await b.request<{ game: View }>('POST', `/api/challenges/${ch.body.id}/accept`)).body.game;
-  return { a, b, id: game.id };
-}
-
 /** The game as its player's profile lists it (from the stored summary). */
-async function listed(c: Client, id: number): Promise<Listed> {
-  const reply = await c.request<Listed[]>('GET', `/api/games?user=${c.name}`);
+async function listed(c: Client, id: number): Promise<GameListing> {
+  const reply = await c.request<GameListing[]>('GET', `/api/games?user=${c.name}`);
   if (!Array.isArray(reply.body)) throw new Error(JSON.stringify(reply.body));
   const games = reply.body;
   const g = games.find((x) => x.id === id);
   if (!g) throw new Error(`game ${id} not listed`);
   return g;
-}
-
-async function view(c: Client, id: number): Promise<View> {
-  return (await c.request<View>('GET', `/api/games/${id}`)).body;
 }
 
 describe.each(DB_KINDS)('stored summaries (%s)', (kind: DbKind) => {
@@ -102,7 +61,7 @@ describe.each(DB_KINDS)('stored summaries (%s)', (kind: DbKind) => {
     let ann = await new Client(server.url).signUp(`longann${kind}`);
     const ids: number[] = [];
     for (let k = 0; k < 4; k++) {
-      const imported = await ann.request<View>('POST', '/api/imports', {
+      const imported = await ann.request<GameView>('POST', '/api/imports', {
         family: 'tactics',
         text: await longTacticsRecord(300, `long ${k}`),
       });
@@ -111,8 +70,8 @@ describe.each(DB_KINDS)('stored summaries (%s)', (kind: DbKind) => {
       ids.push(imported.body.id);
     }
     // A restart: nothing cached, every game only in its row.
-    server = await restart(server);
-    ann = moved(ann, server);
+    server = await restartTestServer(server);
+    ann = clientOn(ann, server);
     expect((await health(server)).restores).toBe(0);
     const anonymous = new Client(server.url);
     const byMail = await anonymous.request<{ ok: boolean; text: string }>('POST', '/pbm', { subject: 'tactics games' });
@@ -123,8 +82,8 @@ describe.each(DB_KINDS)('stored summaries (%s)', (kind: DbKind) => {
       subject: `tactics games ${ann.name} next`,
     });
     for (const id of ids) expect(next.body.text).toContain(`${id}  `);
-    const lobby = (await anonymous.request<Listed[]>('GET', '/api/games')).body;
-    const profile = (await anonymous.request<Listed[]>('GET', `/api/games?user=${ann.name}`)).body;
+    const lobby = (await anonymous.request<GameListing[]>('GET', '/api/games')).body;
+    const profile = (await anonymous.request<GameListing[]>('GET', `/api/games?user=${ann.name}`)).body;
     for (const games of [lobby, profile]) {
       for (const id of ids) expect(games.find((g) => g.id === id)).toMatchObject({ plies: 300, toAct: [0] });
     }
@@ -132,16 +91,16 @@ describe.each(DB_KINDS)('stored summaries (%s)', (kind: DbKind) => {
     expect((await anonymous.request('GET', '/api/games/999999/chat')).status).toBe(404);
     expect((await health(server)).restores).toBe(0);
     // A view is what restores a game (the counter is real), and its last move is the one listed.
-    const v = await view(anonymous, ids[0] as number);
+    const v = await gameView(anonymous, ids[0] as number);
     expect((await health(server)).restores).toBe(1);
     expect(lobby.find((g) => g.id === ids[0])?.lastMove).toBe(v.moves[v.moves.length - 1]);
   }, 120_000);
 
   it('keeps the summary right through moves, a takeback and a resignation', async () => {
-    const { a, b, id } = await twoPlayers(server, `sq${kind}`, 'tactics');
+    const { a, b, id } = await challengeGame(server, `sq${kind}`, 'tactics');
     const players = [a, b] as const;
-    const check = async (): Promise<View> => {
-      const v = await view(a, id);
+    const check = async (): Promise<GameView> => {
+      const v = await gameView(a, id);
       expect(await listed(a, id)).toMatchObject({
         plies: v.moves.length,
         lastMove: v.moves[v.moves.length - 1] ?? null,
@@ -154,7 +113,7 @@ describe.each(DB_KINDS)('stored summaries (%s)', (kind: DbKind) => {
     for (let i = 0; i < 3; i++) {
       const seat = v.toAct[0] as Player;
       const mover = players[seat];
-      const move = (await view(mover, id)).legal[0]?.notation;
+      const move = (await gameView(mover, id)).legal[0]?.notation;
       expect((await mover.request('POST', `/api/games/${id}/move`, { version: v.version, move })).status).toBe(200);
       v = await check();
     }
@@ -176,21 +135,21 @@ describe.each(DB_KINDS)('stored summaries (%s)', (kind: DbKind) => {
   });
 
   it('keeps the summary right through rounds of orders in Tactorus', async () => {
-    const { a, b, id } = await twoPlayers(server, `sim${kind}`, 'tactorus');
+    const { a, b, id } = await challengeGame(server, `sim${kind}`, 'tactorus');
     expect(await listed(a, id)).toMatchObject({ plies: 0, lastMove: null, toAct: [0, 1] });
-    let v = await view(a, id);
-    const order = (await view(a, id)).legal.find((l) => l.action === 'order')?.notation as string;
+    let v = await gameView(a, id);
+    const order = (await gameView(a, id)).legal.find((l) => l.action === 'order')?.notation as string;
     expect(order).toBeDefined();
     v = {
       ...v,
       version: (
-        await a.request<View>('POST', `/api/games/${id}/orders`, { version: v.version, orders: [order, 'done'] })
+        await a.request<GameView>('POST', `/api/games/${id}/orders`, { version: v.version, orders: [order, 'done'] })
       ).body.version,
     };
     // a's part is in, b's is not: only b is to act, and no round is played yet.
     expect(await listed(a, id)).toMatchObject({ plies: 0, lastMove: null, toAct: [1] });
     await b.request('POST', `/api/games/${id}/orders`, { version: v.version, orders: ['done'] });
-    const after = await view(b, id);
+    const after = await gameView(b, id);
     expect(after.rounds).toHaveLength(1);
     expect(await listed(b, id)).toMatchObject({ plies: 1, lastMove: `${order} / -`, toAct: [0, 1] });
     await b.request('POST', `/api/games/${id}/resign`, { version: after.version });
@@ -200,11 +159,14 @@ describe.each(DB_KINDS)('stored summaries (%s)', (kind: DbKind) => {
   it('back-fills the summaries of games stored before them when the server starts', async () => {
     let ann = await new Client(server.url).signUp(`fillann${kind}`);
     const imported = (
-      await ann.request<View>('POST', '/api/imports', { family: 'tactics', text: await longTacticsRecord(40, 'fill') })
+      await ann.request<GameView>('POST', '/api/imports', {
+        family: 'tactics',
+        text: await longTacticsRecord(40, 'fill'),
+      })
     ).body;
-    let { a } = await twoPlayers(server, `fill${kind}`, 'tactorus');
-    const sim = (await a.request<Listed[]>('GET', `/api/games?user=${a.name}`)).body[0]?.id as number;
-    const simView = await view(a, sim);
+    let { a } = await challengeGame(server, `fill${kind}`, 'tactorus');
+    const sim = (await a.request<GameListing[]>('GET', `/api/games?user=${a.name}`)).body[0]?.id as number;
+    const simView = await gameView(a, sim);
     await a.request('POST', `/api/games/${sim}/orders`, { version: simView.version, orders: ['done'] });
     // The database as it was before migration 007: the columns gone, the migration not recorded (and before 008,
     // which came after it: each game's snapshot whole in its row).
@@ -214,8 +176,8 @@ describe.each(DB_KINDS)('stored summaries (%s)', (kind: DbKind) => {
       await sql`alter table games drop column ${sql.ref(column)}`.execute(db);
     }
     await sql`delete from tactica_migrations where name = '007-game-summaries'`.execute(db);
-    server = await restart(server);
-    [ann, a] = [moved(ann, server), moved(a, server)];
+    server = await restartTestServer(server);
+    [ann, a] = [clientOn(ann, server), clientOn(a, server)];
     expect(await listed(ann, imported.id)).toMatchObject({
       plies: 40,
       lastMove: imported.moves[39],
@@ -239,7 +201,7 @@ describe('the game cache in bytes', () => {
     const ann = await new Client(server.url).signUp('cacheann');
     const ids: number[] = [];
     for (let k = 0; k < 8; k++) {
-      const r = await ann.request<View>('POST', '/api/imports', {
+      const r = await ann.request<GameView>('POST', '/api/imports', {
         family: 'tactics',
         text: await longTacticsRecord(60, `cache ${k}`),
       });
@@ -251,7 +213,7 @@ describe('the game cache in bytes', () => {
     expect(held.cached).toBeGreaterThan(0);
     expect(held.cached).toBeLessThan(ids.length);
     // Viewing them all reads back those let go, and the cache stays within its budget.
-    for (const id of ids) expect((await view(ann, id)).moves).toHaveLength(60);
+    for (const id of ids) expect((await gameView(ann, id)).moves).toHaveLength(60);
     const after = await health(server);
     expect(after.restores).toBeGreaterThan(0);
     expect(after.cacheBytes).toBeLessThanOrEqual(budgetMb * 2 ** 20);
@@ -275,7 +237,7 @@ describe('the longest game', () => {
     });
     expect(longer.status).toBe(400);
     expect(longer.body.error.code).toBe('game/record-too-long');
-    const full = await ann.request<View>('POST', '/api/imports', {
+    const full = await ann.request<GameView>('POST', '/api/imports', {
       family: 'tactics',
       text: await longTacticsRecord(50, 'at the limit'),
     });

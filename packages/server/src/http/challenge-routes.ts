@@ -8,7 +8,7 @@ import { gameViewSchema } from '../protocol/index.js';
 import type { Services } from '../services.js';
 import { requireUser, userKey } from './app.js';
 import { checkJsonOptions } from './game-options.js';
-import { errorReplies, idParams, openObject } from './schemas.js';
+import { errorReplies, idParams, openObject, termsProperties } from './schemas.js';
 
 export async function challengeRoutes(app: FastifyInstance, services: Services, perMinute: number): Promise<void> {
   const { challenges } = services;
@@ -35,10 +35,7 @@ export async function challengeRoutes(app: FastifyInstance, services: Services, 
           required: ['family'],
           additionalProperties: false,
           properties: {
-            family: { type: 'string', maxLength: 40 },
-            options: { type: 'object' },
-            control: { type: 'object' },
-            rated: { type: 'boolean' },
+            ...termsProperties,
             seat: { type: 'string', enum: ['0', '1', 'random'] },
             opponent: { type: 'string', maxLength: 100 },
             engineHelp: {

@@ -11,7 +11,7 @@ import { gameViewSchema } from '../protocol/index.js';
 import type { Services } from '../services.js';
 import { requireUser, userKey } from './app.js';
 import { checkJsonOptions } from './game-options.js';
-import { errorReplies, openObject } from './schemas.js';
+import { errorReplies, openObject, termsProperties } from './schemas.js';
 
 export async function pairingRoutes(app: FastifyInstance, services: Services, perMinute: number): Promise<void> {
   const { pairing } = services;
@@ -27,10 +27,7 @@ export async function pairingRoutes(app: FastifyInstance, services: Services, pe
           required: ['family'],
           additionalProperties: false,
           properties: {
-            family: { type: 'string', maxLength: 40 },
-            options: { type: 'object' },
-            control: { type: 'object' },
-            rated: { type: 'boolean' },
+            ...termsProperties,
           },
         },
         response: {

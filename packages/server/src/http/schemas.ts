@@ -28,6 +28,14 @@ export const idParams = {
   properties: { id: { type: 'string', pattern: '^[0-9]{1,12}$' } },
 } as const;
 
+/** A game's terms in a request body (a challenge, a quick pairing, a tournament): family, options, clock, rated. */
+export const termsProperties = {
+  family: { type: 'string', maxLength: 40 },
+  options: { type: 'object' },
+  control: { type: 'object' },
+  rated: { type: 'boolean' },
+} as const;
+
 /** Anything the games give (views, board models, status): game-specific, documented by the catalogue. */
 export const openObject = { type: 'object', additionalProperties: true } as const;
 

@@ -5,7 +5,7 @@ import type { TournamentRequest } from '../tournaments/tournaments.js';
 import type { TournamentStatus } from '../tournaments/tournament-repository.js';
 import { requireUser, userKey } from './app.js';
 import { checkJsonOptions } from './game-options.js';
-import { errorReplies, idParams, openObject } from './schemas.js';
+import { errorReplies, idParams, openObject, termsProperties } from './schemas.js';
 
 export async function tournamentRoutes(app: FastifyInstance, services: Services, perMinute: number): Promise<void> {
   const { tournaments } = services;
@@ -51,10 +51,7 @@ export async function tournamentRoutes(app: FastifyInstance, services: Services,
           properties: {
             name: { type: 'string', maxLength: 200 },
             kind: { type: 'string', enum: ['swiss', 'round-robin', 'knockout', 'arena'] },
-            family: { type: 'string', maxLength: 40 },
-            options: { type: 'object' },
-            control: { type: 'object' },
-            rated: { type: 'boolean' },
+            ...termsProperties,
             rounds: { type: 'integer' },
             minutes: { type: 'integer' },
             startsAt: { type: 'integer' },

@@ -5,7 +5,7 @@
  *   for (const c of ratingRepositoryCases(() => openTestStorage(kind))) it(c.name, c.run);
  */
 import { deepStrictEqual, strictEqual } from 'node:assert/strict';
-import type { OpenStorage } from '../storage/testing.js';
+import { withUsers, type OpenStorage } from '../storage/testing.js';
 import type { StoredRating } from './rating-repository.js';
 
 export interface RepositoryCase {
@@ -18,16 +18,7 @@ function rating(userId: string, family: string, value: number, games = 1): Store
 }
 
 export function ratingRepositoryCases(open: () => Promise<OpenStorage>): RepositoryCase[] {
-  /** Runs `test` on a fresh storage with users `a`, `b`, `c`, closed afterwards whatever happens. */
-  const withStorage = (test: (s: OpenStorage) => Promise<void>) => async (): Promise<void> => {
-    const s = await open();
-    try {
-      for (const id of ['a', 'b', 'c']) await s.addUser(id);
-      await test(s);
-    } finally {
-      await s.close();
-    }
-  };
+  const withStorage = withUsers(open, ['a', 'b', 'c']);
   return [
     {
       name: 'a rating put is read back as it was put, and none is there before',

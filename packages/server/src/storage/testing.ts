@@ -28,6 +28,22 @@ export interface OpenStorage {
   close(): Promise<void>;
 }
 
+/** Runs a conformance case's test on a fresh storage. */
+export type WithStorage = (test: (s: OpenStorage) => Promise<void>) => () => Promise<void>;
+
+/** Runs each test on a fresh storage from `open` with the users `ids` (named as their ids), closed afterwards. */
+export function withUsers(open: () => Promise<OpenStorage>, ids: readonly string[]): WithStorage {
+  return (test) => async () => {
+    const s = await open();
+    try {
+      for (const id of ids) await s.addUser(id);
+      await test(s);
+    } finally {
+      await s.close();
+    }
+  };
+}
+
 /** Adds the user through the accounts' repository. */
 async function addUserTo(storage: Storage, id: string, name = id): Promise<void> {
   const added = await storage.repos.accounts.addUser({ id, name, passwordHash: 'x', createdAt: 0 });

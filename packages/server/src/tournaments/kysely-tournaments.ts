@@ -2,8 +2,8 @@
 import type { Selectable } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import type { TournamentEntriesTable, TournamentPairingsTable, TournamentsTable } from '../db/schema.js';
-import { readControl } from '../games/control.js';
 import type { Executor } from '../storage/kysely-storage.js';
+import { termsColumns, termsOf } from '../storage/terms-columns.js';
 import type { TournamentKind } from './pairing/index.js';
 import type {
   NewEntry,
@@ -23,11 +23,8 @@ function tournamentOf(r: Selectable<TournamentsTable>): StoredTournament {
     name: r.name,
     organiserId: r.organiser_id,
     kind: r.kind as TournamentKind,
-    family: r.family,
+    ...termsOf(r),
     variantId: r.variant_id,
-    options: JSON.parse(r.options) as unknown,
-    control: readControl(JSON.parse(r.control) as unknown),
-    rated: r.rated === 1,
     rounds: r.rounds,
     durationMs: r.duration_ms === null ? null : Number(r.duration_ms),
     startsAt: r.starts_at === null ? null : Number(r.starts_at),
@@ -83,11 +80,8 @@ export class KyselyTournaments implements TournamentRepository {
         name: t.name,
         organiser_id: t.organiserId,
         kind: t.kind,
-        family: t.family,
+        ...termsColumns(t),
         variant_id: t.variantId,
-        options: JSON.stringify(t.options),
-        control: JSON.stringify(t.control),
-        rated: t.rated ? 1 : 0,
         rounds: t.rounds,
         duration_ms: t.durationMs,
         starts_at: t.startsAt,

@@ -6,7 +6,7 @@
  */
 import { deepStrictEqual, ok, strictEqual } from 'node:assert/strict';
 import type { RepositoryCase } from '../ratings/rating-repository-conformance.js';
-import type { OpenStorage } from '../storage/testing.js';
+import { withUsers, type OpenStorage, type WithStorage } from '../storage/testing.js';
 import type { NewTournament } from './tournament-repository.js';
 
 function tournament(organiserId: string, startsAt: number | null = null): NewTournament {
@@ -27,19 +27,8 @@ function tournament(organiserId: string, startsAt: number | null = null): NewTou
   };
 }
 
-/** Runs a case's test on a fresh storage. */
-type WithStorage = (test: (s: OpenStorage) => Promise<void>) => () => Promise<void>;
-
 export function tournamentRepositoryCases(open: () => Promise<OpenStorage>): RepositoryCase[] {
-  const withStorage = (test: (s: OpenStorage) => Promise<void>) => async (): Promise<void> => {
-    const s = await open();
-    try {
-      for (const id of ['a', 'b', 'c']) await s.addUser(id);
-      await test(s);
-    } finally {
-      await s.close();
-    }
-  };
+  const withStorage = withUsers(open, ['a', 'b', 'c']);
   return [...tournamentsAndEntries(withStorage), ...pairingsAndLimits(withStorage)];
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadEntry, reviewGame, storeGame } from '@tactica/catalogue';
 import { unwrap } from '@tactica/core';
+import { plantedTactorusRound } from '../testing/review-games.js';
 import { reviewInput } from './review-input.js';
 
 const AT = { now: 0 };
@@ -25,23 +26,7 @@ describe('the review worker reads a stored game', () => {
   });
 
   it("tactorus: the rounds played, read from the game's record, each side's orders judged", async () => {
-    const setup = unwrap(
-      (await loadEntry('tactorus')).setup({
-        board:
-          '.....f..../........../....a.c..c/.iiiiiiii./cac..cac../........../AIC.AI.I.I/.CICICIIC./.......A../....F.C...',
-      }),
-    );
-    if (setup.dynamics !== 'simultaneous') throw new Error('tactorus is simultaneous');
-    let session = unwrap(setup.newSession({ seed: 1, now: 0 }));
-    const orders = [
-      '96-98 76-54 61-51 78-56 87-86 65-43 67-49 62-63 69-78 94-96 60-42 73-55',
-      '42-64 41-63 32-22 31-21 33-23 40-60 34-14 45-56 35-25 46-66 36-27 47-58 37-39 24-42 26-36 29-18',
-    ];
-    for (const p of [0, 1] as const) {
-      session = unwrap(
-        session.submit(p, [...orders[p]!.split(' '), 'done'], { ...AT, expectedVersion: session.version }),
-      );
-    }
+    const { setup, session } = await plantedTactorusRound();
     expect(session.round).toBe(2);
     const input = await reviewInput(storeGame(setup, session));
     const review = await reviewGame(input.setup, input.history);

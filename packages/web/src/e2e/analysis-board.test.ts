@@ -14,20 +14,6 @@ const VIEWPORT = { width: 1280, height: 900 };
 const PASSWORD = 'a long enough password';
 const online = useOnlineApp('analysis');
 
-async function call<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const r = await fetch(`${online.app.url}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const data = (await r.json()) as T;
-  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(data)}`);
-  return data;
-}
-
 interface View {
   id: number;
   version: number;
@@ -36,8 +22,8 @@ interface View {
 
 /** The player plays their first legal move through the API. */
 async function move(token: string, id: number): Promise<void> {
-  const v = await call<View>('GET', `/api/games/${id}`, token);
-  await call('POST', `/api/games/${id}/move`, token, { version: v.version, move: v.legal[0]?.notation });
+  const v = await online.call<View>('GET', `/api/games/${id}`, token);
+  await online.call('POST', `/api/games/${id}/move`, token, { version: v.version, move: v.legal[0]?.notation });
 }
 
 /** The board's squares and pieces as the page draws them (the same board component online and offline). */
@@ -55,26 +41,26 @@ describe('after an online game, the analysis board', () => {
       page.on('dialog', (d) => void d.accept());
       await signUpOnline(page, online.app.url, 'anna');
       const anna = (
-        await call<{ token: string }>('POST', '/api/login', undefined, {
+        await online.call<{ token: string }>('POST', '/api/login', undefined, {
           name: 'anna',
           password: PASSWORD,
           kind: 'bearer',
         })
       ).token;
       const bert = (
-        await call<{ token: string }>('POST', '/api/accounts', undefined, {
+        await online.call<{ token: string }>('POST', '/api/accounts', undefined, {
           name: 'bert',
           password: PASSWORD,
           kind: 'bearer',
         })
       ).token;
-      const ch = await call<{ id: number }>('POST', '/api/challenges', bert, {
+      const ch = await online.call<{ id: number }>('POST', '/api/challenges', bert, {
         family: 'draughts',
         opponent: 'anna',
         seat: '0',
         rated: true,
       });
-      const id = (await call<{ game: { id: number } }>('POST', `/api/challenges/${ch.id}/accept`, anna)).game.id;
+      const id = (await online.call<{ game: { id: number } }>('POST', `/api/challenges/${ch.id}/accept`, anna)).game.id;
       await move(bert, id);
       await move(anna, id);
       await move(bert, id);

@@ -13,7 +13,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '@tactica/server';
+import {
+  boardTakesMoves,
+  legalInputs,
+  moveCount,
+  plainInputs,
+  squareCentre,
+  type BoardInput,
+} from '../testing/board.js';
 import { launchChromium, type LaunchedBrowser } from '../testing/browser.js';
+import { firstBoardTime, noteLongTasks, timeSearch, timeStop } from '../testing/page-timing.js';
 import { APP_DIR, WEB_ROOT, buildApp, type InitialJs } from '../testing/build-app.js';
 
 const ARTIFACTS = join(WEB_ROOT, 'test-artifacts');
@@ -22,14 +31,6 @@ let server: RunningServer;
 let chromium: LaunchedBrowser;
 let initial: InitialJs;
 let dataDir: string;
-
-interface Legal {
-  readonly action: string;
-  readonly from?: string;
-  readonly to?: string;
-  readonly choice?: string;
-  readonly label: string;
-}
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -64,52 +65,12 @@ async function newPage(context?: BrowserContext): Promise<{ page: Page; context:
   return { page, context: ctx, errors };
 }
 
-async function centre(page: Page, square: string): Promise<{ x: number; y: number }> {
-  // The mouse acts in the viewport: a square scrolled out of it (after a click far down the page) is brought in.
-  const at = page.locator(`[data-square="${square}"]`);
-  await at.scrollIntoViewIfNeeded();
-  const box = await at.boundingBox();
-  if (!box) throw new Error(`no square ${square} on the board`);
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-}
-
-async function legal(page: Page): Promise<Legal[]> {
-  return page.evaluate(
-    () => (window as unknown as { __tacticaBoard: { config: { legal: Legal[] } } }).__tacticaBoard.config.legal,
-  );
-}
-
-/** Waits until the board takes moves: it is interactive and has legal inputs with squares. */
-async function boardTakesMoves(page: Page, timeout = 30_000): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const b = (window as unknown as { __tacticaBoard?: { config: { legal: Legal[]; interactive?: boolean } } })
-        .__tacticaBoard;
-      return !!b && b.config.interactive !== false && b.config.legal.some((i) => i.from !== undefined);
-    },
-    undefined,
-    { timeout },
-  );
-}
-
 /** A legal move that no other input shares its squares with (no "which one?" question), not from `avoid`. */
-async function plainMove(page: Page, avoid?: string): Promise<Legal> {
-  await boardTakesMoves(page);
-  const all = await legal(page);
-  const plain = all.filter(
-    (i) =>
-      i.from !== undefined &&
-      i.to !== undefined &&
-      i.from !== avoid &&
-      all.filter((j) => j.from === i.from && j.to === i.to).length === 1,
-  );
+async function plainMove(page: Page, avoid?: string): Promise<BoardInput> {
+  const plain = (await plainInputs(page)).filter((i) => i.from !== avoid);
   const pick = plain.find((i) => i.action === 'move') ?? plain[0];
-  if (!pick) throw new Error(`no plain legal move among ${all.length}`);
+  if (!pick) throw new Error('no plain legal move');
   return pick;
-}
-
-async function moveCount(page: Page): Promise<number> {
-  return page.locator('.move-list li:not(.undone)').count();
 }
 
 async function waitMoves(page: Page, n: number, timeout = 30_000): Promise<void> {
@@ -118,16 +79,16 @@ async function waitMoves(page: Page, n: number, timeout = 30_000): Promise<void>
   });
 }
 
-async function clickMove(page: Page, m: Legal): Promise<void> {
-  const a = await centre(page, m.from as string);
-  const b = await centre(page, m.to as string);
+async function clickMove(page: Page, m: BoardInput): Promise<void> {
+  const a = await squareCentre(page, m.from as string);
+  const b = await squareCentre(page, m.to as string);
   await page.mouse.click(a.x, a.y);
   await page.mouse.click(b.x, b.y);
 }
 
 async function dragMove(page: Page, from: string, to: string): Promise<void> {
-  const a = await centre(page, from);
-  const b = await centre(page, to);
+  const a = await squareCentre(page, from);
+  const b = await squareCentre(page, to);
   await page.mouse.move(a.x, a.y);
   await page.mouse.down();
   await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
@@ -230,13 +191,13 @@ describe('the browser app in Chromium', () => {
       await boardTakesMoves(page);
       expect(await status()).toMatch(/^Round 1 of 50/);
       // Every unit of Player 1 can be ordered: 20 units, with Chain moves 20 orders a round.
-      const start = await legal(page);
+      const start = await legalInputs(page);
       const orders = start.filter((i) => i.action === 'order');
       const units = new Set(orders.map((i) => i.from));
       expect(units.size).toBe(20);
       await shot(page, 'tactorus-start');
       // An order by click, one by drag, each shown on its unit; the round's orders left count down.
-      const first = orders.find((i) => i.from === '84' && i.to === '64') as Legal;
+      const first = orders.find((i) => i.from === '84' && i.to === '64') as BoardInput;
       await clickMove(page, first);
       await page.waitForSelector('[data-piece="84"][data-ordered="64"]');
       await dragMove(page, '85', '65');
@@ -248,7 +209,7 @@ describe('the browser app in Chromium', () => {
       expect(await page.locator('.tb-toast').innerText()).toMatch(/64/);
       // A click on an ordered unit withdraws its order.
       await page.waitForSelector('.tb:not(.tb-animating)');
-      const c = await centre(page, '85');
+      const c = await squareCentre(page, '85');
       await page.mouse.click(c.x, c.y);
       await page.waitForSelector('[data-piece="85"]:not([data-ordered])');
       expect(await ordersLeft()).toMatch(/1 order given, 19 left/);
@@ -311,7 +272,7 @@ describe('the browser app in Chromium', () => {
       );
       await boardTakesMoves(page);
       await page.waitForSelector('.tb:not(.tb-animating)');
-      const p1 = (await legal(page)).find((i) => i.action === 'order') as Legal;
+      const p1 = (await legalInputs(page)).find((i) => i.action === 'order') as BoardInput;
       await dragMove(page, p1.from as string, p1.to as string);
       await page.waitForSelector(`[data-piece="${p1.from}"][data-ordered="${p1.to}"]`);
       await page.click('.tactorus-controls button:text-is("Next")');
@@ -332,7 +293,7 @@ describe('the browser app in Chromium', () => {
       expect(await page.locator('.analysis-line').innerText()).toMatch(/orders recommended for Player 2: \d\d-\d\d/);
       expect(await page.locator('.tb-arrow-best').count()).toBeGreaterThan(0);
       await shot(page, 'tactorus-analysis');
-      const p2 = (await legal(page)).find((i) => i.action === 'order') as Legal;
+      const p2 = (await legalInputs(page)).find((i) => i.action === 'order') as BoardInput;
       await clickMove(page, p2);
       await page.waitForSelector(`[data-piece="${p2.from}"][data-ordered="${p2.to}"]`);
       await page.click('.tactorus-controls button:text-is("Next")');
@@ -405,10 +366,10 @@ describe('the browser app in Chromium', () => {
   /** Plays a legal input by click from `from` to `to` (it must be the only one between them), then waits for the end. */
   async function lastMove(page: Page, from: string, to: string, winner: RegExp, name: string): Promise<void> {
     await boardTakesMoves(page);
-    const all = await legal(page);
+    const all = await legalInputs(page);
     const between = all.filter((i) => i.from === from && i.to === to);
     expect(between).toHaveLength(1);
-    await clickMove(page, between[0] as Legal);
+    await clickMove(page, between[0] as BoardInput);
     await page.waitForSelector('.outcome');
     expect(await page.locator('.outcome').innerText()).toMatch(winner);
     await shot(page, name);
@@ -470,7 +431,7 @@ describe('the browser app in Chromium', () => {
     const { page, context } = await newPage();
     try {
       await startAgainstComputer(page, 'draughts');
-      const all = await legal(page);
+      const all = await legalInputs(page);
       const from = all[0]?.from as string;
       const targets = new Set(all.filter((i) => i.from === from).map((i) => i.to));
       const squares = await page
@@ -525,19 +486,11 @@ describe('the browser app in Chromium', () => {
   it('the engine searches off the main thread for its 3 seconds and stops when asked; the first board is marked', async () => {
     const { page, context } = await newPage();
     try {
-      await page.addInitScript(() => {
-        const w = window as unknown as { __long: [number, number][] };
-        w.__long = [];
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) w.__long.push([e.startTime, e.duration]);
-        }).observe({ type: 'longtask', buffered: true });
-      });
+      await page.addInitScript(noteLongTasks);
       await startAgainstComputer(page, 'draughts');
       await page.reload();
       await page.waitForSelector('.tb');
-      const firstBoard = await page.evaluate(
-        () => performance.getEntriesByName('tactica-first-board')[0]?.startTime ?? -1,
-      );
+      const firstBoard = await page.evaluate(firstBoardTime);
       figures['firstBoardMs'] = Math.round(firstBoard);
       // Its time is a figure of `npm run bench:web` (bench/web.js), not a bar here: a loaded machine is slow.
       expect(firstBoard).toBeGreaterThan(0);
@@ -552,39 +505,7 @@ describe('the browser app in Chromium', () => {
       const metrics = async (): Promise<Record<string, number>> =>
         Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
       const before = await metrics();
-      const result = await page.evaluate(async () => {
-        const w = window as unknown as { __long: [number, number][] };
-        const gaps: number[] = [];
-        let last = performance.now();
-        let running = true;
-        const frame = (t: number): void => {
-          gaps.push(t - last);
-          last = t;
-          if (running) requestAnimationFrame(frame);
-        };
-        requestAnimationFrame(frame);
-        const start = performance.now();
-        const panel = document.querySelector('.analysis') as HTMLElement;
-        // The search is under way from the click until the spinner it shows goes away.
-        const ended = new Promise<void>((resolve) => {
-          let seen = false;
-          const watch = new MutationObserver(() => {
-            const spinning = panel.querySelector('.spinner') !== null;
-            if (spinning) seen = true;
-            else if (seen) {
-              watch.disconnect();
-              resolve();
-            }
-          });
-          watch.observe(panel, { childList: true, subtree: true });
-        });
-        (document.querySelector('button.analyse') as HTMLButtonElement).click();
-        await ended;
-        running = false;
-        // Long tasks are reported after they end: only those that began during the search count.
-        const during = w.__long.filter(([t]) => t >= start).map(([, d]) => d);
-        return { ms: performance.now() - start, longTasks: during, maxFrameGap: Math.max(...gaps.slice(1)) };
-      });
+      const result = await page.evaluate(timeSearch);
       const after = await metrics();
       const spent = (k: string): number => Math.round(((after[k] ?? 0) - (before[k] ?? 0)) * 1000);
       const depth = await page.locator('.analysis-line').getAttribute('data-depth');
@@ -613,24 +534,7 @@ describe('the browser app in Chromium', () => {
           timeout: 30_000,
         },
       );
-      const stopped = await page.evaluate(async () => {
-        const panel = document.querySelector('.analysis') as HTMLElement;
-        const t0 = performance.now();
-        const ended = new Promise<void>((resolve) => {
-          const watch = new MutationObserver(() => {
-            if (!panel.querySelector('.spinner')) {
-              watch.disconnect();
-              resolve();
-            }
-          });
-          watch.observe(panel, { childList: true, subtree: true });
-        });
-        (
-          [...panel.querySelectorAll('button')].find((b) => /Stop/.test(b.textContent ?? '')) as HTMLButtonElement
-        ).click();
-        await ended;
-        return { isolated: crossOriginIsolated, stopMs: performance.now() - t0 };
-      });
+      const stopped = await page.evaluate(timeStop);
       figures['crossOriginIsolated'] = stopped.isolated;
       figures['stopMs'] = Math.round(stopped.stopMs);
       expect(stopped.isolated).toBe(true);
@@ -669,9 +573,9 @@ describe('the browser app in Chromium', () => {
         /84-64/.test(document.querySelector('section[aria-label="orders"] p')?.textContent ?? ''),
       );
       await boardTakesMoves(page);
-      const c = await centre(page, '85');
+      const c = await squareCentre(page, '85');
       await page.mouse.click(c.x, c.y);
-      await page.mouse.click((await centre(page, '75')).x, (await centre(page, '75')).y);
+      await page.mouse.click((await squareCentre(page, '75')).x, (await squareCentre(page, '75')).y);
       await page.waitForFunction(() =>
         /85-75/.test(document.querySelector('section[aria-label="orders"] p')?.textContent ?? ''),
       );
@@ -927,7 +831,7 @@ describe('the browser app in Chromium', () => {
       await startAgainstComputer(page, 'tactrix');
       await boardTakesMoves(page);
       const mine = await plainMove(page);
-      const own = (await legal(page)).filter((i) => i.from === mine.from).map((i) => i.to as string);
+      const own = (await legalInputs(page)).filter((i) => i.from === mine.from).map((i) => i.to as string);
       await page.click('button:text-is("Tutor")');
       // An opponent's piece first: its marks.
       const board = await page.evaluate(() =>
@@ -943,7 +847,7 @@ describe('the browser app in Chromium', () => {
       let theirs = '';
       // Black's front row comes first in the model (rank by rank): the first piece with a move is soon found.
       for (const sq of board) {
-        const c = await centre(page, sq);
+        const c = await squareCentre(page, sq);
         await page.mouse.click(c.x, c.y);
         const marks = await page
           .waitForFunction(() => document.querySelectorAll('.tb-tutor').length > 0, undefined, { timeout: 2000 })
@@ -960,7 +864,7 @@ describe('the browser app in Chromium', () => {
       expect(await tutorMarks()).toBeGreaterThan(0);
       expect(theirs).not.toBe('');
       // Then one's own piece: described, and the marks are its moves alone.
-      const c = await centre(page, mine.from as string);
+      const c = await squareCentre(page, mine.from as string);
       await page.mouse.click(c.x, c.y);
       await page.waitForFunction(() => /White/.test(document.querySelector('.tutor-report')?.textContent ?? ''));
       expect(await page.locator('.tutor-report').innerText()).toMatch(/Legal moves:/);
@@ -973,7 +877,7 @@ describe('the browser app in Chromium', () => {
       );
       expect(marked.length).toBe(new Set(own).size);
       // And a click on one of its marked squares is the move, not a question to the Tutor.
-      const to = await centre(page, mine.to as string);
+      const to = await squareCentre(page, mine.to as string);
       await page.mouse.click(to.x, to.y);
       await waitMoves(page, 1);
       expect(errors).toEqual([]);
@@ -993,7 +897,7 @@ describe('the browser app in Chromium', () => {
       await page.waitForSelector('.game-screen[data-family="force400"]');
       await boardTakesMoves(page);
       const click = async (sq: string): Promise<void> => {
-        const c = await centre(page, sq);
+        const c = await squareCentre(page, sq);
         await page.mouse.click(c.x, c.y);
       };
       const selected = async (): Promise<string | undefined> =>

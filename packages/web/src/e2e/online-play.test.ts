@@ -113,17 +113,7 @@ describe('online play as a modern site does it', () => {
 
   it("who is online, games to watch; a game's leaderboard under headings; a player's games with how they ended", async () => {
     // Two players of a rated game, through the API (the browser part is the pages that show it).
-    const call = async (method: string, path: string, token?: string, body?: unknown): Promise<unknown> => {
-      const r = await fetch(`${online.app.url}${path}`, {
-        method,
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return r.json();
-    };
+    const { call } = online;
     const signUpApi = async (name: string) =>
       (
         (await call('POST', '/api/accounts', undefined, {

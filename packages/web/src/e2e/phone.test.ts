@@ -13,6 +13,15 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { useOnlineApp, signUpOnline } from '../testing/app-server.js';
+import {
+  boardTakesMoves,
+  legalInputs,
+  moveCount,
+  plainInputs,
+  squareCentre,
+  type BoardInput,
+  type BoardWait,
+} from '../testing/board.js';
 import { WEB_ROOT } from '../testing/build-app.js';
 
 /** An ordinary phone held upright (an iPhone 12 to 14's CSS pixels). */
@@ -24,12 +33,8 @@ const FAMILIES = ['draughts', 'force400', 'tactics', 'tactrix', 'tactorus'] as c
 
 const online = useOnlineApp('phone');
 
-interface Legal {
-  readonly action: string;
-  readonly from?: string;
-  readonly to?: string;
-  readonly choice?: string;
-}
+/** The phone's taps wait until the board stands still too: a square drawn anew mid-animation moves under the finger. */
+const STILL: BoardWait = { still: true };
 
 beforeAll(() => {
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -123,64 +128,22 @@ async function inWindow(page: Page, selector: string): Promise<void> {
   expect(box.y + box.height, selector).toBeLessThanOrEqual(PHONE.height + 0.5);
 }
 
-async function legal(page: Page): Promise<Legal[]> {
-  return page.evaluate(
-    () => (window as unknown as { __tacticaBoard: { config: { legal: Legal[] } } }).__tacticaBoard.config.legal,
-  );
-}
-
-async function boardTakesMoves(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const b = (window as unknown as { __tacticaBoard?: { config: { legal: Legal[]; interactive?: boolean } } })
-        .__tacticaBoard;
-      return !!b && b.config.interactive !== false && b.config.legal.some((i) => i.from !== undefined);
-    },
-    undefined,
-    { timeout: 30_000 },
-  );
-  await page.waitForSelector('.tb:not(.tb-animating)');
-}
-
-/**
- * A finger's tap on the middle of a square (scrolled into the window first). A new position from the server draws
- * the squares anew: a square found just before that has no box, and is looked for again.
- */
+/** A finger's tap on the middle of a square. */
 async function tapSquare(page: Page, square: string): Promise<void> {
-  const at = page.locator(`[data-square="${square}"]`);
-  for (let attempt = 1; ; attempt++) {
-    await at.scrollIntoViewIfNeeded();
-    const box = await at.boundingBox();
-    if (box) {
-      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-      return;
-    }
-    if (attempt === 5) throw new Error(`no square ${square}`);
-  }
+  const { x, y } = await squareCentre(page, square);
+  await page.touchscreen.tap(x, y);
 }
 
 /** A legal input of `action` that no other input shares its squares with (no "which one?" question). */
-async function plainInput(page: Page, action: string): Promise<Legal> {
-  await boardTakesMoves(page);
-  const all = await legal(page);
-  const pick = all.find(
-    (i) =>
-      i.action === action &&
-      i.from !== undefined &&
-      i.to !== undefined &&
-      all.filter((j) => j.from === i.from && j.to === i.to).length === 1,
-  );
-  if (!pick) throw new Error(`no plain ${action} among ${all.length} inputs`);
+async function plainInput(page: Page, action: string): Promise<BoardInput> {
+  const pick = (await plainInputs(page, STILL)).find((i) => i.action === action);
+  if (!pick) throw new Error(`no plain ${action} among the inputs`);
   return pick;
 }
 
-async function tapMove(page: Page, m: Legal): Promise<void> {
+async function tapMove(page: Page, m: BoardInput): Promise<void> {
   await tapSquare(page, m.from as string);
   await tapSquare(page, m.to as string);
-}
-
-async function plies(page: Page): Promise<number> {
-  return page.locator('.move-list li:not(.undone)').count();
 }
 
 /**
@@ -229,13 +192,13 @@ describe('every screen on a 390×844 touch screen', () => {
       const { context, page, errors } = await phone();
       try {
         await newGame(page, family, { limit: 'normal' });
-        await boardTakesMoves(page);
+        await boardTakesMoves(page, STILL);
         await boardFits(page);
         await inWindow(page, '.clocks');
         await fitsThePhone(page, `${family}-start`);
         await tapMove(page, await plainInput(page, 'move'));
         await page.waitForFunction(() => document.querySelectorAll('.move-list li:not(.undone)').length >= 2);
-        await boardTakesMoves(page);
+        await boardTakesMoves(page, STILL);
         await fitsThePhone(page, `${family}-moved`);
         expect(errors).toEqual([]);
       } finally {
@@ -248,12 +211,12 @@ describe('every screen on a 390×844 touch screen', () => {
     const { context, page, errors } = await phone();
     try {
       await newGame(page, 'force400');
-      await boardTakesMoves(page);
+      await boardTakesMoves(page, STILL);
       await boardFits(page);
       await fitsThePhone(page, 'force400-start');
       // Transfer mode: from a man to one of his own, the amount asked over the board, inside the window.
       await page.locator('button:text-is("T Transfer")').tap();
-      const transfer = (await legal(page)).find((i) => i.action === 'transfer' && i.from && i.to) as Legal;
+      const transfer = (await legalInputs(page)).find((i) => i.action === 'transfer' && i.from && i.to) as BoardInput;
       expect(transfer).toBeDefined();
       await tapMove(page, transfer);
       await page.waitForSelector('.tb-choose');
@@ -261,12 +224,12 @@ describe('every screen on a 390×844 touch screen', () => {
       await fitsThePhone(page, 'force400-amount');
       await page.locator('.tb-choose-cancel').tap();
       await page.waitForSelector('.tb-choose', { state: 'detached' });
-      expect(await plies(page)).toBe(0);
+      expect(await moveCount(page)).toBe(0);
       // Back to moving: a move by taps.
       await page.locator('button:text-is("M Move")').tap();
       await tapMove(page, await plainInput(page, 'move'));
       await page.waitForFunction(() => document.querySelectorAll('.move-list li:not(.undone)').length >= 2);
-      await boardTakesMoves(page);
+      await boardTakesMoves(page, STILL);
       await fitsThePhone(page, 'force400-moved');
       expect(errors).toEqual([]);
     } finally {
@@ -280,7 +243,7 @@ describe('every screen on a 390×844 touch screen', () => {
       // White's king on a1 and regeneroid on e3 with 9 chips to spend; Black's king on j10.
       const board = ['.........k', ...Array.from({ length: 6 }, () => '..........'), '....R.....', '..........'];
       await newGame(page, 'tactrix', { position: `${[...board, 'K.........'].join('/')} w 9 0 0 1` });
-      await boardTakesMoves(page);
+      await boardTakesMoves(page, STILL);
       await boardFits(page);
       await fitsThePhone(page, 'tactrix-start');
       // A piece bought: its button, then a tap on a marked square beside the regeneroid.
@@ -291,16 +254,16 @@ describe('every screen on a 390×844 touch screen', () => {
           (window as unknown as { __tacticaBoard: { config: { placing?: unknown } } }).__tacticaBoard.config.placing !==
           undefined,
       );
-      const square = (await legal(page)).find((i) => i.action === 'buy' && i.to)?.to as string;
+      const square = (await legalInputs(page)).find((i) => i.action === 'buy' && i.to)?.to as string;
       expect(square).toBeDefined();
       await fitsThePhone(page, 'tactrix-buying');
       await tapSquare(page, square);
       await page.waitForFunction(() => document.querySelectorAll('.move-list li:not(.undone)').length >= 2);
       expect(await page.locator(`[data-piece="${square}"]`).count()).toBe(1);
-      await boardTakesMoves(page);
+      await boardTakesMoves(page, STILL);
       await tapMove(page, await plainInput(page, 'move'));
       await page.waitForFunction(() => document.querySelectorAll('.move-list li:not(.undone)').length >= 4);
-      await boardTakesMoves(page);
+      await boardTakesMoves(page, STILL);
       await fitsThePhone(page, 'tactrix-moved');
       expect(errors).toEqual([]);
     } finally {
@@ -317,7 +280,7 @@ describe('every screen on a 390×844 touch screen', () => {
         undefined,
         { timeout: 30_000 },
       );
-      await boardTakesMoves(page);
+      await boardTakesMoves(page, STILL);
       await boardFits(page);
       await fitsThePhone(page, 'tactorus-start');
       const order = await plainInput(page, 'order');
@@ -346,7 +309,7 @@ describe('every screen on a 390×844 touch screen', () => {
       await page.locator('.new-game button[type=submit]').tap();
       await page.waitForSelector('.new-game', { state: 'detached' });
       for (const player of [1, 2]) {
-        await boardTakesMoves(page);
+        await boardTakesMoves(page, STILL);
         const order = await plainInput(page, 'order');
         await tapMove(page, order);
         await page.waitForSelector(`[data-piece="${order.from}"][data-ordered="${order.to}"]`);
@@ -376,7 +339,7 @@ describe('every screen on a 390×844 touch screen', () => {
       await page.locator('[data-new="draughts"]').tap();
       await page.waitForSelector('#ng-level option', { state: 'attached' });
       await page.locator('.new-game button[type=submit]').tap();
-      await boardTakesMoves(page);
+      await boardTakesMoves(page, STILL);
       const box = await page.locator('.tb').boundingBox();
       expect(box && box.height).toBeLessThanOrEqual(sideways.height);
       expect(box && box.x + box.width).toBeLessThanOrEqual(sideways.width);
@@ -394,7 +357,7 @@ describe('every screen on a 390×844 touch screen', () => {
     const { context, page, errors } = await phone();
     try {
       await newGame(page, 'draughts');
-      await boardTakesMoves(page);
+      await boardTakesMoves(page, STILL);
       await page.locator('button:text-is("Save")').tap();
       await page.waitForSelector('.save-note');
       await page.locator('nav button:text-is("Games")').tap();
@@ -421,7 +384,7 @@ describe('every screen on a 390×844 touch screen', () => {
       await page.waitForFunction(() =>
         /opponent has given theirs/.test(document.querySelector('section[aria-label="orders"] p')?.textContent ?? ''),
       );
-      await boardTakesMoves(page);
+      await boardTakesMoves(page, STILL);
       await boardFits(page);
       await fitsThePhone(page, 'online-tactorus');
       const order = await plainInput(page, 'order');

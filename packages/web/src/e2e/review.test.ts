@@ -5,7 +5,7 @@
  * summary and, clicked, shows the engine's better line; a Tactorus round likewise; a long review is cancelled; a
  * game against the computer in progress offers no review, and offers it once over.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -13,21 +13,16 @@ import { current, pushMove, startHistory, unwrap } from '@tactica/core';
 import { loadEntry } from '@tactica/catalogue';
 import { useOnlineApp } from '../testing/app-server.js';
 import { WEB_ROOT } from '../testing/build-app.js';
+import { plantedTactorusRound } from '../testing/review-games.js';
 
 const online = useOnlineApp('review');
 
 /**
  * International draughts, Black to move: 19-23 gives a man and the game turns (29x20 follows). The catalogue's
- * review test finds it a blunder at the default depth (packages/catalogue/src/review.test.ts, PLANTED).
+ * review test finds it a blunder at the default depth (packages/catalogue/src/review.test.ts, PLANTED); the server's
+ * review tests import the same record.
  */
-const PLANTED_PDN = [
-  '[Event "Planted"]',
-  '[GameType "20"]',
-  '[FEN "B:W29,31,32,35,37,38,41,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,8,10,12,13,14,15,16,19,21"]',
-  '',
-  '1... 19-23 2. 29x20 *',
-  '',
-].join('\n');
+const PLANTED_PDN = readFileSync(new URL('../../../catalogue/testdata/planted-blunder.pdn', import.meta.url), 'utf8');
 
 /** A 40-ply international draughts game (each side's first legal move), long enough to cancel its review. */
 async function longPdn(): Promise<string> {
@@ -46,23 +41,7 @@ async function longPdn(): Promise<string> {
  * catalogue's review test's round).
  */
 async function tactorusRecord(): Promise<string> {
-  const setup = unwrap(
-    (await loadEntry('tactorus')).setup({
-      board:
-        '.....f..../........../....a.c..c/.iiiiiiii./cac..cac../........../AIC.AI.I.I/.CICICIIC./.......A../....F.C...',
-    }),
-  );
-  if (setup.dynamics !== 'simultaneous') throw new Error('tactorus is simultaneous');
-  let session = unwrap(setup.newSession({ seed: 1, now: 0 }));
-  const orders = [
-    '96-98 76-54 61-51 78-56 87-86 65-43 67-49 62-63 69-78 94-96 60-42 73-55',
-    '42-64 41-63 32-22 31-21 33-23 40-60 34-14 45-56 35-25 46-66 36-27 47-58 37-39 24-42 26-36 29-18',
-  ] as const;
-  for (const p of [0, 1] as const) {
-    session = unwrap(
-      session.submit(p, [...orders[p].split(' '), 'done'], { now: 0, expectedVersion: session.version }),
-    );
-  }
+  const { setup, session } = await plantedTactorusRound();
   return unwrap(await setup.exportRecord(setup.records[0]?.id ?? '', session, {}));
 }
 

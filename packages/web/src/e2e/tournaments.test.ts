@@ -9,33 +9,21 @@ import { useOnlineApp, signUpOnline } from '../testing/app-server.js';
 
 const online = useOnlineApp('tournaments');
 
-async function call<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const r = await fetch(`${online.app.url}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return (await r.json()) as T;
-}
-
 describe('tournaments in the browser', () => {
   it('a player finds a tournament, joins it, is brought to their game, and sees the standings and crosstable', async () => {
-    const { token } = await call<{ token: string }>('POST', '/api/accounts', undefined, {
+    const { token } = await online.call<{ token: string }>('POST', '/api/accounts', undefined, {
       name: 'olga',
       password: 'a long enough password',
       kind: 'bearer',
     });
-    const { id } = await call<{ id: number }>('POST', '/api/tournaments', token, {
+    const { id } = await online.call<{ id: number }>('POST', '/api/tournaments', token, {
       name: 'Winter Swiss',
       kind: 'swiss',
       family: 'draughts',
       rounds: 1,
       control: { kind: 'correspondence', daysPerMove: 5 },
     });
-    await call('POST', `/api/tournaments/${id}/join`, token, {});
+    await online.call('POST', `/api/tournaments/${id}/join`, token, {});
     const context = await online.chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const page = await context.newPage();
@@ -53,7 +41,7 @@ describe('tournaments in the browser', () => {
 
       // The organiser starts it: the player is brought to their game at once (the stream's `started`, as for an
       // accepted challenge); back on the tournaments, "your next game" offers it and opens it again.
-      await call('POST', `/api/tournaments/${id}/start`, token, {});
+      await online.call('POST', `/api/tournaments/${id}/start`, token, {});
       await page.waitForSelector('.online-game');
       const game = (await page.locator('.online-game').getAttribute('data-game')) as string;
       expect(game).toMatch(/^\d+$/);

@@ -47,10 +47,36 @@ export async function signUpOnline(page: Page, url: string, name: string): Promi
   await page.waitForSelector('text=Signed in as');
 }
 
+/**
+ * A call of the server's API beside the browser (to set up what the pages then show): `token` sent as a bearer,
+ * `body` as JSON. A reply that is not ok is an error naming it.
+ */
+export async function callApi<T = unknown>(
+  url: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<T> {
+  const r = await fetch(`${url}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const data = (await r.json()) as T;
+  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(data)}`);
+  return data;
+}
+
 /** What a test file of online play works with: the built app's server and one Chromium. */
 export interface OnlineApp {
   readonly app: AppServer;
   readonly chromium: LaunchedBrowser;
+  /** `callApi` on the app's server. */
+  call<T = unknown>(method: string, path: string, token?: string, body?: unknown): Promise<T>;
 }
 
 /**
@@ -80,5 +106,6 @@ export function useOnlineApp(name: string): OnlineApp {
     get chromium() {
       return started(chromium);
     },
+    call: (method, path, token, body) => callApi(started(app).url, method, path, token, body),
   };
 }

@@ -20,13 +20,12 @@ import { err, inputError, ok, type InputError, type Player, type Result } from '
 import {
   draughtsGame,
   pieceAt,
-  positionOf,
   type DraughtsGame,
   type DraughtsMove,
   type DraughtsState,
   type Piece,
-  type PlacedPiece,
 } from '@tactica/draughts';
+import { fromFiftySquares } from '../fifty-squares.js';
 
 export type DxpColour = 'W' | 'Z';
 
@@ -327,13 +326,7 @@ export function parseDxpPosition(
       inputError('dxp/bad-position', 'a DXP position is W or Z and then 50 of e, w, z, W, Z', { input: text }),
     );
   }
-  const placed: PlacedPiece[] = [];
-  const squares = m[2] as string;
-  for (let k = 0; k < 50; k++) {
-    const piece = FROM_DXP[squares[k] as string];
-    if (piece) placed.push({ square: k + 1, piece });
-  }
-  return ok(game.fromPosition(positionOf('international', placed, m[1] === 'W' ? 0 : 1)));
+  return ok(fromFiftySquares(game, m[2] as string, FROM_DXP, m[1] === 'W' ? 0 : 1));
 }
 
 /** Our move as a DXP move message. */

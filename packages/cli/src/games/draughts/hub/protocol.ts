@@ -8,13 +8,12 @@ import { err, inputError, ok, type InputError, type Result } from '@tactica/core
 import {
   draughtsGame,
   pieceAt,
-  positionOf,
   type DraughtsGame,
   type DraughtsMove,
   type DraughtsState,
-  type PlacedPiece,
   type Piece,
 } from '@tactica/draughts';
+import { fromFiftySquares } from '../fifty-squares.js';
 
 /** The engine's levels, weakest first, by id (the `level` parameter's values). */
 export const LEVELS: readonly string[] = DRAUGHTS_LEVELS.map((l) => l.id);
@@ -90,14 +89,8 @@ export function parseHubPosition(text: string, giveaway: boolean): Result<Draugh
       inputError('hub/bad-position', 'a position is W or B and then 50 squares of w, b, W, B or e', { input: text }),
     );
   }
-  const placed: PlacedPiece[] = [];
-  const squares = m[2] as string;
-  for (let k = 0; k < 50; k++) {
-    const piece = PIECES[squares[k] as string];
-    if (piece) placed.push({ square: k + 1, piece });
-  }
   const game = draughtsGame('international', { giveaway });
-  return ok(game.fromPosition(positionOf('international', placed, m[1] === 'W' ? 0 : 1)));
+  return ok(fromFiftySquares(game, m[2] as string, PIECES, m[1] === 'W' ? 0 : 1));
 }
 
 /** Hub's position text of a state. */
