@@ -5,7 +5,7 @@
  * like the players'.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { History, Player, SeatSpec, SessionSeats } from '@tactica/core';
+import type { History, SeatSpec, SessionSeats } from '@tactica/core';
 import { entryOf } from '@tactica/catalogue/all';
 import {
   GAME_LISTINGS,
