@@ -12,14 +12,14 @@ import { startServer, type RunningServer } from '@tactica/server';
 import { launchChromium, type LaunchedBrowser } from './browser.js';
 import { APP_DIR, buildApp } from './build-app.js';
 
-export interface AppServer {
+interface AppServer {
   readonly server: RunningServer;
   readonly url: string;
   close(): Promise<void>;
 }
 
 /** Starts the server on a fresh data folder named after `name`; `close` stops it and removes the folder. */
-export async function startAppServer(name: string): Promise<AppServer> {
+async function startAppServer(name: string): Promise<AppServer> {
   const dataDir = mkdtempSync(join(tmpdir(), `tactica-web-${name}-`));
   const server = await startServer({
     port: 0,
