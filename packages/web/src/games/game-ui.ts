@@ -12,7 +12,7 @@ import type { AmountAsked, AmountQuestion, Arrow, Orientation, PieceArt } from '
 import type { GameView } from '../online/api.js';
 import type { LocalGame } from '../app/local-game.js';
 
-export interface AnalysisRequest {
+interface AnalysisRequest {
   readonly state: unknown;
   readonly names: {
     readonly side: string;
