@@ -31,7 +31,6 @@ export type Dialect = 'sqlite' | 'postgres';
 
 // The events moved to the bus (`bus/change-bus.ts`); exported here too, so every importer keeps working.
 export type { ChangeEvent } from '../bus/change-bus.js';
-export { noticeText, noticeTexts, readNotice } from '../bus/postgres-bus.js';
 
 export interface Database {
   readonly db: Kysely<Schema>;
