@@ -51,7 +51,7 @@ export function readTextFile(file: string, maxBytes = RECORD_FILE_MAX): string {
 }
 
 /** Standard input's text, at most `maxBytes` bytes. */
-export function readStandardInput(io: Io, maxBytes: number): Promise<string> {
+function readStandardInput(io: Io, maxBytes: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let total = 0;

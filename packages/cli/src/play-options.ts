@@ -16,7 +16,7 @@ import { SAVE_REFERENCE_HELP } from './storage/save-references.js';
 import { withExtension } from './terminal/loop.js';
 
 /** What `--load` continues: a game file, a named save of the save library, or either. */
-export type LoadFrom = 'file' | 'save' | 'file-or-save';
+type LoadFrom = 'file' | 'save' | 'file-or-save';
 
 export interface PlayOptionsSpec {
   /** The seats' names (the game's `info.players`): they name the seat options. */

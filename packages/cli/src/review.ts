@@ -51,7 +51,7 @@ interface ReadRecord {
   readonly record: ImportedRecord<unknown, unknown>;
 }
 
-export const REVIEW_HELP = [
+const REVIEW_HELP = [
   '',
   'Output (stdout): a header line, one line per move (ply, side, move, the evaluation before and after it for the',
   'side that moved, its loss against the engine, its mark and the better line), and a summary line per player.',

@@ -14,7 +14,7 @@ export type OptionFlags = Readonly<Record<string, string>>;
  * The catalogue's error for an option, in the command line's words: `bad --variant: options/bad-value: must be one
  * of …` (the catalogue names the option key, `variant: …`; the user typed the flag).
  */
-export function optionErrorMessage(e: InputError, flags: OptionFlags): string {
+function optionErrorMessage(e: InputError, flags: OptionFlags): string {
   const key = e.input;
   const flag = key === undefined ? undefined : flags[key];
   if (key === undefined || flag === undefined) return describeError(e);

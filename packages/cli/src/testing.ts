@@ -13,7 +13,7 @@ export interface Captured {
 }
 
 /** How long a test waits for something the program should do at once before it fails saying what it waited for. */
-export const WAIT_MS = 10_000;
+const WAIT_MS = 10_000;
 
 /**
  * `promise`, or a rejection naming `what` when it has not settled within `ms`: a test waiting on an event fails with

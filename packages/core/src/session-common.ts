@@ -31,7 +31,7 @@ export const HUMANS: SessionSeats = [{ kind: 'human' }, { kind: 'human' }];
  * An untrusted value (a snapshot's field, a command's argument) as message text. Never `String(v)`: an object's own
  * `toString` may be anything (`{"toString": []}` makes it throw), and no input may reach a throw.
  */
-export function shown(v: unknown): string {
+function shown(v: unknown): string {
   if (typeof v === 'string') return v;
   try {
     return JSON.stringify(v) ?? typeof v;
@@ -40,7 +40,7 @@ export function shown(v: unknown): string {
   }
 }
 
-export function staleVersion(version: number, expected: unknown): InputError {
+function staleVersion(version: number, expected: unknown): InputError {
   return inputError(
     'session/stale-version',
     `the session is at version ${version}, the command was meant for version ${shown(expected)}`,
@@ -81,7 +81,7 @@ export function cleanSeats(seats: SessionSeats): SessionSeats {
   return [clean(seats[0]), clean(seats[1])];
 }
 
-export function seatProblem(seat: unknown): string | undefined {
+function seatProblem(seat: unknown): string | undefined {
   if (!isRecord(seat)) return 'a seat is { kind: "human" } or { kind: "computer", level }';
   if (seat.kind === 'human') {
     if (seat.name !== undefined && !shortText(seat.name))
@@ -94,7 +94,7 @@ export function seatProblem(seat: unknown): string | undefined {
   return `the kind must be "human" or "computer", not ${shown(seat.kind)}`;
 }
 
-export function shortText(v: unknown): v is string {
+function shortText(v: unknown): v is string {
   return typeof v === 'string' && v.length > 0 && v.length <= MAX_SEAT_TEXT;
 }
 
@@ -161,7 +161,7 @@ export function readSnapshotHeader(
 }
 
 /** The seats with the computer in `seat` playing at `level`; refused when a person sits there. */
-export function withComputerLevel(
+function withComputerLevel(
   seats: SessionSeats,
   seat: unknown,
   level: string,
@@ -183,7 +183,7 @@ export type DrawStep = { readonly agree: true } | { readonly agree: false; reado
  * `player` offers a draw while `offer` stands (undefined: none): the offer now waits for the opponent, or, crossing
  * the opponent's own offer, agrees the draw. A second offer of the same player is refused.
  */
-export function drawOffered(
+function drawOffered(
   offer: Player | undefined,
   player: Player,
   seatName: (p: Player) => string,
@@ -195,7 +195,7 @@ export function drawOffered(
 }
 
 /** `player` answers the opponent's standing offer: accepted, the draw is agreed; declined, the offer is gone. */
-export function drawAnswered(
+function drawAnswered(
   offer: Player | undefined,
   player: Player,
   accept: boolean,

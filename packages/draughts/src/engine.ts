@@ -30,12 +30,19 @@ export const M_FROM = 0;
 export const M_TO = 1;
 export const M_CAP_LO = 2;
 export const M_CAP_HI = 3;
+/** @public a slot of the record (the hot loops write its offset as a literal) */
 export const M_KX_LO = 4;
+/** @public a slot of the record (the hot loops write its offset as a literal) */
 export const M_KX_HI = 5;
 export const M_FLAGS = 6;
-/** Number of pieces taken, filled only under a precedence rule (0 otherwise). */
+/**
+ * Number of pieces taken, filled only under a precedence rule (0 otherwise).
+ * @public a slot of the record (the hot loops write its offset as a literal)
+ */
 export const M_COUNT = 7;
+/** @public a slot of the record (the hot loops write its offset as a literal) */
 export const M_X_LO = 8;
+/** @public a slot of the record (the hot loops write its offset as a literal) */
 export const M_X_HI = 9;
 /** The moving piece is a king. */
 export const FLAG_KING = 1;
@@ -764,5 +771,3 @@ export function engineFor(rules: RuleSet): Engine {
   }
   return e;
 }
-
-export { DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT };

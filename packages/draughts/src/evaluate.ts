@@ -24,12 +24,6 @@ import { geometryOf, rowCol } from './geometry.js';
 import type { Position } from './position.js';
 import { RULE_SETS, type RuleSet } from './rules.js';
 
-/** Piece codes in the tables: colour * 2 + king. */
-export const WHITE_MAN = 0;
-export const WHITE_KING = 1;
-export const BLACK_MAN = 2;
-export const BLACK_KING = 3;
-
 export interface EvalTables {
   readonly rules: RuleSet;
   readonly giveaway: boolean;

@@ -17,7 +17,6 @@ import {
   NO_PIECES_LEFT,
   ok,
   opponent,
-  perftGeneric,
   tryPlayWith,
   win,
   type Game,
@@ -261,6 +260,3 @@ export function draughtsGame(variant: VariantId, options: DraughtsOptions = {}):
 export function allDraughtsGames(): DraughtsGame[] {
   return VARIANT_IDS.flatMap((v) => [draughtsGame(v), draughtsGame(v, { giveaway: true })]);
 }
-
-/** The generic walk, exported for tests that compare it with the fast path. */
-export { perftGeneric };

@@ -4,7 +4,7 @@
  */
 import type { Player } from '@tactica/core';
 import { geometryOf, squaresOf } from './geometry.js';
-import { RULE_SETS, type RuleSet, type VariantId } from './rules.js';
+import { RULE_SETS, type VariantId } from './rules.js';
 
 /** A piece as one character: `w` white man, `W` white king, `b` black man, `B` black king. */
 export type Piece = 'w' | 'W' | 'b' | 'B';
@@ -101,10 +101,6 @@ export function positionOf(variant: VariantId, placed: readonly PlacedPiece[], t
     placed.map((p) => ({ square: sq.fromNumber(p.square), piece: p.piece })),
     turn,
   );
-}
-
-export function rulesOf(pos: Position): RuleSet {
-  return RULE_SETS[pos.variant];
 }
 
 /** Piece counts per side, for status lines. */

@@ -220,7 +220,7 @@ export function referenceMoves(pos: Position, options: { unique?: boolean } = {}
 }
 
 /** The position after a reference move. */
-export function referencePlay(pos: Position, m: RefMove): Position {
+function referencePlay(pos: Position, m: RefMove): Position {
   const rules = RULE_SETS[pos.variant];
   const sq = squaresOf(rules);
   const placed: { square: number; piece: Piece }[] = [];

@@ -26,6 +26,5 @@ export function fromInputError(e: InputError, field?: string): DomainError {
 }
 
 export const notFound = (what: string): DomainError => new DomainError('not-found', `${what} not found`);
-export const forbidden = (why: string): DomainError => new DomainError('auth/forbidden', why);
 export const unauthenticated = (): DomainError =>
   new DomainError('auth/required', 'log in first (a session cookie or an Authorization: Bearer token)');

@@ -52,11 +52,11 @@ export function isFrozen(c: Cell): boolean {
   return c !== EMPTY && ((c >> 2) & 1) !== ((c >> 3) & 1);
 }
 
-export function fileOf(sq: number): number {
+function fileOf(sq: number): number {
   return sq & 7;
 }
 
-export function rankOf(sq: number): number {
+function rankOf(sq: number): number {
   return sq >> 3;
 }
 

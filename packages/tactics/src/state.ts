@@ -56,7 +56,7 @@ export function seenKeys(seen: SeenKeys): string[] {
 }
 
 /** Cell code → board character. Codes with kind bits 0 but other bits set never occur. */
-export const CELL_CHARS = '.ABCDEFGHIJKLMNO';
+const CELL_CHARS = '.ABCDEFGHIJKLMNO';
 
 /** Board character code → cell code, -1 for characters that are not cells. */
 export const CELL_OF_CHAR = new Int8Array(128).fill(-1);

@@ -10,12 +10,12 @@ import { NO_ORDERS, NOBODY_COMMITTED, type Order, type Rules, type TactorusState
 
 const KINDS_BY_WEIGHT: readonly Kind[] = ['A', 'C', 'C', 'I', 'I', 'I'];
 
-export function randomRules(rng: Rng): Rules {
+function randomRules(rng: Rng): Rules {
   return { chain: rng.int(2) === 1, supplyLines: rng.int(2) === 1, highGround: rng.int(2) === 1 };
 }
 
 /** A random crowded board: one flag each and `density` (0–1) of the other squares filled at random. */
-export function randomBoard(rng: Rng, density = 0.35): string {
+function randomBoard(rng: Rng, density = 0.35): string {
   const cells = new Array<string>(SQUARES).fill(EMPTY);
   const free = (): number => {
     for (;;) {

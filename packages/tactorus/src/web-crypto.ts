@@ -154,9 +154,9 @@ export async function open(
 const CURVE: EcdsaKeyParams = { name: 'ECDSA', namedCurve: 'P-256' };
 const SIGN: EcdsaParams = { name: 'ECDSA', hash: 'SHA-256' };
 /** Hex digits of a raw public key (65 bytes), a signature (64 bytes) and a game id (16 bytes). */
-export const PUBLIC_KEY_HEX = 130;
-export const SIGNATURE_HEX = 128;
-export const GAME_ID_HEX = 32;
+const PUBLIC_KEY_HEX = 130;
+const SIGNATURE_HEX = 128;
+const GAME_ID_HEX = 32;
 export const PUBLIC_KEY = new RegExp(`^04[0-9a-f]{${PUBLIC_KEY_HEX - 2}}$`);
 export const SIGNATURE = new RegExp(`^[0-9a-f]{${SIGNATURE_HEX}}$`);
 export const GAME_ID = new RegExp(`^[0-9a-f]{${GAME_ID_HEX}}$`);

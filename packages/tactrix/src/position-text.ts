@@ -27,7 +27,7 @@ import {
 import type { TactrixState } from './state.js';
 
 /** Largest chip balance and move number position text accepts. */
-export const MAX_COUNT = 1_000_000;
+const MAX_COUNT = 1_000_000;
 
 export function formatPosition(s: TactrixState): string {
   const ranks: string[] = [];
@@ -154,7 +154,7 @@ export function parsePosition(text: string): Result<TactrixState, InputError> {
  * at least one king on the board (a missing king means that side lost), regeneroids in their own half, and no jerk on
  * its far row (it would have left the board).
  */
-export function checkSetup(board: readonly number[]): Result<true, InputError> {
+function checkSetup(board: readonly number[]): Result<true, InputError> {
   const kings: [number, number] = [0, 0];
   const regens: [number, number] = [0, 0];
   for (let sq = 0; sq < SQUARES; sq++) {

@@ -3,7 +3,7 @@
  */
 import { unwrap, type Player } from '@tactica/core';
 import { formatPosition, parsePosition } from './position-text.js';
-import { parseSquare, pieceFromLetter, squareAt, squareName } from './pieces.js';
+import { parseSquare, pieceFromLetter, squareName } from './pieces.js';
 import type { TactrixState } from './state.js';
 
 /** A position from `{ e2: 'J', e9: 'k' }`-style placements; chips on every empty square unless `chips` lists them. */
@@ -59,5 +59,3 @@ export function fromAscii(
 export function sortedSquares(squares: Iterable<number>): string[] {
   return [...new Set(squares)].sort((a, b) => a - b).map(squareName);
 }
-
-export { squareAt };

@@ -46,7 +46,7 @@ export type OneMoveKind = 'win' | 'defend';
  * `win`: the side to move can win at once. `defend`: it cannot, the opponent threatens to win at once, some move
  * stops the threat and some other move does not (so a careless choice loses). Otherwise undefined.
  */
-export function classifyOneMove(s: TactrixState): OneMoveKind | undefined {
+function classifyOneMove(s: TactrixState): OneMoveKind | undefined {
   if (outcomeOfState(s)) return undefined;
   if (winningMoves(s).length > 0) return 'win';
   if (!threatened(s)) return undefined;

@@ -231,7 +231,7 @@ function arrive(p: OraclePosition, piece: Cell, from: number, to: number, price 
 }
 
 /** The result of a position by the rules, in their order: a king taken, no move, 100 quiet plies. */
-export function over(p: OraclePosition): 'white wins' | 'black wins' | 'draw' | undefined {
+function over(p: OraclePosition): 'white wins' | 'black wins' | 'draw' | undefined {
   if (!p.cells.includes('K')) return 'black wins';
   if (!p.cells.includes('k')) return 'white wins';
   if (generate(p).size === 0) return p.whiteToMove ? 'black wins' : 'white wins';

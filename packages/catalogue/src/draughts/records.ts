@@ -42,14 +42,14 @@ export const PDN: RecordFormatInfo = {
   mediaType: 'application/x-draughts-pdn',
 };
 
-export function pdnResult(o: Outcome | undefined): PdnResult {
+function pdnResult(o: Outcome | undefined): PdnResult {
   if (!o) return 'unfinished';
   if (o.kind === 'draw') return 'draw';
   return o.winner === 0 ? 'white-wins' : 'black-wins';
 }
 
 /** The game (moves taken back left out) as a PDN game, with the Seven Tag Roster from `meta`. */
-export function pdnGameOf(game: DraughtsGame, h: H, meta: RecordMeta = {}, extraTags: readonly PdnTag[] = []): PdnGame {
+function pdnGameOf(game: DraughtsGame, h: H, meta: RecordMeta = {}, extraTags: readonly PdnTag[] = []): PdnGame {
   const tags: PdnTag[] = [
     { name: 'Event', value: meta.event ?? 'Tactica game' },
     { name: 'Site', value: meta.site ?? 'Tactica' },
@@ -78,7 +78,7 @@ export function exportPdn(game: DraughtsGame, h: H, meta?: RecordMeta): string {
  * A PDN game as a line of play, at its end. A result the final position does not explain (a resignation, an agreed
  * draw) ends the game as the record says, so that a resigned game exported and read back is the same game.
  */
-export function historyOfPdn(game: DraughtsGame, record: PdnGame): H {
+function historyOfPdn(game: DraughtsGame, record: PdnGame): H {
   let h: H = startHistory(game.fromPosition(record.start));
   for (const m of record.moves) h = pushMove(h, m, game.play(current(h), m));
   const s = current(h);

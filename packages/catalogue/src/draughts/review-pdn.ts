@@ -6,7 +6,7 @@ import { reviewComment, type GameReview } from '@tactica/ai/review';
 import { writePdnGame, type PdnGame } from '@tactica/draughts';
 
 /** The Annotator tag of a reviewed record: who reviewed it, and how deep. */
-export function reviewAnnotator(review: GameReview): string {
+function reviewAnnotator(review: GameReview): string {
   const how = review.depth !== undefined ? `depth ${review.depth}` : `${review.timeMs ?? 0} ms a position`;
   return `Tactica review (${how})`;
 }

@@ -36,7 +36,7 @@ export interface Force400Piece extends PieceModel {
 }
 
 /** The choice that picks the abdication among the acts from the king onto one of his men. */
-export const ABDICATE_CHOICE = 'abdicate';
+const ABDICATE_CHOICE = 'abdicate';
 
 /** The acts besides moving a man (manual, "When it is your turn"). */
 export const FORCE400_ACTIONS: readonly ActionInfo[] = [

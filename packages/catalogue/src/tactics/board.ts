@@ -30,8 +30,12 @@ import {
 import { RecentPositions } from '../recent.js';
 import type { BoardAdapter, BoardInput, BoardModel, MoveInput, PieceModel, SquareModel } from '../types.js';
 
-/** The manual's three pieces ("Moves and Pieces"): Rooks, Bishops and Queens. */
+/**
+ * The manual's three pieces ("Moves and Pieces"): Rooks, Bishops and Queens.
+ * @public the board model's piece kinds, for a UI's art and labels
+ */
 export const TACTICS_PIECE_KINDS = ['rook', 'bishop', 'queen'] as const;
+/** @public */
 export type TacticsPieceKind = (typeof TACTICS_PIECE_KINDS)[number];
 
 export interface TacticsPiece extends PieceModel {
@@ -48,7 +52,7 @@ export interface TacticsPiece extends PieceModel {
 }
 
 /** Every move in Tactics is one act: a piece picked up and put down. The flips follow from where it lands. */
-export const MOVE_ACTION = 'move';
+const MOVE_ACTION = 'move';
 
 const KIND_OF: Readonly<Record<PieceKind, TacticsPieceKind>> = { R: 'rook', B: 'bishop', Q: 'queen' };
 const COLOURS = ['white', 'black'] as const;
@@ -89,7 +93,7 @@ function squareOf(id: string | undefined): number | undefined {
 /** The rules' own reasons a slide is refused, beside the piece's (frozen): the catalogue words the rest. */
 const PATH_FAULTS: ReadonlySet<string> = new Set(['move/blocked', 'move/occupied', 'move/bad-direction']);
 
-export function tacticsModel(s: TacticsState, viewer?: Player): BoardModel<TacticsPiece> {
+function tacticsModel(s: TacticsState, viewer?: Player): BoardModel<TacticsPiece> {
   const squares: SquareModel<TacticsPiece>[] = [];
   for (let sq = 0; sq < 64; sq++) {
     const piece = pieceModel(cellAt(s, sq));
@@ -140,7 +144,7 @@ function inputsOf(s: TacticsState): readonly MoveInput<TacticsMove>[] {
  * empty square; and the game has no act but the move. An empty square, the opponent's piece and a drop back on the
  * square it came from are left to the catalogue's generic reasons, which also list where the piece can go.
  */
-export function tacticsExplain(s: TacticsState, input: BoardInput, player?: Player): InputError | undefined {
+function tacticsExplain(s: TacticsState, input: BoardInput, player?: Player): InputError | undefined {
   if (input.action !== undefined && input.action !== MOVE_ACTION) {
     // Left to the generic reasons, an act the game lacks would be put down to the piece ("has no legal move").
     return inputError('input/no-such-action', `Tactics has no "${input.action}": its one act is a move`, {

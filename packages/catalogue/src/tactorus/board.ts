@@ -34,8 +34,12 @@ import {
 import { RecentPositions } from '../recent.js';
 import type { ActionInfo, BoardAdapter, BoardInput, BoardModel, MoveInput, PieceModel, SquareModel } from '../types.js';
 
-/** The manual's four kinds of unit ("Tactorus Rules"). */
+/**
+ * The manual's four kinds of unit ("Tactorus Rules").
+ * @public the board model's piece kinds, for a UI's art and labels
+ */
 export const TACTORUS_UNIT_KINDS = ['flag', 'artillery', 'cavalry', 'infantry'] as const;
+/** @public */
 export type TactorusUnitKind = (typeof TACTORUS_UNIT_KINDS)[number];
 
 export interface TactorusPiece extends PieceModel {
@@ -115,7 +119,7 @@ function zonesOf(sq: number, s: TactorusState): readonly string[] {
  * The board as `viewer` may see it: the units where they stand at the start of the round, and the viewer's own
  * orders on their units. A spectator (no viewer) sees no orders at all.
  */
-export function tactorusModel(s: TactorusState, viewer?: Player): BoardModel<TactorusPiece> {
+function tactorusModel(s: TactorusState, viewer?: Player): BoardModel<TactorusPiece> {
   const ordered = new Map<number, string>();
   if (viewer !== undefined) for (const o of s.orders[viewer]) ordered.set(o.from, NAMES[o.to] as string);
   const squares: SquareModel<TactorusPiece>[] = new Array<SquareModel<TactorusPiece>>(SQUARES);
@@ -207,7 +211,7 @@ function inputsOf(s: TactorusState, p: Player): readonly MoveInput<TactorusMove>
  * Every move `player` may make now, from the player's own orders only. Without a player: the moves of every player
  * still giving orders (the authority's question; a player's UI always names its player).
  */
-export function tactorusInputs(s: TactorusState, player?: Player): readonly MoveInput<TactorusMove>[] {
+function tactorusInputs(s: TactorusState, player?: Player): readonly MoveInput<TactorusMove>[] {
   if (player !== undefined) return inputsOf(s, player);
   return playersToMove(s).flatMap((p) => inputsOf(s, p));
 }
@@ -228,7 +232,7 @@ function matches(i: MoveInput<TactorusMove>, input: BoardInput): boolean {
  * are not squares are left to the catalogue's generic reasons. Every check reads the player's own orders only, so
  * the answer never depends on, or tells, what the other side has ordered.
  */
-export function tactorusExplain(s: TactorusState, input: BoardInput, player?: Player): InputError | undefined {
+function tactorusExplain(s: TactorusState, input: BoardInput, player?: Player): InputError | undefined {
   if (input.action !== undefined && !ACTION_IDS.has(input.action)) {
     return inputError(
       'input/no-such-action',

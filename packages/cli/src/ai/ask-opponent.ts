@@ -10,7 +10,7 @@ import { engineAgent } from './seats.js';
  * The menu's question "who is the opponent?": a person at this keyboard (`null`) or one of the engine's levels,
  * by number, id or name. Undefined when the input ends.
  */
-export async function askOpponent(io: Io, levels: readonly LevelInfo[]): Promise<LevelInfo | null | undefined> {
+async function askOpponent(io: Io, levels: readonly LevelInfo[]): Promise<LevelInfo | null | undefined> {
   io.output.write(
     `Opponent: 0 a person at this keyboard, ${levels.map((l, i) => `${i + 1} ${l.name}`).join(', ')} (the computer).\n`,
   );
@@ -27,7 +27,7 @@ export async function askOpponent(io: Io, levels: readonly LevelInfo[]): Promise
 }
 
 /** "Play White (moves first) or Black?": the seat the person takes (seat 0 by default); undefined at end of input. */
-export async function askSeat(io: Io, seatNames: readonly [string, string]): Promise<Player | undefined> {
+async function askSeat(io: Io, seatNames: readonly [string, string]): Promise<Player | undefined> {
   const [first, second] = seatNames;
   for (;;) {
     const answer = await ask(io, `Play ${first} (moves first) or ${second}? [${first}]: `);

@@ -4,7 +4,7 @@ import { confirm } from '../terminal/line-reader.js';
 import type { SaveEntry, SaveLibrary } from './save-library.js';
 
 /** True when a person is at the keyboard: input comes from a terminal, not a pipe, a file or a test. */
-export function isInteractive(io: Io): boolean {
+function isInteractive(io: Io): boolean {
   return (io.input as { isTTY?: boolean }).isTTY === true;
 }
 

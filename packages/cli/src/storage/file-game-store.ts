@@ -79,7 +79,7 @@ export class FileGameStore implements GameStore<SaveDoc> {
   }
 }
 
-export function entryOf(f: SaveEntry | SaveFile): StoredEntry {
+function entryOf(f: SaveEntry | SaveFile): StoredEntry {
   return { id: f.id, family: f.game, title: f.title, summary: f.summary, version: f.version, savedAt: f.savedAt };
 }
 

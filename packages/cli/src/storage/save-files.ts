@@ -89,7 +89,7 @@ export interface SaveWriter {
 const SAVE_ID = /^[a-z0-9][a-z0-9_-]{0,127}$/;
 const SUFFIX = '.json';
 
-export function isSaveId(id: unknown): id is string {
+function isSaveId(id: unknown): id is string {
   return typeof id === 'string' && SAVE_ID.test(id);
 }
 

@@ -19,7 +19,7 @@ import { err, inputError, ok, type InputError, type Result } from '@tactica/core
 import { errorCode, writeTextFileAtomic } from './atomic-write.js';
 import { withLock, type LockOptions } from './library-lock.js';
 
-export const SETTINGS_FORMAT = 'tactica-settings';
+const SETTINGS_FORMAT = 'tactica-settings';
 const FORMAT_VERSION = 1;
 /** Settings are a few short choices: a file much larger than this is not one the program wrote. */
 const MAX_BYTES = 64 * 1024;
@@ -43,7 +43,7 @@ export interface LoadedSettings {
 }
 
 /** A setting: its choices, the first being the default unless `default` says otherwise. */
-export interface SettingSpec {
+interface SettingSpec {
   readonly choices: readonly string[];
   readonly default: string;
 }

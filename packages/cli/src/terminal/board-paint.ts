@@ -32,7 +32,7 @@ export interface PaintSquare {
 }
 
 /** A target drawn without colour: `m` or `x` in place of what the square shows, in a cell of the same width. */
-export function plainTarget(text: string, occupied: boolean): string {
+function plainTarget(text: string, occupied: boolean): string {
   const mark = occupied ? 'x' : 'm';
   const width = text.length;
   if (width === 0) return text;

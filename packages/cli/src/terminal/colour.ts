@@ -70,10 +70,10 @@ export const COLOUR_PALETTE: Palette = {
   },
 };
 
-export const PLAIN_PALETTE: Palette = { colour: false, paint: (text) => text };
+const PLAIN_PALETTE: Palette = { colour: false, paint: (text) => text };
 
 /** True when `io`'s output should be in colour (see the module comment). */
-export function useColour(io: Io, env: NodeJS.ProcessEnv = process.env): boolean {
+function useColour(io: Io, env: NodeJS.ProcessEnv = process.env): boolean {
   const noColor = env['NO_COLOR'];
   if (noColor !== undefined && noColor !== '') return false;
   if (env['TERM'] === 'dumb') return false;

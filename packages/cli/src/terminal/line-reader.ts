@@ -196,7 +196,7 @@ function keyOf(text: string | undefined, info: KeypressInfo | undefined): Key | 
 }
 
 /** The key a piped line stands for (see `LineReader.key`). */
-export function keyOfLine(line: string): Key {
+function keyOfLine(line: string): Key {
   if (line.startsWith('\x1b') || /^\s*esc(ape)?\s*$/i.test(line)) return 'escape';
   const t = line.trim();
   if (t === '') return line.length > 0 ? 'space' : 'enter';

@@ -5,7 +5,7 @@
  */
 import type { Io } from '../io.js';
 
-export const BELL = '\x07';
+const BELL = '\x07';
 
 export const SOUND_MODES = ['off', 'normal', 'annoying'] as const;
 export type SoundMode = (typeof SOUND_MODES)[number];

@@ -72,10 +72,6 @@ function looksLikeMovetext(line: string): boolean {
   );
 }
 
-export function splitPdn(text: string): RawGame[] {
-  return [...lexPdn(text)];
-}
-
 /** Where each line starts, in 4 bytes a line (an 80 MB file of short lines needs a few MB, not a few hundred). */
 function lineStartsOf(text: string): { starts: Uint32Array; count: number } {
   let starts = new Uint32Array(1024);

@@ -66,7 +66,7 @@ export const PERFT_SOURCES = {
   },
 } as const satisfies Record<string, PerftSource>;
 
-export type PerftSourceId = keyof typeof PERFT_SOURCES;
+type PerftSourceId = keyof typeof PERFT_SOURCES;
 
 export interface PerftTable {
   readonly name: string;

@@ -21,7 +21,7 @@ const LIFETIME: Readonly<Record<TokenKind, number>> = { cookie: 30 * DAY, bearer
 const NAME = /^[A-Za-z][A-Za-z0-9_-]{1,23}$/;
 const CACHE_LIMIT = 10_000;
 
-export function checkName(name: unknown): string {
+function checkName(name: unknown): string {
   if (typeof name !== 'string' || !NAME.test(name)) {
     throw new DomainError(
       'account/bad-name',
@@ -32,7 +32,7 @@ export function checkName(name: unknown): string {
   return name;
 }
 
-export function checkPassword(password: unknown, field = 'password'): string {
+function checkPassword(password: unknown, field = 'password'): string {
   if (typeof password !== 'string' || password.length < 8 || password.length > 200) {
     throw new DomainError('account/bad-password', 'a password is 8 to 200 characters', field);
   }

@@ -25,7 +25,7 @@ export interface BusInstance {
   readonly writes: readonly BusWritePath[];
 }
 
-export interface BusSetup {
+interface BusSetup {
   /** Instances on one store: one for a bus of one process, two for a bus that spans instances. */
   readonly instances: readonly [BusInstance, ...BusInstance[]];
   close(): Promise<void>;

@@ -22,7 +22,7 @@ import pg from 'pg';
 import { Subscribers, type ChangeBus, type ChangeEvent, type ChangeListener } from './change-bus.js';
 
 /** The channel every instance of a deployment notifies and listens on. */
-export const CHANNEL = 'tactica_changes';
+const CHANNEL = 'tactica_changes';
 /** PostgreSQL refuses a notification payload of 8,000 bytes or more. */
 export const NOTIFY_LIMIT = 8000;
 

@@ -16,7 +16,7 @@ import type { Notify, Repositories, Storage } from '../storage/ports.js';
 import type { NewChallenge, StoredChallenge } from './challenge-repository.js';
 import { matchKeyOf } from './match-key.js';
 
-export type { ChallengeView, SeatChoice } from '../protocol/index.js';
+export type { ChallengeView } from '../protocol/index.js';
 
 export interface ChallengeRequest {
   readonly family: string;

@@ -21,7 +21,7 @@ import type { StoredChallenge } from './challenge-repository.js';
 import { checkOpenLimit, viewOf, type ChallengeView, type Challenges } from './challenges.js';
 
 /** Quick-pairing requests waiting at once on the server, everyone's: 1,000 by default **(ours)**. */
-export const PAIRING_WAITING_LIMIT = 1_000;
+const PAIRING_WAITING_LIMIT = 1_000;
 /** The open seeks a request chooses among by rating: the oldest this many for its game and clock **(ours)**. */
 const CANDIDATES = 20;
 

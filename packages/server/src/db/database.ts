@@ -30,8 +30,7 @@ import type { GamesTable, Schema } from './schema.js';
 export type Dialect = 'sqlite' | 'postgres';
 
 // The events moved to the bus (`bus/change-bus.ts`); exported here too, so every importer keeps working.
-export type { ChangeEvent, ChatMessage } from '../bus/change-bus.js';
-export { noticeText, noticeTexts, readNotice } from '../bus/postgres-bus.js';
+export type { ChangeEvent } from '../bus/change-bus.js';
 
 export interface Database {
   readonly db: Kysely<Schema>;
@@ -74,7 +73,7 @@ export interface Database {
  * A row a unit of work inserts with its first change (a mail's Message-ID): data rather than code, so that the group
  * commit of moves writes it in the move's own transaction.
  */
-export interface UnitRecord {
+interface UnitRecord {
   readonly table: string;
   readonly row: Readonly<Record<string, string | number>>;
   /** What the unit's write fails with when the row is there already (another copy of the unit recorded it). */

@@ -2,9 +2,9 @@
  * The server's tables as Kysely sees them, the same on SQLite and PostgreSQL. Times are milliseconds since the
  * epoch (int8 read back as numbers); JSON is stored as text, so one schema serves both databases.
  */
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
-export interface UsersTable {
+interface UsersTable {
   readonly id: string;
   /** As the user typed it at sign-up. */
   readonly name: string;
@@ -22,13 +22,13 @@ export interface UsersTable {
 }
 
 /** A vacation that ended (migration 006): the days actually away, counted against the yearly allowance. */
-export interface VacationsTable {
+interface VacationsTable {
   readonly user_id: string;
   readonly started_at: number;
   readonly ended_at: number;
 }
 
-export interface TokensTable {
+interface TokensTable {
   /** SHA-256 of the token: a stolen table reveals no usable token. */
   readonly token_hash: string;
   readonly user_id: string;
@@ -82,7 +82,7 @@ export interface GamesTable {
  * A game's log (migration 008): one row per entry, numbered from 0 — a move's text (sequential games: every move of
  * the line, those taken back too) or a Tactorus step as JSON. Written with the head, in one transaction.
  */
-export interface GameMovesTable {
+interface GameMovesTable {
   readonly game_id: number;
   readonly seq: number;
   readonly text: string;
@@ -111,7 +111,7 @@ export interface ChallengesTable {
   readonly match_key: string | null;
 }
 
-export interface ChatTable {
+interface ChatTable {
   readonly id: Generated<number>;
   readonly game_id: number;
   readonly user_id: string | null;
@@ -148,7 +148,7 @@ export interface SavesTable {
 
 // The e-mail gateway's own data (migration 003-pbm): see ../pbm/store.ts.
 
-export interface PbmAddressesTable {
+interface PbmAddressesTable {
   /** Lower-cased e-mail address; one user per address. */
   readonly address: string;
   readonly user_id: string;
@@ -156,7 +156,7 @@ export interface PbmAddressesTable {
 }
 
 /** An address a user asked for, waiting for the token mailed to it to come back (migration 005). */
-export interface PbmAddressClaimsTable {
+interface PbmAddressClaimsTable {
   /** SHA-256 of the token of the confirmation mail. */
   readonly token_hash: string;
   /** Lower-cased e-mail address. */
@@ -166,7 +166,7 @@ export interface PbmAddressClaimsTable {
   readonly expires_at: number;
 }
 
-export interface PbmSettingsTable {
+interface PbmSettingsTable {
   readonly user_id: string;
   /** Which game mails the user gets: `all` (every change), `turn` (their turn and the end), `off`. */
   readonly notify: string;
@@ -178,13 +178,13 @@ export interface PbmSettingsTable {
   readonly turn_mail: Generated<number>;
 }
 
-export interface PbmSubscriptionsTable {
+interface PbmSubscriptionsTable {
   readonly game_id: number;
   readonly user_id: string;
   readonly created_at: number;
 }
 
-export interface PbmTokensTable {
+interface PbmTokensTable {
   readonly game_id: number;
   readonly user_id: string;
   /** The secret of the board's reply address `board-<game>-<token>@…`. */
@@ -192,7 +192,7 @@ export interface PbmTokensTable {
   readonly created_at: number;
 }
 
-export interface PbmQueueTable {
+interface PbmQueueTable {
   readonly id: Generated<number>;
   readonly game_id: number;
   readonly user_id: string;
@@ -201,7 +201,7 @@ export interface PbmQueueTable {
   readonly created_at: number;
 }
 
-export interface PbmPendingTable {
+interface PbmPendingTable {
   readonly game_id: number;
   readonly user_id: string;
   /** A submitted move waiting for its confirm. */
@@ -211,14 +211,14 @@ export interface PbmPendingTable {
   readonly created_at: number;
 }
 
-export interface PbmRateTable {
+interface PbmRateTable {
   readonly sender: string;
   /** Start of the window (ms). */
   readonly window_start: number;
   readonly count: number;
 }
 
-export interface PbmSeenTable {
+interface PbmSeenTable {
   /** SHA-256 of a mail's Message-ID: a mail seen once is not carried out again. */
   readonly message_key: string;
   readonly seen_at: number;
@@ -284,7 +284,7 @@ export interface TournamentPairingsTable {
 }
 
 // Game reviews (migration 013-reviews): see ../reviews/review-repository.ts.
-export interface GameReviewsTable {
+interface GameReviewsTable {
   readonly game_id: number;
   readonly version: number;
   readonly requested_by: string;
@@ -317,8 +317,3 @@ export interface Schema {
   chat: ChatTable;
   ratings: RatingsTable;
 }
-
-export type UserRow = Selectable<UsersTable>;
-export type GameRow = Selectable<GamesTable>;
-export type NewGame = Insertable<GamesTable>;
-export type ChallengeRow = Selectable<ChallengesTable>;

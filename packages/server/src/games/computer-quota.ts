@@ -13,7 +13,7 @@ import type { GameService, NewGame } from './service.js';
 /** Games against the computer a user may have in progress at once **(ours)**. */
 export const COMPUTER_GAMES_IN_PROGRESS = 5;
 /** Games against the computer a user may start in an hour, finished ones included **(ours)**. */
-export const COMPUTER_GAMES_PER_HOUR = 20;
+const COMPUTER_GAMES_PER_HOUR = 20;
 
 const HOUR_MS = 3_600_000;
 
@@ -25,7 +25,7 @@ export interface ComputerQuotaOptions {
 }
 
 /** The person a new game pits against the computer, if it is such a game. */
-export function playerAgainstComputer(spec: Pick<NewGame, 'seats'>): User | undefined {
+function playerAgainstComputer(spec: Pick<NewGame, 'seats'>): User | undefined {
   const [a, b] = spec.seats;
   if ('user' in a && 'level' in b) return a.user;
   if ('level' in a && 'user' in b) return b.user;

@@ -10,7 +10,7 @@ import type { LogChange } from './move-log.js';
 export type GameStatus = 'active' | 'finished';
 
 /** Two seats' worth of something: seat 0's, then seat 1's. */
-export type Seats<T> = readonly [T, T];
+type Seats<T> = readonly [T, T];
 
 /** A game as stored, without its log. Text fields are JSON the domain writes and reads; the storage keeps them as given. */
 export interface GameRecord {

@@ -8,7 +8,7 @@ import type { ListedGame } from './game-repository.js';
 import { toActOf } from './summary.js';
 
 /** The games a player's page lists. */
-export const PROFILE_GAMES = 50;
+const PROFILE_GAMES = 50;
 
 /** A leaderboard's length when the request names none (ours), and the most one request may ask for. */
 export const LEADERBOARD_DEFAULT = 50;

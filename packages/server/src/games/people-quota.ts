@@ -18,7 +18,7 @@ import type { GameService, NewGame } from './service.js';
 export const PEOPLE_GAMES_IN_PROGRESS = 200;
 
 /** The two people a new game seats against each other, if it is such a game. */
-export function peopleOf(spec: Pick<NewGame, 'seats'>): readonly [User, User] | undefined {
+function peopleOf(spec: Pick<NewGame, 'seats'>): readonly [User, User] | undefined {
   const [a, b] = spec.seats;
   if (!('user' in a) || !('user' in b) || a.user.id === b.user.id) return undefined;
   return [a.user, b.user];

@@ -39,7 +39,7 @@ export interface SchedulerOptions {
 }
 
 /** The deadline work due for a game at `now`, or undefined when nothing is due. */
-export function dueTransition(game: LiveGame, now: number): Transition | undefined {
+function dueTransition(game: LiveGame, now: number): Transition | undefined {
   if (game.finished) return undefined;
   const c = game.control;
   if (c.kind === 'live') return applyTimeouts(game, now);

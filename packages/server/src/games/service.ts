@@ -89,7 +89,7 @@ const GAME_BYTES = 14_000;
  * changed go first (the games in play are set again at every move): finished and idle ones, read back from their
  * row if asked.
  */
-export const GAME_CACHE_MB = 256;
+const GAME_CACHE_MB = 256;
 
 /** A cached game's estimated weight in bytes (the listing's `positionBytes`). */
 export function weightOf(game: Pick<LiveGame, 'family' | 'restored'>): number {
@@ -104,7 +104,7 @@ export function weightOf(game: Pick<LiveGame, 'family' | 'restored'>): number {
  * reaches it can only be ended (a resignation, a draw), not played on. `tactica serve --max-game-plies N`. Random
  * legal games of Tactics, the longest of the five, lasted at most 2,264 plies in 40 tries.
  */
-export const MAX_GAME_PLIES = 3_000;
+const MAX_GAME_PLIES = 3_000;
 
 export interface GameServiceOptions {
   /** The game cache's budget in megabytes (GAME_CACHE_MB; fractions allowed). */

@@ -17,7 +17,7 @@ export interface GameSummary {
 }
 
 /** A Tactorus step as one line: each side's orders (without `done`), or the game's command. */
-export function stepLine(step: StepText): string {
+function stepLine(step: StepText): string {
   if (!Array.isArray(step)) return `(${(step as { command: string }).command})`;
   const side = (moves: readonly string[]): string => moves.filter((m) => m !== 'done').join(' ') || '-';
   return `${side(step[0] as readonly string[])} / ${side(step[1] as readonly string[])}`;
@@ -70,7 +70,7 @@ interface SnapshotLine {
 }
 
 /** The longest last move a row keeps (a Tactorus round may hold many orders) **(ours)**. */
-export const LAST_MOVE_MAX = 200;
+const LAST_MOVE_MAX = 200;
 
 /** The row's summary columns (see GamesTable). */
 export interface SummaryColumns {

@@ -27,8 +27,6 @@ import { DomainError, fromInputError } from '../errors.js';
 import type { MoveInputText } from '../protocol/index.js';
 import type { GameMeta, LiveGame } from './live-game.js';
 
-export type { MoveInputText } from '../protocol/index.js';
-
 /** What a player asks of a game. */
 export type GameCommand =
   | { readonly kind: 'move'; readonly move: MoveInputText }

@@ -9,7 +9,7 @@ import type { GameView, LegalInput, PlayerInfo } from '../protocol/index.js';
 import { playersToAct, versionFor, type LiveGame } from './live-game.js';
 import { stepsPlayed } from './summary.js';
 
-export type { GameView, LegalInput, PlayerInfo } from '../protocol/index.js';
+export type { GameView } from '../protocol/index.js';
 
 function stripMove(i: MoveInput<unknown>): LegalInput {
   const { move: _move, ...rest } = i;

@@ -39,7 +39,7 @@ export interface JobTag {
 }
 
 /** The share of the jobs that serve no user (the computer against itself, direct `run` calls). */
-export const NOBODY = 'nobody';
+const NOBODY = 'nobody';
 
 /**
  * The longest one move of the computer may search in a server game, whatever its level **(ours)**: the levels' own
@@ -47,7 +47,7 @@ export const NOBODY = 'nobody';
  * idle 2-core machine, and is cut short on a busy one), and it keeps one search from holding a worker for long while
  * other users' moves wait.
  */
-export const COMPUTER_MOVE_MS = 5_000;
+const COMPUTER_MOVE_MS = 5_000;
 
 export interface EnginePoolOptions {
   /** The longest a move may search, in ms (default `COMPUTER_MOVE_MS`); a clock's budget may lower it. */
@@ -127,7 +127,7 @@ class ThreadTransport implements EngineTransport {
 const OVERRUN_MS = 60_000;
 
 /** The key of a game's fair share: its human player (a game against the computer has one). */
-export function ownerOf(game: Pick<LiveGame, 'users'>): string {
+function ownerOf(game: Pick<LiveGame, 'users'>): string {
   return (game.users[0] ?? game.users[1])?.id ?? NOBODY;
 }
 

@@ -81,7 +81,7 @@ export interface AppOptions {
 }
 
 /** The headers that make a page cross-origin isolated (`SharedArrayBuffer` for the engines' stop flag). */
-export const ISOLATION_HEADERS: Readonly<Record<string, string>> = {
+const ISOLATION_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-embedder-policy': 'require-corp',
   'cross-origin-resource-policy': 'same-origin',
@@ -93,7 +93,7 @@ export const ISOLATION_HEADERS: Readonly<Record<string, string>> = {
  * style properties through the CSSOM, which a policy does not govern), `data:` images (the favicon) and `blob:`
  * ones; no page may frame it; responses are never sniffed into another type; no Referer leaves the site.
  */
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
@@ -107,7 +107,7 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
@@ -130,7 +130,7 @@ export interface RateLimits {
   readonly saves: number;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = {
+const DEFAULT_RATE_LIMITS: RateLimits = {
   auth: 20,
   moves: 50,
   challenges: 30,

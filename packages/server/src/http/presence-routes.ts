@@ -4,7 +4,7 @@ import type { Services } from '../services.js';
 import { errorReplies } from './schemas.js';
 
 /** The most names one answer lists (ours); `count` is the whole number, so a lobby can say "and 40 more". */
-export const ONLINE_LISTED = 200;
+const ONLINE_LISTED = 200;
 
 export async function presenceRoutes(app: FastifyInstance, services: Services): Promise<void> {
   app.get(

@@ -1,5 +1,5 @@
 /** JSON schemas the routes share: they validate what comes in and shape (and document) what goes out. */
-export const errorSchema = {
+const errorSchema = {
   type: 'object',
   required: ['error'],
   properties: {

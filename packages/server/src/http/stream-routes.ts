@@ -22,7 +22,7 @@ export interface StreamOptions {
 }
 
 /** An origin as browsers send it (`https://host[:port]`, default ports left out), or undefined if it is none. */
-export function normalOrigin(text: string): string | undefined {
+function normalOrigin(text: string): string | undefined {
   try {
     const url = new URL(text);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
@@ -33,7 +33,7 @@ export function normalOrigin(text: string): string | undefined {
 }
 
 /** The origins allowed from the operator's list; a malformed entry is a mistake worth stopping for. */
-export function allowedOriginsOf(list: readonly string[] = []): ReadonlySet<string> {
+function allowedOriginsOf(list: readonly string[] = []): ReadonlySet<string> {
   return new Set(
     list.map((o) => {
       const n = normalOrigin(o);
@@ -47,7 +47,7 @@ export function allowedOriginsOf(list: readonly string[] = []): ReadonlySet<stri
  * Whether the page that opened this upgrade may: no `Origin` (not a browser), the server's own origin as the request
  * names it, its https twin (TLS is often ended by a proxy in front that forwards plain http, ours), or a listed one.
  */
-export function originAllowed(request: FastifyRequest, allowed: ReadonlySet<string>): boolean {
+function originAllowed(request: FastifyRequest, allowed: ReadonlySet<string>): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return true;
   const o = normalOrigin(origin);

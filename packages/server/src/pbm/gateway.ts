@@ -113,7 +113,7 @@ const REPLY_ADDRESS = /^board-(\d{1,9})-([a-z2-7]{24})@/i;
 const CONFIRM_ADDRESS = /^confirm-([a-z2-7]{24})@/i;
 
 /** The token of a confirmation's reply address in a list of recipients. */
-export function confirmTokenOf(to: readonly string[] | undefined): string | undefined {
+function confirmTokenOf(to: readonly string[] | undefined): string | undefined {
   for (const a of to ?? []) {
     const m = CONFIRM_ADDRESS.exec(a.trim().replace(/^<|>$/g, ''));
     if (m) return (m[1] as string).toLowerCase();
@@ -122,7 +122,7 @@ export function confirmTokenOf(to: readonly string[] | undefined): string | unde
 }
 
 /** A reply address in a list of recipients: its board and token. */
-export function replyAddressOf(to: readonly string[] | undefined): { board: number; token: string } | undefined {
+function replyAddressOf(to: readonly string[] | undefined): { board: number; token: string } | undefined {
   for (const a of to ?? []) {
     const m = REPLY_ADDRESS.exec(a.trim().replace(/^<|>$/g, ''));
     if (m) return { board: Number(m[1]), token: (m[2] as string).toLowerCase() };

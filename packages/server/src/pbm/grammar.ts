@@ -86,20 +86,20 @@ export interface GameOption {
 }
 
 /** A board a command names, with the `#N` written after it (`show 105#7 106`). */
-export interface BoardRef {
+interface BoardRef {
   readonly board: number;
   readonly moveNumber?: number;
 }
 
 /** Which of a player's boards: pbmserv's `all|active|inactive|next` (next: where they are to move). */
-export const BOARD_FILTERS = ['all', 'active', 'inactive', 'next'] as const;
-export type BoardFilter = (typeof BOARD_FILTERS)[number];
+const BOARD_FILTERS = ['all', 'active', 'inactive', 'next'] as const;
+type BoardFilter = (typeof BOARD_FILTERS)[number];
 
 /** The verbs pbmserv also takes in the move's place: `move 105 ann secret resign`. */
-export const MOVE_WORD_VERBS = ['resign', 'propose', 'undo', 'accept', 'reject', 'swap'] as const;
+const MOVE_WORD_VERBS = ['resign', 'propose', 'undo', 'accept', 'reject', 'swap'] as const;
 
 /** pbmserv's server options, in days. */
-export interface ServerOptions {
+interface ServerOptions {
   readonly nagDays?: number;
   readonly forfeitDays?: number;
   readonly totalDays?: number;
@@ -146,7 +146,7 @@ export interface SubjectContext {
 
 export const SUBJECT_MAX = 1000;
 /** Words after `help` or `list`: pbmserv's `help subject…`. */
-export const HELP_SUBJECTS_MAX = 10;
+const HELP_SUBJECTS_MAX = 10;
 const NAME = /^[A-Za-z][A-Za-z0-9_-]{1,23}$/;
 
 interface Word {

@@ -8,7 +8,7 @@ import { GAME_VERBS, GLOBAL_VERBS } from './grammar.js';
 import { REVIEW_MAIL_HELP } from './review-mail.js';
 import { TOURNAMENT_MAIL_HELP } from './tournament-mail.js';
 
-export const VERB_HELP: Readonly<Record<string, string>> = {
+const VERB_HELP: Readonly<Record<string, string>> = {
   help: 'help [subject…]                                 this text; "help <command>" or "<game> help"',
   signup:
     'signup userid password [addresses…]             make an account (your From address if none given);\n' +

@@ -112,7 +112,3 @@ export async function startPbm(services: Services, dataDir: string, options: Pbm
     },
   };
 }
-
-export { PbmGateway, type PbmReply, type PbmRequest } from './gateway.js';
-export { DEFAULT_MAIL_LIMITS, MailFront, type MailLimits, type MailOutcome } from './mail-front.js';
-export { parseSubject, type PbmCommand } from './grammar.js';

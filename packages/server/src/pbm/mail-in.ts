@@ -54,7 +54,7 @@ function header(mail: ParsedMail, name: string): string {
 }
 
 /** A board's reply address, `board-<id>-<token>@…` (gateway.ts reads its board and token). */
-export const REPLY_ADDRESS = /^board-(\d{1,9})-([a-z2-7]{24})@/i;
+const REPLY_ADDRESS = /^board-(\d{1,9})-([a-z2-7]{24})@/i;
 /** The reply address of an address's confirmation mail (store.ts). */
 const CONFIRM_ADDRESS = /^confirm-[a-z2-7]{24}@/i;
 
@@ -70,12 +70,7 @@ export function isOwnAddress(address: string, ownAddress: string, domain = ownAd
 }
 
 /** Why a mail comes from a robot (and must not be answered), or undefined for a person's mail. */
-export function robotReason(
-  mail: ParsedMail,
-  envelope: Envelope,
-  ownAddress: string,
-  domain?: string,
-): string | undefined {
+function robotReason(mail: ParsedMail, envelope: Envelope, ownAddress: string, domain?: string): string | undefined {
   if (envelope.from === '') return 'an empty return path (a bounce)';
   // Through an MTA's pipe there is no envelope here: the MTA wrote the return path as the Return-Path line.
   if (envelope.from === undefined) {
@@ -112,7 +107,7 @@ export function robotReason(
  * The part of a body that is the sender's own words: up to a signature (`-- `), without quoted lines (`>`) and
  * without the quoted message a mail program puts after "On … wrote:" or "-----Original Message-----".
  */
-export function cleanBody(text: string): string {
+function cleanBody(text: string): string {
   const out: string[] = [];
   for (const raw of text.replace(/\r\n?/g, '\n').split('\n')) {
     const line = raw.replace(/\s+$/, '');

@@ -23,15 +23,15 @@ import type { PbmStore } from './store.js';
  * Confirmation mails a challenger gets for challenges sent without a password from another address, a day: the
  * rest are refused (`pbm/confirm-busy`), so nobody can flood a player with them. **(ours)**
  */
-export const CHALLENGE_CONFIRMS_PER_DAY = 5;
+const CHALLENGE_CONFIRMS_PER_DAY = 5;
 /** Broadcasts one player may send a day. **(ours)** */
-export const BROADCASTS_PER_DAY = 1;
+const BROADCASTS_PER_DAY = 1;
 /** Players one broadcast reaches at most (those who opted in, in a stable order). **(ours)** */
-export const BROADCAST_RECIPIENTS_MAX = 1000;
+const BROADCAST_RECIPIENTS_MAX = 1000;
 /** Characters of a broadcast. */
-export const BROADCAST_MAX = 10_000;
+const BROADCAST_MAX = 10_000;
 /** Commands in one `multiple` mail (its body's lines). **(ours)** */
-export const MULTIPLE_MAX = 20;
+const MULTIPLE_MAX = 20;
 
 const RULE = '='.repeat(72);
 

@@ -15,7 +15,7 @@ export const REVIEW_MAIL_HELP =
   '    (the first time: with your password, and mailed to you when done)';
 
 /** The review as a mail's text: the marked moves with the engine's better line, then a summary per player. */
-export function reviewText(review: GameReview, names: readonly [string, string]): string {
+function reviewText(review: GameReview, names: readonly [string, string]): string {
   const how = review.depth !== undefined ? `depth ${review.depth}` : `${review.timeMs ?? 0} ms a position`;
   const marked = review.plies.flatMap((p, i) =>
     p.mark ? [`  move ${p.ply + 1} (${names[p.player]}) ${p.move}: ${reviewComment(review, i)}`] : [],

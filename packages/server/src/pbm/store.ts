@@ -24,7 +24,7 @@ export { NOTIFY_MODES, type MailSettings, type NotifyMode } from './mail-reposit
 
 const DEFAULT_SETTINGS: MailSettings = { notify: 'all', limit: null };
 /** A user may give this many addresses. */
-export const MAX_ADDRESSES = 5;
+const MAX_ADDRESSES = 5;
 /** Premoves a player may queue on one board. */
 export const MAX_QUEUED = 20;
 /** Subscribers a board may have **(ours)**: each change of the board mails each of them. */
@@ -42,7 +42,7 @@ export const CLAIM_LIFETIME_MS = 3 * 86_400_000;
 export const MAX_CLAIMS_PER_ADDRESS = 3;
 
 /** An address asked for and not yet confirmed: the token of its confirmation mail. */
-export interface AddressClaim {
+interface AddressClaim {
   readonly address: string;
   readonly token: string;
 }
@@ -496,7 +496,7 @@ export class PbmStore {
 }
 
 /** The longest window a count uses (a day: broadcasts, challenges to confirm): no window is dropped before it ends. */
-export const LONGEST_COUNT_WINDOW_MS = 24 * 60 * 60 * 1000;
+const LONGEST_COUNT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** A count's key as it is kept: lower-cased, at most 254 characters. */
 function keyOf(key: string): string {
@@ -508,7 +508,7 @@ function seenKey(messageId: string): string {
   return createHash('sha256').update(messageId.trim().toLowerCase()).digest('hex');
 }
 
-export function duplicateOf(messageId: string): DomainError {
+function duplicateOf(messageId: string): DomainError {
   return new DomainError(
     'pbm/duplicate',
     `this mail (Message-ID ${messageId.slice(0, 200)}) was carried out before; it is not carried out again`,

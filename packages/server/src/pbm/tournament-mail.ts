@@ -30,7 +30,7 @@ function number(word: string | undefined): number {
 }
 
 /** The standings and the round being played, as a mail's text. */
-export function tournamentText(v: TournamentView): string {
+function tournamentText(v: TournamentView): string {
   const name = new Map(v.entries.map((e) => [e.no, e.name]));
   const head = `${v.name} (${v.kind}), ${v.status}; round ${v.round}${v.rounds ? ` of ${v.rounds}` : ''}`;
   const table = v.standings.map(

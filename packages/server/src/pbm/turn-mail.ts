@@ -27,7 +27,7 @@ import type { PbmStore } from './store.js';
 export const TURN_MAILS_PER_DAY = 20;
 
 /** Turn mails under way on an instance at most (a turn past it is not mailed: the mailer is that far behind). */
-export const TURN_MAILS_UNDER_WAY_MAX = 10_000;
+const TURN_MAILS_UNDER_WAY_MAX = 10_000;
 
 export interface TurnMailOptions {
   /** Turn mails a player a day at most. */
@@ -133,7 +133,7 @@ function turnsBegun(game: LiveGame): Turn[] {
 }
 
 /** The mail: who played what in which game, the link to answer, the deadline, and how to stop these mails. */
-export function turnMail(turn: Turn, to: readonly string[], options: TurnMailOptions): OutMail {
+function turnMail(turn: Turn, to: readonly string[], options: TurnMailOptions): OutMail {
   const { game, seat } = turn;
   const name = gameName(game.family);
   const opponent = playerName(game, seat === 0 ? 1 : 0);
@@ -161,7 +161,7 @@ export function turnMail(turn: Turn, to: readonly string[], options: TurnMailOpt
 }
 
 /** `https://play.example.org/#online/game/12`: the web app's address for a game. */
-export function gameUrl(publicUrl: string, id: number): string {
+function gameUrl(publicUrl: string, id: number): string {
   const u = new URL(publicUrl);
   u.hash = `online/game/${id}`;
   return u.toString();

@@ -28,13 +28,13 @@ import type { StoredReview } from './review-repository.js';
 import { RoundReviews } from './round-reviews.js';
 
 /** Reviews under way at once on one server, every user's together **(ours)**: a review holds one worker at a time. */
-export const REVIEW_JOBS_MAX = 8;
+const REVIEW_JOBS_MAX = 8;
 
 /**
  * The longest game reviewed on the server, in plies (Tactorus: each side's moves of a round count) **(ours)**: a
  * 60-ply draughts review takes seconds, so this bounds one review to minutes of one worker.
  */
-export const REVIEW_PLIES_MAX = 1_000;
+const REVIEW_PLIES_MAX = 1_000;
 
 export interface ReviewOptions {
   /** The longest game reviewed, in plies (default `REVIEW_PLIES_MAX`). */

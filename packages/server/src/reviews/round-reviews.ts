@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import type { GameReview } from '@tactica/ai/review';
 
 /** The longest one round review may run before its thread is ended **(ours)**: a 60-ply review takes 2–3 s. */
-export const ROUND_REVIEW_MS = 120_000;
+const ROUND_REVIEW_MS = 120_000;
 
 export interface RoundReviewJob {
   readonly family: string;

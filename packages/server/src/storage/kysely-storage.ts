@@ -21,7 +21,7 @@ export type Executor = Kysely<Schema> | Transaction<Schema>;
  * Builds each concern's Kysely repository on `db`: the database (`writes` its group commit for games' changes) or
  * an open transaction (`writes` its `notify`). A concern adds its adapter here.
  */
-export function makeKyselyRepositories(db: Executor, dialect: Dialect, writes: GameWrites): Repositories {
+function makeKyselyRepositories(db: Executor, dialect: Dialect, writes: GameWrites): Repositories {
   return {
     games: new KyselyGames(db, dialect, writes),
     ratings: new KyselyRatings(db),
@@ -33,25 +33,10 @@ export function makeKyselyRepositories(db: Executor, dialect: Dialect, writes: G
   };
 }
 
-/**
- * The transaction a set of repositories runs in, for code not yet on the ports (it still writes its own SQL beside
- * the repositories, in the same transaction). Only the Kysely storage has one.
- */
-const transactions = new WeakMap<Repositories, Transaction<Schema>>();
-
-/** The Kysely transaction of the repositories `Storage.transaction` gave, if they are the Kysely storage's. */
-export function kyselyTransactionOf(repos: Repositories): Transaction<Schema> | undefined {
-  return transactions.get(repos);
-}
-
 export function kyselyStorage(database: Database): Storage {
   return {
     repos: makeKyselyRepositories(database.db, database.dialect, { database }),
     transaction: (work) =>
-      database.transaction((tx, notify) => {
-        const repos = makeKyselyRepositories(tx, database.dialect, { notify });
-        transactions.set(repos, tx);
-        return work(repos, notify);
-      }),
+      database.transaction((tx, notify) => work(makeKyselyRepositories(tx, database.dialect, { notify }), notify)),
   };
 }

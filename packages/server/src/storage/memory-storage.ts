@@ -60,7 +60,7 @@ export interface MemoryTables {
 }
 
 /** Empty tables for every concern. A concern adds its own here. */
-export function makeMemoryTables(): MemoryTables {
+function makeMemoryTables(): MemoryTables {
   return {
     ratings: new Map(),
     games: makeGameTables(),
@@ -73,7 +73,7 @@ export function makeMemoryTables(): MemoryTables {
 }
 
 /** Builds each concern's in-memory repository on `tables`, recording its changes in `journal`. */
-export function makeMemoryRepositories(tables: MemoryTables, journal: Journal, notify: Notify): Repositories {
+function makeMemoryRepositories(tables: MemoryTables, journal: Journal, notify: Notify): Repositories {
   return {
     games: new MemoryGames(tables.games, tables.accounts, journal, notify),
     ratings: new MemoryRatings(tables.ratings, journal),

@@ -29,7 +29,7 @@ export interface StreamCommand {
 }
 
 /** The names a stream command may have, as the HTTP routes under `/api/games/:id/`. */
-export const STREAM_COMMANDS = GAME_COMMANDS;
+const STREAM_COMMANDS = GAME_COMMANDS;
 
 // The protocol's limits, the same the HTTP schemas are built from (`protocol/commands.ts`).
 const MOVE_TEXT_LIMIT = COMMAND_LIMITS.moveText;

@@ -64,7 +64,7 @@ export const CLOSE_POLICY = 1008;
 const LOBBY_FRESH_MS = 1000;
 
 /** The part of `net.Socket` the hub uses to write a burst of messages at once. */
-export interface Corkable {
+interface Corkable {
   cork(): void;
   uncork(): void;
 }

@@ -51,7 +51,7 @@ export function pairingsOf(stored: readonly StoredPairing[]): Pairing[] {
 }
 
 /** A finished game's outcome (stored JSON) as the pairing's points. */
-export function resultOfOutcome(json: string): PairingResult {
+function resultOfOutcome(json: string): PairingResult {
   const o = JSON.parse(json) as { kind: string; winner?: Player };
   if (o.kind === 'win' && (o.winner === 0 || o.winner === 1)) return { score: o.winner === 0 ? [1, 0] : [0, 1] };
   return { score: [0.5, 0.5] };

@@ -68,7 +68,7 @@ export interface TournamentSummary {
 }
 
 /** An entrant as shown: a person's name, or the computer at a level ("Computer (novice) #3"). */
-export interface EntrantView {
+interface EntrantView {
   readonly no: number;
   readonly name: string;
   readonly computer: boolean;
@@ -77,7 +77,7 @@ export interface EntrantView {
   readonly withdrawn: boolean;
 }
 
-export interface PairingView {
+interface PairingView {
   readonly round: number;
   readonly board: number;
   readonly leg: number;

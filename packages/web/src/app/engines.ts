@@ -5,7 +5,7 @@
  * page (`tactica serve` sends COOP/COEP) through a shared stop flag, elsewhere (static files) by ending the worker
  * and answering from the last iteration it reported.
  */
-import { canShareStopFlag, webWorkerEngine, type WorkerEngine } from '@tactica/ai/web-worker';
+import { webWorkerEngine, type WorkerEngine } from '@tactica/ai/web-worker';
 import { listing, type GameFamily } from '@tactica/catalogue';
 
 export type EnginePurpose = 'play' | 'analyse';
@@ -40,9 +40,4 @@ export async function closeEngines(except?: GameFamily): Promise<void> {
     closing.push(e.close());
   }
   await Promise.all(closing);
-}
-
-/** How the stop reaches the worker on this page, for the docs and the about box. */
-export function stopMethod(): 'shared flag' | 'worker ended' {
-  return canShareStopFlag() ? 'shared flag' : 'worker ended';
 }

@@ -15,7 +15,7 @@ import {
 import { err, inputError, ok, type InputError, type Result } from '@tactica/core';
 
 /** The largest file opened (a record of thousands of moves is far smaller). */
-export const MAX_FILE_BYTES = 2_000_000;
+const MAX_FILE_BYTES = 2_000_000;
 
 export function download(name: string, text: string, type = 'text/plain'): void {
   const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));

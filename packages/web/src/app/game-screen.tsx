@@ -25,7 +25,7 @@ function formatMs(ms: number | undefined): string {
 /** One number format for the page (`toLocaleString('en')` builds one at every call: 1–2 ms each, measured). */
 const NUMBER = new Intl.NumberFormat('en');
 
-export function scoreText(score: number): string {
+function scoreText(score: number): string {
   if (Math.abs(score) > 90_000) return score > 0 ? 'winning' : 'losing';
   return (score >= 0 ? '+' : '') + (score / 100).toFixed(2);
 }
@@ -38,7 +38,7 @@ function outcomeText(game: LocalGame): string | undefined {
   return `${game.ui.sides[o.winner as Player]} wins${reason}.`;
 }
 
-export function Clocks(props: { game: LocalGame }) {
+function Clocks(props: { game: LocalGame }) {
   const { game } = props;
   // Its own subscription to the time: a running clock redraws the clocks alone.
   useWatch(() => game.now.value);

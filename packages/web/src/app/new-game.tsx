@@ -198,7 +198,7 @@ function ReloadSaved(props: { family: GameFamily; onOpened: () => void; onError:
   );
 }
 
-export function clockOf(c: ClockChoice, autoMode: TimeMode): SessionClock | undefined {
+function clockOf(c: ClockChoice, autoMode: TimeMode): SessionClock | undefined {
   if (c.limit === 'none') return undefined;
   const mode = c.mode === 'auto' ? autoMode : c.mode;
   return { mode, limit: c.limit, ...(mode === 'game' && c.increment > 0 ? { incrementMs: c.increment * 1000 } : {}) };

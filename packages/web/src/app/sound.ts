@@ -10,7 +10,7 @@ export type SoundEvent = 'move' | 'end' | 'illegal' | 'start';
 
 let context: AudioContext | undefined;
 /** Every tone played, for the e2e test to hear: [event, time]. */
-export const played: [SoundEvent, number][] = [];
+const played: [SoundEvent, number][] = [];
 
 function tone(ctx: AudioContext, freq: number, start: number, length: number, volume: number): void {
   const osc = ctx.createOscillator();

@@ -32,7 +32,7 @@ export type Route =
   | { readonly screen: 'help'; readonly family: GameFamily | 'site' }
   | { readonly screen: 'online' };
 
-export const CURRENT_KEY = 'tactica:current';
+const CURRENT_KEY = 'tactica:current';
 const SETTINGS_KEY = 'tactica:settings';
 
 export interface Settings {
@@ -176,7 +176,7 @@ export function hasCurrent(): boolean {
 }
 
 /** One line about a game for the saves list. */
-export function summaryOf(game: LocalGame): string {
+function summaryOf(game: LocalGame): string {
   const st = game.status();
   const who =
     st.toMove.length === 1 ? `${game.ui.sides[st.toMove[0] as 0 | 1]} to move` : st.toMove.length ? 'orders' : 'over';

@@ -170,15 +170,6 @@ export const tactorusArt: PieceArt = (piece) => {
   );
 };
 
-/** The art of each game family. */
-export const ART: Readonly<Record<string, PieceArt>> = {
-  draughts: draughtsArt,
-  force400: force400Art,
-  tactics: tacticsArt,
-  tactrix: tactrixArt,
-  tactorus: tactorusArt,
-};
-
 /** A piece drawn alone, as a small SVG (a purchase button, a legend). */
 export function pieceIcon(art: PieceArt, piece: PieceModel, size = 32): string {
   return `<svg viewBox="0 0 100 100" width="${size}" height="${size}" aria-hidden="true">${art(piece)}</svg>`;

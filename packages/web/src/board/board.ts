@@ -21,16 +21,7 @@ import { bindKeyboard } from './keyboard.js';
 import { bindPointer } from './pointer.js';
 import { render, renderArrows, renderLabels, renderMarks, renderName, renderPieces, renderSquares } from './render.js';
 import { createState, inputsFrom, type BoardState } from './state.js';
-import {
-  rotated,
-  type BoardConfig,
-  type BoardEvents,
-  type LegalInput,
-  type Orientation,
-  type PieceArt,
-} from './types.js';
-
-export { squareLabel } from './render.js';
+import { rotated, type BoardConfig, type BoardEvents } from './types.js';
 
 /** How long a message stays over the board. */
 const MESSAGE_MS = 4000;
@@ -138,4 +129,4 @@ function showMessage(s: BoardState, text: string): void {
   s.toastTimer = setTimeout(() => toast.classList.remove('tb-toast-on'), MESSAGE_MS);
 }
 
-export type { BoardConfig, BoardEvents, LegalInput, Orientation, PieceArt };
+export type { BoardConfig, BoardEvents };

@@ -6,8 +6,6 @@
  */
 import type { BoardInput, BoardModel, MoveInput, MoveSquares, PieceModel, SquareModel } from '@tactica/catalogue';
 
-export type { BoardInput, BoardModel, MoveSquares, PieceModel, SquareModel };
-
 /** A legal input as the board receives it: the catalogue's `MoveInput` without the game's move value. */
 export type LegalInput = Omit<MoveInput<unknown>, 'move'>;
 

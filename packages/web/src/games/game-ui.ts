@@ -28,7 +28,7 @@ type SessionOf<Setup extends AnyGameSetup> = Setup extends { readonly dynamics: 
   : SimultaneousSession<PositionOf<Setup>, MoveOf<Setup>, StatusOf<Setup>, ReturnType<Setup['game']['observe']>>;
 
 /** A game in play with its setup and session, each setup (of a union) with its own kind of session. */
-export type PlayOf<Setup extends AnyGameSetup> = Setup extends AnyGameSetup
+type PlayOf<Setup extends AnyGameSetup> = Setup extends AnyGameSetup
   ? { readonly dynamics: Setup['dynamics']; readonly setup: Setup; readonly session: SessionOf<Setup> }
   : never;
 
@@ -51,9 +51,9 @@ export interface LocalGameOf<Setup extends AnyGameSetup> extends Omit<
 }
 
 /** The server's view of a game, its `state` the status of the view's game (the server sends its setup's status). */
-export type GameViewOf<ViewStatus> = Omit<GameView, 'state'> & { readonly state: ViewStatus };
+type GameViewOf<ViewStatus> = Omit<GameView, 'state'> & { readonly state: ViewStatus };
 
-export interface AnalysisRequest {
+interface AnalysisRequest {
   readonly state: unknown;
   readonly names: {
     readonly side: string;

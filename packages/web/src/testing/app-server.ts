@@ -12,14 +12,14 @@ import { startServer, type RunningServer } from '@tactica/server';
 import { launchChromium, type LaunchedBrowser } from './browser.js';
 import { APP_DIR, buildApp } from './build-app.js';
 
-export interface AppServer {
+interface AppServer {
   readonly server: RunningServer;
   readonly url: string;
   close(): Promise<void>;
 }
 
 /** Starts the server on a fresh data folder named after `name`; `close` stops it and removes the folder. */
-export async function startAppServer(name: string): Promise<AppServer> {
+async function startAppServer(name: string): Promise<AppServer> {
   const dataDir = mkdtempSync(join(tmpdir(), `tactica-web-${name}-`));
   const server = await startServer({
     port: 0,
@@ -51,7 +51,7 @@ export async function signUpOnline(page: Page, url: string, name: string): Promi
  * A call of the server's API beside the browser (to set up what the pages then show): `token` sent as a bearer,
  * `body` as JSON. A reply that is not ok is an error naming it.
  */
-export async function callApi<T = unknown>(
+async function callApi<T = unknown>(
   url: string,
   method: string,
   path: string,

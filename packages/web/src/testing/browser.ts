@@ -6,7 +6,7 @@
  */
 import { chromium, type Browser } from 'playwright-core';
 
-export const CHROMIUM = process.env['TACTICA_CHROMIUM'] ?? '/usr/bin/chromium';
+const CHROMIUM = process.env['TACTICA_CHROMIUM'] ?? '/usr/bin/chromium';
 
 export interface LaunchedBrowser {
   readonly browser: Browser;

@@ -25,7 +25,7 @@ import { unwrap } from '@tactica/core';
 import { bookKey, DraughtsBook, type BookMove } from './book.js';
 import { DraughtsDeepSearcher } from './deep-search.js';
 
-export interface BookRoot {
+interface BookRoot {
   /** Where the expansion starts (a ballot's position, the start position). */
   readonly state: DraughtsState;
   /** Positions analysed from this root (positions already in the book, and forced moves, cost nothing). */
@@ -57,7 +57,7 @@ export interface BookBuildOptions {
 }
 
 /** What one root gave: positions analysed and the deepest ply (from the root) of an analysed position. */
-export interface BookRootReport {
+interface BookRootReport {
   readonly name: string;
   readonly positions: number;
   readonly maxPly: number;

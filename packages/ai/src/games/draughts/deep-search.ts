@@ -125,7 +125,7 @@ export interface DeepSearcherOptions {
 export const EXCHANGES_10X10 = 8;
 
 /** The static cut's margin on the 10x10 board (`staticCutMargin`) **(ours)**. */
-export const STATIC_CUT_10X10 = 30;
+const STATIC_CUT_10X10 = 30;
 
 /**
  * The settings the top level plays with (measured in bench/RESULTS.md, "Draughts deep search"). Late-move pruning

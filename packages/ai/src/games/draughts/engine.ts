@@ -75,7 +75,7 @@ export {
   type DraughtsHelpersOptions,
   type HelperSettings,
 } from './smp.js';
-export { clockMoveTime, DeepTimeManager, searchMoveTime, type MoveTime } from './time.js';
+export { clockMoveTime, DeepTimeManager, type MoveTime } from './time.js';
 
 /** One level: how deep and how long it searches, and how far from the best it may stray. */
 export interface DraughtsLevel extends LevelInfo {

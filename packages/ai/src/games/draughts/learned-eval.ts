@@ -64,9 +64,9 @@ const CONFIGS = 81;
 export const WINDOW_SHAPES = ['2x4', '3x4', '2x4+4x4'] as const;
 export type WindowShape = (typeof WINDOW_SHAPES)[number];
 /** Configurations of a 4×4 area (eight squares): two 2×4 windows' configurations, the upper one lowest. */
-export const AREA_CONFIGS = 6561;
+const AREA_CONFIGS = 6561;
 /** Weights are stored in quarters of a hundredth of a man. */
-export const WEIGHT_SCALE = 4;
+const WEIGHT_SCALE = 4;
 
 /** Where the features of one board size sit: windows, their mirror, and which parameter each configuration uses. */
 export interface LearnedLayout {
@@ -302,7 +302,7 @@ export function learnedLayout(size: 8 | 10, shape: WindowShape = '2x4'): Learned
 }
 
 /** The layout of a board size whose weights number `count` (both phases): the shape is told by the count. */
-export function layoutForWeights(size: 8 | 10, count: number): LearnedLayout {
+function layoutForWeights(size: 8 | 10, count: number): LearnedLayout {
   for (const shape of WINDOW_SHAPES) {
     const layout = learnedLayout(size, shape);
     if (2 * layout.params === count) return layout;
@@ -343,11 +343,11 @@ function field(lo: number, hi: number, start: number, bits: number): number {
 /** What `collectFeatures` found besides the features: how to mix the phases, and whether the ending is scaled. */
 export const ENDING_PLAIN = 0;
 /** Kings only, a lone king against too few to trap it: a sixteenth of the score. */
-export const ENDING_LONE_KING = 16;
+const ENDING_LONE_KING = 16;
 /** Kings only, equal numbers: an eighth. */
-export const ENDING_EQUAL_KINGS = 8;
+const ENDING_EQUAL_KINGS = 8;
 /** Both sides crowned, at most six pieces, one apart: a quarter. */
-export const ENDING_CROWNED = 4;
+const ENDING_CROWNED = 4;
 
 /**
  * The features of a position, White minus Black, into `out`: the scalars (`SCALAR_FEATURES`) then each window's

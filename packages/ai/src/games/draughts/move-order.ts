@@ -11,7 +11,7 @@ import { WIN } from '../../search-position.js';
 /** Room for one ply's moves (International kings' captures can run long). */
 export const MAX_MOVES = 512;
 /** History entries (`DraughtsSearchPosition.historyIndex` stays below this). */
-export const HISTORY = 1 << 13;
+const HISTORY = 1 << 13;
 
 /** Order keys: the table's move first, then crowning moves, then the killers, then history. */
 const HASH_KEY = 1 << 30;

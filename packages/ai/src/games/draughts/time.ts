@@ -28,7 +28,7 @@ export const START_SHARE = 0.6;
  * The soft limit of an ordinary move, as a multiple of the target: a search stops somewhere between `START_SHARE`
  * of the soft limit (between iterations) and the soft limit itself (inside one), about 0.8 of it on average.
  */
-export const TARGET_SCALE = 1.25;
+const TARGET_SCALE = 1.25;
 /** How far past the soft limit a search failing low at the root may go (still below the hard limit). */
 export const FAIL_LOW_EXTRA = 2;
 

@@ -36,7 +36,6 @@ export {
   parseHubLine,
   parseHubPosition,
   readHubMove,
-  type HubLine,
 } from './hub/protocol.js';
 
 /** Runs the protocol until `quit` or the end of the input. */

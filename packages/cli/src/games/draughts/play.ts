@@ -90,7 +90,7 @@ function today(): string {
 }
 
 /** Reads what a player typed: notation, or squares alone (see the module comment). */
-export function parseInput(
+function parseInput(
   game: Game<DraughtsState, DraughtsMove>,
   s: DraughtsState,
   text: string,
@@ -161,7 +161,7 @@ function otherGame(setup: DraughtsSetup, record: Imported): InputError | undefin
  * A PDN file for the game `setup` plays: its first game, whose rule set and give-away mode must be this game's. A
  * game without a GameType tag is read as this rule set.
  */
-export async function readRecordFor(setup: DraughtsSetup, text: string): Promise<Result<Imported, InputError>> {
+async function readRecordFor(setup: DraughtsSetup, text: string): Promise<Result<Imported, InputError>> {
   const r = await importPdn(text, variantOf(setup));
   if (!r.ok) return r;
   const other = otherGame(setup, r.value);
@@ -172,7 +172,7 @@ export async function readRecordFor(setup: DraughtsSetup, text: string): Promise
  * Who plays whom, in a sentence: `you play Black (moves first) against the computer (Smart), which plays White`,
  * `two players at one keyboard: Black moves first`.
  */
-export function whoPlays(setup: DraughtsSetup, players: readonly [string | undefined, string | undefined]): string {
+function whoPlays(setup: DraughtsSetup, players: readonly [string | undefined, string | undefined]): string {
   const first = RULE_SETS[variantOf(setup)].firstToMove === 'white' ? 0 : 1;
   const colour = (p: 0 | 1): string => `${p === 0 ? 'White' : 'Black'}${p === first ? ' (moves first)' : ''}`;
   const [white, black] = players;
@@ -187,7 +187,7 @@ export function whoPlays(setup: DraughtsSetup, players: readonly [string | undef
   return `you play ${colour(person)} against the computer (${players[computer] ?? ''}), which plays ${colour(computer)}`;
 }
 
-export function intro(
+function intro(
   setup: DraughtsSetup,
   players: readonly [string | undefined, string | undefined] = [undefined, undefined],
 ): string {
@@ -209,7 +209,7 @@ export function intro(
  * load through the catalogue. A game loaded from a file is saved over its record (its tags, and its comments where
  * the line still follows it); a new game is a `Tactica game` of `tactica play draughts` played today.
  */
-export function draughtsAdapter(
+function draughtsAdapter(
   setup: DraughtsSetup,
   loaded?: Imported,
 ): TerminalAdapter<DraughtsState, DraughtsMove, DraughtsStatus> & { lastMove(h: H): string | undefined } {
@@ -446,7 +446,7 @@ function soundCommand(playing: { sound: SoundMode }): ExtraCommand<DraughtsState
 }
 
 /** Starts a game: a fresh one, or the first game of a PDN file. */
-export async function playDraughts(io: Io, opts: PlayOptions): Promise<void> {
+async function playDraughts(io: Io, opts: PlayOptions): Promise<void> {
   const { setup, loaded } = await gameOf(opts);
   const clock = clockOption(setup, opts);
   const seed = seedOrClock(opts.seed);

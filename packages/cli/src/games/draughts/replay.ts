@@ -46,7 +46,7 @@ function ruledResult(final: Position, giveaway: boolean): PdnResult | undefined 
   return over.winner === 0 ? 'white-wins' : 'black-wins';
 }
 
-export const REPLAY_HELP = [
+const REPLAY_HELP = [
   '',
   'Output (stdout), one line per game that replays:',
   '  game <n>: <final FEN> <result>',
@@ -59,7 +59,7 @@ export const REPLAY_HELP = [
 ].join('\n');
 
 /** (ours) Games that do not replay are listed up to this many, then counted: junk never floods the terminal. */
-export const MAX_ERROR_LINES = 100;
+const MAX_ERROR_LINES = 100;
 
 export function configureReplay(cmd: Command, io: Io): void {
   cmd
@@ -101,7 +101,7 @@ export function configureReplay(cmd: Command, io: Io): void {
 }
 
 /** `<final FEN> <result>` for a checked game; `warn` hears of a result the final position contradicts. */
-export function replayLine(game: PdnGame, warn: (message: string) => void): string {
+function replayLine(game: PdnGame, warn: (message: string) => void): string {
   const final = gamePositions(game).at(-1) as Position;
   const ruled = ruledResult(final, game.giveaway);
   let result = game.result;

@@ -10,10 +10,9 @@ import type { Io } from '../../io.js';
 import { readSection, readSettings, writeSection, type SectionSpec } from '../../storage/settings.js';
 import { SOUND_MODES } from '../../terminal/sound.js';
 
-export const SECTION = 'draughts';
+const SECTION = 'draughts';
 
 export const BOARD_VIEWS = ['human', 'white'] as const;
-export type BoardView = (typeof BOARD_VIEWS)[number];
 
 const SPEC = {
   /** Rules (manual: "International" first, the default). */
@@ -33,7 +32,7 @@ const SPEC = {
   sound: { choices: SOUND_MODES, default: 'normal' },
 } as const satisfies SectionSpec<string>;
 
-export type DraughtsSettingName = keyof typeof SPEC;
+type DraughtsSettingName = keyof typeof SPEC;
 export type DraughtsSettings = Record<DraughtsSettingName, string>;
 
 /** The saved settings (defaults where there are none); what cannot be read is reported on `io`'s error stream. */
@@ -47,9 +46,4 @@ export function loadDraughtsSettings(io: Io): DraughtsSettings {
 export function saveDraughtsSettings(io: Io, settings: Partial<DraughtsSettings>): void {
   const r = writeSection(SECTION, settings as Record<string, string>);
   if (!r.ok) io.error.write(`tactica: ${r.error.message}\n`);
-}
-
-/** The choices of a setting (for `--sound`, `--board-view` and the menu). */
-export function choicesOf(name: DraughtsSettingName): readonly string[] {
-  return SPEC[name].choices;
 }

@@ -241,7 +241,7 @@ export async function playForce400(io: Io, options: PlayOptions): Promise<void> 
 }
 
 /** The loop adapter for one session. */
-export function force400Adapter(
+function force400Adapter(
   session: Session,
   library: SaveLibrary,
 ): TerminalAdapter<Force400State, Force400Action, Force400Status> {

@@ -23,12 +23,12 @@ import { playerText } from '../../terminal/player-text.js';
 export const GAME_ID = tacticsEntry.family;
 
 /** The catalogue's Tactics game record: the text of `save`, `load`, `--load` and the save library. */
-export const RECORD_FORMAT = fileFormat(tacticsEntry);
+const RECORD_FORMAT = fileFormat(tacticsEntry);
 
 type H = History<TacticsState, TacticsMove>;
 
 /** The record of the line played so far (moves taken back are left out), naming the computer where it plays. */
-export function saveText(setup: TacticsSetup, h: H, players?: SeatPlayers): Promise<Result<string, InputError>> {
+function saveText(setup: TacticsSetup, h: H, players?: SeatPlayers): Promise<Result<string, InputError>> {
   return setup.exportRecord(RECORD_FORMAT, h, recordPlayers(setup.game.info.players, players));
 }
 
@@ -39,7 +39,7 @@ export async function loadText(text: string): Promise<Result<H, InputError>> {
 }
 
 /** `White to move · move 12 · 37 plies without a flip (draw at 100) · this position seen twice (draw at 3)` */
-export function statusLine(setup: TacticsSetup, st: TacticsStatus): string {
+function statusLine(setup: TacticsSetup, st: TacticsStatus): string {
   const parts = [
     `${setup.game.info.players[st.turn]} to move`,
     `move ${st.moveNumber}`,
@@ -68,7 +68,7 @@ const RULES = [
 ];
 
 /** The introduction, saying who plays: two people at the keyboard, or a person (or none) against the computer. */
-export const intro = (players: SeatPlayers): string =>
+const intro = (players: SeatPlayers): string =>
   [`Tactics: ${whoPlays(['White', 'Black'], players)}. White (rank 1) moves first.`, ...RULES].join('\n');
 
 function listSaves(library: SaveLibrary): string {

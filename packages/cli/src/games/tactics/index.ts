@@ -41,7 +41,7 @@ function readRecord(file: string): Promise<H> {
 }
 
 /** `1-0 (Black has no legal move)`, `1/2-1/2 (threefold repetition)`, `* (White to move)`. */
-export function describeResult(s: TacticsState): string {
+function describeResult(s: TacticsState): string {
   const o = tactics.outcome(s);
   if (!o) return `* (${tactics.info.players[s.turn]} to move)`;
   const [white, black] = tactics.info.players;

@@ -23,7 +23,7 @@ import { errorCode, processAlive, writeTextFileAtomic } from '../../storage/atom
 import { withLock } from '../../storage/library-lock.js';
 import { tacticaHome } from '../../storage/settings.js';
 
-export const CURRENT_FORMAT = 'tactica-tactorus-current';
+const CURRENT_FORMAT = 'tactica-tactorus-current';
 /** A game's file is a few kilobytes; a file much larger than this is not one the program wrote. */
 const MAX_BYTES = 16 * 1024 * 1024;
 
@@ -43,7 +43,7 @@ export function currentGamePath(home: string = tacticaHome()): string {
 }
 
 /** The file's text for a game. */
-export function formatCurrentGame(game: CurrentGame): string {
+function formatCurrentGame(game: CurrentGame): string {
   const v = {
     format: CURRENT_FORMAT,
     formatVersion: 1,
@@ -57,7 +57,7 @@ export function formatCurrentGame(game: CurrentGame): string {
 }
 
 /** Reads the file's text, checking every field (`current/…` and `snapshot/…` codes naming the field). */
-export function parseCurrentGame(text: string): Result<CurrentGame, InputError> {
+function parseCurrentGame(text: string): Result<CurrentGame, InputError> {
   const bad = (why: string): Result<never, InputError> => err(inputError('current/damaged', why));
   if (text.length > MAX_BYTES) return bad(`${text.length} bytes: not a game the program left`);
   let v: unknown;
@@ -124,7 +124,7 @@ export function readCurrentGame(path: string = currentGamePath()): { game?: Curr
   };
 }
 
-export function currentLockPath(home: string = tacticaHome()): string {
+function currentLockPath(home: string = tacticaHome()): string {
   return join(home, 'tactorus-current.lock');
 }
 

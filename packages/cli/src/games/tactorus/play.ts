@@ -761,7 +761,7 @@ function clearOrders(ctx: Ctx, p: Player | undefined): Next {
 }
 
 /** The section of docs/games/tactorus.md that Help->Rules prints ("Abbreviated Tactorus game rules"). */
-export const RULES_IN_BRIEF = 'Rules in brief';
+const RULES_IN_BRIEF = 'Rules in brief';
 
 async function rulesCommand(ctx: Ctx, args: string): Promise<Next> {
   if (!args) {

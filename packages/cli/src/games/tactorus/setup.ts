@@ -148,7 +148,7 @@ export async function openSession(
 }
 
 /** A session from `++Tactorus` text (a save or an export). */
-export async function sessionFromText(text: string, where: string): Promise<TactorusSession> {
+async function sessionFromText(text: string, where: string): Promise<TactorusSession> {
   const file = await parseGameFile(text);
   if (!file.ok) throw new CliError(`${where}: ${describeError(file.error)}`);
   const session = sessionFromFile(file.value);

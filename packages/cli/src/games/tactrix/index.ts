@@ -70,7 +70,7 @@ async function loadText(text: string): Promise<Result<H, InputError>> {
 }
 
 /** `Move 3, White to move. Chips: White 2, Black 1. 4 plies without progress.` */
-export function statusLine(setup: TactrixSetup, st: TactrixStatus): string {
+function statusLine(setup: TactrixSetup, st: TactrixStatus): string {
   const who = st.toMove.length === 0 ? 'game over' : `${setup.game.info.players[st.turn]} to move`;
   const plies = `${st.noProgress} ${st.noProgress === 1 ? 'ply' : 'plies'}`;
   return `Move ${st.moveNumber}, ${who}. Chips: White ${st.balance[0]}, Black ${st.balance[1]}. ${plies} without progress.`;
@@ -158,7 +158,7 @@ function newGameCommand(setup: TactrixSetup): ExtraCommand<TactrixState, Tactrix
   };
 }
 
-export function tactrixAdapter(
+function tactrixAdapter(
   setup: TactrixSetup,
   library: SaveLibrary = new SaveLibrary(),
 ): TerminalAdapter<TactrixState, TactrixMove, TactrixStatus> {

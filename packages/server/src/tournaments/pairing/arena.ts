@@ -6,8 +6,8 @@
  */
 import type { Entrant, NewPairing, Pairing } from './types.js';
 
-export const ARENA_WIN = 2;
-export const ARENA_DRAW = 1;
+const ARENA_WIN = 2;
+const ARENA_DRAW = 1;
 
 /** The arena's score of each entrant from its pairings, in the order they were made, with the streak bonus. */
 export function arenaScores(entrants: readonly Entrant[], pairings: readonly Pairing[]): Map<string, number> {

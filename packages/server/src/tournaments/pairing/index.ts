@@ -13,12 +13,11 @@ import { swissRound } from './swiss.js';
 import type { Entrant, NewPairing, Pairing } from './types.js';
 
 export * from './types.js';
-export { arenaScores, ARENA_DRAW, ARENA_WIN } from './arena.js';
-export { bracketOrder, knockoutRounds } from './knockout.js';
+export { arenaScores } from './arena.js';
+export { bracketOrder } from './knockout.js';
 export { roundRobinRounds } from './round-robin.js';
-export { crosstableOf, standingsOf, tieBreaks, TOURNAMENT_KINDS } from './standings.js';
-export type { CrossCell, CrossRow, Standing, TieBreak, TournamentKind } from './standings.js';
-export { SWISS_SEARCH_NODES } from './swiss.js';
+export { crosstableOf, standingsOf, TOURNAMENT_KINDS } from './standings.js';
+export type { CrossCell, Standing, TournamentKind } from './standings.js';
 
 export type Step =
   /** Make these pairings, of round `round`. */

@@ -17,7 +17,7 @@ export function bracketOrder(size: number): number[] {
 }
 
 /** The rounds a knockout of `count` entrants takes. */
-export function knockoutRounds(count: number): number {
+function knockoutRounds(count: number): number {
   return count < 2 ? 0 : Math.ceil(Math.log2(count));
 }
 

@@ -37,7 +37,7 @@ export interface Standing {
 }
 
 /** The figures standings are ordered by. */
-export type TieBreak = 'points' | 'score' | 'buchholz' | 'medianBuchholz' | 'sonnebornBerger' | 'wins' | 'reached';
+type TieBreak = 'points' | 'score' | 'buchholz' | 'medianBuchholz' | 'sonnebornBerger' | 'wins' | 'reached';
 
 /** One cell of the crosstable: a player's game of a round. */
 export interface CrossCell {
@@ -147,7 +147,7 @@ export function standingsOf(
 }
 
 /** The numeric keys standings are ordered by, best first, for a kind (the seed settles the rest). */
-export function tieBreaks(kind: TournamentKind): readonly TieBreak[] {
+function tieBreaks(kind: TournamentKind): readonly TieBreak[] {
   switch (kind) {
     case 'swiss':
       return ['points', 'buchholz', 'medianBuchholz', 'sonnebornBerger', 'wins'];

@@ -26,7 +26,7 @@ import {
  * **(ours)**: it runs in the transaction that pairs the round, on the event loop. A round of the largest field
  * (128 entrants, TOURNAMENT_LIMITS) pairs in 30–120 ms at this bound on this machine (`node bench/swiss-pairing.js`).
  */
-export const SWISS_SEARCH_NODES = 50_000;
+const SWISS_SEARCH_NODES = 50_000;
 
 const REPEAT_COST = 1e9;
 const SCORE_COST = 1_000;

@@ -17,7 +17,7 @@ export interface Pairing {
   forfeit: boolean;
 }
 
-export interface StandingRow {
+interface StandingRow {
   no: number;
   rank: number;
   seed: number;
@@ -108,7 +108,7 @@ export async function storedResults(
   return out;
 }
 
-export interface Independent {
+interface Independent {
   points: Map<number, number>;
   buchholz: Map<number, number>;
   medianBuchholz: Map<number, number>;
@@ -121,7 +121,7 @@ export interface Independent {
  * without a game 1 to the one present; Buchholz the opponents' points summed, the median one less the best and the
  * worst (three opponents or more), Sonneborn-Berger the beaten opponents' points plus half the drawn ones'.
  */
-export function independentStandings(
+function independentStandings(
   entries: readonly number[],
   pairings: readonly Pairing[],
   results: ReadonlyMap<number, [number, number]>,

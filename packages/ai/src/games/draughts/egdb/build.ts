@@ -343,7 +343,7 @@ export function loadIndexed(
 }
 
 /** The generator's six words of the squares in the index's arrays. */
-export function toWords(x: SliceIndex, bitOf: Int8Array, out: Int32Array): void {
+function toWords(x: SliceIndex, bitOf: Int8Array, out: Int32Array): void {
   let wLo = 0;
   let wHi = 0;
   let bLo = 0;

@@ -43,7 +43,7 @@ for (let n = 0; n < MAX_N; n++) {
   }
 }
 
-export function binomial(n: number, k: number): number {
+function binomial(n: number, k: number): number {
   if (k < 0 || n < 0 || k > n || k > MAX_GROUP) return 0;
   return BINOMIAL[n * W + k] as number;
 }

@@ -26,7 +26,7 @@ const LEVELS = DRAUGHTS_LEVELS.map((l) => l.id);
 const STRONGEST = (DRAUGHTS_LEVELS[DRAUGHTS_LEVELS.length - 1] as DraughtsLevel).id;
 
 /** Our moves from the draughts engine in a worker thread, at one level, within the time given. */
-export function workerMover(
+function workerMover(
   level: string,
   spec: EngineSpec = { family: 'draughts', options: { endgames: egdbSetting() } },
 ): DxpMover & { close(): Promise<void> } {
@@ -67,7 +67,7 @@ export function dxpMinutes(text: string, note: (line: string) => void): number {
 }
 
 /** `host:port` or `port`. */
-export function parseAddress(text: string, fallbackHost: string): { host: string; port: number } | undefined {
+function parseAddress(text: string, fallbackHost: string): { host: string; port: number } | undefined {
   const m = /^(?:(.+):)?(\d{1,5})$/.exec(text.trim());
   if (!m) return undefined;
   const port = Number(m[2]);

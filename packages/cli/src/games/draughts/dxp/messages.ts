@@ -29,7 +29,7 @@ import { fromFiftySquares } from '../fifty-squares.js';
 
 export type DxpColour = 'W' | 'Z';
 
-export interface DxpGameRequest {
+interface DxpGameRequest {
   readonly kind: 'R';
   readonly version: number;
   readonly initiator: string;
@@ -42,7 +42,7 @@ export interface DxpGameRequest {
   readonly position?: string;
 }
 
-export interface DxpGameAccept {
+interface DxpGameAccept {
   readonly kind: 'A';
   readonly follower: string;
   /** '0' accepted; '1' version refused; '2' settings refused; '3' not now. */
@@ -58,7 +58,7 @@ export interface DxpMove {
   readonly captures: readonly number[];
 }
 
-export interface DxpGameEnd {
+interface DxpGameEnd {
   readonly kind: 'E';
   /** From the sender's side: '0' unknown, '1' I lose, '2' draw, '3' I win. */
   readonly reason: '0' | '1' | '2' | '3';
@@ -66,18 +66,18 @@ export interface DxpGameEnd {
   readonly stop: '0' | '1';
 }
 
-export interface DxpChat {
+interface DxpChat {
   readonly kind: 'C';
   readonly text: string;
 }
 
-export interface DxpBackRequest {
+interface DxpBackRequest {
   readonly kind: 'B';
   readonly moveNumber: number;
   readonly colour: DxpColour;
 }
 
-export interface DxpBackAnswer {
+interface DxpBackAnswer {
   readonly kind: 'K';
   readonly code: '0' | '1' | '2';
 }

@@ -8,7 +8,7 @@ import { DEFAULT_MAX_LOAD } from './load.js';
 import type { MatchVariant } from './openings.js';
 
 /** Both sides' search threads unless `--threads` says: equal resources, one each (issue 42). */
-export const DEFAULT_THREADS = 1;
+const DEFAULT_THREADS = 1;
 
 export interface ExternalMatchOptions {
   readonly engine: string;

@@ -425,8 +425,3 @@ export class DxpEngine implements ExternalEngine {
     if (this.child) await stopProcess(this.child, undefined);
   }
 }
-
-/** Reads a DXP or Hub answer (`28x19x23`, `32-28`) in a position: the legal move with that start, end, taken pieces. */
-export function moveTextOf(m: DraughtsMove): string {
-  return hubMove(m);
-}

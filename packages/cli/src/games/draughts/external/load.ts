@@ -12,7 +12,7 @@ import { loadavg } from 'node:os';
 /** The 1-minute load average above which a match does not start (a machine with nothing else running reads 0-1). */
 export const DEFAULT_MAX_LOAD = 1;
 /** How often the load is sampled while the match plays. */
-export const LOAD_SAMPLE_MS = 5_000;
+const LOAD_SAMPLE_MS = 5_000;
 
 /** Reads the 1-minute load average (tests pass their own). */
 export type LoadReader = () => number;

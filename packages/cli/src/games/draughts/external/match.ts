@@ -61,7 +61,7 @@ const shown = (file: string): string => {
 };
 
 /** Where the games go when `--pdn` does not say: results outside git (`.gitignore`), one file a match. */
-export const MATCHES_DIR = fileURLToPath(new URL('../../../../../../bench/results/matches/', import.meta.url));
+const MATCHES_DIR = fileURLToPath(new URL('../../../../../../bench/results/matches/', import.meta.url));
 
 /** One game of the match, refereed, with its place in the set and whether outside load touched it. */
 export interface RefereedGame extends PlayedGame {
@@ -112,7 +112,7 @@ async function startEngine(o: ExternalMatchOptions): Promise<ExternalEngine> {
 }
 
 /** Tactica's engine in a worker thread at a level (node cap set or lifted), with or without its book. */
-export function workerSide(level: string, nodes: number | undefined, noBook = false, threads?: number): OurSide {
+function workerSide(level: string, nodes: number | undefined, noBook = false, threads?: number): OurSide {
   const engine: WorkerEngine<DraughtsState, DraughtsMove> = nodeWorkerEngine({
     family: 'draughts',
     options: {

@@ -30,7 +30,7 @@ export const MATCH_VARIANTS = ['english', 'international', 'russian'] as const;
 export type MatchVariant = (typeof MATCH_VARIANTS)[number];
 
 /** The folder of the committed opening sets (the repository's `bench/openings/`, from src or dist alike). */
-export const OPENINGS_DIR = fileURLToPath(new URL('../../../../../../bench/openings/', import.meta.url));
+const OPENINGS_DIR = fileURLToPath(new URL('../../../../../../bench/openings/', import.meta.url));
 
 /** Each rule set's default set, a file in `OPENINGS_DIR`. */
 export const DEFAULT_OPENING_SETS: Readonly<Record<MatchVariant, string>> = {
