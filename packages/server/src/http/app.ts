@@ -37,6 +37,7 @@ import { gameCommandRoutes } from './game-command-routes.js';
 import { gameChatRoutes } from './game-chat-routes.js';
 import { gameRecordRoutes } from './game-record-routes.js';
 import { DEFAULT_SAVE_QUOTA, saveRoutes, type SaveQuota } from './save-routes.js';
+import { egdbRoutes, type EgdbRouteOptions } from './egdb-routes.js';
 import type { StreamLimits } from '../stream/budget.js';
 import { streamRoutes, streamSocketError } from './stream-routes.js';
 
@@ -78,6 +79,11 @@ export interface AppOptions {
   readonly trustProxy?: boolean | number | string;
   /** Each user's library of saves: how many, how large (see `SaveQuota`). */
   readonly saveQuota?: Partial<SaveQuota>;
+  /**
+   * The draughts endgame databases served to pages at `/egdb/` (`egdb-routes.ts`): the folder and the largest file
+   * sent. Default: none (every `/egdb/` request answers `egdb/none`).
+   */
+  readonly egdb?: EgdbRouteOptions;
 }
 
 /** The headers that make a page cross-origin isolated (`SharedArrayBuffer` for the engines' stop flag). */
@@ -331,6 +337,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(async (scope) =>
     streamRoutes(scope, services, limits, { limits: options.stream, allowedOrigins: options.allowedOrigins }),
   );
+  await app.register(async (scope) => egdbRoutes(scope, options.egdb ?? { folder: false }));
   const pbm = options.pbm;
   if (pbm) await app.register(async (scope) => pbmRoutes(scope, pbm, limits.auth * 3));
   const accountMail = options.accountMail;
