@@ -316,9 +316,10 @@ export interface SequentialSetup<S, M, V, St extends StatusBase, P extends Piece
   loadEngine(options?: EngineLoadOptions): Promise<Engine<S, M>>;
   /**
    * A fresh engine for a review (tables its own, one thread), so that a review at a depth is the same every time;
-   * `reviewGame` searches every position with it.
+   * `reviewGame` searches every position with it. `endgames` as for `loadEngine` (a server's engine workers pass
+   * theirs, so that a review probes the databases the computer plays with).
    */
-  loadReviewEngine(): Promise<Engine<S, M>>;
+  loadReviewEngine(options?: Pick<EngineLoadOptions, 'endgames'>): Promise<Engine<S, M>>;
   /** What the Draughts Galore clock's "auto" mode means for this game. */
   readonly autoTimeMode: TimeMode;
   /** A game's own rule on takeback, beside the clock's. */

@@ -159,10 +159,13 @@ function setupOf(game: DraughtsGame, start: DraughtsState, options: Record<strin
       return ready;
     },
     review: DRAUGHTS_REVIEW,
-    loadReviewEngine: async () => {
+    loadReviewEngine: async (reviewOptions = {}) => {
       const ai = await import('@tactica/ai/draughts');
-      // Its own engine, on one thread and without the book: a review at a depth is the same every time.
-      const engine = await ai.loadDraughtsEngine({ threads: 1, book: false, variants: [] });
+      // Its own engine, on one thread and without the book: a review at a depth is the same every time. The
+      // endgame databases are the host's, as its computer's (default: the process's).
+      const { endgames } = reviewOptions;
+      const settings = { threads: 1, book: false, variants: [], ...(endgames === undefined ? {} : { endgames }) };
+      const engine = await ai.loadDraughtsEngine(settings);
       await engine.prepare(start);
       return engine;
     },
