@@ -103,14 +103,15 @@ describe('GET /egdb/', () => {
     expect(bytes).toBeGreaterThan(limit);
   });
 
-  it('answers egdb/none on a server without databases', async () => {
+  it('lists nothing and answers egdb/none for a file on a server without databases', async () => {
     const bare = await startTestServer('sqlite', { egdb: false });
     try {
-      for (const path of ['/egdb/index.json', '/egdb/english-0101.egdb']) {
-        const r = await fetch(`${bare.url}${path}`);
-        expect(r.status).toBe(404);
-        expect(await codeOf(r)).toBe('egdb/none');
-      }
+      const index = await fetch(`${bare.url}/egdb/index.json`);
+      expect(index.status).toBe(200);
+      expect(await index.json()).toEqual({ files: [] });
+      const r = await fetch(`${bare.url}/egdb/english-0101.egdb`);
+      expect(r.status).toBe(404);
+      expect(await codeOf(r)).toBe('egdb/none');
     } finally {
       await bare.close();
     }

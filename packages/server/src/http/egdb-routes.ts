@@ -30,7 +30,7 @@ export const EGDB_CACHE_SECONDS = 24 * 60 * 60;
 export const EGDB_INDEX_CACHE_SECONDS = 5 * 60;
 
 export interface EgdbRouteOptions {
-  /** The folder of the slice files, or `false` for none (every request then answers `egdb/none`). */
+  /** The folder of the slice files, or `false` for none (an empty index; a file answers `egdb/none`). */
   readonly folder: string | false;
   /** The largest file listed and served (default `EGDB_FILE_MAX_BYTES`). */
   readonly maxFileBytes?: number;
@@ -44,20 +44,17 @@ export async function egdbRoutes(app: FastifyInstance, options: EgdbRouteOptions
   const folder = options.folder;
 
   app.get('/egdb/index.json', { schema: { hide: true } }, async (_request, reply) => {
-    if (folder === false) throw none();
-    let names: string[];
-    try {
-      names = (await readdir(folder)).filter(isEgdbFileName).sort();
-    } catch {
-      throw none();
-    }
+    // No databases is an empty index, not a refusal: every page's engine asks, and a 404 would be an error in its
+    // console on every server without them.
+    void reply.header('cache-control', `public, max-age=${EGDB_INDEX_CACHE_SECONDS}`);
     const files: { name: string; bytes: number }[] = [];
+    if (folder === false) return { files };
+    const names = (await readdir(folder).catch(() => [])).filter(isEgdbFileName).sort();
     for (const name of names) {
       if (files.length >= EGDB_INDEX_MAX_FILES) break;
       const s = await stat(join(folder, name)).catch(() => undefined);
       if (s?.isFile() && s.size <= maxBytes) files.push({ name, bytes: s.size });
     }
-    void reply.header('cache-control', `public, max-age=${EGDB_INDEX_CACHE_SECONDS}`);
     return { files };
   });
 
