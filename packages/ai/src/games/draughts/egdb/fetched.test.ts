@@ -87,7 +87,7 @@ describe('the endgame databases a page fetches', () => {
     expect(endgames.probe(new DraughtsSearchPosition(state))).toBeUndefined();
   });
 
-  it('has none, and fails nothing, without a server', async () => {
+  it('has none, and fails nothing, without a server or an address it can read', async () => {
     const endgames = new FetchedEndgames({ url: 'https://tactica.test/egdb/' }, async () => {
       throw new TypeError('Failed to fetch');
     });
@@ -95,5 +95,14 @@ describe('the endgame databases a page fetches', () => {
     await endgames.prepare(state);
     expect(endgames.maxPieces).toBe(0);
     expect(endgames.probe(new DraughtsSearchPosition(state))).toBeUndefined();
+    // A page's relative address where there is no page (Node): none either, asked of nobody.
+    const asked: string[] = [];
+    const relative = new FetchedEndgames({ url: '/egdb/' }, async (url) => {
+      asked.push(url);
+      throw new TypeError('Failed to fetch');
+    });
+    await relative.prepare(state);
+    expect(asked).toEqual([]);
+    expect(relative.maxPieces).toBe(0);
   });
 });

@@ -62,7 +62,8 @@ export type FetchFile = (url: string, init: { readonly signal: unknown }) => Pro
 export class FetchedEndgames implements DeepEndgames {
   /** Bytes fetched so far (never above the budget). */
   fetchedBytes = 0;
-  private readonly base: string;
+  /** The folder's absolute address; undefined when the setting's cannot be read here (a relative one on Node). */
+  private readonly base: string | undefined;
   private readonly budget: number;
   private readonly fetcher: FetchFile;
   private index: Promise<Map<string, number> | undefined> | undefined;
@@ -72,7 +73,7 @@ export class FetchedEndgames implements DeepEndgames {
 
   constructor(setting: FetchedEndgamesSetting, fetcher: FetchFile = (url, init) => fetch(url, init)) {
     const here = (globalThis as { location?: { href?: string } }).location?.href;
-    this.base = new URL(setting.url, here).href;
+    this.base = absolute(setting.url, here);
     this.budget = Math.max(0, setting.maxBytes ?? PAGE_EGDB_MAX_BYTES);
     this.fetcher = fetcher;
   }
@@ -131,9 +132,11 @@ export class FetchedEndgames implements DeepEndgames {
 
   /** The server's index, read once; undefined when there is none (no server, offline, not an index). */
   private listing(): Promise<Map<string, number> | undefined> {
+    const base = this.base;
     this.index ??= (async () => {
+      if (base === undefined) return undefined;
       try {
-        const r = await this.fetcher(new URL('index.json', this.base).href, { signal: timeout() });
+        const r = await this.fetcher(new URL('index.json', base).href, { signal: timeout() });
         if (!r.ok) return undefined;
         return readIndex((await r.json()) as unknown);
       } catch {
@@ -164,6 +167,14 @@ export class FetchedEndgames implements DeepEndgames {
 
 /** `<rules>-<wm><wk><bm><bk>.egdb` or `.dtc`: the only names asked for. */
 const SLICE_NAME = /^([a-z]+)-(\d{4})\.(?:egdb|dtc)$/;
+
+function absolute(url: string, base: string | undefined): string | undefined {
+  try {
+    return new URL(url, base).href;
+  } catch {
+    return undefined;
+  }
+}
 
 function timeout(): unknown {
   return AbortSignal.timeout(EGDB_FETCH_TIMEOUT_MS);
