@@ -134,6 +134,8 @@ export interface RateLimits {
   readonly imports: number;
   /** Saves written (created, replaced or deleted) a minute per user. */
   readonly saves: number;
+  /** Endgame database files (and their index) a minute per address (`GET /egdb/…`, up to 8 MB each). */
+  readonly egdb: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -143,6 +145,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   chat: 10,
   imports: 30,
   saves: 30,
+  egdb: 60,
 };
 
 /** Rate limits count per user where there is one, else per address. */
@@ -337,7 +340,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(async (scope) =>
     streamRoutes(scope, services, limits, { limits: options.stream, allowedOrigins: options.allowedOrigins }),
   );
-  await app.register(async (scope) => egdbRoutes(scope, options.egdb ?? { folder: false }));
+  await app.register(async (scope) => egdbRoutes(scope, options.egdb ?? { folder: false }, limits.egdb));
   const pbm = options.pbm;
   if (pbm) await app.register(async (scope) => pbmRoutes(scope, pbm, limits.auth * 3));
   const accountMail = options.accountMail;

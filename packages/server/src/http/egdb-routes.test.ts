@@ -36,7 +36,7 @@ beforeAll(async () => {
   );
   const sorted = [...sizes.values()].sort((a, b) => a - b);
   limit = sorted[Math.floor(sorted.length / 2)] as number;
-  server = await startTestServer('sqlite', { egdb: dir, egdbMaxFileBytes: limit });
+  server = await startTestServer('sqlite', { egdb: dir, egdbMaxFileBytes: limit, rateLimits: { egdb: 10_000 } });
 }, 60_000);
 
 afterAll(async () => {
@@ -102,6 +102,20 @@ describe('GET /egdb/', () => {
     expect(await codeOf(r)).toBe('egdb/too-large');
     expect(bytes).toBeGreaterThan(limit);
   });
+
+  it('counts the requests of an address: past its rate, 429 rate/limited', async () => {
+    const strict = await startTestServer('sqlite', { egdb: dir, rateLimits: { egdb: 2 } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) statuses.push((await fetch(`${strict.url}/egdb/english-0101.egdb`)).status);
+      expect(statuses).toEqual([200, 200, 429]);
+      const r = await fetch(`${strict.url}/egdb/index.json`);
+      expect(r.status).toBe(429);
+      expect(await codeOf(r)).toBe('rate/limited');
+    } finally {
+      await strict.close();
+    }
+  }, 30_000);
 
   it('lists nothing and answers egdb/none for a file on a server without databases', async () => {
     const bare = await startTestServer('sqlite', { egdb: false });

@@ -39,14 +39,18 @@ export interface EgdbRouteOptions {
 const none = (): DomainError =>
   new DomainError('egdb/none', 'this server has no endgame databases (tactica serve --egdb <folder>)');
 
-export async function egdbRoutes(app: FastifyInstance, options: EgdbRouteOptions): Promise<void> {
+/**
+ * The routes, each request counted against `perMinute` of its client address (a page's engine asks for a few dozen
+ * files at most, the second worker's from the browser's cache).
+ */
+export async function egdbRoutes(app: FastifyInstance, options: EgdbRouteOptions, perMinute: number): Promise<void> {
   const maxBytes = options.maxFileBytes ?? EGDB_FILE_MAX_BYTES;
   const folder = options.folder;
+  // One route, so that the index and the files share one count per address.
+  const config = { rateLimit: { max: perMinute, timeWindow: 60_000 } };
 
-  app.get('/egdb/index.json', { schema: { hide: true } }, async (_request, reply) => {
-    // No databases is an empty index, not a refusal: every page's engine asks, and a 404 would be an error in its
-    // console on every server without them.
-    void reply.header('cache-control', `public, max-age=${EGDB_INDEX_CACHE_SECONDS}`);
+  /** The folder's servable files within the size limit. */
+  const index = async (): Promise<{ files: { name: string; bytes: number }[] }> => {
     const files: { name: string; bytes: number }[] = [];
     if (folder === false) return { files };
     const names = (await readdir(folder).catch(() => [])).filter(isEgdbFileName).sort();
@@ -56,10 +60,16 @@ export async function egdbRoutes(app: FastifyInstance, options: EgdbRouteOptions
       if (s?.isFile() && s.size <= maxBytes) files.push({ name, bytes: s.size });
     }
     return { files };
-  });
+  };
 
-  app.get<{ Params: { file: string } }>('/egdb/:file', { schema: { hide: true } }, async (request, reply) => {
+  app.get<{ Params: { file: string } }>('/egdb/:file', { config, schema: { hide: true } }, async (request, reply) => {
     const name = request.params.file;
+    if (name === 'index.json') {
+      // No databases is an empty index, not a refusal: every page's engine asks, and a 404 would be an error in
+      // its console on every server without them.
+      void reply.header('cache-control', `public, max-age=${EGDB_INDEX_CACHE_SECONDS}`);
+      return index();
+    }
     if (!isEgdbFileName(name)) {
       throw new DomainError(
         'egdb/bad-name',
