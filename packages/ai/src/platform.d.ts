@@ -25,4 +25,4 @@ interface PlatformFetchResponse {
   json(): Promise<unknown>;
 }
 declare function fetch(url: string, init?: { readonly signal?: unknown }): Promise<PlatformFetchResponse>;
-declare const AbortSignal: { timeout(ms: number): unknown };
+declare const AbortSignal: { timeout(ms: number): { readonly aborted: boolean } };

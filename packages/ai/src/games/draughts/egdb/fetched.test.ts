@@ -87,6 +87,29 @@ describe('the endgame databases a page fetches', () => {
     expect(endgames.probe(new DraughtsSearchPosition(state))).toBeUndefined();
   });
 
+  it('gives up on a file that does not arrive in its time: the search goes on, the rest come before the next', async () => {
+    const asked: string[] = [];
+    const index = { files: [...files].map(([name, b]) => ({ name, bytes: b.length })) };
+    const endgames = new FetchedEndgames({ url: 'https://tactica.test/egdb/', timeoutMs: 50 }, async (url, init) => {
+      const name = url.slice('https://tactica.test/egdb/'.length);
+      asked.push(name);
+      if (name === 'index.json') return served(new TextEncoder().encode(JSON.stringify(index)));
+      if (name === 'english-0101.egdb') {
+        // A server that never answers: the fetch ends when its signal is raised, as the platform's does.
+        const signal = init.signal as { aborted: boolean };
+        while (!signal.aborted) await new Promise((r) => setTimeout(r, 5));
+        throw new DOMException('The operation timed out.', 'TimeoutError');
+      }
+      return served(files.get(name) as Uint8Array);
+    });
+    const state = stateAt('W:WK1,K2:BK32');
+    await endgames.prepare(state);
+    expect(asked).toEqual(['index.json', 'english-0101.egdb']);
+    await endgames.prepare(state);
+    expect(asked).toEqual(['index.json', 'english-0101.egdb', 'english-0201.egdb', 'english-0201.dtc']);
+    expect(endgames.probe(new DraughtsSearchPosition(state))).toBe(1);
+  });
+
   it('has none, and fails nothing, without a server or an address it can read', async () => {
     const endgames = new FetchedEndgames({ url: 'https://tactica.test/egdb/' }, async () => {
       throw new TypeError('Failed to fetch');

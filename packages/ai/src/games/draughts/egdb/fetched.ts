@@ -27,7 +27,11 @@ import { sliceFileName } from './slice-file.js';
  */
 export const PAGE_EGDB_MAX_BYTES = 8 * 2 ** 20;
 
-/** The longest one file (or the index) may take to arrive before the search goes on without it (ms) **(ours)**. */
+/**
+ * The longest the fetching before one search may take (ms) **(ours)**: the index and the files not arrived by then
+ * are left out of this search (a file cut off is not asked for again; one not started is, before the next), so a
+ * slow server costs a move at most this much of its clock.
+ */
 export const EGDB_FETCH_TIMEOUT_MS = 5_000;
 
 /** The most entries of the server's index read (the files of every rule set up to 8 pieces are far fewer). */
@@ -39,6 +43,8 @@ export interface FetchedEndgamesSetting {
   readonly url: string;
   /** The most bytes fetched in the engine's life (default `PAGE_EGDB_MAX_BYTES`). */
   readonly maxBytes?: number;
+  /** The longest the fetching before one search may take, in ms (default `EGDB_FETCH_TIMEOUT_MS`). */
+  readonly timeoutMs?: number;
 }
 
 /** The server's index of its database files (`GET /egdb/index.json`). */
@@ -65,6 +71,7 @@ export class FetchedEndgames implements DeepEndgames {
   /** The folder's absolute address; undefined when the setting's cannot be read here (a relative one on Node). */
   private readonly base: string | undefined;
   private readonly budget: number;
+  private readonly timeoutMs: number;
   private readonly fetcher: FetchFile;
   private index: Promise<Map<string, number> | undefined> | undefined;
   private readonly dbs = new Map<VariantId, EndgameDatabase>();
@@ -75,6 +82,7 @@ export class FetchedEndgames implements DeepEndgames {
     const here = (globalThis as { location?: { href?: string } }).location?.href;
     this.base = absolute(setting.url, here);
     this.budget = Math.max(0, setting.maxBytes ?? PAGE_EGDB_MAX_BYTES);
+    this.timeoutMs = Math.max(0, setting.timeoutMs ?? EGDB_FETCH_TIMEOUT_MS);
     this.fetcher = fetcher;
   }
 
@@ -103,13 +111,14 @@ export class FetchedEndgames implements DeepEndgames {
   async prepare(s: DraughtsState): Promise<void> {
     if (s.giveaway) return;
     const variant = s.position.variant;
-    const listed = await this.listing();
+    const deadline = AbortSignal.timeout(this.timeoutMs);
+    const listed = await this.listing(deadline);
     if (!listed) return;
     const root = materialOf(s);
     const db = this.databaseOf(variant, listed);
     if (!db || pieces(root) > db.maxPieces) return;
-    for (const m of reachable(root)) await this.fetchInto(db, sliceFileName(variant, m), listed);
-    await this.fetchInto(db, distanceFileName(variant, canonical(root)), listed);
+    for (const m of reachable(root)) await this.fetchInto(db, sliceFileName(variant, m), listed, deadline);
+    await this.fetchInto(db, distanceFileName(variant, canonical(root)), listed, deadline);
   }
 
   private databaseOf(variant: VariantId, listed: Map<string, number>): EndgameDatabase | undefined {
@@ -131,12 +140,12 @@ export class FetchedEndgames implements DeepEndgames {
   }
 
   /** The server's index, read once; undefined when there is none (no server, offline, not an index). */
-  private listing(): Promise<Map<string, number> | undefined> {
+  private listing(deadline: Deadline): Promise<Map<string, number> | undefined> {
     const base = this.base;
     this.index ??= (async () => {
       if (base === undefined) return undefined;
       try {
-        const r = await this.fetcher(new URL('index.json', base).href, { signal: timeout() });
+        const r = await this.fetcher(new URL('index.json', base).href, { signal: deadline });
         if (!r.ok) return undefined;
         return readIndex((await r.json()) as unknown);
       } catch {
@@ -146,14 +155,19 @@ export class FetchedEndgames implements DeepEndgames {
     return this.index;
   }
 
-  private async fetchInto(db: EndgameDatabase, name: string, listed: Map<string, number>): Promise<void> {
+  private async fetchInto(
+    db: EndgameDatabase,
+    name: string,
+    listed: Map<string, number>,
+    deadline: Deadline,
+  ): Promise<void> {
     const size = listed.get(name);
-    if (size === undefined || this.tried.has(name)) return;
+    if (size === undefined || this.tried.has(name) || deadline.aborted) return;
     this.tried.add(name);
     const left = this.budget - this.fetchedBytes;
     if (size > left) return;
     try {
-      const r = await this.fetcher(new URL(name, this.base).href, { signal: timeout() });
+      const r = await this.fetcher(new URL(name, this.base).href, { signal: deadline });
       if (!r.ok) return;
       const bytes = await readAtMost(r, left);
       if (!bytes) return;
@@ -176,8 +190,9 @@ function absolute(url: string, base: string | undefined): string | undefined {
   }
 }
 
-function timeout(): unknown {
-  return AbortSignal.timeout(EGDB_FETCH_TIMEOUT_MS);
+/** An abort signal raised at the end of one `prepare`'s time (`AbortSignal.timeout`). */
+interface Deadline {
+  readonly aborted: boolean;
 }
 
 /** The index's entries of known rule sets with sane sizes; anything else in it is ignored. */
