@@ -296,10 +296,11 @@ export interface EngineLoadOptions {
    */
   readonly threads?: number;
   /**
-   * The draughts endgame databases Master probes: their folder (Node), or `false` for none; default the process's
-   * (`useDraughtsEndgames`, which the command line sets). A server's engine workers pass theirs here.
+   * The draughts endgame databases Master probes: their folder (Node), the address a page fetches them from
+   * (`{ url }`), or `false` for none; default the process's (`useDraughtsEndgames`, which the command line sets). A
+   * server's engine workers pass theirs here.
    */
-  readonly endgames?: string | false;
+  readonly endgames?: string | false | { readonly url: string; readonly maxBytes?: number };
   /** The most memory one search table may take, in megabytes (draughts; default: each level's own). */
   readonly hashMb?: number;
 }

@@ -143,7 +143,7 @@ function setupOf(game: DraughtsGame, start: DraughtsState, options: Record<strin
       // One engine for every draughts game; `prepare` loads the rule set's learned evaluation (a chunk of its own)
       // before it answers, and no other rule set's.
       const { threads, endgames, hashMb } = engineOptions;
-      const key = `${threads ?? ''}:${endgames === undefined ? '' : String(endgames)}:${hashMb ?? ''}`;
+      const key = `${threads ?? ''}:${endgames === undefined ? '' : JSON.stringify(endgames)}:${hashMb ?? ''}`;
       let engine = engines.get(key);
       if (!engine) {
         engine = ai.loadDraughtsEngine({

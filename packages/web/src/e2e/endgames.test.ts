@@ -2,7 +2,7 @@
  * The draughts endgame databases in the browser, in a real Chromium (Debian's, driven by playwright-core) against a
  * real `tactica serve` on loopback whose `--egdb` folder holds English to 3 pieces (built here, in a second): the
  * page's engine worker fetches the slices of the position on its board from `/egdb/` and its analysis says what
- * they prove, a win or a draw, which the evaluation alone cannot.
+ * they prove, a win or a draw, which the evaluation alone cannot; its review worker fetches them for a review.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,5 +78,34 @@ describe('the endgame databases in the browser', () => {
     expect(drawn.proven, drawn.text).toBe('0');
     expect(drawn.text).toMatch(/the endgame databases say: drawn/);
     expect(drawn.errors).toEqual([]);
+  }, 120_000);
+
+  it("the page's review engine fetches them too, for the positions of the game reviewed", async () => {
+    const context = await online.chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const fetched: string[] = [];
+    context.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/egdb/')) fetched.push(path);
+    });
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(online.app.url);
+      // A record opened from a file is reviewed on request: two kings against one, three moves played.
+      const pdn = '[GameType "21"]\n[SetUp "1"]\n[FEN "W:WK1,K2:BK32"]\n\n1. 1-6 32-27 2. 6-10 *\n';
+      await page.setInputFiles('input[type=file]', {
+        name: 'ending.pdn',
+        mimeType: 'text/plain',
+        buffer: Buffer.from(pdn),
+      });
+      await page.waitForSelector('.game-screen[data-family="draughts"]');
+      await page.click('.review button.start-review');
+      await page.waitForSelector('.review-result', { timeout: 60_000 });
+      expect(fetched).toContain('/egdb/english-0201.egdb');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
   }, 120_000);
 });
