@@ -61,6 +61,11 @@ export interface Analysis<M> {
   readonly nodes: number;
   readonly timeMs: number;
   readonly pv: readonly M[];
+  /**
+   * The position's value for the side to move as an endgame database proves it (1 won, 0 drawn, -1 lost), where the
+   * engine has one that holds the position (draughts Master); absent otherwise.
+   */
+  readonly proven?: -1 | 0 | 1;
 }
 
 export interface Engine<S, M> {

@@ -29,6 +29,18 @@ export function egdbSetting(): string | false {
   return process.env['TACTICA_EGDB'] === 'off' ? false : defaultEgdbFolder();
 }
 
+/** `<rules>-<wm><wk><bm><bk>.egdb` (values) or `.dtc` (distances), of a known rule set. */
+const FILE_NAME = /^([a-z]+)-(\d{4})\.(?:egdb|dtc)$/;
+
+/**
+ * Whether a name is one of a database file (a slice's values or its distances) of a known rule set: the only names a
+ * server sends from its folder (`GET /egdb/<file>`), so that no other path can be asked for.
+ */
+export function isEgdbFileName(name: string): boolean {
+  const m = FILE_NAME.exec(name);
+  return m !== null && (VARIANT_IDS as readonly string[]).includes(m[1] as string);
+}
+
 function sliceFiles(dir: string, variant: VariantId): string[] {
   try {
     return readdirSync(dir).filter((f) => f.startsWith(`${variant}-`) && /^[a-z]+-\d{4}\.egdb$/.test(f));

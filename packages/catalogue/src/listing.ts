@@ -24,7 +24,9 @@ export interface GameListing {
   readonly recordExtensions: readonly string[];
   /**
    * What a host passes its worker engine beside the family (`EngineSpec.options`), where the game wants something
-   * other than the defaults: draughts loads one rule set's learned weights when a game first asks, not all seven.
+   * other than the defaults: draughts loads one rule set's learned weights when a game first asks, not all seven,
+   * and fetches the endgame databases its position needs from the server that sent the page (`/egdb/`, see
+   * docs/server.md; a page without such a server has none and plays on without them).
    */
   readonly engineOptions?: Readonly<Record<string, unknown>>;
   /**
@@ -50,7 +52,7 @@ export const GAME_LISTINGS: readonly GameListing[] = [
     moveExample: '32-28',
     sides: ['White', 'Black'],
     recordExtensions: ['pdn'],
-    engineOptions: { variants: [] },
+    engineOptions: { variants: [], endgames: { url: '/egdb/' } },
   },
   {
     family: 'force400',

@@ -296,10 +296,11 @@ export interface EngineLoadOptions {
    */
   readonly threads?: number;
   /**
-   * The draughts endgame databases Master probes: their folder (Node), or `false` for none; default the process's
-   * (`useDraughtsEndgames`, which the command line sets). A server's engine workers pass theirs here.
+   * The draughts endgame databases Master probes: their folder (Node), the address a page fetches them from
+   * (`{ url }`), or `false` for none; default the process's (`useDraughtsEndgames`, which the command line sets). A
+   * server's engine workers pass theirs here.
    */
-  readonly endgames?: string | false;
+  readonly endgames?: string | false | { readonly url: string; readonly maxBytes?: number };
   /** The most memory one search table may take, in megabytes (draughts; default: each level's own). */
   readonly hashMb?: number;
 }
@@ -316,9 +317,10 @@ export interface SequentialSetup<S, M, V, St extends StatusBase, P extends Piece
   loadEngine(options?: EngineLoadOptions): Promise<Engine<S, M>>;
   /**
    * A fresh engine for a review (tables its own, one thread), so that a review at a depth is the same every time;
-   * `reviewGame` searches every position with it.
+   * `reviewGame` searches every position with it. `endgames` as for `loadEngine` (a server's engine workers pass
+   * theirs, so that a review probes the databases the computer plays with).
    */
-  loadReviewEngine(): Promise<Engine<S, M>>;
+  loadReviewEngine(options?: Pick<EngineLoadOptions, 'endgames'>): Promise<Engine<S, M>>;
   /** What the Draughts Galore clock's "auto" mode means for this game. */
   readonly autoTimeMode: TimeMode;
   /** A game's own rule on takeback, beside the clock's. */

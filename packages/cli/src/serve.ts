@@ -15,6 +15,7 @@ interface ServeFlags {
   readonly engineWorkers?: string;
   readonly computerMoveMs?: string;
   readonly egdb?: string;
+  readonly egdbFileMb?: string;
   readonly engineHashMb?: string;
   readonly computerGames?: string;
   readonly computerGamesPerHour?: string;
@@ -122,6 +123,7 @@ function addServeOptions(cmd: Command): Command {
       '--egdb <dir>',
       "draughts endgame databases for the computer's Master: their folder, or off (default $TACTICA_HOME/egdb or ~/.tactica/egdb)",
     )
+    .option('--egdb-file-mb <n>', 'the largest endgame database file sent to pages at /egdb/, in MB (default 8)')
     .option('--computer-games <n>', 'games against the computer a user may have in progress (default 5)')
     .option('--computer-games-per-hour <n>', 'games against the computer a user may start an hour (default 20)')
     .option('--people-games <n>', 'games between people a user may have in progress, tournaments too (default 200)')
@@ -176,6 +178,7 @@ async function serveOptions(flags: ServeFlags, io: Io): Promise<ServeOptions> {
   const workers = whole(flags.engineWorkers, 'engine-workers', 1, 64);
   const computerMoveMs = whole(flags.computerMoveMs, 'computer-move-ms', 100, 600_000);
   const engineHashMb = whole(flags.engineHashMb, 'engine-hash-mb', 1, 4096);
+  const egdbFileMb = whole(flags.egdbFileMb, 'egdb-file-mb', 0, 1024);
   const inProgress = whole(flags.computerGames, 'computer-games', 1, 100_000);
   const perHour = whole(flags.computerGamesPerHour, 'computer-games-per-hour', 1, 100_000);
   const peopleGames = whole(flags.peopleGames, 'people-games', 1, 100_000);
@@ -222,6 +225,7 @@ async function serveOptions(flags: ServeFlags, io: Io): Promise<ServeOptions> {
     ...(workers !== undefined ? { engineWorkers: workers } : {}),
     ...(computerMoveMs !== undefined ? { computerMoveMs } : {}),
     ...(engineHashMb !== undefined ? { engineHashMb } : {}),
+    ...(egdbFileMb !== undefined ? { egdbMaxFileBytes: egdbFileMb * 2 ** 20 } : {}),
     ...(flags.egdb !== undefined
       ? { egdb: flags.egdb === 'off' ? false : (await import('node:path')).resolve(flags.egdb) }
       : {}),

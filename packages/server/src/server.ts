@@ -43,6 +43,11 @@ export interface ServeOptions {
    * when it holds some; `TACTICA_EGDB=off` leaves them out, as on the command line.
    */
   readonly egdb?: string | false;
+  /**
+   * The largest endgame database file the server sends to pages at `/egdb/` (default `EGDB_FILE_MAX_BYTES`, 8 MB):
+   * the browser's engine fetches the slices of its position's material from the same folder.
+   */
+  readonly egdbMaxFileBytes?: number;
   /** The most memory one search table of the computer may take, in MB (default: each level's own; Master's 32). */
   readonly engineHashMb?: number;
   /** Each user's share of the computer (default 5 games in progress, 20 started an hour). */
@@ -99,11 +104,12 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   const url = options.databaseUrl ?? process.env['DATABASE_URL'];
   const dataDir = options.dataDir ?? defaultDataDir();
   const database = await openDatabase(url ? { url } : { file: join(dataDir, 'tactica.sqlite') });
+  const egdb = options.egdb ?? egdbSetting();
   const engines =
     options.engines ??
     new WorkerEngines(options.engineWorkers ?? 1, options.now, {
       ...(options.computerMoveMs !== undefined ? { moveMs: options.computerMoveMs } : {}),
-      endgames: options.egdb ?? egdbSetting(),
+      endgames: egdb,
       ...(options.engineHashMb !== undefined ? { hashMb: options.engineHashMb } : {}),
     });
   const services = makeServices(database, engines, {
@@ -133,6 +139,10 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.secureCookies !== undefined ? { secureCookies: options.secureCookies } : {}),
     ...(options.saveQuota ? { saveQuota: options.saveQuota } : {}),
+    egdb: {
+      folder: egdb,
+      ...(options.egdbMaxFileBytes !== undefined ? { maxFileBytes: options.egdbMaxFileBytes } : {}),
+    },
   });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ host, port: options.port ?? 8080 });

@@ -143,7 +143,7 @@ function setupOf(game: DraughtsGame, start: DraughtsState, options: Record<strin
       // One engine for every draughts game; `prepare` loads the rule set's learned evaluation (a chunk of its own)
       // before it answers, and no other rule set's.
       const { threads, endgames, hashMb } = engineOptions;
-      const key = `${threads ?? ''}:${endgames === undefined ? '' : String(endgames)}:${hashMb ?? ''}`;
+      const key = `${threads ?? ''}:${endgames === undefined ? '' : JSON.stringify(endgames)}:${hashMb ?? ''}`;
       let engine = engines.get(key);
       if (!engine) {
         engine = ai.loadDraughtsEngine({
@@ -159,10 +159,13 @@ function setupOf(game: DraughtsGame, start: DraughtsState, options: Record<strin
       return ready;
     },
     review: DRAUGHTS_REVIEW,
-    loadReviewEngine: async () => {
+    loadReviewEngine: async (reviewOptions = {}) => {
       const ai = await import('@tactica/ai/draughts');
-      // Its own engine, on one thread and without the book: a review at a depth is the same every time.
-      const engine = await ai.loadDraughtsEngine({ threads: 1, book: false, variants: [] });
+      // Its own engine, on one thread and without the book: a review at a depth is the same every time. The
+      // endgame databases are the host's, as its computer's (default: the process's).
+      const { endgames } = reviewOptions;
+      const settings = { threads: 1, book: false, variants: [], ...(endgames === undefined ? {} : { endgames }) };
+      const engine = await ai.loadDraughtsEngine(settings);
       await engine.prepare(start);
       return engine;
     },

@@ -7,7 +7,8 @@
  * engine of the worker's own, one per game and options) analysis of the state (../reviews/review-service.ts).
  *
  * The engines' settings (threads, the endgame databases' folder) come as data, in the worker's `init`: a worker
- * thread has module globals of its own, and nothing in it would set them.
+ * thread has module globals of its own, and nothing in it would set them. A review's engine probes the same
+ * databases as the computer.
  */
 import type { AnalyseLimits, Analysis, Engine, MoveChoice, ThinkOptions } from '@tactica/ai';
 import { loadComputer, type Computer, type EngineLoadOptions } from '@tactica/catalogue';
@@ -41,7 +42,7 @@ export function catalogueEngine(settings: EngineLoadOptions = {}): Engine<Catalo
         const key = keyOf(job);
         let e = reviewers.get(key);
         if (!e) {
-          e = loadReviewer(job);
+          e = loadReviewer(job, settings);
           reviewers.set(key, e);
           e.catch(() => reviewers.delete(key));
         }
@@ -77,14 +78,16 @@ export function catalogueEngine(settings: EngineLoadOptions = {}): Engine<Catalo
 }
 
 /** The game's review engine (a sequential game's; a simultaneous game's review is judged by rounds, not here). */
-async function loadReviewer(job: CatalogueJob): Promise<AnyEngine> {
+async function loadReviewer(job: CatalogueJob, settings: EngineLoadOptions): Promise<AnyEngine> {
   const entry = entryOf(job.family);
   if (!entry.ok) throw new Error(entry.error.message);
   const setup = entry.value.setup(job.options);
   if (!setup.ok) throw new Error(setup.error.message);
   // A game of rounds has no review engine: its reviews judge rounds (../reviews/round-review-worker.ts).
   if (!('loadReviewEngine' in setup.value)) throw new Error(`${job.family} is reviewed by rounds, not by searches`);
-  return (await setup.value.loadReviewEngine()) as AnyEngine;
+  // The databases the computer plays with (a worker thread has no process default of its own to fall back on).
+  const endgames = settings.endgames === undefined ? {} : { endgames: settings.endgames };
+  return (await setup.value.loadReviewEngine(endgames)) as AnyEngine;
 }
 
 async function load(job: CatalogueJob, settings: EngineLoadOptions): Promise<AnyComputer> {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildOrder, EgdbBuilder } from '@tactica/ai/draughts-egdb';
 import { writeSliceFile } from '@tactica/ai/node-egdb';
+import { draughtsGame, parseFen } from '@tactica/draughts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, eventually, startTestServer, type TestServer } from '../testing/server.js';
 import { WorkerEngines } from './worker-engines.js';
@@ -54,6 +55,20 @@ describe('the endgame databases of the server', () => {
     try {
       await masterPlaysTheEnding(server, 'egdbon');
       expect(poolOf(server).endgameHits).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+
+  it("are probed by a review's search too, as by the computer's (the review engine takes the same folder)", async () => {
+    const server = await startTestServer('sqlite', { egdb: dir });
+    try {
+      const position = parseFen('W:WK1,K2:BK32', 'english');
+      if (!position.ok) throw new Error(position.error.message);
+      const state = draughtsGame('english').fromPosition(position.value);
+      const job = { family: 'draughts', options: { variant: 'english' }, state, limits: { depth: 4 } };
+      const analysis = await poolOf(server).analyse(job);
+      expect(analysis.proven).toBe(1);
     } finally {
       await server.close();
     }

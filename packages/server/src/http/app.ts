@@ -37,6 +37,7 @@ import { gameCommandRoutes } from './game-command-routes.js';
 import { gameChatRoutes } from './game-chat-routes.js';
 import { gameRecordRoutes } from './game-record-routes.js';
 import { DEFAULT_SAVE_QUOTA, saveRoutes, type SaveQuota } from './save-routes.js';
+import { egdbRoutes, type EgdbRouteOptions } from './egdb-routes.js';
 import type { StreamLimits } from '../stream/budget.js';
 import { streamRoutes, streamSocketError } from './stream-routes.js';
 
@@ -78,6 +79,11 @@ export interface AppOptions {
   readonly trustProxy?: boolean | number | string;
   /** Each user's library of saves: how many, how large (see `SaveQuota`). */
   readonly saveQuota?: Partial<SaveQuota>;
+  /**
+   * The draughts endgame databases served to pages at `/egdb/` (`egdb-routes.ts`): the folder and the largest file
+   * sent. Default: none (every `/egdb/` request answers `egdb/none`).
+   */
+  readonly egdb?: EgdbRouteOptions;
 }
 
 /** The headers that make a page cross-origin isolated (`SharedArrayBuffer` for the engines' stop flag). */
@@ -128,6 +134,8 @@ export interface RateLimits {
   readonly imports: number;
   /** Saves written (created, replaced or deleted) a minute per user. */
   readonly saves: number;
+  /** Endgame database files (and their index) a minute per address (`GET /egdb/…`, up to 8 MB each). */
+  readonly egdb: number;
 }
 
 const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -137,6 +145,7 @@ const DEFAULT_RATE_LIMITS: RateLimits = {
   chat: 10,
   imports: 30,
   saves: 30,
+  egdb: 60,
 };
 
 /** Rate limits count per user where there is one, else per address. */
@@ -331,6 +340,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(async (scope) =>
     streamRoutes(scope, services, limits, { limits: options.stream, allowedOrigins: options.allowedOrigins }),
   );
+  await app.register(async (scope) => egdbRoutes(scope, options.egdb ?? { folder: false }, limits.egdb));
   const pbm = options.pbm;
   if (pbm) await app.register(async (scope) => pbmRoutes(scope, pbm, limits.auth * 3));
   const accountMail = options.accountMail;

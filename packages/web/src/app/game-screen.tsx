@@ -25,6 +25,9 @@ function formatMs(ms: number | undefined): string {
 /** One number format for the page (`toLocaleString('en')` builds one at every call: 1–2 ms each, measured). */
 const NUMBER = new Intl.NumberFormat('en');
 
+/** An endgame database's value for the side to move, as the analysis line says it. */
+const PROVEN = { 1: 'won', 0: 'drawn', [-1]: 'lost' } as const;
+
 function scoreText(score: number): string {
   if (Math.abs(score) > 90_000) return score > 0 ? 'winning' : 'losing';
   return (score >= 0 ? '+' : '') + (score / 100).toFixed(2);
@@ -234,6 +237,12 @@ export function AnalysisView(props: {
         <p class="analysis-line" data-depth={a.depth}>
           <b>{scoreText(a.score)}</b> ({a.side ?? 'for the side to move'}) · {a.depthName ?? 'depth'} {a.depth} ·{' '}
           {NUMBER.format(a.nodes)} {a.nodesName ?? 'nodes'} · {a.lineName ?? 'best line'}: {a.line.join(' ')}
+          {a.proven !== undefined && (
+            <span class="proven" data-proven={String(a.proven)}>
+              {' '}
+              · the endgame databases say: {PROVEN[a.proven]}
+            </span>
+          )}
         </p>
       )}
     </section>

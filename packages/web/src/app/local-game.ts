@@ -81,6 +81,8 @@ export interface AnalysisLine {
   readonly nodes: number;
   readonly timeMs: number;
   readonly line: readonly string[];
+  /** What an endgame database proves for the side to move (1 won, 0 drawn, -1 lost), when the engine has one. */
+  readonly proven?: -1 | 0 | 1;
   /** How the figures read for a game whose engine counts otherwise (Tactorus: passes, rounds, orders). */
   readonly side?: string;
   readonly depthName?: string;
@@ -673,7 +675,8 @@ export class LocalGame {
           break;
         }
       }
-      this.analysis.value = { depth: a.depth, score: a.score, nodes: a.nodes, timeMs: a.timeMs, line };
+      const proven = a.proven === undefined ? {} : { proven: a.proven };
+      this.analysis.value = { depth: a.depth, score: a.score, nodes: a.nodes, timeMs: a.timeMs, line, ...proven };
     }, THINKING_REFRESH_MS);
     try {
       const a = await engineFor(this.family, 'analyse').analyse(state, {

@@ -8,7 +8,7 @@
  *   page → worker   { stored, depth? }
  *   worker → page   { kind: 'progress', done, total } … then { kind: 'done', review } | { kind: 'failed', message }
  */
-import { reviewGame } from '@tactica/catalogue';
+import { listing, reviewGame, type EngineLoadOptions } from '@tactica/catalogue';
 import { reviewInput } from './review-input.js';
 import type { ReviewRequest, ReviewResponse } from './review-state.js';
 
@@ -23,10 +23,18 @@ scope.addEventListener('message', (event) => {
   void (async () => {
     try {
       const { setup, history } = await reviewInput(stored);
-      const review = await reviewGame(setup, history, {
-        ...(depth !== undefined ? { depth } : {}),
-        onPly: (done, total) => scope.postMessage({ kind: 'progress', done, total }),
-      });
+      // The review engine's endgame databases are those the page's engines get from the listing (draughts: the
+      // server's /egdb/ files).
+      const { endgames } = (listing(setup.family).engineOptions ?? {}) as Pick<EngineLoadOptions, 'endgames'>;
+      const review = await reviewGame(
+        setup,
+        history,
+        {
+          ...(depth !== undefined ? { depth } : {}),
+          onPly: (done, total) => scope.postMessage({ kind: 'progress', done, total }),
+        },
+        endgames === undefined ? {} : { endgames },
+      );
       scope.postMessage({ kind: 'done', review });
     } catch (e) {
       scope.postMessage({ kind: 'failed', message: (e as Error).message });

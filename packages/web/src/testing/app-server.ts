@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { startServer, type RunningServer } from '@tactica/server';
+import { startServer, type RunningServer, type ServeOptions } from '@tactica/server';
 import { launchChromium, type LaunchedBrowser } from './browser.js';
 import { APP_DIR, buildApp } from './build-app.js';
 
@@ -18,8 +18,11 @@ interface AppServer {
   close(): Promise<void>;
 }
 
-/** Starts the server on a fresh data folder named after `name`; `close` stops it and removes the folder. */
-async function startAppServer(name: string): Promise<AppServer> {
+/**
+ * Starts the server on a fresh data folder named after `name` (with `options` besides the tests' own, such as its
+ * endgame databases' folder); `close` stops it and removes the folder.
+ */
+async function startAppServer(name: string, options: ServeOptions = {}): Promise<AppServer> {
   const dataDir = mkdtempSync(join(tmpdir(), `tactica-web-${name}-`));
   const server = await startServer({
     port: 0,
@@ -27,6 +30,7 @@ async function startAppServer(name: string): Promise<AppServer> {
     webRoot: APP_DIR,
     passwordCost: { log2N: 10, r: 8, p: 1 },
     rateLimits: { auth: 10_000, moves: 10_000, challenges: 10_000, chat: 10_000, imports: 10_000 },
+    ...options,
   });
   return {
     server,
@@ -83,12 +87,12 @@ export interface OnlineApp {
  * Builds the app, starts its server (named after `name`) and a Chromium before the file's tests, and stops both
  * after them: the set-up every e2e file of online play shares.
  */
-export function useOnlineApp(name: string): OnlineApp {
+export function useOnlineApp(name: string, options: ServeOptions = {}): OnlineApp {
   let app: AppServer | undefined;
   let chromium: LaunchedBrowser | undefined;
   beforeAll(async () => {
     await buildApp();
-    app = await startAppServer(name);
+    app = await startAppServer(name, options);
     chromium = await launchChromium();
   }, 120_000);
   afterAll(async () => {

@@ -44,6 +44,7 @@ import { decodePv, reportIteration } from '../../level-engine.js';
 import type { SearchInfo } from '../../search.js';
 import { WIN, WIN_BOUND } from '../../search-position.js';
 import { loadedDraughtsBook, pickBookMove, type DraughtsBook } from './book.js';
+import type { FetchedEndgamesSetting } from './egdb/fetched.js';
 import {
   DraughtsDeepSearcher,
   type DeepEndgames,
@@ -208,11 +209,12 @@ export interface DraughtsEngineOptions {
   readonly threads?: number;
   /**
    * The endgame databases the deep levels (Master) probe, as data that can cross to a worker: the folder they are
-   * read from (Node only; `loadDraughtsEngine` opens it, and a folder without slices is none), or `false` for none.
-   * Default: the process's (`useDraughtsEndgames`). `deepSearcher.endgames`, an opened database, comes first
-   * **(ours)**.
+   * read from (Node only; `loadDraughtsEngine` opens it, and a folder without slices is none), the address a page
+   * fetches them from (`{ url }`: a server's `/egdb/`; `loadDraughtsEngine` fetches the slices a position needs in
+   * `prepare`, within a byte budget, see `egdb/fetched.ts`), or `false` for none. Default: the process's
+   * (`useDraughtsEndgames`). `deepSearcher.endgames`, an opened database, comes first **(ours)**.
    */
-  readonly endgames?: string | false;
+  readonly endgames?: string | false | FetchedEndgamesSetting;
   /**
    * The most memory one search table may take, in megabytes: a level whose table is larger gets the largest that
    * fits (default: each level's own, `ttLog2`; Master's is 32 MB). A host running many engines (a server's pool)
@@ -398,12 +400,17 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
         ...(limits.onIteration ? { onIteration: reportIteration(() => positionOf(s), limits.onIteration) } : {}),
       };
       const searcher = searchers.of(strongest, s);
+      // What the databases prove about the position, said beside the search's score (which, for a root in the
+      // databases, steers by the evaluation among the moves that keep the value).
+      const db = searcher instanceof DraughtsDeepSearcher && !s.giveaway ? searchers.endgames() : undefined;
+      const value = db && sp.pieceCount() <= db.maxPieces ? db.probe(sp) : undefined;
+      const proven = value === undefined ? {} : { proven: value };
       const parallel = limits.timeMs !== undefined || limits.stop !== undefined;
       const r =
         searcher instanceof DraughtsDeepSearcher
           ? searchers.deepSearch(searcher, s, sp, searchLimits, parallel)
           : searcher.search(sp, searchLimits);
-      return { score: r.score, depth: r.depth, nodes: r.nodes, timeMs: r.timeMs, pv: decodePv(sp, r.pv) };
+      return { score: r.score, depth: r.depth, nodes: r.nodes, timeMs: r.timeMs, pv: decodePv(sp, r.pv), ...proven };
     },
     close: () => searchers.close(),
   };
@@ -505,12 +512,35 @@ export async function loadDraughtsEngine(options: DraughtsEngineOptions = {}): P
   const wanted = options.variants ?? new Set(levels.flatMap((l) => l.learnedIn ?? []));
   for (const variant of wanted) await addLearned(levels, variant, evaluators);
   const folder = options.endgames;
+  if (typeof folder === 'object' && !options.deepSearcher?.endgames) return fetchingEngine(options, folder, evaluators);
   if (typeof folder !== 'string' || options.deepSearcher?.endgames)
     return createDraughtsEngine({ ...options, evaluators });
   // A folder without slices (or unreadable, or not on Node) is no databases, not the process's default.
   const endgames = await openEndgamesFolder(folder);
   const deepSearcher = { ...options.deepSearcher, ...(endgames ? { endgames } : {}) };
   return createDraughtsEngine({ ...options, evaluators, deepSearcher, endgames: endgames ? folder : false });
+}
+
+/**
+ * An engine whose databases are fetched from an address (a page's): the loader is a chunk of its own, and the
+ * engine's `prepare` fetches what the position needs before each search.
+ */
+async function fetchingEngine(
+  options: DraughtsEngineOptions,
+  setting: FetchedEndgamesSetting,
+  evaluators: Partial<Record<VariantId, DeepEvaluator>>,
+): Promise<DraughtsEngine> {
+  const { FetchedEndgames } = await import('./egdb/fetched.js');
+  const endgames = new FetchedEndgames(setting);
+  const deepSearcher = { ...options.deepSearcher, endgames };
+  const engine = createDraughtsEngine({ ...options, evaluators, deepSearcher, endgames: false });
+  return {
+    ...engine,
+    async prepare(s: DraughtsState): Promise<void> {
+      await engine.prepare(s);
+      await endgames.prepare(s);
+    },
+  };
 }
 
 /**

@@ -49,6 +49,8 @@ export interface EngineSearchers {
     limits: DeepSearchLimits & { readonly depth: number },
     parallel: boolean,
   ): SearchResult;
+  /** The endgame databases the deep searchers probe (the engine's own, else the process's), if any. */
+  endgames(): DeepEndgames | undefined;
   /** Ends the helper threads. */
   close(): Promise<void>;
 }
@@ -69,6 +71,9 @@ export function engineSearchers(
     1,
     Math.floor(options.threads ?? (spawn ? Math.min(MAX_DEFAULT_THREADS, availableCores()) : 1)),
   );
+  // The engine's own databases, else the process's default; `false` is none.
+  const endgamesOf = (): DeepEndgames | undefined =>
+    options.deepSearcher?.endgames ?? (options.endgames === false ? undefined : defaultEndgames);
   const searcher = (ttLog2: number): DraughtsSearcher => {
     let s = classic.get(ttLog2);
     if (!s) {
@@ -81,9 +86,8 @@ export function engineSearchers(
     const key = `${ttLog2}${learned ?? ''}`;
     let s = deepSearchers.get(key);
     if (s) return s;
-    // The engine's own setting, else the process's default; `false` is none.
-    const fallback = options.endgames === false ? undefined : defaultEndgames;
-    const deep = { ...(fallback ? { endgames: fallback } : {}), ...options.deepSearcher };
+    const endgames = endgamesOf();
+    const deep = { ...options.deepSearcher, ...(endgames ? { endgames } : {}) };
     const ev = learned === undefined ? undefined : evaluators[learned];
     const evaluator = ev ?? deep.evaluator;
     // Helpers must search with the main thread's evaluation (one scale in the shared table): a learned one goes to
@@ -127,6 +131,7 @@ export function engineSearchers(
         helpers.finish(stop);
       }
     },
+    endgames: endgamesOf,
     async close() {
       await Promise.all([...helperPools.values()].map((p) => p.close()));
     },
