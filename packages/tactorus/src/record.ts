@@ -14,6 +14,7 @@ import {
   type InputError,
   type Player,
   type Result,
+  hasCode,
 } from '@tactica/core';
 import { applyCommand, formatCommand, parseCommand, type TactorusCommand } from './command.js';
 import { playersToMove, playMove } from './game.js';
@@ -21,6 +22,7 @@ import { formatOrders, parseOrder } from './notation.js';
 import { resolveRoundWithReport, type RoundReport } from './resolve.js';
 import { checkOrder } from './schedule.js';
 import { NO_ORDERS, NOBODY_COMMITTED, type Order, type Rules, type TactorusState } from './state.js';
+import { type TactorusCode } from './codes.js';
 
 /** What happened in a game: a round with both players' orders, a command of the game's own, an ending. */
 export type RecordEvent =
@@ -183,7 +185,7 @@ export function parseEvent(line: string): Result<RecordEvent, InputError> {
   }
   if (line.startsWith('Customize: ') || line.startsWith('Rules: ')) {
     const c = parseCommand(line);
-    if (c.ok || c.error.code !== 'command/unknown') return c;
+    if (c.ok || !hasCode<TactorusCode>(c.error, 'command/unknown')) return c;
   }
   const resign = /^Resign: ([12])$/.exec(line);
   if (resign) return ok({ type: 'resign', player: resign[1] === '1' ? 0 : 1 });
