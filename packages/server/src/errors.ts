@@ -6,9 +6,9 @@
  */
 import type { CatalogueCode } from '@tactica/catalogue';
 import type { InputError } from '@tactica/core';
-import type { DomainCode } from './http/statuses.js';
+import type { DomainCode } from './codes.js';
 
-export type { DomainCode, ServerCode } from './http/statuses.js';
+export type { DomainCode, ServerCode } from './codes.js';
 
 export class DomainError extends Error {
   constructor(

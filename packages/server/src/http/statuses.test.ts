@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { httpStatusOf, isServerCode, SERVER_CODE_STATUS, SERVER_CODES } from './statuses.js';
+import { SERVER_CODES } from '../codes.js';
+import { httpStatusOf, SERVER_CODE_STATUS } from './statuses.js';
 
 /** The statuses that were not a plain 400 before the codes had a vocabulary: each code keeps its own. */
 const STATUSES_BEFORE: readonly (readonly [string, number])[] = [
@@ -92,14 +93,13 @@ describe('HTTP statuses of refusal codes', () => {
     expect(httpStatusOf('options/bad-value')).toBe(400);
   });
 
-  it('every status is a client or server error, and only the server codes are listed', () => {
-    for (const [code, status] of Object.entries(SERVER_CODE_STATUS)) {
+  it('every server code has its status, a client or server error, and the map names nothing else', () => {
+    for (const code of SERVER_CODES) {
+      const status = httpStatusOf(code);
+      expect(status, code).toBe(SERVER_CODE_STATUS[code]);
       expect(status, code).toBeGreaterThanOrEqual(400);
       expect(status, code).toBeLessThan(600);
-      expect(isServerCode(code)).toBe(true);
     }
-    expect(SERVER_CODES).toEqual(Object.keys(SERVER_CODE_STATUS));
-    expect(isServerCode('move/illegal')).toBe(false);
-    expect(isServerCode('toString')).toBe(false);
+    expect(Object.keys(SERVER_CODE_STATUS).sort()).toEqual([...SERVER_CODES].sort());
   });
 });

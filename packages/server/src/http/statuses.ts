@@ -1,13 +1,14 @@
 /**
- * What each refusal's code means in HTTP: the domain throws codes only (../errors.ts), and this edge gives each its
- * status. The server's own codes are declared here, once, with their status (ours: a code with no status of its own
- * is the client's mistake, 400); a code the server refuses with that is not listed is a compile error
- * (`DomainError`'s code is typed by this map). The stream and the mail gateway answer with the code and its sentence
- * and need no status.
+ * What each refusal's code means in HTTP: the domain throws codes only (../errors.ts, ../codes.ts), and this edge
+ * gives each its status. The map names every one of the server's codes (a code added without its status does not
+ * compile); a code passed on from below (the rules, a session, a store) is a bad request (400) unless
+ * PASSED_ON_STATUS says otherwise. The stream and the mail gateway answer with the code and its sentence and need no
+ * status.
  */
 import type { CatalogueCode } from '@tactica/catalogue';
+import type { DomainCode, ServerCode } from '../codes.js';
 
-/** The server's own refusal codes, each with its HTTP status. */
+/** The HTTP status of each of the server's own codes (ours: a code that is the client's mistake is a 400). */
 export const SERVER_CODE_STATUS = {
   'account/bad-name': 400,
   'account/bad-password': 400,
@@ -177,16 +178,7 @@ export const SERVER_CODE_STATUS = {
   'tournament/over': 409,
   'tournament/too-few': 409,
   'tournament/too-many': 429,
-} as const satisfies Record<string, number>;
-
-/** A refusal code of the server's own (`pbm/unknown-board`, `game/stale-version`). */
-export type ServerCode = keyof typeof SERVER_CODE_STATUS;
-
-/** Every code a refusal may carry: the server's own, and the rules', catalogue's and stores' it passes on. */
-export type DomainCode = ServerCode | CatalogueCode;
-
-/** The server's own codes, as a list (scripts/error-codes.test.ts checks it against the sources). */
-export const SERVER_CODES = Object.keys(SERVER_CODE_STATUS) as readonly ServerCode[];
+} as const satisfies Record<ServerCode, number>;
 
 /** The statuses of the codes passed on from below (a session, a store) that are not a plain bad request (400). */
 const PASSED_ON_STATUS: Partial<Record<CatalogueCode, number>> = {
@@ -206,6 +198,6 @@ export function httpStatusOf(code: DomainCode): number {
 }
 
 /** Whether `code` is one of the server's own. */
-export function isServerCode(code: string): code is ServerCode {
+function isServerCode(code: string): code is ServerCode {
   return Object.hasOwn(SERVER_CODE_STATUS, code);
 }

@@ -3,7 +3,7 @@
  * acknowledgement of a committed command. Types for every client (the web app imports these), and the view's JSON
  * Schema, from which the HTTP route serializes its reply and the OpenAPI document describes it.
  */
-import type { DomainCode } from '../http/statuses.js';
+import type { DomainCode } from '../codes.js';
 import type { Outcome, Player, StepText, TimeLimit, TimeMode } from '@tactica/core';
 import type { BoardModel, GameFamily, MoveInput, MoveSquares } from '@tactica/catalogue';
 
