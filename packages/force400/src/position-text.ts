@@ -36,10 +36,15 @@ export function formatPosition(s: Force400State): string {
   return parts.join(' ');
 }
 
-export function parsePosition(text: string): Result<Force400State, InputError> {
+export function parsePosition(text: string): Result<Force400State, InputError<Force400Code>> {
   const fields: { text: string; at: number }[] = [];
   for (const m of text.matchAll(/\S+/g)) fields.push({ text: m[0], at: m.index });
-  const fail = (code: Force400Code, message: string, at: number, input?: string): Result<never, InputError> =>
+  const fail = (
+    code: Force400Code,
+    message: string,
+    at: number,
+    input?: string,
+  ): Result<never, InputError<Force400Code>> =>
     err(inputError(code, message, input === undefined ? { at } : { at, input }));
   if (fields.length < 4 || fields.length > 5) {
     return fail(

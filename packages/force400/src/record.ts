@@ -125,7 +125,7 @@ const AMOUNT = /\s+([0-9Oo]{1,3})(?=\s|$)/y;
 export const MAX_HEADER = 1000;
 
 /** Reads record text (syntax only; `replayRecord` checks the play). */
-export function parseRecord(text: string): Result<ParsedRecord, InputError> {
+export function parseRecord(text: string): Result<ParsedRecord, InputError<Force400Code>> {
   const lines = text.split(/\r\n|\r|\n/);
   let header: string | null = null;
   let date: string | null = null;
@@ -148,7 +148,7 @@ export function parseRecord(text: string): Result<ParsedRecord, InputError> {
     const raw = lines[i] as string;
     const line = i + 1;
     if (raw.trim() === '') continue;
-    const fail = (code: Force400Code, message: string, column = 1): Result<never, InputError> =>
+    const fail = (code: Force400Code, message: string, column = 1): Result<never, InputError<Force400Code>> =>
       err(inputError(code, message, { line, column, input: raw.trim().slice(0, 80) }));
     const first = !seenAnything;
     seenAnything = true;

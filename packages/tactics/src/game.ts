@@ -180,7 +180,7 @@ export function pieceFault(
  * Reads a move as the servers take it: from and to squares joined by a hyphen (`f1-f4`), any case, spaces allowed
  * around the hyphen (the hyphen may also be left out: `f1f4`). Every reason a move is not legal has its own code.
  */
-export function parseMove(s: TacticsState, text: string, p?: Player): Result<TacticsMove, InputError> {
+export function parseMove(s: TacticsState, text: string, p?: Player): Result<TacticsMove, InputError<TacticsCode>> {
   const input = typeof text === 'string' ? text : '';
   const m = /^\s*([a-z]+)(\d+)\s*-?\s*([a-z]+)(\d+)\s*$/i.exec(input);
   if (!m) {

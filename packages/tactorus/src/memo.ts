@@ -76,7 +76,7 @@ export class LineCursor<A extends MemoArea = MemoArea> {
   }
 
   /** The next line as it stands. */
-  line(what: string): Result<string, InputError> {
+  line(what: string): Result<string, InputError<TactorusCode>> {
     const l = this.lines[this.i];
     if (l === undefined) return err(inputError(this.code('truncated'), `the memo ends before ${what}`));
     this.i++;
@@ -84,7 +84,7 @@ export class LineCursor<A extends MemoArea = MemoArea> {
   }
 
   /** The value of the next line, which must be `label: value` (value matching `pattern`). */
-  field(label: string, pattern: RegExp): Result<string, InputError> {
+  field(label: string, pattern: RegExp): Result<string, InputError<TactorusCode>> {
     const l = this.lines[this.i];
     const lineNo = this.i + 1;
     if (l === undefined) return err(inputError(this.code('truncated'), `the memo ends before "${label}:"`));

@@ -75,7 +75,7 @@ export function formatRecord(
 }
 
 /** Reads a saved game, replaying every move; errors give the line and column. */
-export function parseRecord(text: string): Result<TactrixRecord, InputError> {
+export function parseRecord(text: string): Result<TactrixRecord, InputError<TactrixCode>> {
   if (typeof text !== 'string') return err(inputError('record/syntax', 'a record must be text'));
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   const fail = (code: TactrixCode, message: string, line: number, column = 1, input?: string) =>

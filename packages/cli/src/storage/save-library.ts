@@ -19,7 +19,7 @@ import { FileGameStore } from './file-game-store.js';
 import type { LockOptions } from './library-lock.js';
 import type { SaveEntry, SaveFile, SaveFiles, SaveMeta } from './save-files.js';
 import { resolveReference, type ShownList } from './save-references.js';
-import { type CliCode } from '../codes.js';
+import type { CliCode } from '../codes.js';
 
 export type { SaveEntry, SaveFile } from './save-files.js';
 
