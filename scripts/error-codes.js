@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
- * The error codes the packages' sources write (packages/<name>/src/**\/*.ts and .tsx, tests and declaration files
- * left out), for the check that each is declared in one vocabulary (scripts/error-codes.test.ts, docs/developing.md
- * "Error codes"). A code is a string literal of the form `area/kebab-case`; module specifiers are not codes, and
- * NOT_CODES names the few literals of that form that are something else (a media type, a seed).
+ * The error codes the packages' sources write (packages/<name>/src/**\/*.ts and .tsx; tests, declaration files and
+ * the vocabularies themselves, codes.ts, left out), for the check that each is declared in one vocabulary
+ * (scripts/error-codes.test.ts, docs/developing.md "Error codes"). A code is a string literal of the form
+ * `area/kebab-case`; module specifiers are not codes, and NOT_CODES names the few literals of that form that are
+ * something else (a media type, a seed).
  *
  *   node scripts/error-codes.js     prints each code with the files that write it
  *
@@ -82,6 +83,8 @@ export function collect(root = ROOT) {
     const src = join(packages, name, 'src');
     if (!isDir(src)) continue;
     for (const path of sources(src)) {
+      // A vocabulary declares codes; the check is over the code that writes them.
+      if (path.endsWith(`${sep}codes.ts`)) continue;
       const file = relative(root, path).split(sep).join('/');
       for (const c of codeLiteralsOf(readFileSync(path, 'utf8'), path)) all.push({ ...c, file });
     }

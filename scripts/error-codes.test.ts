@@ -2,7 +2,9 @@
  * Every error code the sources write is declared once, in its package's vocabulary (`packages/<name>/src/codes.ts`,
  * `<NAME>_CODES`), and has the form `area/kebab-case` (docs/developing.md, "Error codes").
  */
-import { basename, dirname } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CODE_FORM, codeLiteralsOf, collect, LEGACY_CODES, NOT_CODES, vocabularyFiles } from './error-codes.js';
@@ -75,5 +77,20 @@ describe('error codes', () => {
       { code: 'not-found', line: 6 },
     ]);
     expect(NOT_CODES.every((c) => CODE_FORM.test(c))).toBe(true);
+  });
+
+  it('scans the sources of each package, leaving out its tests and its vocabulary', () => {
+    const root = mkdtempSync(join(tmpdir(), 'codes-'));
+    try {
+      mkdirSync(join(root, 'packages', 'x', 'src', 'deep'), { recursive: true });
+      const write = (path: string, text: string) => writeFileSync(join(root, 'packages', 'x', 'src', path), text);
+      write('deep/a.ts', "export const e = { code: 'x/undeclared' };\n");
+      write('a.test.ts', "expect(code).toBe('x/in-a-test');\n");
+      write('codes.ts', "export const X_CODES = ['x/declared'] as const;\n");
+      expect(collect(root)).toEqual([{ code: 'x/undeclared', line: 1, file: 'packages/x/src/deep/a.ts' }]);
+      expect(vocabularyFiles(root)).toEqual([join(root, 'packages', 'x', 'src', 'codes.ts')]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
