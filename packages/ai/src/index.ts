@@ -104,3 +104,4 @@ export {
   type MergedLabels,
   type TrainingPosition,
 } from './games/draughts/train.js';
+export * from './codes.js';

@@ -93,3 +93,4 @@ export async function restoreGame(stored: unknown): Promise<Result<RestoredGame,
   if (!read.ok) return read;
   return restoreWith(await loadEntry(read.value.family), read.value);
 }
+export * from './codes.js';

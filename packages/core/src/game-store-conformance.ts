@@ -12,6 +12,7 @@ import {
   type StoredEntry,
   type StoreListing,
   titleKey,
+  type StoreErrorCode,
 } from './game-store.js';
 import { describeError, type InputError, type Result } from './result.js';
 
@@ -241,7 +242,8 @@ function contentionAndHostileCases<D extends JsonValue>(
       check(listing.games.length === 1 && listing.games[0]?.id === good.id, 'the good entry is not listed alone');
       const damaged = listing.damaged.find((d) => d.name === name);
       check(damaged, `the damaged entry ${name} is not listed as damaged`);
-      check(damaged.error.code === 'store/damaged' && damaged.error.message, 'the damaged entry has no error');
+      const damagedCode = 'store/damaged' satisfies StoreErrorCode;
+      check(damaged.error.code === damagedCode && damaged.error.message, 'the damaged entry has no error');
       check(value(await store.list(), 'list all').damaged.length === 1, 'list without a family hides the damage');
       value(await store.load(good.id), 'load the good entry');
       refused(await store.load(bad.id), ['store/damaged'], 'load of the damaged entry');

@@ -26,3 +26,4 @@ export * from './clock.js';
 export * from './session.js';
 export * from './simultaneous-session.js';
 export * from './game-store.js';
+export * from './codes.js';

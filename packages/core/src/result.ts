@@ -6,11 +6,12 @@ export type Result<T, E = InputError> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
 
 /**
- * A coded error for bad input. `code` is stable and machine-readable (`fen/bad-square`, `move/illegal`);
- * `message` is a plain-English sentence for people; the optional fields say where.
+ * A coded error for bad input. `code` is stable and machine-readable (`fen/bad-square`, `move/illegal`), one of its
+ * area's vocabulary `C` (each package's `codes.ts`: `InputError<DraughtsCode>`); `message` is a plain-English sentence
+ * for people; the optional fields say where.
  */
-export interface InputError {
-  readonly code: string;
+export interface InputError<C extends string = string> {
+  readonly code: C;
   readonly message: string;
   /** Character offset in the input text (0-based). */
   readonly at?: number;
@@ -31,8 +32,8 @@ export function err<E = InputError>(error: E): Result<never, E> {
 }
 
 /** Builds an InputError, leaving out location fields that are not given (exactOptionalPropertyTypes-safe). */
-export function inputError(
-  code: string,
+export function inputError<C extends string>(
+  code: C,
   message: string,
   where: {
     at?: number | undefined;
@@ -40,8 +41,8 @@ export function inputError(
     column?: number | undefined;
     input?: string | undefined;
   } = {},
-): InputError {
-  const e: { -readonly [K in keyof InputError]: InputError[K] } = { code, message: safeMessage(message) };
+): InputError<C> {
+  const e: { -readonly [K in keyof InputError<C>]: InputError<C>[K] } = { code, message: safeMessage(message) };
   if (where.at !== undefined) e.at = where.at;
   if (where.line !== undefined) e.line = where.line;
   if (where.column !== undefined) e.column = where.column;
@@ -107,6 +108,15 @@ export function describeError(e: InputError): string {
   if (e.column !== undefined) where.push(`column ${e.column}`);
   if (e.at !== undefined && e.line === undefined) where.push(`at character ${e.at + 1}`);
   return `${safeMessage(e.code)}: ${safeMessage(e.message)}${where.length ? ` (${where.join(', ')})` : ''}`;
+}
+
+/**
+ * Whether `e` has `code`, checked against the vocabulary named: `hasCode<DraughtsCode>(r.error, 'move/illegal')`.
+ * For errors typed with a plain string code (they carry codes of several areas); where the error is typed by its
+ * vocabulary, compare `e.code === …` directly. With no vocabulary named, no code is accepted.
+ */
+export function hasCode<C extends string = never>(e: { readonly code: string }, code: NoInfer<C>): boolean {
+  return e.code === code;
 }
 
 /** Unwraps a result known to be ok; a failure here is a programming error, so it throws. */

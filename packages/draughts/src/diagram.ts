@@ -18,6 +18,7 @@ import { err, inputError, ok, type InputError, type Result } from '@tactica/core
 import { squaresOf } from './geometry.js';
 import { fromInternal, pieceAtInternal, type Piece, type Position } from './position.js';
 import { RULE_SETS, type VariantId } from './rules.js';
+import type { DraughtsCode } from './codes.js';
 
 export interface DiagramOptions {
   /** Draw Black at the bottom. */
@@ -55,7 +56,11 @@ export function boardDiagram(pos: Position, options: DiagramOptions = {}): strin
 }
 
 /** Reads a diagram drawn as `boardDiagram` draws it (without coordinates), White at the bottom. */
-export function parseDiagram(variant: VariantId, text: string, turn: Player): Result<Position, InputError> {
+export function parseDiagram(
+  variant: VariantId,
+  text: string,
+  turn: Player,
+): Result<Position, InputError<DraughtsCode>> {
   const rules = RULE_SETS[variant];
   const sq = squaresOf(rules);
   const size = rules.size;

@@ -9,6 +9,7 @@ import { err, inputError, ok, type InputError, type Result } from '@tactica/core
 import { squaresOf, type Squares } from './geometry.js';
 import { fromInternal, pieceAtInternal, type Piece, type Position } from './position.js';
 import { RULE_SETS, type VariantId } from './rules.js';
+import type { DraughtsCode } from './codes.js';
 
 /** Formats the position as FEN in the rule set's square style. */
 export function makeFen(pos: Position): string {
@@ -58,7 +59,7 @@ function describeSquares(sq: Squares): string {
 }
 
 /** Parses FEN for a rule set. Never throws. */
-export function parseFen(text: string, variant: VariantId): Result<Position, InputError> {
+export function parseFen(text: string, variant: VariantId): Result<Position, InputError<DraughtsCode>> {
   if (typeof text !== 'string') return err(inputError('fen/empty', 'no FEN given'));
   const rules = RULE_SETS[variant];
   const sq = squaresOf(rules);

@@ -29,6 +29,7 @@ import { applyMove, generateMoves, hasMoves, perftPosition, sameMove, type Draug
 import { formatMove, parseMove } from './notation.js';
 import { initialPosition, pieceAt, pieceCounts, type Position } from './position.js';
 import { RULE_SETS, VARIANT_IDS, type RuleSet, type VariantId } from './rules.js';
+import type { DraughtsCode } from './codes.js';
 
 export interface DraughtsState {
   readonly position: Position;
@@ -228,7 +229,7 @@ export function draughtsGame(variant: VariantId, options: DraughtsOptions = {}):
     resign: (s, p) => (s.over ? s : { ...s, over: win(opponent(p), 'resigned') }),
     agreeDraw: (s) => (s.over ? s : { ...s, over: draw('agreed') }),
     formatMove: (s, m) => formatMove(s.position, m, legalOf(s)),
-    parseMove(s, text, p): Result<DraughtsMove, InputError> {
+    parseMove(s, text, p): Result<DraughtsMove, InputError<DraughtsCode>> {
       if (s.over) {
         return err(inputError('move/game-over', `the game is over (${s.over.reason})`, { input: String(text) }));
       }

@@ -136,3 +136,4 @@ export {
   type PdnTag,
 } from './pdn/index.js';
 export { acfBallots, type Ballot } from './openings.js';
+export * from './codes.js';

@@ -14,6 +14,7 @@ import { squaresOf } from './geometry.js';
 import { generateMoves, sameMove, type DraughtsMove } from './moves.js';
 import { pieceAt, type Position } from './position.js';
 import { RULE_SETS } from './rules.js';
+import type { DraughtsCode } from './codes.js';
 
 /** The name of PDN square `n` in the rule set's style (`32`, or `c3` for Russian). */
 export function squareName(pos: Pick<Position, 'variant'>, n: number): string {
@@ -58,7 +59,7 @@ export function parseMove(
   pos: Position,
   text: string,
   legal: readonly DraughtsMove[] = generateMoves(pos),
-): Result<DraughtsMove, InputError> {
+): Result<DraughtsMove, InputError<DraughtsCode>> {
   if (typeof text !== 'string') return err(inputError('move/syntax', 'no move text given'));
   const rules = RULE_SETS[pos.variant];
   const sq = squaresOf(rules);

@@ -17,6 +17,7 @@ import {
   TRANSFER,
 } from './engine.js';
 import { ABDICATION_COST } from './rules.js';
+import type { Force400Code } from './codes.js';
 
 export const ACTION_KINDS = ['move', 'transfer', 'abdicate'] as const;
 export type ActionKind = (typeof ACTION_KINDS)[number];
@@ -57,8 +58,8 @@ export function refusal(engine: Force400Engine, a: Force400Action): InputError |
     });
   }
   const text = describeAction(a);
-  const refuse = (code: string, message: string): InputError => inputError(`move/${code}`, message, { input: text });
-  if (engine.winner !== PLAYING) return refuse('game-over', 'The game is over.');
+  const refuse = (code: Force400Code, message: string): InputError => inputError(code, message, { input: text });
+  if (engine.winner !== PLAYING) return refuse('move/game-over', 'The game is over.');
   const { from, to } = a;
   const p = engine.side;
   const src = engine.owner[from] as number;
@@ -66,52 +67,55 @@ export function refusal(engine: Force400Engine, a: Force400Action): InputError |
   const f = engine.force[from] as number;
   const F = squareName(from);
   const T = squareName(to);
-  if (src === -1) return refuse('no-man', `There is no man on ${F}.`);
-  if (src !== p) return refuse('not-your-man', `The man on ${F} is ${SIDE_NAMES[src as Player]}'s, not yours.`);
+  if (src === -1) return refuse('move/no-man', `There is no man on ${F}.`);
+  if (src !== p) return refuse('move/not-your-man', `The man on ${F} is ${SIDE_NAMES[src as Player]}'s, not yours.`);
   if (a.kind === 'abdicate' && engine.king[from] !== 1) {
-    return refuse('not-king', `Only the king can abdicate, and the man on ${F} is not your king.`);
+    return refuse('move/not-king', `Only the king can abdicate, and the man on ${F} is not your king.`);
   }
-  if (from === to) return refuse('same-square', 'The source and destination are the same square.');
+  if (from === to) return refuse('move/same-square', 'The source and destination are the same square.');
   const d = LINE[from * 100 + to] as number;
   if (d < 0) {
-    return refuse('not-a-line', `${F} to ${T} is not a straight line: no dogleg moves.`);
+    return refuse('move/not-a-line', `${F} to ${T} is not a straight line: no dogleg moves.`);
   }
   const steps = distance(from, to);
   const start = RAY_START[from * 8 + d] as number;
   for (let k = 0; k < steps - 1; k++) {
     const between = RAYS[start + k] as number;
     if (engine.owner[between] !== -1) {
-      return refuse('blocked', `The way from ${F} to ${T} is blocked by the man on ${squareName(between)}.`);
+      return refuse('move/blocked', `The way from ${F} to ${T} is blocked by the man on ${squareName(between)}.`);
     }
   }
   if (a.kind === 'move') {
-    if (dst === p) return refuse('own-man', `${T} is occupied by your own man.`);
+    if (dst === p) return refuse('move/own-man', `${T} is occupied by your own man.`);
     if (steps > 1 && f === 0) {
-      return refuse('zero-force', `The man on ${F} has zero force: he can make only a short move.`);
+      return refuse('move/zero-force', `The man on ${F} has zero force: he can make only a short move.`);
     }
     return undefined;
   }
   if (dst === -1) {
     return a.kind === 'transfer'
-      ? refuse('no-receiver', `There is no man on ${T} to receive the force.`)
-      : refuse('no-receiver', `There is no man on ${T} to receive the kingship.`);
+      ? refuse('move/no-receiver', `There is no man on ${T} to receive the force.`)
+      : refuse('move/no-receiver', `There is no man on ${T} to receive the kingship.`);
   }
   if (dst !== p) {
     return a.kind === 'transfer'
-      ? refuse('enemy-receiver', `Force can be transferred only to your own men, and the man on ${T} is not yours.`)
-      : refuse('enemy-receiver', `The kingship can pass only to your own man, and the man on ${T} is not yours.`);
+      ? refuse(
+          'move/enemy-receiver',
+          `Force can be transferred only to your own men, and the man on ${T} is not yours.`,
+        )
+      : refuse('move/enemy-receiver', `The kingship can pass only to your own man, and the man on ${T} is not yours.`);
   }
   if (a.kind === 'transfer') {
     if (!Number.isInteger(a.amount) || a.amount < 1) {
-      return refuse('bad-amount', 'A transfer must send at least 1 unit.');
+      return refuse('move/bad-amount', 'A transfer must send at least 1 unit.');
     }
     if (a.amount > f) {
-      return refuse('too-much', `The man on ${F} has only ${f} unit${f === 1 ? '' : 's'} to send.`);
+      return refuse('move/too-much', `The man on ${F} has only ${f} unit${f === 1 ? '' : 's'} to send.`);
     }
     return undefined;
   }
   if (f < ABDICATION_COST) {
-    return refuse('weak-king', `A king weaker than force level 2 cannot abdicate; yours has ${f}.`);
+    return refuse('move/weak-king', `A king weaker than force level 2 cannot abdicate; yours has ${f}.`);
   }
   return undefined;
 }

@@ -21,6 +21,7 @@ import { parseActionText } from './notation.js';
 import { formatPosition, parsePosition } from './position-text.js';
 import { setupPosition, type Force400Setup } from './setup.js';
 import { loadEngine, readEngine, type Force400State } from './state.js';
+import type { Force400Code } from './codes.js';
 
 export type Force400Game = Game<Force400State, Force400Action, Force400State> & {
   readonly setup: Force400Setup;
@@ -31,7 +32,7 @@ export type Force400Game = Game<Force400State, Force400Action, Force400State> & 
 };
 
 /** Makes the game; refuses a bad handicap with a coded error. */
-export function createForce400(setup: Force400Setup = {}): Result<Force400Game, InputError> {
+export function createForce400(setup: Force400Setup = {}): Result<Force400Game, InputError<Force400Code>> {
   const start = setupPosition(setup);
   if (!start.ok) return start;
   const initial = start.value;

@@ -25,3 +25,4 @@ export * from './search-position.js';
 export * from './setup.js';
 export * from './state.js';
 export * from './zobrist.js';
+export * from './codes.js';

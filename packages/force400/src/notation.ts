@@ -9,13 +9,14 @@
 import { err, inputError, ok, type InputError, type Result } from '@tactica/core';
 import { parseSquare } from './board.js';
 import type { ActionKind, Force400Action } from './actions.js';
+import type { Force400Code } from './codes.js';
 
 const LETTERS: Readonly<Record<string, ActionKind>> = { M: 'move', T: 'transfer', S: 'abdicate', X: 'abdicate' };
 
 const ACTION_PATTERN = /^\s*(?:([A-Za-z])\s*)?([A-Za-z][0-9Oo])\s*-?\s*([A-Za-z][0-9Oo])(?:\s+(\S+))?\s*$/;
 
 /** Reads action text; checks only its form (legality is the rules' business). */
-export function parseActionText(text: string): Result<Force400Action, InputError> {
+export function parseActionText(text: string): Result<Force400Action, InputError<Force400Code>> {
   const input = text;
   if (text.length > 200)
     return err(inputError('move/syntax', 'That is far too long for a move.', { input: text.slice(0, 40) }));

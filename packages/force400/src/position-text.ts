@@ -13,6 +13,7 @@ import { draw, err, inputError, ok, win, type InputError, type Player, type Resu
 import { isHomeRank, parseSquare, squareName, SQUARES } from './board.js';
 import { MAX_FORCE, RECHARGE_TURNS } from './rules.js';
 import type { Force400State, Man } from './state.js';
+import type { Force400Code } from './codes.js';
 
 const SIDE_LETTERS = ['w', 'b'] as const;
 const SIDE_TAGS = ['W', 'B'] as const;
@@ -35,14 +36,19 @@ export function formatPosition(s: Force400State): string {
   return parts.join(' ');
 }
 
-export function parsePosition(text: string): Result<Force400State, InputError> {
+export function parsePosition(text: string): Result<Force400State, InputError<Force400Code>> {
   const fields: { text: string; at: number }[] = [];
   for (const m of text.matchAll(/\S+/g)) fields.push({ text: m[0], at: m.index });
-  const fail = (code: string, message: string, at: number, input?: string): Result<never, InputError> =>
-    err(inputError(`position/${code}`, message, input === undefined ? { at } : { at, input }));
+  const fail = (
+    code: Force400Code,
+    message: string,
+    at: number,
+    input?: string,
+  ): Result<never, InputError<Force400Code>> =>
+    err(inputError(code, message, input === undefined ? { at } : { at, input }));
   if (fields.length < 4 || fields.length > 5) {
     return fail(
-      'syntax',
+      'position/syntax',
       'A position is "<w|b> <move number> W:<men> B:<men> [ending]", men as square:force with K for the king.',
       0,
     );
@@ -56,10 +62,15 @@ export function parsePosition(text: string): Result<Force400State, InputError> {
   ];
   const sideIndex = SIDE_LETTERS.indexOf(sideField.text.toLowerCase() as 'w' | 'b');
   if (sideIndex < 0)
-    return fail('bad-side', `The side to move is w or b, not "${sideField.text}".`, sideField.at, sideField.text);
+    return fail(
+      'position/bad-side',
+      `The side to move is w or b, not "${sideField.text}".`,
+      sideField.at,
+      sideField.text,
+    );
   if (!/^[1-9][0-9]{0,6}$/.test(moveField.text)) {
     return fail(
-      'bad-move-number',
+      'position/bad-move-number',
       `"${moveField.text}" is not a move number (1 or more).`,
       moveField.at,
       moveField.text,
@@ -71,7 +82,12 @@ export function parsePosition(text: string): Result<Force400State, InputError> {
     const field = side === 0 ? whiteField : blackField;
     const tag = `${SIDE_TAGS[side]}:`;
     if (field.text.slice(0, 2).toUpperCase() !== tag) {
-      return fail('syntax', `Expected ${tag} and ${side === 0 ? "White's" : "Black's"} men.`, field.at, field.text);
+      return fail(
+        'position/syntax',
+        `Expected ${tag} and ${side === 0 ? "White's" : "Black's"} men.`,
+        field.at,
+        field.text,
+      );
     }
     const list = field.text.slice(2);
     if (list === '') continue;
@@ -82,31 +98,36 @@ export function parsePosition(text: string): Result<Force400State, InputError> {
       const m = /^([A-Za-z][0-9])(?::([0-9]{1,3}))([Kk])?(?:\/([0-9]))?$/.exec(item);
       if (!m)
         return fail(
-          'bad-man',
+          'position/bad-man',
           `"${item}" is not a man: write square:force, K for the king, /n for a recharge counter.`,
           at,
           item,
         );
       const sq = parseSquare(m[1] as string);
-      if (sq === undefined) return fail('bad-square', `${m[1] ?? ''} is not a square (A0–J9).`, at, item);
-      if (board[sq]) return fail('duplicate-square', `Two men stand on ${squareName(sq)}.`, at, item);
+      if (sq === undefined) return fail('position/bad-square', `${m[1] ?? ''} is not a square (A0–J9).`, at, item);
+      if (board[sq]) return fail('position/duplicate-square', `Two men stand on ${squareName(sq)}.`, at, item);
       const force = Number(m[2]);
-      if (force > MAX_FORCE) return fail('bad-force', `Force is 0 to ${MAX_FORCE}, not ${force}.`, at, item);
+      if (force > MAX_FORCE) return fail('position/bad-force', `Force is 0 to ${MAX_FORCE}, not ${force}.`, at, item);
       const wait = m[4] === undefined ? 0 : Number(m[4]);
       if (wait >= RECHARGE_TURNS) {
-        return fail('bad-wait', `A recharge counter is 0, 1 or 2, not ${wait}.`, at, item);
+        return fail('position/bad-wait', `A recharge counter is 0, 1 or 2, not ${wait}.`, at, item);
       }
       if (wait > 0 && isHomeRank(sq)) {
-        return fail('bad-wait', `${squareName(sq)} is on rank 0 or 9, where a man has no recharge counter.`, at, item);
+        return fail(
+          'position/bad-wait',
+          `${squareName(sq)} is on rank 0 or 9, where a man has no recharge counter.`,
+          at,
+          item,
+        );
       }
       const isKing = m[3] !== undefined;
       if (isKing && ++kings[side] > 1) {
-        return fail('two-kings', `${side === 0 ? 'White' : 'Black'} has more than one king.`, at, item);
+        return fail('position/two-kings', `${side === 0 ? 'White' : 'Black'} has more than one king.`, at, item);
       }
       board[sq] = { side, force, king: isKing, wait };
     }
   }
-  if (kings[0] === 0 && kings[1] === 0) return fail('no-kings', 'Neither side has a king.', whiteField.at);
+  if (kings[0] === 0 && kings[1] === 0) return fail('position/no-kings', 'Neither side has a king.', whiteField.at);
   let ended: Force400State['ended'] = null;
   if (kings[0] === 0) ended = win(1, 'king-captured');
   else if (kings[1] === 0) ended = win(0, 'king-captured');
@@ -114,7 +135,7 @@ export function parsePosition(text: string): Result<Force400State, InputError> {
     const e = ENDINGS.indexOf(endField.text.toLowerCase() as (typeof ENDINGS)[number]);
     if (e < 0) {
       return fail(
-        'bad-ending',
+        'position/bad-ending',
         `The ending is w-resigned, b-resigned or draw-agreed, not "${endField.text}".`,
         endField.at,
         endField.text,
@@ -122,7 +143,7 @@ export function parsePosition(text: string): Result<Force400State, InputError> {
     }
     if (ended)
       return fail(
-        'bad-ending',
+        'position/bad-ending',
         'A game whose king has fallen cannot also end another way.',
         endField.at,
         endField.text,

@@ -23,6 +23,7 @@ import { describeAction, type Force400Action } from './actions.js';
 import { parseActionText } from './notation.js';
 import type { Handicap } from './setup.js';
 import type { Force400State } from './state.js';
+import type { Force400Code } from './codes.js';
 
 export interface RecordHeader {
   /** The one-line header the player typed at setup. */
@@ -124,7 +125,7 @@ const AMOUNT = /\s+([0-9Oo]{1,3})(?=\s|$)/y;
 export const MAX_HEADER = 1000;
 
 /** Reads record text (syntax only; `replayRecord` checks the play). */
-export function parseRecord(text: string): Result<ParsedRecord, InputError> {
+export function parseRecord(text: string): Result<ParsedRecord, InputError<Force400Code>> {
   const lines = text.split(/\r\n|\r|\n/);
   let header: string | null = null;
   let date: string | null = null;
@@ -147,17 +148,17 @@ export function parseRecord(text: string): Result<ParsedRecord, InputError> {
     const raw = lines[i] as string;
     const line = i + 1;
     if (raw.trim() === '') continue;
-    const fail = (code: string, message: string, column = 1): Result<never, InputError> =>
-      err(inputError(`record/${code}`, message, { line, column, input: raw.trim().slice(0, 80) }));
+    const fail = (code: Force400Code, message: string, column = 1): Result<never, InputError<Force400Code>> =>
+      err(inputError(code, message, { line, column, input: raw.trim().slice(0, 80) }));
     const first = !seenAnything;
     seenAnything = true;
 
     const resign = RESIGN_LINE.exec(raw);
     const wins = WINS_LINE.exec(raw);
     if (resign || STOPPED_LINE.test(raw) || DRAW_LINE.test(raw) || wins) {
-      if (result !== null) return fail('after-end', 'Nothing can follow the result line.');
+      if (result !== null) return fail('record/after-end', 'Nothing can follow the result line.');
       if (resign) {
-        if (resigned !== null) return fail('bad-line', 'A game has at most one resignation.');
+        if (resigned !== null) return fail('record/bad-line', 'A game has at most one resignation.');
         resigned = sideOf(resign[1] as string);
         resignedLine = line;
       } else if (wins) {
@@ -175,12 +176,12 @@ export function parseRecord(text: string): Result<ParsedRecord, InputError> {
     if (HEADING_LINE.test(raw) && !PLY_ANYWHERE.test(raw)) continue; // a column heading, perhaps garbled by OCR
     const move = MOVE_LINE.exec(raw);
     if (move) {
-      if (phase === 3) return fail('after-end', 'No move can follow a resignation, stop or result.');
-      if (phase === 2) return fail('bad-move-number', "Only the last move line may lack Black's ply.");
+      if (phase === 3) return fail('record/after-end', 'No move can follow a resignation, stop or result.');
+      if (phase === 2) return fail('record/bad-move-number', "Only the last move line may lack Black's ply.");
       const expected = actions.length / 2 + 1;
       const n = Number(move[2]);
       if (n !== expected)
-        return fail('bad-move-number', `Expected move ${expected}, found ${n}.`, (move[1] as string).length + 1);
+        return fail('record/bad-move-number', `Expected move ${expected}, found ${n}.`, (move[1] as string).length + 1);
       let at = move[0].length;
       let count = 0;
       for (;;) {
@@ -191,7 +192,7 @@ export function parseRecord(text: string): Result<ParsedRecord, InputError> {
         const column = at + (rest.length - rest.trimStart().length) + 1;
         if (!p) {
           return fail(
-            'bad-ply',
+            'record/bad-ply',
             `Move ${n}: "${rest.trim().slice(0, 20)}" is not a ply such as M C8-C1 or T J8-C1 10.`,
             column,
           );
@@ -204,24 +205,26 @@ export function parseRecord(text: string): Result<ParsedRecord, InputError> {
         }
         const plyText = raw.slice(at, end).trim();
         const parsed = parseActionText(plyText);
-        if (!parsed.ok) return fail('bad-ply', `Move ${n}, ${SIDE_NAMES[count % 2]}: ${parsed.error.message}`, column);
+        if (!parsed.ok)
+          return fail('record/bad-ply', `Move ${n}, ${SIDE_NAMES[count % 2]}: ${parsed.error.message}`, column);
         if (!/^[MTSXmtsx]/.test(plyText)) {
-          return fail('bad-ply', `Move ${n}: a ply starts with M, T or S, not "${plyText[0] ?? ''}".`, column);
+          return fail('record/bad-ply', `Move ${n}: a ply starts with M, T or S, not "${plyText[0] ?? ''}".`, column);
         }
-        if (++count > 2) return fail('bad-ply', `Move ${n} has more than two plies.`, column);
+        if (++count > 2) return fail('record/bad-ply', `Move ${n} has more than two plies.`, column);
         actions.push(parsed.value);
         plies.push({ line, column, text: plyText });
         at = end;
       }
-      if (count === 0) return fail('bad-ply', `Move ${n} has no ply.`);
+      if (count === 0) return fail('record/bad-ply', `Move ${n} has no ply.`);
       phase = count === 1 ? 2 : 1;
       continue;
     }
-    if (phase !== 0) return fail('bad-line', 'Expected a numbered move line, a resignation, a stop or the result.');
+    if (phase !== 0)
+      return fail('record/bad-line', 'Expected a numbered move line, a resignation, a stop or the result.');
     const player = PLAYER_LINE.exec(raw);
     if (player) {
       const side = sideOf(player[1] as string);
-      if ((side === 0 ? white : black) !== null) return fail('bad-line', `${SIDE_NAMES[side]} is named twice.`);
+      if ((side === 0 ? white : black) !== null) return fail('record/bad-line', `${SIDE_NAMES[side]} is named twice.`);
       if (side === 0) white = player[2] as string;
       else black = player[2] as string;
       continue;
@@ -229,18 +232,19 @@ export function parseRecord(text: string): Result<ParsedRecord, InputError> {
     const hc = HANDICAP_LINE.exec(raw);
     if (hc) {
       const side = sideOf(hc[1] as string);
-      if (handicapLines[side] !== null) return fail('bad-handicap', `${SIDE_NAMES[side]}'s handicap is given twice.`);
+      if (handicapLines[side] !== null)
+        return fail('record/bad-handicap', `${SIDE_NAMES[side]}'s handicap is given twice.`);
       const count = Number(hc[2]);
       const list = hc[3]?.trim() ?? '';
       if (list !== '') {
         const squares: number[] = [];
         for (const word of list.split(/[\s,]+/)) {
           const sq = parseSquare(word);
-          if (sq === undefined) return fail('bad-handicap', `"${word}" is not a square.`);
+          if (sq === undefined) return fail('record/bad-handicap', `"${word}" is not a square.`);
           squares.push(sq);
         }
         if (squares.length !== count) {
-          return fail('bad-handicap', `The handicap says ${count} men but lists ${squares.length} squares.`);
+          return fail('record/bad-handicap', `The handicap says ${count} men but lists ${squares.length} squares.`);
         }
         handicap[side] = squares;
       } else {
@@ -250,22 +254,22 @@ export function parseRecord(text: string): Result<ParsedRecord, InputError> {
       continue;
     }
     if (DATE_LINE.test(raw)) {
-      if (date !== null) return fail('bad-line', 'The date is given twice.');
+      if (date !== null) return fail('record/bad-line', 'The date is given twice.');
       date = raw.trim();
       continue;
     }
     if (first) {
       // (ours) The header is a line of text a person wrote: no control characters, and not a whole file's worth.
       if (/[\p{Cc}\u202A-\u202E\u2066-\u2069]/u.test(raw.replace(/\t/g, ' '))) {
-        return fail('bad-line', 'The header line holds control characters: this is not a Force 400 record.');
+        return fail('record/bad-line', 'The header line holds control characters: this is not a Force 400 record.');
       }
       if (raw.trim().length > MAX_HEADER) {
-        return fail('bad-line', `The header line is longer than ${MAX_HEADER} characters.`);
+        return fail('record/bad-line', `The header line is longer than ${MAX_HEADER} characters.`);
       }
       header = raw.trim();
       continue;
     }
-    return fail('bad-line', 'Expected the date, a White:/Black: line, a handicap, or the first move.');
+    return fail('record/bad-line', 'Expected the date, a White:/Black: line, a handicap, or the first move.');
   }
 
   return ok({

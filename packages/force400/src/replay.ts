@@ -7,6 +7,7 @@ import { SIDE_NAMES } from './board.js';
 import { createForce400, type Force400Game } from './game.js';
 import { parseRecord, type ParsedRecord } from './record.js';
 import type { Force400State } from './state.js';
+import type { Force400Code } from './codes.js';
 
 export interface Replay {
   readonly parsed: ParsedRecord;
@@ -18,12 +19,12 @@ export interface Replay {
 }
 
 /** Parses and replays record text. */
-export function replayRecordText(text: string): Result<Replay, InputError> {
+export function replayRecordText(text: string): Result<Replay, InputError<Force400Code>> {
   const parsed = parseRecord(text);
   return parsed.ok ? replayRecord(parsed.value) : parsed;
 }
 
-export function replayRecord(parsed: ParsedRecord): Result<Replay, InputError> {
+export function replayRecord(parsed: ParsedRecord): Result<Replay, InputError<Force400Code>> {
   const { record } = parsed;
   const made = createForce400({ handicap: record.handicap });
   if (!made.ok) {

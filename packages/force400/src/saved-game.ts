@@ -12,6 +12,7 @@ import { err, inputError, ok, type InputError, type Player, type Result } from '
 import { SIDE_NAMES } from './board.js';
 import { formatRecord, parseRecord, type GameRecord } from './record.js';
 import { replayRecord, type Replay } from './replay.js';
+import type { Force400Code } from './codes.js';
 
 export const SAVED_GAME_MAGIC = 'Force 400 saved game';
 
@@ -41,19 +42,20 @@ export function formatSavedGame(g: SavedGame): string {
 /** Reads a saved game and replays its record; errors name the line in the saved text. */
 export function parseSavedGame(text: string): Result<{ saved: SavedGame; replay: Replay }, InputError> {
   const lines = text.split(/\r\n|\r|\n/);
-  const fail = (code: string, message: string, line: number): Result<never, InputError> =>
-    err(inputError(`save/${code}`, message, { line, input: (lines[line - 1] ?? '').slice(0, 80) }));
+  const fail = (code: Force400Code, message: string, line: number): Result<never, InputError> =>
+    err(inputError(code, message, { line, input: (lines[line - 1] ?? '').slice(0, 80) }));
   if ((lines[0] ?? '').trim() !== SAVED_GAME_MAGIC) {
-    return fail('not-a-save', `A Force 400 saved game starts with "${SAVED_GAME_MAGIC}".`, 1);
+    return fail('save/not-a-save', `A Force 400 saved game starts with "${SAVED_GAME_MAGIC}".`, 1);
   }
   const title = /^Title:\s?(.*)$/.exec(lines[1] ?? '');
-  if (!title) return fail('bad-line', 'Expected "Title: <one line>".', 2);
+  if (!title) return fail('save/bad-line', 'Expected "Title: <one line>".', 2);
   const comp = /^Computer:\s*(?:(none)|(White|Black),\s*level\s+([0-9]+))\s*$/i.exec(lines[2] ?? '');
-  if (!comp) return fail('bad-line', 'Expected "Computer: none" or "Computer: White|Black, level N".', 3);
+  if (!comp) return fail('save/bad-line', 'Expected "Computer: none" or "Computer: White|Black, level N".', 3);
   let computer: ComputerSeat | null = null;
   if (!comp[1]) {
     const level = Number(comp[3]);
-    if (level > MAX_LEVEL) return fail('bad-level', `The program's levels are 0 to ${MAX_LEVEL}, not ${level}.`, 3);
+    if (level > MAX_LEVEL)
+      return fail('save/bad-level', `The program's levels are 0 to ${MAX_LEVEL}, not ${level}.`, 3);
     computer = { side: (comp[2] as string).toLowerCase() === 'white' ? 0 : 1, level };
   }
   const body = lines.slice(PREAMBLE_LINES).join('\n');
@@ -62,6 +64,6 @@ export function parseSavedGame(text: string): Result<{ saved: SavedGame; replay:
   if (!parsed.ok) return err(shift(parsed.error));
   const replay = replayRecord(parsed.value);
   if (!replay.ok) return err(shift(replay.error));
-  if (replay.value.final.ended) return fail('finished', 'Only unfinished games can be saved.', 1);
+  if (replay.value.final.ended) return fail('save/finished', 'Only unfinished games can be saved.', 1);
   return ok({ saved: { title: title[1] as string, computer, record: parsed.value.record }, replay: replay.value });
 }

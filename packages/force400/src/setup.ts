@@ -5,6 +5,7 @@ import { err, inputError, ok, type InputError, type Player, type Result } from '
 import { squareAt, squareName } from './board.js';
 import type { Force400State, Man } from './state.js';
 import { START_FORCE } from './rules.js';
+import type { Force400Code } from './codes.js';
 
 /** White fills ranks 8 and 9, Black ranks 0 and 1. */
 export const HOME_RANKS: readonly [readonly [number, number], readonly [number, number]] = [
@@ -38,7 +39,7 @@ export function startingSquares(side: Player): number[] {
  * The squares a handicap removes **(ours)**: by default the first N men of the front rank from the A file to the
  * J file, then the back rank (never the king); or the squares the player named.
  */
-export function handicapSquares(side: Player, handicap: Handicap): Result<number[], InputError> {
+export function handicapSquares(side: Player, handicap: Handicap): Result<number[], InputError<Force400Code>> {
   const who = side === 0 ? 'White' : 'Black';
   if (typeof handicap === 'number') {
     if (!Number.isInteger(handicap) || handicap < 0 || handicap > MAX_HANDICAP) {
@@ -78,7 +79,7 @@ export function handicapSquares(side: Player, handicap: Handicap): Result<number
 }
 
 /** The starting position: 20 men a side at force 10 (less any handicap), White to move. */
-export function setupPosition(setup: Force400Setup = {}): Result<Force400State, InputError> {
+export function setupPosition(setup: Force400Setup = {}): Result<Force400State, InputError<Force400Code>> {
   const board: (Man | null)[] = new Array<Man | null>(100).fill(null);
   for (const side of [0, 1] as const) {
     const removed = handicapSquares(side, setup.handicap?.[side] ?? 0);

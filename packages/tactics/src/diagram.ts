@@ -15,6 +15,7 @@
 import { err, inputError, ok, type InputError, type Result } from '@tactica/core';
 import { cellOf, EMPTY, FILES, isDark, isFrozen, PIECE_KINDS, pieceOf, SQUARES, type Cell } from './board.js';
 import { cellAt, type TacticsState } from './state.js';
+import type { TacticsCode } from './codes.js';
 
 const FILE_LINE = '    A   B   C   D   E   F   G   H';
 const RULE_LINE = '  +---+---+---+---+---+---+---+---+';
@@ -59,7 +60,7 @@ export function renderDiagram(
  * shading of a square is not checked against its colour: the manual itself draws b1 unshaded in four diagrams (a
  * misprint: docs/rules/tactics.md "The worked example"). Trailing spaces and blank lines around the board are ignored.
  */
-export function parseDiagram(text: string): Result<Cell[], InputError> {
+export function parseDiagram(text: string): Result<Cell[], InputError<TacticsCode>> {
   const all = text.split(/\r?\n/).map((l) => l.replace(/\s+$/, ''));
   let first = 0;
   while (first < all.length && all[first] === '') first++;

@@ -40,6 +40,7 @@ import {
   type TacticsMove,
   type TacticsState,
 } from './state.js';
+import type { TacticsCode } from './codes.js';
 
 /** Why a game ended: stable codes (`describeOutcome` turns dashes into spaces). */
 export const END_REASONS = {
@@ -150,7 +151,11 @@ const PLAYER_NAMES = ['White', 'Black'] as const;
  * or it is frozen (manual: a piece showing the opponent's colour is frozen). Undefined when it may move (it may
  * still have nowhere to go). `input` is the text the error quotes.
  */
-export function pieceFault(s: TacticsState, from: number, input = squareName(from)): InputError | undefined {
+export function pieceFault(
+  s: TacticsState,
+  from: number,
+  input = squareName(from),
+): InputError<TacticsCode> | undefined {
   const cell = cellAt(s, from);
   const piece = pieceOf(cell);
   if (!piece) return inputError('move/no-piece', `there is no piece on ${squareName(from)}`, { input });
@@ -175,7 +180,7 @@ export function pieceFault(s: TacticsState, from: number, input = squareName(fro
  * Reads a move as the servers take it: from and to squares joined by a hyphen (`f1-f4`), any case, spaces allowed
  * around the hyphen (the hyphen may also be left out: `f1f4`). Every reason a move is not legal has its own code.
  */
-export function parseMove(s: TacticsState, text: string, p?: Player): Result<TacticsMove, InputError> {
+export function parseMove(s: TacticsState, text: string, p?: Player): Result<TacticsMove, InputError<TacticsCode>> {
   const input = typeof text === 'string' ? text : '';
   const m = /^\s*([a-z]+)(\d+)\s*-?\s*([a-z]+)(\d+)\s*$/i.exec(input);
   if (!m) {

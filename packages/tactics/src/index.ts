@@ -71,3 +71,4 @@ export {
   type TacticsMove,
   type TacticsState,
 } from './state.js';
+export * from './codes.js';

@@ -12,6 +12,7 @@ import { err, inputError, ok, type InputError, type Player, type Result } from '
 import { cellOf, EMPTY, isFrozen, PIECE_KINDS, pieceOf, SQUARES, type PieceKind } from './board.js';
 import { QUIET_PLY_LIMIT } from './engine.js';
 import { cellAt, stateFromCells, type TacticsState } from './state.js';
+import type { TacticsCode } from './codes.js';
 
 /** The starting set of each player (manual, "Moves and Pieces"): a position may hold no more. */
 const FULL_SET: Readonly<Record<PieceKind, number>> = { R: 4, B: 2, Q: 2 };
@@ -49,7 +50,7 @@ export function formatPosition(s: TacticsState): string {
  * Reads position text. The clock may be left out (0). Every fault is reported with its character offset: unknown
  * characters, ranks that are not eight squares long, more pieces of a kind than a player owns, a bad turn or clock.
  */
-export function parsePosition(text: string): Result<TacticsState, InputError> {
+export function parsePosition(text: string): Result<TacticsState, InputError<TacticsCode>> {
   if (typeof text !== 'string' || text.trim() === '') {
     return err(inputError('position/empty', 'the position text is empty'));
   }

@@ -16,6 +16,7 @@ import { err, inputError, lineAndColumn, ok, type InputError, type Outcome, type
 import { formatMove, outcomeOf, parseMove, tactics } from './game.js';
 import { formatPosition, parsePosition } from './position.js';
 import { initialState, type TacticsMove, type TacticsState } from './state.js';
+import type { TacticsCode } from './codes.js';
 
 export const RECORD_RESULTS = ['1-0', '0-1', '1/2-1/2', '*'] as const;
 export type RecordResult = (typeof RECORD_RESULTS)[number];
@@ -88,7 +89,7 @@ const TAG_RE = /^\[([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\]$/;
 const NUMBER_RE = /^(\d+)(\.\.\.|\.)(.*)$/;
 
 /** Reads and checks a record: every move is replayed through the rules; any fault is a coded error with its place. */
-export function parseRecord(text: string): Result<TacticsRecord, InputError> {
+export function parseRecord(text: string): Result<TacticsRecord, InputError<TacticsCode>> {
   if (typeof text !== 'string' || text.trim() === '') {
     return err(inputError('record/empty', 'the record is empty'));
   }

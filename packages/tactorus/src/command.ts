@@ -12,6 +12,7 @@ import { err, inputError, ok, type CommandApplied, type InputError, type Result 
 import { changeRules, customize } from './customize.js';
 import { formatBoard, formatRulesField, parseBoard, parseRulesField } from './position.js';
 import type { Rules, TactorusState } from './state.js';
+import type { TactorusCode } from './codes.js';
 
 /** A change of the game outside the rounds: a new board (flags unmoved), or new rule alterations. */
 export type TactorusCommand =
@@ -25,7 +26,7 @@ export function formatCommand(c: TactorusCommand): string {
 }
 
 /** Reads a command's record line; anything else is refused with `command/unknown`. */
-export function parseCommand(text: string): Result<TactorusCommand, InputError> {
+export function parseCommand(text: string): Result<TactorusCommand, InputError<TactorusCode>> {
   if (typeof text !== 'string') return err(inputError('command/unknown', 'a command is text'));
   const custom = /^Customize: (\S+)$/.exec(text);
   if (custom) {
@@ -45,12 +46,15 @@ export function parseCommand(text: string): Result<TactorusCommand, InputError> 
 }
 
 /** Carries out a command: the flags stay where they are, and every scheduled order of both players is cleared. */
-export function applyCommand(s: TactorusState, c: TactorusCommand): Result<TactorusState, InputError> {
+export function applyCommand(s: TactorusState, c: TactorusCommand): Result<TactorusState, InputError<TactorusCode>> {
   return c.type === 'customize' ? customize(s, c.board) : changeRules(s, c.rules);
 }
 
 /** The game contract's `command`: reads the record line, carries it out, and gives the line as written back. */
-export function tactorusCommand(s: TactorusState, text: string): Result<CommandApplied<TactorusState>, InputError> {
+export function tactorusCommand(
+  s: TactorusState,
+  text: string,
+): Result<CommandApplied<TactorusState>, InputError<TactorusCode>> {
   const c = parseCommand(text);
   if (!c.ok) return c;
   const next = applyCommand(s, c.value);

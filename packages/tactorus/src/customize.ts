@@ -7,13 +7,14 @@ import { err, inputError, ok, type InputError, type Result } from '@tactica/core
 import { EMPTY, isPieceChar, kindOf, SQUARES, squareName } from './board.js';
 import { parseBoard } from './position.js';
 import { NO_ORDERS, NOBODY_COMMITTED, sameRules, type Rules, type TactorusState } from './state.js';
+import type { TactorusCode } from './codes.js';
 
 function isFlag(c: string | undefined): boolean {
   return c !== undefined && c !== EMPTY && kindOf(c) === 'F';
 }
 
 /** Puts `piece` (`.` to empty the square) on `sq` of `board`, refusing any change that involves a flag. */
-export function editSquare(board: string, sq: number, piece: string): Result<string, InputError> {
+export function editSquare(board: string, sq: number, piece: string): Result<string, InputError<TactorusCode>> {
   if (!Number.isInteger(sq) || sq < 0 || sq >= SQUARES) {
     return err(inputError('customize/bad-square', 'squares are numbered 00 to 99', { input: String(sq) }));
   }
@@ -38,7 +39,7 @@ export function editSquare(board: string, sq: number, piece: string): Result<str
 }
 
 /** Moves the piece on `from` to `to` (emulating a move while customizing); flags stay where they are. */
-export function editMove(board: string, from: number, to: number): Result<string, InputError> {
+export function editMove(board: string, from: number, to: number): Result<string, InputError<TactorusCode>> {
   const piece = board[from];
   if (piece === undefined || piece === EMPTY) {
     return err(inputError('customize/empty', `there is no piece on ${squareName(from)}`));
@@ -52,7 +53,7 @@ export function editMove(board: string, from: number, to: number): Result<string
  * Replaces the board of `s` with `board` (the Customize screen's OK): every flag must stay on its square and no
  * flag may be added; all scheduled orders of both players are cleared.
  */
-export function customize(s: TactorusState, board: string): Result<TactorusState, InputError> {
+export function customize(s: TactorusState, board: string): Result<TactorusState, InputError<TactorusCode>> {
   if (s.ended) return err(inputError('customize/game-over', 'the game is over'));
   const parsed = board.length === SQUARES && !board.includes('/') ? ok(board) : parseBoard(board);
   if (!parsed.ok) return parsed;
@@ -78,7 +79,7 @@ export function customize(s: TactorusState, board: string): Result<TactorusState
  * Changes the rule alterations mid-game (manual, 3.5.X). **(ours)** Scheduled orders of both players are
  * cleared, as with customizing, since they were checked against the old rules (allowance, chain moves).
  */
-export function changeRules(s: TactorusState, rules: Rules): Result<TactorusState, InputError> {
+export function changeRules(s: TactorusState, rules: Rules): Result<TactorusState, InputError<TactorusCode>> {
   if (s.ended) return err(inputError('rules/game-over', 'the game is over'));
   if (sameRules(s.rules, rules)) return ok(s);
   return ok({ board: s.board, round: s.round, rules, orders: NO_ORDERS, committed: NOBODY_COMMITTED });

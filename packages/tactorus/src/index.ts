@@ -40,3 +40,4 @@ export * from './render.js';
 export * from './simulate.js';
 export * from './evaluate.js';
 export * from './attractor.js';
+export * from './codes.js';

@@ -6,6 +6,7 @@
  */
 import { err, inputError, ok, type InputError, type Result } from '@tactica/core';
 import { sha256Hex } from './web-crypto.js';
+import type { TactorusCode } from './codes.js';
 
 /** The memo's lines, without the empty lines around it. */
 export function memoLines(text: string): string[] {
@@ -36,13 +37,31 @@ export function cleanName(name: string): string {
   return t || 'noname';
 }
 
+/** The areas of the memos' codes: a save (`tactorus/…`), a moves memo (`tacmoves/…`), a key memo (`tackey/…`). */
+export type MemoArea = 'tactorus' | 'tacmoves' | 'tackey';
+
+/** The names of an area's codes (`truncated` for `tacmoves/truncated`), as the vocabulary declares them. */
+export type MemoCodeName<A extends MemoArea> = TactorusCode extends infer C
+  ? C extends `${A}/${infer Name}`
+    ? Name
+    : never
+  : never;
+
+/** The names of the cursor's own refusals: those every memo area declares (`truncated`, `bad-line`, `bad-value`). */
+type CursorCodeName = MemoCodeName<'tactorus'> & MemoCodeName<'tacmoves'> & MemoCodeName<'tackey'>;
+
 /** A cursor over a memo's lines that reads `Label: value` lines in a fixed order. */
-export class LineCursor {
+export class LineCursor<A extends MemoArea = MemoArea> {
   private i = 0;
   constructor(
     private readonly lines: readonly string[],
-    private readonly area: string,
+    private readonly area: A,
   ) {}
+
+  /** The area's code named `name`: the type checks it is declared (codes.ts). */
+  private code(name: MemoCodeName<A> | CursorCodeName): TactorusCode {
+    return `${this.area}/${name}` as TactorusCode;
+  }
 
   get index(): number {
     return this.i;
@@ -57,23 +76,23 @@ export class LineCursor {
   }
 
   /** The next line as it stands. */
-  line(what: string): Result<string, InputError> {
+  line(what: string): Result<string, InputError<TactorusCode>> {
     const l = this.lines[this.i];
-    if (l === undefined) return err(inputError(`${this.area}/truncated`, `the memo ends before ${what}`));
+    if (l === undefined) return err(inputError(this.code('truncated'), `the memo ends before ${what}`));
     this.i++;
     return ok(l);
   }
 
   /** The value of the next line, which must be `label: value` (value matching `pattern`). */
-  field(label: string, pattern: RegExp): Result<string, InputError> {
+  field(label: string, pattern: RegExp): Result<string, InputError<TactorusCode>> {
     const l = this.lines[this.i];
     const lineNo = this.i + 1;
-    if (l === undefined) return err(inputError(`${this.area}/truncated`, `the memo ends before "${label}:"`));
+    if (l === undefined) return err(inputError(this.code('truncated'), `the memo ends before "${label}:"`));
     const prefix = `${label}: `;
     const value = l.startsWith(prefix) ? l.slice(prefix.length) : l === `${label}:` ? '' : undefined;
     if (value === undefined) {
       return err(
-        inputError(`${this.area}/bad-line`, `line ${lineNo} should be "${label}: …"`, {
+        inputError(this.code('bad-line'), `line ${lineNo} should be "${label}: …"`, {
           line: lineNo,
           input: l.slice(0, 80),
         }),
@@ -81,7 +100,7 @@ export class LineCursor {
     }
     if (!pattern.test(value)) {
       return err(
-        inputError(`${this.area}/bad-value`, `"${label}" on line ${lineNo} has a malformed value`, {
+        inputError(this.code('bad-value'), `"${label}" on line ${lineNo} has a malformed value`, {
           line: lineNo,
           input: value.slice(0, 80),
         }),
@@ -91,9 +110,9 @@ export class LineCursor {
     return ok(value);
   }
 
-  error(code: string, message: string): InputError {
+  error(name: MemoCodeName<A>, message: string): InputError {
     const l = this.lines[this.i];
-    return inputError(`${this.area}/${code}`, message, { line: this.i + 1, ...(l !== undefined ? { input: l } : {}) });
+    return inputError(this.code(name), message, { line: this.i + 1, ...(l !== undefined ? { input: l } : {}) });
   }
 }
 

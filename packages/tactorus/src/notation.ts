@@ -8,6 +8,7 @@ import { err, inputError, ok, type InputError, type Player, type Result } from '
 import { ownerOf, squareName } from './board.js';
 import { checkMove } from './schedule.js';
 import type { Order, TactorusMove, TactorusState } from './state.js';
+import type { TactorusCode } from './codes.js';
 
 export function formatOrder(o: Order): string {
   return `${squareName(o.from)}-${squareName(o.to)}`;
@@ -46,7 +47,7 @@ const DONE = /^(?:done|next)$/i;
 const PREFIX = /^(?:p(?:layer)?\s*)?([12])\s*:\s*/i;
 
 /** Reads one order `63-43` (no player, no withdrawal): for order lists in records and exports. */
-export function parseOrder(text: string): Result<Order, InputError> {
+export function parseOrder(text: string): Result<Order, InputError<TactorusCode>> {
   const m = ORDER.exec(text.trim());
   if (!m) return err(inputError('order/syntax', `expected an order like 63-43, got "${text}"`, { input: text }));
   const from = Number(m[1] ?? m[3]);
@@ -54,7 +55,7 @@ export function parseOrder(text: string): Result<Order, InputError> {
   return ok({ from, to });
 }
 
-function parseSyntax(text: string): Result<Syntax, InputError> {
+function parseSyntax(text: string): Result<Syntax, InputError<TactorusCode>> {
   const t = text.trim();
   const order = ORDER.exec(t);
   if (order) return ok({ type: 'order', from: Number(order[1] ?? order[3]), to: Number(order[2] ?? order[4]) });

@@ -26,6 +26,7 @@ import {
   type Rules,
   type TactorusState,
 } from './state.js';
+import type { TactorusCode } from './codes.js';
 
 export function formatBoard(board: string): string {
   const rows: string[] = [];
@@ -34,7 +35,7 @@ export function formatBoard(board: string): string {
 }
 
 /** Reads the board field: ten rows of ten squares separated by `/`. */
-export function parseBoard(text: string): Result<string, InputError> {
+export function parseBoard(text: string): Result<string, InputError<TactorusCode>> {
   const rows = text.split('/');
   if (rows.length !== SIZE) {
     return err(inputError('position/board-rows', `the board needs ${SIZE} rows separated by "/"`, { input: text }));
@@ -69,7 +70,7 @@ export function formatRulesField(rules: Rules): string {
 }
 
 /** Reads rule names separated by commas or spaces; `basic` (or `none`) for no alteration. */
-export function parseRulesField(text: string): Result<Rules, InputError> {
+export function parseRulesField(text: string): Result<Rules, InputError<TactorusCode>> {
   const t = text.trim().toLowerCase();
   if (t === 'basic' || t === 'none') return ok(BASIC_RULES);
   const rules = { ...BASIC_RULES };
@@ -98,7 +99,7 @@ function formatEnd(o: Outcome): string {
   return o.kind === 'draw' ? `draw:${o.reason}` : `${o.winner + 1}:${o.reason}`;
 }
 
-function parseEnd(text: string): Result<Outcome, InputError> {
+function parseEnd(text: string): Result<Outcome, InputError<TactorusCode>> {
   const m = /^(draw|1|2):([a-z0-9]+(?:-[a-z0-9]+)*)$/.exec(text);
   if (!m) {
     return err(
@@ -125,7 +126,7 @@ export function formatPosition(s: TactorusState): string {
  * Reads position text and checks it is a state the game can reach: one flag each (unless the game is over), a
  * round below the limit, each player's orders legal in the order given, and not both players done.
  */
-export function parsePosition(text: string): Result<TactorusState, InputError> {
+export function parsePosition(text: string): Result<TactorusState, InputError<TactorusCode>> {
   if (typeof text !== 'string' || text.length > 2000) {
     return err(inputError('position/syntax', 'position text is one line of at most 2000 characters'));
   }

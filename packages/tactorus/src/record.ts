@@ -14,6 +14,7 @@ import {
   type InputError,
   type Player,
   type Result,
+  hasCode,
 } from '@tactica/core';
 import { applyCommand, formatCommand, parseCommand, type TactorusCommand } from './command.js';
 import { playersToMove, playMove } from './game.js';
@@ -21,6 +22,7 @@ import { formatOrders, parseOrder } from './notation.js';
 import { resolveRoundWithReport, type RoundReport } from './resolve.js';
 import { checkOrder } from './schedule.js';
 import { NO_ORDERS, NOBODY_COMMITTED, type Order, type Rules, type TactorusState } from './state.js';
+import type { TactorusCode } from './codes.js';
 
 /** What happened in a game: a round with both players' orders, a command of the game's own, an ending. */
 export type RecordEvent =
@@ -55,7 +57,7 @@ export function startState(r: TactorusRecord): TactorusState {
 export function playRoundChecked(
   s: TactorusState,
   orders: readonly [readonly Order[], readonly Order[]],
-): Result<{ state: TactorusState; report: RoundReport }, InputError> {
+): Result<{ state: TactorusState; report: RoundReport }, InputError<TactorusCode>> {
   if (s.ended) return err(inputError('round/game-over', 'the game is already over'));
   let t: TactorusState = { ...s, orders: NO_ORDERS, committed: NOBODY_COMMITTED };
   for (const p of [0, 1] as const) {
@@ -84,7 +86,7 @@ export function playRoundChecked(
 }
 
 /** Applies one event to a state (the state's pending orders, if any, are not part of a record and are dropped). */
-export function applyEvent(s: TactorusState, e: RecordEvent): Result<TactorusState, InputError> {
+export function applyEvent(s: TactorusState, e: RecordEvent): Result<TactorusState, InputError<TactorusCode>> {
   switch (e.type) {
     case 'round': {
       if (e.round !== s.round + 1) {
@@ -159,7 +161,7 @@ export function formatEvent(e: RecordEvent): string {
   }
 }
 
-function parseOrderList(text: string): Result<Order[], InputError> {
+function parseOrderList(text: string): Result<Order[], InputError<TactorusCode>> {
   const t = text.trim();
   if (t === '-') return ok([]);
   const orders: Order[] = [];
@@ -172,7 +174,7 @@ function parseOrderList(text: string): Result<Order[], InputError> {
   return ok(orders);
 }
 
-export function parseEvent(line: string): Result<RecordEvent, InputError> {
+export function parseEvent(line: string): Result<RecordEvent, InputError<TactorusCode>> {
   const round = /^Round (\d{1,2}): ([0-9 -]+?) \/ ([0-9 -]+)$/.exec(line);
   if (round) {
     const a = parseOrderList(round[2] as string);
@@ -183,7 +185,7 @@ export function parseEvent(line: string): Result<RecordEvent, InputError> {
   }
   if (line.startsWith('Customize: ') || line.startsWith('Rules: ')) {
     const c = parseCommand(line);
-    if (c.ok || c.error.code !== 'command/unknown') return c;
+    if (c.ok || !hasCode<TactorusCode>(c.error, 'command/unknown')) return c;
   }
   const resign = /^Resign: ([12])$/.exec(line);
   if (resign) return ok({ type: 'resign', player: resign[1] === '1' ? 0 : 1 });

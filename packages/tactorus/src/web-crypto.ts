@@ -9,6 +9,7 @@
  * (65 bytes, uncompressed point), private keys as PKCS#8, signatures as r‖s (64 bytes), all in lower-case hex.
  */
 import { err, inputError, ok, type InputError, type Result } from '@tactica/core';
+import type { TactorusCode } from './codes.js';
 
 interface AesGcmParams {
   readonly name: 'AES-GCM';
@@ -69,7 +70,7 @@ interface TextCodecs {
   readonly TextEncoder: new () => { encode(text: string): Uint8Array };
 }
 
-function platformCrypto(): Result<CryptoLike, InputError> {
+function platformCrypto(): Result<CryptoLike, InputError<TactorusCode>> {
   const c = (globalThis as unknown as { crypto?: CryptoLike }).crypto;
   if (!c?.subtle || typeof c.getRandomValues !== 'function') {
     return err(inputError('crypto/unavailable', 'this platform has no Web Crypto (globalThis.crypto.subtle)'));
@@ -102,7 +103,7 @@ export async function sha256Hex(text: string | Uint8Array): Promise<Result<strin
   return ok(toHex(new Uint8Array(await c.value.subtle.digest('SHA-256', data))));
 }
 
-export function randomBytes(n: number): Result<Uint8Array, InputError> {
+export function randomBytes(n: number): Result<Uint8Array, InputError<TactorusCode>> {
   const c = platformCrypto();
   if (!c.ok) return c;
   return ok(c.value.getRandomValues(new Uint8Array(n)));
@@ -170,7 +171,7 @@ export interface SigningKeys {
 }
 
 /** A fresh random game id (16 bytes): fixed when an e-mail game is made, in every memo of the game. */
-export function newGameId(): Result<string, InputError> {
+export function newGameId(): Result<string, InputError<TactorusCode>> {
   const b = randomBytes(GAME_ID_HEX / 2);
   return b.ok ? ok(toHex(b.value)) : b;
 }

@@ -31,3 +31,4 @@ export {
   type EvalTerm,
 } from './evaluate.js';
 export { SEARCH_MOVE_LIMIT, TactrixSearchPosition } from './search-position.js';
+export * from './codes.js';

@@ -25,6 +25,7 @@ import {
   typeOf,
 } from './pieces.js';
 import type { TactrixState } from './state.js';
+import type { TactrixCode } from './codes.js';
 
 /** Largest chip balance and move number position text accepts. */
 const MAX_COUNT = 1_000_000;
@@ -43,7 +44,7 @@ export function formatPosition(s: TactrixState): string {
   return `${ranks.join('/')} ${s.turn === 0 ? 'w' : 'b'} ${s.balance[0]} ${s.balance[1]} ${s.clock} ${s.moveNumber}`;
 }
 
-export function parsePosition(text: string): Result<TactrixState, InputError> {
+export function parsePosition(text: string): Result<TactrixState, InputError<TactrixCode>> {
   if (typeof text !== 'string') return err(inputError('position/syntax', 'position text must be a string'));
   const lead = text.length - text.trimStart().length;
   const body = text.trim();
@@ -154,7 +155,7 @@ export function parsePosition(text: string): Result<TactrixState, InputError> {
  * at least one king on the board (a missing king means that side lost), regeneroids in their own half, and no jerk on
  * its far row (it would have left the board).
  */
-function checkSetup(board: readonly number[]): Result<true, InputError> {
+function checkSetup(board: readonly number[]): Result<true, InputError<TactrixCode>> {
   const kings: [number, number] = [0, 0];
   const regens: [number, number] = [0, 0];
   for (let sq = 0; sq < SQUARES; sq++) {

@@ -26,6 +26,7 @@ import { outcomeOfState, parseMove, play, tactrix } from './game.js';
 import { formatMove } from './notation.js';
 import { formatPosition, parsePosition } from './position-text.js';
 import { initialState, type TactrixMove, type TactrixState } from './state.js';
+import type { TactrixCode } from './codes.js';
 
 export const RECORD_HEADER = 'Tactrix! game';
 
@@ -74,10 +75,10 @@ export function formatRecord(
 }
 
 /** Reads a saved game, replaying every move; errors give the line and column. */
-export function parseRecord(text: string): Result<TactrixRecord, InputError> {
+export function parseRecord(text: string): Result<TactrixRecord, InputError<TactrixCode>> {
   if (typeof text !== 'string') return err(inputError('record/syntax', 'a record must be text'));
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  const fail = (code: string, message: string, line: number, column = 1, input?: string) =>
+  const fail = (code: TactrixCode, message: string, line: number, column = 1, input?: string) =>
     err(inputError(code, message, { line, column, input: input?.slice(0, 200) }));
   let start: TactrixState | undefined;
   let sawHeader = false;
@@ -148,7 +149,8 @@ export function parseRecord(text: string): Result<TactrixRecord, InputError> {
     const m = parseMove(s, moveText);
     if (!m.ok) {
       return fail(
-        `record/${m.error.code.replace('/', '-')}`,
+        // Declared in codes.ts for each of parseMove's codes (`move/illegal` → `record/move-illegal`).
+        `record/${m.error.code.replace('/', '-')}` as TactrixCode,
         `${moveText}: ${m.error.message}`,
         n,
         column + raw.trim().indexOf(moveText),

@@ -21,6 +21,7 @@ import {
   type PieceType,
 } from './pieces.js';
 import { load, type TactrixMove, type TactrixState } from './state.js';
+import type { TactrixCode } from './codes.js';
 
 export interface TutorPiece {
   readonly type: PieceType;
@@ -52,7 +53,7 @@ const scratch = new Position();
 const buffer = new Int32Array(MAX_MOVES);
 
 /** The Tutor for `square` (a name such as `e2`, or a square number 0–99). */
-export function tutor(s: TactrixState, square: string | number): Result<TutorReport, InputError> {
+export function tutor(s: TactrixState, square: string | number): Result<TutorReport, InputError<TactrixCode>> {
   const sq =
     typeof square === 'number'
       ? Number.isInteger(square) && square >= 0 && square < 100

@@ -26,6 +26,7 @@ import {
   type PieceKind,
   type TacticsMove,
   type TacticsState,
+  type TacticsCode,
 } from '@tactica/tactics';
 import { RecentPositions } from '../recent.js';
 import type { BoardAdapter, BoardInput, BoardModel, MoveInput, PieceModel, SquareModel } from '../types.js';
@@ -91,7 +92,7 @@ function squareOf(id: string | undefined): number | undefined {
 }
 
 /** The rules' own reasons a slide is refused, beside the piece's (frozen): the catalogue words the rest. */
-const PATH_FAULTS: ReadonlySet<string> = new Set(['move/blocked', 'move/occupied', 'move/bad-direction']);
+const PATH_FAULTS: ReadonlySet<string> = new Set<TacticsCode>(['move/blocked', 'move/occupied', 'move/bad-direction']);
 
 function tacticsModel(s: TacticsState, viewer?: Player): BoardModel<TacticsPiece> {
   const squares: SquareModel<TacticsPiece>[] = [];

@@ -17,6 +17,8 @@ import {
   type DamagedEntry,
   type InputError,
   type Result,
+  hasCode,
+  type StoreErrorCode,
 } from '@tactica/core';
 import { errorCode, fsyncDirectory, TEMP_SUFFIX, writeFileAtomic } from './atomic-write.js';
 import { withLock, type LockOptions } from './library-lock.js';
@@ -242,7 +244,7 @@ export class SaveFiles {
       const read = isSaveId(id) ? this.readSave(id) : err(damage(name, 'the file name is not a save id'));
       if (read.ok) {
         if (game === undefined || read.value.game === game) saves.push(read.value);
-      } else if (read.error.code !== 'store/not-found') {
+      } else if (!hasCode<StoreErrorCode>(read.error, 'store/not-found')) {
         // Deleted between the listing and the read: gone, not damaged.
         const family = familyOf(name, this.dir);
         if (game === undefined || family === undefined || family === game) {

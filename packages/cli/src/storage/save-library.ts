@@ -12,12 +12,14 @@ import {
   type DamagedEntry,
   type InputError,
   type Result,
+  hasCode,
 } from '@tactica/core';
 import { writeFileAtomic } from './atomic-write.js';
 import { FileGameStore } from './file-game-store.js';
 import type { LockOptions } from './library-lock.js';
 import type { SaveEntry, SaveFile, SaveFiles, SaveMeta } from './save-files.js';
 import { resolveReference, type ShownList } from './save-references.js';
+import type { CliCode } from '../codes.js';
 
 export type { SaveEntry, SaveFile } from './save-files.js';
 
@@ -146,7 +148,7 @@ export class SaveLibrary {
     notFound: Result<never, InputError>,
     damaged: readonly DamagedEntry[],
   ): Result<never, InputError> {
-    if (notFound.ok || notFound.error.code !== 'save/not-found' || damaged.length === 0) return notFound;
+    if (notFound.ok || !hasCode<CliCode>(notFound.error, 'save/not-found') || damaged.length === 0) return notFound;
     const why = (d: DamagedEntry): string =>
       d.error.message.startsWith(`${d.name}: `) ? d.error.message.slice(d.name.length + 2) : d.error.message;
     const shown = damaged.slice(0, 3).map((d) => `${join(this.dir, d.name)} (${why(d)})`);

@@ -12,6 +12,7 @@
  *        saves the settings key <tag>1 … <tag><n> one at a time into section "race"; prints done
  */
 import { pathToFileURL } from 'node:url';
+import { hasCode, type StoreErrorCode } from '@tactica/core';
 import { writeTextFileAtomic } from './atomic-write.js';
 import { SaveFiles } from './save-files.js';
 import { writeSection } from './settings.js';
@@ -49,7 +50,8 @@ function worker(dir: string, counterId: string, ops: number, titles: readonly st
       const count = Number(now.value.payload) + 1;
       const r = files.update(counterId, { expectedVersion: now.value.version, payload: String(count) });
       if (r.ok) break;
-      if (r.error.code !== 'store/stale-version') throw new Error(`${r.error.code}: ${r.error.message}`);
+      if (!hasCode<StoreErrorCode>(r.error, 'store/stale-version'))
+        throw new Error(`${r.error.code}: ${r.error.message}`);
       retries++;
     }
     increments++;
@@ -57,7 +59,8 @@ function worker(dir: string, counterId: string, ops: number, titles: readonly st
     if (title !== undefined) {
       const r = files.create({ game: 'race', title, summary: '', meta: { by: process.pid }, payload: '' });
       if (r.ok) created.push(title);
-      else if (r.error.code !== 'store/title-taken') throw new Error(`${r.error.code}: ${r.error.message}`);
+      else if (!hasCode<StoreErrorCode>(r.error, 'store/title-taken'))
+        throw new Error(`${r.error.code}: ${r.error.message}`);
     }
   }
   process.stdout.write(`${JSON.stringify({ increments, created, retries })}\n`);

@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { extname } from 'node:path';
-import { numberedMoves, numberedMovesText, opponent } from '@tactica/core';
+import { numberedMoves, numberedMovesText, opponent, hasCode, type CoreCode } from '@tactica/core';
 import { writeTextFileAtomic } from '../storage/atomic-write.js';
 import type { Agent } from './agent.js';
 import { confirm } from './line-reader.js';
@@ -142,7 +142,7 @@ const STEP_REFUSALS: Partial<Record<string, string>> = {
   'session/nothing-to-take-back': 'Nothing to take back.',
   'session/nothing-to-redo': 'Nothing to redo.',
   'session/redo-not-allowed': 'Redo is not allowed in this game.',
-};
+} satisfies Partial<Record<CoreCode, string>>;
 
 /** Takeback or redo from the keyboard. */
 function stepLine<S, M, St>(g: TerminalGame<S, M, St>, which: 'takeback' | 'redo'): AfterCommand {
@@ -154,7 +154,7 @@ function stepLine<S, M, St>(g: TerminalGame<S, M, St>, which: 'takeback' | 'redo
     return 'board';
   }
   // Refused because the time ran out: the timeout was applied, and the board shows it.
-  if (r.error.code === 'session/time-up') return 'board';
+  if (hasCode<CoreCode>(r.error, 'session/time-up')) return 'board';
   g.print(STEP_REFUSALS[r.error.code] ?? playerText(r.error));
   return 'prompt';
 }

@@ -13,6 +13,8 @@ import {
   type Session,
   type SessionSeats,
   type SessionStatus,
+  hasCode,
+  type CoreCode,
 } from '@tactica/core';
 import type { Io } from '../io.js';
 import type { Agent, Seats } from './agent.js';
@@ -134,7 +136,7 @@ export class TerminalGame<S, M, St> {
       this.session = r.value;
       return ok(true);
     }
-    if (r.error.code === 'session/time-up') this.settle(t);
+    if (hasCode<CoreCode>(r.error, 'session/time-up')) this.settle(t);
     return r;
   }
 
@@ -263,7 +265,7 @@ export class TerminalGame<S, M, St> {
     if (played.ok) {
       this.print(`${agent.name} (${this.seatName(pending.player)}) plays ${game.formatMove(s, m)}`);
       this.dirty = true;
-    } else if (played.error.code !== 'session/time-up') {
+    } else if (!hasCode<CoreCode>(played.error, 'session/time-up')) {
       this.print(`${agent.name} (${this.seatName(pending.player)}): ${playerText(played.error)}`);
       return false;
     }
@@ -323,7 +325,7 @@ export class TerminalGame<S, M, St> {
     }
     const played = this.attempt((x, o) => x.play(toMove, parsed.value, o));
     if (played.ok) this.dirty = true;
-    else if (played.error.code !== 'session/time-up') {
+    else if (!hasCode<CoreCode>(played.error, 'session/time-up')) {
       return (await this.refused(playerText(played.error))) ? 'prompt' : 'leave';
     }
     return 'board';

@@ -17,6 +17,7 @@
  */
 import { inputError, type InputError } from '@tactica/core';
 import { isResultText } from './game-type.js';
+import type { DraughtsCode } from '../codes.js';
 
 export interface RawTag {
   readonly name: string;
@@ -43,7 +44,7 @@ export interface RawGame {
   readonly start: number;
   readonly tags: RawTag[];
   readonly tokens: RawToken[];
-  error?: InputError;
+  error?: InputError<DraughtsCode>;
 }
 
 /** The bounds of one game (ours): far above real games (a long draughts game has a few hundred moves). */
@@ -302,7 +303,7 @@ class PdnLexer {
     return g;
   }
 
-  private fail(g: RawGame, code: string, message: string, at: number, input?: string): void {
+  private fail(g: RawGame, code: DraughtsCode, message: string, at: number, input?: string): void {
     g.error = inputError(code, message, { ...this.where(at), input });
     this.mode = 'recover';
   }

@@ -18,6 +18,7 @@ import { initialPosition, type Position } from '../position.js';
 import { isVariantId, RULE_SETS, VARIANT_IDS, type VariantId } from '../rules.js';
 import { isGiveawayName, OTHER_GAME_TYPES, parseResult, variantOfGameType, type PdnResult } from './game-type.js';
 import { lexPdn, type LexOrigin, type RawGame, type RawTag, type RawToken } from './lexer.js';
+import type { DraughtsCode } from '../codes.js';
 
 export interface PdnTag {
   readonly name: string;
@@ -171,7 +172,7 @@ const CONSUMED_TAGS = new Set(['gametype', 'result', 'fen', 'setup']);
 
 function readGame(raw: RawGame, options: PdnReadOptions): Result<PdnGame, PdnError> {
   const fail = (
-    code: string,
+    code: DraughtsCode,
     message: string,
     where: {
       line?: number | undefined;

@@ -17,7 +17,7 @@ import Fastify, {
 } from 'fastify';
 import type { User } from '../accounts/accounts.js';
 import { httpStatusOf } from './statuses.js';
-import { DomainError, unauthenticated } from '../errors.js';
+import { DomainError, unauthenticated, type ServerCode } from '../errors.js';
 import type { PbmGateway } from '../pbm/gateway.js';
 import { pbmRoutes } from '../pbm/routes.js';
 import type { AccountMail } from '../pbm/account-mail.js';
@@ -181,7 +181,7 @@ interface FastifyishError {
 class HttpRefusal extends DomainError {
   constructor(
     readonly status: number,
-    code: string,
+    code: ServerCode,
     message: string,
   ) {
     super(code, message);

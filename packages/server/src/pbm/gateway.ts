@@ -27,7 +27,7 @@ import {
   type SequentialPlay,
 } from '@tactica/catalogue';
 import type { User } from '../accounts/accounts.js';
-import { DomainError } from '../errors.js';
+import { DomainError, fromInputError, type DomainCode } from '../errors.js';
 import { CHAT_MAX, cleanChat } from '../games/chat.js';
 import { DAY_MS, type TimeControlSpec } from '../games/control.js';
 import { playersToAct, seatOf, versionFor, type LiveGame } from '../games/live-game.js';
@@ -95,7 +95,7 @@ export interface PbmRequest {
 export interface PbmReply extends MailText {
   readonly ok: boolean;
   /** The error's code, when the command was refused. */
-  readonly code?: string;
+  readonly code?: DomainCode;
   /** The sender's reply address for the board, when there is one. */
   readonly replyTo?: string;
   readonly family?: GameFamily;
@@ -604,10 +604,10 @@ export class PbmGateway {
     for (const [i, text] of list.entries()) {
       const m = g.parseMove(s, text);
       if (!m.ok) {
-        throw new DomainError(
-          m.error.code,
-          `move ${i + 1} of the preview, "${text.slice(0, 40)}": ${m.error.message}`,
+        throw fromInputError(
+          m.error,
           'subject',
+          `move ${i + 1} of the preview, "${text.slice(0, 40)}": ${m.error.message}`,
         );
       }
       played.push(g.formatMove(s, m.value));
@@ -683,7 +683,7 @@ export class PbmGateway {
     const shown: string[] = [];
     for (const w of words) {
       const m = g.parseMove(s, w, seat);
-      if (!m.ok) throw new DomainError(m.error.code, m.error.message, 'move');
+      if (!m.ok) throw fromInputError(m.error, 'move');
       shown.push(g.formatMove(s, m.value));
       s = g.play(s, m.value);
     }
@@ -734,7 +734,7 @@ export class PbmGateway {
   /** The catalogue options of a game from the Subject's `-key=value` words, matched to the game's option keys. */
   private optionsOf(family: GameFamily, words: readonly GameOption[]): Record<string, unknown> {
     const entry = entryOf(family);
-    if (!entry.ok) throw new DomainError(entry.error.code, entry.error.message);
+    if (!entry.ok) throw fromInputError(entry.error);
     const specs = entry.value.options;
     const norm = (k: string): string => k.toLowerCase().replace(/[-_]/g, '');
     const out: Record<string, unknown> = {};

@@ -18,7 +18,7 @@
  * credentials and the rest, or refuses with a coded error that names the word (`subject word 4`).
  */
 import { familyNamed, GAME_FAMILIES, type GameFamily } from '@tactica/catalogue';
-import { DomainError } from '../errors.js';
+import { DomainError, type ServerCode } from '../errors.js';
 
 export const GLOBAL_VERBS = [
   'help',
@@ -157,7 +157,7 @@ interface Word {
   readonly quoted?: number;
 }
 
-function fail(code: string, message: string, word?: number): DomainError {
+function fail(code: ServerCode, message: string, word?: number): DomainError {
   return new DomainError(code, message, word === undefined ? 'subject' : `subject word ${word}`);
 }
 

@@ -6,7 +6,7 @@
  * and mail the reply (the board, or an error quoting the mail) to the sender. A sender no player has gets at most a
  * short excerpt of its mail quoted: the From may be someone else's.
  */
-import { DomainError } from '../errors.js';
+import { DomainError, type DomainCode, type ServerCode } from '../errors.js';
 import type { PbmGateway, PbmReply } from './gateway.js';
 import { BODY_TEXT_MAX, readMail, type Envelope } from './mail-in.js';
 import type { Notifier } from './notifier.js';
@@ -54,7 +54,7 @@ export const DEFAULT_MAIL_LIMITS: MailLimits = {
 /** What became of a mail (for logs, tests and the benchmark). */
 export type MailOutcome =
   | { readonly kind: 'carried-out'; readonly code?: undefined }
-  | { readonly kind: 'refused'; readonly code: string }
+  | { readonly kind: 'refused'; readonly code: DomainCode }
   | { readonly kind: 'silent'; readonly why: string };
 
 /** How long Message-IDs are remembered against replays. */
@@ -166,7 +166,7 @@ export class MailFront {
 
   private async refuse(
     to: string,
-    code: string,
+    code: ServerCode,
     message: string,
     original: { readonly subject: string; readonly body: string } = { subject: '', body: '' },
     quote: QuoteLimit = QUOTE_EXCERPT,

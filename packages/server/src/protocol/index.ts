@@ -8,3 +8,4 @@ export * from './limits.js';
 export * from './commands.js';
 export * from './views.js';
 export * from './stream.js';
+export type { DomainCode, ServerCode } from '../codes.js';

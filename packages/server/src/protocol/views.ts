@@ -3,6 +3,7 @@
  * acknowledgement of a committed command. Types for every client (the web app imports these), and the view's JSON
  * Schema, from which the HTTP route serializes its reply and the OpenAPI document describes it.
  */
+import type { DomainCode } from '../codes.js';
 import type { Outcome, Player, StepText, TimeLimit, TimeMode } from '@tactica/core';
 import type { BoardModel, GameFamily, MoveInput, MoveSquares } from '@tactica/catalogue';
 
@@ -125,7 +126,7 @@ export interface ChallengeView {
 
 /** A refusal, on HTTP (the body) and on the stream (inside an `error` message). */
 export interface ErrorBody {
-  readonly error: { readonly code: string; readonly message: string; readonly field?: string };
+  readonly error: { readonly code: DomainCode; readonly message: string; readonly field?: string };
 }
 
 const seat = { type: 'integer', enum: [0, 1] } as const;

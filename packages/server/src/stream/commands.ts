@@ -8,7 +8,7 @@
  *   { "type": "command", "ref": 7, "game": 12, "version": 5, "command": "move", "move": "32-28" }
  *   { "type": "command", "ref": 8, "game": 12, "version": 6, "command": "draw", "action": "offer" }
  */
-import { DomainError } from '../errors.js';
+import { DomainError, type ServerCode } from '../errors.js';
 import type { GameCommand } from '../games/transitions.js';
 import { isRecord } from '../json.js';
 import {
@@ -55,8 +55,7 @@ function withinLength(text: string, min: number, max: number): boolean {
   return n >= min && n <= max;
 }
 
-const bad = (code: string, message: string, field: string): DomainError =>
-  new DomainError(`stream/${code}`, message, field);
+const bad = (code: ServerCode, message: string, field: string): DomainError => new DomainError(code, message, field);
 
 /** The `ref` a client gave, if it is one a reply can carry back (so even a refused command can be matched). */
 export function refOf(msg: Record<string, unknown>): CommandRef {
@@ -69,16 +68,17 @@ export function refOf(msg: Record<string, unknown>): CommandRef {
 function readMove(v: unknown, field: string): MoveInputText {
   if (typeof v === 'string') {
     if (!withinLength(v, 1, MOVE_TEXT_LIMIT)) {
-      throw bad('bad-move', `${field} is a move of 1 to ${MOVE_TEXT_LIMIT} characters`, field);
+      throw bad('stream/bad-move', `${field} is a move of 1 to ${MOVE_TEXT_LIMIT} characters`, field);
     }
     return v;
   }
-  if (!isRecord(v)) throw bad('bad-move', `${field} is a move in the game's notation or board squares`, field);
+  if (!isRecord(v)) throw bad('stream/bad-move', `${field} is a move in the game's notation or board squares`, field);
   for (const [key, value] of Object.entries(v)) {
     const limit = BOARD_FIELD_LIMITS.get(key);
-    if (limit === undefined) throw bad('bad-move', `${field}.${key} is not a board input field`, `${field}.${key}`);
+    if (limit === undefined)
+      throw bad('stream/bad-move', `${field}.${key} is not a board input field`, `${field}.${key}`);
     if (typeof value !== 'string' || !withinLength(value, 0, limit)) {
-      throw bad('bad-move', `${field}.${key} is text of at most ${limit} characters`, `${field}.${key}`);
+      throw bad('stream/bad-move', `${field}.${key} is text of at most ${limit} characters`, `${field}.${key}`);
     }
   }
   return v as MoveInputText;
@@ -87,7 +87,7 @@ function readMove(v: unknown, field: string): MoveInputText {
 function readAction<A extends string>(msg: Record<string, unknown>, actions: readonly A[]): A {
   const a = msg['action'];
   if (typeof a !== 'string' || !(actions as readonly string[]).includes(a)) {
-    throw bad('bad-action', `action is ${actions.join(', ')}`, 'action');
+    throw bad('stream/bad-action', `action is ${actions.join(', ')}`, 'action');
   }
   return a as A;
 }
@@ -96,21 +96,21 @@ function readAction<A extends string>(msg: Record<string, unknown>, actions: rea
 export function readStreamCommand(msg: Record<string, unknown>): StreamCommand {
   const ref = refOf(msg);
   if (msg['ref'] !== undefined && ref === null) {
-    throw bad('bad-ref', `ref is a number or text of at most ${REF_LIMIT} characters`, 'ref');
+    throw bad('stream/bad-ref', `ref is a number or text of at most ${REF_LIMIT} characters`, 'ref');
   }
   const game = msg['game'];
   if (typeof game !== 'number' || !Number.isSafeInteger(game) || game < 1) {
-    throw bad('bad-game', 'game must be a game id', 'game');
+    throw bad('stream/bad-game', 'game must be a game id', 'game');
   }
   const version = msg['version'];
   if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) {
-    throw bad('bad-version', 'version is the version of the game the command was meant for', 'version');
+    throw bad('stream/bad-version', 'version is the version of the game the command was meant for', 'version');
   }
   // Fields the command does not have are refused, as its HTTP body refuses them (`additionalProperties: false`).
   const fields = typeof msg['command'] === 'string' ? FIELDS.get(msg['command']) : undefined;
   for (const key of fields ? Object.keys(msg) : []) {
     if (!fields?.has(key))
-      throw bad('unknown-field', `${key} is not a field of a ${String(msg['command'])} command`, key);
+      throw bad('stream/unknown-field', `${key} is not a field of a ${String(msg['command'])} command`, key);
   }
   let command: GameCommand;
   switch (msg['command']) {
@@ -120,7 +120,7 @@ export function readStreamCommand(msg: Record<string, unknown>): StreamCommand {
     case 'orders': {
       const orders = msg['orders'];
       if (!Array.isArray(orders) || orders.length === 0 || orders.length > ORDERS_LIMIT) {
-        throw bad('bad-orders', `orders is a list of 1 to ${ORDERS_LIMIT} orders`, 'orders');
+        throw bad('stream/bad-orders', `orders is a list of 1 to ${ORDERS_LIMIT} orders`, 'orders');
       }
       command = { kind: 'orders', moves: orders.map((o, i) => readMove(o, `orders.${i}`)) };
       break;
@@ -142,7 +142,7 @@ export function readStreamCommand(msg: Record<string, unknown>): StreamCommand {
       break;
     }
     default:
-      throw bad('bad-command', `command is ${STREAM_COMMANDS.join(', ')}`, 'command');
+      throw bad('stream/bad-command', `command is ${STREAM_COMMANDS.join(', ')}`, 'command');
   }
   return { ref, game, version, command };
 }

@@ -16,7 +16,14 @@ import {
   type GameFamily,
   type ImportedRecord,
 } from '@tactica/catalogue';
-import { titleKey, type JsonValue, type SessionClock, type SessionSeats } from '@tactica/core';
+import {
+  titleKey,
+  type JsonValue,
+  type SessionClock,
+  type SessionSeats,
+  hasCode,
+  type StoreErrorCode,
+} from '@tactica/core';
 import { loadGameUi } from '../games/game-ui.js';
 import type { GameStore } from '@tactica/core';
 import { serverStore } from '../online/server-store.js';
@@ -227,7 +234,7 @@ export async function saveCurrent(title?: string, site: SaveSite = 'browser'): P
       savesRev.value++;
       return `Saved over "${r.value.title}"${where}.`;
     }
-    if (r.error.code !== 'store/not-found') return r.error.message;
+    if (!hasCode<StoreErrorCode>(r.error, 'store/not-found')) return r.error.message;
   }
   const named = title ?? (await newSaveTitle(game, target));
   const r = await target.create({ family: game.family, summary, doc, ...(named ? { title: named } : {}) });

@@ -16,12 +16,13 @@ import type {
   MoveInputText,
   TimeControlSpec,
 } from '@tactica/server/protocol';
+import type { RefusalCode } from '../codes.js';
 import { refusalWords } from './refusal-words.js';
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: RefusalCode,
     message: string,
     readonly field?: string,
   ) {
@@ -92,7 +93,7 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
     }
   }
   if (!res.ok) {
-    const e = (data as { error?: { code?: string; message?: string; field?: string } } | undefined)?.error;
+    const e = (data as { error?: { code?: RefusalCode; message?: string; field?: string } } | undefined)?.error;
     throw new ApiError(
       res.status,
       e?.code ?? `http/${res.status}`,

@@ -3,9 +3,10 @@
  * programs; a player reads a sentence saying what happened and what to do, never the code, a version number or where
  * in a text a parser stopped.
  */
+import type { RefusalCode } from '../codes.js';
 
 /** Refusals a player meets in play whose own message is written for programs. */
-const WORDS: Readonly<Record<string, string>> = {
+const WORDS: Readonly<Partial<Record<RefusalCode, string>>> = {
   'game/stale-version':
     'The game moved on before that reached the server (your opponent acted first). The board now shows the game as it is: try again if it still applies.',
   'session/takeback-not-allowed': 'Takeback is not allowed in this game.',
@@ -25,7 +26,7 @@ const WHERE = /\s*\(at character \d+\)/g;
 const CODE_PREFIX = /^[a-z0-9-]+\/[a-z0-9-]+:\s*/;
 
 /** A refusal as a player reads it: its code's sentence, or its message without code or character, as a sentence. */
-export function refusalWords(code: string | undefined, message: string): string {
+export function refusalWords(code: RefusalCode | undefined, message: string): string {
   const known = code === undefined ? undefined : WORDS[code];
   if (known) return known;
   const text = message.replace(CODE_PREFIX, '').replace(WHERE, '').trim();

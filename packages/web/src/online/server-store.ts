@@ -21,6 +21,7 @@ import {
   type StoreListing,
   type UpdateInput,
 } from '@tactica/core';
+import type { DomainCode } from '@tactica/server/protocol';
 
 /** Where the API is and how a call is signed in: the page's own origin and its cookie, unless told otherwise. */
 export interface ServerStoreOptions {
@@ -60,20 +61,22 @@ async function call<T>(
     data = undefined;
   }
   if (res.ok) return ok(data as T);
-  const e = (data as { error?: { code?: string; message?: string; field?: string } } | undefined)?.error;
+  const e = (data as { error?: { code?: DomainCode; message?: string; field?: string } } | undefined)?.error;
   // The HTTP layer checks a request's shape before the store sees it (a family longer than 64 characters, a
   // version that is no integer): its refusal is given the store's code for that field, as the interface says.
   const field =
     e?.code === 'request/invalid' ? /(family|title|doc|expectedVersion|id)\b/.exec(e.field ?? e.message ?? '') : null;
   if (field) {
-    const code = {
-      family: 'bad-family',
-      title: 'bad-title',
-      doc: 'bad-doc',
-      expectedVersion: 'bad-version',
-      id: 'bad-id',
-    }[field[1] as 'family' | 'title' | 'doc' | 'expectedVersion' | 'id'];
-    return err(inputError(`store/${code}`, e?.message ?? 'refused'));
+    const code = (
+      {
+        family: 'store/bad-family',
+        title: 'store/bad-title',
+        doc: 'store/bad-doc',
+        expectedVersion: 'store/bad-version',
+        id: 'store/bad-id',
+      } as const
+    )[field[1] as 'family' | 'title' | 'doc' | 'expectedVersion' | 'id'];
+    return err(storeError(code, e?.message ?? 'refused'));
   }
   if (res.status === 401) {
     return err(inputError('auth/required', 'sign in (Online) to keep games on the server'));

@@ -5,6 +5,7 @@
 import { err, inputError, ok, type InputError, type Result } from '@tactica/core';
 import { RULE_SETS, squaresOf } from '@tactica/draughts';
 import { BOOK_VARIANTS, DraughtsBook, type BookMove } from '../book.js';
+import type { AiCode } from '../../../codes.js';
 
 /** The first line of a book's text: format name, version, rule set. */
 const MAGIC = 'tactica-draughts-book';
@@ -23,7 +24,7 @@ export function formatDraughtsBook(book: DraughtsBook): string {
 /** A book read from text, checked line by line: the header, every key's shape, every move's syntax and score. */
 export function parseDraughtsBook(text: string): Result<DraughtsBook, InputError> {
   const lines = text.split('\n');
-  const fail = (line: number, code: string, message: string): Result<never, InputError> =>
+  const fail = (line: number, code: AiCode, message: string): Result<never, InputError> =>
     err(inputError(code, `book line ${line}: ${message}`, { line }));
   const header = (lines[0] ?? '').trim().split(' ');
   const variant = BOOK_VARIANTS.find((v) => v === header[2]);

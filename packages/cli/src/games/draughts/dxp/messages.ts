@@ -26,6 +26,7 @@ import {
   type Piece,
 } from '@tactica/draughts';
 import { fromFiftySquares } from '../fifty-squares.js';
+import type { CliCode } from '../../../codes.js';
 
 export type DxpColour = 'W' | 'Z';
 
@@ -131,7 +132,7 @@ class Fields {
   private at = 1;
   constructor(private readonly text: string) {}
 
-  private fail(code: string, message: string): Result<never, InputError> {
+  private fail(code: CliCode, message: string): Result<never, InputError> {
     return err(inputError(code, `${this.text[0] ?? ''} message: ${message}`, { at: this.at, input: this.text }));
   }
 

@@ -14,6 +14,7 @@ import {
   type Piece,
 } from '@tactica/draughts';
 import { fromFiftySquares } from '../fifty-squares.js';
+import type { CliCode } from '../../../codes.js';
 
 /** The engine's levels, weakest first, by id (the `level` parameter's values). */
 export const LEVELS: readonly string[] = DRAUGHTS_LEVELS.map((l) => l.id);
@@ -107,7 +108,11 @@ export function hubMove(m: DraughtsMove): string {
 }
 
 /** Reads a Hub move in a state: the legal move with that start, end and taken pieces. */
-export function readHubMove(game: DraughtsGame, s: DraughtsState, text: string): Result<DraughtsMove, InputError> {
+export function readHubMove(
+  game: DraughtsGame,
+  s: DraughtsState,
+  text: string,
+): Result<DraughtsMove, InputError<CliCode>> {
   const m = /^(\d{1,2})([-x])(\d{1,2})((?:x\d{1,2})*)$/.exec(text);
   if (!m) return err(inputError('hub/bad-move', `"${text}" is not a move (32-28, 28x19x23)`, { input: text }));
   const from = Number(m[1]);

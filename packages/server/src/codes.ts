@@ -1,0 +1,193 @@
+/**
+ * The server's error codes, declared once (docs/developing.md, "Error codes"). The domain throws them
+ * (`DomainError`, ./errors.ts) and each edge maps them: HTTP gives each its status (http/statuses.ts, a map that must
+ * name every code), the stream and the mail gateway send the code with its sentence. A code is a contract (API
+ * answers, stream errors, mail replies): never rename one. scripts/error-codes.test.ts checks every code literal in
+ * the sources is declared in one vocabulary.
+ */
+import type { CatalogueCode } from '@tactica/catalogue';
+
+export const SERVER_CODES = [
+  'account/bad-name',
+  'account/bad-password',
+  'account/bad-vacation',
+  'account/name-taken',
+  'account/vacation-limit',
+
+  'auth/bad-credentials',
+  'auth/forbidden',
+  'auth/json-required',
+  'auth/required',
+  'auth/too-many-guesses',
+
+  'challenge/closed',
+  'challenge/engine-help-rated',
+  'challenge/not-yours',
+  'challenge/self',
+  'challenge/too-many',
+  'challenge/unknown-player',
+
+  'chat/bad-text',
+
+  'computer/rate-limited',
+  'computer/too-many-games',
+
+  'control/bad-value',
+  'control/no-clock',
+
+  'egdb/bad-name',
+  'egdb/none',
+  'egdb/not-found',
+  'egdb/too-large',
+
+  'game/bad-level',
+  'game/busy',
+  'game/damaged',
+  'game/no-round-takeback',
+  'game/no-takeback',
+  'game/not-a-player',
+  'game/not-simultaneous',
+  'game/not-your-turn',
+  'game/over',
+  'game/record-too-long',
+  'game/simultaneous',
+  'game/stale-version',
+  'game/takeback-pending',
+  'game/too-long',
+
+  'games/too-many-games',
+
+  'import/no-format',
+
+  'not-found',
+
+  'pairing/full',
+
+  'pbm/address-busy',
+  'pbm/address-taken',
+  'pbm/bad-address',
+  'pbm/bad-all',
+  'pbm/bad-board',
+  'pbm/bad-broadcast',
+  'pbm/bad-challenge',
+  'pbm/bad-change',
+  'pbm/bad-confirmation',
+  'pbm/bad-limit',
+  'pbm/bad-list',
+  'pbm/bad-move-number',
+  'pbm/bad-notify',
+  'pbm/bad-option',
+  'pbm/bad-proposal',
+  'pbm/bad-quote',
+  'pbm/bad-reply-address',
+  'pbm/bad-server-option',
+  'pbm/bad-show',
+  'pbm/bad-tournament',
+  'pbm/bad-userid',
+  'pbm/bad-vacation',
+  'pbm/body-too-long',
+  'pbm/comment-too-long',
+  'pbm/confirm-busy',
+  'pbm/duplicate',
+  'pbm/empty-message',
+  'pbm/empty-multiple',
+  'pbm/empty-subject',
+  'pbm/error',
+  'pbm/extra-words',
+  'pbm/games-in-progress',
+  'pbm/message-too-long',
+  'pbm/missing-args',
+  'pbm/missing-board',
+  'pbm/missing-credentials',
+  'pbm/missing-move',
+  'pbm/missing-orders',
+  'pbm/missing-password',
+  'pbm/missing-verb',
+  'pbm/needs-password',
+  'pbm/no-address',
+  'pbm/no-challenges',
+  'pbm/no-memo',
+  'pbm/no-memos',
+  'pbm/no-pass',
+  'pbm/no-recipient',
+  'pbm/no-swap',
+  'pbm/not-for-rounds',
+  'pbm/not-opted-in',
+  'pbm/nothing-to-answer',
+  'pbm/nothing-to-confirm',
+  'pbm/over-limit',
+  'pbm/queue-full',
+  'pbm/stale-move-number',
+  'pbm/subject-too-long',
+  'pbm/too-large',
+  'pbm/too-many-addresses',
+  'pbm/too-many-boards',
+  'pbm/too-many-commands',
+  'pbm/too-many-subscriptions',
+  'pbm/too-many-orders',
+  'pbm/unknown-board',
+  'pbm/unknown-challenge',
+  'pbm/unknown-command',
+  'pbm/unknown-player',
+  'pbm/unknown-verb',
+  'pbm/unreadable',
+  'pbm/unsupported-option',
+  'pbm/wrong-board',
+  'pbm/wrong-game',
+
+  'rate/broadcast',
+  'rate/limited',
+
+  'ratings/limit',
+
+  'request/bad-body',
+  'request/bad-url',
+  'request/invalid',
+  'request/malformed',
+  'request/timeout',
+  'request/too-large',
+  'request/uri-too-long',
+
+  'review/busy',
+  'review/in-progress',
+  'review/not-available',
+  'review/not-found',
+  'review/too-long',
+  'review/too-many',
+
+  'server/error',
+
+  'store/quota',
+
+  'stream/bad-action',
+  'stream/bad-command',
+  'stream/bad-detail',
+  'stream/bad-game',
+  'stream/bad-json',
+  'stream/bad-message',
+  'stream/bad-move',
+  'stream/bad-orders',
+  'stream/bad-origin',
+  'stream/bad-ref',
+  'stream/bad-type',
+  'stream/bad-version',
+  'stream/too-many',
+  'stream/unknown-field',
+
+  'tournament/already-in',
+  'tournament/bad-request',
+  'tournament/full',
+  'tournament/not-in',
+  'tournament/not-open',
+  'tournament/not-organiser',
+  'tournament/not-yours',
+  'tournament/over',
+  'tournament/too-few',
+  'tournament/too-many',
+] as const;
+
+/** A refusal code of the server's own (`pbm/unknown-board`, `game/stale-version`). */
+export type ServerCode = (typeof SERVER_CODES)[number];
+
+/** Every code a refusal may carry: the server's own, and the rules', catalogue's and stores' it passes on. */
+export type DomainCode = ServerCode | CatalogueCode;

@@ -1,0 +1,142 @@
+/**
+ * The error codes of Tactorus: orders, rounds, positions, e-mail play, its keys and signed moves. Each code is declared
+ * once, here, as `area/kebab-case` (docs/developing.md, "Error codes"); a code is a contract (API answers, mail
+ * replies, CLI output): never rename one. scripts/error-codes.test.ts checks every code literal in the sources is
+ * declared in one vocabulary.
+ */
+import type { CoreCode } from '@tactica/core';
+
+export const TACTORUS_CODES = [
+  'command/unknown',
+
+  'computer/declines-draw',
+  'computer/none',
+  'computer/not-pending',
+  'computer/not-your-seat',
+
+  'crypto/bad-private-key',
+  'crypto/not-authentic',
+  'crypto/unavailable',
+
+  'customize/bad-board',
+  'customize/bad-piece',
+  'customize/bad-square',
+  'customize/empty',
+  'customize/flag',
+  'customize/game-over',
+
+  'email/bad-own-orders',
+  'email/different-memo',
+  'email/export-first',
+  'email/game-over',
+  'email/key-mismatch',
+  'email/key-released',
+  'email/no-key',
+  'email/no-memo',
+  'email/no-peer-key',
+  'email/no-takeback',
+  'email/not-email',
+  'email/not-your-seat',
+  'email/peer-key-changed',
+  'email/sealed',
+  'email/unsigned-game',
+  'email/wait',
+  'email/wrong-game',
+  'email/wrong-player',
+
+  'order/allowance',
+  'order/already-ordered',
+  'order/bad-square',
+  'order/committed',
+  'order/game-over',
+  'order/not-your-piece',
+  'order/out-of-reach',
+  'order/own-square',
+  'order/square-taken',
+  'order/syntax',
+
+  'position/bad-end',
+  'position/bad-orders',
+  'position/bad-round',
+  'position/bad-rules',
+  'position/board-rows',
+  'position/both-done',
+  'position/flags',
+  'position/round-limit',
+  'position/row-length',
+
+  'rebuild/duplicate',
+  'rebuild/game',
+  'rebuild/missing',
+  'rebuild/unused',
+
+  'record/bad-event',
+  'record/bad-orders',
+  'record/game-over',
+  'record/not-from-start',
+  'record/round-number',
+
+  'round/game-over',
+  'round/illegal-order',
+
+  'rules/game-over',
+  'rules/repeated',
+  'rules/unknown',
+
+  'tackey/bad-line',
+  'tackey/bad-signature',
+  'tackey/bad-value',
+  'tackey/no-key',
+  'tackey/not-a-key',
+  'tackey/syntax',
+  'tackey/trailing',
+  'tackey/truncated',
+  'tackey/unknown-signer',
+  'tackey/unsigned',
+  'tackey/wrong-game',
+  'tackey/wrong-memo',
+
+  'tacmoves/bad-ciphertext',
+  'tacmoves/bad-game-id',
+  'tacmoves/bad-key',
+  'tacmoves/bad-line',
+  'tacmoves/bad-signature',
+  'tacmoves/bad-slots',
+  'tacmoves/bad-value',
+  'tacmoves/checksum',
+  'tacmoves/game-over',
+  'tacmoves/illegal-order',
+  'tacmoves/no-key',
+  'tacmoves/not-authentic',
+  'tacmoves/not-orders',
+  'tacmoves/not-your-piece',
+  'tacmoves/syntax',
+  'tacmoves/too-many',
+  'tacmoves/trailing',
+  'tacmoves/truncated',
+  'tacmoves/unknown-signer',
+  'tacmoves/unsigned',
+  'tacmoves/wrong-game',
+  'tacmoves/wrong-key',
+  'tacmoves/wrong-player',
+  'tacmoves/wrong-position',
+  'tacmoves/wrong-round',
+  'tacmoves/wrong-rules',
+
+  'tactorus/bad-line',
+  'tactorus/bad-orders',
+  'tactorus/bad-quote',
+  'tactorus/bad-value',
+  'tactorus/checksum',
+  'tactorus/inconsistent',
+  'tactorus/not-a-game',
+  'tactorus/syntax',
+  'tactorus/trailing',
+  'tactorus/truncated',
+
+  'withdraw/depended-on',
+  'withdraw/no-order',
+] as const;
+
+/** What the package's functions refuse with: its own codes and the ones every game shares. */
+export type TactorusCode = CoreCode | (typeof TACTORUS_CODES)[number];
