@@ -26,14 +26,18 @@ import {
 
 export const STORED_GAME_FORMAT = 'tactica-game';
 
-export interface StoredGame {
+/**
+ * A type, not an interface: a type's keys count as an index signature, so a store that takes JSON documents
+ * (`JsonValue`) can be handed a `StoredGame` with a checked assertion rather than through `unknown`.
+ */
+export type StoredGame = {
   readonly format: typeof STORED_GAME_FORMAT;
   readonly formatVersion: 1;
   readonly family: GameFamily;
   readonly options: OptionValues;
   /** The session's snapshot (`session.toJSON()`). */
   readonly session: unknown;
-}
+};
 
 /** A restored game: its setup and its session (sequential or simultaneous, as the setup's `dynamics` says). */
 export type RestoredGame =

@@ -10,6 +10,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Player } from '@tactica/core';
 import type { Analysis } from '@tactica/ai';
 import type { ChangeFeed } from '../accounts/accounts.js';
+import { Poller } from '../poller.js';
 import type { Storage } from '../storage/ports.js';
 import { DAY_MS } from './control.js';
 import { playersToAct, type LiveGame } from './live-game.js';
@@ -68,14 +69,11 @@ const DUE_BATCH = 50;
 export const RECOVER_BATCH = 100;
 
 export class Scheduler {
-  private timer: NodeJS.Timeout | undefined;
-  private running = false;
+  /** Polls for due timeouts; a stop waits for its poll and for the computer's moves under way (`track`). */
+  private readonly poller = new Poller(() => this.applyAllDue());
   private readonly thinking = new Set<number>();
   /** Games that changed while the computer thought on them: looked at again once it is done. */
   private readonly changedMeanwhile = new Set<number>();
-  private readonly inFlight = new Set<Promise<unknown>>();
-  private stopped = false;
-  private pollsDone = 0;
 
   constructor(
     private readonly storage: Storage,
@@ -94,43 +92,24 @@ export class Scheduler {
 
   /** Polls for due timeouts completed so far (for tests and health checks). */
   get polls(): number {
-    return this.pollsDone;
+    return this.poller.runs;
   }
 
   start(): void {
-    const poll = this.options.pollMs ?? 250;
-    this.timer = setInterval(() => void this.tick(), poll);
-    this.timer.unref();
+    this.poller.start(this.options.pollMs ?? 250);
     // Tracked: a stop waits for the page under way (the loop ends at the next page).
-    void this.track(this.recover());
+    void this.poller.track(this.recover());
   }
 
   /** Stops looking for work and waits for the work under way (a computer move being stored, a timeout). */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await Promise.allSettled([...this.inFlight]);
+    await this.poller.stop();
   }
 
-  private track<T>(p: Promise<T>): Promise<T> {
-    this.inFlight.add(p);
-    void p.finally(() => this.inFlight.delete(p)).catch(() => undefined);
-    return p;
-  }
-
-  /** Applies every due timeout. */
-  async tick(): Promise<void> {
-    if (this.running || this.stopped) return;
-    this.running = true;
-    try {
-      const applied = await this.track(this.applyDue(this.now()));
-      for (const g of applied) this.games.committed(g);
-    } catch {
-      // A failed poll is retried at the next one.
-    } finally {
-      this.running = false;
-      this.pollsDone++;
-    }
+  /** Applies every due timeout (one poll). */
+  private async applyAllDue(): Promise<void> {
+    const applied = await this.applyDue(this.now());
+    for (const g of applied) this.games.committed(g);
   }
 
   /**
@@ -160,7 +139,7 @@ export class Scheduler {
   private computerTurn(game: LiveGame): void {
     // Whatever the change, a search for an earlier version of the game is of no use now.
     this.engines.cancel(game.id, game.version);
-    if (this.stopped || game.finished) return;
+    if (this.poller.stopped || game.finished) return;
     if (this.thinking.has(game.id)) {
       this.changedMeanwhile.add(game.id);
       return;
@@ -187,7 +166,7 @@ export class Scheduler {
         if (latest && (latest.version > g.version || moved)) this.computerTurn(latest);
       }
     })();
-    void this.track(work);
+    void this.poller.track(work);
   }
 
   /**
@@ -198,7 +177,7 @@ export class Scheduler {
   private async recover(): Promise<void> {
     const before = this.now() - (this.options.computerGraceMs ?? 0);
     let after = 0;
-    while (!this.stopped) {
+    while (!this.poller.stopped) {
       const page = await this.storage.repos.games.withComputerIdleSince(before, after, RECOVER_BATCH);
       for (const id of page) {
         const game = await this.games.load(id).catch(() => undefined);

@@ -13,6 +13,7 @@ import { notFound } from '../errors.js';
 import type { LiveGame } from '../games/live-game.js';
 import type { GameService, SeatHolder } from '../games/service.js';
 import { applyForfeit } from '../games/transitions.js';
+import { Poller } from '../poller.js';
 import type { Notify, Repositories, Storage } from '../storage/ports.js';
 import { TOURNAMENT_POLL_BATCH } from './limits.js';
 import {
@@ -64,12 +65,10 @@ export type RoundListener = (tournamentId: number, round: number, over: boolean)
 const STEPS_AT_ONCE = 64;
 
 export class TournamentDirector {
-  private timer: NodeJS.Timeout | undefined;
-  private running = false;
+  /** The poll; a stop waits for it and for the games' ends being recorded (`track`). */
+  private readonly poller = new Poller(() => this.sweep());
   /** The last running tournament the poll looked at (0: start again from the first). */
   private pollCursor = 0;
-  private stopped = false;
-  private readonly inFlight = new Set<Promise<unknown>>();
   private readonly roundListeners = new Set<RoundListener>();
 
   constructor(
@@ -80,7 +79,7 @@ export class TournamentDirector {
   ) {
     // A game ending on this instance: its tournament learns at once.
     games.onCommitted((g) => {
-      if (g.finished && !this.stopped) void this.track(this.gameEnded(g.id).catch(() => undefined));
+      if (g.finished && !this.poller.stopped) void this.poller.track(this.gameEnded(g.id).catch(() => undefined));
     });
   }
 
@@ -95,35 +94,14 @@ export class TournamentDirector {
   }
 
   start(): void {
-    this.timer = setInterval(() => void this.tick(), this.pollMs);
-    this.timer.unref();
+    this.poller.start(this.pollMs);
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await Promise.allSettled([...this.inFlight]);
+    await this.poller.stop();
   }
 
-  private track<T>(p: Promise<T>): Promise<T> {
-    this.inFlight.add(p);
-    void p.finally(() => this.inFlight.delete(p)).catch(() => undefined);
-    return p;
-  }
-
-  /** One poll: due starts, then every running tournament brought up to date. */
-  async tick(): Promise<void> {
-    if (this.running || this.stopped) return;
-    this.running = true;
-    try {
-      await this.track(this.sweep());
-    } catch {
-      // Retried at the next poll.
-    } finally {
-      this.running = false;
-    }
-  }
-
+  /** One poll: due starts, then every running tournament brought up to date (a failed poll is retried). */
   private async sweep(): Promise<void> {
     const repos = this.storage.repos.tournaments;
     for (const id of await repos.dueToStart(this.now(), TOURNAMENT_POLL_BATCH)) {

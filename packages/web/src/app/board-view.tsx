@@ -8,6 +8,7 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { BoardInput } from '@tactica/catalogue';
 import { createBoard, type BoardApi } from '../board/board.js';
 import type { BoardConfig, LegalInput } from '../board/types.js';
+import { exposeBoard } from './test-hook.js';
 
 export interface BoardViewProps {
   readonly config: BoardConfig;
@@ -40,7 +41,7 @@ export function BoardView(props: BoardViewProps) {
     });
     board.current = b;
     props.onReady?.(b);
-    (window as { __tacticaBoard?: BoardApi }).__tacticaBoard = b;
+    exposeBoard(b);
     return () => b.destroy();
   }, []);
 

@@ -218,7 +218,9 @@ function storeAt(site: SaveSite): GameStore {
 export async function saveCurrent(title?: string, site: SaveSite = 'browser'): Promise<string> {
   const game = current.value;
   if (!game) return 'no game to save';
-  const doc = game.toDoc().stored as unknown as JsonValue;
+  // An assertion still: the session's snapshot is typed `unknown` (each game's state; JSON by the sessions' `toJSON`
+  // contract), and typing every game's snapshot as JSON is more than this line is worth.
+  const doc = game.toDoc().stored as JsonValue;
   const summary = summaryOf(game);
   const target = storeAt(site);
   const where = site === 'server' ? ' on the server' : '';

@@ -27,11 +27,11 @@ async function move(token: string, id: number): Promise<void> {
 }
 
 /** The board's squares and pieces as the page draws them (the same board component online and offline). */
-const boardModel = (): string =>
-  JSON.stringify(
-    (window as unknown as { __tacticaBoard: { config: { model: { squares: unknown } } } }).__tacticaBoard.config.model
-      .squares,
-  );
+const boardModel = (): string => {
+  const board = window.__tacticaBoard;
+  if (!board) throw new Error('no board on the page');
+  return JSON.stringify(board.config.model.squares);
+};
 
 describe('after an online game, the analysis board', () => {
   it('is not offered while the game is played; after a resignation it opens the final position with the engine', async () => {

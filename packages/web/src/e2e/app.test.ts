@@ -835,13 +835,7 @@ describe('the browser app in Chromium', () => {
       await page.click('button:text-is("Tutor")');
       // An opponent's piece first: its marks.
       const board = await page.evaluate(() =>
-        (
-          window as unknown as {
-            __tacticaBoard: { config: { model: { squares: { id: string; piece?: { owner: number } }[] } } };
-          }
-        ).__tacticaBoard.config.model.squares
-          .filter((q) => q.piece?.owner === 1)
-          .map((q) => q.id),
+        (window.__tacticaBoard?.config.model.squares ?? []).filter((q) => q.piece?.owner === 1).map((q) => q.id),
       );
       const tutorMarks = async (): Promise<number> => page.locator('.tb-tutor').count();
       let theirs = '';
@@ -900,8 +894,7 @@ describe('the browser app in Chromium', () => {
         const c = await squareCentre(page, sq);
         await page.mouse.click(c.x, c.y);
       };
-      const selected = async (): Promise<string | undefined> =>
-        page.evaluate(() => (window as unknown as { __tacticaBoard: { selected?: string } }).__tacticaBoard.selected);
+      const selected = async (): Promise<string | undefined> => page.evaluate(() => window.__tacticaBoard?.selected);
       // D9 to F5 is no line: refused, and D9 is put down.
       await click('D9');
       expect(await selected()).toBe('D9');

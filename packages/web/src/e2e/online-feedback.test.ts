@@ -9,16 +9,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { useOnlineApp, signUpOnline } from '../testing/app-server.js';
+import { boardTakesMoves, legalInputs, squareCentre, type BoardInput } from '../testing/board.js';
 import { WEB_ROOT } from '../testing/build-app.js';
 
 const VIEWPORT = { width: 1280, height: 900 };
 const online = useOnlineApp('feedback');
-
-interface Legal {
-  readonly action: string;
-  readonly from?: string;
-  readonly to?: string;
-}
 
 async function newContext(): Promise<BrowserContext> {
   return online.chromium.browser.newContext({ viewport: VIEWPORT });
@@ -35,20 +30,11 @@ async function openFromLobby(page: Page, id: string): Promise<void> {
 
 /** A legal move of the board with both squares, clicked from and to. */
 async function clickSomeMove(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      (window as unknown as { __tacticaBoard?: { config: { legal: Legal[] } } }).__tacticaBoard?.config.legal.some(
-        (i) => i.from !== undefined && i.to !== undefined,
-      ) === true,
-  );
-  const all = await page.evaluate(
-    () => (window as unknown as { __tacticaBoard: { config: { legal: Legal[] } } }).__tacticaBoard.config.legal,
-  );
-  const m = all.find((i) => i.from !== undefined && i.to !== undefined) as Legal;
+  await boardTakesMoves(page);
+  const m = (await legalInputs(page)).find((i) => i.from !== undefined && i.to !== undefined) as BoardInput;
   for (const square of [m.from, m.to] as string[]) {
-    const box = await page.locator(`[data-square="${square}"]`).boundingBox();
-    if (!box) throw new Error(`no square ${square}`);
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const { x, y } = await squareCentre(page, square);
+    await page.mouse.click(x, y);
   }
 }
 

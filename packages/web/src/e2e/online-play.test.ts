@@ -11,16 +11,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { useOnlineApp, signUpOnline } from '../testing/app-server.js';
+import { boardTakesMoves, legalInputs, squareCentre, type BoardInput } from '../testing/board.js';
 import { WEB_ROOT } from '../testing/build-app.js';
 
 const VIEWPORT = { width: 1280, height: 900 };
 const online = useOnlineApp('play');
-
-interface Legal {
-  readonly action: string;
-  readonly from?: string;
-  readonly to?: string;
-}
 
 async function newContext(): Promise<BrowserContext> {
   return online.chromium.browser.newContext({ viewport: VIEWPORT });
@@ -29,21 +24,12 @@ async function newContext(): Promise<BrowserContext> {
 const signUp = (page: Page, name: string): Promise<void> => signUpOnline(page, online.app.url, name);
 
 /** A legal move of the board with both squares, clicked from and to; its squares. */
-async function clickSomeMove(page: Page): Promise<Legal> {
-  await page.waitForFunction(
-    () =>
-      (window as unknown as { __tacticaBoard?: { config: { legal: Legal[] } } }).__tacticaBoard?.config.legal.some(
-        (i) => i.from !== undefined && i.to !== undefined,
-      ) === true,
-  );
-  const all = await page.evaluate(
-    () => (window as unknown as { __tacticaBoard: { config: { legal: Legal[] } } }).__tacticaBoard.config.legal,
-  );
-  const m = all.find((i) => i.from !== undefined && i.to !== undefined) as Legal;
+async function clickSomeMove(page: Page): Promise<BoardInput> {
+  await boardTakesMoves(page);
+  const m = (await legalInputs(page)).find((i) => i.from !== undefined && i.to !== undefined) as BoardInput;
   for (const square of [m.from, m.to] as string[]) {
-    const box = await page.locator(`[data-square="${square}"]`).boundingBox();
-    if (!box) throw new Error(`no square ${square}`);
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const { x, y } = await squareCentre(page, square);
+    await page.mouse.click(x, y);
   }
   return m;
 }

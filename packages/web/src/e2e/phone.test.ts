@@ -249,11 +249,7 @@ describe('every screen on a 390×844 touch screen', () => {
       // A piece bought: its button, then a tap on a marked square beside the regeneroid.
       const buy = page.locator('.buy button').first();
       await buy.tap();
-      await page.waitForFunction(
-        () =>
-          (window as unknown as { __tacticaBoard: { config: { placing?: unknown } } }).__tacticaBoard.config.placing !==
-          undefined,
-      );
+      await page.waitForFunction(() => window.__tacticaBoard?.config.placing !== undefined);
       const square = (await legalInputs(page)).find((i) => i.action === 'buy' && i.to)?.to as string;
       expect(square).toBeDefined();
       await fitsThePhone(page, 'tactrix-buying');

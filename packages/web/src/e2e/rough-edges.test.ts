@@ -10,17 +10,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startServer, type RunningServer } from '@tactica/server';
+import { plainInputs, squareCentre } from '../testing/board.js';
 import { launchChromium, type LaunchedBrowser } from '../testing/browser.js';
 import { APP_DIR, buildApp } from '../testing/build-app.js';
 
 let server: RunningServer;
 let chromium: LaunchedBrowser;
 let dataDir: string;
-
-interface Legal {
-  readonly from?: string;
-  readonly to?: string;
-}
 
 beforeAll(async () => {
   await buildApp();
@@ -46,23 +42,11 @@ async function withPage(size: { width: number; height: number }, run: (page: Pag
 
 /** Plays one legal move by clicking its squares: the first move whose squares no other move shares. */
 async function playAMove(page: Page, plies: number): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      (window as unknown as { __tacticaBoard?: { config: { legal: Legal[] } } }).__tacticaBoard?.config.legal.some(
-        (i) => i.from !== undefined,
-      ) === true,
-  );
-  const legal = await page.evaluate(
-    () => (window as unknown as { __tacticaBoard: { config: { legal: Legal[] } } }).__tacticaBoard.config.legal,
-  );
-  const m = legal.find(
-    (i) => i.from !== undefined && legal.filter((j) => j.from === i.from && j.to === i.to).length === 1,
-  );
+  const m = (await plainInputs(page))[0];
   if (!m?.from || !m.to) throw new Error('no plain move');
   for (const sq of [m.from, m.to]) {
-    const box = await page.locator(`[data-square="${sq}"]`).boundingBox();
-    if (!box) throw new Error(`no square ${sq}`);
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const { x, y } = await squareCentre(page, sq);
+    await page.mouse.click(x, y);
   }
   await page.waitForFunction((n) => document.querySelectorAll('.move-list li').length >= n, plies);
 }

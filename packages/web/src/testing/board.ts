@@ -4,6 +4,8 @@
  * square's middle lies, and the inputs a move can be made from without a "which one?" question.
  */
 import type { Page } from 'playwright-core';
+// The page's test hook (`window.__tacticaBoard`), typed where the page sets it: this import brings its declaration.
+import type {} from '../app/test-hook.js';
 
 /** One legal input as the board's config lists it. */
 export interface BoardInput {
@@ -15,9 +17,11 @@ export interface BoardInput {
 }
 
 export async function legalInputs(page: Page): Promise<BoardInput[]> {
-  return page.evaluate(
-    () => (window as unknown as { __tacticaBoard: { config: { legal: BoardInput[] } } }).__tacticaBoard.config.legal,
-  );
+  return page.evaluate(() => {
+    const board = window.__tacticaBoard;
+    if (!board) throw new Error('no board on the page');
+    return [...board.config.legal];
+  });
 }
 
 export interface BoardWait {
@@ -31,8 +35,7 @@ export interface BoardWait {
 export async function boardTakesMoves(page: Page, wait: BoardWait = {}): Promise<void> {
   await page.waitForFunction(
     () => {
-      const b = (window as unknown as { __tacticaBoard?: { config: { legal: BoardInput[]; interactive?: boolean } } })
-        .__tacticaBoard;
+      const b = window.__tacticaBoard;
       return !!b && b.config.interactive !== false && b.config.legal.some((i) => i.from !== undefined);
     },
     undefined,

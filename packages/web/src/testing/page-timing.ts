@@ -12,12 +12,19 @@ export interface SearchTiming {
   readonly maxFrameGap: number;
 }
 
+declare global {
+  interface Window {
+    /** The page's long tasks (start, duration), noted by `noteLongTasks`. */
+    __long?: [number, number][];
+  }
+}
+
 /** An init script: notes every long task (start, duration) in `window.__long` from the page's load on. */
 export function noteLongTasks(): void {
-  const w = window as unknown as { __long: [number, number][] };
-  w.__long = [];
+  const long: [number, number][] = [];
+  window.__long = long;
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) w.__long.push([e.startTime, e.duration]);
+    for (const e of list.getEntries()) long.push([e.startTime, e.duration]);
   }).observe({ type: 'longtask', buffered: true });
 }
 
@@ -28,7 +35,8 @@ export function firstBoardTime(): number {
 
 /** Starts the analysis and waits for its end, counting frames meanwhile (needs `noteLongTasks` at load). */
 export async function timeSearch(): Promise<SearchTiming> {
-  const w = window as unknown as { __long: [number, number][] };
+  const long = window.__long;
+  if (!long) throw new Error('no long tasks noted: add noteLongTasks as an init script');
   const gaps: number[] = [];
   let last = performance.now();
   let running = true;
@@ -57,7 +65,7 @@ export async function timeSearch(): Promise<SearchTiming> {
   await ended;
   running = false;
   // Long tasks are reported after they end: only those that began during the search count.
-  const longTasks = w.__long.filter(([t]) => t >= start).map(([, d]) => d);
+  const longTasks = long.filter(([t]) => t >= start).map(([, d]) => d);
   return { ms: performance.now() - start, longTasks, maxFrameGap: Math.max(...gaps.slice(1)) };
 }
 
