@@ -24,15 +24,11 @@ export const CODE_FORM = /^[a-z][a-z0-9]*(-[a-z0-9]+)*\/[a-z0-9]+(-[a-z0-9]+)*$/
 /** Codes older than the form, kept as they are because codes are contracts (ours: never renamed). */
 export const LEGACY_CODES = ['not-found'];
 
-/** Literals of the code's form that are not codes: media types, a hash seed, a test's path. */
+/** Media types (`application/json`, `text/plain`): their top-level types are no error area. */
+export const MEDIA_TYPE = /^(application|audio|font|image|message|model|multipart|text|video)\//;
+
+/** Other literals of the code's form that are not codes: a hash seed, a test's path. */
 export const NOT_CODES = [
-  'application/json',
-  'application/x-draughts-pdn',
-  'application/x-tactics-record',
-  'application/x-www-form-urlencoded',
-  'multipart/form-data',
-  'multipart/report',
-  'text/plain',
   /** The seed of Tactics' Zobrist keys. */
   'tactica/tactics',
   /** A save title the store conformance kit refuses (it would name another path). */
@@ -65,7 +61,7 @@ export function codeLiteralsOf(text, path = 'file.ts') {
     if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) return;
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
       const literal = node.text;
-      if ((CODE_FORM.test(literal) && !notCodes.has(literal)) || legacy.has(literal)) {
+      if ((CODE_FORM.test(literal) && !notCodes.has(literal) && !MEDIA_TYPE.test(literal)) || legacy.has(literal)) {
         found.push({ code: literal, line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1 });
       }
     }

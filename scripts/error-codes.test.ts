@@ -70,6 +70,7 @@ describe('error codes', () => {
       "const m = 'application/json';",
       "throw new DomainError('not-found', 'gone');",
       "const lazy = import('some/module');",
+      "reply.type('application/octet-stream');",
     ].join('\n');
     expect(codeLiteralsOf(text)).toEqual([
       { code: 'move/illegal', line: 3 },

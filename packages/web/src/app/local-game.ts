@@ -75,14 +75,9 @@ export interface Thinking {
   readonly iteration?: Analysis<unknown> | undefined;
 }
 
-export interface AnalysisLine {
-  readonly depth: number;
-  readonly score: number;
-  readonly nodes: number;
-  readonly timeMs: number;
+/** An engine's analysis as the page shows it: its figures, and its line written as the game writes moves. */
+export interface AnalysisLine extends Omit<Analysis<unknown>, 'pv'> {
   readonly line: readonly string[];
-  /** What an endgame database proves for the side to move (1 won, 0 drawn, -1 lost), when the engine has one. */
-  readonly proven?: -1 | 0 | 1;
   /** How the figures read for a game whose engine counts otherwise (Tactorus: passes, rounds, orders). */
   readonly side?: string;
   readonly depthName?: string;

@@ -3,9 +3,8 @@
  * kept in the server's HTTP-only cookie. Every refusal arrives as `{ error: { code, message, field } }` and is
  * thrown as an `ApiError` with that code, for the screens to show.
  */
-import type { GameFamily, OptionSpec, RecordFormatInfo, VariantInfo } from '@tactica/catalogue';
-import type { LevelInfo } from '@tactica/ai';
-import type { Dynamics, Player } from '@tactica/core';
+import type { AnyGameEntry, GameFamily } from '@tactica/catalogue';
+import type { Player } from '@tactica/core';
 import type {
   ChallengeView,
   ChatLine,
@@ -40,16 +39,11 @@ export interface User {
 export type TimeControl = TimeControlSpec;
 export type { GameView };
 
-export interface CatalogueGame {
-  readonly family: GameFamily;
-  readonly name: string;
-  readonly summary: string;
-  readonly dynamics: Dynamics;
-  readonly options: readonly OptionSpec[];
-  readonly variants: readonly VariantInfo[];
-  readonly levels: readonly LevelInfo[];
-  readonly records: readonly RecordFormatInfo[];
-}
+/** A game of the server's catalogue (`GET /api/catalogue`): its entry's description, without the functions. */
+export type CatalogueGame = Pick<
+  AnyGameEntry,
+  'family' | 'name' | 'summary' | 'dynamics' | 'options' | 'variants' | 'levels' | 'records'
+>;
 
 export type Challenge = ChallengeView;
 
