@@ -621,18 +621,33 @@ export class DraughtsSearchPosition {
     const white = e.side === 0;
     const tLo = white ? e.bLo : e.wLo;
     const tHi = white ? e.bHi : e.wHi;
-    // The free squares next to a man of theirs (one step up or down from it).
-    const nearLo = (tLo << s) | (tLo << s1) | (tLo >>> s) | (tHi << (32 - s)) | (tLo >>> s1) | (tHi << (32 - s1));
-    const nearHi = (tHi << s) | (tLo >>> (32 - s)) | (tHi << s1) | (tLo >>> (32 - s1)) | (tHi >>> s) | (tHi >>> s1);
-    const xLo = nearLo & ~(e.wLo | e.bLo) & this.validLo;
-    const xHi = nearHi & ~(e.wHi | e.bHi) & this.validHi;
+    const eLo = ~(e.wLo | e.bLo) & this.validLo;
+    const eHi = ~(e.wHi | e.bHi) & this.validHi;
     const mLo = white ? e.wLo : e.bLo;
     const mHi = white ? e.wHi : e.bHi;
     for (let sh = s; sh <= s1; sh++) {
       const rsh = 32 - sh;
-      // The men's steps (engine.ts genQuiet) that end there.
-      let toLo = (white ? (mLo >>> sh) | (mHi << rsh) : mLo << sh) & xLo;
-      let toHi = (white ? mHi >>> sh : (mHi << sh) | (mLo >>> rsh)) & xHi;
+      // The men's steps (engine.ts genQuiet) that end on a free square a man of theirs can then take (`offersStep`
+      // counts no attack anywhere else): a man beside it with a free square beyond, the square left behind included.
+      let aLo = 0;
+      let aHi = 0;
+      for (let k = s; k <= s1; k++) {
+        const rk = 32 - k;
+        // Theirs below (bit to + k), landing above (to - k); above (to - k), landing below (to + k). The landing
+        // square is the one the man left when it lies straight behind it (k = sh, White below, Black above).
+        const belowLo = (tLo >>> k) | (tHi << rk);
+        const belowHi = tHi >>> k;
+        const aboveLo = tLo << k;
+        const aboveHi = (tHi << k) | (tLo >>> rk);
+        const landUpLo = !white && k === sh ? -1 : eLo << k;
+        const landUpHi = !white && k === sh ? -1 : (eHi << k) | (eLo >>> rk);
+        const landDownLo = white && k === sh ? -1 : (eLo >>> k) | (eHi << rk);
+        const landDownHi = white && k === sh ? -1 : eHi >>> k;
+        aLo |= (belowLo & landUpLo) | (aboveLo & landDownLo);
+        aHi |= (belowHi & landUpHi) | (aboveHi & landDownHi);
+      }
+      let toLo = (white ? (mLo >>> sh) | (mHi << rsh) : mLo << sh) & eLo & aLo;
+      let toHi = (white ? mHi >>> sh : (mHi << sh) | (mLo >>> rsh)) & eHi & aHi;
       const delta = white ? sh : -sh;
       for (; toLo !== 0; toLo &= toLo - 1) this.noteOffer(lowBit(toLo), delta);
       for (; toHi !== 0; toHi &= toHi - 1) this.noteOffer(lowBit(toHi) + 32, delta);
