@@ -44,6 +44,18 @@ export const FLAG_CROWNS = 2;
 /** Path records: [length, landing bits...] per move slot. */
 export const PATH_STRIDE = 32;
 
+/**
+ * Move keys (the search's names for moves, `DraughtsSearchPosition`): start bit | end bit << 6 | capture << 12 |
+ * pieces taken << 13 | crowns << 18 | n << 19 (captures: earlier moves with the same start and end) | index in the
+ * list << 22 (when below `KEY_INDEXED`). The generator writes a quiet move's key as it writes the move, so that the
+ * search's pass over a new list has nothing left to compute for it **(ours)**.
+ */
+export const KEY_CAPTURE = 1 << 12;
+export const KEY_CROWNS = 1 << 18;
+export const KEY_INDEX_SHIFT = 22;
+/** Moves of a list from this index on have no index in their key. */
+export const KEY_INDEXED = 512;
+
 const KING_ONE_STEP = 0;
 const KING_FLYING = 1;
 const KING_LAND_BEHIND = 2;
@@ -86,6 +98,8 @@ export class Engine {
   moves: Int32Array;
   /** Landing squares per move slot (only filled while `recordPaths` is on). */
   paths: Int8Array;
+  /** Move keys per slot: written by the generator for quiet moves, by the search position for captures. */
+  keys: Int32Array;
   /** The first free move slot. */
   top = 0;
   /** Record each move's landing squares (for notation); off in perft. */
@@ -136,6 +150,7 @@ export class Engine {
     this.capacity = capacity;
     this.moves = new Int32Array(capacity * STRIDE);
     this.paths = new Int8Array(capacity * PATH_STRIDE);
+    this.keys = new Int32Array(capacity);
   }
 
   /** Sets the position: six bitboard words and the side to move. */
@@ -349,8 +364,11 @@ export class Engine {
     moves.set(this.moves);
     const paths = new Int8Array(capacity * PATH_STRIDE);
     paths.set(this.paths);
+    const keys = new Int32Array(capacity);
+    keys.set(this.keys);
     this.moves = moves;
     this.paths = paths;
+    this.keys = keys;
     this.capacity = capacity;
   }
 
@@ -383,6 +401,12 @@ export class Engine {
     m[i + 7] = 0;
     m[i + 8] = xLo;
     m[i + 9] = xHi;
+    const index = slot - this.listStart;
+    this.keys[slot] =
+      from |
+      (to << 6) |
+      (flags === FLAG_CROWNS ? KEY_CROWNS : 0) |
+      (index < KEY_INDEXED ? index << KEY_INDEX_SHIFT : 0);
     if (this.recordPaths) {
       const p = slot * PATH_STRIDE;
       this.paths[p] = 1;
@@ -399,6 +423,7 @@ export class Engine {
 
   private genQuiet(start: number): number {
     this.top = start;
+    this.listStart = start;
     const s = this.s;
     const s1 = this.s1;
     const rs = 32 - s;
