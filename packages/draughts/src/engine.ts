@@ -21,9 +21,10 @@ import { DOWN_LEFT, DOWN_RIGHT, geometryOf, UP_LEFT, UP_RIGHT, type Geometry } f
 import type { RuleSet } from './rules.js';
 
 /**
- * Fields of a move record in `Engine.moves` (STRIDE int32 per move). Besides start, end and taken pieces, a record
- * holds the XOR masks that play it: the mover's own bitboard (start and end squares) and the kings' bitboard (taken
- * kings, a moving king, a crowning), so make/unmake are six branch-free XORs.
+ * Fields of a move record in `Engine.moves` (STRIDE int32 per move). Besides start, end and taken pieces, a capture's
+ * record holds the XOR masks that play it: the mover's own bitboard (start and end squares) and the kings' bitboard
+ * (taken kings, a moving king, a crowning), so make/unmake are six XORs; a quiet move's masks (fields 4, 5, 8, 9)
+ * are not written, `make` works them out from its two squares.
  */
 export const STRIDE = 10;
 export const M_FROM = 0;
@@ -183,36 +184,40 @@ export class Engine {
     const eHi = ~(oHi | pHi) & this.vHi;
     const mLo = oLo & ~this.kLo;
     const mHi = oHi & ~this.kHi;
+    const KLo = oLo & this.kLo;
+    const KHi = oHi & this.kHi;
+    // A king that moves one step captures like a man that may capture backward: both are tested here at once.
+    const stepKings = this.kingKind === KING_ONE_STEP;
+    const dLo = (!white || this.manBack ? mLo : 0) | (stepKings ? KLo : 0);
+    const dHi = (!white || this.manBack ? mHi : 0) | (stepKings ? KHi : 0);
+    const uLo = (white || this.manBack ? mLo : 0) | (stepKings ? KLo : 0);
+    const uHi = (white || this.manBack ? mHi : 0) | (stepKings ? KHi : 0);
     let srcLo = 0;
     let srcHi = 0;
     let tLo: number;
     let tHi: number;
-    if ((mLo | mHi) !== 0) {
-      if (!white || this.manBack) {
-        // Down the board: a man on b jumps b+s (or b+s+1) when that holds an opponent and the square beyond is empty.
-        tLo = ((eLo >>> s) | (eHi << rs)) & pLo;
-        tHi = (eHi >>> s) & pHi;
-        srcLo |= ((tLo >>> s) | (tHi << rs)) & mLo;
-        srcHi |= (tHi >>> s) & mHi;
-        tLo = ((eLo >>> s1) | (eHi << rs1)) & pLo;
-        tHi = (eHi >>> s1) & pHi;
-        srcLo |= ((tLo >>> s1) | (tHi << rs1)) & mLo;
-        srcHi |= (tHi >>> s1) & mHi;
-      }
-      if (white || this.manBack) {
-        tLo = (eLo << s) & pLo;
-        tHi = ((eHi << s) | (eLo >>> rs)) & pHi;
-        srcLo |= (tLo << s) & mLo;
-        srcHi |= ((tHi << s) | (tLo >>> rs)) & mHi;
-        tLo = (eLo << s1) & pLo;
-        tHi = ((eHi << s1) | (eLo >>> rs1)) & pHi;
-        srcLo |= (tLo << s1) & mLo;
-        srcHi |= ((tHi << s1) | (tLo >>> rs1)) & mHi;
-      }
+    if ((dLo | dHi) !== 0) {
+      // Down the board: a piece on b jumps b+s (or b+s+1) when that holds an opponent and the square beyond is empty.
+      tLo = ((eLo >>> s) | (eHi << rs)) & pLo;
+      tHi = (eHi >>> s) & pHi;
+      srcLo |= ((tLo >>> s) | (tHi << rs)) & dLo;
+      srcHi |= (tHi >>> s) & dHi;
+      tLo = ((eLo >>> s1) | (eHi << rs1)) & pLo;
+      tHi = (eHi >>> s1) & pHi;
+      srcLo |= ((tLo >>> s1) | (tHi << rs1)) & dLo;
+      srcHi |= (tHi >>> s1) & dHi;
     }
-    const KLo = oLo & this.kLo;
-    const KHi = oHi & this.kHi;
-    if ((KLo | KHi) !== 0) {
+    if ((uLo | uHi) !== 0) {
+      tLo = (eLo << s) & pLo;
+      tHi = ((eHi << s) | (eLo >>> rs)) & pHi;
+      srcLo |= (tLo << s) & uLo;
+      srcHi |= ((tHi << s) | (tLo >>> rs)) & uHi;
+      tLo = (eLo << s1) & pLo;
+      tHi = ((eHi << s1) | (eLo >>> rs1)) & pHi;
+      srcLo |= (tLo << s1) & uLo;
+      srcHi |= ((tHi << s1) | (tLo >>> rs1)) & uHi;
+    }
+    if (!stepKings && (KLo | KHi) !== 0) {
       srcLo |= this.kingSources(KLo, KHi, pLo, pHi, eLo, eHi);
       srcHi |= this.ksHi;
     }
@@ -372,35 +377,21 @@ export class Engine {
     this.capacity = capacity;
   }
 
+  /**
+   * A quiet move's record: start, end, no capture and the flags. Its XOR masks are left out (`make` works them out
+   * from the squares): most moves a search generates are never made.
+   */
   private addQuiet(from: number, to: number, king: boolean): void {
     const slot = this.top;
     this.ensure(slot);
     const m = this.moves;
     const i = slot * STRIDE;
-    const xLo = (this.bitLo[from] as number) ^ (this.bitLo[to] as number);
-    const xHi = (this.bitHi[from] as number) ^ (this.bitHi[to] as number);
-    let flags = 0;
-    let kxLo = 0;
-    let kxHi = 0;
-    if (king) {
-      flags = FLAG_KING;
-      kxLo = xLo;
-      kxHi = xHi;
-    } else if (this.onCrowningRow(to)) {
-      flags = FLAG_CROWNS;
-      kxLo = this.bitLo[to] as number;
-      kxHi = this.bitHi[to] as number;
-    }
+    const flags = king ? FLAG_KING : this.onCrowningRow(to) ? FLAG_CROWNS : 0;
     m[i] = from;
     m[i + 1] = to;
     m[i + 2] = 0;
     m[i + 3] = 0;
-    m[i + 4] = kxLo;
-    m[i + 5] = kxHi;
     m[i + 6] = flags;
-    m[i + 7] = 0;
-    m[i + 8] = xLo;
-    m[i + 9] = xHi;
     const index = slot - this.listStart;
     this.keys[slot] =
       from |
@@ -724,41 +715,54 @@ export class Engine {
 
   /** Plays the move in slot `slot` (XOR updates, so `unmake` is the same operation). */
   make(slot: number): void {
-    const m = this.moves;
-    const i = slot * STRIDE;
-    if (this.side === 0) {
-      this.wLo ^= m[i + 8] as number;
-      this.wHi ^= m[i + 9] as number;
-      this.bLo ^= m[i + 2] as number;
-      this.bHi ^= m[i + 3] as number;
-    } else {
-      this.bLo ^= m[i + 8] as number;
-      this.bHi ^= m[i + 9] as number;
-      this.wLo ^= m[i + 2] as number;
-      this.wHi ^= m[i + 3] as number;
-    }
-    this.kLo ^= m[i + 4] as number;
-    this.kHi ^= m[i + 5] as number;
+    this.toggle(slot);
     this.side ^= 1;
   }
 
   unmake(slot: number): void {
     this.side ^= 1;
+    this.toggle(slot);
+  }
+
+  /** Puts the move in slot `slot` of the side to move on the board, or takes it back (the same XORs). */
+  private toggle(slot: number): void {
     const m = this.moves;
     const i = slot * STRIDE;
-    if (this.side === 0) {
-      this.wLo ^= m[i + 8] as number;
-      this.wHi ^= m[i + 9] as number;
-      this.bLo ^= m[i + 2] as number;
-      this.bHi ^= m[i + 3] as number;
+    const capLo = m[i + 2] as number;
+    const capHi = m[i + 3] as number;
+    let xLo: number;
+    let xHi: number;
+    let kxLo: number;
+    let kxHi: number;
+    if ((capLo | capHi) === 0) {
+      // A quiet move: its masks from its squares (see `addQuiet`).
+      const to = m[i + 1] as number;
+      const flags = m[i + 6] as number;
+      const toLo = this.bitLo[to] as number;
+      const toHi = this.bitHi[to] as number;
+      xLo = (this.bitLo[m[i] as number] as number) ^ toLo;
+      xHi = (this.bitHi[m[i] as number] as number) ^ toHi;
+      kxLo = (flags & FLAG_KING) !== 0 ? xLo : (flags & FLAG_CROWNS) !== 0 ? toLo : 0;
+      kxHi = (flags & FLAG_KING) !== 0 ? xHi : (flags & FLAG_CROWNS) !== 0 ? toHi : 0;
     } else {
-      this.bLo ^= m[i + 8] as number;
-      this.bHi ^= m[i + 9] as number;
-      this.wLo ^= m[i + 2] as number;
-      this.wHi ^= m[i + 3] as number;
+      xLo = m[i + 8] as number;
+      xHi = m[i + 9] as number;
+      kxLo = m[i + 4] as number;
+      kxHi = m[i + 5] as number;
     }
-    this.kLo ^= m[i + 4] as number;
-    this.kHi ^= m[i + 5] as number;
+    if (this.side === 0) {
+      this.wLo ^= xLo;
+      this.wHi ^= xHi;
+      this.bLo ^= capLo;
+      this.bHi ^= capHi;
+    } else {
+      this.bLo ^= xLo;
+      this.bHi ^= xHi;
+      this.wLo ^= capLo;
+      this.wHi ^= capHi;
+    }
+    this.kLo ^= kxLo;
+    this.kHi ^= kxHi;
   }
 
   /** Leaf count of the move tree to `depth` plies from the loaded position, with bulk counting at the last ply. */
