@@ -184,40 +184,36 @@ export class Engine {
     const eHi = ~(oHi | pHi) & this.vHi;
     const mLo = oLo & ~this.kLo;
     const mHi = oHi & ~this.kHi;
-    const KLo = oLo & this.kLo;
-    const KHi = oHi & this.kHi;
-    // A king that moves one step captures like a man that may capture backward: both are tested here at once.
-    const stepKings = this.kingKind === KING_ONE_STEP;
-    const dLo = (!white || this.manBack ? mLo : 0) | (stepKings ? KLo : 0);
-    const dHi = (!white || this.manBack ? mHi : 0) | (stepKings ? KHi : 0);
-    const uLo = (white || this.manBack ? mLo : 0) | (stepKings ? KLo : 0);
-    const uHi = (white || this.manBack ? mHi : 0) | (stepKings ? KHi : 0);
     let srcLo = 0;
     let srcHi = 0;
     let tLo: number;
     let tHi: number;
-    if ((dLo | dHi) !== 0) {
-      // Down the board: a piece on b jumps b+s (or b+s+1) when that holds an opponent and the square beyond is empty.
-      tLo = ((eLo >>> s) | (eHi << rs)) & pLo;
-      tHi = (eHi >>> s) & pHi;
-      srcLo |= ((tLo >>> s) | (tHi << rs)) & dLo;
-      srcHi |= (tHi >>> s) & dHi;
-      tLo = ((eLo >>> s1) | (eHi << rs1)) & pLo;
-      tHi = (eHi >>> s1) & pHi;
-      srcLo |= ((tLo >>> s1) | (tHi << rs1)) & dLo;
-      srcHi |= (tHi >>> s1) & dHi;
+    if ((mLo | mHi) !== 0) {
+      if (!white || this.manBack) {
+        // Down the board: a man on b jumps b+s (or b+s+1) when that holds an opponent and the square beyond is empty.
+        tLo = ((eLo >>> s) | (eHi << rs)) & pLo;
+        tHi = (eHi >>> s) & pHi;
+        srcLo |= ((tLo >>> s) | (tHi << rs)) & mLo;
+        srcHi |= (tHi >>> s) & mHi;
+        tLo = ((eLo >>> s1) | (eHi << rs1)) & pLo;
+        tHi = (eHi >>> s1) & pHi;
+        srcLo |= ((tLo >>> s1) | (tHi << rs1)) & mLo;
+        srcHi |= (tHi >>> s1) & mHi;
+      }
+      if (white || this.manBack) {
+        tLo = (eLo << s) & pLo;
+        tHi = ((eHi << s) | (eLo >>> rs)) & pHi;
+        srcLo |= (tLo << s) & mLo;
+        srcHi |= ((tHi << s) | (tLo >>> rs)) & mHi;
+        tLo = (eLo << s1) & pLo;
+        tHi = ((eHi << s1) | (eLo >>> rs1)) & pHi;
+        srcLo |= (tLo << s1) & mLo;
+        srcHi |= ((tHi << s1) | (tLo >>> rs1)) & mHi;
+      }
     }
-    if ((uLo | uHi) !== 0) {
-      tLo = (eLo << s) & pLo;
-      tHi = ((eHi << s) | (eLo >>> rs)) & pHi;
-      srcLo |= (tLo << s) & uLo;
-      srcHi |= ((tHi << s) | (tLo >>> rs)) & uHi;
-      tLo = (eLo << s1) & pLo;
-      tHi = ((eHi << s1) | (eLo >>> rs1)) & pHi;
-      srcLo |= (tLo << s1) & uLo;
-      srcHi |= ((tHi << s1) | (tLo >>> rs1)) & uHi;
-    }
-    if (!stepKings && (KLo | KHi) !== 0) {
+    const KLo = oLo & this.kLo;
+    const KHi = oHi & this.kHi;
+    if ((KLo | KHi) !== 0) {
       srcLo |= this.kingSources(KLo, KHi, pLo, pHi, eLo, eHi);
       srcHi |= this.ksHi;
     }

@@ -57,11 +57,7 @@ export class DraughtsMoveOrder {
     return key >= CROWN_KEY;
   }
 
-  /**
-   * Order keys for the `n` moves at `base`: captures by pieces taken (then crowning), quiet moves as above. The best
-   * is brought to the front as `pickNext(base, 0, n)` would (the first of equals), so that a search may take it without
-   * that call: most nodes that cut do so on their first move.
-   */
+  /** Order keys for the `n` moves at `base`: captures by pieces taken (then crowning), quiet moves as above. */
   scoreMoves(
     pos: DraughtsSearchPosition,
     base: number,
@@ -72,43 +68,25 @@ export class DraughtsMoveOrder {
   ): void {
     const moves = this.moves;
     const order = this.order;
-    let bestJ = base;
-    let bestS = -1; // every key is at least 0
     if (captures) {
-      for (let i = base; i < base + n; i++) {
-        const m = moves[i] as number;
-        const s = m === hashMove ? HASH_KEY : (keyCaptures(m) << 8) + ((m & KEY_CROWNS) !== 0 ? 1 : 0);
-        order[i] = s;
-        if (s > bestS) {
-          bestS = s;
-          bestJ = i;
-        }
+      for (let i = 0; i < n; i++) {
+        const m = moves[base + i] as number;
+        order[base + i] = m === hashMove ? HASH_KEY : (keyCaptures(m) << 8) + ((m & KEY_CROWNS) !== 0 ? 1 : 0);
       }
-    } else {
-      const k1 = this.killers[ply * 2];
-      const k2 = this.killers[ply * 2 + 1];
-      const history = this.history;
-      for (let i = base; i < base + n; i++) {
-        const m = moves[i] as number;
-        let s: number;
-        if (m === hashMove) s = HASH_KEY;
-        else if ((m & KEY_CROWNS) !== 0) s = CROWN_KEY;
-        else if ((m & KEY_IDENTITY) === k1) s = KILLER_KEY;
-        else if ((m & KEY_IDENTITY) === k2) s = KILLER_KEY - 1;
-        else s = history[pos.historyIndex(m)] as number;
-        order[i] = s;
-        if (s > bestS) {
-          bestS = s;
-          bestJ = i;
-        }
-      }
+      return;
     }
-    if (bestJ !== base) {
-      const m = moves[base] as number;
-      moves[base] = moves[bestJ] as number;
-      moves[bestJ] = m;
-      order[bestJ] = order[base] as number;
-      order[base] = bestS;
+    const k1 = this.killers[ply * 2];
+    const k2 = this.killers[ply * 2 + 1];
+    const history = this.history;
+    for (let i = 0; i < n; i++) {
+      const m = moves[base + i] as number;
+      let s: number;
+      if (m === hashMove) s = HASH_KEY;
+      else if ((m & KEY_CROWNS) !== 0) s = CROWN_KEY;
+      else if ((m & KEY_IDENTITY) === k1) s = KILLER_KEY;
+      else if ((m & KEY_IDENTITY) === k2) s = KILLER_KEY - 1;
+      else s = history[pos.historyIndex(m)] as number;
+      order[base + i] = s;
     }
   }
 
