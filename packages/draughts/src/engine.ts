@@ -34,8 +34,7 @@ export const M_CAP_HI = 3;
 export const M_KX_LO = 4;
 export const M_KX_HI = 5;
 export const M_FLAGS = 6;
-/** Number of pieces taken, filled only under a precedence rule (0 otherwise). */
-export const M_COUNT = 7;
+/* Field 7 is unused (it held the pieces taken, which nothing read). */
 export const M_X_LO = 8;
 export const M_X_HI = 9;
 /** The moving piece is a king. */
@@ -698,7 +697,6 @@ export class Engine {
     mm[i + 4] = kxLo;
     mm[i + 5] = kxHi;
     mm[i + 6] = flags;
-    mm[i + 7] = n;
     mm[i + 8] = xLo;
     mm[i + 9] = xHi;
     if (this.recordPaths) {

@@ -643,18 +643,15 @@ export class DraughtsSearchPosition {
       let aHi = 0;
       for (let k = s; k <= s1; k++) {
         const rk = 32 - k;
-        // Theirs below (bit to + k), landing above (to - k); above (to - k), landing below (to + k). The landing
-        // square is the one the man left when it lies straight behind it (k = sh, White below, Black above).
-        const belowLo = (tLo >>> k) | (tHi << rk);
-        const belowHi = tHi >>> k;
-        const aboveLo = tLo << k;
-        const aboveHi = (tHi << k) | (tLo >>> rk);
-        const landUpLo = !white && k === sh ? -1 : eLo << k;
-        const landUpHi = !white && k === sh ? -1 : (eHi << k) | (eLo >>> rk);
-        const landDownLo = white && k === sh ? -1 : (eLo >>> k) | (eHi << rk);
-        const landDownHi = white && k === sh ? -1 : eHi >>> k;
-        aLo |= (belowLo & landUpLo) | (aboveLo & landDownLo);
-        aHi |= (belowHi & landUpHi) | (aboveHi & landDownHi);
+        // Theirs below (bit to + k) landing above (to - k), or above landing below; the landing square is the one the
+        // man left when it lies straight behind it (k = sh: White's below, Black's above).
+        const left = k === sh;
+        aLo |=
+          (((tLo >>> k) | (tHi << rk)) & (!white && left ? -1 : eLo << k)) |
+          ((tLo << k) & (white && left ? -1 : (eLo >>> k) | (eHi << rk)));
+        aHi |=
+          ((tHi >>> k) & (!white && left ? -1 : (eHi << k) | (eLo >>> rk))) |
+          (((tHi << k) | (tLo >>> rk)) & (white && left ? -1 : eHi >>> k));
       }
       let toLo = (white ? (mLo >>> sh) | (mHi << rsh) : mLo << sh) & eLo & aLo;
       let toHi = (white ? mHi >>> sh : (mHi << sh) | (mLo >>> rsh)) & eHi & aHi;
