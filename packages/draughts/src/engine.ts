@@ -21,9 +21,10 @@ import { DOWN_LEFT, DOWN_RIGHT, geometryOf, UP_LEFT, UP_RIGHT, type Geometry } f
 import type { RuleSet } from './rules.js';
 
 /**
- * Fields of a move record in `Engine.moves` (STRIDE int32 per move). Besides start, end and taken pieces, a record
- * holds the XOR masks that play it: the mover's own bitboard (start and end squares) and the kings' bitboard (taken
- * kings, a moving king, a crowning), so make/unmake are six branch-free XORs.
+ * Fields of a move record in `Engine.moves` (STRIDE int32 per move). Besides start, end and taken pieces, a capture's
+ * record holds the XOR masks that play it: the mover's own bitboard (start and end squares) and the kings' bitboard
+ * (taken kings, a moving king, a crowning), so make/unmake are six XORs; a quiet move's masks (fields 4, 5, 8, 9)
+ * are not written, `make` works them out from its two squares.
  */
 export const STRIDE = 10;
 export const M_FROM = 0;
@@ -35,11 +36,7 @@ export const M_KX_LO = 4;
 /** @public a slot of the record (the hot loops write its offset as a literal) */
 export const M_KX_HI = 5;
 export const M_FLAGS = 6;
-/**
- * Number of pieces taken, filled only under a precedence rule (0 otherwise).
- * @public a slot of the record (the hot loops write its offset as a literal)
- */
-export const M_COUNT = 7;
+/* Field 7 is unused (it held the pieces taken, which nothing read). */
 /** @public a slot of the record (the hot loops write its offset as a literal) */
 export const M_X_LO = 8;
 /** @public a slot of the record (the hot loops write its offset as a literal) */
@@ -50,6 +47,18 @@ export const FLAG_KING = 1;
 export const FLAG_CROWNS = 2;
 /** Path records: [length, landing bits...] per move slot. */
 export const PATH_STRIDE = 32;
+
+/**
+ * Move keys (the search's names for moves, `DraughtsSearchPosition`): start bit | end bit << 6 | capture << 12 |
+ * pieces taken << 13 | crowns << 18 | n << 19 (captures: earlier moves with the same start and end) | index in the
+ * list << 22 (when below `KEY_INDEXED`). The generator writes a quiet move's key as it writes the move, so that the
+ * search's pass over a new list has nothing left to compute for it **(ours)**.
+ */
+export const KEY_CAPTURE = 1 << 12;
+export const KEY_CROWNS = 1 << 18;
+export const KEY_INDEX_SHIFT = 22;
+/** Moves of a list from this index on have no index in their key. */
+export const KEY_INDEXED = 512;
 
 const KING_ONE_STEP = 0;
 const KING_FLYING = 1;
@@ -93,6 +102,8 @@ export class Engine {
   moves: Int32Array;
   /** Landing squares per move slot (only filled while `recordPaths` is on). */
   paths: Int8Array;
+  /** Move keys per slot: written by the generator for quiet moves, by the search position for captures. */
+  keys: Int32Array;
   /** The first free move slot. */
   top = 0;
   /** Record each move's landing squares (for notation); off in perft. */
@@ -143,6 +154,7 @@ export class Engine {
     this.capacity = capacity;
     this.moves = new Int32Array(capacity * STRIDE);
     this.paths = new Int8Array(capacity * PATH_STRIDE);
+    this.keys = new Int32Array(capacity);
   }
 
   /** Sets the position: six bitboard words and the side to move. */
@@ -356,40 +368,35 @@ export class Engine {
     moves.set(this.moves);
     const paths = new Int8Array(capacity * PATH_STRIDE);
     paths.set(this.paths);
+    const keys = new Int32Array(capacity);
+    keys.set(this.keys);
     this.moves = moves;
     this.paths = paths;
+    this.keys = keys;
     this.capacity = capacity;
   }
 
+  /**
+   * A quiet move's record: start, end, no capture and the flags. Its XOR masks are left out (`make` works them out
+   * from the squares): most moves a search generates are never made.
+   */
   private addQuiet(from: number, to: number, king: boolean): void {
     const slot = this.top;
     this.ensure(slot);
     const m = this.moves;
     const i = slot * STRIDE;
-    const xLo = (this.bitLo[from] as number) ^ (this.bitLo[to] as number);
-    const xHi = (this.bitHi[from] as number) ^ (this.bitHi[to] as number);
-    let flags = 0;
-    let kxLo = 0;
-    let kxHi = 0;
-    if (king) {
-      flags = FLAG_KING;
-      kxLo = xLo;
-      kxHi = xHi;
-    } else if (this.onCrowningRow(to)) {
-      flags = FLAG_CROWNS;
-      kxLo = this.bitLo[to] as number;
-      kxHi = this.bitHi[to] as number;
-    }
+    const flags = king ? FLAG_KING : this.onCrowningRow(to) ? FLAG_CROWNS : 0;
     m[i] = from;
     m[i + 1] = to;
     m[i + 2] = 0;
     m[i + 3] = 0;
-    m[i + 4] = kxLo;
-    m[i + 5] = kxHi;
     m[i + 6] = flags;
-    m[i + 7] = 0;
-    m[i + 8] = xLo;
-    m[i + 9] = xHi;
+    const index = slot - this.listStart;
+    this.keys[slot] =
+      from |
+      (to << 6) |
+      (flags === FLAG_CROWNS ? KEY_CROWNS : 0) |
+      (index < KEY_INDEXED ? index << KEY_INDEX_SHIFT : 0);
     if (this.recordPaths) {
       const p = slot * PATH_STRIDE;
       this.paths[p] = 1;
@@ -406,6 +413,7 @@ export class Engine {
 
   private genQuiet(start: number): number {
     this.top = start;
+    this.listStart = start;
     const s = this.s;
     const s1 = this.s1;
     const rs = 32 - s;
@@ -693,7 +701,6 @@ export class Engine {
     mm[i + 4] = kxLo;
     mm[i + 5] = kxHi;
     mm[i + 6] = flags;
-    mm[i + 7] = n;
     mm[i + 8] = xLo;
     mm[i + 9] = xHi;
     if (this.recordPaths) {
@@ -706,41 +713,54 @@ export class Engine {
 
   /** Plays the move in slot `slot` (XOR updates, so `unmake` is the same operation). */
   make(slot: number): void {
-    const m = this.moves;
-    const i = slot * STRIDE;
-    if (this.side === 0) {
-      this.wLo ^= m[i + 8] as number;
-      this.wHi ^= m[i + 9] as number;
-      this.bLo ^= m[i + 2] as number;
-      this.bHi ^= m[i + 3] as number;
-    } else {
-      this.bLo ^= m[i + 8] as number;
-      this.bHi ^= m[i + 9] as number;
-      this.wLo ^= m[i + 2] as number;
-      this.wHi ^= m[i + 3] as number;
-    }
-    this.kLo ^= m[i + 4] as number;
-    this.kHi ^= m[i + 5] as number;
+    this.toggle(slot);
     this.side ^= 1;
   }
 
   unmake(slot: number): void {
     this.side ^= 1;
+    this.toggle(slot);
+  }
+
+  /** Puts the move in slot `slot` of the side to move on the board, or takes it back (the same XORs). */
+  private toggle(slot: number): void {
     const m = this.moves;
     const i = slot * STRIDE;
-    if (this.side === 0) {
-      this.wLo ^= m[i + 8] as number;
-      this.wHi ^= m[i + 9] as number;
-      this.bLo ^= m[i + 2] as number;
-      this.bHi ^= m[i + 3] as number;
+    const capLo = m[i + 2] as number;
+    const capHi = m[i + 3] as number;
+    let xLo: number;
+    let xHi: number;
+    let kxLo: number;
+    let kxHi: number;
+    if ((capLo | capHi) === 0) {
+      // A quiet move: its masks from its squares (see `addQuiet`).
+      const to = m[i + 1] as number;
+      const flags = m[i + 6] as number;
+      const toLo = this.bitLo[to] as number;
+      const toHi = this.bitHi[to] as number;
+      xLo = (this.bitLo[m[i] as number] as number) ^ toLo;
+      xHi = (this.bitHi[m[i] as number] as number) ^ toHi;
+      kxLo = (flags & FLAG_KING) !== 0 ? xLo : (flags & FLAG_CROWNS) !== 0 ? toLo : 0;
+      kxHi = (flags & FLAG_KING) !== 0 ? xHi : (flags & FLAG_CROWNS) !== 0 ? toHi : 0;
     } else {
-      this.bLo ^= m[i + 8] as number;
-      this.bHi ^= m[i + 9] as number;
-      this.wLo ^= m[i + 2] as number;
-      this.wHi ^= m[i + 3] as number;
+      xLo = m[i + 8] as number;
+      xHi = m[i + 9] as number;
+      kxLo = m[i + 4] as number;
+      kxHi = m[i + 5] as number;
     }
-    this.kLo ^= m[i + 4] as number;
-    this.kHi ^= m[i + 5] as number;
+    if (this.side === 0) {
+      this.wLo ^= xLo;
+      this.wHi ^= xHi;
+      this.bLo ^= capLo;
+      this.bHi ^= capHi;
+    } else {
+      this.bLo ^= xLo;
+      this.bHi ^= xHi;
+      this.wLo ^= capLo;
+      this.wHi ^= capHi;
+    }
+    this.kLo ^= kxLo;
+    this.kHi ^= kxHi;
   }
 
   /** Leaf count of the move tree to `depth` plies from the loaded position, with bulk counting at the last ply. */

@@ -181,10 +181,6 @@ export function evaluateBits(
   const wmHi = wHi & ~kHi;
   const bmLo = bLo & ~kLo;
   const bmHi = bHi & ~kHi;
-  const wMen = pop2(wmLo, wmHi);
-  const bMen = pop2(bmLo, bmHi);
-  const wKings = pop2(wLo & kLo, wHi & kHi);
-  const bKings = pop2(bLo & kLo, bHi & kHi);
 
   // Men's forward steps: White moves toward lower bits (b - s, b - s - 1), Black toward higher bits.
   const wStepLo = (((wmLo >>> s) | (wmHi << rs)) & eLo) | (((wmLo >>> s1) | (wmHi << rs1)) & eLo);
@@ -214,20 +210,36 @@ export function evaluateBits(
 
   let score = psq + 2 * mobility;
   // Tempo counts for more as the board empties.
-  const men = wMen + bMen;
+  const men = pop2(wmLo | bmLo, wmHi | bmHi);
   const phase = t.startMen - men; // 0 at the start
   score += adv * (2 + Math.floor((6 * phase) / t.startMen));
   // Runaway men (more when the opponent has no king to catch them).
   const crownGain = t.kingValue - t.manValue;
-  const wNear = pop2(wFreeLo & (t.nearCrown[0] as number), wFreeHi & (t.nearCrown[1] as number));
-  const bNear = pop2(bFreeLo & (t.nearCrown[2] as number), bFreeHi & (t.nearCrown[3] as number));
-  const wTwo = pop2(wFreeLo & (t.twoFromCrown[0] as number), wFreeHi & (t.twoFromCrown[1] as number));
-  const bTwo = pop2(bFreeLo & (t.twoFromCrown[2] as number), bFreeHi & (t.twoFromCrown[3] as number));
-  score += ((wNear - bNear) * crownGain * 2) / 5 + ((wTwo - bTwo) * crownGain) / 8;
+  const nc = t.nearCrown;
+  const tc = t.twoFromCrown;
+  const wNearLo = wFreeLo & (nc[0] as number);
+  const wNearHi = wFreeHi & (nc[1] as number);
+  const bNearLo = bFreeLo & (nc[2] as number);
+  const bNearHi = bFreeHi & (nc[3] as number);
+  const wTwoLo = wFreeLo & (tc[0] as number);
+  const wTwoHi = wFreeHi & (tc[1] as number);
+  const bTwoLo = bFreeLo & (tc[2] as number);
+  const bTwoHi = bFreeHi & (tc[3] as number);
+  // Most positions have no man that close to crowning: nothing to count then (the sum below would add 0).
+  if ((wNearLo | wNearHi | bNearLo | bNearHi | wTwoLo | wTwoHi | bTwoLo | bTwoHi) !== 0) {
+    const wNear = pop2(wNearLo, wNearHi);
+    const bNear = pop2(bNearLo, bNearHi);
+    const wTwo = pop2(wTwoLo, wTwoHi);
+    const bTwo = pop2(bTwoLo, bTwoHi);
+    score += ((wNear - bNear) * crownGain * 2) / 5 + ((wTwo - bTwo) * crownGain) / 8;
+  }
 
-  // Endings with kings.
-  const wPieces = wMen + wKings;
-  const bPieces = bMen + bKings;
+  // Endings with kings (the pieces counted only when there is a king).
+  if ((wkLo | wkHi | bkLo | bkHi) === 0) return Math.round(score) | 0;
+  const wPieces = pop2(wLo, wHi);
+  const bPieces = pop2(bLo, bHi);
+  const wKings = pop2(wkLo, wkHi);
+  const bKings = pop2(bkLo, bkHi);
   if (men === 0) {
     // Kings only: a lone king holds against fewer kings than the rule set needs to trap it.
     if (

@@ -27,7 +27,21 @@
 import type { Player } from '@tactica/core';
 import { zobristKeys } from '@tactica/core';
 import { lowBit, pop } from './bits.js';
-import { Engine, FLAG_CROWNS, FLAG_KING, M_CAP_HI, M_CAP_LO, M_FLAGS, M_FROM, M_TO, STRIDE } from './engine.js';
+import {
+  Engine,
+  FLAG_CROWNS,
+  FLAG_KING,
+  KEY_CAPTURE,
+  KEY_CROWNS,
+  KEY_INDEX_SHIFT,
+  KEY_INDEXED,
+  M_CAP_HI,
+  M_CAP_LO,
+  M_FLAGS,
+  M_FROM,
+  M_TO,
+  STRIDE,
+} from './engine.js';
 import { geometryOf, squaresOf } from './geometry.js';
 import { evalTables, evaluateBits, psqTotals, type EvalTables } from './evaluate.js';
 import { sameMove, generateMoves, type DraughtsMove } from './moves.js';
@@ -49,9 +63,8 @@ const SIDE_HI = (KEYS[2 * 4 * 64 + 1] as number) | 0;
 /** Moves the search may play beyond the game's history. */
 const SEARCH_PLIES = 512;
 
-/** Key fields (see `fill`). */
-export const KEY_CAPTURE = 1 << 12;
-export const KEY_CROWNS = 1 << 18;
+/** Key fields (see `fill` and engine.ts). */
+export { KEY_CAPTURE, KEY_CROWNS };
 /** The bits of a key that name the move whatever the list it is in (start, end, capture, crowning). */
 export const KEY_IDENTITY = (1 << 22) - 1;
 /** Pieces taken by the move a key stands for. */
@@ -124,8 +137,6 @@ export class DraughtsSearchPosition {
   private listEnd: Int32Array = new Int32Array(0);
   /** The slot of the move made from this position. */
   private made: Int32Array = new Int32Array(0);
-  /** Move keys per generator slot. */
-  private keys: Int32Array = new Int32Array(0);
 
   /**
    * Per tracked window w: w * 3^size + Σ state(square j) · 3^j over its `size` squares in ascending bit order (state
@@ -405,17 +416,18 @@ export class DraughtsSearchPosition {
    * Writes the keys of the generator's slots [start, end) for the current position. Key: start bit | end bit << 6 |
    * capture << 12 | pieces taken << 13 | crowns << 18 | n << 19 (n: earlier moves with the same start and end, at
    * most 7) | index in the list << 22 (when below 512). The low 22 bits say which move it is anywhere
-   * (`KEY_IDENTITY`: killer moves match on them); the index makes `makeMove` find the move at once.
+   * (`KEY_IDENTITY`: killer moves match on them); the index makes `makeMove` find the move at once. The generator
+   * has written a quiet move's key already (engine.ts); a capture's is made here.
    */
   private fill(start: number, end: number, out: Int32Array, offset: number): number {
     this.listEnd[this.n] = end;
-    if (this.keys.length < end) {
-      const k = new Int32Array(Math.max(end, this.keys.length * 2, 1024));
-      k.set(this.keys);
-      this.keys = k;
-    }
     const m = this.engine.moves;
-    const keys = this.keys;
+    const keys = this.engine.keys;
+    if (end > start && ((m[start * STRIDE + M_CAP_LO] as number) | (m[start * STRIDE + M_CAP_HI] as number)) === 0) {
+      // Quiet moves (a list holds captures only or quiet moves only): the generator wrote their keys.
+      for (let slot = start; slot < end; slot++) out[offset + slot - start] = keys[slot] as number;
+      return end - start;
+    }
     for (let slot = start; slot < end; slot++) {
       const i = slot * STRIDE;
       const from = m[i + M_FROM] as number;
@@ -424,16 +436,14 @@ export class DraughtsSearchPosition {
       if (((m[i + M_FLAGS] as number) & FLAG_CROWNS) !== 0) key |= KEY_CROWNS;
       const capLo = m[i + M_CAP_LO] as number;
       const capHi = m[i + M_CAP_HI] as number;
-      if ((capLo | capHi) !== 0) {
-        key |= KEY_CAPTURE | ((pop(capLo) + pop(capHi)) << 13);
-        // Captures along different pieces may share start and end: number them in generation order.
-        let same = 0;
-        for (let j = start; j < slot; j++) {
-          if (m[j * STRIDE + M_FROM] === from && m[j * STRIDE + M_TO] === to) same++;
-        }
-        key |= (same < 7 ? same : 7) << 19;
+      key |= KEY_CAPTURE | ((pop(capLo) + pop(capHi)) << 13);
+      // Captures along different pieces may share start and end: number them in generation order.
+      let same = 0;
+      for (let j = start; j < slot; j++) {
+        if (m[j * STRIDE + M_FROM] === from && m[j * STRIDE + M_TO] === to) same++;
       }
-      if (slot - start < 512) key |= (slot - start) << 22;
+      key |= (same < 7 ? same : 7) << 19;
+      if (slot - start < KEY_INDEXED) key |= (slot - start) << KEY_INDEX_SHIFT;
       keys[slot] = key;
       out[offset + slot - start] = key;
     }
@@ -448,9 +458,9 @@ export class DraughtsSearchPosition {
       this.generateMoves(this.scratch(), 0);
       end = this.listEnd[n] as number;
     }
-    const keys = this.keys;
+    const keys = this.engine.keys;
     const start = this.listStart[n] as number;
-    const direct = start + (key >>> 22);
+    const direct = start + (key >>> KEY_INDEX_SHIFT);
     if (direct < end && keys[direct] === key) return direct;
     for (let slot = start; slot < end; slot++) if (keys[slot] === key) return slot;
     throw new Error(`move key ${key} is not legal here`);
@@ -621,18 +631,30 @@ export class DraughtsSearchPosition {
     const white = e.side === 0;
     const tLo = white ? e.bLo : e.wLo;
     const tHi = white ? e.bHi : e.wHi;
-    // The free squares next to a man of theirs (one step up or down from it).
-    const nearLo = (tLo << s) | (tLo << s1) | (tLo >>> s) | (tHi << (32 - s)) | (tLo >>> s1) | (tHi << (32 - s1));
-    const nearHi = (tHi << s) | (tLo >>> (32 - s)) | (tHi << s1) | (tLo >>> (32 - s1)) | (tHi >>> s) | (tHi >>> s1);
-    const xLo = nearLo & ~(e.wLo | e.bLo) & this.validLo;
-    const xHi = nearHi & ~(e.wHi | e.bHi) & this.validHi;
+    const eLo = ~(e.wLo | e.bLo) & this.validLo;
+    const eHi = ~(e.wHi | e.bHi) & this.validHi;
     const mLo = white ? e.wLo : e.bLo;
     const mHi = white ? e.wHi : e.bHi;
     for (let sh = s; sh <= s1; sh++) {
       const rsh = 32 - sh;
-      // The men's steps (engine.ts genQuiet) that end there.
-      let toLo = (white ? (mLo >>> sh) | (mHi << rsh) : mLo << sh) & xLo;
-      let toHi = (white ? mHi >>> sh : (mHi << sh) | (mLo >>> rsh)) & xHi;
+      // The men's steps (engine.ts genQuiet) that end on a free square a man of theirs can then take (`offersStep`
+      // counts no attack anywhere else): a man beside it with a free square beyond, the square left behind included.
+      let aLo = 0;
+      let aHi = 0;
+      for (let k = s; k <= s1; k++) {
+        const rk = 32 - k;
+        // Theirs below (bit to + k) landing above (to - k), or above landing below; the landing square is the one the
+        // man left when it lies straight behind it (k = sh: White's below, Black's above).
+        const left = k === sh;
+        aLo |=
+          (((tLo >>> k) | (tHi << rk)) & (!white && left ? -1 : eLo << k)) |
+          ((tLo << k) & (white && left ? -1 : (eLo >>> k) | (eHi << rk)));
+        aHi |=
+          ((tHi >>> k) & (!white && left ? -1 : (eHi << k) | (eLo >>> rk))) |
+          (((tHi << k) | (tLo >>> rk)) & (white && left ? -1 : eHi >>> k));
+      }
+      let toLo = (white ? (mLo >>> sh) | (mHi << rsh) : mLo << sh) & eLo & aLo;
+      let toHi = (white ? mHi >>> sh : (mHi << sh) | (mLo >>> rsh)) & eHi & aHi;
       const delta = white ? sh : -sh;
       for (; toLo !== 0; toLo &= toLo - 1) this.noteOffer(lowBit(toLo), delta);
       for (; toHi !== 0; toHi &= toHi - 1) this.noteOffer(lowBit(toHi) + 32, delta);
