@@ -5,24 +5,20 @@
  * asked as such (`takesLiveClock`, `playsInRounds`, `sequentialPlay`, `byKind`: packages/catalogue/src/play-reader.ts).
  * Test support (testing/, tests) and the per-game UI plugins (packages/web/src/games) may.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles, withoutComments } from './source-files.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'testing' ? [] : sources(path);
-    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path] : [];
-  });
-}
+/** Test support (testing/) may build each kind's shape. */
+const sources = (dir: string): string[] => sourceFiles(dir, (name, folder) => folder && name === 'testing');
 
 /** The lines of a file's code (comments left out) that test a dynamics or spell one kind's shape. */
 function dynamicsBranches(text: string): string[] {
-  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const code = withoutComments(text);
   return code
     .split('\n')
     .filter((l) => /\.dynamics\s*[!=]==|dynamics:\s*'(sequential|simultaneous)'/.test(l))

@@ -15,6 +15,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { packageSourceFolders, sourceFiles } from './source-files.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -34,20 +35,6 @@ export const NOT_CODES = [
   /** A save title the store conformance kit refuses (it would name another path). */
   'a/b',
 ];
-
-/** The source files of a package's src folder: TypeScript, tests and declaration files left out. */
-function sources(dir) {
-  const found = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) {
-      if (name !== 'node_modules') found.push(...sources(path));
-    } else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts')) {
-      found.push(path);
-    }
-  }
-  return found;
-}
 
 /** The string literals of `text` that have a code's form (or are a legacy code), with their lines. */
 export function codeLiteralsOf(text, path = 'file.ts') {
@@ -73,14 +60,10 @@ export function codeLiteralsOf(text, path = 'file.ts') {
 
 /** Every code literal of the packages' sources: code, file (relative to the root, forward slashes), line. */
 export function collect(root = ROOT) {
-  const packages = join(root, 'packages');
   const all = [];
-  for (const name of readdirSync(packages).sort()) {
-    const src = join(packages, name, 'src');
-    if (!isDir(src)) continue;
-    for (const path of sources(src)) {
-      // A vocabulary declares codes; the check is over the code that writes them.
-      if (path.endsWith(`${sep}codes.ts`)) continue;
+  for (const { src } of packageSourceFolders(root)) {
+    // A vocabulary declares codes; the check is over the code that writes them.
+    for (const path of sourceFiles(src, (name, folder) => !folder && name === 'codes.ts')) {
       const file = relative(root, path).split(sep).join('/');
       for (const c of codeLiteralsOf(readFileSync(path, 'utf8'), path)) all.push({ ...c, file });
     }
@@ -101,14 +84,6 @@ export function vocabularyFiles(root = ROOT) {
         return false;
       }
     });
-}
-
-function isDir(path) {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -16,10 +16,11 @@
  * unnamed callback by its caller (`runRound > forEach callback`); a second function of the same name in a file gets
  * `#2`.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { packageSourceFolders, sourceFiles } from './source-files.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The hard ceiling, in lines from a function's first line to its last. */
@@ -36,20 +37,6 @@ export const ALLOWED = [];
 export function isGenerated(text) {
   const first = text.slice(0, text.indexOf('\n') >>> 0);
   return /^\/\/.*\bgenerated\b/i.test(first);
-}
-
-/** The source files of a package's src folder: TypeScript, tests and declaration files left out. */
-function sources(dir) {
-  const found = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) {
-      if (name !== 'node_modules') found.push(...sources(path));
-    } else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts')) {
-      found.push(path);
-    }
-  }
-  return found;
 }
 
 const FUNCTION_KINDS = new Set([
@@ -168,12 +155,9 @@ export function functionsOf(text, fileName = 'source.tsx') {
 
 /** Every function of the packages' sources (file relative to the root, with forward slashes). */
 export function collect(root = ROOT) {
-  const packages = join(root, 'packages');
   const all = [];
-  for (const name of readdirSync(packages).sort()) {
-    const src = join(packages, name, 'src');
-    if (!statSync(join(packages, name)).isDirectory() || !existsDir(src)) continue;
-    for (const path of sources(src)) {
+  for (const { src } of packageSourceFolders(root)) {
+    for (const path of sourceFiles(src)) {
       const text = readFileSync(path, 'utf8');
       if (isGenerated(text)) continue;
       const file = relative(root, path).split(sep).join('/');
@@ -181,14 +165,6 @@ export function collect(root = ROOT) {
     }
   }
   return all;
-}
-
-function existsDir(path) {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -3,26 +3,24 @@
  * terminal's name no game family (the server depends on no rules package either); they ask the catalogue. Test support (testing/, the conformance kits, tests)
  * may play a given game. A sixth game then needs no change to the server.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles, withoutComments } from './source-files.js';
 import { GAME_FAMILIES } from '@tactica/catalogue';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'testing' ? [] : sources(path);
-    const support = /\.test\.tsx?$|-conformance\.ts$|^test-|^testing\.ts$/.test(e.name);
-    return /\.tsx?$/.test(e.name) && !support ? [path] : [];
-  });
-}
+/** Test support (testing/, the conformance kits, test games) may play a given game. */
+const sources = (dir: string): string[] =>
+  sourceFiles(dir, (name, folder) =>
+    folder ? name === 'testing' : /-conformance\.ts$|^test-|^testing\.ts$/.test(name),
+  );
 
 /** The family ids written as string literals in a file's code (comments may name games as examples). */
 function familyLiterals(text: string): string[] {
-  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const code = withoutComments(text);
   return GAME_FAMILIES.filter((f) => new RegExp(`['"\`]${f}['"\`]`).test(code));
 }
 
