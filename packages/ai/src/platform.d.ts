@@ -15,14 +15,10 @@ interface ImportMeta {
 declare function atob(data: string): string;
 declare function btoa(data: string): string;
 
-// A page's endgame databases (games/draughts/egdb/fetched.ts): fetched files, each bounded in time.
-interface PlatformFetchResponse {
-  readonly ok: boolean;
-  readonly headers: { get(name: string): string | null };
-  readonly body: {
-    getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }>; cancel(): Promise<void> };
-  } | null;
-  json(): Promise<unknown>;
-}
-declare function fetch(url: string, init?: { readonly signal?: unknown }): Promise<PlatformFetchResponse>;
+// A page's endgame databases (games/draughts/egdb/fetched.ts): fetched files, each bounded in time; a response is
+// as much of the platform's `Response` as that module reads.
+declare function fetch(
+  url: string,
+  init?: { readonly signal?: unknown },
+): Promise<import('./games/draughts/egdb/fetched.js').FetchedFile>;
 declare const AbortSignal: { timeout(ms: number): { readonly aborted: boolean } };
