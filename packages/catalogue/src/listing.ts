@@ -26,7 +26,8 @@ export interface GameListing {
    * What a host passes its worker engine beside the family (`EngineSpec.options`), where the game wants something
    * other than the defaults: draughts loads one rule set's learned weights when a game first asks, not all seven,
    * and fetches the endgame databases its position needs from the server that sent the page (`/egdb/`, see
-   * docs/server.md; a page without such a server has none and plays on without them).
+   * docs/server.md; a page without such a server has none and plays on without them). The address is at the site's
+   * root, as the page's API (`/api/…`) is: a sub-path behind a proxy passes both there (docs/web.md) **(ours)**.
    */
   readonly engineOptions?: Readonly<Record<string, unknown>>;
   /**

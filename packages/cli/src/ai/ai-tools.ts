@@ -18,6 +18,8 @@ export interface TextAnalysis {
   readonly nodes: number;
   readonly timeMs: number;
   readonly pv: readonly string[];
+  /** The position's value for the side to move as an endgame database proves it (1 won, 0 drawn, -1 lost). */
+  readonly proven?: -1 | 0 | 1;
 }
 
 /** What the generic `analyse` and `match` commands need of a game, with its state and move types hidden. */
@@ -49,7 +51,8 @@ export function aiTools<S, M>(game: Game<S, M>, start: S, engine: Engine<S, M>):
         pv.push(game.formatMove(s, m));
         s = game.play(s, m);
       }
-      return { score: a.score, depth: a.depth, nodes: a.nodes, timeMs: a.timeMs, pv };
+      const proven = a.proven === undefined ? {} : { proven: a.proven };
+      return { score: a.score, depth: a.depth, nodes: a.nodes, timeMs: a.timeMs, pv, ...proven };
     },
     match(aSpec, bSpec, options) {
       const a = levelOf(engine.levels, aSpec);

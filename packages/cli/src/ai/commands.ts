@@ -6,9 +6,13 @@ import { SEARCH_BOUNDS, secondsOption, wholeNumberOption } from '../numeric-opti
 import { seedOption } from '../play-options.js';
 import { levelOf } from './ai-tools.js';
 
+/** The words for an endgame database's value for the side to move (1, 0, -1). */
+const PROVEN_WORDS = { 1: 'won', 0: 'drawn', [-1]: 'lost' } as const;
+
 /**
  * `tactica analyse <game> [game options] [--depth N | --time S | --nodes N]`: the strongest search from a
- * position. Prints `score <n> depth <d> nodes <n> time <ms>ms` then `pv <moves…>`.
+ * position. Prints `score <n> depth <d> nodes <n> time <ms>ms [proven won|drawn|lost]` then `pv <moves…>`: `proven`
+ * where an endgame database holds the position (draughts Master), its value for the side to move.
  */
 export function configureAnalyse(parent: Command, g: GameCli, io: Io): void {
   const ai = g.ai;
@@ -30,7 +34,8 @@ export function configureAnalyse(parent: Command, g: GameCli, io: Io): void {
         ...(nodes !== undefined ? { nodes } : {}),
         ...(timeMs !== undefined ? { timeMs } : {}),
       });
-      io.output.write(`score ${a.score} depth ${a.depth} nodes ${a.nodes} time ${Math.round(a.timeMs)}ms\n`);
+      const proven = a.proven === undefined ? '' : ` proven ${PROVEN_WORDS[a.proven]}`;
+      io.output.write(`score ${a.score} depth ${a.depth} nodes ${a.nodes} time ${Math.round(a.timeMs)}ms${proven}\n`);
       io.output.write(`pv ${a.pv.join(' ')}\n`);
     });
 }
