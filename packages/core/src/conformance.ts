@@ -41,13 +41,25 @@ function check(condition: unknown, message: string): asserts condition {
   if (!condition) throw new ConformanceError(message);
 }
 
+/** What every case of one game's kit shares: the game, the options, and seeded random playouts through it. */
+interface Kit<S, M> {
+  readonly game: Game<S, M>;
+  readonly options: ConformanceOptions;
+  readonly id: string;
+  readonly seed: number;
+  /** Number of random games played. */
+  readonly playouts: number;
+  /** Plays one random game from the initial position, showing `visit` each position on the way. */
+  readonly playout: (rng: Rng, visit: (s: S, ply: number) => void) => void;
+}
+
 export function conformanceCases<S, M>(game: Game<S, M>, options: ConformanceOptions = {}): ConformanceCase[] {
-  const seed = options.seed ?? 1;
-  const playouts = options.playouts ?? 20;
+  const kit = kitOf(game, options);
+  return [...contractCases(kit), ...notationCases(kit), perftCase(kit), malformedTextCase(kit)];
+}
+
+function kitOf<S, M>(game: Game<S, M>, options: ConformanceOptions): Kit<S, M> {
   const maxPlies = options.maxPlies ?? 200;
-  const id = game.info.id;
-  const same = (s: S, a: M, b: M): boolean =>
-    game.sameMove ? game.sameMove(a, b) : game.formatMove(s, a) === game.formatMove(s, b);
 
   function movesOf(s: S): { player: Player; moves: readonly M[] }[] {
     return game.toMove(s).map((player) => ({ player, moves: game.legalMoves(s, player) }));
@@ -65,6 +77,11 @@ export function conformanceCases<S, M>(game: Game<S, M>, options: ConformanceOpt
     }
   }
 
+  return { game, options, id: game.info.id, seed: options.seed ?? 1, playouts: options.playouts ?? 20, playout };
+}
+
+/** The start and the contract along random games: who moves, when it ends, play never mutates. */
+function contractCases<S, M>({ game, id, seed, playouts, playout }: Kit<S, M>): ConformanceCase[] {
   return [
     {
       name: `${id}: the initial position has a player to move and legal moves`,
@@ -103,6 +120,14 @@ export function conformanceCases<S, M>(game: Game<S, M>, options: ConformanceOpt
         }
       },
     },
+  ];
+}
+
+/** Move and position text: unique, and parsed back to what was written. */
+function notationCases<S, M>({ game, options, id, seed, playouts, playout }: Kit<S, M>): ConformanceCase[] {
+  const same = (s: S, a: M, b: M): boolean =>
+    game.sameMove ? game.sameMove(a, b) : game.formatMove(s, a) === game.formatMove(s, b);
+  return [
     {
       name: `${id}: every legal move's notation is unique and parses back to the same move`,
       run() {
@@ -153,77 +178,79 @@ export function conformanceCases<S, M>(game: Game<S, M>, options: ConformanceOpt
         }
       },
     },
-    {
-      name: `${id}: perft(1) equals the number of legal moves, and the game's perft agrees with the generic walk`,
-      run() {
-        if (game.info.dynamics !== 'sequential') return;
-        const rng = createRng(seed + 3);
-        const depth = options.perftDepth ?? 2;
-        for (let g = 0; g < Math.max(1, playouts >> 2); g++) {
-          playout(rng, (s, ply) => {
-            if (ply % 7 !== 0) return;
-            check(
-              perft(game, s, 1) === game.legalMoves(s).length,
-              `perft(1) differs from the move count at ply ${ply}`,
-            );
-            if (game.perft && depth > 1) {
-              check(
-                perft(game, s, depth) === perftGeneric(game, s, depth),
-                `fast perft(${depth}) differs at ply ${ply}`,
-              );
-              const total = divide(game, s, depth).reduce((n, l) => n + l.nodes, 0);
-              check(total === perft(game, s, depth), `divide does not add up at ply ${ply}`);
-            }
-          });
-        }
-      },
-    },
-    {
-      name: `${id}: malformed move and position text is refused with a coded error, never a throw`,
-      run() {
-        const rng = createRng(seed + 4);
-        const s = game.initial();
-        const moveText = game.legalMoves(s, game.toMove(s)[0]).map((m) => game.formatMove(s, m));
-        const positionText = game.formatPosition(s);
-        const junk = [
-          '',
-          ' ',
-          '-',
-          'x',
-          '\u0000',
-          '99999999999999999999',
-          'a0-z99',
-          '🙂',
-          ...(options.junkMoves ?? []),
-          ...moveText.map((t) => mutate(rng, t)),
-        ];
-        for (const text of junk) {
-          const r = game.parseMove(s, text);
-          if (!r.ok)
-            check(
-              /^[a-z0-9-]+\/[a-z0-9-]+$/.test(r.error.code),
-              `error code ${r.error.code} is not of the form area/what`,
-            );
-        }
-        const junkPositions = [
-          '',
-          'garbage',
-          ...(options.junkPositions ?? []),
-          ...Array.from({ length: 200 }, () => mutate(rng, positionText)),
-        ];
-        for (const text of junkPositions) {
-          const r = game.parsePosition(text);
-          if (!r.ok) {
-            check(r.error.message.length > 0, 'an error without a message');
-            check(
-              /^[a-z0-9-]+\/[a-z0-9-]+$/.test(r.error.code),
-              `error code ${r.error.code} is not of the form area/what`,
-            );
-          }
-        }
-      },
-    },
   ];
+}
+
+/** Move counting: perft(1) is the move count, and a game's own perft agrees with the generic walk. */
+function perftCase<S, M>({ game, options, id, seed, playouts, playout }: Kit<S, M>): ConformanceCase {
+  return {
+    name: `${id}: perft(1) equals the number of legal moves, and the game's perft agrees with the generic walk`,
+    run() {
+      if (game.info.dynamics !== 'sequential') return;
+      const rng = createRng(seed + 3);
+      const depth = options.perftDepth ?? 2;
+      for (let g = 0; g < Math.max(1, playouts >> 2); g++) {
+        playout(rng, (s, ply) => {
+          if (ply % 7 !== 0) return;
+          check(perft(game, s, 1) === game.legalMoves(s).length, `perft(1) differs from the move count at ply ${ply}`);
+          if (game.perft && depth > 1) {
+            check(perft(game, s, depth) === perftGeneric(game, s, depth), `fast perft(${depth}) differs at ply ${ply}`);
+            const total = divide(game, s, depth).reduce((n, l) => n + l.nodes, 0);
+            check(total === perft(game, s, depth), `divide does not add up at ply ${ply}`);
+          }
+        });
+      }
+    },
+  };
+}
+
+/** Untrusted text: refused with a coded error, never a throw. */
+function malformedTextCase<S, M>({ game, options, id, seed }: Kit<S, M>): ConformanceCase {
+  return {
+    name: `${id}: malformed move and position text is refused with a coded error, never a throw`,
+    run() {
+      const rng = createRng(seed + 4);
+      const s = game.initial();
+      const moveText = game.legalMoves(s, game.toMove(s)[0]).map((m) => game.formatMove(s, m));
+      const positionText = game.formatPosition(s);
+      const junk = [
+        '',
+        ' ',
+        '-',
+        'x',
+        '\u0000',
+        '99999999999999999999',
+        'a0-z99',
+        '🙂',
+        ...(options.junkMoves ?? []),
+        ...moveText.map((t) => mutate(rng, t)),
+      ];
+      for (const text of junk) {
+        const r = game.parseMove(s, text);
+        if (!r.ok)
+          check(
+            /^[a-z0-9-]+\/[a-z0-9-]+$/.test(r.error.code),
+            `error code ${r.error.code} is not of the form area/what`,
+          );
+      }
+      const junkPositions = [
+        '',
+        'garbage',
+        ...(options.junkPositions ?? []),
+        ...Array.from({ length: 200 }, () => mutate(rng, positionText)),
+      ];
+      for (const text of junkPositions) {
+        const r = game.parsePosition(text);
+        if (!r.ok) {
+          check(r.error.message.length > 0, 'an error without a message');
+          check(
+            /^[a-z0-9-]+\/[a-z0-9-]+$/.test(r.error.code),
+            `error code ${r.error.code} is not of the form area/what`,
+          );
+        }
+      }
+    },
+  };
 }
 
 /** Randomly damages text: deletes, duplicates, swaps or replaces characters. */

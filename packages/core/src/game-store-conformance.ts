@@ -89,7 +89,7 @@ export function gameStoreConformanceCases<D extends JsonValue>(h: GameStoreHarne
     run: async () => run(await h.open()),
   });
 
-  return [...lifeCycleCases(h, n, named), ...contentionAndHostileCases(h, n, named)];
+  return [...lifeCycleCases(h, n, named), ...contentionCases(h, n, named), ...damagedAndHostileCases(h, named)];
 }
 
 /** Creating, loading, listing, updating and deleting, and stale versions refused. */
@@ -182,12 +182,8 @@ function lifeCycleCases<D extends JsonValue>(h: GameStoreHarness<D>, n: number, 
   ];
 }
 
-/** Unique titles, concurrent writers, damaged entries and hostile input. */
-function contentionAndHostileCases<D extends JsonValue>(
-  h: GameStoreHarness<D>,
-  n: number,
-  named: Named<D>,
-): GameStoreCase[] {
+/** Unique titles and concurrent writers: one wins, the others are refused with a code. */
+function contentionCases<D extends JsonValue>(h: GameStoreHarness<D>, n: number, named: Named<D>): GameStoreCase[] {
   return [
     named('titles are unique within a family, in any case; other families may share them', async (store) => {
       const a = value(await store.create({ family: 'alpha', title: 'Mine', summary: '', doc: h.doc(1) }), 'create');
@@ -233,7 +229,12 @@ function contentionAndHostileCases<D extends JsonValue>(
       check(loaded.version === 2, `after one winning update the version is ${loaded.version}`);
       check(sameJson(loaded.doc, h.doc((winners[0] as number) + 1)), "the kept document is not the winner's");
     }),
+  ];
+}
 
+/** Damaged entries, hostile ids, titles, families and versions, and titles of any text. */
+function damagedAndHostileCases<D extends JsonValue>(h: GameStoreHarness<D>, named: Named<D>): GameStoreCase[] {
+  return [
     named('a damaged entry is listed as damaged with its name and error; the others list and load', async (store) => {
       const good = value(await store.create({ family: 'alpha', title: 'Good', summary: '', doc: h.doc(1) }), 'create');
       const bad = value(await store.create({ family: 'alpha', title: 'Bad', summary: '', doc: h.doc(2) }), 'create');

@@ -88,17 +88,60 @@ function tagLine(name: string, value: string): string {
 const TAG_RE = /^\[([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\]$/;
 const NUMBER_RE = /^(\d+)(\.\.\.|\.)(.*)$/;
 
+type RecordError = InputError<TacticsCode>;
+
+/** A tag's value and where its line starts. */
+interface Placed<V extends string = string> {
+  readonly value: V;
+  readonly at: number;
+}
+
+/** The tags read, and where the movetext after them starts. */
+interface Header {
+  readonly tags: Tag[];
+  readonly positionText: Placed | undefined;
+  readonly tagResult: Placed | undefined;
+  readonly offset: number;
+}
+
+/** The moves replayed, every state on the way, and the result written at the end, if any. */
+interface Movetext {
+  readonly states: TacticsState[];
+  readonly moves: TacticsMove[];
+  readonly tokenResult: Placed<RecordResult> | undefined;
+}
+
+/** The place of an offset in `text`, for an error. */
+function placer(
+  text: string,
+): (offset: number, input?: string) => { line: number; column: number; at: number; input: string | undefined } {
+  return (offset, input) => ({ ...lineAndColumn(text, offset), at: offset, input });
+}
+
 /** Reads and checks a record: every move is replayed through the rules; any fault is a coded error with its place. */
-export function parseRecord(text: string): Result<TacticsRecord, InputError<TacticsCode>> {
+export function parseRecord(text: string): Result<TacticsRecord, RecordError> {
   if (typeof text !== 'string' || text.trim() === '') {
     return err(inputError('record/empty', 'the record is empty'));
   }
-  const at = (offset: number, input?: string) => ({ ...lineAndColumn(text, offset), at: offset, input });
-  const tags: Tag[] = [];
-  let positionText: { value: string; at: number } | undefined;
-  let tagResult: { value: string; at: number } | undefined;
+  const header = readHeader(text);
+  if (!header.ok) return header;
+  const start = readStart(text, header.value);
+  if (!start.ok) return start;
+  const played = readMovetext(text, header.value.offset, start.value);
+  if (!played.ok) return played;
+  const { states, moves, tokenResult } = played.value;
+  const settled = settleResult(text, header.value.tagResult, tokenResult, states[states.length - 1] as TacticsState);
+  if (!settled.ok) return settled;
+  states[states.length - 1] = settled.value.last;
+  return ok({ tags: header.value.tags, states, moves, result: settled.value.result });
+}
 
-  // Tag section: lines starting with "[" before the first movetext line.
+/** The tag section: lines starting with "[" before the first movetext line. */
+function readHeader(text: string): Result<Header, RecordError> {
+  const at = placer(text);
+  const tags: Tag[] = [];
+  let positionText: Placed | undefined;
+  let tagResult: Placed | undefined;
   let offset = 0;
   const lines = text.split('\n');
   let li = 0;
@@ -128,6 +171,12 @@ export function parseRecord(text: string): Result<TacticsRecord, InputError<Tact
     offset += raw.length + 1;
   }
 
+  return ok({ tags, positionText, tagResult, offset });
+}
+
+/** The start position (the Position tag's, else the initial one), and the Result tag checked. */
+function readStart(text: string, { positionText, tagResult }: Header): Result<TacticsState, RecordError> {
+  const at = placer(text);
   let start = initialState();
   if (positionText) {
     const parsed = parsePosition(positionText.value);
@@ -152,7 +201,12 @@ export function parseRecord(text: string): Result<TacticsRecord, InputError<Tact
     );
   }
 
-  // Movetext: everything after the tags.
+  return ok(start);
+}
+
+/** Movetext: everything after the tags, each move numbered and replayed through the rules. */
+function readMovetext(text: string, offset: number, start: TacticsState): Result<Movetext, RecordError> {
+  const at = placer(text);
   const states: TacticsState[] = [start];
   const moves: TacticsMove[] = [];
   let s = start;
@@ -217,6 +271,20 @@ export function parseRecord(text: string): Result<TacticsRecord, InputError<Tact
     return err(inputError('record/bad-move-number', 'a move number is not followed by a move', at(text.length)));
   }
 
+  return ok({ states, moves, tokenResult });
+}
+
+/**
+ * The result: the written one must agree with the Result tag and with the rules; a game the rules have not ended
+ * ends as written (a decisive result is a resignation, a draw an agreement), which changes its last state.
+ */
+function settleResult(
+  text: string,
+  tagResult: Placed | undefined,
+  tokenResult: Placed<RecordResult> | undefined,
+  s: TacticsState,
+): Result<{ result: RecordResult; last: TacticsState }, RecordError> {
+  const at = placer(text);
   if (tagResult && tokenResult && tagResult.value !== tokenResult.value) {
     return err(
       inputError(
@@ -226,9 +294,10 @@ export function parseRecord(text: string): Result<TacticsRecord, InputError<Tact
       ),
     );
   }
-  const claimed = tokenResult ?? (tagResult as { value: RecordResult; at: number } | undefined);
+  const claimed = tokenResult ?? (tagResult as Placed<RecordResult> | undefined);
   const byRule = outcomeOf(s);
   let result: RecordResult = resultOf(byRule);
+  let last = s;
   if (claimed) {
     if (byRule && claimed.value !== result) {
       return err(
@@ -241,11 +310,9 @@ export function parseRecord(text: string): Result<TacticsRecord, InputError<Tact
     }
     if (!byRule && claimed.value !== '*') {
       // Not over by the rules: a decisive result is a resignation, a draw an agreement.
-      const ended =
-        claimed.value === '1/2-1/2' ? tactics.agreeDraw(s) : tactics.resign(s, claimed.value === '1-0' ? 1 : 0);
-      states[states.length - 1] = ended;
+      last = claimed.value === '1/2-1/2' ? tactics.agreeDraw(s) : tactics.resign(s, claimed.value === '1-0' ? 1 : 0);
       result = claimed.value;
     }
   }
-  return ok({ tags, states, moves, result });
+  return ok({ result, last });
 }

@@ -222,6 +222,44 @@ export async function parseGameFile(text: string): Promise<Result<GameFile, Inpu
   }
   const lines = memoLines(text);
   const c = new LineCursor(lines, 'tactorus');
+  const header = readHeader(c);
+  if (!header.ok) return header;
+  const events = readHistory(c);
+  if (!events.ok) return events;
+  const priv = c.peek()?.startsWith('Orders:') ? readPrivate(c) : ok(undefined);
+  if (!priv.ok) return priv;
+  const sealed = await checkChecksum(c, lines);
+  if (!sealed.ok) return sealed;
+  return fileOf(header.value, events.value, priv.value);
+}
+
+/** A game file's header fields as written: each matches its pattern, not yet checked against the history. */
+interface Header {
+  readonly name: string;
+  readonly round: string;
+  readonly player: string;
+  readonly mode: string;
+  readonly level: string;
+  readonly email: MemoTrust | undefined;
+  readonly rules: string;
+  readonly board: string;
+  readonly result: string;
+  readonly startRules: string;
+  readonly startBoard: string;
+}
+
+/** A save's private section while it is read. */
+interface PrivateDraft {
+  orders: Order[];
+  done: boolean;
+  sent?: string;
+  received?: string;
+  signingKey?: string;
+  released?: boolean;
+}
+
+/** The header line and the fields up to the history. */
+function readHeader(c: LineCursor<'tactorus'>): Result<Header, InputError> {
   const header = c.line('the header');
   if (!header.ok || header.value !== GAME_HEADER) {
     return err(inputError('tactorus/not-a-game', `a game file begins with the line "${GAME_HEADER}"`, { line: 1 }));
@@ -258,6 +296,23 @@ export async function parseGameFile(text: string): Promise<Result<GameFile, Inpu
   if (!startRules.ok) return startRules;
   const startBoard = c.field('Start-Board', BOARD);
   if (!startBoard.ok) return startBoard;
+  return ok({
+    name: name.value,
+    round: round.value,
+    player: player.value,
+    mode: mode.value,
+    level: level.value,
+    email,
+    rules: rules.value,
+    board: board.value,
+    result: result.value,
+    startRules: startRules.value,
+    startBoard: startBoard.value,
+  });
+}
+
+/** The history: its count, then one event a line. */
+function readHistory(c: LineCursor<'tactorus'>): Result<RecordEvent[], InputError> {
   const historyCount = c.field('History', NUMBER);
   if (!historyCount.ok) return historyCount;
   const events: RecordEvent[] = [];
@@ -269,46 +324,51 @@ export async function parseGameFile(text: string): Promise<Result<GameFile, Inpu
     if (!e.ok) return err(inputError(e.error.code, e.error.message, { line: lineNo, input: l.value.slice(0, 80) }));
     events.push(e.value);
   }
-  let priv:
-    | { orders: Order[]; done: boolean; sent?: string; received?: string; signingKey?: string; released?: boolean }
-    | undefined;
-  if (c.peek()?.startsWith('Orders:')) {
-    const orders = c.field('Orders', /^(-|\d\d-\d\d(,\d\d-\d\d)*)$/);
-    if (!orders.ok) return orders;
-    const done = c.field('Done', /^(yes|no)$/);
-    if (!done.ok) return done;
-    const list: Order[] = [];
-    if (orders.value !== '-') {
-      for (const part of orders.value.split(',')) {
-        const o = parseOrder(part);
-        if (!o.ok) return o;
-        list.push(o.value);
-      }
-    }
-    priv = { orders: list, done: done.value === 'yes' };
-    if (c.peek()?.startsWith('Signing-Key:')) {
-      const k = c.field('Signing-Key', PRIVATE_KEY);
-      if (!k.ok) return k;
-      priv.signingKey = k.value;
-    }
-    if (c.peek()?.startsWith('Released:')) {
-      const r = c.field('Released', /^yes$/);
-      if (!r.ok) return r;
-      priv.released = true;
-    }
-    for (const label of ['Sent', 'Received'] as const) {
-      const count = c.field(label, NUMBER);
-      if (!count.ok) return count;
-      const memo: string[] = [];
-      for (let i = 0; i < Number(count.value); i++) {
-        const l = c.line(`the end of the ${label} memo`);
-        if (!l.ok) return l;
-        if (!l.value.startsWith('> ')) return err(c.error('bad-quote', `memo lines in a save begin with "> "`));
-        memo.push(l.value.slice(2));
-      }
-      if (memo.length) priv[label === 'Sent' ? 'sent' : 'received'] = memo.join('\n') + '\n';
+  return ok(events);
+}
+
+/** A save's private section: the player's orders, keys and memos. */
+function readPrivate(c: LineCursor<'tactorus'>): Result<PrivateDraft, InputError> {
+  const orders = c.field('Orders', /^(-|\d\d-\d\d(,\d\d-\d\d)*)$/);
+  if (!orders.ok) return orders;
+  const done = c.field('Done', /^(yes|no)$/);
+  if (!done.ok) return done;
+  const list: Order[] = [];
+  if (orders.value !== '-') {
+    for (const part of orders.value.split(',')) {
+      const o = parseOrder(part);
+      if (!o.ok) return o;
+      list.push(o.value);
     }
   }
+  const priv: PrivateDraft = { orders: list, done: done.value === 'yes' };
+  if (c.peek()?.startsWith('Signing-Key:')) {
+    const k = c.field('Signing-Key', PRIVATE_KEY);
+    if (!k.ok) return k;
+    priv.signingKey = k.value;
+  }
+  if (c.peek()?.startsWith('Released:')) {
+    const r = c.field('Released', /^yes$/);
+    if (!r.ok) return r;
+    priv.released = true;
+  }
+  for (const label of ['Sent', 'Received'] as const) {
+    const count = c.field(label, NUMBER);
+    if (!count.ok) return count;
+    const memo: string[] = [];
+    for (let i = 0; i < Number(count.value); i++) {
+      const l = c.line(`the end of the ${label} memo`);
+      if (!l.ok) return l;
+      if (!l.value.startsWith('> ')) return err(c.error('bad-quote', `memo lines in a save begin with "> "`));
+      memo.push(l.value.slice(2));
+    }
+    if (memo.length) priv[label === 'Sent' ? 'sent' : 'received'] = memo.join('\n') + '\n';
+  }
+  return ok(priv);
+}
+
+/** The checksum line over every line before it, and nothing after it. */
+async function checkChecksum(c: LineCursor<'tactorus'>, lines: readonly string[]): Promise<Result<void, InputError>> {
   const covered = lines.slice(0, c.index);
   const sum = c.field('Checksum', HEX64);
   if (!sum.ok) return sum;
@@ -322,11 +382,16 @@ export async function parseGameFile(text: string): Promise<Result<GameFile, Inpu
       }),
     );
   }
+  return ok(undefined);
+}
 
-  const parsedRules = parseRulesField(rules.value);
-  const parsedStartRules = parseRulesField(startRules.value);
-  const parsedBoard = parseBoard(board.value);
-  const parsedStartBoard = parseBoard(startBoard.value);
+/** Replays the history and checks it arrives at what the header states; the file's parts put together. */
+function fileOf(header: Header, events: RecordEvent[], priv: PrivateDraft | undefined): Result<GameFile, InputError> {
+  const { name, round, player, mode, level, email, rules, board, result, startRules, startBoard } = header;
+  const parsedRules = parseRulesField(rules);
+  const parsedStartRules = parseRulesField(startRules);
+  const parsedBoard = parseBoard(board);
+  const parsedStartBoard = parseBoard(startBoard);
   if (!parsedRules.ok) return parsedRules;
   if (!parsedStartRules.ok) return parsedStartRules;
   if (!parsedBoard.ok) return parsedBoard;
@@ -341,10 +406,10 @@ export async function parseGameFile(text: string): Promise<Result<GameFile, Inpu
     return err(inputError(replayed.error.code, `history: ${replayed.error.message}`));
   }
   const s = replayed.value;
-  const outcome = parseResult(result.value);
+  const outcome = parseResult(result);
   if (
     s.board !== parsedBoard.value ||
-    s.round !== Number(round.value) ||
+    s.round !== Number(round) ||
     !sameRules(s.rules, parsedRules.value) ||
     !sameOutcome(s.ended, outcome)
   ) {
@@ -356,10 +421,8 @@ export async function parseGameFile(text: string): Promise<Result<GameFile, Inpu
     ? { board: s.board, round: s.round, rules: s.rules, outcome: s.ended }
     : { board: s.board, round: s.round, rules: s.rules };
   const settings: GameSettings =
-    level.value === '-'
-      ? { name: name.value, mode: mode.value as Mode }
-      : { name: name.value, mode: mode.value as Mode, level: Number(level.value) };
-  const seat: Player = player.value === '1' ? 0 : 1;
+    level === '-' ? { name, mode: mode as Mode } : { name, mode: mode as Mode, level: Number(level) };
+  const seat: Player = player === '1' ? 0 : 1;
   if (email && settings.mode !== 'e-mail') {
     return err(inputError('tactorus/inconsistent', 'only a game for e-mail play has a game id and signing keys'));
   }

@@ -170,17 +170,19 @@ export function moveNumberLabel(start: Position, ply: number): string {
 
 const CONSUMED_TAGS = new Set(['gametype', 'result', 'fen', 'setup']);
 
-function readGame(raw: RawGame, options: PdnReadOptions): Result<PdnGame, PdnError> {
-  const fail = (
-    code: DraughtsCode,
-    message: string,
-    where: {
-      line?: number | undefined;
-      column?: number | undefined;
-      input?: string | undefined;
-      moveNumber?: string;
-    } = {},
-  ): Result<never, PdnError> => {
+/** Where in the text an error is, and the move's number when it is in a move. */
+interface Where {
+  line?: number | undefined;
+  column?: number | undefined;
+  input?: string | undefined;
+  moveNumber?: string;
+}
+
+/** Refuses one game with a coded error that names the game, and the move where there is one. */
+type Fail = (code: DraughtsCode, message: string, where?: Where) => Result<never, PdnError>;
+
+function failIn(raw: RawGame): Fail {
+  return (code, message, where = {}) => {
     const move = where.moveNumber !== undefined ? `, move ${where.moveNumber} ${where.input ?? ''}`.trimEnd() : '';
     const e: PdnError = {
       ...inputError(code, `game ${raw.index}${move}: ${message}`, {
@@ -193,6 +195,15 @@ function readGame(raw: RawGame, options: PdnReadOptions): Result<PdnGame, PdnErr
     };
     return err(e);
   };
+}
+
+/** A tag by name, in any case. */
+function tagNamed(raw: RawGame, name: string): RawTag | undefined {
+  return raw.tags.find((t) => t.name.toLowerCase() === name.toLowerCase());
+}
+
+function readGame(raw: RawGame, options: PdnReadOptions): Result<PdnGame, PdnError> {
+  const fail = failIn(raw);
   if (raw.error) {
     return fail(raw.error.code, raw.error.message, {
       line: raw.error.line,
@@ -200,12 +211,33 @@ function readGame(raw: RawGame, options: PdnReadOptions): Result<PdnGame, PdnErr
       input: raw.error.input,
     });
   }
-  const tag = (name: string): RawTag | undefined => raw.tags.find((t) => t.name.toLowerCase() === name.toLowerCase());
+  const rules = readRuleSet(raw, options, fail);
+  if (!rules.ok) return rules;
+  const { variant, giveaway, variantTag } = rules.value;
+  const start = readStart(raw, variant, fail);
+  if (!start.ok) return start;
+  const resultTag = tagNamed(raw, 'Result');
+  const tagged = readResultTag(resultTag, variant, fail);
+  if (!tagged.ok) return tagged;
+  const played = readMoves(raw.tokens, { variant, start: start.value, result: tagged.value, resultTag }, fail);
+  if (!played.ok) return played;
+  const { moves, comments, result } = played.value;
 
-  // The rule set: --variant, else the GameType tag, else the default.
+  const tags = raw.tags
+    .filter((t) => !CONSUMED_TAGS.has(t.name.toLowerCase()) && t !== variantTag)
+    .map((t) => ({ name: t.name, value: t.value }));
+  return ok({ variant, giveaway, tags, start: start.value, moves, comments, result });
+}
+
+/** The rule set: --variant, else the GameType tag, else the default; and whether it is played giveaway. */
+function readRuleSet(
+  raw: RawGame,
+  options: PdnReadOptions,
+  fail: Fail,
+): Result<{ variant: VariantId; giveaway: boolean; variantTag: RawTag | undefined }, PdnError> {
   let variant: VariantId | undefined = options.variant;
   let giveaway = false;
-  const typeTag = tag('GameType');
+  const typeTag = tagNamed(raw, 'GameType');
   if (typeTag) {
     const m = /^\s*(\d{1,4})\b/.exec(typeTag.value);
     const known = m ? variantOfGameType(Number(m[1])) : undefined;
@@ -238,42 +270,56 @@ function readGame(raw: RawGame, options: PdnReadOptions): Result<PdnGame, PdnErr
   const variantTag = raw.tags.find((t) => t.name === 'Variant' && isGiveawayName(t.value));
   if (variantTag) giveaway = true;
   if (options.giveaway !== undefined) giveaway = options.giveaway;
+  return ok({ variant, giveaway, variantTag });
+}
 
-  // The start position.
-  let start = initialPosition(variant);
-  const fenTag = tag('FEN');
-  if (fenTag) {
-    const parsed = parseFen(fenTag.value, variant);
-    if (!parsed.ok) {
-      return fail('pdn/bad-fen', `the FEN tag is wrong: ${parsed.error.code}: ${parsed.error.message}`, {
-        line: fenTag.line,
-        column: fenTag.valueColumn + (parsed.error.at ?? 0),
-        input: fenTag.value,
-      });
-    }
-    start = parsed.value;
+/** The start position: the FEN tag's, else the variant's initial one. */
+function readStart(raw: RawGame, variant: VariantId, fail: Fail): Result<Position, PdnError> {
+  const fenTag = tagNamed(raw, 'FEN');
+  if (!fenTag) return ok(initialPosition(variant));
+  const parsed = parseFen(fenTag.value, variant);
+  if (!parsed.ok) {
+    return fail('pdn/bad-fen', `the FEN tag is wrong: ${parsed.error.code}: ${parsed.error.message}`, {
+      line: fenTag.line,
+      column: fenTag.valueColumn + (parsed.error.at ?? 0),
+      input: fenTag.value,
+    });
   }
+  return ok(parsed.value);
+}
 
-  // The Result tag.
-  let result: PdnResult = 'unfinished';
-  const resultTag = tag('Result');
-  if (resultTag && resultTag.value.trim() !== '' && resultTag.value.trim() !== '?') {
-    const r = parseResult(resultTag.value, variant);
-    if (!r) {
-      return fail('pdn/bad-result', `"${resultTag.value}" is not a result (2-0, 0-2, 1-1, 1-0, 0-1, 1/2-1/2, 0-0, *)`, {
-        line: resultTag.line,
-        column: resultTag.valueColumn,
-        input: resultTag.value,
-      });
-    }
-    result = r;
+/** The Result tag; none, empty or `?` is an unfinished game. */
+function readResultTag(resultTag: RawTag | undefined, variant: VariantId, fail: Fail): Result<PdnResult, PdnError> {
+  if (!resultTag || resultTag.value.trim() === '' || resultTag.value.trim() === '?') return ok('unfinished');
+  const r = parseResult(resultTag.value, variant);
+  if (!r) {
+    return fail('pdn/bad-result', `"${resultTag.value}" is not a result (2-0, 0-2, 1-1, 1-0, 0-1, 1/2-1/2, 0-0, *)`, {
+      line: resultTag.line,
+      column: resultTag.valueColumn,
+      input: resultTag.value,
+    });
   }
+  return ok(r);
+}
 
-  // The moves.
+/** What the move text is read against: the rules, the start, and the result the tags gave. */
+interface MoveContext {
+  readonly variant: VariantId;
+  readonly start: Position;
+  readonly result: PdnResult;
+  readonly resultTag: RawTag | undefined;
+}
+
+/** The move text: moves played from the start, comments by ply, and the result at the end (it must agree). */
+function readMoves(
+  tokens: readonly RawToken[],
+  { variant, start, resultTag, ...tagged }: MoveContext,
+  fail: Fail,
+): Result<{ moves: DraughtsMove[]; comments: PdnComment[]; result: PdnResult }, PdnError> {
+  let result = tagged.result;
   const moves: DraughtsMove[] = [];
   const comments: PdnComment[] = [];
   let pos = start;
-  const tokens = raw.tokens;
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k] as RawToken;
     if (t.kind === 'comment') {
@@ -325,11 +371,7 @@ function readGame(raw: RawGame, options: PdnReadOptions): Result<PdnGame, PdnErr
     moves.push(parsed.value);
     pos = applyMove(pos, parsed.value);
   }
-
-  const tags = raw.tags
-    .filter((t) => !CONSUMED_TAGS.has(t.name.toLowerCase()) && t !== variantTag)
-    .map((t) => ({ name: t.name, value: t.value }));
-  return ok({ variant, giveaway, tags, start, moves, comments, result });
+  return ok({ moves, comments, result });
 }
 
 /** Comments are kept as one line of text. */

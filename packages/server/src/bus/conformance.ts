@@ -87,9 +87,33 @@ function identity(e: ChangeEvent): string {
   return JSON.stringify([e.kind, e.gameId ?? null, e.version ?? null, e.userId ?? null]);
 }
 
+/** What each case of one bus's kit is written with. */
+interface Kit {
+  readonly harness: ChangeBusHarness;
+  /** How long a case waits for an event. */
+  readonly waitMs: number;
+  /** Adds a case that runs on a fresh setup, closed after it. */
+  readonly add: (name: string, run: (setup: BusSetup) => Promise<void>) => void;
+  /** Runs `body` for each write path of the first instance (named in the failure). */
+  readonly eachPath: (
+    body: (setup: BusSetup, path: BusWritePath, ears: readonly Ear[], tag: number) => Promise<void>,
+  ) => (setup: BusSetup) => Promise<void>;
+  /** Waits until every other instance has heard everything this one committed so far (`expected` of them). */
+  readonly othersHear: (ears: readonly Ear[], expected: number, what: string) => Promise<void>;
+}
+
 export function changeBusConformanceCases(harness: ChangeBusHarness): ChangeBusCase[] {
-  const waitMs = harness.waitMs ?? 10_000;
   const cases: ChangeBusCase[] = [];
+  const kit = kitOf(harness, cases);
+  deliveryCases(kit);
+  transportCases(kit);
+  listenerCases(kit);
+  return cases;
+}
+
+/** The kit for one harness; its cases go into `cases`. */
+function kitOf(harness: ChangeBusHarness, cases: ChangeBusCase[]): Kit {
+  const waitMs = harness.waitMs ?? 10_000;
   const add = (name: string, run: (setup: BusSetup) => Promise<void>): void => {
     cases.push({
       name: `${harness.name}: ${name}`,
@@ -103,7 +127,6 @@ export function changeBusConformanceCases(harness: ChangeBusHarness): ChangeBusC
       },
     });
   };
-  /** Runs `body` for each write path of the first instance (named in the failure). */
   const eachPath = (
     body: (setup: BusSetup, path: BusWritePath, ears: readonly Ear[], tag: number) => Promise<void>,
   ): ((setup: BusSetup) => Promise<void>) => {
@@ -121,13 +144,16 @@ export function changeBusConformanceCases(harness: ChangeBusHarness): ChangeBusC
       }
     };
   };
-  /** Waits until every other instance has heard everything this one committed so far (`expected` of them). */
   const othersHear = async (ears: readonly Ear[], expected: number, what: string): Promise<void> => {
     for (const [i, ear] of ears.entries()) {
       if (i > 0) await until(() => ear.heard.length >= expected, waitMs, `instance ${i} to hear ${what}`);
     }
   };
+  return { harness, waitMs, add, eachPath, othersHear };
+}
 
+/** Delivery: once each, in the turn after the commit, in one publisher's order, and only what committed. */
+function deliveryCases({ waitMs, add, eachPath, othersHear }: Kit): void {
   add(
     "this instance hears a commit's events once each, in the turn after the commit",
     eachPath(async (_setup, path, ears, tag) => {
@@ -174,7 +200,10 @@ export function changeBusConformanceCases(harness: ChangeBusHarness): ChangeBusC
       }
     }),
   );
+}
 
+/** The transport: events past its size limit, and no echo of an instance's own events. */
+function transportCases({ harness, waitMs, add, eachPath, othersHear }: Kit): void {
   const big = (harness.limit ?? 8000) + 1000;
   add(
     "carries an event past the transport's limit: whole here, at least its identity elsewhere",
@@ -240,7 +269,10 @@ export function changeBusConformanceCases(harness: ChangeBusHarness): ChangeBusC
       check(here.heard.length === expected, `heard ${here.heard.length} events, expected ${expected}`);
     }),
   );
+}
 
+/** Listeners: one that leaves hears no more, the others go on. */
+function listenerCases({ waitMs, add }: Kit): void {
   add('stops delivering to a listener that unsubscribed, and goes on for the others', async (setup) => {
     const [first] = setup.instances;
     const path = first.writes[0];
@@ -259,6 +291,4 @@ export function changeBusConformanceCases(harness: ChangeBusHarness): ChangeBusC
       staying.stop();
     }
   });
-
-  return cases;
 }

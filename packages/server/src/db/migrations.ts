@@ -23,88 +23,12 @@ function migrations(dialect: Dialect): Record<string, Migration> {
 /** The schema as first released (001), saves (002) and play by mail (003). */
 function firstMigrations(dialect: Dialect): Record<string, Migration> {
   const id = identity(dialect);
-  const time = 'bigint';
   return {
     '001-initial': {
       async up(db: Db) {
-        await db.schema
-          .createTable('users')
-          .addColumn('id', 'text', (c) => c.primaryKey())
-          .addColumn('name', 'text', (c) => c.notNull())
-          .addColumn('name_key', 'text', (c) => c.notNull().unique())
-          .addColumn('password_hash', 'text', (c) => c.notNull())
-          .addColumn('created_at', time, (c) => c.notNull())
-          .addColumn('vacation_until', time)
-          .execute();
-        await db.schema
-          .createTable('tokens')
-          .addColumn('token_hash', 'text', (c) => c.primaryKey())
-          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-          .addColumn('kind', 'text', (c) => c.notNull())
-          .addColumn('created_at', time, (c) => c.notNull())
-          .addColumn('expires_at', time, (c) => c.notNull())
-          .execute();
-        await db.schema.createIndex('tokens_user').on('tokens').column('user_id').execute();
-        await db.schema
-          .createTable('games')
-          .addColumn('id', 'integer', id)
-          .addColumn('family', 'text', (c) => c.notNull())
-          .addColumn('variant_id', 'text', (c) => c.notNull())
-          .addColumn('options', 'text', (c) => c.notNull())
-          .addColumn('rated', 'integer', (c) => c.notNull())
-          .addColumn('status', 'text', (c) => c.notNull())
-          .addColumn('seat0_user', 'text', (c) => c.references('users.id'))
-          .addColumn('seat1_user', 'text', (c) => c.references('users.id'))
-          .addColumn('seat0_level', 'text')
-          .addColumn('seat1_level', 'text')
-          .addColumn('version', 'integer', (c) => c.notNull())
-          .addColumn('snapshot', 'text', (c) => c.notNull())
-          .addColumn('control', 'text', (c) => c.notNull())
-          .addColumn('deadline_at', time)
-          .addColumn('meta', 'text', (c) => c.notNull())
-          .addColumn('result', 'text')
-          .addColumn('created_at', time, (c) => c.notNull())
-          .addColumn('updated_at', time, (c) => c.notNull())
-          .execute();
-        await db.schema.createIndex('games_deadline').on('games').column('deadline_at').execute();
-        await db.schema.createIndex('games_status').on('games').columns(['status', 'updated_at']).execute();
-        await db.schema.createIndex('games_seat0').on('games').column('seat0_user').execute();
-        await db.schema.createIndex('games_seat1').on('games').column('seat1_user').execute();
-        await db.schema
-          .createTable('challenges')
-          .addColumn('id', 'integer', id)
-          .addColumn('challenger_id', 'text', (c) => c.notNull().references('users.id'))
-          .addColumn('challenged_id', 'text', (c) => c.references('users.id'))
-          .addColumn('family', 'text', (c) => c.notNull())
-          .addColumn('options', 'text', (c) => c.notNull())
-          .addColumn('control', 'text', (c) => c.notNull())
-          .addColumn('rated', 'integer', (c) => c.notNull())
-          .addColumn('seat', 'text', (c) => c.notNull())
-          .addColumn('status', 'text', (c) => c.notNull())
-          .addColumn('game_id', 'integer', (c) => c.references('games.id'))
-          .addColumn('created_at', time, (c) => c.notNull())
-          .execute();
-        await db.schema.createIndex('challenges_status').on('challenges').column('status').execute();
-        await db.schema
-          .createTable('chat')
-          .addColumn('id', 'integer', id)
-          .addColumn('game_id', 'integer', (c) => c.notNull().references('games.id'))
-          .addColumn('user_id', 'text', (c) => c.references('users.id'))
-          .addColumn('text', 'text', (c) => c.notNull())
-          .addColumn('created_at', time, (c) => c.notNull())
-          .execute();
-        await db.schema.createIndex('chat_game').on('chat').columns(['game_id', 'id']).execute();
-        await db.schema
-          .createTable('ratings')
-          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
-          .addColumn('family', 'text', (c) => c.notNull())
-          .addColumn('rating', 'double precision', (c) => c.notNull())
-          .addColumn('deviation', 'double precision', (c) => c.notNull())
-          .addColumn('volatility', 'double precision', (c) => c.notNull())
-          .addColumn('games', 'integer', (c) => c.notNull())
-          .addColumn('updated_at', time, (c) => c.notNull())
-          .addPrimaryKeyConstraint('ratings_pk', ['user_id', 'family'])
-          .execute();
+        await createAccountTables(db);
+        await createGameTables(db, id);
+        await createLobbyTables(db, id);
       },
     },
     '002-saves': {
@@ -134,68 +58,167 @@ function firstMigrations(dialect: Dialect): Record<string, Migration> {
       async up(db: Db) {
         // The e-mail gateway (../pbm): addresses, settings, subscriptions, reply tokens, premoves, previews to
         // confirm, rate limits per sender, and the Message-IDs already carried out.
-        await db.schema
-          .createTable('pbm_addresses')
-          .addColumn('address', 'text', (c) => c.primaryKey())
-          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-          .addColumn('created_at', time, (c) => c.notNull())
-          .execute();
-        await db.schema.createIndex('pbm_addresses_user').on('pbm_addresses').column('user_id').execute();
-        await db.schema
-          .createTable('pbm_settings')
-          .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
-          .addColumn('notify', 'text', (c) => c.notNull())
-          .addColumn('game_limit', 'integer')
-          .execute();
-        await db.schema
-          .createTable('pbm_subscriptions')
-          .addColumn('game_id', 'integer', (c) => c.notNull().references('games.id'))
-          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-          .addColumn('created_at', time, (c) => c.notNull())
-          .addPrimaryKeyConstraint('pbm_subscriptions_pk', ['game_id', 'user_id'])
-          .execute();
-        await db.schema
-          .createTable('pbm_tokens')
-          .addColumn('game_id', 'integer', (c) => c.notNull().references('games.id'))
-          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-          .addColumn('token', 'text', (c) => c.notNull().unique())
-          .addColumn('created_at', time, (c) => c.notNull())
-          .addPrimaryKeyConstraint('pbm_tokens_pk', ['game_id', 'user_id'])
-          .execute();
-        await db.schema
-          .createTable('pbm_queue')
-          .addColumn('id', 'integer', id)
-          .addColumn('game_id', 'integer', (c) => c.notNull().references('games.id'))
-          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-          .addColumn('move', 'text', (c) => c.notNull())
-          .addColumn('created_at', time, (c) => c.notNull())
-          .execute();
-        await db.schema.createIndex('pbm_queue_game').on('pbm_queue').columns(['game_id', 'user_id', 'id']).execute();
-        await db.schema
-          .createTable('pbm_pending')
-          .addColumn('game_id', 'integer', (c) => c.notNull().references('games.id'))
-          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-          .addColumn('move', 'text', (c) => c.notNull())
-          .addColumn('version', 'integer', (c) => c.notNull())
-          .addColumn('created_at', time, (c) => c.notNull())
-          .addPrimaryKeyConstraint('pbm_pending_pk', ['game_id', 'user_id'])
-          .execute();
-        await db.schema
-          .createTable('pbm_rate')
-          .addColumn('sender', 'text', (c) => c.notNull())
-          .addColumn('window_start', time, (c) => c.notNull())
-          .addColumn('count', 'integer', (c) => c.notNull())
-          .addPrimaryKeyConstraint('pbm_rate_pk', ['sender', 'window_start'])
-          .execute();
-        await db.schema
-          .createTable('pbm_seen')
-          .addColumn('message_key', 'text', (c) => c.primaryKey())
-          .addColumn('seen_at', time, (c) => c.notNull())
-          .execute();
-        await db.schema.createIndex('pbm_seen_at').on('pbm_seen').column('seen_at').execute();
+        await createPbmTables(db, id);
       },
     },
   };
+}
+
+type Identity = ReturnType<typeof identity>;
+/** Instants are milliseconds since the epoch, wider than a 32-bit integer. */
+const TIME = 'bigint';
+
+/** 001: the players and their sign-in tokens. */
+async function createAccountTables(db: Db): Promise<void> {
+  await db.schema
+    .createTable('users')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('name_key', 'text', (c) => c.notNull().unique())
+    .addColumn('password_hash', 'text', (c) => c.notNull())
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .addColumn('vacation_until', TIME)
+    .execute();
+  await db.schema
+    .createTable('tokens')
+    .addColumn('token_hash', 'text', (c) => c.primaryKey())
+    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .addColumn('expires_at', TIME, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('tokens_user').on('tokens').column('user_id').execute();
+}
+
+/** 001: the games, with the indexes the deadline sweep, the lobby and each player's list read them by. */
+async function createGameTables(db: Db, id: Identity): Promise<void> {
+  await db.schema
+    .createTable('games')
+    .addColumn('id', 'integer', id)
+    .addColumn('family', 'text', (c) => c.notNull())
+    .addColumn('variant_id', 'text', (c) => c.notNull())
+    .addColumn('options', 'text', (c) => c.notNull())
+    .addColumn('rated', 'integer', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('seat0_user', 'text', (c) => c.references('users.id'))
+    .addColumn('seat1_user', 'text', (c) => c.references('users.id'))
+    .addColumn('seat0_level', 'text')
+    .addColumn('seat1_level', 'text')
+    .addColumn('version', 'integer', (c) => c.notNull())
+    .addColumn('snapshot', 'text', (c) => c.notNull())
+    .addColumn('control', 'text', (c) => c.notNull())
+    .addColumn('deadline_at', TIME)
+    .addColumn('meta', 'text', (c) => c.notNull())
+    .addColumn('result', 'text')
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .addColumn('updated_at', TIME, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('games_deadline').on('games').column('deadline_at').execute();
+  await db.schema.createIndex('games_status').on('games').columns(['status', 'updated_at']).execute();
+  await db.schema.createIndex('games_seat0').on('games').column('seat0_user').execute();
+  await db.schema.createIndex('games_seat1').on('games').column('seat1_user').execute();
+}
+
+/** 001: challenges, the chat beside each game, and ratings per family. */
+async function createLobbyTables(db: Db, id: Identity): Promise<void> {
+  await db.schema
+    .createTable('challenges')
+    .addColumn('id', 'integer', id)
+    .addColumn('challenger_id', 'text', (c) => c.notNull().references('users.id'))
+    .addColumn('challenged_id', 'text', (c) => c.references('users.id'))
+    .addColumn('family', 'text', (c) => c.notNull())
+    .addColumn('options', 'text', (c) => c.notNull())
+    .addColumn('control', 'text', (c) => c.notNull())
+    .addColumn('rated', 'integer', (c) => c.notNull())
+    .addColumn('seat', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('game_id', 'integer', (c) => c.references('games.id'))
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('challenges_status').on('challenges').column('status').execute();
+  await db.schema
+    .createTable('chat')
+    .addColumn('id', 'integer', id)
+    .addColumn('game_id', 'integer', (c) => c.notNull().references('games.id'))
+    .addColumn('user_id', 'text', (c) => c.references('users.id'))
+    .addColumn('text', 'text', (c) => c.notNull())
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('chat_game').on('chat').columns(['game_id', 'id']).execute();
+  await db.schema
+    .createTable('ratings')
+    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
+    .addColumn('family', 'text', (c) => c.notNull())
+    .addColumn('rating', 'double precision', (c) => c.notNull())
+    .addColumn('deviation', 'double precision', (c) => c.notNull())
+    .addColumn('volatility', 'double precision', (c) => c.notNull())
+    .addColumn('games', 'integer', (c) => c.notNull())
+    .addColumn('updated_at', TIME, (c) => c.notNull())
+    .addPrimaryKeyConstraint('ratings_pk', ['user_id', 'family'])
+    .execute();
+}
+
+/** 003: the e-mail gateway's tables. */
+async function createPbmTables(db: Db, id: Identity): Promise<void> {
+  await db.schema
+    .createTable('pbm_addresses')
+    .addColumn('address', 'text', (c) => c.primaryKey())
+    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('pbm_addresses_user').on('pbm_addresses').column('user_id').execute();
+  await db.schema
+    .createTable('pbm_settings')
+    .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+    .addColumn('notify', 'text', (c) => c.notNull())
+    .addColumn('game_limit', 'integer')
+    .execute();
+  await db.schema
+    .createTable('pbm_subscriptions')
+    .addColumn('game_id', 'integer', (c) => c.notNull().references('games.id'))
+    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .addPrimaryKeyConstraint('pbm_subscriptions_pk', ['game_id', 'user_id'])
+    .execute();
+  await db.schema
+    .createTable('pbm_tokens')
+    .addColumn('game_id', 'integer', (c) => c.notNull().references('games.id'))
+    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('token', 'text', (c) => c.notNull().unique())
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .addPrimaryKeyConstraint('pbm_tokens_pk', ['game_id', 'user_id'])
+    .execute();
+  await db.schema
+    .createTable('pbm_queue')
+    .addColumn('id', 'integer', id)
+    .addColumn('game_id', 'integer', (c) => c.notNull().references('games.id'))
+    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('move', 'text', (c) => c.notNull())
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('pbm_queue_game').on('pbm_queue').columns(['game_id', 'user_id', 'id']).execute();
+  await db.schema
+    .createTable('pbm_pending')
+    .addColumn('game_id', 'integer', (c) => c.notNull().references('games.id'))
+    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('move', 'text', (c) => c.notNull())
+    .addColumn('version', 'integer', (c) => c.notNull())
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .addPrimaryKeyConstraint('pbm_pending_pk', ['game_id', 'user_id'])
+    .execute();
+  await db.schema
+    .createTable('pbm_rate')
+    .addColumn('sender', 'text', (c) => c.notNull())
+    .addColumn('window_start', TIME, (c) => c.notNull())
+    .addColumn('count', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('pbm_rate_pk', ['sender', 'window_start'])
+    .execute();
+  await db.schema
+    .createTable('pbm_seen')
+    .addColumn('message_key', 'text', (c) => c.primaryKey())
+    .addColumn('seen_at', TIME, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('pbm_seen_at').on('pbm_seen').column('seen_at').execute();
 }
 
 /** From games updated in place (004) on. */

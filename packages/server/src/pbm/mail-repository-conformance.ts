@@ -75,7 +75,12 @@ export function mailRepositoryCases(open: () => Promise<MailKitStorage>): Reposi
       await s.close();
     }
   };
-  return [...accountsAndBoards(withStorage), ...commandsAndTransactions(withStorage)];
+  return [
+    ...accountsAndBoards(withStorage),
+    ...tokensAndMoves(withStorage),
+    ...ratesAndDuplicates(withStorage),
+    ...transactions(withStorage),
+  ];
 }
 
 /** Addresses, their claims, settings, subscriptions and what involves a board in mail. */
@@ -225,8 +230,8 @@ function accountsAndBoards(withStorage: WithStorage): RepositoryCase[] {
   ];
 }
 
-/** Reply tokens, premoves, pending moves, rate windows, Message-IDs and transactions. */
-function commandsAndTransactions(withStorage: WithStorage): RepositoryCase[] {
+/** Reply tokens, premoves and pending moves. */
+function tokensAndMoves(withStorage: WithStorage): RepositoryCase[] {
   return [
     {
       name: 'a reply token is one per user and board, and a token rotated is no longer valid',
@@ -306,6 +311,12 @@ function commandsAndTransactions(withStorage: WithStorage): RepositoryCase[] {
         deepStrictEqual(await mail.takePending(BOARD, 'b'), { move: 'x', version: 4 });
       }),
     },
+  ];
+}
+
+/** Rate windows per sender and the Message-IDs already carried out. */
+function ratesAndDuplicates(withStorage: WithStorage): RepositoryCase[] {
+  return [
     {
       name: 'a rate window counts every call, even at once, takes counts back, and starts again in the next window',
       run: withStorage(async ({ storage }) => {
@@ -342,6 +353,12 @@ function commandsAndTransactions(withStorage: WithStorage): RepositoryCase[] {
         strictEqual(await mail.seen('m2'), true);
       }),
     },
+  ];
+}
+
+/** Transactions: a failed one keeps nothing, a committed one everything. */
+function transactions(withStorage: WithStorage): RepositoryCase[] {
+  return [
     {
       name: 'a failed transaction keeps nothing of the mail state',
       run: withStorage(async ({ storage }) => {

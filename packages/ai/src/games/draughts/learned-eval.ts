@@ -139,6 +139,56 @@ export function learnedLayout(size: 8 | 10, shape: WindowShape = '2x4'): Learned
   const windowSize = 2 * rows;
   const configs = 3 ** windowSize;
   const half = size / 2;
+  const { at, validLo, validHi, nearCrown, twoFromCrown, wings, rings, diagonal } = squareMasks(size);
+  const { bits, keyOf } = windowSquares(size, rows, at);
+  const windows = bits.length / windowSize;
+  const pairs = pairShifts(size, rows, windows, bits);
+  const mirror = windowMirrors(size, windowSize, windows, bits, keyOf);
+  const { areaTop, areaBottom, areaMirror } = areasOf(size, shape, mirror);
+  const areas = areaTop.length;
+  const patterns = patternParams({ windows, areas, configs, windowSize, mirror, areaMirror });
+  const layout: LearnedLayout = {
+    size,
+    shape,
+    windowSize,
+    configs,
+    half,
+    startMen: 2 * (size === 10 ? 20 : 12),
+    windows,
+    areas,
+    areaTop: Int16Array.from(areaTop),
+    areaBottom: Int16Array.from(areaBottom),
+    patternFeatures: patterns.patternFeatures,
+    patternBase: patterns.patternBase,
+    windowBits: Int8Array.from(bits),
+    ...pairs,
+    params: patterns.params,
+    patternParam: patterns.patternParam,
+    patternSign: patterns.patternSign,
+    validLo,
+    validHi,
+    nearCrown,
+    twoFromCrown,
+    wings,
+    rings,
+    diagonal,
+  };
+  layouts.set(`${size}/${shape}`, layout);
+  return layout;
+}
+
+/** Each square's bit by row and file, and the masks of the scalar features (crowning rows, wings, rings, diagonal). */
+function squareMasks(size: number): {
+  at: Map<string, number>;
+  validLo: number;
+  validHi: number;
+  nearCrown: Int32Array;
+  twoFromCrown: Int32Array;
+  wings: Int32Array;
+  rings: Int32Array;
+  diagonal: Int32Array;
+} {
+  const half = size / 2;
   const squares = half * size;
   const at = new Map<string, number>();
   let validLo = 0;
@@ -167,6 +217,16 @@ export function learnedLayout(size: 8 | 10, shape: WindowShape = '2x4'): Learned
     for (let k = 1; k <= 3; k++) if (edge >= k) set(rings, k - 1, b);
     if (row + col === size - 1) set(diagonal, 0, b);
   }
+  return { at, validLo, validHi, nearCrown, twoFromCrown, wings, rings, diagonal };
+}
+
+/** The windows' squares (bits, sorted, window after window), and each window's index by its squares. */
+function windowSquares(
+  size: number,
+  rows: number,
+  at: ReadonlyMap<string, number>,
+): { bits: number[]; keyOf: Map<string, number> } {
+  const windowSize = 2 * rows;
   // Windows: rows r, r + 1 and files c … c + 3 hold two playable squares on each row. Every other file only (c even):
   // they still cover every square, overlapping by one file, at half the cost a leaf (a window costs about as much as
   // the whole hand-written evaluation's mobility term) **(ours)**.
@@ -186,7 +246,17 @@ export function learnedLayout(size: 8 | 10, shape: WindowShape = '2x4'): Learned
       bits.push(...w);
     }
   }
-  const windows = bits.length / windowSize;
+  return { bits, keyOf };
+}
+
+/** Where each 2×4 window sits in its pair of rows: the pair, its shift from the pair's first bit, its row step. */
+function pairShifts(
+  size: number,
+  rows: number,
+  windows: number,
+  bits: readonly number[],
+): Pick<LearnedLayout, 'pairStart' | 'pairBits' | 'windowPair' | 'windowShift' | 'windowStep'> {
+  const half = size / 2;
   const pairStart = new Int8Array(size - 1);
   const pairBits = new Int8Array(size - 1);
   for (let r = 0; r + 1 < size; r++) {
@@ -206,6 +276,18 @@ export function learnedLayout(size: 8 | 10, shape: WindowShape = '2x4'): Learned
     windowShift[w] = a - (pairStart[r] as number);
     windowStep[w] = d;
   }
+  return { pairStart, pairBits, windowPair, windowShift, windowStep };
+}
+
+/** Each window's mirror under half a turn. */
+function windowMirrors(
+  size: number,
+  windowSize: number,
+  windows: number,
+  bits: readonly number[],
+  keyOf: ReadonlyMap<string, number>,
+): Int32Array {
+  const squares = (size / 2) * size;
   // Half a turn maps bit b to last - b (the ghost bits fall in place), reversing the order of a window's squares.
   const last = bitOf(size, squares - 1);
   const mirror = new Int32Array(windows);
@@ -218,6 +300,15 @@ export function learnedLayout(size: 8 | 10, shape: WindowShape = '2x4'): Learned
     if (k === undefined) throw new Error('a window without its mirror');
     mirror[w] = k;
   }
+  return mirror;
+}
+
+/** The areas (2x4+4x4 only): the windows on top and below, and each area's mirror. */
+function areasOf(
+  size: number,
+  shape: WindowShape,
+  mirror: Int32Array,
+): { areaTop: number[]; areaBottom: number[]; areaMirror: number[] } {
   // Areas: the windows on rows r and r + 2 (r even), files alike. Half a turn maps the area at (r, j) to the one
   // made of the two windows' mirrors, the lower one now on top.
   const per = windowsPerPair(size);
@@ -229,12 +320,33 @@ export function learnedLayout(size: 8 | 10, shape: WindowShape = '2x4'): Learned
       areaBottom.push((r + 2) * per + j);
     }
   }
-  const areas = areaTop.length;
   const areaMirror = areaTop.map((t, a) => {
     const m = areaTop.findIndex((t2, b) => t2 === mirror[areaBottom[a] as number] && areaBottom[b] === mirror[t]);
     if (m < 0) throw new Error('an area without its mirror');
     return m;
   });
+  return { areaTop, areaBottom, areaMirror };
+}
+
+/**
+ * The pattern parameters: where each feature's configurations start, and the parameter and sign of each one, a
+ * configuration and its mirror sharing one parameter with opposite signs.
+ */
+function patternParams({
+  windows,
+  areas,
+  configs,
+  windowSize,
+  mirror,
+  areaMirror,
+}: {
+  windows: number;
+  areas: number;
+  configs: number;
+  windowSize: number;
+  mirror: Int32Array;
+  areaMirror: readonly number[];
+}): Pick<LearnedLayout, 'patternFeatures' | 'patternBase' | 'patternParam' | 'patternSign' | 'params'> {
   const patternFeatures = windows + areas;
   const patternBase = new Int32Array(patternFeatures);
   for (let k = 0; k < patternFeatures; k++) {
@@ -267,38 +379,7 @@ export function learnedLayout(size: 8 | 10, shape: WindowShape = '2x4'): Learned
       }
     }
   }
-  const layout: LearnedLayout = {
-    size,
-    shape,
-    windowSize,
-    configs,
-    half,
-    startMen: 2 * (size === 10 ? 20 : 12),
-    windows,
-    areas,
-    areaTop: Int16Array.from(areaTop),
-    areaBottom: Int16Array.from(areaBottom),
-    patternFeatures,
-    patternBase,
-    windowBits: Int8Array.from(bits),
-    pairStart,
-    pairBits,
-    windowPair,
-    windowShift,
-    windowStep,
-    params,
-    patternParam,
-    patternSign,
-    validLo,
-    validHi,
-    nearCrown,
-    twoFromCrown,
-    wings,
-    rings,
-    diagonal,
-  };
-  layouts.set(`${size}/${shape}`, layout);
-  return layout;
+  return { patternFeatures, patternBase, patternParam, patternSign, params };
 }
 
 /** The layout of a board size whose weights number `count` (both phases): the shape is told by the count. */
