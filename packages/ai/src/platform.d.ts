@@ -20,5 +20,7 @@ declare function btoa(data: string): string;
 declare function fetch(
   url: string,
   init?: { readonly signal?: unknown },
+  // An import type, not an import: an import statement would make this file a module and its declarations local.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-imports
 ): Promise<import('./games/draughts/egdb/fetched.js').FetchedFile>;
 declare const AbortSignal: { timeout(ms: number): { readonly aborted: boolean } };
