@@ -63,6 +63,18 @@ describe('GET /egdb/', () => {
     expect(index.files.length).toBeLessThan(sizes.size);
   });
 
+  it('lists the folder once for every page that asks within the scan time, not once a request', async () => {
+    const before = (await (await get('/egdb/index.json')).json()) as Index;
+    // A slice that appears now is not seen by a request in the same scan window: the listing is shared.
+    writeFileSync(join(dir, 'english-0001.egdb'), 'x');
+    try {
+      const pages = await Promise.all(Array.from({ length: 20 }, () => get('/egdb/index.json').then((r) => r.json())));
+      for (const index of pages) expect(index).toEqual(before);
+    } finally {
+      rmSync(join(dir, 'english-0001.egdb'));
+    }
+  });
+
   it('sends a file byte for byte, cacheable, and answers a revalidation with 304', async () => {
     const name = 'english-0101.egdb';
     const r = await get(`/egdb/${name}`);

@@ -29,6 +29,12 @@ const EGDB_CACHE_SECONDS = 24 * 60 * 60;
 /** How long a browser keeps the index: a rebuilt folder is seen within it. */
 const EGDB_INDEX_CACHE_SECONDS = 5 * 60;
 
+/**
+ * How long the server keeps its own listing of the folder: every request in that time shares one scan (up to
+ * `EGDB_INDEX_MAX_FILES` stats), however many pages ask **(ours)**.
+ */
+const EGDB_INDEX_SCAN_SECONDS = 30;
+
 export interface EgdbRouteOptions {
   /** The folder of the slice files, or `false` for none (an empty index; a file answers `egdb/none`). */
   readonly folder: string | false;
@@ -61,6 +67,12 @@ export async function egdbRoutes(app: FastifyInstance, options: EgdbRouteOptions
     }
     return { files };
   };
+  let listed: { readonly at: number; readonly index: ReturnType<typeof index> } | undefined;
+  const sharedIndex = (): ReturnType<typeof index> => {
+    const now = Date.now();
+    if (!listed || now - listed.at >= EGDB_INDEX_SCAN_SECONDS * 1000) listed = { at: now, index: index() };
+    return listed.index;
+  };
 
   app.get<{ Params: { file: string } }>('/egdb/:file', { config, schema: { hide: true } }, async (request, reply) => {
     const name = request.params.file;
@@ -68,7 +80,7 @@ export async function egdbRoutes(app: FastifyInstance, options: EgdbRouteOptions
       // No databases is an empty index, not a refusal: every page's engine asks, and a 404 would be an error in
       // its console on every server without them.
       void reply.header('cache-control', `public, max-age=${EGDB_INDEX_CACHE_SECONDS}`);
-      return index();
+      return sharedIndex();
     }
     if (!isEgdbFileName(name)) {
       throw new DomainError(
