@@ -351,6 +351,16 @@ function laterMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('pbm_subscriptions_user').on('pbm_subscriptions').column('user_id').execute();
       },
     },
+    '015-review-claims': {
+      async up(db: Db) {
+        // The reviews being made, claimed by the instance making them (../reviews/review-repository.ts, `claim`).
+        await db.schema
+          .createTable('review_claims')
+          .addColumn('game_id', 'integer', (c) => c.primaryKey().references('games.id').onDelete('cascade'))
+          .addColumn('claimed_at', 'bigint', (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }
 

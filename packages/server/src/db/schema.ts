@@ -293,8 +293,16 @@ interface GameReviewsTable {
   readonly created_at: number;
 }
 
+// The reviews being made (migration 015-review-claims): see ../reviews/review-repository.ts, `claim`.
+interface ReviewClaimsTable {
+  readonly game_id: number;
+  /** When the instance making it claimed it (ms); stale past the service's `claimMs`. */
+  readonly claimed_at: number;
+}
+
 export interface Schema {
   game_reviews: GameReviewsTable;
+  review_claims: ReviewClaimsTable;
   tournaments: TournamentsTable;
   tournament_entries: TournamentEntriesTable;
   tournament_pairings: TournamentPairingsTable;

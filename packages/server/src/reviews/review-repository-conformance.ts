@@ -73,5 +73,39 @@ export function reviewRepositoryCases(open: () => Promise<OpenStorage>): Reposit
         strictEqual(await storage.repos.reviews.of(gameId), undefined);
       }),
     },
+    {
+      name: 'a review is claimed once: of callers at once exactly one gets it, and the claim is read back',
+      run: withGame(async ({ storage }, gameId) => {
+        const reviews = storage.repos.reviews;
+        strictEqual(await reviews.claimedAt(gameId), undefined);
+        const claims = await Promise.all([1_000, 1_001, 1_002].map((at) => reviews.claim(gameId, at, 0)));
+        deepStrictEqual(claims.filter(Boolean).length, 1);
+        strictEqual(await reviews.claimedAt(gameId), 1_000 + claims.indexOf(true));
+        strictEqual(await reviews.claim(gameId, 2_000, 500), false);
+      }),
+    },
+    {
+      name: 'a stale claim is taken over once, and the stale maker releasing it leaves the new claim',
+      run: withGame(async ({ storage }, gameId) => {
+        const reviews = storage.repos.reviews;
+        await reviews.claim(gameId, 1_000, 0);
+        const takers = await Promise.all([5_000, 5_001].map((at) => reviews.claim(gameId, at, 2_000)));
+        deepStrictEqual(takers.filter(Boolean).length, 1);
+        const taken = 5_000 + takers.indexOf(true);
+        strictEqual(await reviews.claimedAt(gameId), taken);
+        await reviews.release(gameId, 1_000);
+        strictEqual(await reviews.claimedAt(gameId), taken);
+      }),
+    },
+    {
+      name: 'a claim released is dropped, and the review may be claimed again',
+      run: withGame(async ({ storage }, gameId) => {
+        const reviews = storage.repos.reviews;
+        await reviews.claim(gameId, 1_000, 0);
+        await reviews.release(gameId, 1_000);
+        strictEqual(await reviews.claimedAt(gameId), undefined);
+        strictEqual(await reviews.claim(gameId, 1_100, 0), true);
+      }),
+    },
   ];
 }

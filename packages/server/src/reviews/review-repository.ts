@@ -1,6 +1,6 @@
 /**
  * The port of stored game reviews: one computer review per game, made once and kept (../reviews/review-service.ts
- * computes it in the engine pool). Adapters: ./kysely-reviews.ts (SQLite, PostgreSQL), ./memory-reviews.ts; both
+ * computes it in the engine pool), and the claims of those being made, so that every instance knows one is. Adapters: ./kysely-reviews.ts (SQLite, PostgreSQL), ./memory-reviews.ts; both
  * pass ./review-repository-conformance.ts.
  */
 import type { GameReview } from '@tactica/ai/review';
@@ -23,4 +23,14 @@ export interface ReviewRepository {
    * that both computed it keep the first.
    */
   add(review: StoredReview): Promise<boolean>;
+  /**
+   * Claims the making of the game's review at `at` (ms), shared by every instance on the storage: true when the
+   * caller is to make it — the game had no claim, or only one made before `staleBefore` (its maker stopped, or
+   * overran: taken over). Of callers at once, exactly one gets true (insert-if-absent, then a conditional update).
+   */
+  claim(gameId: number, at: number, staleBefore: number): Promise<boolean>;
+  /** When the game's review was claimed (ms), if it is being made (or its maker stopped). */
+  claimedAt(gameId: number): Promise<number | undefined>;
+  /** Drops the claim made at `at` (a review stored or failed); one that took it over since is kept. */
+  release(gameId: number, at: number): Promise<void>;
 }

@@ -3,7 +3,10 @@
  *
  * - Fair play: a game in progress is never reviewed (`review/in-progress`), so nobody gets the engine's view of a
  *   game while it is played — rated, between people or not.
- * - Once: a stored review is returned as it is; requests for a game being reviewed share its one job.
+ * - Once: a stored review is returned as it is; requests for a game being reviewed share its one job, on every
+ *   instance on the storage: the instance that makes it claims it there first (./review-repository.ts, `claim`), so
+ *   the others answer pending and start none; a claim older than `claimMs` is stale (its maker stopped) and the next
+ *   request takes it over; a failed review drops its claim.
  * - Bounded: each position is one search in the server's engine pool (`WorkerEngines.analyse`), in the fair share
  *   of the user who asked, one search at a time, so a review never holds more than one worker and never runs on the
  *   event loop; each user has at most one review under way (`review/busy`) and the server `maxJobs`
@@ -36,6 +39,14 @@ const REVIEW_JOBS_MAX = 8;
  */
 const REVIEW_PLIES_MAX = 1_000;
 
+/**
+ * How long a claim of a review being made holds, in ms **(ours)**: past it the review is taken to be lost (its
+ * instance stopped) and the next request starts it again. Above the longest a review takes: `REVIEW_PLIES_MAX`
+ * positions at about 60 ms each (bench/review-server.js) is a minute of one worker, a Tactorus review ends past
+ * `ROUND_REVIEW_MS` (2 minutes); the rest is room for waiting behind other users' fair shares of the pool.
+ */
+const REVIEW_CLAIM_MS = 5 * 60_000;
+
 export interface ReviewOptions {
   /** The longest game reviewed, in plies (default `REVIEW_PLIES_MAX`). */
   readonly maxPlies?: number;
@@ -43,6 +54,8 @@ export interface ReviewOptions {
   readonly maxJobs?: number;
   /** Search depth per position (default: each game's review scale's `depth`). */
   readonly depth?: number;
+  /** How long a claim of a review being made holds before the next request takes it over (default `REVIEW_CLAIM_MS`). */
+  readonly claimMs?: number;
 }
 
 /** What reviews need of the engine pool: one search of a position, in a user's fair share. */
@@ -60,6 +73,7 @@ interface Job {
 
 export class Reviews {
   readonly maxJobs: number;
+  private readonly claimMs: number;
   private readonly jobs = new Map<number, Job>();
   /** The users with a review under way. */
   private readonly busy = new Set<string>();
@@ -73,6 +87,7 @@ export class Reviews {
     private readonly options: ReviewOptions = {},
   ) {
     this.maxJobs = options.maxJobs ?? REVIEW_JOBS_MAX;
+    this.claimMs = options.claimMs ?? REVIEW_CLAIM_MS;
   }
 
   /** Reviews under way. */
@@ -80,12 +95,12 @@ export class Reviews {
     return this.jobs.size;
   }
 
-  /** The game's review if it has one, pending if it is being made here; `review/not-found` otherwise. */
+  /** The game's review if it has one, pending if it is being made (here or elsewhere); `review/not-found` otherwise. */
   async status(gameId: number): Promise<ReviewStatus> {
     await this.games.mustExist(gameId);
     const stored = await this.storage.repos.reviews.of(gameId);
     if (stored) return done(stored);
-    if (this.jobs.has(gameId)) return { status: 'pending' };
+    if (this.jobs.has(gameId) || (await this.claimedElsewhere(gameId))) return { status: 'pending' };
     throw new DomainError('review/not-found', `game ${gameId} has not been reviewed: ask for its review first`);
   }
 
@@ -96,7 +111,7 @@ export class Reviews {
   async request(gameId: number, user: User): Promise<ReviewStatus> {
     const stored = await this.storage.repos.reviews.of(gameId);
     if (stored) return done(stored);
-    if (this.jobs.has(gameId)) return { status: 'pending' };
+    if (this.jobs.has(gameId) || (await this.claimedElsewhere(gameId))) return { status: 'pending' };
     const game = await this.games.load(gameId);
     if (!game.finished) {
       throw new DomainError(
@@ -125,7 +140,7 @@ export class Reviews {
     if (this.jobs.size >= this.maxJobs) {
       throw new DomainError('review/too-many', `the server is making ${this.maxJobs} reviews already: try again later`);
     }
-    this.start(game, user.id);
+    await this.start(game, user.id);
     return { status: 'pending' };
   }
 
@@ -139,8 +154,23 @@ export class Reviews {
     return this.jobs.get(gameId)?.done;
   }
 
-  private start(game: LiveGame, user: string): void {
-    const work = this.compute(game, user)
+  /** Whether the game's review is being made on another instance: its claim there is fresh. */
+  private async claimedElsewhere(gameId: number): Promise<boolean> {
+    const at = await this.storage.repos.reviews.claimedAt(gameId);
+    return at !== undefined && at >= this.now() - this.claimMs;
+  }
+
+  /**
+   * Starts the job, which claims the review in storage first, and waits for the claim (so that every instance
+   * answers pending once this one has): the job and the asker's place are taken before any await, so that requests
+   * meanwhile share them; if another instance's claim wins, the job ends at once (the review is read once that
+   * instance stores it).
+   */
+  private async start(game: LiveGame, user: string): Promise<void> {
+    const at = this.now();
+    const claimed = this.storage.repos.reviews.claim(game.id, at, at - this.claimMs);
+    const work = claimed
+      .then((ok) => (ok ? this.computeClaimed(game, user, at) : undefined))
       .catch(() => undefined)
       .finally(() => {
         this.jobs.delete(game.id);
@@ -148,6 +178,7 @@ export class Reviews {
       });
     this.jobs.set(game.id, { user, done: work });
     this.busy.add(user);
+    await claimed.catch(() => false);
   }
 
   /** The review: a sequential game's searches in the engine pool, a simultaneous game's rounds in a thread. */
@@ -170,6 +201,16 @@ export class Reviews {
     };
     const moves = history.moves.slice(0, history.cursor);
     return reviewLineAsync(setup.game, engine, history.start, moves, setup.review, { depth });
+  }
+
+  /** The review claimed at `at`, computed and stored; the claim dropped after. */
+  private async computeClaimed(game: LiveGame, user: string, at: number): Promise<StoredReview | undefined> {
+    try {
+      return await this.compute(game, user);
+    } finally {
+      // Stored or failed, the claim is dropped: a failed review may be asked for again at once.
+      await this.storage.repos.reviews.release(game.id, at).catch(() => undefined);
+    }
   }
 
   private async compute(game: LiveGame, user: string): Promise<StoredReview | undefined> {

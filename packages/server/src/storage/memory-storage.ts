@@ -10,7 +10,7 @@ import { InProcessBus, type ChangeBus, type ChangeEvent } from '../bus/change-bu
 import { MemoryGames, makeGameTables, type GameTables } from '../games/memory-games.js';
 import { MemoryChallenges, makeChallengeTables, type ChallengeTables } from '../challenges/memory-challenges.js';
 import { makeMailTable, MemoryMail, type MailTable } from '../pbm/memory-mail.js';
-import { MemoryReviews, type ReviewTable } from '../reviews/memory-reviews.js';
+import { makeReviewTable, MemoryReviews, type ReviewTable } from '../reviews/memory-reviews.js';
 import { MemoryRatings, type RatingTable } from '../ratings/memory-ratings.js';
 import { makeTournamentTables, MemoryTournaments, type TournamentTables } from '../tournaments/memory-tournaments.js';
 import type { Notify, Repositories, Storage } from './ports.js';
@@ -68,7 +68,7 @@ function makeMemoryTables(): MemoryTables {
     challenges: makeChallengeTables(),
     mail: makeMailTable(),
     tournaments: makeTournamentTables(),
-    reviews: new Map(),
+    reviews: makeReviewTable(),
   };
 }
 

@@ -11,6 +11,8 @@ import { joinStoredGame } from '../games/move-log.js';
 export async function storeGamesWhole(db: Kysely<Schema>): Promise<void> {
   // The migrations after 008 undone first, the latest first: migrations run in order, so 008 cannot run again
   // behind them.
+  await sql`drop table review_claims`.execute(db);
+  await sql`delete from tactica_migrations where name = '015-review-claims'`.execute(db);
   await sql`drop index pbm_subscriptions_user`.execute(db);
   await sql`delete from tactica_migrations where name = '014-bounded'`.execute(db);
   await sql`drop table game_reviews`.execute(db);
