@@ -65,13 +65,17 @@ export async function reviewByMail(r: ReviewByMail): Promise<{ subject: string; 
   }
   const asked = await r.reviews.request(r.gameId, await r.login({ user, password }));
   if (asked.status === 'done') return { subject, text: reviewText(asked.review, r.names) };
-  const done = r.reviews.whenDone(r.gameId);
   const to = r.from;
-  if (done && to !== undefined) {
-    // Only the sending is tracked (a closing gateway waits for it), not the review: that may take minutes.
-    void done.then((made) => {
-      if (made) r.track(r.send({ to: [to], subject, text: reviewText(made.review, r.names) }));
-    });
+  if (to !== undefined) {
+    // Only the sending is tracked (a closing gateway waits for it), not the review: that may take minutes, here or
+    // on the instance that claimed it.
+    void r.reviews.whenDone(r.gameId).then(
+      (made) => {
+        if (made) r.track(r.send({ to: [to], subject, text: reviewText(made.review, r.names) }));
+      },
+      // Storage gone meanwhile (a closing server): the player asks again.
+      () => undefined,
+    );
   }
   const later =
     to !== undefined ? 'you will get it by mail' : `ask again ("${r.gameName.toLowerCase()} review ${r.gameId}")`;

@@ -46,6 +46,26 @@ function on(url: string, c: Client): Client {
 }
 
 describe('a game review on instances on one PostgreSQL', () => {
+  it('an instance that did not make the review hands it to its waiter once the maker stored it (the mail)', async () => {
+    const databaseUrl = await (await testPostgres()).newDatabase();
+    const a = await startTestServer('postgres', { databaseUrl });
+    const b = await startTestServer('postgres', { databaseUrl, reviews: { pollMs: 50 } });
+    try {
+      const ann = await new Client(a.url).signUp('waitann');
+      const id = await finishedGame(ann);
+      expect((await ann.request<Status>('POST', `/api/games/${id}/review`)).body).toEqual({ status: 'pending' });
+      // B has no job of its own: what it hands over is what A stored.
+      const handed = await b.services.reviews.whenDone(id);
+      expect(b.services.reviews.running).toBe(0);
+      const stored = await doneOn(ann, id);
+      expect(handed?.review).toEqual(stored.review);
+      expect(handed?.createdAt).toBe(stored.createdAt);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  }, 120_000);
+
   it('is pending on every instance and made once; a claim stale to another is taken over there', async () => {
     const databaseUrl = await (await testPostgres()).newDatabase();
     // Deep enough that A's review is still under way until the end of the test.

@@ -18,6 +18,7 @@
  *   const status = await reviews.request(gameId, user);   // { status: 'pending' } or { status: 'done', review }
  *   const stored = await reviews.whenDone(gameId);        // once computed (undefined if it failed)
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { reviewLineAsync, type GameReview } from '@tactica/ai/review';
 import type { AnalyseLimits, Analysis } from '@tactica/ai';
 import { exportPlay, playsInRounds, sequentialPlay, turnsPlayed } from '@tactica/catalogue';
@@ -47,6 +48,9 @@ const REVIEW_PLIES_MAX = 1_000;
  */
 const REVIEW_CLAIM_MS = 5 * 60_000;
 
+/** How often an instance that did not make a review looks for it in storage, for whoever waits for it (ms). */
+const REVIEW_POLL_MS = 2_000;
+
 export interface ReviewOptions {
   /** The longest game reviewed, in plies (default `REVIEW_PLIES_MAX`). */
   readonly maxPlies?: number;
@@ -56,6 +60,8 @@ export interface ReviewOptions {
   readonly depth?: number;
   /** How long a claim of a review being made holds before the next request takes it over (default `REVIEW_CLAIM_MS`). */
   readonly claimMs?: number;
+  /** How often a review made on another instance is looked for, for `whenDone` (default `REVIEW_POLL_MS`). */
+  readonly pollMs?: number;
 }
 
 /** What reviews need of the engine pool: one search of a position, in a user's fair share. */
@@ -78,6 +84,7 @@ export class Reviews {
   /** The users with a review under way. */
   private readonly busy = new Set<string>();
   private readonly rounds = new RoundReviews();
+  private closed = false;
 
   constructor(
     private readonly storage: Storage,
@@ -146,12 +153,31 @@ export class Reviews {
 
   /** The server is closing: the Tactorus review under way is ended (the pool's searches end as the pool closes). */
   close(): Promise<void> {
+    this.closed = true;
     return this.rounds.close();
   }
 
-  /** The review of a game being reviewed here, once stored (undefined if it failed); undefined if none is under way. */
-  whenDone(gameId: number): Promise<StoredReview | undefined> | undefined {
-    return this.jobs.get(gameId)?.done;
+  /**
+   * The game's review once stored, whether this instance makes it or another does (the mail's "you will get it by
+   * mail" waits on this); undefined if it failed, its claim lapsed, or the server closed meanwhile.
+   */
+  async whenDone(gameId: number): Promise<StoredReview | undefined> {
+    const made = await this.jobs.get(gameId)?.done;
+    return made ?? this.storedByOthers(gameId);
+  }
+
+  /**
+   * The review another instance is making, read from storage every `pollMs` while its claim is fresh: at most
+   * `claimMs / pollMs` reads, whatever happens there.
+   */
+  private async storedByOthers(gameId: number): Promise<StoredReview | undefined> {
+    const pollMs = this.options.pollMs ?? REVIEW_POLL_MS;
+    const until = this.now() + this.claimMs;
+    for (;;) {
+      const stored = await this.storage.repos.reviews.of(gameId);
+      if (stored || this.closed || this.now() >= until || !(await this.claimedElsewhere(gameId))) return stored;
+      await sleep(pollMs, undefined, { ref: false });
+    }
   }
 
   /** Whether the game's review is being made on another instance: its claim there is fresh. */
