@@ -22,7 +22,8 @@
 //   --a-book / --b-book: that side plays from the project's opening book while the position is in it (a pick among
 //   the book moves within 10 hundredths of the best, seeded by the game; no time spent), as Master does.
 //   --openings ballots (English): the ACF ballots not barred, in order, each played with both colours, instead of
-//   random openings; --opening-plies P random openings of P plies (0: every game from the start position, varied
+//   random openings; --openings FILE a fixed set of bench/openings/ (e.g. bench/openings/international-fixed-200.txt),
+//   in file order, each opening played with both colours; --opening-plies P random openings of P plies (0: every game from the start position, varied
 //   only by the book's picks); --first N starts at game N (to split a match over processes, each one job).
 //   --a-eval learned / --b-eval learned: that side's deep search (one thread) uses the learned evaluation
 //   (draughts-learned-eval.ts) instead of the hand-written one; the nodes a second each side searched are printed.
@@ -36,6 +37,7 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import * as ai from '../packages/ai/dist/index.js';
 import { createRng } from '../packages/core/dist/index.js';
 import { acfBallots, DraughtsSearchPosition, draughtsGame, playingOn } from '../packages/draughts/dist/index.js';
+import { readOpeningSet } from '../packages/cli/dist/games/draughts/external/openings.js';
 import { checkOptions, numberOption } from './args.js';
 
 const args = process.argv.slice(2);
@@ -119,6 +121,12 @@ async function playGame(o, index) {
     const ballots = acfBallots().filter((x) => !x.barred);
     const ballot = ballots[(index >> 1) % ballots.length];
     s = ballot.moves.reduce((x, m) => game.tryPlay(x, m).value, game.initial());
+  } else if (o.openings !== 'random') {
+    // A fixed set of bench/openings/ (the match tool's reader): opening k played as games 2k and 2k + 1.
+    const set = readOpeningSet(o.openings, game);
+    if (!set.ok) throw new Error(set.error.message);
+    const opening = set.value.openings[(index >> 1) % set.value.openings.length];
+    s = opening.moves.reduce((x, m) => game.play(x, m), game.initial());
   } else s = ai.randomOpening(game, createRng(`selfplay-${o.variant}-${o.seed}-${index >> 1}`).next(), plies0);
   let plies = 0;
   const counts = new Map();

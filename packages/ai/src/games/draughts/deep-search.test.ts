@@ -167,6 +167,21 @@ describe('the deep search', () => {
     expect(cut.stats[9]).toBeGreaterThan(0);
   });
 
+  it('International: the table is probed at every full-width node unless tableMinDepth leaves the last ply out', () => {
+    // bench/RESULTS.md, "no table at the last ply": measured, not adopted; the default keeps the tree node for node.
+    const s = stateOf('international', MIDDLEGAMES[0] as string);
+    const run = (settings: { tableMinDepth?: number }) => {
+      const searcher = new DraughtsDeepSearcher({ ttLog2: 14, ...settings });
+      const r = searcher.search(new DraughtsSearchPosition(s), { depth: 10 });
+      return { nodes: r.nodes, score: r.score, probes: searcher.stats[1] as number };
+    };
+    const byDefault = run({});
+    expect(run({ tableMinDepth: 1 })).toEqual(byDefault);
+    const frontierLeftOut = run({ tableMinDepth: 2 });
+    expect(frontierLeftOut.probes).toBeLessThan(byDefault.probes * 0.8);
+    expect(Math.abs(frontierLeftOut.score - byDefault.score)).toBeLessThan(30);
+  });
+
   it('International give-away has no static cut unless asked for (it was not measured there)', () => {
     const s = draughtsGame('international', { giveaway: true }).initial();
     const search = (settings: { staticCutMargin?: number }) => {

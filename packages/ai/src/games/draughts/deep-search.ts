@@ -62,6 +62,12 @@ export interface DeepSearcherOptions {
   readonly ttLog2?: number;
   /** The table's storage, shared with other threads (Lazy SMP); it must hold 2^ttLog2 buckets. */
   readonly table?: SharedArrayBuffer;
+  /**
+   * The least remaining depth at which a non-PV node probes and stores the table (default 1: every full-width
+   * node). 2 leaves out the last ply before quiescence, whose probes miss the caches for little (ours; measured in
+   * bench/RESULTS.md, "no table at the last ply").
+   */
+  readonly tableMinDepth?: number;
   readonly maxPly?: number;
   /** 0 for the main thread; a helper's number staggers its depths. */
   readonly helper?: number;
@@ -163,6 +169,7 @@ export class DraughtsDeepSearcher {
   private readonly evaluator: DeepEvaluator | undefined;
   private readonly endgames: DeepEndgames | undefined;
   private readonly probeCut: boolean;
+  private readonly tableMinDepth: number;
   private readonly reductions: boolean;
   private readonly forcedExtension: boolean | 'pv' | undefined;
   /** This search's single-move extension: at every node, or at PV nodes only. */
@@ -250,6 +257,7 @@ export class DraughtsDeepSearcher {
 
   constructor(options: DeepSearcherOptions = {}) {
     this.maxPly = options.maxPly ?? 128;
+    this.tableMinDepth = options.tableMinDepth ?? 1;
     this.tt = new DeepTable(options.ttLog2 ?? 18, options.table);
     this.helper = options.helper ?? 0;
     this.evaluator = options.evaluator;
@@ -511,13 +519,14 @@ export class DraughtsDeepSearcher {
     if (ply > this.selDepth) this.selDepth = ply;
 
     const isPv = beta - alpha > 1;
+    const useTable = isPv || depth >= this.tableMinDepth;
     const lo = pos.hashLo();
     const hi = pos.hashHi();
     let hashMove = 0;
     const tt = this.tt;
     const stats = this.counts;
-    stats.probes++;
-    if (tt.probe(lo, hi)) {
+    if (useTable) stats.probes++;
+    if (useTable && tt.probe(lo, hi)) {
       stats.hits++;
       hashMove = tt.hitMove;
       if (!isPv && tt.hitDepth >= depth && ply > 0) {
@@ -568,8 +577,8 @@ export class DraughtsDeepSearcher {
       // The probe only reordered this node's list (its children's lists start past it): the search goes on with it.
     }
 
-    // A root restricted to some moves has no score of its own to store.
-    if (restricted) return this.alphaBetaAt(pos, n, base, hashMove, depth, alpha, beta, ply, prune);
+    // A root restricted to some moves has no score of its own to store; nor does a node below `tableMinDepth`.
+    if (restricted || !useTable) return this.alphaBetaAt(pos, n, base, hashMove, depth, alpha, beta, ply, prune);
     return this.alphaBetaAt(pos, n, base, hashMove, depth, alpha, beta, ply, prune, lo, hi);
   }
 
