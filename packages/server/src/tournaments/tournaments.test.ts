@@ -61,6 +61,20 @@ async function joinAll(clients: Iterable<Client>, id: number): Promise<void> {
 
 const pairKey = (p: Pairing): string => [...p.seats].sort().join('-');
 
+/** A tournament `body` organised by the first of `names`, every one of them entered, and started. */
+async function startedBy(
+  server: TestServer,
+  names: readonly string[],
+  body: Record<string, unknown>,
+): Promise<{ byName: Map<string, Client>; org: Client; id: number }> {
+  const byName = await people(server, names);
+  const org = byName.get(names[0] as string) as Client;
+  const id = await create(org, body);
+  await joinAll(byName.values(), id);
+  await org.request('POST', `/api/tournaments/${id}/start`);
+  return { byName, org, id };
+}
+
 /** Seat 0 games less seat 1 games of each entry. */
 function seatBalances(pairings: readonly Pairing[]): Map<number, number> {
   const out = new Map<number, number>();
@@ -130,11 +144,10 @@ for (const kind of DB_KINDS) {
     it("a round robin of 4: everyone meets everyone once, and the crosstable holds each game's points", async () => {
       const server = await serve(kind);
       try {
-        const byName = await people(server, ['ann', 'bob', 'cy', 'dee']);
-        const org = byName.get('ann') as Client;
-        const id = await create(org, { kind: 'round-robin', control: { kind: 'correspondence', daysPerMove: 3 } });
-        await joinAll(byName.values(), id);
-        await org.request('POST', `/api/tournaments/${id}/start`);
+        const { byName, org, id } = await startedBy(server, ['ann', 'bob', 'cy', 'dee'], {
+          kind: 'round-robin',
+          control: { kind: 'correspondence', daysPerMove: 3 },
+        });
         for (let round = 1; round <= 3; round++) {
           const view = await roundPaired(org, id, round);
           // A round's games are ordinary games that say which tournament they are of.
@@ -202,11 +215,10 @@ for (const kind of DB_KINDS) {
     it("a round robin keeps a withdrawn player's place: their later pairings are forfeits, won by the other", async () => {
       const server = await serve(kind);
       try {
-        const byName = await people(server, ['ann', 'bob', 'cy', 'dee']);
-        const org = byName.get('ann') as Client;
-        const id = await create(org, { kind: 'round-robin', control: { kind: 'correspondence', daysPerMove: 3 } });
-        await joinAll(byName.values(), id);
-        await org.request('POST', `/api/tournaments/${id}/start`);
+        const { byName, org, id } = await startedBy(server, ['ann', 'bob', 'cy', 'dee'], {
+          kind: 'round-robin',
+          control: { kind: 'correspondence', daysPerMove: 3 },
+        });
         const first = await roundPaired(org, id, 1);
         const bob = first.entries.find((e) => e.name === 'bob')?.no as number;
         expect((await byName.get('bob')!.request('POST', `/api/tournaments/${id}/leave`)).status).toBe(200);
@@ -236,11 +248,10 @@ for (const kind of DB_KINDS) {
     it('a knockout of 3: the top seed has a bye, a drawn game is replayed seats reversed, a drawn replay goes to the higher seed', async () => {
       const server = await serve(kind);
       try {
-        const byName = await people(server, ['ann', 'bob', 'cy']);
-        const org = byName.get('ann') as Client;
-        const id = await create(org, { kind: 'knockout', control: { kind: 'correspondence', daysPerMove: 3 } });
-        await joinAll(byName.values(), id);
-        await org.request('POST', `/api/tournaments/${id}/start`);
+        const { byName, org, id } = await startedBy(server, ['ann', 'bob', 'cy'], {
+          kind: 'knockout',
+          control: { kind: 'correspondence', daysPerMove: 3 },
+        });
         const first = await roundPaired(org, id, 1);
         const seed = (s: number): number => first.entries.find((e) => e.seed === s)?.no as number;
         expect(first.pairings.map((p) => p.seats)).toEqual([
@@ -271,11 +282,11 @@ for (const kind of DB_KINDS) {
       let t = Date.now();
       const server = await serve(kind, () => t);
       try {
-        const byName = await people(server, ['ann', 'bob', 'cy', 'dee']);
-        const org = byName.get('ann') as Client;
-        const id = await create(org, { kind: 'arena', minutes: 1, control: { kind: 'live', limit: 'off' } });
-        await joinAll(byName.values(), id);
-        await org.request('POST', `/api/tournaments/${id}/start`);
+        const { byName, org, id } = await startedBy(server, ['ann', 'bob', 'cy', 'dee'], {
+          kind: 'arena',
+          minutes: 1,
+          control: { kind: 'live', limit: 'off' },
+        });
         const first = await roundPaired(org, id, 1);
         const [g1, g2] = first.pairings as [Pairing, Pairing];
         t += 2 * 60_000;
@@ -298,11 +309,11 @@ for (const kind of DB_KINDS) {
       let t = Date.now();
       const server = await serve(kind, () => t);
       try {
-        const byName = await people(server, ['ann', 'bob', 'cy', 'dee']);
-        const org = byName.get('ann') as Client;
-        const id = await create(org, { kind: 'swiss', rounds: 2, control: { kind: 'correspondence', daysPerMove: 2 } });
-        await joinAll(byName.values(), id);
-        await org.request('POST', `/api/tournaments/${id}/start`);
+        const { byName, org, id } = await startedBy(server, ['ann', 'bob', 'cy', 'dee'], {
+          kind: 'swiss',
+          rounds: 2,
+          control: { kind: 'correspondence', daysPerMove: 2 },
+        });
         const first = await roundPaired(org, id, 1);
         const noOf = (name: string): number => first.entries.find((e) => e.name === name)?.no as number;
         const bobs = first.pairings.find((p) => p.seats.includes(noOf('bob'))) as Pairing;
