@@ -632,7 +632,7 @@ export class DraughtsDeepSearcher {
       pos.makeMove(move);
       let score: number;
       if (i === 0) {
-        score = -this.alphaBeta(pos, next, -beta, -alpha, ply + 1, prune);
+        score = 0 - this.alphaBeta(pos, next, 0 - beta, 0 - alpha, ply + 1, prune);
       } else {
         let reduce = 0;
         if (this.reductions && !captures && depth >= 3 && (move & KEY_CROWNS) === 0 && i >= (isPv ? 3 : 1)) {
@@ -641,10 +641,10 @@ export class DraughtsDeepSearcher {
           if (reduce >= next) reduce = next - 1;
         }
         if (reduce > 0) this.counts.reduced++;
-        score = -this.alphaBeta(pos, next - reduce, -alpha - 1, -alpha, ply + 1, prune);
+        score = 0 - this.alphaBeta(pos, next - reduce, -1 - alpha, 0 - alpha, ply + 1, prune);
         if (score > alpha && (reduce > 0 || score < beta)) {
           if (reduce > 0) this.counts.researches++;
-          score = -this.alphaBeta(pos, next, -beta, -alpha, ply + 1, prune);
+          score = 0 - this.alphaBeta(pos, next, 0 - beta, 0 - alpha, ply + 1, prune);
         }
       }
       pos.unmakeMove(move);
@@ -726,7 +726,7 @@ export class DraughtsDeepSearcher {
       pos.makeMove(move);
       // A quiet try that does not crown is an exchange offered: one fewer is left for the line.
       const left = status === 0 && (move & KEY_CROWNS) === 0 ? exchanges - 1 : exchanges;
-      const score = -this.quiesce(pos, -beta, -alpha, ply + 1, left);
+      const score = 0 - this.quiesce(pos, 0 - beta, 0 - alpha, ply + 1, left);
       pos.unmakeMove(move);
       if (this.stopped) return 0;
       if (score > bestScore) {
