@@ -51,7 +51,7 @@ export const PATH_STRIDE = 32;
 /**
  * Move keys (the search's names for moves, `DraughtsSearchPosition`): start bit | end bit << 6 | capture << 12 |
  * pieces taken << 13 | crowns << 18 | n << 19 (captures: earlier moves with the same start and end) | index in the
- * list << 22 (when below `KEY_INDEXED`). The generator writes a quiet move's key as it writes the move, so that the
+ * list << 22 (when below `KEY_INDEXED`). The generator writes every move's key as it writes the move, so that the
  * search's pass over a new list has nothing left to compute for it **(ours)**.
  */
 export const KEY_CAPTURE = 1 << 12;
@@ -102,7 +102,7 @@ export class Engine {
   moves: Int32Array;
   /** Landing squares per move slot (only filled while `recordPaths` is on). */
   paths: Int8Array;
-  /** Move keys per slot: written by the generator for quiet moves, by the search position for captures. */
+  /** Move keys per slot, written with the moves. */
   keys: Int32Array;
   /** The first free move slot. */
   top = 0;
@@ -674,10 +674,12 @@ export class Engine {
       this.counted++;
       return;
     }
-    if (check) {
-      for (let i = this.listStart * STRIDE, e = this.top * STRIDE; i < e; i += STRIDE) {
-        if (m[i + 1] === to && m[i] === from && m[i + 2] === capLo && m[i + 3] === capHi && m[i + 6] === flags) return;
-      }
+    // Captures along different pieces may share start and end: the key numbers them in generation order.
+    let same = 0;
+    for (let i = this.listStart * STRIDE, e = this.top * STRIDE; i < e; i += STRIDE) {
+      if (m[i + 1] !== to || m[i] !== from) continue;
+      if (check && m[i + 2] === capLo && m[i + 3] === capHi && m[i + 6] === flags) return;
+      same++;
     }
     const slot = this.top;
     this.ensure(slot);
@@ -703,6 +705,15 @@ export class Engine {
     mm[i + 6] = flags;
     mm[i + 8] = xLo;
     mm[i + 9] = xHi;
+    const index = slot - this.listStart;
+    this.keys[slot] =
+      from |
+      (to << 6) |
+      ((flags & FLAG_CROWNS) !== 0 ? KEY_CROWNS : 0) |
+      KEY_CAPTURE |
+      ((this.precedence !== 0 ? n : pop(capLo) + pop(capHi)) << 13) |
+      ((same < 7 ? same : 7) << 19) |
+      (index < KEY_INDEXED ? index << KEY_INDEX_SHIFT : 0);
     if (this.recordPaths) {
       const p = slot * PATH_STRIDE;
       this.paths[p] = pathLength;

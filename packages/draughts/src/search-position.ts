@@ -34,7 +34,6 @@ import {
   KEY_CAPTURE,
   KEY_CROWNS,
   KEY_INDEX_SHIFT,
-  KEY_INDEXED,
   M_CAP_HI,
   M_CAP_LO,
   M_FLAGS,
@@ -413,40 +412,16 @@ export class DraughtsSearchPosition {
   }
 
   /**
-   * Writes the keys of the generator's slots [start, end) for the current position. Key: start bit | end bit << 6 |
+   * Copies the keys of the generator's slots [start, end) for the current position. Key: start bit | end bit << 6 |
    * capture << 12 | pieces taken << 13 | crowns << 18 | n << 19 (n: earlier moves with the same start and end, at
    * most 7) | index in the list << 22 (when below 512). The low 22 bits say which move it is anywhere
    * (`KEY_IDENTITY`: killer moves match on them); the index makes `makeMove` find the move at once. The generator
-   * has written a quiet move's key already (engine.ts); a capture's is made here.
+   * wrote them with the moves (engine.ts).
    */
   private fill(start: number, end: number, out: Int32Array, offset: number): number {
     this.listEnd[this.n] = end;
-    const m = this.engine.moves;
     const keys = this.engine.keys;
-    if (end > start && ((m[start * STRIDE + M_CAP_LO] as number) | (m[start * STRIDE + M_CAP_HI] as number)) === 0) {
-      // Quiet moves (a list holds captures only or quiet moves only): the generator wrote their keys.
-      for (let slot = start; slot < end; slot++) out[offset + slot - start] = keys[slot] as number;
-      return end - start;
-    }
-    for (let slot = start; slot < end; slot++) {
-      const i = slot * STRIDE;
-      const from = m[i + M_FROM] as number;
-      const to = m[i + M_TO] as number;
-      let key = from | (to << 6);
-      if (((m[i + M_FLAGS] as number) & FLAG_CROWNS) !== 0) key |= KEY_CROWNS;
-      const capLo = m[i + M_CAP_LO] as number;
-      const capHi = m[i + M_CAP_HI] as number;
-      key |= KEY_CAPTURE | ((pop(capLo) + pop(capHi)) << 13);
-      // Captures along different pieces may share start and end: number them in generation order.
-      let same = 0;
-      for (let j = start; j < slot; j++) {
-        if (m[j * STRIDE + M_FROM] === from && m[j * STRIDE + M_TO] === to) same++;
-      }
-      key |= (same < 7 ? same : 7) << 19;
-      if (slot - start < KEY_INDEXED) key |= (slot - start) << KEY_INDEX_SHIFT;
-      keys[slot] = key;
-      out[offset + slot - start] = key;
-    }
+    for (let slot = start; slot < end; slot++) out[offset + slot - start] = keys[slot] as number;
     return end - start;
   }
 
