@@ -473,7 +473,7 @@ export class DraughtsSearchPosition {
       (KEY_HI[landed * 64 + to] as number);
     // Own side's point of view first, turned to White's at the end.
     let dPsq = (psqT[landed * 64 + to] as number) - (psqT[mover * 64 + from] as number);
-    let dAdv = king ? 0 : -(t.advance[side * 64 + from] as number);
+    let dAdv = king ? 0 : 0 - (t.advance[side * 64 + from] as number);
     if (landed === mover && !king) dAdv += t.advance[side * 64 + to] as number;
     const other = (side ^ 1) * 2;
     const capture = (capLo | capHi) !== 0;

@@ -625,7 +625,7 @@ export class DraughtsDeepSearcher {
       if (this.futilityMargin > 0 && this.evaluate(pos) + this.futilityMargin * depth <= alpha) futile = true;
     }
     for (let i = 0; i < n; i++) {
-      const move = this.mo.pickNext(base, i, n);
+      const move = i === 0 ? (this.moves[base] as number) : this.mo.pickNext(base, i, n);
       if (ply === 0 && this.rootAllowedCount > 0 && !this.rootAllows(move)) continue;
       // Moves are picked best first: the table's move, then crowning moves (still searched), then the quiet rest.
       if (i > 0 && (i >= moveLimit || futile) && !DraughtsMoveOrder.isEarly(this.order[base + i] as number)) break;
@@ -722,7 +722,7 @@ export class DraughtsDeepSearcher {
       if (n > 1) this.mo.scoreMoves(pos, base, n, 0, ply, true);
     }
     for (let i = 0; i < n; i++) {
-      const move = n > 1 && status !== 0 ? this.mo.pickNext(base, i, n) : (this.moves[base + i] as number);
+      const move = i > 0 && status !== 0 ? this.mo.pickNext(base, i, n) : (this.moves[base + i] as number);
       pos.makeMove(move);
       // A quiet try that does not crown is an exchange offered: one fewer is left for the line.
       const left = status === 0 && (move & KEY_CROWNS) === 0 ? exchanges - 1 : exchanges;
