@@ -765,8 +765,14 @@ export class DraughtsSearchPosition {
 
 /** Whether bit b is set in the board (lo, hi). */
 function has(lo: number, hi: number, b: number): boolean {
-  return b < 32 ? ((lo >>> b) & 1) !== 0 : ((hi >>> (b - 32)) & 1) !== 0;
+  // Masks, not a test of b < 32: the squares `offersStep` looks at fall on either word at random, and a branch there
+  // is mispredicted half the time **(ours)**.
+  return ((lo & (LOW_WORD[b] as number)) | (hi & (HIGH_WORD[b] as number))) !== 0;
 }
+
+/** Bit b of a board as its low and high words' masks. */
+const LOW_WORD = Int32Array.from({ length: 64 }, (_, b) => (b < 32 ? 1 << b : 0));
+const HIGH_WORD = Int32Array.from({ length: 64 }, (_, b) => (b < 32 ? 0 : 1 << (b - 32)));
 
 /** A man of `side` (0 White, moving up) may capture in direction d (geometry.ts: 0, 1 down, 2, 3 up). */
 function manCaptures(side: number, d: number, backward: boolean): boolean {
