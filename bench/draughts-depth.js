@@ -11,8 +11,9 @@
 // position then gets `--ms` of CPU time per thread (the process's CPU time over N), and the nodes per second count
 // every thread's nodes over that time; `--wall` measures wall-clock time instead of CPU time. `--eval learned` gives
 // the deep search (one thread) the learned evaluation (draughts-learned-eval.ts). `--nodes N` searches each position
-// to N nodes instead of for a time: deterministic whatever the load. `--set JSON` adds deep-searcher
-// settings (`DeepSearcherOptions`). `--stats` prints where the nodes went (one thread; the searcher's `stats`):
+// to N nodes instead of for a time: deterministic whatever the load (with `--verbose`, each position's depth, nodes,
+// score and principal variation: a change meant to keep the search's trees must leave those lines alone). `--set
+// JSON` adds deep-searcher settings (`DeepSearcherOptions`). `--stats` prints where the nodes went (one thread; the searcher's `stats`):
 // the quiescence share, the table's hit and cutoff rates, how often a node that failed high did so on its first
 // move, how often a reduced search was searched again, the full-width nodes of depth ≥ 3 without a table move, and
 // the frontier nodes the static cut ended (`staticCutMargin`).
@@ -139,7 +140,11 @@ async function main() {
         logEbf += Math.log(last.nodes / back.nodes) / 4;
         ebfCount++;
       }
-      if (args.includes('--verbose')) console.log(`  ${makeFen(s.position)}: depth ${r.depth}, ${r.nodes} nodes`);
+      // With --nodes, two builds that search the same trees print the same lines (score and PV as move keys).
+      if (args.includes('--verbose'))
+        console.log(
+          `  ${makeFen(s.position)}: depth ${r.depth}, ${r.nodes} nodes, score ${r.score}, pv ${r.pv.join(' ')}`,
+        );
     }
     depths.sort((a, b) => a - b);
     const mean = depths.reduce((a, b) => a + b, 0) / depths.length;
