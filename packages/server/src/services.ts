@@ -79,7 +79,7 @@ export function makeServices(database: Database, engines: EngineRunner, options:
   computerQuota.guard(games);
   const peopleQuota = new PeopleQuota(options.peopleGames);
   peopleQuota.guard(games);
-  const challenges = new Challenges(storage, accounts, games, now);
+  const challenges = new Challenges(storage, accounts, games, now, peopleQuota);
   const pairing = new QuickPairing(storage, challenges, games, now, options.pairing, peopleQuota);
   const hub = new StreamHub(database, games, listings, challenges, accounts, now);
   // The page waiting for a pairing is gone: its request leaves the queue (a failure leaves it to a cancel).

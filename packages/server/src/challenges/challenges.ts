@@ -10,6 +10,7 @@ import type { ChangeEvent } from '../bus/change-bus.js';
 import { DomainError, fromInputError, notFound } from '../errors.js';
 import { readControl } from '../games/control.js';
 import type { LiveGame } from '../games/live-game.js';
+import type { PeopleQuota } from '../games/people-quota.js';
 import type { GameService, SeatHolder } from '../games/service.js';
 import type { ChallengeView, SeatChoice } from '../protocol/index.js';
 import type { Notify, Repositories, Storage } from '../storage/ports.js';
@@ -47,6 +48,8 @@ export class Challenges {
     private readonly accounts: Accounts,
     private readonly games: GameService,
     private readonly now: () => number = Date.now,
+    /** The cap on each player's games between people in progress, when the server has one. */
+    private readonly quota?: PeopleQuota,
   ) {}
 
   async create(user: User, request: ChallengeRequest): Promise<ChallengeView> {
@@ -56,6 +59,9 @@ export class Challenges {
       // The limit counted in the transaction that adds, so that challenges made at once cannot all pass it (the
       // repository's count holds until the transaction ends).
       await checkOpenLimit(repos, user);
+      // A challenger at the cap could not start the game if it were accepted now: refused when posted, not later
+      // when someone accepts it (the opponent's count is theirs to change before they accept: checked then).
+      await this.quota?.check(repos, user);
       const added = await repos.challenges.add(values);
       notify({ kind: 'lobby' });
       return added;

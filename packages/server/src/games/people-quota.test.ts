@@ -1,8 +1,8 @@
 /**
  * Each player's games between people in progress are capped (`tactica serve --people-games`): past the cap, a
  * challenge or seek accepted, a quick pairing and a mail `accept` are refused with `games/too-many-games`, for
- * either player over it, and games made at once cannot all pass; a tournament's pairing counts but is never
- * refused; a finished game frees its place.
+ * either player over it, and games made at once cannot all pass; a player at the cap cannot post a challenge or
+ * seek (over the API or by mail); a tournament's pairing counts but is never refused; a finished game frees its place.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { signUpConfirmed } from '../pbm/testing.js';
@@ -26,6 +26,14 @@ async function challenge(from: Client, to?: string): Promise<number> {
   });
   if (r.status !== 201) throw new Error(`challenge: ${JSON.stringify(r.body)}`);
   return r.body.id;
+}
+
+async function post(from: Client, to?: string): Promise<{ status: number; code?: string }> {
+  const r = await from.request<Refusal>('POST', '/api/challenges', {
+    family: 'draughts',
+    ...(to !== undefined ? { opponent: to } : {}),
+  });
+  return { status: r.status, ...(r.body.error ? { code: r.body.error.code } : {}) };
 }
 
 async function accept(by: Client, id: number): Promise<{ status: number; code?: string; gameId?: number }> {
@@ -67,15 +75,18 @@ describe('games between people in progress', () => {
         Client,
         Client,
       ];
+      // Posted before the cap is reached, accepted after.
+      const fourth = await challenge(ann, 'bobc');
       const games: number[] = [];
       for (let i = 0; i < CAP; i++) {
         const r = await accept(bob, await challenge(ann, 'bobc'));
         expect(r.status).toBe(200);
         games.push(r.gameId as number);
       }
-      // The next challenge between them is refused when accepted: both are at the cap.
-      const fourth = await challenge(ann, 'bobc');
+      // Both are at the cap: the challenge posted before is refused when accepted, and neither may post another.
       expect(await accept(bob, fourth)).toEqual({ status: 429, code: 'games/too-many-games' });
+      expect(await post(ann, 'cyc')).toEqual({ status: 429, code: 'games/too-many-games' });
+      expect(await post(bob)).toEqual({ status: 429, code: 'games/too-many-games' });
       // Ann accepting someone's seek, or quick pairing with one waiting: refused too.
       const seek = await challenge(cy);
       expect(await accept(ann, seek)).toEqual({ status: 429, code: 'games/too-many-games' });
@@ -86,8 +97,9 @@ describe('games between people in progress', () => {
       // Others' games are their own: Cy takes Dee's waiting request.
       const theirs = await cy.request<{ status: string }>('POST', '/api/pairing', { family: 'tactics' });
       expect(theirs.body.status).toBe('paired');
-      // One of Ann's games ends: the fourth challenge can be accepted now.
+      // One of their games ends: Ann may post again, and the fourth challenge can be accepted now.
       await resign(ann, games[0] as number);
+      expect((await post(ann, 'cyc')).status).toBe(201);
       expect((await accept(bob, fourth)).status).toBe(200);
     }, 60_000);
 
@@ -133,8 +145,9 @@ describe('games between people in progress', () => {
     expect((await ann.request('POST', `/api/tournaments/${t.body.id}/start`)).status).toBe(200);
     const view = await roundPaired(ann, t.body.id, 1);
     expect(view.pairings.filter((p) => p.round === 1 && p.gameId !== null)).toHaveLength(1);
-    // It counts: Ann, now over the cap, is still refused a game by challenge.
-    expect(await accept(cy, await challenge(ann, 'cyt'))).toEqual({ status: 429, code: 'games/too-many-games' });
+    // It counts: Ann, now over the cap, may not post a challenge, nor accept Cy's.
+    expect(await post(ann, 'cyt')).toEqual({ status: 429, code: 'games/too-many-games' });
+    expect(await accept(ann, await challenge(cy, 'annt'))).toEqual({ status: 429, code: 'games/too-many-games' });
   }, 60_000);
 
   it('by mail: the accept past the cap is answered with the coded error, and nothing is made', async () => {
@@ -158,5 +171,9 @@ describe('games between people in progress', () => {
     expect(second.text).toContain('Error games/too-many-games');
     const challenges = await new Client(server.url).request<{ id: number; status: string }[]>('GET', '/api/challenges');
     expect(challenges.body.find((c) => c.id === ids[1])?.status ?? 'open').toBe('open');
+    // At the cap, a challenge by mail is refused when sent, with the same code.
+    const third = await command('annm', 'draughts challenge annm annm-password bobm');
+    expect([third.ok, third.code]).toEqual([false, 'games/too-many-games']);
+    expect(third.text).toContain('Error games/too-many-games');
   }, 60_000);
 });
