@@ -548,6 +548,74 @@ for await (const line of createInterface({ input: process.stdin })) {
   }, 60_000);
 });
 
+describe('match:external with a CheckerBoard host that answers late', () => {
+  it("cb: an answer that comes after the timeout is not taken as the next game's move", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tactica-cb-late-'));
+    const host = join(dir, 'late.mjs');
+    const once = join(dir, 'answered-late');
+    // The first request ever (marked by a file, as the host is started again) is answered after the timeout with a
+    // move no position has, the host blocked meanwhile as an engine thinking is, and for longer than the next game's
+    // "new" is waited for (20 s: KestoG 1.1 once thought 49 s at 0.3 s a move); every other one at once with the
+    // first legal move.
+    writeFileSync(
+      host,
+      `import { createInterface } from 'node:readline';
+import { existsSync, writeFileSync } from 'node:fs';
+import { draughtsGame, formatMove } from ${JSON.stringify(join(root, 'packages/draughts/dist/index.js'))};
+const game = draughtsGame('english');
+for await (const line of createInterface({ input: process.stdin })) {
+  const [cmd, fen] = line.split(' ');
+  if (cmd === 'name') console.log('name Late');
+  else if (cmd === 'new') console.log('ok');
+  else if (cmd === 'quit') break;
+  else if (!existsSync(${JSON.stringify(once)})) {
+    writeFileSync(${JSON.stringify(once)}, '');
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 23000);
+    console.log('move 1-2');
+  } else {
+    const s = game.parsePosition(fen).value;
+    const legal = game.legalMoves(s);
+    console.log('move ' + formatMove(s.position, legal[0], legal));
+  }
+}
+`,
+    );
+    const o = parseExternalMatchArgs([
+      '--engine',
+      `"${process.execPath}" "${host}"`,
+      '--protocol',
+      'cb',
+      '--games',
+      '2',
+      '--time',
+      '0.05',
+      '--answer-timeout',
+      '1',
+      '--max-plies',
+      '30',
+      '--pdn',
+      scratchPdn(),
+    ]);
+    expect(o.ok).toBe(true);
+    if (!o.ok) return;
+    const games = await within(
+      runExternalMatch(o.value, () => undefined, {
+        ...quiet,
+        ours: {
+          move: (s) => Promise.resolve(draughtsGame('english').legalMoves(s)[0] as DraughtsMove),
+          close: () => Promise.resolve(),
+        },
+      }),
+      'a two-game cb match against a late host',
+      60_000,
+    );
+    expect(games[0]?.reason).toBe('Late gave no move: no answer in 1000 ms');
+    // The late "1-2" came while the second game was asking: a host started again answered that game instead.
+    expect(games[1]?.reason).not.toMatch(/played|gave no move/);
+    expect(games[1]?.plies).toBeGreaterThan(1);
+  }, 90_000);
+});
+
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = createServer();
