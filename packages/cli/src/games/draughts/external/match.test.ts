@@ -297,6 +297,35 @@ describe('the referee', () => {
     expect(read.ok && read.value.map((g) => g.tags.find((t) => t.name === 'Round')?.value)).toEqual(['1']);
   });
 
+  it("the engine's threads its own configuration sets (--engine-threads) are stated, and equal or not said", async () => {
+    const legalText = (s: DraughtsState): string => {
+      const m = draughtsGame('international').legalMoves(s)[0] as DraughtsMove;
+      return `${m.from}${m.captures.length > 0 ? 'x' : '-'}${m.to}${m.captures.map((c) => `x${c}`).join('')}`;
+    };
+    const threadsLine = async (over: Partial<ExternalMatchOptions>, engineSays?: string): Promise<string> => {
+      const lines: string[] = [];
+      const engine = { ...scriptedEngine(legalText), ...(engineSays !== undefined ? { threads: engineSays } : {}) };
+      const ours = scriptedSide((_, legal) => legal[0] as DraughtsMove);
+      await runExternalMatch(options({ games: 1, maxPlies: 4, ...over }), (l) => lines.push(l), {
+        ...quiet,
+        engine,
+        ours,
+      });
+      return lines.find((l) => l.startsWith('threads: ')) ?? '';
+    };
+    const dxp = 'not set: DXP has no thread setting';
+    expect(await threadsLine({ engineThreads: 1 }, dxp)).toBe(
+      `threads: Tactica 1, Scripted 1 (its own configuration, as --engine-threads states; ${dxp}); equal`,
+    );
+    expect(await threadsLine({ engineThreads: 2 }, dxp)).toMatch(/Scripted 2 \(.*\); unequal$/);
+    expect(await threadsLine({}, dxp)).toBe(`threads: Tactica 1, Scripted ${dxp}`);
+    expect(await threadsLine({}, '1 (its Hub parameter threads)')).toMatch(/; equal$/);
+    const hub = parseExternalMatchArgs(['--protocol', 'hub', '--engine', 'x', '--engine-threads', '1']);
+    expect(!hub.ok && hub.error.message).toMatch(/--engine-threads: hub sets/);
+    const cb = parseExternalMatchArgs(['--protocol', 'cb', '--engine', 'x', '--engine-threads', '1']);
+    expect(cb.ok && cb.value.engineThreads).toBe(1);
+  });
+
   it('a side left without a move loses', async () => {
     // Black's only man is taken by White's first move: the engine (Black in game 1) is left without a move.
     const game = draughtsGame('international');
