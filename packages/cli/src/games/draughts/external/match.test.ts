@@ -385,7 +385,7 @@ describe('match:external against Tactica run as an external engine', () => {
       /^Tactica novice vs Tactica: \+\d+ =\d+ -\d+, score .+, trinomial over 2 games\); a move: /,
     );
     // Both sides at one thread: ours by the engine's option, the Hub engine's by its `threads` parameter.
-    expect(lines[3]).toBe('threads: Tactica 1, Tactica 1 (its Hub parameter threads)');
+    expect(lines[3]).toBe('threads: Tactica 1, Tactica 1 (its Hub parameter threads); equal');
     expect(lines[4]).toMatch(/^load: quiet, 0 of 2 games loaded \(1-minute load 0\.00 at the start, at most 1;/);
     expect(lines[5]).toMatch(/^openings: international: 200 drawn openings .+, openings 1-1 of 200, 2 games, 0\.05 s/);
     expect(lines[6]).toBe(`games: ${pdn}`);
