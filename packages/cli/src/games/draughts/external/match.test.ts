@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { within } from '../../../testing.js';
 import { dxpClock, type ExternalEngine } from './engines.js';
 import {
+  ourSearchLine,
   parseExternalMatchArgs,
   runExternalMatch,
   type ExternalMatchOptions,
@@ -326,6 +327,31 @@ describe('the referee', () => {
     expect(cb.ok && cb.value.engineThreads).toBe(1);
   });
 
+  it("our side's search depth and speed are reported over its searched moves, book moves left out", async () => {
+    const lines: string[] = [];
+    let n = 0;
+    const ours: OurSide = {
+      ...scriptedSide((_, legal) => legal[0] as DraughtsMove),
+      // Every other move a search to depth 12, the others from the book (no search).
+      lastSearch: () => (n++ % 2 === 0 ? { depth: 12, nodes: 1000 } : undefined),
+    };
+    const engine = scriptedEngine((s) => {
+      const m = draughtsGame('international').legalMoves(s)[0] as DraughtsMove;
+      return `${m.from}${m.captures.length > 0 ? 'x' : '-'}${m.to}${m.captures.map((c) => `x${c}`).join('')}`;
+    });
+    const pdn = scratchPdn();
+    await runExternalMatch(options({ games: 1, maxPlies: 8, pdn }), (l) => lines.push(l), { ...quiet, engine, ours });
+    expect(lines.find((l) => l.startsWith('search: '))).toMatch(
+      /^search: Tactica depth 12\.0 on average \(2 searched moves\)/,
+    );
+    const read = parsePdn(readFileSync(pdn, 'utf8'));
+    expect(read.ok && read.value[0]?.tags.find((t) => t.name === 'TacticaSearch')?.value).toMatch(/^depth 12\.0/);
+    expect(ourSearchLine([{ ourSearches: 2, ourDepthSum: 30, ourNodes: 2_000_000, ourSearchMs: 1000 }])).toEqual([
+      'search: Tactica depth 15.0 on average (2 searched moves), 2000 k positions a second',
+    ]);
+    expect(ourSearchLine([{ ourSearches: 0, ourDepthSum: 0, ourNodes: 0, ourSearchMs: 0 }])).toEqual([]);
+  });
+
   it('a side left without a move loses', async () => {
     // Black's only man is taken by White's first move: the engine (Black in game 1) is left without a move.
     const game = draughtsGame('international');
@@ -386,9 +412,10 @@ describe('match:external against Tactica run as an external engine', () => {
     );
     // Both sides at one thread: ours by the engine's option, the Hub engine's by its `threads` parameter.
     expect(lines[3]).toBe('threads: Tactica 1, Tactica 1 (its Hub parameter threads); equal');
-    expect(lines[4]).toMatch(/^load: quiet, 0 of 2 games loaded \(1-minute load 0\.00 at the start, at most 1;/);
-    expect(lines[5]).toMatch(/^openings: international: 200 drawn openings .+, openings 1-1 of 200, 2 games, 0\.05 s/);
-    expect(lines[6]).toBe(`games: ${pdn}`);
+    expect(lines[4]).toMatch(/^search: Tactica depth \d+\.\d on average \(\d+ searched moves\)/);
+    expect(lines[5]).toMatch(/^load: quiet, 0 of 2 games loaded \(1-minute load 0\.00 at the start, at most 1;/);
+    expect(lines[6]).toMatch(/^openings: international: 200 drawn openings .+, openings 1-1 of 200, 2 games, 0\.05 s/);
+    expect(lines[7]).toBe(`games: ${pdn}`);
     const read = parsePdn(readFileSync(pdn, 'utf8'));
     expect(read.ok).toBe(true);
     if (!read.ok) return;
@@ -439,8 +466,8 @@ describe('match:external against Tactica run as an external engine', () => {
 
   it('dxp: tactica dxp --listen as the engine', async () => {
     const lines = await dxpMatch(2, 60);
-    // Two games, the result, threads (DXP cannot set the engine's), load, openings, the PDN's path.
-    expect(lines).toHaveLength(7);
+    // Two games, the result, threads (DXP cannot set the engine's), our search, load, openings, the PDN's path.
+    expect(lines).toHaveLength(8);
     expect(lines[3]).toBe(
       "threads: Tactica 1, Tactica not set: DXP has no thread setting (set it in the engine's own configuration)",
     );

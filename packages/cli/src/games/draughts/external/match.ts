@@ -123,8 +123,14 @@ function workerSide(level: string, nodes: number | undefined, noBook = false, th
       endgames: egdbSetting(),
     },
   });
+  let last: { depth?: number; nodes?: number } | undefined;
   return {
-    move: async (s, ms, seed) => (await engine.choose(s, level, { timeMs: ms, seed })).move,
+    move: async (s, ms, seed) => {
+      const choice = await engine.choose(s, level, { timeMs: ms, seed });
+      last = { ...(choice.depth !== undefined ? { depth: choice.depth } : {}), nodes: choice.nodes ?? 0 };
+      return choice.move;
+    },
+    lastSearch: () => last,
     close: () => engine.close(),
   };
 }
@@ -289,6 +295,7 @@ function gamePdn(
       { name: 'TacticaThreads', value: c.threads.ours },
       { name: 'EngineThreads', value: c.threads.engine },
       { name: 'Load', value: `${c.loaded ? 'loaded' : 'quiet'} (highest ${c.load.toFixed(2)})` },
+      ...ourSearchLine([r]).map((l) => ({ name: 'TacticaSearch', value: l.replace(/^search: Tactica /, '') })),
       { name: 'Termination', value: r.reason },
     ],
     start: start.position,
@@ -329,9 +336,27 @@ function summary(
       sum((r) => r.engineMoves),
     )}`,
     `threads: Tactica ${threads.ours}, ${engine} ${threads.engine}${equalThreads(threads)}`,
+    ...ourSearchLine(results),
     `load: ${loaded === 0 ? 'quiet' : 'loaded'}, ${loaded} of ${results.length} games loaded (1-minute load ${load.before.toFixed(2)} at the start, at most ${o.maxLoad}; highest ${load.highest.toFixed(2)} during it, at most ${load.duringLimit} with the match's own)`,
     `openings: ${set.name} (${shown(set.file)}), openings ${first}-${last} of ${set.openings.length}, ${results.length} games, ${o.seconds} s a move`,
   ];
+}
+
+/**
+ * How deep our searches went and how fast, over the moves that were searched (book moves are not), so that a match
+ * played under load shows what the load did to our side: `search: Tactica depth 17.4 on average (612 searched
+ * moves), 845 k positions a second`. Nothing when our side does not say (a scripted side in tests).
+ */
+export function ourSearchLine(
+  games: readonly Pick<PlayedGame, 'ourSearches' | 'ourDepthSum' | 'ourNodes' | 'ourSearchMs'>[],
+): string[] {
+  const n = games.reduce((a, g) => a + g.ourSearches, 0);
+  if (n === 0) return [];
+  const depth = games.reduce((a, g) => a + g.ourDepthSum, 0) / n;
+  const nodes = games.reduce((a, g) => a + g.ourNodes, 0);
+  const ms = games.reduce((a, g) => a + g.ourSearchMs, 0);
+  const rate = ms > 0 && nodes > 0 ? `, ${Math.round(nodes / ms)} k positions a second` : '';
+  return [`search: Tactica depth ${depth.toFixed(1)} on average (${n} searched moves)${rate}`];
 }
 
 /** "; equal" or "; unequal" when the engine's threads are known as a number, else nothing. */
