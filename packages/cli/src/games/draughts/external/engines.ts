@@ -146,6 +146,9 @@ async function stopProcess(child: ChildProcessWithoutNullStreams, quit: string |
   clearTimeout(timer);
 }
 
+/** How long a Hub engine told to `stop` after a move it did not answer in time is given to answer the stop. */
+export const HUB_STOP_WAIT_MS = 5_000;
+
 /** Hub protocol on stdin/stdout (International). */
 export class HubEngine implements ExternalEngine {
   name: string;
@@ -213,7 +216,10 @@ export class HubEngine implements ExternalEngine {
     this.send('go think');
     const done = await this.lines.next((l) => l.startsWith('done') || l.startsWith('error'), timeoutMs);
     if (done === undefined) {
+      // Its answer to the stop is read here, or it would be read as the answer to the next request (another game's).
       this.send('stop');
+      await this.lines.next((l) => l.startsWith('done') || l.startsWith('error'), HUB_STOP_WAIT_MS);
+      this.lines.forget();
       return {
         kind: 'none',
         reason: this.child.exitCode !== null ? 'the engine exited' : `no answer in ${timeoutMs} ms`,

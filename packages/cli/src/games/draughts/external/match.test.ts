@@ -604,6 +604,65 @@ for await (const line of createInterface({ input: process.stdin })) {
   }, 60_000);
 });
 
+describe('match:external with a Hub engine that answers late', () => {
+  it("hub: the answer to a move that timed out is read after the stop, not as the next game's move", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tactica-hub-late-'));
+    const proxy = join(dir, 'late-hub.mjs');
+    // tactica hub behind a proxy that holds its first "done" (and all after it, in order) for 2.5 s: a Hub engine
+    // that overran the time it was given.
+    writeFileSync(
+      proxy,
+      `import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+const child = spawn(process.execPath, [${JSON.stringify(bin)}, 'hub'], { stdio: ['pipe', 'pipe', 'inherit'] });
+process.stdin.pipe(child.stdin);
+let held = false;
+let release = Promise.resolve();
+for await (const line of createInterface({ input: child.stdout })) {
+  if (!held && line.startsWith('done')) {
+    held = true;
+    release = new Promise((r) => setTimeout(r, 2500));
+  }
+  await release;
+  console.log(line);
+}
+`,
+    );
+    const o = parseExternalMatchArgs([
+      '--engine',
+      `"${process.execPath}" "${proxy}"`,
+      '--protocol',
+      'hub',
+      '--param',
+      'level=dumb',
+      '--games',
+      '2',
+      '--time',
+      '0.05',
+      '--answer-timeout',
+      '1',
+      '--max-plies',
+      '20',
+      '--pdn',
+      scratchPdn(),
+    ]);
+    expect(o.ok).toBe(true);
+    if (!o.ok) return;
+    const games = await within(
+      runExternalMatch(o.value, () => undefined, {
+        ...quiet,
+        ours: scriptedSide((_, legal) => legal[0] as DraughtsMove),
+      }),
+      'a two-game Hub match against a late engine',
+      60_000,
+    );
+    expect(games[0]?.reason).toMatch(/gave no move: no answer in 1000 ms/);
+    // Game 2 was played with answers to its own positions: the late one was the stop's.
+    expect(games[1]?.reason).not.toMatch(/played|gave no move/);
+    expect(games[1]?.plies).toBeGreaterThan(1);
+  }, 90_000);
+});
+
 describe('match:external with a CheckerBoard host that answers late', () => {
   it("cb: an answer that comes after the timeout is not taken as the next game's move", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tactica-cb-late-'));
