@@ -34,6 +34,11 @@ export interface ExternalMatchOptions {
   readonly noBook?: boolean;
   /** Search threads of each side (`--threads`, default `DEFAULT_THREADS`): ours, and the engine's where it can be set. */
   readonly threads: number;
+  /**
+   * The external engine's threads as its own configuration sets them (`--engine-threads`), where its protocol cannot
+   * (DXP, cb): stated in the report and the games, not set.
+   */
+  readonly engineThreads?: number;
   /** The 1-minute load average above which the match does not start (`--max-load`). */
   readonly maxLoad: number;
   /** Start even above `maxLoad` (`--force`); every game is then flagged as loaded. */
@@ -90,6 +95,7 @@ export function parseExternalMatchArgs(argv: readonly string[]): Result<External
         fen: { type: 'string' },
         'no-book': { type: 'boolean', default: false },
         threads: { type: 'string', default: String(DEFAULT_THREADS) },
+        'engine-threads': { type: 'string' },
         'max-load': { type: 'string', default: String(DEFAULT_MAX_LOAD) },
         force: { type: 'boolean', default: false },
         record: { type: 'boolean', default: false },
@@ -144,6 +150,10 @@ export function parseExternalMatchArgs(argv: readonly string[]): Result<External
   if (nodes === 'bad') return bad('nodes', 'a whole number of positions');
   const threads = int('threads', 1, 64);
   if (threads === undefined) return bad('threads', 'a whole number from 1 to 64');
+  const engineThreads = optionalInt('engine-threads', 1, 64);
+  if (engineThreads === 'bad') return bad('engine-threads', 'a whole number from 1 to 64');
+  if (engineThreads !== undefined && protocol === 'hub')
+    return bad('engine-threads', "hub sets the engine's threads itself, to --threads");
   const maxLoad = Number(str('max-load'));
   if (!(maxLoad >= 0) || !Number.isFinite(maxLoad)) return bad('max-load', 'a load average, 0 or more');
   const maxPlies = int('max-plies', 1, 100_000);
@@ -174,6 +184,7 @@ export function parseExternalMatchArgs(argv: readonly string[]): Result<External
     ...(nodes !== undefined ? { nodes } : {}),
     ...(values['no-book'] === true ? { noBook: true } : {}),
     threads,
+    ...(engineThreads !== undefined ? { engineThreads } : {}),
     maxLoad,
     force: values['force'] === true,
     record: values['record'] === true,

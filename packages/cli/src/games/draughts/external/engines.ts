@@ -146,6 +146,9 @@ async function stopProcess(child: ChildProcessWithoutNullStreams, quit: string |
   clearTimeout(timer);
 }
 
+/** How long a Hub engine told to `stop` after a move it did not answer in time is given to answer the stop. */
+export const HUB_STOP_WAIT_MS = 5_000;
+
 /** Hub protocol on stdin/stdout (International). */
 export class HubEngine implements ExternalEngine {
   name: string;
@@ -213,7 +216,10 @@ export class HubEngine implements ExternalEngine {
     this.send('go think');
     const done = await this.lines.next((l) => l.startsWith('done') || l.startsWith('error'), timeoutMs);
     if (done === undefined) {
+      // Its answer to the stop is read here, or it would be read as the answer to the next request (another game's).
       this.send('stop');
+      await this.lines.next((l) => l.startsWith('done') || l.startsWith('error'), HUB_STOP_WAIT_MS);
+      this.lines.forget();
       return {
         kind: 'none',
         reason: this.child.exitCode !== null ? 'the engine exited' : `no answer in ${timeoutMs} ms`,
@@ -237,15 +243,25 @@ export class HubEngine implements ExternalEngine {
   }
 }
 
-/** A CheckerBoard engine behind its host process (English). */
+/**
+ * A CheckerBoard engine behind its host process (English, Russian). A host that did not answer in time is still
+ * thinking, and its late answer would be read as the answer to the next request (KestoG 1.1 answered a game's last
+ * position as the first move of the next): it is stopped then, and started again for the next request.
+ */
 export class CbEngine implements ExternalEngine {
   name: string;
   /** CheckerBoard's engine call (`getmove`) takes no thread count: the engine searches as it was built to. */
-  readonly threads = 'not set: the CheckerBoard engine API has no thread setting (Cake 1.22 searches on one)';
-  private readonly child: ChildProcessWithoutNullStreams;
-  private readonly lines: Lines;
+  readonly threads =
+    'not set: the CheckerBoard engine API has no thread setting (Cake 1.22 and KestoG 1.1 search on one)';
+  private child: ChildProcessWithoutNullStreams;
+  private lines: Lines;
+  /** The host was stopped after a request it did not answer in time: the next request starts it again. */
+  private stopped = false;
 
-  private constructor(command: string, cwd: string | undefined) {
+  private constructor(
+    private readonly command: string,
+    private readonly cwd: string | undefined,
+  ) {
     this.name = command;
     this.child = startProcess(command, cwd);
     this.lines = new Lines(this.child);
@@ -253,29 +269,44 @@ export class CbEngine implements ExternalEngine {
 
   static async start(command: string, cwd: string | undefined): Promise<CbEngine> {
     const e = new CbEngine(command, cwd);
-    e.lines.forget();
-    e.child.stdin.write('name\n');
-    const name = await e.lines.next((l) => l.startsWith('name ') || l.startsWith('error'), 20_000);
+    const name = await e.askName();
     if (name === undefined) throw new Error(`${command}: no answer to "name" (is it a CheckerBoard engine host?)`);
     if (name.startsWith('name ')) e.name = name.slice(5).trim();
     return e;
   }
 
-  newGame(): Promise<void> {
+  private askName(): Promise<string | undefined> {
+    this.lines.forget();
+    this.child.stdin.write('name\n');
+    return this.lines.next((l) => l.startsWith('name ') || l.startsWith('error'), 20_000);
+  }
+
+  /** A host stopped after a late answer is started again (and asked its name, so it has loaded its engine). */
+  private async ready(): Promise<void> {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.child = startProcess(this.command, this.cwd);
+    this.lines = new Lines(this.child);
+    await this.askName();
+  }
+
+  async newGame(): Promise<void> {
+    await this.ready();
     this.lines.forget();
     this.child.stdin.write('new\n');
-    return this.lines.next((l) => l === 'ok' || l.startsWith('error'), 20_000).then(() => undefined);
+    await this.lines.next((l) => l === 'ok' || l.startsWith('error'), 20_000);
   }
 
   async think(game: GameSoFar, moveMs: number, timeoutMs: number): Promise<EngineAnswer> {
+    await this.ready();
     this.lines.forget();
     this.child.stdin.write(`move ${makeFen(game.current.position)} ${(moveMs / 1000).toFixed(3)}\n`);
     const line = await this.lines.next((l) => l.startsWith('move ') || l.startsWith('error'), timeoutMs);
     if (line === undefined) {
-      return {
-        kind: 'none',
-        reason: this.child.exitCode !== null ? 'the engine exited' : `no answer in ${timeoutMs} ms`,
-      };
+      const exited = this.child.exitCode !== null;
+      this.stopped = true;
+      this.child.kill('SIGKILL');
+      return { kind: 'none', reason: exited ? 'the engine exited' : `no answer in ${timeoutMs} ms` };
     }
     if (line.startsWith('error')) return { kind: 'none', reason: `it answered: ${line}` };
     return { kind: 'move', text: line.slice(5).trim() };

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { within } from '../../../testing.js';
 import { dxpClock, type ExternalEngine } from './engines.js';
 import {
+  ourSearchLine,
   parseExternalMatchArgs,
   runExternalMatch,
   type ExternalMatchOptions,
@@ -297,6 +298,60 @@ describe('the referee', () => {
     expect(read.ok && read.value.map((g) => g.tags.find((t) => t.name === 'Round')?.value)).toEqual(['1']);
   });
 
+  it("the engine's threads its own configuration sets (--engine-threads) are stated, and equal or not said", async () => {
+    const legalText = (s: DraughtsState): string => {
+      const m = draughtsGame('international').legalMoves(s)[0] as DraughtsMove;
+      return `${m.from}${m.captures.length > 0 ? 'x' : '-'}${m.to}${m.captures.map((c) => `x${c}`).join('')}`;
+    };
+    const threadsLine = async (over: Partial<ExternalMatchOptions>, engineSays?: string): Promise<string> => {
+      const lines: string[] = [];
+      const engine = { ...scriptedEngine(legalText), ...(engineSays !== undefined ? { threads: engineSays } : {}) };
+      const ours = scriptedSide((_, legal) => legal[0] as DraughtsMove);
+      await runExternalMatch(options({ games: 1, maxPlies: 4, ...over }), (l) => lines.push(l), {
+        ...quiet,
+        engine,
+        ours,
+      });
+      return lines.find((l) => l.startsWith('threads: ')) ?? '';
+    };
+    const dxp = 'not set: DXP has no thread setting';
+    expect(await threadsLine({ engineThreads: 1 }, dxp)).toBe(
+      `threads: Tactica 1, Scripted 1 (its own configuration, as --engine-threads states; ${dxp}); equal`,
+    );
+    expect(await threadsLine({ engineThreads: 2 }, dxp)).toMatch(/Scripted 2 \(.*\); unequal$/);
+    expect(await threadsLine({}, dxp)).toBe(`threads: Tactica 1, Scripted ${dxp}`);
+    expect(await threadsLine({}, '1 (its Hub parameter threads)')).toMatch(/; equal$/);
+    const hub = parseExternalMatchArgs(['--protocol', 'hub', '--engine', 'x', '--engine-threads', '1']);
+    expect(!hub.ok && hub.error.message).toMatch(/--engine-threads: hub sets/);
+    const cb = parseExternalMatchArgs(['--protocol', 'cb', '--engine', 'x', '--engine-threads', '1']);
+    expect(cb.ok && cb.value.engineThreads).toBe(1);
+  });
+
+  it("our side's search depth and speed are reported over its searched moves, book moves left out", async () => {
+    const lines: string[] = [];
+    let n = 0;
+    const ours: OurSide = {
+      ...scriptedSide((_, legal) => legal[0] as DraughtsMove),
+      // Every other move a search to depth 12, the others from the book (no search).
+      lastSearch: () => (n++ % 2 === 0 ? { depth: 12, nodes: 1000 } : undefined),
+    };
+    const engine = scriptedEngine((s) => {
+      const m = draughtsGame('international').legalMoves(s)[0] as DraughtsMove;
+      return `${m.from}${m.captures.length > 0 ? 'x' : '-'}${m.to}${m.captures.map((c) => `x${c}`).join('')}`;
+    });
+    const pdn = scratchPdn();
+    await runExternalMatch(options({ games: 1, maxPlies: 8, pdn }), (l) => lines.push(l), { ...quiet, engine, ours });
+    expect(lines.find((l) => l.startsWith('search: '))).toMatch(
+      /^search: Tactica depth 12\.0 on average \(2 searched moves\)/,
+    );
+    const read = parsePdn(readFileSync(pdn, 'utf8'));
+    expect(read.ok && read.value[0]?.tags.find((t) => t.name === 'TacticaSearch')?.value).toMatch(/^depth 12\.0/);
+    expect(ourSearchLine([{ ourSearches: 2, ourDepthSum: 30, ourNodes: 2_000_000, ourSearchMs: 1000 }])).toEqual([
+      'search: Tactica depth 15.0 on average (2 searched moves), 2000 k positions a second',
+    ]);
+    expect(ourSearchLine([{ ourSearches: 0, ourDepthSum: 0, ourNodes: 0, ourSearchMs: 0 }])).toEqual([]);
+  });
+
   it('a side left without a move loses', async () => {
     // Black's only man is taken by White's first move: the engine (Black in game 1) is left without a move.
     const game = draughtsGame('international');
@@ -356,10 +411,11 @@ describe('match:external against Tactica run as an external engine', () => {
       /^Tactica novice vs Tactica: \+\d+ =\d+ -\d+, score .+, trinomial over 2 games\); a move: /,
     );
     // Both sides at one thread: ours by the engine's option, the Hub engine's by its `threads` parameter.
-    expect(lines[3]).toBe('threads: Tactica 1, Tactica 1 (its Hub parameter threads)');
-    expect(lines[4]).toMatch(/^load: quiet, 0 of 2 games loaded \(1-minute load 0\.00 at the start, at most 1;/);
-    expect(lines[5]).toMatch(/^openings: international: 200 drawn openings .+, openings 1-1 of 200, 2 games, 0\.05 s/);
-    expect(lines[6]).toBe(`games: ${pdn}`);
+    expect(lines[3]).toBe('threads: Tactica 1, Tactica 1 (its Hub parameter threads); equal');
+    expect(lines[4]).toMatch(/^search: Tactica depth \d+\.\d on average \(\d+ searched moves\)/);
+    expect(lines[5]).toMatch(/^load: quiet, 0 of 2 games loaded \(1-minute load 0\.00 at the start, at most 1;/);
+    expect(lines[6]).toMatch(/^openings: international: 200 drawn openings .+, openings 1-1 of 200, 2 games, 0\.05 s/);
+    expect(lines[7]).toBe(`games: ${pdn}`);
     const read = parsePdn(readFileSync(pdn, 'utf8'));
     expect(read.ok).toBe(true);
     if (!read.ok) return;
@@ -410,8 +466,8 @@ describe('match:external against Tactica run as an external engine', () => {
 
   it('dxp: tactica dxp --listen as the engine', async () => {
     const lines = await dxpMatch(2, 60);
-    // Two games, the result, threads (DXP cannot set the engine's), load, openings, the PDN's path.
-    expect(lines).toHaveLength(7);
+    // Two games, the result, threads (DXP cannot set the engine's), our search, load, openings, the PDN's path.
+    expect(lines).toHaveLength(8);
     expect(lines[3]).toBe(
       "threads: Tactica 1, Tactica not set: DXP has no thread setting (set it in the engine's own configuration)",
     );
@@ -546,6 +602,133 @@ for await (const line of createInterface({ input: process.stdin })) {
     expect(games.map((g) => g.points)).toEqual([1, 1]);
     expect(games[0]?.reason).toBe('Broken gave no move: it answered: error the engine gave an unreadable move');
   }, 60_000);
+});
+
+describe('match:external with a Hub engine that answers late', () => {
+  it("hub: the answer to a move that timed out is read after the stop, not as the next game's move", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tactica-hub-late-'));
+    const proxy = join(dir, 'late-hub.mjs');
+    // tactica hub behind a proxy that holds its first "done" (and all after it, in order) for 2.5 s: a Hub engine
+    // that overran the time it was given.
+    writeFileSync(
+      proxy,
+      `import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+const child = spawn(process.execPath, [${JSON.stringify(bin)}, 'hub'], { stdio: ['pipe', 'pipe', 'inherit'] });
+process.stdin.pipe(child.stdin);
+let held = false;
+let release = Promise.resolve();
+for await (const line of createInterface({ input: child.stdout })) {
+  if (!held && line.startsWith('done')) {
+    held = true;
+    release = new Promise((r) => setTimeout(r, 2500));
+  }
+  await release;
+  console.log(line);
+}
+`,
+    );
+    const o = parseExternalMatchArgs([
+      '--engine',
+      `"${process.execPath}" "${proxy}"`,
+      '--protocol',
+      'hub',
+      '--param',
+      'level=dumb',
+      '--games',
+      '2',
+      '--time',
+      '0.05',
+      '--answer-timeout',
+      '1',
+      '--max-plies',
+      '20',
+      '--pdn',
+      scratchPdn(),
+    ]);
+    expect(o.ok).toBe(true);
+    if (!o.ok) return;
+    const games = await within(
+      runExternalMatch(o.value, () => undefined, {
+        ...quiet,
+        ours: scriptedSide((_, legal) => legal[0] as DraughtsMove),
+      }),
+      'a two-game Hub match against a late engine',
+      60_000,
+    );
+    expect(games[0]?.reason).toMatch(/gave no move: no answer in 1000 ms/);
+    // Game 2 was played with answers to its own positions: the late one was the stop's.
+    expect(games[1]?.reason).not.toMatch(/played|gave no move/);
+    expect(games[1]?.plies).toBeGreaterThan(1);
+  }, 90_000);
+});
+
+describe('match:external with a CheckerBoard host that answers late', () => {
+  it("cb: an answer that comes after the timeout is not taken as the next game's move", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tactica-cb-late-'));
+    const host = join(dir, 'late.mjs');
+    const once = join(dir, 'answered-late');
+    // The first request ever (marked by a file, as the host is started again) is answered after the timeout with a
+    // move no position has, the host blocked meanwhile as an engine thinking is, and for longer than the next game's
+    // "new" is waited for (20 s: KestoG 1.1 once thought 49 s at 0.3 s a move); every other one at once with the
+    // first legal move.
+    writeFileSync(
+      host,
+      `import { createInterface } from 'node:readline';
+import { existsSync, writeFileSync } from 'node:fs';
+import { draughtsGame, formatMove } from ${JSON.stringify(join(root, 'packages/draughts/dist/index.js'))};
+const game = draughtsGame('english');
+for await (const line of createInterface({ input: process.stdin })) {
+  const [cmd, fen] = line.split(' ');
+  if (cmd === 'name') console.log('name Late');
+  else if (cmd === 'new') console.log('ok');
+  else if (cmd === 'quit') break;
+  else if (!existsSync(${JSON.stringify(once)})) {
+    writeFileSync(${JSON.stringify(once)}, '');
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 23000);
+    console.log('move 1-2');
+  } else {
+    const s = game.parsePosition(fen).value;
+    const legal = game.legalMoves(s);
+    console.log('move ' + formatMove(s.position, legal[0], legal));
+  }
+}
+`,
+    );
+    const o = parseExternalMatchArgs([
+      '--engine',
+      `"${process.execPath}" "${host}"`,
+      '--protocol',
+      'cb',
+      '--games',
+      '2',
+      '--time',
+      '0.05',
+      '--answer-timeout',
+      '1',
+      '--max-plies',
+      '30',
+      '--pdn',
+      scratchPdn(),
+    ]);
+    expect(o.ok).toBe(true);
+    if (!o.ok) return;
+    const games = await within(
+      runExternalMatch(o.value, () => undefined, {
+        ...quiet,
+        ours: {
+          move: (s) => Promise.resolve(draughtsGame('english').legalMoves(s)[0] as DraughtsMove),
+          close: () => Promise.resolve(),
+        },
+      }),
+      'a two-game cb match against a late host',
+      60_000,
+    );
+    expect(games[0]?.reason).toBe('Late gave no move: no answer in 1000 ms');
+    // The late "1-2" came while the second game was asking: a host started again answered that game instead.
+    expect(games[1]?.reason).not.toMatch(/played|gave no move/);
+    expect(games[1]?.plies).toBeGreaterThan(1);
+  }, 90_000);
 });
 
 function freePort(): Promise<number> {

@@ -4,14 +4,15 @@
  *
  *   npm run match:external -- --engine "<command>" --protocol hub|dxp|cb [--variant english|international|russian]
  *       [--openings <set file>] [--from K] [--count N] [--games G] [--time <seconds a move>] [--threads N]
- *       [--max-load L] [--force] [--record] [--pdn <file>] [--level master] [--nodes N] [--no-book] [--seed S]
+ *       [--engine-threads N] [--max-load L] [--force] [--record] [--pdn <file>] [--level master] [--nodes N] [--no-book] [--seed S]
  *       [--max-plies P] [--cwd <dir>] [--port N] [--dxp-minutes M] [--param name=value] [--position <FEN>]
  *
  * - Openings: a fixed set read from a file (`openings.ts`; by default the rule set's in `bench/openings/`: English the
  *   ACF 156-opening deck, 312 games), each opening played twice in a row, the external engine Black first; the order
  *   is the file's. `--from`/`--count` play a slice of it, `--games` stops after that many games.
  * - Threads: `--threads` (default 1) sets ours and the engine's where its protocol can (Hub's `threads` parameter);
- *   the report says what each side had.
+ *   where it cannot (DXP, cb), `--engine-threads` states what the engine's own configuration sets. The report says
+ *   what each side had, and "equal" or "unequal" when both are numbers.
  * - Load: the match does not start while the 1-minute load average is above `--max-load` (default 1) unless `--force`,
  *   and flags every game played while outside load rose (`load.ts`); the report says quiet or loaded.
  * - Every game goes into one PDN file (`--pdn`, default a new file in bench/results/matches/, which git ignores), with
@@ -122,8 +123,14 @@ function workerSide(level: string, nodes: number | undefined, noBook = false, th
       endgames: egdbSetting(),
     },
   });
+  let last: { depth?: number; nodes?: number } | undefined;
   return {
-    move: async (s, ms, seed) => (await engine.choose(s, level, { timeMs: ms, seed })).move,
+    move: async (s, ms, seed) => {
+      const choice = await engine.choose(s, level, { timeMs: ms, seed });
+      last = { ...(choice.depth !== undefined ? { depth: choice.depth } : {}), nodes: choice.nodes ?? 0 };
+      return choice.move;
+    },
+    lastSearch: () => last,
     close: () => engine.close(),
   };
 }
@@ -199,7 +206,7 @@ export async function runExternalMatch(
   // The match's own share of the load: one side thinks at a time, on `threads` threads.
   const duringLimit = o.maxLoad + o.threads;
   const watch = new LoadWatch(readLoad, env.loadEveryMs);
-  const threads = { ours: `${o.threads}`, engine: engine.threads ?? 'not asked' };
+  const threads = { ours: `${o.threads}`, engine: engineThreads(engine.threads, o.engineThreads) };
   const results: RefereedGame[] = [];
   const date = new Date();
   const pdnFile = o.pdn ?? `${MATCHES_DIR}${fileStamp(date)}-${o.variant}-${o.protocol}.pdn`;
@@ -233,6 +240,15 @@ export async function runExternalMatch(
     out(`recorded in ${shown(env.resultsFile ?? RESULTS_FILE)}`);
   }
   return results;
+}
+
+/**
+ * The engine's threads as the report states them: what its protocol set, or, where it could set none, what
+ * `--engine-threads` says its own configuration sets (the number first, so a reader sees equal threads at a glance).
+ */
+export function engineThreads(set: string | undefined, stated: number | undefined): string {
+  if (stated === undefined) return set ?? 'not asked';
+  return `${stated} (its own configuration, as --engine-threads states; ${set ?? 'not asked'})`;
 }
 
 function fileStamp(d: Date): string {
@@ -279,6 +295,7 @@ function gamePdn(
       { name: 'TacticaThreads', value: c.threads.ours },
       { name: 'EngineThreads', value: c.threads.engine },
       { name: 'Load', value: `${c.loaded ? 'loaded' : 'quiet'} (highest ${c.load.toFixed(2)})` },
+      ...ourSearchLine([r]).map((l) => ({ name: 'TacticaSearch', value: l.replace(/^search: Tactica /, '') })),
       { name: 'Termination', value: r.reason },
     ],
     start: start.position,
@@ -318,10 +335,35 @@ function summary(
       sum((r) => r.engineMs),
       sum((r) => r.engineMoves),
     )}`,
-    `threads: Tactica ${threads.ours}, ${engine} ${threads.engine}`,
+    `threads: Tactica ${threads.ours}, ${engine} ${threads.engine}${equalThreads(threads)}`,
+    ...ourSearchLine(results),
     `load: ${loaded === 0 ? 'quiet' : 'loaded'}, ${loaded} of ${results.length} games loaded (1-minute load ${load.before.toFixed(2)} at the start, at most ${o.maxLoad}; highest ${load.highest.toFixed(2)} during it, at most ${load.duringLimit} with the match's own)`,
     `openings: ${set.name} (${shown(set.file)}), openings ${first}-${last} of ${set.openings.length}, ${results.length} games, ${o.seconds} s a move`,
   ];
+}
+
+/**
+ * How deep our searches went and how fast, over the moves that were searched (book moves are not), so that a match
+ * played under load shows what the load did to our side: `search: Tactica depth 17.4 on average (612 searched
+ * moves), 845 k positions a second`. Nothing when our side does not say (a scripted side in tests).
+ */
+export function ourSearchLine(
+  games: readonly Pick<PlayedGame, 'ourSearches' | 'ourDepthSum' | 'ourNodes' | 'ourSearchMs'>[],
+): string[] {
+  const n = games.reduce((a, g) => a + g.ourSearches, 0);
+  if (n === 0) return [];
+  const depth = games.reduce((a, g) => a + g.ourDepthSum, 0) / n;
+  const nodes = games.reduce((a, g) => a + g.ourNodes, 0);
+  const ms = games.reduce((a, g) => a + g.ourSearchMs, 0);
+  const rate = ms > 0 && nodes > 0 ? `, ${Math.round(nodes / ms)} k positions a second` : '';
+  return [`search: Tactica depth ${depth.toFixed(1)} on average (${n} searched moves)${rate}`];
+}
+
+/** "; equal" or "; unequal" when the engine's threads are known as a number, else nothing. */
+function equalThreads(threads: { ours: string; engine: string }): string {
+  const n = /^(\d+)\b/.exec(threads.engine)?.[1];
+  if (n === undefined) return '';
+  return n === threads.ours ? '; equal' : '; unequal';
 }
 
 /**

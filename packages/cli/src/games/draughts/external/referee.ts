@@ -24,6 +24,8 @@ import type { Opening } from './openings.js';
 /** Tactica's side of a match: its move in a position, in about `ms`. */
 export interface OurSide {
   move(s: DraughtsState, ms: number, seed: number): Promise<DraughtsMove>;
+  /** How deep the last move's search went and how many positions it saw (none for a book move, or unknown). */
+  lastSearch?(): { readonly depth?: number; readonly nodes?: number } | undefined;
   close(): Promise<void>;
 }
 
@@ -55,6 +57,11 @@ export interface PlayedGame {
   readonly ourMoves: number;
   readonly engineMs: number;
   readonly engineMoves: number;
+  /** Our moves that were searched (`lastSearch` gave a depth), their depths summed, their positions and wall time. */
+  readonly ourSearches: number;
+  readonly ourDepthSum: number;
+  readonly ourNodes: number;
+  readonly ourSearchMs: number;
 }
 
 /** Reads the engine's move text with our rules (Hub/DXP notation on 10x10, PDN on 8x8). */
@@ -104,6 +111,7 @@ export async function refereeGame(
   let ourMoves = 0;
   let engineMs = 0;
   let engineMoves = 0;
+  const searched = { searches: 0, depthSum: 0, nodes: 0, ms: 0 };
   for (;;) {
     if (drawnByOurRules === undefined && s.over?.kind === 'draw') drawnByOurRules = s.over.reason;
     const live = playingOn(s);
@@ -162,8 +170,16 @@ export async function refereeGame(
       // Our engine plays the match's rules: the referee plays on past our move counter, so the engine is asked
       // without it (it would otherwise play the last moves before the counter's draw as if any move drew).
       move = await ours.move(withoutMoveCounter(live), moveMs, seed + index * 1000 + plies);
-      ourMs += Date.now() - started;
+      const took = Date.now() - started;
+      ourMs += took;
       ourMoves++;
+      const search = ours.lastSearch?.();
+      if (search?.depth !== undefined) {
+        searched.searches++;
+        searched.depthSum += search.depth;
+        searched.nodes += search.nodes ?? 0;
+        searched.ms += took;
+      }
       engine.told(move, (Date.now() - started) / 1000);
     }
     const moved = pieceAt(live.position, move.from);
@@ -176,5 +192,18 @@ export async function refereeGame(
   }
   const engineResult = points === 1 ? 'loss' : points === 0 ? 'win' : 'draw';
   await engine.endGame(reason.startsWith('ply cap') ? 'unknown' : engineResult, last);
-  return { points, reason, plies, moves, ourMs, ourMoves, engineMs, engineMoves };
+  return {
+    points,
+    reason,
+    plies,
+    moves,
+    ourMs,
+    ourMoves,
+    engineMs,
+    engineMoves,
+    ourSearches: searched.searches,
+    ourDepthSum: searched.depthSum,
+    ourNodes: searched.nodes,
+    ourSearchMs: searched.ms,
+  };
 }
