@@ -33,6 +33,7 @@
 import { kingSteps, pop2, RULE_SETS, type DraughtsSearchPosition, type VariantId } from '@tactica/draughts';
 import type { DeepEvaluator } from './deep-search.js';
 import { decodeNetwork, DraughtsNetwork, type DraughtsNetworkData } from './network.js';
+import { NetworkAccumulators } from './network-accumulator.js';
 
 /** Scalar features, in the order of the weights. */
 export const SCALAR_FEATURES = [
@@ -649,6 +650,12 @@ export interface LearnedEvaluatorOptions {
   readonly incremental?: boolean;
   /** A network whose output is added to the linear score (`DraughtsWeights.network`). */
   readonly network?: DraughtsNetwork;
+  /**
+   * Keep the network's hidden sums along the search's path (network-accumulator.ts) instead of summing every piece's
+   * row at each evaluation. On by default: the same numbers, International at N× the nodes a CPU second
+   * **(ours; bench/RESULTS.md, 2026-11-29)**; off, `evaluate` sums from scratch as `evaluateWhite` does.
+   */
+  readonly accumulate?: boolean;
 }
 
 /**
@@ -679,6 +686,8 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
   readonly incremental: boolean;
   /** The network added to the linear score, if any. */
   readonly network: DraughtsNetwork | undefined;
+  /** The network's sums along the search's path, when it has one and `accumulate` is on. */
+  private readonly accumulators: NetworkAccumulators | undefined;
 
   constructor(variant: VariantId, params: ArrayLike<number>, options: LearnedEvaluatorOptions = {}) {
     const rules = RULE_SETS[variant];
@@ -690,6 +699,8 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
     if (this.network && this.network.squares !== (rules.size * rules.size) / 2) {
       throw new Error(`${variant}: a network of ${this.network.squares} squares`);
     }
+    this.accumulators =
+      this.network && (options.accumulate ?? true) ? new NetworkAccumulators(this.network) : undefined;
     this.params = Float64Array.from(params);
     this.kingsToTrap = kingsToTrapOf(variant);
     const q = (i: number): number => Math.round((params[i] as number) * WEIGHT_SCALE);
@@ -739,6 +750,21 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
 
   /** From White's point of view, for the bitboards of a position: the full computation, windows read from the board. */
   evaluateWhite(wLo: number, wHi: number, bLo: number, bHi: number, kLo: number, kHi: number, turn: number): number {
+    const c = this.network ? this.network.evaluate(wLo, wHi, bLo, bHi, kLo, kHi, turn) : 0;
+    return this.windowsAndScalars(wLo, wHi, bLo, bHi, kLo, kHi, turn, c);
+  }
+
+  /** `evaluateWhite` with the network's correction for the side to move (`correction`) at hand. */
+  private windowsAndScalars(
+    wLo: number,
+    wHi: number,
+    bLo: number,
+    bHi: number,
+    kLo: number,
+    kHi: number,
+    turn: number,
+    correction: number,
+  ): number {
     const layout = this.layout;
     const to = this.patternO;
     const te = this.patternE;
@@ -750,7 +776,7 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
         so += to[idx] as number;
         se += te[idx] as number;
       }
-      return this.finish(so, se, wLo, wHi, bLo, bHi, kLo, kHi, turn);
+      return this.finish(so, se, wLo, wHi, bLo, bHi, kLo, kHi, turn, correction);
     }
     const ws = layout.windowShift;
     const wd = layout.windowStep;
@@ -786,7 +812,7 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
         se += te[idx] as number;
       }
     }
-    return this.finish(so, se, wLo, wHi, bLo, bHi, kLo, kHi, turn);
+    return this.finish(so, se, wLo, wHi, bLo, bHi, kLo, kHi, turn, correction);
   }
 
   /** The scalars added to the windows' sums (opening, ending), the phases mixed, scaled endings scaled. */
@@ -800,6 +826,7 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
     kLo: number,
     kHi: number,
     turn: number,
+    correction: number,
   ): number {
     const f = this.features;
     const info = collectScalars(this.layout, this.kingsToTrap, wLo, wHi, bLo, bHi, kLo, kHi, turn, f);
@@ -812,11 +839,7 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
     let pieces = info >> 5;
     if (pieces > start) pieces = start;
     let value = (so * pieces + se * (start - pieces)) / (start * WEIGHT_SCALE);
-    const net = this.network;
-    if (net) {
-      const c = net.evaluate(wLo, wHi, bLo, bHi, kLo, kHi, turn);
-      value += turn === 0 ? c : -c;
-    }
+    if (this.network) value += turn === 0 ? correction : -correction;
     // Truncated toward zero by `| 0`, which also never gives -0: a position and its mirror score exactly opposite.
     let score = value | 0;
     const ending = info & 31;
@@ -826,15 +849,29 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
 
   evaluate(pos: DraughtsSearchPosition): number {
     const e = pos.engine;
+    const net = this.network;
+    const acc = this.accumulators;
+    const c = acc ? acc.evaluate(pos) : net ? net.evaluate(e.wLo, e.wHi, e.bLo, e.bHi, e.kLo, e.kHi, e.side) : 0;
     if (!this.incremental) {
-      const full = this.evaluateWhite(e.wLo, e.wHi, e.bLo, e.bHi, e.kLo, e.kHi, e.side);
+      const full = this.windowsAndScalars(e.wLo, e.wHi, e.bLo, e.bHi, e.kLo, e.kHi, e.side, c);
       return e.side === 0 ? full : 0 - full;
     }
     // The first call on a position starts its tracking; make/unmake keep the windows' sums from then on.
     if (pos.trackedOpening !== this.patternO || pos.trackedWindows !== this.layout.windowBits) {
       pos.trackWindows(this.layout.windowBits, this.patternO, this.patternE, this.layout.windowSize);
     }
-    const white = this.finish(pos.patternOpening, pos.patternEnding, e.wLo, e.wHi, e.bLo, e.bHi, e.kLo, e.kHi, e.side);
+    const white = this.finish(
+      pos.patternOpening,
+      pos.patternEnding,
+      e.wLo,
+      e.wHi,
+      e.bLo,
+      e.bHi,
+      e.kLo,
+      e.kHi,
+      e.side,
+      c,
+    );
     return e.side === 0 ? white : 0 - white;
   }
 }
