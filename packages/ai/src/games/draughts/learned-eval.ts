@@ -651,9 +651,12 @@ export interface LearnedEvaluatorOptions {
   /** A network whose output is added to the linear score (`DraughtsWeights.network`). */
   readonly network?: DraughtsNetwork;
   /**
-   * Keep the network's hidden sums along the search's path (network-accumulator.ts) instead of summing every piece's
-   * row at each evaluation. On by default: the same numbers, International at N× the nodes a CPU second
-   * **(ours; bench/RESULTS.md, 2026-11-29)**; off, `evaluate` sums from scratch as `evaluateWhite` does.
+   * Keep the network's hidden sums along the search's path (network-accumulator.ts, NNUE's accumulator) instead of
+   * summing every piece's row at each evaluation: the same numbers and trees. Off by default: no faster in the search
+   * today — International ×0.98–1.00, English ×0.87–0.88 nodes a CPU second — although about 2.5× (International) and
+   * 1.6× (English) cheaper than the full sum on a random walk that evaluates most nodes: in the search most nodes take
+   * their sums from the last position evaluated at their ply, five or six pieces away, and the full sum of about 30
+   * rows in registers costs about as much **(ours; bench/RESULTS.md, 2026-11-29)**.
    */
   readonly accumulate?: boolean;
 }
@@ -699,8 +702,7 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
     if (this.network && this.network.squares !== (rules.size * rules.size) / 2) {
       throw new Error(`${variant}: a network of ${this.network.squares} squares`);
     }
-    this.accumulators =
-      this.network && (options.accumulate ?? true) ? new NetworkAccumulators(this.network) : undefined;
+    this.accumulators = this.network && options.accumulate ? new NetworkAccumulators(this.network) : undefined;
     this.params = Float64Array.from(params);
     this.kingsToTrap = kingsToTrapOf(variant);
     const q = (i: number): number => Math.round((params[i] as number) * WEIGHT_SCALE);
@@ -743,9 +745,9 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
   }
 
   /** The evaluation a weights module holds: its linear weights, and its network if it has one. */
-  static fromWeights(w: DraughtsWeights): LearnedDraughtsEvaluator {
+  static fromWeights(w: DraughtsWeights, options: { readonly accumulate?: boolean } = {}): LearnedDraughtsEvaluator {
     const network = networkOf(w);
-    return new LearnedDraughtsEvaluator(w.variant, decodeWeights(w), network ? { network } : {});
+    return new LearnedDraughtsEvaluator(w.variant, decodeWeights(w), network ? { ...options, network } : options);
   }
 
   /** From White's point of view, for the bitboards of a position: the full computation, windows read from the board. */

@@ -69,7 +69,7 @@ describe("the network's accumulators along a search's path", () => {
       const net = weights && networkOf(weights);
       if (!weights || !net) return;
       const acc = new NetworkAccumulators(net);
-      const search = LearnedDraughtsEvaluator.fromWeights(weights);
+      const search = LearnedDraughtsEvaluator.fromWeights(weights, { accumulate: true });
       const reference = LearnedDraughtsEvaluator.fromWeights(weights);
       walk(variant, 'accumulator-committed', (sp) => {
         const e = sp.engine;
