@@ -33,7 +33,6 @@
 import { kingSteps, pop2, RULE_SETS, type DraughtsSearchPosition, type VariantId } from '@tactica/draughts';
 import type { DeepEvaluator } from './deep-search.js';
 import { decodeNetwork, DraughtsNetwork, type DraughtsNetworkData } from './network.js';
-import { NetworkAccumulators } from './network-accumulator.js';
 
 /** Scalar features, in the order of the weights. */
 export const SCALAR_FEATURES = [
@@ -651,14 +650,23 @@ export interface LearnedEvaluatorOptions {
   /** A network whose output is added to the linear score (`DraughtsWeights.network`). */
   readonly network?: DraughtsNetwork;
   /**
-   * Keep the network's hidden sums along the search's path (network-accumulator.ts, NNUE's accumulator) instead of
-   * summing every piece's row at each evaluation: the same numbers and trees. Off by default: no faster in the search
+   * Keep the network's hidden sums along the search's path (`(net) => new NetworkAccumulators(net)`,
+   * network-accumulator.ts, NNUE's accumulator) instead of summing every piece's row at each evaluation: the same numbers and trees. Off by default: no faster in the search
    * today — International ×0.98–1.00, English ×0.87–0.88 nodes a CPU second — although about 2.5× (International) and
    * 1.6× (English) cheaper than the full sum on a random walk that evaluates most nodes: in the search most nodes take
    * their sums from the last position evaluated at their ply, five or six pieces away, and the full sum of about 30
    * rows in registers costs about as much **(ours; bench/RESULTS.md, 2026-11-29)**.
    */
-  readonly accumulate?: boolean;
+  readonly accumulators?: (network: DraughtsNetwork) => NetworkSums;
+}
+
+/**
+ * What keeps a network's sums along a search's path and gives its correction for the search's position
+ * (`NetworkAccumulators`, network-accumulator.ts): given as a factory, so that a bundle that does not use it (the
+ * browser's: it is off by default) does not carry it.
+ */
+export interface NetworkSums {
+  evaluate(pos: DraughtsSearchPosition): number;
 }
 
 /**
@@ -689,8 +697,8 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
   readonly incremental: boolean;
   /** The network added to the linear score, if any. */
   readonly network: DraughtsNetwork | undefined;
-  /** The network's sums along the search's path, when it has one and `accumulate` is on. */
-  private readonly accumulators: NetworkAccumulators | undefined;
+  /** The network's sums along the search's path, when it has one and `accumulators` is given. */
+  private readonly accumulators: NetworkSums | undefined;
 
   constructor(variant: VariantId, params: ArrayLike<number>, options: LearnedEvaluatorOptions = {}) {
     const rules = RULE_SETS[variant];
@@ -702,7 +710,7 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
     if (this.network && this.network.squares !== (rules.size * rules.size) / 2) {
       throw new Error(`${variant}: a network of ${this.network.squares} squares`);
     }
-    this.accumulators = this.network && options.accumulate ? new NetworkAccumulators(this.network) : undefined;
+    this.accumulators = this.network && options.accumulators ? options.accumulators(this.network) : undefined;
     this.params = Float64Array.from(params);
     this.kingsToTrap = kingsToTrapOf(variant);
     const q = (i: number): number => Math.round((params[i] as number) * WEIGHT_SCALE);
@@ -745,7 +753,10 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
   }
 
   /** The evaluation a weights module holds: its linear weights, and its network if it has one. */
-  static fromWeights(w: DraughtsWeights, options: { readonly accumulate?: boolean } = {}): LearnedDraughtsEvaluator {
+  static fromWeights(
+    w: DraughtsWeights,
+    options: Pick<LearnedEvaluatorOptions, 'accumulators'> = {},
+  ): LearnedDraughtsEvaluator {
     const network = networkOf(w);
     return new LearnedDraughtsEvaluator(w.variant, decodeWeights(w), network ? { ...options, network } : options);
   }

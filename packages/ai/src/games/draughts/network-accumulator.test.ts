@@ -69,7 +69,9 @@ describe("the network's accumulators along a search's path", () => {
       const net = weights && networkOf(weights);
       if (!weights || !net) return;
       const acc = new NetworkAccumulators(net);
-      const search = LearnedDraughtsEvaluator.fromWeights(weights, { accumulate: true });
+      const search = LearnedDraughtsEvaluator.fromWeights(weights, {
+        accumulators: (network) => new NetworkAccumulators(network),
+      });
       const reference = LearnedDraughtsEvaluator.fromWeights(weights);
       walk(variant, 'accumulator-committed', (sp) => {
         const e = sp.engine;
