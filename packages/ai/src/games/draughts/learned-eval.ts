@@ -651,11 +651,12 @@ export interface LearnedEvaluatorOptions {
   readonly network?: DraughtsNetwork;
   /**
    * Keep the network's hidden sums along the search's path (`(net) => new NetworkAccumulators(net)`,
-   * network-accumulator.ts, NNUE's accumulator) instead of summing every piece's row at each evaluation: the same numbers and trees. Off by default: no faster in the search
-   * today — International ×0.98–1.00, English ×0.87–0.88 nodes a CPU second — although about 2.5× (International) and
-   * 1.6× (English) cheaper than the full sum on a random walk that evaluates most nodes: in the search most nodes take
-   * their sums from the last position evaluated at their ply, five or six pieces away, and the full sum of about 30
-   * rows in registers costs about as much **(ours; bench/RESULTS.md, 2026-11-29)**.
+   * network-accumulator.ts, NNUE's accumulator) instead of summing every piece's row at each evaluation: the same
+   * numbers and trees. Off by default: no faster in the search — ×0.99–1.01 International, ×0.98–1.02 English nodes a
+   * CPU second at load 2 (×0.87–0.88 English at load 4) — though 1.6–2.5× cheaper than the full sum on a random walk:
+   * in the search most evaluated nodes take their sums from the last position evaluated at their ply, five or six
+   * pieces away, and the full sum of some 30 rows in registers costs about as much **(ours; bench/RESULTS.md,
+   * 2026-11-29)**.
    */
   readonly accumulators?: (network: DraughtsNetwork) => NetworkSums;
 }
