@@ -10,7 +10,8 @@
 // to measure each). `--threads N` adds N - 1 Lazy SMP helper threads over the shared table (deep searcher): the
 // position then gets `--ms` of CPU time per thread (the process's CPU time over N), and the nodes per second count
 // every thread's nodes over that time; `--wall` measures wall-clock time instead of CPU time. `--eval learned` gives
-// the deep search (one thread) the learned evaluation (draughts-learned-eval.ts). `--nodes N` searches each position
+// the deep search (one thread) the learned evaluation (draughts-learned-eval.ts); with `--accumulate`, its network's
+// sums kept along the search's path (`LearnedEvaluatorOptions.accumulators`, off by default). `--nodes N` searches each position
 // to N nodes instead of for a time: deterministic whatever the load (with `--verbose`, each position's depth, nodes,
 // score and principal variation: a change meant to keep the search's trees must leave those lines alone). `--set
 // JSON` adds deep-searcher settings (`DeepSearcherOptions`). `--stats` prints where the nodes went (one thread; the searcher's `stats`):
@@ -25,9 +26,12 @@ import {
   DraughtsDeepSearcher,
   DraughtsHelpers,
   DraughtsSearcher,
+  LearnedDraughtsEvaluator,
   loadLearnedEvaluator,
   randomOpening,
 } from '../packages/ai/dist/index.js';
+import { learnedWeightsOf } from '../packages/ai/dist/games/draughts/learned-eval.js';
+import { NetworkAccumulators } from '../packages/ai/dist/games/draughts/network-accumulator.js';
 import { createRng } from '../packages/core/dist/index.js';
 import { DraughtsSearchPosition, draughtsGame, makeFen } from '../packages/draughts/dist/index.js';
 
@@ -93,7 +97,14 @@ async function main() {
   for (const variant of variants) {
     const positions = middlegames(variant, count);
     const table = threads > 1 ? new SharedArrayBuffer(DeepTable.bytes(18)) : undefined;
-    const evaluator = option('--eval', 'hand') === 'learned' ? await loadLearnedEvaluator(variant) : undefined;
+    const evaluator =
+      option('--eval', 'hand') !== 'learned'
+        ? undefined
+        : args.includes('--accumulate')
+          ? LearnedDraughtsEvaluator.fromWeights(await learnedWeightsOf(variant), {
+              accumulators: (network) => new NetworkAccumulators(network),
+            })
+          : await loadLearnedEvaluator(variant);
     const searcher =
       kind === 'classic'
         ? new DraughtsSearcher({ ttLog2: 20 })

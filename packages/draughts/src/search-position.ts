@@ -536,6 +536,24 @@ export class DraughtsSearchPosition {
     return this.lows[this.n] as number;
   }
 
+  /**
+   * Where the current position stands in the stack of the game's history and the search's path (0: the game's first
+   * position): what keeps something per ply of a search (the network's accumulators) indexes it by, and checks with
+   * `hashLoAt`/`hashHiAt` that what it kept for an earlier index is for the position on the path there now.
+   */
+  pathIndex(): number {
+    return this.n;
+  }
+
+  /** The hash of the position at `index` of the path (`pathIndex`; at most the current one's). */
+  hashLoAt(index: number): number {
+    return this.lows[index] as number;
+  }
+
+  hashHiAt(index: number): number {
+    return this.highs[index] as number;
+  }
+
   hashHi(): number {
     return this.highs[this.n] as number;
   }

@@ -649,6 +649,25 @@ export interface LearnedEvaluatorOptions {
   readonly incremental?: boolean;
   /** A network whose output is added to the linear score (`DraughtsWeights.network`). */
   readonly network?: DraughtsNetwork;
+  /**
+   * Keep the network's hidden sums along the search's path (`(net) => new NetworkAccumulators(net)`,
+   * network-accumulator.ts, NNUE's accumulator) instead of summing every piece's row at each evaluation: the same
+   * numbers and trees. Off by default: no faster in the search — ×0.99–1.01 International, ×0.98–1.02 English nodes a
+   * CPU second at load 2 (×0.87–0.88 English at load 4) — though 1.6–2.5× cheaper than the full sum on a random walk:
+   * in the search most evaluated nodes take their sums from the last position evaluated at their ply, five or six
+   * pieces away, and the full sum of some 30 rows in registers costs about as much **(ours; bench/RESULTS.md,
+   * 2026-11-29)**.
+   */
+  readonly accumulators?: (network: DraughtsNetwork) => NetworkSums;
+}
+
+/**
+ * What keeps a network's sums along a search's path and gives its correction for the search's position
+ * (`NetworkAccumulators`, network-accumulator.ts): given as a factory, so that a bundle that does not use it (the
+ * browser's: it is off by default) does not carry it.
+ */
+export interface NetworkSums {
+  evaluate(pos: DraughtsSearchPosition): number;
 }
 
 /**
@@ -679,6 +698,8 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
   readonly incremental: boolean;
   /** The network added to the linear score, if any. */
   readonly network: DraughtsNetwork | undefined;
+  /** The network's sums along the search's path, when it has one and `accumulators` is given. */
+  private readonly accumulators: NetworkSums | undefined;
 
   constructor(variant: VariantId, params: ArrayLike<number>, options: LearnedEvaluatorOptions = {}) {
     const rules = RULE_SETS[variant];
@@ -690,6 +711,7 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
     if (this.network && this.network.squares !== (rules.size * rules.size) / 2) {
       throw new Error(`${variant}: a network of ${this.network.squares} squares`);
     }
+    this.accumulators = this.network && options.accumulators ? options.accumulators(this.network) : undefined;
     this.params = Float64Array.from(params);
     this.kingsToTrap = kingsToTrapOf(variant);
     const q = (i: number): number => Math.round((params[i] as number) * WEIGHT_SCALE);
@@ -732,13 +754,31 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
   }
 
   /** The evaluation a weights module holds: its linear weights, and its network if it has one. */
-  static fromWeights(w: DraughtsWeights): LearnedDraughtsEvaluator {
+  static fromWeights(
+    w: DraughtsWeights,
+    options: Pick<LearnedEvaluatorOptions, 'accumulators'> = {},
+  ): LearnedDraughtsEvaluator {
     const network = networkOf(w);
-    return new LearnedDraughtsEvaluator(w.variant, decodeWeights(w), network ? { network } : {});
+    return new LearnedDraughtsEvaluator(w.variant, decodeWeights(w), network ? { ...options, network } : options);
   }
 
   /** From White's point of view, for the bitboards of a position: the full computation, windows read from the board. */
   evaluateWhite(wLo: number, wHi: number, bLo: number, bHi: number, kLo: number, kHi: number, turn: number): number {
+    const c = this.network ? this.network.evaluate(wLo, wHi, bLo, bHi, kLo, kHi, turn) : 0;
+    return this.windowsAndScalars(wLo, wHi, bLo, bHi, kLo, kHi, turn, c);
+  }
+
+  /** `evaluateWhite` with the network's correction for the side to move (`correction`) at hand. */
+  private windowsAndScalars(
+    wLo: number,
+    wHi: number,
+    bLo: number,
+    bHi: number,
+    kLo: number,
+    kHi: number,
+    turn: number,
+    correction: number,
+  ): number {
     const layout = this.layout;
     const to = this.patternO;
     const te = this.patternE;
@@ -750,7 +790,7 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
         so += to[idx] as number;
         se += te[idx] as number;
       }
-      return this.finish(so, se, wLo, wHi, bLo, bHi, kLo, kHi, turn);
+      return this.finish(so, se, wLo, wHi, bLo, bHi, kLo, kHi, turn, correction);
     }
     const ws = layout.windowShift;
     const wd = layout.windowStep;
@@ -786,7 +826,7 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
         se += te[idx] as number;
       }
     }
-    return this.finish(so, se, wLo, wHi, bLo, bHi, kLo, kHi, turn);
+    return this.finish(so, se, wLo, wHi, bLo, bHi, kLo, kHi, turn, correction);
   }
 
   /** The scalars added to the windows' sums (opening, ending), the phases mixed, scaled endings scaled. */
@@ -800,6 +840,7 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
     kLo: number,
     kHi: number,
     turn: number,
+    correction: number,
   ): number {
     const f = this.features;
     const info = collectScalars(this.layout, this.kingsToTrap, wLo, wHi, bLo, bHi, kLo, kHi, turn, f);
@@ -812,11 +853,7 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
     let pieces = info >> 5;
     if (pieces > start) pieces = start;
     let value = (so * pieces + se * (start - pieces)) / (start * WEIGHT_SCALE);
-    const net = this.network;
-    if (net) {
-      const c = net.evaluate(wLo, wHi, bLo, bHi, kLo, kHi, turn);
-      value += turn === 0 ? c : -c;
-    }
+    if (this.network) value += turn === 0 ? correction : -correction;
     // Truncated toward zero by `| 0`, which also never gives -0: a position and its mirror score exactly opposite.
     let score = value | 0;
     const ending = info & 31;
@@ -826,15 +863,29 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
 
   evaluate(pos: DraughtsSearchPosition): number {
     const e = pos.engine;
+    const net = this.network;
+    const acc = this.accumulators;
+    const c = acc ? acc.evaluate(pos) : net ? net.evaluate(e.wLo, e.wHi, e.bLo, e.bHi, e.kLo, e.kHi, e.side) : 0;
     if (!this.incremental) {
-      const full = this.evaluateWhite(e.wLo, e.wHi, e.bLo, e.bHi, e.kLo, e.kHi, e.side);
+      const full = this.windowsAndScalars(e.wLo, e.wHi, e.bLo, e.bHi, e.kLo, e.kHi, e.side, c);
       return e.side === 0 ? full : 0 - full;
     }
     // The first call on a position starts its tracking; make/unmake keep the windows' sums from then on.
     if (pos.trackedOpening !== this.patternO || pos.trackedWindows !== this.layout.windowBits) {
       pos.trackWindows(this.layout.windowBits, this.patternO, this.patternE, this.layout.windowSize);
     }
-    const white = this.finish(pos.patternOpening, pos.patternEnding, e.wLo, e.wHi, e.bLo, e.bHi, e.kLo, e.kHi, e.side);
+    const white = this.finish(
+      pos.patternOpening,
+      pos.patternEnding,
+      e.wLo,
+      e.wHi,
+      e.bLo,
+      e.bHi,
+      e.kLo,
+      e.kHi,
+      e.side,
+      c,
+    );
     return e.side === 0 ? white : 0 - white;
   }
 }

@@ -141,10 +141,13 @@ export class DraughtsNetwork {
   readonly squares: number;
   /** The numbers it was made from: a Lazy SMP helper thread builds the same network. */
   readonly values: Float32Array;
-  /** The same numbers as doubles: read in the hot loop with no conversion. */
-  private readonly weights: Float64Array;
-  /** The input square of every bit, for either mover (`inputSquaresOf`). */
-  private readonly table: Int16Array;
+  /**
+   * The same numbers as doubles: read in the hot loop with no conversion (and by the search's accumulators,
+   * network-accumulator.ts, which add and take away the rows).
+   */
+  readonly weights: Float64Array;
+  /** The input square of every bit, for either mover (`inputSquaresOf`): `table[64 * turn + bit]`. */
+  readonly table: Int16Array;
   /** Scratch: the inputs that are on. */
   private readonly inputs: Int32Array;
 
@@ -208,6 +211,62 @@ export class DraughtsNetwork {
     }
     return o;
   }
+}
+
+/**
+ * The hidden sums of a position for the side to move `turn` into `sums` from `at`: the biases, then the rows of its
+ * inputs in `inputsFrom`'s order — the order of `DraughtsNetwork.evaluate`, so the sums are the same numbers.
+ */
+export function hiddenSumsInto(
+  net: DraughtsNetwork,
+  sums: Float64Array,
+  at: number,
+  wLo: number,
+  wHi: number,
+  bLo: number,
+  bHi: number,
+  kLo: number,
+  kHi: number,
+  turn: number,
+  scratch: Int32Array,
+): void {
+  const n = inputsFrom(net.table, net.squares, wLo, wHi, bLo, bHi, kLo, kHi, turn, scratch);
+  const h = net.hidden;
+  const v = net.weights;
+  const biases = 4 * net.squares * h;
+  for (let k = 0; k < h; k++) sums[at + k] = v[biases + k] as number;
+  for (let j = 0; j < n; j++) {
+    const r = (scratch[j] as number) * h;
+    for (let k = 0; k < h; k++) sums[at + k] = (sums[at + k] as number) + (v[r + k] as number);
+  }
+}
+
+/**
+ * The network's output from hidden sums kept elsewhere (`sums` from `at`): the same operations in the same order as
+ * the end of `DraughtsNetwork.evaluate`, so equal sums give the same number to the last bit.
+ */
+export function outputOfSums(net: DraughtsNetwork, sums: Float64Array, at: number): number {
+  const h = net.hidden;
+  const v = net.weights;
+  const out = 4 * net.squares * h + h;
+  let o = v[out + h] as number;
+  let k = 0;
+  for (; k + 8 <= h; k += 8) {
+    const s = at + k;
+    o +=
+      clipped(sums[s] as number) * (v[out + k] as number) + clipped(sums[s + 1] as number) * (v[out + k + 1] as number);
+    o +=
+      clipped(sums[s + 2] as number) * (v[out + k + 2] as number) +
+      clipped(sums[s + 3] as number) * (v[out + k + 3] as number);
+    o +=
+      clipped(sums[s + 4] as number) * (v[out + k + 4] as number) +
+      clipped(sums[s + 5] as number) * (v[out + k + 5] as number);
+    o +=
+      clipped(sums[s + 6] as number) * (v[out + k + 6] as number) +
+      clipped(sums[s + 7] as number) * (v[out + k + 7] as number);
+  }
+  for (; k < h; k++) o += clipped(sums[at + k] as number) * (v[out + k] as number);
+  return o;
 }
 
 /** NNUE's clipped ReLU: 0 below 0, 1 above 1. */
