@@ -58,7 +58,7 @@ export const KEY_CAPTURE = 1 << 12;
 export const KEY_CROWNS = 1 << 18;
 export const KEY_INDEX_SHIFT = 22;
 /** Moves of a list from this index on have no index in their key. */
-export const KEY_INDEXED = 512;
+const KEY_INDEXED = 512;
 
 const KING_ONE_STEP = 0;
 const KING_FLYING = 1;

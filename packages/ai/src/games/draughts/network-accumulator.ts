@@ -20,9 +20,9 @@ import type { DraughtsSearchPosition } from '@tactica/draughts';
 import { hiddenSumsInto, outputOfSums, type DraughtsNetwork } from './network.js';
 
 /** Slots, a power of two: a path index has slot index & (slots − 1); a path longer than that reuses older slots. */
-export const ACCUMULATOR_SLOTS = 128;
+const ACCUMULATOR_SLOTS = 128;
 /** How many plies back to look for a filled ancestor before summing from scratch (ours: beyond, the changes add up). */
-export const ACCUMULATOR_LOOKBACK = 8;
+const ACCUMULATOR_LOOKBACK = 8;
 
 const MASK = ACCUMULATOR_SLOTS - 1;
 

@@ -147,7 +147,7 @@ async function stopProcess(child: ChildProcessWithoutNullStreams, quit: string |
 }
 
 /** How long a Hub engine told to `stop` after a move it did not answer in time is given to answer the stop. */
-export const HUB_STOP_WAIT_MS = 5_000;
+const HUB_STOP_WAIT_MS = 5_000;
 
 /** Hub protocol on stdin/stdout (International). */
 export class HubEngine implements ExternalEngine {

@@ -246,7 +246,7 @@ export async function runExternalMatch(
  * The engine's threads as the report states them: what its protocol set, or, where it could set none, what
  * `--engine-threads` says its own configuration sets (the number first, so a reader sees equal threads at a glance).
  */
-export function engineThreads(set: string | undefined, stated: number | undefined): string {
+function engineThreads(set: string | undefined, stated: number | undefined): string {
   if (stated === undefined) return set ?? 'not asked';
   return `${stated} (its own configuration, as --engine-threads states; ${set ?? 'not asked'})`;
 }
