@@ -10,7 +10,7 @@
 // `--eval learned` searches with the committed learned evaluation (Master's) instead of the hand-written one.
 // Every search is limited by nodes (N), so the same command builds the same book; `--time S` stops starting new roots
 // after S seconds (the header then says the book is partial). See packages/ai/src/games/draughts/book-build.ts.
-//   node bench/draughts-book.js --rules english|international --stats
+//   node bench/draughts-book.js --rules english|international|russian --stats
 // prints the committed book's figures instead: positions, moves a position, and from each root (the ballots, or the
 // start) the book positions reachable by book moves, the longest book line and the main line's length in book moves.
 import { writeFileSync } from 'node:fs';
