@@ -23,7 +23,7 @@ import {
 } from '@tactica/draughts';
 import { unwrap } from '@tactica/core';
 import { bookKey, DraughtsBook, type BookMove } from './book.js';
-import { DraughtsDeepSearcher } from './deep-search.js';
+import { DraughtsDeepSearcher, type DeepEvaluator } from './deep-search.js';
 
 interface BookRoot {
   /** Where the expansion starts (a ballot's position, the start position). */
@@ -45,6 +45,8 @@ export interface BookBuildOptions {
   readonly width?: number;
   /** The cost of a ply in the expansion's queue, in hundredths of a man (default 10). */
   readonly plyCost?: number;
+  /** The searches' evaluation (default the hand-written one; Master's learned one makes the book Master would). */
+  readonly evaluator?: DeepEvaluator;
   /** log2 of the table's buckets (default 19, as Master's). */
   readonly ttLog2?: number;
   /**
@@ -81,7 +83,10 @@ export function buildDraughtsBook(options: BookBuildOptions): BookBuild {
   const window = options.window ?? 20;
   const width = options.width ?? 3;
   const plyCost = options.plyCost ?? 10;
-  const searcher = new DraughtsDeepSearcher({ ttLog2: options.ttLog2 ?? 19 });
+  const searcher = new DraughtsDeepSearcher({
+    ttLog2: options.ttLog2 ?? 19,
+    ...(options.evaluator ? { evaluator: options.evaluator } : {}),
+  });
   const entries = new Map<string, readonly BookMove[]>();
   const reports: BookRootReport[] = [];
   let searches = 0;

@@ -1,7 +1,7 @@
 /**
  * The draughts opening book: positions the project's own deep searches have analysed (`npm run book:draughts`,
  * `book-build.ts`), each with its best moves and their scores. The book is data: one module per rule set
- * (`book/english.ts`, `book/international.ts`), loaded with a dynamic `import()` of its own, with
+ * (`book/english.ts`, `book/international.ts`, `book/russian.ts`), loaded with a dynamic `import()` of its own, with
  * its reader (`book/text.ts`), so that a bundle that never asks for it carries none of it.
  *
  *   const book = await loadDraughtsBook('english');             // undefined for a rule set without a book
@@ -48,7 +48,7 @@ export interface BookChoice {
 }
 
 /** The rule sets the project builds a book for. */
-export const BOOK_VARIANTS = ['english', 'international'] as const satisfies readonly VariantId[];
+export const BOOK_VARIANTS = ['english', 'international', 'russian'] as const satisfies readonly VariantId[];
 
 /** Square contents in a key: none, white man, white king, black man, black king. */
 const CODES: readonly (Piece | undefined)[] = [undefined, 'w', 'W', 'b', 'B'];
@@ -140,7 +140,7 @@ export async function loadDraughtsBook(variant: VariantId): Promise<DraughtsBook
   if (variant === 'english') data = import('./book/english.js').then((m) => m.DRAUGHTS_BOOK_ENGLISH);
   else if (variant === 'international') {
     data = import('./book/international.js').then((m) => m.DRAUGHTS_BOOK_INTERNATIONAL);
-  }
+  } else if (variant === 'russian') data = import('./book/russian.js').then((m) => m.DRAUGHTS_BOOK_RUSSIAN);
   if (data === undefined) return undefined;
   const [{ parseDraughtsBook }, text] = await Promise.all([import('./book/text.js'), data]);
   const parsed = parseDraughtsBook(text);

@@ -10,6 +10,8 @@ import type { AiCode } from '../../../codes.js';
 /** The first line of a book's text: format name, version, rule set. */
 const MAGIC = 'tactica-draughts-book';
 const VERSION = 1;
+/** A move's text: squares by number (`22-18`, `26x17x10`) or, in Russian, algebraic (`c3-d4`, `g7xe5xc3`). */
+const MOVE_SYNTAX = /^(\d+|[a-h][1-8])([-x](\d+|[a-h][1-8]))+$/;
 
 /** The book as text (the format above); `parseDraughtsBook` reads it back. */
 export function formatDraughtsBook(book: DraughtsBook): string {
@@ -46,7 +48,7 @@ export function parseDraughtsBook(text: string): Result<DraughtsBook, InputError
     for (let w = 1; w < words.length; w += 2) {
       const move = words[w] as string;
       const score = Number(words[w + 1]);
-      if (!/^\d+([-x]\d+)+$/.test(move) || !Number.isInteger(score)) {
+      if (!MOVE_SYNTAX.test(move) || !Number.isInteger(score)) {
         return fail(i + 1, 'book/syntax', `bad move or score "${move} ${words[w + 1] ?? ''}"`);
       }
       moves.push({ move, score });
