@@ -71,11 +71,21 @@ export async function loadEngine<F extends EngineFamily>(
       case 'draughts': {
         const draughts = await import('./draughts.js');
         const o = options as DraughtsEngineOptions | undefined;
-        // The opening books (a few kilobytes each, chunks of their own) come with the engine unless it is told to
-        // play without them, so that Master plays from them in a worker too **(ours)**.
-        if (o?.book !== false) await Promise.all(draughts.BOOK_VARIANTS.map((v) => draughts.loadDraughtsBook(v)));
+        // The opening books (chunks of their own) come with the engine unless it is told to play without them, so
+        // that Master plays from them in a worker too **(ours)**: those of the rule sets it loads up front (`variants`,
+        // default all); a page passes none, and the engine's `prepare` loads the book of the game's rule set.
+        if (o?.book === false) return draughts.loadDraughtsEngine(o);
+        const wanted = draughts.BOOK_VARIANTS.filter((v) => o?.variants?.includes(v) ?? true);
+        await Promise.all(wanted.map((v) => draughts.loadDraughtsBook(v)));
         // With the learned evaluations the levels play with (their weights are loaded here, once).
-        return draughts.loadDraughtsEngine(o);
+        const engine = await draughts.loadDraughtsEngine(o);
+        return {
+          ...engine,
+          async prepare(s: DraughtsState): Promise<void> {
+            await engine.prepare(s);
+            if (!s.giveaway) await draughts.loadDraughtsBook(s.position.variant);
+          },
+        };
       }
       case 'force400':
         return (await import('./force400.js')).createForce400Engine(options as Force400EngineOptions);
