@@ -36,12 +36,21 @@ function options(over: Partial<ExternalMatchOptions>): ExternalMatchOptions {
 }
 
 /** Our side for the referee tests: the first legal move (or a scripted one), at once. */
-function scriptedSide(pick: (s: DraughtsState, legal: readonly DraughtsMove[]) => DraughtsMove): OurSide {
-  const game = draughtsGame('international');
+function scriptedSide(
+  pick: (s: DraughtsState, legal: readonly DraughtsMove[]) => DraughtsMove,
+  rules: 'international' | 'english' = 'international',
+): OurSide {
+  const game = draughtsGame(rules);
   return {
     move: (s) => Promise.resolve(pick(s, game.legalMoves(s))),
     close: () => Promise.resolve(),
   };
+}
+
+/** The first legal International move's text, as an engine writes it (`12x23x18`, `32-28`). */
+function firstLegalText(s: DraughtsState): string {
+  const m = draughtsGame('international').legalMoves(s)[0] as DraughtsMove;
+  return `${m.from}${m.captures.length > 0 ? 'x' : '-'}${m.to}${m.captures.map((c) => `x${c}`).join('')}`;
 }
 
 /** An engine that answers by a script, in-process. */
@@ -282,10 +291,7 @@ describe('the referee', () => {
     const pdn = scratchPdn();
     let games = 0;
     const engine: ExternalEngine = {
-      ...scriptedEngine((s) => {
-        const m = draughtsGame('international').legalMoves(s)[0] as DraughtsMove;
-        return `${m.from}${m.captures.length > 0 ? 'x' : '-'}${m.to}${m.captures.map((c) => `x${c}`).join('')}`;
-      }),
+      ...scriptedEngine(firstLegalText),
       newGame: () => (games++ === 0 ? Promise.resolve() : Promise.reject(new Error('the engine went away'))),
     };
     const run = runExternalMatch(options({ games: 2, maxPlies: 10, pdn }), () => undefined, {
@@ -299,13 +305,12 @@ describe('the referee', () => {
   });
 
   it("the engine's threads its own configuration sets (--engine-threads) are stated, and equal or not said", async () => {
-    const legalText = (s: DraughtsState): string => {
-      const m = draughtsGame('international').legalMoves(s)[0] as DraughtsMove;
-      return `${m.from}${m.captures.length > 0 ? 'x' : '-'}${m.to}${m.captures.map((c) => `x${c}`).join('')}`;
-    };
     const threadsLine = async (over: Partial<ExternalMatchOptions>, engineSays?: string): Promise<string> => {
       const lines: string[] = [];
-      const engine = { ...scriptedEngine(legalText), ...(engineSays !== undefined ? { threads: engineSays } : {}) };
+      const engine = {
+        ...scriptedEngine(firstLegalText),
+        ...(engineSays !== undefined ? { threads: engineSays } : {}),
+      };
       const ours = scriptedSide((_, legal) => legal[0] as DraughtsMove);
       await runExternalMatch(options({ games: 1, maxPlies: 4, ...over }), (l) => lines.push(l), {
         ...quiet,
@@ -335,10 +340,7 @@ describe('the referee', () => {
       // Every other move a search to depth 12, the others from the book (no search).
       lastSearch: () => (n++ % 2 === 0 ? { depth: 12, nodes: 1000 } : undefined),
     };
-    const engine = scriptedEngine((s) => {
-      const m = draughtsGame('international').legalMoves(s)[0] as DraughtsMove;
-      return `${m.from}${m.captures.length > 0 ? 'x' : '-'}${m.to}${m.captures.map((c) => `x${c}`).join('')}`;
-    });
+    const engine = scriptedEngine(firstLegalText);
     const pdn = scratchPdn();
     await runExternalMatch(options({ games: 1, maxPlies: 8, pdn }), (l) => lines.push(l), { ...quiet, engine, ours });
     expect(lines.find((l) => l.startsWith('search: '))).toMatch(
@@ -591,10 +593,7 @@ for await (const line of createInterface({ input: process.stdin })) {
     const games = await within(
       runExternalMatch(o.value, () => undefined, {
         ...quiet,
-        ours: {
-          move: (s) => Promise.resolve(draughtsGame('english').legalMoves(s)[0] as DraughtsMove),
-          close: () => Promise.resolve(),
-        },
+        ours: scriptedSide((_, legal) => legal[0] as DraughtsMove, 'english'),
       }),
       'a two-game cb match against a broken host',
       30_000,
@@ -716,10 +715,7 @@ for await (const line of createInterface({ input: process.stdin })) {
     const games = await within(
       runExternalMatch(o.value, () => undefined, {
         ...quiet,
-        ours: {
-          move: (s) => Promise.resolve(draughtsGame('english').legalMoves(s)[0] as DraughtsMove),
-          close: () => Promise.resolve(),
-        },
+        ours: scriptedSide((_, legal) => legal[0] as DraughtsMove, 'english'),
       }),
       'a two-game cb match against a late host',
       60_000,
