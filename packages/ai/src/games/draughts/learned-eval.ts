@@ -914,7 +914,8 @@ export async function learnedWeightsOf(variant: VariantId): Promise<DraughtsWeig
 
 /**
  * The learned evaluation of a rule set, its weights imported on first use (a chunk of its own in a bundle), or
- * undefined for a rule set without weights. Normal play only: give-away has its own goal.
+ * undefined for a rule set without weights; its network runs in WebAssembly where the platform allows
+ * (`withWasmNetwork`; `fromWeights` keeps the JavaScript). Normal play only: give-away has its own goal.
  */
 export async function loadLearnedEvaluator(variant: VariantId): Promise<LearnedDraughtsEvaluator | undefined> {
   const known = loaded.get(variant);
@@ -922,7 +923,20 @@ export async function loadLearnedEvaluator(variant: VariantId): Promise<LearnedD
   const w = await learnedWeightsOf(variant);
   if (!w) return undefined;
   const ev = LearnedDraughtsEvaluator.fromWeights(w);
+  await withWasmNetwork(ev);
   loaded.set(variant, ev);
+  return ev;
+}
+
+/**
+ * Gives the evaluation's network, if it has one, the WebAssembly forward pass where the platform runs it (the same
+ * numbers, faster: network-wasm.ts, a chunk of its own loaded with the weights). Returns the evaluation.
+ */
+export async function withWasmNetwork(ev: LearnedDraughtsEvaluator): Promise<LearnedDraughtsEvaluator> {
+  if (ev.network) {
+    const { useWasmForwardPass } = await import('./network-wasm.js');
+    await useWasmForwardPass(ev.network);
+  }
   return ev;
 }
 

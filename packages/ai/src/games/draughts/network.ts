@@ -135,6 +135,17 @@ function gather(
   return n;
 }
 
+/** A forward pass over a position's bitboards: `DraughtsNetwork.evaluate`'s arguments and number. */
+export type NetworkForwardPass = (
+  wLo: number,
+  wHi: number,
+  bLo: number,
+  bHi: number,
+  kLo: number,
+  kHi: number,
+  turn: number,
+) => number;
+
 /** The network of one board size, ready to evaluate (see the module's comment). */
 export class DraughtsNetwork {
   readonly hidden: number;
@@ -150,6 +161,8 @@ export class DraughtsNetwork {
   readonly table: Int16Array;
   /** Scratch: the inputs that are on. */
   private readonly inputs: Int32Array;
+  /** The forward pass `evaluate` runs: `evaluateJs` until `useForwardPass` gives another (network-wasm.ts). */
+  private forward: NetworkForwardPass | undefined = undefined;
 
   constructor(size: 8 | 10, hidden: number, values: Float32Array) {
     const squares = (size * size) / 2;
@@ -165,8 +178,29 @@ export class DraughtsNetwork {
     this.inputs = new Int32Array(squares);
   }
 
+  /**
+   * Has `evaluate` run `pass`, which must give `evaluateJs`'s numbers to the last bit (the WebAssembly forward pass,
+   * network-wasm.ts: the Lazy SMP helpers and the main thread then write the same scores into the shared table
+   * whichever each runs).
+   */
+  useForwardPass(pass: NetworkForwardPass): void {
+    this.forward = pass;
+  }
+
+  /** Whether `evaluate` runs another forward pass than `evaluateJs` (`useForwardPass`). */
+  get forwardPassGiven(): boolean {
+    return this.forward !== undefined;
+  }
+
   /** The correction for the side to move (`turn` 0: White), in hundredths of a man, before rounding. */
   evaluate(wLo: number, wHi: number, bLo: number, bHi: number, kLo: number, kHi: number, turn: number): number {
+    const forward = this.forward;
+    if (forward) return forward(wLo, wHi, bLo, bHi, kLo, kHi, turn);
+    return this.evaluateJs(wLo, wHi, bLo, bHi, kLo, kHi, turn);
+  }
+
+  /** `evaluate` in JavaScript: the reference, and the forward pass where WebAssembly is not run. */
+  evaluateJs(wLo: number, wHi: number, bLo: number, bHi: number, kLo: number, kHi: number, turn: number): number {
     const rows = this.inputs;
     const n = inputsFrom(this.table, this.squares, wLo, wHi, bLo, bHi, kLo, kHi, turn, rows);
     const h = this.hidden;
