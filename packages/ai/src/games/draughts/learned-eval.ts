@@ -905,6 +905,7 @@ const WEIGHT_MODULES: Partial<Record<VariantId, () => Promise<{ readonly WEIGHTS
 export const LEARNED_VARIANTS: readonly VariantId[] = Object.keys(WEIGHT_MODULES) as VariantId[];
 
 const loaded = new Map<VariantId, LearnedDraughtsEvaluator>();
+const loading = new Map<VariantId, Promise<LearnedDraughtsEvaluator | undefined>>();
 
 /** The committed weights of a rule set (undefined when it has none), as their module holds them. */
 export async function learnedWeightsOf(variant: VariantId): Promise<DraughtsWeights | undefined> {
@@ -920,12 +921,19 @@ export async function learnedWeightsOf(variant: VariantId): Promise<DraughtsWeig
 export async function loadLearnedEvaluator(variant: VariantId): Promise<LearnedDraughtsEvaluator | undefined> {
   const known = loaded.get(variant);
   if (known) return known;
-  const w = await learnedWeightsOf(variant);
-  if (!w) return undefined;
-  const ev = LearnedDraughtsEvaluator.fromWeights(w);
-  await withWasmNetwork(ev);
-  loaded.set(variant, ev);
-  return ev;
+  // One evaluation (one WebAssembly instance) a rule set and thread, however many ask at once.
+  let pending = loading.get(variant);
+  if (!pending) {
+    pending = (async () => {
+      const w = await learnedWeightsOf(variant);
+      if (!w) return undefined;
+      const ev = await withWasmNetwork(LearnedDraughtsEvaluator.fromWeights(w));
+      loaded.set(variant, ev);
+      return ev;
+    })().finally(() => loading.delete(variant));
+    loading.set(variant, pending);
+  }
+  return pending;
 }
 
 /**

@@ -94,6 +94,13 @@ describe('the network in WebAssembly', () => {
     }
   });
 
+  it('is instantiated once a rule set and thread, however many load the evaluation at once', async () => {
+    const [a, b] = await Promise.all([loadLearnedEvaluator('international'), loadLearnedEvaluator('international')]);
+    expect(a).toBeDefined();
+    expect(b).toBe(a);
+    expect(await loadLearnedEvaluator('international')).toBe(a);
+  });
+
   describe('where the platform cannot run it', () => {
     afterEach(() => {
       vi.unstubAllGlobals();

@@ -42,7 +42,9 @@ function networkModule(): Promise<WebAssembly.Module | undefined> {
 export async function wasmForwardPass(net: DraughtsNetwork): Promise<NetworkForwardPass | undefined> {
   const module = await networkModule();
   if (!module) return undefined;
-  const instance = await WebAssembly.instantiate(module, {});
+  // A platform that cannot give the instance its memory leaves the network its JavaScript, as one without SIMD.
+  const instance = await WebAssembly.instantiate(module, {}).catch(() => undefined);
+  if (!instance) return undefined;
   const wasm = instance.exports as unknown as NetworkExports;
   const at = wasm.layout(net.squares, net.hidden);
   // Views made after `layout`, which may grow (and so replace) the memory's buffer.
