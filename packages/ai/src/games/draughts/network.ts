@@ -9,6 +9,10 @@
  * from the pieces on the board at each call, a row of weights a piece, with no allocation; a position of 24 pieces
  * and 32 units costs about 800 additions (0.7 µs in Node 20 on the machine of bench/RESULTS.md).
  *
+ * Where the platform runs WebAssembly with SIMD, the evaluations that play (`loadLearnedEvaluator`, the Lazy SMP
+ * helpers) run the same pass there (network-wasm.ts, about 4× cheaper, the same numbers to the last bit);
+ * `evaluateJs` is the reference and the fallback.
+ *
  * The weights travel as float32 (base64, little-endian) in the rule set's weights module
  * (`DraughtsWeights.network`), fitted by `fitNetwork` (train.ts) over the linear model's score.
  */
