@@ -11,7 +11,8 @@
 // position then gets `--ms` of CPU time per thread (the process's CPU time over N), and the nodes per second count
 // every thread's nodes over that time; `--wall` measures wall-clock time instead of CPU time. `--eval learned` gives
 // the deep search (one thread) the learned evaluation (draughts-learned-eval.ts); with `--accumulate`, its network's
-// sums kept along the search's path (`LearnedEvaluatorOptions.accumulators`, off by default). `--nodes N` searches each position
+// sums kept along the search's path (`LearnedEvaluatorOptions.accumulators`, off by default); its network runs in
+// WebAssembly as in play (`loadLearnedEvaluator`), or in JavaScript with `--no-wasm` (the same trees, to measure both). `--nodes N` searches each position
 // to N nodes instead of for a time: deterministic whatever the load (with `--verbose`, each position's depth, nodes,
 // score and principal variation: a change meant to keep the search's trees must leave those lines alone). `--set
 // JSON` adds deep-searcher settings (`DeepSearcherOptions`). `--stats` prints where the nodes went (one thread; the searcher's `stats`):
@@ -90,7 +91,7 @@ async function main() {
     if (option(flag, undefined) !== undefined) settings[key] = Number(option(flag));
   }
   console.log(
-    `draughts search depth, ${kind} searcher${kind === 'deep' ? ` ${JSON.stringify(settings)}` : ''}${option('--eval', 'hand') === 'learned' ? ', learned evaluation' : ''}, ${threads} thread${threads > 1 ? 's' : ''}, ${ms} ms of ${wall ? 'wall-clock' : 'CPU'} time${threads > 1 && !wall ? ' per thread' : ''} per position, node ${process.version}, load average ${loadavg()
+    `draughts search depth, ${kind} searcher${kind === 'deep' ? ` ${JSON.stringify(settings)}` : ''}${option('--eval', 'hand') === 'learned' ? `, learned evaluation (network in ${args.includes('--no-wasm') || args.includes('--accumulate') ? 'JavaScript' : 'WebAssembly'})` : ''}, ${threads} thread${threads > 1 ? 's' : ''}, ${ms} ms of ${wall ? 'wall-clock' : 'CPU'} time${threads > 1 && !wall ? ' per thread' : ''} per position, node ${process.version}, load average ${loadavg()
       .map((x) => x.toFixed(1))
       .join(' ')}`,
   );
@@ -104,7 +105,9 @@ async function main() {
           ? LearnedDraughtsEvaluator.fromWeights(await learnedWeightsOf(variant), {
               accumulators: (network) => new NetworkAccumulators(network),
             })
-          : await loadLearnedEvaluator(variant);
+          : args.includes('--no-wasm')
+            ? LearnedDraughtsEvaluator.fromWeights(await learnedWeightsOf(variant))
+            : await loadLearnedEvaluator(variant);
     const searcher =
       kind === 'classic'
         ? new DraughtsSearcher({ ttLog2: 20 })

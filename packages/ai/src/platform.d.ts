@@ -24,3 +24,17 @@ declare function fetch(
   // eslint-disable-next-line @typescript-eslint/consistent-type-imports
 ): Promise<import('./games/draughts/egdb/fetched.js').FetchedFile>;
 declare const AbortSignal: { timeout(ms: number): { readonly aborted: boolean } };
+
+// The draughts network's WebAssembly forward pass (games/draughts/network-wasm.ts): as much of the API as it uses.
+declare namespace WebAssembly {
+  class Module {}
+  class Memory {
+    readonly buffer: ArrayBuffer;
+  }
+  class Instance {
+    readonly exports: Record<string, unknown>;
+  }
+  function validate(bytes: Uint8Array): boolean;
+  function compile(bytes: Uint8Array): Promise<Module>;
+  function instantiate(module: Module, imports: Record<string, Record<string, unknown>>): Promise<Instance>;
+}

@@ -485,6 +485,12 @@ describe('the browser app in Chromium', () => {
 
   it('the engine searches off the main thread for its 3 seconds and stops when asked; the first board is marked', async () => {
     const { page, context } = await newPage();
+    // The analysis is Master's: its worker (and its Lazy SMP helpers) load the network's WebAssembly chunk with the
+    // weights, not before.
+    const wasmChunks: string[] = [];
+    context.on('request', (r) => {
+      if (/\/network-wasm-[^/]*\.js$/.test(new URL(r.url()).pathname)) wasmChunks.push(r.url());
+    });
     try {
       await page.addInitScript(noteLongTasks);
       await startAgainstComputer(page, 'draughts');
@@ -521,6 +527,7 @@ describe('the browser app in Chromium', () => {
       };
       expect(result.ms).toBeGreaterThan(2500);
       expect(Number(depth)).toBeGreaterThan(0);
+      expect(wasmChunks.length).toBeGreaterThan(0);
       // The search ran in the worker: the page kept drawing frames all along (their gaps and the long tasks are
       // figures of `npm run bench:web`; a loaded machine stretches them).
       expect(result.maxFrameGap).toBeLessThan(result.ms);

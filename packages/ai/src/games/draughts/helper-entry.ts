@@ -5,7 +5,7 @@
  */
 import { DraughtsSearchPosition } from '@tactica/draughts';
 import { DraughtsDeepSearcher, type DeepEndgames } from './deep-search.js';
-import { LearnedDraughtsEvaluator } from './learned-eval.js';
+import { LearnedDraughtsEvaluator, withWasmNetwork } from './learned-eval.js';
 import {
   CONTROL_BUSY,
   CONTROL_NODES,
@@ -54,9 +54,11 @@ function serveDeepHelper(port: HelperPort): void {
     index = req.helper - 1;
     const { learned, endgamesFolder, ...settings }: HelperSettings = req.settings;
     const endgames = await openEndgames(endgamesFolder);
+    // The network in WebAssembly where this thread runs it, as the main thread's (the same numbers either way).
+    const evaluator = learned ? await withWasmNetwork(LearnedDraughtsEvaluator.fromHelperData(learned)) : undefined;
     searcher = new DraughtsDeepSearcher({
       ...settings,
-      ...(learned ? { evaluator: LearnedDraughtsEvaluator.fromHelperData(learned) } : {}),
+      ...(evaluator ? { evaluator } : {}),
       ...(endgames ? { endgames } : {}),
       ttLog2: req.ttLog2,
       table: req.table,

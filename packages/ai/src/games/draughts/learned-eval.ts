@@ -905,6 +905,7 @@ const WEIGHT_MODULES: Partial<Record<VariantId, () => Promise<{ readonly WEIGHTS
 export const LEARNED_VARIANTS: readonly VariantId[] = Object.keys(WEIGHT_MODULES) as VariantId[];
 
 const loaded = new Map<VariantId, LearnedDraughtsEvaluator>();
+const loading = new Map<VariantId, Promise<LearnedDraughtsEvaluator | undefined>>();
 
 /** The committed weights of a rule set (undefined when it has none), as their module holds them. */
 export async function learnedWeightsOf(variant: VariantId): Promise<DraughtsWeights | undefined> {
@@ -914,15 +915,36 @@ export async function learnedWeightsOf(variant: VariantId): Promise<DraughtsWeig
 
 /**
  * The learned evaluation of a rule set, its weights imported on first use (a chunk of its own in a bundle), or
- * undefined for a rule set without weights. Normal play only: give-away has its own goal.
+ * undefined for a rule set without weights; its network runs in WebAssembly where the platform allows
+ * (`withWasmNetwork`; `fromWeights` keeps the JavaScript). Normal play only: give-away has its own goal.
  */
 export async function loadLearnedEvaluator(variant: VariantId): Promise<LearnedDraughtsEvaluator | undefined> {
   const known = loaded.get(variant);
   if (known) return known;
-  const w = await learnedWeightsOf(variant);
-  if (!w) return undefined;
-  const ev = LearnedDraughtsEvaluator.fromWeights(w);
-  loaded.set(variant, ev);
+  // One evaluation (one WebAssembly instance) a rule set and thread, however many ask at once.
+  let pending = loading.get(variant);
+  if (!pending) {
+    pending = (async () => {
+      const w = await learnedWeightsOf(variant);
+      if (!w) return undefined;
+      const ev = await withWasmNetwork(LearnedDraughtsEvaluator.fromWeights(w));
+      loaded.set(variant, ev);
+      return ev;
+    })().finally(() => loading.delete(variant));
+    loading.set(variant, pending);
+  }
+  return pending;
+}
+
+/**
+ * Gives the evaluation's network, if it has one, the WebAssembly forward pass where the platform runs it (the same
+ * numbers, faster: network-wasm.ts, a chunk of its own loaded with the weights). Returns the evaluation.
+ */
+export async function withWasmNetwork(ev: LearnedDraughtsEvaluator): Promise<LearnedDraughtsEvaluator> {
+  if (ev.network) {
+    const { useWasmForwardPass } = await import('./network-wasm.js');
+    await useWasmForwardPass(ev.network);
+  }
   return ev;
 }
 

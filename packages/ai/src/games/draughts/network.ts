@@ -9,6 +9,10 @@
  * from the pieces on the board at each call, a row of weights a piece, with no allocation; a position of 24 pieces
  * and 32 units costs about 800 additions (0.7 µs in Node 20 on the machine of bench/RESULTS.md).
  *
+ * Where the platform runs WebAssembly with SIMD, the evaluations that play (`loadLearnedEvaluator`, the Lazy SMP
+ * helpers) run the same pass there (network-wasm.ts, about 4× cheaper, the same numbers to the last bit);
+ * `evaluateJs` is the reference and the fallback.
+ *
  * The weights travel as float32 (base64, little-endian) in the rule set's weights module
  * (`DraughtsWeights.network`), fitted by `fitNetwork` (train.ts) over the linear model's score.
  */
@@ -135,6 +139,17 @@ function gather(
   return n;
 }
 
+/** A forward pass over a position's bitboards: `DraughtsNetwork.evaluate`'s arguments and number. */
+export type NetworkForwardPass = (
+  wLo: number,
+  wHi: number,
+  bLo: number,
+  bHi: number,
+  kLo: number,
+  kHi: number,
+  turn: number,
+) => number;
+
 /** The network of one board size, ready to evaluate (see the module's comment). */
 export class DraughtsNetwork {
   readonly hidden: number;
@@ -150,6 +165,8 @@ export class DraughtsNetwork {
   readonly table: Int16Array;
   /** Scratch: the inputs that are on. */
   private readonly inputs: Int32Array;
+  /** The forward pass `evaluate` runs: `evaluateJs` until `useForwardPass` gives another (network-wasm.ts). */
+  private forward: NetworkForwardPass | undefined = undefined;
 
   constructor(size: 8 | 10, hidden: number, values: Float32Array) {
     const squares = (size * size) / 2;
@@ -165,8 +182,29 @@ export class DraughtsNetwork {
     this.inputs = new Int32Array(squares);
   }
 
+  /**
+   * Has `evaluate` run `pass`, which must give `evaluateJs`'s numbers to the last bit (the WebAssembly forward pass,
+   * network-wasm.ts: the Lazy SMP helpers and the main thread then write the same scores into the shared table
+   * whichever each runs).
+   */
+  useForwardPass(pass: NetworkForwardPass): void {
+    this.forward = pass;
+  }
+
+  /** Whether `evaluate` runs another forward pass than `evaluateJs` (`useForwardPass`). */
+  get forwardPassGiven(): boolean {
+    return this.forward !== undefined;
+  }
+
   /** The correction for the side to move (`turn` 0: White), in hundredths of a man, before rounding. */
   evaluate(wLo: number, wHi: number, bLo: number, bHi: number, kLo: number, kHi: number, turn: number): number {
+    const forward = this.forward;
+    if (forward) return forward(wLo, wHi, bLo, bHi, kLo, kHi, turn);
+    return this.evaluateJs(wLo, wHi, bLo, bHi, kLo, kHi, turn);
+  }
+
+  /** `evaluate` in JavaScript: the reference, and the forward pass where WebAssembly is not run. */
+  evaluateJs(wLo: number, wHi: number, bLo: number, bHi: number, kLo: number, kHi: number, turn: number): number {
     const rows = this.inputs;
     const n = inputsFrom(this.table, this.squares, wLo, wHi, bLo, bHi, kLo, kHi, turn, rows);
     const h = this.hidden;
