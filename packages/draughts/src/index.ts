@@ -137,3 +137,7 @@ export {
 } from './pdn/index.js';
 export { acfBallots, type Ballot } from './openings.js';
 export * from './codes.js';
+// The WebAssembly port of the generator (measured against the JS engine: bench/perft.js --wasm), and the search-like
+// perft both are measured with.
+export { loadWasmGenerator, type WasmDivideEntry, type WasmGenerator } from './wasm-generator.js';
+export { perftMakingLeaves, type LeafWalk } from './leaf-walk.js';

@@ -1,0 +1,163 @@
+/**
+ * The WebAssembly port of the move generator (assembly/draughts-generator.ts, compiled into wasm/): the host side.
+ * It instantiates the module once from its committed bytes (the same in Node, workers and browsers: an asynchronous
+ * instantiation, since browsers refuse to compile modules over 4 KB synchronously on their main thread), writes the
+ * geometry and the Zobrist keys into its memory, loads positions and runs perft. The JS `Engine` stays the reference
+ * and the generator the game and the search use; this one is measured against it (bench/perft.js --wasm).
+ *
+ *   const wasm = await loadWasmGenerator();
+ *   wasm.perft(initialPosition('international'), 6); // 1 165 194, as perftPosition
+ */
+import { geometryOf, squaresOf } from './geometry.js';
+import { ZOBRIST_KEYS, type LeafWalk } from './leaf-walk.js';
+import type { Position } from './position.js';
+import { RULE_SETS, type RuleSet, type VariantId } from './rules.js';
+import { hashPosition } from './search-position.js';
+import { WASM_BASE64 } from './wasm/draughts-generator.js';
+
+/** The part of the WebAssembly API used here (the packages' `lib` is ES2022 alone, which does not declare it). */
+declare const WebAssembly: {
+  instantiate(bytes: Uint8Array): Promise<{ instance: { exports: unknown } }>;
+};
+
+/** The module's exports (assembly/draughts-generator.ts). */
+interface GeneratorExports {
+  readonly memory: { readonly buffer: ArrayBuffer };
+  nextTable(): number;
+  zobristTable(): number;
+  configure(
+    half: number,
+    validLo: number,
+    validHi: number,
+    topLo: number,
+    topHi: number,
+    bottomLo: number,
+    bottomHi: number,
+    backward: number,
+    kings: number,
+    immediate: number,
+    crownsMidCapture: number,
+    precedence: number,
+  ): void;
+  setUnique(on: number): void;
+  setPosition(...words: number[]): void;
+  perft(depth: number): number;
+  perftMakingLeaves(depth: number): number;
+  leafHashSum(half: number): number;
+  generateMoves(): number;
+  makeMove(slot: number): void;
+  unmakeMove(slot: number): void;
+  moveFrom(slot: number): number;
+  moveTo(slot: number): number;
+  moveFlags(slot: number): number;
+  moveTaken(slot: number, half: number): number;
+}
+
+/** A root move and the leaves below it, as the generator lists them (squares are PDN numbers). */
+export interface WasmDivideEntry {
+  readonly from: number;
+  readonly to: number;
+  /** Squares of the taken pieces, ascending. */
+  readonly captures: readonly number[];
+  readonly crowns: boolean;
+  readonly nodes: number;
+}
+
+export interface WasmGenerator {
+  /** Perft with bulk counting at the last ply; `unique: false` counts duplicate capture paths (as perftPosition). */
+  perft(pos: Position, depth: number, options?: { unique?: boolean }): number;
+  /** Perft making every move with its hash update, as leaf-walk.ts's `perftMakingLeaves`. */
+  perftMakingLeaves(pos: Position, depth: number): LeafWalk;
+  /** Perft split by root move, in the generator's order. */
+  divide(pos: Position, depth: number, options?: { unique?: boolean }): WasmDivideEntry[];
+}
+
+const KING_KINDS = { 'one-step': 0, flying: 1, 'flying-land-behind': 2 } as const;
+const PRECEDENCES = { free: 0, quantity: 1, 'quantity-then-kings': 2 } as const;
+
+class Generator implements WasmGenerator {
+  private variant: VariantId | undefined;
+
+  constructor(private readonly x: GeneratorExports) {
+    new Uint32Array(x.memory.buffer, x.zobristTable(), ZOBRIST_KEYS.length).set(ZOBRIST_KEYS);
+  }
+
+  perft(pos: Position, depth: number, options: { unique?: boolean } = {}): number {
+    this.load(pos, options.unique ?? true);
+    return this.x.perft(depth);
+  }
+
+  perftMakingLeaves(pos: Position, depth: number): LeafWalk {
+    this.load(pos, true);
+    const nodes = this.x.perftMakingLeaves(depth);
+    return { nodes, hashSumLo: this.x.leafHashSum(0), hashSumHi: this.x.leafHashSum(1) };
+  }
+
+  divide(pos: Position, depth: number, options: { unique?: boolean } = {}): WasmDivideEntry[] {
+    if (depth <= 0) return [];
+    const x = this.x;
+    const rules = RULE_SETS[pos.variant];
+    const g = geometryOf(rules.size);
+    const sq = squaresOf(rules);
+    const name = (bit: number): number => sq.number(g.squareOf[bit] as number);
+    this.load(pos, options.unique ?? true);
+    const entries: WasmDivideEntry[] = [];
+    const end = x.generateMoves();
+    for (let slot = 0; slot < end; slot++) {
+      const captures: number[] = [];
+      for (let half = 0; half < 2; half++) {
+        for (let w = x.moveTaken(slot, half); w !== 0; w &= w - 1)
+          captures.push(name(31 - Math.clz32(w & -w) + 32 * half));
+      }
+      x.makeMove(slot);
+      const nodes = x.perft(depth - 1);
+      x.unmakeMove(slot);
+      entries.push({
+        from: name(x.moveFrom(slot)),
+        to: name(x.moveTo(slot)),
+        captures: captures.sort((a, b) => a - b),
+        crowns: (x.moveFlags(slot) & 2) !== 0,
+        nodes,
+      });
+    }
+    return entries;
+  }
+
+  private load(pos: Position, unique: boolean): void {
+    if (this.variant !== pos.variant) this.configure(RULE_SETS[pos.variant]);
+    this.variant = pos.variant;
+    const [hashLo, hashHi] = hashPosition(pos.bits, pos.turn);
+    this.x.setUnique(unique ? 1 : 0);
+    this.x.setPosition(...pos.bits, pos.turn, hashLo, hashHi);
+  }
+
+  private configure(rules: RuleSet): void {
+    const g = geometryOf(rules.size);
+    const x = this.x;
+    new Int8Array(x.memory.buffer, x.nextTable(), g.next.length).set(g.next);
+    x.configure(
+      g.half,
+      g.validLo,
+      g.validHi,
+      g.topLo,
+      g.topHi,
+      g.bottomLo,
+      g.bottomHi,
+      rules.manCapturesBackward ? 1 : 0,
+      KING_KINDS[rules.king],
+      rules.removal === 'immediate' ? 1 : 0,
+      rules.crownsMidCapture ? 1 : 0,
+      PRECEDENCES[rules.precedence],
+    );
+  }
+}
+
+let loading: Promise<WasmGenerator> | undefined;
+
+/** The WebAssembly generator (instantiated on the first call, then shared: it is stateful scratch space). */
+export function loadWasmGenerator(): Promise<WasmGenerator> {
+  loading ??= WebAssembly.instantiate(Uint8Array.from(atob(WASM_BASE64), (c) => c.charCodeAt(0))).then(
+    ({ instance }) => new Generator(instance.exports as unknown as GeneratorExports),
+  );
+  return loading;
+}
