@@ -8,8 +8,9 @@
 //   node bench/perft.js --wasm --making-leaves
 //                                    both walking the tree as a search does: no bulk counting, every move made with
 //                                    its hash update (leaf-walk.ts), one ply less than the depths below; with the
-//                                    same walk through the search's own position (search-position.ts: also draw
-//                                    counters, evaluation sums, move keys) as a third column, for scale
+//                                    port driven from JS a node at a time (a call to generate, make, unmake, and at
+//                                    each leaf: the boundary's cost), and the same walk through the search's own
+//                                    position (search-position.ts: also draw counters, evaluation sums, move keys)
 // The machine's load average is printed first: on a shared machine, other processes take cores away. So besides
 // wall-clock speed the script reports nodes per second of this process's own CPU time, the speed of one core.
 // Results are kept in bench/RESULTS.md.
@@ -117,7 +118,7 @@ async function compareWasm(makingLeaves) {
   );
   console.log(
     'rule set       depth            nodes  JS CPU Mnodes/s  WASM CPU Mnodes/s  WASM/JS  GCs  load average' +
-      (makingLeaves ? '     search position JS CPU Mnodes/s' : ''),
+      (makingLeaves ? '  WASM from JS CPU Mnodes/s  search position JS CPU Mnodes/s' : ''),
   );
   let differ = false;
   for (const variant of variants) {
@@ -131,12 +132,17 @@ async function compareWasm(makingLeaves) {
     let bestWasm = Infinity;
     let gcs = 0;
     const search = makingLeaves ? searchPositionWalk(variant, depth) : undefined;
+    const fromJs = () => wasm.perftMakingLeavesFromJs(pos, depth).nodes;
+    if (makingLeaves) fromJs();
     let bestSearch = Infinity;
+    let bestFromJs = Infinity;
     for (let r = 0; r < runs; r++) {
       if (search) {
         const c = await timed(search);
-        if (c.nodes !== nodes) differ = true;
+        const d = await timed(fromJs);
+        if (c.nodes !== nodes || d.nodes !== nodes) differ = true;
         bestSearch = Math.min(bestSearch, c.cpuMs);
+        bestFromJs = Math.min(bestFromJs, d.cpuMs);
       }
       const a = await timed(js);
       const b = await timed(port);
@@ -150,7 +156,9 @@ async function compareWasm(makingLeaves) {
       `${variant.padEnd(14)} ${String(depth).padStart(5)} ${String(nodes).padStart(16)} ` +
         `${(nodes / bestJs / 1000).toFixed(1).padStart(15)} ${(nodes / bestWasm / 1000).toFixed(1).padStart(18)} ` +
         `${(bestJs / bestWasm).toFixed(2).padStart(8)} ${String(gcs).padStart(4)}  ${loadAverage()}` +
-        (search ? `  ${(nodes / bestSearch / 1000).toFixed(1).padStart(18)}` : ''),
+        (search
+          ? `  ${(nodes / bestFromJs / 1000).toFixed(1).padStart(25)}  ${(nodes / bestSearch / 1000).toFixed(1).padStart(33)}`
+          : ''),
     );
   }
   if (differ) {

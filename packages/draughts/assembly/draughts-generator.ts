@@ -82,6 +82,11 @@ let bestK = 0;
 let sumLo: u32 = 0;
 let sumHi: u32 = 0;
 
+/** Moves made through `makeMoveHashed` and not taken back, and the hash before each (the host bounds the depth). */
+export const MAX_PLIES = 1024;
+const HASHES = memory.data(8 * MAX_PLIES, 8);
+let ply = 0;
+
 /** Where the host writes the neighbour table (256 signed bytes, geometry.ts's `next`). */
 export function nextTable(): usize {
   return NEXT;
@@ -146,6 +151,9 @@ export function setPosition(
   side = turn;
   hash = word(hashLo, hashHi);
   top = 0;
+  ply = 0;
+  sumLo = 0;
+  sumHi = 0;
 }
 
 function slotsHeld(): i32 {
@@ -596,12 +604,10 @@ export function perft(depth: i32): f64 {
 
 /** Perft from the loaded position making every move with its hash update; the leaves' hash sums in `leafHashSum`. */
 export function perftMakingLeaves(depth: i32): f64 {
-  sumLo = 0;
-  sumHi = 0;
   return <f64>perftHashed(depth);
 }
 
-/** The leaves' hashes of the last `perftMakingLeaves`, summed modulo 2^32: word 0 the low halves, 1 the high. */
+/** The leaves' hashes summed since the position was loaded, modulo 2^32: word 0 the low halves, 1 the high. */
 export function leafHashSum(half: i32): i32 {
   return <i32>(half === 0 ? sumLo : sumHi);
 }
@@ -636,4 +642,38 @@ export function moveFlags(slot: i32): i32 {
 export function moveTaken(slot: i32, half: i32): i32 {
   const cap = load<u64>(MOVES + <usize>slot * RECORD);
   return <i32>(half === 0 ? cap : cap >> 32);
+}
+
+// The same walk driven from the host a node at a time (the way a search in JS would use this generator), to measure
+// what crossing the boundary costs per node.
+
+/** The first free move slot (where `generateMoves` writes the next list). */
+export function firstFreeSlot(): i32 {
+  return top;
+}
+
+/** Drops the move lists from `slot` on (a node's list once its moves are searched). */
+export function freeSlotsFrom(slot: i32): void {
+  top = slot;
+}
+
+/** Plays the move in slot `slot` with its hash update (at most MAX_PLIES deep). */
+export function makeMoveHashed(slot: i32): void {
+  store<u64>(HASHES + ((<usize>ply) << 3), hash);
+  ply++;
+  hash = hashAfter(slot);
+  make(slot);
+}
+
+/** Takes back the move in slot `slot`, the last one `makeMoveHashed` played. */
+export function unmakeMoveHashed(slot: i32): void {
+  unmake(slot);
+  ply--;
+  hash = load<u64>(HASHES + ((<usize>ply) << 3));
+}
+
+/** Adds the position's hash to the leaves' sums. */
+export function countLeaf(): void {
+  sumLo += <u32>hash;
+  sumHi += <u32>(hash >> 32);
 }

@@ -121,11 +121,12 @@ describe('the WebAssembly generator agrees with the JS engine', () => {
       for (const pos of positions) expect(wasm.divide(pos, 3), JSON.stringify(pos)).toEqual(engineDivide(pos, 3));
     });
 
-    it(`${variant}: the same leaves and hashes when every move is made (no bulk counting)`, () => {
+    it(`${variant}: the same leaves and hashes when every move is made (no bulk counting), driven inside or from JS`, () => {
       const rng = createRng(`wasm-leaves-${variant}`);
       const pos = randomWalk(rng, variant, 24);
       const walk = wasm.perftMakingLeaves(pos, 3);
       expect(walk).toEqual(perftMakingLeaves(pos, 3));
+      expect(wasm.perftMakingLeavesFromJs(pos, 3)).toEqual(walk);
       const scratch = leafHashesFromScratch(pos, 3);
       expect([walk.nodes, walk.hashSumLo, walk.hashSumHi]).toEqual([scratch.nodes, scratch.lo, scratch.hi]);
     });

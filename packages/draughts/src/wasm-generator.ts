@@ -51,6 +51,12 @@ interface GeneratorExports {
   moveTo(slot: number): number;
   moveFlags(slot: number): number;
   moveTaken(slot: number, half: number): number;
+  readonly MAX_PLIES: { readonly value: number };
+  firstFreeSlot(): number;
+  freeSlotsFrom(slot: number): void;
+  makeMoveHashed(slot: number): void;
+  unmakeMoveHashed(slot: number): void;
+  countLeaf(): void;
 }
 
 /** A root move and the leaves below it, as the generator lists them (squares are PDN numbers). */
@@ -68,6 +74,11 @@ export interface WasmGenerator {
   perft(pos: Position, depth: number, options?: { unique?: boolean }): number;
   /** Perft making every move with its hash update, as leaf-walk.ts's `perftMakingLeaves`. */
   perftMakingLeaves(pos: Position, depth: number): LeafWalk;
+  /**
+   * The same walk driven from JS a node at a time (generate, make, unmake and each leaf one call into the module), as
+   * a search in JS would drive this generator: what the boundary costs per node.
+   */
+  perftMakingLeavesFromJs(pos: Position, depth: number): LeafWalk;
   /** Perft split by root move, in the generator's order. */
   divide(pos: Position, depth: number, options?: { unique?: boolean }): WasmDivideEntry[];
 }
@@ -91,6 +102,31 @@ class Generator implements WasmGenerator {
     this.load(pos, true);
     const nodes = this.x.perftMakingLeaves(depth);
     return { nodes, hashSumLo: this.x.leafHashSum(0), hashSumHi: this.x.leafHashSum(1) };
+  }
+
+  perftMakingLeavesFromJs(pos: Position, depth: number): LeafWalk {
+    if (depth > this.x.MAX_PLIES.value) throw new RangeError(`depth ${depth} is over ${this.x.MAX_PLIES.value}`);
+    this.load(pos, true);
+    const nodes = this.walk(depth);
+    return { nodes, hashSumLo: this.x.leafHashSum(0), hashSumHi: this.x.leafHashSum(1) };
+  }
+
+  private walk(depth: number): number {
+    const x = this.x;
+    if (depth === 0) {
+      x.countLeaf();
+      return 1;
+    }
+    const start = x.firstFreeSlot();
+    const end = x.generateMoves();
+    let total = 0;
+    for (let slot = start; slot < end; slot++) {
+      x.makeMoveHashed(slot);
+      total += this.walk(depth - 1);
+      x.unmakeMoveHashed(slot);
+    }
+    x.freeSlotsFrom(start);
+    return total;
   }
 
   divide(pos: Position, depth: number, options: { unique?: boolean } = {}): WasmDivideEntry[] {
