@@ -13,15 +13,34 @@ import { RULE_SETS } from './rules.js';
 import { hashPosition } from './search-position.js';
 
 /** The search position's keys (search-position.ts): [piece code * 64 + bit] low and high words, then the side's. */
-export const ZOBRIST_KEYS = zobristKeys(4 * 64 + 1, 'draughts');
-const KEY_LO = new Int32Array(4 * 64);
-const KEY_HI = new Int32Array(4 * 64);
-for (let i = 0; i < 4 * 64; i++) {
-  KEY_LO[i] = ZOBRIST_KEYS[2 * i] as number;
-  KEY_HI[i] = ZOBRIST_KEYS[2 * i + 1] as number;
+interface Keys {
+  readonly words: Uint32Array;
+  readonly lo: Int32Array;
+  readonly hi: Int32Array;
+  readonly sideLo: number;
+  readonly sideHi: number;
 }
-const SIDE_LO = (ZOBRIST_KEYS[2 * 4 * 64] as number) | 0;
-const SIDE_HI = (ZOBRIST_KEYS[2 * 4 * 64 + 1] as number) | 0;
+
+// Made on first use, not when the module loads: the package's pages must not pay for a bench's tables.
+let keys: Keys | undefined;
+
+function keyTables(): Keys {
+  if (keys) return keys;
+  const words = zobristKeys(4 * 64 + 1, 'draughts');
+  const lo = new Int32Array(4 * 64);
+  const hi = new Int32Array(4 * 64);
+  for (let i = 0; i < 4 * 64; i++) {
+    lo[i] = words[2 * i] as number;
+    hi[i] = words[2 * i + 1] as number;
+  }
+  keys = { words, lo, hi, sideLo: (words[2 * 4 * 64] as number) | 0, sideHi: (words[2 * 4 * 64 + 1] as number) | 0 };
+  return keys;
+}
+
+/** The Zobrist keys as 32-bit words, low word first (the layout of 64-bit little-endian keys). */
+export function zobristKeyWords(): Uint32Array {
+  return keyTables().words;
+}
 
 export interface LeafWalk {
   /** Leaves `depth` plies below the position (perft). */
@@ -43,14 +62,14 @@ export function perftMakingLeaves(pos: Position, depth: number): LeafWalk {
   sumLo = 0;
   sumHi = 0;
   try {
-    const nodes = walk(e, depth, lo, hi);
+    const nodes = walk(e, keyTables(), depth, lo, hi);
     return { nodes, hashSumLo: sumLo, hashSumHi: sumHi };
   } finally {
     e.top = 0;
   }
 }
 
-function walk(e: Engine, depth: number, lo: number, hi: number): number {
+function walk(e: Engine, k: Keys, depth: number, lo: number, hi: number): number {
   if (depth <= 0) {
     sumLo = (sumLo + lo) | 0;
     sumHi = (sumHi + hi) | 0;
@@ -69,23 +88,23 @@ function walk(e: Engine, depth: number, lo: number, hi: number): number {
     const flags = m[i + M_FLAGS] as number;
     const mover = side * 2 + ((flags & FLAG_KING) !== 0 ? 1 : 0);
     const landed = side * 2 + ((flags & (FLAG_KING | FLAG_CROWNS)) !== 0 ? 1 : 0);
-    let nlo = lo ^ SIDE_LO ^ (KEY_LO[mover * 64 + from] as number) ^ (KEY_LO[landed * 64 + to] as number);
-    let nhi = hi ^ SIDE_HI ^ (KEY_HI[mover * 64 + from] as number) ^ (KEY_HI[landed * 64 + to] as number);
+    let nlo = lo ^ k.sideLo ^ (k.lo[mover * 64 + from] as number) ^ (k.lo[landed * 64 + to] as number);
+    let nhi = hi ^ k.sideHi ^ (k.hi[mover * 64 + from] as number) ^ (k.hi[landed * 64 + to] as number);
     const other = (side ^ 1) * 2;
     for (let x = m[i + M_CAP_LO] as number; x !== 0; x &= x - 1) {
       const b = lowBit(x);
       const code = other + ((e.kLo & (1 << b)) !== 0 ? 1 : 0);
-      nlo ^= KEY_LO[code * 64 + b] as number;
-      nhi ^= KEY_HI[code * 64 + b] as number;
+      nlo ^= k.lo[code * 64 + b] as number;
+      nhi ^= k.hi[code * 64 + b] as number;
     }
     for (let x = m[i + M_CAP_HI] as number; x !== 0; x &= x - 1) {
       const b = lowBit(x);
       const code = other + ((e.kHi & (1 << b)) !== 0 ? 1 : 0);
-      nlo ^= KEY_LO[code * 64 + b + 32] as number;
-      nhi ^= KEY_HI[code * 64 + b + 32] as number;
+      nlo ^= k.lo[code * 64 + b + 32] as number;
+      nhi ^= k.hi[code * 64 + b + 32] as number;
     }
     e.make(slot);
-    total += walk(e, depth - 1, nlo, nhi);
+    total += walk(e, k, depth - 1, nlo, nhi);
     e.unmake(slot);
   }
   e.top = start;

@@ -10,7 +10,7 @@
  *   wasm.perft(initialPosition('international'), 6); // 1 165 194, as perftPosition
  */
 import { geometryOf, squaresOf } from './geometry.js';
-import { ZOBRIST_KEYS, type LeafWalk } from './leaf-walk.js';
+import { zobristKeyWords, type LeafWalk } from './leaf-walk.js';
 import type { Position } from './position.js';
 import { RULE_SETS, type RuleSet, type VariantId } from './rules.js';
 import { hashPosition } from './search-position.js';
@@ -101,7 +101,8 @@ class Module<T extends CommonExports> {
   private variant: VariantId | undefined;
 
   constructor(readonly x: T) {
-    new Uint32Array(x.memory.buffer, x.zobristTable(), ZOBRIST_KEYS.length).set(ZOBRIST_KEYS);
+    const words = zobristKeyWords();
+    new Uint32Array(x.memory.buffer, x.zobristTable(), words.length).set(words);
   }
 
   load(pos: Position, unique: boolean): T {
