@@ -36,7 +36,9 @@
  * - Diagrams: `boardDiagram(pos, { flip, coordinates })`, `parseDiagram(variant, text, turn)`.
  * - Perft: `perftPosition(pos, depth, { unique })` (pure move tree, draw rules ignored, as published tables count),
  *   `dividePosition(pos, depth)`; `game.perft(s, depth)` follows the contract (drawn positions have no moves) and
- *   uses the fast generator whenever that cannot differ.
+ *   uses the fast generator whenever that cannot differ. `perftMakingLeaves(pos, depth)` walks as a search does (no
+ *   bulk count, every move made with its hash update). `await loadWasmGenerator()`: the generator's WebAssembly port
+ *   (perft, divide, the same walks; measured against the JS engine, which the games and the search use).
  * - Computer opponent: `evaluate(pos, giveaway)` (side to move's view, hundredths of a man) and
  *   `DraughtsSearchPosition` (make/unmake over integer move keys, incremental Zobrist hash, draw rules; the shape of
  *   the AI package's `SearchPosition`).
@@ -137,3 +139,7 @@ export {
 } from './pdn/index.js';
 export { acfBallots, type Ballot } from './openings.js';
 export * from './codes.js';
+// The WebAssembly port of the generator (measured against the JS engine: bench/perft.js --wasm), and the search-like
+// perft both are measured with.
+export { loadWasmGenerator, type WasmDivideEntry, type WasmGenerator } from './wasm-generator.js';
+export { perftMakingLeaves, type LeafWalk } from './leaf-walk.js';

@@ -3,10 +3,11 @@
  * cells, captures found by copying grids and sets, no bit tricks, no buffers. It reads the same rule records (the
  * specification) and answers the same questions, so tests can compare the two move by move and by perft.
  */
+import type { Rng } from '@tactica/core';
 import type { Piece, Position } from './position.js';
 import { pieceAt, positionOf } from './position.js';
 import { squaresOf } from './geometry.js';
-import { RULE_SETS, type RuleSet } from './rules.js';
+import { RULE_SETS, type RuleSet, type VariantId } from './rules.js';
 
 type Grid = (Piece | undefined)[][];
 
@@ -241,4 +242,25 @@ export function referencePerft(pos: Position, depth: number, options: { unique?:
   let n = 0;
   for (const m of moves) n += referencePerft(referencePlay(pos, m), depth - 1, options);
   return n;
+}
+
+/** A random legal-looking position: men never on their own crowning row, a few kings. */
+export function randomPosition(rng: Rng, variant: VariantId): Position {
+  const rules = RULE_SETS[variant];
+  const squares = (rules.size / 2) * rules.size;
+  const rowLength = rules.size / 2;
+  const placed: { square: number; piece: Piece }[] = [];
+  const density = 0.2 + rng.float() * 0.45;
+  const kingShare = rng.float() * 0.5;
+  for (let n = 1; n <= squares; n++) {
+    if (rng.float() > density) continue;
+    const white = rng.float() < 0.5;
+    let king = rng.float() < kingShare;
+    // Rows: a man of White cannot stand on the top row, nor Black's on the bottom row (numbering-dependent).
+    const top = rules.mirrored ? n > squares - rowLength : n <= rowLength;
+    const bottom = rules.mirrored ? n <= rowLength : n > squares - rowLength;
+    if ((white && top) || (!white && bottom)) king = true;
+    placed.push({ square: n, piece: white ? (king ? 'W' : 'w') : king ? 'B' : 'b' });
+  }
+  return positionOf(variant, placed, rng.float() < 0.5 ? 0 : 1);
 }
