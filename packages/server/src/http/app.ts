@@ -95,13 +95,15 @@ const ISOLATION_HEADERS: Readonly<Record<string, string>> = {
 
 /**
  * Sent with every response (API, static app, refusals): the app's policy allows only its own scripts, styles,
- * workers and connections (the build has no inline script or style element, no eval, no WebAssembly; Preact sets
+ * workers and connections (the build has no inline script or style element, no eval; Preact sets
  * style properties through the CSSOM, which a policy does not govern), `data:` images (the favicon) and `blob:`
  * ones; no page may frame it; responses are never sniffed into another type; no Referer leaves the site.
+ * `'wasm-unsafe-eval'` lets the app (and its workers, which get the same header) compile WebAssembly — the draughts
+ * engine's network pass (packages/ai/src/games/draughts/network-wasm.ts) — without allowing `eval` of any text.
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "img-src 'self' data: blob:",
   "font-src 'self'",

@@ -17,6 +17,9 @@ function expectSecurityHeaders(headers: Headers): void {
   expect(csp).toContain("default-src 'self'");
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toContain("object-src 'none'");
+  // WebAssembly may be compiled (the draughts network's pass), text may not be evaluated.
+  expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+  expect(csp).not.toContain("'unsafe-eval'");
   expect(headers.get('x-content-type-options')).toBe('nosniff');
   expect(headers.get('x-frame-options')).toBe('DENY');
   expect(headers.get('referrer-policy')).toBe('no-referrer');
