@@ -1,35 +1,16 @@
-import { createRng } from '@tactica/core';
-import { draughtsGame, geometryOf, RULE_SETS, type Position, type VariantId } from '@tactica/draughts';
+import { geometryOf, RULE_SETS, type Position, type VariantId } from '@tactica/draughts';
 import { describe, expect, it } from 'vitest';
-import { randomOpening } from '../../match.js';
+import { randomNetwork as seededNetwork, randomWalkPositions } from '../../test-draughts-networks.js';
 import { decodeWeights, learnedWeightsOf, LearnedDraughtsEvaluator, networkOf } from './learned-eval.js';
 import { fitNetwork } from './network-fit.js';
 import { decodeNetwork, DraughtsNetwork, encodeNetwork, networkSize } from './network.js';
 import { featureSet, generatePositions, predictScore } from './train.js';
 
-/** Positions along seeded random games, kings included. */
-function positionsOf(variant: VariantId, count: number): Position[] {
-  const game = draughtsGame(variant);
-  const out: Position[] = [];
-  for (let g = 0; out.length < count; g++) {
-    const rng = createRng(`network-test-${variant}-${g}`);
-    let s = randomOpening(game, rng.next(), 2);
-    while (!game.outcome(s) && out.length < count) {
-      out.push(s.position);
-      s = game.play(s, rng.pick(game.legalMoves(s)));
-    }
-  }
-  return out;
-}
-
-function randomNetwork(size: 8 | 10, hidden: number): DraughtsNetwork {
-  const squares = (size * size) / 2;
-  const rng = createRng(`network-weights-${size}-${hidden}`);
-  const values = Float32Array.from({ length: networkSize(squares, hidden) }, () => rng.float() - 0.5);
-  // Output weights in hundredths of a man, as a fitted network has them.
-  for (let k = 4 * squares * hidden + hidden; k < values.length; k++) values[k] = (values[k] as number) * 200;
-  return new DraughtsNetwork(size, hidden, values);
-}
+/** Positions along seeded random games, kings included (this file's own seeds). */
+const positionsOf = (variant: VariantId, count: number): Position[] =>
+  randomWalkPositions(variant, count, 'network-test');
+/** A network of seeded random weights (this file's own seeds). */
+const randomNetwork = (size: 8 | 10, hidden: number): DraughtsNetwork => seededNetwork(size, hidden, 'network-weights');
 
 /** The network's definition written out square by square, in doubles: what `evaluate` must compute. */
 function reference(net: DraughtsNetwork, size: 8 | 10, p: Position): number {
