@@ -1,6 +1,7 @@
 // How deep the draughts search goes in a second, and its effective branching factor, over the built packages:
 //   node bench/draughts-depth.js [--variants international,english] [--positions 8] [--ms 1000]
 //                                [--searcher deep|classic] [--threads 1] [--wall] [--verbose]
+//                                [--eval learned [--weights FILE]]
 // Positions: middlegames from seeded self-play (Good against Good from random four-ply openings, the first quiet
 // position from ply 40), the same every run. Each is searched with a fresh searcher for `--ms` of the process's CPU
 // time (so the figures hold for one dedicated core whatever else runs on the machine). The effective branching factor
@@ -12,8 +13,11 @@
 // every thread's nodes over that time; `--wall` measures wall-clock time instead of CPU time. `--eval learned` gives
 // the deep search (one thread) the learned evaluation (draughts-learned-eval.ts); with `--accumulate`, its network's
 // sums kept along the search's path (`LearnedEvaluatorOptions.accumulators`, off by default); its network runs in
-// WebAssembly as in play (`loadLearnedEvaluator`), or in JavaScript with `--no-wasm` (the same trees, to measure both). `--nodes N` searches each position
-// to N nodes instead of for a time: deterministic whatever the load (with `--verbose`, each position's depth, nodes,
+// WebAssembly as in play (`loadLearnedEvaluator`), or in JavaScript with `--no-wasm` (the same trees, to measure
+// both); with `--weights FILE`, the weights of a built weights module instead of the committed ones (a candidate
+// fit's, e.g. a bigger network, to weigh its cost before it is adopted; `--variants` then only its rule set).
+// `--nodes N` searches each position to N nodes instead of for a time: deterministic whatever the load (with
+// `--verbose`, each position's depth, nodes,
 // score and principal variation: a change meant to keep the search's trees must leave those lines alone). `--set
 // JSON` adds deep-searcher settings (`DeepSearcherOptions`). `--stats` prints where the nodes went (one thread; the searcher's `stats`):
 // the quiescence share, the table's hit and cutoff rates, how often a node that failed high did so on its first
@@ -21,6 +25,8 @@
 // the frontier nodes the static cut ended (`staticCutMargin`).
 import { loadavg } from 'node:os';
 import { cpuUsage } from 'node:process';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   createDraughtsEngine,
   DeepTable,
@@ -31,7 +37,7 @@ import {
   loadLearnedEvaluator,
   randomOpening,
 } from '../packages/ai/dist/index.js';
-import { learnedWeightsOf } from '../packages/ai/dist/games/draughts/learned-eval.js';
+import { learnedWeightsOf, withWasmNetwork } from '../packages/ai/dist/games/draughts/learned-eval.js';
 import { NetworkAccumulators } from '../packages/ai/dist/games/draughts/network-accumulator.js';
 import { createRng } from '../packages/core/dist/index.js';
 import { DraughtsSearchPosition, draughtsGame, makeFen } from '../packages/draughts/dist/index.js';
@@ -95,19 +101,27 @@ async function main() {
       .map((x) => x.toFixed(1))
       .join(' ')}`,
   );
+  const weightsFile = option('--weights', undefined);
+  const candidate = weightsFile ? (await import(pathToFileURL(resolve(weightsFile)).href)).WEIGHTS : undefined;
   for (const variant of variants) {
+    if (candidate && candidate.variant !== variant) {
+      console.log(`${variant}: skipped (--weights ${weightsFile} holds ${candidate.variant}'s)`);
+      continue;
+    }
     const positions = middlegames(variant, count);
     const table = threads > 1 ? new SharedArrayBuffer(DeepTable.bytes(18)) : undefined;
     const evaluator =
       option('--eval', 'hand') !== 'learned'
         ? undefined
         : args.includes('--accumulate')
-          ? LearnedDraughtsEvaluator.fromWeights(await learnedWeightsOf(variant), {
+          ? LearnedDraughtsEvaluator.fromWeights(candidate ?? (await learnedWeightsOf(variant)), {
               accumulators: (network) => new NetworkAccumulators(network),
             })
           : args.includes('--no-wasm')
-            ? LearnedDraughtsEvaluator.fromWeights(await learnedWeightsOf(variant))
-            : await loadLearnedEvaluator(variant);
+            ? LearnedDraughtsEvaluator.fromWeights(candidate ?? (await learnedWeightsOf(variant)))
+            : candidate
+              ? await withWasmNetwork(LearnedDraughtsEvaluator.fromWeights(candidate))
+              : await loadLearnedEvaluator(variant);
     const searcher =
       kind === 'classic'
         ? new DraughtsSearcher({ ttLog2: 20 })
