@@ -3,6 +3,8 @@
 // script is how it was made, kept so that anyone can check it (issue 42):
 //   node bench/draw-openings.js --variant international --count 200 --seed issue-42 > bench/openings/international-fixed-200.txt
 //   node bench/draw-openings.js --variant russian --all 3 > bench/openings/russian-all-174.txt
+//   node bench/draw-openings.js --variant brazilian --all 3 > bench/openings/brazilian-all-174.txt
+//   node bench/draw-openings.js --variant pool --all 3 > bench/openings/pool-all-174.txt
 // International (drawn): random legal moves from the start, four plies (two moves a side), with the seeded generator
 // `drawOpenings`; an opening is kept when the game goes on with no capture pending, every opening different, and none
 // of those the old `--openings random` gave at seeds 1 to `--old-seeds` (its first 100 each): those were played while
@@ -16,7 +18,9 @@ checkOptions(process.argv.slice(2), ['--variant', '--count', '--seed', '--old-se
 const f = flags();
 const variant = f.variant ?? 'international';
 const game = draughtsGame(variant);
-const label = variant === 'international' ? 'I' : variant === 'russian' ? 'R' : 'E';
+// The label's letter: the rule set's initial (English's E as before).
+const LABELS = { international: 'I', russian: 'R', brazilian: 'B', pool: 'P', english: 'E' };
+const label = LABELS[variant] ?? 'E';
 let openings;
 let header;
 if (f.all !== undefined) {

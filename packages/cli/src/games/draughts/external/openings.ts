@@ -8,6 +8,8 @@
  *   (`drawOpenings`) with a stated seed by `bench/draw-openings.js`, and committed; the file's header says how.
  * - Russian: every three-ply opening with no capture pending (`allOpenings`, 174), sorted by its text: a complete
  *   set, so nothing was chosen.
+ * - Brazilian and Pool: the same way (`brazilian-all-174.txt`, `pool-all-174.txt`), for self-play matches
+ *   (`bench/draughts-selfplay.js --openings`); the external match does not play them.
  *
  * The match only reads the files.
  *
