@@ -4,43 +4,14 @@
  * unmade. The leaves' hashes are summed so that another generator (the WebAssembly port, wasm-generator.ts) can
  * prove it walks the same tree with the same hashes.
  */
-import { zobristKeys } from '@tactica/core';
 import { lowBit } from './bits.js';
 import { engineFor, FLAG_CROWNS, FLAG_KING, M_CAP_HI, M_CAP_LO, M_FLAGS, M_FROM, M_TO, STRIDE } from './engine.js';
 import type { Engine } from './engine.js';
 import type { Position } from './position.js';
 import { RULE_SETS } from './rules.js';
-import { hashPosition } from './search-position.js';
+import { hashPosition, ZOBRIST_WORDS } from './search-position.js';
 
-/** The search position's keys (search-position.ts): [piece code * 64 + bit] low and high words, then the side's. */
-interface Keys {
-  readonly words: Uint32Array;
-  readonly lo: Int32Array;
-  readonly hi: Int32Array;
-  readonly sideLo: number;
-  readonly sideHi: number;
-}
-
-// Made on first use, not when the module loads: the package's pages must not pay for a bench's tables.
-let keys: Keys | undefined;
-
-function keyTables(): Keys {
-  if (keys) return keys;
-  const words = zobristKeys(4 * 64 + 1, 'draughts');
-  const lo = new Int32Array(4 * 64);
-  const hi = new Int32Array(4 * 64);
-  for (let i = 0; i < 4 * 64; i++) {
-    lo[i] = words[2 * i] as number;
-    hi[i] = words[2 * i + 1] as number;
-  }
-  keys = { words, lo, hi, sideLo: (words[2 * 4 * 64] as number) | 0, sideHi: (words[2 * 4 * 64 + 1] as number) | 0 };
-  return keys;
-}
-
-/** The Zobrist keys as 32-bit words, low word first (the layout of 64-bit little-endian keys). */
-export function zobristKeyWords(): Uint32Array {
-  return keyTables().words;
-}
+type Keys = typeof ZOBRIST_WORDS;
 
 export interface LeafWalk {
   /** Leaves `depth` plies below the position (perft). */
@@ -62,7 +33,7 @@ export function perftMakingLeaves(pos: Position, depth: number): LeafWalk {
   sumLo = 0;
   sumHi = 0;
   try {
-    const nodes = walk(e, keyTables(), depth, lo, hi);
+    const nodes = walk(e, ZOBRIST_WORDS, depth, lo, hi);
     return { nodes, hashSumLo: sumLo, hashSumHi: sumHi };
   } finally {
     e.top = 0;

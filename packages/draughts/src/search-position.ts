@@ -59,6 +59,14 @@ for (let i = 0; i < 4 * 64; i++) {
 const SIDE_LO = (KEYS[2 * 4 * 64] as number) | 0;
 const SIDE_HI = (KEYS[2 * 4 * 64 + 1] as number) | 0;
 
+/** The Zobrist keys by word, for other walkers of the tree that must hash as this position does (leaf-walk.ts). */
+export const ZOBRIST_WORDS = { lo: KEY_LO, hi: KEY_HI, sideLo: SIDE_LO, sideHi: SIDE_HI } as const;
+
+/** The Zobrist keys as 32-bit words, low word first (the layout of 64-bit little-endian keys; the WebAssembly ports'). */
+export function zobristKeyWords(): Uint32Array {
+  return KEYS;
+}
+
 /** Moves the search may play beyond the game's history. */
 const SEARCH_PLIES = 512;
 

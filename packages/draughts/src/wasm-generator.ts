@@ -10,10 +10,10 @@
  *   wasm.perft(initialPosition('international'), 6); // 1 165 194, as perftPosition
  */
 import { geometryOf, squaresOf } from './geometry.js';
-import { zobristKeyWords, type LeafWalk } from './leaf-walk.js';
+import type { LeafWalk } from './leaf-walk.js';
 import type { Position } from './position.js';
 import { RULE_SETS, type RuleSet, type VariantId } from './rules.js';
-import { hashPosition } from './search-position.js';
+import { hashPosition, zobristKeyWords } from './search-position.js';
 import { WASM_BASE64 as STEPWISE_BASE64 } from './wasm/draughts-generator-stepwise.js';
 import { WASM_BASE64 as PERFT_BASE64 } from './wasm/draughts-generator.js';
 
