@@ -7,14 +7,14 @@ import {
   loadSearchPosition,
   loadWasmSearchPosition,
   setUpSearchPosition,
-  type SearchPositionExports,
+  type SearchPositionModule,
 } from './wasm-search-position.js';
 
 // The WebAssembly search position (assembly/lib/search-position.ts) is the JS `DraughtsSearchPosition` node for node:
 // random walks of every rule set, normal and give-away, made and unmade in both side by side, compared at every step
 // on everything a search asks of a position.
 
-let x: SearchPositionExports;
+let x: SearchPositionModule;
 beforeAll(async () => {
   x = await loadWasmSearchPosition();
 });
@@ -177,6 +177,22 @@ function walk(game: DraughtsGame, rng: Rng, start: DraughtsState, plies: number,
   }
 }
 
+/** Perft through the JS position with the leaves' evaluations summed (what `positionWalk` computes). */
+function jsWalk(sp: DraughtsSearchPosition, depth: number): { leaves: number; evaluations: number } {
+  if (depth === 0) return { leaves: 1, evaluations: sp.evaluate() };
+  const list = new Int32Array(1024);
+  const n = sp.generateMoves(list, 0);
+  const sum = { leaves: 0, evaluations: 0 };
+  for (let i = 0; i < n; i++) {
+    sp.makeMove(list[i] as number);
+    const below = jsWalk(sp, depth - 1);
+    sp.unmakeMove(list[i] as number);
+    sum.leaves += below.leaves;
+    sum.evaluations += below.evaluations;
+  }
+  return sum;
+}
+
 describe('the WebAssembly search position', () => {
   const seen: Seen = {
     steps: 0,
@@ -195,6 +211,19 @@ describe('the WebAssembly search position', () => {
       for (let k = 0; k < 4; k++) walk(game, rng, kingEnding(game, rng), 600, seen);
     });
   }
+
+  it('perft through the position inside the module walks the JS walk: the same leaves and evaluations', () => {
+    for (const game of allDraughtsGames()) {
+      const rng = createRng(game.rules.size + (game.giveaway ? 1 : 0));
+      for (const start of [game.initial(), kingEnding(game, rng)]) {
+        const sp = new DraughtsSearchPosition(start);
+        const expected = jsWalk(sp, 4);
+        setUpSearchPosition(x, game.rules, game.giveaway);
+        loadSearchPosition(x, sp);
+        expect([x.positionWalk(4, 1), x.positionWalkEvaluations()]).toEqual([expected.leaves, expected.evaluations]);
+      }
+    }
+  });
 
   it('the walks met captures, kings, repetitions, the move counter run out, exchange offers and the end', () => {
     expect(seen.steps).toBeGreaterThan(5000);

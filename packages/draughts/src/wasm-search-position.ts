@@ -113,10 +113,17 @@ export function loadSearchPosition(x: SearchPositionExports, pos: DraughtsSearch
   x.positionLoad(...pos.position().bits, pos.sideToMove(), irreversible, inactive, stage2);
 }
 
-let loading: Promise<SearchPositionExports> | undefined;
+/** This package's module (assembly/draughts-search-position.ts): the position, and perft through it inside. */
+export interface SearchPositionModule extends SearchPositionExports {
+  /** Leaves `depth` plies below the loaded position, every move made by key; their evaluations summed with `evaluate`. */
+  positionWalk(depth: number, evaluate: number): number;
+  positionWalkEvaluations(): number;
+}
+
+let loading: Promise<SearchPositionModule> | undefined;
 
 /** This package's search-position module on its own (instantiated on the first call, then shared). */
-export function loadWasmSearchPosition(): Promise<SearchPositionExports> {
-  loading ??= instantiateWasm(WASM_BASE64).then((x) => x as SearchPositionExports);
+export function loadWasmSearchPosition(): Promise<SearchPositionModule> {
+  loading ??= instantiateWasm(WASM_BASE64).then((x) => x as SearchPositionModule);
   return loading;
 }
