@@ -6,10 +6,14 @@
  * so that the second's exports cannot change how the first is compiled (binaryen inlines a function that has one
  * caller; giving the hash update a second caller made the walk inside 12% slower).
  *
- * Everything lives in linear memory laid out here, nothing is allocated per node: the geometry's neighbour table and
- * the Zobrist keys in static data (the host writes them, see `nextTable` and `zobristTable`), and the move records
- * from the heap base on, one list a ply above the other as in the JS engine, growing the memory only when a tree
- * needs more slots than it has (rare, and never on the common path).
+ * Everything lives in linear memory laid out here, nothing is allocated per node. Layout: static data first (the
+ * geometry's neighbour table and the Zobrist keys, which the host writes, see `nextTable` and `zobristTable`; the
+ * hashes of `makeMoveHashed`), then the stub runtime's heap from `__heap_base`, whose first block, reserved when the
+ * module starts, holds the move records (MOVE_SLOTS of them, one list a ply above the other as in the JS engine; a
+ * constant address, never moved nor grown). Anything else a module allocates (`heap.alloc`: a search's stacks and
+ * tables, lib/search-position.ts) comes after that block, so the two cannot overlap. Modules are built with `--use
+ * abort=` (scripts/build-wasm.js): the runtime's allocation failures trap instead of calling an import, so a module
+ * needs none.
  *
  * Rules (manual section 2.2, table 2.3, docs/rules/draughts.md), as engine.ts has them: compulsory capture going on
  * while possible; a flying king's landing square chosen among those from which it can go on; precedence free, most
@@ -21,7 +25,7 @@
 // Rule flags (configure).
 const KING_ONE_STEP = 0;
 const KING_FLYING = 1;
-let manBack = false;
+export let manBack = false;
 let kingKind = KING_FLYING;
 let immediate = false;
 let crownMid = false;
@@ -31,39 +35,49 @@ let unique = true;
 
 // Geometry (configure): the shifts of the two diagonals (squares per row, and one more), the playable squares and
 // the crowning rows. Down the board is toward higher bits.
-let S: u64 = 5;
-let S1: u64 = 6;
-let VALID: u64 = 0;
-let TOP: u64 = 0;
-let BOTTOM: u64 = 0;
+export let S: u64 = 5;
+export let S1: u64 = 6;
+export let VALID: u64 = 0;
+export let TOP: u64 = 0;
+export let BOTTOM: u64 = 0;
 
 /** next[d * 64 + bit]: the neighbouring bit in direction d (0 down-left, 1 down-right, 2 up-left, 3 up-right), or -1. */
 const NEXT = memory.data(4 * 64);
 /** Zobrist keys [piece code (colour * 2 + king) * 64 + bit], then the side to move's (search-position.ts's keys). */
-const ZOBRIST = memory.data(8 * (4 * 64 + 1), 8);
-const SIDE_KEY_OFFSET = 8 * 4 * 64;
+export const ZOBRIST = memory.data(8 * (4 * 64 + 1), 8);
+export const SIDE_KEY_OFFSET = 8 * 4 * 64;
 
 // The position: white, black and kings, the side to move (0 White, 1 Black), its Zobrist hash.
-let W: u64 = 0;
-let B: u64 = 0;
-let K: u64 = 0;
-let side = 0;
+export let W: u64 = 0;
+export let B: u64 = 0;
+export let K: u64 = 0;
+export let side = 0;
 let hash: u64 = 0;
 
 /**
  * Move records, RECORD bytes each: taken pieces (u64), the kings' XOR mask of a capture (u64; taken kings, a moving
  * king, a crowning), start bit, end bit, flags. A quiet move's king mask is not written: `toggle` works it out.
  */
-const RECORD = 24;
+export const RECORD = 24;
 const R_KX = 8;
-const R_FROM = 16;
-const R_TO = 17;
-const R_FLAGS = 18;
-const FLAG_KING = 1;
-const FLAG_CROWNS = 2;
-const MOVES: usize = (__heap_base + 7) & ~(<usize>7);
-/** Move slots the memory holds now (a few thousand in the first page; deep trees of many kings grow it). */
-let capacity = slotsHeld();
+export const R_FROM = 16;
+export const R_TO = 17;
+export const R_FLAGS = 18;
+export const FLAG_KING = 1;
+export const FLAG_CROWNS = 2;
+/**
+ * Move slots: 128 K records (3 MB), far more than any walk needs (a search's lists, one a ply, take at most about
+ * 130 slots a ply over 512 plies; perft's a few thousand). They are the stub runtime's first heap block, reserved
+ * when the module starts (below), so that other allocations (`heap.alloc`: a search's tables) come after it and never
+ * overlap it, while its address stays a constant the hot loops fold into their loads. A walk needing more slots
+ * stops the module (`full`): the block never grows, so nothing can be written past it.
+ */
+const MOVE_SLOTS = 1 << 17;
+/** The stub runtime's first block (rt/stub.ts: a 4-byte header, payloads aligned to 16). */
+export const MOVES: usize = (__heap_base + 4 + 15) & ~(<usize>15);
+// Reserved before anything else can allocate (a module's top-level code runs at its start, before any export is
+// called); were another top-level allocation to come first, the module would stop here, at once.
+if (heap.alloc(MOVE_SLOTS * RECORD) !== MOVES) unreachable();
 /** The first free move slot. */
 let top = 0;
 
@@ -158,23 +172,16 @@ export function setPosition(
   sumHi = 0;
 }
 
-function slotsHeld(): i32 {
-  return <i32>((((<usize>memory.size()) << 16) - MOVES) / RECORD);
+/** A walk needing more than MOVE_SLOTS slots: stops the module (a trap the host sees as an error), never writes past. */
+function full(): void {
+  unreachable();
 }
 
-/** Makes room for move slot `slot`: doubles the memory (rare: a tree whose lists, one a ply, fill it). */
-function grow(slot: i32): void {
-  while (capacity <= slot) {
-    memory.grow(memory.size());
-    capacity = slotsHeld();
-  }
-}
-
-function bit(b: i32): u64 {
+export function bit(b: i32): u64 {
   return (<u64>1) << (<u64>b);
 }
 
-function nextOf(d: i32, b: i32): i32 {
+export function nextOf(d: i32, b: i32): i32 {
   return <i32>load<i8>(NEXT + ((d << 6) + b));
 }
 
@@ -186,7 +193,7 @@ function onCrowningRow(b: i32): bool {
  * True when the side to move has a capture (then only captures are legal). Leaves in `src` the pieces a capture
  * search starts from: the men and the kings that can capture now.
  */
-function anyCapture(): bool {
+export function anyCapture(): bool {
   const white = side === 0;
   const own = white ? W : B;
   const opp = white ? B : W;
@@ -241,7 +248,7 @@ function kingSources(kings: u64, opp: u64, e: u64): u64 {
  * The number of legal moves of the side to move, without generating quiet moves: popcounts of the men's steps and
  * the kings' slides when no capture exists (bulk counting at the leaves); captures are generated and counted.
  */
-function countMoves(): i32 {
+export function countMoves(): i32 {
   if (anyCapture()) {
     // Captures that need no duplicate check are only counted, not written (see `record`).
     const start = top;
@@ -284,7 +291,7 @@ function kingQuietCount(kings: u64, e: u64): i32 {
 }
 
 /** Generates every legal move of the side to move into slots from `start`; returns the end (also left in `top`). */
-function generate(start: i32): i32 {
+export function generate(start: i32): i32 {
   let end = start;
   if (anyCapture()) end = genCaptures(start);
   if (end === start) end = genQuiet(start);
@@ -294,7 +301,7 @@ function generate(start: i32): i32 {
 
 function addQuiet(from: i32, to: i32, king: bool): void {
   const slot = top;
-  if (slot >= capacity) grow(slot);
+  if (slot >= MOVE_SLOTS) full();
   const p = MOVES + <usize>slot * RECORD;
   store<u64>(p, 0);
   store<u8>(p, from, R_FROM);
@@ -340,7 +347,7 @@ function genQuiet(start: i32): i32 {
 }
 
 /** Generates the legal captures (after precedence and de-duplication) from `start`, from the pieces in `src`. */
-function genCaptures(start: i32): i32 {
+export function genCaptures(start: i32): i32 {
   top = start;
   listStart = start;
   bestN = 0;
@@ -491,7 +498,7 @@ function record(to: i32, cap: u64, kind: i32): void {
     }
   }
   const slot = top;
-  if (slot >= capacity) grow(slot);
+  if (slot >= MOVE_SLOTS) full();
   const p = MOVES + <usize>slot * RECORD;
   let kx = cap & K;
   if (cKing) kx ^= bit(from) ^ bit(to);
@@ -527,17 +534,17 @@ function toggle(slot: i32): void {
   K ^= kx;
 }
 
-function make(slot: i32): void {
+export function make(slot: i32): void {
   toggle(slot);
   side ^= 1;
 }
 
-function unmake(slot: i32): void {
+export function unmake(slot: i32): void {
   side ^= 1;
   toggle(slot);
 }
 
-function zobrist(code: i32, b: i32): u64 {
+export function zobrist(code: i32, b: i32): u64 {
   return load<u64>(ZOBRIST + (((code << 6) + b) << 3));
 }
 
