@@ -10,8 +10,9 @@
  *   node scripts/build-wasm.js --check   compiles and compares; exits 1 naming a generated module that is stale
  *
  * The flags are fixed here (optimised, SIMD on, no garbage-collected runtime: the modules keep their data in linear
- * memory they lay out themselves, so nothing is allocated per call), so a compile gives the same bytes on any machine
- * with the locked compiler.
+ * memory they lay out themselves or take once from the stub runtime's `heap.alloc`, so nothing is allocated per call;
+ * no `abort` import: a module needs nothing from its host, and what would abort, an allocation too large, traps), so
+ * a compile gives the same bytes on any machine with the locked compiler.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -20,7 +21,7 @@ import { Buffer } from 'node:buffer';
 import asc from 'assemblyscript/asc';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const FLAGS = ['-O3', '--runtime', 'stub', '--noAssert', '--enable', 'simd', '--initialMemory', '1'];
+const FLAGS = ['-O3', '--runtime', 'stub', '--noAssert', '--use', 'abort=', '--enable', 'simd', '--initialMemory', '1'];
 
 /** Every entry: its source and the generated module it becomes. */
 export function wasmEntries(root = ROOT) {
