@@ -16,6 +16,9 @@
 // WebAssembly as in play (`loadLearnedEvaluator`), or in JavaScript with `--no-wasm` (the same trees, to measure
 // both); with `--weights FILE`, the weights of a built weights module instead of the committed ones (a candidate
 // fit's, e.g. a bigger network, to weigh its cost before it is adopted; `--variants` then only its rule set).
+// `--whole-wasm` (with `--eval learned`, one thread) has the search call the whole learned evaluation in WebAssembly
+// (learned-wasm.ts, the module a search inside WebAssembly embeds) once a leaf instead: the same scores, so the same
+// trees, to measure what the evaluation alone gains.
 // `--nodes N` searches each position to N nodes instead of for a time: deterministic whatever the load (with
 // `--verbose`, each position's depth, nodes,
 // score and principal variation: a change meant to keep the search's trees must leave those lines alone). `--set
@@ -38,6 +41,7 @@ import {
   randomOpening,
 } from '../packages/ai/dist/index.js';
 import { learnedWeightsOf, withWasmNetwork } from '../packages/ai/dist/games/draughts/learned-eval.js';
+import { learnedWasmEvaluation } from '../packages/ai/dist/games/draughts/learned-wasm.js';
 import { NetworkAccumulators } from '../packages/ai/dist/games/draughts/network-accumulator.js';
 import { createRng } from '../packages/core/dist/index.js';
 import { DraughtsSearchPosition, draughtsGame, makeFen } from '../packages/draughts/dist/index.js';
@@ -97,7 +101,7 @@ async function main() {
     if (option(flag, undefined) !== undefined) settings[key] = Number(option(flag));
   }
   console.log(
-    `draughts search depth, ${kind} searcher${kind === 'deep' ? ` ${JSON.stringify(settings)}` : ''}${option('--eval', 'hand') === 'learned' ? `, learned evaluation (network in ${args.includes('--no-wasm') || args.includes('--accumulate') ? 'JavaScript' : 'WebAssembly'})` : ''}, ${threads} thread${threads > 1 ? 's' : ''}, ${ms} ms of ${wall ? 'wall-clock' : 'CPU'} time${threads > 1 && !wall ? ' per thread' : ''} per position, node ${process.version}, load average ${loadavg()
+    `draughts search depth, ${kind} searcher${kind === 'deep' ? ` ${JSON.stringify(settings)}` : ''}${option('--eval', 'hand') === 'learned' ? `, learned evaluation (${args.includes('--whole-wasm') ? 'whole in WebAssembly' : `network in ${args.includes('--no-wasm') || args.includes('--accumulate') ? 'JavaScript' : 'WebAssembly'}`})` : ''}, ${threads} thread${threads > 1 ? 's' : ''}, ${ms} ms of ${wall ? 'wall-clock' : 'CPU'} time${threads > 1 && !wall ? ' per thread' : ''} per position, node ${process.version}, load average ${loadavg()
       .map((x) => x.toFixed(1))
       .join(' ')}`,
   );
@@ -122,6 +126,7 @@ async function main() {
             : candidate
               ? await withWasmNetwork(LearnedDraughtsEvaluator.fromWeights(candidate))
               : await loadLearnedEvaluator(variant);
+    const leafEvaluator = evaluator && args.includes('--whole-wasm') ? await wholeWasm(evaluator) : evaluator;
     const searcher =
       kind === 'classic'
         ? new DraughtsSearcher({ ttLog2: 20 })
@@ -129,7 +134,7 @@ async function main() {
             ttLog2: 18,
             ...settings,
             ...(table ? { table } : {}),
-            ...(evaluator ? { evaluator } : {}),
+            ...(leafEvaluator ? { evaluator: leafEvaluator } : {}),
           });
     const helpers = table ? new DraughtsHelpers({ count: threads - 1, ttLog2: 18, table, settings }) : undefined;
     const search = (s, limits) => {
@@ -188,6 +193,19 @@ async function main() {
     }
     await helpers?.close();
   }
+}
+
+/** The learned evaluation `ev` computed whole in WebAssembly at each leaf (`--whole-wasm`): the same scores. */
+async function wholeWasm(ev) {
+  const wasm = await learnedWasmEvaluation(ev);
+  if (!wasm) throw new Error('this Node runs no WebAssembly SIMD');
+  const evaluate = wasm.evaluate;
+  return {
+    evaluate(pos) {
+      const e = pos.engine;
+      return evaluate(e.wLo, e.wHi, e.bLo, e.bHi, e.kLo, e.kHi, e.side);
+    },
+  };
 }
 
 await main();

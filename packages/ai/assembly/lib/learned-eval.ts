@@ -20,13 +20,13 @@
  *
  * Memory: taken once, at set-up, from the stub runtime's heap (`heap.alloc`; the memory grows as needed), so a
  * search's own tables must come from `heap.alloc` too (not from `__heap_base` on). Per evaluation nothing is
- * allocated. What it takes: the pattern weights, 8 bytes a configuration slot (10x10, 2×4 windows: 2 916 slots,
- * 23 KB; with the 4×4 areas 212 868 slots, 1.7 MB; 3×4 windows 26 244 slots, 205 KB), a few hundred bytes of
- * windows, masks and scratch, and the network's block if it has one (4 × squares × units + 2 × units + 1 doubles
- * and 2.8 KB: 204 KB for International's 50 squares × 128 units).
+ * allocated. What it takes: the pattern weights, 8 bytes a configuration slot (10x10: 2×4 windows 2 916 slots, 23 KB;
+ * with the 4×4 areas 107 892 slots, 863 KB; 3×4 windows 23 328 slots, 187 KB; 8x8: 1 701, 60 750 and 13 122 slots),
+ * under a kilobyte of windows, masks and scratch, and the network's block if it has one (4 × squares × units +
+ * 2 × units + 1 doubles and 2.8 KB of tables: 54 KB for International's 50 squares × 32 units).
  *
  * Exactness: the windows' weights are summed as 64-bit integers, each configuration's opening and ending weights
- * packed in one word (ending × 2^32 + opening: the opening sum, at most 72 × 2^15 in size, stays in the low half),
+ * packed in one word (ending × 2^32 + opening: the opening sum, at most 52 × 2^15 in size, stays in the low half),
  * the scalars multiplied in 64 bits, the phases mixed as the JS does in doubles (the same exact integers divided by
  * the same number), the network's double added, then truncated (`| 0`) and divided as integers.
  */

@@ -10,7 +10,12 @@ import {
   WINDOW_SHAPES,
   type WindowShape,
 } from './learned-eval.js';
-import { learnedWasmEvaluation, type LearnedWasmEvaluation } from './learned-wasm.js';
+import {
+  learnedModuleInstance,
+  learnedWasmEvaluation,
+  writeLearnedEvaluation,
+  type LearnedWasmEvaluation,
+} from './learned-wasm.js';
 
 /** Positions along seeded random games, kings and endings included (this file's own seeds). */
 const positionsOf = (variant: VariantId, count: number): Position[] =>
@@ -101,6 +106,22 @@ describe('the learned evaluation in WebAssembly', () => {
     const evaluateAll = wasm.inModule(positions);
     expect(evaluateAll()).toBe(sum);
     expect(evaluateAll()).toBe(sum);
+  });
+
+  it('is set up by writeLearnedEvaluation in an instance whose heap already holds other tables of a search', async () => {
+    const wasm = await learnedModuleInstance();
+    if (!wasm) throw new Error('this Node runs no WebAssembly SIMD');
+    // A search's tables taken first, over a page: the evaluation's blocks come after them and the memory grows.
+    const theirs = wasm.positionsAt(4096);
+    new Int32Array(wasm.memory.buffer, theirs, 8 * 4096).fill(-1);
+    const before = wasm.memory.buffer.byteLength;
+    const ev = randomEvaluator('international', '2x4+4x4', true);
+    writeLearnedEvaluation(wasm, ev);
+    expect(wasm.memory.buffer.byteLength).toBeGreaterThan(before);
+    expect(new Int32Array(wasm.memory.buffer, theirs, 8 * 4096).every((x) => x === -1)).toBe(true);
+    for (const p of positionsOf('international', 500)) {
+      expect(wasm.evaluateWhite(...p.bits, p.turn)).toBe(ev.evaluateWhite(...p.bits, p.turn));
+    }
   });
 
   describe('where the platform cannot run it', () => {

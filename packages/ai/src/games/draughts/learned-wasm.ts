@@ -39,10 +39,10 @@ export interface LearnedWasmSetup {
 }
 
 /** The evaluation on a position's 32-bit halves (`evaluateWhite`'s arguments): an integer score. */
-export type LearnedWasmEvaluate = NetworkForwardPass;
+type LearnedWasmEvaluate = NetworkForwardPass;
 
 /** The module of the evaluation alone (draughts-learned.ts): the set-up and the evaluation on 32-bit halves. */
-interface LearnedExports extends LearnedWasmSetup {
+export interface LearnedModuleExports extends LearnedWasmSetup {
   evaluateWhite: LearnedWasmEvaluate;
   evaluate: LearnedWasmEvaluate;
   positionsAt(count: number): number;
@@ -123,13 +123,18 @@ export interface LearnedWasmEvaluation {
 
 const learnedModule = compiledOnce(WASM_BASE64);
 
-/** `ev` in its own instance of the evaluation's module; undefined where the platform cannot run it. */
-export async function learnedWasmEvaluation(ev: LearnedDraughtsEvaluator): Promise<LearnedWasmEvaluation | undefined> {
+/** A fresh instance of the evaluation's module, not set up yet; undefined where the platform cannot run it. */
+export async function learnedModuleInstance(): Promise<LearnedModuleExports | undefined> {
   const module = await learnedModule();
   if (!module) return undefined;
   const instance = await WebAssembly.instantiate(module, {}).catch(() => undefined);
-  if (!instance) return undefined;
-  const wasm = instance.exports as unknown as LearnedExports;
+  return instance?.exports as unknown as LearnedModuleExports | undefined;
+}
+
+/** `ev` in its own instance of the evaluation's module; undefined where the platform cannot run it. */
+export async function learnedWasmEvaluation(ev: LearnedDraughtsEvaluator): Promise<LearnedWasmEvaluation | undefined> {
+  const wasm = await learnedModuleInstance();
+  if (!wasm) return undefined;
   writeLearnedEvaluation(wasm, ev);
   return {
     evaluate: wasm.evaluate,
