@@ -28,7 +28,7 @@ const positionsOf = (variant: VariantId, count: number): Position[] =>
 function differences(
   ev: LearnedDraughtsEvaluator,
   wasm: LearnedWasmEvaluation,
-  positions: readonly Position[],
+  positions: readonly Pick<Position, 'bits' | 'turn'>[],
 ): string[] {
   const out: string[] = [];
   for (const p of positions) {
@@ -75,6 +75,18 @@ describe('the learned evaluation in WebAssembly', () => {
       expect(positions.filter((p) => p.turn === 1).length).toBeGreaterThan(500);
       expect(positions.filter(onlyKings).length).toBeGreaterThan(0);
       expect(differences(ev, await inWasm(ev), positions)).toEqual([]);
+    },
+  );
+
+  it.each(LEARNED_VARIANTS)(
+    'gives the same scores on random boards and endings of kings only, a lone king among them: %s',
+    async (variant) => {
+      const w = await learnedWeightsOf(variant);
+      if (!w) throw new Error(`${variant} has no weights`);
+      const ev = LearnedDraughtsEvaluator.fromWeights(w);
+      const boards = randomBoards(variant, 600);
+      expect(boards.filter((b) => onlyKings(b) && piecesOf(b, 0) !== piecesOf(b, 1)).length).toBeGreaterThan(100);
+      expect(differences(ev, await inWasm(ev), boards)).toEqual([]);
     },
   );
 
@@ -142,8 +154,48 @@ describe('the learned evaluation in WebAssembly', () => {
   });
 });
 
+/**
+ * Seeded random boards of a rule set, either side to move: every other one kings only, one side with a lone king and
+ * the other with one to four (the scaled endings); the others any pieces, a quarter of them kings.
+ */
+function randomBoards(variant: VariantId, count: number): Pick<Position, 'bits' | 'turn'>[] {
+  const layout = learnedLayout(RULE_SETS[variant].size);
+  const squares: number[] = [];
+  for (let b = 0; b < 64; b++)
+    if ((((b < 32 ? layout.validLo : layout.validHi) >>> (b & 31)) & 1) !== 0) squares.push(b);
+  const rng = createRng(`learned-wasm-boards-${variant}`);
+  const out: Pick<Position, 'bits' | 'turn'>[] = [];
+  for (let k = 0; k < count; k++) {
+    const kingsOnly = k % 2 === 0;
+    const free = [...squares];
+    const bits = [0, 0, 0, 0, 0, 0];
+    const place = (colour: number, king: boolean): void => {
+      const b = free.splice(rng.int(free.length), 1)[0] as number;
+      const word = b < 32 ? 0 : 1;
+      bits[2 * colour + word] = (bits[2 * colour + word] as number) | (1 << (b & 31));
+      if (king) bits[4 + word] = (bits[4 + word] as number) | (1 << (b & 31));
+    };
+    const lone = rng.int(2);
+    for (let colour = 0; colour < 2; colour++) {
+      const n = kingsOnly ? (colour === lone ? 1 : 1 + rng.int(4)) : 1 + rng.int(12);
+      for (let i = 0; i < n; i++) place(colour, kingsOnly || rng.int(4) === 0);
+    }
+    out.push({ bits: bits as unknown as Position['bits'], turn: rng.int(2) === 0 ? 0 : 1 });
+  }
+  return out;
+}
+
+/** Pieces of a colour (0 White) on a board. */
+function piecesOf(p: Pick<Position, 'bits'>, colour: number): number {
+  let n = 0;
+  for (const word of [p.bits[2 * colour] as number, p.bits[2 * colour + 1] as number]) {
+    for (let x = word; x !== 0; x &= x - 1) n++;
+  }
+  return n;
+}
+
 /** Whether a position has kings and no men. */
-function onlyKings(p: Position): boolean {
+function onlyKings(p: Pick<Position, 'bits'>): boolean {
   const [wLo, wHi, bLo, bHi, kLo, kHi] = p.bits;
   return ((wLo | bLo) & ~kLo) === 0 && ((wHi | bHi) & ~kHi) === 0 && (kLo | kHi) !== 0;
 }
