@@ -10,9 +10,9 @@
  *   node scripts/build-wasm.js --check   compiles and compares; exits 1 naming a generated module that is stale
  *
  * The flags are fixed here (optimised, SIMD on, no garbage-collected runtime: the modules keep their data in linear
- * memory they lay out themselves or take once from the stub runtime's `heap.alloc`, so nothing is allocated per call;
- * no `abort` import: a module needs nothing from its host, and what would abort, an allocation too large, traps), so
- * a compile gives the same bytes on any machine with the locked compiler.
+ * memory they lay out themselves, so nothing is allocated per call; `--use abort=`: a failed allocation of the stub
+ * runtime's `heap.alloc` traps instead of calling an imported `abort`, so no module needs imports), so a compile gives
+ * the same bytes on any machine with the locked compiler.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
