@@ -16,9 +16,6 @@
 // WebAssembly as in play (`loadLearnedEvaluator`), or in JavaScript with `--no-wasm` (the same trees, to measure
 // both); with `--weights FILE`, the weights of a built weights module instead of the committed ones (a candidate
 // fit's, e.g. a bigger network, to weigh its cost before it is adopted; `--variants` then only its rule set).
-// `--whole-wasm` (with `--eval learned`, one thread) has the search call the whole learned evaluation in WebAssembly
-// (learned-wasm.ts, the module a search inside WebAssembly embeds) once a leaf instead: the same scores, so the same
-// trees, to measure what the evaluation alone gains.
 // `--nodes N` searches each position to N nodes instead of for a time: deterministic whatever the load (with
 // `--verbose`, each position's depth, nodes,
 // score and principal variation: a change meant to keep the search's trees must leave those lines alone). `--set
@@ -26,6 +23,9 @@
 // the quiescence share, the table's hit and cutoff rates, how often a node that failed high did so on its first
 // move, how often a reduced search was searched again, the full-width nodes of depth ≥ 3 without a table move, and
 // the frontier nodes the static cut ended (`staticCutMargin`).
+// `--whole-wasm` (with `--eval learned`, one thread) has the search call the whole learned evaluation in WebAssembly
+// (learned-wasm.ts, the module a search inside WebAssembly embeds) once a leaf instead: the same scores, so the same
+// trees, to measure what the evaluation alone gains.
 import { loadavg } from 'node:os';
 import { cpuUsage } from 'node:process';
 import { resolve } from 'node:path';
@@ -41,7 +41,6 @@ import {
   randomOpening,
 } from '../packages/ai/dist/index.js';
 import { learnedWeightsOf, withWasmNetwork } from '../packages/ai/dist/games/draughts/learned-eval.js';
-import { learnedWasmEvaluation } from '../packages/ai/dist/games/draughts/learned-wasm.js';
 import { NetworkAccumulators } from '../packages/ai/dist/games/draughts/network-accumulator.js';
 import { createRng } from '../packages/core/dist/index.js';
 import { DraughtsSearchPosition, draughtsGame, makeFen } from '../packages/draughts/dist/index.js';
@@ -101,7 +100,7 @@ async function main() {
     if (option(flag, undefined) !== undefined) settings[key] = Number(option(flag));
   }
   console.log(
-    `draughts search depth, ${kind} searcher${kind === 'deep' ? ` ${JSON.stringify(settings)}` : ''}${option('--eval', 'hand') === 'learned' ? `, learned evaluation (${args.includes('--whole-wasm') ? 'whole in WebAssembly' : `network in ${args.includes('--no-wasm') || args.includes('--accumulate') ? 'JavaScript' : 'WebAssembly'}`})` : ''}, ${threads} thread${threads > 1 ? 's' : ''}, ${ms} ms of ${wall ? 'wall-clock' : 'CPU'} time${threads > 1 && !wall ? ' per thread' : ''} per position, node ${process.version}, load average ${loadavg()
+    `draughts search depth, ${kind} searcher${kind === 'deep' ? ` ${JSON.stringify(settings)}` : ''}${option('--eval', 'hand') === 'learned' ? `, learned evaluation (network in ${args.includes('--no-wasm') || args.includes('--accumulate') ? 'JavaScript' : 'WebAssembly'})` : ''}, ${threads} thread${threads > 1 ? 's' : ''}, ${ms} ms of ${wall ? 'wall-clock' : 'CPU'} time${threads > 1 && !wall ? ' per thread' : ''} per position, node ${process.version}, load average ${loadavg()
       .map((x) => x.toFixed(1))
       .join(' ')}`,
   );
@@ -114,7 +113,7 @@ async function main() {
     }
     const positions = middlegames(variant, count);
     const table = threads > 1 ? new SharedArrayBuffer(DeepTable.bytes(18)) : undefined;
-    const evaluator =
+    const evaluator = await wholeWasmIfAsked(
       option('--eval', 'hand') !== 'learned'
         ? undefined
         : args.includes('--accumulate')
@@ -125,8 +124,8 @@ async function main() {
             ? LearnedDraughtsEvaluator.fromWeights(candidate ?? (await learnedWeightsOf(variant)))
             : candidate
               ? await withWasmNetwork(LearnedDraughtsEvaluator.fromWeights(candidate))
-              : await loadLearnedEvaluator(variant);
-    const leafEvaluator = evaluator && args.includes('--whole-wasm') ? await wholeWasm(evaluator) : evaluator;
+              : await loadLearnedEvaluator(variant),
+    );
     const searcher =
       kind === 'classic'
         ? new DraughtsSearcher({ ttLog2: 20 })
@@ -134,7 +133,7 @@ async function main() {
             ttLog2: 18,
             ...settings,
             ...(table ? { table } : {}),
-            ...(leafEvaluator ? { evaluator: leafEvaluator } : {}),
+            ...(evaluator ? { evaluator } : {}),
           });
     const helpers = table ? new DraughtsHelpers({ count: threads - 1, ttLog2: 18, table, settings }) : undefined;
     const search = (s, limits) => {
@@ -195,10 +194,16 @@ async function main() {
   }
 }
 
-/** The learned evaluation `ev` computed whole in WebAssembly at each leaf (`--whole-wasm`): the same scores. */
-async function wholeWasm(ev) {
+/**
+ * With `--whole-wasm`, the learned evaluation `ev` computed whole in WebAssembly at each leaf (the same scores);
+ * otherwise `ev` itself.
+ */
+async function wholeWasmIfAsked(ev) {
+  if (!ev || !args.includes('--whole-wasm')) return ev;
+  const { learnedWasmEvaluation } = await import('../packages/ai/dist/games/draughts/learned-wasm.js');
   const wasm = await learnedWasmEvaluation(ev);
-  if (!wasm) throw new Error('this Node runs no WebAssembly SIMD');
+  if (!wasm) throw new Error('--whole-wasm: this Node runs no WebAssembly SIMD');
+  console.log('  (--whole-wasm: the whole learned evaluation in WebAssembly at each leaf)');
   const evaluate = wasm.evaluate;
   return {
     evaluate(pos) {
