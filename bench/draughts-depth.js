@@ -23,6 +23,9 @@
 // the quiescence share, the table's hit and cutoff rates, how often a node that failed high did so on its first
 // move, how often a reduced search was searched again, the full-width nodes of depth ≥ 3 without a table move, and
 // the frontier nodes the static cut ended (`staticCutMargin`).
+// `--whole-wasm` (with `--eval learned`, one thread) has the search call the whole learned evaluation in WebAssembly
+// (learned-wasm.ts, the module a search inside WebAssembly embeds) once a leaf instead: the same scores, so the same
+// trees, to measure what the evaluation alone gains.
 import { loadavg } from 'node:os';
 import { cpuUsage } from 'node:process';
 import { resolve } from 'node:path';
@@ -110,7 +113,7 @@ async function main() {
     }
     const positions = middlegames(variant, count);
     const table = threads > 1 ? new SharedArrayBuffer(DeepTable.bytes(18)) : undefined;
-    const evaluator =
+    const evaluator = await wholeWasmIfAsked(
       option('--eval', 'hand') !== 'learned'
         ? undefined
         : args.includes('--accumulate')
@@ -121,7 +124,8 @@ async function main() {
             ? LearnedDraughtsEvaluator.fromWeights(candidate ?? (await learnedWeightsOf(variant)))
             : candidate
               ? await withWasmNetwork(LearnedDraughtsEvaluator.fromWeights(candidate))
-              : await loadLearnedEvaluator(variant);
+              : await loadLearnedEvaluator(variant),
+    );
     const searcher =
       kind === 'classic'
         ? new DraughtsSearcher({ ttLog2: 20 })
@@ -188,6 +192,25 @@ async function main() {
     }
     await helpers?.close();
   }
+}
+
+/**
+ * With `--whole-wasm`, the learned evaluation `ev` computed whole in WebAssembly at each leaf (the same scores);
+ * otherwise `ev` itself.
+ */
+async function wholeWasmIfAsked(ev) {
+  if (!ev || !args.includes('--whole-wasm')) return ev;
+  const { learnedWasmEvaluation } = await import('../packages/ai/dist/games/draughts/learned-wasm.js');
+  const wasm = await learnedWasmEvaluation(ev);
+  if (!wasm) throw new Error('--whole-wasm: this Node runs no WebAssembly SIMD');
+  console.log('  (--whole-wasm: the whole learned evaluation in WebAssembly at each leaf)');
+  const evaluate = wasm.evaluate;
+  return {
+    evaluate(pos) {
+      const e = pos.engine;
+      return evaluate(e.wLo, e.wHi, e.bLo, e.bHi, e.kLo, e.kHi, e.side);
+    },
+  };
 }
 
 await main();

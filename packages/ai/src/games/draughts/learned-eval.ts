@@ -670,6 +670,18 @@ export interface NetworkSums {
   evaluate(pos: DraughtsSearchPosition): number;
 }
 
+/** The expanded weights of a learned evaluation (`LearnedDraughtsEvaluator.tables`), in quarters of a hundredth. */
+export interface LearnedTables {
+  /** The scalars' weights (`SCALAR_FEATURES`' order), per phase. */
+  readonly scalarOpening: Int32Array;
+  readonly scalarEnding: Int32Array;
+  /** Pattern weights by `patternBase[feature]` + configuration, signs applied, per phase. */
+  readonly patternOpening: Int16Array;
+  readonly patternEnding: Int16Array;
+  /** Kings needed to trap a lone king (`kingsToTrapOf`). */
+  readonly kingsToTrap: number;
+}
+
 /**
  * The learned evaluation of one rule set: `evaluate` for the side to move, in hundredths of a man, as the deep search
  * wants it. Tables are expanded once. In the search the windows' indexes come from the bitboards or, where
@@ -734,6 +746,20 @@ export class LearnedDraughtsEvaluator implements DeepEvaluator {
     }
     this.features = new Int32Array(SCALARS);
     this.windowConfigs = new Int32Array(layout.windows);
+  }
+
+  /**
+   * The tables `evaluateWhite` reads, themselves (read only), for a host that writes them into a WebAssembly module
+   * (learned-wasm.ts): the evaluation there is made of these numbers, never of a second expansion of the weights.
+   */
+  tables(): LearnedTables {
+    return {
+      scalarOpening: this.scalarO,
+      scalarEnding: this.scalarE,
+      patternOpening: this.patternO,
+      patternEnding: this.patternE,
+      kingsToTrap: this.kingsToTrap,
+    };
   }
 
   /** What rebuilds this evaluation in a Lazy SMP helper thread (plain data: `HelperSettings.learned`). */

@@ -4,12 +4,12 @@
  * This module is reached by dynamic import only, with the weights (`loadLearnedEvaluator`, a Lazy SMP helper's
  * init): a page's first bundle never carries the module's bytes.
  *
- * Compiled once a thread and instantiated once a network, both asynchronously (browsers refuse to compile a module
- * over 4 KB synchronously on a page's main thread; Node, workers and pages all take the promise). Where WebAssembly
+ * Compiled once a thread and instantiated once a network, both asynchronously (wasm-module.ts). Where WebAssembly
  * or its SIMD is missing (`WebAssembly.validate` refuses the bytes), the network keeps its JavaScript.
  */
 import { WASM_BASE64 } from '../../wasm/draughts-network.js';
 import type { DraughtsNetwork, NetworkForwardPass } from './network.js';
+import { compiledOnce } from './wasm-module.js';
 
 /** What the module exports (draughts-network.ts). */
 interface NetworkExports {
@@ -20,20 +20,8 @@ interface NetworkExports {
   evaluate: NetworkForwardPass;
 }
 
-let compiled: Promise<WebAssembly.Module | undefined> | undefined;
-
 /** The module, compiled once in this thread; undefined where the platform cannot run it. */
-function networkModule(): Promise<WebAssembly.Module | undefined> {
-  compiled ??= (async () => {
-    if (typeof WebAssembly !== 'object') return undefined;
-    const bin = atob(WASM_BASE64);
-    const bytes = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-    if (!WebAssembly.validate(bytes)) return undefined;
-    return WebAssembly.compile(bytes);
-  })().catch(() => undefined);
-  return compiled;
-}
+const networkModule = compiledOnce(WASM_BASE64);
 
 /**
  * A forward pass for this network in WebAssembly, its weights copied into the instance's memory once; undefined where
