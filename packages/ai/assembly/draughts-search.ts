@@ -1,0 +1,59 @@
+/**
+ * The deep draughts search in WebAssembly (lib/deep-search.ts) over the draughts package's search position in the
+ * same module, so that a node costs no call between JavaScript and WebAssembly. The host,
+ * src/games/draughts/deep-search-wasm.ts, sets the position up with the draughts package's host code (the same
+ * exports as packages/draughts/assembly/draughts-search-position.ts), drives the iterations and keeps the clock.
+ */
+export {
+  searchBegin,
+  searchInit,
+  searchLmrTables,
+  searchMoveAt,
+  searchNodes,
+  searchPv,
+  searchPvLength,
+  searchRoot,
+  searchRootMoves,
+  searchRootOnly,
+  searchRootScore,
+  searchSelDepth,
+  searchStat,
+  searchStopped,
+} from './lib/deep-search';
+export { tableClear, tableNextGeneration } from './lib/table';
+export { orderAge, orderClear } from './lib/move-order';
+export { configure, nextTable, zobristTable } from '../../draughts/assembly/lib/generator';
+export { advanceTable, configureEvaluation, psqTable } from '../../draughts/assembly/lib/evaluate';
+export {
+  configurePosition,
+  positionBegin,
+  positionBlack,
+  positionBoardSize,
+  positionCanCrown,
+  positionDecided,
+  positionEvaluate,
+  positionExchangeOffers,
+  positionGenerate,
+  positionGenerateCaptures,
+  positionGiveaway,
+  positionHashHi,
+  positionHashLo,
+  positionHistoryIndex,
+  positionIsExchangeOffer,
+  positionIsTactical,
+  positionKeyBuffer,
+  positionKings,
+  positionLoad,
+  positionMake,
+  positionMen,
+  positionNoMovesResult,
+  positionOffersExchange,
+  positionPathIndex,
+  positionPieceCount,
+  positionPushHash,
+  positionSide,
+  positionStatus,
+  positionUnmake,
+  positionWhite,
+  UNDECIDED,
+} from '../../draughts/assembly/lib/search-position';
