@@ -13,6 +13,7 @@ export {
   positionBoardSize,
   positionCanCrown,
   positionDecided,
+  positionDrawCounter,
   positionEvaluate,
   positionExchangeOffers,
   positionGenerate,

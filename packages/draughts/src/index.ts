@@ -143,3 +143,11 @@ export * from './codes.js';
 // perft both are measured with.
 export { loadWasmGenerator, type WasmDivideEntry, type WasmGenerator } from './wasm-generator.js';
 export { perftMakingLeaves, type LeafWalk } from './leaf-walk.js';
+// The WebAssembly search position (assembly/lib/search-position.ts): set up and loaded from a JS search position by
+// the host of any module built on it (a search's module in the AI package).
+export {
+  loadSearchPosition,
+  loadWasmSearchPosition,
+  setUpSearchPosition,
+  type SearchPositionExports,
+} from './wasm-search-position.js';

@@ -559,6 +559,20 @@ export class DraughtsSearchPosition {
   }
 
   /**
+   * The current position's draw counters: the path index of the first position after the last capture or man move,
+   * the inactive moves, the stage-2 plies left (-1 before stage 2). With `pathIndex` and `hashLoAt`/`hashHiAt`, what
+   * a copy of this position elsewhere needs (wasm-search-position.ts).
+   */
+  drawCounters(): { irreversible: number; inactive: number; stage2: number } {
+    const n = this.n;
+    return {
+      irreversible: this.irreversible[n] as number,
+      inactive: this.inactive[n] as number,
+      stage2: this.stage2[n] as number,
+    };
+  }
+
+  /**
    * A draw by the move counter or by repetition (manual 2.4, game.ts), else undefined. With `ply` > 0 (inside a
    * search that began `ply` moves ago) a position repeated since the search began is already a draw.
    */

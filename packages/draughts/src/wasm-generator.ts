@@ -22,8 +22,11 @@ declare const WebAssembly: {
   instantiate(bytes: Uint8Array): Promise<{ instance: { exports: unknown } }>;
 };
 
-/** What both modules export (assembly/lib/generator.ts). */
-interface CommonExports {
+/**
+ * What every module built on lib/generator.ts exports to be set up: the tables the host writes and the rule set
+ * (the search position's module and a search's module too, see wasm-search-position.ts).
+ */
+export interface GeneratorSetUp {
   readonly memory: { readonly buffer: ArrayBuffer };
   nextTable(): number;
   zobristTable(): number;
@@ -41,6 +44,10 @@ interface CommonExports {
     crownsMidCapture: number,
     precedence: number,
   ): void;
+}
+
+/** What both modules here export (assembly/lib/generator.ts). */
+interface CommonExports extends GeneratorSetUp {
   setUnique(on: number): void;
   setPosition(...words: number[]): void;
   generateMoves(): number;
@@ -101,8 +108,7 @@ class Module<T extends CommonExports> {
   private variant: VariantId | undefined;
 
   constructor(readonly x: T) {
-    const words = zobristKeyWords();
-    new Uint32Array(x.memory.buffer, x.zobristTable(), words.length).set(words);
+    writeZobristKeys(x);
   }
 
   load(pos: Position, unique: boolean): T {
@@ -115,24 +121,34 @@ class Module<T extends CommonExports> {
   }
 
   private configure(rules: RuleSet): void {
-    const g = geometryOf(rules.size);
-    const x = this.x;
-    new Int8Array(x.memory.buffer, x.nextTable(), g.next.length).set(g.next);
-    x.configure(
-      g.half,
-      g.validLo,
-      g.validHi,
-      g.topLo,
-      g.topHi,
-      g.bottomLo,
-      g.bottomHi,
-      rules.manCapturesBackward ? 1 : 0,
-      KING_KINDS[rules.king],
-      rules.removal === 'immediate' ? 1 : 0,
-      rules.crownsMidCapture ? 1 : 0,
-      PRECEDENCES[rules.precedence],
-    );
+    configureWasmGenerator(this.x, rules);
   }
+}
+
+/** Writes the Zobrist keys into a module built on lib/generator.ts (once: they are the same for every rule set). */
+export function writeZobristKeys(x: GeneratorSetUp): void {
+  const words = zobristKeyWords();
+  new Uint32Array(x.memory.buffer, x.zobristTable(), words.length).set(words);
+}
+
+/** Sets a module built on lib/generator.ts to a rule set: its neighbour table, geometry and rule flags. */
+export function configureWasmGenerator(x: GeneratorSetUp, rules: RuleSet): void {
+  const g = geometryOf(rules.size);
+  new Int8Array(x.memory.buffer, x.nextTable(), g.next.length).set(g.next);
+  x.configure(
+    g.half,
+    g.validLo,
+    g.validHi,
+    g.topLo,
+    g.topHi,
+    g.bottomLo,
+    g.bottomHi,
+    rules.manCapturesBackward ? 1 : 0,
+    KING_KINDS[rules.king],
+    rules.removal === 'immediate' ? 1 : 0,
+    rules.crownsMidCapture ? 1 : 0,
+    PRECEDENCES[rules.precedence],
+  );
 }
 
 class Generator implements WasmGenerator {
@@ -209,9 +225,14 @@ class Generator implements WasmGenerator {
 
 let loading: Promise<WasmGenerator> | undefined;
 
-async function instantiate<T extends CommonExports>(base64: string): Promise<Module<T>> {
+/** A module's exports, instantiated from its committed bytes (asynchronously: see the file's header). */
+export async function instantiateWasm(base64: string): Promise<unknown> {
   const { instance } = await WebAssembly.instantiate(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
-  return new Module(instance.exports as T);
+  return instance.exports;
+}
+
+async function instantiate<T extends CommonExports>(base64: string): Promise<Module<T>> {
+  return new Module((await instantiateWasm(base64)) as T);
 }
 
 /** The WebAssembly generator (instantiated on the first call, then shared: it is stateful scratch space). */

@@ -42,7 +42,7 @@ export let TOP: u64 = 0;
 export let BOTTOM: u64 = 0;
 
 /** next[d * 64 + bit]: the neighbouring bit in direction d (0 down-left, 1 down-right, 2 up-left, 3 up-right), or -1. */
-export const NEXT = memory.data(4 * 64);
+const NEXT = memory.data(4 * 64);
 /** Zobrist keys [piece code (colour * 2 + king) * 64 + bit], then the side to move's (search-position.ts's keys). */
 export const ZOBRIST = memory.data(8 * (4 * 64 + 1), 8);
 export const SIDE_KEY_OFFSET = 8 * 4 * 64;
@@ -59,7 +59,7 @@ let hash: u64 = 0;
  * king, a crowning), start bit, end bit, flags. A quiet move's king mask is not written: `toggle` works it out.
  */
 export const RECORD = 24;
-export const R_KX = 8;
+const R_KX = 8;
 export const R_FROM = 16;
 export const R_TO = 17;
 export const R_FLAGS = 18;
@@ -72,14 +72,14 @@ export const FLAG_CROWNS = 2;
  * overlap it, while its address stays a constant the hot loops fold into their loads. A walk needing more slots
  * stops the module (`full`): the block never grows, so nothing can be written past it.
  */
-export const MOVE_SLOTS = 1 << 17;
+const MOVE_SLOTS = 1 << 17;
 /** The stub runtime's first block (rt/stub.ts: a 4-byte header, payloads aligned to 16). */
 export const MOVES: usize = (__heap_base + 4 + 15) & ~(<usize>15);
 // Reserved before anything else can allocate (a module's top-level code runs at its start, before any export is
 // called); were another top-level allocation to come first, the module would stop here, at once.
 if (heap.alloc(MOVE_SLOTS * RECORD) !== MOVES) unreachable();
 /** The first free move slot. */
-export let top = 0;
+let top = 0;
 
 // Capture search state.
 let src: u64 = 0;

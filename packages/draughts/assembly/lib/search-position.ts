@@ -20,6 +20,7 @@
  *   positionBoardSize(), positionGiveaway(), positionWhite(), positionBlack(), positionKings(), positionSide()
  *   positionPathIndex()           the current position's index on the path (game history first, then the search's)
  *   positionKeyBuffer()           room for a list's keys, for a host's calls
+ *   positionDrawCounter(which)    the irreversible index (0), inactive moves (1), stage-2 plies left (2)
  * and for the host (src/wasm-search-position.ts): `configurePosition`, `positionBegin` / `positionPushHash` /
  * `positionLoad` (a position with its path's hashes and counters), besides the generator's `configure`, `nextTable`,
  * `zobristTable` and the evaluation's `configureEvaluation`, `psqTable`, `advanceTable`.
@@ -329,6 +330,11 @@ export function positionHashHi(): i32 {
 
 export function positionPathIndex(): i32 {
   return n;
+}
+
+/** The current position's draw counters (`positionLoad`'s): 0 the irreversible index, 1 inactive moves, 2 stage 2. */
+export function positionDrawCounter(which: i32): i32 {
+  return load<i32>(at(n) + <usize>(which === 0 ? P_IRREVERSIBLE : which === 1 ? P_INACTIVE : P_STAGE2));
 }
 
 /**
