@@ -22,38 +22,5 @@ export {
 } from './lib/deep-search';
 export { tableClear, tableNextGeneration } from './lib/table';
 export { orderAge, orderClear } from './lib/move-order';
-export { configure, nextTable, zobristTable } from '../../draughts/assembly/lib/generator';
-export { advanceTable, configureEvaluation, psqTable } from '../../draughts/assembly/lib/evaluate';
-export {
-  configurePosition,
-  positionBegin,
-  positionBlack,
-  positionBoardSize,
-  positionCanCrown,
-  positionDecided,
-  positionEvaluate,
-  positionExchangeOffers,
-  positionGenerate,
-  positionGenerateCaptures,
-  positionGiveaway,
-  positionHashHi,
-  positionHashLo,
-  positionHistoryIndex,
-  positionIsExchangeOffer,
-  positionIsTactical,
-  positionKeyBuffer,
-  positionKings,
-  positionLoad,
-  positionMake,
-  positionMen,
-  positionNoMovesResult,
-  positionOffersExchange,
-  positionPathIndex,
-  positionPieceCount,
-  positionPushHash,
-  positionSide,
-  positionStatus,
-  positionUnmake,
-  positionWhite,
-  UNDECIDED,
-} from '../../draughts/assembly/lib/search-position';
+// The search position's functions, set up and loaded by the draughts package's host (src/wasm-search-position.ts).
+export * from '../../draughts/assembly/draughts-search-position';

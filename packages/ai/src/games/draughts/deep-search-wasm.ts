@@ -17,8 +17,12 @@
  * the hand evaluation only), `endgames` (the databases live in JS), a shared `table` and `helper` (Lazy SMP's threads
  * share a JS table).
  */
-import { zobristKeys } from '@tactica/core';
-import { evalTables, geometryOf, type DraughtsSearchPosition } from '@tactica/draughts';
+import {
+  loadSearchPosition,
+  setUpSearchPosition,
+  type DraughtsSearchPosition,
+  type SearchPositionExports,
+} from '@tactica/draughts';
 import type { SearchInfo, SearchResult } from '../../search.js';
 import { WIN, WIN_BOUND } from '../../search-position.js';
 import { WASM_BASE64 } from '../../wasm/draughts-search.js';
@@ -36,24 +40,8 @@ import { DeepTimeManager } from './time.js';
 /** The options the WebAssembly searcher takes: `DeepSearcherOptions`' plain numbers and booleans. */
 export type WasmDeepSearcherOptions = Omit<DeepSearcherOptions, 'table' | 'helper' | 'evaluator' | 'endgames'>;
 
-/** The position's set-up (the draughts package's search position, lib/search-position.ts and its generator). */
-interface PositionSetUp {
-  readonly memory: WebAssembly.Memory;
-  zobristTable(): number;
-  nextTable(): number;
-  psqTable(): number;
-  advanceTable(): number;
-  configure(...flags: number[]): void;
-  configureEvaluation(...scalars: number[]): void;
-  configurePosition(size: number, giveaway: number, counterPlies1: number, counterPlies2: number): void;
-  positionBegin(length: number): void;
-  positionPushHash(lo: number, hi: number): void;
-  positionLoad(...words: number[]): void;
-}
-
 /** What the module exports (assembly/draughts-search.ts). */
-interface SearchExports extends PositionSetUp {
-  readonly memory: WebAssembly.Memory;
+interface SearchExports extends SearchPositionExports {
   searchInit(
     ttLog2: number,
     plies: number,
@@ -125,11 +113,6 @@ export async function createWasmDeepSearcher(
   if (!module) return undefined;
   const searcher = new WasmDeepSearcher(options);
   const instance = await WebAssembly.instantiate(module, {
-    env: {
-      abort: () => {
-        throw new Error('ai/wasm-search: the search module aborted (out of memory)');
-      },
-    },
     // lib/deep-search.ts's import (AssemblyScript names an undecorated import's module after its file).
     'deep-search': { mustStop: () => (searcher.mustStop() ? 1 : 0) },
   }).catch(() => undefined);
@@ -150,6 +133,8 @@ export class WasmDeepSearcher {
   private manager: DeepTimeManager | undefined;
   private failingLow = false;
   private stopFlag: Int32Array | undefined;
+  /** The rule set and mode the instance's position is set up for. */
+  private mode = '';
 
   /** Made by `createWasmDeepSearcher`, which gives it its instance. */
   constructor(options: WasmDeepSearcherOptions) {
@@ -265,7 +250,10 @@ export class WasmDeepSearcher {
   private begin(pos: DraughtsSearchPosition, limits: DeepSearchLimits): void {
     const wasm = this.wasm;
     const o = this.options;
-    loadPosition(wasm, pos);
+    const mode = `${pos.rules.id}${pos.giveaway ? '-giveaway' : ''}`;
+    if (this.mode !== mode) setUpSearchPosition(wasm, pos.rules, pos.giveaway);
+    this.mode = mode;
+    loadSearchPosition(wasm, pos);
     const only = limits.rootMoves;
     if (only) new Int32Array(wasm.memory.buffer, wasm.searchRootOnly(), only.length).set(only);
     wasm.orderAge();
@@ -313,72 +301,4 @@ export class WasmDeepSearcher {
     const wasm = this.wasm;
     return Array.from(new Int32Array(wasm.memory.buffer, wasm.searchPv(), wasm.searchPvLength()));
   }
-}
-
-const KING_KINDS = { 'one-step': 0, flying: 1, 'flying-land-behind': 2 } as const;
-const PRECEDENCES = { free: 0, quantity: 1, 'quantity-then-kings': 2 } as const;
-/** The rule set and mode each instance is configured for. */
-const configured = new WeakMap<PositionSetUp, string>();
-
-/**
- * Loads `pos` (its board, its path's hashes, its draw counters) into the module, configuring the rule set first when
- * it changed. Temporary: the draughts package's host for its search position (src/wasm-search-position.ts, being
- * written beside this) replaces it; until then the counters are read from the JS position's fields.
- */
-function loadPosition(x: PositionSetUp, pos: DraughtsSearchPosition): void {
-  const rules = pos.rules;
-  const mode = `${rules.id}${pos.giveaway ? '-giveaway' : ''}`;
-  if (configured.get(x) !== mode) {
-    if (!configured.has(x)) {
-      const words = Uint32Array.from(zobristKeys(4 * 64 + 1, 'draughts'));
-      new Uint32Array(x.memory.buffer, x.zobristTable(), words.length).set(words);
-    }
-    configured.set(x, mode);
-    const g = geometryOf(rules.size);
-    new Int8Array(x.memory.buffer, x.nextTable(), g.next.length).set(g.next);
-    x.configure(
-      g.half,
-      g.validLo,
-      g.validHi,
-      g.topLo,
-      g.topHi,
-      g.bottomLo,
-      g.bottomHi,
-      rules.manCapturesBackward ? 1 : 0,
-      KING_KINDS[rules.king],
-      rules.removal === 'immediate' ? 1 : 0,
-      rules.crownsMidCapture ? 1 : 0,
-      PRECEDENCES[rules.precedence],
-    );
-    const t = evalTables(rules, pos.giveaway);
-    new Int16Array(x.memory.buffer, x.psqTable(), t.psq.length).set(t.psq);
-    new Int8Array(x.memory.buffer, x.advanceTable(), t.advance.length).set(t.advance);
-    x.configureEvaluation(
-      pos.giveaway ? 1 : 0,
-      t.manValue,
-      t.kingValue,
-      t.kingsToTrap,
-      t.startMen,
-      ...t.nearCrown,
-      ...t.twoFromCrown,
-    );
-    x.configurePosition(rules.size, pos.giveaway ? 1 : 0, 2 * rules.drawCounter.m1, 2 * rules.drawCounter.m2);
-  }
-  const last = pos.pathIndex();
-  x.positionBegin(last + 1);
-  for (let i = 0; i <= last; i++) x.positionPushHash(pos.hashLoAt(i), pos.hashHiAt(i));
-  const e = pos.engine;
-  const counters = pos as unknown as { irreversible: Int32Array; inactive: Int32Array; stage2: Int32Array };
-  x.positionLoad(
-    e.wLo,
-    e.wHi,
-    e.bLo,
-    e.bHi,
-    e.kLo,
-    e.kHi,
-    e.side,
-    counters.irreversible[last] as number,
-    counters.inactive[last] as number,
-    counters.stage2[last] as number,
-  );
 }
