@@ -11,6 +11,8 @@
 //                                    port driven from JS a node at a time (a call to generate, make, unmake, and at
 //                                    each leaf: the boundary's cost), and the same walk through the search's own
 //                                    position (search-position.ts: also draw counters, evaluation sums, move keys)
+//                                    and through the WebAssembly search position (wasm-search-position.ts), whole
+//                                    inside its module
 // The machine's load average is printed first: on a shared machine, other processes take cores away. So besides
 // wall-clock speed the script reports nodes per second of this process's own CPU time, the speed of one core.
 // Results are kept in bench/RESULTS.md.
@@ -23,8 +25,12 @@ import {
   DraughtsSearchPosition,
   draughtsGame,
   initialPosition,
+  loadSearchPosition,
   loadWasmGenerator,
+  loadWasmSearchPosition,
   perftMakingLeaves,
+  RULE_SETS,
+  setUpSearchPosition,
   perftPosition,
   VARIANT_IDS,
 } from '../packages/draughts/dist/index.js';
@@ -118,7 +124,9 @@ async function compareWasm(makingLeaves) {
   );
   console.log(
     'rule set       depth            nodes  JS CPU Mnodes/s  WASM CPU Mnodes/s  WASM/JS  GCs  load average' +
-      (makingLeaves ? '  WASM from JS CPU Mnodes/s  search position JS CPU Mnodes/s' : ''),
+      (makingLeaves
+        ? '  WASM from JS CPU Mnodes/s  search position JS CPU Mnodes/s  search position WASM CPU Mnodes/s'
+        : ''),
   );
   let differ = false;
   for (const variant of variants) {
@@ -132,16 +140,20 @@ async function compareWasm(makingLeaves) {
     let bestWasm = Infinity;
     let gcs = 0;
     const search = makingLeaves ? searchPositionWalk(variant, depth) : undefined;
+    const searchWasm = makingLeaves ? await wasmSearchPositionWalk(variant, depth) : undefined;
     const fromJs = () => wasm.perftMakingLeavesFromJs(pos, depth).nodes;
     if (makingLeaves) fromJs();
     let bestSearch = Infinity;
+    let bestSearchWasm = Infinity;
     let bestFromJs = Infinity;
     for (let r = 0; r < runs; r++) {
       if (search) {
         const c = await timed(search);
         const d = await timed(fromJs);
-        if (c.nodes !== nodes || d.nodes !== nodes) differ = true;
+        const e = await timed(searchWasm);
+        if (c.nodes !== nodes || d.nodes !== nodes || e.nodes !== nodes) differ = true;
         bestSearch = Math.min(bestSearch, c.cpuMs);
+        bestSearchWasm = Math.min(bestSearchWasm, e.cpuMs);
         bestFromJs = Math.min(bestFromJs, d.cpuMs);
       }
       const a = await timed(js);
@@ -157,7 +169,8 @@ async function compareWasm(makingLeaves) {
         `${(nodes / bestJs / 1000).toFixed(1).padStart(15)} ${(nodes / bestWasm / 1000).toFixed(1).padStart(18)} ` +
         `${(bestJs / bestWasm).toFixed(2).padStart(8)} ${String(gcs).padStart(4)}  ${loadAverage()}` +
         (search
-          ? `  ${(nodes / bestFromJs / 1000).toFixed(1).padStart(25)}  ${(nodes / bestSearch / 1000).toFixed(1).padStart(33)}`
+          ? `  ${(nodes / bestFromJs / 1000).toFixed(1).padStart(25)}  ${(nodes / bestSearch / 1000).toFixed(1).padStart(33)}` +
+            `  ${(nodes / bestSearchWasm / 1000).toFixed(1).padStart(35)}`
           : ''),
     );
   }
@@ -165,6 +178,20 @@ async function compareWasm(makingLeaves) {
     console.error('the JS engine and the WebAssembly port counted different trees');
     process.exit(1);
   }
+}
+
+/**
+ * The same walk through the WebAssembly search position (wasm-search-position.ts), inside the module: keys generated,
+ * made by key and unmade, as the JS walk below; returns a run.
+ */
+async function wasmSearchPositionWalk(variant, depth) {
+  const x = await loadWasmSearchPosition();
+  return () => {
+    const game = draughtsGame(variant);
+    setUpSearchPosition(x, RULE_SETS[variant], false);
+    loadSearchPosition(x, new DraughtsSearchPosition(game.initial()));
+    return x.positionWalk(depth, 0);
+  };
 }
 
 /** The same walk through the search's position (generate, makeMove, unmakeMove by key), warmed up; returns a run. */

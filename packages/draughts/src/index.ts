@@ -150,4 +150,5 @@ export {
   loadWasmSearchPosition,
   setUpSearchPosition,
   type SearchPositionExports,
+  type SearchPositionModule,
 } from './wasm-search-position.js';

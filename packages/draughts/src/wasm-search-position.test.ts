@@ -7,14 +7,14 @@ import {
   loadSearchPosition,
   loadWasmSearchPosition,
   setUpSearchPosition,
-  type SearchPositionExports,
+  type SearchPositionModule,
 } from './wasm-search-position.js';
 
 // The WebAssembly search position (assembly/lib/search-position.ts) is the JS `DraughtsSearchPosition` node for node:
 // random walks of every rule set, normal and give-away, made and unmade in both side by side, compared at every step
 // on everything a search asks of a position.
 
-let x: SearchPositionExports;
+let x: SearchPositionModule;
 beforeAll(async () => {
   x = await loadWasmSearchPosition();
 });
@@ -100,13 +100,13 @@ function compare(sp: DraughtsSearchPosition, seen: Seen): number[] {
  * capture first (so that kings live on), and half the time a king goes back where it came from two plies ago when it
  * safely can: the draw rules (repetitions, the move counter) then come into play.
  */
-function pickMove(rng: Rng, sp: DraughtsSearchPosition, keys: number[], made: number[]): number {
+function pickMove(rng: Rng, sp: DraughtsSearchPosition, keys: number[], made: number[], careful: boolean): number {
   const [, , , , kLo, kHi] = sp.position().bits;
   const kingSteps = keys.filter((k) => {
     const from = k & 63;
     return !sp.isTactical(k) && ((from < 32 ? kLo : kHi) & (1 << (from & 31))) !== 0;
   });
-  if (kingSteps.length === 0 || rng.int(4) === 0) return rng.pick(keys);
+  if (kingSteps.length === 0 || (!careful && rng.int(4) === 0)) return rng.pick(keys);
   const safe = kingSteps.filter((k) => {
     sp.makeMove(k);
     const attacked = sp.status() === 1;
@@ -147,16 +147,25 @@ function kingEnding(game: DraughtsGame, rng: Rng): DraughtsState {
 
 /**
  * Walks `plies` random moves from `start` in both positions, checking at every step; now and then takes a few
- * moves back, and now and then loads the JS position's state (its path included) into the module afresh.
+ * moves back, and now and then loads the JS position's state (its path included) into the module afresh (not in a
+ * `long` walk: its path grows from its start, its moves chosen carefully). Returns the JS position, as the module's
+ * now is.
  */
-function walk(game: DraughtsGame, rng: Rng, start: DraughtsState, plies: number, seen: Seen): void {
+function walk(
+  game: DraughtsGame,
+  rng: Rng,
+  start: DraughtsState,
+  plies: number,
+  seen: Seen,
+  long = false,
+): DraughtsSearchPosition {
   const sp = new DraughtsSearchPosition(start);
   setUpSearchPosition(x, game.rules, game.giveaway);
   loadSearchPosition(x, sp);
   let made: number[] = [];
   for (let ply = 0; ply < plies; ply++) {
     const keys = compare(sp, seen);
-    if (keys.length === 0) return;
+    if (keys.length === 0) break;
     if (made.length > 0 && rng.int(10) === 0) {
       for (let k = 1 + rng.int(Math.min(3, made.length)); k > 0; k--) {
         sp.unmakeMove(made.pop() as number);
@@ -165,16 +174,33 @@ function walk(game: DraughtsGame, rng: Rng, start: DraughtsState, plies: number,
       }
       continue;
     }
-    if (rng.int(40) === 0) {
+    if (!long && rng.int(40) === 0) {
       loadSearchPosition(x, sp);
       made = [];
       compare(sp, seen);
     }
-    const key = pickMove(rng, sp, keys, made);
+    const key = pickMove(rng, sp, keys, made, long);
     sp.makeMove(key);
     x.positionMake(key);
     made.push(key);
   }
+  return sp;
+}
+
+/** Perft through the JS position with the leaves' evaluations summed (what `positionWalk` computes). */
+function jsWalk(sp: DraughtsSearchPosition, depth: number): { leaves: number; evaluations: number } {
+  if (depth === 0) return { leaves: 1, evaluations: sp.evaluate() };
+  const list = new Int32Array(1024);
+  const n = sp.generateMoves(list, 0);
+  const sum = { leaves: 0, evaluations: 0 };
+  for (let i = 0; i < n; i++) {
+    sp.makeMove(list[i] as number);
+    const below = jsWalk(sp, depth - 1);
+    sp.unmakeMove(list[i] as number);
+    sum.leaves += below.leaves;
+    sum.evaluations += below.evaluations;
+  }
+  return sum;
 }
 
 describe('the WebAssembly search position', () => {
@@ -195,6 +221,32 @@ describe('the WebAssembly search position', () => {
       for (let k = 0; k < 4; k++) walk(game, rng, kingEnding(game, rng), 600, seen);
     });
   }
+
+  it('perft through the position inside the module walks the JS walk: the same leaves and evaluations', () => {
+    for (const game of allDraughtsGames()) {
+      const rng = createRng(game.rules.size + (game.giveaway ? 1 : 0));
+      for (const start of [game.initial(), kingEnding(game, rng)]) {
+        const sp = new DraughtsSearchPosition(start);
+        const expected = jsWalk(sp, 4);
+        setUpSearchPosition(x, game.rules, game.giveaway);
+        loadSearchPosition(x, sp);
+        expect([x.positionWalk(4, 1), x.positionWalkEvaluations()]).toEqual([expected.leaves, expected.evaluations]);
+      }
+    }
+  });
+
+  it('a path longer than the stack holds moves it to a larger heap block, other blocks left as they are', () => {
+    const game = allDraughtsGames().find((g) => g.rules.id === 'english' && !g.giveaway) as DraughtsGame;
+    const sp = new DraughtsSearchPosition(game.initial());
+    setUpSearchPosition(x, game.rules, false);
+    loadSearchPosition(x, sp);
+    // The walk's block now lies after the stack's: the stack cannot grow in place.
+    expect(x.positionWalk(5, 1)).toBe(jsWalk(sp, 5).leaves);
+    const end = walk(game, createRng(5), kingEnding(game, createRng(11)), 4000, seen, true);
+    // The earlier walks' paths left room for 2048 positions at most: making moves, the stack had to grow.
+    expect(end.pathIndex()).toBeGreaterThan(2048);
+    expect([x.positionWalk(5, 1), x.positionWalkEvaluations()]).toEqual(Object.values(jsWalk(end, 5)));
+  });
 
   it('the walks met captures, kings, repetitions, the move counter run out, exchange offers and the end', () => {
     expect(seen.steps).toBeGreaterThan(5000);

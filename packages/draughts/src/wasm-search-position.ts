@@ -14,7 +14,6 @@ import { evalTables } from './evaluate.js';
 import type { RuleSet } from './rules.js';
 import type { DraughtsSearchPosition } from './search-position.js';
 import { configureWasmGenerator, instantiateWasm, writeZobristKeys, type GeneratorSetUp } from './wasm-generator.js';
-import { WASM_BASE64 } from './wasm/draughts-search-position.js';
 
 /** What a module built on lib/search-position.ts exports (booleans come back as 0 or 1, 64-bit words as bigint). */
 export interface SearchPositionExports extends GeneratorSetUp {
@@ -113,10 +112,20 @@ export function loadSearchPosition(x: SearchPositionExports, pos: DraughtsSearch
   x.positionLoad(...pos.position().bits, pos.sideToMove(), irreversible, inactive, stage2);
 }
 
-let loading: Promise<SearchPositionExports> | undefined;
+/** This package's module (assembly/draughts-search-position.ts): the position, and perft through it inside. */
+export interface SearchPositionModule extends SearchPositionExports {
+  /** Leaves `depth` plies below the loaded position, every move made by key; their evaluations summed with `evaluate`. */
+  positionWalk(depth: number, evaluate: number): number;
+  positionWalkEvaluations(): number;
+}
+
+let loading: Promise<SearchPositionModule> | undefined;
 
 /** This package's search-position module on its own (instantiated on the first call, then shared). */
-export function loadWasmSearchPosition(): Promise<SearchPositionExports> {
-  loading ??= instantiateWasm(WASM_BASE64).then((x) => x as SearchPositionExports);
+export function loadWasmSearchPosition(): Promise<SearchPositionModule> {
+  // Imported when asked for: a bundle that never walks through this module does not carry its bytes.
+  loading ??= import('./wasm/draughts-search-position.js')
+    .then(({ WASM_BASE64 }) => instantiateWasm(WASM_BASE64))
+    .then((x) => x as SearchPositionModule);
   return loading;
 }

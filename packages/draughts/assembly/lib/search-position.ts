@@ -8,7 +8,7 @@
  * The API (the search builds on these names):
  *   positionGenerate(out)         the moves' keys as i32 at out[0..n), the JS order; returns n
  *   positionGenerateCaptures(out) the same, the captures only, right after positionStatus() returned 1
- *   positionMake(key), positionUnmake()
+ *   positionMake(key), positionUnmake()   by key (the JS position's), and back
  *   positionHashLo(), positionHashHi()   the hash's words (search-position.ts's keys)
  *   positionDecided(ply)          -1 | 0 | 1, or UNDECIDED: a draw by the move counter or by repetition (`decided`)
  *   positionStatus()              1 must capture, 0 quiet moves only, -1 no move
@@ -33,9 +33,13 @@
  *
  * Memory: the generator's move records are the heap's first block (lib/generator.ts); the path's stack is a heap
  * block (`heap.alloc`, STACK_STRIDE bytes an index: hash, irreversible index, inactive count, stage-2 counter, psq and
- * advance totals, the list's first slot and end, the slot of the move made), reallocated (copied, the old block left
- * unused) only when a path outgrows it; the evaluation's tables, the neighbour table, the Zobrist keys and the
- * exchange offers are static data. A search allocates its own tables with `heap.alloc` after these.
+ * advance totals, the list's first slot and end, the slot of the move made), grown by `heap.realloc` only when a path
+ * outgrows it (in place when it is the heap's last block, else copied and the old block left unused); the
+ * evaluation's tables, the neighbour table, the Zobrist keys, the host's key buffer and the exchange offers are static
+ * data. A search allocates its own tables with `heap.alloc` after these.
+ *
+ * Misuse traps (the host sees a RuntimeError) rather than corrupting memory: a key that is not a move of the position,
+ * a walk needing more move slots than the generator's block holds. Moves made before a `positionLoad` cannot be unmade.
  */
 import {
   anyCapture,
