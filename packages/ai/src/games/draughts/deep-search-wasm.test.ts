@@ -11,9 +11,8 @@ import type { SearchResult } from '../../search.js';
 import { WIN_BOUND } from '../../search-position.js';
 import { randomOpening } from '../../match.js';
 import { DraughtsDeepSearcher, type DeepSearchLimits, type DeepSearcherOptions } from './deep-search.js';
-import { createWasmDeepSearcher, wasmSearchRefuses, WasmDeepSearcher } from './deep-search-wasm.js';
-import { createDraughtsEngine, DRAUGHTS_LEVELS } from './engine.js';
-import { engineSearchers } from './searchers.js';
+import { createWasmDeepSearcher, wasmSearchRefuses, type WasmDeepSearcher } from './deep-search-wasm.js';
+import { createDraughtsEngine } from './engine.js';
 
 /** bench/draughts-depth.js's middlegames (its `middlegames`, the same seeds): states with their game's history. */
 function middlegames(variant: VariantId, count: number): DraughtsState[] {
@@ -172,38 +171,5 @@ describe('the deep search in WebAssembly', () => {
     expect(wasmSearchRefuses({ table: new SharedArrayBuffer(64) })).toBe('table');
     expect(wasmSearchRefuses({ helper: 1 })).toBe('helper');
     await expect(createWasmDeepSearcher({ helper: 2 } as DeepSearcherOptions)).rejects.toThrow(/helper/);
-  });
-
-  it('plays Master for an engine on one thread with the hand evaluation once prepared, and nowhere else', async () => {
-    const master = DRAUGHTS_LEVELS.find((l) => l.id === 'master');
-    if (!master) throw new Error('no Master level');
-    const [giveaway] = randomStates('international', true, 1, 20) as [DraughtsState];
-    const [plain] = middlegames('international', 1) as [DraughtsState];
-    const searchers = (threads: number) =>
-      engineSearchers({ threads, endgames: false }, { international: { evaluate: () => 0 } });
-    const one = searchers(1);
-    expect(one.of(master, giveaway)).toBeInstanceOf(DraughtsDeepSearcher);
-    await one.prepareWasm([master], giveaway);
-    await one.prepareWasm([master], plain);
-    expect(one.of(master, giveaway)).toBeInstanceOf(WasmDeepSearcher);
-    // The learned evaluation stays in JS, as do the helper threads' searches.
-    expect(one.of(master, plain)).toBeInstanceOf(DraughtsDeepSearcher);
-    const two = searchers(2);
-    await two.prepareWasm([master], giveaway);
-    expect(two.of(master, giveaway)).toBeInstanceOf(DraughtsDeepSearcher);
-    await two.close();
-  });
-
-  it("leaves the engine's choices as they were: the same move, score, depth, nodes and PV", async () => {
-    const js = createDraughtsEngine({ threads: 1, endgames: false });
-    const wasm = createDraughtsEngine({ threads: 1, endgames: false });
-    for (const s of randomStates('english', true, 2, 7)) {
-      await wasm.prepare(s);
-      expect(wasm.choose(s, 'master', { seed: 3 })).toEqual(js.choose(s, 'master', { seed: 3 }));
-      const limits = { nodes: 20_000, depth: 30 };
-      const { timeMs: _w, ...fromWasm } = wasm.analyse(s, limits);
-      const { timeMs: _j, ...fromJs } = js.analyse(s, limits);
-      expect(fromWasm).toEqual(fromJs);
-    }
   });
 });

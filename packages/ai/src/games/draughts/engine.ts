@@ -15,9 +15,7 @@
  * - Average, Good, Smart, Master: search deeper and deeper (nodes capped), always the best move found.
  * - Master searches with the deep search (`DraughtsDeepSearcher`: late-move reductions, a reduced-depth probe, a
  *   bucketed table, a time manager when a clock limits it), which reaches far deeper in the same positions; the
- *   manual's five levels keep the classic searcher, their character and their node counts **(ours)**. With the hand
- *   evaluation on one thread (give-away), once `prepare` has made it, the deep search runs in WebAssembly: the same
- *   tree, twice as fast (searchers.ts).
+ *   manual's five levels keep the classic searcher, their character and their node counts **(ours)**.
  * - Master plays from the opening book while the position is in it (`book.ts`: positions analysed by the
  *   deep search, a pick by the seed among moves within `bookMargin` of the best); the manual's levels read no book
  *   unless the engine option `book` says so **(ours)**.
@@ -47,8 +45,13 @@ import type { SearchInfo } from '../../search.js';
 import { WIN, WIN_BOUND } from '../../search-position.js';
 import { loadedDraughtsBook, pickBookMove, type DraughtsBook } from './book.js';
 import type { FetchedEndgamesSetting } from './egdb/fetched.js';
-import type { DeepEndgames, DeepEvaluator, DeepSearcherOptions } from './deep-search.js';
-import { DraughtsSearcher, type DraughtsSearcherOptions } from './search.js';
+import {
+  DraughtsDeepSearcher,
+  type DeepEndgames,
+  type DeepEvaluator,
+  type DeepSearcherOptions,
+} from './deep-search.js';
+import type { DraughtsSearcher, DraughtsSearcherOptions } from './search.js';
 import { engineSearchers } from './searchers.js';
 import { nodeBuiltin } from './smp.js';
 import { DeepTable } from './table.js';
@@ -333,7 +336,6 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
     levels,
     async prepare(s: DraughtsState): Promise<void> {
       if (!s.giveaway) await addLearned(levels, s.position.variant, evaluators);
-      await searchers.prepareWasm(levels, s);
     },
     choose(s: DraughtsState, levelId: string, think: ThinkOptions = {}): MoveChoice<DraughtsMove> {
       if (s.over) throw new Error('choose() called on a finished game');
@@ -371,9 +373,9 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
         ...(report ? { onIteration: report } : {}),
       };
       const r =
-        main instanceof DraughtsSearcher
-          ? main.search(sp, limits)
-          : searchers.deepSearch(main, s, sp, limits, think.timeMs !== undefined);
+        main instanceof DraughtsDeepSearcher
+          ? searchers.deepSearch(main, s, sp, limits, think.timeMs !== undefined)
+          : main.search(sp, limits);
       const { move: bestMove, score } =
         r.bestMove !== undefined && allowed.includes(r.bestMove)
           ? { move: r.bestMove, score: r.score }
@@ -382,7 +384,7 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
       say(
         `Looked ${r.depth} moves ahead (${r.nodes} positions): ${score >= WIN_BOUND ? 'I see a win' : score <= -WIN_BOUND ? 'I see a loss unless you slip' : `score ${(score / 100).toFixed(2)}`}.`,
       );
-      const endgameHits = main instanceof DraughtsSearcher ? {} : { endgameHits: main.dbHits };
+      const endgameHits = main instanceof DraughtsDeepSearcher ? { endgameHits: main.dbHits } : {};
       return { move: sp.decode(bestMove), score, depth: r.depth, nodes: r.nodes, pv, ...endgameHits };
     },
     analyse(s: DraughtsState, limits: AnalyseLimits): Analysis<DraughtsMove> {
@@ -400,14 +402,14 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
       const searcher = searchers.of(strongest, s);
       // What the databases prove about the position, said beside the search's score (which, for a root in the
       // databases, steers by the evaluation among the moves that keep the value).
-      const db = !(searcher instanceof DraughtsSearcher) && !s.giveaway ? searchers.endgames() : undefined;
+      const db = searcher instanceof DraughtsDeepSearcher && !s.giveaway ? searchers.endgames() : undefined;
       const value = db && sp.pieceCount() <= db.maxPieces ? db.probe(sp) : undefined;
       const proven = value === undefined ? {} : { proven: value };
       const parallel = limits.timeMs !== undefined || limits.stop !== undefined;
       const r =
-        searcher instanceof DraughtsSearcher
-          ? searcher.search(sp, searchLimits)
-          : searchers.deepSearch(searcher, s, sp, searchLimits, parallel);
+        searcher instanceof DraughtsDeepSearcher
+          ? searchers.deepSearch(searcher, s, sp, searchLimits, parallel)
+          : searcher.search(sp, searchLimits);
       return { score: r.score, depth: r.depth, nodes: r.nodes, timeMs: r.timeMs, pv: decodePv(sp, r.pv), ...proven };
     },
     close: () => searchers.close(),

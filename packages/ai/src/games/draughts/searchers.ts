@@ -11,7 +11,6 @@
 import type { DraughtsSearchPosition, DraughtsState, VariantId } from '@tactica/draughts';
 import type { SearchResult } from '../../search.js';
 import { DraughtsDeepSearcher, type DeepEndgames, type DeepEvaluator, type DeepSearchLimits } from './deep-search.js';
-import type { WasmDeepSearcher } from './deep-search-wasm.js';
 import type { DraughtsEngineOptions, DraughtsLevel } from './engine.js';
 import type { LearnedForHelpers } from './learned-eval.js';
 import { DraughtsSearcher } from './search.js';
@@ -34,9 +33,6 @@ export function useDraughtsEndgames(endgames: DeepEndgames | undefined): void {
   defaultEndgames = endgames;
 }
 
-/** A deep searcher: the JS one, or the WebAssembly one where it plays (see above). */
-type DeepSearcher = DraughtsDeepSearcher | WasmDeepSearcher;
-
 type SearcherSettings = Pick<DraughtsEngineOptions, 'searcher' | 'deepSearcher' | 'endgames' | 'threads'>;
 
 /** An engine's searchers (see above): built on first use, kept between moves. */
@@ -44,15 +40,10 @@ export interface EngineSearchers {
   /** The classic searcher with a table of 2^ttLog2 entries. */
   searcher(ttLog2: number): DraughtsSearcher;
   /** The searcher a level plays a game with. */
-  of(level: DraughtsLevel, s: DraughtsState): DraughtsSearcher | DeepSearcher;
-  /**
-   * Makes the WebAssembly searchers the deep levels would play `s` with (see above), where the platform runs them;
-   * asynchronous, as a module's compilation is in a browser.
-   */
-  prepareWasm(levels: readonly DraughtsLevel[], s: DraughtsState): Promise<void>;
+  of(level: DraughtsLevel, s: DraughtsState): DraughtsSearcher | DraughtsDeepSearcher;
   /** Runs a deep search with the searcher's helpers, if it has any and `parallel`; they stop when it ends. */
   deepSearch(
-    searcher: DeepSearcher,
+    searcher: DraughtsDeepSearcher,
     state: DraughtsState,
     sp: DraughtsSearchPosition,
     limits: DeepSearchLimits & { readonly depth: number },
@@ -117,36 +108,15 @@ export function engineSearchers(
     deepSearchers.set(key, s);
     return s;
   };
-  const learnedFor = (level: DraughtsLevel, s: DraughtsState): VariantId | undefined => {
-    const variant = s.position.variant;
-    return !s.giveaway && level.learnedIn?.includes(variant) && evaluators[variant] !== undefined ? variant : undefined;
-  };
-  // The WebAssembly searchers by table size: for the hand evaluation on one thread without databases.
-  const wasmSearchers = new Map<number, WasmDeepSearcher>();
-  const wasmPlays = (level: DraughtsLevel, s: DraughtsState): boolean =>
-    (threads === 1 || !spawn) &&
-    learnedFor(level, s) === undefined &&
-    options.deepSearcher?.evaluator === undefined &&
-    endgamesOf() === undefined;
   return {
     searcher,
     of(level, s) {
       if (level.search !== 'deep') return searcher(level.ttLog2);
-      const wasm = wasmPlays(level, s) ? wasmSearchers.get(level.ttLog2) : undefined;
-      return wasm ?? deepSearcher(level.ttLog2, learnedFor(level, s));
-    },
-    async prepareWasm(levels, s) {
-      for (const level of levels) {
-        if (level.search !== 'deep' || !wasmPlays(level, s) || wasmSearchers.has(level.ttLog2)) continue;
-        // Imported here, not above: a page's first bundle does not carry the module's bytes.
-        const { createWasmDeepSearcher } = await import('./deep-search-wasm.js');
-        const { endgames: _n, evaluator: _e, ...plain } = options.deepSearcher ?? {};
-        const made = await createWasmDeepSearcher({ ...plain, ttLog2: level.ttLog2 });
-        if (made) wasmSearchers.set(level.ttLog2, made);
-      }
+      const variant = s.position.variant;
+      const learned = !s.giveaway && level.learnedIn?.includes(variant) && evaluators[variant] !== undefined;
+      return deepSearcher(level.ttLog2, learned ? variant : undefined);
     },
     deepSearch(main, state, sp, limits, parallel) {
-      if (!(main instanceof DraughtsDeepSearcher)) return main.search(sp, limits);
       const helpers = parallel ? helperPools.get(main) : undefined;
       if (!helpers) return main.search(sp, limits);
       const timeMs = limits.timeMs;
