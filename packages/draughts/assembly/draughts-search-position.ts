@@ -7,7 +7,7 @@
 import { positionEvaluate, positionGenerate, positionMake, positionUnmake } from './lib/search-position';
 
 export { configure, nextTable, zobristTable } from './lib/generator';
-export { advanceTable, configureEvaluation, psqTable } from './lib/evaluate';
+export { configureEvaluation, squareTable } from './lib/evaluate';
 export {
   configurePosition,
   positionBegin,

@@ -17,8 +17,7 @@ import { configureWasmGenerator, instantiateWasm, writeZobristKeys, type Generat
 
 /** What a module built on lib/search-position.ts exports (booleans come back as 0 or 1, 64-bit words as bigint). */
 export interface SearchPositionExports extends GeneratorSetUp {
-  psqTable(): number;
-  advanceTable(): number;
+  squareTable(): number;
   configureEvaluation(
     giveaway: number,
     man: number,
@@ -80,8 +79,14 @@ export function setUpSearchPosition(x: SearchPositionExports, rules: RuleSet, gi
   writeZobristKeys(x);
   configureWasmGenerator(x, rules);
   const t = evalTables(rules, giveaway);
-  new Int16Array(x.memory.buffer, x.psqTable(), t.psq.length).set(t.psq);
-  new Int8Array(x.memory.buffer, x.advanceTable(), t.advance.length).set(t.advance);
+  // A piece's square value and its advance (a man's) in one word (lib/evaluate.ts's SQUARES).
+  const squares = new Int32Array(x.memory.buffer, x.squareTable(), t.psq.length);
+  for (let code = 0; code < 4; code++) {
+    for (let b = 0; b < 64; b++) {
+      const advance = (code & 1) === 0 ? (t.advance[(code >> 1) * 64 + b] as number) : 0;
+      squares[code * 64 + b] = (t.psq[code * 64 + b] as number) + advance * 65536;
+    }
+  }
   x.configureEvaluation(
     giveaway ? 1 : 0,
     t.manValue,
@@ -114,7 +119,7 @@ export function loadSearchPosition(x: SearchPositionExports, pos: DraughtsSearch
 
 /** This package's module (assembly/draughts-search-position.ts): the position, and perft through it inside. */
 export interface SearchPositionModule extends SearchPositionExports {
-  /** Leaves `depth` plies below the loaded position, every move made by key; their evaluations summed with `evaluate`. */
+  /** Leaves `depth` plies below the loaded position, moves made by key; with `evaluate`, their evaluations summed. */
   positionWalk(depth: number, evaluate: number): number;
   positionWalkEvaluations(): number;
 }

@@ -5,14 +5,16 @@
  * data below and the scalars through `configureEvaluation`, so that nothing of them is written twice by hand.
  *
  * The material-and-square sum (`psq`) and the men's advance (`advance`) are kept incrementally by the search position
- * (lib/search-position.ts) with `psqValue` and `advanceValue`, as the JS search position keeps them.
+ * (lib/search-position.ts), as the JS search position keeps them, packed in one number (`squareValue`).
  */
 import { S, S1, VALID } from './generator';
 
-/** psq[code * 64 + bit] (code: colour * 2 + king), 16-bit: evaluate.ts's `EvalTables.psq`. */
-const PSQ = memory.data(2 * 4 * 64, 8);
-/** advance[colour * 64 + bit], 8-bit: evaluate.ts's `EvalTables.advance`. */
-const ADVANCE = memory.data(2 * 64, 8);
+/**
+ * square[code * 64 + bit] (code: colour * 2 + king), 32-bit: evaluate.ts's `psq` value plus 65536 times its `advance`
+ * (a man's; 0 for a king). Sums of these are the psq total plus 65536 times the advance total: one load and one
+ * addition a square keep both (`evaluateBoard` takes them apart: a psq total stays far inside 16 bits).
+ */
+const SQUARES = memory.data(4 * 4 * 64, 8);
 
 let giveaway = false;
 let manValue = 100;
@@ -25,14 +27,9 @@ let nearBlack: u64 = 0;
 let twoWhite: u64 = 0;
 let twoBlack: u64 = 0;
 
-/** Where the host writes the square values (4 * 64 signed 16-bit). */
-export function psqTable(): usize {
-  return PSQ;
-}
-
-/** Where the host writes the men's advance (2 * 64 signed bytes). */
-export function advanceTable(): usize {
-  return ADVANCE;
+/** Where the host writes the square values (4 * 64 signed 32-bit, see SQUARES). */
+export function squareTable(): usize {
+  return SQUARES;
 }
 
 function word(lo: i32, hi: i32): u64 {
@@ -66,14 +63,9 @@ export function configureEvaluation(
   twoBlack = word(twoBlackLo, twoBlackHi);
 }
 
-/** A piece's material and square value from its own side's view (code: colour * 2 + king). */
-export function psqValue(code: i32, b: i32): i32 {
-  return <i32>load<i16>(PSQ + ((<usize>((code << 6) + b)) << 1));
-}
-
-/** Rows a man of `colour` on bit `b` has advanced. */
-export function advanceValue(colour: i32, b: i32): i32 {
-  return <i32>load<i8>(ADVANCE + <usize>((colour << 6) + b));
+/** A piece's square value and advance together (see SQUARES), from its own side's view (code: colour * 2 + king). */
+export function squareValue(code: i32, b: i32): i32 {
+  return load<i32>(SQUARES + ((<usize>((code << 6) + b)) << 2));
 }
 
 function count(x: u64): i32 {
@@ -91,8 +83,13 @@ function roundHalfUp(x: f64): f64 {
   return r - 0.5 > x ? r - 1.0 : r;
 }
 
-/** The evaluation from White's point of view given the incremental totals (evaluate.ts's `evaluateBits`). */
-export function evaluateBoard(w: u64, b: u64, k: u64, psq: i32, adv: i32): i32 {
+/**
+ * The evaluation from White's point of view given the incremental total of `squareValue`s, White's minus Black's
+ * (evaluate.ts's `evaluateBits` with its psq and advance totals).
+ */
+export function evaluateBoard(w: u64, b: u64, k: u64, totals: i32): i32 {
+  const psq = (totals << 16) >> 16;
+  const adv = (totals - psq) >> 16;
   const e = ~(w | b) & VALID;
   const wm = w & ~k;
   const bm = b & ~k;

@@ -23,7 +23,7 @@
  *   positionDrawCounter(which)    the irreversible index (0), inactive moves (1), stage-2 plies left (2)
  * and for the host (src/wasm-search-position.ts): `configurePosition`, `positionBegin` / `positionPushHash` /
  * `positionLoad` (a position with its path's hashes and counters), besides the generator's `configure`, `nextTable`,
- * `zobristTable` and the evaluation's `configureEvaluation`, `psqTable`, `advanceTable`.
+ * `zobristTable` and the evaluation's `configureEvaluation`, `squareTable`.
  *
  * A key: start bit | end bit << 6 | capture << 12 | pieces taken << 13 | crowns << 18 | n << 19 (earlier captures of
  * the list with the same start and end, at most 7) | index in the list << 22 (when below 512), as engine.ts writes
@@ -32,11 +32,11 @@
  * key's index first, else by a scan.
  *
  * Memory: the generator's move records are the heap's first block (lib/generator.ts); the path's stack is a heap
- * block (`heap.alloc`, STACK_STRIDE bytes an index: hash, irreversible index, inactive count, stage-2 counter, psq and
- * advance totals, the list's first slot and end, the slot of the move made), grown by `heap.realloc` only when a path
- * outgrows it (in place when it is the heap's last block, else copied and the old block left unused); the
- * evaluation's tables, the neighbour table, the Zobrist keys, the host's key buffer and the exchange offers are static
- * data. A search allocates its own tables with `heap.alloc` after these.
+ * block (`heap.alloc`, STACK_STRIDE bytes an index: hash, irreversible index, inactive count, stage-2 counter, the
+ * psq and advance totals packed in one word (lib/evaluate.ts), the list's first slot and end, the slot of the move
+ * made), grown by `heap.realloc` only when a path outgrows it (in place when it is the heap's last block, else copied
+ * and the old block left unused); the evaluation's tables, the neighbour table, the Zobrist keys, the host's key
+ * buffer and the exchange offers are static data. A search allocates its own tables with `heap.alloc` after these.
  *
  * Misuse traps (the host sees a RuntimeError) rather than corrupting memory: a key that is not a move of the position,
  * a walk needing more move slots than the generator's block holds. Moves made before a `positionLoad` cannot be unmade.
@@ -73,7 +73,7 @@ import {
   ZOBRIST,
   zobrist,
 } from './generator';
-import { advanceValue, evaluateBoard, psqValue } from './evaluate';
+import { evaluateBoard, squareValue } from './evaluate';
 
 /** `positionDecided`'s answer when the game goes on. */
 export const UNDECIDED: i32 = 2;
@@ -90,16 +90,15 @@ const R_KEY = 20;
 const SEARCH_PLIES = 512;
 
 // The path's stack: one record an index.
-const STACK_STRIDE = 40;
+const STACK_STRIDE = 40; // 36 bytes used, a multiple of 8 for the hash
 const P_HASH = 0;
 const P_IRREVERSIBLE = 8;
 const P_INACTIVE = 12;
 const P_STAGE2 = 16;
-const P_PSQ = 20;
-const P_ADV = 24;
-const P_LIST_START = 28;
-const P_LIST_END = 32;
-const P_MADE = 36;
+const P_SQUARES = 20;
+const P_LIST_START = 24;
+const P_LIST_END = 28;
+const P_MADE = 32;
 
 let stack: usize = 0;
 let capacity = 0;
@@ -187,19 +186,15 @@ export function positionLoad(
   store<i32>(p, irreversible, P_IRREVERSIBLE);
   store<i32>(p, inactive, P_INACTIVE);
   store<i32>(p, stage2, P_STAGE2);
-  let psq = 0;
-  let adv = 0;
+  let squares = 0;
   for (let colour = 0; colour < 2; colour++) {
     const sign = colour === 0 ? 1 : -1;
     for (let x = colour === 0 ? W : B; x !== 0; x &= x - 1) {
       const b = <i32>ctz(x);
-      const king = (K & bit(b)) !== 0;
-      psq += sign * psqValue(colour * 2 + (king ? 1 : 0), b);
-      if (!king) adv += sign * advanceValue(colour, b);
+      squares += sign * squareValue(colour * 2 + <i32>((K >> (<u64>b)) & 1), b);
     }
   }
-  store<i32>(p, psq, P_PSQ);
-  store<i32>(p, adv, P_ADV);
+  store<i32>(p, squares, P_SQUARES);
   store<i32>(p, 0, P_LIST_START);
   store<i32>(p, -1, P_LIST_END);
 }
@@ -281,16 +276,13 @@ export function positionMake(key: i32): void {
   const landed = mover * 2 + (flags !== 0 ? 1 : 0);
   let h = load<u64>(p, P_HASH) ^ load<u64>(ZOBRIST, SIDE_KEY_OFFSET) ^ zobrist(moverCode, from) ^ zobrist(landed, to);
   // Own side's point of view first, turned to White's at the end.
-  let dPsq = psqValue(landed, to) - psqValue(moverCode, from);
-  let dAdv = king ? 0 : 0 - advanceValue(mover, from);
-  if (landed === moverCode && !king) dAdv += advanceValue(mover, to);
+  let dSquares = squareValue(landed, to) - squareValue(moverCode, from);
   const other = (mover ^ 1) * 2;
   for (let x = cap; x !== 0; x &= x - 1) {
     const b = <i32>ctz(x);
     const code = other + <i32>((K >> (<u64>b)) & 1);
     h ^= zobrist(code, b);
-    dPsq += psqValue(code, b);
-    if ((code & 1) === 0) dAdv += advanceValue(mover ^ 1, b);
+    dSquares += squareValue(code, b);
   }
   make(slot);
   store<i32>(p, slot, P_MADE);
@@ -301,8 +293,7 @@ export function positionMake(key: i32): void {
   const before = at(c - 1);
   store<u64>(q, h, P_HASH);
   const sign = mover === 0 ? 1 : -1;
-  store<i32>(q, load<i32>(before, P_PSQ) + sign * dPsq, P_PSQ);
-  store<i32>(q, load<i32>(before, P_ADV) + sign * dAdv, P_ADV);
+  store<i32>(q, load<i32>(before, P_SQUARES) + sign * dSquares, P_SQUARES);
   // Manual 2.4: a king's move without capture is inactive; anything else resets stage 1 and the repetition window.
   const inactiveMove = king && cap === 0;
   let inactive = inactiveMove ? load<i32>(before, P_INACTIVE) + 1 : 0;
@@ -408,7 +399,7 @@ export function positionCanCrown(): bool {
 
 export function positionEvaluate(): i32 {
   const p = at(n);
-  const white = evaluateBoard(W, B, K, load<i32>(p, P_PSQ), load<i32>(p, P_ADV));
+  const white = evaluateBoard(W, B, K, load<i32>(p, P_SQUARES));
   return side === 0 ? white : 0 - white;
 }
 
