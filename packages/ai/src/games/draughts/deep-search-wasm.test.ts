@@ -112,6 +112,17 @@ describe('the deep search in WebAssembly', () => {
     );
   });
 
+  it('moves from rule set to rule set on one searcher, as the JS searcher does', async () => {
+    const states = [
+      ...randomStates('international', false, 1, 11),
+      ...randomStates('english', false, 1, 11),
+      ...randomStates('international', true, 1, 11),
+      ...randomStates('thai', false, 1, 11),
+      ...randomStates('international', false, 1, 11),
+    ];
+    await expectSameSearches(states, { nodes: 6_000 });
+  });
+
   it('takes the settings that are plain numbers and booleans, as the JS searcher does', async () => {
     const states = middlegames('international', 2);
     for (const options of [
