@@ -148,7 +148,8 @@ export function searchBegin(
   extendPv = pv;
   staticCut = cut;
   exchanges = offers;
-  limitNodes = nodeLimit >= 9e18 ? i64.MAX_VALUE : <i64>nodeLimit;
+  // As the JS compares its count with the limit: a fraction rounds up, no number (NaN) or a huge one is no limit.
+  limitNodes = nodeLimit >= 9e18 || isNaN(nodeLimit) ? i64.MAX_VALUE : <i64>Math.ceil(nodeLimit);
   timed = clock;
   rootOnlyCount = rootCount;
   nodes = 0;

@@ -140,6 +140,8 @@ describe('the deep search in WebAssembly', () => {
     const n = sp.generateMoves(all, 0);
     expect(n).toBeGreaterThan(3);
     await expectSameSearches([s, s], { nodes: 10_000, rootMoves: [all[1] as number, all[3] as number] });
+    // A node limit that is not a whole number stops both at the same node.
+    await expectSameSearches([s], { nodes: 5_000.5 });
   });
 
   it('stops on the stop flag and on the clock where the JS searcher does', async () => {

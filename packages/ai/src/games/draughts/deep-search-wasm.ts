@@ -34,7 +34,7 @@ import {
   type DeepSearcherOptions,
   type DeepSearchLimits,
 } from './deep-search.js';
-import { resultScore } from './move-order.js';
+import { MAX_MOVES, resultScore } from './move-order.js';
 import { DeepTimeManager } from './time.js';
 
 /** The options the WebAssembly searcher takes: `DeepSearcherOptions`' plain numbers and booleans. */
@@ -255,6 +255,8 @@ export class WasmDeepSearcher {
     this.mode = mode;
     loadSearchPosition(wasm, pos);
     const only = limits.rootMoves;
+    if (only && only.length > MAX_MOVES)
+      throw new RangeError(`ai/wasm-search: ${only.length} root moves asked for, at most ${MAX_MOVES}`);
     if (only) new Int32Array(wasm.memory.buffer, wasm.searchRootOnly(), only.length).set(only);
     wasm.orderAge();
     wasm.tableNextGeneration();
