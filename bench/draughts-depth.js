@@ -1,7 +1,7 @@
 // How deep the draughts search goes in a second, and its effective branching factor, over the built packages:
 //   node bench/draughts-depth.js [--variants international,english] [--positions 8] [--ms 1000]
 //                                [--searcher deep|classic] [--threads 1] [--wall] [--verbose]
-//                                [--eval learned [--weights FILE]]
+//                                [--eval learned [--weights FILE]] [--wasm]
 // Positions: middlegames from seeded self-play (Good against Good from random four-ply openings, the first quiet
 // position from ply 40), the same every run. Each is searched with a fresh searcher for `--ms` of the process's CPU
 // time (so the figures hold for one dedicated core whatever else runs on the machine). The effective branching factor
@@ -16,6 +16,8 @@
 // WebAssembly as in play (`loadLearnedEvaluator`), or in JavaScript with `--no-wasm` (the same trees, to measure
 // both); with `--weights FILE`, the weights of a built weights module instead of the committed ones (a candidate
 // fit's, e.g. a bigger network, to weigh its cost before it is adopted; `--variants` then only its rule set).
+// `--wasm`: the deep searcher in WebAssembly (deep-search-wasm.ts; hand evaluation, one thread), which searches the
+// same trees as the JS one: with `--nodes N --verbose` the two print the same lines.
 // `--nodes N` searches each position to N nodes instead of for a time: deterministic whatever the load (with
 // `--verbose`, each position's depth, nodes,
 // score and principal variation: a change meant to keep the search's trees must leave those lines alone). `--set
@@ -42,6 +44,7 @@ import {
 } from '../packages/ai/dist/index.js';
 import { learnedWeightsOf, withWasmNetwork } from '../packages/ai/dist/games/draughts/learned-eval.js';
 import { NetworkAccumulators } from '../packages/ai/dist/games/draughts/network-accumulator.js';
+import { createWasmDeepSearcher } from '../packages/ai/dist/games/draughts/deep-search-wasm.js';
 import { createRng } from '../packages/core/dist/index.js';
 import { DraughtsSearchPosition, draughtsGame, makeFen } from '../packages/draughts/dist/index.js';
 
@@ -83,6 +86,9 @@ async function main() {
   // A node budget instead of time: deterministic, whatever the load (one thread).
   const budget = Number(option('--nodes', '0'));
   const clock = wall ? () => performance.now() : () => cpuMs() / threads;
+  const wasm = args.includes('--wasm');
+  if (wasm && (kind !== 'deep' || threads > 1 || option('--eval', 'hand') !== 'hand'))
+    throw new Error('--wasm: the deep searcher with the hand evaluation on one thread only');
   const settings = {
     probeCut: args.includes('--probe'),
     reductions: !args.includes('--no-lmr'),
@@ -100,7 +106,7 @@ async function main() {
     if (option(flag, undefined) !== undefined) settings[key] = Number(option(flag));
   }
   console.log(
-    `draughts search depth, ${kind} searcher${kind === 'deep' ? ` ${JSON.stringify(settings)}` : ''}${option('--eval', 'hand') === 'learned' ? `, learned evaluation (network in ${args.includes('--no-wasm') || args.includes('--accumulate') ? 'JavaScript' : 'WebAssembly'})` : ''}, ${threads} thread${threads > 1 ? 's' : ''}, ${ms} ms of ${wall ? 'wall-clock' : 'CPU'} time${threads > 1 && !wall ? ' per thread' : ''} per position, node ${process.version}, load average ${loadavg()
+    `draughts search depth, ${kind} searcher${wasm ? ' in WebAssembly' : ''}${kind === 'deep' ? ` ${JSON.stringify(settings)}` : ''}${option('--eval', 'hand') === 'learned' ? `, learned evaluation (network in ${args.includes('--no-wasm') || args.includes('--accumulate') ? 'JavaScript' : 'WebAssembly'})` : ''}, ${threads} thread${threads > 1 ? 's' : ''}, ${ms} ms of ${wall ? 'wall-clock' : 'CPU'} time${threads > 1 && !wall ? ' per thread' : ''} per position, node ${process.version}, load average ${loadavg()
       .map((x) => x.toFixed(1))
       .join(' ')}`,
   );
@@ -129,12 +135,15 @@ async function main() {
     const searcher =
       kind === 'classic'
         ? new DraughtsSearcher({ ttLog2: 20 })
-        : new DraughtsDeepSearcher({
-            ttLog2: 18,
-            ...settings,
-            ...(table ? { table } : {}),
-            ...(evaluator ? { evaluator } : {}),
-          });
+        : wasm
+          ? await createWasmDeepSearcher({ ttLog2: 18, ...settings })
+          : new DraughtsDeepSearcher({
+              ttLog2: 18,
+              ...settings,
+              ...(table ? { table } : {}),
+              ...(evaluator ? { evaluator } : {}),
+            });
+    if (!searcher) throw new Error('--wasm: this Node runs no WebAssembly');
     const helpers = table ? new DraughtsHelpers({ count: threads - 1, ttLog2: 18, table, settings }) : undefined;
     const search = (s, limits) => {
       if (!helpers) return searcher.search(new DraughtsSearchPosition(s), limits);

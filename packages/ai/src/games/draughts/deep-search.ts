@@ -131,7 +131,7 @@ export interface DeepSearcherOptions {
 export const EXCHANGES_10X10 = 8;
 
 /** The static cut's margin on the 10x10 board (`staticCutMargin`) **(ours)**. */
-const STATIC_CUT_10X10 = 30;
+export const STATIC_CUT_10X10 = 30;
 
 /**
  * The settings the top level plays with (measured in bench/RESULTS.md, "Draughts deep search"). Late-move pruning
@@ -766,7 +766,7 @@ export class DraughtsDeepSearcher {
 }
 
 /** Reductions by [depth * 64 + move index]: ln(d)·ln(i + shift)·scale rounded, or with scale 0 Scan's one or two. */
-function reductionTable(scale: number, shift: number): Int8Array {
+export function reductionTable(scale: number, shift: number): Int8Array {
   const lmr = new Int8Array(64 * 64);
   for (let d = 1; d < 64; d++) {
     for (let i = 1; i < 64; i++) {

@@ -1,0 +1,26 @@
+/**
+ * The deep draughts search in WebAssembly (lib/deep-search.ts) over the draughts package's search position in the
+ * same module, so that a node costs no call between JavaScript and WebAssembly. The host,
+ * src/games/draughts/deep-search-wasm.ts, sets the position up with the draughts package's host code (the same
+ * exports as packages/draughts/assembly/draughts-search-position.ts), drives the iterations and keeps the clock.
+ */
+export {
+  searchBegin,
+  searchInit,
+  searchLmrTables,
+  searchMoveAt,
+  searchNodes,
+  searchPv,
+  searchPvLength,
+  searchRoot,
+  searchRootMoves,
+  searchRootOnly,
+  searchRootScore,
+  searchSelDepth,
+  searchStat,
+  searchStopped,
+} from './lib/deep-search';
+export { tableClear, tableNextGeneration } from './lib/table';
+export { orderAge, orderClear } from './lib/move-order';
+// The search position's functions, set up and loaded by the draughts package's host (src/wasm-search-position.ts).
+export * from '../../draughts/assembly/draughts-search-position';

@@ -1,0 +1,188 @@
+import { createRng, unwrap } from '@tactica/core';
+import {
+  DraughtsSearchPosition,
+  draughtsGame,
+  VARIANT_IDS,
+  type DraughtsState,
+  type VariantId,
+} from '@tactica/draughts';
+import { describe, expect, it } from 'vitest';
+import type { SearchResult } from '../../search.js';
+import { WIN_BOUND } from '../../search-position.js';
+import { randomOpening } from '../../match.js';
+import { DraughtsDeepSearcher, type DeepSearchLimits, type DeepSearcherOptions } from './deep-search.js';
+import { createWasmDeepSearcher, wasmSearchRefuses, type WasmDeepSearcher } from './deep-search-wasm.js';
+import { createDraughtsEngine } from './engine.js';
+
+/** bench/draughts-depth.js's middlegames (its `middlegames`, the same seeds): states with their game's history. */
+function middlegames(variant: VariantId, count: number): DraughtsState[] {
+  const game = draughtsGame(variant);
+  const engine = createDraughtsEngine();
+  const out: DraughtsState[] = [];
+  for (let g = 0; out.length < count && g < count * 4; g++) {
+    let s = randomOpening(game, createRng(`depth-bench-${variant}-${g}`).next(), 4);
+    let plies = 0;
+    while (!game.outcome(s) && plies < 80) {
+      if (plies >= 40 && game.legalMoves(s).every((m) => m.captures.length === 0)) break;
+      s = game.play(s, engine.choose(s, 'good', { seed: g * 1000 + plies }).move);
+      plies++;
+    }
+    if (!game.outcome(s) && plies < 80) out.push(s);
+  }
+  return out;
+}
+
+/** States along one seeded random game of the rule set (this file's seeds): every `step`-th ply, `count` of them. */
+function randomStates(variant: VariantId, giveaway: boolean, count: number, step: number): DraughtsState[] {
+  const game = draughtsGame(variant, { giveaway });
+  const out: DraughtsState[] = [];
+  for (let g = 0; out.length < count; g++) {
+    const rng = createRng(`deep-search-wasm-${variant}-${giveaway}-${g}`);
+    let s = game.initial();
+    for (let ply = 1; !game.outcome(s) && out.length < count; ply++) {
+      s = game.play(s, rng.pick(game.legalMoves(s)));
+      if (ply % step === 0 && !game.outcome(s)) out.push(s);
+    }
+  }
+  return out;
+}
+
+async function wasmSearcher(options: DeepSearcherOptions = {}): Promise<WasmDeepSearcher> {
+  const searcher = await createWasmDeepSearcher(options);
+  if (!searcher) throw new Error('this Node runs no WebAssembly');
+  return searcher;
+}
+
+/** What a search decided: everything but the time, with the searcher's counters and each completed iteration. */
+function decided(
+  searcher: DraughtsDeepSearcher | WasmDeepSearcher,
+  state: DraughtsState,
+  limits: DeepSearchLimits,
+): object {
+  const iterations: object[] = [];
+  const r: SearchResult = searcher.search(new DraughtsSearchPosition(state), {
+    ...limits,
+    onIteration: ({ timeMs: _t, ...info }) => iterations.push(info),
+  });
+  const { timeMs: _t, ...result } = r;
+  return { result, iterations, selDepth: searcher.selDepth, stats: [...searcher.stats], nodes: searcher.nodeCount };
+}
+
+/** Searches each state with both searchers (one of each for all the states, in turn) and compares every search. */
+async function expectSameSearches(
+  states: readonly DraughtsState[],
+  limits: DeepSearchLimits,
+  options: DeepSearcherOptions = { ttLog2: 14 },
+): Promise<void> {
+  const js = new DraughtsDeepSearcher(options);
+  const wasm = await wasmSearcher(options);
+  for (const [i, s] of states.entries()) {
+    const expected = decided(js, s, limits);
+    expect({ search: i, ...decided(wasm, s, limits) }).toEqual({ search: i, ...expected });
+  }
+}
+
+describe('the deep search in WebAssembly', () => {
+  it.each(['international', 'english'] as const)(
+    "searches the JS searcher's tree on the depth bench's %s middlegames (fixed nodes, one searcher in a row)",
+    async (variant) => {
+      await expectSameSearches(middlegames(variant, 4), { nodes: 30_000 });
+    },
+  );
+
+  it.each(VARIANT_IDS.flatMap((v) => [[v, false] as const, [v, true] as const]))(
+    "searches the JS searcher's tree on random positions: %s (give-away %s)",
+    async (variant, giveaway) => {
+      await expectSameSearches(randomStates(variant, giveaway, 4, 9), { nodes: 8_000 });
+    },
+  );
+
+  it('carries history, killers and the table from search to search, and forgets them on reset, as the JS does', async () => {
+    const states = middlegames('international', 2);
+    const js = new DraughtsDeepSearcher({ ttLog2: 14 });
+    const wasm = await wasmSearcher({ ttLog2: 14 });
+    for (const s of [states[0], states[0], states[1], states[0]] as DraughtsState[])
+      expect(decided(wasm, s, { nodes: 10_000 })).toEqual(decided(js, s, { nodes: 10_000 }));
+    js.reset();
+    wasm.reset();
+    const fresh = decided(wasm, states[0] as DraughtsState, { nodes: 10_000 });
+    expect(fresh).toEqual(decided(js, states[0] as DraughtsState, { nodes: 10_000 }));
+    expect(fresh).toEqual(
+      decided(new DraughtsDeepSearcher({ ttLog2: 14 }), states[0] as DraughtsState, { nodes: 10_000 }),
+    );
+  });
+
+  it('moves from rule set to rule set on one searcher, as the JS searcher does', async () => {
+    const states = [
+      ...randomStates('international', false, 1, 11),
+      ...randomStates('english', false, 1, 11),
+      ...randomStates('international', true, 1, 11),
+      ...randomStates('thai', false, 1, 11),
+      ...randomStates('international', false, 1, 11),
+    ];
+    await expectSameSearches(states, { nodes: 6_000 });
+  });
+
+  it('takes the settings that are plain numbers and booleans, as the JS searcher does', async () => {
+    const states = middlegames('international', 2);
+    for (const options of [
+      { ttLog2: 12, probeCut: true, staticCutMargin: 50, quiescenceExchanges: 2 },
+      { ttLog2: 13, reductions: false, forcedExtension: true, tableMinDepth: 2 },
+      { ttLog2: 13, reductionScale: 0, forcedExtension: false, lateMoves: 4, futilityMargin: 60, maxPly: 40 },
+    ])
+      await expectSameSearches(states, { nodes: 10_000 }, options);
+  });
+
+  it('searches only the root moves asked for, as the JS searcher does', async () => {
+    const [s] = middlegames('international', 1) as [DraughtsState];
+    const sp = new DraughtsSearchPosition(s);
+    const all = new Int32Array(512);
+    const n = sp.generateMoves(all, 0);
+    expect(n).toBeGreaterThan(3);
+    await expectSameSearches([s, s], { nodes: 10_000, rootMoves: [all[1] as number, all[3] as number] });
+    // A node limit that is not a whole number stops both at the same node.
+    await expectSameSearches([s], { nodes: 5_000.5 });
+  });
+
+  it('stops on the stop flag and on the clock where the JS searcher does', async () => {
+    const [s] = middlegames('english', 1) as [DraughtsState];
+    await expectSameSearches([s], { stop: new Int32Array([1]) });
+    // A clock that ticks a millisecond a look: both read it at the same nodes, so both stop at the same one.
+    const ticking = (): (() => number) => {
+      let t = 0;
+      return () => t++;
+    };
+    const js = decided(new DraughtsDeepSearcher({ ttLog2: 14 }), s, { timeMs: 40, now: ticking() });
+    const wasm = decided(await wasmSearcher({ ttLog2: 14 }), s, { timeMs: 40, now: ticking() });
+    expect(wasm).toEqual(js);
+    expect(js).toMatchObject({ result: { stopped: true } });
+    const managed = { targetMs: 10, timeMs: 100 };
+    expect(decided(await wasmSearcher({ ttLog2: 14 }), s, { ...managed, now: ticking() })).toEqual(
+      decided(new DraughtsDeepSearcher({ ttLog2: 14 }), s, { ...managed, now: ticking() }),
+    );
+  });
+
+  it('finds a forced win, a game already lost and a draw by repetition as the JS searcher does', async () => {
+    const english = draughtsGame('english');
+    const win = unwrap(english.parsePosition('W:WK18,K19:B28'));
+    const lost = unwrap(english.parsePosition('W:W29:B22,25'));
+    const both = await wasmSearcher({ ttLog2: 14 });
+    const r = both.search(new DraughtsSearchPosition(win), { depth: 24 });
+    expect(r.score).toBeGreaterThanOrEqual(WIN_BOUND);
+    await expectSameSearches([win, lost], { depth: 24 });
+    // Kings going round: the search sees the repetition of the game's history.
+    let s = unwrap(english.parsePosition('W:WK1:BK32'));
+    for (const m of ['1-5', '32-28', '5-1', '28-32', '1-5', '32-28', '5-1'])
+      s = english.play(s, unwrap(english.parseMove(s, m)));
+    await expectSameSearches([s], { depth: 10 });
+  });
+
+  it('refuses what it does not do: an evaluator, endgame databases, a shared table, a helper thread', async () => {
+    expect(wasmSearchRefuses({ ttLog2: 14, helper: 0 })).toBeUndefined();
+    expect(wasmSearchRefuses({ evaluator: { evaluate: () => 0 } })).toBe('evaluator');
+    expect(wasmSearchRefuses({ endgames: { maxPieces: 6, probe: () => undefined } })).toBe('endgames');
+    expect(wasmSearchRefuses({ table: new SharedArrayBuffer(64) })).toBe('table');
+    expect(wasmSearchRefuses({ helper: 1 })).toBe('helper');
+    await expect(createWasmDeepSearcher({ helper: 2 } as DeepSearcherOptions)).rejects.toThrow(/helper/);
+  });
+});

@@ -1,0 +1,306 @@
+/**
+ * The deep draughts search in WebAssembly (packages/ai/assembly/draughts-search.ts): `DraughtsDeepSearcher`'s node
+ * loop, table and move order compiled from AssemblyScript over the draughts package's search position in the same
+ * module, so that a node costs no call between JavaScript and WebAssembly. It searches the same tree as the JS
+ * searcher: at a fixed node count the same depth, score, PV, nodes, selDepth and counters
+ * (deep-search-wasm.test.ts); the JS searcher stays the reference.
+ *
+ *   const searcher = await createWasmDeepSearcher({ ttLog2: 18 });   // undefined where WebAssembly is missing
+ *   searcher?.search(new DraughtsSearchPosition(state), { timeMs: 1000 });
+ *
+ * Here, as in `DraughtsDeepSearcher.search`: the iterations and their aspiration windows, the time manager and the
+ * stop flag (the module asks `mustStop` every 256 nodes when the search has a clock). One searcher is one instance of
+ * the module (its own memory: table, move lists, history), compiled once a thread, made asynchronously (browsers
+ * refuse to compile a module over 4 KB synchronously on a page's main thread).
+ *
+ * Not supported (`wasmSearchRefuses` names it, and a caller keeps the JS searcher): an `evaluator` (the module has
+ * the hand evaluation only), `endgames` (the databases live in JS), a shared `table` and `helper` (Lazy SMP's threads
+ * share a JS table).
+ */
+import {
+  loadSearchPosition,
+  setUpSearchPosition,
+  type DraughtsSearchPosition,
+  type SearchPositionExports,
+} from '@tactica/draughts';
+import type { SearchInfo, SearchResult } from '../../search.js';
+import { WIN, WIN_BOUND } from '../../search-position.js';
+import { WASM_BASE64 } from '../../wasm/draughts-search.js';
+import {
+  DEEP_SEARCH_SETTINGS,
+  EXCHANGES_10X10,
+  reductionTable,
+  STATIC_CUT_10X10,
+  type DeepSearcherOptions,
+  type DeepSearchLimits,
+} from './deep-search.js';
+import { MAX_MOVES, resultScore } from './move-order.js';
+import { DeepTimeManager } from './time.js';
+
+/** The options the WebAssembly searcher takes: `DeepSearcherOptions`' plain numbers and booleans. */
+export type WasmDeepSearcherOptions = Omit<DeepSearcherOptions, 'table' | 'helper' | 'evaluator' | 'endgames'>;
+
+/** What the module exports (assembly/draughts-search.ts). */
+interface SearchExports extends SearchPositionExports {
+  searchInit(
+    ttLog2: number,
+    plies: number,
+    minDepth: number,
+    probe: number,
+    reduce: number,
+    margin: number,
+    share: number,
+    late: number,
+    futility: number,
+  ): void;
+  searchLmrTables(): number;
+  searchRootOnly(): number;
+  searchBegin(
+    large: number,
+    all: number,
+    pv: number,
+    cut: number,
+    offers: number,
+    nodeLimit: number,
+    clock: number,
+    rootCount: number,
+  ): void;
+  searchRootMoves(): number;
+  searchRoot(depth: number, alpha: number, beta: number): number;
+  searchStopped(): number;
+  searchNodes(): number;
+  searchSelDepth(): number;
+  searchRootScore(): number;
+  searchStat(i: number): number;
+  searchMoveAt(i: number): number;
+  searchPvLength(): number;
+  searchPv(): number;
+  tableClear(): void;
+  tableNextGeneration(): void;
+  orderAge(): void;
+  orderClear(): void;
+}
+
+/** The settings a caller gave that this searcher cannot honour (its name), or undefined when it can. */
+export function wasmSearchRefuses(options: DeepSearcherOptions): string | undefined {
+  for (const name of ['evaluator', 'endgames', 'table', 'helper'] as const)
+    if (options[name] !== undefined && !(name === 'helper' && options.helper === 0)) return name;
+  return undefined;
+}
+
+let compiled: Promise<WebAssembly.Module | undefined> | undefined;
+
+/** The module, compiled once in this thread; undefined where the platform cannot run it. */
+function searchModule(): Promise<WebAssembly.Module | undefined> {
+  compiled ??= (async () => {
+    if (typeof WebAssembly !== 'object') return undefined;
+    const bin = atob(WASM_BASE64);
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    if (!WebAssembly.validate(bytes)) return undefined;
+    return WebAssembly.compile(bytes);
+  })().catch(() => undefined);
+  return compiled;
+}
+
+/** A WebAssembly deep searcher with these options; undefined where the platform cannot run the module. */
+export async function createWasmDeepSearcher(
+  options: WasmDeepSearcherOptions = {},
+): Promise<WasmDeepSearcher | undefined> {
+  const refused = wasmSearchRefuses(options);
+  if (refused) throw new Error(`ai/wasm-search: the WebAssembly search does not support \`${refused}\``);
+  const module = await searchModule();
+  if (!module) return undefined;
+  const searcher = new WasmDeepSearcher(options);
+  const instance = await WebAssembly.instantiate(module, {
+    // lib/deep-search.ts's import (AssemblyScript names an undecorated import's module after its file).
+    'deep-search': { mustStop: () => (searcher.mustStop() ? 1 : 0) },
+  }).catch(() => undefined);
+  if (!instance) return undefined;
+  searcher.attach(instance.exports as unknown as SearchExports);
+  return searcher;
+}
+
+export class WasmDeepSearcher {
+  readonly maxPly: number;
+  /** Endgame database answers: none here (the searcher takes no databases). */
+  readonly dbHits = 0;
+  private wasm!: SearchExports;
+  private readonly options: WasmDeepSearcherOptions;
+  private now: () => number = () => performance.now();
+  private startTime = 0;
+  private deadline = Infinity;
+  private manager: DeepTimeManager | undefined;
+  private failingLow = false;
+  private stopFlag: Int32Array | undefined;
+  /** The rule set and mode the instance's position is set up for. */
+  private mode = '';
+
+  /** Made by `createWasmDeepSearcher`, which gives it its instance. */
+  constructor(options: WasmDeepSearcherOptions) {
+    this.options = options;
+    this.maxPly = options.maxPly ?? 128;
+  }
+
+  /** Lays the searcher out in its instance (once). */
+  attach(wasm: SearchExports): void {
+    this.wasm = wasm;
+    const o = this.options;
+    wasm.searchInit(
+      o.ttLog2 ?? 18,
+      this.maxPly,
+      o.tableMinDepth ?? 1,
+      o.probeCut ? 1 : 0,
+      (o.reductions ?? true) ? 1 : 0,
+      o.probeMargin ?? DEEP_SEARCH_SETTINGS.probeMargin,
+      o.probeDepth ?? DEEP_SEARCH_SETTINGS.probeDepth,
+      o.lateMoves ?? DEEP_SEARCH_SETTINGS.lateMoves,
+      o.futilityMargin ?? DEEP_SEARCH_SETTINGS.futilityMargin,
+    );
+    // The reduction tables are the JS searcher's, computed there (the same logarithms to the last bit).
+    const scale = o.reductionScale ?? DEEP_SEARCH_SETTINGS.reductionScale;
+    const lmr = new Int8Array(wasm.memory.buffer, wasm.searchLmrTables(), 2 * 64 * 64);
+    lmr.set(reductionTable(scale, o.reductionShift ?? 0), 0);
+    lmr.set(reductionTable(scale, o.reductionShift ?? 1), 64 * 64);
+  }
+
+  /** Forget what was learnt (a new game, or a level whose move must depend only on the position). */
+  reset(): void {
+    this.wasm.tableClear();
+    this.wasm.orderClear();
+  }
+
+  get nodeCount(): number {
+    return this.wasm.searchNodes();
+  }
+
+  /** Deepest ply reached in the last search. */
+  get selDepth(): number {
+    return this.wasm.searchSelDepth();
+  }
+
+  /** Where the last search's nodes went: `DraughtsDeepSearcher.stats`' counters. */
+  get stats(): readonly number[] {
+    return Array.from({ length: 10 }, (_, i) => this.wasm.searchStat(i));
+  }
+
+  /** Called by the module every 256 nodes of a search with a clock: whether it must stop (`checkLimits`). */
+  mustStop(): boolean {
+    const now = this.now();
+    if (now >= this.deadline) return true;
+    if (this.manager && this.manager.mustStop(now - this.startTime, this.failingLow)) return true;
+    return this.stopFlag !== undefined && Atomics.load(this.stopFlag, 0) !== 0;
+  }
+
+  /** `DraughtsDeepSearcher.search`, decided the same way (its iterations, windows and partial results). */
+  search(pos: DraughtsSearchPosition, limits: DeepSearchLimits = {}): SearchResult {
+    const wasm = this.wasm;
+    this.now = limits.now ?? (() => performance.now());
+    const start = this.now();
+    this.deadline = limits.timeMs === undefined ? Infinity : start + limits.timeMs;
+    this.startTime = start;
+    const target = limits.targetMs;
+    this.manager =
+      target === undefined ? undefined : new DeepTimeManager(target, limits.timeMs ?? Math.max(1, target * 5));
+    this.failingLow = false;
+    this.stopFlag = limits.stop;
+    this.begin(pos, limits);
+
+    const maxDepth = Math.min(limits.depth ?? this.maxPly - 1, this.maxPly - 1);
+    const rootCount = wasm.searchRootMoves();
+    const first = rootCount > 0 ? wasm.searchMoveAt(0) : undefined;
+    let best: SearchInfo = {
+      depth: 0,
+      score: rootCount === 0 ? resultScore(pos.noMovesResult(), 0) : 0,
+      bestMove: first,
+      pv: first !== undefined ? [first] : [],
+      nodes: 0,
+      timeMs: 0,
+    };
+    if (rootCount === 0) return { ...best, stopped: false };
+
+    let score = 0;
+    for (let depth = 1; depth <= maxDepth; depth++) {
+      score = this.iteration(depth, score);
+      if (wasm.searchStopped() !== 0) {
+        // The root moves searched before the stop still count (see `DraughtsDeepSearcher.search`).
+        const pv = this.rootPv();
+        if (pv.length > 0) best = { ...best, score: wasm.searchRootScore(), bestMove: pv[0], pv };
+        break;
+      }
+      const pv = this.rootPv();
+      const elapsed = this.now() - start;
+      best = {
+        depth,
+        score: score + 0,
+        bestMove: pv[0] ?? best.bestMove,
+        pv: pv.length > 0 ? pv : best.pv,
+        nodes: wasm.searchNodes(),
+        timeMs: elapsed,
+      };
+      limits.onIteration?.(best);
+      if (Math.abs(score) >= WIN_BOUND && depth > WIN - Math.abs(score)) break;
+      if (rootCount === 1 && depth >= 2) break;
+      if (this.manager && !this.manager.iterationDone(depth, best.bestMove ?? -1, score, elapsed)) break;
+    }
+    return { ...best, nodes: wasm.searchNodes(), timeMs: this.now() - start, stopped: wasm.searchStopped() !== 0 };
+  }
+
+  /** Loads the position and starts a search in the module: this search's settings, as the JS searcher takes them. */
+  private begin(pos: DraughtsSearchPosition, limits: DeepSearchLimits): void {
+    const wasm = this.wasm;
+    const o = this.options;
+    const mode = `${pos.rules.id}${pos.giveaway ? '-giveaway' : ''}`;
+    if (this.mode !== mode) setUpSearchPosition(wasm, pos.rules, pos.giveaway);
+    this.mode = mode;
+    loadSearchPosition(wasm, pos);
+    const only = limits.rootMoves;
+    if (only && only.length > MAX_MOVES)
+      throw new RangeError(`ai/wasm-search: ${only.length} root moves asked for, at most ${MAX_MOVES}`);
+    if (only) new Int32Array(wasm.memory.buffer, wasm.searchRootOnly(), only.length).set(only);
+    wasm.orderAge();
+    wasm.tableNextGeneration();
+    const large = pos.rules.size === 10;
+    const extension = o.forcedExtension ?? (large ? 'pv' : true);
+    const timed = limits.timeMs !== undefined || limits.targetMs !== undefined || limits.stop !== undefined;
+    wasm.searchBegin(
+      large ? 1 : 0,
+      extension === true ? 1 : 0,
+      extension !== false ? 1 : 0,
+      o.staticCutMargin ?? (large && !pos.giveaway ? STATIC_CUT_10X10 : 0),
+      o.quiescenceExchanges ?? (large && !pos.giveaway ? EXCHANGES_10X10 : 0),
+      limits.nodes ?? Infinity,
+      timed ? 1 : 0,
+      only ? only.length : -1,
+    );
+  }
+
+  /** One iteration with its aspiration windows (`DraughtsDeepSearcher.search`'s): its score. */
+  private iteration(depth: number, last: number): number {
+    const wasm = this.wasm;
+    let window = 20;
+    let alpha = depth >= 5 ? last - window : -WIN - 1;
+    let beta = depth >= 5 ? last + window : WIN + 1;
+    let score: number;
+    for (;;) {
+      score = wasm.searchRoot(depth, alpha, beta);
+      if (wasm.searchStopped() !== 0) break;
+      if (score <= alpha) {
+        this.failingLow = true;
+        window *= 3;
+        beta = (alpha + beta) >> 1;
+        alpha = Math.max(-WIN - 1, score - window);
+      } else if (score >= beta) {
+        window *= 3;
+        beta = Math.min(WIN + 1, score + window);
+      } else break;
+    }
+    this.failingLow = false;
+    return score;
+  }
+
+  private rootPv(): number[] {
+    const wasm = this.wasm;
+    return Array.from(new Int32Array(wasm.memory.buffer, wasm.searchPv(), wasm.searchPvLength()));
+  }
+}
