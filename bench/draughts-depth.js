@@ -16,8 +16,9 @@
 // WebAssembly as in play (`loadLearnedEvaluator`), or in JavaScript with `--no-wasm` (the same trees, to measure
 // both); with `--weights FILE`, the weights of a built weights module instead of the committed ones (a candidate
 // fit's, e.g. a bigger network, to weigh its cost before it is adopted; `--variants` then only its rule set).
-// `--wasm`: the deep searcher in WebAssembly (deep-search-wasm.ts; hand evaluation, one thread), which searches the
-// same trees as the JS one: with `--nodes N --verbose` the two print the same lines.
+// `--wasm`: the deep searcher in WebAssembly (deep-search-wasm.ts; one thread, the hand evaluation or with
+// `--eval learned` the learned one inside the module), which searches the same trees as the JS one: with
+// `--nodes N --verbose` the two print the same lines.
 // `--nodes N` searches each position to N nodes instead of for a time: deterministic whatever the load (with
 // `--verbose`, each position's depth, nodes,
 // score and principal variation: a change meant to keep the search's trees must leave those lines alone). `--set
@@ -87,8 +88,8 @@ async function main() {
   const budget = Number(option('--nodes', '0'));
   const clock = wall ? () => performance.now() : () => cpuMs() / threads;
   const wasm = args.includes('--wasm');
-  if (wasm && (kind !== 'deep' || threads > 1 || option('--eval', 'hand') !== 'hand'))
-    throw new Error('--wasm: the deep searcher with the hand evaluation on one thread only');
+  if (wasm && (kind !== 'deep' || threads > 1 || args.includes('--whole-wasm') || args.includes('--accumulate')))
+    throw new Error('--wasm: the deep searcher on one thread only, with the hand or the learned evaluation');
   const settings = {
     probeCut: args.includes('--probe'),
     reductions: !args.includes('--no-lmr'),
@@ -136,7 +137,7 @@ async function main() {
       kind === 'classic'
         ? new DraughtsSearcher({ ttLog2: 20 })
         : wasm
-          ? await createWasmDeepSearcher({ ttLog2: 18, ...settings })
+          ? await createWasmDeepSearcher({ ttLog2: 18, ...settings, ...(evaluator ? { evaluator } : {}) })
           : new DraughtsDeepSearcher({
               ttLog2: 18,
               ...settings,

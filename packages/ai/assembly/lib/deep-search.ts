@@ -8,9 +8,12 @@
  *
  * The host drives the iterations and the aspiration windows (`searchRoot` a window) and keeps the clock: every 256
  * nodes a search with a time limit, a time manager or a stop flag calls the host's `mustStop`, as `checkLimits`
- * reads the clock; the node limit is checked here at every node. Not here: the endgame databases (the host refuses
- * them) and a caller's evaluator other than the hand evaluation (`evaluate` is the one place it would switch in).
+ * reads the clock; the node limit is checked here at every node. The static evaluation is the hand one, or the
+ * learned one (lib/learned-eval.ts) once the host has set it up and called `searchUseLearned`. Not here: the endgame
+ * databases (the host refuses them) and any other evaluator.
  */
+import { learnedEvaluate } from './learned-eval';
+import { W, B, K, side } from '../../../draughts/assembly/lib/generator';
 import {
   positionDecided,
   positionEvaluate,
@@ -224,7 +227,13 @@ function checkLimits(): void {
 
 /** The static evaluation, side to move's view: the one place another evaluator (the learned one) switches in. */
 function evaluate(): i32 {
-  return positionEvaluate();
+  return learnedOn ? learnedEvaluate(W, B, K, side) : positionEvaluate();
+}
+
+let learnedOn = false;
+/** Has the search evaluate with the learned evaluation (lib/learned-eval.ts), set up by the host beforehand. */
+export function searchUseLearned(): void {
+  learnedOn = true;
 }
 
 function resultScore(result: i32, ply: i32): i32 {

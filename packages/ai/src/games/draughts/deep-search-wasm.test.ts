@@ -13,6 +13,7 @@ import { randomOpening } from '../../match.js';
 import { DraughtsDeepSearcher, type DeepSearchLimits, type DeepSearcherOptions } from './deep-search.js';
 import { createWasmDeepSearcher, wasmSearchRefuses, type WasmDeepSearcher } from './deep-search-wasm.js';
 import { createDraughtsEngine } from './engine.js';
+import { LEARNED_VARIANTS, LearnedDraughtsEvaluator, learnedWeightsOf } from './learned-eval.js';
 
 /** bench/draughts-depth.js's middlegames (its `middlegames`, the same seeds): states with their game's history. */
 function middlegames(variant: VariantId, count: number): DraughtsState[] {
@@ -177,12 +178,69 @@ describe('the deep search in WebAssembly', () => {
     await expectSameSearches([s], { depth: 10 });
   });
 
-  it('refuses what it does not do: an evaluator, endgame databases, a shared table, a helper thread', async () => {
+  it('refuses what it does not do: an evaluator not learned, endgame databases, a shared table, a helper thread', async () => {
     expect(wasmSearchRefuses({ ttLog2: 14, helper: 0 })).toBeUndefined();
+    expect(wasmSearchRefuses({ evaluator: await committedEvaluator('english') })).toBeUndefined();
     expect(wasmSearchRefuses({ evaluator: { evaluate: () => 0 } })).toBe('evaluator');
+    await expect(createWasmDeepSearcher({ evaluator: { evaluate: () => 0 } })).rejects.toThrow(/evaluator/);
     expect(wasmSearchRefuses({ endgames: { maxPieces: 6, probe: () => undefined } })).toBe('endgames');
     expect(wasmSearchRefuses({ table: new SharedArrayBuffer(64) })).toBe('table');
     expect(wasmSearchRefuses({ helper: 1 })).toBe('helper');
     await expect(createWasmDeepSearcher({ helper: 2 } as DeepSearcherOptions)).rejects.toThrow(/helper/);
+  });
+});
+
+/** The committed learned evaluation of a rule set, its network in JavaScript (the reference). */
+async function committedEvaluator(variant: VariantId): Promise<LearnedDraughtsEvaluator> {
+  const w = await learnedWeightsOf(variant);
+  if (!w) throw new Error(`no committed weights for ${variant}`);
+  return LearnedDraughtsEvaluator.fromWeights(w);
+}
+
+describe('the deep search in WebAssembly with the learned evaluation', () => {
+  it('has committed weights in the seven rule sets: networks in five, linear in Spanish and Thai', async () => {
+    const kinds = await Promise.all(
+      LEARNED_VARIANTS.map(async (v) => [v, (await committedEvaluator(v)).network ? 'network' : 'linear']),
+    );
+    expect(Object.fromEntries(kinds)).toEqual({
+      international: 'network',
+      english: 'network',
+      russian: 'network',
+      brazilian: 'network',
+      pool: 'network',
+      spanish: 'linear',
+      thai: 'linear',
+    });
+  });
+
+  it.each(LEARNED_VARIANTS)(
+    "searches the JS searcher's tree with %s's committed learned evaluation (fixed nodes, searches in a row)",
+    async (variant) => {
+      const evaluator = await committedEvaluator(variant);
+      await expectSameSearches(randomStates(variant, false, 4, 9), { nodes: 8_000 }, { ttLog2: 14, evaluator });
+    },
+  );
+
+  it.each(['international', 'english'] as const)(
+    "searches the JS searcher's tree on the depth bench's %s middlegames with the learned evaluation",
+    async (variant) => {
+      const evaluator = await committedEvaluator(variant);
+      await expectSameSearches(middlegames(variant, 3), { nodes: 30_000 }, { ttLog2: 14, evaluator });
+    },
+  );
+
+  it('evaluates with the learned evaluation, not the hand one: the comparison can fail', async () => {
+    const [s] = middlegames('international', 1) as [DraughtsState];
+    const evaluator = await committedEvaluator('international');
+    const learned = decided(await wasmSearcher({ ttLog2: 14, evaluator }), s, { nodes: 20_000 });
+    expect(learned).not.toEqual(decided(new DraughtsDeepSearcher({ ttLog2: 14 }), s, { nodes: 20_000 }));
+    expect(decided(await wasmSearcher({ ttLog2: 14 }), s, { nodes: 20_000 })).not.toEqual(learned);
+    // The same weights without their network: another evaluation, another tree (the module runs the network).
+    const { network: _n, ...linear } = (await learnedWeightsOf('international'))!;
+    const withoutNetwork = new DraughtsDeepSearcher({
+      ttLog2: 14,
+      evaluator: LearnedDraughtsEvaluator.fromWeights(linear),
+    });
+    expect(learned).not.toEqual(decided(withoutNetwork, s, { nodes: 20_000 }));
   });
 });

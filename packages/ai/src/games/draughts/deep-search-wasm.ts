@@ -13,9 +13,10 @@
  * the module (its own memory: table, move lists, history), compiled once a thread, made asynchronously (browsers
  * refuse to compile a module over 4 KB synchronously on a page's main thread).
  *
- * Not supported (`wasmSearchRefuses` names it, and a caller keeps the JS searcher): an `evaluator` (the module has
- * the hand evaluation only), `endgames` (the databases live in JS), a shared `table` and `helper` (Lazy SMP's threads
- * share a JS table).
+ * The evaluation is the hand one, or a `LearnedDraughtsEvaluator` given as `evaluator`: its tables are written into
+ * the instance (learned-wasm.ts) and the module evaluates with lib/learned-eval.ts, the same score to the last bit.
+ * Not supported (`wasmSearchRefuses` names it, and a caller keeps the JS searcher): any other `evaluator`,
+ * `endgames` (the databases live in JS), a shared `table` and `helper` (Lazy SMP's threads share a JS table).
  */
 import {
   loadSearchPosition,
@@ -34,14 +35,19 @@ import {
   type DeepSearcherOptions,
   type DeepSearchLimits,
 } from './deep-search.js';
+import { LearnedDraughtsEvaluator } from './learned-eval.js';
+import { writeLearnedEvaluation, type LearnedWasmSetup } from './learned-wasm.js';
 import { MAX_MOVES, resultScore } from './move-order.js';
 import { DeepTimeManager } from './time.js';
 
-/** The options the WebAssembly searcher takes: `DeepSearcherOptions`' plain numbers and booleans. */
-export type WasmDeepSearcherOptions = Omit<DeepSearcherOptions, 'table' | 'helper' | 'evaluator' | 'endgames'>;
+/**
+ * The options the WebAssembly searcher takes: `DeepSearcherOptions`' plain numbers and booleans, and an `evaluator`
+ * that is a `LearnedDraughtsEvaluator` (any other is refused).
+ */
+export type WasmDeepSearcherOptions = Omit<DeepSearcherOptions, 'table' | 'helper' | 'endgames'>;
 
 /** What the module exports (assembly/draughts-search.ts). */
-interface SearchExports extends SearchPositionExports {
+interface SearchExports extends SearchPositionExports, LearnedWasmSetup {
   searchInit(
     ttLog2: number,
     plies: number,
@@ -79,13 +85,15 @@ interface SearchExports extends SearchPositionExports {
   tableNextGeneration(): void;
   orderAge(): void;
   orderClear(): void;
+  searchUseLearned(): void;
 }
 
 /** The settings a caller gave that this searcher cannot honour (its name), or undefined when it can. */
 export function wasmSearchRefuses(options: DeepSearcherOptions): string | undefined {
-  for (const name of ['evaluator', 'endgames', 'table', 'helper'] as const)
+  for (const name of ['endgames', 'table', 'helper'] as const)
     if (options[name] !== undefined && !(name === 'helper' && options.helper === 0)) return name;
-  return undefined;
+  const ev = options.evaluator;
+  return ev === undefined || ev instanceof LearnedDraughtsEvaluator ? undefined : 'evaluator';
 }
 
 let compiled: Promise<WebAssembly.Module | undefined> | undefined;
@@ -162,6 +170,10 @@ export class WasmDeepSearcher {
     const lmr = new Int8Array(wasm.memory.buffer, wasm.searchLmrTables(), 2 * 64 * 64);
     lmr.set(reductionTable(scale, o.reductionShift ?? 0), 0);
     lmr.set(reductionTable(scale, o.reductionShift ?? 1), 64 * 64);
+    if (o.evaluator instanceof LearnedDraughtsEvaluator) {
+      writeLearnedEvaluation(wasm, o.evaluator);
+      wasm.searchUseLearned();
+    }
   }
 
   /** Forget what was learnt (a new game, or a level whose move must depend only on the position). */
