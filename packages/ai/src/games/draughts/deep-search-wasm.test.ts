@@ -6,13 +6,14 @@ import {
   type DraughtsState,
   type VariantId,
 } from '@tactica/draughts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SearchResult } from '../../search.js';
 import { WIN_BOUND } from '../../search-position.js';
 import { randomOpening } from '../../match.js';
 import { DraughtsDeepSearcher, type DeepSearchLimits, type DeepSearcherOptions } from './deep-search.js';
-import { createWasmDeepSearcher, wasmSearchRefuses, type WasmDeepSearcher } from './deep-search-wasm.js';
-import { createDraughtsEngine } from './engine.js';
+import { createWasmDeepSearcher, wasmSearchRefuses, WasmDeepSearcher } from './deep-search-wasm.js';
+import { createDraughtsEngine, DRAUGHTS_LEVELS } from './engine.js';
+import { engineSearchers } from './searchers.js';
 import { LEARNED_VARIANTS, LearnedDraughtsEvaluator, learnedWeightsOf } from './learned-eval.js';
 
 /** bench/draughts-depth.js's middlegames (its `middlegames`, the same seeds): states with their game's history. */
@@ -243,4 +244,75 @@ describe('the deep search in WebAssembly with the learned evaluation', () => {
     });
     expect(learned).not.toEqual(decided(withoutNetwork, s, { nodes: 20_000 }));
   });
+});
+
+describe("Master's search in play in WebAssembly", () => {
+  const master = DRAUGHTS_LEVELS.find((l) => l.id === 'master');
+  if (!master) throw new Error('no Master level');
+  // Master with fewer nodes a move, so that the JS engine's searches stay short; its book off (the search decides).
+  const levels = DRAUGHTS_LEVELS.map((l) => (l === master ? { ...l, nodes: 20_000 } : l));
+
+  it('plays Master on one thread with no databases once prepared, hand or learned, and nowhere else', async () => {
+    const [giveaway] = randomStates('international', true, 1, 20) as [DraughtsState];
+    const [plain] = middlegames('international', 1) as [DraughtsState];
+    const loaded = await import('./master-loaded.js');
+    const learned = { international: await committedEvaluator('international') };
+    const one = engineSearchers({ threads: 1, endgames: false }, learned);
+    expect(one.of(master, giveaway)).toBeInstanceOf(DraughtsDeepSearcher);
+    for (const s of [giveaway, plain]) await one.prepareWasm(loaded, [master], s);
+    expect(one.of(master, giveaway)).toBeInstanceOf(WasmDeepSearcher);
+    expect(one.of(master, plain)).toBeInstanceOf(WasmDeepSearcher);
+    expect(one.of(master, plain)).not.toBe(one.of(master, giveaway));
+    // The JS searcher: an evaluator the module does not have, the databases, helper threads, `wasm: false`.
+    const endgames = { maxPieces: 2, probe: () => undefined };
+    for (const [settings, evaluators] of [
+      [{ threads: 1, endgames: false }, { international: { evaluate: () => 0 } }],
+      [{ threads: 1, deepSearcher: { endgames } }, learned],
+      [{ threads: 1, endgames: false, wasm: false }, learned],
+      [{ threads: 2, endgames: false }, learned],
+    ] as const) {
+      const searchers = engineSearchers(settings, evaluators);
+      await searchers.prepareWasm(loaded, [master], plain);
+      expect(searchers.of(master, plain)).toBeInstanceOf(DraughtsDeepSearcher);
+      await searchers.close();
+    }
+  });
+
+  /** What an engine decided for each state: the move chosen with its iterations, and an analysis, times left out. */
+  async function engineDecisions(wasm: boolean, states: readonly DraughtsState[]): Promise<object[]> {
+    const searches = vi.spyOn(WasmDeepSearcher.prototype, 'search');
+    const engine = createDraughtsEngine({ levels, threads: 1, endgames: false, book: false, wasm });
+    const out: object[] = [];
+    for (const s of states) {
+      await engine.prepare(s);
+      const iterations: object[] = [];
+      const choice = engine.choose(s, 'master', {
+        seed: 3,
+        onIteration: ({ timeMs: _i, ...a }) => iterations.push(a),
+      });
+      const { timeMs: _a, ...analysis } = engine.analyse(s, { nodes: 15_000, depth: 40 });
+      out.push({ choice, iterations, analysis });
+    }
+    await engine.close();
+    // The engine searched in WebAssembly (each analysis at least), or never when told not to.
+    const calls = searches.mock.calls.length;
+    searches.mockRestore();
+    expect(wasm ? calls >= states.length : calls === 0).toBe(true);
+    return out;
+  }
+
+  it.each([
+    ['international', false],
+    ['english', false],
+    ['international', true],
+    ['english', true],
+  ] as const)(
+    "chooses and analyses as the JS searcher does: %s (give-away %s), a game's moves in a row",
+    async (variant, giveaway) => {
+      const states = giveaway ? randomStates(variant, true, 3, 7) : middlegames(variant, 3);
+      const wasm = await engineDecisions(true, states);
+      expect(wasm).toEqual(await engineDecisions(false, states));
+      expect(wasm).toHaveLength(3);
+    },
+  );
 });

@@ -96,6 +96,14 @@ export function wasmSearchRefuses(options: DeepSearcherOptions): string | undefi
   return ev === undefined || ev instanceof LearnedDraughtsEvaluator ? undefined : 'evaluator';
 }
 
+/**
+ * A WebAssembly searcher with these settings, or undefined where it cannot play them (refused settings, no
+ * WebAssembly): the caller keeps the JS searcher then (an engine's Master, searchers.ts).
+ */
+export async function wasmSearcherIfAble(options: DeepSearcherOptions): Promise<WasmDeepSearcher | undefined> {
+  return wasmSearchRefuses(options) ? undefined : createWasmDeepSearcher(options);
+}
+
 let compiled: Promise<WebAssembly.Module | undefined> | undefined;
 
 /** The module, compiled once in this thread; undefined where the platform cannot run it. */

@@ -15,7 +15,9 @@
  * - Average, Good, Smart, Master: search deeper and deeper (nodes capped), always the best move found.
  * - Master searches with the deep search (`DraughtsDeepSearcher`: late-move reductions, a reduced-depth probe, a
  *   bucketed table, a time manager when a clock limits it), which reaches far deeper in the same positions; the
- *   manual's five levels keep the classic searcher, their character and their node counts **(ours)**.
+ *   manual's five levels keep the classic searcher, their character and their node counts **(ours)**. On one thread
+ *   with no endgame databases, once `prepare` has made it, the deep search runs in WebAssembly: the same tree, about
+ *   twice as fast (searchers.ts; the option `wasm: false` keeps the JS).
  * - Master plays from the opening book while the position is in it (`book.ts`: positions analysed by the
  *   deep search, a pick by the seed among moves within `bookMargin` of the best); the manual's levels read no book
  *   unless the engine option `book` says so **(ours)**.
@@ -45,13 +47,9 @@ import type { SearchInfo } from '../../search.js';
 import { WIN, WIN_BOUND } from '../../search-position.js';
 import { loadedDraughtsBook, pickBookMove, type DraughtsBook } from './book.js';
 import type { FetchedEndgamesSetting } from './egdb/fetched.js';
-import {
-  DraughtsDeepSearcher,
-  type DeepEndgames,
-  type DeepEvaluator,
-  type DeepSearcherOptions,
-} from './deep-search.js';
-import type { DraughtsSearcher, DraughtsSearcherOptions } from './search.js';
+import type { DeepEndgames, DeepEvaluator, DeepSearcherOptions } from './deep-search.js';
+import { DraughtsSearcher, type DraughtsSearcherOptions } from './search.js';
+import type * as MasterLoadedModule from './master-loaded.js';
 import { engineSearchers } from './searchers.js';
 import { nodeBuiltin } from './smp.js';
 import { DeepTable } from './table.js';
@@ -221,6 +219,12 @@ export interface DraughtsEngineOptions {
    * bounds them with it **(ours)**.
    */
   readonly hashMb?: number;
+  /**
+   * Master's search in WebAssembly where it can run there (one thread, no endgame databases; searchers.ts), made by
+   * `prepare`: the same moves as the JS searcher, faster. `false` keeps the JS searcher (the reference, and tests).
+   * Default true.
+   */
+  readonly wasm?: boolean;
 }
 
 /** A draughts engine; `close` ends its helper threads (they never keep a process alive, but a host may end them). */
@@ -335,7 +339,9 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
   return {
     levels,
     async prepare(s: DraughtsState): Promise<void> {
-      if (!s.giveaway) await addLearned(levels, s.position.variant, evaluators);
+      const loaded = await import('./master-loaded.js');
+      if (!s.giveaway) await addLearned(loaded, levels, s.position.variant, evaluators);
+      await searchers.prepareWasm(loaded, levels, s);
     },
     choose(s: DraughtsState, levelId: string, think: ThinkOptions = {}): MoveChoice<DraughtsMove> {
       if (s.over) throw new Error('choose() called on a finished game');
@@ -373,9 +379,9 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
         ...(report ? { onIteration: report } : {}),
       };
       const r =
-        main instanceof DraughtsDeepSearcher
-          ? searchers.deepSearch(main, s, sp, limits, think.timeMs !== undefined)
-          : main.search(sp, limits);
+        main instanceof DraughtsSearcher
+          ? main.search(sp, limits)
+          : searchers.deepSearch(main, s, sp, limits, think.timeMs !== undefined);
       const { move: bestMove, score } =
         r.bestMove !== undefined && allowed.includes(r.bestMove)
           ? { move: r.bestMove, score: r.score }
@@ -384,7 +390,7 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
       say(
         `Looked ${r.depth} moves ahead (${r.nodes} positions): ${score >= WIN_BOUND ? 'I see a win' : score <= -WIN_BOUND ? 'I see a loss unless you slip' : `score ${(score / 100).toFixed(2)}`}.`,
       );
-      const endgameHits = main instanceof DraughtsDeepSearcher ? { endgameHits: main.dbHits } : {};
+      const endgameHits = main instanceof DraughtsSearcher ? {} : { endgameHits: main.dbHits };
       return { move: sp.decode(bestMove), score, depth: r.depth, nodes: r.nodes, pv, ...endgameHits };
     },
     analyse(s: DraughtsState, limits: AnalyseLimits): Analysis<DraughtsMove> {
@@ -402,14 +408,14 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
       const searcher = searchers.of(strongest, s);
       // What the databases prove about the position, said beside the search's score (which, for a root in the
       // databases, steers by the evaluation among the moves that keep the value).
-      const db = searcher instanceof DraughtsDeepSearcher && !s.giveaway ? searchers.endgames() : undefined;
+      const db = !(searcher instanceof DraughtsSearcher) && !s.giveaway ? searchers.endgames() : undefined;
       const value = db && sp.pieceCount() <= db.maxPieces ? db.probe(sp) : undefined;
       const proven = value === undefined ? {} : { proven: value };
       const parallel = limits.timeMs !== undefined || limits.stop !== undefined;
       const r =
-        searcher instanceof DraughtsDeepSearcher
-          ? searchers.deepSearch(searcher, s, sp, searchLimits, parallel)
-          : searcher.search(sp, searchLimits);
+        searcher instanceof DraughtsSearcher
+          ? searcher.search(sp, searchLimits)
+          : searchers.deepSearch(searcher, s, sp, searchLimits, parallel);
       return { score: r.score, depth: r.depth, nodes: r.nodes, timeMs: r.timeMs, pv: decodePv(sp, r.pv), ...proven };
     },
     close: () => searchers.close(),
@@ -417,6 +423,7 @@ export function createDraughtsEngine(options: DraughtsEngineOptions = {}): Draug
 }
 
 type Say = (thought: string) => void;
+type MasterLoaded = typeof MasterLoadedModule;
 
 /**
  * The moves a level may play after the rules check (`immediateResults`): a level that plays safe wins at once when
@@ -510,7 +517,8 @@ export async function loadDraughtsEngine(options: DraughtsEngineOptions = {}): P
   const levels = options.levels ?? DRAUGHTS_LEVELS;
   const evaluators: Partial<Record<VariantId, DeepEvaluator>> = { ...options.evaluators };
   const wanted = options.variants ?? new Set(levels.flatMap((l) => l.learnedIn ?? []));
-  for (const variant of wanted) await addLearned(levels, variant, evaluators);
+  const loaded = await import('./master-loaded.js');
+  for (const variant of wanted) await addLearned(loaded, levels, variant, evaluators);
   const folder = options.endgames;
   if (typeof folder === 'object' && !options.deepSearcher?.endgames) return fetchingEngine(options, folder, evaluators);
   if (typeof folder !== 'string' || options.deepSearcher?.endgames)
@@ -561,12 +569,12 @@ async function openEndgamesFolder(folder: string): Promise<DeepEndgames | undefi
  * (the weights' chunk imported on first use).
  */
 async function addLearned(
+  { loadLearnedEvaluator }: MasterLoaded,
   levels: readonly DraughtsLevel[],
   variant: VariantId,
   evaluators: Partial<Record<VariantId, DeepEvaluator>>,
 ): Promise<void> {
   if (evaluators[variant] !== undefined || !levels.some((l) => l.learnedIn?.includes(variant))) return;
-  const { loadLearnedEvaluator } = await import('./learned-eval.js');
   const ev = await loadLearnedEvaluator(variant);
   if (ev) evaluators[variant] ??= ev;
 }

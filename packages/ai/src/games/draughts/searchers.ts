@@ -4,6 +4,12 @@
  * of each), with its Lazy SMP helper threads over a shared table when the engine has threads to give it
  * (`DraughtsEngineOptions.threads`), and the endgame databases it probes.
  *
+ * Master's search runs in WebAssembly (`WasmDeepSearcher`, deep-search-wasm.ts: the same tree as the JS searcher,
+ * about twice the nodes a second) whenever it searches on one thread with no endgame databases, with the hand or the
+ * learned evaluation, once `prepareWasm` (the engine's `prepare`) has made it where the platform runs the module
+ * **(ours)**. The JS searcher plays before that, where WebAssembly (or its SIMD) is missing, with the databases, with
+ * Lazy SMP's threads, with any other evaluator, and when the engine says `wasm: false`.
+ *
  *   const searchers = engineSearchers(options, evaluators);
  *   const main = searchers.of(level, state);               // built on first use
  *   const r = main instanceof DraughtsDeepSearcher ? searchers.deepSearch(main, state, sp, limits, true) : ...;
@@ -11,6 +17,7 @@
 import type { DraughtsSearchPosition, DraughtsState, VariantId } from '@tactica/draughts';
 import type { SearchResult } from '../../search.js';
 import { DraughtsDeepSearcher, type DeepEndgames, type DeepEvaluator, type DeepSearchLimits } from './deep-search.js';
+import type { WasmDeepSearcher, wasmSearcherIfAble } from './deep-search-wasm.js';
 import type { DraughtsEngineOptions, DraughtsLevel } from './engine.js';
 import type { LearnedForHelpers } from './learned-eval.js';
 import { DraughtsSearcher } from './search.js';
@@ -33,17 +40,30 @@ export function useDraughtsEndgames(endgames: DeepEndgames | undefined): void {
   defaultEndgames = endgames;
 }
 
-type SearcherSettings = Pick<DraughtsEngineOptions, 'searcher' | 'deepSearcher' | 'endgames' | 'threads'>;
+/** A deep searcher: the JS one, or the WebAssembly one where it plays (see above). */
+type DeepSearcher = DraughtsDeepSearcher | WasmDeepSearcher;
+
+/** The WebAssembly searcher's maker (deep-search-wasm.ts), loaded by the engine's `prepare` (master-loaded.ts). */
+interface WasmSearchHost {
+  readonly wasmSearcherIfAble: typeof wasmSearcherIfAble;
+}
+
+type SearcherSettings = Pick<DraughtsEngineOptions, 'searcher' | 'deepSearcher' | 'endgames' | 'threads' | 'wasm'>;
 
 /** An engine's searchers (see above): built on first use, kept between moves. */
 export interface EngineSearchers {
   /** The classic searcher with a table of 2^ttLog2 entries. */
   searcher(ttLog2: number): DraughtsSearcher;
   /** The searcher a level plays a game with. */
-  of(level: DraughtsLevel, s: DraughtsState): DraughtsSearcher | DraughtsDeepSearcher;
+  of(level: DraughtsLevel, s: DraughtsState): DraughtsSearcher | DeepSearcher;
+  /**
+   * Makes the WebAssembly searchers the deep levels would play `s` with (see above), where the platform runs them:
+   * asynchronous, as a module's compilation is in a browser.
+   */
+  prepareWasm(host: WasmSearchHost, levels: readonly DraughtsLevel[], s: DraughtsState): Promise<void>;
   /** Runs a deep search with the searcher's helpers, if it has any and `parallel`; they stop when it ends. */
   deepSearch(
-    searcher: DraughtsDeepSearcher,
+    searcher: DeepSearcher,
     state: DraughtsState,
     sp: DraughtsSearchPosition,
     limits: DeepSearchLimits & { readonly depth: number },
@@ -82,8 +102,11 @@ export function engineSearchers(
     }
     return s;
   };
+  // A deep searcher's key: its table size and the rule set of its learned evaluation, if any.
+  const keyOf = (level: Pick<DraughtsLevel, 'ttLog2'>, learned?: VariantId): string =>
+    `${level.ttLog2}${learned ?? ''}`;
   const deepSearcher = (ttLog2: number, learned?: VariantId): DraughtsDeepSearcher => {
-    const key = `${ttLog2}${learned ?? ''}`;
+    const key = keyOf({ ttLog2 }, learned);
     let s = deepSearchers.get(key);
     if (s) return s;
     const endgames = endgamesOf();
@@ -108,15 +131,39 @@ export function engineSearchers(
     deepSearchers.set(key, s);
     return s;
   };
+  const learnedFor = (level: DraughtsLevel, s: DraughtsState): VariantId | undefined => {
+    const variant = s.position.variant;
+    return !s.giveaway && level.learnedIn?.includes(variant) && evaluators[variant] !== undefined ? variant : undefined;
+  };
+  // The WebAssembly searchers, by table size and learned rule set as the JS ones: one thread, no databases.
+  const wasmSearchers = new Map<string, WasmDeepSearcher>();
+  const wasmOn = options.wasm !== false && (threads === 1 || !spawn);
   return {
     searcher,
     of(level, s) {
       if (level.search !== 'deep') return searcher(level.ttLog2);
-      const variant = s.position.variant;
-      const learned = !s.giveaway && level.learnedIn?.includes(variant) && evaluators[variant] !== undefined;
-      return deepSearcher(level.ttLog2, learned ? variant : undefined);
+      const learned = learnedFor(level, s);
+      return (!endgamesOf() && wasmSearchers.get(keyOf(level, learned))) || deepSearcher(level.ttLog2, learned);
+    },
+    async prepareWasm({ wasmSearcherIfAble }, levels, s) {
+      if (wasmOn && !endgamesOf())
+        for (const level of levels) {
+          const learned = learnedFor(level, s);
+          const key = keyOf(level, learned);
+          // The JS searcher's settings, with the learned evaluation it would take (the module refuses any other).
+          const made =
+            level.search === 'deep' && !wasmSearchers.has(key)
+              ? await wasmSearcherIfAble({
+                  ...options.deepSearcher,
+                  ttLog2: level.ttLog2,
+                  ...(learned ? { evaluator: evaluators[learned] } : {}),
+                })
+              : undefined;
+          if (made) wasmSearchers.set(key, made);
+        }
     },
     deepSearch(main, state, sp, limits, parallel) {
+      if (!(main instanceof DraughtsDeepSearcher)) return main.search(sp, limits);
       const helpers = parallel ? helperPools.get(main) : undefined;
       if (!helpers) return main.search(sp, limits);
       const timeMs = limits.timeMs;
