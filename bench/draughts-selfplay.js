@@ -27,6 +27,8 @@
 //   only by the book's picks); --first N starts at game N (to split a match over processes, each one job).
 //   --a-eval learned / --b-eval learned: that side's deep search (one thread) uses the learned evaluation
 //   (draughts-learned-eval.ts) instead of the hand-written one; the nodes a second each side searched are printed.
+//   --a-wasm / --b-wasm: that side's deep search (one thread, this build) runs in WebAssembly, as Master plays on one
+//   thread (deep-search-wasm.ts, hand or learned evaluation): the same trees as the JS one, faster (for timed games).
 //   --a-weights FILE / --b-weights FILE: that side's learned evaluation takes its weights from FILE (a built weights
 //   module, e.g. a copy of packages/ai/dist/games/draughts/weights-english.js from before a new fit), to play new
 //   weights against the ones they would replace. A module that exports `createEvaluator(variant)` instead gives
@@ -35,6 +37,7 @@ import { loadavg } from 'node:os';
 import { cpuUsage } from 'node:process';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import * as ai from '../packages/ai/dist/index.js';
+import { createWasmDeepSearcher } from '../packages/ai/dist/games/draughts/deep-search-wasm.js';
 import { createRng } from '../packages/core/dist/index.js';
 import { acfBallots, DraughtsSearchPosition, draughtsGame, playingOn } from '../packages/draughts/dist/index.js';
 import { readOpeningSet } from '../packages/cli/dist/games/draughts/external/openings.js';
@@ -51,7 +54,7 @@ const cpuMs = () => {
   return (u.user + u.system) / 1000;
 };
 
-async function sideOf(settings, kind, o, dist, threads, evaluation, weightsFile) {
+async function sideOf(settings, kind, o, dist, threads, evaluation, weightsFile, wasm) {
   const side = {
     nodes: 0,
     kind,
@@ -65,29 +68,38 @@ async function sideOf(settings, kind, o, dist, threads, evaluation, weightsFile)
   };
   if (kind === 'classic') return { ...side, searcher: new ai.DraughtsSearcher({ ttLog2: 16, ...settings }) };
   const lib = dist ? await import(new URL(`file://${dist.replace(/\/$/, '')}/index.js`).href) : ai;
+  if (wasm && (dist || threads > 1)) throw new Error('--x-wasm: one thread, this build');
+  // The deep searcher on one thread: the JS one, or with `--x-wasm` the WebAssembly one Master plays with.
+  const deep = async (options) => (wasm ? await wasmSearcher(options) : new lib.DraughtsDeepSearcher(options));
   if (weightsFile) {
     const { WEIGHTS, createEvaluator } = await import(new URL(`file://${weightsFile}`).href);
     if (createEvaluator) {
       const evaluator = await createEvaluator(o.variant);
-      return { ...side, searcher: new lib.DraughtsDeepSearcher({ ttLog2: 16, ...settings, evaluator }) };
+      return { ...side, searcher: await deep({ ttLog2: 16, ...settings, evaluator }) };
     }
     if (WEIGHTS.variant !== o.variant) throw new Error(`${weightsFile}: weights of ${WEIGHTS.variant}`);
     const evaluator = lib.LearnedDraughtsEvaluator.fromWeights(WEIGHTS);
-    return { ...side, searcher: new lib.DraughtsDeepSearcher({ ttLog2: 16, ...settings, evaluator }) };
+    return { ...side, searcher: await deep({ ttLog2: 16, ...settings, evaluator }) };
   }
   if (evaluation === 'learned') {
     // The build's own evaluation (a side of another build plays its code throughout).
     const evaluator = await lib.loadLearnedEvaluator(o.variant);
     if (!evaluator) throw new Error(`no learned evaluation for ${o.variant}`);
-    return { ...side, searcher: new lib.DraughtsDeepSearcher({ ttLog2: 16, ...settings, evaluator }) };
+    return { ...side, searcher: await deep({ ttLog2: 16, ...settings, evaluator }) };
   }
-  if (threads <= 1) return { ...side, searcher: new lib.DraughtsDeepSearcher({ ttLog2: 16, ...settings }) };
+  if (threads <= 1) return { ...side, searcher: await deep({ ttLog2: 16, ...settings }) };
   const table = new SharedArrayBuffer(ai.DeepTable.bytes(16));
   return {
     ...side,
     searcher: new lib.DraughtsDeepSearcher({ ttLog2: 16, ...settings, table }),
     helpers: new ai.DraughtsHelpers({ count: threads - 1, ttLog2: 16, table, settings }),
   };
+}
+
+async function wasmSearcher(options) {
+  const made = await createWasmDeepSearcher(options);
+  if (!made) throw new Error('--x-wasm: this Node runs no WebAssembly SIMD');
+  return made;
 }
 
 function search(side, live, sp, limits) {
@@ -106,8 +118,8 @@ function search(side, live, sp, limits) {
 
 async function playGame(o, index) {
   const game = draughtsGame(o.variant);
-  const a = await sideOf(o.a, o.aSearcher, o, o.aDist, o.aThreads, o.aEval, o.aWeights);
-  const b = await sideOf(o.b, o.bSearcher, o, o.bDist, o.bThreads, o.bEval, o.bWeights);
+  const a = await sideOf(o.a, o.aSearcher, o, o.aDist, o.aThreads, o.aEval, o.aWeights, o.aWasm);
+  const b = await sideOf(o.b, o.bSearcher, o, o.bDist, o.bThreads, o.bEval, o.bWeights, o.bWasm);
   const clockNow = o.wall ? () => performance.now() : cpuMs;
   let flagged;
   const book = o.aBook || o.bBook ? await ai.loadDraughtsBook(o.variant) : undefined;
@@ -211,7 +223,8 @@ if (!isMainThread) {
   const sides = ['', '-dist', '-eval', '-nodes', '-searcher', '-threads', '-weights'];
   const valued = ['--variant', '--games', '--nodes', '--ms', '--seed', '--hard-factor', '--openings', '--clock'];
   valued.push('--opening-plies', '--first', '--jobs', ...sides.flatMap((s) => [`--a${s}`, `--b${s}`]));
-  checkOptions(args, valued, ['--fixed', '--wall', '--verbose', '--a-book', '--b-book'], import.meta.url);
+  const switches = ['--fixed', '--wall', '--verbose', '--a-book', '--b-book', '--a-wasm', '--b-wasm'];
+  checkOptions(args, valued, switches, import.meta.url);
   const number = (name, fallback, least) => numberOption(option, name, fallback, least);
   const o = {
     variant: option('--variant', 'international'),
@@ -237,6 +250,8 @@ if (!isMainThread) {
     bDist: option('--b-dist', undefined),
     aBook: args.includes('--a-book'),
     bBook: args.includes('--b-book'),
+    aWasm: args.includes('--a-wasm'),
+    bWasm: args.includes('--b-wasm'),
     openings: option('--openings', 'random'),
     openingPlies: number('--opening-plies'),
   };
