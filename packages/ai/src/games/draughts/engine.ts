@@ -516,9 +516,12 @@ function bestAllowed(
 export async function loadDraughtsEngine(options: DraughtsEngineOptions = {}): Promise<DraughtsEngine> {
   const levels = options.levels ?? DRAUGHTS_LEVELS;
   const evaluators: Partial<Record<VariantId, DeepEvaluator>> = { ...options.evaluators };
-  const wanted = options.variants ?? new Set(levels.flatMap((l) => l.learnedIn ?? []));
-  const loaded = await import('./master-loaded.js');
-  for (const variant of wanted) await addLearned(loaded, levels, variant, evaluators);
+  const wanted = [...(options.variants ?? new Set(levels.flatMap((l) => l.learnedIn ?? [])))];
+  // Master's chunk only when a rule set's weights are wanted now (a page asks for none: `prepare` loads it).
+  if (wanted.length > 0) {
+    const loaded = await import('./master-loaded.js');
+    for (const variant of wanted) await addLearned(loaded, levels, variant, evaluators);
+  }
   const folder = options.endgames;
   if (typeof folder === 'object' && !options.deepSearcher?.endgames) return fetchingEngine(options, folder, evaluators);
   if (typeof folder !== 'string' || options.deepSearcher?.endgames)

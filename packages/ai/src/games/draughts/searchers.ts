@@ -11,8 +11,9 @@
  * Lazy SMP's threads, with any other evaluator, and when the engine says `wasm: false`.
  *
  *   const searchers = engineSearchers(options, evaluators);
+ *   await searchers.prepareWasm(await import('./master-loaded.js'), levels, state);   // the engine's `prepare`
  *   const main = searchers.of(level, state);               // built on first use
- *   const r = main instanceof DraughtsDeepSearcher ? searchers.deepSearch(main, state, sp, limits, true) : ...;
+ *   const r = main instanceof DraughtsSearcher ? main.search(sp, limits) : searchers.deepSearch(main, ...);
  */
 import type { DraughtsSearchPosition, DraughtsState, VariantId } from '@tactica/draughts';
 import type { SearchResult } from '../../search.js';
