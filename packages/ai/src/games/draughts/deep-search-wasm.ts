@@ -39,6 +39,7 @@ import { LearnedDraughtsEvaluator } from './learned-eval.js';
 import { writeLearnedEvaluation, type LearnedWasmSetup } from './learned-wasm.js';
 import { MAX_MOVES, resultScore } from './move-order.js';
 import { DeepTimeManager } from './time.js';
+import { compiledOnce } from './wasm-module.js';
 
 /**
  * The options the WebAssembly searcher takes: `DeepSearcherOptions`' plain numbers and booleans, and an `evaluator`
@@ -104,20 +105,8 @@ export async function wasmSearcherIfAble(options: DeepSearcherOptions): Promise<
   return wasmSearchRefuses(options) ? undefined : createWasmDeepSearcher(options);
 }
 
-let compiled: Promise<WebAssembly.Module | undefined> | undefined;
-
 /** The module, compiled once in this thread; undefined where the platform cannot run it. */
-function searchModule(): Promise<WebAssembly.Module | undefined> {
-  compiled ??= (async () => {
-    if (typeof WebAssembly !== 'object') return undefined;
-    const bin = atob(WASM_BASE64);
-    const bytes = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-    if (!WebAssembly.validate(bytes)) return undefined;
-    return WebAssembly.compile(bytes);
-  })().catch(() => undefined);
-  return compiled;
-}
+const searchModule = compiledOnce(WASM_BASE64);
 
 /** A WebAssembly deep searcher with these options; undefined where the platform cannot run the module. */
 export async function createWasmDeepSearcher(
