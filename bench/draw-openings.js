@@ -5,6 +5,8 @@
 //   node bench/draw-openings.js --variant russian --all 3 > bench/openings/russian-all-174.txt
 //   node bench/draw-openings.js --variant brazilian --all 3 > bench/openings/brazilian-all-174.txt
 //   node bench/draw-openings.js --variant pool --all 3 > bench/openings/pool-all-174.txt
+//   node bench/draw-openings.js --variant spanish --all 3 > bench/openings/spanish-all-174.txt
+//   node bench/draw-openings.js --variant thai --all 3 > bench/openings/thai-all-392.txt
 // International (drawn): random legal moves from the start, four plies (two moves a side), with the seeded generator
 // `drawOpenings`; an opening is kept when the game goes on with no capture pending, every opening different, and none
 // of those the old `--openings random` gave at seeds 1 to `--old-seeds` (its first 100 each): those were played while
@@ -19,7 +21,7 @@ const f = flags();
 const variant = f.variant ?? 'international';
 const game = draughtsGame(variant);
 // The label's letter: the rule set's initial (English's E as before).
-const LABELS = { international: 'I', russian: 'R', brazilian: 'B', pool: 'P', english: 'E' };
+const LABELS = { international: 'I', russian: 'R', brazilian: 'B', pool: 'P', spanish: 'S', thai: 'T', english: 'E' };
 const label = LABELS[variant] ?? 'E';
 let openings;
 let header;
