@@ -10,11 +10,22 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SearchResult } from '../../search.js';
 import { WIN_BOUND } from '../../search-position.js';
 import { randomOpening } from '../../match.js';
-import { DraughtsDeepSearcher, type DeepSearchLimits, type DeepSearcherOptions } from './deep-search.js';
+import {
+  DraughtsDeepSearcher,
+  rootInDatabase,
+  type DeepSearchLimits,
+  type DeepSearcherOptions,
+} from './deep-search.js';
 import { createWasmDeepSearcher, wasmSearchRefuses, WasmDeepSearcher } from './deep-search-wasm.js';
 import { createDraughtsEngine, DRAUGHTS_LEVELS } from './engine.js';
 import { engineSearchers } from './searchers.js';
 import { LEARNED_VARIANTS, LearnedDraughtsEvaluator, learnedWeightsOf } from './learned-eval.js';
+import { buildDatabases } from './egdb/build.js';
+import { encodeDistances } from './egdb/distance-file.js';
+import { buildOrder } from './egdb/material.js';
+import { EndgameDatabase } from './egdb/probe.js';
+import { encodeSlice } from './egdb/slice-file.js';
+import { MAX_MOVES } from './move-order.js';
 
 /** bench/draughts-depth.js's middlegames (its `middlegames`, the same seeds): states with their game's history. */
 function middlegames(variant: VariantId, count: number): DraughtsState[] {
@@ -67,7 +78,8 @@ function decided(
     onIteration: ({ timeMs: _t, ...info }) => iterations.push(info),
   });
   const { timeMs: _t, ...result } = r;
-  return { result, iterations, selDepth: searcher.selDepth, stats: [...searcher.stats], nodes: searcher.nodeCount };
+  const stats = [...searcher.stats];
+  return { result, iterations, selDepth: searcher.selDepth, stats, nodes: searcher.nodeCount, dbHits: searcher.dbHits };
 }
 
 /** Searches each state with both searchers (one of each for all the states, in turn) and compares every search. */
@@ -179,15 +191,74 @@ describe('the deep search in WebAssembly', () => {
     await expectSameSearches([s], { depth: 10 });
   });
 
-  it('refuses what it does not do: an evaluator not learned, endgame databases, a shared table, a helper thread', async () => {
+  it('refuses what it does not do: an evaluator not learned, a shared table, a helper thread', async () => {
     expect(wasmSearchRefuses({ ttLog2: 14, helper: 0 })).toBeUndefined();
     expect(wasmSearchRefuses({ evaluator: await committedEvaluator('english') })).toBeUndefined();
     expect(wasmSearchRefuses({ evaluator: { evaluate: () => 0 } })).toBe('evaluator');
     await expect(createWasmDeepSearcher({ evaluator: { evaluate: () => 0 } })).rejects.toThrow(/evaluator/);
-    expect(wasmSearchRefuses({ endgames: { maxPieces: 6, probe: () => undefined } })).toBe('endgames');
+    expect(wasmSearchRefuses({ endgames: { maxPieces: 6, probe: () => undefined } })).toBeUndefined();
     expect(wasmSearchRefuses({ table: new SharedArrayBuffer(64) })).toBe('table');
     expect(wasmSearchRefuses({ helper: 1 })).toBe('helper');
     await expect(createWasmDeepSearcher({ helper: 2 } as DeepSearcherOptions)).rejects.toThrow(/helper/);
+  });
+});
+
+/** A database of every ending up to 3 pieces of the rule set, built here, with its distances to conversion. */
+function databaseUpTo3(variant: VariantId): EndgameDatabase {
+  const set = buildDatabases(variant, 3);
+  const db = new EndgameDatabase(variant, { maxPieces: 3 });
+  for (const m of buildOrder(3, set.half)) {
+    const slice = set.get(m.wm, m.wk, m.bm, m.bk);
+    if (slice) db.add(encodeSlice(slice));
+    if (slice?.distances) db.add(encodeDistances(slice));
+  }
+  return db;
+}
+
+describe('the deep search in WebAssembly with endgame databases', () => {
+  // Endings in the database (the root limited, with distances for the winner and the loser) and above it (the tree
+  // probes after captures and crownings, in the full-width search and in quiescence).
+  const endings = {
+    english: [
+      'W:WK14,K15:BK1',
+      'B:WK14,K15:BK1',
+      'W:WK10,K14:BK6',
+      'W:W22,K14:BK1,K3',
+      'W:W18,22:B11,7',
+      'W:W21,22,K30:B9,10,K5',
+    ],
+    international: ['W:WK28,K33:BK5', 'W:W28,K33:B18,K5', 'W:W32,33:B18,19', 'W:W31,32,K45:B19,20,K4', 'B:W16:B35'],
+  } as const;
+
+  it.each(['english', 'international'] as const)(
+    "searches the JS searcher's tree with a database: %s endings, probes at the root and in the tree",
+    async (variant) => {
+      const db = databaseUpTo3(variant);
+      const game = draughtsGame(variant);
+      const states = endings[variant].map((fen) => unwrap(game.parsePosition(fen)));
+      const options = { ttLog2: 14, endgames: db };
+      await expectSameSearches(states, { nodes: 6_000 }, options);
+      await expectSameSearches(states, { depth: 9 }, options);
+      // The database was asked at the root (its moves limited) and in the tree, and answered.
+      const js = new DraughtsDeepSearcher(options);
+      const hits = states.map((s) => {
+        js.search(new DraughtsSearchPosition(s), { nodes: 6_000 });
+        return js.dbHits;
+      });
+      expect(hits.every((h) => h > 0)).toBe(true);
+      const [first] = states as [DraughtsState];
+      const root = new DraughtsSearchPosition(first);
+      const moves = new Int32Array(MAX_MOVES);
+      expect(rootInDatabase(root, db, moves, root.generateMoves(moves, 0))?.allowed.length).toBeGreaterThan(0);
+    },
+  );
+
+  it('the comparison can fail: a WebAssembly searcher without the database searches another tree', async () => {
+    const db = databaseUpTo3('english');
+    const s = unwrap(draughtsGame('english').parsePosition('W:W22,K14:BK1,K3'));
+    const js = new DraughtsDeepSearcher({ ttLog2: 14, endgames: db });
+    const wasm = await wasmSearcher({ ttLog2: 14 });
+    expect(decided(wasm, s, { nodes: 6_000 })).not.toEqual(decided(js, s, { nodes: 6_000 }));
   });
 });
 
