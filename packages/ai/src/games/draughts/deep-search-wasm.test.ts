@@ -13,6 +13,7 @@ import { randomOpening } from '../../match.js';
 import {
   DraughtsDeepSearcher,
   rootInDatabase,
+  type DeepEndgames,
   type DeepSearchLimits,
   type DeepSearcherOptions,
 } from './deep-search.js';
@@ -215,21 +216,21 @@ function databaseUpTo3(variant: VariantId): EndgameDatabase {
   return db;
 }
 
-describe('the deep search in WebAssembly with endgame databases', () => {
-  // Endings in the database (the root limited, with distances for the winner and the loser) and above it (the tree
-  // probes after captures and crownings, in the full-width search and in quiescence).
-  const endings = {
-    english: [
-      'W:WK14,K15:BK1',
-      'B:WK14,K15:BK1',
-      'W:WK10,K14:BK6',
-      'W:W22,K14:BK1,K3',
-      'W:W18,22:B11,7',
-      'W:W21,22,K30:B9,10,K5',
-    ],
-    international: ['W:WK28,K33:BK5', 'W:W28,K33:B18,K5', 'W:W32,33:B18,19', 'W:W31,32,K45:B19,20,K4', 'B:W16:B35'],
-  } as const;
+// Endings in the database (the root limited, with distances for the winner and the loser) and above it (the tree
+// probes after captures and crownings, in the full-width search and in quiescence).
+const endings = {
+  english: [
+    'W:WK14,K15:BK1',
+    'B:WK14,K15:BK1',
+    'W:WK10,K14:BK6',
+    'W:W22,K14:BK1,K3',
+    'W:W18,22:B11,7',
+    'W:W21,22,K30:B9,10,K5',
+  ],
+  international: ['W:WK28,K33:BK5', 'W:W28,K33:B18,K5', 'W:W32,33:B18,19', 'W:W31,32,K45:B19,20,K4', 'B:W16:B35'],
+} as const;
 
+describe('the deep search in WebAssembly with endgame databases', () => {
   it.each(['english', 'international'] as const)(
     "searches the JS searcher's tree with a database: %s endings, probes at the root and in the tree",
     async (variant) => {
@@ -249,7 +250,7 @@ describe('the deep search in WebAssembly with endgame databases', () => {
       const [first] = states as [DraughtsState];
       const root = new DraughtsSearchPosition(first);
       const moves = new Int32Array(MAX_MOVES);
-      expect(rootInDatabase(root, db, moves, root.generateMoves(moves, 0))?.allowed.length).toBeGreaterThan(0);
+      expect(rootInDatabase(root, db, moves, root.generateMoves(moves, 0)).allowed.length).toBeGreaterThan(0);
     },
   );
 
@@ -323,7 +324,7 @@ describe("Master's search in play in WebAssembly", () => {
   // Master with fewer nodes a move, so that the JS engine's searches stay short; its book off (the search decides).
   const levels = DRAUGHTS_LEVELS.map((l) => (l === master ? { ...l, nodes: 20_000 } : l));
 
-  it('plays Master on one thread with no databases once prepared, hand or learned, and nowhere else', async () => {
+  it('plays Master on one thread once prepared, hand or learned, with or without databases, and nowhere else', async () => {
     const [giveaway] = randomStates('international', true, 1, 20) as [DraughtsState];
     const [plain] = middlegames('international', 1) as [DraughtsState];
     const loaded = await import('./master-loaded.js');
@@ -334,11 +335,16 @@ describe("Master's search in play in WebAssembly", () => {
     expect(one.of(master, giveaway)).toBeInstanceOf(WasmDeepSearcher);
     expect(one.of(master, plain)).toBeInstanceOf(WasmDeepSearcher);
     expect(one.of(master, plain)).not.toBe(one.of(master, giveaway));
-    // The JS searcher: an evaluator the module does not have, the databases, helper threads, `wasm: false`.
+    // With the databases too, the searcher holding them.
     const endgames = { maxPieces: 2, probe: () => undefined };
+    const withDb = engineSearchers({ threads: 1, deepSearcher: { endgames } }, learned);
+    await withDb.prepareWasm(loaded, [master], plain);
+    const searcher = withDb.of(master, plain);
+    expect(searcher).toBeInstanceOf(WasmDeepSearcher);
+    expect((searcher as WasmDeepSearcher).endgames).toBe(endgames);
+    // The JS searcher: an evaluator the module does not have, helper threads, `wasm: false`.
     for (const [settings, evaluators] of [
       [{ threads: 1, endgames: false }, { international: { evaluate: () => 0 } }],
-      [{ threads: 1, deepSearcher: { endgames } }, learned],
       [{ threads: 1, endgames: false, wasm: false }, learned],
       [{ threads: 2, endgames: false }, learned],
     ] as const) {
@@ -350,9 +356,14 @@ describe("Master's search in play in WebAssembly", () => {
   });
 
   /** What an engine decided for each state: the move chosen with its iterations, and an analysis, times left out. */
-  async function engineDecisions(wasm: boolean, states: readonly DraughtsState[]): Promise<object[]> {
+  async function engineDecisions(
+    wasm: boolean,
+    states: readonly DraughtsState[],
+    endgames?: DeepEndgames,
+  ): Promise<object[]> {
     const searches = vi.spyOn(WasmDeepSearcher.prototype, 'search');
-    const engine = createDraughtsEngine({ levels, threads: 1, endgames: false, book: false, wasm });
+    const databases = endgames ? { deepSearcher: { endgames } } : {};
+    const engine = createDraughtsEngine({ levels, threads: 1, endgames: false, book: false, wasm, ...databases });
     const out: object[] = [];
     for (const s of states) {
       await engine.prepare(s);
@@ -384,6 +395,27 @@ describe("Master's search in play in WebAssembly", () => {
       const wasm = await engineDecisions(true, states);
       expect(wasm).toEqual(await engineDecisions(false, states));
       expect(wasm).toHaveLength(3);
+    },
+  );
+
+  it.each(['english', 'international'] as const)(
+    'chooses and analyses as the JS searcher does with endgame databases: %s endings, a game in a row',
+    async (variant) => {
+      const db = databaseUpTo3(variant);
+      const game = draughtsGame(variant);
+      let s = unwrap(game.parsePosition(endings[variant][variant === 'english' ? 5 : 3] as string));
+      const states = [s];
+      // A few plies on (each side's first move): the databases' material shrinks as pieces come off.
+      for (let i = 0; i < 3 && !game.outcome(s); i++) {
+        const [move] = game.legalMoves(s);
+        if (!move) break;
+        s = game.play(s, move);
+        states.push(s);
+      }
+      const wasm = await engineDecisions(true, states, db);
+      expect(wasm).toEqual(await engineDecisions(false, states, db));
+      // The engine probed the databases (its analyses say what they prove, its searches count their answers).
+      expect(JSON.stringify(wasm)).toMatch(/endgameHits":[1-9]/);
     },
   );
 });

@@ -310,12 +310,13 @@ export class WasmDeepSearcher {
     const db = this.endgames;
     const moves = Array.from({ length: n }, (_, i) => wasm.searchMoveAt(i));
     const root = rootInDatabase(pos, db, moves, n);
-    const allowed = root?.allowed ?? [];
+    const allowed = root.allowed;
     new Int32Array(wasm.memory.buffer, wasm.searchRootAllowed(), allowed.length).set(allowed);
-    const most = 0x7fffffff;
-    wasm.searchDatabase(db ? db.maxPieces : -1, root?.pieces ?? most, root?.men ?? most, allowed.length);
-    this.dbHits = root?.hits ?? 0;
-    return root ? allowed : moves;
+    // No bound (Infinity) is the module's largest i32.
+    const bound = (x: number): number => Math.min(x, 0x7fffffff);
+    wasm.searchDatabase(db ? db.maxPieces : -1, bound(root.pieces), bound(root.men), allowed.length);
+    this.dbHits = root.hits;
+    return allowed.length > 0 ? allowed : moves;
   }
 
   /** Loads the position and starts a search in the module: this search's settings, as the JS searcher takes them. */

@@ -240,7 +240,7 @@ export class DraughtsDeepSearcher {
     staticCuts: 0,
   };
   /**
-   * With the root in the database: the root moves that keep its value (`rootAllowed[0..rootAllowedCount)`), and
+   * With the root in the database: the root moves that keep its value (`rootAllowed`, none: no limit), and
    * the material below which the tree probes (fewer pieces, or as many with fewer men: a capture or a crowning).
    * Probing the root's own signature would score every move that keeps a win alike, and the search would shuffle
    * without ever converting; below it, the evaluation steers toward the conversion and the database scores it
@@ -248,8 +248,7 @@ export class DraughtsDeepSearcher {
    * out against three kings for 55 moves): where the database has distances, a won root keeps only the moves that
    * convert soonest, and a lost one those that hold out longest.
    */
-  private readonly rootAllowed = new Int32Array(MAX_MOVES);
-  private rootAllowedCount = 0;
+  private rootAllowed: readonly number[] = [];
   private dbPieces = Infinity;
   private dbMen = Infinity;
 
@@ -296,7 +295,6 @@ export class DraughtsDeepSearcher {
     const start = this.now();
     this.nodes = 0;
     this.selDepth = 0;
-    this.dbHits = 0;
     for (const k of Object.keys(this.counts)) this.counts[k as keyof typeof this.counts] = 0;
     this.stopped = false;
     this.limitNodes = limits.nodes ?? Infinity;
@@ -321,17 +319,13 @@ export class DraughtsDeepSearcher {
     const maxDepth = Math.min(limits.depth ?? this.maxPly - 1, this.maxPly - 1);
     let rootCount = this.keepRootMoves(pos.generateMoves(this.moves, 0));
     const root = rootInDatabase(pos, this.endgames, this.moves, rootCount);
-    this.rootAllowedCount = 0;
-    this.dbPieces = root?.pieces ?? Infinity;
-    this.dbMen = root?.men ?? Infinity;
-    if (root) {
-      this.dbHits += root.hits;
-      this.rootAllowed.set(root.allowed);
-      this.rootAllowedCount = root.allowed.length;
-    }
-    if (this.rootAllowedCount > 0) {
-      for (let i = 0; i < this.rootAllowedCount; i++) this.moves[i] = this.rootAllowed[i] as number;
-      rootCount = this.rootAllowedCount;
+    this.dbHits = root.hits;
+    this.dbPieces = root.pieces;
+    this.dbMen = root.men;
+    this.rootAllowed = root.allowed;
+    if (root.allowed.length > 0) {
+      this.moves.set(root.allowed);
+      rootCount = root.allowed.length;
     }
     let best: SearchInfo = {
       depth: 0,
@@ -390,11 +384,6 @@ export class DraughtsDeepSearcher {
       if (this.manager && !this.manager.iterationDone(depth, best.bestMove ?? -1, score, elapsed)) break;
     }
     return { ...best, nodes: this.nodes, timeMs: this.now() - start, stopped: this.stopped };
-  }
-
-  private rootAllows(move: number): boolean {
-    for (let i = 0; i < this.rootAllowedCount; i++) if (this.rootAllowed[i] === move) return true;
-    return false;
   }
 
   /** A position the database may be asked about: few enough pieces, and below the root's material (see above). */
@@ -553,7 +542,7 @@ export class DraughtsDeepSearcher {
     }
     for (let i = 0; i < n; i++) {
       const move = i === 0 ? (this.moves[base] as number) : this.mo.pickNext(base, i, n);
-      if (ply === 0 && this.rootAllowedCount > 0 && !this.rootAllows(move)) continue;
+      if (ply === 0 && this.rootAllowed.length > 0 && !this.rootAllowed.includes(move)) continue;
       // Moves are picked best first: the table's move, then crowning moves (still searched), then the quiet rest.
       if (i > 0 && (i >= moveLimit || futile) && !DraughtsMoveOrder.isEarly(this.order[base + i] as number)) break;
       pos.makeMove(move);
@@ -713,20 +702,25 @@ function fromTable(score: number, ply: number): number {
 
 /** The root limited by an endgame database (`rootInDatabase`). */
 export interface DatabaseRoot {
-  /** The root moves kept, in the list's order. */
+  /** The root moves kept, in the list's order (none: no limit). */
   readonly allowed: readonly number[];
-  /** The material below which the tree probes: fewer pieces, or as many with fewer men (a capture or a crowning). */
+  /**
+   * The material below which the tree probes: fewer pieces, or as many with fewer men (a capture or a crowning);
+   * Infinity with no limit.
+   */
   readonly pieces: number;
   readonly men: number;
   /** The database's answers counted (`dbHits`). */
   readonly hits: number;
 }
 
+const NO_ROOT_LIMIT: DatabaseRoot = { allowed: [], pieces: Infinity, men: Infinity, hits: 0 };
+
 /**
  * When the root's moves (`moves[0..n)`) all lead into the database: keeps those that hold the root's value (to a
  * position lost for the opponent when there is one; else to a drawn or unknown one), and probes only below the root's
  * material from then on; with distances, of the winning moves only the nearest to a conversion, and with every move
- * lost the farthest (`keepByDistance`). Otherwise (undefined) no filter and the usual probes. Both searchers decide
+ * lost the farthest (`keepByDistance`). Otherwise no filter (`NO_ROOT_LIMIT`) and the usual probes. Both searchers decide
  * their root with it (the JS one and the WebAssembly one, deep-search-wasm.ts).
  */
 export function rootInDatabase(
@@ -734,8 +728,8 @@ export function rootInDatabase(
   db: DeepEndgames | undefined,
   moves: ArrayLike<number>,
   n: number,
-): DatabaseRoot | undefined {
-  if (!db || pos.pieceCount() > db.maxPieces) return undefined;
+): DatabaseRoot {
+  if (!db || pos.pieceCount() > db.maxPieces) return NO_ROOT_LIMIT;
   let wins = 0;
   let holds = 0;
   let known = 0;
@@ -757,7 +751,7 @@ export function rootInDatabase(
     if (v > 0) wins++;
     else if (v === 0) holds++;
   }
-  if (known === 0) return undefined;
+  if (known === 0) return NO_ROOT_LIMIT;
   const all = Array.from({ length: n }, (_, i) => moves[i] as number);
   // Every move loses: the ones the database says hold out longest.
   const allowed =
