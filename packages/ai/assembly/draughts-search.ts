@@ -7,6 +7,8 @@
  */
 export {
   searchBegin,
+  searchDatabase,
+  searchDbHits,
   searchInit,
   searchLmrTables,
   searchMoveAt,
@@ -14,6 +16,7 @@ export {
   searchPv,
   searchPvLength,
   searchRoot,
+  searchRootAllowed,
   searchRootMoves,
   searchRootOnly,
   searchRootScore,

@@ -9,8 +9,10 @@
  * The host drives the iterations and the aspiration windows (`searchRoot` a window) and keeps the clock: every 256
  * nodes a search with a time limit, a time manager or a stop flag calls the host's `mustStop`, as `checkLimits`
  * reads the clock; the node limit is checked here at every node. The static evaluation is the hand one, or the
- * learned one (lib/learned-eval.ts) once the host has set it up and called `searchUseLearned`. Not here: the endgame
- * databases (the host refuses them) and any other evaluator.
+ * learned one (lib/learned-eval.ts) once the host has set it up and called `searchUseLearned`. The endgame databases
+ * live in the host: it limits the root (`searchDatabase`, `rootInDatabase`'s moves and material), and a node that the
+ * database may answer (`inDatabase`, tested here) asks it with one call of the imported `probe`; no other node calls
+ * out. Not here: any other evaluator.
  */
 import { learnedEvaluate } from './learned-eval';
 import { W, B, K, side } from '../../../draughts/assembly/lib/generator';
@@ -26,7 +28,9 @@ import {
   positionIsExchangeOffer,
   positionIsTactical,
   positionMake,
+  positionMen,
   positionNoMovesResult,
+  positionPieceCount,
   positionStatus,
   positionUnmake,
   UNDECIDED,
@@ -54,9 +58,17 @@ import { EXACT, hitBound, hitDepth, hitMove, hitScore, LOWER, tableInit, tablePr
 /** A won game's score (src/search-position.ts), and the bound above which a score is a win. */
 const WIN: i32 = 1_000_000;
 const WIN_BOUND: i32 = WIN - 10_000;
+/** An endgame database's win (deep-search.ts `DB_WIN`): `DB_WIN - ply`, below a win seen on the board. */
+const DB_WIN: i32 = WIN_BOUND - 1;
 
 /** Asks the host whether the search must stop (the clock, the time manager, the stop flag): imported. */
 declare function mustStop(): bool;
+
+/**
+ * Asks the host's endgame database about the position (the generator's words): 1 won, 0 drawn, -1 lost for the side
+ * to move, 2 unknown. Imported; called only for positions `inDatabase`.
+ */
+declare function probe(wLo: i32, wHi: i32, bLo: i32, bHi: i32, kLo: i32, kHi: i32, turn: i32): i32;
 
 // Settings (`searchInit`), fixed for the searcher.
 let maxPly: i32 = 128;
@@ -72,6 +84,13 @@ let lmrTables: usize = 0;
 /** The root moves a search is restricted to (`rootOnlyCount` < 0: none). */
 let rootOnly: usize = 0;
 let rootOnlyCount: i32 = -1;
+/** The root moves the database allows (`rootAllowedCount` 0: no limit), and its bounds (`searchDatabase`). */
+let rootAllowed: usize = 0;
+let rootAllowedCount: i32 = 0;
+let dbMax: i32 = -1;
+let dbPieces: i32 = i32.MAX_VALUE;
+let dbMen: i32 = i32.MAX_VALUE;
+let dbHits: i64 = 0;
 
 // This search's settings (`searchBegin`).
 let lmr: usize = 0;
@@ -123,6 +142,28 @@ export function searchInit(
   orderInit(plies);
   lmrTables = heap.alloc(2 * 64 * 64);
   rootOnly = heap.alloc((<usize>MAX_MOVES) << 2);
+  rootAllowed = heap.alloc((<usize>MAX_MOVES) << 2);
+}
+
+/** Where the host writes the root moves the endgame database allows (before `searchDatabase`). */
+export function searchRootAllowed(): usize {
+  return rootAllowed;
+}
+
+/**
+ * This search's endgame database (after `searchBegin`): the pieces up to which it answers (-1: none), the material
+ * below which the tree probes (`pieces`, `men`; i32.MAX_VALUE: no bound) and how many root moves it allows (0: all).
+ */
+export function searchDatabase(maxPieces: i32, pieces: i32, men: i32, allowed: i32): void {
+  dbMax = maxPieces;
+  dbPieces = pieces;
+  dbMen = men;
+  rootAllowedCount = allowed;
+}
+
+/** The database's answers in the tree in this search. */
+export function searchDbHits(): f64 {
+  return <f64>dbHits;
 }
 
 /** Where the host writes the two reduction tables (64 × 64 i8 each: 8x8's, then 10x10's). */
@@ -159,6 +200,10 @@ export function searchBegin(
   stopped = false;
   selDepth = 0;
   rootScore = 0;
+  dbMax = -1;
+  dbPieces = dbMen = i32.MAX_VALUE;
+  rootAllowedCount = 0;
+  dbHits = 0;
   qNodes = probes = hits = ttCuts = failHighs = firstCuts = researches = reduced = noTableMove = staticCuts = 0;
 }
 
@@ -264,6 +309,26 @@ function keepRootMoves(n: i32): i32 {
   return kept;
 }
 
+function rootAllows(move: i32): bool {
+  for (let i = 0; i < rootAllowedCount; i++) if (load<i32>(rootAllowed + ((<usize>i) << 2)) === move) return true;
+  return false;
+}
+
+/** A position the database may be asked about: few enough pieces, and below the root's material. */
+function inDatabase(): bool {
+  const pieces = positionPieceCount();
+  if (pieces > dbMax) return false;
+  return pieces < dbPieces || (pieces === dbPieces && positionMen() < dbMen);
+}
+
+/** The database's value of the position as a score (`DB_WIN - ply` a win), or 2 when it does not know. */
+function probeScore(ply: i32): i32 {
+  const r = probe(<i32>W, <i32>(W >>> 32), <i32>B, <i32>(B >>> 32), <i32>K, <i32>(K >>> 32), side);
+  if (r === 2) return 2;
+  dbHits++;
+  return r === 0 ? 0 : r > 0 ? DB_WIN - ply : -DB_WIN + ply;
+}
+
 function alphaBeta(depth: i32, alpha: i32, beta: i32, ply: i32, prune: bool): i32 {
   setPvLength(ply, ply);
   if (ply > 0) {
@@ -300,6 +365,12 @@ function alphaBeta(depth: i32, alpha: i32, beta: i32, ply: i32, prune: bool): i3
     }
   }
   if (hashMove === 0 && depth >= 3) noTableMove++;
+
+  // The endgame database answers exactly, once no capture is pending (its values are for quiet positions).
+  if (ply > 0 && dbMax >= 0 && inDatabase() && positionStatus() === 0) {
+    const s = probeScore(ply);
+    if (s !== 2) return s;
+  }
 
   // The frontier's static cut (`staticCutMargin`): the children would only be resolved by quiescence.
   if (depth === 1 && !isPv && ply > 0 && staticCut > 0 && beta < WIN_BOUND && beta > -WIN_BOUND) {
@@ -369,6 +440,7 @@ function alphaBetaAt(
   }
   for (let i = 0; i < n; i++) {
     const move = i === 0 ? moveAt(base) : pickNext(base, i, n);
+    if (ply === 0 && rootAllowedCount > 0 && !rootAllows(move)) continue;
     // Moves are picked best first: the table's move, then crowning moves (still searched), then the quiet rest.
     if (i > 0 && (i >= moveLimit || futile) && !isEarly(orderAt(base + i))) break;
     positionMake(move);
@@ -436,6 +508,10 @@ function quiesce(alpha: i32, beta: i32, ply: i32, offers: i32, decided: bool): i
   let n: i32;
   let bestScore = -WIN - 1;
   if (status === 0) {
+    if (dbMax >= 0 && inDatabase()) {
+      const s = probeScore(ply);
+      if (s !== 2) return s;
+    }
     const stand = evaluate();
     if (stand >= beta) return stand;
     // Most quiet positions have neither an offer nor a crowning move: their moves are then not generated at all.

@@ -10,11 +10,23 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SearchResult } from '../../search.js';
 import { WIN_BOUND } from '../../search-position.js';
 import { randomOpening } from '../../match.js';
-import { DraughtsDeepSearcher, type DeepSearchLimits, type DeepSearcherOptions } from './deep-search.js';
+import {
+  DraughtsDeepSearcher,
+  rootInDatabase,
+  type DeepEndgames,
+  type DeepSearchLimits,
+  type DeepSearcherOptions,
+} from './deep-search.js';
 import { createWasmDeepSearcher, wasmSearchRefuses, WasmDeepSearcher } from './deep-search-wasm.js';
 import { createDraughtsEngine, DRAUGHTS_LEVELS } from './engine.js';
 import { engineSearchers } from './searchers.js';
 import { LEARNED_VARIANTS, LearnedDraughtsEvaluator, learnedWeightsOf } from './learned-eval.js';
+import { buildDatabases } from './egdb/build.js';
+import { encodeDistances } from './egdb/distance-file.js';
+import { buildOrder } from './egdb/material.js';
+import { EndgameDatabase } from './egdb/probe.js';
+import { encodeSlice } from './egdb/slice-file.js';
+import { MAX_MOVES } from './move-order.js';
 
 /** bench/draughts-depth.js's middlegames (its `middlegames`, the same seeds): states with their game's history. */
 function middlegames(variant: VariantId, count: number): DraughtsState[] {
@@ -67,7 +79,8 @@ function decided(
     onIteration: ({ timeMs: _t, ...info }) => iterations.push(info),
   });
   const { timeMs: _t, ...result } = r;
-  return { result, iterations, selDepth: searcher.selDepth, stats: [...searcher.stats], nodes: searcher.nodeCount };
+  const stats = [...searcher.stats];
+  return { result, iterations, selDepth: searcher.selDepth, stats, nodes: searcher.nodeCount, dbHits: searcher.dbHits };
 }
 
 /** Searches each state with both searchers (one of each for all the states, in turn) and compares every search. */
@@ -179,15 +192,74 @@ describe('the deep search in WebAssembly', () => {
     await expectSameSearches([s], { depth: 10 });
   });
 
-  it('refuses what it does not do: an evaluator not learned, endgame databases, a shared table, a helper thread', async () => {
+  it('refuses what it does not do: an evaluator not learned, a shared table, a helper thread', async () => {
     expect(wasmSearchRefuses({ ttLog2: 14, helper: 0 })).toBeUndefined();
     expect(wasmSearchRefuses({ evaluator: await committedEvaluator('english') })).toBeUndefined();
     expect(wasmSearchRefuses({ evaluator: { evaluate: () => 0 } })).toBe('evaluator');
     await expect(createWasmDeepSearcher({ evaluator: { evaluate: () => 0 } })).rejects.toThrow(/evaluator/);
-    expect(wasmSearchRefuses({ endgames: { maxPieces: 6, probe: () => undefined } })).toBe('endgames');
+    expect(wasmSearchRefuses({ endgames: { maxPieces: 6, probe: () => undefined } })).toBeUndefined();
     expect(wasmSearchRefuses({ table: new SharedArrayBuffer(64) })).toBe('table');
     expect(wasmSearchRefuses({ helper: 1 })).toBe('helper');
     await expect(createWasmDeepSearcher({ helper: 2 } as DeepSearcherOptions)).rejects.toThrow(/helper/);
+  });
+});
+
+/** A database of every ending up to 3 pieces of the rule set, built here, with its distances to conversion. */
+function databaseUpTo3(variant: VariantId): EndgameDatabase {
+  const set = buildDatabases(variant, 3);
+  const db = new EndgameDatabase(variant, { maxPieces: 3 });
+  for (const m of buildOrder(3, set.half)) {
+    const slice = set.get(m.wm, m.wk, m.bm, m.bk);
+    if (slice) db.add(encodeSlice(slice));
+    if (slice?.distances) db.add(encodeDistances(slice));
+  }
+  return db;
+}
+
+// Endings in the database (the root limited, with distances for the winner and the loser) and above it (the tree
+// probes after captures and crownings, in the full-width search and in quiescence).
+const endings = {
+  english: [
+    'W:WK14,K15:BK1',
+    'B:WK14,K15:BK1',
+    'W:WK10,K14:BK6',
+    'W:W22,K14:BK1,K3',
+    'W:W18,22:B11,7',
+    'W:W21,22,K30:B9,10,K5',
+  ],
+  international: ['W:WK28,K33:BK5', 'W:W28,K33:B18,K5', 'W:W32,33:B18,19', 'W:W31,32,K45:B19,20,K4', 'B:W16:B35'],
+} as const;
+
+describe('the deep search in WebAssembly with endgame databases', () => {
+  it.each(['english', 'international'] as const)(
+    "searches the JS searcher's tree with a database: %s endings, probes at the root and in the tree",
+    async (variant) => {
+      const db = databaseUpTo3(variant);
+      const game = draughtsGame(variant);
+      const states = endings[variant].map((fen) => unwrap(game.parsePosition(fen)));
+      const options = { ttLog2: 14, endgames: db };
+      await expectSameSearches(states, { nodes: 6_000 }, options);
+      await expectSameSearches(states, { depth: 9 }, options);
+      // The database was asked at the root (its moves limited) and in the tree, and answered.
+      const js = new DraughtsDeepSearcher(options);
+      const hits = states.map((s) => {
+        js.search(new DraughtsSearchPosition(s), { nodes: 6_000 });
+        return js.dbHits;
+      });
+      expect(hits.every((h) => h > 0)).toBe(true);
+      const [first] = states as [DraughtsState];
+      const root = new DraughtsSearchPosition(first);
+      const moves = new Int32Array(MAX_MOVES);
+      expect(rootInDatabase(root, db, moves, root.generateMoves(moves, 0)).allowed.length).toBeGreaterThan(0);
+    },
+  );
+
+  it('the comparison can fail: a WebAssembly searcher without the database searches another tree', async () => {
+    const db = databaseUpTo3('english');
+    const s = unwrap(draughtsGame('english').parsePosition('W:W22,K14:BK1,K3'));
+    const js = new DraughtsDeepSearcher({ ttLog2: 14, endgames: db });
+    const wasm = await wasmSearcher({ ttLog2: 14 });
+    expect(decided(wasm, s, { nodes: 6_000 })).not.toEqual(decided(js, s, { nodes: 6_000 }));
   });
 });
 
@@ -255,7 +327,7 @@ describe("Master's search in play in WebAssembly", () => {
   // Master with fewer nodes a move, so that the JS engine's searches stay short; its book off (the search decides).
   const levels = DRAUGHTS_LEVELS.map((l) => (l === master ? { ...l, nodes: 20_000 } : l));
 
-  it('plays Master on one thread with no databases once prepared, hand or learned, and nowhere else', async () => {
+  it('plays Master on one thread once prepared, hand or learned, with or without databases, and nowhere else', async () => {
     const [giveaway] = randomStates('international', true, 1, 20) as [DraughtsState];
     const [plain] = middlegames('international', 1) as [DraughtsState];
     const loaded = await import('./master-loaded.js');
@@ -266,11 +338,16 @@ describe("Master's search in play in WebAssembly", () => {
     expect(one.of(master, giveaway)).toBeInstanceOf(WasmDeepSearcher);
     expect(one.of(master, plain)).toBeInstanceOf(WasmDeepSearcher);
     expect(one.of(master, plain)).not.toBe(one.of(master, giveaway));
-    // The JS searcher: an evaluator the module does not have, the databases, helper threads, `wasm: false`.
+    // With the databases too, the searcher holding them.
     const endgames = { maxPieces: 2, probe: () => undefined };
+    const withDb = engineSearchers({ threads: 1, deepSearcher: { endgames } }, learned);
+    await withDb.prepareWasm(loaded, [master], plain);
+    const searcher = withDb.of(master, plain);
+    expect(searcher).toBeInstanceOf(WasmDeepSearcher);
+    expect((searcher as WasmDeepSearcher).endgames).toBe(endgames);
+    // The JS searcher: an evaluator the module does not have, helper threads, `wasm: false`.
     for (const [settings, evaluators] of [
       [{ threads: 1, endgames: false }, { international: { evaluate: () => 0 } }],
-      [{ threads: 1, deepSearcher: { endgames } }, learned],
       [{ threads: 1, endgames: false, wasm: false }, learned],
       [{ threads: 2, endgames: false }, learned],
     ] as const) {
@@ -282,9 +359,14 @@ describe("Master's search in play in WebAssembly", () => {
   });
 
   /** What an engine decided for each state: the move chosen with its iterations, and an analysis, times left out. */
-  async function engineDecisions(wasm: boolean, states: readonly DraughtsState[]): Promise<object[]> {
+  async function engineDecisions(
+    wasm: boolean,
+    states: readonly DraughtsState[],
+    endgames?: DeepEndgames,
+  ): Promise<object[]> {
     const searches = vi.spyOn(WasmDeepSearcher.prototype, 'search');
-    const engine = createDraughtsEngine({ levels, threads: 1, endgames: false, book: false, wasm });
+    const databases = endgames ? { deepSearcher: { endgames } } : {};
+    const engine = createDraughtsEngine({ levels, threads: 1, endgames: false, book: false, wasm, ...databases });
     const out: object[] = [];
     for (const s of states) {
       await engine.prepare(s);
@@ -316,6 +398,27 @@ describe("Master's search in play in WebAssembly", () => {
       const wasm = await engineDecisions(true, states);
       expect(wasm).toEqual(await engineDecisions(false, states));
       expect(wasm).toHaveLength(3);
+    },
+  );
+
+  it.each(['english', 'international'] as const)(
+    'chooses and analyses as the JS searcher does with endgame databases: %s endings, a game in a row',
+    async (variant) => {
+      const db = databaseUpTo3(variant);
+      const game = draughtsGame(variant);
+      let s = unwrap(game.parsePosition(endings[variant][variant === 'english' ? 5 : 3] as string));
+      const states = [s];
+      // A few plies on (each side's first move): the databases' material shrinks as pieces come off.
+      for (let i = 0; i < 3 && !game.outcome(s); i++) {
+        const [move] = game.legalMoves(s);
+        if (!move) break;
+        s = game.play(s, move);
+        states.push(s);
+      }
+      const wasm = await engineDecisions(true, states, db);
+      expect(wasm).toEqual(await engineDecisions(false, states, db));
+      // The engine probed the databases (its analyses say what they prove, its searches count their answers).
+      expect(JSON.stringify(wasm)).toMatch(/endgameHits":[1-9]/);
     },
   );
 });

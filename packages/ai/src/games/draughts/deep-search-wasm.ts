@@ -15,8 +15,12 @@
  *
  * The evaluation is the hand one, or a `LearnedDraughtsEvaluator` given as `evaluator`: its tables are written into
  * the instance (learned-wasm.ts) and the module evaluates with lib/learned-eval.ts, the same score to the last bit.
- * Not supported (`wasmSearchRefuses` names it, and a caller keeps the JS searcher): any other `evaluator`,
- * `endgames` (the databases live in JS), a shared `table` and `helper` (Lazy SMP's threads share a JS table).
+ * The endgame databases (`endgames`) stay in JS: the root is limited by `rootInDatabase` as the JS searcher's, and a
+ * node of the tree the database may answer (the module tests the material itself) asks the host with one call, which
+ * writes the module's board into the searched position's words and asks `endgames.probe` as the JS searcher would (a
+ * database reads a position's rule set, mode and words: every `DeepEndgames` of the project does).
+ * Not supported (`wasmSearchRefuses` names it, and a caller keeps the JS searcher): any other `evaluator`, a shared
+ * `table` and `helper` (Lazy SMP's threads share a JS table).
  */
 import {
   loadSearchPosition,
@@ -31,6 +35,7 @@ import {
   DEEP_SEARCH_SETTINGS,
   EXCHANGES_10X10,
   reductionTable,
+  rootInDatabase,
   STATIC_CUT_10X10,
   type DeepSearcherOptions,
   type DeepSearchLimits,
@@ -40,12 +45,13 @@ import { writeLearnedEvaluation, type LearnedWasmSetup } from './learned-wasm.js
 import { MAX_MOVES, resultScore } from './move-order.js';
 import { DeepTimeManager } from './time.js';
 import { compiledOnce } from './wasm-module.js';
+import type { DeepEndgames } from './deep-search.js';
 
 /**
  * The options the WebAssembly searcher takes: `DeepSearcherOptions`' plain numbers and booleans, and an `evaluator`
  * that is a `LearnedDraughtsEvaluator` (any other is refused).
  */
-export type WasmDeepSearcherOptions = Omit<DeepSearcherOptions, 'table' | 'helper' | 'endgames'>;
+export type WasmDeepSearcherOptions = Omit<DeepSearcherOptions, 'table' | 'helper'>;
 
 /** What the module exports (assembly/draughts-search.ts). */
 interface SearchExports extends SearchPositionExports, LearnedWasmSetup {
@@ -62,6 +68,9 @@ interface SearchExports extends SearchPositionExports, LearnedWasmSetup {
   ): void;
   searchLmrTables(): number;
   searchRootOnly(): number;
+  searchRootAllowed(): number;
+  searchDatabase(maxPieces: number, pieces: number, men: number, allowed: number): void;
+  searchDbHits(): number;
   searchBegin(
     large: number,
     all: number,
@@ -91,7 +100,7 @@ interface SearchExports extends SearchPositionExports, LearnedWasmSetup {
 
 /** The settings a caller gave that this searcher cannot honour (its name), or undefined when it can. */
 export function wasmSearchRefuses(options: DeepSearcherOptions): string | undefined {
-  for (const name of ['endgames', 'table', 'helper'] as const)
+  for (const name of ['table', 'helper'] as const)
     if (options[name] !== undefined && !(name === 'helper' && options.helper === 0)) return name;
   const ev = options.evaluator;
   return ev === undefined || ev instanceof LearnedDraughtsEvaluator ? undefined : 'evaluator';
@@ -119,18 +128,28 @@ export async function createWasmDeepSearcher(
   const searcher = new WasmDeepSearcher(options);
   const instance = await WebAssembly.instantiate(module, {
     // lib/deep-search.ts's import (AssemblyScript names an undecorated import's module after its file).
-    'deep-search': { mustStop: () => (searcher.mustStop() ? 1 : 0) },
+    'deep-search': {
+      mustStop: () => (searcher.mustStop() ? 1 : 0),
+      probe: (...words: Words) => searcher.probe(...words),
+    },
   }).catch(() => undefined);
   if (!instance) return undefined;
   searcher.attach(instance.exports as unknown as SearchExports);
   return searcher;
 }
 
+/** A position as the generator's words: white, black, kings (low and high 32 bits each) and the side to move. */
+type Words = [number, number, number, number, number, number, number];
+
 export class WasmDeepSearcher {
   readonly maxPly: number;
-  /** Endgame database answers: none here (the searcher takes no databases). */
-  readonly dbHits = 0;
+  /** The endgame databases the search probes, if any. */
+  readonly endgames: DeepEndgames | undefined;
+  /** Endgame database answers in the last search: the root's moves looked up, and the positions of the tree. */
+  dbHits = 0;
   private wasm!: SearchExports;
+  /** The position being searched: its words stand for the module's board while the database is asked (`probe`). */
+  private probed: DraughtsSearchPosition | undefined;
   private readonly options: WasmDeepSearcherOptions;
   private now: () => number = () => performance.now();
   private startTime = 0;
@@ -145,6 +164,7 @@ export class WasmDeepSearcher {
   constructor(options: WasmDeepSearcherOptions) {
     this.options = options;
     this.maxPly = options.maxPly ?? 128;
+    this.endgames = options.endgames;
   }
 
   /** Lays the searcher out in its instance (once). */
@@ -201,8 +221,32 @@ export class WasmDeepSearcher {
     return this.stopFlag !== undefined && Atomics.load(this.stopFlag, 0) !== 0;
   }
 
+  /**
+   * Called by the module for a position the database may answer: its value for the side to move (1, 0, -1), 2 when
+   * unknown. The searched position takes the module's words for the question (`search` puts its own back).
+   */
+  probe(...words: Words): number {
+    const pos = this.probed as DraughtsSearchPosition;
+    pos.engine.load(...words);
+    return (this.endgames as DeepEndgames).probe(pos) ?? 2;
+  }
+
   /** `DraughtsDeepSearcher.search`, decided the same way (its iterations, windows and partial results). */
   search(pos: DraughtsSearchPosition, limits: DeepSearchLimits = {}): SearchResult {
+    const e = pos.engine;
+    const words: Words = [e.wLo, e.wHi, e.bLo, e.bHi, e.kLo, e.kHi, e.side];
+    const top = e.top;
+    this.probed = pos;
+    try {
+      return this.searchFrom(pos, limits);
+    } finally {
+      this.probed = undefined;
+      e.load(...words);
+      e.top = top;
+    }
+  }
+
+  private searchFrom(pos: DraughtsSearchPosition, limits: DeepSearchLimits): SearchResult {
     const wasm = this.wasm;
     this.now = limits.now ?? (() => performance.now());
     const start = this.now();
@@ -216,8 +260,9 @@ export class WasmDeepSearcher {
     this.begin(pos, limits);
 
     const maxDepth = Math.min(limits.depth ?? this.maxPly - 1, this.maxPly - 1);
-    const rootCount = wasm.searchRootMoves();
-    const first = rootCount > 0 ? wasm.searchMoveAt(0) : undefined;
+    const rootMoves = this.limitRoot(pos, wasm.searchRootMoves());
+    const rootCount = rootMoves.length;
+    const first = rootMoves[0];
     let best: SearchInfo = {
       depth: 0,
       score: rootCount === 0 ? resultScore(pos.noMovesResult(), 0) : 0,
@@ -252,7 +297,26 @@ export class WasmDeepSearcher {
       if (rootCount === 1 && depth >= 2) break;
       if (this.manager && !this.manager.iterationDone(depth, best.bestMove ?? -1, score, elapsed)) break;
     }
+    this.dbHits += wasm.searchDbHits();
     return { ...best, nodes: wasm.searchNodes(), timeMs: this.now() - start, stopped: wasm.searchStopped() !== 0 };
+  }
+
+  /**
+   * The root's moves limited by the database as the JS searcher's (`rootInDatabase`), handed to the module with the
+   * material below which the tree probes: the moves searched, in the order the JS searcher's list has them.
+   */
+  private limitRoot(pos: DraughtsSearchPosition, n: number): readonly number[] {
+    const wasm = this.wasm;
+    const db = this.endgames;
+    const moves = Array.from({ length: n }, (_, i) => wasm.searchMoveAt(i));
+    const root = rootInDatabase(pos, db, moves, n);
+    const allowed = root.allowed;
+    new Int32Array(wasm.memory.buffer, wasm.searchRootAllowed(), allowed.length).set(allowed);
+    // No bound (Infinity) is the module's largest i32.
+    const bound = (x: number): number => Math.min(x, 0x7fffffff);
+    wasm.searchDatabase(db ? db.maxPieces : -1, bound(root.pieces), bound(root.men), allowed.length);
+    this.dbHits = root.hits;
+    return allowed.length > 0 ? allowed : moves;
   }
 
   /** Loads the position and starts a search in the module: this search's settings, as the JS searcher takes them. */

@@ -24,7 +24,7 @@
  *   thread's result is the answer;
  * - an evaluation and an endgame database given by the caller (`DeepEvaluator`, `DeepEndgames`); with the root in
  *   the database, only the root moves that keep its value are searched, and only smaller material is probed below
- *   (see `limitRootToDatabase`).
+ *   (see `rootInDatabase`).
  *
  * Scores are hundredths of a man from the side to move's view, `WIN - ply` for a won game.
  */
@@ -240,7 +240,7 @@ export class DraughtsDeepSearcher {
     staticCuts: 0,
   };
   /**
-   * With the root in the database: the root moves that keep its value (`rootAllowed[0..rootAllowedCount)`), and
+   * With the root in the database: the root moves that keep its value (`rootAllowed`, none: no limit), and
    * the material below which the tree probes (fewer pieces, or as many with fewer men: a capture or a crowning).
    * Probing the root's own signature would score every move that keeps a win alike, and the search would shuffle
    * without ever converting; below it, the evaluation steers toward the conversion and the database scores it
@@ -248,10 +248,7 @@ export class DraughtsDeepSearcher {
    * out against three kings for 55 moves): where the database has distances, a won root keeps only the moves that
    * convert soonest, and a lost one those that hold out longest.
    */
-  private readonly rootAllowed = new Int32Array(MAX_MOVES);
-  /** Each root move's distance to conversion after it (scratch of `limitRootToDatabase`). */
-  private readonly rootDistance = new Int32Array(MAX_MOVES);
-  private rootAllowedCount = 0;
+  private rootAllowed: readonly number[] = [];
   private dbPieces = Infinity;
   private dbMen = Infinity;
 
@@ -298,7 +295,6 @@ export class DraughtsDeepSearcher {
     const start = this.now();
     this.nodes = 0;
     this.selDepth = 0;
-    this.dbHits = 0;
     for (const k of Object.keys(this.counts)) this.counts[k as keyof typeof this.counts] = 0;
     this.stopped = false;
     this.limitNodes = limits.nodes ?? Infinity;
@@ -322,10 +318,14 @@ export class DraughtsDeepSearcher {
 
     const maxDepth = Math.min(limits.depth ?? this.maxPly - 1, this.maxPly - 1);
     let rootCount = this.keepRootMoves(pos.generateMoves(this.moves, 0));
-    this.limitRootToDatabase(pos, rootCount);
-    if (this.rootAllowedCount > 0) {
-      for (let i = 0; i < this.rootAllowedCount; i++) this.moves[i] = this.rootAllowed[i] as number;
-      rootCount = this.rootAllowedCount;
+    const root = rootInDatabase(pos, this.endgames, this.moves, rootCount);
+    this.dbHits = root.hits;
+    this.dbPieces = root.pieces;
+    this.dbMen = root.men;
+    this.rootAllowed = root.allowed;
+    if (root.allowed.length > 0) {
+      this.moves.set(root.allowed);
+      rootCount = root.allowed.length;
     }
     let best: SearchInfo = {
       depth: 0,
@@ -384,90 +384,6 @@ export class DraughtsDeepSearcher {
       if (this.manager && !this.manager.iterationDone(depth, best.bestMove ?? -1, score, elapsed)) break;
     }
     return { ...best, nodes: this.nodes, timeMs: this.now() - start, stopped: this.stopped };
-  }
-
-  /**
-   * When the root's moves all lead into the database: keeps those that hold the root's value (to a position lost
-   * for the opponent when there is one; else to a drawn or unknown one), and probes only below the root's material
-   * from then on; with distances, of the winning moves only the nearest to a conversion, and with every move lost
-   * the farthest (`keepByDistance`). Otherwise no filter and the usual probes.
-   */
-  private limitRootToDatabase(pos: DraughtsSearchPosition, n: number): void {
-    this.rootAllowedCount = 0;
-    this.dbPieces = Infinity;
-    this.dbMen = Infinity;
-    const db = this.endgames;
-    if (!db || pos.pieceCount() > db.maxPieces) return;
-    let wins = 0;
-    let holds = 0;
-    let known = 0;
-    // Values after each move, from the mover's view: 1 won, 0 drawn or unknown, -1 lost.
-    const after = this.order;
-    for (let i = 0; i < n; i++) {
-      const move = this.moves[i] as number;
-      pos.makeMove(move);
-      let r: number | undefined;
-      // A position where the side to move must take is in the database too: asking only quiet ones counted every
-      // offer of an exchange as unknown, so a won root never played the exchange that wins (and a lost one preferred
-      // giving a piece away to the known losses).
-      if (pos.status() < 0) r = pos.noMovesResult();
-      else r = db.probe(pos);
-      pos.unmakeMove(move);
-      if (r !== undefined) {
-        known++;
-        this.dbHits++;
-      }
-      const v = r === undefined ? 0 : -r;
-      after[i] = v;
-      if (v > 0) wins++;
-      else if (v === 0) holds++;
-    }
-    if (known === 0) return;
-    this.dbPieces = pos.pieceCount();
-    this.dbMen = menOf(pos);
-    if (wins === 0 && holds === 0) {
-      // Every move loses: the ones the database says hold out longest.
-      for (let i = 0; i < n; i++) this.rootAllowed[this.rootAllowedCount++] = this.moves[i] as number;
-      this.keepByDistance(pos, false);
-      return;
-    }
-    for (let i = 0; i < n; i++) {
-      const v = after[i] as number;
-      if (wins > 0 ? v > 0 : v === 0) this.rootAllowed[this.rootAllowedCount++] = this.moves[i] as number;
-    }
-    if (wins > 0) this.keepByDistance(pos, true);
-  }
-
-  /**
-   * Narrows the allowed root moves to those reaching a conversion soonest (`nearest`, the winner's) or latest (the
-   * loser's), when the database knows every distance; a move that captures or crowns converts at once (0).
-   */
-  private keepByDistance(pos: DraughtsSearchPosition, nearest: boolean): void {
-    const db = this.endgames as DeepEndgames;
-    if (!db.distance) return;
-    const pieces = pos.pieceCount();
-    const men = menOf(pos);
-    const n = this.rootAllowedCount;
-    let best = nearest ? Infinity : -1;
-    for (let i = 0; i < n; i++) {
-      const move = this.rootAllowed[i] as number;
-      pos.makeMove(move);
-      const converted = pos.pieceCount() < pieces || menOf(pos) < men || pos.status() < 0;
-      const d = converted ? 0 : db.distance(pos);
-      pos.unmakeMove(move);
-      if (d === undefined) return;
-      this.rootDistance[i] = d;
-      if (nearest ? d < best : d > best) best = d;
-    }
-    let k = 0;
-    for (let i = 0; i < n; i++)
-      if (this.rootDistance[i] === best) this.rootAllowed[k++] = this.rootAllowed[i] as number;
-    this.rootAllowedCount = k;
-  }
-
-  private rootAllows(move: number): boolean {
-    for (let i = 0; i < this.rootAllowedCount; i++) if (this.rootAllowed[i] === move) return true;
-    return false;
   }
 
   /** A position the database may be asked about: few enough pieces, and below the root's material (see above). */
@@ -626,7 +542,7 @@ export class DraughtsDeepSearcher {
     }
     for (let i = 0; i < n; i++) {
       const move = i === 0 ? (this.moves[base] as number) : this.mo.pickNext(base, i, n);
-      if (ply === 0 && this.rootAllowedCount > 0 && !this.rootAllows(move)) continue;
+      if (ply === 0 && this.rootAllowed.length > 0 && !this.rootAllowed.includes(move)) continue;
       // Moves are picked best first: the table's move, then crowning moves (still searched), then the quiet rest.
       if (i > 0 && (i >= moveLimit || futile) && !DraughtsMoveOrder.isEarly(this.order[base + i] as number)) break;
       pos.makeMove(move);
@@ -782,6 +698,100 @@ function toTable(score: number, ply: number): number {
 
 function fromTable(score: number, ply: number): number {
   return score >= WIN_BOUND - 200 ? score - ply : score <= -WIN_BOUND + 200 ? score + ply : score;
+}
+
+/** The root limited by an endgame database (`rootInDatabase`). */
+export interface DatabaseRoot {
+  /** The root moves kept, in the list's order (none: no limit). */
+  readonly allowed: readonly number[];
+  /**
+   * The material below which the tree probes: fewer pieces, or as many with fewer men (a capture or a crowning);
+   * Infinity with no limit.
+   */
+  readonly pieces: number;
+  readonly men: number;
+  /** The database's answers counted (`dbHits`). */
+  readonly hits: number;
+}
+
+const NO_ROOT_LIMIT: DatabaseRoot = { allowed: [], pieces: Infinity, men: Infinity, hits: 0 };
+
+/**
+ * When the root's moves (`moves[0..n)`) all lead into the database: keeps those that hold the root's value (to a
+ * position lost for the opponent when there is one; else to a drawn or unknown one), and probes only below the root's
+ * material from then on; with distances, of the winning moves only the nearest to a conversion, and with every move
+ * lost the farthest (`keepByDistance`). Otherwise no filter (`NO_ROOT_LIMIT`) and the usual probes. Both searchers decide
+ * their root with it (the JS one and the WebAssembly one, deep-search-wasm.ts).
+ */
+export function rootInDatabase(
+  pos: DraughtsSearchPosition,
+  db: DeepEndgames | undefined,
+  moves: ArrayLike<number>,
+  n: number,
+): DatabaseRoot {
+  if (!db || pos.pieceCount() > db.maxPieces) return NO_ROOT_LIMIT;
+  let wins = 0;
+  let holds = 0;
+  let known = 0;
+  // Values after each move, from the mover's view: 1 won, 0 drawn or unknown, -1 lost.
+  const after: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const move = moves[i] as number;
+    pos.makeMove(move);
+    let r: number | undefined;
+    // A position where the side to move must take is in the database too: asking only quiet ones counted every
+    // offer of an exchange as unknown, so a won root never played the exchange that wins (and a lost one preferred
+    // giving a piece away to the known losses).
+    if (pos.status() < 0) r = pos.noMovesResult();
+    else r = db.probe(pos);
+    pos.unmakeMove(move);
+    if (r !== undefined) known++;
+    const v = r === undefined ? 0 : -r;
+    after.push(v);
+    if (v > 0) wins++;
+    else if (v === 0) holds++;
+  }
+  if (known === 0) return NO_ROOT_LIMIT;
+  const all = Array.from({ length: n }, (_, i) => moves[i] as number);
+  // Every move loses: the ones the database says hold out longest.
+  const allowed =
+    wins === 0 && holds === 0
+      ? keepByDistance(pos, db, all, false)
+      : keepByDistance(
+          pos,
+          db,
+          all.filter((_, i) => (wins > 0 ? (after[i] as number) > 0 : after[i] === 0)),
+          wins > 0 ? true : undefined,
+        );
+  return { allowed, pieces: pos.pieceCount(), men: menOf(pos), hits: known };
+}
+
+/**
+ * Narrows the allowed root moves to those reaching a conversion soonest (`nearest`, the winner's) or latest (the
+ * loser's), when the database knows every distance; a move that captures or crowns converts at once (0). `nearest`
+ * undefined: no narrowing.
+ */
+function keepByDistance(
+  pos: DraughtsSearchPosition,
+  db: DeepEndgames,
+  allowed: number[],
+  nearest: boolean | undefined,
+): number[] {
+  if (!db.distance || nearest === undefined) return allowed;
+  const pieces = pos.pieceCount();
+  const men = menOf(pos);
+  const distances: number[] = [];
+  let best = nearest ? Infinity : -1;
+  for (const move of allowed) {
+    pos.makeMove(move);
+    const converted = pos.pieceCount() < pieces || menOf(pos) < men || pos.status() < 0;
+    const d = converted ? 0 : db.distance(pos);
+    pos.unmakeMove(move);
+    if (d === undefined) return allowed;
+    distances.push(d);
+    if (nearest ? d < best : d > best) best = d;
+  }
+  return allowed.filter((_, i) => distances[i] === best);
 }
 
 /** Men on the board, both sides. */

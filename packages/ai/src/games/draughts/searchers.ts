@@ -5,10 +5,11 @@
  * (`DraughtsEngineOptions.threads`), and the endgame databases it probes.
  *
  * Master's search runs in WebAssembly (`WasmDeepSearcher`, deep-search-wasm.ts: the same tree as the JS searcher,
- * about twice the nodes a second) whenever it searches on one thread with no endgame databases, with the hand or the
- * learned evaluation, once `prepareWasm` (the engine's `prepare`) has made it where the platform runs the module
- * **(ours)**. The JS searcher plays before that, where WebAssembly (or its SIMD) is missing, with the databases, with
- * Lazy SMP's threads, with any other evaluator, and when the engine says `wasm: false`.
+ * about twice the nodes a second) whenever it searches on one thread, with the hand or the learned evaluation and
+ * with the endgame databases if any (probed from the module as the JS searcher probes them), once `prepareWasm` (the
+ * engine's `prepare`) has made it where the platform runs the module **(ours)**. The JS searcher plays before that,
+ * where WebAssembly (or its SIMD) is missing, with Lazy SMP's threads, with any other evaluator, when the databases
+ * changed since (`useDraughtsEndgames`), and when the engine says `wasm: false`.
  *
  *   const searchers = engineSearchers(options, evaluators);
  *   await searchers.prepareWasm(await import('./master-loaded.js'), levels, state);   // the engine's `prepare`
@@ -136,7 +137,7 @@ export function engineSearchers(
     const variant = s.position.variant;
     return !s.giveaway && level.learnedIn?.includes(variant) && evaluators[variant] !== undefined ? variant : undefined;
   };
-  // The WebAssembly searchers, by table size and learned rule set as the JS ones: one thread, no databases.
+  // The WebAssembly searchers, by table size and learned rule set as the JS ones: one thread, with the databases.
   const wasmSearchers = new Map<string, WasmDeepSearcher>();
   const wasmOn = options.wasm !== false && (threads === 1 || !spawn);
   return {
@@ -144,18 +145,22 @@ export function engineSearchers(
     of(level, s) {
       if (level.search !== 'deep') return searcher(level.ttLog2);
       const learned = learnedFor(level, s);
-      return (!endgamesOf() && wasmSearchers.get(keyOf(level, learned))) || deepSearcher(level.ttLog2, learned);
+      const wasm = wasmSearchers.get(keyOf(level, learned));
+      return (wasm?.endgames === endgamesOf() && wasm) || deepSearcher(level.ttLog2, learned);
     },
     async prepareWasm({ wasmSearcherIfAble }, levels, s) {
-      if (wasmOn && !endgamesOf())
+      const endgames = endgamesOf();
+      if (wasmOn)
         for (const level of levels) {
           const learned = learnedFor(level, s);
           const key = keyOf(level, learned);
+          const had = wasmSearchers.get(key);
           // The JS searcher's settings, with the learned evaluation it would take (the module refuses any other).
           const made =
-            level.search === 'deep' && !wasmSearchers.has(key)
+            level.search === 'deep' && (!had || had.endgames !== endgames)
               ? await wasmSearcherIfAble({
                   ...options.deepSearcher,
+                  ...(endgames ? { endgames } : {}),
                   ttLog2: level.ttLog2,
                   ...(learned ? { evaluator: evaluators[learned] } : {}),
                 })
