@@ -2,6 +2,7 @@
 //   node bench/draughts-depth.js [--variants international,english] [--positions 8] [--ms 1000]
 //                                [--searcher deep|classic] [--threads 1] [--wall] [--verbose]
 //                                [--eval learned [--weights FILE]] [--wasm]
+//                                [--games FILE.pdn[,…] [--ply 40 | --max-pieces N]] [--egdb DIR]
 // Positions: middlegames from seeded self-play (Good against Good from random four-ply openings, the first quiet
 // position from ply 40), the same every run. Each is searched with a fresh searcher for `--ms` of the process's CPU
 // time (so the figures hold for one dedicated core whatever else runs on the machine). The effective branching factor
@@ -29,6 +30,14 @@
 // `--whole-wasm` (with `--eval learned`, one thread) has the search call the whole learned evaluation in WebAssembly
 // (learned-wasm.ts, the module a search inside WebAssembly embeds) once a leaf instead: the same scores, so the same
 // trees, to measure what the evaluation alone gains.
+// `--games FILE[,FILE…]` takes the positions from recorded games (PDN, e.g. a match's in bench/results/matches/)
+// instead of seeded self-play, to measure on positions our own games did not choose: from each game of the rule set,
+// in the files' order, the first quiet position (no capture to make) from ply `--ply` (default 40), or with
+// `--max-pieces N` the first quiet one with at most N pieces (endings), each position once, `--positions` of them.
+// `--egdb DIR` has the deep searcher (JS or WebAssembly) probe the endgame databases of that folder
+// (`npm run egdb:build`; none found is an error), to measure what probing costs or saves.
+// The imports an option alone needs are loaded when it is given, so this script also runs over an older build
+// (a worktree at an earlier commit) to compare builds on the same positions.
 import { loadavg } from 'node:os';
 import { cpuUsage } from 'node:process';
 import { resolve } from 'node:path';
@@ -43,11 +52,16 @@ import {
   loadLearnedEvaluator,
   randomOpening,
 } from '../packages/ai/dist/index.js';
-import { learnedWeightsOf, withWasmNetwork } from '../packages/ai/dist/games/draughts/learned-eval.js';
-import { NetworkAccumulators } from '../packages/ai/dist/games/draughts/network-accumulator.js';
-import { createWasmDeepSearcher } from '../packages/ai/dist/games/draughts/deep-search-wasm.js';
 import { createRng } from '../packages/core/dist/index.js';
-import { DraughtsSearchPosition, draughtsGame, makeFen } from '../packages/draughts/dist/index.js';
+import {
+  DraughtsSearchPosition,
+  draughtsGame,
+  gamePositions,
+  makeFen,
+  pieceCounts,
+  readPdn,
+} from '../packages/draughts/dist/index.js';
+import { readFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -70,6 +84,45 @@ export function middlegames(variant, count) {
     if (!game.outcome(s) && plies < 80) out.push(s);
   }
   return out;
+}
+
+/**
+ * Positions from recorded games (`--games`): from each game of `variant` in the files, the first quiet position from
+ * ply `fromPly`, or the first quiet one with at most `maxPieces` pieces; each once, at most `count`.
+ */
+export function recordedPositions(variant, files, count, fromPly, maxPieces) {
+  const game = draughtsGame(variant);
+  const out = [];
+  const seen = new Set();
+  for (const file of files)
+    for (const read of readPdn(readFileSync(file, 'utf8'))) {
+      if (out.length >= count) return out;
+      if (!read.ok) throw new Error(`--games ${file}: ${read.error.message}`);
+      const g = read.value;
+      if (g.variant !== variant || g.giveaway) continue;
+      const found = gamePositions(g).find((pos, ply) => {
+        const { white, black } = pieceCounts(pos);
+        if (maxPieces !== undefined ? white + black > maxPieces : ply < fromPly) return false;
+        const s = game.fromPosition(pos);
+        return !game.outcome(s) && game.legalMoves(s).every((m) => m.captures.length === 0);
+      });
+      const fen = found && makeFen(found);
+      if (found && !seen.has(fen)) {
+        seen.add(fen);
+        out.push(game.fromPosition(found));
+      }
+    }
+  return out;
+}
+
+/** The endgame databases of `--egdb DIR`, if asked for. */
+async function endgamesIfAsked() {
+  const dir = option('--egdb', undefined);
+  if (dir === undefined) return undefined;
+  const { openEgdbFolders } = await import('../packages/ai/dist/node-egdb.js');
+  const endgames = openEgdbFolders(resolve(dir));
+  if (!endgames) throw new Error(`--egdb ${dir}: no endgame database there (npm run egdb:build)`);
+  return endgames;
 }
 
 const cpuMs = () => {
@@ -111,6 +164,10 @@ async function main() {
       .map((x) => x.toFixed(1))
       .join(' ')}`,
   );
+  if (option('--games', undefined) !== undefined || option('--egdb', undefined) !== undefined)
+    console.log(
+      `  positions: ${option('--games', undefined) ?? 'seeded self-play'}${option('--max-pieces', undefined) !== undefined ? `, endings of at most ${option('--max-pieces')} pieces` : ''}; endgame databases: ${option('--egdb', 'none')}`,
+    );
   const weightsFile = option('--weights', undefined);
   const candidate = weightsFile ? (await import(pathToFileURL(resolve(weightsFile)).href)).WEIGHTS : undefined;
   for (const variant of variants) {
@@ -118,26 +175,34 @@ async function main() {
       console.log(`${variant}: skipped (--weights ${weightsFile} holds ${candidate.variant}'s)`);
       continue;
     }
-    const positions = middlegames(variant, count);
+    const games = option('--games', undefined);
+    const maxPieces = option('--max-pieces', undefined);
+    const positions = games
+      ? recordedPositions(
+          variant,
+          games.split(','),
+          count,
+          Number(option('--ply', '40')),
+          maxPieces === undefined ? undefined : Number(maxPieces),
+        )
+      : middlegames(variant, count);
+    if (positions.length === 0) {
+      console.log(`${variant}: no position (--games ${games} holds no game of it that reaches one)`);
+      continue;
+    }
     const table = threads > 1 ? new SharedArrayBuffer(DeepTable.bytes(18)) : undefined;
     const evaluator = await wholeWasmIfAsked(
-      option('--eval', 'hand') !== 'learned'
-        ? undefined
-        : args.includes('--accumulate')
-          ? LearnedDraughtsEvaluator.fromWeights(candidate ?? (await learnedWeightsOf(variant)), {
-              accumulators: (network) => new NetworkAccumulators(network),
-            })
-          : args.includes('--no-wasm')
-            ? LearnedDraughtsEvaluator.fromWeights(candidate ?? (await learnedWeightsOf(variant)))
-            : candidate
-              ? await withWasmNetwork(LearnedDraughtsEvaluator.fromWeights(candidate))
-              : await loadLearnedEvaluator(variant),
+      option('--eval', 'hand') !== 'learned' ? undefined : await learnedEvaluator(variant, candidate),
     );
+    const endgames = await endgamesIfAsked();
+    if (endgames) settings.endgames = endgames;
     const searcher =
       kind === 'classic'
         ? new DraughtsSearcher({ ttLog2: 20 })
         : wasm
-          ? await createWasmDeepSearcher({ ttLog2: 18, ...settings, ...(evaluator ? { evaluator } : {}) })
+          ? await (
+              await import('../packages/ai/dist/games/draughts/deep-search-wasm.js')
+            ).createWasmDeepSearcher({ ttLog2: 18, ...settings, ...(evaluator ? { evaluator } : {}) })
           : new DraughtsDeepSearcher({
               ttLog2: 18,
               ...settings,
@@ -202,6 +267,21 @@ async function main() {
     }
     await helpers?.close();
   }
+}
+
+/** The learned evaluation of `--eval learned`: as in play, or as `--accumulate`, `--no-wasm`, `--weights` ask. */
+async function learnedEvaluator(variant, candidate) {
+  if (!candidate && !args.includes('--accumulate') && !args.includes('--no-wasm')) return loadLearnedEvaluator(variant);
+  const { learnedWeightsOf, withWasmNetwork } = await import('../packages/ai/dist/games/draughts/learned-eval.js');
+  const weights = candidate ?? (await learnedWeightsOf(variant));
+  if (args.includes('--accumulate')) {
+    const { NetworkAccumulators } = await import('../packages/ai/dist/games/draughts/network-accumulator.js');
+    return LearnedDraughtsEvaluator.fromWeights(weights, {
+      accumulators: (network) => new NetworkAccumulators(network),
+    });
+  }
+  const ev = LearnedDraughtsEvaluator.fromWeights(weights);
+  return args.includes('--no-wasm') ? ev : withWasmNetwork(ev);
 }
 
 /**

@@ -27,9 +27,12 @@ export const CLI_CODES = [
   'hub/missing-command',
   'hub/syntax',
 
+  'match/bad-games',
   'match/bad-openings',
   'match/bad-option',
   'match/loaded',
+  'match/mixed-terms',
+  'match/repeated-game',
 
   'pdn/other-variant',
 

@@ -19,7 +19,7 @@ import {
 } from './deep-search.js';
 import { createWasmDeepSearcher, wasmSearchRefuses, WasmDeepSearcher } from './deep-search-wasm.js';
 import { createDraughtsEngine, DRAUGHTS_LEVELS } from './engine.js';
-import { engineSearchers } from './searchers.js';
+import { engineSearchers, useDraughtsEndgames } from './searchers.js';
 import { LEARNED_VARIANTS, LearnedDraughtsEvaluator, learnedWeightsOf } from './learned-eval.js';
 import { buildDatabases } from './egdb/build.js';
 import { encodeDistances } from './egdb/distance-file.js';
@@ -345,6 +345,20 @@ describe("Master's search in play in WebAssembly", () => {
     const searcher = withDb.of(master, plain);
     expect(searcher).toBeInstanceOf(WasmDeepSearcher);
     expect((searcher as WasmDeepSearcher).endgames).toBe(endgames);
+    // The process's databases set after it was made (`useDraughtsEndgames`): the same instance probes them.
+    const following = engineSearchers({ threads: 1 }, learned);
+    await following.prepareWasm(loaded, [master], plain);
+    const made = following.of(master, plain);
+    try {
+      useDraughtsEndgames(endgames);
+      expect(following.of(master, plain)).toBe(made);
+      expect((made as WasmDeepSearcher).endgames).toBe(endgames);
+      await following.prepareWasm(loaded, [master], plain);
+      expect(following.of(master, plain)).toBe(made);
+    } finally {
+      useDraughtsEndgames(undefined);
+    }
+    expect((following.of(master, plain) as WasmDeepSearcher).endgames).toBeUndefined();
     // The JS searcher: an evaluator the module does not have, helper threads, `wasm: false`.
     for (const [settings, evaluators] of [
       [{ threads: 1, endgames: false }, { international: { evaluate: () => 0 } }],

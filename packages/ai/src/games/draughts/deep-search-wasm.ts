@@ -143,8 +143,8 @@ type Words = [number, number, number, number, number, number, number];
 
 export class WasmDeepSearcher {
   readonly maxPly: number;
-  /** The endgame databases the search probes, if any. */
-  readonly endgames: DeepEndgames | undefined;
+  /** The endgame databases the search probes, if any: read at each search, so an engine may change them between. */
+  endgames: DeepEndgames | undefined;
   /** Endgame database answers in the last search: the root's moves looked up, and the positions of the tree. */
   dbHits = 0;
   private wasm!: SearchExports;

@@ -7,9 +7,9 @@
  * Master's search runs in WebAssembly (`WasmDeepSearcher`, deep-search-wasm.ts: the same tree as the JS searcher,
  * about twice the nodes a second) whenever it searches on one thread, with the hand or the learned evaluation and
  * with the endgame databases if any (probed from the module as the JS searcher probes them), once `prepareWasm` (the
- * engine's `prepare`) has made it where the platform runs the module **(ours)**. The JS searcher plays before that,
- * where WebAssembly (or its SIMD) is missing, with Lazy SMP's threads, with any other evaluator, when the databases
- * changed since (`useDraughtsEndgames`), and when the engine says `wasm: false`.
+ * engine's `prepare`) has made it where the platform runs the module **(ours)**; it probes the databases in force at
+ * each search (`useDraughtsEndgames` may change them). The JS searcher plays before that, where WebAssembly (or its
+ * SIMD) is missing, with Lazy SMP's threads, with any other evaluator, and when the engine says `wasm: false`.
  *
  *   const searchers = engineSearchers(options, evaluators);
  *   await searchers.prepareWasm(await import('./master-loaded.js'), levels, state);   // the engine's `prepare`
@@ -146,7 +146,10 @@ export function engineSearchers(
       if (level.search !== 'deep') return searcher(level.ttLog2);
       const learned = learnedFor(level, s);
       const wasm = wasmSearchers.get(keyOf(level, learned));
-      return (wasm?.endgames === endgamesOf() && wasm) || deepSearcher(level.ttLog2, learned);
+      if (!wasm) return deepSearcher(level.ttLog2, learned);
+      // The databases live in JS (the module asks the host), so the same instance probes whichever are in force.
+      wasm.endgames = endgamesOf();
+      return wasm;
     },
     async prepareWasm({ wasmSearcherIfAble }, levels, s) {
       const endgames = endgamesOf();
@@ -154,10 +157,9 @@ export function engineSearchers(
         for (const level of levels) {
           const learned = learnedFor(level, s);
           const key = keyOf(level, learned);
-          const had = wasmSearchers.get(key);
           // The JS searcher's settings, with the learned evaluation it would take (the module refuses any other).
           const made =
-            level.search === 'deep' && (!had || had.endgames !== endgames)
+            level.search === 'deep' && !wasmSearchers.has(key)
               ? await wasmSearcherIfAble({
                   ...options.deepSearcher,
                   ...(endgames ? { endgames } : {}),

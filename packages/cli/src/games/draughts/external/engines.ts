@@ -344,6 +344,9 @@ export function dxpClock(
   };
 }
 
+/** How long a DXP engine may take to listen, TIME_WAIT of the last match's connection included (see `start`). */
+const DXP_START_MS = 90_000;
+
 /** A DXP engine (a server); we are the initiator. International. */
 export class DxpEngine implements ExternalEngine {
   name: string;
@@ -359,8 +362,11 @@ export class DxpEngine implements ExternalEngine {
   }
 
   /**
-   * Starts `command` (if given) and connects to it at `host:port`, trying for up to 30 s while it starts; `clock`
-   * is what `dxpClock` needs besides the time a move.
+   * Starts `command` (if given) and connects to it at `host:port`, trying for up to `DXP_START_MS` while it starts;
+   * `clock` is what `dxpClock` needs besides the time a move. An engine that exits before it listens is started
+   * again a second later: run right after another match, its port can still be held by that match's last
+   * connection (TIME_WAIT, a minute on Linux), which a server that does not set SO_REUSEADDR (Scan 2.0) cannot bind
+   * until it lets go. A command the shell cannot run (exit code 126 or 127) is not tried again.
    */
   static async start(
     command: string | undefined,
@@ -369,21 +375,30 @@ export class DxpEngine implements ExternalEngine {
     port: number,
     clock: { readonly maxPlies: number; readonly minutes?: number } = { maxPlies: 300 },
   ): Promise<DxpEngine> {
-    const child = command ? startProcess(command, cwd) : undefined;
     // DXP speaks over TCP: what the engine prints (Scan 2.0 prints every board and search line) is read and dropped,
     // or the pipe would fill and the engine block on its next print in the middle of a game.
-    child?.stdout.resume();
-    const deadline = Date.now() + 30_000;
+    const run = (c: string): ChildProcessWithoutNullStreams => {
+      const child = startProcess(c, cwd);
+      child.stdout.resume();
+      return child;
+    };
+    let child = command ? run(command) : undefined;
+    const deadline = Date.now() + DXP_START_MS;
     for (;;) {
       try {
         const c = await connectDxp(host, port);
         return new DxpEngine(child, c, command ?? `${host}:${port}`, clock);
       } catch (e) {
-        if (Date.now() > deadline || (child && child.exitCode !== null)) {
+        const code = child?.exitCode ?? null;
+        const unrunnable = code === 126 || code === 127;
+        if (Date.now() > deadline || unrunnable) {
           if (child) child.kill('SIGKILL');
-          throw new Error(`cannot reach the DXP engine at ${host}:${port}: ${(e as Error).message}`);
+          const exited = code === null ? '' : ` (the engine exited with code ${code})`;
+          throw new Error(`cannot reach the DXP engine at ${host}:${port}: ${(e as Error).message}${exited}`);
         }
-        await new Promise((r) => setTimeout(r, 200));
+        const gone = child !== undefined && (code !== null || child.signalCode !== null);
+        await new Promise((r) => setTimeout(r, gone ? 1000 : 200));
+        if (gone && command) child = run(command);
       }
     }
   }

@@ -348,6 +348,10 @@ describe('the referee', () => {
     );
     const read = parsePdn(readFileSync(pdn, 'utf8'));
     expect(read.ok && read.value[0]?.tags.find((t) => t.name === 'TacticaSearch')?.value).toMatch(/^depth 12\.0/);
+    // The code that played, read once before the first game (what a summary of several files lists).
+    expect(read.ok && read.value[0]?.tags.find((t) => t.name === 'TacticaCommit')?.value).toMatch(
+      /^(?:[0-9a-f]{10}(?: \(with uncommitted changes\))?|unknown)$/,
+    );
     expect(ourSearchLine([{ ourSearches: 2, ourDepthSum: 30, ourNodes: 2_000_000, ourSearchMs: 1000 }])).toEqual([
       'search: Tactica depth 15.0 on average (2 searched moves), 2000 k positions a second',
     ]);
@@ -482,6 +486,25 @@ describe('match:external against Tactica run as an external engine', () => {
     const lines = await dxpMatch(1, 20, "yes 'a line an engine prints' | head -c 1000000; exec ");
     expect(lines[0]).toMatch(/^game 1: .+; Tactica (White|Black): Tactica (wins|draws|loses)/);
   }, 90_000);
+
+  it('dxp: an engine that exits before it listens (its port still held by the last match) is started again', async () => {
+    // The first start exits at once, as Scan 2.0 does when it cannot bind its port yet; the second one plays.
+    const marker = join(mkdtempSync(join(tmpdir(), 'tactica-dxp-')), 'started-once');
+    const lines = await dxpMatch(1, 20, `test -e ${marker} || { touch ${marker}; exit 1; }; exec `);
+    expect(lines[0]).toMatch(/^game 1: .+; Tactica (White|Black): Tactica (wins|draws|loses)/);
+  }, 90_000);
+
+  it('dxp: a command the shell cannot run is reported at once, with its exit code', async () => {
+    const o = parseExternalMatchArgs([
+      ...['--engine', join(tmpdir(), 'no-such-dxp-engine'), '--protocol', 'dxp', '--port', String(await freePort())],
+      ...['--games', '1', '--pdn', scratchPdn()],
+    ]);
+    if (!o.ok) throw new Error(o.error.message);
+    const run = runExternalMatch(o.value, () => undefined, quiet);
+    await expect(within(run, 'the refusal', 20_000)).rejects.toThrow(
+      /cannot reach the DXP engine at 127\.0\.0\.1:\d+: .*\(the engine exited with code 127\)/,
+    );
+  }, 30_000);
 
   it('cb: a CheckerBoard-protocol host over the built engine (English from ACF ballots; Russian)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tactica-cb-'));

@@ -209,6 +209,8 @@ export async function runExternalMatch(
   const threads = { ours: `${o.threads}`, engine: engineThreads(engine.threads, o.engineThreads) };
   const results: RefereedGame[] = [];
   const date = new Date();
+  // The code that plays, read once before the first game: what the games' tags and the record say.
+  const commit = currentCommit();
   const pdnFile = o.pdn ?? `${MATCHES_DIR}${fileStamp(date)}-${o.variant}-${o.protocol}.pdn`;
   mkdirSync(dirname(pdnFile), { recursive: true });
   try {
@@ -219,7 +221,7 @@ export async function runExternalMatch(
       const loaded = verdict.warn !== undefined || load > duringLimit;
       const opening = g.opening.moves.length > 0 ? `${g.opening.name} (${openingText(game, g.opening.moves)})` : 'FEN';
       const r = { ...played, index: g.index, opening, openingNumber: g.openingNumber, engineSide: g.engineSide };
-      const pdn = gamePdn(o, set, start, g, r, { engine: engine.name, threads, loaded, load, date });
+      const pdn = gamePdn(o, set, start, g, r, { engine: engine.name, threads, loaded, load, date, commit });
       results.push({ ...r, loaded, load, pdn });
       // Written after every game: a match of hours stopped half-way keeps the games it played.
       writeFileSync(pdnFile, writePdn(results.map((x) => x.pdn)));
@@ -235,7 +237,7 @@ export async function runExternalMatch(
   if (o.record) {
     const title = `Tactica ${o.level} vs ${engine.name}, ${o.variant}, ${o.seconds} s a move`;
     const lines = [...report, `games (PDN, not in git): ${shown(pdnFile)}`];
-    const entry = formatMatchRecord({ date, command: o.commandLine, commit: currentCommit(), title, lines });
+    const entry = formatMatchRecord({ date, command: o.commandLine, commit, title, lines });
     appendMatchRecord(env.resultsFile ?? RESULTS_FILE, entry);
     out(`recorded in ${shown(env.resultsFile ?? RESULTS_FILE)}`);
   }
@@ -275,7 +277,14 @@ function gamePdn(
   start: DraughtsState,
   g: ScheduledGame,
   r: PlayedGame & { opening: string },
-  c: { engine: string; threads: { ours: string; engine: string }; loaded: boolean; load: number; date: Date },
+  c: {
+    engine: string;
+    threads: { ours: string; engine: string };
+    loaded: boolean;
+    load: number;
+    date: Date;
+    commit: string;
+  },
 ): PdnGame {
   const white = g.engineSide === 0 ? c.engine : `Tactica ${o.level}`;
   const black = g.engineSide === 0 ? `Tactica ${o.level}` : c.engine;
@@ -295,6 +304,7 @@ function gamePdn(
       { name: 'TacticaThreads', value: c.threads.ours },
       { name: 'EngineThreads', value: c.threads.engine },
       { name: 'Load', value: `${c.loaded ? 'loaded' : 'quiet'} (highest ${c.load.toFixed(2)})` },
+      { name: 'TacticaCommit', value: c.commit },
       ...ourSearchLine([r]).map((l) => ({ name: 'TacticaSearch', value: l.replace(/^search: Tactica /, '') })),
       { name: 'Termination', value: r.reason },
     ],
