@@ -170,6 +170,9 @@ async function main() {
     );
   const weightsFile = option('--weights', undefined);
   const candidate = weightsFile ? (await import(pathToFileURL(resolve(weightsFile)).href)).WEIGHTS : undefined;
+  // The databases' folder, opened once for every rule set (after the header, which prints the plain settings).
+  const endgames = await endgamesIfAsked();
+  if (endgames) settings.endgames = endgames;
   for (const variant of variants) {
     if (candidate && candidate.variant !== variant) {
       console.log(`${variant}: skipped (--weights ${weightsFile} holds ${candidate.variant}'s)`);
@@ -194,8 +197,6 @@ async function main() {
     const evaluator = await wholeWasmIfAsked(
       option('--eval', 'hand') !== 'learned' ? undefined : await learnedEvaluator(variant, candidate),
     );
-    const endgames = await endgamesIfAsked();
-    if (endgames) settings.endgames = endgames;
     const searcher =
       kind === 'classic'
         ? new DraughtsSearcher({ ttLog2: 20 })

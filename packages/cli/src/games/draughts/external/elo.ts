@@ -82,3 +82,12 @@ export function formatElo(elo: number): string {
   if (!Number.isFinite(elo)) return elo > 0 ? '+∞' : '-∞';
   return `${elo >= 0 ? '+' : ''}${Math.round(elo)}`;
 }
+
+/**
+ * The result line of a match (or of several, `match:summary`):
+ * `<who>: +W =D -L, score S%, Elo E (95%: low to high, pentanomial over P pairs)`.
+ */
+export function formatMatchResult(who: string, e: MatchElo): string {
+  const over = e.model === 'pentanomial' ? `pentanomial over ${e.samples} pairs` : `trinomial over ${e.samples} games`;
+  return `${who}: +${e.wins} =${e.draws} -${e.losses}, score ${(e.score * 100).toFixed(1)}%, Elo ${formatElo(e.elo)} (95%: ${formatElo(e.low)} to ${formatElo(e.high)}, ${over})`;
+}

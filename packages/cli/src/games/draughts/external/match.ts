@@ -37,7 +37,7 @@ import {
   type PdnGame,
 } from '@tactica/draughts';
 import { parseExternalMatchArgs, type ExternalMatchOptions } from './args.js';
-import { matchElo, formatElo, type MatchElo } from './elo.js';
+import { formatMatchResult, matchElo, type MatchElo } from './elo.js';
 import { CbEngine, DxpEngine, HubEngine, PROTOCOLS, type ExternalEngine } from './engines.js';
 import { loadBeforeMatch, LoadWatch, systemLoad, type LoadReader } from './load.js';
 import {
@@ -329,8 +329,6 @@ function summary(
     results.map((r) => r.points),
     true,
   );
-  const interval =
-    e.model === 'pentanomial' ? `, pentanomial over ${e.samples} pairs` : `, trinomial over ${e.samples} games`;
   // Wall time a move, both sides: engines that time themselves by CPU time, or a loaded machine, show here.
   const perMove = (ms: number, n: number): string => (n === 0 ? '-' : `${(ms / n / 1000).toFixed(2)} s`);
   const sum = (f: (r: RefereedGame) => number): number => results.reduce((a, r) => a + f(r), 0);
@@ -338,7 +336,7 @@ function summary(
   const first = results[0]?.openingNumber ?? o.from;
   const last = results.at(-1)?.openingNumber ?? first;
   return [
-    `Tactica ${o.level} vs ${engine}: +${e.wins} =${e.draws} -${e.losses}, score ${(e.score * 100).toFixed(1)}%, Elo ${formatElo(e.elo)} (95%: ${formatElo(e.low)} to ${formatElo(e.high)}${interval}); a move: Tactica ${perMove(
+    `${formatMatchResult(`Tactica ${o.level} vs ${engine}`, e)}; a move: Tactica ${perMove(
       sum((r) => r.ourMs),
       sum((r) => r.ourMoves),
     )}, ${engine} ${perMove(
@@ -365,8 +363,13 @@ export function ourSearchLine(
   const depth = games.reduce((a, g) => a + g.ourDepthSum, 0) / n;
   const nodes = games.reduce((a, g) => a + g.ourNodes, 0);
   const ms = games.reduce((a, g) => a + g.ourSearchMs, 0);
-  const rate = ms > 0 && nodes > 0 ? `, ${Math.round(nodes / ms)} k positions a second` : '';
-  return [`search: Tactica depth ${depth.toFixed(1)} on average (${n} searched moves)${rate}`];
+  return [formatSearchLine(depth, n, ms > 0 && nodes > 0 ? nodes / ms : undefined)];
+}
+
+/** `search: Tactica depth 17.4 on average (612 searched moves), 845 k positions a second` (the rate if known). */
+export function formatSearchLine(depth: number, moves: number, kpps: number | undefined): string {
+  const rate = kpps === undefined ? '' : `, ${Math.round(kpps)} k positions a second`;
+  return `search: Tactica depth ${depth.toFixed(1)} on average (${moves} searched moves)${rate}`;
 }
 
 /** "; equal" or "; unequal" when the engine's threads are known as a number, else nothing. */

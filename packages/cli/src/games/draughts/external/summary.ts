@@ -13,7 +13,8 @@
 import { err, inputError, ok, type InputError, type Result } from '@tactica/core';
 import { readPdn, type PdnGame } from '@tactica/draughts';
 import type { CliCode } from '../../../codes.js';
-import { formatElo, matchElo, type MatchElo } from './elo.js';
+import { formatMatchResult, matchElo, type MatchElo } from './elo.js';
+import { formatSearchLine } from './match.js';
 
 /** A match file as read: its name (for the messages) and its text. */
 export interface MatchFile {
@@ -220,20 +221,13 @@ function ranges(numbers: readonly number[]): string {
 
 /** The summary's lines, worded as a match's report. */
 export function formatSummary(s: MatchSummary): string[] {
-  const e = s.elo;
-  const interval =
-    e.model === 'pentanomial' ? `pentanomial over ${e.samples} pairs` : `trinomial over ${e.samples} games`;
   const t = s.terms;
   const commits = s.commits.map((c) => c ?? 'not tagged (before TacticaCommit)');
   return [
     `${t.tactica} vs ${t.engine}, ${t.variant}, ${t.time}: ${s.games} games from ${s.files} file${s.files === 1 ? '' : 's'}`,
-    `${t.tactica} vs ${t.engine}: +${e.wins} =${e.draws} -${e.losses}, score ${(e.score * 100).toFixed(1)}%, Elo ${formatElo(e.elo)} (95%: ${formatElo(e.low)} to ${formatElo(e.high)}, ${interval})`,
+    formatMatchResult(`${t.tactica} vs ${t.engine}`, s.elo),
     `threads: Tactica ${t.tacticaThreads}, ${t.engine} ${t.engineThreads}`,
-    ...(s.search
-      ? [
-          `search: Tactica depth ${s.search.depth.toFixed(1)} on average (${s.search.moves} searched moves), ${Math.round(s.search.kpps)} k positions a second`,
-        ]
-      : []),
+    ...(s.search ? [formatSearchLine(s.search.depth, s.search.moves, s.search.kpps)] : []),
     `load: ${s.loaded === 0 ? 'quiet' : 'loaded'}, ${s.loaded} of ${s.games} games loaded`,
     `openings: ${s.set}, openings ${ranges(s.openings)}`,
     `commits: ${commits.join(', ')}`,
