@@ -5,6 +5,7 @@
 //        [--label-nodes N] [--label-eval hand|learned] [--label-cache FILE] [--also-labels FILE,…]
 //        [--windows 2x4|3x4|2x4+4x4]
 //        [--network H] [--network-epochs 20] [--network-rate 0.002] [--linear fit|committed] [--fix name=v,…]
+//        [--no-wasm]
 // Self-play games of the deep search (hand-written evaluation, `--nodes` a move) from the ACF ballots (English) or
 // seeded random openings; their quiet positions labelled with the game's result blended with the search's score;
 // weights fitted by logistic regression (draughts-train.ts). Prints the loss curve (train, validation, validation
@@ -32,6 +33,9 @@
 // keeps the committed ones (naming their command) and fits the network over them. `--fix steps=2,free-men=4` holds
 // those scalar features (draughts-learned-eval.ts's names) at those values, in hundredths of a man, and fits the rest
 // around them (`FitOptions.fixed`).
+// The games and the labels are searched by the WebAssembly deep searcher (deep-search-wasm.ts) where this Node runs
+// it: the same trees node for node as the JS one, so the same games, positions and labels, about twice as fast for
+// the games and 2.5 times for the labels (bench/RESULTS.md); `--no-wasm` searches in JavaScript (the reference).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,7 +51,7 @@ if (isMainThread) {
   valued.push('--lambda', '--epsilon', '--material-prior', '--cache', '--out', '--eval', '--max-minutes', '--also');
   valued.push('--label-nodes', '--label-eval', '--label-cache', '--also-labels', '--windows', '--network');
   valued.push('--network-epochs', '--network-rate', '--linear', '--fix');
-  checkOptions(args, valued, ['--dry-run'], import.meta.url);
+  checkOptions(args, valued, ['--dry-run', '--no-wasm'], import.meta.url);
 }
 const option = (name, fallback) => {
   const i = args.indexOf(name);
@@ -88,30 +92,41 @@ function inWorkers(jobs, data, progress) {
   );
 }
 
-if (!isMainThread && workerData.task === 'label') {
-  const { variant, positions, nodes, jobs, job, evaluation, skip } = workerData;
+/**
+ * A worker's searcher with this evaluation: the WebAssembly one unless `--no-wasm` (or where this Node cannot run it),
+ * as `searcher` in the pipeline's options; else the evaluation for the pipeline's JS searcher.
+ */
+async function searchWith(variant, evaluation, wasm) {
   const evaluator = evaluation === 'learned' ? await ai.loadLearnedEvaluator(variant) : undefined;
   if (evaluation === 'learned' && !evaluator) throw new Error(`no learned weights for ${variant}`);
+  const searcher = wasm
+    ? await (
+        await import('../packages/ai/dist/games/draughts/deep-search-wasm.js')
+      ).createWasmDeepSearcher({ ttLog2: ai.TRAINING_TABLE_LOG2, ...(evaluator ? { evaluator } : {}) })
+    : undefined;
+  return searcher ? { searcher } : evaluator ? { evaluator } : {};
+}
+
+if (!isMainThread && workerData.task === 'label') {
+  const { variant, positions, nodes, jobs, job, evaluation, skip, wasm } = workerData;
   const known = new Set(skip);
   let k = 0;
   const labels = ai.searchLabels(positions, {
     variant,
     nodes,
-    ...(evaluator ? { evaluator } : {}),
+    ...(await searchWith(variant, evaluation, wasm)),
     only: (i) => !known.has(ai.trainingPositionKey(positions[i])) && k++ % jobs === job,
     onLabel: () => parentPort.postMessage({ kind: 'label' }),
   });
   parentPort.postMessage({ kind: 'done', labels: Array.from(labels) });
 } else if (!isMainThread) {
-  const { variant, seed, games, nodes, jobs, job, evaluation, deadline } = workerData;
-  const evaluator = evaluation === 'learned' ? await ai.loadLearnedEvaluator(variant) : undefined;
-  if (evaluation === 'learned' && !evaluator) throw new Error(`no learned weights for ${variant}`);
+  const { variant, seed, games, nodes, jobs, job, evaluation, deadline, wasm } = workerData;
   const positions = ai.generatePositions({
     variant,
     seed,
     games,
     nodes,
-    ...(evaluator ? { evaluator } : {}),
+    ...(await searchWith(variant, evaluation, wasm)),
     keepGoing: () => Date.now() < deadline,
     only: (i) => i % jobs === job,
     onGame: (i, n, result) => parentPort.postMessage({ kind: 'game', i, n, result }),
@@ -125,6 +140,8 @@ if (!isMainThread && workerData.task === 'label') {
   const jobs = number('--jobs', '1', 1);
   const cache = option('--cache', undefined);
   const evaluation = option('--eval', 'hand');
+  const wasm = !args.includes('--no-wasm');
+  console.log(`searching in ${wasm ? 'WebAssembly (the same trees as --no-wasm' + "'s JavaScript)" : 'JavaScript'}`);
   const minutes = number('--max-minutes', undefined);
   const deadline = minutes === undefined ? Infinity : Date.now() + minutes * 60_000;
   if (!(variant in RULE_SETS)) {
@@ -160,7 +177,7 @@ if (!isMainThread && workerData.task === 'label') {
   } else {
     const played = new Set();
     const parts = (
-      await inWorkers(jobs, { variant, seed, games, nodes, evaluation, deadline }, (m) => {
+      await inWorkers(jobs, { variant, seed, games, nodes, evaluation, deadline, wasm }, (m) => {
         played.add(m.i);
         if ((m.i + 1) % 20 === 0) {
           const s = ((performance.now() - started) / 1000).toFixed(0);
@@ -225,7 +242,7 @@ if (!isMainThread && workerData.task === 'label') {
     const parts = (
       await inWorkers(
         jobs,
-        { task: 'label', variant, positions, nodes: labelNodes, evaluation: labelEval, skip },
+        { task: 'label', variant, positions, nodes: labelNodes, evaluation: labelEval, skip, wasm },
         () => {
           done++;
           if (done % 1000 === 0)
@@ -321,8 +338,10 @@ if (!isMainThread && workerData.task === 'label') {
     network = ai.encodeDraughtsNetwork(hidden, net.values);
     summary += `; a network of ${hidden} hidden units over it: validation loss against the results ${net.best.validationResult.toFixed(4)} (the linear model's ${net.linear.validationResult.toFixed(4)})`;
   }
+  // Left out of the command the module records: files, and the run's speed; `--also` has lines of its own.
   const dropped = new Set([
     '--dry-run',
+    '--no-wasm',
     '--cache',
     '--max-minutes',
     '--also',

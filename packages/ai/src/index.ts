@@ -93,6 +93,7 @@ export {
   generatePositions,
   mergeLabelCaches,
   searchLabels,
+  TRAINING_TABLE_LOG2,
   trainingPositionKey,
   type EpochLoss,
   type FeatureSet,
@@ -103,5 +104,6 @@ export {
   type LabelOptions,
   type MergedLabels,
   type TrainingPosition,
+  type TrainingSearcher,
 } from './games/draughts/train.js';
 export * from './codes.js';

@@ -1,10 +1,12 @@
 import { draughtsGame } from '@tactica/draughts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { createWasmDeepSearcher, type WasmDeepSearcher } from './deep-search-wasm.js';
 import {
   decodeWeights,
   encodeWeights,
   learnedLayout,
   LearnedDraughtsEvaluator,
+  loadLearnedEvaluator,
   SCALAR_FEATURES,
 } from './learned-eval.js';
 import {
@@ -14,6 +16,8 @@ import {
   mergeLabelCaches,
   predictScore,
   searchLabels,
+  TRAINING_TABLE_LOG2,
+  trainingPositionKey,
   type TrainingPosition,
 } from './train.js';
 
@@ -159,5 +163,39 @@ describe('the draughts evaluation trainer', () => {
     };
     const [label] = searchLabels([p], { variant: 'english', nodes: 2000 });
     expect(sign * label!).toBeGreaterThan(50);
+  });
+
+  it('plays the same games and labels in WebAssembly as in JavaScript, hand-written and learned evaluation', async () => {
+    const evaluator = await loadLearnedEvaluator('international');
+    for (const [variant, ev] of [
+      ['english', undefined],
+      ['international', evaluator],
+    ] as const) {
+      const wasm = (): Promise<WasmDeepSearcher | undefined> =>
+        createWasmDeepSearcher({ ttLog2: TRAINING_TABLE_LOG2, ...(ev ? { evaluator: ev } : {}) });
+      const game = { variant, seed: 5, games: 2, nodes: 300 } as const;
+      const js = generatePositions({ ...game, ...(ev ? { evaluator: ev } : {}) });
+      const player = (await wasm())!;
+      const played = vi.spyOn(player, 'search');
+      const inWasm = generatePositions({ ...game, searcher: player });
+      // The WebAssembly searcher played: a search for every kept position, and for the moves that were not quiet.
+      expect(played.mock.calls.length).toBeGreaterThan(js.length);
+      expect(js.length).toBeGreaterThan(20);
+      expect(inWasm).toEqual(js);
+      const some = js.slice(0, 12);
+      const labels = searchLabels(some, { variant, nodes: 800, ...(ev ? { evaluator: ev } : {}) });
+      const labeller = (await wasm())!;
+      const labelled = vi.spyOn(labeller, 'search');
+      expect(searchLabels(some, { variant, nodes: 800, searcher: labeller })).toEqual(labels);
+      expect(labelled).toHaveBeenCalledTimes(new Set(some.map(trainingPositionKey)).size);
+    }
+  });
+
+  it('refuses an evaluator beside a searcher, which would not search with it', async () => {
+    const searcher = (await createWasmDeepSearcher({ ttLog2: TRAINING_TABLE_LOG2 }))!;
+    const evaluator = (await loadLearnedEvaluator('english'))!;
+    expect(() => generatePositions({ variant: 'english', seed: 1, games: 1, searcher, evaluator })).toThrow(
+      /evaluator/,
+    );
   });
 });
