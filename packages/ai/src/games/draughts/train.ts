@@ -40,7 +40,8 @@ import {
 /**
  * What plays the games and searches the labels: by default a `DraughtsDeepSearcher` of `TRAINING_TABLE_LOG2`; a
  * caller may give the WebAssembly one (`createWasmDeepSearcher`, deep-search-wasm.ts) made with the same table and
- * evaluation, whose trees are the same node for node at about 2.5 times the speed, so the games and labels are too.
+ * evaluation, whose trees are the same node for node, so the games and labels are too, at twice to 2.5 times the
+ * speed (bench/RESULTS.md, "the trainer searches in WebAssembly").
  */
 export type TrainingSearcher = Pick<DraughtsDeepSearcher, 'reset' | 'search'>;
 
