@@ -35,7 +35,8 @@
 // around them (`FitOptions.fixed`).
 // The games and the labels are searched by the WebAssembly deep searcher (deep-search-wasm.ts) where this Node runs
 // it: the same trees node for node as the JS one, so the same games, positions and labels, about twice as fast for
-// the games and 2.5 times for the labels (bench/RESULTS.md); `--no-wasm` searches in JavaScript (the reference).
+// the games and 2.5 times for the labels (bench/RESULTS.md); `--no-wasm` searches in JavaScript (the reference). A
+// worker whose Node cannot run the module says so, and searches in JavaScript.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,7 +86,11 @@ function inWorkers(jobs, data, progress) {
       (_, job) =>
         new Promise((resolve, reject) => {
           const w = new Worker(new URL(import.meta.url), { workerData: { ...data, jobs, job } });
-          w.on('message', (m) => (m.kind === 'done' ? resolve(m) : progress(m)));
+          w.on('message', (m) => {
+            if (m.kind === 'done') resolve(m);
+            else if (m.kind === 'searcher') reportSearcher(m);
+            else progress(m);
+          });
           w.on('error', reject);
         }),
     ),
@@ -93,8 +98,21 @@ function inWorkers(jobs, data, progress) {
 }
 
 /**
+ * A worker that was asked for the WebAssembly search but made the JS one (this Node cannot run the module) says so:
+ * the games and labels are the same, only slower, and the start-up line would otherwise have said WebAssembly.
+ */
+function reportSearcher(m) {
+  if (m.asked && !m.made) {
+    console.error(
+      `job ${m.job}: this Node cannot run the WebAssembly search; searching in JavaScript (the same trees)`,
+    );
+  }
+}
+
+/**
  * A worker's searcher with this evaluation: the WebAssembly one unless `--no-wasm` (or where this Node cannot run it),
- * as `searcher` in the pipeline's options; else the evaluation for the pipeline's JS searcher.
+ * as `searcher` in the pipeline's options; else the evaluation for the pipeline's JS searcher. The worker tells the
+ * main thread which it made (`reportSearcher`).
  */
 async function searchWith(variant, evaluation, wasm) {
   const evaluator = evaluation === 'learned' ? await ai.loadLearnedEvaluator(variant) : undefined;
@@ -104,6 +122,7 @@ async function searchWith(variant, evaluation, wasm) {
         await import('../packages/ai/dist/games/draughts/deep-search-wasm.js')
       ).createWasmDeepSearcher({ ttLog2: ai.TRAINING_TABLE_LOG2, ...(evaluator ? { evaluator } : {}) })
     : undefined;
+  parentPort.postMessage({ kind: 'searcher', job: workerData.job, asked: wasm, made: searcher !== undefined });
   return searcher ? { searcher } : evaluator ? { evaluator } : {};
 }
 
@@ -141,7 +160,8 @@ if (!isMainThread && workerData.task === 'label') {
   const cache = option('--cache', undefined);
   const evaluation = option('--eval', 'hand');
   const wasm = !args.includes('--no-wasm');
-  console.log(`searching in ${wasm ? 'WebAssembly (the same trees as --no-wasm' + "'s JavaScript)" : 'JavaScript'}`);
+  const where = wasm ? "WebAssembly where this Node runs it (the same trees as --no-wasm's JavaScript)" : 'JavaScript';
+  console.log(`searching in ${where}`);
   const minutes = number('--max-minutes', undefined);
   const deadline = minutes === undefined ? Infinity : Date.now() + minutes * 60_000;
   if (!(variant in RULE_SETS)) {
