@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eloFromScore, formatElo, matchElo } from './elo.js';
+import { eloFromScore, formatElo, formatPairCounts, matchElo, pairCounts } from './elo.js';
 
 // The figures below were worked out by hand from the formulas (mean score ± 1.96 standard errors, then
 // Elo = -400 log10(1/s - 1)), not by this code.
@@ -26,6 +26,7 @@ describe('the Elo difference of a match and its 95% interval', () => {
     expect(e.elo).toBeCloseTo(43.6578, 3);
     expect(e.low).toBeCloseTo(-150.9149, 3);
     expect(e.high).toBeCloseTo(274.8154, 3);
+    expect(e.pairs).toEqual([0, 1, 2, 0, 1]);
     // The same games counted one by one: the same score, a wider interval here (−153.8 to +279.1).
     const t = matchElo(points, false);
     expect(t.model).toBe('trinomial');
@@ -41,6 +42,21 @@ describe('the Elo difference of a match and its 95% interval', () => {
     const swept = matchElo(Array<number>(24).fill(0), true);
     expect(swept.elo).toBe(-Infinity);
     expect(swept.high).toBeCloseTo(-318, -1);
+  });
+
+  it("counts the pairs by Tactica's points of 2, which alone give the pentanomial figure", () => {
+    // Pairs scoring 1 (a win and a loss), 2, 1 (two draws), ½, 0 and 1½.
+    const points = [1, 0, 1, 1, 0.5, 0.5, 0, 0.5, 0, 0, 1, 0.5];
+    expect(pairCounts(points)).toEqual([1, 1, 2, 1, 1]);
+    expect(formatPairCounts([1, 1, 2, 1, 1])).toBe("pairs by Tactica's points of 2: 0 ×1, ½ ×1, 1 ×2, 1½ ×1, 2 ×1");
+    // Games in another order with the same pair counts give the same interval: the counts are all it needs.
+    const same = [0.5, 1, 1, 0, 0, 0, 0.5, 0.5, 1, 1, 0.5, 0];
+    expect(pairCounts(same)).toEqual([1, 1, 2, 1, 1]);
+    expect(matchElo(same, true)).toMatchObject({ low: matchElo(points, true).low, high: matchElo(points, true).high });
+    // Not whole pairs: no counts, and none asked for when unpaired.
+    expect(pairCounts([1, 0, 1])).toBeUndefined();
+    expect(pairCounts([])).toBeUndefined();
+    expect(matchElo(points, false).pairs).toBeUndefined();
   });
 
   it('prints signed, rounded, ±∞ or ?', () => {

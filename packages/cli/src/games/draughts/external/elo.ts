@@ -23,6 +23,31 @@ export interface MatchElo {
   readonly model: 'trinomial' | 'pentanomial';
   /** Pairs counted (pentanomial), or games (trinomial). */
   readonly samples: number;
+  /** With whole pairs, how many scored each of Tactica's 0, ½, 1, 1½ and 2 points of 2: the pentanomial's counts. */
+  readonly pairs: PairCounts | undefined;
+}
+
+/**
+ * How many pairs of games (one opening, colours reversed) scored 0, ½, 1, 1½ and 2 of 2 for Tactica. These five
+ * counts are all the pentanomial interval needs, so figures from several runs add up from them even when the games
+ * themselves are gone.
+ */
+export type PairCounts = readonly [number, number, number, number, number];
+
+/** The counts of `points` taken two by two, or `undefined` unless they make whole pairs. */
+export function pairCounts(points: readonly number[]): PairCounts | undefined {
+  if (points.length === 0 || points.length % 2 !== 0) return undefined;
+  const counts = [0, 0, 0, 0, 0];
+  for (let k = 0; k < points.length; k += 2) {
+    const quarter = Math.round(((points[k] ?? 0) + (points[k + 1] ?? 0)) * 2);
+    counts[quarter] = (counts[quarter] ?? 0) + 1;
+  }
+  return counts as unknown as PairCounts;
+}
+
+/** `pairs by Tactica's points of 2: 0 ×3, ½ ×5, 1 ×20, 1½ ×10, 2 ×4`. */
+export function formatPairCounts(c: PairCounts): string {
+  return `pairs by Tactica's points of 2: 0 ×${c[0]}, ½ ×${c[1]}, 1 ×${c[2]}, 1½ ×${c[3]}, 2 ×${c[4]}`;
 }
 
 /** Elo from a mean score (±Infinity at 1 and 0). */
@@ -42,11 +67,12 @@ export function matchElo(points: readonly number[], paired: boolean): MatchElo {
   const wins = points.filter((p) => p === 1).length;
   const draws = points.filter((p) => p === 0.5).length;
   const losses = points.filter((p) => p === 0).length;
-  const pairs = paired ? Math.floor(points.length / 2) : 0;
-  if (pairs >= 2 && pairs * 2 === points.length) {
-    const pairScores = Array.from({ length: pairs }, (_, k) => ((points[2 * k] ?? 0) + (points[2 * k + 1] ?? 0)) / 2);
-    const score = pairScores.reduce((a, b) => a + b, 0) / pairs;
-    const variance = pairScores.reduce((a, b) => a + (b - score) ** 2, 0) / pairs;
+  const counts = paired ? pairCounts(points) : undefined;
+  const pairs = points.length / 2;
+  if (counts && pairs >= 2) {
+    // A pair's score is its points over 2: count k scored k/4.
+    const score = counts.reduce((a, n, k) => a + (n * k) / 4, 0) / pairs;
+    const variance = counts.reduce((a, n, k) => a + n * (k / 4 - score) ** 2, 0) / pairs;
     if (variance > 0) {
       const stderr = Math.sqrt(variance / pairs);
       return {
@@ -59,6 +85,7 @@ export function matchElo(points: readonly number[], paired: boolean): MatchElo {
         high: eloFromScore(score + 1.96 * stderr),
         model: 'pentanomial',
         samples: pairs,
+        pairs: counts,
       };
     }
   }
@@ -73,6 +100,7 @@ export function matchElo(points: readonly number[], paired: boolean): MatchElo {
     high: e.high,
     model: 'trinomial',
     samples: points.length,
+    pairs: counts,
   };
 }
 

@@ -416,12 +416,14 @@ describe('match:external against Tactica run as an external engine', () => {
     expect(lines[2]).toMatch(
       /^Tactica novice vs Tactica: \+\d+ =\d+ -\d+, score .+, trinomial over 2 games\); a move: /,
     );
+    // The pair's count, so that slices add up even without their games.
+    expect(lines[3]).toMatch(/^pairs by Tactica's points of 2: 0 ×[01], ½ ×[01], 1 ×[01], 1½ ×[01], 2 ×[01]$/);
     // Both sides at one thread: ours by the engine's option, the Hub engine's by its `threads` parameter.
-    expect(lines[3]).toBe('threads: Tactica 1, Tactica 1 (its Hub parameter threads); equal');
-    expect(lines[4]).toMatch(/^search: Tactica depth \d+\.\d on average \(\d+ searched moves\)/);
-    expect(lines[5]).toMatch(/^load: quiet, 0 of 2 games loaded \(1-minute load 0\.00 at the start, at most 1;/);
-    expect(lines[6]).toMatch(/^openings: international: 200 drawn openings .+, openings 1-1 of 200, 2 games, 0\.05 s/);
-    expect(lines[7]).toBe(`games: ${pdn}`);
+    expect(lines[4]).toBe('threads: Tactica 1, Tactica 1 (its Hub parameter threads); equal');
+    expect(lines[5]).toMatch(/^search: Tactica depth \d+\.\d on average \(\d+ searched moves\)/);
+    expect(lines[6]).toMatch(/^load: quiet, 0 of 2 games loaded \(1-minute load 0\.00 at the start, at most 1;/);
+    expect(lines[7]).toMatch(/^openings: international: 200 drawn openings .+, openings 1-1 of 200, 2 games, 0\.05 s/);
+    expect(lines[8]).toBe(`games: ${pdn}`);
     const read = parsePdn(readFileSync(pdn, 'utf8'));
     expect(read.ok).toBe(true);
     if (!read.ok) return;
@@ -472,9 +474,10 @@ describe('match:external against Tactica run as an external engine', () => {
 
   it('dxp: tactica dxp --listen as the engine', async () => {
     const lines = await dxpMatch(2, 60);
-    // Two games, the result, threads (DXP cannot set the engine's), our search, load, openings, the PDN's path.
-    expect(lines).toHaveLength(8);
-    expect(lines[3]).toBe(
+    // Two games, the result, the pair's count, threads (DXP cannot set the engine's), our search, load, openings, the
+    // PDN's path.
+    expect(lines).toHaveLength(9);
+    expect(lines[4]).toBe(
       "threads: Tactica 1, Tactica not set: DXP has no thread setting (set it in the engine's own configuration)",
     );
     expect(lines[1]).toMatch(/^game 2: .+; Tactica White: Tactica (wins|draws|loses)/);

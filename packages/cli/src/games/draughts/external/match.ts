@@ -37,7 +37,7 @@ import {
   type PdnGame,
 } from '@tactica/draughts';
 import { parseExternalMatchArgs, type ExternalMatchOptions } from './args.js';
-import { formatMatchResult, matchElo, type MatchElo } from './elo.js';
+import { formatMatchResult, formatPairCounts, matchElo, type MatchElo } from './elo.js';
 import { CbEngine, DxpEngine, HubEngine, PROTOCOLS, type ExternalEngine } from './engines.js';
 import { loadBeforeMatch, LoadWatch, systemLoad, type LoadReader } from './load.js';
 import {
@@ -343,6 +343,7 @@ function summary(
       sum((r) => r.engineMs),
       sum((r) => r.engineMoves),
     )}`,
+    ...(e.pairs ? [formatPairCounts(e.pairs)] : []),
     `threads: Tactica ${threads.ours}, ${engine} ${threads.engine}${equalThreads(threads)}`,
     ...ourSearchLine(results),
     `load: ${loaded === 0 ? 'quiet' : 'loaded'}, ${loaded} of ${results.length} games loaded (1-minute load ${load.before.toFixed(2)} at the start, at most ${o.maxLoad}; highest ${load.highest.toFixed(2)} during it, at most ${load.duringLimit} with the match's own)`,

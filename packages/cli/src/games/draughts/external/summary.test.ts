@@ -71,6 +71,7 @@ describe('match:summary, one figure from several match files', () => {
     expect(lines[0]).toBe('Tactica master vs Cake 1.22, english, 0.3 s a move: 8 games from 2 files');
     expect(lines).toContain(`openings: ${SET} (156 openings), openings 1-3, 5`);
     expect(lines).toContain('load: quiet, 0 of 8 games loaded');
+    expect(lines).toContain("pairs by Tactica's points of 2: 0 ×0, ½ ×1, 1 ×1, 1½ ×1, 2 ×1");
   });
 
   it('a game whose pair is missing counts alone, and the interval is then taken game by game', () => {

@@ -13,7 +13,7 @@
 import { err, inputError, ok, type InputError, type Result } from '@tactica/core';
 import { readPdn, type PdnGame } from '@tactica/draughts';
 import type { CliCode } from '../../../codes.js';
-import { formatMatchResult, matchElo, type MatchElo } from './elo.js';
+import { formatMatchResult, formatPairCounts, matchElo, type MatchElo } from './elo.js';
 import { formatSearchLine } from './match.js';
 
 /** A match file as read: its name (for the messages) and its text. */
@@ -226,6 +226,7 @@ export function formatSummary(s: MatchSummary): string[] {
   return [
     `${t.tactica} vs ${t.engine}, ${t.variant}, ${t.time}: ${s.games} games from ${s.files} file${s.files === 1 ? '' : 's'}`,
     formatMatchResult(`${t.tactica} vs ${t.engine}`, s.elo),
+    ...(s.elo.pairs ? [formatPairCounts(s.elo.pairs)] : []),
     `threads: Tactica ${t.tacticaThreads}, ${t.engine} ${t.engineThreads}`,
     ...(s.search ? [formatSearchLine(s.search.depth, s.search.moves, s.search.kpps)] : []),
     `load: ${s.loaded === 0 ? 'quiet' : 'loaded'}, ${s.loaded} of ${s.games} games loaded`,
