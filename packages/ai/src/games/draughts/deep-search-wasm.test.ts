@@ -359,6 +359,18 @@ describe("Master's search in play in WebAssembly", () => {
       useDraughtsEndgames(undefined);
     }
     expect((following.of(master, plain) as WasmDeepSearcher).endgames).toBeUndefined();
+    // The JS searcher follows them too, made before or after they were set.
+    const js = engineSearchers({ threads: 1, wasm: false }, learned);
+    const before = js.of(master, plain);
+    expect(before).toBeInstanceOf(DraughtsDeepSearcher);
+    try {
+      useDraughtsEndgames(endgames);
+      expect(js.of(master, plain)).toBe(before);
+      expect((before as DraughtsDeepSearcher).endgames).toBe(endgames);
+    } finally {
+      useDraughtsEndgames(undefined);
+    }
+    expect((js.of(master, plain) as DraughtsDeepSearcher).endgames).toBeUndefined();
     // The JS searcher: an evaluator the module does not have, helper threads, `wasm: false`.
     for (const [settings, evaluators] of [
       [{ threads: 1, endgames: false }, { international: { evaluate: () => 0 } }],

@@ -9,7 +9,8 @@
  * with the endgame databases if any (probed from the module as the JS searcher probes them), once `prepareWasm` (the
  * engine's `prepare`) has made it where the platform runs the module **(ours)**; it probes the databases in force at
  * each search (`useDraughtsEndgames` may change them). The JS searcher plays before that, where WebAssembly (or its
- * SIMD) is missing, with Lazy SMP's threads, with any other evaluator, and when the engine says `wasm: false`.
+ * SIMD) is missing, with Lazy SMP's threads, with any other evaluator, and when the engine says `wasm: false`; it
+ * too probes the databases in force at each search (its helper threads, those of the folder they were given).
  *
  *   const searchers = engineSearchers(options, evaluators);
  *   await searchers.prepareWasm(await import('./master-loaded.js'), levels, state);   // the engine's `prepare`
@@ -145,11 +146,11 @@ export function engineSearchers(
     of(level, s) {
       if (level.search !== 'deep') return searcher(level.ttLog2);
       const learned = learnedFor(level, s);
-      const wasm = wasmSearchers.get(keyOf(level, learned));
-      if (!wasm) return deepSearcher(level.ttLog2, learned);
-      // The databases live in JS (the module asks the host), so the same instance probes whichever are in force.
-      wasm.endgames = endgamesOf();
-      return wasm;
+      // The databases live in JS (the WebAssembly module asks the host), so either searcher probes whichever are in
+      // force at this move.
+      const deep = wasmSearchers.get(keyOf(level, learned)) ?? deepSearcher(level.ttLog2, learned);
+      deep.endgames = endgamesOf();
+      return deep;
     },
     async prepareWasm({ wasmSearcherIfAble }, levels, s) {
       const endgames = endgamesOf();

@@ -1,6 +1,6 @@
 import { draughtsGame } from '@tactica/draughts';
 import { describe, expect, it, vi } from 'vitest';
-import { createWasmDeepSearcher, type WasmDeepSearcher } from './deep-search-wasm.js';
+import { createWasmDeepSearcher, type WasmDeepSearcher, type WasmDeepSearcherOptions } from './deep-search-wasm.js';
 import {
   decodeWeights,
   encodeWeights,
@@ -20,6 +20,13 @@ import {
   trainingPositionKey,
   type TrainingPosition,
 } from './train.js';
+
+/** The WebAssembly searcher, or a failure that says why (as in deep-search-wasm.test.ts) rather than a TypeError. */
+async function wasmSearcher(options: WasmDeepSearcherOptions): Promise<WasmDeepSearcher> {
+  const searcher = await createWasmDeepSearcher(options);
+  if (!searcher) throw new Error('this Node runs no WebAssembly');
+  return searcher;
+}
 
 describe('the draughts evaluation trainer', () => {
   // A handful of quick English games: enough for the fit to find material and tempo.
@@ -171,11 +178,11 @@ describe('the draughts evaluation trainer', () => {
       ['english', undefined],
       ['international', evaluator],
     ] as const) {
-      const wasm = (): Promise<WasmDeepSearcher | undefined> =>
-        createWasmDeepSearcher({ ttLog2: TRAINING_TABLE_LOG2, ...(ev ? { evaluator: ev } : {}) });
+      const wasm = (): Promise<WasmDeepSearcher> =>
+        wasmSearcher({ ttLog2: TRAINING_TABLE_LOG2, ...(ev ? { evaluator: ev } : {}) });
       const game = { variant, seed: 5, games: 2, nodes: 300 } as const;
       const js = generatePositions({ ...game, ...(ev ? { evaluator: ev } : {}) });
-      const player = (await wasm())!;
+      const player = await wasm();
       const played = vi.spyOn(player, 'search');
       const inWasm = generatePositions({ ...game, searcher: player });
       // The WebAssembly searcher played: a search for every kept position, and for the moves that were not quiet.
@@ -184,7 +191,7 @@ describe('the draughts evaluation trainer', () => {
       expect(inWasm).toEqual(js);
       const some = js.slice(0, 12);
       const labels = searchLabels(some, { variant, nodes: 800, ...(ev ? { evaluator: ev } : {}) });
-      const labeller = (await wasm())!;
+      const labeller = await wasm();
       const labelled = vi.spyOn(labeller, 'search');
       expect(searchLabels(some, { variant, nodes: 800, searcher: labeller })).toEqual(labels);
       expect(labelled).toHaveBeenCalledTimes(new Set(some.map(trainingPositionKey)).size);
@@ -192,7 +199,7 @@ describe('the draughts evaluation trainer', () => {
   });
 
   it('refuses an evaluator beside a searcher, which would not search with it', async () => {
-    const searcher = (await createWasmDeepSearcher({ ttLog2: TRAINING_TABLE_LOG2 }))!;
+    const searcher = await wasmSearcher({ ttLog2: TRAINING_TABLE_LOG2 });
     const evaluator = (await loadLearnedEvaluator('english'))!;
     expect(() => generatePositions({ variant: 'english', seed: 1, games: 1, searcher, evaluator })).toThrow(
       /evaluator/,
