@@ -8,8 +8,8 @@
  *   const searcher = await createWasmDeepSearcher({ ttLog2: 18 });   // undefined where WebAssembly is missing
  *   searcher?.search(new DraughtsSearchPosition(state), { timeMs: 1000 });
  *
- * Shared with `DraughtsDeepSearcher` (deepening.ts): the iterations and their aspiration windows, the time manager and
- * the stop flag (the module asks `mustStop` every 256 nodes when the search has a clock). One searcher is one instance of
+ * Here, as in `DraughtsDeepSearcher.search`: the iterations and their aspiration windows, the time manager and the
+ * stop flag (the module asks `mustStop` every 256 nodes when the search has a clock). One searcher is one instance of
  * the module (its own memory: table, move lists, history), compiled once a thread, made asynchronously (browsers
  * refuse to compile a module over 4 KB synchronously on a page's main thread).
  *
@@ -29,6 +29,7 @@ import {
   type SearchPositionExports,
 } from '@tactica/draughts';
 import type { SearchInfo, SearchResult } from '../../search.js';
+import { WIN, WIN_BOUND } from '../../search-position.js';
 import { WASM_BASE64 } from '../../wasm/draughts-search.js';
 import {
   DEEP_SEARCH_SETTINGS,
@@ -39,10 +40,10 @@ import {
   type DeepSearcherOptions,
   type DeepSearchLimits,
 } from './deep-search.js';
-import { deepen, SearchClock, type RootSearch } from './deepening.js';
 import { LearnedDraughtsEvaluator } from './learned-eval.js';
 import { writeLearnedEvaluation, type LearnedWasmSetup } from './learned-wasm.js';
 import { MAX_MOVES, resultScore } from './move-order.js';
+import { DeepTimeManager } from './time.js';
 import { compiledOnce } from './wasm-module.js';
 import type { DeepEndgames } from './deep-search.js';
 
@@ -150,7 +151,12 @@ export class WasmDeepSearcher {
   /** The position being searched: its words stand for the module's board while the database is asked (`probe`). */
   private probed: DraughtsSearchPosition | undefined;
   private readonly options: WasmDeepSearcherOptions;
-  private readonly clock = new SearchClock();
+  private now: () => number = () => performance.now();
+  private startTime = 0;
+  private deadline = Infinity;
+  private manager: DeepTimeManager | undefined;
+  private failingLow = false;
+  private stopFlag: Int32Array | undefined;
   /** The rule set and mode the instance's position is set up for. */
   private mode = '';
 
@@ -209,7 +215,10 @@ export class WasmDeepSearcher {
 
   /** Called by the module every 256 nodes of a search with a clock: whether it must stop (`checkLimits`). */
   mustStop(): boolean {
-    return this.clock.mustStop();
+    const now = this.now();
+    if (now >= this.deadline) return true;
+    if (this.manager && this.manager.mustStop(now - this.startTime, this.failingLow)) return true;
+    return this.stopFlag !== undefined && Atomics.load(this.stopFlag, 0) !== 0;
   }
 
   /**
@@ -239,7 +248,15 @@ export class WasmDeepSearcher {
 
   private searchFrom(pos: DraughtsSearchPosition, limits: DeepSearchLimits): SearchResult {
     const wasm = this.wasm;
-    this.clock.begin(limits);
+    this.now = limits.now ?? (() => performance.now());
+    const start = this.now();
+    this.deadline = limits.timeMs === undefined ? Infinity : start + limits.timeMs;
+    this.startTime = start;
+    const target = limits.targetMs;
+    this.manager =
+      target === undefined ? undefined : new DeepTimeManager(target, limits.timeMs ?? Math.max(1, target * 5));
+    this.failingLow = false;
+    this.stopFlag = limits.stop;
     this.begin(pos, limits);
 
     const maxDepth = Math.min(limits.depth ?? this.maxPly - 1, this.maxPly - 1);
@@ -256,23 +273,32 @@ export class WasmDeepSearcher {
     };
     if (rootCount === 0) return { ...best, stopped: false };
 
-    const tree: RootSearch = {
-      searchRoot: (depth, alpha, beta) => wasm.searchRoot(depth, alpha, beta),
-      stopped: () => wasm.searchStopped() !== 0,
-      rootPv: () => Array.from(new Int32Array(wasm.memory.buffer, wasm.searchPv(), wasm.searchPvLength())),
-      rootScore: () => wasm.searchRootScore(),
-      nodes: () => wasm.searchNodes(),
-    };
-    best = deepen(tree, best, {
-      first: 1,
-      maxDepth,
-      window: 20,
-      rootCount,
-      clock: this.clock,
-      onIteration: limits.onIteration,
-    });
+    let score = 0;
+    for (let depth = 1; depth <= maxDepth; depth++) {
+      score = this.iteration(depth, score);
+      if (wasm.searchStopped() !== 0) {
+        // The root moves searched before the stop still count (see `DraughtsDeepSearcher.search`).
+        const pv = this.rootPv();
+        if (pv.length > 0) best = { ...best, score: wasm.searchRootScore(), bestMove: pv[0], pv };
+        break;
+      }
+      const pv = this.rootPv();
+      const elapsed = this.now() - start;
+      best = {
+        depth,
+        score: score + 0,
+        bestMove: pv[0] ?? best.bestMove,
+        pv: pv.length > 0 ? pv : best.pv,
+        nodes: wasm.searchNodes(),
+        timeMs: elapsed,
+      };
+      limits.onIteration?.(best);
+      if (Math.abs(score) >= WIN_BOUND && depth > WIN - Math.abs(score)) break;
+      if (rootCount === 1 && depth >= 2) break;
+      if (this.manager && !this.manager.iterationDone(depth, best.bestMove ?? -1, score, elapsed)) break;
+    }
     this.dbHits += wasm.searchDbHits();
-    return { ...best, nodes: wasm.searchNodes(), timeMs: this.clock.elapsed(), stopped: wasm.searchStopped() !== 0 };
+    return { ...best, nodes: wasm.searchNodes(), timeMs: this.now() - start, stopped: wasm.searchStopped() !== 0 };
   }
 
   /**
@@ -320,5 +346,34 @@ export class WasmDeepSearcher {
       timed ? 1 : 0,
       only ? only.length : -1,
     );
+  }
+
+  /** One iteration with its aspiration windows (`DraughtsDeepSearcher.search`'s): its score. */
+  private iteration(depth: number, last: number): number {
+    const wasm = this.wasm;
+    let window = 20;
+    let alpha = depth >= 5 ? last - window : -WIN - 1;
+    let beta = depth >= 5 ? last + window : WIN + 1;
+    let score: number;
+    for (;;) {
+      score = wasm.searchRoot(depth, alpha, beta);
+      if (wasm.searchStopped() !== 0) break;
+      if (score <= alpha) {
+        this.failingLow = true;
+        window *= 3;
+        beta = (alpha + beta) >> 1;
+        alpha = Math.max(-WIN - 1, score - window);
+      } else if (score >= beta) {
+        window *= 3;
+        beta = Math.min(WIN + 1, score + window);
+      } else break;
+    }
+    this.failingLow = false;
+    return score;
+  }
+
+  private rootPv(): number[] {
+    const wasm = this.wasm;
+    return Array.from(new Int32Array(wasm.memory.buffer, wasm.searchPv(), wasm.searchPvLength()));
   }
 }

@@ -31,9 +31,9 @@
 import { KEY_CROWNS, KEY_IDENTITY, pop, type DraughtsSearchPosition } from '@tactica/draughts';
 import type { SearchInfo, SearchLimits, SearchResult } from '../../search.js';
 import { WIN, WIN_BOUND } from '../../search-position.js';
-import { deepen, SearchClock, type RootSearch } from './deepening.js';
 import { DraughtsMoveOrder, MAX_MOVES, resultScore } from './move-order.js';
 import { DeepTable, EXACT, LOWER, UPPER } from './table.js';
+import { DeepTimeManager } from './time.js';
 
 /** Scores from an endgame database: a win found there, `DB_WIN - ply`, ranks below a win seen on the board. */
 export const DB_WIN = WIN_BOUND - 1;
@@ -195,8 +195,14 @@ export class DraughtsDeepSearcher {
   private nodes = 0;
   private stopped = false;
   private limitNodes = Infinity;
-  private readonly clock = new SearchClock();
+  private deadline = Infinity;
+  private stopFlag: Int32Array | undefined;
   private rootMoves: readonly number[] | undefined;
+  private now: () => number = () => performance.now();
+  private startTime = 0;
+  private manager: DeepTimeManager | undefined;
+  /** The root is being searched again after failing low: the time manager lets it run on. */
+  private failingLow = false;
   /** The score of the root's best move in the iteration under way (valid while `pvLength[0] > 0`). */
   private rootScore = 0;
   /** Deepest ply reached in the last search. */
@@ -289,12 +295,20 @@ export class DraughtsDeepSearcher {
   }
 
   search(pos: DraughtsSearchPosition, limits: DeepSearchLimits = {}): SearchResult {
-    this.clock.begin(limits);
+    this.now = limits.now ?? (() => performance.now());
+    const start = this.now();
     this.nodes = 0;
     this.selDepth = 0;
     for (const k of Object.keys(this.counts)) this.counts[k as keyof typeof this.counts] = 0;
     this.stopped = false;
     this.limitNodes = limits.nodes ?? Infinity;
+    this.deadline = limits.timeMs === undefined ? Infinity : start + limits.timeMs;
+    this.startTime = start;
+    const target = limits.targetMs;
+    this.manager =
+      target === undefined ? undefined : new DeepTimeManager(target, limits.timeMs ?? Math.max(1, target * 5));
+    this.failingLow = false;
+    this.stopFlag = limits.stop;
     this.rootMoves = limits.rootMoves;
     this.mo.age();
     this.tt.nextGeneration();
@@ -327,23 +341,53 @@ export class DraughtsDeepSearcher {
     };
     if (rootCount === 0) return { ...best, stopped: false };
 
-    // Helpers stagger their depths and windows so that the threads do not all search the same tree at the same time.
-    const tree: RootSearch = {
-      searchRoot: (depth, alpha, beta) => this.alphaBeta(pos, depth, alpha, beta, 0, true),
-      stopped: () => this.stopped,
-      rootPv: () => Array.from(this.pvTable.subarray(0, this.pvLength[0] as number)),
-      rootScore: () => this.rootScore,
-      nodes: () => this.nodes,
-    };
-    best = deepen(tree, best, {
-      first: 1 + (this.helper % 2),
-      maxDepth,
-      window: 20 + (this.helper % 3) * 10,
-      rootCount,
-      clock: this.clock,
-      onIteration: limits.onIteration,
-    });
-    return { ...best, nodes: this.nodes, timeMs: this.clock.elapsed(), stopped: this.stopped };
+    let score = 0;
+    // Helpers stagger their depths so that the threads do not all search the same tree at the same time.
+    const first = 1 + (this.helper % 2);
+    for (let depth = first; depth <= maxDepth; depth++) {
+      let window = 20 + (this.helper % 3) * 10;
+      let alpha = depth >= 5 ? score - window : -WIN - 1;
+      let beta = depth >= 5 ? score + window : WIN + 1;
+      for (;;) {
+        score = this.alphaBeta(pos, depth, alpha, beta, 0, true);
+        if (this.stopped) break;
+        if (score <= alpha) {
+          this.failingLow = true;
+          window *= 3;
+          beta = (alpha + beta) >> 1;
+          alpha = Math.max(-WIN - 1, score - window);
+        } else if (score >= beta) {
+          window *= 3;
+          beta = Math.min(WIN + 1, score + window);
+        } else break;
+      }
+      this.failingLow = false;
+      if (this.stopped) {
+        // The root moves searched before the stop still count: a move that beat the window is better than the last
+        // iteration's best (it was searched deeper), and the last best searched first keeps its deeper score.
+        const partial = this.pvLength[0] as number;
+        if (partial > 0) {
+          const pv = Array.from(this.pvTable.subarray(0, partial));
+          best = { ...best, score: this.rootScore, bestMove: pv[0], pv };
+        }
+        break;
+      }
+      const pv = Array.from(this.pvTable.subarray(0, this.pvLength[0] as number));
+      const elapsed = this.now() - start;
+      best = {
+        depth,
+        score: score + 0,
+        bestMove: pv[0] ?? best.bestMove,
+        pv: pv.length > 0 ? pv : best.pv,
+        nodes: this.nodes,
+        timeMs: elapsed,
+      };
+      limits.onIteration?.(best);
+      if (Math.abs(score) >= WIN_BOUND && depth > WIN - Math.abs(score)) break;
+      if (rootCount === 1 && depth >= 2) break;
+      if (this.manager && !this.manager.iterationDone(depth, best.bestMove ?? -1, score, elapsed)) break;
+    }
+    return { ...best, nodes: this.nodes, timeMs: this.now() - start, stopped: this.stopped };
   }
 
   /** A position the database may be asked about: few enough pieces, and below the root's material (see above). */
@@ -358,7 +402,12 @@ export class DraughtsDeepSearcher {
     // The clock every 256 nodes: a fraction of a millisecond of search on an idle core, a few on a loaded machine,
     // where every 1024 let a fixed time's move overrun its limit by tens of milliseconds (bench/RESULTS.md,
     // "Draughts time use"); reading it costs well under 1% of the nodes' time.
-    else if ((this.nodes & 255) === 0 && this.clock.mustStop()) this.stopped = true;
+    else if ((this.nodes & 255) === 0) {
+      const now = this.now();
+      if (now >= this.deadline) this.stopped = true;
+      else if (this.manager && this.manager.mustStop(now - this.startTime, this.failingLow)) this.stopped = true;
+      else if (this.stopFlag && Atomics.load(this.stopFlag, 0) !== 0) this.stopped = true;
+    }
   }
 
   private evaluate(pos: DraughtsSearchPosition): number {
