@@ -8,8 +8,9 @@
  *   const searcher = await createWasmDeepSearcher({ ttLog2: 18 });   // undefined where WebAssembly is missing
  *   searcher?.search(new DraughtsSearchPosition(state), { timeMs: 1000 });
  *
- * Here, as in `DraughtsDeepSearcher.search`: the iterations and their aspiration windows, the time manager and the
- * stop flag (the module asks `mustStop` every 256 nodes when the search has a clock). One searcher is one instance of
+ * In JS, shared with `DraughtsDeepSearcher` (their base class, deepening.ts): the iterations and their aspiration
+ * windows, the time manager and the stop flag (the module asks `mustStop` every 256 nodes when the search has a
+ * clock). One searcher is one instance of
  * the module (its own memory: table, move lists, history), compiled once a thread, made asynchronously (browsers
  * refuse to compile a module over 4 KB synchronously on a page's main thread).
  *
@@ -28,8 +29,7 @@ import {
   type DraughtsSearchPosition,
   type SearchPositionExports,
 } from '@tactica/draughts';
-import type { SearchInfo, SearchResult } from '../../search.js';
-import { WIN, WIN_BOUND } from '../../search-position.js';
+import type { SearchResult } from '../../search.js';
 import { WASM_BASE64 } from '../../wasm/draughts-search.js';
 import {
   DEEP_SEARCH_SETTINGS,
@@ -40,10 +40,10 @@ import {
   type DeepSearcherOptions,
   type DeepSearchLimits,
 } from './deep-search.js';
+import { DeepeningSearcher } from './deepening.js';
 import { LearnedDraughtsEvaluator } from './learned-eval.js';
 import { writeLearnedEvaluation, type LearnedWasmSetup } from './learned-wasm.js';
-import { MAX_MOVES, resultScore } from './move-order.js';
-import { DeepTimeManager } from './time.js';
+import { MAX_MOVES } from './move-order.js';
 import { compiledOnce } from './wasm-module.js';
 import type { DeepEndgames } from './deep-search.js';
 
@@ -141,8 +141,7 @@ export async function createWasmDeepSearcher(
 /** A position as the generator's words: white, black, kings (low and high 32 bits each) and the side to move. */
 type Words = [number, number, number, number, number, number, number];
 
-export class WasmDeepSearcher {
-  readonly maxPly: number;
+export class WasmDeepSearcher extends DeepeningSearcher {
   /** The endgame databases the search probes, if any: read at each search, so an engine may change them between. */
   endgames: DeepEndgames | undefined;
   /** Endgame database answers in the last search: the root's moves looked up, and the positions of the tree. */
@@ -151,19 +150,13 @@ export class WasmDeepSearcher {
   /** The position being searched: its words stand for the module's board while the database is asked (`probe`). */
   private probed: DraughtsSearchPosition | undefined;
   private readonly options: WasmDeepSearcherOptions;
-  private now: () => number = () => performance.now();
-  private startTime = 0;
-  private deadline = Infinity;
-  private manager: DeepTimeManager | undefined;
-  private failingLow = false;
-  private stopFlag: Int32Array | undefined;
   /** The rule set and mode the instance's position is set up for. */
   private mode = '';
 
   /** Made by `createWasmDeepSearcher`, which gives it its instance. */
   constructor(options: WasmDeepSearcherOptions) {
+    super(options.maxPly ?? 128);
     this.options = options;
-    this.maxPly = options.maxPly ?? 128;
     this.endgames = options.endgames;
   }
 
@@ -213,14 +206,6 @@ export class WasmDeepSearcher {
     return Array.from({ length: 10 }, (_, i) => this.wasm.searchStat(i));
   }
 
-  /** Called by the module every 256 nodes of a search with a clock: whether it must stop (`checkLimits`). */
-  mustStop(): boolean {
-    const now = this.now();
-    if (now >= this.deadline) return true;
-    if (this.manager && this.manager.mustStop(now - this.startTime, this.failingLow)) return true;
-    return this.stopFlag !== undefined && Atomics.load(this.stopFlag, 0) !== 0;
-  }
-
   /**
    * Called by the module for a position the database may answer: its value for the side to move (1, 0, -1), 2 when
    * unknown. The searched position takes the module's words for the question (`search` puts its own back).
@@ -247,58 +232,12 @@ export class WasmDeepSearcher {
   }
 
   private searchFrom(pos: DraughtsSearchPosition, limits: DeepSearchLimits): SearchResult {
-    const wasm = this.wasm;
-    this.now = limits.now ?? (() => performance.now());
-    const start = this.now();
-    this.deadline = limits.timeMs === undefined ? Infinity : start + limits.timeMs;
-    this.startTime = start;
-    const target = limits.targetMs;
-    this.manager =
-      target === undefined ? undefined : new DeepTimeManager(target, limits.timeMs ?? Math.max(1, target * 5));
-    this.failingLow = false;
-    this.stopFlag = limits.stop;
+    this.startClock(limits);
     this.begin(pos, limits);
-
-    const maxDepth = Math.min(limits.depth ?? this.maxPly - 1, this.maxPly - 1);
-    const rootMoves = this.limitRoot(pos, wasm.searchRootMoves());
-    const rootCount = rootMoves.length;
-    const first = rootMoves[0];
-    let best: SearchInfo = {
-      depth: 0,
-      score: rootCount === 0 ? resultScore(pos.noMovesResult(), 0) : 0,
-      bestMove: first,
-      pv: first !== undefined ? [first] : [],
-      nodes: 0,
-      timeMs: 0,
-    };
-    if (rootCount === 0) return { ...best, stopped: false };
-
-    let score = 0;
-    for (let depth = 1; depth <= maxDepth; depth++) {
-      score = this.iteration(depth, score);
-      if (wasm.searchStopped() !== 0) {
-        // The root moves searched before the stop still count (see `DraughtsDeepSearcher.search`).
-        const pv = this.rootPv();
-        if (pv.length > 0) best = { ...best, score: wasm.searchRootScore(), bestMove: pv[0], pv };
-        break;
-      }
-      const pv = this.rootPv();
-      const elapsed = this.now() - start;
-      best = {
-        depth,
-        score: score + 0,
-        bestMove: pv[0] ?? best.bestMove,
-        pv: pv.length > 0 ? pv : best.pv,
-        nodes: wasm.searchNodes(),
-        timeMs: elapsed,
-      };
-      limits.onIteration?.(best);
-      if (Math.abs(score) >= WIN_BOUND && depth > WIN - Math.abs(score)) break;
-      if (rootCount === 1 && depth >= 2) break;
-      if (this.manager && !this.manager.iterationDone(depth, best.bestMove ?? -1, score, elapsed)) break;
-    }
-    this.dbHits += wasm.searchDbHits();
-    return { ...best, nodes: wasm.searchNodes(), timeMs: this.now() - start, stopped: wasm.searchStopped() !== 0 };
+    const rootMoves = this.limitRoot(pos, this.wasm.searchRootMoves());
+    const result = this.deepen(pos, rootMoves.length, rootMoves[0], limits, 0);
+    this.dbHits += this.wasm.searchDbHits();
+    return result;
   }
 
   /**
@@ -348,31 +287,16 @@ export class WasmDeepSearcher {
     );
   }
 
-  /** One iteration with its aspiration windows (`DraughtsDeepSearcher.search`'s): its score. */
-  private iteration(depth: number, last: number): number {
+  /** The module's root search; a stopped one leaves the score of the best root move it had searched. */
+  protected searchRoot(_pos: DraughtsSearchPosition, depth: number, alpha: number, beta: number): number {
     const wasm = this.wasm;
-    let window = 20;
-    let alpha = depth >= 5 ? last - window : -WIN - 1;
-    let beta = depth >= 5 ? last + window : WIN + 1;
-    let score: number;
-    for (;;) {
-      score = wasm.searchRoot(depth, alpha, beta);
-      if (wasm.searchStopped() !== 0) break;
-      if (score <= alpha) {
-        this.failingLow = true;
-        window *= 3;
-        beta = (alpha + beta) >> 1;
-        alpha = Math.max(-WIN - 1, score - window);
-      } else if (score >= beta) {
-        window *= 3;
-        beta = Math.min(WIN + 1, score + window);
-      } else break;
-    }
-    this.failingLow = false;
+    const score = wasm.searchRoot(depth, alpha, beta);
+    this.stopped = wasm.searchStopped() !== 0;
+    if (this.stopped) this.rootScore = wasm.searchRootScore();
     return score;
   }
 
-  private rootPv(): number[] {
+  protected rootPv(): number[] {
     const wasm = this.wasm;
     return Array.from(new Int32Array(wasm.memory.buffer, wasm.searchPv(), wasm.searchPvLength()));
   }

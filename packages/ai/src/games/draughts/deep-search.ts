@@ -29,11 +29,11 @@
  * Scores are hundredths of a man from the side to move's view, `WIN - ply` for a won game.
  */
 import { KEY_CROWNS, KEY_IDENTITY, pop, type DraughtsSearchPosition } from '@tactica/draughts';
-import type { SearchInfo, SearchLimits, SearchResult } from '../../search.js';
+import type { SearchLimits, SearchResult } from '../../search.js';
 import { WIN, WIN_BOUND } from '../../search-position.js';
+import { DeepeningSearcher } from './deepening.js';
 import { DraughtsMoveOrder, MAX_MOVES, resultScore } from './move-order.js';
 import { DeepTable, EXACT, LOWER, UPPER } from './table.js';
-import { DeepTimeManager } from './time.js';
 
 /** Scores from an endgame database: a win found there, `DB_WIN - ply`, ranks below a win seen on the board. */
 export const DB_WIN = WIN_BOUND - 1;
@@ -127,6 +127,18 @@ export interface DeepSearcherOptions {
   readonly quiescenceExchanges?: number;
 }
 
+/** Indices of `DraughtsDeepSearcher.stats`' counters. */
+const Q_NODES = 0;
+const PROBES = 1;
+const HITS = 2;
+const TABLE_CUTS = 3;
+const FAIL_HIGHS = 4;
+const FIRST_CUTS = 5;
+const RESEARCHES = 6;
+const REDUCED = 7;
+const NO_TABLE_MOVE = 8;
+const STATIC_CUTS = 9;
+
 /** Exchange offers on one line of quiescence on the 10x10 board (`quiescenceExchanges`). */
 export const EXCHANGES_10X10 = 8;
 
@@ -157,8 +169,7 @@ export interface DeepSearchLimits extends SearchLimits {
   readonly rootMoves?: readonly number[];
 }
 
-export class DraughtsDeepSearcher {
-  readonly maxPly: number;
+export class DraughtsDeepSearcher extends DeepeningSearcher {
   readonly tt: DeepTable;
   /**
    * The endgame databases the search probes, if any: read at each search, so an engine may change them between
@@ -193,18 +204,8 @@ export class DraughtsDeepSearcher {
   /** This search's static cut margin (0: off): the option, else the board's default. */
   private staticCut = 0;
   private nodes = 0;
-  private stopped = false;
   private limitNodes = Infinity;
-  private deadline = Infinity;
-  private stopFlag: Int32Array | undefined;
   private rootMoves: readonly number[] | undefined;
-  private now: () => number = () => performance.now();
-  private startTime = 0;
-  private manager: DeepTimeManager | undefined;
-  /** The root is being searched again after failing low: the time manager lets it run on. */
-  private failingLow = false;
-  /** The score of the root's best move in the iteration under way (valid while `pvLength[0] > 0`). */
-  private rootScore = 0;
   /** Deepest ply reached in the last search. */
   selDepth = 0;
   /** Endgame database answers in the last search: the root's moves looked up, and the positions of the tree. */
@@ -217,32 +218,10 @@ export class DraughtsDeepSearcher {
    * frontier nodes cut by their static evaluation.
    */
   get stats(): readonly number[] {
-    const c = this.counts;
-    return [
-      c.qNodes,
-      c.probes,
-      c.hits,
-      c.ttCuts,
-      c.failHighs,
-      c.firstCuts,
-      c.researches,
-      c.reduced,
-      c.noTableMove,
-      c.staticCuts,
-    ];
+    return Array.from(this.counts);
   }
-  private readonly counts = {
-    qNodes: 0,
-    probes: 0,
-    hits: 0,
-    ttCuts: 0,
-    failHighs: 0,
-    firstCuts: 0,
-    researches: 0,
-    reduced: 0,
-    noTableMove: 0,
-    staticCuts: 0,
-  };
+  /** The counters of `stats`, by the indices below (a typed array: no property names in the page's bundle). */
+  private readonly counts = new Float64Array(10);
   /**
    * With the root in the database: the root moves that keep its value (`rootAllowed`, none: no limit), and
    * the material below which the tree probes (fewer pieces, or as many with fewer men: a capture or a crowning).
@@ -257,7 +236,7 @@ export class DraughtsDeepSearcher {
   private dbMen = Infinity;
 
   constructor(options: DeepSearcherOptions = {}) {
-    this.maxPly = options.maxPly ?? 128;
+    super(options.maxPly ?? 128);
     this.tableMinDepth = options.tableMinDepth ?? 1;
     this.tt = new DeepTable(options.ttLog2 ?? 18, options.table);
     this.helper = options.helper ?? 0;
@@ -295,20 +274,11 @@ export class DraughtsDeepSearcher {
   }
 
   search(pos: DraughtsSearchPosition, limits: DeepSearchLimits = {}): SearchResult {
-    this.now = limits.now ?? (() => performance.now());
-    const start = this.now();
+    this.startClock(limits);
     this.nodes = 0;
     this.selDepth = 0;
-    for (const k of Object.keys(this.counts)) this.counts[k as keyof typeof this.counts] = 0;
-    this.stopped = false;
+    this.counts.fill(0);
     this.limitNodes = limits.nodes ?? Infinity;
-    this.deadline = limits.timeMs === undefined ? Infinity : start + limits.timeMs;
-    this.startTime = start;
-    const target = limits.targetMs;
-    this.manager =
-      target === undefined ? undefined : new DeepTimeManager(target, limits.timeMs ?? Math.max(1, target * 5));
-    this.failingLow = false;
-    this.stopFlag = limits.stop;
     this.rootMoves = limits.rootMoves;
     this.mo.age();
     this.tt.nextGeneration();
@@ -320,7 +290,6 @@ export class DraughtsDeepSearcher {
     this.staticCut = this.staticCutOption ?? (large && !pos.giveaway ? STATIC_CUT_10X10 : 0);
     this.exchanges = this.exchangesOption ?? (large && !pos.giveaway ? EXCHANGES_10X10 : 0);
 
-    const maxDepth = Math.min(limits.depth ?? this.maxPly - 1, this.maxPly - 1);
     let rootCount = this.keepRootMoves(pos.generateMoves(this.moves, 0));
     const root = rootInDatabase(pos, this.endgames, this.moves, rootCount);
     this.dbHits = root.hits;
@@ -331,63 +300,15 @@ export class DraughtsDeepSearcher {
       this.moves.set(root.allowed);
       rootCount = root.allowed.length;
     }
-    let best: SearchInfo = {
-      depth: 0,
-      score: rootCount === 0 ? resultScore(pos.noMovesResult(), 0) : 0,
-      bestMove: rootCount > 0 ? (this.moves[0] as number) : undefined,
-      pv: rootCount > 0 ? [this.moves[0] as number] : [],
-      nodes: 0,
-      timeMs: 0,
-    };
-    if (rootCount === 0) return { ...best, stopped: false };
+    return this.deepen(pos, rootCount, rootCount > 0 ? this.moves[0] : undefined, limits, this.helper);
+  }
 
-    let score = 0;
-    // Helpers stagger their depths so that the threads do not all search the same tree at the same time.
-    const first = 1 + (this.helper % 2);
-    for (let depth = first; depth <= maxDepth; depth++) {
-      let window = 20 + (this.helper % 3) * 10;
-      let alpha = depth >= 5 ? score - window : -WIN - 1;
-      let beta = depth >= 5 ? score + window : WIN + 1;
-      for (;;) {
-        score = this.alphaBeta(pos, depth, alpha, beta, 0, true);
-        if (this.stopped) break;
-        if (score <= alpha) {
-          this.failingLow = true;
-          window *= 3;
-          beta = (alpha + beta) >> 1;
-          alpha = Math.max(-WIN - 1, score - window);
-        } else if (score >= beta) {
-          window *= 3;
-          beta = Math.min(WIN + 1, score + window);
-        } else break;
-      }
-      this.failingLow = false;
-      if (this.stopped) {
-        // The root moves searched before the stop still count: a move that beat the window is better than the last
-        // iteration's best (it was searched deeper), and the last best searched first keeps its deeper score.
-        const partial = this.pvLength[0] as number;
-        if (partial > 0) {
-          const pv = Array.from(this.pvTable.subarray(0, partial));
-          best = { ...best, score: this.rootScore, bestMove: pv[0], pv };
-        }
-        break;
-      }
-      const pv = Array.from(this.pvTable.subarray(0, this.pvLength[0] as number));
-      const elapsed = this.now() - start;
-      best = {
-        depth,
-        score: score + 0,
-        bestMove: pv[0] ?? best.bestMove,
-        pv: pv.length > 0 ? pv : best.pv,
-        nodes: this.nodes,
-        timeMs: elapsed,
-      };
-      limits.onIteration?.(best);
-      if (Math.abs(score) >= WIN_BOUND && depth > WIN - Math.abs(score)) break;
-      if (rootCount === 1 && depth >= 2) break;
-      if (this.manager && !this.manager.iterationDone(depth, best.bestMove ?? -1, score, elapsed)) break;
-    }
-    return { ...best, nodes: this.nodes, timeMs: this.now() - start, stopped: this.stopped };
+  protected searchRoot(pos: DraughtsSearchPosition, depth: number, alpha: number, beta: number): number {
+    return this.alphaBeta(pos, depth, alpha, beta, 0, true);
+  }
+
+  protected rootPv(): number[] {
+    return Array.from(this.pvTable.subarray(0, this.pvLength[0] as number));
   }
 
   /** A position the database may be asked about: few enough pieces, and below the root's material (see above). */
@@ -402,12 +323,7 @@ export class DraughtsDeepSearcher {
     // The clock every 256 nodes: a fraction of a millisecond of search on an idle core, a few on a loaded machine,
     // where every 1024 let a fixed time's move overrun its limit by tens of milliseconds (bench/RESULTS.md,
     // "Draughts time use"); reading it costs well under 1% of the nodes' time.
-    else if ((this.nodes & 255) === 0) {
-      const now = this.now();
-      if (now >= this.deadline) this.stopped = true;
-      else if (this.manager && this.manager.mustStop(now - this.startTime, this.failingLow)) this.stopped = true;
-      else if (this.stopFlag && Atomics.load(this.stopFlag, 0) !== 0) this.stopped = true;
-    }
+    else if ((this.nodes & 255) === 0 && this.mustStop()) this.stopped = true;
   }
 
   private evaluate(pos: DraughtsSearchPosition): number {
@@ -445,20 +361,20 @@ export class DraughtsDeepSearcher {
     let hashMove = 0;
     const tt = this.tt;
     const stats = this.counts;
-    if (useTable) stats.probes++;
+    if (useTable) stats[PROBES]!++;
     if (useTable && tt.probe(lo, hi)) {
-      stats.hits++;
+      stats[HITS]!++;
       hashMove = tt.hitMove;
       if (!isPv && tt.hitDepth >= depth && ply > 0) {
         const s = fromTable(tt.hitScore, ply);
         const bound = tt.hitBound;
         if (bound === EXACT || (bound === LOWER && s >= beta) || (bound === UPPER && s <= alpha)) {
-          stats.ttCuts++;
+          stats[TABLE_CUTS]!++;
           return s;
         }
       }
     }
-    if (hashMove === 0 && depth >= 3) stats.noTableMove++;
+    if (hashMove === 0 && depth >= 3) stats[NO_TABLE_MOVE]!++;
 
     // The endgame database answers exactly, once no capture is pending (its values are for quiet positions).
     if (ply > 0 && this.endgames && this.inDatabase(pos) && pos.status() === 0) {
@@ -474,7 +390,7 @@ export class DraughtsDeepSearcher {
       if (pos.status() === 0) {
         const s = this.evaluate(pos) - this.staticCut;
         if (s >= beta) {
-          stats.staticCuts++;
+          stats[STATIC_CUTS]!++;
           return s;
         }
       }
@@ -560,10 +476,10 @@ export class DraughtsDeepSearcher {
           if (isPv) reduce = reduce > 1 ? reduce - 1 : 1;
           if (reduce >= next) reduce = next - 1;
         }
-        if (reduce > 0) this.counts.reduced++;
+        if (reduce > 0) this.counts[REDUCED]!++;
         score = 0 - this.alphaBeta(pos, next - reduce, -1 - alpha, 0 - alpha, ply + 1, prune);
         if (score > alpha && (reduce > 0 || score < beta)) {
-          if (reduce > 0) this.counts.researches++;
+          if (reduce > 0) this.counts[RESEARCHES]!++;
           score = 0 - this.alphaBeta(pos, next, 0 - beta, 0 - alpha, ply + 1, prune);
         }
       }
@@ -577,8 +493,8 @@ export class DraughtsDeepSearcher {
           this.mo.updatePv(ply, move);
           if (ply === 0) this.rootScore = score;
           if (score >= beta) {
-            this.counts.failHighs++;
-            if (i === 0) this.counts.firstCuts++;
+            this.counts[FAIL_HIGHS]!++;
+            if (i === 0) this.counts[FIRST_CUTS]!++;
             if (!captures) this.mo.rememberCutoff(pos, move, depth, ply, base, i);
             break;
           }
@@ -607,7 +523,7 @@ export class DraughtsDeepSearcher {
   ): number {
     this.pvLength[ply] = ply;
     this.nodes++;
-    this.counts.qNodes++;
+    this.counts[Q_NODES]!++;
     this.checkLimits();
     if (this.stopped) return 0;
     if (ply > this.selDepth) this.selDepth = ply;
