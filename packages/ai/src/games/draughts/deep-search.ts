@@ -3,7 +3,8 @@
  * published search is the model), over the same `DraughtsSearchPosition` as the classic searcher of the manual's
  * levels (`search.ts`, kept as it is so that those levels keep their character and their node counts):
  *
- * - principal-variation search with null windows, aspiration windows around the last score;
+ * - principal-variation search with null windows, aspiration windows around the last score (the iterations, their
+ *   windows and the clock are `DeepeningSearcher`'s, deepening.ts, shared with the WebAssembly searcher);
  * - move ordering: the table's move, captures by pieces taken, crowning moves, two killers, a history table;
  * - late-move reductions: quiet moves after the first few are searched shallower first (more at non-PV nodes and for
  *   later moves; on 10x10 from the second move on), and again at full depth when they surprise;
