@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SearchResult } from '../../search.js';
 import { WIN } from '../../search-position.js';
 import type { DeepSearchLimits } from './deep-search.js';
-import { DeepeningSearcher } from './deepening.js';
+import { DeepeningSearcher, iterationAnswer } from './deepening.js';
 
 /** One root search as the scripted tree saw it. */
 interface Call {
@@ -176,5 +176,21 @@ describe("the search's clock", () => {
     expect(searcher.mustStop()).toBe(false);
     now = 260;
     expect(searcher.mustStop()).toBe(true);
+  });
+});
+
+describe("an iteration's answer", () => {
+  it("keeps the last answer's line when the iteration left none, and never scores -0", () => {
+    const last = { depth: 3, score: 5, bestMove: 7, pv: [7, 1], nodes: 10, timeMs: 1 };
+    expect(iterationAnswer(4, -0, [], last, 20, 2)).toEqual({
+      depth: 4,
+      score: 0,
+      bestMove: 7,
+      pv: [7, 1],
+      nodes: 20,
+      timeMs: 2,
+    });
+    expect(Object.is(iterationAnswer(4, -0, [9], last, 20, 2).score, 0)).toBe(true);
+    expect(iterationAnswer(4, 12, [9, 2], last, 20, 2)).toMatchObject({ bestMove: 9, pv: [9, 2], score: 12 });
   });
 });

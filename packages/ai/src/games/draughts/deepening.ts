@@ -8,6 +8,9 @@
  * - `deepen`: iterative deepening with aspiration windows around the last score, and the answer of a stopped
  *   iteration (the root moves searched before the stop still count).
  *
+ * The answers before the first iteration and after each (`firstAnswer`, `iterationAnswer`) are the classic searcher's
+ * too (search.ts, the manual's levels), which iterates in its own windows.
+ *
  * A class both extend rather than a helper object: its fields and methods are the searchers' own, so the page's
  * bundle carries no options object or closures for it (the browser budget, bench/RESULTS.md "Page bundles").
  */
@@ -81,14 +84,7 @@ export abstract class DeepeningSearcher {
     limits: DeepSearchLimits,
     helper: number,
   ): SearchResult {
-    let best: SearchInfo = {
-      depth: 0,
-      score: rootCount === 0 ? resultScore(pos.noMovesResult(), 0) : 0,
-      bestMove: firstMove,
-      pv: firstMove !== undefined ? [firstMove] : [],
-      nodes: 0,
-      timeMs: 0,
-    };
+    let best = firstAnswer(pos, rootCount, firstMove);
     if (rootCount === 0) return { ...best, stopped: false };
     const maxDepth = Math.min(limits.depth ?? this.maxPly - 1, this.maxPly - 1);
     let score = 0;
@@ -120,14 +116,7 @@ export abstract class DeepeningSearcher {
         break;
       }
       const elapsed = this.now() - this.startTime;
-      best = {
-        depth,
-        score: score + 0,
-        bestMove: pv[0] ?? best.bestMove,
-        pv: pv.length > 0 ? pv : best.pv,
-        nodes: this.nodeCount,
-        timeMs: elapsed,
-      };
+      best = iterationAnswer(depth, score, pv, best, this.nodeCount, elapsed);
       limits.onIteration?.(best);
       if (Math.abs(score) >= WIN_BOUND && depth > WIN - Math.abs(score)) break;
       if (rootCount === 1 && depth >= 2) break;
@@ -135,4 +124,24 @@ export abstract class DeepeningSearcher {
     }
     return { ...best, nodes: this.nodeCount, timeMs: this.now() - this.startTime, stopped: this.stopped };
   }
+}
+
+/** A draughts search's answer before any iteration ends: the first root move, or the result of a position with none. */
+export function firstAnswer(pos: DraughtsSearchPosition, rootCount: number, firstMove: number | undefined): SearchInfo {
+  const score = rootCount === 0 ? resultScore(pos.noMovesResult(), 0) : 0;
+  return { depth: 0, score, bestMove: firstMove, pv: firstMove !== undefined ? [firstMove] : [], nodes: 0, timeMs: 0 };
+}
+
+/** The answer of a completed iteration: its line, or the last answer's where it left none. */
+export function iterationAnswer(
+  depth: number,
+  score: number,
+  pv: number[],
+  last: SearchInfo,
+  nodes: number,
+  timeMs: number,
+): SearchInfo {
+  // `+ 0`: no -0 in an answer.
+  const line = pv.length > 0 ? pv : last.pv;
+  return { depth, score: score + 0, bestMove: pv[0] ?? last.bestMove, pv: line, nodes, timeMs };
 }

@@ -17,8 +17,9 @@
  * position, limits (by depth or nodes) and table state give the same result and node count.
  */
 import { KEY_CROWNS, type DraughtsSearchPosition } from '@tactica/draughts';
-import type { SearchInfo, SearchLimits, SearchResult } from '../../search.js';
+import type { SearchLimits, SearchResult } from '../../search.js';
 import { WIN, WIN_BOUND } from '../../search-position.js';
+import { firstAnswer, iterationAnswer } from './deepening.js';
 import { DraughtsMoveOrder, MAX_MOVES, resultScore } from './move-order.js';
 
 const ASPIRATION = 40;
@@ -151,14 +152,7 @@ export class DraughtsSearcher {
 
     const maxDepth = Math.min(limits.depth ?? this.maxPly - 1, this.maxPly - 1);
     const rootCount = pos.generateMoves(this.moves, 0);
-    let best: SearchInfo = {
-      depth: 0,
-      score: rootCount === 0 ? resultScore(pos.noMovesResult(), 0) : 0,
-      bestMove: rootCount > 0 ? (this.moves[0] as number) : undefined,
-      pv: rootCount > 0 ? [this.moves[0] as number] : [],
-      nodes: 0,
-      timeMs: 0,
-    };
+    let best = firstAnswer(pos, rootCount, rootCount > 0 ? this.moves[0] : undefined);
     if (rootCount === 0) return { ...best, stopped: false };
 
     let score = 0;
@@ -179,14 +173,7 @@ export class DraughtsSearcher {
       }
       if (this.stopped) break;
       const pv = Array.from(this.pvTable.subarray(0, this.pvLength[0] as number));
-      best = {
-        depth,
-        score: score + 0,
-        bestMove: pv[0] ?? best.bestMove,
-        pv: pv.length > 0 ? pv : best.pv,
-        nodes: this.nodes,
-        timeMs: this.now() - start,
-      };
+      best = iterationAnswer(depth, score, pv, best, this.nodes, this.now() - start);
       limits.onIteration?.(best);
       // A forced win or loss is already found at its shortest distance.
       if (Math.abs(score) >= WIN_BOUND && depth > WIN - Math.abs(score)) break;
