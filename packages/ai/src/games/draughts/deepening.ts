@@ -29,9 +29,9 @@ export abstract class DeepeningSearcher {
   protected rootScore = 0;
   /** The root is being searched again after failing low: the time manager lets it run on. */
   protected failingLow = false;
-  protected now: () => number = () => performance.now();
+  private now: () => number = () => performance.now();
   /** When the search began, on `now`'s clock. */
-  protected startTime = 0;
+  private startTime = 0;
   private deadline = Infinity;
   private manager: DeepTimeManager | undefined;
   private stopFlag: Int32Array | undefined;
