@@ -10,9 +10,8 @@
  *
  * In JS, shared with `DraughtsDeepSearcher` (their base class, deepening.ts): the iterations and their aspiration
  * windows, the time manager and the stop flag (the module asks `mustStop` every 256 nodes when the search has a
- * clock). One searcher is one instance of
- * the module (its own memory: table, move lists, history), compiled once a thread, made asynchronously (browsers
- * refuse to compile a module over 4 KB synchronously on a page's main thread).
+ * clock). One searcher is one instance of the module (its own memory: table, move lists, history), compiled once a
+ * thread, made asynchronously (browsers refuse to compile a module over 4 KB synchronously on a page's main thread).
  *
  * The evaluation is the hand one, or a `LearnedDraughtsEvaluator` given as `evaluator`: its tables are written into
  * the instance (learned-wasm.ts) and the module evaluates with lib/learned-eval.ts, the same score to the last bit.
