@@ -5,7 +5,7 @@
  *   const endgames = openEgdbFolders();             // undefined when the folder holds no slice
  *   createDraughtsEngine({ deepSearcher: { endgames } });
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { VARIANT_IDS, type VariantId } from '@tactica/draughts';
@@ -49,18 +49,32 @@ function sliceFiles(dir: string, variant: VariantId): string[] {
   }
 }
 
+// The name's four digits are the signature (men and kings of each side): their sum is the slice's pieces.
+const piecesOf = (file: string, variant: VariantId): number =>
+  [...(file.slice(variant.length + 1, variant.length + 5) as string)].reduce((a, c) => a + Number(c), 0);
+
+// The most pieces of any file is what the database answers up to.
+const mostPieces = (files: readonly string[], variant: VariantId): number =>
+  Math.max(...files.map((f) => piecesOf(f, variant)));
+
+/**
+ * What a folder holds for one rule set, as a record of a match says it: `2–4 pieces, 19 slices (19 with distances)
+ * in /home/me/.tactica/egdb`, or `none in …` **(ours)**.
+ */
+export function describeEgdbFolder(variant: VariantId, dir = defaultEgdbFolder()): string {
+  const files = sliceFiles(dir, variant);
+  if (files.length === 0) return `none in ${dir}`;
+  const distances = files.filter((f) => existsSync(join(dir, f.replace(/\.egdb$/, '.dtc')))).length;
+  const least = Math.min(...files.map((f) => piecesOf(f, variant)));
+  return `${least}–${mostPieces(files, variant)} pieces, ${files.length} slices (${distances} with distances) in ${dir}`;
+}
+
 /** The slices of one rule set in a folder, read on first probe; undefined when there is none. */
 export function openEgdbFolder(variant: VariantId, dir = defaultEgdbFolder()): EndgameDatabase | undefined {
   const files = sliceFiles(dir, variant);
   if (files.length === 0) return undefined;
-  // The name's four digits are the signature: the most pieces of any file is what the database answers up to.
-  const maxPieces = Math.max(
-    ...files.map((f) =>
-      [...(f.slice(variant.length + 1, variant.length + 5) as string)].reduce((a, c) => a + Number(c), 0),
-    ),
-  );
   return new EndgameDatabase(variant, {
-    maxPieces,
+    maxPieces: mostPieces(files, variant),
     load: (name) => {
       try {
         return new Uint8Array(readFileSync(join(dir, name)));

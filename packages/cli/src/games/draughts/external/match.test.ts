@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { within } from '../../../testing.js';
 import { dxpClock, type ExternalEngine } from './engines.js';
 import {
+  ourKnowledgeLine,
   ourSearchLine,
   parseExternalMatchArgs,
   runExternalMatch,
@@ -140,6 +141,29 @@ describe('the command line of match:external', () => {
     expect(russian.ok && russian.value).toMatchObject({ variant: 'russian', seconds: 0.3 });
     expect(parseExternalMatchArgs(['--engine', 'x', '--protocol', 'cb', '--variant', 'international']).ok).toBe(false);
     expect(parseExternalMatchArgs(['--engine', 'x', '--protocol', 'hub', '--variant', 'russian']).ok).toBe(false);
+  });
+});
+
+describe("the record of our engine's knowledge", () => {
+  it('says whether the book is on and which endgame databases the folder holds for the rule set played', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tactica-match-egdb-'));
+    // Only the names count: slices of 2 to 4 pieces, two of them with their distances, and another rule set's.
+    for (const f of ['0101', '0201', '0202', '2020'].map((m) => `international-${m}.egdb`))
+      writeFileSync(join(dir, f), '');
+    for (const f of ['international-0101.dtc', 'international-0202.dtc', 'english-0303.egdb'])
+      writeFileSync(join(dir, f), '');
+    expect(ourKnowledgeLine({ level: 'master', variant: 'international' }, dir)).toBe(
+      `knowledge: Tactica's opening book on; endgame databases 2–4 pieces, 4 slices (2 with distances) in ${dir}`,
+    );
+    expect(ourKnowledgeLine({ level: 'master', variant: 'russian', noBook: true }, dir)).toBe(
+      `knowledge: Tactica's opening book off (--no-book); endgame databases none in ${dir}`,
+    );
+    expect(ourKnowledgeLine({ level: 'master', variant: 'pool' }, false)).toBe(
+      "knowledge: Tactica's opening book none (pool has none); endgame databases off (TACTICA_EGDB=off)",
+    );
+    expect(ourKnowledgeLine({ level: 'novice', variant: 'english' }, join(dir, 'missing'))).toBe(
+      `knowledge: Tactica's opening book off (level novice plays none); endgame databases none in ${join(dir, 'missing')}`,
+    );
   });
 });
 
@@ -421,9 +445,11 @@ describe('match:external against Tactica run as an external engine', () => {
     // Both sides at one thread: ours by the engine's option, the Hub engine's by its `threads` parameter.
     expect(lines[4]).toBe('threads: Tactica 1, Tactica 1 (its Hub parameter threads); equal');
     expect(lines[5]).toMatch(/^search: Tactica depth \d+\.\d on average \(\d+ searched moves\)/);
-    expect(lines[6]).toMatch(/^load: quiet, 0 of 2 games loaded \(1-minute load 0\.00 at the start, at most 1;/);
-    expect(lines[7]).toMatch(/^openings: international: 200 drawn openings .+, openings 1-1 of 200, 2 games, 0\.05 s/);
-    expect(lines[8]).toBe(`games: ${pdn}`);
+    // What our engine knows beside its search: the novice level plays no book.
+    expect(lines[6]).toMatch(/^knowledge: Tactica's opening book off \(level novice plays none\); endgame databases /);
+    expect(lines[7]).toMatch(/^load: quiet, 0 of 2 games loaded \(1-minute load 0\.00 at the start, at most 1;/);
+    expect(lines[8]).toMatch(/^openings: international: 200 drawn openings .+, openings 1-1 of 200, 2 games, 0\.05 s/);
+    expect(lines[9]).toBe(`games: ${pdn}`);
     const read = parsePdn(readFileSync(pdn, 'utf8'));
     expect(read.ok).toBe(true);
     if (!read.ok) return;

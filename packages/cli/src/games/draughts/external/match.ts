@@ -25,8 +25,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inputError, type InputError, type Player } from '@tactica/core';
-import { DRAUGHTS_LEVELS, type DraughtsLevel } from '@tactica/ai';
-import { egdbSetting } from '@tactica/ai/node-egdb';
+import { BOOK_VARIANTS, DRAUGHTS_LEVELS, type DraughtsLevel } from '@tactica/ai';
+import { describeEgdbFolder, egdbSetting } from '@tactica/ai/node-egdb';
 import { nodeWorkerEngine, type WorkerEngine } from '@tactica/ai/node-worker';
 import {
   draughtsGame,
@@ -233,6 +233,8 @@ export async function runExternalMatch(
     await ours.close();
   }
   const report = summary(o, set, results, engine.name, threads, { before, highest: watch.highest(), duringLimit });
+  // Our own engine's knowledge beside its search (a scripted side in tests has none).
+  if (env.ours === undefined) report.splice(report.length - 2, 0, ourKnowledgeLine(o));
   for (const line of [...report, `games: ${shown(pdnFile)}`]) out(line);
   if (o.record) {
     const title = `Tactica ${o.level} vs ${engine.name}, ${o.variant}, ${o.seconds} s a move`;
@@ -242,6 +244,28 @@ export async function runExternalMatch(
     out(`recorded in ${shown(env.resultsFile ?? RESULTS_FILE)}`);
   }
   return results;
+}
+
+/**
+ * What our engine knows beside its search, as the record keeps it: whether its opening book is on (the level's own
+ * setting, `--no-book`, and a book only in the rule sets that have one) and which endgame databases it reads (the
+ * folder of `egdbSetting`, or off by `TACTICA_EGDB=off`).
+ */
+export function ourKnowledgeLine(
+  o: Pick<ExternalMatchOptions, 'level' | 'noBook' | 'variant'>,
+  egdb: string | false = egdbSetting(),
+): string {
+  const levelBook = DRAUGHTS_LEVELS.find((l) => l.id === o.level)?.book === true;
+  const book =
+    o.noBook === true
+      ? 'off (--no-book)'
+      : !levelBook
+        ? `off (level ${o.level} plays none)`
+        : (BOOK_VARIANTS as readonly string[]).includes(o.variant)
+          ? 'on'
+          : `none (${o.variant} has none)`;
+  const databases = egdb === false ? 'off (TACTICA_EGDB=off)' : describeEgdbFolder(o.variant, egdb);
+  return `knowledge: Tactica's opening book ${book}; endgame databases ${databases}`;
 }
 
 /**
