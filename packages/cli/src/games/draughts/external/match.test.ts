@@ -158,8 +158,8 @@ describe("the record of our engine's knowledge", () => {
     expect(ourKnowledgeLine({ level: 'master', variant: 'russian', noBook: true }, dir)).toBe(
       `knowledge: Tactica's opening book off (--no-book); endgame databases none in ${dir}`,
     );
-    expect(ourKnowledgeLine({ level: 'master', variant: 'pool' }, false)).toBe(
-      "knowledge: Tactica's opening book none (pool has none); endgame databases off (TACTICA_EGDB=off)",
+    expect(ourKnowledgeLine({ level: 'master', variant: 'english' }, false)).toBe(
+      "knowledge: Tactica's opening book on; endgame databases off (TACTICA_EGDB=off)",
     );
     expect(ourKnowledgeLine({ level: 'novice', variant: 'english' }, join(dir, 'missing'))).toBe(
       `knowledge: Tactica's opening book off (level novice plays none); endgame databases none in ${join(dir, 'missing')}`,
@@ -500,9 +500,9 @@ describe('match:external against Tactica run as an external engine', () => {
 
   it('dxp: tactica dxp --listen as the engine', async () => {
     const lines = await dxpMatch(2, 60);
-    // Two games, the result, the pair's count, threads (DXP cannot set the engine's), our search, load, openings, the
-    // PDN's path.
-    expect(lines).toHaveLength(9);
+    // Two games, the result, the pair's count, threads (DXP cannot set the engine's), our search, our knowledge,
+    // load, openings, the PDN's path.
+    expect(lines).toHaveLength(10);
     expect(lines[4]).toBe(
       "threads: Tactica 1, Tactica not set: DXP has no thread setting (set it in the engine's own configuration)",
     );

@@ -25,7 +25,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inputError, type InputError, type Player } from '@tactica/core';
-import { BOOK_VARIANTS, DRAUGHTS_LEVELS, type DraughtsLevel } from '@tactica/ai';
+import { DRAUGHTS_LEVELS, type DraughtsLevel } from '@tactica/ai';
 import { describeEgdbFolder, egdbSetting } from '@tactica/ai/node-egdb';
 import { nodeWorkerEngine, type WorkerEngine } from '@tactica/ai/node-worker';
 import {
@@ -248,22 +248,15 @@ export async function runExternalMatch(
 
 /**
  * What our engine knows beside its search, as the record keeps it: whether its opening book is on (the level's own
- * setting, `--no-book`, and a book only in the rule sets that have one) and which endgame databases it reads (the
- * folder of `egdbSetting`, or off by `TACTICA_EGDB=off`).
+ * setting, or off by `--no-book`; the three rule sets a match plays each have one) and which endgame databases it
+ * reads (the folder of `egdbSetting`, or off by `TACTICA_EGDB=off`).
  */
 export function ourKnowledgeLine(
   o: Pick<ExternalMatchOptions, 'level' | 'noBook' | 'variant'>,
   egdb: string | false = egdbSetting(),
 ): string {
   const levelBook = DRAUGHTS_LEVELS.find((l) => l.id === o.level)?.book === true;
-  const book =
-    o.noBook === true
-      ? 'off (--no-book)'
-      : !levelBook
-        ? `off (level ${o.level} plays none)`
-        : (BOOK_VARIANTS as readonly string[]).includes(o.variant)
-          ? 'on'
-          : `none (${o.variant} has none)`;
+  const book = o.noBook === true ? 'off (--no-book)' : levelBook ? 'on' : `off (level ${o.level} plays none)`;
   const databases = egdb === false ? 'off (TACTICA_EGDB=off)' : describeEgdbFolder(o.variant, egdb);
   return `knowledge: Tactica's opening book ${book}; endgame databases ${databases}`;
 }
