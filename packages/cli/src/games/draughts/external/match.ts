@@ -211,6 +211,8 @@ export async function runExternalMatch(
   const date = new Date();
   // The code that plays, read once before the first game: what the games' tags and the record say.
   const commit = currentCommit();
+  // Our own engine's knowledge beside its search, read with the commit (a scripted side in tests has none).
+  const knowledge = env.ours === undefined ? ourKnowledgeLine(o) : undefined;
   const pdnFile = o.pdn ?? `${MATCHES_DIR}${fileStamp(date)}-${o.variant}-${o.protocol}.pdn`;
   mkdirSync(dirname(pdnFile), { recursive: true });
   try {
@@ -233,8 +235,7 @@ export async function runExternalMatch(
     await ours.close();
   }
   const report = summary(o, set, results, engine.name, threads, { before, highest: watch.highest(), duringLimit });
-  // Our own engine's knowledge beside its search (a scripted side in tests has none).
-  if (env.ours === undefined) report.splice(report.length - 2, 0, ourKnowledgeLine(o));
+  if (knowledge !== undefined) report.splice(report.length - 2, 0, knowledge);
   for (const line of [...report, `games: ${shown(pdnFile)}`]) out(line);
   if (o.record) {
     const title = `Tactica ${o.level} vs ${engine.name}, ${o.variant}, ${o.seconds} s a move`;
