@@ -234,8 +234,8 @@ export async function runExternalMatch(
     await engine.close();
     await ours.close();
   }
-  const report = summary(o, set, results, engine.name, threads, { before, highest: watch.highest(), duringLimit });
-  if (knowledge !== undefined) report.splice(report.length - 2, 0, knowledge);
+  const matchLoad = { before, highest: watch.highest(), duringLimit };
+  const report = summary(o, set, results, engine.name, { threads, knowledge, load: matchLoad });
   for (const line of [...report, `games: ${shown(pdnFile)}`]) out(line);
   if (o.record) {
     const title = `Tactica ${o.level} vs ${engine.name}, ${o.variant}, ${o.seconds} s a move`;
@@ -339,9 +339,14 @@ function summary(
   set: OpeningSet,
   results: readonly RefereedGame[],
   engine: string,
-  threads: { ours: string; engine: string },
-  load: { before: number; highest: number; duringLimit: number },
+  conditions: {
+    threads: { ours: string; engine: string };
+    /** What our engine knows beside its search (`ourKnowledgeLine`); none for a scripted side. */
+    knowledge: string | undefined;
+    load: { before: number; highest: number; duringLimit: number };
+  },
 ): string[] {
+  const { threads, knowledge, load } = conditions;
   // Games 2k and 2k+1 are one opening with colours reversed (the schedule's order); an odd last game is no pair.
   const e: MatchElo = matchElo(
     results.map((r) => r.points),
@@ -364,6 +369,7 @@ function summary(
     ...(e.pairs ? [formatPairCounts(e.pairs)] : []),
     `threads: Tactica ${threads.ours}, ${engine} ${threads.engine}${equalThreads(threads)}`,
     ...ourSearchLine(results),
+    ...(knowledge === undefined ? [] : [knowledge]),
     `load: ${loaded === 0 ? 'quiet' : 'loaded'}, ${loaded} of ${results.length} games loaded (1-minute load ${load.before.toFixed(2)} at the start, at most ${o.maxLoad}; highest ${load.highest.toFixed(2)} during it, at most ${load.duringLimit} with the match's own)`,
     `openings: ${set.name} (${shown(set.file)}), openings ${first}-${last} of ${set.openings.length}, ${results.length} games, ${o.seconds} s a move`,
   ];
